@@ -1,0 +1,46 @@
+# AnchorGPU Planner: every target bootstraps .venv from pyproject.toml when needed.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: help run test lint typecheck pytest bench i18n screenshots dist clean
+
+help:  ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade "pip>=25.1"
+	$(PY) -m pip install --quiet -e . --group dev
+	touch $(STAMP)
+
+run: $(STAMP)  ## launch the desktop app
+	$(VENV)/bin/anchorgpu-planner
+
+test: lint typecheck pytest  ## lint, type check core/, run the whole test suite
+
+lint: $(STAMP)  ## ruff lint and format check
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+typecheck: $(STAMP)  ## mypy strict on core/
+	$(VENV)/bin/mypy
+
+pytest: $(STAMP)  ## the test suite (Qt offscreen)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+
+bench: $(STAMP)  ## benchmarks as ratios against a baseline run beside them (BENCH=name for one)
+	QT_QPA_PLATFORM=offscreen $(PY) -m tests.benchmarks $(BENCH)
+
+i18n: $(STAMP)  ## refresh the Qt Linguist sources and compile the .qm files
+	$(PY) -m gui.i18n_build
+
+screenshots: $(STAMP)  ## render wizard pages, history and glossary to resources/screenshots/
+	QT_QPA_PLATFORM=offscreen $(PY) -m gui.screenshots
+
+dist: $(STAMP)  ## PyInstaller bundle, then its self-test
+	$(PY) build/make_dist.py
+
+clean:  ## remove the venv and build output
+	rm -rf $(VENV) dist .pyinstaller

@@ -1,0 +1,7 @@
+"""``python -m core``: the command line without the GUI."""
+
+import sys
+
+from core.cli import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""Per-GPU memory models: weights and quantization, KV cache, activations, training, overhead."""

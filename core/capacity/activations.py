@@ -1,0 +1,147 @@
+"""Activation memory of a transformer, for training and for an inference forward pass.
+
+Training follows Korthikanti et al. 2022, "Reducing Activation Recomputation in Large Transformer
+Models", section 4.1: with 16-bit activations, one layer stores
+
+    attention  11·s·b·h + 5·a·s²·b   (QKV input 2sbh, Q and K 4sbh, softmax 2as²b, its dropout mask
+                                     as²b, dropout output 2as²b, V 2sbh, projection input 2sbh,
+                                     dropout mask sbh)
+    MLP        19·s·b·h              (input 2sbh, first linear output 8sbh, GeLU output 8sbh,
+                                     dropout mask sbh)
+    norms       4·s·b·h              (two layernorms store their 2sbh inputs)
+
+i.e. s·b·h·(34 + 5·a·s/h). The terms are kept separate here so that the formula also holds for the
+architectures the paper did not cover, and reduces to it exactly for a GPT layer (a·d = h, kv = a,
+ff = 4h, dropout on):
+
+- GQA/MQA and explicit head_dim: Q and the projection input are s·b·a·d, K and V are s·b·kv·d.
+- Gated MLPs (SwiGLU/GeGLU): gate and up outputs, the activation output and their product, each
+  2·s·b·ff, plus the 2sbh input; MoE: ``ff`` is the width a token actually passes through (top-k
+  experts plus shared experts).
+- Models without dropout (Llama, Qwen, Gemma) store no dropout masks; norms: 2sbh per norm.
+- Flash attention removes the 5·a·s²·b term (the paper's remark on fused attention kernels).
+- Tensor parallelism without sequence parallelism (paper eq. 2): everything inside the attention
+  and MLP blocks is divided by t; the block inputs, norms and dropout masks (10sbh) are not.
+- Full activation checkpointing (paper section 4.3): each layer keeps its 2sbh input; the backward
+  pass rebuilds one layer's full activations at a time.
+- Logits: the LM head writes b·s·V 16-bit logits and the loss upcasts them to fp32 (6·b·s·V bytes),
+  split by t with a vocabulary-parallel loss.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.architecture import ModelArchitecture
+
+ACT_BYTES = 2  # 16-bit activations
+
+
+@dataclass(frozen=True)
+class LayerShape:
+    """The per-token widths the activation formulas need."""
+
+    hidden: int
+    q_width: int  # heads × head_dim
+    kv_width: int  # kv_heads × head_dim
+    heads: int
+    mlp_width: int  # intermediate width one token passes through
+    mlp_gated: bool
+    dropout: bool
+    norms: int
+
+
+def layer_shape(arch: ModelArchitecture) -> LayerShape:
+    """Derive the per-token widths from the architecture (MoE: active experts' width)."""
+    h = arch.hidden_size
+    attn_params = (
+        h * arch.attention_heads * arch.head_dim * 2 + h * arch.kv_heads * arch.head_dim * 2
+    )
+    active_linear = sum(g.active_params for g in arch.linear_groups) // max(arch.layers, 1)
+    mlp_params = max(active_linear - attn_params, 0)
+    per_width = 3 * h if arch.mlp_gated else 2 * h
+    mlp_width = mlp_params // per_width if mlp_params else arch.intermediate_size
+    return LayerShape(
+        hidden=h,
+        q_width=arch.attention_heads * arch.head_dim,
+        kv_width=arch.kv_heads * arch.head_dim,
+        heads=arch.attention_heads,
+        mlp_width=mlp_width or arch.intermediate_size,
+        mlp_gated=arch.mlp_gated,
+        dropout=arch.dropout,
+        norms=arch.norms_per_layer,
+    )
+
+
+@dataclass(frozen=True)
+class LayerActivations:
+    """Bytes one layer stores for backward, split by whether tensor parallelism divides them."""
+
+    replicated: int  # block inputs, norms, dropout masks
+    split: int  # inside attention and MLP (divided by t)
+    attention_scores: int  # 5·a·s²·b, absent with flash attention (also divided by t)
+
+    def per_gpu(self, tp: int, flash_attention: bool) -> int:
+        """Bytes on one GPU for tensor-parallel degree ``tp``."""
+        scores = 0 if flash_attention else self.attention_scores
+        return self.replicated + -(-(self.split + scores) // tp)
+
+
+def training_layer_activations(shape: LayerShape, seq: int, batch: int) -> LayerActivations:
+    """Korthikanti et al. 2022 per-layer activation bytes, generalised (see module docstring)."""
+    sb = seq * batch
+    mask = 1 if shape.dropout else 0
+    replicated = sb * (
+        ACT_BYTES * shape.hidden  # attention block input (QKV matmul input)
+        + ACT_BYTES * shape.hidden  # MLP block input
+        + shape.norms * ACT_BYTES * shape.hidden  # each norm stores its input
+        + 2 * mask * shape.hidden  # attention and MLP output dropout masks (1 byte)
+    )
+    attention = sb * ACT_BYTES * (2 * shape.q_width + 2 * shape.kv_width)  # Q, K, V, proj input
+    mlp_tensors = 4 if shape.mlp_gated else 2  # gate, up, act, product | fc1 out, GeLU out
+    mlp = sb * ACT_BYTES * mlp_tensors * shape.mlp_width
+    # softmax output (2 bytes), and with dropout its mask (1) and output (2): 5·a·s²·b
+    scores = (ACT_BYTES + mask * (1 + ACT_BYTES)) * shape.heads * seq * seq * batch
+    return LayerActivations(replicated=replicated, split=attention + mlp, attention_scores=scores)
+
+
+def training_activations(
+    arch: ModelArchitecture,
+    seq: int,
+    batch: int,
+    *,
+    tp: int = 1,
+    flash_attention: bool = True,
+    checkpointing: bool = False,
+) -> int:
+    """Peak activation bytes on one GPU for a training step of one micro-batch."""
+    shape = layer_shape(arch)
+    layer = training_layer_activations(shape, seq, batch).per_gpu(tp, flash_attention)
+    if checkpointing:
+        stored = arch.layers * ACT_BYTES * seq * batch * shape.hidden + layer
+    else:
+        stored = arch.layers * layer
+    logits = -(-6 * batch * seq * arch.vocab_size // tp)
+    return stored + logits
+
+
+def inference_activations(
+    arch: ModelArchitecture, chunk_tokens: int, sequences: int, tp: int
+) -> int:
+    """Peak transient bytes of one forward pass over a prefill chunk, plus the logits.
+
+    Without autograd nothing is kept between layers, so the peak is one layer's working set
+    (vLLM sizes it by a profiling forward pass over ``max_num_batched_tokens``): the residual
+    stream and the norm output (2 × 2·T·h), plus the larger of the attention working set (Q, K, V
+    and output, split by t) and the MLP working set (gate and up outputs and the activation,
+    3 × 2·T·ff / t for gated MLPs). Logits are computed in fp32 for the last token of each
+    sequence, and the sampler holds their probabilities too: 2 × 4 × V bytes per sequence.
+    """
+    shape = layer_shape(arch)
+    t = chunk_tokens
+    residual = 2 * ACT_BYTES * t * shape.hidden
+    attention = ACT_BYTES * t * (2 * shape.q_width + 2 * shape.kv_width) // tp
+    mlp_tensors = 3 if shape.mlp_gated else 2
+    mlp = ACT_BYTES * t * mlp_tensors * shape.mlp_width // tp
+    logits = 2 * 4 * arch.vocab_size * sequences
+    return residual + max(attention, mlp) + logits

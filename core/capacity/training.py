@@ -1,0 +1,162 @@
+"""Training memory per GPU: model states (weights, gradients, optimizer), activations, overhead.
+
+Model states follow the ZeRO paper (Rajbhandari et al. 2020, "ZeRO: Memory Optimizations Toward
+Training Trillion Parameter Models", section 3.1): mixed-precision Adam keeps 2Ψ bytes of 16-bit
+weights, 2Ψ of 16-bit gradients and KΨ of optimizer states with K = 12 (fp32 master weights,
+momentum and variance), 16Ψ in all. Sharding over N data-parallel GPUs (section 5, ZeRO-DP stages):
+
+- DDP (stage 0): everything replicated, 16Ψ per GPU (7.5B params: 120 GB on every GPU);
+- FSDP SHARD_GRAD_OP (ZeRO-2): 2Ψ + (2 + 12)Ψ/N;
+- FSDP FULL_SHARD (ZeRO-3): 16Ψ/N (7.5B on 64 GPUs: 1.875 GB), plus the working set of the unit
+  being computed: its gathered 16-bit weights and gradients, 4 bytes per parameter of the largest
+  unit (DeepSpeed ``estimate_zero3_model_states_mem_needs``: ``largest_layer_memory =
+  4 * largest_layer_params``). The unit is a decoder layer, or the root (embeddings and LM head,
+  which the root FSDP unit keeps gathered across the step) when that is larger;
+- HYBRID_SHARD: FULL_SHARD within a node, replicated across nodes.
+
+Other optimizers, per trainable parameter: 8-bit AdamW (Dettmers et al. 2022, "8-bit Optimizers via
+Block-wise Quantization": two 1-byte states plus one fp32 absmax per block of 2048, and the fp32
+master copy in mixed precision); SGD with momentum (fp32 master and momentum). Pure fp32 training
+has no master copy: 4 bytes weights, 4 gradients, and the states.
+
+LoRA (Hu et al. 2021) freezes the base weights and trains r·(in + out) parameters per adapted
+matrix;
+QLoRA (Dettmers et al. 2023) stores the frozen base in NF4 with double quantization.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from core.architecture import ModelArchitecture
+from core.capacity.dtypes import ceil_bytes
+from core.capacity.weights import nf4_weight_memory
+
+ATTENTION_NAMES = ("q_", "k_", "v_", "o_", "kv_", "qkv", "attn", "self_attn", "out_proj")
+
+
+def optimizer_bytes_per_param(optimizer: str, mixed_precision: str) -> Fraction:
+    """Optimizer-state bytes per trainable parameter (fp32 master copy included when mixed)."""
+    master = Fraction(4) if mixed_precision != "fp32" else Fraction(0)
+    if optimizer == "adamw":
+        return master + 8  # fp32 momentum and variance
+    if optimizer == "adamw_8bit":
+        return master + 2 + Fraction(2 * 4, 2048)  # two int8 states + fp32 absmax per 2048
+    return master + 4  # SGD: fp32 momentum
+
+
+def param_bytes(mixed_precision: str) -> int:
+    """Bytes of a trainable weight (and of its gradient) as the step computes with it."""
+    return 4 if mixed_precision == "fp32" else 2
+
+
+def lora_trainable_params(arch: ModelArchitecture, rank: int, targets: str) -> int:
+    """Adapter parameters: r·(in + out) for every adapted block matrix."""
+    total = 0
+    for group in arch.linear_groups:
+        is_attention = group.name.lower().startswith(ATTENTION_NAMES)
+        if targets == "attention" and not is_attention:
+            continue
+        total += rank * (group.in_features + group.out_features) * group.count
+    return total
+
+
+@dataclass(frozen=True)
+class ModelStates:
+    """Per-GPU bytes of the model states, and what they were computed from."""
+
+    weights: int
+    quantization_metadata: int
+    gradients: int
+    optimizer_states: int
+    trainable_params: int
+    shard_degree: int  # GPUs the states are divided over (1 when replicated)
+    gathered_unit_params: int  # FSDP full shard: the unit gathered while it is computed
+    gathered_bytes: int  # its gathered weights (and gradients, when trained) on this GPU
+    replicated_model_states: int  # what one GPU would hold without sharding (for comparison)
+
+
+def largest_unit_params(arch: ModelArchitecture) -> int:
+    """Parameters of the largest FSDP unit: a decoder layer, or the root when larger."""
+    return max(arch.largest_layer_params, arch.root_unit_params)
+
+
+def model_states(
+    arch: ModelArchitecture,
+    *,
+    method: str,
+    optimizer: str,
+    mixed_precision: str,
+    lora_rank: int,
+    lora_targets: str,
+    strategy: str,
+    fsdp_sharding: str,
+    gpus: int,
+    gpus_per_node: int,
+    tp: int,
+) -> ModelStates:
+    """Weights, gradients and optimizer states on one GPU for a training method and strategy."""
+    wbytes = param_bytes(mixed_precision)
+    opt = optimizer_bytes_per_param(optimizer, mixed_precision)
+    metadata = 0
+    if method == "full":
+        trainable = arch.params_total
+        frozen_bytes = 0
+    else:
+        trainable = lora_trainable_params(arch, lora_rank, lora_targets)
+        if method == "qlora":
+            base = nf4_weight_memory(arch)
+            frozen_bytes, metadata = base.weights, base.quantization_metadata
+        else:
+            frozen_bytes = arch.params_total * wbytes
+    weights = Fraction(frozen_bytes + trainable * wbytes)
+    grads = Fraction(trainable * wbytes)
+    states = trainable * opt
+    replicated = ceil_bytes(weights + grads + states) + metadata
+
+    shard = 1
+    gathered = 0
+    gathered_bytes = 0
+    if strategy == "fsdp":
+        shard = min(gpus, gpus_per_node) if fsdp_sharding == "hybrid" else gpus
+        if fsdp_sharding in ("full", "hybrid"):
+            gathered = largest_unit_params(arch) if shard > 1 else 0
+            gathered_bytes = gathered * wbytes * (2 if method == "full" else 1)
+            weights = weights / shard + gathered * wbytes
+            metadata = ceil_bytes(Fraction(metadata, shard))
+            grads = grads / shard + (gathered * wbytes if method == "full" else 0)
+        else:  # grad_op: weights stay whole, gradients and optimizer states are sharded
+            grads = grads / shard
+        states = states / shard
+    elif tp > 1:
+        # Megatron tensor parallelism divides (almost) every weight matrix and its states by t;
+        # the small replicated norms are ignored here and stay within the estimate's rounding.
+        weights, grads, states = weights / tp, grads / tp, states / tp
+        metadata = ceil_bytes(Fraction(metadata, tp))
+    return ModelStates(
+        weights=ceil_bytes(weights),
+        quantization_metadata=metadata,
+        gradients=ceil_bytes(grads),
+        optimizer_states=ceil_bytes(states),
+        trainable_params=trainable,
+        shard_degree=shard,
+        gathered_unit_params=gathered,
+        gathered_bytes=gathered_bytes,
+        replicated_model_states=replicated,
+    )
+
+
+def checkpoint_bytes(
+    arch: ModelArchitecture, *, method: str, optimizer: str, mixed_precision: str, trainable: int
+) -> int:
+    """Size on disk of a resumable checkpoint.
+
+    Full fine-tune: the model in its training dtype plus the optimizer states (for AdamW the fp32
+    master weights, momentum and variance, as ``torch.save`` of the optimizer ``state_dict``
+    writes them). LoRA/QLoRA: the adapters and their optimizer states only. One MiB more for the
+    scheduler, RNG states and data-loader progress.
+    """
+    opt = optimizer_bytes_per_param(optimizer, mixed_precision)
+    saved_params = arch.params_total if method == "full" else trainable
+    return ceil_bytes(saved_params * (param_bytes(mixed_precision) + opt)) + 2**20

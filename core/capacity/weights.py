@@ -1,0 +1,87 @@
+"""Weight memory and quantization metadata of a language model on one GPU.
+
+Sources:
+- Which layers quantization leaves in 16-bit: vLLM and AutoGPTQ/AutoAWQ quantize the linear
+  layers of
+  the transformer blocks; token embeddings, the LM head, norms, biases and MoE routers stay 16-bit.
+- Group-wise int4/int8 metadata: one fp16 scale and one fp16 zero point per group of
+  ``quant_group_size`` weights along the input dimension, i.e. 32 bits per group (for group 128:
+  32 bits per 128 weights, 0.25 bit per weight).
+- fp8 (vLLM Fp8LinearMethod, per-tensor): one fp32 weight scale and one fp32 input scale per matrix.
+- QLoRA (Dettmers et al. 2023, section 3): NF4 with block size 64 and fp32 absmax costs 32/64 = 0.5
+  bit per weight; double quantization stores 8-bit absmax plus one fp32 constant per 256 blocks:
+  8/64 + 32/(64·256) = 0.127 bit per weight.
+- Tensor parallelism (Megatron-LM, vLLM): linear layers are split column- or row-wise and the
+  vocabulary-parallel embedding and LM head are split by the degree; norms and routers are
+  replicated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from core.architecture import ModelArchitecture
+from core.capacity.dtypes import QUANTIZED, bytes_per_value, ceil_bytes
+
+GROUP_METADATA_BYTES = 4  # fp16 scale + fp16 zero point per quantization group
+FP8_SCALE_BYTES_PER_MATRIX = 8  # fp32 weight scale + fp32 input scale
+NF4_BITS = Fraction(4)
+NF4_DOUBLE_QUANT_METADATA_BITS = Fraction(8, 64) + Fraction(32, 64 * 256)
+
+
+@dataclass(frozen=True)
+class WeightMemory:
+    """Bytes of weights and of quantization metadata on one GPU."""
+
+    weights: int
+    quantization_metadata: int
+
+
+def quant_groups(arch: ModelArchitecture, group_size: int) -> int:
+    """Number of quantization groups over all block linear layers (rows × ceil(in / group))."""
+    return sum(
+        g.out_features * -(-g.in_features // group_size) * g.count for g in arch.linear_groups
+    )
+
+
+def _unquantized_dtype(weights_dtype: str) -> str:
+    """The format of layers quantization leaves alone: fp32 stays fp32, otherwise 16-bit."""
+    return "fp32" if weights_dtype == "fp32" else "bf16"
+
+
+def weight_memory(
+    arch: ModelArchitecture, weights_dtype: str, group_size: int, tp: int = 1
+) -> WeightMemory:
+    """Weights and metadata per GPU for ``weights_dtype`` with tensor-parallel degree ``tp``.
+
+    Args:
+        arch: The model.
+        weights_dtype: One of fp32, bf16, fp16, fp8, int8, int4.
+        group_size: Weights per quantization group (int4/int8).
+        tp: Tensor-parallel degree; split layers are divided by it, norms are replicated.
+    """
+    dense = _unquantized_dtype(weights_dtype) if weights_dtype in QUANTIZED else weights_dtype
+    split_dense = (arch.embedding_params + arch.lm_head_params) * bytes_per_value(dense)
+    replicated = arch.other_params * bytes_per_value(dense)
+    linear = arch.linear_params * bytes_per_value(weights_dtype)
+    metadata = Fraction(0)
+    if weights_dtype in ("int4", "int8"):
+        metadata = Fraction(quant_groups(arch, group_size) * GROUP_METADATA_BYTES)
+    elif weights_dtype == "fp8":
+        metadata = Fraction(sum(g.count for g in arch.linear_groups) * FP8_SCALE_BYTES_PER_MATRIX)
+    return WeightMemory(
+        weights=ceil_bytes((split_dense + linear) / tp + replicated),
+        quantization_metadata=ceil_bytes(metadata / tp),
+    )
+
+
+def nf4_weight_memory(arch: ModelArchitecture, tp: int = 1) -> WeightMemory:
+    """QLoRA base weights: NF4 block linear layers with double quantization, the rest bf16."""
+    dense = (arch.embedding_params + arch.lm_head_params) * bytes_per_value("bf16")
+    linear = arch.linear_params * NF4_BITS / 8
+    metadata = arch.linear_params * NF4_DOUBLE_QUANT_METADATA_BITS / 8
+    return WeightMemory(
+        weights=ceil_bytes((dense + linear) / tp + arch.other_params * bytes_per_value("bf16")),
+        quantization_metadata=ceil_bytes(metadata / tp),
+    )

@@ -1,0 +1,200 @@
+"""The AnchorGPU catalog: accelerators, their specifications and per-GPU-hour prices per term.
+
+The bundled catalog is ``resources/catalog/catalog.json``; a user may import another file. Either is
+validated here: a missing, zero or negative price, an unknown vendor or a duplicate id is refused
+with a message naming the entry, and nothing is changed.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from core.errors import CatalogError, NotFoundError
+from core.resources import resource_path
+
+TermUnit = Literal["hour", "day", "week", "month"]
+TERM_UNITS: tuple[TermUnit, ...] = ("hour", "day", "week", "month")
+GIB = 1024**3
+
+
+class TermPrices(BaseModel):
+    """Price per GPU-hour for each rental term, as decimal strings in the catalog's currency."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    hour: Decimal
+    day: Decimal
+    week: Decimal
+    month: Decimal
+
+    @field_validator("hour", "day", "week", "month", mode="before")
+    @classmethod
+    def _decimal_from_string(cls, value: Any) -> Decimal:
+        if value is None:
+            raise ValueError("price is missing")
+        if isinstance(value, float):
+            raise ValueError('price must be a decimal string such as "2.49", not a float')
+        try:
+            price = Decimal(str(value))
+        except InvalidOperation:
+            raise ValueError(f"price '{value}' is not a number") from None
+        if not price.is_finite() or price <= 0:
+            raise ValueError(f"price must be positive, got {value}")
+        return price
+
+    def for_unit(self, unit: TermUnit) -> Decimal:
+        """Return the per-GPU-hour price for ``unit``."""
+        price: Decimal = getattr(self, unit)
+        return price
+
+
+class GpuOffer(BaseModel):
+    """One accelerator model the catalog rents, with its public specifications."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")
+    name: str
+    vendor: Literal["nvidia", "amd"]
+    vram_gib: float = Field(gt=0)
+    memory_bandwidth_gbps: float = Field(gt=0, description="GB/s (10^9 bytes per second)")
+    bf16_tflops: float = Field(gt=0, description="dense bf16 tensor TFLOPs")
+    fp8_tflops: float | None = Field(default=None, gt=0)
+    compute_capability: str | None = Field(default=None, pattern=r"^\d+\.\d+$")
+    gfx_target: str | None = Field(default=None, pattern=r"^gfx[0-9a-f]+$")
+    interconnect: Literal["nvlink", "pcie", "infinity-fabric"]
+    gpus_per_node: int = Field(ge=1, le=64)
+    max_nodes: int = Field(default=1, ge=1, le=64)
+    driver_cuda_max: str | None = Field(default=None, pattern=r"^\d+\.\d+$")
+    driver_rocm_max: str | None = Field(default=None, pattern=r"^\d+\.\d+$")
+    note: str = ""
+    price_per_gpu_hour: TermPrices
+
+    @model_validator(mode="after")
+    def _vendor_fields(self) -> GpuOffer:
+        if self.vendor == "nvidia" and (
+            self.compute_capability is None or not self.driver_cuda_max
+        ):
+            raise ValueError("an NVIDIA GPU needs compute_capability and driver_cuda_max")
+        if self.vendor == "amd" and (self.gfx_target is None or not self.driver_rocm_max):
+            raise ValueError("an AMD GPU needs gfx_target and driver_rocm_max")
+        return self
+
+    @property
+    def vram_bytes(self) -> int:
+        """VRAM in bytes (the vendor's "GB" of HBM/GDDR is binary: 80 GB = 80 GiB)."""
+        return int(self.vram_gib * GIB)
+
+    @property
+    def platform(self) -> Literal["cuda", "rocm"]:
+        """The compute platform this GPU runs: CUDA for NVIDIA, ROCm for AMD."""
+        return "cuda" if self.vendor == "nvidia" else "rocm"
+
+    @property
+    def max_gpus(self) -> int:
+        """The most GPUs of this model one allocation can have."""
+        return self.gpus_per_node * self.max_nodes
+
+
+class Catalog(BaseModel):
+    """A whole catalog file."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    catalog_id: str
+    as_of: date
+    currency: str = Field(pattern=r"^[A-Z]{3}$")
+    note: str = ""
+    storage_price_per_gb_month: Decimal | None = Field(
+        default=None, description="persistent storage per GB (10^9 bytes) per 30-day month"
+    )
+    gpus: tuple[GpuOffer, ...] = Field(min_length=1)
+
+    @field_validator("storage_price_per_gb_month", mode="before")
+    @classmethod
+    def _storage_price(cls, value: Any) -> Decimal | None:
+        if value is None:
+            return None
+        if isinstance(value, float):
+            raise ValueError('price must be a decimal string such as "0.10", not a float')
+        try:
+            price = Decimal(str(value))
+        except InvalidOperation:
+            raise ValueError(f"price '{value}' is not a number") from None
+        if not price.is_finite() or price <= 0:
+            raise ValueError(f"price must be positive, got {value}")
+        return price
+
+    @model_validator(mode="after")
+    def _unique_ids(self) -> Catalog:
+        seen: set[str] = set()
+        for gpu in self.gpus:
+            if gpu.id in seen:
+                raise ValueError(f"duplicate GPU id '{gpu.id}'")
+            seen.add(gpu.id)
+        return self
+
+    def gpu(self, gpu_id: str) -> GpuOffer:
+        """Return the offer with ``gpu_id``; raise :class:`NotFoundError` naming the known ids."""
+        for gpu in self.gpus:
+            if gpu.id == gpu_id:
+                return gpu
+        known = ", ".join(g.id for g in self.gpus)
+        raise NotFoundError(f"unknown GPU '{gpu_id}' (known: {known})", field="gpu")
+
+
+def _describe(error: ValidationError, raw: Any) -> str:
+    """Turn the first pydantic error into one sentence naming the catalog entry."""
+    first = error.errors()[0]
+    loc = list(first["loc"])
+    where = "catalog"
+    if len(loc) >= 2 and loc[0] == "gpus" and isinstance(loc[1], int):
+        entry = raw.get("gpus", [])[loc[1]] if isinstance(raw, dict) else {}
+        name = entry.get("id", f"#{loc[1] + 1}") if isinstance(entry, dict) else f"#{loc[1] + 1}"
+        field = ".".join(str(p) for p in loc[2:])
+        where = f"GPU '{name}'" + (f" field '{field}'" if field else "")
+    elif loc:
+        where = f"catalog field '{'.'.join(str(p) for p in loc)}'"
+    message = str(first["msg"]).removeprefix("Value error, ")
+    if first["type"] == "missing":
+        message = "is missing"
+    return f"{where}: {message}"
+
+
+def parse_catalog(raw: Any) -> Catalog:
+    """Validate already-decoded JSON as a catalog; raise :class:`CatalogError` on any problem."""
+    try:
+        return Catalog.model_validate(raw)
+    except ValidationError as error:
+        raise CatalogError(_describe(error, raw)) from None
+
+
+def load_catalog_file(path: Path) -> Catalog:
+    """Read and validate a catalog file."""
+    try:
+        text = Path(path).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise CatalogError(f"cannot read catalog file {path}: {error}") from None
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise CatalogError(f"catalog file {path} is not valid JSON: {error}") from None
+    return parse_catalog(raw)
+
+
+def bundled_catalog_path() -> Path:
+    """Path of the catalog shipped with the app."""
+    return resource_path("catalog", "catalog.json")
+
+
+@cache
+def default_catalog() -> Catalog:
+    """The catalog shipped with the app (cached)."""
+    return load_catalog_file(bundled_catalog_path())

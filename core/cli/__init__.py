@@ -1,0 +1,93 @@
+"""The ``anchorgpu-planner`` command line.
+
+Each subcommand lives in its own module and registers itself through ``register(subparsers)``.
+Every :class:`~core.errors.PlannerError` becomes one line on stderr and the error's exit code;
+argparse usage errors exit with 2 as well.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import ModuleType
+
+from core import __version__
+from core.errors import PlannerError
+
+Handler = Callable[[argparse.Namespace], int]
+DB_ENV = "ANCHORGPU_PLANNER_DB"
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr, exit code 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Build the parser with every subcommand registered."""
+    from core.cli import catalog_cmd, estimate_cmd, glossary_cmd
+
+    parser = _Parser(
+        prog="anchorgpu-planner",
+        description="Plan a GPU rental: memory fit, strategies, prices and a local history.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--db",
+        type=Path,
+        default=None,
+        help=f"history database file (default: ${DB_ENV}, else the per-user data folder)",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for module in (estimate_cmd, catalog_cmd, glossary_cmd):
+        module.register(subparsers)
+    for extra in _optional_modules():
+        extra.register(subparsers)
+    return parser
+
+
+def _optional_modules() -> list[ModuleType]:
+    """Subcommand modules that arrive with later features (pricing, planning, history)."""
+    import importlib
+
+    found: list[ModuleType] = []
+    for name in ("plan_cmd", "history_cmd", "selftest_cmd"):
+        try:
+            found.append(importlib.import_module(f"core.cli.{name}"))
+        except ModuleNotFoundError as error:
+            if error.name != f"core.cli.{name}":
+                raise
+    return found
+
+
+def db_path_from(args: argparse.Namespace) -> Path | None:
+    """The database path chosen by ``--db`` or the environment, or None for the default."""
+    if args.db is not None:
+        return Path(args.db)
+    env = os.environ.get(DB_ENV)
+    return Path(env) if env else None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; return its exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler: Handler | None = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        return handler(args)
+    except PlannerError as error:
+        print(f"anchorgpu-planner: error: {error}", file=sys.stderr)
+        return error.exit_code
+    except KeyboardInterrupt:
+        print("anchorgpu-planner: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,39 @@
+"""``anchorgpu-planner catalog [--json]``: the GPU offers and their prices."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from core.catalog import TERM_UNITS, default_catalog
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``catalog`` subcommand."""
+    parser = subparsers.add_parser("catalog", help="list the GPU offers and their prices")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the catalog."""
+    catalog = default_catalog()
+    if args.json:
+        print(json.dumps(catalog.model_dump(mode="json"), indent=2))
+        return 0
+    print(
+        f"AnchorGPU catalog {catalog.catalog_id}, prices per GPU-hour in {catalog.currency}, "
+        f"as of {catalog.as_of.isoformat()}"
+    )
+    header = f"{'id':<16}{'VRAM':>8}{'GB/s':>7}{'bf16 TF':>9}  {'platform':<9}{'node':>5}"
+    header += "".join(f"{unit:>8}" for unit in TERM_UNITS)
+    print(header)
+    for gpu in catalog.gpus:
+        row = (
+            f"{gpu.id:<16}{gpu.vram_gib:>6g}GB{gpu.memory_bandwidth_gbps:>7g}"
+            f"{gpu.bf16_tflops:>9g}  {gpu.platform:<9}{gpu.gpus_per_node:>5}"
+        )
+        row += "".join(f"{gpu.price_per_gpu_hour.for_unit(u):>8}" for u in TERM_UNITS)
+        print(row)
+    return 0

@@ -1,0 +1,111 @@
+"""``anchorgpu-planner estimate --request FILE [--json]`` and ``anchorgpu-planner schema``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from core.estimate import EstimateResult, estimate, estimate_to_json
+from core.memory import COMPONENTS
+from core.request import PlanRequest, load_request_file
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``estimate`` and ``schema`` subcommands."""
+    parser = subparsers.add_parser("estimate", help="per-GPU memory, fit and price of a request")
+    parser.add_argument("--request", required=True, metavar="FILE", help="plan request (JSON)")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.set_defaults(handler=run)
+    schema = subparsers.add_parser("schema", help="print the request's JSON Schema")
+    schema.set_defaults(handler=run_schema)
+
+
+def run_schema(args: argparse.Namespace) -> int:
+    """Print the JSON Schema of a plan request."""
+    print(json.dumps(PlanRequest.model_json_schema(), indent=2))
+    return 0
+
+
+def price_json(result: EstimateResult) -> dict[str, Any]:
+    """The price of the estimate's offer for the request's term, as JSON (tax from settings)."""
+    from core.catalog import default_catalog
+    from core.pricing import price_for, storage_gb_for
+    from core.settings import load_settings
+
+    request = result.request
+    price = price_for(
+        default_catalog(),
+        result.gpu,
+        result.gpus,
+        request.term,
+        tax_rate=load_settings().tax_rate,
+        storage_gb=storage_gb_for(request.storage_gb, result.checkpoint_bytes),
+    )
+    return price.as_json()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Estimate one request and print it."""
+    request = load_request_file(args.request)
+    result = estimate(request)
+    data = estimate_to_json(result)
+    data["price"] = price_json(result)
+    if args.json:
+        print(json.dumps(data, indent=2))
+    else:
+        print(format_estimate(result, data["price"]))
+    return 0
+
+
+def _gib(value: int) -> str:
+    return f"{value / 2**30:8.2f} GiB"
+
+
+def format_estimate(result: EstimateResult, price: dict[str, Any] | None) -> str:
+    """A readable table of one estimate."""
+    m = result.model
+    lines = [
+        f"Model     {m.name} ({m.id}): {m.params_total:,} parameters"
+        + (f", {m.params_active:,} active" if m.params_active != m.params_total else ""),
+        f"Workload  {result.request.workload}; {result.gpus} × {result.gpu.name}, "
+        f"strategy {result.strategy}",
+    ]
+    if result.kv_cache_bytes_per_token:
+        lines.append(f"KV cache  {result.kv_cache_bytes_per_token:,} bytes per token (whole model)")
+    lines.append("")
+    lines.append("Memory per GPU")
+    for name in COMPONENTS:
+        value = getattr(result.memory, name)
+        if value:
+            lines.append(f"  {name.replace('_', ' '):<24}{_gib(value)}")
+    lines.append(f"  {'total':<24}{_gib(result.memory.total)}")
+    lines.append(f"  {'usable on this GPU':<24}{_gib(result.usable_bytes)}")
+    verdict = "fits" if result.fits else "does NOT fit"
+    lines.append(
+        f"  {verdict}: headroom {result.headroom_bytes / 2**30:.2f} GiB; "
+        f"largest component {result.binding_component.replace('_', ' ')}"
+    )
+    t = result.throughput
+    if t.decode_tokens_per_s:
+        lines.append(f"Decode    ≤ {t.decode_tokens_per_s:,.0f} tokens/s (bandwidth bound)")
+    if t.training_tokens_per_s and t.job_hours is not None:
+        lines.append(
+            f"Training  {t.training_tokens_per_s:,.0f} tokens/s, "
+            f"{t.job_hours:,.1f} h for the dataset"
+        )
+    if result.checkpoint_bytes:
+        lines.append(f"Checkpoint {result.checkpoint_bytes / 1e9:,.1f} GB on disk")
+    if price:
+        lines.append("")
+        lines.append(
+            f"Price ({price['hours']} h, {price['gpus']} GPU, "
+            f"{price['unit_price_per_gpu_hour']} {price['currency']} per GPU-hour)"
+        )
+        for item in price["line_items"]:
+            lines.append(f"  {item['label']:<40}{item['amount']:>12} {price['currency']}")
+        lines.append(f"  {'total':<40}{price['total']:>12} {price['currency']}")
+    lines.append("")
+    for f in result.findings:
+        lines.append(f"[{f.severity}] {f.code}: {f.message} (glossary: {f.glossary_term})")
+    return "\n".join(lines)

@@ -1,0 +1,176 @@
+"""One estimate: a request on one GPU offer × GPU count, with memory, fit, findings and speed.
+
+This module joins the pieces: it resolves the model, runs the workload's capacity model
+(:mod:`core.capacity`), checks compatibility (:mod:`core.compat`) and bounds throughput
+(:mod:`core.throughput`). It never prices; :mod:`core.pricing` does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.catalog import Catalog, GpuOffer
+from core.memory import Finding, MemoryBreakdown
+from core.request import PlanRequest
+
+
+@dataclass(frozen=True)
+class ModelSummary:
+    """What the estimate knows of the model, for display and snapshots."""
+
+    id: str
+    name: str
+    kind: str  # "llm" or "diffusion"
+    params_total: int
+    params_active: int
+    source: str
+
+
+@dataclass(frozen=True)
+class Throughput:
+    """Speed bounds (None when they do not apply to the workload)."""
+
+    decode_tokens_per_s: float | None = None  # all concurrent sequences together
+    prefill_tokens_per_s: float | None = None
+    training_tokens_per_s: float | None = None
+    images_per_hour: float | None = None
+    job_hours: float | None = None  # training run over the dataset's tokens
+    assumptions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class EstimateResult:
+    """The outcome of :func:`estimate` for one GPU offer and GPU count."""
+
+    request: PlanRequest
+    model: ModelSummary
+    gpu: GpuOffer
+    gpus: int
+    strategy: str
+    memory: MemoryBreakdown
+    usable_bytes: int
+    fits: bool
+    headroom_bytes: int
+    binding_component: str
+    findings: tuple[Finding, ...]
+    kv_cache_bytes_per_token: int | None = None
+    checkpoint_bytes: int | None = None
+    throughput: Throughput = field(default_factory=Throughput)
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+def _gib(value: int) -> str:
+    return f"{value / 2**30:.1f} GiB"
+
+
+def _fit_fields(memory: MemoryBreakdown, usable: int) -> tuple[bool, int, str]:
+    headroom = usable - memory.total
+    return headroom >= 0, headroom, memory.largest()
+
+
+def resolve(request: PlanRequest) -> Any:
+    """The model behind ``request.model`` (a language model or a diffusion pipeline)."""
+    from core.models import resolve_model
+
+    return resolve_model(request.model)
+
+
+def estimate(
+    request: PlanRequest,
+    catalog: Catalog | None = None,
+    *,
+    model: Any | None = None,
+) -> EstimateResult:
+    """Estimate ``request`` on its GPU, or on the cheapest offer that fits when it names none.
+
+    Args:
+        request: The validated request.
+        catalog: The catalog to use (the bundled one by default).
+        model: The resolved model, when the caller already has it (saves reading files again).
+    """
+    from core.catalog import default_catalog
+
+    catalog = catalog or default_catalog()
+    model = model if model is not None else resolve(request)
+    if request.gpu:
+        return estimate_on(request, model, catalog.gpu(request.gpu))
+    results = [estimate_on(request, model, gpu) for gpu in catalog.gpus]
+    fitting = [r for r in results if r.fits]
+    if fitting:
+        unit = request.term.unit
+        return min(
+            fitting, key=lambda r: (r.gpu.price_per_gpu_hour.for_unit(unit), -r.headroom_bytes)
+        )
+    return max(results, key=lambda r: r.headroom_bytes / max(r.usable_bytes, 1))
+
+
+def estimate_on(request: PlanRequest, model: Any, gpu: GpuOffer) -> EstimateResult:
+    """Estimate ``request`` with ``model`` on ``gpu`` × ``request.parallelism.gpus``."""
+    from core.architecture import ModelArchitecture
+    from core.errors import InputError
+
+    is_llm = isinstance(model, ModelArchitecture)
+    if request.workload == "diffusion":
+        if is_llm:
+            raise InputError(
+                f"'{model.id}' is a language model; the diffusion workload needs a diffusion "
+                "pipeline (sd-1.5, sdxl, flux.1-dev)",
+                field="model",
+            )
+        from core.estimate_diffusion import estimate_diffusion
+
+        return estimate_diffusion(request, model, gpu)
+    if not is_llm:
+        raise InputError(
+            f"'{model.id}' is a diffusion pipeline; choose the diffusion workload for it",
+            field="model",
+        )
+    if request.workload == "inference":
+        from core.estimate_llm import estimate_inference
+
+        return estimate_inference(request, model, gpu)
+    from core.estimate_llm import estimate_training
+
+    return estimate_training(request, model, gpu)
+
+
+def estimate_to_json(result: EstimateResult) -> dict[str, Any]:
+    """The estimate as the JSON object ``estimate --json`` prints and quotes snapshot."""
+    return {
+        "request": result.request.model_dump(mode="json"),
+        "model": {
+            "id": result.model.id,
+            "name": result.model.name,
+            "kind": result.model.kind,
+            "source": result.model.source,
+            "params_total": result.model.params_total,
+            "params_active": result.model.params_active,
+        },
+        "kv_cache_bytes_per_token": result.kv_cache_bytes_per_token,
+        "memory_per_gpu": result.memory.as_dict(),
+        "gpu": {
+            "id": result.gpu.id,
+            "name": result.gpu.name,
+            "vendor": result.gpu.vendor,
+            "vram_bytes": result.gpu.vram_bytes,
+            "usable_bytes": result.usable_bytes,
+        },
+        "gpus": result.gpus,
+        "strategy": result.strategy,
+        "fits": result.fits,
+        "memory_fits": result.headroom_bytes >= 0,
+        "headroom_bytes": result.headroom_bytes,
+        "binding_component": result.binding_component,
+        "warnings": [f.as_dict() for f in result.findings],
+        "throughput": {
+            "decode_tokens_per_s": result.throughput.decode_tokens_per_s,
+            "prefill_tokens_per_s": result.throughput.prefill_tokens_per_s,
+            "training_tokens_per_s": result.throughput.training_tokens_per_s,
+            "images_per_hour": result.throughput.images_per_hour,
+            "job_hours": result.throughput.job_hours,
+            "assumptions": list(result.throughput.assumptions),
+        },
+        "checkpoint_bytes": result.checkpoint_bytes,
+        "details": result.details,
+    }

@@ -1,0 +1,331 @@
+"""Inference and training estimates for language models (see :mod:`core.capacity`)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from core import compat
+from core.architecture import ModelArchitecture
+from core.capacity.activations import inference_activations, training_activations
+from core.capacity.dtypes import ceil_bytes
+from core.capacity.kv_cache import kv_bytes_per_token, kv_cache_per_gpu
+from core.capacity.overhead import runtime_overhead
+from core.capacity.training import checkpoint_bytes, model_states
+from core.capacity.weights import WeightMemory, weight_memory
+from core.catalog import GpuOffer
+from core.estimate import EstimateResult, ModelSummary, Throughput
+from core.memory import Finding, MemoryBreakdown
+from core.request import PlanRequest
+from core.throughput import (
+    decode_tokens_per_second,
+    prefill_tokens_per_second,
+    training_flops_per_token,
+    training_tokens_per_second,
+)
+
+
+def summary(arch: ModelArchitecture) -> ModelSummary:
+    """Display summary of a language model."""
+    return ModelSummary(
+        id=arch.id,
+        name=arch.name,
+        kind="llm",
+        params_total=arch.params_total,
+        params_active=arch.params_active,
+        source=arch.source,
+    )
+
+
+def _gb(value: float) -> str:
+    return f"{value / 1e9:.1f} GB"
+
+
+def _model_findings(arch: ModelArchitecture) -> list[Finding]:
+    found = [Finding("model_estimated", "warning", "vram", note) for note in arch.notes]
+    if arch.is_moe:
+        found.append(
+            Finding(
+                "moe_total_params",
+                "info",
+                "vram",
+                f"mixture of experts: memory holds all {arch.params_total / 1e9:.1f}B parameters, "
+                f"while each token computes with {arch.params_active / 1e9:.1f}B",
+            )
+        )
+    return found
+
+
+def _finish(
+    request: PlanRequest,
+    arch: ModelArchitecture,
+    gpu: GpuOffer,
+    memory: MemoryBreakdown,
+    usable: int,
+    findings: list[Finding],
+    **extra: Any,
+) -> EstimateResult:
+    headroom = usable - memory.total
+    blocked = any(f.severity == "blocker" for f in findings)
+    findings.extend(compat.closing_findings())
+    return EstimateResult(
+        request=request,
+        model=summary(arch),
+        gpu=gpu,
+        gpus=request.parallelism.gpus,
+        strategy=request.parallelism.strategy,
+        memory=memory,
+        usable_bytes=usable,
+        fits=headroom >= 0 and not blocked,
+        headroom_bytes=headroom,
+        binding_component=memory.largest(),
+        findings=tuple(findings),
+        **extra,
+    )
+
+
+def _no_pool_finding(
+    request: PlanRequest, gpu: GpuOffer, total: int, usable: int
+) -> Finding | None:
+    """DDP (or any replica layout) needs the whole job on every GPU: say so when it fails."""
+    gpus = request.parallelism.gpus
+    if total <= usable or gpus < 2 or request.parallelism.strategy not in ("ddp", "single"):
+        return None
+    if gpus * usable < total:
+        return None
+    return Finding(
+        "ddp_does_not_pool",
+        "blocker",
+        "ddp",
+        f"needs {_gb(total)} per GPU, each {gpu.name} has {_gb(usable)}: DDP keeps a full "
+        f"replica on every GPU and does not pool memory, so {gpus} × {_gb(usable)} = "
+        f"{_gb(gpus * usable)} does not help; shard the model with FSDP or tensor parallelism",
+    )
+
+
+def _stored_weights(arch: ModelArchitecture, request: PlanRequest, tp: int) -> WeightMemory | None:
+    """Exact bytes from a safetensors checkpoint when the request keeps its stored format."""
+    if arch.stored_bytes is None or arch.stored_dtype != request.precision.weights:
+        return None
+    return WeightMemory(weights=-(-arch.stored_bytes // tp), quantization_metadata=0)
+
+
+def _bytes_read_per_step(arch: ModelArchitecture, weights: int, sequences: int) -> int:
+    """Weight bytes one decode step reads: MoE reads only the experts the batch routes to.
+
+    With top-k routing over E experts, a batch of B tokens touches each expert with probability
+    1 − (1 − k/E)^B (uniform routing), so that fraction of expert weights is read.
+    """
+    if not arch.is_moe:
+        return weights
+    expert = sum(g.params for g in arch.linear_groups if g.active_count < g.count)
+    share = Fraction(expert, max(arch.params_total, 1))
+    k, experts = arch.experts_per_token, arch.num_experts
+    touched = 1 - (1 - Fraction(k, experts)) ** min(sequences, 64)
+    return ceil_bytes(weights * (1 - share + share * touched))
+
+
+def estimate_inference(
+    request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer
+) -> EstimateResult:
+    """Serving memory per GPU: weights, metadata, KV cache, prefill activations, overhead."""
+    par = request.parallelism
+    inf = request.inference
+    tp = par.tp
+    replicas = par.gpus // tp
+    findings = _model_findings(arch)
+    findings += compat.platform_findings(request, gpu)
+    findings += compat.precision_findings(request, gpu)
+    findings += compat.quality_findings(request)
+    findings += compat.parallel_findings(request, arch, gpu, par.gpus, tp)
+    if par.strategy == "fsdp":
+        findings.append(
+            Finding(
+                "strategy_not_for_inference",
+                "blocker",
+                "fsdp",
+                "FSDP is a training strategy; to spread a model for serving use tensor parallelism",
+            )
+        )
+    wm = _stored_weights(arch, request, tp) or weight_memory(
+        arch, request.precision.weights, request.precision.quant_group_size, tp
+    )
+    kv = kv_cache_per_gpu(
+        arch, request.precision.kv_cache, inf.context_tokens, inf.concurrent_sequences, tp
+    )
+    chunk = min(inf.prefill_chunk_tokens, inf.context_tokens * inf.concurrent_sequences)
+    act = inference_activations(arch, chunk, inf.concurrent_sequences, tp)
+    overhead = runtime_overhead(request.runtime, communicating=tp > 1, dynamic_bytes=act)
+    memory = MemoryBreakdown(
+        weights=wm.weights,
+        quantization_metadata=wm.quantization_metadata,
+        kv_cache=kv,
+        activations=act,
+        runtime_overhead=overhead,
+    )
+    usable = int(gpu.vram_bytes * inf.gpu_memory_utilization)
+    if (pool := _no_pool_finding(request, gpu, memory.total, usable)) is not None:
+        findings.append(pool)
+    kv_per_seq = kv_cache_per_gpu(arch, request.precision.kv_cache, inf.context_tokens, 1, tp)
+    spare = usable - (memory.total - kv)
+    max_sequences = max(spare // kv_per_seq, 0) if kv_per_seq else None
+    read = (
+        _bytes_read_per_step(arch, wm.weights + wm.quantization_metadata, inf.concurrent_sequences)
+        + kv
+    )
+    fp8 = request.precision.weights == "fp8" and gpu.fp8_tflops is not None
+    throughput = Throughput(
+        decode_tokens_per_s=decode_tokens_per_second(
+            gpu,
+            bytes_per_step_per_gpu=read,
+            sequences=inf.concurrent_sequences,
+            replicas=replicas,
+        ),
+        prefill_tokens_per_s=prefill_tokens_per_second(
+            gpu, par.gpus, arch.params_active, request.training.mfu, fp8
+        ),
+        assumptions=(
+            "decode bound: each step reads every GPU's weights and the full KV cache once at the "
+            "GPU's peak memory bandwidth (an upper bound)",
+            f"prefill at 2·N FLOPs per token and {request.training.mfu:.0%} of peak FLOPs",
+        ),
+    )
+    details = {
+        "tensor_parallel": tp,
+        "replicas": replicas,
+        "kv_cache_bytes_per_sequence": kv_per_seq,
+        "max_concurrent_sequences": max_sequences,
+        "prefill_chunk_tokens": chunk,
+        "gpu_memory_utilization": inf.gpu_memory_utilization,
+    }
+    return _finish(
+        request,
+        arch,
+        gpu,
+        memory,
+        usable,
+        findings,
+        kv_cache_bytes_per_token=kv_bytes_per_token(arch, request.precision.kv_cache),
+        throughput=throughput,
+        details=details,
+    )
+
+
+def estimate_training(
+    request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer
+) -> EstimateResult:
+    """Training memory per GPU: model states by strategy, activations, overhead; job time."""
+    par = request.parallelism
+    tr = request.training
+    tp = par.tp if par.strategy != "fsdp" else 1
+    findings = _model_findings(arch)
+    findings += compat.platform_findings(request, gpu)
+    findings += compat.precision_findings(request, gpu)
+    findings += compat.quality_findings(request)
+    findings += compat.parallel_findings(request, arch, gpu, par.gpus, tp)
+    states = model_states(
+        arch,
+        method=tr.method,
+        optimizer=tr.optimizer,
+        mixed_precision=tr.mixed_precision,
+        lora_rank=tr.lora_rank,
+        lora_targets=tr.lora_targets,
+        strategy=par.strategy,
+        fsdp_sharding=par.fsdp_sharding,
+        gpus=par.gpus,
+        gpus_per_node=gpu.gpus_per_node,
+        tp=tp,
+    )
+    act = training_activations(
+        arch,
+        tr.sequence_length,
+        tr.micro_batch_size,
+        tp=tp,
+        flash_attention=tr.flash_attention,
+        checkpointing=tr.activation_checkpointing,
+    )
+    overhead = runtime_overhead(request.runtime, communicating=par.gpus > 1, dynamic_bytes=act)
+    memory = MemoryBreakdown(
+        weights=states.weights,
+        quantization_metadata=states.quantization_metadata,
+        activations=act,
+        gradients=states.gradients,
+        optimizer_states=states.optimizer_states,
+        runtime_overhead=overhead,
+    )
+    usable = gpu.vram_bytes
+    if (pool := _no_pool_finding(request, gpu, memory.total, usable)) is not None:
+        findings.append(pool)
+    ckpt = checkpoint_bytes(
+        arch,
+        method=tr.method,
+        optimizer=tr.optimizer,
+        mixed_precision=tr.mixed_precision,
+        trainable=states.trainable_params,
+    )
+    findings.append(
+        Finding(
+            "checkpoint_restore",
+            "info",
+            "training_checkpoint",
+            f"a resumable checkpoint takes about {_gb(ckpt)} (model, optimizer, scheduler, RNG "
+            "and data-loader state); verify that it restores, not only that it is written",
+        )
+    )
+    if par.strategy == "fsdp":
+        findings.append(
+            Finding(
+                "fsdp_sharded_checkpoint",
+                "warning",
+                "fsdp",
+                f"FSDP writes checkpoints as {states.shard_degree} shards; to restore on another "
+                "number of GPUs they must be consolidated or resharded "
+                "(torch.distributed.checkpoint); FSDP also adds communication every step",
+            )
+        )
+    if par.strategy == "ddp" and par.gpus > 1:
+        findings.append(
+            Finding(
+                "ddp_buckets",
+                "info",
+                "ddp",
+                "PyTorch DDP copies gradients into all-reduce buckets, up to the gradients' size "
+                "again, unless gradient_as_bucket_view=True",
+            )
+        )
+    flops = training_flops_per_token(
+        arch.params_active, method=tr.method, checkpointing=tr.activation_checkpointing
+    )
+    tps = training_tokens_per_second(gpu, par.gpus, flops, tr.mfu)
+    throughput = Throughput(
+        training_tokens_per_s=tps,
+        job_hours=tr.tokens / tps / 3600,
+        assumptions=(
+            f"{flops // max(arch.params_active, 1)}·N FLOPs per token at {tr.mfu:.0%} of the "
+            f"GPUs' dense bf16 peak",
+        ),
+    )
+    details = {
+        "tensor_parallel": tp,
+        "shard_degree": states.shard_degree,
+        "trainable_params": states.trainable_params,
+        "fsdp_gathered_unit_params": states.gathered_unit_params,
+        "model_states_bytes": states.weights
+        + states.quantization_metadata
+        + states.gradients
+        + states.optimizer_states,
+        "model_states_replicated_bytes": states.replicated_model_states,
+        "fsdp_gathered_bytes": states.gathered_bytes,
+    }
+    return _finish(
+        request,
+        arch,
+        gpu,
+        memory,
+        usable,
+        findings,
+        kv_cache_bytes_per_token=None,
+        checkpoint_bytes=ckpt,
+        throughput=throughput,
+        details=details,
+    )

@@ -1,0 +1,114 @@
+"""The glossary the planner shows: the Russian seed verbatim and its English translation.
+
+The Russian text is read from ``resources/glossary/glossary-ru.txt`` exactly as shipped (term line,
+definition line, twelve times, then the disclaimer). The English file adds a stable key per term,
+the translation and the related terms. Warnings and wizard fields refer to terms by key.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+
+from core.errors import InputError
+from core.resources import resource_path
+
+LANGUAGES = ("ru", "en")
+
+
+@dataclass(frozen=True)
+class GlossaryEntry:
+    """One term in both languages."""
+
+    key: str
+    term_ru: str
+    definition_ru: str
+    term_en: str
+    definition_en: str
+    related: tuple[str, ...]
+
+    def term(self, lang: str) -> str:
+        """Return the term's name in ``lang`` ("ru" or "en")."""
+        return self.term_ru if lang == "ru" else self.term_en
+
+    def definition(self, lang: str) -> str:
+        """Return the definition in ``lang`` ("ru" or "en")."""
+        return self.definition_ru if lang == "ru" else self.definition_en
+
+
+@dataclass(frozen=True)
+class Glossary:
+    """All terms in seed order and the disclaimer in both languages."""
+
+    entries: tuple[GlossaryEntry, ...]
+    disclaimer_ru: str
+    disclaimer_en: str
+
+    def disclaimer(self, lang: str) -> str:
+        """Return the disclaimer in ``lang``."""
+        return self.disclaimer_ru if lang == "ru" else self.disclaimer_en
+
+    def get(self, key: str) -> GlossaryEntry:
+        """Return the entry for ``key``; raise :class:`InputError` for an unknown key."""
+        for entry in self.entries:
+            if entry.key == key:
+                return entry
+        raise InputError(f"unknown glossary term '{key}'", field="term")
+
+    def find(self, text: str) -> GlossaryEntry:
+        """Find a term by key or by its name in either language (case-insensitive)."""
+        wanted = text.strip().casefold()
+        for entry in self.entries:
+            names = (entry.key, entry.term_ru, entry.term_en)
+            if wanted in (n.casefold() for n in names):
+                return entry
+        for entry in self.entries:
+            names = (entry.key, entry.term_ru, entry.term_en)
+            if any(wanted in n.casefold() for n in names):
+                return entry
+        raise InputError(f"no glossary term matches '{text}'", field="term")
+
+    def search(self, text: str) -> list[GlossaryEntry]:
+        """Entries whose name or definition in either language contains ``text``."""
+        wanted = text.strip().casefold()
+        if not wanted:
+            return list(self.entries)
+        return [
+            e
+            for e in self.entries
+            if any(
+                wanted in s.casefold()
+                for s in (e.key, e.term_ru, e.term_en, e.definition_ru, e.definition_en)
+            )
+        ]
+
+
+@cache
+def load_glossary() -> Glossary:
+    """Load and cross-check both glossary files (cached)."""
+    ru_lines = [
+        line.strip()
+        for line in resource_path("glossary", "glossary-ru.txt").read_text("utf-8").splitlines()
+        if line.strip()
+    ]
+    en = json.loads(resource_path("glossary", "glossary-en.json").read_text("utf-8"))
+    terms = en["terms"]
+    if len(ru_lines) != 2 * len(terms) + 1:
+        raise InputError("glossary-ru.txt and glossary-en.json disagree on the number of terms")
+    entries = []
+    for i, t in enumerate(terms):
+        term_ru, definition_ru = ru_lines[2 * i], ru_lines[2 * i + 1]
+        if term_ru != t["seed_term"]:
+            raise InputError(f"glossary term {i + 1}: expected '{t['seed_term']}', got '{term_ru}'")
+        entries.append(
+            GlossaryEntry(
+                key=t["key"],
+                term_ru=term_ru,
+                definition_ru=definition_ru,
+                term_en=t["term"],
+                definition_en=t["definition"],
+                related=tuple(t["related"]),
+            )
+        )
+    return Glossary(tuple(entries), disclaimer_ru=ru_lines[-1], disclaimer_en=en["disclaimer"])

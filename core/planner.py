@@ -1,0 +1,275 @@
+"""The planner: every GPU offer × GPU count × strategy, its fit and its price, ranked.
+
+Like SkyPilot's optimizer or ``dstack offer``, it shows the options it considered, cheapest
+first, with the infeasible ones and their reasons; unlike them it knows memory. When nothing fits it
+says what would: the nearest options and the request changes that make one fit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Literal
+
+from core.catalog import Catalog, GpuOffer, default_catalog
+from core.errors import PlannerError
+from core.estimate import EstimateResult, estimate_on, resolve
+from core.pricing import Price, price_for
+from core.request import PlanRequest
+
+RankBy = Literal["total", "per-million-tokens", "job-cost"]
+GPU_COUNTS = (1, 2, 4, 8, 16, 32, 64)
+
+
+@dataclass(frozen=True)
+class PlanOption:
+    """One considered layout: its estimate, price and the figures it is ranked by."""
+
+    estimate: EstimateResult
+    price: Price
+    tensor_parallel: int
+    per_million_tokens: Decimal | None
+    job_cost: Decimal | None
+    reason: str = ""
+
+    @property
+    def gpu(self) -> GpuOffer:
+        """The GPU offer."""
+        return self.estimate.gpu
+
+    @property
+    def fits(self) -> bool:
+        """Whether memory fits and nothing blocks the option."""
+        return self.estimate.fits
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The planner's answer for one request."""
+
+    request: PlanRequest
+    rank_by: RankBy
+    options: tuple[PlanOption, ...]  # feasible, best first
+    infeasible: tuple[PlanOption, ...]
+    suggestions: tuple[str, ...] = field(default_factory=tuple)
+
+
+def layouts(request: PlanRequest, gpu: GpuOffer) -> list[tuple[str, int, int]]:
+    """(strategy, GPUs, tensor-parallel degree) combinations that apply to the workload."""
+    counts = [n for n in GPU_COUNTS if n <= gpu.max_gpus]
+    found: list[tuple[str, int, int]] = [("single", 1, 1)]
+    if request.workload == "diffusion":
+        return found
+    for n in counts[1:]:
+        if n <= gpu.gpus_per_node:
+            found.append(("tensor", n, n))
+        if request.workload == "training":
+            found.append(("ddp", n, 1))
+            found.append(("fsdp", n, 1))
+    return found
+
+
+def _with_layout(
+    request: PlanRequest, gpu: GpuOffer, strategy: str, gpus: int, tp: int
+) -> PlanRequest:
+    parallelism = request.parallelism.model_copy(
+        update={
+            "strategy": strategy,
+            "gpus": gpus,
+            "tensor_parallel": tp if strategy == "tensor" else None,
+            "fsdp_sharding": (
+                "hybrid" if strategy == "fsdp" and gpus > gpu.gpus_per_node else "full"
+            )
+            if strategy == "fsdp"
+            else request.parallelism.fsdp_sharding,
+        }
+    )
+    return request.model_copy(update={"parallelism": parallelism, "gpu": gpu.id})
+
+
+def reason(result: EstimateResult) -> str:
+    """Why an option is infeasible, in one line."""
+    blockers = [f for f in result.findings if f.severity == "blocker"]
+    if result.headroom_bytes < 0:
+        need = result.memory.total / 1e9
+        has = result.usable_bytes / 1e9
+        text = f"needs {need:.1f} GB per GPU, has {has:.1f} GB"
+        if any(f.code == "ddp_does_not_pool" for f in blockers):
+            text += "; DDP does not pool memory"
+        others = [f.message for f in blockers if f.code != "ddp_does_not_pool"]
+        return "; ".join([text, *others])
+    return "; ".join(f.message for f in blockers) or "does not fit"
+
+
+def _per_million(result: EstimateResult, price: Price) -> Decimal | None:
+    """Price per million generated tokens at the decode bound over the term."""
+    tps = result.throughput.decode_tokens_per_s
+    if not tps:
+        return None
+    tokens = Decimal(str(tps)) * Decimal(price.hours) * 3600
+    return (price.total / tokens * Decimal(1_000_000)).quantize(Decimal("0.0001"))
+
+
+def _job_cost(result: EstimateResult, price: Price) -> Decimal | None:
+    """Cost of the training run: GPU-hours the dataset needs at the term's hourly rate."""
+    hours = result.throughput.job_hours
+    if hours is None:
+        return None
+    hourly = price.unit_price_per_gpu_hour * price.gpus
+    return (hourly * Decimal(str(hours))).quantize(Decimal("0.01"))
+
+
+def _rank_key(option: PlanOption, rank_by: RankBy) -> tuple[Any, ...]:
+    total = option.price.total
+    if rank_by == "per-million-tokens" and option.per_million_tokens is not None:
+        return (option.per_million_tokens, total)
+    if rank_by == "job-cost" and option.job_cost is not None:
+        return (option.job_cost, total)
+    return (total, option.estimate.gpus, -option.estimate.headroom_bytes)
+
+
+def plan(
+    request: PlanRequest,
+    catalog: Catalog | None = None,
+    *,
+    rank_by: RankBy = "total",
+    tax_rate: Decimal = Decimal(0),
+    model: Any | None = None,
+) -> Plan:
+    """Consider every offer × count × strategy for ``request`` and rank the feasible ones."""
+    catalog = catalog or default_catalog()
+    model = model if model is not None else resolve(request)
+    gpus = [catalog.gpu(request.gpu)] if request.gpu else list(catalog.gpus)
+    feasible: list[PlanOption] = []
+    infeasible: list[PlanOption] = []
+    for gpu in gpus:
+        for strategy, count, tp in layouts(request, gpu):
+            variant = _with_layout(request, gpu, strategy, count, tp)
+            result = estimate_on(variant, model, gpu)
+            price = price_for(catalog, gpu, count, request.term, tax_rate=tax_rate)
+            option = PlanOption(
+                estimate=result,
+                price=price,
+                tensor_parallel=tp,
+                per_million_tokens=_per_million(result, price),
+                job_cost=_job_cost(result, price),
+                reason="" if result.fits else reason(result),
+            )
+            (feasible if result.fits else infeasible).append(option)
+    feasible.sort(key=lambda o: _rank_key(o, rank_by))
+    infeasible.sort(key=lambda o: -o.estimate.headroom_bytes / max(o.estimate.usable_bytes, 1))
+    suggestions: tuple[str, ...] = ()
+    if not feasible:
+        suggestions = tuple(_suggest(request, catalog, model, infeasible))
+    return Plan(request, rank_by, tuple(feasible), tuple(infeasible), suggestions)
+
+
+def _suggest(
+    request: PlanRequest, catalog: Catalog, model: Any, infeasible: list[PlanOption]
+) -> list[str]:
+    """What would fit: the nearest options and request changes that make one fit."""
+    memory_only = [
+        o
+        for o in infeasible
+        if o.estimate.headroom_bytes < 0
+        and all(
+            f.severity != "blocker" or f.code == "ddp_does_not_pool" for f in o.estimate.findings
+        )
+    ]
+    memory_only.sort(key=lambda o: o.estimate.memory.total - o.estimate.usable_bytes)
+    lines = []
+    for option in memory_only[:3]:
+        short = (option.estimate.memory.total - option.estimate.usable_bytes) / 1e9
+        lines.append(
+            f"nearest: {option.estimate.gpus} × {option.gpu.id} ({option.estimate.strategy}) "
+            f"is {short:.1f} GB per GPU short"
+        )
+    for label, changed in _variants(request):
+        try:
+            trial = plan(changed, catalog, model=model)
+        except PlannerError:  # a variant that cannot be planned is simply not offered
+            continue
+        if trial.options:
+            best = trial.options[0]
+            lines.append(
+                f"with {label}: {best.estimate.gpus} × {best.gpu.id} ({best.estimate.strategy}) "
+                f"fits for {best.price.total} {best.price.currency}"
+            )
+    if not lines:
+        lines.append(
+            "no offer in the catalog can hold this job; a smaller model or input is needed"
+        )
+    return lines
+
+
+def _variants(request: PlanRequest) -> list[tuple[str, PlanRequest]]:
+    """Request changes worth trying when nothing fits, with their labels."""
+    found: list[tuple[str, PlanRequest]] = []
+    if request.workload == "inference":
+        if request.precision.weights not in ("int4",):
+            precision = request.precision.model_copy(update={"weights": "int4"})
+            found.append(("int4 weights", request.model_copy(update={"precision": precision})))
+        if request.precision.kv_cache != "fp8":
+            precision = request.precision.model_copy(update={"kv_cache": "fp8"})
+            found.append(("an fp8 KV cache", request.model_copy(update={"precision": precision})))
+        if request.inference.context_tokens > 1024:
+            half = request.inference.model_copy(
+                update={"context_tokens": request.inference.context_tokens // 2}
+            )
+            found.append(
+                (
+                    f"{half.context_tokens} context tokens",
+                    request.model_copy(update={"inference": half}),
+                )
+            )
+    elif request.workload == "training":
+        if not request.training.activation_checkpointing:
+            training = request.training.model_copy(update={"activation_checkpointing": True})
+            found.append(
+                ("activation checkpointing", request.model_copy(update={"training": training}))
+            )
+        if request.training.method == "full":
+            training = request.training.model_copy(update={"method": "qlora"})
+            found.append(("QLoRA", request.model_copy(update={"training": training})))
+    elif request.workload == "diffusion":
+        if not request.diffusion.vae_tiling:
+            diffusion = request.diffusion.model_copy(update={"vae_tiling": True})
+            found.append(("VAE tiling", request.model_copy(update={"diffusion": diffusion})))
+        if request.diffusion.cpu_offload == "none":
+            diffusion = request.diffusion.model_copy(update={"cpu_offload": "model"})
+            found.append(("model CPU offload", request.model_copy(update={"diffusion": diffusion})))
+    return found
+
+
+def plan_to_json(result: Plan) -> dict[str, Any]:
+    """The plan as ``plan --json`` prints it."""
+
+    def common(option: PlanOption) -> dict[str, Any]:
+        return {
+            "gpu": option.gpu.id,
+            "gpus": option.estimate.gpus,
+            "strategy": option.estimate.strategy,
+            "tensor_parallel": option.tensor_parallel,
+            "fits": option.fits,
+            "memory_per_gpu": option.estimate.memory.as_dict(),
+            "vram_bytes": option.gpu.vram_bytes,
+            "headroom_bytes": option.estimate.headroom_bytes,
+        }
+
+    return {
+        "rank_by": result.rank_by,
+        "options": [
+            {
+                **common(o),
+                "price": o.price.as_json(),
+                "per_million_tokens": str(o.per_million_tokens)
+                if o.per_million_tokens is not None
+                else None,
+                "job_cost": str(o.job_cost) if o.job_cost is not None else None,
+                "warnings": [f.as_dict() for f in o.estimate.findings if f.severity != "info"],
+            }
+            for o in result.options
+        ],
+        "infeasible": [{**common(o), "reason": o.reason} for o in result.infeasible],
+        "suggestions": list(result.suggestions),
+    }

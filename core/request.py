@@ -1,0 +1,294 @@
+"""The plan request: everything a user says about the job, validated by pydantic.
+
+One request drives ``estimate``, ``plan``, a saved quote and an order. Everything not given has a
+sensible default; numbers are bounded so that bad input is refused with the field named, never
+silently clamped. ``anchorgpu-planner schema`` prints this model's JSON Schema.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from core.catalog import TermUnit
+from core.errors import InputError
+
+WeightDtype = Literal["fp32", "bf16", "fp16", "fp8", "int8", "int4"]
+CacheDtype = Literal["fp32", "bf16", "fp16", "fp8"]
+Workload = Literal["inference", "training", "diffusion"]
+Strategy = Literal["single", "tensor", "ddp", "fsdp"]
+FsdpSharding = Literal["full", "grad_op", "hybrid"]
+Platform = Literal["cuda", "rocm", "any"]
+
+_STRICT = ConfigDict(extra="forbid")
+
+
+class CustomModel(BaseModel):
+    """A model described by numbers; only ``params`` is required."""
+
+    model_config = _STRICT
+
+    params: int = Field(gt=0, le=10**14, description="total parameter count")
+    layers: int | None = Field(default=None, ge=1, le=1000)
+    hidden_size: int | None = Field(default=None, ge=1, le=1_000_000)
+    attention_heads: int | None = Field(default=None, ge=1, le=10_000)
+    kv_heads: int | None = Field(default=None, ge=1, le=10_000)
+    head_dim: int | None = Field(default=None, ge=1, le=100_000)
+    intermediate_size: int | None = Field(default=None, ge=1, le=10_000_000)
+    vocab_size: int | None = Field(default=None, ge=1, le=10_000_000)
+    active_params: int | None = Field(default=None, gt=0, le=10**14)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> CustomModel:
+        if self.kv_heads and self.attention_heads and self.kv_heads > self.attention_heads:
+            raise ValueError("kv_heads cannot exceed attention_heads")
+        if self.active_params and self.active_params > self.params:
+            raise ValueError("active_params cannot exceed params")
+        return self
+
+
+class ModelRef(BaseModel):
+    """Where the model's architecture comes from: exactly one of the four sources."""
+
+    model_config = _STRICT
+
+    preset: str | None = None
+    hf_config: str | None = Field(default=None, description="path to a Hugging Face config.json")
+    safetensors: str | None = Field(
+        default=None, description="path to a .safetensors file or a folder with an index and shards"
+    )
+    custom: CustomModel | None = None
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> ModelRef:
+        given = [k for k in ("preset", "hf_config", "safetensors", "custom") if getattr(self, k)]
+        if len(given) != 1:
+            raise ValueError(
+                "give exactly one of preset, hf_config, safetensors, custom"
+                + (f" (got {', '.join(given)})" if given else "")
+            )
+        return self
+
+    def describe(self) -> str:
+        """A short human label for the source."""
+        if self.preset:
+            return self.preset
+        if self.hf_config:
+            return f"config {Path(self.hf_config).name}"
+        if self.safetensors:
+            return f"safetensors {Path(self.safetensors).name}"
+        assert self.custom is not None
+        return f"custom {self.custom.params:,} params"
+
+
+class Precision(BaseModel):
+    """Numeric formats of the weights and of the KV cache."""
+
+    model_config = _STRICT
+
+    weights: WeightDtype = "bf16"
+    kv_cache: CacheDtype = "bf16"
+    quant_group_size: int = Field(default=128, ge=16, le=8192)
+
+
+class InferenceOptions(BaseModel):
+    """Serving sizes."""
+
+    model_config = _STRICT
+
+    context_tokens: int = Field(
+        default=4096, ge=1, le=10_000_000, description="tokens per sequence"
+    )
+    concurrent_sequences: int = Field(default=1, ge=1, le=100_000)
+    prefill_chunk_tokens: int = Field(
+        default=2048, ge=1, le=1_000_000, description="tokens processed per forward pass in prefill"
+    )
+    gpu_memory_utilization: float = Field(
+        default=0.9, gt=0, le=1, description="fraction of each GPU the server may use (vLLM)"
+    )
+    output_tokens: int = Field(default=512, ge=1, le=10_000_000, description="tokens generated")
+
+
+class TrainingOptions(BaseModel):
+    """Training or fine-tuning settings."""
+
+    model_config = _STRICT
+
+    method: Literal["full", "lora", "qlora"] = "full"
+    optimizer: Literal["adamw", "adamw_8bit", "sgd"] = "adamw"
+    mixed_precision: Literal["bf16", "fp16", "fp32"] = "bf16"
+    micro_batch_size: int = Field(default=1, ge=1, le=100_000)
+    sequence_length: int = Field(default=2048, ge=1, le=10_000_000)
+    activation_checkpointing: bool = False
+    flash_attention: bool = True
+    lora_rank: int = Field(default=16, ge=1, le=65_536)
+    lora_targets: Literal["attention", "all_linear"] = "all_linear"
+    tokens: int = Field(
+        default=1_000_000_000, ge=1, le=10**16, description="dataset tokens to train"
+    )
+    mfu: float = Field(default=0.4, gt=0, le=1, description="model FLOPs utilisation assumed")
+
+
+class DiffusionOptions(BaseModel):
+    """Image generation settings."""
+
+    model_config = _STRICT
+
+    width: int = Field(default=1024, ge=64, le=16_384)
+    height: int = Field(default=1024, ge=64, le=16_384)
+    batch_size: int = Field(default=1, ge=1, le=1024)
+    steps: int = Field(default=30, ge=1, le=10_000)
+    guidance: bool = Field(default=True, description="classifier-free guidance (doubles the batch)")
+    vae_tiling: bool = False
+    vae_slicing: bool = False
+    cpu_offload: Literal["none", "model", "sequential"] = "none"
+
+    @field_validator("width", "height")
+    @classmethod
+    def _multiple_of_8(cls, value: int) -> int:
+        if value % 8:
+            raise ValueError(f"must be a multiple of 8 (the VAE downsamples by 8), got {value}")
+        return value
+
+
+class Parallelism(BaseModel):
+    """How the job is spread over GPUs."""
+
+    model_config = _STRICT
+
+    strategy: Strategy = "single"
+    gpus: int = Field(default=1, ge=1, le=4096)
+    tensor_parallel: int | None = Field(default=None, ge=1, le=4096)
+    fsdp_sharding: FsdpSharding = "full"
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Parallelism:
+        if self.strategy == "single" and self.gpus != 1:
+            raise ValueError("strategy 'single' uses exactly 1 GPU; choose ddp, fsdp or tensor")
+        tp = self.tensor_parallel
+        if tp is not None and tp > self.gpus:
+            raise ValueError(f"tensor_parallel ({tp}) cannot exceed gpus ({self.gpus})")
+        if tp is not None and self.gpus % tp:
+            raise ValueError(f"gpus ({self.gpus}) must be a multiple of tensor_parallel ({tp})")
+        return self
+
+    @property
+    def tp(self) -> int:
+        """The tensor-parallel degree in effect (all GPUs for strategy 'tensor' by default)."""
+        if self.tensor_parallel is not None:
+            return self.tensor_parallel
+        return self.gpus if self.strategy == "tensor" else 1
+
+    @property
+    def dp(self) -> int:
+        """Data-parallel replicas or shards: the GPUs not used for tensor parallelism."""
+        return self.gpus // self.tp
+
+
+class Runtime(BaseModel):
+    """Runtime overhead assumptions (documented defaults, see core.capacity.overhead)."""
+
+    model_config = _STRICT
+
+    context_gib: float = Field(default=0.75, ge=0, le=64, description="CUDA/HIP context per GPU")
+    allocator_reserve: float = Field(
+        default=0.10, ge=0, le=1, description="fraction of dynamic memory lost to fragmentation"
+    )
+    comm_buffer_gib: float = Field(
+        default=1.5, ge=0, le=64, description="NCCL/RCCL buffers per rank when more than one GPU"
+    )
+
+
+class Term(BaseModel):
+    """A fixed rental term: ``count`` × ``unit`` starting at ``start`` (UTC)."""
+
+    model_config = _STRICT
+
+    unit: TermUnit = "hour"
+    count: int = Field(default=1, ge=1, le=100_000)
+    start: datetime | None = None
+
+    @field_validator("start")
+    @classmethod
+    def _to_utc(cls, value: datetime | None) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("start needs a time zone, e.g. 2026-01-31T09:00:00Z")
+        return value.astimezone(UTC)
+
+
+class PlanRequest(BaseModel):
+    """One plan request: the job, the model, the sizes, the parallelism and the rental term."""
+
+    model_config = _STRICT
+
+    workload: Workload = "inference"
+    model: ModelRef
+    precision: Precision = Precision()
+    inference: InferenceOptions = InferenceOptions()
+    training: TrainingOptions = TrainingOptions()
+    diffusion: DiffusionOptions = DiffusionOptions()
+    parallelism: Parallelism = Parallelism()
+    platform: Platform = "any"
+    runtime_version: str | None = Field(
+        default=None,
+        pattern=r"^\d+\.\d+$",
+        description="CUDA or ROCm version the workload requires, e.g. 12.4",
+    )
+    runtime: Runtime = Runtime()
+    gpu: str | None = Field(default=None, description="catalog id; the cheapest fit when absent")
+    term: Term = Term()
+    storage_gb: int | None = Field(
+        default=None, ge=0, le=1_000_000, description="persistent storage; training sizes it itself"
+    )
+
+    def canonical_json(self) -> str:
+        """Canonical JSON of the request (sorted keys, defaults included) for fingerprints."""
+        return json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+
+
+def _describe(error: ValidationError) -> str:
+    first = error.errors()[0]
+    field = ".".join(str(p) for p in first["loc"]) or "request"
+    message = str(first["msg"]).removeprefix("Value error, ")
+    if first["type"] == "missing":
+        message = "is required"
+    elif first["type"] == "extra_forbidden":
+        message = "is not a known field"
+    return f"{field}: {message}"
+
+
+def parse_request(raw: Any) -> PlanRequest:
+    """Validate decoded JSON as a request; raise :class:`InputError` naming the field."""
+    if not isinstance(raw, dict):
+        raise InputError("a request must be a JSON object", field="request")
+    try:
+        return PlanRequest.model_validate(raw)
+    except ValidationError as error:
+        raise InputError(_describe(error)) from None
+
+
+def load_request_file(path: str | Path) -> PlanRequest:
+    """Read a request file; relative model paths are resolved against the file's folder."""
+    path = Path(path)
+    try:
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"cannot read request file {path}: {error}") from None
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(f"request file {path} is not valid JSON: {error}") from None
+    request = parse_request(raw)
+    model = request.model
+    for key in ("hf_config", "safetensors"):
+        value = getattr(model, key)
+        if value and not Path(value).is_absolute():
+            resolved = str((path.parent / value).resolve())
+            request = request.model_copy(update={"model": model.model_copy(update={key: resolved})})
+    return request
