@@ -9,6 +9,7 @@ per-group metadata), while embeddings, the LM head, norms, biases and MoE router
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal
 
 AttentionKind = Literal["mha", "gqa", "mqa", "mla"]
@@ -79,23 +80,28 @@ class ModelArchitecture:
     stored_dtype: str | None = None
     notes: tuple[str, ...] = field(default_factory=tuple)
 
-    @property
+    @cached_property
     def linear_params(self) -> int:
         """Parameters in block linear layers (the quantizable ones)."""
         return sum(g.params for g in self.linear_groups)
 
-    @property
+    @cached_property
     def params_total(self) -> int:
         """Every parameter the model stores (all experts)."""
         return self.embedding_params + self.lm_head_params + self.linear_params + self.other_params
 
-    @property
+    @cached_property
+    def active_linear_params(self) -> int:
+        """Block linear weights one token uses."""
+        return sum(g.active_params for g in self.linear_groups)
+
+    @cached_property
     def params_active(self) -> int:
         """Parameters one token uses (top-k experts for MoE; equal to the total when dense)."""
         return (
             self.embedding_params
             + self.lm_head_params
-            + sum(g.active_params for g in self.linear_groups)
+            + self.active_linear_params
             + self.other_active_params
         )
 
@@ -104,7 +110,7 @@ class ModelArchitecture:
         """Whether the model routes tokens to experts."""
         return self.num_experts > 0
 
-    @property
+    @cached_property
     def root_unit_params(self) -> int:
         """Parameters outside the decoder layers (embeddings, LM head, final norm)."""
         return self.embedding_params + self.lm_head_params + self.hidden_size

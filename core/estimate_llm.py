@@ -42,7 +42,15 @@ def _gb(value: float) -> str:
 
 
 def _model_findings(arch: ModelArchitecture) -> list[Finding]:
-    found = [Finding("model_estimated", "warning", "vram", note) for note in arch.notes]
+    found = [
+        Finding(
+            "model_type_unknown" if "not one the planner counts exactly" in note else "model_note",
+            "warning",
+            "vram",
+            note,
+        )
+        for note in arch.notes
+    ]
     if arch.is_moe:
         found.append(
             Finding(

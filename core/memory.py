@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Literal
 
 COMPONENTS = (
@@ -33,7 +33,15 @@ class MemoryBreakdown:
     @property
     def total(self) -> int:
         """Sum of all components."""
-        return sum(getattr(self, f.name) for f in fields(self))
+        return (
+            self.weights
+            + self.quantization_metadata
+            + self.kv_cache
+            + self.activations
+            + self.gradients
+            + self.optimizer_states
+            + self.runtime_overhead
+        )
 
     def as_dict(self) -> dict[str, int]:
         """Components and ``total`` as a plain dict of integer bytes."""

@@ -57,7 +57,7 @@ def layer_shape(arch: ModelArchitecture) -> LayerShape:
     attn_params = (
         h * arch.attention_heads * arch.head_dim * 2 + h * arch.kv_heads * arch.head_dim * 2
     )
-    active_linear = sum(g.active_params for g in arch.linear_groups) // max(arch.layers, 1)
+    active_linear = arch.active_linear_params // max(arch.layers, 1)
     mlp_params = max(active_linear - attn_params, 0)
     per_width = 3 * h if arch.mlp_gated else 2 * h
     mlp_width = mlp_params // per_width if mlp_params else arch.intermediate_size

@@ -18,18 +18,18 @@ bytes per value. OPT-13B in fp16: 2 × 40 × 40 × 128 × 2 = 819,200 bytes, the
 from __future__ import annotations
 
 from core.architecture import ModelArchitecture
-from core.capacity.dtypes import bytes_per_value, ceil_bytes
+from core.capacity.dtypes import BITS
 
 VLLM_BLOCK_TOKENS = 16
 
 
 def kv_bytes_per_token(arch: ModelArchitecture, cache_dtype: str) -> int:
     """KV bytes per token for the whole model (all layers, K and V), before any split."""
-    size = bytes_per_value(cache_dtype)
+    bits = BITS[cache_dtype]
     if arch.attention == "mla":
         latent = (arch.kv_lora_rank or 0) + (arch.qk_rope_head_dim or 0)
-        return ceil_bytes(arch.layers * latent * size)
-    return ceil_bytes(2 * arch.layers * arch.kv_heads * arch.head_dim * size)
+        return -(-arch.layers * latent * bits // 8)
+    return -(-2 * arch.layers * arch.kv_heads * arch.head_dim * bits // 8)
 
 
 def kv_heads_per_gpu(arch: ModelArchitecture, tp: int) -> int:
@@ -46,13 +46,13 @@ def kv_cache_per_gpu(
     arch: ModelArchitecture, cache_dtype: str, tokens: int, sequences: int, tp: int = 1
 ) -> int:
     """KV-cache bytes one GPU holds for ``sequences`` sequences of ``tokens`` tokens each."""
-    size = bytes_per_value(cache_dtype)
+    bits = BITS[cache_dtype]
     padded = cached_tokens(tokens)
     window_layers = arch.sliding_window_layers if arch.sliding_window else 0
     windowed = min(padded, cached_tokens(arch.sliding_window)) if arch.sliding_window else padded
     token_layers = (arch.layers - window_layers) * padded + window_layers * windowed
     if arch.attention == "mla":
         latent = (arch.kv_lora_rank or 0) + (arch.qk_rope_head_dim or 0)
-        return ceil_bytes(token_layers * latent * size * sequences)
+        return -(-token_layers * latent * bits * sequences // 8)
     heads = kv_heads_per_gpu(arch, tp)
-    return ceil_bytes(2 * token_layers * heads * arch.head_dim * size * sequences)
+    return -(-2 * token_layers * heads * arch.head_dim * bits * sequences // 8)

@@ -33,6 +33,14 @@ from core.architecture import ModelArchitecture
 from core.capacity.dtypes import ceil_bytes
 from core.capacity.weights import nf4_weight_memory
 
+SCALE = 1024  # model states are summed in 1/1024 bytes, then rounded up once
+
+
+def _up(value: int, divisor: int) -> int:
+    """Integer division rounding up."""
+    return -(-value // divisor)
+
+
 ATTENTION_NAMES = ("q_", "k_", "v_", "o_", "kv_", "qkv", "attn", "self_attn", "out_proj")
 
 
@@ -98,7 +106,9 @@ def model_states(
 ) -> ModelStates:
     """Weights, gradients and optimizer states on one GPU for a training method and strategy."""
     wbytes = param_bytes(mixed_precision)
+    # Integer arithmetic in 1/SCALE bytes (exact for 8-bit AdamW's 8/2048 bytes per parameter).
     opt = optimizer_bytes_per_param(optimizer, mixed_precision)
+    opt_scaled = opt.numerator * SCALE // opt.denominator
     metadata = 0
     if method == "full":
         trainable = arch.params_total
@@ -110,10 +120,10 @@ def model_states(
             frozen_bytes, metadata = base.weights, base.quantization_metadata
         else:
             frozen_bytes = arch.params_total * wbytes
-    weights = Fraction(frozen_bytes + trainable * wbytes)
-    grads = Fraction(trainable * wbytes)
-    states = trainable * opt
-    replicated = ceil_bytes(weights + grads + states) + metadata
+    weights = (frozen_bytes + trainable * wbytes) * SCALE
+    grads = trainable * wbytes * SCALE
+    states = trainable * opt_scaled
+    replicated = _up(weights + grads + states, SCALE) + metadata
 
     shard = 1
     gathered = 0
@@ -122,23 +132,24 @@ def model_states(
         shard = min(gpus, gpus_per_node) if fsdp_sharding == "hybrid" else gpus
         if fsdp_sharding in ("full", "hybrid"):
             gathered = largest_unit_params(arch) if shard > 1 else 0
-            gathered_bytes = gathered * wbytes * (2 if method == "full" else 1)
-            weights = weights / shard + gathered * wbytes
-            metadata = ceil_bytes(Fraction(metadata, shard))
-            grads = grads / shard + (gathered * wbytes if method == "full" else 0)
+            trained_unit = gathered if method == "full" else 0
+            gathered_bytes = (gathered + trained_unit) * wbytes
+            weights = _up(weights, shard) + gathered * wbytes * SCALE
+            metadata = _up(metadata, shard)
+            grads = _up(grads, shard) + trained_unit * wbytes * SCALE
         else:  # grad_op: weights stay whole, gradients and optimizer states are sharded
-            grads = grads / shard
-        states = states / shard
+            grads = _up(grads, shard)
+        states = _up(states, shard)
     elif tp > 1:
         # Megatron tensor parallelism divides (almost) every weight matrix and its states by t;
         # the small replicated norms are ignored here and stay within the estimate's rounding.
-        weights, grads, states = weights / tp, grads / tp, states / tp
-        metadata = ceil_bytes(Fraction(metadata, tp))
+        weights, grads, states = _up(weights, tp), _up(grads, tp), _up(states, tp)
+        metadata = _up(metadata, tp)
     return ModelStates(
-        weights=ceil_bytes(weights),
+        weights=_up(weights, SCALE),
         quantization_metadata=metadata,
-        gradients=ceil_bytes(grads),
-        optimizer_states=ceil_bytes(states),
+        gradients=_up(grads, SCALE),
+        optimizer_states=_up(states, SCALE),
         trainable_params=trainable,
         shard_degree=shard,
         gathered_unit_params=gathered,

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from core.architecture import ModelArchitecture
-from core.capacity.dtypes import QUANTIZED, bytes_per_value, ceil_bytes
+from core.capacity.dtypes import BITS, QUANTIZED, bytes_per_value, ceil_bytes
 
 GROUP_METADATA_BYTES = 4  # fp16 scale + fp16 zero point per quantization group
 FP8_SCALE_BYTES_PER_MATRIX = 8  # fp32 weight scale + fp32 input scale
@@ -62,17 +62,18 @@ def weight_memory(
         tp: Tensor-parallel degree; split layers are divided by it, norms are replicated.
     """
     dense = _unquantized_dtype(weights_dtype) if weights_dtype in QUANTIZED else weights_dtype
-    split_dense = (arch.embedding_params + arch.lm_head_params) * bytes_per_value(dense)
-    replicated = arch.other_params * bytes_per_value(dense)
-    linear = arch.linear_params * bytes_per_value(weights_dtype)
-    metadata = Fraction(0)
+    # Whole bits, so that int4's half bytes stay exact; rounded up to bytes once at the end.
+    split_bits = (arch.embedding_params + arch.lm_head_params) * BITS[dense]
+    split_bits += arch.linear_params * BITS[weights_dtype]
+    replicated_bits = arch.other_params * BITS[dense]
+    metadata = 0
     if weights_dtype in ("int4", "int8"):
-        metadata = Fraction(quant_groups(arch, group_size) * GROUP_METADATA_BYTES)
+        metadata = quant_groups(arch, group_size) * GROUP_METADATA_BYTES
     elif weights_dtype == "fp8":
-        metadata = Fraction(sum(g.count for g in arch.linear_groups) * FP8_SCALE_BYTES_PER_MATRIX)
+        metadata = sum(g.count for g in arch.linear_groups) * FP8_SCALE_BYTES_PER_MATRIX
     return WeightMemory(
-        weights=ceil_bytes((split_dense + linear) / tp + replicated),
-        quantization_metadata=ceil_bytes(metadata / tp),
+        weights=-(-split_bits // (8 * tp)) + -(-replicated_bits // 8),
+        quantization_metadata=-(-metadata // tp),
     )
 
 

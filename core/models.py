@@ -1,0 +1,255 @@
+"""Resolve a request's model reference: bundled preset, ``config.json``, safetensors, or numbers.
+
+Language-model presets live in ``resources/models/llm/<id>.json`` as the fields of the model's
+published ``config.json``; diffusion presets in ``resources/models/diffusion/<id>.json`` are
+handed to :func:`core.diffusion.load_pipeline`.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from core.architecture import LinearGroup, ModelArchitecture
+from core.errors import ModelSourceError, NotFoundError
+from core.model_config import architecture_from_config, load_config_file
+from core.request import CustomModel, ModelRef
+from core.resources import resource_path
+from core.safetensors_header import architecture_from_safetensors
+
+PresetKind = Literal["llm", "diffusion"]
+
+# Llama 2 tokenizer size, used for logits memory when a custom model gives no vocabulary.
+_DEFAULT_VOCAB = 32000
+# Width/depth ratio assumed when neither is given: Llama 2 7B has 4096 / 32 = 128, and Kaplan et
+# al. 2020 (fig. 5) find loss nearly flat for d_model / n_layer between about 20 and 200.
+_ASPECT_RATIO = 128
+_HEAD_DIM = 128  # Llama, Mistral, Qwen2 and most current models
+
+
+@dataclass(frozen=True)
+class PresetInfo:
+    """A bundled model preset as a picker lists it."""
+
+    id: str
+    name: str
+    kind: PresetKind
+
+
+@dataclass(frozen=True)
+class _PresetFile:
+    info: PresetInfo
+    path: Path
+
+
+def _read_json_object(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ModelSourceError(f"preset file {path.name} cannot be read: {error}") from None
+    if not isinstance(data, dict):
+        raise ModelSourceError(f"preset file {path.name} must hold a JSON object")
+    return data
+
+
+@functools.cache
+def _preset_files() -> dict[str, _PresetFile]:
+    presets: dict[str, _PresetFile] = {}
+    kinds: tuple[PresetKind, ...] = ("llm", "diffusion")
+    for kind in kinds:
+        folder = resource_path("models", kind)
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.glob("*.json")):
+            data = _read_json_object(path)
+            preset_id, name = data.get("id"), data.get("name")
+            if preset_id != path.stem or not isinstance(name, str):
+                raise ModelSourceError(
+                    f'preset file {path.name} needs "id": "{path.stem}" and a "name"'
+                )
+            presets[path.stem] = _PresetFile(PresetInfo(path.stem, name, kind), path)
+    return presets
+
+
+def list_presets() -> list[PresetInfo]:
+    """All bundled presets, language models first, each group sorted by name."""
+    infos = [p.info for p in _preset_files().values()]
+    return sorted(infos, key=lambda p: (p.kind != "llm", p.name.lower()))
+
+
+@functools.cache
+def load_preset(preset_id: str) -> ModelArchitecture:
+    """The architecture of a bundled language-model preset (read once, then cached).
+
+    Raises:
+        NotFoundError: No language-model preset has this id.
+        ModelSourceError: The preset file is broken.
+    """
+    preset = _preset_files().get(preset_id)
+    if preset is None or preset.info.kind != "llm":
+        raise _unknown(preset_id)
+    data = _read_json_object(preset.path)
+    config = data.get("config")
+    if not isinstance(config, dict):
+        raise ModelSourceError(f'preset file {preset.path.name} has no "config" object')
+    return architecture_from_config(
+        config, model_id=preset_id, name=preset.info.name, source="preset"
+    )
+
+
+def _unknown(preset_id: str) -> NotFoundError:
+    valid = ", ".join(sorted(_preset_files()))
+    return NotFoundError(
+        f"unknown model preset '{preset_id}'; valid presets: {valid}", field="model.preset"
+    )
+
+
+def _diffusion(preset_id: str) -> object:
+    try:
+        module = importlib.import_module("core.diffusion")
+    except ModuleNotFoundError as error:
+        if error.name != "core.diffusion":
+            raise
+        raise ModelSourceError(
+            f"'{preset_id}' is a diffusion preset, but diffusion support is not installed"
+        ) from None
+    loader: Callable[[str], object] = module.load_pipeline
+    return loader(preset_id)
+
+
+def resolve_model(ref: ModelRef) -> ModelArchitecture | object:
+    """The model a request refers to.
+
+    Returns:
+        A :class:`ModelArchitecture` for a language model, or the diffusion pipeline object
+        :func:`core.diffusion.load_pipeline` returns for a diffusion preset.
+
+    Raises:
+        NotFoundError: The preset id is unknown (the message lists the valid ones).
+        ModelSourceError: A file cannot be read or understood.
+    """
+    if ref.preset is not None:
+        preset = _preset_files().get(ref.preset)
+        if preset is None:
+            raise _unknown(ref.preset)
+        if preset.info.kind == "diffusion":
+            return _diffusion(ref.preset)
+        return load_preset(ref.preset)
+    if ref.hf_config is not None:
+        path = Path(ref.hf_config)
+        config = load_config_file(path)
+        # A saved config may name its origin (a hub id or a local folder); keep its last part.
+        label = config.get("_name_or_path")
+        name = Path(label).name if isinstance(label, str) and Path(label).name else ""
+        name = name or path.resolve().parent.name
+        return architecture_from_config(config, model_id=name, name=name, source="hf_config")
+    if ref.safetensors is not None:
+        return architecture_from_safetensors(ref.safetensors)
+    assert ref.custom is not None  # ModelRef guarantees exactly one source
+    return custom_architecture(ref.custom)
+
+
+def _round_to(value: float, step: int) -> int:
+    return max(step, int(round(value / step)) * step)
+
+
+def custom_architecture(custom: CustomModel) -> ModelArchitecture:
+    """A model described only by numbers; ``params_total`` equals ``custom.params`` exactly.
+
+    Embeddings are vocab × hidden when both are given; everything else is one group of
+    hidden × hidden block matrices, with the remainder (smaller than one matrix) among the
+    other parameters. Every field not given is assumed and noted.
+    """
+    params = custom.params
+    notes: list[str] = []
+    layers, hidden = custom.layers, custom.hidden_size
+    # Kaplan et al. 2020: non-embedding parameters N ≈ 12 · n_layer · d_model².
+    if hidden is None:
+        if layers is None:
+            hidden = _round_to((_ASPECT_RATIO * params / 12) ** (1 / 3), 128)
+        else:
+            hidden = _round_to(math.sqrt(params / (12 * layers)), 128)
+        notes.append(f"hidden_size not given; assumed {hidden} from the parameter count.")
+    if layers is None:
+        layers = max(1, round(params / (12 * hidden * hidden)))
+        notes.append(f"layers not given; assumed {layers} from N ≈ 12 · layers · hidden².")
+    heads = custom.attention_heads
+    if heads is None:
+        heads = max(1, hidden // (custom.head_dim or _HEAD_DIM))
+        notes.append(f"attention_heads not given; assumed {heads}.")
+    kv = custom.kv_heads
+    if kv is None:
+        kv = heads
+        notes.append("kv_heads not given; assumed equal to attention_heads (no GQA).")
+    elif kv > heads:
+        heads = kv
+        notes.append(f"attention_heads raised to kv_heads ({kv}).")
+    head_dim = custom.head_dim
+    if head_dim is None:
+        head_dim = max(1, hidden // heads)
+        notes.append(f"head_dim not given; assumed hidden / heads = {head_dim}.")
+    ff = custom.intermediate_size
+    if ff is None:
+        ff = 4 * hidden  # Vaswani et al. 2017: d_ff = 4 · d_model
+        notes.append(f"intermediate_size not given; assumed 4 × hidden = {ff}.")
+    vocab = custom.vocab_size
+    embedding = 0
+    if vocab is not None and custom.hidden_size is not None:
+        embedding = vocab * hidden
+        if embedding >= params:
+            raise ModelSourceError(
+                f"custom model: vocab_size × hidden_size = {embedding:,} is not less than "
+                f"params = {params:,}",
+                field="model.custom",
+            )
+    else:
+        notes.append("Embeddings are not separated (vocab_size and hidden_size both needed).")
+    if vocab is None:
+        vocab = _DEFAULT_VOCAB
+        notes.append(f"vocab_size not given; assumed {vocab} for the logits.")
+
+    rest = params - embedding
+    in_f = min(hidden, rest)
+    out_f = min(hidden, rest // in_f)
+    unit = in_f * out_f
+    count = rest // unit
+    other = rest - unit * count
+    active_count, other_active = count, other
+    if custom.active_params is not None:
+        active_rest = custom.active_params - embedding
+        if active_rest < 0:
+            raise ModelSourceError(
+                f"custom model: active_params ({custom.active_params:,}) is smaller than the "
+                f"embeddings ({embedding:,})",
+                field="model.custom.active_params",
+            )
+        active_count = min(count, active_rest // unit)
+        other_active = active_rest - unit * active_count
+        notes.append(f"Compute uses the {custom.active_params:,} active parameters given.")
+    return ModelArchitecture(
+        id="custom",
+        name=f"Custom model ({params:,} parameters)",
+        model_type="custom",
+        source="custom",
+        layers=layers,
+        hidden_size=hidden,
+        attention_heads=heads,
+        kv_heads=kv,
+        head_dim=head_dim,
+        intermediate_size=ff,
+        vocab_size=vocab,
+        embedding_params=embedding,
+        lm_head_params=0,
+        linear_groups=(LinearGroup("blocks", in_f, out_f, count, active_count),),
+        other_params=other,
+        other_active_params=other_active,
+        attention="mha" if kv == heads else ("mqa" if kv == 1 else "gqa"),
+        largest_layer_params=-(-rest // layers),
+        notes=tuple(notes),
+    )
