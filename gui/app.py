@@ -1,0 +1,79 @@
+"""Start the desktop app: the QApplication, the language, the shared state and the main window."""
+
+from __future__ import annotations
+
+import logging
+import sys
+import traceback
+from collections.abc import Sequence
+from types import TracebackType
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication, QIcon
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+
+from core import __version__
+from core.errors import PlannerError
+from core.resources import resource_path
+from gui import APP_NAME, ORGANIZATION
+from gui.app_state import AppState
+from gui.language_switcher import LanguageSwitcher
+from gui.main_window import MainWindow
+
+ICON_SIZES = (16, 32, 64, 128, 256)
+log = logging.getLogger(__name__)
+
+
+def app_icon() -> QIcon:
+    """The application icon in every size drawn by ``gui.make_icons``."""
+    icon = QIcon()
+    for size in ICON_SIZES:
+        path = resource_path("icons", f"anchorgpu-{size}.png")
+        if path.exists():
+            icon.addFile(str(path))
+    return icon
+
+
+def create_application(argv: Sequence[str] | None = None) -> QApplication:
+    """The QApplication with the app's names and icon (the running one if there is one)."""
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        app = existing
+    else:
+        # Qt 6 scales for high DPI by itself; pass fractional factors through (125 %, 150 %)
+        # instead of rounding them, so text and icons stay the size the user chose.
+        QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
+            Qt.HighDpiScaleFactorRoundingPolicy.PassThrough
+        )
+        app = QApplication(list(argv) if argv is not None else sys.argv[:1])
+    app.setOrganizationName(ORGANIZATION)
+    app.setApplicationName(APP_NAME)
+    app.setApplicationVersion(__version__)
+    app.setDesktopFileName("anchorgpu-planner")
+    app.setWindowIcon(app_icon())
+    return app
+
+
+def _install_excepthook(window: QWidget) -> None:
+    """Show an unexpected error in one dialog instead of losing it on a console nobody reads."""
+
+    def hook(kind: type[BaseException], error: BaseException, tb: TracebackType | None) -> None:
+        if isinstance(error, PlannerError):
+            message = error.message
+        else:
+            log.error("unexpected error:\n%s", "".join(traceback.format_exception(kind, error, tb)))
+            message = f"{kind.__name__}: {error}"
+        QMessageBox.critical(window, APP_NAME, message)
+
+    sys.excepthook = hook
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """Open the main window and run until it closes; return the exit code."""
+    app = create_application(argv)
+    switcher = LanguageSwitcher(app)
+    state = AppState.from_environment(switcher)
+    window = MainWindow(state)
+    _install_excepthook(window)
+    window.show()
+    return app.exec()

@@ -1,0 +1,175 @@
+"""The state the whole window shares: user settings, the catalog in use, the language and paths.
+
+Pages, docks and dialogs get an :class:`AppState` passed in and listen to its signals instead of
+reaching for globals. Every change goes through a method here that validates first (with
+``core``), then saves, then announces; a refused change leaves everything as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+from decimal import Decimal
+from pathlib import Path
+
+from pydantic import ValidationError
+from PySide6.QtCore import QObject, QSettings, Signal
+
+from core.catalog import Catalog, default_catalog, load_catalog_file
+from core.errors import CatalogError, InputError
+from core.glossary import Glossary, load_glossary
+from gui.language_switcher import LanguageSwitcher, resolve_language
+from gui.settings_store import (
+    IMPORTED_CATALOG_FILE,
+    LanguageChoice,
+    SettingsStore,
+    UserSettings,
+    data_dir,
+    db_path,
+)
+
+WINDOW_STATE_FILE = "window.ini"
+
+
+class AppState(QObject):
+    """Settings, catalog and language of one running app, with change signals."""
+
+    settingsChanged = Signal(object)
+    catalogChanged = Signal(object)
+    languageChanged = Signal(str)
+
+    def __init__(
+        self,
+        store: SettingsStore,
+        switcher: LanguageSwitcher | None = None,
+        *,
+        database: Path | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._store = store
+        self._switcher = switcher
+        self.data_dir = store.folder
+        self.db_path = database if database is not None else db_path()
+        self.glossary: Glossary = load_glossary()
+        self._settings = store.load()
+        self.settings_problem = store.problem
+        self.catalog_problem: str | None = None
+        self._catalog, self._catalog_source = self._initial_catalog()
+        self._language = resolve_language(self._settings.language)
+        if switcher is not None:
+            self._language = switcher.apply(self._settings.language)
+            switcher.languageChanged.connect(self._on_switcher_language_changed)
+
+    @classmethod
+    def from_environment(cls, switcher: LanguageSwitcher | None = None) -> AppState:
+        """The state for the per-user data folder (or the one the environment names)."""
+        return cls(SettingsStore(data_dir()), switcher)
+
+    @property
+    def settings(self) -> UserSettings:
+        """The saved user settings."""
+        return self._settings
+
+    @property
+    def catalog(self) -> Catalog:
+        """The catalog every page prices against."""
+        return self._catalog
+
+    @property
+    def catalog_source(self) -> Path | None:
+        """The imported catalog file in use, or None for the bundled catalog."""
+        return self._catalog_source
+
+    @property
+    def language(self) -> str:
+        """The language the window shows: "ru" or "en"."""
+        return self._language
+
+    def window_settings(self) -> QSettings:
+        """QSettings for window geometry and dock/header state only, kept in the data folder."""
+        return QSettings(str(self.data_dir / WINDOW_STATE_FILE), QSettings.Format.IniFormat)
+
+    def update_settings(
+        self,
+        *,
+        language: LanguageChoice | None = None,
+        tax_rate: Decimal | None = None,
+        runtime_context_gib: float | None = None,
+    ) -> None:
+        """Validate, save and announce new values; the language switch happens at once."""
+        changes: dict[str, object] = {}
+        if language is not None:
+            changes["language"] = language
+        if tax_rate is not None:
+            changes["tax_rate"] = tax_rate
+        if runtime_context_gib is not None:
+            changes["runtime_context_gib"] = runtime_context_gib
+        self._save(changes)
+        if language is not None:
+            self._set_language(language)
+
+    def import_catalog(self, source: Path) -> Catalog:
+        """Validate ``source``, copy it into the data folder and use it.
+
+        Raises :class:`CatalogError` with the file's problem; then nothing has changed.
+        """
+        catalog = load_catalog_file(source)
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        target = self.data_dir / IMPORTED_CATALOG_FILE
+        if Path(source).resolve() != target.resolve():
+            handle, tmp = tempfile.mkstemp(dir=self.data_dir, prefix=".catalog-", suffix=".tmp")
+            os.close(handle)
+            try:
+                shutil.copyfile(source, tmp)
+                catalog = load_catalog_file(Path(tmp))  # the copy is what will be used
+                os.replace(tmp, target)
+            finally:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+        self._save({"catalog_path": str(target)})
+        self._set_catalog(catalog, target)
+        return catalog
+
+    def use_bundled_catalog(self) -> None:
+        """Go back to the catalog shipped with the app."""
+        self._save({"catalog_path": None})
+        self._set_catalog(default_catalog(), None)
+
+    def _initial_catalog(self) -> tuple[Catalog, Path | None]:
+        if self._settings.catalog_path is None:
+            return default_catalog(), None
+        path = Path(self._settings.catalog_path)
+        try:
+            return load_catalog_file(path), path
+        except CatalogError as error:
+            self.catalog_problem = error.message
+            return default_catalog(), None
+
+    def _save(self, changes: dict[str, object]) -> None:
+        """Validate the merged settings with core's model, write them, then announce them."""
+        try:
+            settings = UserSettings.model_validate(self._settings.model_dump() | changes)
+        except ValidationError as error:
+            raise InputError(str(error.errors()[0]["msg"]).removeprefix("Value error, ")) from None
+        self._store.save(settings)
+        self._settings = settings
+        self.settingsChanged.emit(settings)
+
+    def _set_catalog(self, catalog: Catalog, source: Path | None) -> None:
+        self._catalog, self._catalog_source = catalog, source
+        self.catalog_problem = None
+        self.catalogChanged.emit(catalog)
+
+    def _set_language(self, choice: str) -> None:
+        if self._switcher is not None:
+            self._switcher.apply(choice)
+        else:
+            self._on_switcher_language_changed(resolve_language(choice))
+
+    def _on_switcher_language_changed(self, lang: str) -> None:
+        if lang != self._language:
+            self._language = lang
+            self.languageChanged.emit(lang)

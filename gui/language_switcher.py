@@ -1,0 +1,77 @@
+"""Installs the app's Russian or English translation at start-up and whenever the user switches.
+
+Qt sends every widget a ``QEvent.LanguageChange`` when a translator is installed or removed; each
+widget of the shell answers it by calling its own ``_retranslate()``, so a switch takes effect at
+once, without a restart.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator, Signal
+
+from core.resources import resource_path
+
+LANGUAGES = ("ru", "en")
+QM_PREFIX = "anchorgpu_"
+
+
+def system_language() -> str:
+    """The language that follows the system locale: Russian for a Russian locale, else English."""
+    return "ru" if QLocale.system().language() == QLocale.Language.Russian else "en"
+
+
+def resolve_language(choice: str) -> str:
+    """Turn a settings choice ("system", "ru" or "en") into the language to show."""
+    return choice if choice in LANGUAGES else system_language()
+
+
+def qm_path(lang: str) -> Path:
+    """The compiled translation of the app's own strings for ``lang``."""
+    return resource_path("i18n", f"{QM_PREFIX}{lang}.qm")
+
+
+class LanguageSwitcher(QObject):
+    """Owns the installed translators; ``apply()`` swaps them and announces the new language."""
+
+    languageChanged = Signal(str)
+
+    def __init__(self, app: QCoreApplication, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._app = app
+        self._translators: list[QTranslator] = []
+        self._language = "en"
+
+    @property
+    def language(self) -> str:
+        """The language in effect: "ru" or "en"."""
+        return self._language
+
+    def apply(self, choice: str) -> str:
+        """Install the translation for ``choice`` ("system", "ru" or "en"); return the language."""
+        lang = resolve_language(choice)
+        # The locale first: widgets read it while they handle the LanguageChange events below.
+        system = QLocale.system()
+        same = (system.language() == QLocale.Language.Russian) == (lang == "ru")
+        QLocale.setDefault(system if same else QLocale(lang))
+        for translator in self._translators:
+            self._app.removeTranslator(translator)
+        self._translators = [t for t in self._load(lang) if self._app.installTranslator(t)]
+        changed = lang != self._language
+        self._language = lang
+        if changed:
+            self.languageChanged.emit(lang)
+        return lang
+
+    def _load(self, lang: str) -> list[QTranslator]:
+        """Qt's own strings (standard buttons, dialogs) first, then the app's."""
+        loaded = []
+        qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+        qt_translator = QTranslator(self)
+        if qt_translator.load(f"qtbase_{lang}", qt_dir):
+            loaded.append(qt_translator)
+        app_translator = QTranslator(self)
+        if app_translator.load(str(qm_path(lang))):
+            loaded.append(app_translator)
+        return loaded

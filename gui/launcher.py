@@ -1,0 +1,26 @@
+"""The ``anchorgpu-planner`` entry point: the command line when given arguments, else the window.
+
+Nothing here imports Qt at module level: ``anchorgpu-planner catalog`` must work on a headless
+server without loading PySide6 at all.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line for any arguments (``--help`` and ``--version`` too), else the GUI."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args:
+        from core.cli import main as cli_main
+
+        return cli_main(args)
+    from gui.app import run
+
+    return run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,85 @@
+"""The main window's actions: one QAction per command, with its shortcut, icon and texts.
+
+Menus and the toolbar show the same action objects, so a command looks and behaves the same
+everywhere and every command has a keyboard path. Texts are set in :meth:`retranslate`, which the
+window calls again whenever the language changes.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QIcon, QKeySequence
+from PySide6.QtWidgets import QStyle, QWidget
+
+from core.resources import resource_path
+
+
+def _shortcut(standard: QKeySequence.StandardKey, fallback: str) -> list[QKeySequence]:
+    """The platform's standard key, or ``fallback`` where the platform defines none."""
+    keys = QKeySequence.keyBindings(standard)
+    return keys if keys else [QKeySequence(fallback)]
+
+
+class MainActions(QObject):
+    """All commands of the main window, owned by the window."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        style = window.style()
+
+        def icon(theme: str, drawn: str) -> QIcon:
+            return QIcon.fromTheme(theme, QIcon(str(resource_path("icons", f"action-{drawn}.svg"))))
+
+        def action(name: str, icon_: QIcon | None = None) -> QAction:
+            created = QAction(window)
+            created.setObjectName(name)
+            if icon_ is not None:
+                created.setIcon(icon_)
+            window.addAction(created)  # shortcuts work even when menus and toolbar are hidden
+            return created
+
+        self.new_plan = action("newPlanAction", icon("document-new", "new-plan"))
+        self.new_plan.setShortcuts(_shortcut(QKeySequence.StandardKey.New, "Ctrl+N"))
+
+        self.find = action("findAction", icon("edit-find", "find"))
+        self.find.setShortcuts(_shortcut(QKeySequence.StandardKey.Find, "Ctrl+F"))
+
+        self.glossary = action("glossaryAction", icon("help-contents", "glossary"))
+        self.glossary.setShortcut(QKeySequence("F1"))
+        # F1 also works from other top-level windows (the wizard), where help is needed most.
+        self.glossary.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
+
+        self.settings = action("settingsAction", icon("preferences-system", "settings"))
+        self.settings.setShortcuts(_shortcut(QKeySequence.StandardKey.Preferences, "Ctrl+,"))
+        self.settings.setMenuRole(QAction.MenuRole.PreferencesRole)
+
+        quit_icon = style.standardIcon(QStyle.StandardPixmap.SP_DialogCloseButton)
+        self.quit = action("quitAction", QIcon.fromTheme("application-exit", quit_icon))
+        self.quit.setShortcuts(_shortcut(QKeySequence.StandardKey.Quit, "Ctrl+Q"))
+        self.quit.setMenuRole(QAction.MenuRole.QuitRole)
+
+        self.show_plan = action("showPlanAction")
+        self.show_plan.setShortcut(QKeySequence("Ctrl+1"))
+        self.show_history = action("showHistoryAction")
+        self.show_history.setShortcut(QKeySequence("Ctrl+2"))
+
+        self.about = action("aboutAction")
+        self.about.setMenuRole(QAction.MenuRole.AboutRole)
+
+    def retranslate(self) -> None:
+        """Set every text in the current language."""
+        texts = (
+            (self.new_plan, self.tr("&New Plan"), self.tr("Start a new plan in the wizard")),
+            (self.find, self.tr("&Find…"), self.tr("Search the current page or the glossary")),
+            (self.glossary, self.tr("&Glossary"), self.tr("Open the glossary panel")),
+            (self.settings, self.tr("&Settings…"), self.tr("Language, tax, runtime and catalog")),
+            (self.quit, self.tr("&Quit"), self.tr("Close the application")),
+            (self.show_plan, self.tr("&Plan"), self.tr("Show the plan page")),
+            (self.show_history, self.tr("&History"), self.tr("Show saved quotes and orders")),
+            (self.about, self.tr("&About AnchorGPU Planner"), self.tr("Version and catalog")),
+        )
+        for act, text, tip in texts:
+            act.setText(text)
+            shortcut = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            act.setToolTip(f"{tip} ({shortcut})" if shortcut else tip)
+            act.setStatusTip(tip)

@@ -1,0 +1,279 @@
+"""The main window: menus, toolbar, the Plan and History pages, the glossary dock, the status bar.
+
+Pages are added by key into a tab area (``set_page("plan", wizard)`` replaces the placeholder);
+any widget opens a glossary term through :meth:`MainWindow.show_glossary_term`. Geometry and the
+dock/toolbar layout are saved with QSettings on close and restored on the next start.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, Qt, Signal, Slot
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QTabWidget, QToolBar, QWidget
+
+from core import __version__
+from core.catalog import Catalog
+from gui.app_state import AppState
+from gui.glossary_dock import GlossaryDock
+from gui.main_actions import MainActions
+from gui.placeholder_page import PlaceholderPage
+from gui.settings_dialog import SettingsDialog
+
+STATE_VERSION = 1
+PLAN_PAGE, HISTORY_PAGE = "plan", "history"
+
+
+class MainWindow(QMainWindow):
+    """The application window; gets its :class:`AppState` passed in."""
+
+    newPlanRequested = Signal()
+
+    def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self._state = state
+        self._pages: dict[str, tuple[QWidget, Callable[[], str]]] = {}
+        self._build_ui()
+        self._connect_signals()
+        self._retranslate()
+        self._restore_window_state()
+        self._report_startup_problems()
+
+    @property
+    def state(self) -> AppState:
+        """The shared settings, catalog and language."""
+        return self._state
+
+    @property
+    def glossary_dock(self) -> GlossaryDock:
+        """The glossary panel."""
+        return self._glossary
+
+    @property
+    def commands(self) -> MainActions:
+        """The window's commands (for pages that put them in their own menus or buttons)."""
+        return self._actions
+
+    def page(self, key: str) -> QWidget:
+        """The widget shown for ``key`` (a placeholder until a real page is set)."""
+        return self._pages[key][0]
+
+    def set_page(self, key: str, widget: QWidget, title: Callable[[], str] | None = None) -> None:
+        """Put ``widget`` on the page ``key``, replacing what was there, or add a new page.
+
+        ``title`` returns the tab title in the current language; it is called again on every
+        language change. Existing pages keep their title when it is omitted.
+        """
+        widget.setObjectName(widget.objectName() or f"{key}Page")
+        if key in self._pages:
+            old, old_title = self._pages[key]
+            index = self._tabs.indexOf(old)
+            was_current = self._tabs.currentIndex() == index
+            self._tabs.removeTab(index)
+            old.deleteLater()
+            self._tabs.insertTab(index, widget, "")
+            if was_current:
+                self._tabs.setCurrentIndex(index)
+            self._pages[key] = (widget, title or old_title)
+        else:
+            if title is None:
+                raise ValueError(f"a new page '{key}' needs a title")
+            self._tabs.addTab(widget, "")
+            self._pages[key] = (widget, title)
+        self._retranslate_tabs()
+
+    def show_page(self, key: str) -> None:
+        """Bring the page ``key`` to the front."""
+        self._tabs.setCurrentWidget(self._pages[key][0])
+
+    @Slot(str)
+    def show_glossary_term(self, key: str) -> None:
+        """Open the glossary panel at ``key`` (keeps a wizard or dialog open beside it)."""
+        self._glossary.show_term(key)
+
+    def _build_ui(self) -> None:
+        self._actions = MainActions(self)
+        self._tabs = QTabWidget(self)
+        self._tabs.setObjectName("centralPages")
+        self._tabs.setDocumentMode(True)
+        self.setCentralWidget(self._tabs)
+        plan = PlaceholderPage("planPlaceholder", self._tabs)
+        history = PlaceholderPage("historyPlaceholder", self._tabs)
+        self.set_page(PLAN_PAGE, plan, lambda: self.tr("Plan"))
+        self.set_page(HISTORY_PAGE, history, lambda: self.tr("History"))
+
+        self._glossary = GlossaryDock(self._state.glossary, self._state.language, self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self._glossary)
+        self._glossary.hide()
+
+        a = self._actions
+        self._toolbar = QToolBar(self)
+        self._toolbar.setObjectName("mainToolBar")
+        self._toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self._toolbar.addActions([a.new_plan, a.find, a.glossary, a.settings])
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self._toolbar)
+
+        bar = self.menuBar()
+        self._file_menu = bar.addMenu("")
+        self._file_menu.setObjectName("fileMenu")
+        self._file_menu.addAction(a.new_plan)
+        self._file_menu.addSeparator()
+        self._file_menu.addAction(a.quit)
+        self._edit_menu = bar.addMenu("")
+        self._edit_menu.setObjectName("editMenu")
+        self._edit_menu.addAction(a.find)
+        self._edit_menu.addSeparator()
+        self._edit_menu.addAction(a.settings)
+        self._view_menu = bar.addMenu("")
+        self._view_menu.setObjectName("viewMenu")
+        self._view_menu.addActions([a.show_plan, a.show_history])
+        self._view_menu.addSeparator()
+        self._view_menu.addAction(self._glossary.toggleViewAction())
+        self._view_menu.addAction(self._toolbar.toggleViewAction())
+        self._help_menu = bar.addMenu("")
+        self._help_menu.setObjectName("helpMenu")
+        self._help_menu.addAction(a.glossary)
+        self._help_menu.addSeparator()
+        self._help_menu.addAction(a.about)
+
+        self._db_label = QLabel(self)
+        self._db_label.setObjectName("databaseLabel")
+        self._db_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._catalog_label = QLabel(self)
+        self._catalog_label.setObjectName("catalogLabel")
+        self.statusBar().setObjectName("statusBar")
+        self.statusBar().addPermanentWidget(self._db_label, 1)
+        self.statusBar().addPermanentWidget(self._catalog_label)
+
+    def _connect_signals(self) -> None:
+        a = self._actions
+        a.new_plan.triggered.connect(self._on_new_plan_triggered)
+        a.find.triggered.connect(self._on_find_triggered)
+        a.glossary.triggered.connect(self._on_glossary_triggered)
+        a.settings.triggered.connect(self._on_settings_triggered)
+        a.quit.triggered.connect(self.close)
+        a.show_plan.triggered.connect(lambda: self.show_page(PLAN_PAGE))
+        a.show_history.triggered.connect(lambda: self.show_page(HISTORY_PAGE))
+        a.about.triggered.connect(self._on_about_triggered)
+        self._state.catalogChanged.connect(self._on_state_catalog_changed)
+        self._state.languageChanged.connect(self._glossary.set_language)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
+
+    def _retranslate(self) -> None:
+        self.setWindowTitle(self.tr("AnchorGPU Planner"))
+        self._actions.retranslate()
+        self._file_menu.setTitle(self.tr("&File"))
+        self._edit_menu.setTitle(self.tr("&Edit"))
+        self._view_menu.setTitle(self.tr("&View"))
+        self._help_menu.setTitle(self.tr("&Help"))
+        self._toolbar.setWindowTitle(self.tr("Toolbar"))
+        placeholders = {
+            PLAN_PAGE: (
+                self.tr("Plan a GPU rental"),
+                self.tr(
+                    "Describe the job, pick a model and a GPU offer, and see the memory fit and "
+                    "the price for a fixed term. Start with File → New Plan (Ctrl+N)."
+                ),
+            ),
+            HISTORY_PAGE: (
+                self.tr("Saved quotes and orders"),
+                self.tr("Quotes you save and orders you place are listed here, offline."),
+            ),
+        }
+        for key, (title, text) in placeholders.items():
+            page = self._pages[key][0]
+            if isinstance(page, PlaceholderPage):  # until the real page is set
+                page.set_texts(title, text)
+        self._retranslate_tabs()
+        self._show_locations()
+
+    def _retranslate_tabs(self) -> None:
+        for widget, title in self._pages.values():
+            self._tabs.setTabText(self._tabs.indexOf(widget), title())
+
+    def _show_locations(self) -> None:
+        self._db_label.setText(self.tr("Database: {path}").format(path=self._state.db_path))
+        catalog = self._state.catalog
+        text = self.tr("Catalog {id} as of {date}")
+        self._catalog_label.setText(text.format(id=catalog.catalog_id, date=catalog.as_of))
+        source = self._state.catalog_source
+        self._catalog_label.setToolTip(
+            str(source) if source is not None else self.tr("The catalog bundled with the app")
+        )
+
+    def _report_startup_problems(self) -> None:
+        problems = []
+        if self._state.settings_problem:
+            problems.append(
+                self.tr("Settings: {problem}").format(problem=self._state.settings_problem)
+            )
+        if self._state.catalog_problem:
+            text = self.tr("The imported catalog cannot be used, the bundled one is: {problem}")
+            problems.append(text.format(problem=self._state.catalog_problem))
+        if problems:
+            self.statusBar().showMessage("  ".join(problems))
+
+    def _restore_window_state(self) -> None:
+        settings = self._state.window_settings()
+        geometry = settings.value("mainWindow/geometry")
+        if geometry is None or not self.restoreGeometry(geometry):
+            available = self.screen().availableGeometry()
+            self.resize(
+                min(1200, available.width() * 9 // 10), min(780, available.height() * 9 // 10)
+            )
+        state = settings.value("mainWindow/state")
+        if state is not None:
+            self.restoreState(state, STATE_VERSION)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        settings = self._state.window_settings()
+        settings.setValue("mainWindow/geometry", self.saveGeometry())
+        settings.setValue("mainWindow/state", self.saveState(STATE_VERSION))
+        settings.sync()
+        super().closeEvent(event)
+
+    def _on_new_plan_triggered(self) -> None:
+        self.show_page(PLAN_PAGE)
+        self.newPlanRequested.emit()
+
+    def _on_find_triggered(self) -> None:
+        # A page that can search (the history) declares focus_search(); others search the glossary.
+        focus_search = getattr(self._tabs.currentWidget(), "focus_search", None)
+        if callable(focus_search):
+            focus_search()
+        else:
+            self._glossary.focus_search()
+
+    def _on_glossary_triggered(self) -> None:
+        self._glossary.show()
+        self._glossary.raise_()
+        self._glossary.focus_search()
+
+    def _on_settings_triggered(self) -> None:
+        dialog = SettingsDialog(self._state, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+
+    def _on_about_triggered(self) -> None:
+        catalog = self._state.catalog
+        text = self.tr(
+            "<p><b>AnchorGPU Planner {version}</b></p><p>Plans GPU rentals from the AnchorGPU "
+            "catalog: memory fit, parallel strategies, fixed-term prices and a local history, "
+            "all offline.</p><p>Catalog {id} as of {date}.</p>"
+        )
+        QMessageBox.about(
+            self,
+            self.tr("About AnchorGPU Planner"),
+            text.format(version=__version__, id=catalog.catalog_id, date=catalog.as_of),
+        )
+
+    def _on_state_catalog_changed(self, catalog: Catalog) -> None:
+        self._show_locations()
+        text = self.tr("Now using catalog {id} as of {date}.")
+        self.statusBar().showMessage(text.format(id=catalog.catalog_id, date=catalog.as_of), 8000)

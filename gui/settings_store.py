@@ -1,0 +1,79 @@
+"""The GUI's one door to the user settings file and the per-user paths, all kept in ``core``.
+
+``core.settings`` owns the model and the JSON file, ``core.paths`` the data folder and the history
+database path (both honour ``ANCHORGPU_PLANNER_DATA`` / ``ANCHORGPU_PLANNER_DB``). This adapter
+binds them to one folder, turns a broken settings file into defaults plus a message for the status
+bar, and converts the tax rate between the stored fraction and the percent the dialog shows.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+from core import paths
+from core.errors import InputError
+from core.pricing import validate_tax_rate
+from core.settings import Language, Settings, load_settings, save_settings
+
+UserSettings = Settings
+LanguageChoice = Language
+IMPORTED_CATALOG_FILE = "catalog.json"
+
+
+def data_dir() -> Path:
+    """The per-user data folder (settings, imported catalog, window layout)."""
+    return paths.data_dir()
+
+
+def db_path() -> Path:
+    """The history database file the app opens."""
+    return paths.default_db_path()
+
+
+def tax_percent_text(settings: Settings) -> str:
+    """The tax rate as the percent text the settings dialog shows (0.2 → "20")."""
+    return format(settings.tax_rate.scaleb(2).normalize(), "f")
+
+
+def tax_rate_from_percent(text: str) -> Decimal:
+    """Parse percent text typed by the user ("20", "7,5") into a rate.
+
+    Raises:
+        ValueError: Not a number, or outside what ``core.pricing`` accepts.
+    """
+    try:
+        percent = Decimal(text.strip().replace(",", "."))
+    except InvalidOperation:
+        raise ValueError(f"'{text}' is not a number") from None
+    if not percent.is_finite():
+        raise ValueError(f"'{text}' is not a number")
+    try:
+        return validate_tax_rate(str(percent.scaleb(-2)))
+    except InputError as error:
+        raise ValueError(error.message) from None
+
+
+class SettingsStore:
+    """Loads and saves :class:`Settings` as ``settings.json`` in one folder."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = Path(folder)
+        self.path = self.folder / paths.SETTINGS_FILENAME
+        self.problem: str | None = None
+
+    def load(self) -> Settings:
+        """Read the settings; a missing file gives defaults, a broken one defaults and a problem.
+
+        The broken file is left as it is until the user saves new settings.
+        """
+        self.problem = None
+        try:
+            return load_settings(self.path)
+        except InputError as error:
+            self.problem = error.message
+            return Settings()
+
+    def save(self, settings: Settings) -> None:
+        """Write the settings atomically; raises :class:`InputError` when that is impossible."""
+        save_settings(settings, self.path)
