@@ -74,7 +74,8 @@ def format_estimate(result: EstimateResult, price: dict[str, Any] | None) -> str
     if result.kv_cache_bytes_per_token:
         lines.append(f"KV cache  {result.kv_cache_bytes_per_token:,} bytes per token (whole model)")
     lines.append("")
-    lines.append("Memory per GPU")
+    phase = result.details.get("peak_phase")
+    lines.append("Memory per GPU" + (f" at the peak phase ({phase})" if phase else ""))
     for name in COMPONENTS:
         value = getattr(result.memory, name)
         if value:
