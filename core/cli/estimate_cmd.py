@@ -29,17 +29,17 @@ def run_schema(args: argparse.Namespace) -> int:
 
 def price_json(result: EstimateResult) -> dict[str, Any]:
     """The price of the estimate's offer for the request's term, as JSON (tax from settings)."""
-    from core.catalog import default_catalog
     from core.pricing import price_for, storage_gb_for
-    from core.settings import load_settings
+    from core.settings import active_catalog, load_settings
 
+    settings = load_settings()
     request = result.request
     price = price_for(
-        default_catalog(),
+        active_catalog(settings),
         result.gpu,
         result.gpus,
         request.term,
-        tax_rate=load_settings().tax_rate,
+        tax_rate=settings.tax_rate,
         storage_gb=storage_gb_for(request.storage_gb, result.checkpoint_bytes),
     )
     return price.as_json()
@@ -47,8 +47,10 @@ def price_json(result: EstimateResult) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Estimate one request and print it."""
+    from core.settings import active_catalog
+
     request = load_request_file(args.request)
-    result = estimate(request)
+    result = estimate(request, active_catalog())
     data = estimate_to_json(result)
     data["price"] = price_json(result)
     if args.json:

@@ -27,10 +27,13 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Plan one request and print the ranked options."""
-    from core.settings import load_settings
+    from core.settings import active_catalog, load_settings
 
+    settings = load_settings()
     request = load_request_file(args.request)
-    result = plan(request, rank_by=args.rank_by, tax_rate=load_settings().tax_rate)
+    result = plan(
+        request, active_catalog(settings), rank_by=args.rank_by, tax_rate=settings.tax_rate
+    )
     if args.json:
         print(json.dumps(plan_to_json(result), indent=2))
     else:

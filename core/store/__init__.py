@@ -1,0 +1,15 @@
+"""The durable, searchable local history of saved quotes and orders (SQLite via sqlite-utils).
+
+- :mod:`core.store.schema`: tables and forward migrations (``PRAGMA user_version``).
+- :mod:`core.store.connection`: checks before opening, pragmas, file permissions.
+- :mod:`core.store.repository`: :class:`HistoryStore`, quotes and idempotent orders.
+- :mod:`core.store.search`: listing with full-text search, filters and pages.
+- :mod:`core.store.backup`: verified online backups and restores.
+- :mod:`core.store.transfer`: CSV and JSON export, JSON import.
+"""
+
+from core.store.records import AuditEntry, HistoryRow, Order, PlaceResult
+from core.store.repository import HistoryStore
+from core.store.schema import SCHEMA_VERSION
+
+__all__ = ["SCHEMA_VERSION", "AuditEntry", "HistoryRow", "HistoryStore", "Order", "PlaceResult"]

@@ -1,0 +1,176 @@
+"""The history's schema and its forward migrations, versioned by ``PRAGMA user_version``.
+
+Each migration moves the database from version ``n - 1`` to ``n``; opening a database runs the
+missing ones, all in one ``BEGIN IMMEDIATE`` transaction together with the new ``user_version``,
+so a failure leaves the file at its old version. A database newer than the app is refused before
+anything is written. Migrations are never edited once released: a change is a new migration.
+
+- Version 1: STRICT tables ``quote_snapshots``, ``quotes``, ``orders`` and ``audit_log``.
+- Version 2: a ``notes`` column on quotes and orders, and FTS5 indexes over label, model, GPU and
+  notes, kept current by triggers.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+
+from sqlite_utils import Database
+
+from core.errors import StoreError
+
+SCHEMA_VERSION = 2
+FTS_COLUMNS = ("label", "model", "gpu", "notes")
+TABLES = ("quote_snapshots", "quotes", "orders", "audit_log")
+"""Every table the history keeps rows in (what backups count and compare)."""
+
+_LISTED = {
+    "created_at": str,
+    "label": str,
+    "workload": str,
+    "model": str,
+    "gpu": str,
+    "gpus": int,
+    "strategy": str,
+    "term_unit": str,
+    "term_count": int,
+    "currency": str,
+    "total_minor": int,
+}
+
+
+def _v1_tables(db: Database) -> None:
+    """Version 1: snapshots, quotes, orders and the audit log."""
+    db.create_table(
+        "quote_snapshots",
+        {"id": str, "created_at": str, "snapshot": str},
+        pk="id",
+        not_null={"created_at", "snapshot"},
+        strict=True,
+    )
+    db.create_table(
+        "quotes",
+        {"seq": int, "id": str, **_LISTED},
+        pk="seq",
+        not_null={"id", *_LISTED},
+        foreign_keys=[("id", "quote_snapshots", "id")],
+        strict=True,
+    )
+    db.table("quotes").create_index(["id"], index_name="quotes_id", unique=True)
+    db.table("quotes").create_index(["created_at", "id"], index_name="quotes_created")
+    order_columns = {
+        "seq": int,
+        "id": str,
+        "quote_id": str,
+        "snapshot_id": str,
+        "idempotency_key": str,
+        "request_sha256": str,
+        **_LISTED,
+        "paid_from": str,
+        "paid_until": str,
+        "stopped_at": str,
+    }
+    db.create_table(
+        "orders",
+        order_columns,
+        pk="seq",
+        not_null=set(order_columns) - {"seq", "quote_id", "stopped_at"},
+        foreign_keys=[
+            ("quote_id", "quotes", "id"),
+            ("snapshot_id", "quote_snapshots", "id"),
+        ],
+        strict=True,
+    )
+    orders = db.table("orders")
+    orders.create_index(["id"], index_name="orders_id", unique=True)
+    # The idempotency key is unique across all orders: a second order for one key cannot exist.
+    orders.create_index(["idempotency_key"], index_name="orders_idempotency_key", unique=True)
+    orders.create_index(["created_at", "id"], index_name="orders_created")
+    orders.create_index(["quote_id"], index_name="orders_quote_id")
+    db.create_table(
+        "audit_log",
+        {
+            "seq": int,
+            "at": str,
+            "entity_kind": str,
+            "entity_id": str,
+            "action": str,
+            "detail": str,
+        },
+        pk="seq",
+        not_null={"at", "entity_kind", "entity_id", "action", "detail"},
+        strict=True,
+    )
+    db.table("audit_log").create_index(["entity_id", "at"], index_name="audit_log_entity")
+
+
+def _v2_notes_and_search(db: Database) -> None:
+    """Version 2: notes on quotes and orders, and full-text search over them."""
+    for name in ("quotes", "orders"):
+        table = db.table(name)
+        table.add_column("notes", str, not_null_default="")
+        table.enable_fts(FTS_COLUMNS, fts_version="FTS5", create_triggers=True)
+
+
+MIGRATIONS: dict[int, Callable[[Database], None]] = {
+    1: _v1_tables,
+    2: _v2_notes_and_search,
+}
+
+
+def user_version(conn: sqlite3.Connection) -> int:
+    """The schema version recorded in the database header."""
+    row = conn.execute("PRAGMA user_version").fetchone()
+    return int(row[0])
+
+
+def not_a_history(path: object) -> str:
+    """The message for a SQLite file that another application made."""
+    return (
+        f"{path} is a SQLite database of another application, not an AnchorGPU Planner "
+        "history; it was left as it is (choose another file with --db)"
+    )
+
+
+def refuse_newer(version: int, path: object) -> None:
+    """Raise when ``version`` is newer than this app understands.
+
+    Raises:
+        StoreError: The database was written by a newer version of the app.
+    """
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            f"history database {path} has schema version {version}, newer than this app "
+            f"understands ({SCHEMA_VERSION}); update AnchorGPU Planner to open it. "
+            "The file was left as it is."
+        )
+
+
+def migrate(db: Database, path: object, *, target: int = SCHEMA_VERSION) -> int:
+    """Bring the database up to ``target``; return the version it was at before.
+
+    Raises:
+        StoreError: The database is newer than the app, or it is a SQLite file of another
+            application (no version yet but tables present).
+    """
+    conn = db.conn
+    before = user_version(conn)
+    refuse_newer(before, path)
+    if before >= target:
+        return before
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        # Re-read under the write lock: another process may have migrated in the meantime.
+        current = user_version(conn)
+        if current == 0 and db.table_names():
+            raise StoreError(not_a_history(path))
+        for version in range(current + 1, target + 1):
+            MIGRATIONS[version](db)
+        if current < target:
+            conn.execute(f"PRAGMA user_version = {int(target)}")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return before

@@ -1,0 +1,343 @@
+"""Export the history to CSV or JSON, and merge a JSON export back in.
+
+CSV is for spreadsheets: a text cell that starts with ``=``, ``+``, ``-``, ``@``, a tab, a carriage
+return or a line feed is prefixed with a single quote so that a spreadsheet shows it as text
+instead of running it as a formula (OWASP, CSV injection).
+
+JSON is the lossless format: every quote snapshot, order and audit entry, with money as decimal
+strings beside the currency. Importing it merges without duplicates: a quote or order whose id is
+already present is skipped (a stop recorded only in the file is applied), and an order whose
+idempotency key belongs to another order here is skipped and counted as a conflict.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import sqlite3
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from core.errors import InputError
+from core.pricing import from_minor, to_decimal, to_minor
+from core.quotes import Quote, parse_quote
+from core.store import rows
+from core.store.records import HistoryRow, parse_stamp, stamp, stamp_seconds
+from core.store.repository import HistoryStore, validate_idempotency_key
+
+EXPORT_FORMAT = "anchorgpu-planner-history"
+EXPORT_VERSION = 1
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
+CSV_COLUMNS = (
+    "kind",
+    "id",
+    "created_at",
+    "status",
+    "label",
+    "workload",
+    "model",
+    "gpu",
+    "gpus",
+    "strategy",
+    "term",
+    "total",
+    "currency",
+    "paid_from",
+    "paid_until",
+    "stopped_at",
+)
+
+
+def neutralise_cell(value: object) -> str:
+    """A CSV cell a spreadsheet will not run as a formula."""
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def _atomic_write(path: Path, write: Any, *, newline: str | None = None) -> None:
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+    except OSError as error:
+        raise InputError(f"cannot write {path}: {error}") from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline=newline) as stream:
+            write(stream)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise InputError(f"cannot write {path}: {error}") from None
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _all_rows(store: HistoryStore) -> Iterator[HistoryRow]:
+    after = None
+    while True:
+        page = store.list_history(limit=1000, after=after)
+        yield from page
+        if len(page) < 1000:
+            return
+        after = page[-1]
+
+
+def export_csv(store: HistoryStore, path: Path) -> int:
+    """Write every quote and order as CSV; return the number of rows."""
+    count = 0
+
+    def write(stream: Any) -> None:
+        nonlocal count
+        writer = csv.writer(stream, quoting=csv.QUOTE_ALL)
+        writer.writerow(CSV_COLUMNS)
+        for row in _all_rows(store):
+            data = row.as_json()
+            writer.writerow([neutralise_cell(data[column]) for column in CSV_COLUMNS])
+            count += 1
+
+    _atomic_write(path, write, newline="")
+    return count
+
+
+def export_data(store: HistoryStore) -> dict[str, Any]:
+    """Everything in the history as JSON-ready data (the JSON export)."""
+    conn = store.conn
+    quotes = [
+        {
+            "id": row["id"],
+            "label": row["label"],
+            "notes": row["notes"],
+            "snapshot": json.loads(rows.snapshot_text(conn, row["id"]) or "null"),
+        }
+        for row in rows.fetch_all(conn, "SELECT * FROM quotes ORDER BY seq")
+    ]
+    orders = []
+    for row in rows.fetch_all(conn, "SELECT * FROM orders ORDER BY seq"):
+        data = {name: row[name] for name in rows.ORDER_COLUMNS if name != "total_minor"}
+        data["total"] = str(from_minor(row["total_minor"], row["currency"]))
+        data["snapshot"] = json.loads(rows.snapshot_text(conn, row["snapshot_id"]) or "null")
+        orders.append(data)
+    audit = [
+        {name: row[name] for name in ("at", "entity_kind", "entity_id", "action")}
+        | {"detail": json.loads(row["detail"])}
+        for row in rows.fetch_all(conn, "SELECT * FROM audit_log ORDER BY seq")
+    ]
+    return {
+        "format": EXPORT_FORMAT,
+        "format_version": EXPORT_VERSION,
+        "exported_at": stamp(store.now()),
+        "schema_version": store.schema_version,
+        "quotes": quotes,
+        "orders": orders,
+        "audit_log": audit,
+    }
+
+
+def export_json(store: HistoryStore, path: Path) -> dict[str, int]:
+    """Write the JSON export; return how many quotes, orders and audit entries it holds."""
+    data = export_data(store)
+    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    _atomic_write(path, lambda stream: stream.write(text))
+    return {key: len(data[key]) for key in ("quotes", "orders", "audit_log")}
+
+
+_STRICT = ConfigDict(extra="forbid")
+
+
+class _QuoteIn(BaseModel):
+    model_config = _STRICT
+
+    id: str
+    label: str
+    notes: str = ""
+    snapshot: dict[str, Any]
+
+
+class _OrderIn(BaseModel):
+    model_config = _STRICT
+
+    id: str = Field(pattern=r"^o-[0-9a-f]{12}$")
+    quote_id: str | None
+    snapshot_id: str
+    idempotency_key: str
+    request_sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+    created_at: str
+    label: str
+    workload: str
+    model: str
+    gpu: str
+    gpus: int = Field(ge=1)
+    strategy: str
+    term_unit: str
+    term_count: int = Field(ge=1)
+    currency: str
+    total: Decimal
+    paid_from: str
+    paid_until: str
+    stopped_at: str | None
+    notes: str = ""
+    snapshot: dict[str, Any]
+
+    @field_validator("total", mode="before")
+    @classmethod
+    def _money(cls, value: Any) -> Decimal:
+        return to_decimal(value, what="total")
+
+    @field_validator("created_at")
+    @classmethod
+    def _created(cls, value: str) -> str:
+        return stamp(parse_stamp(value))
+
+    @field_validator("paid_from", "paid_until", "stopped_at")
+    @classmethod
+    def _period(cls, value: str | None) -> str | None:
+        return None if value is None else stamp_seconds(parse_stamp(value))
+
+
+class _AuditIn(BaseModel):
+    model_config = _STRICT
+
+    at: str
+    entity_kind: Literal["quote", "order"]
+    entity_id: str
+    action: str
+    detail: dict[str, Any]
+
+    @field_validator("at")
+    @classmethod
+    def _at(cls, value: str) -> str:
+        return stamp(parse_stamp(value))
+
+
+class _ExportIn(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    format: Literal["anchorgpu-planner-history"]
+    format_version: int = Field(ge=1, le=EXPORT_VERSION)
+    quotes: list[_QuoteIn]
+    orders: list[_OrderIn]
+    audit_log: list[_AuditIn] = []
+
+
+@dataclass(frozen=True)
+class ImportSummary:
+    """What an import changed."""
+
+    quotes_added: int
+    orders_added: int
+    orders_stopped: int
+    audit_added: int
+    skipped: int
+    conflicts: tuple[str, ...]
+
+
+def _read_export(path: Path) -> tuple[_ExportIn, list[Quote], list[tuple[_OrderIn, Quote]]]:
+    try:
+        # Snapshots hold floats (specifications, request sizes) that must come back as floats;
+        # money is always a decimal string, and a number where money belongs is refused.
+        raw = json.loads(Path(path).read_text("utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"cannot read {path}: {error}") from None
+    except json.JSONDecodeError as error:
+        raise InputError(f"{path} is not valid JSON: {error}") from None
+    try:
+        data = _ExportIn.model_validate(raw)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "file"
+        message = str(first["msg"]).removeprefix("Value error, ")
+        raise InputError(f"{path} is not a history export: {where}: {message}") from None
+    quotes = []
+    for item in data.quotes:
+        quote = parse_quote(item.snapshot)
+        if quote.id != item.id:
+            raise InputError(f"{path}: quote {item.id} holds the snapshot of {quote.id}")
+        quotes.append(quote.model_copy(update={"label": item.label, "notes": item.notes}))
+    orders = []
+    for order in data.orders:
+        validate_idempotency_key(order.idempotency_key)
+        quote = parse_quote(order.snapshot)
+        if quote.id != order.snapshot_id or quote.total != order.total:
+            raise InputError(f"{path}: order {order.id} does not match its quote snapshot")
+        to_minor(order.total, order.currency)
+        orders.append((order, quote))
+    return data, quotes, orders
+
+
+def import_json(store: HistoryStore, path: Path) -> ImportSummary:
+    """Merge a JSON export into the history, in one transaction.
+
+    Raises:
+        InputError: The file is not a valid export (nothing is written).
+    """
+    data, quotes, orders = _read_export(path)
+    conn = store.conn
+    added_quotes = added_orders = stopped = added_audit = skipped = 0
+    conflicts: list[str] = []
+    with store.transaction():
+        for quote in quotes:
+            if rows.quote_row(conn, quote.id) is not None:
+                skipped += 1
+                continue
+            rows.insert_snapshot(conn, quote)
+            rows.insert_quote_row(conn, quote, label=quote.label, notes=quote.notes)
+            added_quotes += 1
+        for order, quote in orders:
+            present = rows.order_row(conn, order.id)
+            if present is not None:
+                if present["stopped_at"] is None and order.stopped_at is not None:
+                    conn.execute(
+                        "UPDATE orders SET stopped_at = ? WHERE id = ?",
+                        (order.stopped_at, order.id),
+                    )
+                    stopped += 1
+                else:
+                    skipped += 1
+                continue
+            holder = rows.order_by_key(conn, order.idempotency_key)
+            if holder is not None:
+                conflicts.append(
+                    f"order {order.id}: idempotency key '{order.idempotency_key}' belongs to "
+                    f"order {holder['id']} here"
+                )
+                continue
+            rows.insert_snapshot(conn, quote)
+            values = order.model_dump(exclude={"snapshot", "total"})
+            values["total_minor"] = to_minor(order.total, order.currency)
+            if values["quote_id"] is not None and rows.quote_row(conn, values["quote_id"]) is None:
+                values["quote_id"] = None
+            rows.insert_order_row(conn, values)
+            added_orders += 1
+        for entry in data.audit_log:
+            added_audit += _merge_audit(conn, entry)
+    return ImportSummary(
+        added_quotes, added_orders, stopped, added_audit, skipped, tuple(conflicts)
+    )
+
+
+def _merge_audit(conn: sqlite3.Connection, entry: _AuditIn) -> int:
+    table = "quotes" if entry.entity_kind == "quote" else "orders"
+    if conn.execute(f"SELECT 1 FROM {table} WHERE id = ?", (entry.entity_id,)).fetchone() is None:
+        return 0
+    detail = json.dumps(entry.detail, sort_keys=True)
+    present = conn.execute(
+        "SELECT 1 FROM audit_log WHERE entity_id = ? AND at = ? AND action = ?",
+        (entry.entity_id, entry.at, entry.action),
+    ).fetchone()
+    if present:
+        return 0
+    conn.execute(
+        "INSERT INTO audit_log (at, entity_kind, entity_id, action, detail) VALUES (?, ?, ?, ?, ?)",
+        (entry.at, entry.entity_kind, entry.entity_id, entry.action, detail),
+    )
+    return 1
