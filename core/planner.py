@@ -93,7 +93,8 @@ def reason(result: EstimateResult) -> str:
     if result.headroom_bytes < 0:
         need = result.memory.total / 1e9
         has = result.usable_bytes / 1e9
-        text = f"needs {need:.1f} GB per GPU, has {has:.1f} GB"
+        usable = " usable" if result.usable_bytes < result.gpu.vram_bytes else ""
+        text = f"needs {need:.1f} GB per GPU, has {has:.1f} GB{usable}"
         if any(f.code == "ddp_does_not_pool" for f in blockers):
             text += "; DDP does not pool memory"
         others = [f.message for f in blockers if f.code != "ddp_does_not_pool"]
@@ -205,6 +206,8 @@ def _suggest(
 def _variants(request: PlanRequest) -> list[tuple[str, PlanRequest]]:
     """Request changes worth trying when nothing fits, with their labels."""
     found: list[tuple[str, PlanRequest]] = []
+    if request.gpu:
+        found.append(("another GPU offer", request.model_copy(update={"gpu": None})))
     if request.workload == "inference":
         if request.precision.weights not in ("int4",):
             precision = request.precision.model_copy(update={"weights": "int4"})

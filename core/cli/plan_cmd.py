@@ -9,6 +9,9 @@ from typing import Any
 from core.planner import Plan, plan, plan_to_json
 from core.request import load_request_file
 
+FEASIBLE_SHOWN = 15
+INFEASIBLE_SHOWN = 10
+
 
 def register(subparsers: Any) -> None:
     """Add the ``plan`` subcommand."""
@@ -21,7 +24,9 @@ def register(subparsers: Any) -> None:
         default="total",
         help="order of the feasible options (default: total price for the term)",
     )
-    parser.add_argument("--all", action="store_true", help="list every infeasible option")
+    parser.add_argument(
+        "--all", action="store_true", help="list every option, feasible and infeasible"
+    )
     parser.set_defaults(handler=run)
 
 
@@ -50,7 +55,8 @@ def format_plan(result: Plan, *, show_all: bool = False) -> str:
             f"  {'':2}{'GPU':<16}{'×':>3}  {'strategy':<9}{'per GPU':>10}{'of':>8}"
             f"{'total':>14}  {'per 1M tok':>11}{'run cost':>12}"
         )
-        for i, o in enumerate(result.options):
+        listed = result.options if show_all else result.options[:FEASIBLE_SHOWN]
+        for i, o in enumerate(listed):
             mark = "* " if i == 0 else "  "
             per_m = f"{o.per_million_tokens:.4f}" if o.per_million_tokens is not None else "-"
             job = f"{o.job_cost}" if o.job_cost is not None else "-"
@@ -59,13 +65,15 @@ def format_plan(result: Plan, *, show_all: bool = False) -> str:
                 f"{o.estimate.memory.total / 1e9:>8.1f}GB{o.estimate.usable_bytes / 1e9:>6.0f}GB"
                 f"{o.price.total:>11} {o.price.currency}  {per_m:>11}{job:>12}"
             )
+        if len(listed) < len(result.options):
+            lines.append(f"  … {len(result.options) - len(listed)} more (--all)")
     else:
         lines.append("  nothing in the catalog fits this request.")
     if result.suggestions:
         lines.append("")
         lines.append("What would fit:")
         lines += [f"  - {s}" for s in result.suggestions]
-    shown = result.infeasible if show_all else result.infeasible[:10]
+    shown = result.infeasible if show_all else result.infeasible[:INFEASIBLE_SHOWN]
     if shown:
         lines.append("")
         lines.append(f"Infeasible ({len(result.infeasible)}, nearest first):")
