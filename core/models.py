@@ -167,6 +167,7 @@ def custom_architecture(custom: CustomModel) -> ModelArchitecture:
     other parameters. Every field not given is assumed and noted.
     """
     params = custom.params
+    assumed: list[str] = []
     notes: list[str] = []
     layers, hidden = custom.layers, custom.hidden_size
     # Kaplan et al. 2020: non-embedding parameters N ≈ 12 · n_layer · d_model².
@@ -175,29 +176,29 @@ def custom_architecture(custom: CustomModel) -> ModelArchitecture:
             hidden = _round_to((_ASPECT_RATIO * params / 12) ** (1 / 3), 128)
         else:
             hidden = _round_to(math.sqrt(params / (12 * layers)), 128)
-        notes.append(f"hidden_size not given; assumed {hidden} from the parameter count.")
+        assumed.append(f"hidden_size {hidden} (N ≈ 12 · layers · hidden²)")
     if layers is None:
         layers = max(1, round(params / (12 * hidden * hidden)))
-        notes.append(f"layers not given; assumed {layers} from N ≈ 12 · layers · hidden².")
+        assumed.append(f"layers {layers}")
     heads = custom.attention_heads
     if heads is None:
         heads = max(1, hidden // (custom.head_dim or _HEAD_DIM))
-        notes.append(f"attention_heads not given; assumed {heads}.")
+        assumed.append(f"attention_heads {heads}")
     kv = custom.kv_heads
     if kv is None:
         kv = heads
-        notes.append("kv_heads not given; assumed equal to attention_heads (no GQA).")
+        assumed.append("kv_heads = attention_heads (no GQA)")
     elif kv > heads:
         heads = kv
         notes.append(f"attention_heads raised to kv_heads ({kv}).")
     head_dim = custom.head_dim
     if head_dim is None:
         head_dim = max(1, hidden // heads)
-        notes.append(f"head_dim not given; assumed hidden / heads = {head_dim}.")
+        assumed.append(f"head_dim {head_dim}")
     ff = custom.intermediate_size
     if ff is None:
         ff = 4 * hidden  # Vaswani et al. 2017: d_ff = 4 · d_model
-        notes.append(f"intermediate_size not given; assumed 4 × hidden = {ff}.")
+        assumed.append(f"intermediate_size {ff}")
     vocab = custom.vocab_size
     embedding = 0
     if vocab is not None and custom.hidden_size is not None:
@@ -208,11 +209,21 @@ def custom_architecture(custom: CustomModel) -> ModelArchitecture:
                 f"params = {params:,}",
                 field="model.custom",
             )
-    else:
-        notes.append("Embeddings are not separated (vocab_size and hidden_size both needed).")
     if vocab is None:
         vocab = _DEFAULT_VOCAB
-        notes.append(f"vocab_size not given; assumed {vocab} for the logits.")
+        assumed.append(f"vocab_size {vocab}")
+    if assumed:
+        notes.insert(
+            0,
+            "Custom model: the KV cache and activations rest on assumed "
+            + ", ".join(assumed)
+            + "; give these fields for a better estimate.",
+        )
+    if custom.layers is None:
+        notes.append(
+            "Without the layer count, FSDP's gathered working set (one layer at a time) is not "
+            "estimated."
+        )
 
     rest = params - embedding
     in_f = min(hidden, rest)
@@ -250,6 +261,6 @@ def custom_architecture(custom: CustomModel) -> ModelArchitecture:
         other_params=other,
         other_active_params=other_active,
         attention="mha" if kv == heads else ("mqa" if kv == 1 else "gqa"),
-        largest_layer_params=-(-rest // layers),
+        largest_layer_params=-(-rest // layers) if custom.layers is not None else 0,
         notes=tuple(notes),
     )

@@ -222,3 +222,30 @@ def test_unknown_glossary_term_exits_2(capsys):
 
 def test_unknown_subcommand_exits_2(capsys):
     assert run_cli(capsys, "frobnicate").code == 2
+
+
+@pytest.mark.parametrize(
+    ("strategy", "expected"),
+    [("ddp", 120_000_000_000), ("fsdp", 1_875_000_000)],
+)
+def test_zero_paper_example_through_the_command_line(capsys, tmp_path, strategy, expected):
+    # ZeRO paper figure 1: Ψ = 7.5B on 64 GPUs, 16Ψ = 120 GB replicated, 16Ψ/64 = 1.875 GB
+    # fully sharded. Without a layer count the gathered unit is not estimated (a note says so),
+    # and 64 GPUs exceed one allocation here (a blocker), but the memory is still shown.
+    path = write_request(
+        tmp_path,
+        {
+            "workload": "training",
+            "model": {"custom": {"params": 7_500_000_000}},
+            "parallelism": {"strategy": strategy, "gpus": 64},
+            "gpu": "a100-80gb",
+        },
+    )
+    result = run_cli(capsys, "estimate", "--request", path, "--json")
+    assert result.code == 0, result.err
+    data = result.json()
+    memory = data["memory_per_gpu"]
+    states = memory["weights"] + memory["gradients"] + memory["optimizer_states"]
+    assert states == pytest.approx(expected, rel=1e-4)
+    assert "too_many_gpus" in [w["code"] for w in data["warnings"]]
+    assert data["price"] is None

@@ -27,11 +27,16 @@ def run_schema(args: argparse.Namespace) -> int:
     return 0
 
 
-def price_json(result: EstimateResult) -> dict[str, Any]:
-    """The price of the estimate's offer for the request's term, as JSON (tax from settings)."""
+def price_json(result: EstimateResult) -> dict[str, Any] | None:
+    """The price of the estimate's offer for the request's term, as JSON (tax from settings).
+
+    None when the offer cannot be rented with that many GPUs (a blocker finding says why).
+    """
     from core.pricing import price_for, storage_gb_for
     from core.settings import active_catalog, load_settings
 
+    if result.gpus > result.gpu.max_gpus:
+        return None
     settings = load_settings()
     request = result.request
     price = price_for(
