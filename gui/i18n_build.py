@@ -35,7 +35,7 @@ def _tool(name: str) -> str:
 
 def sources() -> list[Path]:
     """The Python files whose strings are translated."""
-    return sorted(GUI_DIR.glob("*.py"))
+    return sorted(GUI_DIR.rglob("*.py"))
 
 
 def ts_path(lang: str, folder: Path = I18N_DIR) -> Path:

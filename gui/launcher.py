@@ -11,8 +11,15 @@ from collections.abc import Sequence
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line for any arguments (``--help`` and ``--version`` too), else the GUI."""
+    """Run the command line for any arguments (``--help`` and ``--version`` too), else the GUI.
+
+    ``--self-test`` checks the installation, the main window included (see ``gui.self_test``).
+    """
     args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["--self-test"]:
+        from gui.self_test import main as self_test
+
+        return self_test(args[1:])
     if args:
         from core.cli import main as cli_main
 

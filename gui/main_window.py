@@ -17,9 +17,11 @@ from core import __version__
 from core.catalog import Catalog
 from gui.app_state import AppState
 from gui.glossary_dock import GlossaryDock
+from gui.history import HistoryView
 from gui.main_actions import MainActions
 from gui.placeholder_page import PlaceholderPage
 from gui.settings_dialog import SettingsDialog
+from gui.wizard import PlanPage
 
 STATE_VERSION = 1
 PLAN_PAGE, HISTORY_PAGE = "plan", "history"
@@ -99,8 +101,8 @@ class MainWindow(QMainWindow):
         self._tabs.setObjectName("centralPages")
         self._tabs.setDocumentMode(True)
         self.setCentralWidget(self._tabs)
-        plan = PlaceholderPage("planPlaceholder", self._tabs)
-        history = PlaceholderPage("historyPlaceholder", self._tabs)
+        plan = PlanPage(self._state, self._tabs, new_plan=self.newPlanRequested)
+        history = HistoryView(self._state, self._tabs)
         self.set_page(PLAN_PAGE, plan, lambda: self.tr("Plan"))
         self.set_page(HISTORY_PAGE, history, lambda: self.tr("History"))
 

@@ -24,10 +24,12 @@ from PySide6.QtWidgets import QApplication, QWidget
 from core.resources import resource_path
 from gui.app import create_application
 from gui.app_state import WINDOW_STATE_FILE, AppState
+from gui.history import history_shots
 from gui.language_switcher import LanguageSwitcher
 from gui.main_window import MainWindow
 from gui.settings_dialog import SettingsDialog
 from gui.settings_store import SettingsStore
+from gui.wizard import wizard_shots
 
 WINDOW_SIZE = (1200, 780)
 LANGUAGES = ("en", "ru")
@@ -71,6 +73,14 @@ SHOTS: list[Shot] = [
     Shot("main-window", lambda ctx: show(ctx, "plan")),
     Shot("glossary", _glossary),
     Shot("settings", _settings),
+    Shot("history", lambda ctx: history_shots.history_with_order(ctx.window, ctx.state)),
+    Shot("wizard-1-workload", lambda ctx: wizard_shots.wizard_at(ctx, 0)),
+    Shot("wizard-2-model", lambda ctx: wizard_shots.wizard_at(ctx, 1)),
+    Shot("wizard-3-sizes", lambda ctx: wizard_shots.wizard_at(ctx, 2)),
+    Shot("wizard-4-parallelism", lambda ctx: wizard_shots.wizard_at(ctx, 3)),
+    Shot("wizard-5-offer", lambda ctx: wizard_shots.wizard_at(ctx, 4)),
+    Shot("wizard-6-review", lambda ctx: wizard_shots.wizard_at(ctx, 5)),
+    Shot("wizard-invalid-field", wizard_shots.invalid_field),
 ]
 
 

@@ -87,6 +87,29 @@ class Order:
         """Time left in the paid period at ``now``."""
         return time_left(self.paid_until, now)
 
+    def history_row(self, now: datetime) -> HistoryRow:
+        """The order as a line of the history list at ``now`` (what ``list_history`` gives)."""
+        return HistoryRow(
+            kind="order",
+            id=self.id,
+            created_at=self.created_at,
+            label=self.label,
+            workload=self.workload,
+            model=self.model,
+            gpu=self.gpu,
+            gpus=self.gpus,
+            strategy=self.strategy,
+            term_unit=self.term_unit,
+            term_count=self.term_count,
+            total=self.total,
+            currency=self.currency,
+            status=self.status(now),
+            paid_from=self.paid_from,
+            paid_until=self.paid_until,
+            stopped_at=self.stopped_at,
+            time_left=self.time_left(now),
+        )
+
     def as_json(self, now: datetime, *, with_quote: bool = False) -> dict[str, Any]:
         """The order as ``order place --json`` prints it; amounts are decimal strings."""
         data: dict[str, Any] = {

@@ -110,6 +110,14 @@ class HistoryStore:
         """The database's schema version."""
         return user_version(self.conn)
 
+    def data_version(self) -> int:
+        """A number that changes when another connection commits to the database.
+
+        Comparing two readings tells a long-lived reader (the desktop history view) whether
+        another process or connection changed the history since; its own commits do not count.
+        """
+        return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
+
     def counts(self) -> dict[str, int]:
         """Rows in every table (what a backup must reproduce)."""
         return {name: self.db.table(name).count for name in TABLES}

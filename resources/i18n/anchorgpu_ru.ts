@@ -2,6 +2,238 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU" sourcelanguage="en_US">
 <context>
+    <name>CustomModelForm</name>
+    <message>
+        <source>Parameters (required)</source>
+        <translation>Параметры (обязательно)</translation>
+    </message>
+    <message>
+        <source>e.g. 7B or 7000000000</source>
+        <translation>например 7B или 7000000000</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>Слои</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>необязательно</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>Скрытая размерность</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>Головы внимания</translation>
+    </message>
+    <message>
+        <source>KV heads (GQA)</source>
+        <translation>KV-головы (GQA)</translation>
+    </message>
+    <message>
+        <source>optional; fewer than heads for GQA</source>
+        <translation>необязательно; при GQA меньше, чем голов внимания</translation>
+    </message>
+    <message>
+        <source>Head dimension</source>
+        <translation>Размерность головы</translation>
+    </message>
+    <message>
+        <source>Intermediate (FFN) size</source>
+        <translation>Промежуточная размерность (FFN)</translation>
+    </message>
+    <message>
+        <source>Vocabulary size</source>
+        <translation>Размер словаря</translation>
+    </message>
+</context>
+<context>
+    <name>DiffusionForm</name>
+    <message>
+        <source>None</source>
+        <translation>Нет</translation>
+    </message>
+    <message>
+        <source>Whole models to the CPU</source>
+        <translation>Модели целиком на CPU</translation>
+    </message>
+    <message>
+        <source>Layer by layer</source>
+        <translation>Послойно</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>Ширина</translation>
+    </message>
+    <message>
+        <source>a multiple of 8 (the VAE downsamples by 8)</source>
+        <translation>кратно 8 (VAE уменьшает в 8 раз)</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>Высота</translation>
+    </message>
+    <message>
+        <source>Images per batch</source>
+        <translation>Изображений в пакете</translation>
+    </message>
+    <message>
+        <source>Classifier-free guidance</source>
+        <translation>Classifier-free guidance</translation>
+    </message>
+    <message>
+        <source>VAE tiling</source>
+        <translation>Тайлинг VAE</translation>
+    </message>
+    <message>
+        <source>VAE slicing</source>
+        <translation>Слайсинг VAE</translation>
+    </message>
+    <message>
+        <source>CPU offload</source>
+        <translation>Выгрузка на CPU</translation>
+    </message>
+    <message>
+        <source>less GPU memory, slower steps</source>
+        <translation>меньше памяти GPU, шаги медленнее</translation>
+    </message>
+    <message>
+        <source>doubles the batch in the denoiser</source>
+        <translation>удваивает пакет в денойзере</translation>
+    </message>
+    <message>
+        <source>decode the image in tiles: lower decode peak; check seams</source>
+        <translation>декодировать по плиткам: ниже пик декодирования; проверьте швы</translation>
+    </message>
+    <message>
+        <source>decode one image of the batch at a time</source>
+        <translation>декодировать изображения пакета по одному</translation>
+    </message>
+</context>
+<context>
+    <name>Display</name>
+    <message>
+        <source>Weights</source>
+        <translation>Веса</translation>
+    </message>
+    <message>
+        <source>Quantization metadata</source>
+        <translation>Метаданные квантования</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV-кэш</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>Активации</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>Градиенты</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>Состояния оптимизатора</translation>
+    </message>
+    <message>
+        <source>Runtime and allocator</source>
+        <translation>Среда выполнения и аллокатор</translation>
+    </message>
+    <message>
+        <source>Single GPU</source>
+        <translation>Один GPU</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>Тензорный параллелизм</translation>
+    </message>
+    <message>
+        <source>DDP (replicas)</source>
+        <translation>DDP (реплики)</translation>
+    </message>
+    <message>
+        <source>FSDP (sharded)</source>
+        <translation>FSDP (сегменты)</translation>
+    </message>
+    <message>
+        <source>Single</source>
+        <translation>Один</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>Тензорный</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>Инференс</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Обучение</translation>
+    </message>
+    <message>
+        <source>Diffusion</source>
+        <translation>Диффузия</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Примечание</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Предупреждение</translation>
+    </message>
+    <message>
+        <source>Blocker</source>
+        <translation>Препятствие</translation>
+    </message>
+    <message>
+        <source>{value} GiB</source>
+        <translation>{value} ГиБ</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hour(s)</source>
+        <translation>
+            <numerusform>%n час</numerusform>
+            <numerusform>%n часа</numerusform>
+            <numerusform>%n часов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s)</source>
+        <translation>
+            <numerusform>%n день</numerusform>
+            <numerusform>%n дня</numerusform>
+            <numerusform>%n дней</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n week(s)</source>
+        <translation>
+            <numerusform>%n неделя</numerusform>
+            <numerusform>%n недели</numerusform>
+            <numerusform>%n недель</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n month(s)</source>
+        <translation>
+            <numerusform>%n месяц</numerusform>
+            <numerusform>%n месяца</numerusform>
+            <numerusform>%n месяцев</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ErrorMessage</name>
+    <message>
+        <source>Unexpected error: {error}</source>
+        <translation>Непредвиденная ошибка: {error}</translation>
+    </message>
+</context>
+<context>
     <name>GlossaryDock</name>
     <message>
         <source>Glossary</source>
@@ -41,6 +273,688 @@
     <message>
         <source>Open “{term}” in the glossary</source>
         <translation>Открыть «{term}» в глоссарии</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryActions</name>
+    <message>
+        <source>&amp;Reopen as New Draft</source>
+        <translation>&amp;Открыть как новый черновик</translation>
+    </message>
+    <message>
+        <source>Open this configuration in the plan wizard as a new draft</source>
+        <translation>Открыть эту конфигурацию в мастере плана как новый черновик</translation>
+    </message>
+    <message>
+        <source>&amp;Place Order…</source>
+        <translation>О&amp;формить заказ…</translation>
+    </message>
+    <message>
+        <source>Place a simulated order for the selected saved quote</source>
+        <translation>Оформить симулированный заказ по выбранной сохранённой смете</translation>
+    </message>
+    <message>
+        <source>&amp;Stop Order…</source>
+        <translation>&amp;Остановить заказ…</translation>
+    </message>
+    <message>
+        <source>Stop the selected order; the paid period continues</source>
+        <translation>Остановить выбранный заказ; оплаченный период продолжается</translation>
+    </message>
+    <message>
+        <source>P&amp;rint…</source>
+        <translation>&amp;Печать…</translation>
+    </message>
+    <message>
+        <source>Print the selected quote or order</source>
+        <translation>Напечатать выбранную смету или заказ</translation>
+    </message>
+    <message>
+        <source>Save as P&amp;DF…</source>
+        <translation>Сохранить как P&amp;DF…</translation>
+    </message>
+    <message>
+        <source>Save the selected quote or order as a PDF file</source>
+        <translation>Сохранить выбранную смету или заказ в файл PDF</translation>
+    </message>
+    <message>
+        <source>Export &amp;CSV…</source>
+        <translation>Экспорт в &amp;CSV…</translation>
+    </message>
+    <message>
+        <source>Write every quote and order to a CSV file</source>
+        <translation>Записать все сметы и заказы в файл CSV</translation>
+    </message>
+    <message>
+        <source>Export &amp;JSON…</source>
+        <translation>Экспорт в &amp;JSON…</translation>
+    </message>
+    <message>
+        <source>Write the whole history to a JSON file (lossless)</source>
+        <translation>Записать всю историю в файл JSON (без потерь)</translation>
+    </message>
+    <message>
+        <source>&amp;Import JSON…</source>
+        <translation>&amp;Импорт из JSON…</translation>
+    </message>
+    <message>
+        <source>Merge a JSON export into the history without duplicates</source>
+        <translation>Добавить экспорт JSON в историю без дубликатов</translation>
+    </message>
+    <message>
+        <source>&amp;Back Up Database…</source>
+        <translation>&amp;Резервная копия базы…</translation>
+    </message>
+    <message>
+        <source>Copy the history database to a file and verify the copy</source>
+        <translation>Скопировать базу истории в файл и проверить копию</translation>
+    </message>
+    <message>
+        <source>Res&amp;tore Database…</source>
+        <translation>&amp;Восстановить базу…</translation>
+    </message>
+    <message>
+        <source>Replace the history with a verified backup</source>
+        <translation>Заменить историю проверенной резервной копией</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>О&amp;бновить</translation>
+    </message>
+    <message>
+        <source>Read the history again</source>
+        <translation>Прочитать историю заново</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryFileTasks</name>
+    <message>
+        <source>Export CSV</source>
+        <translation>Экспорт в CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Файлы CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Exporting to {file}…</source>
+        <translation>Экспорт в {file}…</translation>
+    </message>
+    <message>
+        <source>Exported {rows} rows to {path}.</source>
+        <translation>Экспортировано строк: {rows}, файл {path}.</translation>
+    </message>
+    <message>
+        <source>Export JSON</source>
+        <translation>Экспорт в JSON</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>Файлы JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Exported {quotes} quotes and {orders} orders to {path}.</source>
+        <translation>Экспортировано смет: {quotes}, заказов: {orders}, файл {path}.</translation>
+    </message>
+    <message>
+        <source>Import JSON</source>
+        <translation>Импорт из JSON</translation>
+    </message>
+    <message>
+        <source>Importing {file}…</source>
+        <translation>Импорт {file}…</translation>
+    </message>
+    <message>
+        <source>Back Up Database</source>
+        <translation>Резервная копия базы</translation>
+    </message>
+    <message>
+        <source>Backups (*.sqlite)</source>
+        <translation>Резервные копии (*.sqlite)</translation>
+    </message>
+    <message>
+        <source>Backing up to {file}…</source>
+        <translation>Резервное копирование в {file}…</translation>
+    </message>
+    <message>
+        <source>Backup written to {path} and verified: {quotes} quotes, {orders} orders.</source>
+        <translation>Резервная копия записана в {path} и проверена: смет — {quotes}, заказов — {orders}.</translation>
+    </message>
+    <message>
+        <source>Restore Database</source>
+        <translation>Восстановление базы</translation>
+    </message>
+    <message>
+        <source>Backups (*.sqlite *.db);;All files (*)</source>
+        <translation>Резервные копии (*.sqlite *.db);;Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>Replace the history with the backup {backup}?
+
+The backup is verified first; if it is damaged, nothing is replaced. The current database is not deleted: it is kept beside it as {name}.replaced-&lt;time&gt;.</source>
+        <translation>Заменить историю резервной копией {backup}?
+
+Сначала копия проверяется; если она повреждена, ничего не заменяется. Текущая база не удаляется: она сохраняется рядом под именем {name}.replaced-&lt;время&gt;.</translation>
+    </message>
+    <message>
+        <source>Restoring from {file}…</source>
+        <translation>Восстановление из {file}…</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>История</translation>
+    </message>
+    <message>
+        <source>Imported {quotes} quotes and {orders} orders; {stopped} stops applied, {skipped} already present.</source>
+        <translation>Импортировано смет: {quotes}, заказов: {orders}; применено остановок: {stopped}; уже было: {skipped}.</translation>
+    </message>
+    <message>
+        <source>Not imported (idempotency key already used here): {list}</source>
+        <translation>Не импортировано (ключ идемпотентности здесь уже занят): {list}</translation>
+    </message>
+    <message>
+        <source>The history was restored from {backup} (verified: {quotes} quotes, {orders} orders).</source>
+        <translation>История восстановлена из {backup} (проверено: смет — {quotes}, заказов — {orders}).</translation>
+    </message>
+    <message>
+        <source>The replaced database was kept as {path}.</source>
+        <translation>Заменённая база сохранена как {path}.</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryFilterBar</name>
+    <message>
+        <source>&amp;Search:</source>
+        <translation>&amp;Поиск:</translation>
+    </message>
+    <message>
+        <source>Words in the label, model, GPU or notes</source>
+        <translation>Слова из названия, модели, GPU или заметок</translation>
+    </message>
+    <message>
+        <source>Every word must match, as the start of a word</source>
+        <translation>Должно совпасть каждое слово, как начало слова</translation>
+    </message>
+    <message>
+        <source>Show quotes and orders with this status</source>
+        <translation>Показать сметы и заказы с этим статусом</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Статус</translation>
+    </message>
+    <message>
+        <source>Show quotes and orders of this workload</source>
+        <translation>Показать сметы и заказы этой нагрузки</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Нагрузка</translation>
+    </message>
+    <message>
+        <source>All statuses</source>
+        <translation>Все статусы</translation>
+    </message>
+    <message>
+        <source>All workloads</source>
+        <translation>Все нагрузки</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryNames</name>
+    <message>
+        <source>Inference</source>
+        <translation>Инференс</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Обучение</translation>
+    </message>
+    <message>
+        <source>Diffusion</source>
+        <translation>Диффузия</translation>
+    </message>
+    <message>
+        <source>Single GPU</source>
+        <translation>Один GPU</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>Тензорный (TP)</translation>
+    </message>
+    <message>
+        <source>DDP</source>
+        <translation>DDP</translation>
+    </message>
+    <message>
+        <source>FSDP</source>
+        <translation>FSDP</translation>
+    </message>
+    <message>
+        <source>Saved quote</source>
+        <translation>Смета</translation>
+    </message>
+    <message>
+        <source>Placed</source>
+        <translation>Оформлен</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Остановлен</translation>
+    </message>
+    <message>
+        <source>Expired</source>
+        <translation>Истёк</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Примечание</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Предупреждение</translation>
+    </message>
+    <message>
+        <source>Blocker</source>
+        <translation>Блокирует</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Веса</translation>
+    </message>
+    <message>
+        <source>Quantization metadata</source>
+        <translation>Метаданные квантования</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV-кэш</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>Активации</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>Градиенты</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>Состояния оптимизатора</translation>
+    </message>
+    <message>
+        <source>Runtime and allocator</source>
+        <translation>Среда выполнения и аллокатор</translation>
+    </message>
+    <message>
+        <source>GPU compute</source>
+        <translation>Вычисления GPU</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>Хранилище</translation>
+    </message>
+    <message>
+        <source>Tax</source>
+        <translation>Налог</translation>
+    </message>
+    <message>
+        <source>hour</source>
+        <translation>час</translation>
+    </message>
+    <message>
+        <source>day</source>
+        <translation>день</translation>
+    </message>
+    <message>
+        <source>week</source>
+        <translation>неделю</translation>
+    </message>
+    <message>
+        <source>month</source>
+        <translation>месяц</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hour(s)</source>
+        <translation>
+            <numerusform>%n час</numerusform>
+            <numerusform>%n часа</numerusform>
+            <numerusform>%n часов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s)</source>
+        <translation>
+            <numerusform>%n день</numerusform>
+            <numerusform>%n дня</numerusform>
+            <numerusform>%n дней</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n week(s)</source>
+        <translation>
+            <numerusform>%n неделя</numerusform>
+            <numerusform>%n недели</numerusform>
+            <numerusform>%n недель</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n month(s)</source>
+        <translation>
+            <numerusform>%n месяц</numerusform>
+            <numerusform>%n месяца</numerusform>
+            <numerusform>%n месяцев</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{moment} UTC</source>
+        <translation>{moment} UTC</translation>
+    </message>
+    <message>
+        <source>ended</source>
+        <translation>закончился</translation>
+    </message>
+    <message>
+        <source>{days} d {hours} h</source>
+        <translation>{days} дн. {hours} ч</translation>
+    </message>
+    <message>
+        <source>{hours} h {minutes} min</source>
+        <translation>{hours} ч {minutes} мин</translation>
+    </message>
+    <message>
+        <source>{minutes} min</source>
+        <translation>{minutes} мин</translation>
+    </message>
+    <message>
+        <source>{value} GiB</source>
+        <translation>{value} ГиБ</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryOrderTasks</name>
+    <message>
+        <source>The paid period runs from {start} to {end}.</source>
+        <translation>Оплаченный период — с {start} по {end}.</translation>
+    </message>
+    <message>
+        <source>The paid period starts when the order is placed.</source>
+        <translation>Оплаченный период начнётся в момент оформления заказа.</translation>
+    </message>
+    <message>
+        <source>Place a simulated order for {gpus} ({strategy}) for {term}?
+
+Total: {total}. {period}
+
+Idempotency key of this purchase: {key}</source>
+        <translation>Оформить симулированный заказ: {gpus} ({strategy}), срок {term}?
+
+Итого: {total}. {period}
+
+Ключ идемпотентности этой покупки: {key}</translation>
+    </message>
+    <message>
+        <source>Place Order</source>
+        <translation>Оформление заказа</translation>
+    </message>
+    <message>
+        <source>Stop order {id}?
+
+Stopping does not pause or shorten the paid period: it continues until {paid_until}, and nothing is refunded. The total of {total} stays as it is (fixed rental term).
+
+Time left in the paid period: {left}.</source>
+        <translation>Остановить заказ {id}?
+
+Остановка не приостанавливает и не сокращает оплаченный период: он продолжается до {paid_until}, и ничего не возвращается. Сумма {total} остаётся прежней (фиксированный срок аренды).
+
+Осталось оплаченного времени: {left}.</translation>
+    </message>
+    <message>
+        <source>Stop Order</source>
+        <translation>Остановка заказа</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryTableModel</name>
+    <message>
+        <source>Date (UTC)</source>
+        <translation>Дата (UTC)</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>Название</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Нагрузка</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Модель</translation>
+    </message>
+    <message>
+        <source>GPU × count</source>
+        <translation>GPU × число</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>Стратегия</translation>
+    </message>
+    <message>
+        <source>Term</source>
+        <translation>Срок</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Итого</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Статус</translation>
+    </message>
+    <message>
+        <source>Time left</source>
+        <translation>Осталось</translation>
+    </message>
+    <message>
+        <source>Stopped at {moment}; the paid period continues</source>
+        <translation>Остановлен {moment}; оплаченный период продолжается</translation>
+    </message>
+    <message>
+        <source>Paid until {moment}</source>
+        <translation>Оплачен до {moment}</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryView</name>
+    <message>
+        <source>Select a quote or an order to see it as quoted.</source>
+        <translation>Выберите смету или заказ, чтобы увидеть их в том виде, в каком они были рассчитаны.</translation>
+    </message>
+    <message>
+        <source>The history cannot be opened. Nothing was changed.
+{problem}
+You can restore a backup (Restore Database…) or choose another data folder.</source>
+        <translation>Историю нельзя открыть. Ничего не изменено.
+{problem}
+Можно восстановить резервную копию (Восстановить базу…) или выбрать другую папку данных.</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>История</translation>
+    </message>
+    <message>
+        <source>Order {id} was already placed with this purchase&apos;s key; nothing new was placed.</source>
+        <translation>Заказ {id} уже оформлен с ключом этой покупки; новый заказ не создан.</translation>
+    </message>
+    <message>
+        <source>Order {id} placed.</source>
+        <translation>Заказ {id} оформлен.</translation>
+    </message>
+    <message>
+        <source>Order {id} stopped; it stays paid until {moment}.</source>
+        <translation>Заказ {id} остановлен; он остаётся оплаченным до {moment}.</translation>
+    </message>
+    <message>
+        <source>Save as PDF</source>
+        <translation>Сохранение в PDF</translation>
+    </message>
+    <message>
+        <source>Saved {path}.</source>
+        <translation>Сохранено: {path}.</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryViewLayout</name>
+    <message>
+        <source>History toolbar</source>
+        <translation>Панель истории</translation>
+    </message>
+    <message>
+        <source>&amp;Database</source>
+        <translation>&amp;База данных</translation>
+    </message>
+    <message>
+        <source>Export, import, back up or restore the history database</source>
+        <translation>Экспорт, импорт, резервное копирование и восстановление базы истории</translation>
+    </message>
+    <message>
+        <source>Saved quotes and orders</source>
+        <translation>Сохранённые сметы и заказы</translation>
+    </message>
+    <message>
+        <source>The selected quote or order</source>
+        <translation>Выбранная смета или заказ</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Загрузка…</translation>
+    </message>
+    <message>
+        <source>Showing {shown} of {total}</source>
+        <translation>Показано {shown} из {total}</translation>
+    </message>
+    <message>
+        <source>sorted within the rows loaded; scroll to load more</source>
+        <translation>сортировка среди загруженных строк; прокрутите, чтобы загрузить ещё</translation>
+    </message>
+    <message>
+        <source>Save as PDF</source>
+        <translation>Сохранение в PDF</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>Файлы PDF (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>InferenceForm</name>
+    <message>
+        <source>Weights format</source>
+        <translation>Формат весов</translation>
+    </message>
+    <message>
+        <source>bf16/fp16 keep the trained precision; fp8, int8 and int4 are quantized</source>
+        <translation>bf16/fp16 сохраняют точность обучения; fp8, int8 и int4 — квантование</translation>
+    </message>
+    <message>
+        <source>KV-cache format</source>
+        <translation>Формат KV-кэша</translation>
+    </message>
+    <message>
+        <source>fp8 halves the cache against bf16; verify output quality</source>
+        <translation>fp8 вдвое меньше bf16; проверьте качество ответов</translation>
+    </message>
+    <message>
+        <source>Quantization group size</source>
+        <translation>Размер группы квантования</translation>
+    </message>
+    <message>
+        <source>weights sharing one scale and zero point (int8/int4)</source>
+        <translation>весов с общим масштабом и нулевой точкой (int8/int4)</translation>
+    </message>
+    <message>
+        <source>Context tokens</source>
+        <translation>Токенов контекста</translation>
+    </message>
+    <message>
+        <source>tokens per sequence: prompt and output together</source>
+        <translation>токенов на последовательность: запрос и ответ вместе</translation>
+    </message>
+    <message>
+        <source>Concurrent sequences</source>
+        <translation>Одновременных последовательностей</translation>
+    </message>
+    <message>
+        <source>sequences served at the same time, each with its own KV cache</source>
+        <translation>обслуживаемых одновременно, у каждой свой KV-кэш</translation>
+    </message>
+    <message>
+        <source>GPU memory utilisation</source>
+        <translation>Доля памяти GPU</translation>
+    </message>
+    <message>
+        <source>share of each GPU&apos;s VRAM the server may use (vLLM&apos;s setting)</source>
+        <translation>часть VRAM каждого GPU, доступная серверу (настройка vLLM)</translation>
+    </message>
+    <message>
+        <source>e.g. 8192 or 128k</source>
+        <translation>например 8192 или 128k</translation>
+    </message>
+</context>
+<context>
+    <name>LiveEstimatePanel</name>
+    <message>
+        <source>Live estimate</source>
+        <translation>Оценка на лету</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>Предупреждения</translation>
+    </message>
+    <message>
+        <source>Reading the model…</source>
+        <translation>Читаю модель…</translation>
+    </message>
+    <message>
+        <source>{model}: {gpus} × {gpu}, {strategy}</source>
+        <translation>{model}: {gpus} × {gpu}, {strategy}</translation>
+    </message>
+    <message>
+        <source>{model}: cheapest offer that fits this layout is {gpus} × {gpu}, {strategy}</source>
+        <translation>{model}: самое дешёвое подходящее предложение для этой схемы — {gpus} × {gpu}, {strategy}</translation>
+    </message>
+    <message>
+        <source>Fits: {total} of {usable} usable per GPU, {headroom} headroom</source>
+        <translation>Помещается: {total} из {usable} доступных на GPU, запас {headroom}</translation>
+    </message>
+    <message>
+        <source>Does not fit: needs {total} per GPU, {usable} usable, {headroom} short</source>
+        <translation>Не помещается: нужно {total} на GPU, доступно {usable}, не хватает {headroom}</translation>
+    </message>
+    <message>
+        <source>Does not run: {total} of {usable} fits, but a blocker below stops it</source>
+        <translation>Не запустится: {total} из {usable} помещается, но мешает препятствие ниже</translation>
+    </message>
+    <message>
+        <source>Largest component: {name}</source>
+        <translation>Крупнейшая часть: {name}</translation>
+    </message>
+    <message>
+        <source>No warnings.</source>
+        <translation>Предупреждений нет.</translation>
+    </message>
+    <message>
+        <source>Ranking the offers…</source>
+        <translation>Ранжирую предложения…</translation>
+    </message>
+    <message>
+        <source>Cheapest of {n} options that fit: {gpus} × {gpu}, {total} for the term</source>
+        <translation>Самый дешёвый из {n} подходящих вариантов: {gpus} × {gpu}, {total} за срок</translation>
+    </message>
+    <message>
+        <source>No offer in the catalog fits this request.</source>
+        <translation>Ни одно предложение каталога не подходит для этого запроса.</translation>
     </message>
 </context>
 <context>
@@ -194,6 +1108,584 @@
     </message>
 </context>
 <context>
+    <name>MemoryChart</name>
+    <message>
+        <source>VRAM</source>
+        <translation>VRAM</translation>
+    </message>
+    <message>
+        <source>Usable</source>
+        <translation>Доступно</translation>
+    </message>
+    <message>
+        <source>GiB per GPU</source>
+        <translation>ГиБ на GPU</translation>
+    </message>
+    <message>
+        <source>Memory per GPU by component</source>
+        <translation>Память на GPU по частям</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPage</name>
+    <message>
+        <source>Model</source>
+        <translation>Модель</translation>
+    </message>
+    <message>
+        <source>Pick a preset, read a model&apos;s own config.json or safetensors headers for exact parameter counts, or give its numbers.</source>
+        <translation>Выберите пресет, прочитайте config.json или заголовки safetensors модели для точного числа параметров или задайте её числа.</translation>
+    </message>
+    <message>
+        <source>&amp;Preset</source>
+        <translation>&amp;Пресет</translation>
+    </message>
+    <message>
+        <source>&amp;config.json</source>
+        <translation>&amp;config.json</translation>
+    </message>
+    <message>
+        <source>&amp;safetensors</source>
+        <translation>&amp;safetensors</translation>
+    </message>
+    <message>
+        <source>C&amp;ustom numbers</source>
+        <translation>&amp;Свои числа</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>Пресет</translation>
+    </message>
+    <message>
+        <source>config.json file</source>
+        <translation>Файл config.json</translation>
+    </message>
+    <message>
+        <source>A Hugging Face config.json (no network needed)</source>
+        <translation>config.json в формате Hugging Face (сеть не нужна)</translation>
+    </message>
+    <message>
+        <source>Path to config.json</source>
+        <translation>Путь к config.json</translation>
+    </message>
+    <message>
+        <source>&amp;Import config.json…</source>
+        <translation>&amp;Импорт config.json…</translation>
+    </message>
+    <message>
+        <source>safetensors file or folder</source>
+        <translation>Файл или папка safetensors</translation>
+    </message>
+    <message>
+        <source>Only the headers are read: tensor names, shapes and formats</source>
+        <translation>Читаются только заголовки: имена, формы и форматы тензоров</translation>
+    </message>
+    <message>
+        <source>Path to a .safetensors file or a model folder</source>
+        <translation>Путь к файлу .safetensors или к папке модели</translation>
+    </message>
+    <message>
+        <source>Read .safe&amp;tensors…</source>
+        <translation>Прочитать .safe&amp;tensors…</translation>
+    </message>
+    <message>
+        <source>&amp;File…</source>
+        <translation>&amp;Файл…</translation>
+    </message>
+    <message>
+        <source>F&amp;older with shards…</source>
+        <translation>Папка с &amp;частями…</translation>
+    </message>
+    <message>
+        <source>Import config.json</source>
+        <translation>Импорт config.json</translation>
+    </message>
+    <message>
+        <source>Model config (*.json);;All files (*)</source>
+        <translation>Конфигурация модели (*.json);;Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>Read a .safetensors file</source>
+        <translation>Прочитать файл .safetensors</translation>
+    </message>
+    <message>
+        <source>safetensors (*.safetensors);;All files (*)</source>
+        <translation>safetensors (*.safetensors);;Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>Read a folder of safetensors shards</source>
+        <translation>Прочитать папку с частями safetensors</translation>
+    </message>
+</context>
+<context>
+    <name>OfferPage</name>
+    <message>
+        <source>GPU offer and term</source>
+        <translation>Предложение GPU и срок</translation>
+    </message>
+    <message>
+        <source>Every offer × GPU count × strategy the planner considered, cheapest first for the term. Choose one.</source>
+        <translation>Все рассмотренные варианты «предложение × число GPU × стратегия», самые дешёвые за срок — первыми. Выберите один.</translation>
+    </message>
+    <message>
+        <source>Show in&amp;feasible options</source>
+        <translation>Показать н&amp;еподходящие варианты</translation>
+    </message>
+    <message>
+        <source>List the options that do not fit, with the reason</source>
+        <translation>Перечислить варианты, которые не подходят, с причиной</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>Варианты</translation>
+    </message>
+    <message>
+        <source>Ranking the offers…</source>
+        <translation>Ранжирую предложения…</translation>
+    </message>
+    <message>
+        <source>{fit} options fit, {other} do not.</source>
+        <translation>Подходят: {fit}, не подходят: {other}.</translation>
+    </message>
+    <message>
+        <source>Nothing in the catalog fits this request. What would fit:</source>
+        <translation>Для этого запроса в каталоге ничего не подходит. Что подошло бы:</translation>
+    </message>
+</context>
+<context>
+    <name>OfferTableModel</name>
+    <message>
+        <source>#</source>
+        <translation>№</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU, шт.</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>Стратегия</translation>
+    </message>
+    <message>
+        <source>Term total</source>
+        <translation>Итого за срок</translation>
+    </message>
+    <message>
+        <source>Training run</source>
+        <translation>Прогон обучения</translation>
+    </message>
+    <message>
+        <source>Per 1M tokens</source>
+        <translation>За 1 млн токенов</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>На GPU</translation>
+    </message>
+    <message>
+        <source>VRAM</source>
+        <translation>VRAM</translation>
+    </message>
+    <message>
+        <source>Why it does not fit</source>
+        <translation>Почему не подходит</translation>
+    </message>
+    <message>
+        <source>The planner&apos;s rank: cheapest for the term first</source>
+        <translation>Место в ранжировании: самые дешёвые за срок — первыми</translation>
+    </message>
+    <message>
+        <source>GPU price for the whole term, tax included when set</source>
+        <translation>Цена GPU за весь срок, с налогом, если он задан</translation>
+    </message>
+    <message>
+        <source>Cost of the training run over the dataset&apos;s tokens</source>
+        <translation>Стоимость прогона обучения по всем токенам набора данных</translation>
+    </message>
+    <message>
+        <source>Cost per million generated tokens at the decode bound</source>
+        <translation>Стоимость миллиона сгенерированных токенов на пределе декодирования</translation>
+    </message>
+    <message>
+        <source>Memory one GPU holds at its peak</source>
+        <translation>Память одного GPU в пике</translation>
+    </message>
+</context>
+<context>
+    <name>ParallelismPage</name>
+    <message>
+        <source>Parallelism and platform</source>
+        <translation>Параллелизм и платформа</translation>
+    </message>
+    <message>
+        <source>Replicas (DDP) do not pool memory; sharding (FSDP) and tensor parallelism split it. Choosing an offer on the next page sets these for you.</source>
+        <translation>Реплики (DDP) не объединяют память; сегментирование (FSDP) и тензорный параллелизм её делят. Выбор предложения на следующей странице задаст эти поля.</translation>
+    </message>
+    <message>
+        <source>Full shard (parameters, gradients, optimizer)</source>
+        <translation>Полное (параметры, градиенты, оптимизатор)</translation>
+    </message>
+    <message>
+        <source>Gradients and optimizer only</source>
+        <translation>Только градиенты и оптимизатор</translation>
+    </message>
+    <message>
+        <source>Hybrid: full shard within a node</source>
+        <translation>Гибридное: полное внутри узла</translation>
+    </message>
+    <message>
+        <source>Any</source>
+        <translation>Любая</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>авто</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>Стратегия</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>Число GPU</translation>
+    </message>
+    <message>
+        <source>GPUs of one offer</source>
+        <translation>GPU одного предложения</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel degree</source>
+        <translation>Степень тензорного параллелизма</translation>
+    </message>
+    <message>
+        <source>GPUs that split each layer; must divide the attention heads</source>
+        <translation>GPU, делящих каждый слой; должна делить число голов внимания</translation>
+    </message>
+    <message>
+        <source>FSDP sharding</source>
+        <translation>Сегментирование FSDP</translation>
+    </message>
+    <message>
+        <source>Platform</source>
+        <translation>Платформа</translation>
+    </message>
+    <message>
+        <source>CUDA workloads never run on AMD GPUs, nor ROCm on NVIDIA</source>
+        <translation>Нагрузки CUDA не работают на GPU AMD, а ROCm — на NVIDIA</translation>
+    </message>
+    <message>
+        <source>Required CUDA/ROCm version</source>
+        <translation>Нужная версия CUDA/ROCm</translation>
+    </message>
+    <message>
+        <source>checked against what the offer&apos;s driver supports</source>
+        <translation>сверяется с поддержкой драйвера предложения</translation>
+    </message>
+    <message>
+        <source>e.g. 12.4 (optional)</source>
+        <translation>например 12.4 (необязательно)</translation>
+    </message>
+</context>
+<context>
+    <name>PlanPageLink</name>
+    <message>
+        <source>Reopen as New Draft</source>
+        <translation>Открыть как новый черновик</translation>
+    </message>
+    <message>
+        <source>The plan wizard is not available in this window.</source>
+        <translation>Мастер плана в этом окне недоступен.</translation>
+    </message>
+    <message>
+        <source>{id} was reopened in the plan wizard as a new draft.</source>
+        <translation>{id}: открыто в мастере плана как новый черновик.</translation>
+    </message>
+    <message>
+        <source>Its start date has passed, so the new draft starts when placed.</source>
+        <translation>Его дата начала прошла, поэтому новый черновик начнётся в момент оформления.</translation>
+    </message>
+</context>
+<context>
+    <name>PlanWizard</name>
+    <message>
+        <source>&amp;New plan</source>
+        <translation>Новый &amp;план</translation>
+    </message>
+    <message>
+        <source>&amp;Next &gt;</source>
+        <translation>&amp;Далее &gt;</translation>
+    </message>
+    <message>
+        <source>&lt; &amp;Back</source>
+        <translation>&lt; &amp;Назад</translation>
+    </message>
+    <message>
+        <source>Reading the model…</source>
+        <translation>Читаю модель…</translation>
+    </message>
+    <message>
+        <source>{name}: {params} parameters ({source}).</source>
+        <translation>{name}: {params} параметров ({source}).</translation>
+    </message>
+</context>
+<context>
+    <name>PresetPicker</name>
+    <message>
+        <source>Search presets by name, e.g. llama 70b</source>
+        <translation>Поиск пресета по имени, например llama 70b</translation>
+    </message>
+    <message>
+        <source>Search presets</source>
+        <translation>Поиск пресетов</translation>
+    </message>
+    <message>
+        <source>Model presets</source>
+        <translation>Пресеты моделей</translation>
+    </message>
+</context>
+<context>
+    <name>QuoteDocument</name>
+    <message>
+        <source> ({count} parameters)</source>
+        <translation> ({count} параметров)</translation>
+    </message>
+    <message>
+        <source>{gpus} × {gpu}, {strategy}</source>
+        <translation>{gpus} × {gpu}, {strategy}</translation>
+    </message>
+    <message>
+        <source>, tensor-parallel degree {tp}</source>
+        <translation>, степень тензорного параллелизма {tp}</translation>
+    </message>
+    <message>
+        <source>{time} if placed now (an order starts when it is placed)</source>
+        <translation>{time}, если разместить сейчас (заказ начинается при размещении)</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Нагрузка</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Модель</translation>
+    </message>
+    <message>
+        <source>GPU offer</source>
+        <translation>Предложение GPU</translation>
+    </message>
+    <message>
+        <source>Term</source>
+        <translation>Срок</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Начало</translation>
+    </message>
+    <message>
+        <source>Paid until</source>
+        <translation>Оплачено до</translation>
+    </message>
+    <message>
+        <source>Catalog</source>
+        <translation>Каталог</translation>
+    </message>
+    <message>
+        <source>{id} as of {date}</source>
+        <translation>{id} на {date}</translation>
+    </message>
+    <message>
+        <source>Quoted at</source>
+        <translation>Рассчитано</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Итого</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>Цена</translation>
+    </message>
+    <message>
+        <source>Total per GPU</source>
+        <translation>Итого на GPU</translation>
+    </message>
+    <message>
+        <source>Usable per GPU</source>
+        <translation>Доступно на GPU</translation>
+    </message>
+    <message>
+        <source>VRAM per GPU</source>
+        <translation>VRAM на GPU</translation>
+    </message>
+    <message>
+        <source>fits, {headroom} headroom</source>
+        <translation>помещается, запас {headroom}</translation>
+    </message>
+    <message>
+        <source>does not fit, {short} short</source>
+        <translation>не помещается, не хватает {short}</translation>
+    </message>
+    <message>
+        <source>blocked (see the warnings)</source>
+        <translation>есть препятствие (см. предупреждения)</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Вывод</translation>
+    </message>
+    <message>
+        <source>Largest component</source>
+        <translation>Крупнейшая часть</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>Память на GPU</translation>
+    </message>
+    <message>
+        <source>Generation</source>
+        <translation>Генерация</translation>
+    </message>
+    <message>
+        <source>up to {n} tokens/s for all sequences together</source>
+        <translation>до {n} токенов/с на все последовательности вместе</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Обучение</translation>
+    </message>
+    <message>
+        <source>{n} tokens/s; {hours} h for the dataset</source>
+        <translation>{n} токенов/с; {hours} ч на весь набор данных</translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation>Изображения</translation>
+    </message>
+    <message>
+        <source>{n} images per hour</source>
+        <translation>{n} изображений в час</translation>
+    </message>
+    <message>
+        <source>Quote {id}</source>
+        <translation>Расчёт {id}</translation>
+    </message>
+    <message>
+        <source>Disclaimer</source>
+        <translation>Оговорка</translation>
+    </message>
+    <message>
+        <source>Speed (upper bounds)</source>
+        <translation>Скорость (верхние оценки)</translation>
+    </message>
+    <message>
+        <source>None.</source>
+        <translation>Нет.</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>Предупреждения</translation>
+    </message>
+    <message>
+        <source>could not write {path}</source>
+        <translation>не удалось записать {path}</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewPage</name>
+    <message>
+        <source>Review</source>
+        <translation>Проверка</translation>
+    </message>
+    <message>
+        <source>The full quote. Nothing is saved or placed until you say so.</source>
+        <translation>Полный расчёт. Ничего не сохраняется и не размещается без вашей команды.</translation>
+    </message>
+    <message>
+        <source>&amp;Label:</source>
+        <translation>&amp;Метка:</translation>
+    </message>
+    <message>
+        <source>optional name for the history, e.g. chatbot staging</source>
+        <translation>необязательное имя для истории, например чат-бот, тест</translation>
+    </message>
+    <message>
+        <source>Idempotency key:</source>
+        <translation>Ключ идемпотентности:</translation>
+    </message>
+    <message>
+        <source>&amp;Save quote</source>
+        <translation>&amp;Сохранить расчёт</translation>
+    </message>
+    <message>
+        <source>&amp;Place order</source>
+        <translation>&amp;Разместить заказ</translation>
+    </message>
+    <message>
+        <source>E&amp;xport PDF…</source>
+        <translation>&amp;Экспорт в PDF…</translation>
+    </message>
+    <message>
+        <source>A simulated order; retrying with the same key never places a second one</source>
+        <translation>Заказ условный; повтор с тем же ключом никогда не создаст второй</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>Сохраняю…</translation>
+    </message>
+    <message>
+        <source>Saved as quote {id}.</source>
+        <translation>Сохранено как расчёт {id}.</translation>
+    </message>
+    <message>
+        <source>Not saved: {reason}</source>
+        <translation>Не сохранено: {reason}</translation>
+    </message>
+    <message>
+        <source>Placing the order…</source>
+        <translation>Размещаю заказ…</translation>
+    </message>
+    <message>
+        <source>The earlier placement finished as order {id}; this one is not placed.</source>
+        <translation>Прежнее размещение завершилось заказом {id}; этот расчёт не размещён.</translation>
+    </message>
+    <message>
+        <source>Order {id} was already placed with this key; nothing new was placed. Paid from {start} until {end}.</source>
+        <translation>Заказ {id} уже размещён с этим ключом; новый не создан. Оплачено с {start} до {end}.</translation>
+    </message>
+    <message>
+        <source>Order {id} placed (simulated). Paid from {start} until {end}.</source>
+        <translation>Заказ {id} размещён (условно). Оплачено с {start} до {end}.</translation>
+    </message>
+    <message>
+        <source>Refused: {reason}</source>
+        <translation>Отказано: {reason}</translation>
+    </message>
+    <message>
+        <source>The order was not confirmed: {reason} Retrying uses the same key, so it can never be placed twice.</source>
+        <translation>Заказ не подтверждён: {reason} Повтор использует тот же ключ, поэтому заказ не может быть размещён дважды.</translation>
+    </message>
+    <message>
+        <source>PDF not written: {reason}</source>
+        <translation>PDF не записан: {reason}</translation>
+    </message>
+    <message>
+        <source>PDF written to {path}.</source>
+        <translation>PDF записан в {path}.</translation>
+    </message>
+    <message>
+        <source>Export the quote as PDF</source>
+        <translation>Экспорт расчёта в PDF</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Catalog {id} as of {date} ({count} GPUs) will be used after OK.</source>
@@ -290,6 +1782,424 @@
     <message>
         <source>Cannot open {path}: no file manager is available.</source>
         <translation>Не удаётся открыть {path}: файловый менеджер недоступен.</translation>
+    </message>
+</context>
+<context>
+    <name>SizesPage</name>
+    <message>
+        <source>Precision and sizes</source>
+        <translation>Точность и размеры</translation>
+    </message>
+    <message>
+        <source>Formats of the weights and the KV cache, and how much the server holds at once.</source>
+        <translation>Форматы весов и KV-кэша и сколько сервер держит одновременно.</translation>
+    </message>
+    <message>
+        <source>How the model is trained: it decides gradients, optimizer states and activations.</source>
+        <translation>Как обучается модель: от этого зависят градиенты, состояния оптимизатора и активации.</translation>
+    </message>
+    <message>
+        <source>Image size and the pipeline&apos;s memory savers (check image quality with each).</source>
+        <translation>Размер изображения и способы экономии памяти конвейера (с каждым проверяйте качество).</translation>
+    </message>
+</context>
+<context>
+    <name>SnapshotDocument</name>
+    <message>
+        <source>Order {id}</source>
+        <translation>Заказ {id}</translation>
+    </message>
+    <message>
+        <source>Saved quote {id}</source>
+        <translation>Сохранённая смета {id}</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Заметки</translation>
+    </message>
+    <message>
+        <source>Disclaimer</source>
+        <translation>Оговорка</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Статус</translation>
+    </message>
+    <message>
+        <source>Placed at</source>
+        <translation>Дата оформления</translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation>Ключ идемпотентности</translation>
+    </message>
+    <message>
+        <source>Paid from</source>
+        <translation>Оплачен с</translation>
+    </message>
+    <message>
+        <source>Paid until</source>
+        <translation>Оплачен до</translation>
+    </message>
+    <message>
+        <source>{moment}; the paid period continues, nothing is refunded</source>
+        <translation>{moment}; оплаченный период продолжается, ничего не возвращается</translation>
+    </message>
+    <message>
+        <source>Stopped at</source>
+        <translation>Дата остановки</translation>
+    </message>
+    <message>
+        <source>Time left</source>
+        <translation>Осталось</translation>
+    </message>
+    <message>
+        <source>From saved quote</source>
+        <translation>По сохранённой смете</translation>
+    </message>
+    <message>
+        <source>Quoted at</source>
+        <translation>Смета составлена</translation>
+    </message>
+    <message>
+        <source>Key of the next placement</source>
+        <translation>Ключ следующего оформления</translation>
+    </message>
+    <message>
+        <source> ({count} parameters)</source>
+        <translation> (параметров: {count})</translation>
+    </message>
+    <message>
+        <source>{term} ({hours} h)</source>
+        <translation>{term} ({hours} ч)</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Нагрузка</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Модель</translation>
+    </message>
+    <message>
+        <source>GPU × count</source>
+        <translation>GPU × число</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>Стратегия</translation>
+    </message>
+    <message>
+        <source>Term</source>
+        <translation>Срок</translation>
+    </message>
+    <message>
+        <source>{moment} as quoted; an order starts when it is placed</source>
+        <translation>{moment} на момент сметы; заказ начинается в момент оформления</translation>
+    </message>
+    <message>
+        <source>Term start</source>
+        <translation>Начало срока</translation>
+    </message>
+    <message>
+        <source>{id} as of {date}</source>
+        <translation>{id} на {date}</translation>
+    </message>
+    <message>
+        <source>Catalog</source>
+        <translation>Каталог</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Итого</translation>
+    </message>
+    <message>
+        <source>Price as quoted</source>
+        <translation>Цена на момент сметы</translation>
+    </message>
+    <message>
+        <source>GPU and unit prices as of {date}</source>
+        <translation>GPU и цены за единицу на {date}</translation>
+    </message>
+    <message>
+        <source>{name}: {vram} GiB VRAM, {interconnect}, up to {per_node} per node</source>
+        <translation>{name}: {vram} ГиБ VRAM, {interconnect}, до {per_node} на узел</translation>
+    </message>
+    <message>
+        <source>quoted</source>
+        <translation>в смете</translation>
+    </message>
+    <message>
+        <source>{price} {currency} per GPU-hour</source>
+        <translation>{price} {currency} за GPU-час</translation>
+    </message>
+    <message>
+        <source>per {unit}</source>
+        <translation>за {unit}</translation>
+    </message>
+    <message>
+        <source>Total per GPU</source>
+        <translation>Всего на GPU</translation>
+    </message>
+    <message>
+        <source>Usable per GPU</source>
+        <translation>Доступно на GPU</translation>
+    </message>
+    <message>
+        <source>VRAM per GPU</source>
+        <translation>VRAM на GPU</translation>
+    </message>
+    <message>
+        <source>fits, {headroom} to spare</source>
+        <translation>помещается, запас {headroom}</translation>
+    </message>
+    <message>
+        <source>does not fit, {short} short</source>
+        <translation>не помещается, не хватает {short}</translation>
+    </message>
+    <message>
+        <source>not placeable (see the warnings)</source>
+        <translation>нельзя оформить (см. предупреждения)</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Вывод</translation>
+    </message>
+    <message>
+        <source>Checkpoint size</source>
+        <translation>Размер контрольной точки</translation>
+    </message>
+    <message>
+        <source>Memory per GPU as estimated</source>
+        <translation>Память на GPU по оценке</translation>
+    </message>
+    <message>
+        <source>None.</source>
+        <translation>Нет.</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>Предупреждения</translation>
+    </message>
+</context>
+<context>
+    <name>SnapshotPrinter</name>
+    <message>
+        <source>Print {title}</source>
+        <translation>Печать {title}</translation>
+    </message>
+    <message>
+        <source>cannot write {path}</source>
+        <translation>не удаётся записать {path}</translation>
+    </message>
+</context>
+<context>
+    <name>TermForm</name>
+    <message>
+        <source>Hours</source>
+        <translation>Часы</translation>
+    </message>
+    <message>
+        <source>Days (24 h)</source>
+        <translation>Сутки (24 ч)</translation>
+    </message>
+    <message>
+        <source>Weeks (168 h)</source>
+        <translation>Недели (168 ч)</translation>
+    </message>
+    <message>
+        <source>Months (30 days)</source>
+        <translation>Месяцы (30 дней)</translation>
+    </message>
+    <message>
+        <source>Term unit</source>
+        <translation>Единица срока</translation>
+    </message>
+    <message>
+        <source>a month is exactly 30 days</source>
+        <translation>месяц — ровно 30 дней</translation>
+    </message>
+    <message>
+        <source>Number of units</source>
+        <translation>Количество единиц</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Начало</translation>
+    </message>
+    <message>
+        <source>otherwise when the order is placed</source>
+        <translation>иначе — при размещении заказа</translation>
+    </message>
+    <message>
+        <source>Start time (UTC)</source>
+        <translation>Время начала (UTC)</translation>
+    </message>
+    <message>
+        <source>Persistent storage (GB)</source>
+        <translation>Постоянное хранилище (ГБ)</translation>
+    </message>
+    <message>
+        <source>0: sized from the checkpoint</source>
+        <translation>0: по размеру контрольной точки</translation>
+    </message>
+    <message>
+        <source>at a set time</source>
+        <translation>в заданное время</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>{hours} h, starting when the order is placed</source>
+        <translation>{hours} ч, начиная с размещения заказа</translation>
+    </message>
+    <message>
+        <source>{hours} h, paid until {end}</source>
+        <translation>{hours} ч, оплачено до {end}</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingForm</name>
+    <message>
+        <source>Full fine-tuning</source>
+        <translation>Полное дообучение</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>QLoRA (4-bit base)</source>
+        <translation>QLoRA (4-битная база)</translation>
+    </message>
+    <message>
+        <source>AdamW</source>
+        <translation>AdamW</translation>
+    </message>
+    <message>
+        <source>AdamW 8-bit</source>
+        <translation>AdamW 8-бит</translation>
+    </message>
+    <message>
+        <source>SGD with momentum</source>
+        <translation>SGD с моментом</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Метод</translation>
+    </message>
+    <message>
+        <source>what is trained: all weights or adapters</source>
+        <translation>что обучается: все веса или адаптеры</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Оптимизатор</translation>
+    </message>
+    <message>
+        <source>AdamW keeps two states per trained weight</source>
+        <translation>AdamW хранит два состояния на каждый обучаемый вес</translation>
+    </message>
+    <message>
+        <source>Mixed precision</source>
+        <translation>Смешанная точность</translation>
+    </message>
+    <message>
+        <source>bf16 needs compute capability 8.0+</source>
+        <translation>bf16 требует compute capability 8.0+</translation>
+    </message>
+    <message>
+        <source>Micro-batch size</source>
+        <translation>Размер микропакета</translation>
+    </message>
+    <message>
+        <source>sequences per GPU per step</source>
+        <translation>последовательностей на GPU за шаг</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>Длина последовательности</translation>
+    </message>
+    <message>
+        <source>tokens per training sequence</source>
+        <translation>токенов в обучающей последовательности</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>Чекпойнтинг активаций</translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation>Flash attention</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>Ранг LoRA</translation>
+    </message>
+    <message>
+        <source>size of the adapter matrices</source>
+        <translation>размер матриц адаптера</translation>
+    </message>
+    <message>
+        <source>Dataset tokens</source>
+        <translation>Токенов в наборе данных</translation>
+    </message>
+    <message>
+        <source>tokens to train on: sets the run&apos;s length and cost</source>
+        <translation>токенов для обучения: задаёт длительность и стоимость прогона</translation>
+    </message>
+    <message>
+        <source>recompute activations in the backward pass</source>
+        <translation>пересчитывать активации при обратном проходе</translation>
+    </message>
+    <message>
+        <source>attention without the full score matrix</source>
+        <translation>внимание без полной матрицы оценок</translation>
+    </message>
+    <message>
+        <source>e.g. 4096</source>
+        <translation>например 4096</translation>
+    </message>
+    <message>
+        <source>e.g. 2B</source>
+        <translation>например 2B</translation>
+    </message>
+</context>
+<context>
+    <name>WorkloadPage</name>
+    <message>
+        <source>Workload</source>
+        <translation>Нагрузка</translation>
+    </message>
+    <message>
+        <source>What will the GPUs do? The estimate beside follows every choice.</source>
+        <translation>Что будут делать GPU? Оценка рядом следует за каждым выбором.</translation>
+    </message>
+    <message>
+        <source>&amp;Inference: serve a language model</source>
+        <translation>&amp;Инференс: обслуживать языковую модель</translation>
+    </message>
+    <message>
+        <source>Answer requests with a trained model; memory holds the weights and a KV cache for every token of every sequence in flight.</source>
+        <translation>Отвечать на запросы обученной моделью; память хранит веса и KV-кэш для каждого токена каждой обрабатываемой последовательности.</translation>
+    </message>
+    <message>
+        <source>&amp;Training: train or fine-tune a language model</source>
+        <translation>&amp;Обучение: обучить или дообучить языковую модель</translation>
+    </message>
+    <message>
+        <source>Update a model&apos;s weights on your data, fully or with LoRA/QLoRA adapters; memory holds gradients, optimizer states and activations too.</source>
+        <translation>Обновлять веса модели на ваших данных, полностью или адаптерами LoRA/QLoRA; память хранит ещё градиенты, состояния оптимизатора и активации.</translation>
+    </message>
+    <message>
+        <source>&amp;Diffusion: generate images</source>
+        <translation>Ди&amp;ффузия: генерировать изображения</translation>
+    </message>
+    <message>
+        <source>Run an image pipeline (text encoders, denoiser, VAE); the peak is the larger of denoising and decoding the latents to pixels.</source>
+        <translation>Запускать конвейер изображений (текстовые энкодеры, денойзер, VAE); пик — большее из шага денойзинга и декодирования латентов в пиксели.</translation>
     </message>
 </context>
 </TS>

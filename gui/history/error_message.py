@@ -1,0 +1,33 @@
+"""One clear dialog for anything that went wrong in the history view.
+
+An error ``core`` raises for a user (a damaged database, a busy file, an unknown id, a bad export
+file, an idempotency conflict) carries its own message and is shown as it is. Anything else is a
+defect: it is logged with its traceback and shown with its type, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from core.errors import PlannerError
+
+log = logging.getLogger(__name__)
+
+
+def error_text(error: BaseException) -> str:
+    """The message a user reads for ``error``."""
+    if isinstance(error, PlannerError):
+        return str(error)
+    if isinstance(error, OSError):
+        return str(error)
+    log.error("unexpected error in the history view", exc_info=error)
+    text = QCoreApplication.translate("ErrorMessage", "Unexpected error: {error}")
+    return text.format(error=f"{type(error).__name__}: {error}")
+
+
+def show_error(parent: QWidget, title: str, error: BaseException) -> None:
+    """Show ``error`` in a modal message box titled ``title``."""
+    QMessageBox.critical(parent, title, error_text(error))

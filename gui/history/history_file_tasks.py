@@ -1,0 +1,241 @@
+"""The history's file commands: export CSV/JSON, import JSON, back up and restore the database.
+
+Each asks for a file, then runs ``core`` on the store thread behind a progress dialog: the store's
+own functions write atomically, verify backups by reading them back, and restore only a verified
+copy, keeping the replaced database beside it. The outcome is announced with ``finished`` (a
+sentence for the user) and ``historyChanged`` when rows may have changed; errors get one dialog.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QStandardPaths, Qt, Signal
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
+
+from core.store import HistoryStore
+from core.store.backup import Restored, Verified, backup_database
+from core.store.transfer import ImportSummary, export_csv, export_json, import_json
+from gui.history.error_message import show_error
+from gui.history.history_store_client import HistoryStoreClient
+
+Clock = Callable[[], datetime]
+
+
+class HistoryFileTasks(QObject):
+    """Runs the file commands for the page ``page`` (dialogs are its children).
+
+    Signals:
+        finished(str): a command succeeded; what it did, in a sentence.
+        historyChanged(): rows were added or changed (after an import; a restore reopens the
+            store instead).
+    """
+
+    finished = Signal(str)
+    historyChanged = Signal()
+    _progressed = Signal(int, int)
+
+    def __init__(self, client: HistoryStoreClient, clock: Clock, page: QWidget) -> None:
+        super().__init__(page)
+        self._client = client
+        self._clock = clock
+        self._page = page
+        self._progress: QProgressDialog | None = None
+        self._progressed.connect(self._on_progressed)
+
+    # -- commands -------------------------------------------------------------------------------
+
+    def export_csv(self) -> None:
+        """Write every quote and order to a CSV file the user chooses."""
+        path = self._save_path(self.tr("Export CSV"), "csv", self.tr("CSV files (*.csv)"))
+        if path is not None:
+            self._run(
+                self.tr("Exporting to {file}…").format(file=path.name),
+                lambda store: export_csv(store, path),
+                lambda rows: self.tr("Exported {rows} rows to {path}.").format(
+                    rows=rows, path=path
+                ),
+            )
+
+    def export_json(self) -> None:
+        """Write the whole history (snapshots, orders, audit log) to a JSON file."""
+        path = self._save_path(self.tr("Export JSON"), "json", self.tr("JSON files (*.json)"))
+        if path is not None:
+            self._run(
+                self.tr("Exporting to {file}…").format(file=path.name),
+                lambda store: export_json(store, path),
+                lambda counts: self.tr(
+                    "Exported {quotes} quotes and {orders} orders to {path}."
+                ).format(quotes=counts["quotes"], orders=counts["orders"], path=path),
+            )
+
+    def import_json(self) -> None:
+        """Merge a JSON export into the history without duplicates."""
+        path = self._open_path(self.tr("Import JSON"), self.tr("JSON files (*.json)"))
+        if path is not None:
+            self._run(
+                self.tr("Importing {file}…").format(file=path.name),
+                lambda store: import_json(store, path),
+                self._imported_text,
+                changed=True,
+            )
+
+    def backup(self) -> None:
+        """Copy the database to a file, verified by reading the copy back."""
+        path = self._save_path(self.tr("Back Up Database"), "sqlite", self.tr("Backups (*.sqlite)"))
+        if path is None:
+            return
+        report = self._progressed.emit  # called on the store thread; the signal is queued
+
+        def run(store: HistoryStore) -> Verified:
+            return backup_database(store, path, progress=report)
+
+        self._run(
+            self.tr("Backing up to {file}…").format(file=path.name),
+            run,
+            lambda verified: self.tr(
+                "Backup written to {path} and verified: {quotes} quotes, {orders} orders."
+            ).format(
+                path=verified.path,
+                quotes=verified.counts.get("quotes", 0),
+                orders=verified.counts.get("orders", 0),
+            ),
+            show=True,
+        )
+
+    def restore(self) -> None:
+        """Replace the history with a verified backup, after a confirmation."""
+        path = self._open_path(
+            self.tr("Restore Database"), self.tr("Backups (*.sqlite *.db);;All files (*)")
+        )
+        if path is None:
+            return
+        question = self.tr(
+            "Replace the history with the backup {backup}?\n\nThe backup is verified first; if "
+            "it is damaged, nothing is replaced. The current database is not deleted: it is "
+            "kept beside it as {name}.replaced-<time>."
+        ).format(backup=path, name=self._client.path.name)
+        answer = QMessageBox.question(
+            self._page,
+            self.tr("Restore Database"),
+            question,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        self._start(self.tr("Restoring from {file}…").format(file=path.name))
+        # The store thread reopens the database either way, and the page reloads on "opened".
+        self._client.restore(
+            path,
+            lambda restored: self._succeeded(
+                self._restored_text(restored), changed=False, show=True
+            ),
+            self._failed,
+        )
+
+    # -- plumbing -------------------------------------------------------------------------------
+
+    def _run(
+        self,
+        label: str,
+        call: Callable[[HistoryStore], Any],
+        describe: Callable[[Any], str],
+        *,
+        changed: bool = False,
+        show: bool = False,
+    ) -> None:
+        self._start(label)
+        self._client.call(
+            call,
+            lambda result: self._succeeded(describe(result), changed=changed, show=show),
+            self._failed,
+        )
+
+    def _start(self, label: str) -> None:
+        progress = QProgressDialog(label, "", 0, 0, self._page)
+        progress.setObjectName("historyProgress")
+        progress.setWindowTitle(self.tr("History"))
+        progress.setCancelButton(None)  # core's copies are short and atomic: they finish or fail
+        progress.setWindowModality(Qt.WindowModality.WindowModal)
+        progress.setMinimumDuration(0)
+        progress.setAutoClose(False)
+        progress.setAutoReset(False)
+        progress.show()
+        self._progress = progress
+
+    def _finish(self) -> None:
+        if self._progress is not None:
+            self._progress.close()
+            self._progress.deleteLater()
+            self._progress = None
+
+    def _succeeded(self, text: str, *, changed: bool, show: bool) -> None:
+        self._finish()
+        if changed:
+            self.historyChanged.emit()
+        if show:
+            QMessageBox.information(self._page, self.tr("History"), text)
+        self.finished.emit(text)
+
+    def _failed(self, error: Exception) -> None:
+        # core writes all or nothing (one transaction, atomic files): a failure changed nothing.
+        self._finish()
+        show_error(self._page, self.tr("History"), error)
+
+    def _on_progressed(self, done: int, total: int) -> None:
+        if self._progress is not None and total > 0:
+            self._progress.setMaximum(total)
+            self._progress.setValue(min(done, total))
+
+    def _imported_text(self, summary: ImportSummary) -> str:
+        text = self.tr(
+            "Imported {quotes} quotes and {orders} orders; {stopped} stops applied, "
+            "{skipped} already present."
+        ).format(
+            quotes=summary.quotes_added,
+            orders=summary.orders_added,
+            stopped=summary.orders_stopped,
+            skipped=summary.skipped,
+        )
+        if summary.conflicts:
+            text += " " + self.tr(
+                "Not imported (idempotency key already used here): {list}"
+            ).format(list="; ".join(summary.conflicts))
+        return text
+
+    def _restored_text(self, restored: Restored) -> str:
+        counts = restored.source.counts
+        text = self.tr(
+            "The history was restored from {backup} (verified: {quotes} quotes, {orders} orders)."
+        ).format(
+            backup=restored.source.path,
+            quotes=counts.get("quotes", 0),
+            orders=counts.get("orders", 0),
+        )
+        if restored.replaced is not None:
+            text += " " + self.tr("The replaced database was kept as {path}.").format(
+                path=restored.replaced
+            )
+        return text
+
+    def _default_path(self, suffix: str) -> str:
+        folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+        name = f"anchorgpu-history-{self._clock():%Y-%m-%d}.{suffix}"
+        return str(Path(folder) / name) if folder else name
+
+    def _save_path(self, title: str, suffix: str, filters: str) -> Path | None:
+        chosen, _filter = QFileDialog.getSaveFileName(
+            self._page, title, self._default_path(suffix), filters
+        )
+        if not chosen:
+            return None
+        path = Path(chosen)
+        return path if path.suffix else path.with_suffix(f".{suffix}")
+
+    def _open_path(self, title: str, filters: str) -> Path | None:
+        chosen, _filter = QFileDialog.getOpenFileName(self._page, title, "", filters)
+        return Path(chosen) if chosen else None

@@ -1,0 +1,102 @@
+"""Placing an order from a saved quote and stopping an order, each after a confirmation.
+
+Placing carries an idempotency key chosen by the caller: the history view makes one per purchase
+(when a saved quote is opened) and reuses it for every retry of that purchase, so a double click
+or a retry after an error replays the first order in the store instead of placing a second one.
+
+Stopping follows the fixed rental term rule: the confirmation says that the paid period continues
+and that nothing is refunded, and the store changes neither paid-until nor any amount.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from core.quotes import Quote
+from core.store import HistoryStore, Order, PlaceResult
+from gui.history.error_message import show_error
+from gui.history.history_names import HistoryNames
+from gui.history.history_store_client import HistoryStoreClient
+
+Yes, No = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
+
+
+class HistoryOrderTasks(QObject):
+    """Places and stops orders for the page ``page`` (dialogs are its children).
+
+    Signals:
+        placed(object, object): a :class:`PlaceResult` and the store's time.
+        stopped(object, object): the stopped :class:`Order` and the store's time.
+    """
+
+    placed = Signal(object, object)
+    stopped = Signal(object, object)
+
+    def __init__(self, client: HistoryStoreClient, names: HistoryNames, page: QWidget) -> None:
+        super().__init__(page)
+        self._client = client
+        self._names = names
+        self._page = page
+
+    def place(self, quote: Quote, key: str) -> None:
+        """Ask, then place a simulated order for ``quote`` with the idempotency key ``key``."""
+        names = self._names
+        if quote.start_given:
+            period = self.tr("The paid period runs from {start} to {end}.").format(
+                start=names.moment_utc(quote.term_start), end=names.moment_utc(quote.term_end)
+            )
+        else:
+            period = self.tr("The paid period starts when the order is placed.")
+        question = self.tr(
+            "Place a simulated order for {gpus} ({strategy}) for {term}?\n\n"
+            "Total: {total}. {period}\n\nIdempotency key of this purchase: {key}"
+        ).format(
+            gpus=names.gpus(quote.gpu_name, quote.gpus),
+            strategy=names.strategy(quote.strategy),
+            term=names.term(quote.term_unit, quote.term_count),
+            total=names.money(quote.total, quote.currency),
+            period=period,
+            key=key,
+        )
+        title = self.tr("Place Order")
+        if QMessageBox.question(self._page, title, question, Yes | No, No) != Yes:
+            return
+
+        def run(store: HistoryStore) -> tuple[PlaceResult, datetime]:
+            return store.place_order(quote, key), store.now()
+
+        self._client.call(
+            run,
+            lambda result: self.placed.emit(*result),
+            lambda error: show_error(self._page, title, error),
+        )
+
+    def stop(self, order: Order, now: datetime) -> None:
+        """Ask, then stop ``order``; its paid period and total stay as they are."""
+        names = self._names
+        question = self.tr(
+            "Stop order {id}?\n\nStopping does not pause or shorten the paid period: it "
+            "continues until {paid_until}, and nothing is refunded. The total of {total} stays "
+            "as it is (fixed rental term).\n\nTime left in the paid period: {left}."
+        ).format(
+            id=order.id,
+            paid_until=names.moment_utc(order.paid_until),
+            total=names.money(order.total, order.currency),
+            left=names.duration(order.time_left(now)),
+        )
+        title = self.tr("Stop Order")
+        if QMessageBox.question(self._page, title, question, Yes | No, No) != Yes:
+            return
+        order_id = order.id
+
+        def run(store: HistoryStore) -> tuple[Order, datetime]:
+            return store.stop_order(order_id), store.now()
+
+        self._client.call(
+            run,
+            lambda result: self.stopped.emit(*result),
+            lambda error: show_error(self._page, title, error),
+        )

@@ -1,0 +1,294 @@
+"""Saved quotes and orders as table rows, read from the store one page at a time.
+
+The model keeps the rows loaded so far in a list, newest first as the store lists them. The first
+page is requested when a query is set; the view asks for the next one (``canFetchMore`` /
+``fetchMore``) when the user scrolls near the end, and the page after the last loaded row is read
+with keyset paging, so a page deep in a history of 100,000 rows costs what the first one costs.
+Pages arrive from the store thread; a page for an older query is dropped.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+
+from core.store import HistoryRow
+from core.store.records import stamp
+from core.terms import unit_hours
+from gui.history.history_names import HistoryNames
+from gui.history.history_query import HistoryQuery
+from gui.history.history_store_client import HistoryStoreClient
+from gui.history.sort_proxy import SORT_ROLE
+
+ROW_ROLE = Qt.ItemDataRole.UserRole + 1
+PAGE_SIZE = 200
+(DATE, LABEL, WORKLOAD, MODEL, GPU, STRATEGY, TERM, TOTAL, STATUS, TIME_LEFT) = range(10)
+COLUMNS = 10
+STATUS_ORDER = {"placed": 0, "stopped": 1, "expired": 2, "saved": 3}
+RIGHT_ALIGNED = {TERM, TOTAL, TIME_LEFT}
+Index = QModelIndex | QPersistentModelIndex
+
+
+class HistoryTableModel(QAbstractTableModel):
+    """The history list for one :class:`HistoryQuery`, loaded lazily from the store.
+
+    Signals:
+        pageLoaded(int): a page arrived with this many rows (0 at the end of the history).
+        loadFailed(object): a page or the count could not be read; the error.
+        totalChanged(int): how many rows match the query over all pages.
+    """
+
+    pageLoaded = Signal(int)
+    loadFailed = Signal(object)
+    totalChanged = Signal(int)
+
+    def __init__(
+        self,
+        client: HistoryStoreClient,
+        names: HistoryNames,
+        *,
+        page_size: int = PAGE_SIZE,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._client = client
+        self._names = names
+        self._page_size = page_size
+        self._rows: list[HistoryRow] = []
+        self._date_keys: list[str] = []  # made once per row: the proxy asks for them often
+        self._query = HistoryQuery()
+        self._generation = 0
+        self._loading = False
+        self._exhausted = True
+        self._total: int | None = None
+        self._data_version: int | None = None
+
+    @property
+    def data_version(self) -> int | None:
+        """The store's ``data_version`` when the last page was read (None before the first)."""
+        return self._data_version
+
+    @property
+    def query(self) -> HistoryQuery:
+        """What the rows are narrowed to."""
+        return self._query
+
+    @property
+    def total(self) -> int | None:
+        """Rows matching the query over all pages, once counted."""
+        return self._total
+
+    @property
+    def loading(self) -> bool:
+        """Whether a page is on its way."""
+        return self._loading
+
+    def set_query(self, query: HistoryQuery) -> None:
+        """Show the rows matching ``query``: drop the loaded rows and read the first page."""
+        self._query = query
+        self.reload()
+
+    def reload(self) -> None:
+        """Read the current query again from the first page (after a change in the store)."""
+        self._generation += 1
+        self.beginResetModel()
+        self._rows = []
+        self._date_keys = []
+        self._loading = False
+        self._exhausted = False
+        self._total = None
+        self.endResetModel()
+        if self._client.is_open:
+            self._request_page()
+            self._request_count()
+
+    def row(self, row: int) -> HistoryRow:
+        """The quote or order shown in ``row``."""
+        return self._rows[row]
+
+    def find(self, entity_id: str) -> int | None:
+        """The row of the quote or order ``entity_id``, if it is loaded."""
+        return next((n for n, row in enumerate(self._rows) if row.id == entity_id), None)
+
+    def update_row(self, updated: HistoryRow) -> None:
+        """Show ``updated`` in place of the loaded row with its id (after a stop)."""
+        number = self.find(updated.id)
+        if number is None:
+            return
+        self._rows[number] = updated
+        self.dataChanged.emit(self.index(number, 0), self.index(number, COLUMNS - 1))
+
+    def retranslate(self) -> None:
+        """Show headers and names in the current language."""
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, COLUMNS - 1)
+        if self._rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, COLUMNS - 1))
+
+    # -- lazy loading -----------------------------------------------------------------------
+
+    def canFetchMore(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008
+        if parent.isValid():
+            return False
+        return not self._exhausted and not self._loading and self._client.is_open
+
+    def fetchMore(self, parent: Index = QModelIndex()) -> None:  # noqa: B008
+        if self.canFetchMore(parent):
+            self._request_page()
+
+    def _request_page(self) -> None:
+        self._loading = True
+        generation = self._generation
+        arguments = self._query.arguments()
+        after = self._rows[-1] if self._rows else None
+        limit = self._page_size
+
+        def read(store: Any) -> tuple[list[HistoryRow], int]:
+            rows: list[HistoryRow] = store.list_history(**arguments, limit=limit, after=after)
+            return rows, store.data_version()
+
+        self._client.call(
+            read,
+            lambda result: self._on_page_read(generation, *result),
+            lambda error: self._on_read_failed(generation, error),
+        )
+
+    def _request_count(self) -> None:
+        generation = self._generation
+        arguments = self._query.arguments()
+        self._client.call(
+            lambda store: store.count_history(**arguments),
+            lambda total: self._on_count_read(generation, total),
+            lambda error: self._on_read_failed(generation, error),
+        )
+
+    def _on_page_read(self, generation: int, rows: list[HistoryRow], version: int) -> None:
+        if generation != self._generation:
+            return
+        self._loading = False
+        self._data_version = version
+        self._exhausted = len(rows) < self._page_size
+        if rows:
+            first = len(self._rows)
+            self.beginInsertRows(QModelIndex(), first, first + len(rows) - 1)
+            self._rows.extend(rows)
+            self._date_keys.extend(f"{stamp(row.created_at)} {row.id}" for row in rows)
+            self.endInsertRows()
+        self.pageLoaded.emit(len(rows))
+
+    def _on_count_read(self, generation: int, total: int) -> None:
+        if generation == self._generation:
+            self._total = total
+            self.totalChanged.emit(total)
+
+    def _on_read_failed(self, generation: int, error: Exception) -> None:
+        if generation != self._generation:
+            return
+        self._loading = False
+        self._exhausted = True
+        self.loadFailed.emit(error)
+
+    # -- table --------------------------------------------------------------------------------
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else COLUMNS
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
+            return None
+        titles = (
+            self.tr("Date (UTC)"),
+            self.tr("Label"),
+            self.tr("Workload"),
+            self.tr("Model"),
+            self.tr("GPU × count"),
+            self.tr("Strategy"),
+            self.tr("Term"),
+            self.tr("Total"),
+            self.tr("Status"),
+            self.tr("Time left"),
+        )
+        return titles[section] if 0 <= section < COLUMNS else None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row = self._rows[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(row, column)
+        if role == SORT_ROLE:
+            return self._date_keys[index.row()] if column == DATE else self._sort_key(row, column)
+        if role == ROW_ROLE:
+            return row
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in RIGHT_ALIGNED:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(row, column)
+        return None
+
+    def _text(self, row: HistoryRow, column: int) -> str:
+        names = self._names
+        if column == DATE:
+            return names.moment(row.created_at)
+        if column == LABEL:
+            return row.label or row.id
+        if column == WORKLOAD:
+            return names.workload(row.workload)
+        if column == MODEL:
+            return row.model
+        if column == GPU:
+            return names.gpus(row.gpu, row.gpus)
+        if column == STRATEGY:
+            return names.strategy(row.strategy)
+        if column == TERM:
+            return names.term(row.term_unit, row.term_count)
+        if column == TOTAL:
+            return names.money(row.total, row.currency)
+        if column == STATUS:
+            return names.status(row.status)
+        if column == TIME_LEFT:
+            return "—" if row.time_left is None else names.duration(row.time_left)
+        return ""
+
+    def _sort_key(self, row: HistoryRow, column: int) -> Any:
+        if column == GPU:
+            return f"{row.gpu} {row.gpus:05d}"
+        if column == TERM:
+            return unit_hours(row.term_unit) * row.term_count
+        if column == TOTAL:
+            # Ten-thousandths as an integer: exact for every currency's minor unit, and compared
+            # in C++ by the proxy. Totals in different currencies are not converted.
+            return int(row.total.scaleb(4))
+        if column == STATUS:
+            return STATUS_ORDER.get(row.status, len(STATUS_ORDER))
+        if column == TIME_LEFT:
+            return -1 if row.time_left is None else int(row.time_left.total_seconds())
+        return self._text(row, column)
+
+    def _tooltip(self, row: HistoryRow, column: int) -> str | None:
+        if column == LABEL:
+            return f"{row.label} ({row.id})" if row.label else row.id
+        if column == MODEL:
+            return row.model
+        if column == STATUS and row.stopped_at is not None:
+            return self.tr("Stopped at {moment}; the paid period continues").format(
+                moment=self._names.moment_utc(row.stopped_at)
+            )
+        if column == TIME_LEFT and row.paid_until is not None:
+            return self.tr("Paid until {moment}").format(
+                moment=self._names.moment_utc(row.paid_until)
+            )
+        return None

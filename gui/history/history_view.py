@@ -1,0 +1,296 @@
+"""The History page: saved quotes and orders, searched and filtered, each shown as snapshotted.
+
+The page owns the history store's thread (:class:`HistoryStoreClient`): the table model reads
+pages through it, the detail pane gets the selected quote or order from it, and the order and
+file commands run there. A database that cannot be opened is reported on the page and left as
+it is; only restoring a backup is offered then.
+
+Sorting by a column orders the rows loaded so far (through :class:`SortProxy`); the store lists
+newest first and loads further pages as the user scrolls.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from datetime import datetime
+
+from PySide6.QtCore import QEvent, QModelIndex, Signal
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import QWidget
+
+from core.quotes import Quote, utc_now
+from core.store import HistoryRow, HistoryStore, Order, PlaceResult
+from gui.app_state import AppState
+from gui.history.error_message import show_error
+from gui.history.history_file_tasks import HistoryFileTasks
+from gui.history.history_names import HistoryNames
+from gui.history.history_order_tasks import HistoryOrderTasks
+from gui.history.history_query import HistoryQuery
+from gui.history.history_store_client import HistoryStoreClient
+from gui.history.history_table_model import PAGE_SIZE, ROW_ROLE, HistoryTableModel
+from gui.history.history_view_layout import HistoryViewLayout
+from gui.history.plan_page_link import reopen_as_draft
+
+
+class HistoryView(HistoryViewLayout):
+    """The History page over the database of ``state``.
+
+    ``clock`` gives the time statuses and time left are computed at (tests pass a fixed one).
+
+    Signals:
+        detailShown(str): the detail pane shows the quote or order with this id.
+    """
+
+    detailShown = Signal(str)
+
+    def __init__(
+        self,
+        state: AppState,
+        parent: QWidget | None = None,
+        *,
+        clock: Callable[[], datetime] = utc_now,
+        page_size: int = PAGE_SIZE,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("historyView")
+        self._state = state
+        self._clock = clock
+        self._names = HistoryNames(self)
+        self._client = HistoryStoreClient(state.db_path, clock=clock, parent=self)
+        self._model = HistoryTableModel(self._client, self._names, page_size=page_size, parent=self)
+        self._files = HistoryFileTasks(self._client, clock, self)
+        self._orders = HistoryOrderTasks(self._client, self._names, self)
+        self._selected: HistoryRow | None = None
+        self._shown: Quote | Order | None = None
+        self._shown_at: datetime | None = None
+        self._purchase: tuple[str, str] | None = None  # (quote id, idempotency key)
+        self._detail_ticket = 0
+        self._select_after_load: str | None = None
+        self._build_ui(self._names, self._model)
+        self._connect_signals()
+        self._retranslate()
+        self._update_actions()
+        self._client.open()
+
+    @property
+    def model(self) -> HistoryTableModel:
+        """The table's rows (the source of the sorting proxy)."""
+        return self._model
+
+    @property
+    def store_client(self) -> HistoryStoreClient:
+        """The handle on the store thread."""
+        return self._client
+
+    def focus_search(self) -> None:
+        """Put the cursor in the search box (Ctrl+F in the main window)."""
+        self._filter_bar.focus_search()
+
+    def reload(self) -> None:
+        """Read the history again, keeping the selected row when it is still listed."""
+        if self._selected is not None:
+            self._select_after_load = self._selected.id
+        self._model.reload()
+
+    def _connect_signals(self) -> None:
+        a = self._actions
+        self._client.opened.connect(self._on_client_opened)
+        self._client.openFailed.connect(self._on_client_open_failed)
+        self._filter_bar.queryChanged.connect(self._on_filter_query_changed)
+        self._model.pageLoaded.connect(self._on_model_page_loaded)
+        self._model.totalChanged.connect(lambda _total: self._update_count())
+        self._model.modelReset.connect(self._update_count)
+        self._model.loadFailed.connect(self._on_model_load_failed)
+        self._table.selectionModel().currentRowChanged.connect(self._on_table_current_changed)
+        self._table.horizontalHeader().sortIndicatorChanged.connect(
+            lambda _column, _order: self._update_count()
+        )
+        self._files.finished.connect(self._show_notice)
+        self._files.historyChanged.connect(self.reload)
+        self._orders.placed.connect(self._on_orders_placed)
+        self._orders.stopped.connect(self._on_orders_stopped)
+        a.reopen.triggered.connect(self._on_reopen_triggered)
+        a.place.triggered.connect(self._on_place_triggered)
+        a.stop.triggered.connect(self._on_stop_triggered)
+        a.print_.triggered.connect(self._on_print_triggered)
+        a.save_pdf.triggered.connect(self._on_save_pdf_triggered)
+        a.export_csv.triggered.connect(self._files.export_csv)
+        a.export_json.triggered.connect(self._files.export_json)
+        a.import_json.triggered.connect(self._files.import_json)
+        a.backup.triggered.connect(self._files.backup)
+        a.restore.triggered.connect(self._files.restore)
+        a.refresh.triggered.connect(self.reload)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
+
+    def _retranslate(self) -> None:
+        self.retranslate_layout()
+        self._model.retranslate()
+        self._detail.set_language(self._state.language)
+        if self._shown is None:
+            self._detail.show_message(self.tr("Select a quote or an order to see it as quoted."))
+        self._update_count()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # The plan wizard saves and places through its own connections: read again if the
+        # database changed since the last page was read.
+        if self._client.is_open and self._model.data_version is not None:
+            self._client.call(HistoryStore.data_version, self._on_data_version_read)
+
+    # -- store --------------------------------------------------------------------------------
+
+    def _on_client_opened(self) -> None:
+        self.show_problem("")
+        if self._shown is not None:  # reopened after a restore: it may be gone
+            self._selected = None
+            self._show_detail(None, None)
+        self._model.set_query(self._filter_bar.query())
+        self._update_actions()
+
+    def _on_client_open_failed(self, problem: str) -> None:
+        self._model.reload()  # empty: no page can be read
+        self._show_detail(None, None)
+        self.show_problem(
+            self.tr(
+                "The history cannot be opened. Nothing was changed.\n{problem}\n"
+                "You can restore a backup (Restore Database…) or choose another data folder."
+            ).format(problem=problem)
+        )
+        self._update_actions()
+
+    def _on_data_version_read(self, version: int) -> None:
+        if version != self._model.data_version:
+            self.reload()
+
+    def _on_filter_query_changed(self, query: HistoryQuery) -> None:
+        self._model.set_query(query)
+
+    def _on_model_page_loaded(self, _rows: int) -> None:
+        wanted, self._select_after_load = self._select_after_load, None
+        if wanted is not None:
+            self.select_entity(self._model, wanted)
+        self._update_count()
+
+    def _on_model_load_failed(self, error: Exception) -> None:
+        show_error(self, self.tr("History"), error)
+
+    # -- selection and detail -----------------------------------------------------------------
+
+    def _on_table_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        row: HistoryRow | None = current.data(ROW_ROLE) if current.isValid() else None
+        self._selected = row
+        self._detail_ticket += 1
+        if row is None:
+            self._show_detail(None, None)
+            return
+        if self._purchase is None or self._purchase[0] != row.id:
+            # Opening a saved quote starts a purchase: its key is reused by every retry until
+            # another row is opened (the same row selected again after a reload keeps it).
+            self._purchase = (row.id, f"place-{uuid.uuid4()}") if row.kind == "quote" else None
+        ticket = self._detail_ticket
+        entity_id = row.id
+
+        def read(store: HistoryStore) -> tuple[Quote | Order, datetime]:
+            return store.find(entity_id), store.now()
+
+        self._client.call(
+            read,
+            lambda result: self._on_detail_read(ticket, *result),
+            lambda error: self._on_detail_failed(ticket, error),
+        )
+
+    def _on_detail_read(self, ticket: int, item: Quote | Order, now: datetime) -> None:
+        if ticket == self._detail_ticket:
+            self._show_detail(item, now)
+
+    def _on_detail_failed(self, ticket: int, error: Exception) -> None:
+        if ticket == self._detail_ticket:
+            self._show_detail(None, None)
+            show_error(self, self.tr("History"), error)
+
+    def _show_detail(self, item: Quote | Order | None, now: datetime | None) -> None:
+        self._shown, self._shown_at = item, now
+        if item is None or now is None:
+            self._detail.show_message(self.tr("Select a quote or an order to see it as quoted."))
+        else:
+            key = self._purchase[1] if self._purchase and self._purchase[0] == item.id else None
+            self._detail.show_item(item, now, purchase_key=key if isinstance(item, Quote) else None)
+        self._update_actions()
+        if item is not None:
+            self.detailShown.emit(item.id)
+
+    def _update_actions(self) -> None:
+        a = self._actions
+        is_open = self._client.is_open
+        shown = self._shown
+        for action in a.store_actions():
+            action.setEnabled(is_open)
+        a.reopen.setEnabled(shown is not None)
+        a.print_.setEnabled(shown is not None)
+        a.save_pdf.setEnabled(shown is not None)
+        # The store refuses an order for a configuration that does not fit; say so up front.
+        a.place.setEnabled(is_open and isinstance(shown, Quote) and shown.fits is not False)
+        stoppable = (
+            isinstance(shown, Order)
+            and self._shown_at is not None
+            and shown.status(self._shown_at) == "placed"
+        )
+        a.stop.setEnabled(is_open and stoppable)
+
+    # -- commands -----------------------------------------------------------------------------
+
+    def _on_reopen_triggered(self) -> None:
+        if self._shown is not None:
+            text = reopen_as_draft(self._shown, self._clock(), self)
+            if text:
+                self._show_notice(text)
+
+    def _on_place_triggered(self) -> None:
+        purchase = self._purchase
+        if isinstance(self._shown, Quote) and purchase and purchase[0] == self._shown.id:
+            self._orders.place(self._shown, purchase[1])
+
+    def _on_orders_placed(self, result: PlaceResult, _now: datetime) -> None:
+        order = result.order
+        if result.replayed:
+            text = self.tr(
+                "Order {id} was already placed with this purchase's key; nothing new was placed."
+            )
+        else:
+            text = self.tr("Order {id} placed.")
+        self._show_notice(text.format(id=order.id))
+        self._select_after_load = order.id
+        self._model.reload()
+
+    def _on_stop_triggered(self) -> None:
+        if isinstance(self._shown, Order) and self._shown_at is not None:
+            self._orders.stop(self._shown, self._clock())
+
+    def _on_orders_stopped(self, order: Order, now: datetime) -> None:
+        self._model.update_row(order.history_row(now))
+        if self._shown is not None and self._shown.id == order.id:
+            self._show_detail(order, now)
+        text = self.tr("Order {id} stopped; it stays paid until {moment}.")
+        self._show_notice(text.format(id=order.id, moment=self._names.moment_utc(order.paid_until)))
+
+    def _on_print_triggered(self) -> None:
+        if self._shown is not None:
+            self._printer.print_html(self._detail.document_html(), self._shown.id, self)
+
+    def _on_save_pdf_triggered(self) -> None:
+        if self._shown is None:
+            return
+        path = self.ask_pdf_path(self._shown.id)
+        if path is None:
+            return
+        try:
+            self._printer.save_pdf(self._detail.document_html(), self._shown.id, path)
+        except Exception as error:  # one dialog for a file that cannot be written
+            show_error(self, self.tr("Save as PDF"), error)
+            return
+        self._show_notice(self.tr("Saved {path}.").format(path=path))

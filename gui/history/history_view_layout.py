@@ -1,0 +1,237 @@
+"""The History page's widgets and their texts; :class:`HistoryView` adds the behaviour.
+
+From top to bottom: a message line (shown only when the database cannot be used), the toolbar,
+the search and filter row, the table and the detail pane side by side, and a status line with
+the row count and the outcome of the last command.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from decimal import Decimal
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelectionModel, QLocale, QStandardPaths, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMenu,
+    QSplitter,
+    QStyle,
+    QTableView,
+    QToolBar,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.catalog import TERM_UNITS
+from core.store.records import STATUSES
+from core.store.search import WORKLOADS
+from gui.history.history_actions import HistoryActions
+from gui.history.history_detail_pane import HistoryDetailPane
+from gui.history.history_filter_bar import HistoryFilterBar
+from gui.history.history_names import HistoryNames
+from gui.history.history_table_model import (
+    DATE,
+    GPU,
+    LABEL,
+    MODEL,
+    STATUS,
+    STRATEGY,
+    TERM,
+    TIME_LEFT,
+    TOTAL,
+    WORKLOAD,
+    HistoryTableModel,
+)
+from gui.history.snapshot_printer import SnapshotPrinter
+from gui.history.sort_proxy import SortProxy
+
+MODEL_WIDTH = 150
+CELL_PADDING = 18
+SAMPLE_TOTAL = Decimal("88888.88")
+PROBLEM_STYLE = "QLabel { background: #fdecea; color: #8c1d18; padding: 8px; }"
+
+
+class HistoryViewLayout(QWidget):
+    """Builds the page; the behaviour lives in the subclass."""
+
+    def _build_ui(self, names: HistoryNames, model: HistoryTableModel) -> None:
+        self._actions = HistoryActions(self)
+        self._printer = SnapshotPrinter(self)
+        self._problem = QLabel(self)
+        self._problem.setObjectName("historyMessage")
+        self._problem.setWordWrap(True)
+        self._problem.setStyleSheet(PROBLEM_STYLE)
+        self._problem.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._problem.hide()
+
+        a = self._actions
+        self._toolbar = QToolBar(self)
+        self._toolbar.setObjectName("historyToolBar")
+        self._toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self._toolbar.addActions([a.reopen, a.place, a.stop])
+        self._toolbar.addSeparator()
+        self._toolbar.addActions([a.print_, a.save_pdf])
+        self._toolbar.addSeparator()
+        self._database_menu = QMenu(self)
+        self._database_menu.setObjectName("historyDatabaseMenu")
+        self._database_menu.addActions([a.export_csv, a.export_json, a.import_json])
+        self._database_menu.addSeparator()
+        self._database_menu.addActions([a.backup, a.restore])
+        self._database_button = QToolButton(self)
+        self._database_button.setObjectName("historyDatabaseButton")
+        self._database_button.setMenu(self._database_menu)
+        self._database_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self._database_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self._database_button.setIcon(
+            self.style().standardIcon(QStyle.StandardPixmap.SP_DriveHDIcon)
+        )
+        self._toolbar.addWidget(self._database_button)
+        self._toolbar.addAction(a.refresh)
+
+        self._filter_bar = HistoryFilterBar(names, self)
+        self._proxy = SortProxy(self)
+        self._proxy.setSourceModel(model)
+        self._table = QTableView(self)
+        self._table.setObjectName("historyTable")
+        self._table.setModel(self._proxy)
+        self._table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self._table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self._table.setAlternatingRowColors(True)
+        self._table.setWordWrap(False)
+        self._table.setSortingEnabled(True)
+        self._table.sortByColumn(DATE, Qt.SortOrder.DescendingOrder)
+        self._table.verticalHeader().hide()
+        self._table.verticalHeader().setDefaultSectionSize(self._table.fontMetrics().height() + 8)
+        self._table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self._table.addActions([a.reopen, a.place, a.stop, a.print_, a.save_pdf])
+        header = self._table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        # The label takes the width the other columns leave; they are sized from their longest
+        # texts in the current language (see _fit_columns), not by measuring every loaded row.
+        header.setSectionResizeMode(LABEL, QHeaderView.ResizeMode.Stretch)
+        header.setStretchLastSection(False)
+        header.setMinimumSectionSize(40)
+        self._names = names
+        self._detail = HistoryDetailPane(names, self)
+
+        # Table above, detail below: the ten columns get the window's whole width, and the
+        # detail pane lays its sections out in two columns.
+        self._splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self._splitter.setObjectName("historySplitter")
+        self._splitter.addWidget(self._table)
+        self._splitter.addWidget(self._detail)
+        self._splitter.setStretchFactor(0, 2)
+        self._splitter.setStretchFactor(1, 3)
+        self._splitter.setSizes([260, 390])
+        self._splitter.setChildrenCollapsible(False)
+
+        self._count = QLabel(self)
+        self._count.setObjectName("historyCount")
+        self._notice = QLabel(self)
+        self._notice.setObjectName("historyNotice")
+        self._notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        status = QHBoxLayout()
+        status.addWidget(self._count)
+        status.addStretch(1)
+        status.addWidget(self._notice)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 4, 8, 4)
+        layout.addWidget(self._problem)
+        layout.addWidget(self._toolbar)
+        layout.addWidget(self._filter_bar)
+        layout.addWidget(self._splitter, 1)
+        layout.addLayout(status)
+        QWidget.setTabOrder(self._filter_bar, self._table)
+        QWidget.setTabOrder(self._table, self._detail)
+
+    def retranslate_layout(self) -> None:
+        """Texts of the widgets built here."""
+        self._actions.retranslate()
+        self._fit_columns()
+        self._toolbar.setWindowTitle(self.tr("History toolbar"))
+        self._database_button.setText(self.tr("&Database"))
+        self._database_button.setToolTip(
+            self.tr("Export, import, back up or restore the history database")
+        )
+        self._table.setAccessibleName(self.tr("Saved quotes and orders"))
+        self._detail.setAccessibleName(self.tr("The selected quote or order"))
+
+    def _fit_columns(self) -> None:
+        names = self._names
+        samples = {
+            DATE: ["2088-12-28 22:58"],
+            WORKLOAD: [names.workload(key) for key in WORKLOADS],
+            MODEL: [],
+            GPU: ["8 × h100-80gb-pcie"],
+            STRATEGY: [names.strategy(key) for key in ("single", "tensor", "ddp", "fsdp")],
+            TERM: [names.term(unit, 12) for unit in TERM_UNITS],
+            TOTAL: [names.money(SAMPLE_TOTAL, "USD")],
+            STATUS: [names.status(key) for key in STATUSES],
+            TIME_LEFT: [names.duration(timedelta(days=88, hours=23)), names.duration(timedelta(0))],
+        }
+        header = self._table.horizontalHeader()
+        cells = self._table.fontMetrics()
+        titles = header.fontMetrics()
+        model = self._table.model()
+        for column, texts in samples.items():
+            title = str(model.headerData(column, Qt.Orientation.Horizontal))
+            widths = [cells.horizontalAdvance(text) for text in texts]
+            width = max([*widths, titles.horizontalAdvance(title) + CELL_PADDING]) + CELL_PADDING
+            header.resizeSection(column, max(width, MODEL_WIDTH) if column == MODEL else width)
+
+    def select_entity(self, model: HistoryTableModel, entity_id: str) -> None:
+        """Make the loaded row of ``entity_id`` the current one and scroll to it."""
+        row = model.find(entity_id)
+        if row is None:
+            return
+        index = self._proxy.mapFromSource(model.index(row, 0))
+        flags = QItemSelectionModel.SelectionFlag
+        self._table.selectionModel().setCurrentIndex(index, flags.ClearAndSelect | flags.Rows)
+        self._table.scrollTo(index)
+
+    def show_problem(self, text: str) -> None:
+        """Show ``text`` above the table (hidden when empty)."""
+        self._problem.setText(text)
+        self._problem.setVisible(bool(text))
+
+    def _show_notice(self, text: str) -> None:
+        self._notice.setText(text)
+        self._notice.setToolTip(text)
+
+    def _update_count(self) -> None:
+        model = self._table.model().sourceModel() if self._table.model() else None
+        if not isinstance(model, HistoryTableModel):
+            return
+        shown, total = model.rowCount(), model.total
+        if total is None:
+            text = self.tr("Loading…") if model.loading else ""
+        else:
+            text = self.tr("Showing {shown} of {total}").format(
+                shown=QLocale().toString(shown), total=QLocale().toString(total)
+            )
+            header = self._table.horizontalHeader()
+            by_date = header.sortIndicatorSection() == DATE and (
+                header.sortIndicatorOrder() == Qt.SortOrder.DescendingOrder
+            )
+            if not by_date and shown < total:
+                text += " — " + self.tr("sorted within the rows loaded; scroll to load more")
+        self._count.setText(text)
+
+    def ask_pdf_path(self, name: str) -> Path | None:
+        """Ask where to save a PDF of ``name``; None when cancelled."""
+        folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+        suggested = str(Path(folder) / f"{name}.pdf") if folder else f"{name}.pdf"
+        chosen, _filter = QFileDialog.getSaveFileName(
+            self, self.tr("Save as PDF"), suggested, self.tr("PDF files (*.pdf)")
+        )
+        if not chosen:
+            return None
+        path = Path(chosen)
+        return path if path.suffix else path.with_suffix(".pdf")

@@ -1,0 +1,78 @@
+"""Reopening a saved quote or an order in the plan wizard as a new draft.
+
+The request is taken from the quote's snapshot and handed to the Plan page of the window (any page
+with ``load_request(request)``; the wizard starts a new draft from it, with a new idempotency key).
+A requested start that has already passed is dropped, so the new draft's term starts when it is
+placed instead of in the past.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from core.errors import InputError
+from core.quotes import Quote
+from core.request import PlanRequest, parse_request
+from core.store import Order
+from gui.history.error_message import show_error
+
+PLAN_PAGE = "plan"
+
+
+def draft_request(item: Quote | Order, now: datetime) -> tuple[PlanRequest, bool]:
+    """The request to reopen, and whether a start in the past was dropped.
+
+    Raises:
+        InputError: The snapshot's request is not valid for this version of the app.
+    """
+    quote = item.quote if isinstance(item, Order) else item
+    request = parse_request(quote.request)
+    start = request.term.start
+    if start is not None and start <= now:
+        term = request.term.model_copy(update={"start": None})
+        return request.model_copy(update={"term": term}), True
+    return request, False
+
+
+def reopen_as_draft(item: Quote | Order, now: datetime, origin: QWidget) -> str | None:
+    """Load ``item``'s request into the window's Plan page and show it.
+
+    Returns a sentence for the user, or None when nothing was opened (the reason was shown).
+    """
+    title = QCoreApplication.translate("PlanPageLink", "Reopen as New Draft")
+    try:
+        request, moved = draft_request(item, now)
+    except InputError as error:
+        show_error(origin, title, error)
+        return None
+    window = origin.window()
+    page_of = getattr(window, "page", None)
+    try:
+        page = page_of(PLAN_PAGE) if callable(page_of) else None
+    except KeyError:
+        page = None
+    load = getattr(page, "load_request", None)
+    if not callable(load):
+        QMessageBox.information(
+            origin,
+            title,
+            QCoreApplication.translate(
+                "PlanPageLink", "The plan wizard is not available in this window."
+            ),
+        )
+        return None
+    load(request)
+    show_page = getattr(window, "show_page", None)
+    if callable(show_page):
+        show_page(PLAN_PAGE)
+    text = QCoreApplication.translate(
+        "PlanPageLink", "{id} was reopened in the plan wizard as a new draft."
+    ).format(id=item.id)
+    if moved:
+        text += " " + QCoreApplication.translate(
+            "PlanPageLink", "Its start date has passed, so the new draft starts when placed."
+        )
+    return text

@@ -1,0 +1,236 @@
+"""``anchorgpu-planner --self-test``: the engine's checks, then the window's, offscreen.
+
+The engine checks come from :mod:`core.selftest`; this module adds what needs Qt: the platform
+plugin, every ``gui`` module importing, the main window built and shown the way the app starts,
+the translations loading (the app's and Qt's own) and the icons rendering. Everything runs with the
+user data folder and the history pointed into a temporary folder, with network access refused.
+Qt is imported inside the checks, so a missing Qt library fails those checks, not the whole run.
+
+``--self-test --startup`` only builds and shows the main window as a normal start does, prints
+``main window shown`` and exits: the bundle benchmark times it.
+"""
+
+from __future__ import annotations
+
+import os
+import pkgutil
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from core.glossary import LANGUAGES
+from core.resources import resource_path
+from core.selftest import (
+    Check,
+    EngineChecks,
+    NetworkGuard,
+    SelfTestError,
+    isolated_user_data,
+    network_check,
+    run_checks,
+    scratch_folder,
+    summary,
+)
+
+SHOWN_MARKER = "main window shown"
+EXPOSE_TIMEOUT_S = 10.0
+USAGE = "usage: anchorgpu-planner --self-test [--startup]"
+# Development tools in gui/ that the bundle leaves out (see build/anchorgpu-planner.spec).
+DEV_MODULES = frozenset({"gui.screenshots", "gui.make_icons", "gui.i18n_build"})
+
+
+def _wait_until(done: Callable[[], bool], timeout_s: float = EXPOSE_TIMEOUT_S) -> bool:
+    """Process Qt events until ``done()`` or the timeout (the bundle has no QtTest)."""
+    from PySide6.QtCore import QCoreApplication, QEventLoop
+
+    deadline = time.monotonic() + timeout_s
+    while not done():
+        if time.monotonic() > deadline:
+            return False
+        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+    return True
+
+
+def _process_events() -> None:
+    from PySide6.QtCore import QCoreApplication
+
+    QCoreApplication.sendPostedEvents()
+    QCoreApplication.processEvents()
+
+
+def _exposed(window: Any) -> bool:
+    handle = window.windowHandle()
+    return bool(window.isVisible() and handle is not None and handle.isExposed())
+
+
+class WindowChecks:
+    """The Qt side: application, modules, main window, translations, icons."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = data_dir
+        self.app: Any = None
+        self.window: Any = None
+        self.switcher: Any = None
+        self.state: Any = None
+
+    def checks(self) -> list[Check]:
+        """Every window check, in the order they run."""
+        return [
+            Check("Qt", self.qt),
+            Check("gui modules", self.gui_modules),
+            Check("main window", self.main_window),
+            Check("languages", self.languages),
+            Check("icons render", self.icons),
+        ]
+
+    def qt(self) -> str:
+        """PySide6 loads and a QApplication starts on the chosen platform plugin."""
+        import PySide6
+        from PySide6.QtCore import QStandardPaths, qVersion
+
+        from gui.app import create_application
+
+        # Qt's own standard locations move away from the user's too (window.ini uses the data
+        # folder, which already points into the temporary folder).
+        QStandardPaths.setTestModeEnabled(True)
+        self.app = create_application([sys.argv[0] if sys.argv else "anchorgpu-planner"])
+        return f"PySide6 {PySide6.__version__}, Qt {qVersion()}, platform {self.app.platformName()}"
+
+    def gui_modules(self) -> str:
+        """Every module of the shell imports (a Qt module left out of the bundle shows here)."""
+        import importlib
+
+        import gui
+
+        names = sorted(
+            info.name
+            for info in pkgutil.walk_packages(gui.__path__, "gui.")
+            if info.name not in DEV_MODULES
+        )
+        failed = []
+        for name in names:
+            try:
+                importlib.import_module(name)
+            except ImportError as error:
+                failed.append(f"{name} ({error})")
+        if failed:
+            raise SelfTestError(f"cannot import {'; '.join(failed)}")
+        return f"{len(names)} modules import"
+
+    def main_window(self) -> str:
+        """The main window builds over the temporary data folder and is shown."""
+        if self.app is None:
+            raise SelfTestError("needs the Qt check, which failed")
+        self.window, self.switcher, self.state = show_main_window(self.app)
+        if not _wait_until(lambda: _exposed(self.window)):
+            raise SelfTestError(f"the window was not shown within {EXPOSE_TIMEOUT_S:g} s")
+        if self.state.data_dir.resolve() != self.data_dir.resolve():
+            raise SelfTestError(f"the window uses {self.state.data_dir}, not the temporary folder")
+        size = self.window.size()
+        menus = [a.text().replace("&", "") for a in self.window.menuBar().actions()]
+        return f"{size.width()}×{size.height()}, menus {', '.join(menus)}"
+
+    def languages(self) -> str:
+        """The app's translations load, and switching the window to Russian translates it."""
+        from PySide6.QtCore import QLibraryInfo, QTranslator
+
+        from gui.language_switcher import qm_path
+
+        for lang in LANGUAGES:
+            if not QTranslator().load(str(qm_path(lang))):
+                raise SelfTestError(f"{qm_path(lang).name} does not load")
+        qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+        if not QTranslator().load("qtbase_ru", qt_dir):
+            raise SelfTestError(f"Qt's own Russian translation (qtbase_ru.qm) is not in {qt_dir}")
+        if self.window is None:
+            raise SelfTestError("needs the main window, which failed")
+        texts = {}
+        for lang in ("en", "ru", "en"):
+            self.state.update_settings(language=lang)
+            _process_events()
+            texts[lang] = [a.text() for a in self.window.menuBar().actions()]
+        if self.switcher.language != "en" or texts["ru"] == texts["en"]:
+            raise SelfTestError("switching to Russian did not translate the menus")
+        return f"{', '.join(LANGUAGES)} and Qt's qtbase_ru load; menus switch to Russian and back"
+
+    def icons(self) -> str:
+        """The app icon has every size and each SVG icon renders (image format plugins)."""
+        from PySide6.QtCore import QSize
+        from PySide6.QtGui import QIcon
+
+        from gui.app import ICON_SIZES, app_icon
+
+        sizes = {s.width() for s in app_icon().availableSizes()}
+        missing = [str(s) for s in ICON_SIZES if s not in sizes]
+        if missing:
+            raise SelfTestError(f"the app icon lacks the sizes {', '.join(missing)}")
+        svgs = sorted(resource_path("icons").glob("*.svg"))
+        blank = [p.name for p in svgs if QIcon(str(p)).pixmap(QSize(24, 24)).isNull()]
+        if blank:
+            raise SelfTestError(f"cannot render {', '.join(blank)} (is the SVG plugin bundled?)")
+        return f"app icon in {len(ICON_SIZES)} sizes, {len(svgs)} SVG icons"
+
+    def close(self) -> None:
+        """Close the window and let pending work finish before the temporary folder goes."""
+        if self.window is None:
+            return
+        from PySide6.QtCore import QCoreApplication, QEvent, QThreadPool
+
+        self.window.close()
+        QThreadPool.globalInstance().waitForDone(int(EXPOSE_TIMEOUT_S * 1000))
+        _process_events()
+        self.window.deleteLater()
+        self.window = None
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def show_main_window(app: Any) -> tuple[Any, Any, Any]:
+    """Build and show the main window exactly as :func:`gui.app.run` does."""
+    from gui.app_state import AppState
+    from gui.language_switcher import LanguageSwitcher
+    from gui.main_window import MainWindow
+
+    switcher = LanguageSwitcher(app)
+    state = AppState.from_environment(switcher)
+    window = MainWindow(state)
+    window.show()
+    return window, switcher, state
+
+
+def _startup() -> int:
+    """Start as the app does, up to the main window shown; print the marker and exit."""
+    from gui.app import create_application
+
+    app = create_application([sys.argv[0] if sys.argv else "anchorgpu-planner"])
+    window, _switcher, _state = show_main_window(app)
+    if not _wait_until(lambda: _exposed(window)):
+        print("the main window was not shown", file=sys.stderr)
+        return 1
+    print(SHOWN_MARKER, flush=True)
+    window.close()
+    return 0
+
+
+def main(argv: Sequence[str] = ()) -> int:
+    """Run the whole self-test; 0 when every check passed, 1 when one failed, 2 for bad usage."""
+    options = list(argv)
+    if options not in ([], ["--startup"]):
+        print(USAGE, file=sys.stderr)
+        return 2
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    with scratch_folder() as folder, isolated_user_data(folder) as data:
+        if options:
+            with NetworkGuard.active():
+                return _startup()
+        window = WindowChecks(data)
+        try:
+            with NetworkGuard.active() as tried:
+                checks = [*EngineChecks(folder).checks(), *window.checks(), network_check(tried)]
+                outcomes = run_checks(checks)
+        finally:
+            window.close()
+    if sys.stdout is not None:
+        print(summary(outcomes), flush=True)
+    return 0 if all(o.ok for o in outcomes) else 1

@@ -1,0 +1,75 @@
+"""A model described by numbers: the parameter count, and optionally its architecture.
+
+Only the parameter count is required; ``core.models.custom_architecture`` assumes the rest and says
+what it assumed. Empty fields are left out of the request.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QWidget
+
+from core.request import CustomModel
+from gui.wizard.field_form import FieldForm
+from gui.wizard.int_field import IntField
+
+FIELDS = (
+    "params",
+    "layers",
+    "hidden_size",
+    "attention_heads",
+    "kv_heads",
+    "head_dim",
+    "intermediate_size",
+    "vocab_size",
+)
+TERMS = {
+    "params": ("vram",),
+    "layers": ("vram",),
+    "hidden_size": ("vram",),
+    "attention_heads": ("tensor_parallelism",),  # the degree must divide them
+    "kv_heads": ("kv_cache",),
+    "head_dim": ("kv_cache",),
+    "intermediate_size": ("vram",),
+    "vocab_size": ("vram",),
+}
+
+
+class CustomModelForm(FieldForm):
+    """Rows ``model.custom.<field>``; ``params`` is required."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._fields: dict[str, IntField] = {}
+        for name in FIELDS:
+            field = IntField(self)
+            field.setObjectName(f"custom_{name}")
+            self._fields[name] = field
+            self.add_row(f"model.custom.{name}", field, TERMS[name])
+        self._retranslate()
+
+    def _retranslate(self) -> None:
+        texts = {
+            "params": (self.tr("Parameters (required)"), self.tr("e.g. 7B or 7000000000")),
+            "layers": (self.tr("Layers"), self.tr("optional")),
+            "hidden_size": (self.tr("Hidden size"), self.tr("optional")),
+            "attention_heads": (self.tr("Attention heads"), self.tr("optional")),
+            "kv_heads": (self.tr("KV heads (GQA)"), self.tr("optional; fewer than heads for GQA")),
+            "head_dim": (self.tr("Head dimension"), self.tr("optional")),
+            "intermediate_size": (self.tr("Intermediate (FFN) size"), self.tr("optional")),
+            "vocab_size": (self.tr("Vocabulary size"), self.tr("optional")),
+        }
+        for name, (label, placeholder) in texts.items():
+            self.rows[f"model.custom.{name}"].set_texts(label)
+            self._fields[name].setPlaceholderText(placeholder)
+
+    def values(self) -> dict[str, Any]:
+        """The custom model as request data: empty fields left out."""
+        values = {name: field.request_value() for name, field in self._fields.items()}
+        return {name: value for name, value in values.items() if value is not None}
+
+    def load(self, custom: CustomModel | None) -> None:
+        """Show ``custom`` (or empty fields)."""
+        for name, field in self._fields.items():
+            field.setValue(getattr(custom, name) if custom is not None else None)

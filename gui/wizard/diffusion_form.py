@@ -1,0 +1,102 @@
+"""Image generation settings: resolution, batch, guidance, VAE tiling/slicing, CPU offload."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
+
+from core.request import DiffusionOptions, PlanRequest
+from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
+
+
+class DiffusionForm(FieldForm):
+    """Rows ``diffusion.*`` of a diffusion request."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._build_ui()
+        self._retranslate()
+
+    def _build_ui(self) -> None:
+        self._width = self._pixels("imageWidth", "width")
+        self._height = self._pixels("imageHeight", "height")
+        self._batch = QSpinBox(self)
+        self._batch.setObjectName("imageBatch")
+        self._batch.setRange(*int_bounds(DiffusionOptions, "batch_size"))
+        self._guidance = QCheckBox(self)
+        self._guidance.setObjectName("guidance")
+        self._tiling = QCheckBox(self)
+        self._tiling.setObjectName("vaeTiling")
+        self._slicing = QCheckBox(self)
+        self._slicing.setObjectName("vaeSlicing")
+        self._offload = QComboBox(self)
+        self._offload.setObjectName("cpuOffload")
+        for key in ("none", "model", "sequential"):
+            self._offload.addItem("", key)
+        self.add_row("diffusion.width", self._width, ("vae",))
+        self.add_row("diffusion.height", self._height, ("vae",))
+        self.add_row("diffusion.batch_size", self._batch, ("vram",))
+        self.add_row("diffusion.guidance", self._guidance, ("vram",))
+        self.add_row("diffusion.vae_tiling", self._tiling, ("vae",))
+        self.add_row("diffusion.vae_slicing", self._slicing, ("vae",))
+        self.add_row("diffusion.cpu_offload", self._offload, ("vram",))
+
+    def _pixels(self, name: str, field: str) -> QSpinBox:
+        spin = QSpinBox(self)
+        spin.setObjectName(name)
+        spin.setRange(*int_bounds(DiffusionOptions, field))
+        spin.setSingleStep(64)
+        spin.setSuffix(" px")
+        return spin
+
+    def _retranslate(self) -> None:
+        names = (self.tr("None"), self.tr("Whole models to the CPU"), self.tr("Layer by layer"))
+        for index, name in enumerate(names):
+            self._offload.setItemText(index, name)
+        texts = {
+            "diffusion.width": (
+                self.tr("Width"),
+                self.tr("a multiple of 8 (the VAE downsamples by 8)"),
+            ),
+            "diffusion.height": (
+                self.tr("Height"),
+                self.tr("a multiple of 8 (the VAE downsamples by 8)"),
+            ),
+            "diffusion.batch_size": (self.tr("Images per batch"), ""),
+            "diffusion.guidance": (self.tr("Classifier-free guidance"), ""),
+            "diffusion.vae_tiling": (self.tr("VAE tiling"), ""),
+            "diffusion.vae_slicing": (self.tr("VAE slicing"), ""),
+            "diffusion.cpu_offload": (
+                self.tr("CPU offload"),
+                self.tr("less GPU memory, slower steps"),
+            ),
+        }
+        for path, (label, hint) in texts.items():
+            self.rows[path].set_texts(label, hint)
+        self._guidance.setText(self.tr("doubles the batch in the denoiser"))
+        self._tiling.setText(self.tr("decode the image in tiles: lower decode peak; check seams"))
+        self._slicing.setText(self.tr("decode one image of the batch at a time"))
+
+    def fill(self, raw: dict[str, Any]) -> None:
+        """Write the image settings into ``raw``."""
+        raw.setdefault("diffusion", {}).update(
+            width=self._width.value(),
+            height=self._height.value(),
+            batch_size=self._batch.value(),
+            guidance=self._guidance.isChecked(),
+            vae_tiling=self._tiling.isChecked(),
+            vae_slicing=self._slicing.isChecked(),
+            cpu_offload=combo_value(self._offload),
+        )
+
+    def load(self, request: PlanRequest) -> None:
+        """Show ``request``'s image settings."""
+        options = request.diffusion
+        self._width.setValue(options.width)
+        self._height.setValue(options.height)
+        self._batch.setValue(options.batch_size)
+        self._guidance.setChecked(options.guidance)
+        self._tiling.setChecked(options.vae_tiling)
+        self._slicing.setChecked(options.vae_slicing)
+        set_combo_value(self._offload, options.cpu_offload)

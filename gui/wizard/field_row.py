@@ -1,0 +1,118 @@
+"""One input of a wizard form: its label, the input, and the "?" links to its glossary terms.
+
+The row is where an invalid value is shown: a red border on the input, the reason as its tooltip
+and accessible description (the page also shows the reason inline under the form).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QLocale
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from core.glossary import load_glossary
+from gui.glossary_link import GlossaryLink
+
+INVALID_STYLE = "border: 2px solid #b3261e; border-radius: 3px;"
+ERROR_COLOR = "color: #b3261e;"
+
+
+class FieldRow(QWidget):
+    """``field`` with glossary links beside it and a short hint under it.
+
+    Focus given to the row goes to the field.
+    """
+
+    def __init__(
+        self,
+        path: str,
+        field: QWidget,
+        terms: Sequence[str],
+        parent: QWidget | None = None,
+        *,
+        marked: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.path = path
+        self.field = field
+        self.marked = marked if marked is not None else field  # where a refusal is drawn
+        self.label = QLabel(parent)
+        self.label.setBuddy(field)
+        self.links = {key: GlossaryLink(key, self) for key in terms}
+        self._hint = ""
+        self._error: str | None = None
+        self.hint_label = QLabel(self)
+        self.hint_label.setObjectName(f"{path}_hint")
+        self.hint_label.setWordWrap(True)
+        self.hint_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        font = self.hint_label.font()
+        font.setPointSizeF(font.pointSizeF() * 0.9)
+        self.hint_label.setFont(font)
+        self.hint_label.hide()
+        line = QHBoxLayout()
+        line.addWidget(field, 1)
+        for link in self.links.values():
+            line.addWidget(link)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(1)
+        layout.addLayout(line)
+        layout.addWidget(self.hint_label)
+        self.setFocusProxy(field)
+        previous = self.marked  # Tab goes from the input to its "?" links, then on
+        for link in self.links.values():
+            QWidget.setTabOrder(previous, link)
+            previous = link
+        field.setObjectName(field.objectName() or "field_" + path.replace(".", "_"))
+        self.marked.setObjectName(self.marked.objectName() or f"{field.objectName()}_input")
+
+    @property
+    def error(self) -> str | None:
+        """The reason the value is refused, or None."""
+        return self._error
+
+    def set_texts(self, label: str, hint: str = "") -> None:
+        """The label text and the tooltip shown while the value is valid."""
+        self.label.setText(label)
+        self._hint = hint
+        if self._error is None:
+            self.hint_label.setText(hint)
+            self.hint_label.setVisible(bool(hint))
+        if self._error is None:
+            self.marked.setToolTip(hint)
+        self.field.setAccessibleName(label.replace("&", ""))
+
+    def show_terms(self, keys: Sequence[str]) -> None:
+        """Show only the links to ``keys`` (for a field whose term follows its value).
+
+        Two or more links side by side name their terms, so that each "?" says where it leads.
+        """
+        lang = "ru" if QLocale().language() == QLocale.Language.Russian else "en"
+        for key, link in self.links.items():
+            link.setVisible(key in keys)
+            name = load_glossary().get(key).term(lang)
+            link.setText(f"? {name}" if len(keys) > 1 else "?")
+
+    def set_error(self, message: str | None) -> None:
+        """Mark the input as refused with ``message``, or clear the mark."""
+        if message == self._error:
+            return
+        self._error = message
+        target = self.marked
+        target.setProperty("invalid", message is not None)
+        # The selector keeps the border on this input, not on the widgets inside it.
+        target.setStyleSheet(f"#{target.objectName()} {{ {INVALID_STYLE} }}" if message else "")
+        target.setToolTip(message or self._hint)
+        target.setAccessibleDescription(message or "")
+        # The reason replaces the hint under the input while the value is refused.
+        self.hint_label.setText(message or self._hint)
+        self.hint_label.setStyleSheet(ERROR_COLOR if message else "")
+        role = QPalette.ColorRole.WindowText if message else QPalette.ColorRole.PlaceholderText
+        self.hint_label.setForegroundRole(role)
+        self.hint_label.setVisible(bool(message or self._hint))
+
+    def setEnabled(self, enabled: bool) -> None:  # the label follows the field
+        super().setEnabled(enabled)
+        self.label.setEnabled(enabled)

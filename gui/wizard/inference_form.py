@@ -1,0 +1,115 @@
+"""Serving sizes: weight and KV-cache formats, context, concurrency and the memory share."""
+
+from __future__ import annotations
+
+from typing import Any, get_args
+
+from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox, QWidget
+
+from core.request import CacheDtype, InferenceOptions, PlanRequest, Precision, WeightDtype
+from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
+from gui.wizard.int_field import IntField
+
+GROUPED_FORMATS = ("int8", "int4")
+
+
+class InferenceForm(FieldForm):
+    """Rows ``precision.*`` and ``inference.*`` of an inference request."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._build_ui()
+        self._connect_signals()
+        self._retranslate()
+
+    def _build_ui(self) -> None:
+        self._weights = QComboBox(self)
+        self._weights.setObjectName("weightsDtype")
+        for dtype in get_args(WeightDtype):
+            self._weights.addItem(dtype, dtype)
+        self._kv = QComboBox(self)
+        self._kv.setObjectName("kvCacheDtype")
+        for dtype in get_args(CacheDtype):
+            self._kv.addItem(dtype, dtype)
+        self._group = QSpinBox(self)
+        self._group.setObjectName("quantGroupSize")
+        self._group.setRange(*int_bounds(Precision, "quant_group_size"))
+        self._group.setSingleStep(32)
+        self._context = IntField(self)
+        self._context.setObjectName("contextTokens")
+        self._sequences = QSpinBox(self)
+        self._sequences.setObjectName("concurrentSequences")
+        self._sequences.setRange(*int_bounds(InferenceOptions, "concurrent_sequences"))
+        self._utilization = QDoubleSpinBox(self)
+        self._utilization.setObjectName("gpuMemoryUtilization")
+        self._utilization.setRange(0.0, 1.0)
+        self._utilization.setDecimals(2)
+        self._utilization.setSingleStep(0.05)
+        self.add_row("precision.weights", self._weights, ("quantization",))
+        self.add_row("precision.kv_cache", self._kv, ("kv_cache",))
+        self.add_row("precision.quant_group_size", self._group, ("quantization",))
+        self.add_row("inference.context_tokens", self._context, ("kv_cache",))
+        self.add_row("inference.concurrent_sequences", self._sequences, ("kv_cache",))
+        self.add_row("inference.gpu_memory_utilization", self._utilization, ("vram",))
+
+    def _connect_signals(self) -> None:
+        self._weights.currentIndexChanged.connect(self._on_weights_changed)
+
+    def _retranslate(self) -> None:
+        texts = {
+            "precision.weights": (
+                self.tr("Weights format"),
+                self.tr("bf16/fp16 keep the trained precision; fp8, int8 and int4 are quantized"),
+            ),
+            "precision.kv_cache": (
+                self.tr("KV-cache format"),
+                self.tr("fp8 halves the cache against bf16; verify output quality"),
+            ),
+            "precision.quant_group_size": (
+                self.tr("Quantization group size"),
+                self.tr("weights sharing one scale and zero point (int8/int4)"),
+            ),
+            "inference.context_tokens": (
+                self.tr("Context tokens"),
+                self.tr("tokens per sequence: prompt and output together"),
+            ),
+            "inference.concurrent_sequences": (
+                self.tr("Concurrent sequences"),
+                self.tr("sequences served at the same time, each with its own KV cache"),
+            ),
+            "inference.gpu_memory_utilization": (
+                self.tr("GPU memory utilisation"),
+                self.tr("share of each GPU's VRAM the server may use (vLLM's setting)"),
+            ),
+        }
+        for path, (label, hint) in texts.items():
+            self.rows[path].set_texts(label, hint)
+        self._context.setPlaceholderText(self.tr("e.g. 8192 or 128k"))
+
+    def fill(self, raw: dict[str, Any]) -> None:
+        """Write the formats and sizes into ``raw``."""
+        raw.setdefault("precision", {}).update(
+            weights=combo_value(self._weights),
+            kv_cache=combo_value(self._kv),
+            quant_group_size=self._group.value(),
+        )
+        raw.setdefault("inference", {}).update(
+            context_tokens=self._context.request_value(),
+            concurrent_sequences=self._sequences.value(),
+            gpu_memory_utilization=round(self._utilization.value(), 2),
+        )
+
+    def load(self, request: PlanRequest) -> None:
+        """Show ``request``'s formats and sizes."""
+        set_combo_value(self._weights, request.precision.weights)
+        set_combo_value(self._kv, request.precision.kv_cache)
+        self._group.setValue(request.precision.quant_group_size)
+        self._context.setValue(request.inference.context_tokens)
+        self._sequences.setValue(request.inference.concurrent_sequences)
+        self._utilization.setValue(request.inference.gpu_memory_utilization)
+        self._on_weights_changed()
+
+    def _on_weights_changed(self, *_index: int) -> None:
+        self.rows["precision.quant_group_size"].setEnabled(
+            combo_value(self._weights) in GROUPED_FORMATS
+        )

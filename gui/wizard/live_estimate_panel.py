@@ -1,0 +1,239 @@
+"""The live estimate beside every wizard page: memory chart, fit verdict, headroom, warnings.
+
+The panel only shows what it is given: an :class:`core.estimate.EstimateResult`, the best option of
+a :class:`core.planner.Plan`, or why there is nothing to show yet. Every warning names its
+severity and links to the glossary term that explains it.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.estimate import EstimateResult
+from core.planner import Plan
+from gui.glossary_link import connect_term_links, term_anchor
+from gui.wizard.display import (
+    SEVERITY_COLORS,
+    component_name,
+    count,
+    gib,
+    money,
+    severity_name,
+    strategy_name,
+)
+from gui.wizard.memory_chart import MemoryChart
+
+FITS_STYLE, FAILS_STYLE = "color: #1b6e2a; font-weight: bold;", "color: #b3261e; font-weight: bold;"
+PANEL_WIDTH = 360
+
+
+class LiveEstimatePanel(QWidget):
+    """Shows the latest estimate; the wizard calls the ``show_*`` methods."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("liveEstimatePanel")
+        self._result: EstimateResult | None = None
+        self._plan: Plan | None = None
+        self._status: tuple[str, str] | None = None  # (kind, message) when there is no result
+        self._build_ui()
+        self._retranslate()
+
+    def _build_ui(self) -> None:
+        self._title = QLabel(self)
+        font = self._title.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        self._title.setFont(font)
+        self._subject = QLabel(self)
+        self._subject.setObjectName("estimateSubject")
+        self._subject.setWordWrap(True)
+        self._chart = MemoryChart(self)
+        self._legend = QLabel(self)
+        self._legend.setObjectName("memoryLegend")
+        self._legend.setWordWrap(True)
+        self._legend.setTextFormat(Qt.TextFormat.RichText)
+        self._verdict = QLabel(self)
+        self._verdict.setObjectName("estimateVerdict")
+        self._verdict.setWordWrap(True)
+        self._binding = QLabel(self)
+        self._binding.setObjectName("estimateBinding")
+        self._binding.setWordWrap(True)
+        self._best = QLabel(self)
+        self._best.setObjectName("estimateBestOption")
+        self._best.setWordWrap(True)
+        self._warnings = QLabel(self)
+        self._warnings.setObjectName("estimateWarnings")
+        self._warnings.setWordWrap(True)
+        self._warnings.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self._warnings.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        connect_term_links(self._warnings)
+        scroll = QScrollArea(self)
+        scroll.setObjectName("estimateWarningsArea")
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(self._warnings)
+        scroll.viewport().setBackgroundRole(QPalette.ColorRole.Window)
+        self._content = QWidget(self)
+        layout = QVBoxLayout(self._content)
+        layout.setContentsMargins(0, 0, 6, 0)
+        layout.addWidget(self._title)
+        layout.addWidget(self._subject)
+        chart_row = QHBoxLayout()
+        chart_row.addWidget(self._chart, 1)
+        chart_row.addWidget(self._legend, 1)
+        layout.addLayout(chart_row, 3)
+        layout.addWidget(self._verdict)
+        layout.addWidget(self._binding)
+        layout.addWidget(self._best)
+        layout.addWidget(scroll, 2)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self._content)
+        # QWizard gives its side widget no more than the width it insists on.
+        self.setFixedWidth(PANEL_WIDTH)
+
+    @property
+    def chart(self) -> MemoryChart:
+        """The memory chart."""
+        return self._chart
+
+    def show_result(self, result: EstimateResult) -> None:
+        """Show an estimate."""
+        self._result, self._status = result, None
+        self._render()
+
+    def show_status(self, kind: str, message: str) -> None:
+        """Show why there is no estimate: ``kind`` is "busy", "invalid" or "error"."""
+        self._result, self._status = None, (kind, message)
+        self._render()
+
+    def show_plan(self, plan: Plan | None) -> None:
+        """Show the best option of ``plan`` (None while it is being computed)."""
+        self._plan = plan
+        self._render_best()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
+
+    def _retranslate(self) -> None:
+        self._title.setText(self.tr("Live estimate"))
+        self._warnings.setAccessibleName(self.tr("Warnings"))
+        self._chart.retranslate()
+        self._render()
+
+    def _render(self) -> None:
+        result = self._result
+        if result is None:
+            kind, message = self._status or ("busy", "")
+            self._chart.clear()
+            self._legend.clear()
+            self._subject.setText(message or self.tr("Reading the model…"))
+            _style(self._subject, FAILS_STYLE if kind != "busy" else "")
+            for label in (self._verdict, self._binding, self._warnings):
+                label.clear()
+            if kind == "busy":
+                self._render_best()
+            else:
+                self._best.clear()  # the options of an earlier request would mislead
+            return
+        _style(self._subject, "")
+        chosen = result.request.gpu is not None
+        text = (
+            self.tr("{model}: {gpus} × {gpu}, {strategy}")
+            if chosen
+            else self.tr(
+                "{model}: cheapest offer that fits this layout is {gpus} × {gpu}, {strategy}"
+            )
+        )
+        self._subject.setText(
+            text.format(
+                model=result.model.name,
+                gpus=result.gpus,
+                gpu=result.gpu.name,
+                strategy=strategy_name(result.strategy),
+            )
+        )
+        memory = result.memory.as_dict()
+        self._chart.show_memory(memory, result.gpu.vram_bytes, result.usable_bytes)
+        self._legend.setText(self._chart.legend_html())
+        if result.fits:
+            verdict = self.tr("Fits: {total} of {usable} usable per GPU, {headroom} headroom")
+            headroom = gib(result.headroom_bytes)
+        elif result.headroom_bytes < 0:
+            verdict = self.tr(
+                "Does not fit: needs {total} per GPU, {usable} usable, {headroom} short"
+            )
+            headroom = gib(-result.headroom_bytes)
+        else:
+            verdict = self.tr(
+                "Does not run: {total} of {usable} fits, but a blocker below stops it"
+            )
+            headroom = gib(result.headroom_bytes)
+        self._verdict.setText(
+            verdict.format(
+                total=gib(memory["total"]), usable=gib(result.usable_bytes), headroom=headroom
+            )
+        )
+        _style(self._verdict, FITS_STYLE if result.fits else FAILS_STYLE)
+        self._binding.setText(
+            self.tr("Largest component: {name}").format(
+                name=component_name(result.binding_component)
+            )
+        )
+        self._warnings.setText(self._warnings_html(result))
+        self._render_best()
+
+    def _warnings_html(self, result: EstimateResult) -> str:
+        items = []
+        for finding in result.findings:
+            if finding.code == "disclaimer":
+                continue
+            color = SEVERITY_COLORS.get(finding.severity, "#000")
+            items.append(
+                f'<p style="margin:0 0 6px 0"><b style="color:{color}">'
+                f"{escape(severity_name(finding.severity))}</b> "
+                f"{escape(finding.message)} ({term_anchor(finding.glossary_term)})</p>"
+            )
+        if not items:
+            return escape(self.tr("No warnings."))
+        return "".join(items)
+
+    def _render_best(self) -> None:
+        plan = self._plan
+        if plan is None:
+            self._best.setText(self.tr("Ranking the offers…"))
+        elif plan.options:
+            best = plan.options[0]
+            text = self.tr("Cheapest of {n} options that fit: {gpus} × {gpu}, {total} for the term")
+            self._best.setText(
+                text.format(
+                    n=count(len(plan.options)),
+                    gpus=best.estimate.gpus,
+                    gpu=best.gpu.name,
+                    total=money(best.price.total, best.price.currency),
+                )
+            )
+        else:
+            self._best.setText(self.tr("No offer in the catalog fits this request."))
+
+
+def _style(label: QLabel, style: str) -> None:
+    """Set a style sheet only when it changes (setting one restyles the widget)."""
+    if label.styleSheet() != style:
+        label.setStyleSheet(style)

@@ -1,0 +1,221 @@
+"""Keeps the estimate and the ranked options in step with the wizard's fields as the user types.
+
+Every edit restarts a short single-shot timer; when it fires the request is rebuilt and validated.
+The estimate on the current GPU (a fraction of a millisecond per offer, measured by
+``tests/benchmarks/bench_gui.py``) runs on the GUI thread once the model is known; reading a model
+(a preset file, a config.json, safetensors headers) and the planner's sweep of every offer run on
+the thread pool through :class:`gui.worker.Worker`. A result that a newer edit has superseded is
+dropped.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any
+
+from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
+
+from core.catalog import Catalog
+from core.errors import InputError, PlannerError
+from core.estimate import EstimateResult, estimate, resolve
+from core.planner import Plan, plan
+from core.request import Parallelism, PlanRequest
+from gui.worker import Worker
+
+DEBOUNCE_MS = 40
+# The planner starts this long after the estimate, so that the panel repaints first: a Python
+# thread holds the GIL in turns with the GUI thread, and would slow the repaint it overlaps.
+PLAN_DELAY_MS = 20
+MODEL_CACHE_SIZE = 16
+
+
+def model_key(request: PlanRequest) -> str:
+    """What identifies the model a request refers to."""
+    return request.model.model_dump_json()
+
+
+def plan_request(request: PlanRequest) -> PlanRequest:
+    """The request the options are planned for: every offer and layout, whatever is chosen."""
+    return request.model_copy(update={"gpu": None, "parallelism": Parallelism()})
+
+
+class LiveEstimator(QObject):
+    """Runs ``build()`` after edits and reports the request, its estimate and its plan."""
+
+    invalid = Signal(object)  # InputError: the fields do not make a valid request
+    validated = Signal(object)  # PlanRequest
+    resolving = Signal()  # the model is being read
+    modelFailed = Signal(object)  # PlannerError from reading the model
+    estimated = Signal(object)  # EstimateResult
+    estimateFailed = Signal(object)  # PlannerError
+    planning = Signal()
+    planned = Signal(object)  # Plan
+    planFailed = Signal(object)
+
+    def __init__(
+        self,
+        build: Callable[[], PlanRequest],
+        catalog: Callable[[], Catalog],
+        tax_rate: Callable[[], Decimal],
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._build = build
+        self._catalog = catalog
+        self._tax_rate = tax_rate
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(DEBOUNCE_MS)
+        self._timer.timeout.connect(self.refresh)
+        self._plan_timer = QTimer(self)
+        self._plan_timer.setSingleShot(True)
+        self._plan_timer.setInterval(PLAN_DELAY_MS)
+        self._plan_timer.timeout.connect(self._start_plan)
+        self._pending_plan: tuple[PlanRequest, Any] | None = None
+        self._models: OrderedDict[str, Any] = OrderedDict()
+        self._resolver: tuple[str, Worker] | None = None
+        self._planner: Worker | None = None
+        self._plan_key = ""
+        self.request: PlanRequest | None = None
+        self.result: EstimateResult | None = None
+        self.plan: Plan | None = None
+
+    @property
+    def busy(self) -> bool:
+        """Whether an edit, a model read or a plan is still to be reported."""
+        return (
+            self._timer.isActive()
+            or self._plan_timer.isActive()
+            or self._resolver is not None
+            or self._planner is not None
+        )
+
+    def schedule(self) -> None:
+        """Refresh shortly (edits in quick succession refresh once)."""
+        self._timer.start()
+
+    def flush(self) -> None:
+        """Run a scheduled refresh now."""
+        if self._timer.isActive():
+            self._timer.stop()
+            self.refresh()
+
+    def invalidate(self) -> None:
+        """Forget the plan (the catalog or the tax rate changed) and refresh."""
+        self._plan_key = ""
+        self.schedule()
+
+    def stop(self, wait_ms: int = 5000) -> None:
+        """Drop pending work and wait for running reads and plans (before the app exits)."""
+        self._timer.stop()
+        self._plan_timer.stop()
+        self._pending_plan = None
+        for worker in (self._planner, self._resolver[1] if self._resolver else None):
+            if worker is not None:
+                worker.cancel()
+        # A pool thread still running Python while the interpreter shuts down can crash it.
+        QThreadPool.globalInstance().waitForDone(wait_ms)
+
+    def model_for(self, request: PlanRequest) -> Any | None:
+        """The model of ``request`` if it has been read."""
+        return self._models.get(model_key(request))
+
+    def forget_model(self, request: PlanRequest) -> None:
+        """Read the model again next time (its file was chosen again)."""
+        self._models.pop(model_key(request), None)
+
+    def refresh(self) -> None:
+        """Rebuild the request and update what depends on it."""
+        self._timer.stop()
+        self._pending_plan = None
+        try:
+            request = self._build()
+        except InputError as error:
+            self.request = self.result = None
+            self.invalid.emit(error)
+            return
+        self.request = request
+        self.validated.emit(request)
+        key = model_key(request)
+        model = self._models.get(key)
+        if model is None:
+            self.result = None
+            self._resolve(request, key)
+            return
+        self._models.move_to_end(key)
+        self._estimate(request, model)
+        self._pending_plan = (request, model)
+        self._plan_timer.start()
+
+    def _resolve(self, request: PlanRequest, key: str) -> None:
+        if self._resolver is not None:
+            if self._resolver[0] == key:
+                return  # already being read; its result triggers a refresh
+            self._resolver[1].cancel()
+        worker = Worker(resolve, request)
+        # Bound methods, not lambdas: a result that arrives after this object is gone is dropped.
+        worker.succeeded.connect(self._on_resolver_succeeded)
+        worker.failed.connect(self._on_resolver_failed)
+        self._resolver = (key, worker)
+        self.resolving.emit()
+        worker.start()
+
+    def _on_resolver_succeeded(self, model: Any) -> None:
+        if self._resolver is None:
+            return
+        key, self._resolver = self._resolver[0], None
+        self._models[key] = model
+        while len(self._models) > MODEL_CACHE_SIZE:
+            self._models.popitem(last=False)
+        self.refresh()
+
+    def _on_resolver_failed(self, error: Exception) -> None:
+        if self._resolver is None:
+            return
+        key, self._resolver = self._resolver[0], None
+        if self.request is not None and model_key(self.request) == key:
+            self.modelFailed.emit(error)
+
+    def _estimate(self, request: PlanRequest, model: Any) -> None:
+        try:
+            self.result = estimate(request, self._catalog(), model=model)
+        except PlannerError as error:
+            self.result = None
+            self.estimateFailed.emit(error)
+            return
+        self.estimated.emit(self.result)
+
+    def _start_plan(self) -> None:
+        if self._pending_plan is not None:
+            request, model = self._pending_plan
+            self._pending_plan = None
+            self._plan(request, model)
+
+    def _plan(self, request: PlanRequest, model: Any) -> None:
+        planned = plan_request(request)
+        catalog, tax = self._catalog(), self._tax_rate()
+        key = f"{catalog.catalog_id}|{catalog.as_of}|{tax}|{planned.canonical_json()}"
+        if key == self._plan_key:
+            return  # choosing an offer or a layout does not change the options
+        self._plan_key = key
+        if self._planner is not None:
+            self._planner.cancel()
+        worker = Worker(plan, planned, catalog, tax_rate=tax, model=model)
+        worker.succeeded.connect(self._on_planner_succeeded)
+        worker.failed.connect(self._on_planner_failed)
+        self._planner = worker
+        self.planning.emit()
+        worker.start()
+
+    def _on_planner_succeeded(self, result: Plan) -> None:
+        self._planner = None
+        self.plan = result
+        self.planned.emit(result)
+
+    def _on_planner_failed(self, error: Exception) -> None:
+        self._planner = None
+        self._plan_key = ""
+        self.plan = None
+        self.planFailed.emit(error)

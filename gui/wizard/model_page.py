@@ -1,0 +1,232 @@
+"""Page 2: the model: a bundled preset, a config.json, safetensors headers, or custom numbers.
+
+Files are only named here; ``core.models`` reads them (on the thread pool, see
+:class:`~gui.wizard.live_estimator.LiveEstimator`) and a file it cannot use is reported under the
+form with core's message. Diffusion pipelines come from presets only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QFileDialog,
+    QGridLayout,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QPushButton,
+    QRadioButton,
+    QStackedWidget,
+    QWidget,
+)
+
+from core.request import PlanRequest
+from gui.wizard.custom_model_form import FIELDS, CustomModelForm
+from gui.wizard.field_form import FieldForm
+from gui.wizard.preset_picker import PresetPicker
+from gui.wizard.wizard_step import WizardStep
+
+SOURCES = ("preset", "hf_config", "safetensors", "custom")
+
+
+class ModelPage(WizardStep):
+    """Source choice, one panel per source, and the model's summary once it has been read."""
+
+    PREFIXES = ("model",)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("modelPage", parent)
+        self._resolving = False
+        self._build_ui()
+        self._connect_signals()
+        self._retranslate()
+
+    def _build_ui(self) -> None:
+        self._sources = QButtonGroup(self)
+        row = QGridLayout()
+        self._radios: dict[str, QRadioButton] = {}
+        for number, key in enumerate(SOURCES):
+            radio = QRadioButton(self)
+            radio.setObjectName(f"source_{key}")
+            self._sources.addButton(radio, number)
+            self._radios[key] = radio
+            row.addWidget(radio, number // 2, number % 2)
+        row.setColumnStretch(2, 1)
+        self._radios["preset"].setChecked(True)
+        self.content.addLayout(row)
+
+        self._stack = QStackedWidget(self)
+        self._preset_form = FieldForm(self._stack)
+        self._presets = PresetPicker(self._preset_form)
+        self._preset_row = self._preset_form.add_row(
+            "model.preset", self._presets, ("vram",), marked=self._presets.list_view
+        )
+
+        self._config_form = FieldForm(self._stack)
+        self._config_path = QLineEdit(self._config_form)
+        self._config_path.setObjectName("configPath")
+        self._config_button = QPushButton(self._config_form)
+        self._config_button.setObjectName("importConfigButton")
+        self._config_form.add_row("model.hf_config", self._config_path, ("vram",))
+        self._config_form.form.addRow("", self._config_button)
+
+        self._st_form = FieldForm(self._stack)
+        self._st_path = QLineEdit(self._st_form)
+        self._st_path.setObjectName("safetensorsPath")
+        self._st_button = QPushButton(self._st_form)
+        self._st_button.setObjectName("readSafetensorsButton")
+        self._st_menu = QMenu(self._st_button)
+        self._st_file_action = self._st_menu.addAction("")
+        self._st_folder_action = self._st_menu.addAction("")
+        self._st_button.setMenu(self._st_menu)
+        self._st_form.add_row("model.safetensors", self._st_path, ("quantization",))
+        self._st_form.form.addRow("", self._st_button)
+
+        self._custom = CustomModelForm(self._stack)
+        forms = (self._preset_form, self._config_form, self._st_form, self._custom)
+        for form in forms:
+            self._stack.addWidget(form)
+            self.adopt(form)
+        self.content.addWidget(self._stack, 1)
+
+        self._summary = QLabel(self)
+        self._summary.setObjectName("modelSummary")
+        self._summary.setWordWrap(True)
+        self.content.addWidget(self._summary)
+
+    def _connect_signals(self) -> None:
+        self._sources.idToggled.connect(self._on_sources_id_toggled)
+        self._config_button.clicked.connect(self._on_config_button_clicked)
+        self._st_file_action.triggered.connect(self._on_st_file_triggered)
+        self._st_folder_action.triggered.connect(self._on_st_folder_triggered)
+
+    def _retranslate(self) -> None:
+        self.setTitle(self.tr("Model"))
+        self.setSubTitle(
+            self.tr(
+                "Pick a preset, read a model's own config.json or safetensors headers for exact "
+                "parameter counts, or give its numbers."
+            )
+        )
+        texts = {
+            "preset": self.tr("&Preset"),
+            "hf_config": self.tr("&config.json"),
+            "safetensors": self.tr("&safetensors"),
+            "custom": self.tr("C&ustom numbers"),
+        }
+        for key, text in texts.items():
+            self._radios[key].setText(text)
+        self._preset_row.set_texts(self.tr("Preset"))
+        self._config_form.rows["model.hf_config"].set_texts(
+            self.tr("config.json file"), self.tr("A Hugging Face config.json (no network needed)")
+        )
+        self._config_path.setPlaceholderText(self.tr("Path to config.json"))
+        self._config_button.setText(self.tr("&Import config.json…"))
+        self._st_form.rows["model.safetensors"].set_texts(
+            self.tr("safetensors file or folder"),
+            self.tr("Only the headers are read: tensor names, shapes and formats"),
+        )
+        self._st_path.setPlaceholderText(self.tr("Path to a .safetensors file or a model folder"))
+        self._st_button.setText(self.tr("Read .safe&tensors…"))
+        self._st_file_action.setText(self.tr("&File…"))
+        self._st_folder_action.setText(self.tr("F&older with shards…"))
+
+    # -- the wizard's interface ------------------------------------------------------------
+
+    def source(self) -> str:
+        """The chosen source: preset, hf_config, safetensors or custom."""
+        return SOURCES[max(self._sources.checkedId(), 0)]
+
+    def initializePage(self) -> None:
+        self._apply_workload(self.plan_wizard().workload())
+
+    def set_workload(self, workload: str) -> None:
+        """Follow a workload change made on the first page."""
+        self._apply_workload(workload)
+
+    def _apply_workload(self, workload: str) -> None:
+        diffusion = workload == "diffusion"
+        self._presets.set_kind("diffusion" if diffusion else "llm")
+        for key in ("hf_config", "safetensors", "custom"):
+            self._radios[key].setEnabled(not diffusion)
+        if diffusion and self.source() != "preset":
+            self._radios["preset"].setChecked(True)
+
+    def fill(self, raw: dict[str, Any], workload: str) -> None:
+        source = self.source()
+        if source == "preset":
+            raw["model"] = {"preset": self._presets.preset_id()}
+        elif source == "hf_config":
+            raw["model"] = {"hf_config": self._config_path.text().strip()}
+        elif source == "safetensors":
+            raw["model"] = {"safetensors": self._st_path.text().strip()}
+        else:
+            loaded = (raw.get("model") or {}).get("custom") or {}
+            kept = {k: v for k, v in loaded.items() if k not in FIELDS and v is not None}
+            raw["model"] = {"custom": kept | self._custom.values()}
+
+    def load(self, request: PlanRequest) -> None:
+        ref = request.model
+        if ref.preset:
+            kind = self._presets.kind_of(ref.preset)
+            self._presets.set_kind(kind or "llm")
+            self._presets.set_preset(ref.preset)
+        self._config_path.setText(ref.hf_config or "")
+        self._st_path.setText(ref.safetensors or "")
+        self._custom.load(ref.custom)
+        source = next(key for key in SOURCES if getattr(ref, key))
+        self._radios[source].setChecked(True)
+        self._stack.setCurrentIndex(SOURCES.index(source))
+
+    def set_resolving(self, resolving: bool) -> None:
+        """Next waits while the model is being read."""
+        if resolving != self._resolving:
+            self._resolving = resolving
+            self.completeChanged.emit()
+
+    def show_summary(self, text: str) -> None:
+        """What core read: the model's name and parameter count."""
+        self._summary.setText(text)
+
+    def ready(self) -> bool:
+        return not self._resolving
+
+    # -- slots -----------------------------------------------------------------------------
+
+    def _on_sources_id_toggled(self, number: int, checked: bool) -> None:
+        if checked:
+            self._stack.setCurrentIndex(number)
+            self.edited.emit()
+
+    def _on_config_button_clicked(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Import config.json"), "", self.tr("Model config (*.json);;All files (*)")
+        )
+        if path:
+            self.choose_file("hf_config", path)
+
+    def _on_st_file_triggered(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Read a .safetensors file"),
+            "",
+            self.tr("safetensors (*.safetensors);;All files (*)"),
+        )
+        if path:
+            self.choose_file("safetensors", path)
+
+    def _on_st_folder_triggered(self) -> None:
+        path = QFileDialog.getExistingDirectory(
+            self, self.tr("Read a folder of safetensors shards")
+        )
+        if path:
+            self.choose_file("safetensors", path)
+
+    def choose_file(self, source: str, path: str) -> None:
+        """Use ``path`` as the model's config.json or safetensors (read again even if unchanged)."""
+        (self._config_path if source == "hf_config" else self._st_path).setText(path)
+        self._radios[source].setChecked(True)
+        self.plan_wizard().forget_model_file()
+        self.edited.emit()

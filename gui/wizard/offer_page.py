@@ -1,0 +1,214 @@
+"""Page 5: the planner's ranked options for the chosen term, and the choice of one of them.
+
+Choosing a row sets the request's GPU offer, and through the parallelism page its GPU count,
+strategy and tensor-parallel degree. The options are ranked by ``core.planner``; the table only
+sorts and filters them.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtWidgets import QAbstractItemView, QCheckBox, QHeaderView, QLabel, QTableView, QWidget
+
+from core.planner import Plan, PlanOption
+from core.request import PlanRequest
+from gui.wizard.offer_filter_proxy import OfferFilterProxy
+from gui.wizard.offer_table_model import GPU, RANK, REASON, OfferTableModel
+from gui.wizard.term_form import TermForm
+from gui.wizard.wizard_step import ERROR_STYLE, WizardStep
+
+GPU_WIDTH = 185  # long names are elided; the tooltip has the whole name
+CELL_PADDING = 18
+
+
+class OfferPage(WizardStep):
+    """Term above, options below; Next needs a chosen option that fits."""
+
+    PREFIXES = ("gpu", "term", "storage_gb")
+    optionChosen = Signal(object)  # PlanOption
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("offerPage", parent)
+        self._gpu: str | None = None
+        self._fits = False
+        self._plan: Plan | None = None
+        self._build_ui()
+        self._connect_signals()
+        self._retranslate()
+
+    def _build_ui(self) -> None:
+        self._term = TermForm(self)
+        self.adopt(self._term)
+        self.content.addWidget(self._term)
+        self._show_infeasible = QCheckBox(self)
+        self._show_infeasible.setObjectName("showInfeasible")
+        self.content.addWidget(self._show_infeasible)
+        self._model = OfferTableModel(self)
+        self._proxy = OfferFilterProxy(self)
+        self._proxy.setSourceModel(self._model)
+        self._table = QTableView(self)
+        self._table.setObjectName("offerTable")
+        self._table.setModel(self._proxy)
+        self._table.setSortingEnabled(True)
+        self._table.sortByColumn(RANK, Qt.SortOrder.AscendingOrder)
+        self._table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self._table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self._table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self._table.setAlternatingRowColors(True)
+        self._table.setWordWrap(False)
+        self._table.verticalHeader().hide()
+        header = self._table.horizontalHeader()
+        # Widths are fitted once per plan, not kept fitted (that re-measures every cell often).
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        rows = self._table.verticalHeader()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(self.fontMetrics().height() + 8)
+        self._table.setColumnHidden(REASON, True)
+        self.content.addWidget(self._table, 1)
+        self._status = QLabel(self)
+        self._status.setObjectName("offerStatus")
+        self._status.setWordWrap(True)
+        self.content.addWidget(self._status)
+
+    def _connect_signals(self) -> None:
+        self._show_infeasible.toggled.connect(self._on_show_infeasible_toggled)
+        self._table.selectionModel().currentRowChanged.connect(self._on_table_current_changed)
+
+    def _retranslate(self) -> None:
+        self.setTitle(self.tr("GPU offer and term"))
+        self.setSubTitle(
+            self.tr(
+                "Every offer × GPU count × strategy the planner considered, cheapest first for the "
+                "term. Choose one."
+            )
+        )
+        self._show_infeasible.setText(self.tr("Show in&feasible options"))
+        self._show_infeasible.setToolTip(
+            self.tr("List the options that do not fit, with the reason")
+        )
+        self._table.setAccessibleName(self.tr("Options"))
+        self._model.retranslate()
+        if self._plan is not None:  # the cells hold translated names
+            self.set_plan(self._plan, self.plan_wizard().live.request)
+
+    @property
+    def table(self) -> QTableView:
+        """The options table."""
+        return self._table
+
+    def fill(self, raw: dict[str, Any], workload: str) -> None:
+        raw["gpu"] = self._gpu
+        self._term.fill(raw)
+
+    def load(self, request: PlanRequest) -> None:
+        self._gpu = request.gpu
+        self._term.load(request)
+
+    def ready(self) -> bool:
+        return self._gpu is not None and self._fits
+
+    def set_planning(self) -> None:
+        """Options are being ranked for a changed request."""
+        self._status.setStyleSheet("")
+        self._status.setText(self.tr("Ranking the offers…"))
+
+    def set_plan(self, plan: Plan | None, request: PlanRequest | None) -> None:
+        """Show ``plan``'s options and keep the chosen one selected if it is among them."""
+        self._model.set_plan(plan)
+        self._plan = plan
+        self._fit_columns()
+        self._show_status()
+        if plan is not None and request is not None:
+            self.select_layout(request)
+
+    def _show_status(self) -> None:
+        plan = self._plan
+        if plan is None:
+            self._status.setText("")
+            return
+        if plan.options:
+            text = self.tr("{fit} options fit, {other} do not.").format(
+                fit=len(plan.options), other=len(plan.infeasible)
+            )
+            self._status.setStyleSheet("")
+            self._status.setText(text)
+        else:
+            lines = "".join(f"<li>{escape(s)}</li>" for s in plan.suggestions)
+            self._status.setStyleSheet(ERROR_STYLE)
+            self._status.setText(
+                self.tr("Nothing in the catalog fits this request. What would fit:")
+                + f"<ul>{lines}</ul>"
+            )
+
+    def _fit_columns(self) -> None:
+        # Measured here from the row texts: the view's own fitting asks every cell for every role.
+        if self._model.rowCount() == 0:
+            return
+        metrics = self._table.fontMetrics()
+        header = self._table.horizontalHeader()
+        for column in range(self._model.columnCount()):
+            if column == REASON:
+                continue
+            texts = [
+                *self._model.column_texts(column),
+                str(self._model.headerData(column, Qt.Orientation.Horizontal)),
+            ]
+            width = max(metrics.horizontalAdvance(text) for text in texts) + CELL_PADDING
+            header.resizeSection(column, min(width, GPU_WIDTH) if column == GPU else width)
+
+    def select_layout(self, request: PlanRequest) -> None:
+        """Select the row of ``request``'s GPU, count and strategy (quietly)."""
+        row = None
+        if request.gpu is not None:
+            par = request.parallelism
+            row = self._model.find(request.gpu, par.gpus, par.strategy)
+        selection = self._table.selectionModel()
+        selection.blockSignals(True)
+        if row is None:
+            selection.clearSelection()
+            selection.setCurrentIndex(QModelIndex(), QItemSelectionModel.SelectionFlag.Clear)
+        else:
+            source = self._model.index(row, 0)
+            if not self._proxy.mapFromSource(source).isValid() and not self._model.option(row).fits:
+                self._show_infeasible.setChecked(True)
+            index = self._proxy.mapFromSource(source)
+            flags = (
+                QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows
+            )
+            selection.setCurrentIndex(index, flags)
+            self._table.scrollTo(index)
+        selection.blockSignals(False)
+        self._table.viewport().update()
+
+    def set_fit(self, fits: bool) -> None:
+        """Whether the chosen configuration fits (from the live estimate)."""
+        if fits != self._fits:
+            self._fits = fits
+            self.completeChanged.emit()
+
+    def choose_row(self, proxy_row: int) -> PlanOption:
+        """Choose the option shown in ``proxy_row`` as if it were clicked."""
+        index = self._proxy.index(proxy_row, 0)
+        flags = (
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows
+        )
+        self._table.selectionModel().setCurrentIndex(index, flags)
+        return self._model.option(self._proxy.mapToSource(index).row())
+
+    def _on_show_infeasible_toggled(self, checked: bool) -> None:
+        self._proxy.set_show_infeasible(checked)
+        self._table.setColumnHidden(REASON, not checked)
+
+    def _on_table_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if not current.isValid():
+            return
+        option = self._model.option(self._proxy.mapToSource(current).row())
+        self._gpu = option.gpu.id
+        self.optionChosen.emit(option)
+        self.edited.emit()

@@ -1,0 +1,163 @@
+"""The planner's options as table rows: GPU × count × strategy, price, cost per unit, memory, VRAM.
+
+Rows are the feasible options in the planner's order followed by the infeasible ones with their
+reason; :class:`~gui.wizard.offer_filter_proxy.OfferFilterProxy` hides the infeasible ones unless
+asked, and sorts by :data:`SORT_ROLE` (raw numbers, amounts as integer minor units). Each row's
+texts and sort keys are worked out once when a plan arrives, so painting and sorting stay cheap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor
+
+from core.planner import Plan, PlanOption
+from core.pricing import to_minor
+from gui.wizard.display import gib, money, strategy_short
+
+SORT_ROLE = Qt.ItemDataRole.UserRole
+FEASIBLE_ROLE = Qt.ItemDataRole.UserRole + 1
+(RANK, GPU, COUNT, STRATEGY, TOTAL, UNIT_COST, MEMORY, VRAM, REASON) = range(9)
+COLUMNS = 9
+NUMERIC = frozenset((RANK, COUNT, TOTAL, UNIT_COST, MEMORY, VRAM))
+NO_COST = 2**62  # options without a cost per unit sort last
+RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+GREY = QColor("#8a8f98")
+Index = QModelIndex | QPersistentModelIndex
+
+
+@dataclass(frozen=True)
+class _Row:
+    option: PlanOption
+    texts: tuple[str, ...]
+    keys: tuple[Any, ...]
+    tooltip: str
+
+
+class OfferTableModel(QAbstractTableModel):
+    """All options of one plan; ``option(row)`` gives the :class:`PlanOption` behind a row."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[_Row] = []
+        self._workload = "inference"
+
+    def set_plan(self, plan: Plan | None) -> None:
+        """Show the options of ``plan`` (none for None)."""
+        self.beginResetModel()
+        self._rows = []
+        if plan is not None:
+            self._workload = plan.request.workload
+            ranked = [(rank, o) for rank, o in enumerate(plan.options, start=1)]
+            ranked += [(None, o) for o in plan.infeasible]
+            self._rows = [self._row(n, rank, o) for n, (rank, o) in enumerate(ranked)]
+        self.endResetModel()
+
+    def option(self, row: int) -> PlanOption:
+        """The option shown in ``row``."""
+        return self._rows[row].option
+
+    def find(self, gpu: str, gpus: int, strategy: str) -> int | None:
+        """The row of the option with this layout, if any."""
+        for number, row in enumerate(self._rows):
+            est = row.option.estimate
+            if (row.option.gpu.id, est.gpus, est.strategy) == (gpu, gpus, strategy):
+                return number
+        return None
+
+    def column_texts(self, column: int) -> list[str]:
+        """The texts of ``column`` in every row (to size the column)."""
+        return [row.texts[column] for row in self._rows]
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else COLUMNS
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._rows[index.row()].texts[index.column()]
+        if role == SORT_ROLE:
+            return self._rows[index.row()].keys[index.column()]
+        if role == FEASIBLE_ROLE:
+            return self._rows[index.row()].option.fits
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return RIGHT if index.column() in NUMERIC else None
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return None if self._rows[index.row()].option.fits else GREY
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._rows[index.row()].tooltip
+        return None
+
+    def _unit_cost(self, option: PlanOption) -> Any:
+        if self._workload == "training":
+            return option.job_cost
+        return option.per_million_tokens
+
+    def _row(self, number: int, rank: int | None, option: PlanOption) -> _Row:
+        est = option.estimate
+        currency = option.price.currency
+        cost = self._unit_cost(option)
+        texts = (
+            str(rank) if rank is not None else "—",
+            option.gpu.name,
+            str(est.gpus),
+            strategy_short(est.strategy, option.tensor_parallel),
+            money(option.price.total, currency),
+            money(cost, currency) if cost is not None else "—",
+            gib(est.memory.total),
+            gib(option.gpu.vram_bytes, 0),
+            option.reason,
+        )
+        keys = (
+            number,  # rows are in the planner's order: ranked options, then the rest
+            option.gpu.name,
+            est.gpus,
+            est.strategy,
+            to_minor(option.price.total, currency),
+            int(cost.scaleb(4).to_integral_value()) if cost is not None else NO_COST,
+            est.memory.total,
+            option.gpu.vram_bytes,
+            option.reason,
+        )
+        tooltip = "\n".join(t for t in (option.gpu.name, option.reason) if t)
+        return _Row(option, texts, keys, tooltip)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        training = self._workload == "training"
+        if role == Qt.ItemDataRole.DisplayRole:
+            headers = (
+                self.tr("#"),
+                self.tr("GPU"),
+                self.tr("GPUs"),
+                self.tr("Strategy"),
+                self.tr("Term total"),
+                self.tr("Training run") if training else self.tr("Per 1M tokens"),
+                self.tr("Per GPU"),
+                self.tr("VRAM"),
+                self.tr("Why it does not fit"),
+            )
+            return headers[section]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            tips = {
+                RANK: self.tr("The planner's rank: cheapest for the term first"),
+                TOTAL: self.tr("GPU price for the whole term, tax included when set"),
+                UNIT_COST: self.tr("Cost of the training run over the dataset's tokens")
+                if training
+                else self.tr("Cost per million generated tokens at the decode bound"),
+                MEMORY: self.tr("Memory one GPU holds at its peak"),
+            }
+            return tips.get(section)
+        return None
+
+    def retranslate(self) -> None:
+        """Announce new header texts (the language changed)."""
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, COLUMNS - 1)

@@ -1,0 +1,151 @@
+"""Page 4: how the job spreads over GPUs, and the compute platform it needs.
+
+Choosing an offer on the next page sets the strategy, GPU count and tensor-parallel degree here
+(:meth:`ParallelismPage.set_layout`), so the two pages always describe the same request.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QWidget
+
+from core.request import Parallelism, PlanRequest
+from gui.wizard.display import strategy_name
+from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
+from gui.wizard.wizard_step import WizardStep
+
+STRATEGY_TERMS = {"single": "vram", "tensor": "tensor_parallelism", "ddp": "ddp", "fsdp": "fsdp"}
+AUTO = 0  # the tensor-parallel spin box's "auto": all GPUs for strategy tensor, else none
+
+
+class ParallelismPage(WizardStep):
+    """Strategy, GPU count, tensor-parallel degree, FSDP sharding, platform and runtime version."""
+
+    PREFIXES = ("parallelism", "platform", "runtime_version")
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("parallelismPage", parent)
+        self._build_ui()
+        self._connect_signals()
+        self._retranslate()
+
+    def _build_ui(self) -> None:
+        self._form = FieldForm(self)
+        self._strategy = QComboBox(self._form)
+        self._strategy.setObjectName("strategy")
+        for key in STRATEGY_TERMS:
+            self._strategy.addItem("", key)
+        self._gpus = QSpinBox(self._form)
+        self._gpus.setObjectName("gpuCount")
+        self._gpus.setRange(*int_bounds(Parallelism, "gpus"))
+        self._tp = QSpinBox(self._form)
+        self._tp.setObjectName("tensorParallel")
+        self._tp.setRange(AUTO, int_bounds(Parallelism, "tensor_parallel")[1])
+        self._sharding = QComboBox(self._form)
+        self._sharding.setObjectName("fsdpSharding")
+        for key in ("full", "grad_op", "hybrid"):
+            self._sharding.addItem("", key)
+        self._platform = QComboBox(self._form)
+        self._platform.setObjectName("platform")
+        for key in ("any", "cuda", "rocm"):
+            self._platform.addItem("", key)
+        self._runtime = QLineEdit(self._form)
+        self._runtime.setObjectName("runtimeVersion")
+        self._runtime.setMaxLength(10)
+        form = self._form
+        form.add_row(
+            "parallelism.strategy", self._strategy, tuple(dict.fromkeys(STRATEGY_TERMS.values()))
+        )
+        form.add_row("parallelism.gpus", self._gpus, ("ddp",))
+        form.add_row("parallelism.tensor_parallel", self._tp, ("tensor_parallelism",))
+        form.add_row("parallelism.fsdp_sharding", self._sharding, ("fsdp",))
+        form.add_row("platform", self._platform, ("cuda", "rocm"))
+        form.add_row("runtime_version", self._runtime, ("cuda", "rocm"))
+        form.rows["parallelism"] = form.rows["parallelism.gpus"]  # layout rules name no field
+        self.adopt(form)
+        self.content.addWidget(form)
+        self.content.addStretch(1)
+        self._on_strategy_changed()
+        self._on_platform_changed()
+
+    def _connect_signals(self) -> None:
+        self._strategy.currentIndexChanged.connect(self._on_strategy_changed)
+        self._platform.currentIndexChanged.connect(self._on_platform_changed)
+
+    def _retranslate(self) -> None:
+        self.setTitle(self.tr("Parallelism and platform"))
+        self.setSubTitle(
+            self.tr(
+                "Replicas (DDP) do not pool memory; sharding (FSDP) and tensor parallelism split "
+                "it. Choosing an offer on the next page sets these for you."
+            )
+        )
+        for index, key in enumerate(STRATEGY_TERMS):
+            self._strategy.setItemText(index, strategy_name(key))
+        sharding = (
+            self.tr("Full shard (parameters, gradients, optimizer)"),
+            self.tr("Gradients and optimizer only"),
+            self.tr("Hybrid: full shard within a node"),
+        )
+        for index, name in enumerate(sharding):
+            self._sharding.setItemText(index, name)
+        for index, name in enumerate((self.tr("Any"), "CUDA", "ROCm")):
+            self._platform.setItemText(index, name)
+        self._tp.setSpecialValueText(self.tr("auto"))
+        rows = self._form.rows
+        rows["parallelism.strategy"].set_texts(self.tr("Strategy"), "")
+        rows["parallelism.gpus"].set_texts(self.tr("GPUs"), self.tr("GPUs of one offer"))
+        rows["parallelism.tensor_parallel"].set_texts(
+            self.tr("Tensor-parallel degree"),
+            self.tr("GPUs that split each layer; must divide the attention heads"),
+        )
+        rows["parallelism.fsdp_sharding"].set_texts(self.tr("FSDP sharding"), "")
+        rows["platform"].set_texts(
+            self.tr("Platform"), self.tr("CUDA workloads never run on AMD GPUs, nor ROCm on NVIDIA")
+        )
+        rows["runtime_version"].set_texts(
+            self.tr("Required CUDA/ROCm version"),
+            self.tr("checked against what the offer's driver supports"),
+        )
+        self._runtime.setPlaceholderText(self.tr("e.g. 12.4 (optional)"))
+
+    def set_layout(self, parallelism: Parallelism) -> None:
+        """Show the layout of a chosen offer."""
+        set_combo_value(self._strategy, parallelism.strategy)
+        self._gpus.setValue(parallelism.gpus)
+        self._tp.setValue(parallelism.tensor_parallel or AUTO)
+        set_combo_value(self._sharding, parallelism.fsdp_sharding)
+
+    def fill(self, raw: dict[str, Any], workload: str) -> None:
+        tp = self._tp.value()
+        used = self._form.rows["parallelism.tensor_parallel"].isEnabled()
+        raw["parallelism"] = {
+            "strategy": combo_value(self._strategy),
+            "gpus": self._gpus.value(),
+            "tensor_parallel": tp if used and tp != AUTO else None,
+            "fsdp_sharding": combo_value(self._sharding),
+        }
+        raw["platform"] = combo_value(self._platform)
+        raw["runtime_version"] = self._runtime.text().strip() or None
+
+    def load(self, request: PlanRequest) -> None:
+        self.set_layout(request.parallelism)
+        set_combo_value(self._platform, request.platform)
+        self._runtime.setText(request.runtime_version or "")
+
+    def _on_strategy_changed(self, *_index: int) -> None:
+        strategy = combo_value(self._strategy)
+        rows = self._form.rows
+        rows["parallelism.strategy"].show_terms((STRATEGY_TERMS[strategy],))
+        if strategy == "single":
+            self._gpus.setValue(1)
+        rows["parallelism.gpus"].setEnabled(strategy != "single")
+        rows["parallelism.tensor_parallel"].setEnabled(strategy in ("tensor", "ddp"))
+        rows["parallelism.fsdp_sharding"].setEnabled(strategy == "fsdp")
+
+    def _on_platform_changed(self, *_index: int) -> None:
+        platform = combo_value(self._platform)
+        shown = ("cuda", "rocm") if platform == "any" else (platform,)
+        self._form.rows["platform"].show_terms(shown)
+        self._form.rows["runtime_version"].show_terms(shown)

@@ -1,0 +1,42 @@
+"""The Plan tab of the main window: the plan wizard, scrolled when the window is too narrow.
+
+The wizard shows its live estimate beside every page, so it needs some 800 pixels of width; a
+narrower window (a small screen, the glossary docked beside it) scrolls the page instead of
+forcing the window wider.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import SignalInstance
+from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
+
+from core.request import PlanRequest
+from gui.app_state import AppState
+from gui.wizard.plan_wizard import PlanWizard
+
+
+class PlanPage(QScrollArea):
+    """Holds the :class:`PlanWizard`; ``load_request`` and ``new_draft`` are the wizard's."""
+
+    def __init__(
+        self,
+        state: AppState,
+        parent: QWidget | None = None,
+        *,
+        new_plan: SignalInstance | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("planPage")
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.wizard = PlanWizard(state, self, new_plan=new_plan)
+        self.setWidget(self.wizard)
+        self.setFocusProxy(self.wizard)
+
+    def load_request(self, request: PlanRequest) -> None:
+        """Reopen ``request`` in the wizard as a new draft (e.g. from the history)."""
+        self.wizard.load_request(request)
+
+    def new_draft(self) -> None:
+        """Start the wizard again from the defaults."""
+        self.wizard.new_draft()

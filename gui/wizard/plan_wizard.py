@@ -1,0 +1,267 @@
+"""The plan wizard: six pages, one request, and the live estimate beside every page.
+
+The pages collect the fields of a :class:`core.request.PlanRequest`;
+:meth:`PlanWizard.current_request` assembles them over the draft's other values and lets
+``core.request`` validate the result. After every edit
+:class:`~gui.wizard.live_estimator.LiveEstimator` rebuilds the request; the wizard routes a refused
+value to the page and row that own it, and passes the estimate to the panel beside the pages and
+the planner's options to the offer page.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, SignalInstance
+from PySide6.QtWidgets import QWidget, QWizard
+
+from core.errors import InputError, PlannerError
+from core.models import list_presets
+from core.planner import Plan, PlanOption
+from core.request import ModelRef, PlanRequest, Runtime, parse_request
+from gui.app_state import AppState
+from gui.wizard.live_estimate_panel import LiveEstimatePanel
+from gui.wizard.live_estimator import LiveEstimator
+from gui.wizard.model_page import ModelPage
+from gui.wizard.offer_page import OfferPage
+from gui.wizard.parallelism_page import ParallelismPage
+from gui.wizard.review_page import ReviewPage
+from gui.wizard.sizes_page import SizesPage
+from gui.wizard.wizard_step import WizardStep, error_path
+from gui.wizard.workload_page import WorkloadPage
+
+DEFAULT_PRESET = "llama-3.1-8b"
+
+
+class PlanWizard(QWizard):
+    """The Plan page of the main window; ``load_request`` and ``new_draft`` start over."""
+
+    def __init__(
+        self,
+        state: AppState,
+        parent: QWidget | None = None,
+        *,
+        new_plan: SignalInstance | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("planWizard")
+        self.state = state
+        self._base: dict[str, Any] = {}
+        self._build_ui()
+        self._connect_signals()
+        if new_plan is not None:
+            new_plan.connect(self.new_draft)
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self._on_app_about_to_quit)
+        self._retranslate()
+        self.new_draft()
+
+    def _build_ui(self) -> None:
+        # Embedded in the main window's tabs, not a dialog of its own.
+        self.setWindowFlags(Qt.WindowType.Widget)
+        self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
+        self.setOption(QWizard.WizardOption.NoCancelButton)
+        self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage)
+        self.workload_page = WorkloadPage(self)
+        self.model_page = ModelPage(self)
+        self.sizes_page = SizesPage(self)
+        self.parallelism_page = ParallelismPage(self)
+        self.offer_page = OfferPage(self)
+        self.review_page = ReviewPage(self)
+        self.steps: tuple[WizardStep, ...] = (
+            self.workload_page,
+            self.model_page,
+            self.sizes_page,
+            self.parallelism_page,
+            self.offer_page,
+            self.review_page,
+        )
+        for step in self.steps:
+            self.addPage(step)
+        self.panel = LiveEstimatePanel(self)
+        self.setSideWidget(self.panel)
+        self.live = LiveEstimator(
+            self.current_request,
+            lambda: self.state.catalog,
+            lambda: self.state.settings.tax_rate,
+            self,
+        )
+
+    def _connect_signals(self) -> None:
+        for step in self.steps:
+            step.edited.connect(self.live.schedule)
+        self.workload_page.edited.connect(self._on_workload_edited)
+        self.offer_page.optionChosen.connect(self._on_offer_option_chosen)
+        live = self.live
+        live.invalid.connect(self._on_live_invalid)
+        live.validated.connect(self._on_live_validated)
+        live.resolving.connect(self._on_live_resolving)
+        live.modelFailed.connect(self._on_live_model_failed)
+        live.estimated.connect(self._on_live_estimated)
+        live.estimateFailed.connect(self._on_live_model_failed)
+        live.planning.connect(self._on_live_planning)
+        live.planned.connect(self._on_live_planned)
+        live.planFailed.connect(self._on_live_plan_failed)
+        # Bound methods, not lambdas: the connections end when this wizard is deleted.
+        self.state.catalogChanged.connect(self._on_state_changed)
+        self.state.settingsChanged.connect(self._on_state_changed)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
+
+    def _retranslate(self) -> None:
+        self.setButtonText(QWizard.WizardButton.FinishButton, self.tr("&New plan"))
+        self.setButtonText(QWizard.WizardButton.NextButton, self.tr("&Next >"))
+        self.setButtonText(QWizard.WizardButton.BackButton, self.tr("< &Back"))
+        if self.live.result is not None:
+            self._show_model_summary(self.live.result)
+
+    # -- the public interface --------------------------------------------------------------
+
+    def workload(self) -> str:
+        """The workload chosen on the first page."""
+        return self.workload_page.workload()
+
+    def current_request(self) -> PlanRequest:
+        """The request the pages describe now; raises :class:`InputError` naming a field."""
+        raw = copy.deepcopy(self._base)
+        workload = self.workload()
+        for step in self.steps:
+            step.fill(raw, workload)
+        return parse_request(raw)
+
+    def load_request(self, request: PlanRequest) -> None:
+        """Fill every page from ``request`` and start at the first page (a new draft)."""
+        self._base = request.model_dump(mode="json")
+        self.review_page.forget_key()
+        for step in self.steps:
+            step.load(request)
+            step.clear_error()
+        self.model_page.set_workload(request.workload)
+        self.restart()
+        self.live.schedule()  # after the window has painted, not before
+
+    def new_draft(self) -> None:
+        """Start again from the defaults (File → New Plan)."""
+        self.load_request(self.default_request())
+
+    def default_request(self) -> PlanRequest:
+        """A new draft: serve the default preset, runtime reserve from the settings."""
+        ids = [p.id for p in list_presets() if p.kind == "llm"]
+        preset = DEFAULT_PRESET if DEFAULT_PRESET in ids or not ids else ids[0]
+        return PlanRequest(
+            model=ModelRef(preset=preset),
+            runtime=Runtime(context_gib=self.state.settings.runtime_context_gib),
+        )
+
+    def validate_step(self, step: WizardStep) -> bool:
+        """Next on ``step``: the request must be valid as far as this page and those before it."""
+        self.live.flush()
+        try:
+            self.current_request()
+        except InputError as error:
+            path = error_path(error)
+            owner = self._owner(path)
+            if owner is not None and self.steps.index(owner) <= self.steps.index(step):
+                self._route_error(path, str(error))
+                return False
+        return step.isComplete()
+
+    def forget_model_file(self) -> None:
+        """The model file was chosen again: read it again."""
+        with contextlib.suppress(InputError):  # an invalid request has no model to forget
+            self.live.forget_model(self.current_request())
+
+    def done(self, result: int) -> None:
+        # Finish ("New plan") starts a new draft; the embedded wizard never closes.
+        if result == int(QWizard.DialogCode.Accepted):
+            self.new_draft()
+
+    def reject(self) -> None:
+        # Escape must not hide the Plan page.
+        pass
+
+    # -- routing results -------------------------------------------------------------------
+
+    def _owner(self, path: str) -> WizardStep | None:
+        return next((step for step in self.steps if step.owns(path)), None)
+
+    def _route_error(self, path: str, message: str) -> None:
+        owner = self._owner(path) or self.currentPage()
+        for step in self.steps:
+            if step is owner:
+                step.show_error(path, message)
+            else:
+                step.clear_error()
+
+    def _on_app_about_to_quit(self) -> None:
+        self.live.stop()
+
+    def _on_state_changed(self, _value: object) -> None:
+        self.live.invalidate()  # new prices or tax: rank the offers again
+
+    def _on_workload_edited(self) -> None:
+        workload = self.workload()
+        self.model_page.set_workload(workload)
+        self.sizes_page.set_workload(workload)
+
+    def _on_offer_option_chosen(self, option: PlanOption) -> None:
+        self.parallelism_page.set_layout(option.estimate.request.parallelism)
+
+    def _on_live_invalid(self, error: InputError) -> None:
+        self._route_error(error_path(error), str(error))
+        self.model_page.set_resolving(False)
+        self.offer_page.set_fit(False)
+        self.panel.show_status("invalid", str(error))
+
+    def _on_live_validated(self, request: PlanRequest) -> None:
+        for step in self.steps:
+            step.clear_error()
+        self.offer_page.select_layout(request)
+
+    def _on_live_resolving(self) -> None:
+        self.model_page.set_resolving(True)
+        self.offer_page.set_fit(False)
+        self.panel.show_status("busy", self.tr("Reading the model…"))
+
+    def _on_live_model_failed(self, error: Exception) -> None:
+        self.model_page.set_resolving(False)
+        self.offer_page.set_fit(False)
+        message = str(error) if isinstance(error, PlannerError) else repr(error)
+        path = error_path(error) if isinstance(error, PlannerError) else ""
+        if path in ("", "model"):  # a file or preset core could not read
+            path = f"model.{self.model_page.source()}"
+        self._route_error(path, message)
+        self.panel.show_status("error", message)
+        self.panel.show_plan(None)
+
+    def _on_live_estimated(self, result: Any) -> None:
+        self.model_page.set_resolving(False)
+        self._show_model_summary(result)
+        self.offer_page.set_fit(result.fits and result.request.gpu is not None)
+        self.panel.show_result(result)
+
+    def _show_model_summary(self, result: Any) -> None:
+        model = result.model
+        self.model_page.show_summary(
+            self.tr("{name}: {params} parameters ({source}).").format(
+                name=model.name, params=f"{model.params_total:,}", source=model.source
+            )
+        )
+
+    def _on_live_planning(self) -> None:
+        self.panel.show_plan(None)
+        self.offer_page.set_planning()
+
+    def _on_live_planned(self, plan: Plan) -> None:
+        self.panel.show_plan(plan)
+        self.offer_page.set_plan(plan, self.live.request)
+
+    def _on_live_plan_failed(self, error: Exception) -> None:
+        self.offer_page.set_plan(None, None)
+        self.panel.show_status("error", str(error))

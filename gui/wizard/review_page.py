@@ -1,0 +1,295 @@
+"""Page 6: the full quote, and the three things to do with it: save, place (simulated), export.
+
+The quote is priced and snapshotted by ``core`` when the page opens. The idempotency key is made
+then too and kept for as long as the configuration stays the same, so every retry of a placement
+(after an error, or a second click) carries the same key and the store returns the one order;
+going Back and changing anything gives a new key. Store calls run on the thread pool.
+"""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTextBrowser,
+    QWidget,
+)
+
+from core.errors import IdempotencyConflictError, PlannerError
+from core.estimate import estimate, estimate_to_json
+from core.pricing import price_for, storage_gb_for
+from core.quotes import Quote, build_quote, request_fingerprint, utc_now
+from gui.glossary_link import GlossaryLink, open_glossary_term
+from gui.wizard.display import utc
+from gui.wizard.quote_document import TERM_SCHEME, QuoteDocument
+from gui.wizard.wizard_step import ERROR_STYLE, WizardStep
+from gui.worker import Worker
+
+if TYPE_CHECKING:
+    from core.store import PlaceResult
+
+DONE_STYLE = "color: #1b6e2a;"
+
+
+class ReviewPage(WizardStep):
+    """The quote, its idempotency key, and Save / Place / Export PDF."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("reviewPage", parent)
+        self._quote: Quote | None = None
+        self._key: str | None = None
+        self._key_for = ""  # fingerprint of the request the key was made for
+        self._placing = False
+        self._saved = False
+        self._placed: PlaceResult | None = None
+        self._build_ui()
+        self._connect_signals()
+        self._retranslate()
+
+    def _build_ui(self) -> None:
+        self._document = QTextBrowser(self)
+        self._document.setObjectName("quoteView")
+        self._document.setOpenLinks(False)
+        self.content.addWidget(self._document, 1)
+        label_row = QHBoxLayout()
+        self._label_caption = QLabel(self)
+        self._label = QLineEdit(self)
+        self._label.setObjectName("quoteLabel")
+        self._label_caption.setBuddy(self._label)
+        label_row.addWidget(self._label_caption)
+        label_row.addWidget(self._label, 1)
+        self.content.addLayout(label_row)
+        key_row = QHBoxLayout()
+        self._key_caption = QLabel(self)
+        self._key_label = QLabel(self)
+        self._key_label.setObjectName("idempotencyKey")
+        self._key_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        key_row.addWidget(self._key_caption)
+        key_row.addWidget(self._key_label, 1)
+        key_row.addWidget(GlossaryLink("idempotency_key", self))
+        self.content.addLayout(key_row)
+        buttons = QHBoxLayout()
+        self._save = QPushButton(self)
+        self._save.setObjectName("saveQuoteButton")
+        self._place = QPushButton(self)
+        self._place.setObjectName("placeOrderButton")
+        self._export = QPushButton(self)
+        self._export.setObjectName("exportPdfButton")
+        for button in (self._save, self._place, self._export):
+            button.setAutoDefault(False)
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        self.content.addLayout(buttons)
+        self._status = QLabel(self)
+        self._status.setObjectName("reviewStatus")
+        self._status.setWordWrap(True)
+        self._status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.content.addWidget(self._status)
+
+    def _connect_signals(self) -> None:
+        self._document.anchorClicked.connect(self._on_document_anchor_clicked)
+        self._save.clicked.connect(self.save_quote)
+        self._place.clicked.connect(self.place_order)
+        self._export.clicked.connect(self._on_export_clicked)
+
+    def _retranslate(self) -> None:
+        self.setTitle(self.tr("Review"))
+        self.setSubTitle(self.tr("The full quote. Nothing is saved or placed until you say so."))
+        self._label_caption.setText(self.tr("&Label:"))
+        self._label.setPlaceholderText(
+            self.tr("optional name for the history, e.g. chatbot staging")
+        )
+        self._key_caption.setText(self.tr("Idempotency key:"))
+        self._save.setText(self.tr("&Save quote"))
+        self._place.setText(self.tr("&Place order"))
+        self._export.setText(self.tr("E&xport PDF…"))
+        self._place.setToolTip(
+            self.tr("A simulated order; retrying with the same key never places a second one")
+        )
+        self._render()
+
+    # -- opening the page ------------------------------------------------------------------
+
+    def initializePage(self) -> None:
+        wizard = self.plan_wizard()
+        self._quote = None
+        self._saved, self._placed = False, None
+        self._set_status("", None)
+        try:
+            request = wizard.current_request()
+            state = wizard.state
+            catalog = state.catalog
+            result = estimate(request, catalog, model=wizard.live.model_for(request))
+            price = price_for(
+                catalog,
+                result.gpu,
+                result.gpus,
+                request.term,
+                tax_rate=state.settings.tax_rate,
+                storage_gb=storage_gb_for(request.storage_gb, result.checkpoint_bytes),
+            )
+            self._quote = build_quote(
+                request,
+                estimate_to_json(result),
+                result.gpu,
+                result.gpus,
+                catalog,
+                price,
+                now=utc_now(),
+            )
+        except PlannerError as error:
+            self._set_status(error.message if not error.field else str(error), False)
+            self._render()
+            return
+        fingerprint = request_fingerprint(request)
+        if self._key is None or fingerprint != self._key_for:
+            self._key, self._key_for = str(uuid.uuid4()), fingerprint
+        self._render()
+
+    def forget_key(self) -> None:
+        """The next opening makes a new key (a new draft is a new purchase)."""
+        self._key, self._key_for = None, ""
+
+    @property
+    def idempotency_key(self) -> str | None:
+        """The key every placement from this page carries."""
+        return self._key
+
+    @property
+    def quote(self) -> Quote | None:
+        """The quote shown (with the label typed)."""
+        if self._quote is None:
+            return None
+        return self._quote.model_copy(update={"label": self._label.text().strip()})
+
+    def _render(self) -> None:
+        quote = self._quote
+        self._key_label.setText(self._key or "—")
+        has_quote = quote is not None
+        self._save.setEnabled(has_quote and not self._saved)
+        self._place.setEnabled(has_quote and not self._placing and self._placed is None)
+        self._export.setEnabled(has_quote)
+        if quote is None:
+            self._document.clear()
+            return
+        lang = self.plan_wizard().state.language if self.wizard() else "en"
+        self._document.setHtml(QuoteDocument(quote, lang).html())
+
+    def _set_status(self, text: str, ok: bool | None) -> None:
+        self._status.setText(text)
+        self._status.setStyleSheet("" if ok is None else DONE_STYLE if ok else ERROR_STYLE)
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def save_quote(self) -> None:
+        """Save the quote in the history (on the thread pool)."""
+        quote = self.quote
+        if quote is None or self._saved:
+            return
+        self._save.setEnabled(False)
+        self._set_status(self.tr("Saving…"), None)
+        from gui.wizard.store_calls import save_quote_at  # the store loads on first use
+
+        worker = Worker(save_quote_at, self.plan_wizard().state.db_path, quote)
+        worker.succeeded.connect(self._on_save_succeeded)
+        worker.failed.connect(self._on_save_failed)
+        worker.start()
+
+    def _on_save_succeeded(self, quote: Quote) -> None:
+        self._saved = True
+        self._set_status(self.tr("Saved as quote {id}.").format(id=quote.id), True)
+        self._render()
+
+    def _on_save_failed(self, error: Exception) -> None:
+        self._set_status(self.tr("Not saved: {reason}").format(reason=_reason(error)), False)
+        self._render()
+
+    def place_order(self) -> None:
+        """Place the order with this page's key; ignored while a placement is in flight."""
+        quote = self.quote
+        if quote is None or self._placing or self._placed is not None or self._key is None:
+            return
+        self._placing = True
+        self._place.setEnabled(False)
+        self._set_status(self.tr("Placing the order…"), None)
+        from gui.wizard.store_calls import place_order_at  # the store loads on first use
+
+        worker = Worker(place_order_at, self.plan_wizard().state.db_path, quote, self._key)
+        worker.succeeded.connect(self._on_place_succeeded)
+        worker.failed.connect(self._on_place_failed)
+        worker.start()
+
+    def _on_place_succeeded(self, result: PlaceResult) -> None:
+        self._placing = False
+        order = result.order
+        if order.idempotency_key != self._key:  # placed for a configuration since changed
+            text = self.tr("The earlier placement finished as order {id}; this one is not placed.")
+            self._set_status(text.format(id=order.id), None)
+            self._render()
+            return
+        self._placed = result
+        text = (
+            self.tr(
+                "Order {id} was already placed with this key; nothing new was placed. "
+                "Paid from {start} until {end}."
+            )
+            if result.replayed
+            else self.tr("Order {id} placed (simulated). Paid from {start} until {end}.")
+        )
+        self._set_status(
+            text.format(id=order.id, start=utc(order.paid_from), end=utc(order.paid_until)), True
+        )
+        self._render()
+
+    def _on_place_failed(self, error: Exception) -> None:
+        self._placing = False
+        if isinstance(error, IdempotencyConflictError):
+            text = self.tr("Refused: {reason}")
+        else:
+            text = self.tr(
+                "The order was not confirmed: {reason} Retrying uses the same key, so it can "
+                "never be placed twice."
+            )
+        self._set_status(text.format(reason=_reason(error)), False)
+        self._render()
+
+    def export_pdf(self, path: Path) -> bool:
+        """Write the quote as a PDF to ``path``; report the outcome under the buttons."""
+        quote = self.quote
+        if quote is None:
+            return False
+        try:
+            QuoteDocument(quote, self.plan_wizard().state.language).write_pdf(Path(path))
+        except OSError as error:
+            self._set_status(self.tr("PDF not written: {reason}").format(reason=error), False)
+            return False
+        self._set_status(self.tr("PDF written to {path}.").format(path=path), True)
+        return True
+
+    def _on_export_clicked(self) -> None:
+        quote = self.quote
+        if quote is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Export the quote as PDF"), f"{quote.id}.pdf", self.tr("PDF (*.pdf)")
+        )
+        if path:
+            self.export_pdf(Path(path))
+
+    def _on_document_anchor_clicked(self, url: QUrl) -> None:
+        if url.scheme() == TERM_SCHEME:
+            open_glossary_term(url.path(), self)
+
+
+def _reason(error: Exception) -> str:
+    if isinstance(error, PlannerError):
+        return str(error)
+    return f"{type(error).__name__}: {error}"

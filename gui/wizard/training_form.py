@@ -1,0 +1,143 @@
+"""Training settings: method, optimizer, precision, batch, sequence, checkpointing, LoRA, data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
+
+from core.request import PlanRequest, TrainingOptions
+from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
+from gui.wizard.int_field import IntField
+
+
+class TrainingForm(FieldForm):
+    """Rows ``training.*`` of a training request."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._build_ui()
+        self._connect_signals()
+        self._retranslate()
+
+    def _build_ui(self) -> None:
+        self._method = QComboBox(self)
+        self._method.setObjectName("trainingMethod")
+        for key in ("full", "lora", "qlora"):
+            self._method.addItem("", key)
+        self._optimizer = QComboBox(self)
+        self._optimizer.setObjectName("optimizer")
+        for key in ("adamw", "adamw_8bit", "sgd"):
+            self._optimizer.addItem("", key)
+        self._mixed = QComboBox(self)
+        self._mixed.setObjectName("mixedPrecision")
+        for key in ("bf16", "fp16", "fp32"):
+            self._mixed.addItem(key, key)
+        self._micro = QSpinBox(self)
+        self._micro.setObjectName("microBatchSize")
+        self._micro.setRange(*int_bounds(TrainingOptions, "micro_batch_size"))
+        self._sequence = IntField(self)
+        self._sequence.setObjectName("sequenceLength")
+        self._checkpointing = QCheckBox(self)
+        self._checkpointing.setObjectName("activationCheckpointing")
+        self._flash = QCheckBox(self)
+        self._flash.setObjectName("flashAttention")
+        self._rank = QSpinBox(self)
+        self._rank.setObjectName("loraRank")
+        self._rank.setRange(*int_bounds(TrainingOptions, "lora_rank"))
+        self._tokens = IntField(self)
+        self._tokens.setObjectName("datasetTokens")
+        self.add_row("training.method", self._method, ("quantization",))
+        self.add_row("training.optimizer", self._optimizer, ("fsdp",))
+        self.add_row("training.mixed_precision", self._mixed, ("cuda",))
+        self.add_row("training.micro_batch_size", self._micro, ("vram",))
+        self.add_row("training.sequence_length", self._sequence, ("vram",))
+        self.add_row(
+            "training.activation_checkpointing", self._checkpointing, ("training_checkpoint",)
+        )
+        self.add_row("training.flash_attention", self._flash, ("vram",))
+        self.add_row("training.lora_rank", self._rank, ("quantization",))
+        self.add_row("training.tokens", self._tokens, ("fixed_term",))
+
+    def _connect_signals(self) -> None:
+        self._method.currentIndexChanged.connect(self._on_method_changed)
+
+    def _retranslate(self) -> None:
+        for combo, names in (
+            (
+                self._method,
+                (self.tr("Full fine-tuning"), self.tr("LoRA"), self.tr("QLoRA (4-bit base)")),
+            ),
+            (
+                self._optimizer,
+                (self.tr("AdamW"), self.tr("AdamW 8-bit"), self.tr("SGD with momentum")),
+            ),
+        ):
+            for index, name in enumerate(names):
+                combo.setItemText(index, name)
+        texts = {
+            "training.method": (
+                self.tr("Method"),
+                self.tr("what is trained: all weights or adapters"),
+            ),
+            "training.optimizer": (
+                self.tr("Optimizer"),
+                self.tr("AdamW keeps two states per trained weight"),
+            ),
+            "training.mixed_precision": (
+                self.tr("Mixed precision"),
+                self.tr("bf16 needs compute capability 8.0+"),
+            ),
+            "training.micro_batch_size": (
+                self.tr("Micro-batch size"),
+                self.tr("sequences per GPU per step"),
+            ),
+            "training.sequence_length": (
+                self.tr("Sequence length"),
+                self.tr("tokens per training sequence"),
+            ),
+            "training.activation_checkpointing": (self.tr("Activation checkpointing"), ""),
+            "training.flash_attention": (self.tr("Flash attention"), ""),
+            "training.lora_rank": (self.tr("LoRA rank"), self.tr("size of the adapter matrices")),
+            "training.tokens": (
+                self.tr("Dataset tokens"),
+                self.tr("tokens to train on: sets the run's length and cost"),
+            ),
+        }
+        for path, (label, hint) in texts.items():
+            self.rows[path].set_texts(label, hint)
+        self._checkpointing.setText(self.tr("recompute activations in the backward pass"))
+        self._flash.setText(self.tr("attention without the full score matrix"))
+        self._sequence.setPlaceholderText(self.tr("e.g. 4096"))
+        self._tokens.setPlaceholderText(self.tr("e.g. 2B"))
+
+    def fill(self, raw: dict[str, Any]) -> None:
+        """Write the training settings into ``raw``."""
+        raw.setdefault("training", {}).update(
+            method=combo_value(self._method),
+            optimizer=combo_value(self._optimizer),
+            mixed_precision=combo_value(self._mixed),
+            micro_batch_size=self._micro.value(),
+            sequence_length=self._sequence.request_value(),
+            activation_checkpointing=self._checkpointing.isChecked(),
+            flash_attention=self._flash.isChecked(),
+            lora_rank=self._rank.value(),
+            tokens=self._tokens.request_value(),
+        )
+
+    def load(self, request: PlanRequest) -> None:
+        """Show ``request``'s training settings."""
+        options = request.training
+        set_combo_value(self._method, options.method)
+        set_combo_value(self._optimizer, options.optimizer)
+        set_combo_value(self._mixed, options.mixed_precision)
+        self._micro.setValue(options.micro_batch_size)
+        self._sequence.setValue(options.sequence_length)
+        self._checkpointing.setChecked(options.activation_checkpointing)
+        self._flash.setChecked(options.flash_attention)
+        self._rank.setValue(options.lora_rank)
+        self._tokens.setValue(options.tokens)
+        self._on_method_changed()
+
+    def _on_method_changed(self, *_index: int) -> None:
+        self.rows["training.lora_rank"].setEnabled(combo_value(self._method) != "full")

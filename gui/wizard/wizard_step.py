@@ -1,0 +1,136 @@
+"""The base of every wizard page: its rows by request path, its inline message and completeness.
+
+A page fills its part of the raw request in :meth:`WizardStep.fill` and shows a request in
+:meth:`WizardStep.load`. The wizard validates the whole request with ``core.request`` after every
+edit and hands a refused value back to the page that owns its path, which marks the row, shows the
+message under the form and reports itself incomplete, so Next stays disabled until it is fixed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from PySide6.QtCore import QEvent, Signal
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget, QWizardPage
+
+from core.errors import PlannerError
+from core.request import PlanRequest
+from gui.wizard.field_form import FieldForm
+from gui.wizard.field_row import FieldRow
+
+if TYPE_CHECKING:
+    from gui.wizard.plan_wizard import PlanWizard
+
+ERROR_STYLE = "color: #b3261e;"
+_PATH = re.compile(r"^([a-z_][a-z0-9_]*(?:\.[a-z0-9_]+)*): ")
+
+
+def error_path(error: PlannerError) -> str:
+    """The request path an error names (``inference.context_tokens``), or ``""``."""
+    match = _PATH.match(str(error))
+    return match.group(1) if match else (error.field or "")
+
+
+class WizardStep(QWizardPage):
+    """A page of the plan wizard; subclasses set ``PREFIXES`` and implement fill/load."""
+
+    PREFIXES: ClassVar[tuple[str, ...]] = ()
+    edited = Signal()
+
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.rows: dict[str, FieldRow] = {}
+        self._error: str | None = None
+        self._error_path = ""
+        outer = QVBoxLayout(self)
+        self.content = QVBoxLayout()
+        outer.addLayout(self.content, 1)
+        self._message = QLabel(self)
+        self._message.setObjectName(f"{name}Error")
+        self._message.setWordWrap(True)
+        self._message.setStyleSheet(ERROR_STYLE)
+        self._message.hide()
+        outer.addWidget(self._message)
+
+    # -- what subclasses provide -------------------------------------------------------------
+
+    def fill(self, raw: dict[str, Any], workload: str) -> None:
+        """Write this page's values into ``raw`` (the request as JSON-like data)."""
+
+    def load(self, request: PlanRequest) -> None:
+        """Show ``request``'s values in this page's inputs."""
+
+    def ready(self) -> bool:
+        """Whether the page can be left forward apart from refused values (subclasses)."""
+        return True
+
+    def _retranslate(self) -> None:
+        """Set every text in the current language (subclasses)."""
+
+    # -- shared behaviour --------------------------------------------------------------------
+
+    def plan_wizard(self) -> PlanWizard:
+        """The wizard this page belongs to."""
+        return self.wizard()  # type: ignore[return-value]
+
+    def adopt(self, form: FieldForm) -> FieldForm:
+        """Take ``form``'s rows as this page's own and pass its edits on."""
+        self.rows.update(form.rows)
+        form.edited.connect(self._on_form_edited)
+        return form
+
+    def owns(self, path: str) -> bool:
+        """Whether a value at ``path`` is entered on this page."""
+        return any(path == p or path.startswith(p + ".") for p in self.PREFIXES)
+
+    def row_for(self, path: str) -> FieldRow | None:
+        """The row of ``path`` or of its nearest enclosing path."""
+        while path:
+            if path in self.rows and self.rows[path].isVisibleTo(self):
+                return self.rows[path]
+            path = path.rpartition(".")[0]
+        return None
+
+    @property
+    def error(self) -> str | None:
+        """The message shown under the form, or None."""
+        return self._error
+
+    def show_error(self, path: str, message: str | None) -> None:
+        """Show ``message`` for ``path`` (None clears); Next follows through ``completeChanged``."""
+        if (path, message) == (self._error_path, self._error):
+            return
+        old = self.row_for(self._error_path) if self._error_path else None
+        if old is not None:
+            old.set_error(None)
+        self._error, self._error_path = message, path if message else ""
+        row = self.row_for(path) if message else None
+        if row is not None:
+            row.set_error(message)
+        self._message.setText(message or "")
+        self._message.setVisible(message is not None)
+        self.completeChanged.emit()
+
+    def clear_error(self) -> None:
+        """Clear the mark and the message."""
+        self.show_error("", None)
+
+    def isComplete(self) -> bool:
+        return self._error is None and self.ready()
+
+    def validatePage(self) -> bool:
+        return self.plan_wizard().validate_step(self)
+
+    def cleanupPage(self) -> None:
+        # Going Back keeps what the user entered (the default would reset the fields).
+        pass
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
+
+    def _on_form_edited(self) -> None:
+        self.edited.emit()

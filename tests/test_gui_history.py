@@ -1,0 +1,425 @@
+"""The History page as a user meets it: the list, search, filters, sorting, the detail, orders."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QTableView,
+    QTabWidget,
+    QTextBrowser,
+    QWidget,
+)
+
+from core.catalog import bundled_catalog_path
+from core.request import PlanRequest
+from core.store import HistoryStore
+from gui.history import HistoryView
+from gui.history.history_table_model import (
+    DATE,
+    GPU,
+    LABEL,
+    MODEL,
+    ROW_ROLE,
+    STATUS,
+    STRATEGY,
+    TERM,
+    TIME_LEFT,
+    TOTAL,
+    WORKLOAD,
+)
+from tests.store_helpers import NOW, make_quote
+
+VIEW_NOW = NOW + timedelta(days=2)  # 2026-11-04 10:00 UTC, the view's "now"
+
+
+class Answers:
+    """Stands in for QMessageBox's static functions: answers questions, records every text."""
+
+    def __init__(self, answer: QMessageBox.StandardButton = QMessageBox.StandardButton.Yes):
+        self.answer = answer
+        self.questions: list[str] = []
+        self.infos: list[str] = []
+        self.errors: list[str] = []
+
+    def install(self, monkeypatch: pytest.MonkeyPatch) -> Answers:
+        def question(_parent, _title, text, *_args):
+            self.questions.append(text)
+            return self.answer
+
+        monkeypatch.setattr(QMessageBox, "question", question)
+        monkeypatch.setattr(
+            QMessageBox, "information", lambda _p, _t, text: self.infos.append(text)
+        )
+        monkeypatch.setattr(QMessageBox, "critical", lambda _p, _t, text: self.errors.append(text))
+        return self
+
+
+@pytest.fixture
+def answers(monkeypatch: pytest.MonkeyPatch) -> Answers:
+    return Answers().install(monkeypatch)
+
+
+class Clock:
+    def __init__(self, now: datetime = NOW) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def fill_history(path: Path) -> dict[str, str]:
+    """Two saved quotes, a placed order, a stopped one and an expired one; their ids by label."""
+    ids: dict[str, str] = {}
+    clock = Clock()
+    with HistoryStore(path, clock=clock) as store:
+        llama = make_quote(
+            label="Llama serving", now=NOW - timedelta(days=3), notes="chat assistant"
+        )
+        mistral = make_quote(
+            label="Mistral fine-tune", now=NOW - timedelta(days=2), workload="training"
+        )
+        for quote in (llama, mistral):
+            store.save_quote(quote)
+            ids[quote.label] = quote.id
+        for label, gpus, placed, key in (
+            ("Batch embeddings", 2, NOW - timedelta(days=1), "key-placed"),
+            ("Nightly eval", 1, NOW - timedelta(hours=12), "key-stopped"),
+            ("Old demo", 4, NOW - timedelta(days=30), "key-expired"),
+        ):
+            clock.now = placed
+            ids[label] = store.place_order(
+                make_quote(label=label, gpus=gpus, now=placed), key
+            ).order.id
+        clock.now = NOW - timedelta(hours=6)
+        store.stop_order(ids["Nightly eval"])
+    return ids
+
+
+@pytest.fixture
+def history(app_state, user_data_dir: Path) -> dict[str, str]:
+    user_data_dir.mkdir(parents=True, exist_ok=True)
+    return fill_history(app_state.db_path)
+
+
+def open_view(qtbot, app_state, *, clock: Callable[[], datetime] = lambda: VIEW_NOW) -> HistoryView:
+    view = HistoryView(app_state, clock=clock)
+    qtbot.addWidget(view)
+    view.resize(1200, 700)
+    with qtbot.waitSignal(view.model.pageLoaded, timeout=10_000):
+        view.show()
+    return view
+
+
+@pytest.fixture
+def view(qtbot, app_state, history) -> HistoryView:
+    return open_view(qtbot, app_state)
+
+
+def table(view: QWidget) -> QTableView:
+    return view.findChild(QTableView, "historyTable")
+
+
+def cells(view: QWidget, column: int) -> list[str]:
+    model = table(view).model()
+    return [model.index(row, column).data() for row in range(model.rowCount())]
+
+
+def row_of(view: QWidget, label: str, status: str | None = None) -> int:
+    rows = zip(cells(view, LABEL), cells(view, STATUS), strict=True)
+    return [(a, b if status else None) for a, b in rows].index((label, status))
+
+
+def detail_text(view: QWidget) -> str:
+    return view.findChild(QTextBrowser, "historyDetail").toPlainText()
+
+
+def select(qtbot, view: QWidget, label: str, expect: str, status: str | None = None) -> None:
+    """Click the row labelled ``label`` and wait until the detail pane shows ``expect``."""
+    tbl = table(view)
+    index = tbl.model().index(row_of(view, label, status), 0)
+    entity_id = index.data(ROW_ROLE).id
+    tbl.scrollTo(index)
+    qtbot.mouseClick(tbl.viewport(), Qt.MouseButton.LeftButton, pos=tbl.visualRect(index).center())
+    qtbot.waitUntil(lambda: entity_id in detail_text(view) and expect in detail_text(view))
+
+
+def action(view: QWidget, name: str) -> QAction:
+    found = view.findChild(QAction, name)
+    assert found is not None, name
+    return found
+
+
+def test_the_list_shows_saved_quotes_and_orders_newest_first(view, qtbot):
+    assert cells(view, LABEL) == [
+        "Nightly eval",
+        "Batch embeddings",
+        "Mistral fine-tune",
+        "Llama serving",
+        "Old demo",
+    ]
+    row = row_of(view, "Batch embeddings")
+    values = {column: cells(view, column)[row] for column in range(10)}
+    assert values == {
+        DATE: "2026-11-01 10:00",
+        LABEL: "Batch embeddings",
+        WORKLOAD: "Inference",
+        MODEL: "Custom 8B",
+        GPU: "2 × h100-80gb-sxm",
+        STRATEGY: "FSDP",
+        TERM: "1 week",
+        TOTAL: "903.84 USD",
+        STATUS: "Placed",
+        TIME_LEFT: "4 d 0 h",
+    }
+    assert cells(view, STATUS) == ["Stopped", "Placed", "Saved quote", "Saved quote", "Expired"]
+    assert cells(view, TIME_LEFT)[2:] == ["—", "—", "ended"]
+    qtbot.waitUntil(lambda: view.findChild(QLabel, "historyCount").text() == "Showing 5 of 5")
+
+
+def test_search_goes_through_the_full_text_index(view, qtbot):
+    box = view.findChild(QLineEdit, "historySearch")
+    qtbot.keyClicks(box, "llama")
+    qtbot.waitUntil(lambda: cells(view, LABEL) == ["Llama serving"])
+    box.clear()
+    qtbot.keyClicks(box, "chat assist")  # notes, every word as a prefix
+    qtbot.waitUntil(lambda: cells(view, LABEL) == ["Llama serving"])
+    box.clear()
+    qtbot.keyClicks(box, 'eval" OR *')  # query syntax is searched for as words, never parsed
+    qtbot.waitUntil(lambda: cells(view, LABEL) == [])
+    box.clear()
+    qtbot.waitUntil(lambda: len(cells(view, LABEL)) == 5)
+
+
+def test_status_and_workload_filters(view, qtbot):
+    status = view.findChild(QComboBox, "historyStatusFilter")
+    workload = view.findChild(QComboBox, "historyWorkloadFilter")
+    status.setCurrentIndex(status.findData("stopped"))
+    qtbot.waitUntil(lambda: cells(view, LABEL) == ["Nightly eval"])
+    status.setCurrentIndex(status.findData("saved"))
+    qtbot.waitUntil(lambda: cells(view, LABEL) == ["Mistral fine-tune", "Llama serving"])
+    workload.setCurrentIndex(workload.findData("training"))
+    qtbot.waitUntil(lambda: cells(view, LABEL) == ["Mistral fine-tune"])
+    status.setCurrentIndex(0)
+    qtbot.waitUntil(lambda: cells(view, WORKLOAD) == ["Training"])
+    qtbot.waitUntil(lambda: view.findChild(QLabel, "historyCount").text() == "Showing 1 of 1")
+
+
+def click_header(qtbot, view: QWidget, column: int) -> None:
+    header = table(view).horizontalHeader()
+    x = header.sectionViewportPosition(column) + header.sectionSize(column) // 2
+    qtbot.mouseClick(
+        header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, header.height() // 2)
+    )
+
+
+def amount(text: str) -> Decimal:
+    return Decimal(text.split()[0].replace(",", ""))
+
+
+def test_sorting_by_total(view, qtbot):
+    header = table(view).horizontalHeader()
+    click_header(qtbot, view, TOTAL)
+    first = [amount(text) for text in cells(view, TOTAL)]
+    ascending = header.sortIndicatorOrder() == Qt.SortOrder.AscendingOrder
+    assert first == sorted(first, reverse=not ascending)
+    assert first != sorted(first, reverse=ascending)  # the totals differ: the order is visible
+    click_header(qtbot, view, TOTAL)
+    assert [amount(text) for text in cells(view, TOTAL)] == sorted(first, reverse=ascending)
+    assert set(cells(view, TOTAL)) == {"451.92 USD", "903.84 USD", "1,807.68 USD"}
+
+
+def test_the_detail_shows_the_snapshot_not_todays_catalog(view, app_state, qtbot, tmp_path):
+    raw = json.loads(bundled_catalog_path().read_text("utf-8"))
+    for gpu in raw["gpus"]:
+        if gpu["id"] == "h100-80gb-sxm":
+            gpu["price_per_gpu_hour"] = {
+                "hour": "9.99",
+                "day": "9.89",
+                "week": "9.69",
+                "month": "9.39",
+            }
+    raw["catalog_id"], raw["as_of"] = "anchorgpu-2027-01", "2027-01-01"
+    newer = tmp_path / "newer-catalog.json"
+    newer.write_text(json.dumps(raw), "utf-8")
+    app_state.import_catalog(newer)
+    assert str(app_state.catalog.gpu("h100-80gb-sxm").price_per_gpu_hour.week) == "9.69"
+    select(qtbot, view, "Llama serving", "Saved quote q-")
+    text = detail_text(view)
+    assert "GPU and unit prices as of 2026-11-01" in text
+    assert "2.69 USD per GPU-hour" in text and "2.99 USD per GPU-hour" in text
+    assert "9.69" not in text and "2027-01-01" not in text
+    assert "GPU compute: 1 × h100-80gb-sxm × 168 h × 2.69 USD/GPU-hour" in text
+    assert "451.92 USD" in text
+    assert "Term start" in text and "an order starts when it is placed" in text
+    assert "chat assistant" in text  # notes
+    assert "they do not guarantee" in text  # the glossary's disclaimer
+    assert "Fixed rental term" in text and "Idempotency key" in text
+
+
+def test_stopping_an_order_keeps_its_paid_period_and_total(
+    view, qtbot, answers, app_state, history
+):
+    select(qtbot, view, "Batch embeddings", "Order o-")
+    before = detail_text(view)
+    assert "Paid until" in before and "2026-11-08 10:00 UTC" in before
+    assert action(view, "historyStopAction").isEnabled()
+    action(view, "historyStopAction").trigger()
+    qtbot.waitUntil(lambda: cells(view, STATUS)[row_of(view, "Batch embeddings")] == "Stopped")
+    [question] = answers.questions
+    assert "continues until 2026-11-08 10:00 UTC" in question
+    assert "nothing is refunded" in question and "903.84 USD" in question
+    qtbot.waitUntil(lambda: "Stopped at" in detail_text(view))
+    assert "2026-11-08 10:00 UTC" in detail_text(view)
+    assert not action(view, "historyStopAction").isEnabled()
+    assert cells(view, TIME_LEFT)[row_of(view, "Batch embeddings")] == "4 d 0 h"
+    with HistoryStore(app_state.db_path) as store:
+        order = store.get_order(history["Batch embeddings"])
+    assert order.stopped_at == VIEW_NOW
+    assert order.paid_until == datetime(2026, 11, 8, 10, tzinfo=UTC)
+    assert str(order.total) == "903.84"
+
+
+def test_declining_the_confirmation_stops_nothing(view, qtbot, monkeypatch, app_state, history):
+    answers = Answers(QMessageBox.StandardButton.No).install(monkeypatch)
+    select(qtbot, view, "Batch embeddings", "Order o-")
+    action(view, "historyStopAction").trigger()
+    assert len(answers.questions) == 1
+    with HistoryStore(app_state.db_path) as store:
+        assert store.get_order(history["Batch embeddings"]).stopped_at is None
+
+
+def _orders(path: Path) -> int:
+    with HistoryStore(path) as store:
+        return store.count_history(kind="order")
+
+
+def test_placing_twice_from_one_opened_quote_makes_one_order(view, qtbot, answers, app_state):
+    select(qtbot, view, "Llama serving", "Key of the next placement", "Saved quote")
+    key = detail_text(view).split("Key of the next placement")[1].split()[0]
+    place = action(view, "historyPlaceAction")
+    place.trigger()
+    place.trigger()  # a double click: both go to the store with the same key
+    qtbot.waitUntil(lambda: "nothing new was placed" in _notice(view), timeout=5000)
+    assert _orders(app_state.db_path) == 4
+    qtbot.waitUntil(lambda: len(cells(view, LABEL)) == 6)
+    assert cells(view, LABEL)[0] == "Llama serving" and cells(view, STATUS)[0] == "Placed"
+    with HistoryStore(app_state.db_path) as store:
+        order = store.get_order(store.list_history(kind="order", limit=1)[0].id)
+    assert order.idempotency_key == key
+    assert all(key in question for question in answers.questions)
+    # Opening the quote again starts a new purchase with a new key.
+    select(qtbot, view, "Llama serving", "Key of the next placement", "Saved quote")
+    qtbot.waitUntil(lambda: key not in detail_text(view))
+    assert "Key of the next placement" in detail_text(view)
+    place.trigger()
+    qtbot.waitUntil(lambda: _orders(app_state.db_path) == 5, timeout=5000)
+
+
+def _notice(view: QWidget) -> str:
+    return view.findChild(QLabel, "historyNotice").text()
+
+
+class FakePlanPage(QWidget):
+    def __init__(self) -> None:
+        super().__init__()
+        self.loaded: list[PlanRequest] = []
+
+    def load_request(self, request: PlanRequest) -> None:
+        self.loaded.append(request)
+
+
+def test_reopen_as_new_draft_loads_the_quoted_request_into_the_plan_page(
+    main_window, qtbot, app_state
+):
+    page = main_window.page("history")
+    qtbot.waitUntil(lambda: page.store_client.is_open)  # the page has created the database
+    start = datetime(2020, 1, 6, 9, tzinfo=UTC)  # long past: the draft starts when placed
+    quote = make_quote(label="Past start", term={"unit": "day", "count": 3, "start": start})
+    with HistoryStore(app_state.db_path) as store:
+        store.save_quote(quote)
+    plan = FakePlanPage()
+    main_window.set_page("plan", plan)
+    main_window.show_page("history")
+    action(page, "historyRefreshAction").trigger()
+    qtbot.waitUntil(lambda: "Past start" in cells(page, LABEL), timeout=5000)
+    select(qtbot, page, "Past start", "Saved quote")
+    action(page, "historyReopenAction").trigger()
+    [request] = plan.loaded
+    expected = PlanRequest.model_validate(quote.request)
+    assert request.term.start is None
+    assert request.model_copy(
+        update={"term": expected.term.model_copy(update={"start": None})}
+    ) == (request)
+    assert request.term.unit == "day" and request.term.count == 3
+    assert main_window.findChild(QTabWidget, "centralPages").currentWidget() is plan
+
+
+def test_ctrl_f_on_the_history_page_focuses_its_search(main_window, qtbot):
+    main_window.show_page("history")
+    main_window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is main_window)
+    qtbot.keyClick(main_window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert QApplication.focusWidget() is main_window.findChild(QLineEdit, "historySearch")
+
+
+def test_the_history_page_is_translated_to_russian(view, app_state, qtbot):
+    english = {a.objectName(): a.text() for a in view.findChildren(QAction) if a.text()}
+    headers = [table(view).model().headerData(c, Qt.Orientation.Horizontal) for c in range(10)]
+    app_state.update_settings(language="ru")
+    qtbot.waitUntil(
+        lambda: action(view, "historyStopAction").text() != english["historyStopAction"]
+    )
+    russian = {a.objectName(): a.text() for a in view.findChildren(QAction) if a.text()}
+    assert not {name for name, text in english.items() if russian[name] == text}
+    translated = [table(view).model().headerData(c, Qt.Orientation.Horizontal) for c in range(10)]
+    assert all(a != b for a, b in zip(headers, translated, strict=True)), translated
+    assert cells(view, STATUS)[0] == "Остановлен"
+    assert cells(view, TERM)[1] == "1 неделя"
+    qtbot.waitUntil(lambda: view.findChild(QLabel, "historyCount").text() == "Показано 5 из 5")
+    select(qtbot, view, "Batch embeddings", "Заказ o-")
+    assert "не гарантируют" in detail_text(view)  # the seed's disclaimer, verbatim
+    app_state.update_settings(language="en")
+    qtbot.waitUntil(
+        lambda: action(view, "historyStopAction").text() == english["historyStopAction"]
+    )
+
+
+def test_a_change_made_elsewhere_shows_when_the_page_is_shown_again(view, qtbot, app_state):
+    view.hide()
+    with HistoryStore(app_state.db_path, clock=lambda: VIEW_NOW) as store:  # e.g. the wizard
+        store.save_quote(make_quote(label="Saved by the wizard", now=VIEW_NOW))
+    view.show()
+    qtbot.waitUntil(lambda: "Saved by the wizard" in cells(view, LABEL))
+
+
+def test_a_quote_that_does_not_fit_cannot_be_placed(qtbot, app_state, user_data_dir):
+    user_data_dir.mkdir(parents=True, exist_ok=True)
+    with HistoryStore(app_state.db_path) as store:
+        store.save_quote(make_quote(label="Too big", fits=False))
+        store.save_quote(make_quote(label="Fits", now=NOW + timedelta(seconds=1)))
+    view = open_view(qtbot, app_state)
+    select(qtbot, view, "Too big", "Saved quote")
+    assert not action(view, "historyPlaceAction").isEnabled()
+    select(qtbot, view, "Fits", "Saved quote")
+    assert action(view, "historyPlaceAction").isEnabled()
+
+
+def test_every_history_string_has_a_russian_translation(monkeypatch):
+    from gui import i18n_build
+
+    history = i18n_build.GUI_DIR / "history"
+    monkeypatch.setattr(i18n_build, "sources", lambda: sorted(history.glob("*.py")))
+    assert i18n_build.untranslated() == []

@@ -1,0 +1,374 @@
+"""The plan wizard as a user walks it: every workload to the review, invalid input, glossary links,
+the options table, loading a request and starting a new draft, exporting a PDF."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from decimal import Decimal
+
+import pytest
+from PySide6.QtCore import QPoint, Qt, QThreadPool
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QTableView,
+    QTextBrowser,
+    QWizard,
+)
+
+from core.models import list_presets
+from core.request import parse_request
+from core.resources import resource_path
+from gui.wizard import PlanWizard
+
+
+@pytest.fixture
+def wizard(main_window, qtbot) -> PlanWizard:
+    plan = main_window.page("plan").wizard
+    assert isinstance(plan, PlanWizard)
+    settle(qtbot, plan)
+    yield plan
+    QThreadPool.globalInstance().waitForDone(5000)  # no worker outlives the test's widgets
+
+
+def settle(qtbot, wizard: PlanWizard) -> None:
+    """Wait until the latest edit has been estimated and planned."""
+    qtbot.waitUntil(lambda: not wizard.live.busy, timeout=10_000)
+
+
+def next_button(wizard: PlanWizard):
+    return wizard.button(QWizard.WizardButton.NextButton)
+
+
+def click_next(qtbot, wizard: PlanWizard) -> None:
+    settle(qtbot, wizard)
+    before = wizard.currentId()
+    qtbot.waitUntil(next_button(wizard).isEnabled, timeout=5000)
+    qtbot.mouseClick(next_button(wizard), Qt.MouseButton.LeftButton)
+    assert wizard.currentId() == before + 1, wizard.currentPage().error
+
+
+def type_into(qtbot, field: QLineEdit, text: str) -> None:
+    field.selectAll()
+    qtbot.keyClick(field, Qt.Key.Key_Delete)
+    qtbot.keyClicks(field, text)
+
+
+def pick_preset(qtbot, wizard: PlanWizard, words: str, preset_id: str) -> None:
+    type_into(qtbot, wizard.findChild(QLineEdit, "presetSearch"), words)
+    settle(qtbot, wizard)
+    assert wizard.current_request().model.preset == preset_id
+
+
+def click_row(qtbot, table: QTableView, row: int) -> None:
+    index = table.model().index(row, 1)
+    table.scrollTo(index)
+    where = table.visualRect(index).center()
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=where)
+
+
+def choose_first_offer(qtbot, wizard: PlanWizard) -> None:
+    table = wizard.findChild(QTableView, "offerTable")
+    qtbot.waitUntil(lambda: table.model().rowCount() > 0, timeout=10_000)
+    click_row(qtbot, table, 0)
+    settle(qtbot, wizard)
+
+
+def quote_text(wizard: PlanWizard) -> str:
+    return wizard.findChild(QTextBrowser, "quoteView").toPlainText()
+
+
+def walk_to_review(qtbot, wizard: PlanWizard) -> None:
+    """From the sizes page (or any page before the offer page) to the review."""
+    while wizard.currentPage() is not wizard.offer_page:
+        click_next(qtbot, wizard)
+    choose_first_offer(qtbot, wizard)
+    click_next(qtbot, wizard)
+    assert wizard.currentPage() is wizard.review_page
+
+
+def test_inference_llama_8b_end_to_end_shows_the_total(wizard, qtbot):
+    click_next(qtbot, wizard)  # inference is the default workload
+    pick_preset(qtbot, wizard, "llama 3.1 8b", "llama-3.1-8b")
+    click_next(qtbot, wizard)
+    type_into(qtbot, wizard.findChild(QLineEdit, "contextTokens"), "8192")
+    settle(qtbot, wizard)
+    walk_to_review(qtbot, wizard)
+    quote = wizard.review_page.quote
+    plan = wizard.live.plan
+    assert quote.request["inference"]["context_tokens"] == 8192
+    assert (quote.gpu_id, quote.gpus) == (plan.options[0].gpu.id, plan.options[0].estimate.gpus)
+    assert quote.total == plan.options[0].price.total
+    text = quote_text(wizard)
+    assert f"Total\n{quote.total} USD" in text
+    assert "Llama 3.1 8B" in text
+    assert "Paid until" in text
+    assert "do not guarantee" in text  # the disclaimer
+
+
+def test_training_with_lora_end_to_end(wizard, qtbot):
+    wizard.findChild(QRadioButton, "workload_training").click()
+    click_next(qtbot, wizard)
+    pick_preset(qtbot, wizard, "8b", "llama-3.1-8b")
+    click_next(qtbot, wizard)
+    method = wizard.findChild(QComboBox, "trainingMethod")
+    method.setCurrentIndex(method.findData("lora"))
+    rank = wizard.findChild(QSpinBox, "loraRank")
+    assert rank.isEnabled()
+    rank.setValue(32)
+    walk_to_review(qtbot, wizard)
+    quote = wizard.review_page.quote
+    assert quote.workload == "training"
+    assert quote.request["training"]["method"] == "lora"
+    assert quote.request["training"]["lora_rank"] == 32
+    text = quote_text(wizard)
+    assert "Training" in text
+    assert f"Total\n{quote.total} USD" in text
+    header = (
+        wizard.findChild(QTableView, "offerTable").model().headerData(5, Qt.Orientation.Horizontal)
+    )
+    assert header == "Training run"
+
+
+def test_diffusion_sdxl_end_to_end(wizard, qtbot):
+    wizard.findChild(QRadioButton, "workload_diffusion").click()
+    click_next(qtbot, wizard)
+    diffusion = {p.name for p in list_presets() if p.kind == "diffusion"}
+    shown = wizard.findChild(QListView, "presetList").model()
+    names = {shown.index(row, 0).data() for row in range(shown.rowCount())}
+    assert names == diffusion
+    assert not wizard.findChild(QRadioButton, "source_custom").isEnabled()
+    pick_preset(qtbot, wizard, "sdxl", "sdxl")
+    click_next(qtbot, wizard)
+    wizard.findChild(QCheckBox, "vaeTiling").setChecked(True)
+    walk_to_review(qtbot, wizard)
+    quote = wizard.review_page.quote
+    assert quote.workload == "diffusion"
+    assert quote.request["diffusion"]["vae_tiling"] is True
+    assert f"Total\n{quote.total} USD" in quote_text(wizard)
+
+
+def test_context_tokens_zero_marks_the_field_and_disables_next(wizard, qtbot):
+    click_next(qtbot, wizard)
+    click_next(qtbot, wizard)
+    field = wizard.findChild(QLineEdit, "contextTokens")
+    type_into(qtbot, field, "0")
+    settle(qtbot, wizard)
+    message = wizard.findChild(QLabel, "sizesPageError")
+    assert not next_button(wizard).isEnabled()
+    assert field.property("invalid") is True
+    assert "inference.context_tokens" in field.toolTip()
+    assert message.isVisible()
+    assert message.text().startswith("inference.context_tokens: ")
+    subject = wizard.panel.findChild(QLabel, "estimateSubject").text()
+    assert subject.startswith("inference.context_tokens: ")  # the panel says why it is empty
+    type_into(qtbot, field, "32k")
+    settle(qtbot, wizard)
+    assert next_button(wizard).isEnabled()
+    assert field.property("invalid") is False
+    assert not message.isVisible()
+    assert wizard.current_request().inference.context_tokens == 32_000
+
+
+def test_custom_model_needs_its_parameter_count(wizard, qtbot):
+    click_next(qtbot, wizard)
+    wizard.findChild(QRadioButton, "source_custom").click()
+    settle(qtbot, wizard)
+    params = wizard.findChild(QLineEdit, "custom_params")
+    assert not next_button(wizard).isEnabled()
+    assert params.property("invalid") is True
+    assert wizard.findChild(QLabel, "modelPageError").text() == "model.custom.params: is required"
+    qtbot.keyClicks(params, "7B")
+    settle(qtbot, wizard)
+    assert next_button(wizard).isEnabled()
+    assert "7,000,000,000 parameters" in wizard.findChild(QLabel, "modelSummary").text()
+
+
+def test_a_broken_config_json_is_reported_at_the_field(wizard, qtbot, tmp_path):
+    click_next(qtbot, wizard)
+    broken = tmp_path / "config.json"
+    broken.write_text("{not json", "utf-8")
+    wizard.model_page.choose_file("hf_config", str(broken))
+    settle(qtbot, wizard)
+    message = wizard.findChild(QLabel, "modelPageError")
+    assert message.isVisible() and "config.json" in message.text()
+    assert wizard.findChild(QLineEdit, "configPath").property("invalid") is True
+    assert not next_button(wizard).isEnabled()
+    config = json.loads(resource_path("models", "llm", "qwen2.5-7b.json").read_text("utf-8"))
+    broken.write_text(json.dumps(config["config"]), "utf-8")
+    wizard.model_page.choose_file("hf_config", str(broken))  # chosen again: read again
+    settle(qtbot, wizard)
+    assert next_button(wizard).isEnabled()
+    assert not message.isVisible()
+    assert "parameters (hf_config)" in wizard.findChild(QLabel, "modelSummary").text()
+
+
+def test_a_fields_question_mark_opens_its_term_in_the_glossary(main_window, wizard, qtbot):
+    dock = main_window.findChild(QDockWidget, "glossaryDock")
+    click_next(qtbot, wizard)
+    click_next(qtbot, wizard)
+    row = wizard.findChild(QLineEdit, "contextTokens").parentWidget()
+    link = row.findChild(object, "glossaryLink_kv_cache")
+    qtbot.mouseClick(link, Qt.MouseButton.LeftButton)
+    assert dock.isVisible()
+    assert dock.current_key == "kv_cache"
+    weights = wizard.findChild(QComboBox, "weightsDtype")
+    weights.setCurrentIndex(weights.findData("int4"))
+    settle(qtbot, wizard)
+    warnings = wizard.panel.findChild(QLabel, "estimateWarnings")
+    assert "term:quantization" in warnings.text()
+    assert "Warning" in warnings.text()
+    warnings.linkActivated.emit("term:quantization")
+    assert dock.current_key == "quantization"
+    assert wizard.isVisible()
+
+
+def test_infeasible_options_are_listed_with_their_reason_on_request(wizard, qtbot):
+    click_next(qtbot, wizard)
+    pick_preset(qtbot, wizard, "70b", "llama-3.1-70b")
+    while wizard.currentPage() is not wizard.offer_page:
+        click_next(qtbot, wizard)
+    table = wizard.findChild(QTableView, "offerTable")
+    plan = wizard.live.plan
+    assert plan.infeasible
+    assert table.model().rowCount() == len(plan.options)
+    assert table.isColumnHidden(8)
+    wizard.findChild(QCheckBox, "showInfeasible").click()
+    assert table.model().rowCount() == len(plan.options) + len(plan.infeasible)
+    assert not table.isColumnHidden(8)
+    reasons = [table.model().index(r, 8).data() for r in range(table.model().rowCount())]
+    assert sum(1 for reason in reasons if reason.startswith("needs")) >= 1
+    assert reasons.count("") == len(plan.options)
+
+
+def test_choosing_an_offer_sets_gpu_count_strategy_and_tensor_parallel(wizard, qtbot):
+    click_next(qtbot, wizard)
+    pick_preset(qtbot, wizard, "70b", "llama-3.1-70b")
+    while wizard.currentPage() is not wizard.offer_page:
+        click_next(qtbot, wizard)
+    table = wizard.findChild(QTableView, "offerTable")
+    model = table.model()
+    row = next(r for r in range(model.rowCount()) if model.index(r, 2).data() == "4")
+    click_row(qtbot, table, row)
+    settle(qtbot, wizard)
+    request = wizard.current_request()
+    option = wizard.live.plan.options[row]
+    assert request.gpu == option.gpu.id
+    assert (request.parallelism.gpus, request.parallelism.strategy) == (4, "tensor")
+    assert wizard.findChild(QSpinBox, "gpuCount").value() == 4
+    assert wizard.findChild(QComboBox, "strategy").currentData() == "tensor"
+    assert wizard.panel.chart.legend_texts()[-2].startswith("VRAM")
+    assert next_button(wizard).isEnabled()
+
+
+def test_load_request_fills_every_page_and_ctrl_n_starts_over(main_window, wizard, qtbot):
+    request = parse_request(
+        {
+            "workload": "training",
+            "model": {"preset": "qwen2.5-14b"},
+            "training": {"method": "qlora", "micro_batch_size": 2, "tokens": 5_000_000_000},
+            "parallelism": {"strategy": "fsdp", "gpus": 8, "fsdp_sharding": "full"},
+            "platform": "cuda",
+            "runtime_version": "12.4",
+            "gpu": "h100-80gb-sxm",
+            "term": {"unit": "week", "count": 2, "start": "2027-01-04T09:00:00Z"},
+            "storage_gb": 500,
+        }
+    )
+    main_window.page("plan").load_request(request)  # as the history's "reopen as new draft"
+    settle(qtbot, wizard)
+    assert wizard.current_request() == request
+    assert wizard.findChild(QRadioButton, "workload_training").isChecked()
+    assert wizard.findChild(QComboBox, "trainingMethod").currentText() == "QLoRA (4-bit base)"
+    assert wizard.findChild(QComboBox, "termUnit").currentData() == "week"
+    assert wizard.findChild(QListView, "presetList").currentIndex().data() == "Qwen2.5 14B"
+    assert wizard.currentId() == 0
+    main_window.commands.new_plan.trigger()
+    settle(qtbot, wizard)
+    assert wizard.current_request() == wizard.default_request()
+    assert wizard.findChild(QRadioButton, "workload_inference").isChecked()
+
+
+def test_the_term_end_follows_a_set_start_in_utc(wizard, qtbot):
+    start = datetime(2027, 1, 31, 9, 0, tzinfo=UTC)
+    raw = wizard.default_request().model_dump(mode="json")
+    raw["term"] = {"unit": "month", "count": 1, "start": "2027-01-31T09:00:00Z"}
+    wizard.load_request(parse_request(raw))
+    assert "paid until 2027-03-02 09:00 UTC" in wizard.findChild(QLabel, "termEnd").text()
+    assert wizard.current_request().term.start == start
+
+
+def test_the_review_exports_a_pdf(wizard, qtbot, tmp_path):
+    walk_to_review(qtbot, wizard)
+    path = tmp_path / "quote.pdf"
+    assert wizard.review_page.export_pdf(path)
+    data = path.read_bytes()
+    assert data.startswith(b"%PDF") and len(data) > 1000
+    assert "PDF written" in wizard.findChild(QLabel, "reviewStatus").text()
+
+
+def test_tax_from_the_settings_is_a_line_of_the_quote(wizard, app_state, qtbot):
+    app_state.update_settings(tax_rate=Decimal("0.2"))
+    walk_to_review(qtbot, wizard)
+    quote = wizard.review_page.quote
+    assert quote.price.line("tax") is not None
+    assert "Tax 20 %" in quote_text(wizard)
+
+
+def test_push_buttons_have_mnemonics_and_fields_follow_in_tab_order(wizard, qtbot):
+    names = ("importConfigButton", "readSafetensorsButton", "saveQuoteButton")
+    names += ("placeOrderButton", "exportPdfButton")
+    buttons = [wizard.findChild(QPushButton, name) for name in names]
+    buttons += [
+        wizard.button(b)
+        for b in (
+            QWizard.WizardButton.NextButton,
+            QWizard.WizardButton.BackButton,
+            QWizard.WizardButton.FinishButton,
+        )
+    ]
+    for button in buttons:
+        assert "&" in button.text(), button.objectName()
+    click_next(qtbot, wizard)
+    click_next(qtbot, wizard)
+    weights = wizard.findChild(QComboBox, "weightsDtype")
+    weights.setFocus()
+    chain = [weights]
+    for _ in range(4):
+        chain.append(chain[-1].nextInFocusChain())
+    names = [w.objectName() for w in chain]
+    assert names[1] == "glossaryLink_quantization"
+    assert "kvCacheDtype" in names
+
+
+def test_the_live_estimate_is_beside_the_review_page_too(wizard, qtbot):
+    walk_to_review(qtbot, wizard)
+    panel = wizard.panel
+    assert panel.isVisible()
+    assert panel.findChild(QLabel, "estimateVerdict").text().startswith("Fits")
+    assert (
+        panel.mapTo(wizard, QPoint(0, 0)).x() < wizard.review_page.mapTo(wizard, QPoint(0, 0)).x()
+    )
+
+
+def test_the_screenshot_draft_reaches_the_offer_page_with_its_offer_chosen(
+    main_window, app_state, wizard, qtbot
+):
+    from gui.screenshots import ShotContext
+    from gui.wizard import wizard_shots
+
+    shown = wizard_shots.wizard_at(ShotContext(app_state, main_window, "en"), 4)
+    assert shown is main_window
+    assert wizard.currentPage() is wizard.offer_page
+    table = wizard.findChild(QTableView, "offerTable")
+    assert table.selectionModel().currentIndex().isValid()
+    assert wizard.current_request().gpu == "h100-80gb-sxm"
+    assert next_button(wizard).isEnabled()

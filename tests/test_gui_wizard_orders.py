@@ -1,0 +1,189 @@
+"""Saving and placing from the wizard's review page: one order per key, retries reuse the key,
+a changed configuration gets a new key. The history database is opened through ``core.store``."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt, QThreadPool
+from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QWizard
+
+from core.errors import StoreError
+from core.request import parse_request
+from core.store import HistoryStore
+from gui.wizard import PlanWizard, store_calls
+from tests.test_gui_wizard import click_next, settle, type_into
+
+REQUEST = {
+    "workload": "inference",
+    "model": {"preset": "llama-3.1-8b"},
+    "inference": {"context_tokens": 8192, "concurrent_sequences": 4},
+    "gpu": "l40s",
+    "term": {"unit": "day", "count": 3},
+}
+
+
+@pytest.fixture
+def review(main_window, qtbot) -> PlanWizard:
+    """The wizard on its review page for ``REQUEST``, reopened as a draft and walked through."""
+    wizard = main_window.page("plan").wizard
+    wizard.load_request(parse_request(REQUEST))
+    while wizard.currentPage() is not wizard.review_page:
+        click_next(qtbot, wizard)
+    yield wizard
+    QThreadPool.globalInstance().waitForDone(5000)
+
+
+def place_button(wizard: PlanWizard) -> QPushButton:
+    return wizard.findChild(QPushButton, "placeOrderButton")
+
+
+def shown_key(wizard: PlanWizard) -> str:
+    return wizard.findChild(QLabel, "idempotencyKey").text()
+
+
+def status(wizard: PlanWizard) -> str:
+    return wizard.findChild(QLabel, "reviewStatus").text()
+
+
+def orders(app_state) -> list:
+    with HistoryStore(app_state.db_path) as store:
+        rows = store.list_history(kind="order")
+        return [store.get_order(row.id) for row in rows]
+
+
+def test_the_key_is_shown_when_the_review_opens(review):
+    key = shown_key(review)
+    assert len(key) == 36 and key.count("-") == 4  # a uuid4
+    assert place_button(review).isEnabled()
+
+
+def test_double_clicking_place_makes_exactly_one_order(review, app_state, qtbot):
+    key = shown_key(review)
+    button = place_button(review)
+    qtbot.mouseDClick(button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert not button.isEnabled()  # disabled while the placement is in flight
+    qtbot.waitUntil(lambda: "placed (simulated)" in status(review), timeout=10_000)
+    placed = orders(app_state)
+    assert len(placed) == 1
+    assert placed[0].idempotency_key == key
+    assert placed[0].gpu == "l40s" and placed[0].term_unit == "day"
+    assert placed[0].id in status(review)
+    review.review_page.place_order()  # any further attempt changes nothing
+    assert len(orders(app_state)) == 1
+
+
+def test_a_retry_after_a_lost_confirmation_reuses_the_key(review, app_state, qtbot, monkeypatch):
+    real = store_calls.place_order_at
+
+    def commits_then_fails(db_path, quote, key):
+        real(db_path, quote, key)
+        raise StoreError("the connection dropped before the confirmation arrived")
+
+    monkeypatch.setattr(store_calls, "place_order_at", commits_then_fails)
+    key = shown_key(review)
+    qtbot.mouseClick(place_button(review), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "not confirmed" in status(review), timeout=10_000)
+    assert "connection dropped" in status(review)
+    assert place_button(review).isEnabled()
+    monkeypatch.undo()
+    qtbot.mouseClick(place_button(review), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "already placed with this key" in status(review), timeout=10_000)
+    assert shown_key(review) == key
+    placed = orders(app_state)
+    assert [order.idempotency_key for order in placed] == [key]
+
+
+def test_a_retry_after_a_failure_before_the_order_places_it_once(
+    review, app_state, qtbot, monkeypatch
+):
+    keys: list[str] = []
+
+    def busy(db_path, quote, key):
+        keys.append(key)
+        raise StoreError("history database is busy; try again in a moment")
+
+    monkeypatch.setattr(store_calls, "place_order_at", busy)
+    qtbot.mouseClick(place_button(review), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "busy" in status(review), timeout=10_000)
+    assert orders(app_state) == []
+    monkeypatch.undo()
+    qtbot.mouseClick(place_button(review), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "placed (simulated)" in status(review), timeout=10_000)
+    assert [order.idempotency_key for order in orders(app_state)] == keys == [shown_key(review)]
+
+
+def test_going_back_and_changing_a_field_gives_a_new_key(review, app_state, qtbot):
+    first = shown_key(review)
+    back = review.button(QWizard.WizardButton.BackButton)
+    qtbot.mouseClick(back, Qt.MouseButton.LeftButton)
+    click_next(qtbot, review)
+    assert shown_key(review) == first  # nothing changed: still the same placement
+    qtbot.mouseClick(place_button(review), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "placed (simulated)" in status(review), timeout=10_000)
+    while review.currentPage() is not review.sizes_page:
+        qtbot.mouseClick(back, Qt.MouseButton.LeftButton)
+    type_into(qtbot, review.findChild(QLineEdit, "contextTokens"), "16384")
+    settle(qtbot, review)
+    while review.currentPage() is not review.review_page:
+        click_next(qtbot, review)
+    second = shown_key(review)
+    assert second != first
+    assert place_button(review).isEnabled()
+    qtbot.mouseClick(place_button(review), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "placed (simulated)" in status(review), timeout=10_000)
+    assert sorted(o.idempotency_key for o in orders(app_state)) == sorted([first, second])
+
+
+def test_a_new_draft_is_a_new_purchase(review, main_window, qtbot):
+    first = shown_key(review)
+    main_window.commands.new_plan.trigger()
+    review.load_request(parse_request(REQUEST))
+    while review.currentPage() is not review.review_page:
+        click_next(qtbot, review)
+    assert shown_key(review) != first
+
+
+def test_save_quote_keeps_the_snapshot_and_the_label(review, app_state, qtbot):
+    type_into(qtbot, review.findChild(QLineEdit, "quoteLabel"), "chatbot staging")
+    save = review.findChild(QPushButton, "saveQuoteButton")
+    qtbot.mouseClick(save, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "Saved as quote" in status(review), timeout=10_000)
+    assert not save.isEnabled()
+    quote = review.review_page.quote
+    with HistoryStore(app_state.db_path) as store:
+        saved = store.get_quote(quote.id)
+        assert store.count_history(kind="quote") == 1
+    assert saved.label == "chatbot staging"
+    assert saved.total == quote.total
+    assert saved.request == quote.request
+
+
+def test_a_store_error_is_one_clear_message(review, app_state, qtbot):
+    app_state.db_path.parent.mkdir(parents=True, exist_ok=True)
+    app_state.db_path.write_bytes(b"this is not a database" * 10)
+    qtbot.mouseClick(place_button(review), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "not a SQLite database" in status(review), timeout=10_000)
+    assert status(review).count("\n") == 0
+    assert place_button(review).isEnabled()
+
+
+def test_a_key_already_used_for_another_request_is_refused_clearly(review, app_state, qtbot):
+    from core.catalog import default_catalog
+    from core.estimate import estimate, estimate_to_json
+    from core.pricing import price_for
+    from core.quotes import build_quote, utc_now
+
+    other = parse_request({**REQUEST, "term": {"unit": "day", "count": 5}})
+    catalog = default_catalog()
+    result = estimate(other, catalog)
+    price = price_for(catalog, result.gpu, result.gpus, other.term)
+    quote = build_quote(
+        other, estimate_to_json(result), result.gpu, result.gpus, catalog, price, now=utc_now()
+    )
+    with HistoryStore(app_state.db_path) as store:  # e.g. the same key typed on the command line
+        store.place_order(quote, shown_key(review))
+    qtbot.mouseClick(place_button(review), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: status(review).startswith("Refused:"), timeout=10_000)
+    assert "use a new key for a new purchase" in status(review)
+    assert len(orders(app_state)) == 1
