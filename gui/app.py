@@ -8,7 +8,7 @@ import traceback
 from collections.abc import Sequence
 from types import TracebackType
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
@@ -73,7 +73,9 @@ def run(argv: Sequence[str] | None = None) -> int:
     app = create_application(argv)
     switcher = LanguageSwitcher(app)
     state = AppState.from_environment(switcher)
-    window = MainWindow(state)
+    window = MainWindow(state, defer_pages=True)
     _install_excepthook(window)
     window.show()
+    # The pages (wizard, history store) load right after the first paint.
+    QTimer.singleShot(0, window.finish_startup)
     return app.exec()

@@ -17,11 +17,9 @@ from core import __version__
 from core.catalog import Catalog
 from gui.app_state import AppState
 from gui.glossary_dock import GlossaryDock
-from gui.history import HistoryView
 from gui.main_actions import MainActions
 from gui.placeholder_page import PlaceholderPage
 from gui.settings_dialog import SettingsDialog
-from gui.wizard import PlanPage
 
 STATE_VERSION = 1
 PLAN_PAGE, HISTORY_PAGE = "plan", "history"
@@ -32,12 +30,22 @@ class MainWindow(QMainWindow):
 
     newPlanRequested = Signal()
 
-    def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, state: AppState, parent: QWidget | None = None, *, defer_pages: bool = False
+    ) -> None:
+        """Build the window; with ``defer_pages`` the Plan and History pages come later.
+
+        The app shows the window first and then calls :meth:`finish_startup`, so the window
+        appears without waiting for the wizard, the history store and their imports.
+        """
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self._state = state
         self._pages: dict[str, tuple[QWidget, Callable[[], str]]] = {}
+        self._pages_ready = False
         self._build_ui()
+        if not defer_pages:
+            self.finish_startup()
         self._connect_signals()
         self._retranslate()
         self._restore_window_state()
@@ -86,6 +94,26 @@ class MainWindow(QMainWindow):
             self._pages[key] = (widget, title)
         self._retranslate_tabs()
 
+    @Slot()
+    def finish_startup(self) -> None:
+        """Put the wizard and the history view in place of the placeholders (once)."""
+        if self._pages_ready:
+            return
+        self._pages_ready = True
+        from gui.history import HistoryView
+        from gui.wizard import PlanPage
+
+        current = self._tabs.currentIndex()
+        self.set_page(PLAN_PAGE, PlanPage(self._state, self._tabs, new_plan=self.newPlanRequested))
+        self.set_page(HISTORY_PAGE, HistoryView(self._state, self._tabs))
+        self._tabs.setCurrentIndex(current)
+
+    def _plan_title(self) -> str:
+        return self.tr("Plan")
+
+    def _history_title(self) -> str:
+        return self.tr("History")
+
     def show_page(self, key: str) -> None:
         """Bring the page ``key`` to the front."""
         self._tabs.setCurrentWidget(self._pages[key][0])
@@ -101,10 +129,10 @@ class MainWindow(QMainWindow):
         self._tabs.setObjectName("centralPages")
         self._tabs.setDocumentMode(True)
         self.setCentralWidget(self._tabs)
-        plan = PlanPage(self._state, self._tabs, new_plan=self.newPlanRequested)
-        history = HistoryView(self._state, self._tabs)
-        self.set_page(PLAN_PAGE, plan, lambda: self.tr("Plan"))
-        self.set_page(HISTORY_PAGE, history, lambda: self.tr("History"))
+        self.set_page(PLAN_PAGE, PlaceholderPage("planPlaceholder", self._tabs), self._plan_title)
+        self.set_page(
+            HISTORY_PAGE, PlaceholderPage("historyPlaceholder", self._tabs), self._history_title
+        )
 
         self._glossary = GlossaryDock(self._state.glossary, self._state.language, self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self._glossary)

@@ -35,6 +35,7 @@ from core.selftest import (
 )
 
 SHOWN_MARKER = "main window shown"
+PAGES_MARKER = "pages ready"
 EXPOSE_TIMEOUT_S = 10.0
 USAGE = "usage: anchorgpu-planner --self-test [--startup]"
 # Development tools in gui/ that the bundle leaves out (see build/anchorgpu-planner.spec).
@@ -128,6 +129,9 @@ class WindowChecks:
             raise SelfTestError(f"the window was not shown within {EXPOSE_TIMEOUT_S:g} s")
         if self.state.data_dir.resolve() != self.data_dir.resolve():
             raise SelfTestError(f"the window uses {self.state.data_dir}, not the temporary folder")
+        self.window.finish_startup()
+        if not hasattr(self.window.page("plan"), "load_request"):
+            raise SelfTestError("the wizard did not replace the Plan placeholder")
         size = self.window.size()
         menus = [a.text().replace("&", "") for a in self.window.menuBar().actions()]
         return f"{size.width()}×{size.height()}, menus {', '.join(menus)}"
@@ -194,7 +198,7 @@ def show_main_window(app: Any) -> tuple[Any, Any, Any]:
 
     switcher = LanguageSwitcher(app)
     state = AppState.from_environment(switcher)
-    window = MainWindow(state)
+    window = MainWindow(state, defer_pages=True)
     window.show()
     return window, switcher, state
 
@@ -209,6 +213,9 @@ def _startup() -> int:
         print("the main window was not shown", file=sys.stderr)
         return 1
     print(SHOWN_MARKER, flush=True)
+    window.finish_startup()  # as the app does right after the first paint
+    app.processEvents()
+    print(PAGES_MARKER, flush=True)
     window.close()
     return 0
 
