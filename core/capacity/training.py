@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 from core.architecture import ModelArchitecture
-from core.capacity.dtypes import ceil_bytes
 from core.capacity.weights import nf4_weight_memory
 
 SCALE = 1024  # model states are summed in 1/1024 bytes, then rounded up once
@@ -44,6 +44,7 @@ def _up(value: int, divisor: int) -> int:
 ATTENTION_NAMES = ("q_", "k_", "v_", "o_", "kv_", "qkv", "attn", "self_attn", "out_proj")
 
 
+@cache
 def optimizer_bytes_per_param(optimizer: str, mixed_precision: str) -> Fraction:
     """Optimizer-state bytes per trainable parameter (fp32 master copy included when mixed)."""
     master = Fraction(4) if mixed_precision != "fp32" else Fraction(0)
@@ -52,6 +53,13 @@ def optimizer_bytes_per_param(optimizer: str, mixed_precision: str) -> Fraction:
     if optimizer == "adamw_8bit":
         return master + 2 + Fraction(2 * 4, 2048)  # two int8 states + fp32 absmax per 2048
     return master + 4  # SGD: fp32 momentum
+
+
+@cache
+def _scaled_optimizer_bytes(optimizer: str, mixed_precision: str) -> int:
+    """Optimizer bytes per parameter in 1/SCALE bytes (exact: SCALE is a multiple of 2048/8)."""
+    opt = optimizer_bytes_per_param(optimizer, mixed_precision)
+    return opt.numerator * SCALE // opt.denominator
 
 
 def param_bytes(mixed_precision: str) -> int:
@@ -107,8 +115,7 @@ def model_states(
     """Weights, gradients and optimizer states on one GPU for a training method and strategy."""
     wbytes = param_bytes(mixed_precision)
     # Integer arithmetic in 1/SCALE bytes (exact for 8-bit AdamW's 8/2048 bytes per parameter).
-    opt = optimizer_bytes_per_param(optimizer, mixed_precision)
-    opt_scaled = opt.numerator * SCALE // opt.denominator
+    opt_scaled = _scaled_optimizer_bytes(optimizer, mixed_precision)
     metadata = 0
     if method == "full":
         trainable = arch.params_total
@@ -168,6 +175,8 @@ def checkpoint_bytes(
     writes them). LoRA/QLoRA: the adapters and their optimizer states only. One MiB more for the
     scheduler, RNG states and data-loader progress.
     """
-    opt = optimizer_bytes_per_param(optimizer, mixed_precision)
+    per_param = param_bytes(mixed_precision) * SCALE + _scaled_optimizer_bytes(
+        optimizer, mixed_precision
+    )
     saved_params = arch.params_total if method == "full" else trainable
-    return ceil_bytes(saved_params * (param_bytes(mixed_precision) + opt)) + 2**20
+    return _up(saved_params * per_param, SCALE) + 2**20
