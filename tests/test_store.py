@@ -391,3 +391,16 @@ def test_the_snapshot_json_is_stored_once_per_quote(store: HistoryStore) -> None
     assert store.conn.execute("SELECT count(*) FROM quote_snapshots").fetchone()[0] == 1
     text = store.conn.execute("SELECT snapshot FROM quote_snapshots").fetchone()[0]
     assert json.loads(text)["price"]["total"] == str(quote.total)
+
+
+def test_a_quote_whose_paid_period_has_ended_cannot_be_ordered(store: HistoryStore):
+    # the store's clock reads NOW (2026-11-02 10:00 UTC); a week from 2026-10-01 ended on 10-08
+    ended = make_quote(term={"unit": "week", "count": 1, "start": "2026-10-01T09:00:00Z"})
+    with pytest.raises(InputError, match="has already ended"):
+        store.place_order(ended, "key-ended")
+    assert store.counts()["orders"] == 0
+    # a period that started yesterday and runs for a week is still on sale
+    running = make_quote(term={"unit": "week", "count": 1, "start": "2026-11-01T09:00:00Z"})
+    assert store.place_order(running, "key-running").order.paid_until == datetime(
+        2026, 11, 8, 9, 0, tzinfo=NOW.tzinfo
+    )

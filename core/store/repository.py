@@ -211,6 +211,7 @@ class HistoryStore:
                         "this configuration does not fit in GPU memory; not placing an order "
                         "(see the estimate for what would fit)"
                     )
+                self._refuse_ended_period(quote)
                 order_id = self._insert_order(quote, key)
                 self._audit("order", order_id, "placed", {"idempotency_key": key})
         except sqlite3.IntegrityError:
@@ -221,6 +222,19 @@ class HistoryStore:
                 raise
             return PlaceResult(self._replay(existing, quote), replayed=True)
         return PlaceResult(self.get_order(order_id), replayed=False)
+
+    def _refuse_ended_period(self, quote: Quote) -> None:
+        """A quote whose requested paid period is already over cannot be bought."""
+        if not quote.start_given:
+            return
+        hours = unit_hours(quote.term_unit) * quote.term_count
+        ends = quote.term_start + timedelta(hours=hours)
+        if ends <= self.now():
+            raise InputError(
+                f"the quoted paid period ({quote.term_start:%Y-%m-%d %H:%M} to "
+                f"{ends:%Y-%m-%d %H:%M} UTC) has already ended; quote again with a later start "
+                "or none (the period then starts when the order is placed)"
+            )
 
     def _replay(self, row: sqlite3.Row, quote: Quote) -> Order:
         if row["request_sha256"] != quote.request_sha256:
