@@ -147,7 +147,10 @@ def resolve_model(ref: ModelRef) -> ModelArchitecture | object:
         # A saved config may name its origin (a hub id or a local folder); keep its last part.
         label = config.get("_name_or_path")
         name = Path(label).name if isinstance(label, str) and Path(label).name else ""
-        name = name or path.resolve().parent.name
+        # config.json is named by its folder (".../Llama-2-7b-hf/config.json"), any other file
+        # by its own name.
+        resolved = path.resolve()
+        name = name or (resolved.parent.name if path.name == "config.json" else resolved.stem)
         return architecture_from_config(config, model_id=name, name=name, source="hf_config")
     if ref.safetensors is not None:
         return architecture_from_safetensors(ref.safetensors)

@@ -281,3 +281,21 @@ def test_custom_params_are_always_exact(params, hidden, vocab, layers, active_sh
     assert arch.params_active == (active if active is not None else params)
     assert all(g.count >= g.active_count >= 0 for g in arch.linear_groups)
     assert arch.other_params >= 0 and arch.other_active_params >= 0
+
+
+def test_a_config_file_not_named_config_json_is_named_by_its_stem(tmp_path):
+    config = {
+        "model_type": "llama",
+        "vocab_size": 32000,
+        "hidden_size": 4096,
+        "intermediate_size": 11008,
+        "num_hidden_layers": 32,
+        "num_attention_heads": 32,
+    }
+    (tmp_path / "my-llama.json").write_text(json.dumps(config))
+    arch = resolve_model(ModelRef(hf_config=str(tmp_path / "my-llama.json")))
+    assert arch.name == "my-llama"
+    folder = tmp_path / "Llama-2-7b-hf"
+    folder.mkdir()
+    (folder / "config.json").write_text(json.dumps(config))
+    assert resolve_model(ModelRef(hf_config=str(folder / "config.json"))).name == "Llama-2-7b-hf"
