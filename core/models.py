@@ -8,10 +8,8 @@ handed to :func:`core.diffusion.load_pipeline`.
 from __future__ import annotations
 
 import functools
-import importlib
 import json
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -111,16 +109,10 @@ def _unknown(preset_id: str) -> NotFoundError:
 
 
 def _diffusion(preset_id: str) -> object:
-    try:
-        module = importlib.import_module("core.diffusion")
-    except ModuleNotFoundError as error:
-        if error.name != "core.diffusion":
-            raise
-        raise ModelSourceError(
-            f"'{preset_id}' is a diffusion preset, but diffusion support is not installed"
-        ) from None
-    loader: Callable[[str], object] = module.load_pipeline
-    return loader(preset_id)
+    # Imported here: language-model estimates never need the diffusion code.
+    from core.diffusion import load_pipeline
+
+    return load_pipeline(preset_id)
 
 
 def resolve_model(ref: ModelRef) -> ModelArchitecture | object:

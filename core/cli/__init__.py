@@ -12,7 +12,6 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from types import ModuleType
 
 from core import __version__
 from core.errors import PlannerError
@@ -30,7 +29,14 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """Build the parser with every subcommand registered."""
-    from core.cli import catalog_cmd, estimate_cmd, glossary_cmd
+    from core.cli import (
+        catalog_cmd,
+        estimate_cmd,
+        glossary_cmd,
+        history_cmd,
+        plan_cmd,
+        selftest_cmd,
+    )
 
     parser = _Parser(
         prog="anchorgpu-planner",
@@ -44,25 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"history database file (default: ${DB_ENV}, else the per-user data folder)",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for module in (estimate_cmd, catalog_cmd, glossary_cmd):
+    for module in (estimate_cmd, plan_cmd, history_cmd, catalog_cmd, glossary_cmd, selftest_cmd):
         module.register(subparsers)
-    for extra in _optional_modules():
-        extra.register(subparsers)
     return parser
-
-
-def _optional_modules() -> list[ModuleType]:
-    """Subcommand modules that arrive with later features (pricing, planning, history)."""
-    import importlib
-
-    found: list[ModuleType] = []
-    for name in ("plan_cmd", "history_cmd", "selftest_cmd"):
-        try:
-            found.append(importlib.import_module(f"core.cli.{name}"))
-        except ModuleNotFoundError as error:
-            if error.name != f"core.cli.{name}":
-                raise
-    return found
 
 
 def db_path_from(args: argparse.Namespace) -> Path | None:
