@@ -13,22 +13,19 @@ import shutil
 import tempfile
 from decimal import Decimal
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pydantic import ValidationError
 from PySide6.QtCore import QObject, QSettings, Signal
 
-from core.catalog import Catalog, default_catalog, load_catalog_file
 from core.errors import CatalogError, InputError
 from core.glossary import Glossary, load_glossary
 from gui.language_switcher import LanguageSwitcher, resolve_language
-from gui.settings_store import (
-    IMPORTED_CATALOG_FILE,
-    LanguageChoice,
-    SettingsStore,
-    UserSettings,
-    data_dir,
-    db_path,
-)
+from gui.settings_store import IMPORTED_CATALOG_FILE, SettingsStore, data_dir, db_path
+
+if TYPE_CHECKING:
+    from core.catalog import Catalog
+    from core.settings import Language as LanguageChoice
+    from core.settings import Settings as UserSettings
 
 WINDOW_STATE_FILE = "window.ini"
 
@@ -54,13 +51,17 @@ class AppState(QObject):
         self.data_dir = store.folder
         self.db_path = database if database is not None else db_path()
         self.glossary: Glossary = load_glossary()
-        self._settings = store.load()
-        self.settings_problem = store.problem
-        self.catalog_problem: str | None = None
-        self._catalog, self._catalog_source = self._initial_catalog()
-        self._language = resolve_language(self._settings.language)
+        # Settings and catalog (pydantic models) load on first use, so the main window can be
+        # shown before them; only the language is read now, from the raw file.
+        self._settings: UserSettings | None = None
+        self._settings_problem: str | None = None
+        self._catalog_problem: str | None = None
+        self._catalog: Catalog | None = None
+        self._catalog_source: Path | None = None
+        choice = store.peek_language()
+        self._language = resolve_language(choice)
         if switcher is not None:
-            self._language = switcher.apply(self._settings.language)
+            self._language = switcher.apply(choice)
             switcher.languageChanged.connect(self._on_switcher_language_changed)
 
     @classmethod
@@ -69,18 +70,47 @@ class AppState(QObject):
         return cls(SettingsStore(data_dir()), switcher)
 
     @property
+    def loaded(self) -> bool:
+        """Whether the settings and the catalog have been read yet."""
+        return self._settings is not None
+
+    def load(self) -> None:
+        """Read the settings and the catalog now (once; every accessor does it on demand)."""
+        if self._settings is None:
+            self._settings = self._store.load()
+            self._settings_problem = self._store.problem
+            self._catalog, self._catalog_source = self._initial_catalog()
+
+    @property
     def settings(self) -> UserSettings:
         """The saved user settings."""
+        self.load()
+        assert self._settings is not None
         return self._settings
+
+    @property
+    def settings_problem(self) -> str | None:
+        """Why the settings file could not be used (defaults are then in effect)."""
+        self.load()
+        return self._settings_problem
+
+    @property
+    def catalog_problem(self) -> str | None:
+        """Why the imported catalog could not be used (the bundled one is then in effect)."""
+        self.load()
+        return self._catalog_problem
 
     @property
     def catalog(self) -> Catalog:
         """The catalog every page prices against."""
+        self.load()
+        assert self._catalog is not None
         return self._catalog
 
     @property
     def catalog_source(self) -> Path | None:
         """The imported catalog file in use, or None for the bundled catalog."""
+        self.load()
         return self._catalog_source
 
     @property
@@ -116,6 +146,8 @@ class AppState(QObject):
 
         Raises :class:`CatalogError` with the file's problem; then nothing has changed.
         """
+        from core.catalog import load_catalog_file
+
         catalog = load_catalog_file(source)
         self.data_dir.mkdir(parents=True, exist_ok=True)
         target = self.data_dir / IMPORTED_CATALOG_FILE
@@ -135,23 +167,32 @@ class AppState(QObject):
 
     def use_bundled_catalog(self) -> None:
         """Go back to the catalog shipped with the app."""
+        from core.catalog import default_catalog
+
         self._save({"catalog_path": None})
         self._set_catalog(default_catalog(), None)
 
     def _initial_catalog(self) -> tuple[Catalog, Path | None]:
+        from core.catalog import default_catalog, load_catalog_file
+
+        assert self._settings is not None
         if self._settings.catalog_path is None:
             return default_catalog(), None
         path = Path(self._settings.catalog_path)
         try:
             return load_catalog_file(path), path
         except CatalogError as error:
-            self.catalog_problem = error.message
+            self._catalog_problem = error.message
             return default_catalog(), None
 
     def _save(self, changes: dict[str, object]) -> None:
         """Validate the merged settings with core's model, write them, then announce them."""
+        from pydantic import ValidationError
+
+        from core.settings import Settings
+
         try:
-            settings = UserSettings.model_validate(self._settings.model_dump() | changes)
+            settings = Settings.model_validate(self.settings.model_dump() | changes)
         except ValidationError as error:
             raise InputError(str(error.errors()[0]["msg"]).removeprefix("Value error, ")) from None
         self._store.save(settings)
@@ -160,7 +201,7 @@ class AppState(QObject):
 
     def _set_catalog(self, catalog: Catalog, source: Path | None) -> None:
         self._catalog, self._catalog_source = catalog, source
-        self.catalog_problem = None
+        self._catalog_problem = None
         self.catalogChanged.emit(catalog)
 
     def _set_language(self, choice: str) -> None:

@@ -8,18 +8,20 @@ dock/toolbar layout are saved with QSettings on close and restored on the next s
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QTabWidget, QToolBar, QWidget
 
 from core import __version__
-from core.catalog import Catalog
 from gui.app_state import AppState
 from gui.glossary_dock import GlossaryDock
 from gui.main_actions import MainActions
 from gui.placeholder_page import PlaceholderPage
-from gui.settings_dialog import SettingsDialog
+
+if TYPE_CHECKING:
+    from core.catalog import Catalog
 
 STATE_VERSION = 1
 PLAN_PAGE, HISTORY_PAGE = "plan", "history"
@@ -49,7 +51,6 @@ class MainWindow(QMainWindow):
         self._connect_signals()
         self._retranslate()
         self._restore_window_state()
-        self._report_startup_problems()
 
     @property
     def state(self) -> AppState:
@@ -100,6 +101,9 @@ class MainWindow(QMainWindow):
         if self._pages_ready:
             return
         self._pages_ready = True
+        self._state.load()
+        self._show_locations()
+        self._report_startup_problems()
         from gui.history import HistoryView
         from gui.wizard import PlanPage
 
@@ -107,6 +111,11 @@ class MainWindow(QMainWindow):
         self.set_page(PLAN_PAGE, PlanPage(self._state, self._tabs, new_plan=self.newPlanRequested))
         self.set_page(HISTORY_PAGE, HistoryView(self._state, self._tabs))
         self._tabs.setCurrentIndex(current)
+
+    def _restore_dock_state(self) -> None:
+        state = self._state.window_settings().value("mainWindow/state")
+        if state is not None:
+            self.restoreState(state, STATE_VERSION)
 
     def _plan_title(self) -> str:
         return self.tr("Plan")
@@ -187,8 +196,8 @@ class MainWindow(QMainWindow):
         a.show_plan.triggered.connect(lambda: self.show_page(PLAN_PAGE))
         a.show_history.triggered.connect(lambda: self.show_page(HISTORY_PAGE))
         a.about.triggered.connect(self._on_about_triggered)
-        self._state.catalogChanged.connect(self._on_state_catalog_changed)
         self._state.languageChanged.connect(self._glossary.set_language)
+        self._state.catalogChanged.connect(self._on_state_catalog_changed)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -229,6 +238,8 @@ class MainWindow(QMainWindow):
 
     def _show_locations(self) -> None:
         self._db_label.setText(self.tr("Database: {path}").format(path=self._state.db_path))
+        if not self._state.loaded:  # filled in by finish_startup, right after the first paint
+            return
         catalog = self._state.catalog
         text = self.tr("Catalog {id} as of {date}")
         self._catalog_label.setText(text.format(id=catalog.catalog_id, date=catalog.as_of))
@@ -257,9 +268,7 @@ class MainWindow(QMainWindow):
             self.resize(
                 min(1200, available.width() * 9 // 10), min(780, available.height() * 9 // 10)
             )
-        state = settings.value("mainWindow/state")
-        if state is not None:
-            self.restoreState(state, STATE_VERSION)
+        self._restore_dock_state()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         settings = self._state.window_settings()
@@ -286,6 +295,8 @@ class MainWindow(QMainWindow):
         self._glossary.focus_search()
 
     def _on_settings_triggered(self) -> None:
+        from gui.settings_dialog import SettingsDialog
+
         dialog = SettingsDialog(self._state, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()

@@ -8,17 +8,22 @@ bar, and converts the tax rate between the stored fraction and the percent the d
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core import paths
 from core.errors import InputError
-from core.pricing import validate_tax_rate
-from core.settings import Language, Settings, load_settings, save_settings
 
-UserSettings = Settings
-LanguageChoice = Language
+if TYPE_CHECKING:
+    from core.settings import Language as LanguageChoice
+    from core.settings import Settings
+
+# ``core.settings`` (pydantic) is imported inside the functions that need it, so that the main
+# window can be shown before pydantic and the catalog models are loaded.
 IMPORTED_CATALOG_FILE = "catalog.json"
+LANGUAGE_CHOICES = ("system", "ru", "en")
 
 
 def data_dir() -> Path:
@@ -48,6 +53,8 @@ def tax_rate_from_percent(text: str) -> Decimal:
         raise ValueError(f"'{text}' is not a number") from None
     if not percent.is_finite():
         raise ValueError(f"'{text}' is not a number")
+    from core.pricing import validate_tax_rate
+
     try:
         return validate_tax_rate(str(percent.scaleb(-2)))
     except InputError as error:
@@ -67,6 +74,8 @@ class SettingsStore:
 
         The broken file is left as it is until the user saves new settings.
         """
+        from core.settings import Settings, load_settings
+
         self.problem = None
         try:
             return load_settings(self.path)
@@ -74,6 +83,20 @@ class SettingsStore:
             self.problem = error.message
             return Settings()
 
+    def peek_language(self) -> LanguageChoice:
+        """The saved language choice, read without validating the rest of the file.
+
+        Used before the settings are loaded, so the window appears in the right language at
+        once; a missing or broken file gives "system", as loading it would.
+        """
+        try:
+            value = json.loads(self.path.read_text("utf-8")).get("language")
+        except (OSError, ValueError, AttributeError):
+            return "system"
+        return value if value in LANGUAGE_CHOICES else "system"
+
     def save(self, settings: Settings) -> None:
         """Write the settings atomically; raises :class:`InputError` when that is impossible."""
+        from core.settings import save_settings
+
         save_settings(settings, self.path)
