@@ -250,6 +250,18 @@ def parallel_findings(
     return found
 
 
+def offer_findings(
+    request: PlanRequest, arch: ModelArchitecture | None, gpu: GpuOffer, gpus: int, tp: int
+) -> list[Finding]:
+    """Every check of a request against an offer: platform, precision, quality, layout."""
+    return [
+        *platform_findings(request, gpu),
+        *precision_findings(request, gpu),
+        *quality_findings(request),
+        *parallel_findings(request, arch, gpu, gpus, tp),
+    ]
+
+
 def closing_findings() -> list[Finding]:
     """Findings every result carries (the glossary disclaimer)."""
     return [DISCLAIMER]

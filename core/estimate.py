@@ -60,13 +60,38 @@ class EstimateResult:
     details: dict[str, Any] = field(default_factory=dict)
 
 
-def _gib(value: int) -> str:
-    return f"{value / 2**30:.1f} GiB"
+def finish_result(
+    request: PlanRequest,
+    model: ModelSummary,
+    gpu: GpuOffer,
+    memory: MemoryBreakdown,
+    usable: int,
+    findings: list[Finding],
+    **extra: Any,
+) -> EstimateResult:
+    """The result for ``memory`` against ``usable`` bytes; any blocker means it does not fit.
 
+    The glossary disclaimer is appended to ``findings``, as on every result.
+    """
+    from core.compat import closing_findings
 
-def _fit_fields(memory: MemoryBreakdown, usable: int) -> tuple[bool, int, str]:
     headroom = usable - memory.total
-    return headroom >= 0, headroom, memory.largest()
+    blocked = any(f.severity == "blocker" for f in findings)
+    findings.extend(closing_findings())
+    return EstimateResult(
+        request=request,
+        model=model,
+        gpu=gpu,
+        gpus=request.parallelism.gpus,
+        strategy=request.parallelism.strategy,
+        memory=memory,
+        usable_bytes=usable,
+        fits=headroom >= 0 and not blocked,
+        headroom_bytes=headroom,
+        binding_component=memory.largest(),
+        findings=tuple(findings),
+        **extra,
+    )
 
 
 def resolve(request: PlanRequest) -> Any:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 from core import compat
 from core.architecture import ModelArchitecture
@@ -14,7 +13,7 @@ from core.capacity.overhead import runtime_overhead
 from core.capacity.training import checkpoint_bytes, model_states
 from core.capacity.weights import WeightMemory, weight_memory
 from core.catalog import GpuOffer
-from core.estimate import EstimateResult, ModelSummary, Throughput
+from core.estimate import EstimateResult, ModelSummary, Throughput, finish_result
 from core.memory import Finding, MemoryBreakdown
 from core.request import PlanRequest
 from core.throughput import (
@@ -62,34 +61,6 @@ def _model_findings(arch: ModelArchitecture) -> list[Finding]:
             )
         )
     return found
-
-
-def _finish(
-    request: PlanRequest,
-    arch: ModelArchitecture,
-    gpu: GpuOffer,
-    memory: MemoryBreakdown,
-    usable: int,
-    findings: list[Finding],
-    **extra: Any,
-) -> EstimateResult:
-    headroom = usable - memory.total
-    blocked = any(f.severity == "blocker" for f in findings)
-    findings.extend(compat.closing_findings())
-    return EstimateResult(
-        request=request,
-        model=summary(arch),
-        gpu=gpu,
-        gpus=request.parallelism.gpus,
-        strategy=request.parallelism.strategy,
-        memory=memory,
-        usable_bytes=usable,
-        fits=headroom >= 0 and not blocked,
-        headroom_bytes=headroom,
-        binding_component=memory.largest(),
-        findings=tuple(findings),
-        **extra,
-    )
 
 
 def _no_pool_finding(
@@ -141,11 +112,7 @@ def estimate_inference(
     inf = request.inference
     tp = par.tp
     replicas = par.gpus // tp
-    findings = _model_findings(arch)
-    findings += compat.platform_findings(request, gpu)
-    findings += compat.precision_findings(request, gpu)
-    findings += compat.quality_findings(request)
-    findings += compat.parallel_findings(request, arch, gpu, par.gpus, tp)
+    findings = _model_findings(arch) + compat.offer_findings(request, arch, gpu, par.gpus, tp)
     if par.strategy == "fsdp":
         findings.append(
             Finding(
@@ -206,9 +173,9 @@ def estimate_inference(
         "prefill_chunk_tokens": chunk,
         "gpu_memory_utilization": inf.gpu_memory_utilization,
     }
-    return _finish(
+    return finish_result(
         request,
-        arch,
+        summary(arch),
         gpu,
         memory,
         usable,
@@ -226,11 +193,7 @@ def estimate_training(
     par = request.parallelism
     tr = request.training
     tp = par.tp if par.strategy != "fsdp" else 1
-    findings = _model_findings(arch)
-    findings += compat.platform_findings(request, gpu)
-    findings += compat.precision_findings(request, gpu)
-    findings += compat.quality_findings(request)
-    findings += compat.parallel_findings(request, arch, gpu, par.gpus, tp)
+    findings = _model_findings(arch) + compat.offer_findings(request, arch, gpu, par.gpus, tp)
     states = model_states(
         arch,
         method=tr.method,
@@ -325,9 +288,9 @@ def estimate_training(
         "model_states_replicated_bytes": states.replicated_model_states,
         "fsdp_gathered_bytes": states.gathered_bytes,
     }
-    return _finish(
+    return finish_result(
         request,
-        arch,
+        summary(arch),
         gpu,
         memory,
         usable,
