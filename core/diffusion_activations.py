@@ -30,6 +30,17 @@ def _per_level(value: Any, levels: int) -> list[int]:
     return [int(value)] * levels
 
 
+def level_tokens(height: int, width: int, levels: int) -> list[int]:
+    """Latent positions at each UNet level (the first at full latent size)."""
+    tokens: list[int] = []
+    h, w = height, width
+    for _ in range(levels):
+        tokens.append(h * w)
+        # Downsample2D: 3x3 conv, stride 2, padding 1 -> ceil(n / 2).
+        h, w = -(-h // 2), -(-w // 2)
+    return tokens
+
+
 def _unet_elements(unet: DiffusionComponent, height: int, width: int) -> int:
     """Peak activation elements of one UNet pass for one image (diffusers UNet2DConditionModel).
 
@@ -52,12 +63,7 @@ def _unet_elements(unet: DiffusionComponent, height: int, width: int) -> int:
     levels = len(channels)
     per_block = int(unet.cfg("layers_per_block"))
     attention = ["CrossAttn" in str(t) for t in unet.cfg("down_block_types")]
-    tokens: list[int] = []
-    h, w = height, width
-    for _ in range(levels):
-        tokens.append(h * w)
-        # Downsample2D: 3x3 conv, stride 2, padding 1 -> ceil(n / 2).
-        h, w = -(-h // 2), -(-w // 2)
+    tokens = level_tokens(height, width, levels)
     skips = channels[0] * tokens[0]
     for i, c in enumerate(channels):
         skips += per_block * c * tokens[i]

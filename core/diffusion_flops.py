@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.catalog import GpuOffer
-from core.diffusion_activations import _per_level, flux_tokens
+from core.diffusion_activations import _per_level, flux_tokens, level_tokens
 from core.diffusion_pipeline import DiffusionComponent, DiffusionPipeline
 from core.request import PlanRequest
 
@@ -35,11 +35,7 @@ def _unet_flops(unet: DiffusionComponent, height: int, width: int, ctx: int) -> 
     depth = _per_level(unet.cfg("transformer_layers_per_block", 1), levels)
     ctx_dim = int(unet.cfg("cross_attention_dim"))
     attention = ["CrossAttn" in str(t) for t in unet.cfg("down_block_types")]
-    tokens: list[int] = []
-    h, w = height, width
-    for _ in range(levels):
-        tokens.append(h * w)
-        h, w = -(-h // 2), -(-w // 2)
+    tokens = level_tokens(height, width, levels)
     latent_in = int(unet.cfg("in_channels"))
     flops = 2 * tokens[0] * 9 * latent_in * channels[0] * 2  # conv_in and conv_out
     previous = channels[0]

@@ -11,15 +11,18 @@ import hashlib
 import secrets
 from datetime import UTC, date, datetime
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from core.catalog import Catalog, GpuOffer, TermUnit
 from core.errors import InputError
-from core.pricing import Price
+from core.pricing import Price, price_for, storage_gb_for
 from core.request import PlanRequest
 from core.terms import term_window, to_utc
+
+if TYPE_CHECKING:
+    from core.estimate import EstimateResult
 
 SNAPSHOT_VERSION = 1
 QUOTE_ID_PREFIX = "q-"
@@ -180,6 +183,47 @@ def build_quote(
         first = error.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "quote"
         raise InputError(f"{where}: {str(first['msg']).removeprefix('Value error, ')}") from None
+
+
+def price_estimate(result: EstimateResult, catalog: Catalog, tax_rate: Decimal) -> Price:
+    """Price an estimate's offer and GPU count for its request's term.
+
+    Storage is sized as the request asks (``storage_gb_for``: none, a size, or 0 for the
+    training checkpoint).
+    """
+    request = result.request
+    return price_for(
+        catalog,
+        result.gpu,
+        result.gpus,
+        request.term,
+        tax_rate=tax_rate,
+        storage_gb=storage_gb_for(request.storage_gb, result.checkpoint_bytes),
+    )
+
+
+def quote_estimate(
+    result: EstimateResult,
+    catalog: Catalog,
+    *,
+    tax_rate: Decimal,
+    now: datetime,
+    label: str = "",
+) -> Quote:
+    """Price an estimate and snapshot it as a quote (nothing is saved)."""
+    from core.estimate import estimate_to_json
+
+    price = price_estimate(result, catalog, tax_rate)
+    return build_quote(
+        result.request,
+        estimate_to_json(result),
+        result.gpu,
+        result.gpus,
+        catalog,
+        price,
+        label=label,
+        now=now,
+    )
 
 
 def utc_now() -> datetime:

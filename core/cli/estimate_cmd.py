@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+from decimal import Decimal
 from typing import Any
 
+from core.catalog import Catalog
 from core.estimate import EstimateResult, estimate, estimate_to_json
 from core.memory import COMPONENTS
 from core.request import PlanRequest, load_request_file
@@ -27,37 +29,29 @@ def run_schema(args: argparse.Namespace) -> int:
     return 0
 
 
-def price_json(result: EstimateResult) -> dict[str, Any] | None:
-    """The price of the estimate's offer for the request's term, as JSON (tax from settings).
+def price_json(
+    result: EstimateResult, catalog: Catalog, tax_rate: Decimal
+) -> dict[str, Any] | None:
+    """The price of the estimate's offer for the request's term, as JSON.
 
     None when the offer cannot be rented with that many GPUs (a blocker finding says why).
     """
-    from core.pricing import price_for, storage_gb_for
-    from core.settings import active_catalog, load_settings
+    from core.quotes import price_estimate
 
     if result.gpus > result.gpu.max_gpus:
         return None
-    settings = load_settings()
-    request = result.request
-    price = price_for(
-        active_catalog(settings),
-        result.gpu,
-        result.gpus,
-        request.term,
-        tax_rate=settings.tax_rate,
-        storage_gb=storage_gb_for(request.storage_gb, result.checkpoint_bytes),
-    )
-    return price.as_json()
+    return price_estimate(result, catalog, tax_rate).as_json()
 
 
 def run(args: argparse.Namespace) -> int:
     """Estimate one request and print it."""
-    from core.settings import active_catalog
+    from core.settings import active_catalog, load_settings
 
-    request = load_request_file(args.request)
-    result = estimate(request, active_catalog())
+    settings = load_settings()
+    catalog = active_catalog(settings)
+    result = estimate(load_request_file(args.request), catalog)
     data = estimate_to_json(result)
-    data["price"] = price_json(result)
+    data["price"] = price_json(result, catalog, settings.tax_rate)
     if args.json:
         print(json.dumps(data, indent=2))
     else:

@@ -19,10 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from core.cli import db_path_from
-from core.estimate import estimate, estimate_to_json
+from core.estimate import estimate
 from core.paths import default_db_path
-from core.pricing import price_for, storage_gb_for
-from core.quotes import Quote, build_quote, utc_now
+from core.quotes import Quote, quote_estimate, utc_now
 from core.request import load_request_file
 from core.settings import active_catalog, load_settings
 from core.store import HistoryStore, Order
@@ -118,26 +117,8 @@ def quote_request(path: str, label: str) -> Quote:
     """Estimate and price the request in ``path`` and snapshot it as a quote (not saved)."""
     settings = load_settings()
     catalog = active_catalog(settings)
-    request = load_request_file(path)
-    result = estimate(request, catalog)
-    price = price_for(
-        catalog,
-        result.gpu,
-        result.gpus,
-        request.term,
-        tax_rate=settings.tax_rate,
-        storage_gb=storage_gb_for(request.storage_gb, result.checkpoint_bytes),
-    )
-    return build_quote(
-        request,
-        estimate_to_json(result),
-        result.gpu,
-        result.gpus,
-        catalog,
-        price,
-        label=label,
-        now=utc_now(),
-    )
+    result = estimate(load_request_file(path), catalog)
+    return quote_estimate(result, catalog, tax_rate=settings.tax_rate, now=utc_now(), label=label)
 
 
 def run_quote_save(args: argparse.Namespace) -> int:

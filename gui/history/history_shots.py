@@ -16,9 +16,8 @@ from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QTableView, QWidget
 
 from core.catalog import Catalog
-from core.estimate import estimate, estimate_to_json
-from core.pricing import price_for, storage_gb_for
-from core.quotes import Quote, build_quote
+from core.estimate import estimate
+from core.quotes import Quote, quote_estimate
 from core.request import PlanRequest
 from core.store import HistoryStore
 from gui.history.history_table_model import LABEL, ROW_ROLE, STATUS
@@ -144,18 +143,7 @@ def sample_quote(catalog: Catalog, label: str, raw: dict[str, Any], quoted_at: d
     """Estimate, price and snapshot one request as the wizard would."""
     request = PlanRequest.model_validate(raw)
     result = estimate(request, catalog)
-    price = price_for(
-        catalog,
-        result.gpu,
-        result.gpus,
-        request.term,
-        tax_rate=Decimal("0.2"),
-        storage_gb=storage_gb_for(request.storage_gb, result.checkpoint_bytes),
-    )
-    json_ = estimate_to_json(result)
-    return build_quote(
-        request, json_, result.gpu, result.gpus, catalog, price, label=label, now=quoted_at
-    )
+    return quote_estimate(result, catalog, tax_rate=Decimal("0.2"), now=quoted_at, label=label)
 
 
 def fill_sample_history(path: Path, catalog: Catalog) -> None:

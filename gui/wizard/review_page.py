@@ -24,9 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from core.errors import IdempotencyConflictError, PlannerError
-from core.estimate import estimate, estimate_to_json
-from core.pricing import price_for, storage_gb_for
-from core.quotes import Quote, build_quote, request_fingerprint, utc_now
+from core.estimate import estimate
+from core.quotes import Quote, quote_estimate, request_fingerprint, utc_now
 from gui.glossary_link import GlossaryLink, open_glossary_term
 from gui.wizard.display import utc
 from gui.wizard.quote_document import TERM_SCHEME, QuoteDocument
@@ -128,22 +127,8 @@ class ReviewPage(WizardStep):
             state = wizard.state
             catalog = state.catalog
             result = estimate(request, catalog, model=wizard.live.model_for(request))
-            price = price_for(
-                catalog,
-                result.gpu,
-                result.gpus,
-                request.term,
-                tax_rate=state.settings.tax_rate,
-                storage_gb=storage_gb_for(request.storage_gb, result.checkpoint_bytes),
-            )
-            self._quote = build_quote(
-                request,
-                estimate_to_json(result),
-                result.gpu,
-                result.gpus,
-                catalog,
-                price,
-                now=utc_now(),
+            self._quote = quote_estimate(
+                result, catalog, tax_rate=state.settings.tax_rate, now=utc_now()
             )
         except PlannerError as error:
             self._set_status(error.message if not error.field else str(error), False)
