@@ -46,6 +46,9 @@ PYTHON_EXCLUDES = (
     "pip",
     "wheel",
     "numpy",
+    # Nothing in the app starts a process; bundled, it would also bring PyInstaller's runtime
+    # hook for it, which imports multiprocessing, subprocess, socket and pickle on every start.
+    "multiprocessing",
 )
 
 # Qt plugins the app has no use for, most of which pull in libraries of excluded modules: PDF

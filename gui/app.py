@@ -8,9 +8,9 @@ import traceback
 from collections.abc import Sequence
 from types import TracebackType
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QGuiApplication, QIcon
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication, QWidget
 
 from core import __version__
 from core.errors import PlannerError
@@ -40,11 +40,8 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     if isinstance(existing, QApplication):
         app = existing
     else:
-        # Qt 6 scales for high DPI by itself; pass fractional factors through (125 %, 150 %)
-        # instead of rounding them, so text and icons stay the size the user chose.
-        QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
-            Qt.HighDpiScaleFactorRoundingPolicy.PassThrough
-        )
+        # High DPI needs no call: Qt 6 scales by itself and passes fractional factors (125 %,
+        # 150 %) through unrounded by default, and QT_SCALE_FACTOR_ROUNDING_POLICY still works.
         app = QApplication(list(argv) if argv is not None else sys.argv[:1])
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APP_NAME)
@@ -58,6 +55,8 @@ def _install_excepthook(window: QWidget) -> None:
     """Show an unexpected error in one dialog instead of losing it on a console nobody reads."""
 
     def hook(kind: type[BaseException], error: BaseException, tb: TracebackType | None) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         if isinstance(error, PlannerError):
             message = error.message
         else:

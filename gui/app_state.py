@@ -11,18 +11,18 @@ import contextlib
 import os
 import shutil
 import tempfile
-from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings, Signal
 
 from core.errors import CatalogError, InputError
-from core.glossary import Glossary, load_glossary
 from gui.language_switcher import LanguageSwitcher, resolve_language
 from gui.settings_store import IMPORTED_CATALOG_FILE, SettingsStore, data_dir, db_path
 
 if TYPE_CHECKING:
+    from decimal import Decimal
+
     from core.catalog import Catalog
     from core.settings import Language as LanguageChoice
     from core.settings import Settings as UserSettings
@@ -50,7 +50,6 @@ class AppState(QObject):
         self._switcher = switcher
         self.data_dir = store.folder
         self.db_path = database if database is not None else db_path()
-        self.glossary: Glossary = load_glossary()
         # Settings and catalog (pydantic models) load on first use, so the main window can be
         # shown before them; only the language is read now, from the raw file.
         self._settings: UserSettings | None = None

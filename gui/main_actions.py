@@ -7,11 +7,12 @@ window calls again whenever the language changes.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QIcon, QKeySequence
-from PySide6.QtWidgets import QStyle, QWidget
+from PySide6.QtWidgets import QWidget
 
 from core.resources import resource_path
+from gui.qt_names import set_by_name
 
 
 def _shortcut(standard: QKeySequence.StandardKey, fallback: str) -> list[QKeySequence]:
@@ -25,7 +26,6 @@ class MainActions(QObject):
 
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)
-        style = window.style()
 
         def icon(theme: str, drawn: str) -> QIcon:
             return QIcon.fromTheme(theme, QIcon(str(resource_path("icons", f"action-{drawn}.svg"))))
@@ -45,23 +45,25 @@ class MainActions(QObject):
         self.find.setShortcuts(_shortcut(QKeySequence.StandardKey.Find, "Ctrl+F"))
 
         self.glossary = action("glossaryAction", icon("help-contents", "glossary"))
-        self.glossary.setShortcut(QKeySequence("F1"))
+        # setShortcuts([...]), not setShortcut(...): resolving setShortcut's overloads makes
+        # PySide6 build the whole ``Qt`` namespace before the first paint (see gui.qt_names).
+        self.glossary.setShortcuts([QKeySequence("F1")])
         # F1 also works from other top-level windows (the wizard), where help is needed most.
-        self.glossary.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
+        # Built before the first paint: by name, not through ``Qt`` (see gui.qt_names).
+        set_by_name(self.glossary, "shortcutContext", "ApplicationShortcut")
 
         self.settings = action("settingsAction", icon("preferences-system", "settings"))
         self.settings.setShortcuts(_shortcut(QKeySequence.StandardKey.Preferences, "Ctrl+,"))
         self.settings.setMenuRole(QAction.MenuRole.PreferencesRole)
 
-        quit_icon = style.standardIcon(QStyle.StandardPixmap.SP_DialogCloseButton)
-        self.quit = action("quitAction", QIcon.fromTheme("application-exit", quit_icon))
+        self.quit = action("quitAction", icon("application-exit", "quit"))
         self.quit.setShortcuts(_shortcut(QKeySequence.StandardKey.Quit, "Ctrl+Q"))
         self.quit.setMenuRole(QAction.MenuRole.QuitRole)
 
         self.show_plan = action("showPlanAction")
-        self.show_plan.setShortcut(QKeySequence("Ctrl+1"))
+        self.show_plan.setShortcuts([QKeySequence("Ctrl+1")])
         self.show_history = action("showHistoryAction")
-        self.show_history.setShortcut(QKeySequence("Ctrl+2"))
+        self.show_history.setShortcuts([QKeySequence("Ctrl+2")])
 
         self.about = action("aboutAction")
         self.about.setMenuRole(QAction.MenuRole.AboutRole)

@@ -10,18 +10,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, Signal, Slot
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QTabWidget, QToolBar, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QToolBar, QWidget
 
 from core import __version__
 from gui.app_state import AppState
-from gui.glossary_dock import GlossaryDock
 from gui.main_actions import MainActions
 from gui.placeholder_page import PlaceholderPage
+from gui.qt_names import set_by_name
 
 if TYPE_CHECKING:
     from core.catalog import Catalog
+    from gui.glossary_dock import GlossaryDock
 
 STATE_VERSION = 1
 PLAN_PAGE, HISTORY_PAGE = "plan", "history"
@@ -45,6 +46,7 @@ class MainWindow(QMainWindow):
         self._state = state
         self._pages: dict[str, tuple[QWidget, Callable[[], str]]] = {}
         self._pages_ready = False
+        self._glossary: GlossaryDock | None = None
         self._build_ui()
         if not defer_pages:
             self.finish_startup()
@@ -59,7 +61,24 @@ class MainWindow(QMainWindow):
 
     @property
     def glossary_dock(self) -> GlossaryDock:
-        """The glossary panel."""
+        """The glossary panel (built right after the first paint, or when first asked for)."""
+        return self._add_glossary_dock()
+
+    def _add_glossary_dock(self) -> GlossaryDock:
+        """Build the glossary dock and put it in its saved place, once; return it."""
+        if self._glossary is None:
+            from PySide6.QtCore import Qt
+
+            from core.glossary import load_glossary
+            from gui.glossary_dock import GlossaryDock
+
+            dock = GlossaryDock(load_glossary(), self._state.language, self)
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            dock.hide()
+            self._view_menu.insertAction(self._toolbar.toggleViewAction(), dock.toggleViewAction())
+            self._state.languageChanged.connect(dock.set_language)
+            self._glossary = dock
+            self._restore_dock_state()  # the dock's saved place and visibility
         return self._glossary
 
     @property
@@ -104,6 +123,7 @@ class MainWindow(QMainWindow):
         self._state.load()
         self._show_locations()
         self._report_startup_problems()
+        self._add_glossary_dock()
         from gui.history import HistoryView
         from gui.wizard import PlanPage
 
@@ -130,7 +150,7 @@ class MainWindow(QMainWindow):
     @Slot(str)
     def show_glossary_term(self, key: str) -> None:
         """Open the glossary panel at ``key`` (keeps a wizard or dialog open beside it)."""
-        self._glossary.show_term(key)
+        self.glossary_dock.show_term(key)
 
     def _build_ui(self) -> None:
         self._actions = MainActions(self)
@@ -143,16 +163,13 @@ class MainWindow(QMainWindow):
             HISTORY_PAGE, PlaceholderPage("historyPlaceholder", self._tabs), self._history_title
         )
 
-        self._glossary = GlossaryDock(self._state.glossary, self._state.language, self)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self._glossary)
-        self._glossary.hide()
-
         a = self._actions
         self._toolbar = QToolBar(self)
         self._toolbar.setObjectName("mainToolBar")
-        self._toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        # Shown before the first paint: set by name, not through ``Qt`` (see gui.qt_names).
+        set_by_name(self._toolbar, "toolButtonStyle", "ToolButtonTextBesideIcon")
         self._toolbar.addActions([a.new_plan, a.find, a.glossary, a.settings])
-        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self._toolbar)
+        self.addToolBar(self._toolbar)  # at the top
 
         bar = self.menuBar()
         self._file_menu = bar.addMenu("")
@@ -169,7 +186,7 @@ class MainWindow(QMainWindow):
         self._view_menu.setObjectName("viewMenu")
         self._view_menu.addActions([a.show_plan, a.show_history])
         self._view_menu.addSeparator()
-        self._view_menu.addAction(self._glossary.toggleViewAction())
+        # The glossary dock's toggle goes before this one once the dock is built.
         self._view_menu.addAction(self._toolbar.toggleViewAction())
         self._help_menu = bar.addMenu("")
         self._help_menu.setObjectName("helpMenu")
@@ -179,7 +196,7 @@ class MainWindow(QMainWindow):
 
         self._db_label = QLabel(self)
         self._db_label.setObjectName("databaseLabel")
-        self._db_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        set_by_name(self._db_label, "textInteractionFlags", "TextSelectableByMouse")
         self._catalog_label = QLabel(self)
         self._catalog_label.setObjectName("catalogLabel")
         self.statusBar().setObjectName("statusBar")
@@ -196,7 +213,6 @@ class MainWindow(QMainWindow):
         a.show_plan.triggered.connect(lambda: self.show_page(PLAN_PAGE))
         a.show_history.triggered.connect(lambda: self.show_page(HISTORY_PAGE))
         a.about.triggered.connect(self._on_about_triggered)
-        self._state.languageChanged.connect(self._glossary.set_language)
         self._state.catalogChanged.connect(self._on_state_catalog_changed)
 
     def changeEvent(self, event: QEvent) -> None:
@@ -287,14 +303,14 @@ class MainWindow(QMainWindow):
         if callable(focus_search):
             focus_search()
         else:
-            self._glossary.focus_search()
+            self.glossary_dock.focus_search()
 
     def _on_glossary_triggered(self) -> None:
-        self._glossary.show()
-        self._glossary.raise_()
-        self._glossary.focus_search()
+        self.glossary_dock.focus_search()
 
     def _on_settings_triggered(self) -> None:
+        from PySide6.QtCore import Qt
+
         from gui.settings_dialog import SettingsDialog
 
         dialog = SettingsDialog(self._state, self)
@@ -302,6 +318,8 @@ class MainWindow(QMainWindow):
         dialog.open()
 
     def _on_about_triggered(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         catalog = self._state.catalog
         text = self.tr(
             "<p><b>AnchorGPU Planner {version}</b></p><p>Plans GPU rentals from the AnchorGPU "

@@ -127,11 +127,23 @@ def paint_settings(painter: QPainter) -> None:
         painter.setBrush(Qt.BrushStyle.NoBrush)
 
 
+def paint_quit(painter: QPainter) -> None:
+    """A door frame with an arrow leaving it."""
+    _action_pen(painter)
+    painter.drawPolyline(
+        QPolygonF([QPointF(13, 7), QPointF(13, 3), QPointF(4, 3), QPointF(4, 21), QPointF(13, 21)])
+    )
+    painter.drawLine(QPointF(13, 17), QPointF(13, 21))
+    painter.drawLine(QPointF(9, 12), QPointF(21, 12))
+    painter.drawPolyline(QPolygonF([QPointF(17, 8), QPointF(21, 12), QPointF(17, 16)]))
+
+
 ACTION_ICONS: dict[str, Callable[[QPainter], None]] = {
     "new-plan": paint_new_plan,
     "find": paint_find,
     "glossary": paint_glossary,
     "settings": paint_settings,
+    "quit": paint_quit,
 }
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from gui.qt_names import set_by_name
 
 
 class PlaceholderPage(QWidget):
@@ -21,8 +22,9 @@ class PlaceholderPage(QWidget):
         self._text = QLabel(self)
         self._text.setObjectName(f"{name}Text")
         self._text.setWordWrap(True)
-        self._title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self._text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        # Shown before the first paint: by name, not through ``Qt`` (see gui.qt_names).
+        set_by_name(self._title, "alignment", "AlignCenter")
+        set_by_name(self._text, "alignment", "AlignCenter")
         # A row with stretches keeps the text narrow and centred; a word-wrapped label placed with
         # an alignment flag would not get the height its wrapped lines need.
         row = QHBoxLayout()

@@ -6,8 +6,8 @@ the translations loading (the app's and Qt's own) and the icons rendering. Every
 user data folder and the history pointed into a temporary folder, with network access refused.
 Qt is imported inside the checks, so a missing Qt library fails those checks, not the whole run.
 
-``--self-test --startup`` only builds and shows the main window as a normal start does, prints
-``main window shown`` and exits: the bundle benchmark times it.
+``--self-test --startup`` is :mod:`gui.startup_probe`, which only starts the window (the bundle
+benchmark times it).
 """
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ from __future__ import annotations
 import os
 import pkgutil
 import sys
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,25 +32,11 @@ from core.selftest import (
     scratch_folder,
     summary,
 )
+from gui.startup_probe import EXPOSE_TIMEOUT_S, show_main_window, wait_until_exposed
 
-SHOWN_MARKER = "main window shown"
-PAGES_MARKER = "pages ready"
-EXPOSE_TIMEOUT_S = 10.0
 USAGE = "usage: anchorgpu-planner --self-test [--startup]"
 # Development tools in gui/ that the bundle leaves out (see build/anchorgpu-planner.spec).
 DEV_MODULES = frozenset({"gui.screenshots", "gui.make_icons", "gui.i18n_build"})
-
-
-def _wait_until(done: Callable[[], bool], timeout_s: float = EXPOSE_TIMEOUT_S) -> bool:
-    """Process Qt events until ``done()`` or the timeout (the bundle has no QtTest)."""
-    from PySide6.QtCore import QCoreApplication, QEventLoop
-
-    deadline = time.monotonic() + timeout_s
-    while not done():
-        if time.monotonic() > deadline:
-            return False
-        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
-    return True
 
 
 def _process_events() -> None:
@@ -59,11 +44,6 @@ def _process_events() -> None:
 
     QCoreApplication.sendPostedEvents()
     QCoreApplication.processEvents()
-
-
-def _exposed(window: Any) -> bool:
-    handle = window.windowHandle()
-    return bool(window.isVisible() and handle is not None and handle.isExposed())
 
 
 class WindowChecks:
@@ -125,7 +105,7 @@ class WindowChecks:
         if self.app is None:
             raise SelfTestError("needs the Qt check, which failed")
         self.window, self.switcher, self.state = show_main_window(self.app)
-        if not _wait_until(lambda: _exposed(self.window)):
+        if not wait_until_exposed(self.window):
             raise SelfTestError(f"the window was not shown within {EXPOSE_TIMEOUT_S:g} s")
         if self.state.data_dir.resolve() != self.data_dir.resolve():
             raise SelfTestError(f"the window uses {self.state.data_dir}, not the temporary folder")
@@ -190,47 +170,18 @@ class WindowChecks:
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
-def show_main_window(app: Any) -> tuple[Any, Any, Any]:
-    """Build and show the main window exactly as :func:`gui.app.run` does."""
-    from gui.app_state import AppState
-    from gui.language_switcher import LanguageSwitcher
-    from gui.main_window import MainWindow
-
-    switcher = LanguageSwitcher(app)
-    state = AppState.from_environment(switcher)
-    window = MainWindow(state, defer_pages=True)
-    window.show()
-    return window, switcher, state
-
-
-def _startup() -> int:
-    """Start as the app does, up to the main window shown; print the marker and exit."""
-    from gui.app import create_application
-
-    app = create_application([sys.argv[0] if sys.argv else "anchorgpu-planner"])
-    window, _switcher, _state = show_main_window(app)
-    if not _wait_until(lambda: _exposed(window)):
-        print("the main window was not shown", file=sys.stderr)
-        return 1
-    print(SHOWN_MARKER, flush=True)
-    window.finish_startup()  # as the app does right after the first paint
-    app.processEvents()
-    print(PAGES_MARKER, flush=True)
-    window.close()
-    return 0
-
-
 def main(argv: Sequence[str] = ()) -> int:
     """Run the whole self-test; 0 when every check passed, 1 when one failed, 2 for bad usage."""
     options = list(argv)
-    if options not in ([], ["--startup"]):
+    if options == ["--startup"]:
+        from gui.startup_probe import main as startup
+
+        return startup()
+    if options:
         print(USAGE, file=sys.stderr)
         return 2
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     with scratch_folder() as folder, isolated_user_data(folder) as data:
-        if options:
-            with NetworkGuard.active():
-                return _startup()
         window = WindowChecks(data)
         try:
             with NetworkGuard.active() as tried:

@@ -9,7 +9,6 @@ bar, and converts the tax rate between the stored fraction and the percent the d
 from __future__ import annotations
 
 import json
-from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,6 +16,8 @@ from core import paths
 from core.errors import InputError
 
 if TYPE_CHECKING:
+    from decimal import Decimal
+
     from core.settings import Language as LanguageChoice
     from core.settings import Settings
 
@@ -47,6 +48,8 @@ def tax_rate_from_percent(text: str) -> Decimal:
     Raises:
         ValueError: Not a number, or outside what ``core.pricing`` accepts.
     """
+    from decimal import Decimal, InvalidOperation
+
     try:
         percent = Decimal(text.strip().replace(",", "."))
     except InvalidOperation:

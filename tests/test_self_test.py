@@ -115,6 +115,26 @@ def test_engine_self_test_runs_without_loading_qt():
     assert "QT-MODULES: []" in done.stderr
 
 
+@pytest.mark.slow
+def test_startup_probe_shows_the_window_loading_only_what_the_app_loads(user_data_dir: Path):
+    done = run_self_test("--self-test", "--startup")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.splitlines() == ["main window shown", "pages ready"]
+    assert not user_data_dir.exists() or not any(user_data_dir.iterdir())
+
+
+def test_startup_probe_imports_no_self_test_machinery():
+    """The timed start must not pay for the self-test's modules (nor the network guard's hook)."""
+    code = (
+        "import sys; import gui.startup_probe, gui.launcher; "
+        "print(sorted(m for m in sys.modules if m.endswith('selftest') or m.endswith('self_test')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "[]"
+
+
 def test_self_test_rejects_unknown_options(capsys):
     from gui.self_test import main
 
