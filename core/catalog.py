@@ -17,6 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from core.errors import CatalogError, NotFoundError
+from core.messages import Message
 from core.resources import resource_path
 
 TermUnit = Literal["hour", "day", "week", "month"]
@@ -147,7 +148,7 @@ class Catalog(BaseModel):
             if gpu.id == gpu_id:
                 return gpu
         known = ", ".join(g.id for g in self.gpus)
-        raise NotFoundError(f"unknown GPU '{gpu_id}' (known: {known})", field="gpu")
+        raise NotFoundError(Message("error.unknown_gpu", gpu=gpu_id, known=known), field="gpu")
 
 
 def _describe(error: ValidationError, raw: Any) -> str:

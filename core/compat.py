@@ -32,40 +32,33 @@ def platform_findings(request: PlanRequest, gpu: GpuOffer) -> list[Finding]:
     """CUDA vs ROCm and the required runtime version against the offer's driver."""
     found: list[Finding] = []
     if request.platform != "any" and request.platform != gpu.platform:
-        needs, has = request.platform.upper(), gpu.platform.upper()
         found.append(
-            Finding(
+            Finding.of(
                 "platform_mismatch",
                 "blocker",
                 request.platform,
-                f"the workload needs {needs}, but {gpu.name} is an {gpu.vendor.upper()} GPU that "
-                f"runs {has}; {needs} workloads never run on it",
+                needs=request.platform.upper(),
+                gpu=gpu.name,
+                vendor=gpu.vendor.upper(),
+                has=gpu.platform.upper(),
             )
         )
         return found
     if request.runtime_version:
         limit = gpu.driver_cuda_max if gpu.platform == "cuda" else gpu.driver_rocm_max
-        name = gpu.platform.upper()
         if limit and _version(request.runtime_version) > _version(limit):
             found.append(
-                Finding(
+                Finding.of(
                     "driver_too_old",
                     "blocker",
                     gpu.platform,
-                    f"the workload needs {name} {request.runtime_version}, but the driver of this "
-                    f"offer supports {name} up to {limit}",
+                    platform=gpu.platform.upper(),
+                    version=request.runtime_version,
+                    limit=limit,
                 )
             )
     if gpu.platform == "rocm":
-        found.append(
-            Finding(
-                "rocm_verify",
-                "info",
-                "rocm",
-                f"check ROCm support for {gpu.gfx_target}, the OS image, the framework build and "
-                "every dependency: CUDA-only libraries and kernels do not run here",
-            )
-        )
+        found.append(Finding.of("rocm_verify", "info", "rocm", gfx=str(gpu.gfx_target)))
     return found
 
 
@@ -79,11 +72,8 @@ def precision_findings(request: PlanRequest, gpu: GpuOffer) -> list[Finding]:
         wants_bf16 = True
     if wants_bf16 and gpu.vendor == "nvidia" and cc < (8, 0):
         found.append(
-            Finding(
-                "bf16_unsupported",
-                "blocker",
-                "cuda",
-                f"bf16 needs compute capability 8.0+, {gpu.name} has {gpu.compute_capability}",
+            Finding.of(
+                "bf16_unsupported", "blocker", "cuda", gpu=gpu.name, cc=str(gpu.compute_capability)
             )
         )
     fp8_weights = request.precision.weights == "fp8"
@@ -93,44 +83,23 @@ def precision_findings(request: PlanRequest, gpu: GpuOffer) -> list[Finding]:
         if not native:
             if gpu.vendor == "amd":
                 found.append(
-                    Finding(
-                        "fp8_unsupported",
-                        "blocker",
-                        "rocm",
-                        f"fp8 needs CDNA3 (gfx942); {gpu.name} is {amd_gfx}",
-                    )
+                    Finding.of("fp8_unsupported", "blocker", "rocm", gpu=gpu.name, gfx=amd_gfx)
                 )
             else:
                 found.append(
-                    Finding(
+                    Finding.of(
                         "fp8_emulated",
                         "warning",
                         "quantization",
-                        f"{gpu.name} (compute capability {gpu.compute_capability}) has no fp8 "
-                        "tensor cores (8.9+ needed): weight-only fp8 kernels dequantize to 16-bit, "
-                        "saving memory but not compute; check that your serving stack offers them",
+                        gpu=gpu.name,
+                        cc=str(gpu.compute_capability),
                     )
                 )
     if request.precision.weights == "int4" and request.workload != "training":
         if gpu.vendor == "amd":
-            found.append(
-                Finding(
-                    "int4_kernels_rocm",
-                    "warning",
-                    "quantization",
-                    "int4 (GPTQ/AWQ) kernels on ROCm depend on the framework build; verify them "
-                    f"for {amd_gfx}",
-                )
-            )
+            found.append(Finding.of("int4_kernels_rocm", "warning", "quantization", gfx=amd_gfx))
         elif cc < (8, 0):
-            found.append(
-                Finding(
-                    "int4_kernels_missing",
-                    "blocker",
-                    "quantization",
-                    "fast int4 kernels (Marlin) need compute capability 8.0+",
-                )
-            )
+            found.append(Finding.of("int4_kernels_missing", "blocker", "quantization"))
     return found
 
 
@@ -140,34 +109,11 @@ def quality_findings(request: PlanRequest) -> list[Finding]:
     weights = request.precision.weights
     quantized = weights in ("fp8", "int8", "int4") and request.workload != "training"
     if quantized:
-        found.append(
-            Finding(
-                "quantization_quality",
-                "warning",
-                "quantization",
-                f"{weights} weights change the model's outputs; verify output quality on your own "
-                "data, and that kernels exist for this GPU and platform",
-            )
-        )
+        found.append(Finding.of("quantization_quality", "warning", "quantization", weights=weights))
     if request.workload == "inference" and request.precision.kv_cache == "fp8":
-        found.append(
-            Finding(
-                "kv_cache_fp8_quality",
-                "warning",
-                "kv_cache",
-                "an fp8 KV cache halves its memory but can lower accuracy; verify output quality",
-            )
-        )
+        found.append(Finding.of("kv_cache_fp8_quality", "warning", "kv_cache"))
     if request.workload == "training" and request.training.method == "qlora":
-        found.append(
-            Finding(
-                "qlora_quality",
-                "warning",
-                "quantization",
-                "QLoRA trains against NF4-quantized base weights; compare the result with a 16-bit "
-                "baseline",
-            )
-        )
+        found.append(Finding.of("qlora_quality", "warning", "quantization"))
     return found
 
 
@@ -178,75 +124,39 @@ def parallel_findings(
     found: list[Finding] = []
     if gpus > gpu.max_gpus:
         found.append(
-            Finding(
+            Finding.of(
                 "too_many_gpus",
                 "blocker",
                 "vram",
-                f"{gpu.name} offers at most {gpu.max_gpus} GPUs per allocation "
-                f"({gpu.gpus_per_node} per node × {gpu.max_nodes} nodes), {gpus} asked",
+                gpu=gpu.name,
+                max_gpus=gpu.max_gpus,
+                per_node=gpu.gpus_per_node,
+                max_nodes=gpu.max_nodes,
+                gpus=gpus,
             )
         )
     if tp <= 1:
         return found
+    term = "tensor_parallelism"
     if arch is not None and arch.attention_heads % tp:
         found.append(
-            Finding(
-                "tp_heads_indivisible",
-                "blocker",
-                "tensor_parallelism",
-                f"tensor-parallel degree {tp} does not divide the {arch.attention_heads} attention "
-                "heads",
-            )
+            Finding.of("tp_heads_indivisible", "blocker", term, tp=tp, heads=arch.attention_heads)
         )
     elif arch is not None and arch.attention != "mla" and arch.kv_heads % tp and tp % arch.kv_heads:
         found.append(
-            Finding(
-                "tp_kv_heads_indivisible",
-                "blocker",
-                "tensor_parallelism",
-                f"tensor-parallel degree {tp} and the {arch.kv_heads} KV heads do not divide one "
-                "another",
-            )
+            Finding.of("tp_kv_heads_indivisible", "blocker", term, tp=tp, kv_heads=arch.kv_heads)
         )
     elif arch is not None and arch.attention != "mla" and tp > arch.kv_heads:
         found.append(
-            Finding(
-                "kv_heads_replicated",
-                "info",
-                "kv_cache",
-                f"tensor-parallel degree {tp} exceeds the {arch.kv_heads} KV heads: each GPU keeps "
-                "a replicated head, so the KV cache does not shrink further",
-            )
+            Finding.of("kv_heads_replicated", "info", "kv_cache", tp=tp, kv_heads=arch.kv_heads)
         )
     if tp > gpu.gpus_per_node:
         found.append(
-            Finding(
-                "tp_across_nodes",
-                "warning",
-                "tensor_parallelism",
-                f"tensor-parallel degree {tp} spans nodes ({gpu.gpus_per_node} GPUs per node): "
-                "every layer's all-reduce crosses the network; keep tensor parallelism within a "
-                "node",
-            )
+            Finding.of("tp_across_nodes", "warning", term, tp=tp, per_node=gpu.gpus_per_node)
         )
     if gpu.interconnect == "pcie":
-        found.append(
-            Finding(
-                "tp_pcie",
-                "warning",
-                "tensor_parallelism",
-                f"{gpu.name} GPUs talk over PCIe only: tensor parallelism's all-reduce in every "
-                "layer will slow each step noticeably",
-            )
-        )
-    found.append(
-        Finding(
-            "tp_stack_support",
-            "info",
-            "tensor_parallelism",
-            "tensor parallelism needs a serving or training stack that supports it for this model",
-        )
-    )
+        found.append(Finding.of("tp_pcie", "warning", term, gpu=gpu.name))
+    found.append(Finding.of("tp_stack_support", "info", term))
     return found
 
 

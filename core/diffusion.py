@@ -42,6 +42,7 @@ from core.diffusion_pipeline import (
     vae_decode_dtype,
 )
 from core.memory import Finding, MemoryBreakdown
+from core.messages import LARGER_DECODE, LARGER_DENOISE
 from core.request import PlanRequest
 
 __all__ = [
@@ -188,8 +189,9 @@ def _phases(
     }
 
 
-def _gib(value: int) -> str:
-    return f"{value / GIB:.2f} GiB"
+def _gib(value: int) -> float:
+    """Bytes as the GiB figure a message shows with two decimals."""
+    return value / GIB
 
 
 def _findings(
@@ -201,103 +203,58 @@ def _findings(
 ) -> list[Finding]:
     opts = request.diffusion
     decode_total, denoise_total = phases["vae_decode"].total, phases["denoising"].total
-    larger = "the VAE decode" if decode_total > denoise_total else "denoising"
-    images = "1 image" if decode.images_at_once == 1 else f"{decode.images_at_once} images"
-    how = f"{images} at once in {decode.dtype}"
-    if decode.tiles:
-        how += f", {decode.tiles} tiles"
+    images = "one" if decode.images_at_once == 1 else "many"
     findings = [
-        Finding(
-            code="vae_decode_peak",
-            severity="info",
-            glossary_term="vae",
-            message=(
-                f"VAE decode peak {_gib(decode_total)} ({how}); denoising peak "
-                f"{_gib(denoise_total)}; {larger} is larger and sets the GPU requirement."
-            ),
+        Finding.of(
+            "vae_decode_peak",
+            "info",
+            "vae",
+            variant=f"{images}_tiled" if decode.tiles else images,
+            decode=_gib(decode_total),
+            images=decode.images_at_once,
+            dtype=decode.dtype,
+            tiles=decode.tiles,
+            denoise=_gib(denoise_total),
+            larger=LARGER_DECODE if decode_total > denoise_total else LARGER_DENOISE,
         )
     ]
     if decode.dtype == "fp32" and _runtime_dtype(pipeline.vae, request) == "fp16":
-        findings.append(
-            Finding(
-                code="vae_upcast_fp32",
-                severity="info",
-                glossary_term="vae",
-                message=(
-                    f"{pipeline.name} decodes with its VAE upcast to fp32 (force_upcast: the "
-                    "fp16 VAE overflows), so decode weights and activations take 4 bytes."
-                ),
-            )
-        )
+        findings.append(Finding.of("vae_upcast_fp32", "info", "vae", pipeline=pipeline.name))
     if opts.vae_tiling:
-        tile_px = vae_tile_latent(pipeline.vae) * pipeline.vae_scale_factor
-        detail = (
-            f"the image is decoded in {decode.tiles} overlapping tiles of {tile_px} px;"
-            if decode.tiles
-            else f"at {opts.width}x{opts.height} the image fits in one {tile_px} px tile, so "
-            "it is decoded whole and tiling saves no memory; at larger sizes"
-        )
         findings.append(
-            Finding(
-                code="vae_tiling_quality",
-                severity="warning",
-                glossary_term="vae",
-                message=(
-                    f"VAE tiling is on: {detail} the output can change at tile seams (tone "
-                    "shifts between tiles); verify image quality before relying on it."
-                ),
+            Finding.of(
+                "vae_tiling_quality",
+                "warning",
+                "vae",
+                variant="tiled" if decode.tiles else "whole",
+                tiles=decode.tiles,
+                tile_px=vae_tile_latent(pipeline.vae) * pipeline.vae_scale_factor,
+                # Sizes read as written (1024x768), not as grouped numbers.
+                width=str(opts.width),
+                height=str(opts.height),
             )
         )
     relieved = opts.vae_tiling and opts.vae_slicing
     if decode_total > gpu.vram_bytes >= denoise_total and not relieved:
         findings.append(
-            Finding(
-                code="vae_decode_exceeds_vram",
-                severity="warning",
-                glossary_term="vae",
-                message=(
-                    f"Denoising fits on {gpu.name} but the VAE decode needs "
-                    f"{_gib(decode_total)}; VAE slicing or tiling lowers the decode peak."
-                ),
+            Finding.of(
+                "vae_decode_exceeds_vram", "warning", "vae", gpu=gpu.name, decode=_gib(decode_total)
             )
         )
     if opts.cpu_offload == "sequential":
-        findings.append(
-            Finding(
-                code="cpu_offload_sequential_slow",
-                severity="warning",
-                glossary_term="vram",
-                message=(
-                    "Sequential CPU offload keeps about one submodule on the GPU and moves "
-                    "weights over the host link for every layer of every step: very slow."
-                ),
-            )
-        )
+        findings.append(Finding.of("cpu_offload_sequential_slow", "warning", "vram"))
     if request.precision.weights in _QUANT_BITS:
         findings.append(
-            Finding(
-                code="diffusion_quantized_denoiser",
-                severity="warning",
-                glossary_term="quantization",
-                message=(
-                    f"{request.precision.weights} applies to the {pipeline.denoiser.name}'s linear "
-                    "layers only; text encoders and the VAE keep their dtype. Check kernel "
-                    "support and image quality."
-                ),
+            Finding.of(
+                "diffusion_quantized_denoiser",
+                "warning",
+                "quantization",
+                weights=request.precision.weights,
+                denoiser=pipeline.denoiser.name,
             )
         )
     if opts.guidance and not pipeline.uses_cfg:
-        findings.append(
-            Finding(
-                code="guidance_distilled",
-                severity="info",
-                glossary_term="vram",
-                message=(
-                    f"{pipeline.name} is guidance-distilled: one denoiser pass per step, the "
-                    "batch is not doubled for classifier-free guidance."
-                ),
-            )
-        )
+        findings.append(Finding.of("guidance_distilled", "info", "vram", pipeline=pipeline.name))
     return findings
 
 

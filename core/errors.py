@@ -1,7 +1,8 @@
 """The planner's error hierarchy.
 
 Every error a user can cause carries one clear message; the command line prints it as one line on
-stderr with the error's exit code, and the GUI shows it in a dialog or next to the field.
+stderr with the error's exit code, and the GUI shows it in a dialog or next to the field. A message
+built from a template is a :class:`core.messages.Message`, which the GUI can translate.
 """
 
 from __future__ import annotations

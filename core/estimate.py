@@ -36,7 +36,7 @@ class Throughput:
     training_tokens_per_s: float | None = None
     images_per_hour: float | None = None
     job_hours: float | None = None  # training run over the dataset's tokens
-    assumptions: tuple[str, ...] = ()
+    assumptions: tuple[str, ...] = ()  # Messages of core.messages
 
 
 @dataclass(frozen=True)
@@ -134,23 +134,17 @@ def estimate_on(request: PlanRequest, model: Any, gpu: GpuOffer) -> EstimateResu
     """Estimate ``request`` with ``model`` on ``gpu`` × ``request.parallelism.gpus``."""
     from core.architecture import ModelArchitecture
     from core.errors import InputError
+    from core.messages import Message
 
     is_llm = isinstance(model, ModelArchitecture)
     if request.workload == "diffusion":
         if is_llm:
-            raise InputError(
-                f"'{model.id}' is a language model; the diffusion workload needs a diffusion "
-                "pipeline (sd-1.5, sdxl, flux.1-dev)",
-                field="model",
-            )
+            raise InputError(Message("error.llm_for_diffusion", model=model.id), field="model")
         from core.estimate_diffusion import estimate_diffusion
 
         return estimate_diffusion(request, model, gpu)
     if not is_llm:
-        raise InputError(
-            f"'{model.id}' is a diffusion pipeline; choose the diffusion workload for it",
-            field="model",
-        )
+        raise InputError(Message("error.diffusion_for_llm", model=model.id), field="model")
     if request.workload == "inference":
         from core.estimate_llm import estimate_inference
 
@@ -158,6 +152,15 @@ def estimate_on(request: PlanRequest, model: Any, gpu: GpuOffer) -> EstimateResu
     from core.estimate_llm import estimate_training
 
     return estimate_training(request, model, gpu)
+
+
+def _params(text: str) -> dict[str, Any]:
+    """The template key and parameters of a :class:`~core.messages.Message` (empty otherwise)."""
+    from core.messages import Message
+
+    if not isinstance(text, Message):
+        return {}
+    return {"key": text.key, "params": dict(text.params)}
 
 
 def estimate_to_json(result: EstimateResult) -> dict[str, Any]:
@@ -194,7 +197,8 @@ def estimate_to_json(result: EstimateResult) -> dict[str, Any]:
             "training_tokens_per_s": result.throughput.training_tokens_per_s,
             "images_per_hour": result.throughput.images_per_hour,
             "job_hours": result.throughput.job_hours,
-            "assumptions": list(result.throughput.assumptions),
+            "assumptions": [str(a) for a in result.throughput.assumptions],
+            "assumption_params": [_params(a) for a in result.throughput.assumptions],
         },
         "checkpoint_bytes": result.checkpoint_bytes,
         "details": result.details,

@@ -18,15 +18,7 @@ def estimate_diffusion(request: PlanRequest, pipeline: Any, gpu: GpuOffer) -> Es
     par = request.parallelism
     findings = compat.offer_findings(request, None, gpu, par.gpus, 1)
     if par.strategy in ("tensor", "fsdp"):
-        findings.append(
-            Finding(
-                "diffusion_replicas_only",
-                "blocker",
-                "tensor_parallelism",
-                "the diffusion pipelines run whole on each GPU; more GPUs serve as independent "
-                "replicas (choose single or ddp)",
-            )
-        )
+        findings.append(Finding.of("diffusion_replicas_only", "blocker", "tensor_parallelism"))
     result = diffusion_memory(pipeline, request, gpu)
     findings += list(result.findings)
     model = ModelSummary(

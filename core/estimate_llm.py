@@ -15,6 +15,7 @@ from core.capacity.weights import WeightMemory, weight_memory
 from core.catalog import GpuOffer
 from core.estimate import EstimateResult, ModelSummary, Throughput, finish_result
 from core.memory import Finding, MemoryBreakdown
+from core.messages import Message
 from core.request import PlanRequest
 from core.throughput import (
     decode_tokens_per_second,
@@ -36,28 +37,29 @@ def summary(arch: ModelArchitecture) -> ModelSummary:
     )
 
 
-def _gb(value: float) -> str:
-    return f"{value / 1e9:.1f} GB"
+def _gb(value: float) -> float:
+    """Bytes as the GB (10^9 bytes) figure a message shows with one decimal."""
+    return value / 1e9
 
 
 def _model_findings(arch: ModelArchitecture) -> list[Finding]:
     found = [
-        Finding(
-            "model_type_unknown" if "not one the planner counts exactly" in note else "model_note",
+        Finding.from_note(
+            note,
             "warning",
             "vram",
-            note,
+            "model_type_unknown" if "not one the planner counts exactly" in note else "model_note",
         )
         for note in arch.notes
     ]
     if arch.is_moe:
         found.append(
-            Finding(
+            Finding.of(
                 "moe_total_params",
                 "info",
                 "vram",
-                f"mixture of experts: memory holds all {arch.params_total / 1e9:.1f}B parameters, "
-                f"while each token computes with {arch.params_active / 1e9:.1f}B",
+                total=arch.params_total / 1e9,
+                active=arch.params_active / 1e9,
             )
         )
     return found
@@ -72,13 +74,15 @@ def _no_pool_finding(
         return None
     if gpus * usable < total:
         return None
-    return Finding(
+    return Finding.of(
         "ddp_does_not_pool",
         "blocker",
         "ddp",
-        f"needs {_gb(total)} per GPU, each {gpu.name} has {_gb(usable)}: DDP keeps a full "
-        f"replica on every GPU and does not pool memory, so {gpus} × {_gb(usable)} = "
-        f"{_gb(gpus * usable)} does not help; shard the model with FSDP or tensor parallelism",
+        need=_gb(total),
+        gpu=gpu.name,
+        usable=_gb(usable),
+        gpus=gpus,
+        pooled=_gb(gpus * usable),
     )
 
 
@@ -114,14 +118,7 @@ def estimate_inference(
     replicas = par.gpus // tp
     findings = _model_findings(arch) + compat.offer_findings(request, arch, gpu, par.gpus, tp)
     if par.strategy == "fsdp":
-        findings.append(
-            Finding(
-                "strategy_not_for_inference",
-                "blocker",
-                "fsdp",
-                "FSDP is a training strategy; to spread a model for serving use tensor parallelism",
-            )
-        )
+        findings.append(Finding.of("strategy_not_for_inference", "blocker", "fsdp"))
     wm = _stored_weights(arch, request, tp) or weight_memory(
         arch, request.precision.weights, request.precision.quant_group_size, tp
     )
@@ -160,9 +157,8 @@ def estimate_inference(
             gpu, par.gpus, arch.params_active, request.training.mfu, fp8
         ),
         assumptions=(
-            "decode bound: each step reads every GPU's weights and the full KV cache once at the "
-            "GPU's peak memory bandwidth (an upper bound)",
-            f"prefill at 2·N FLOPs per token and {request.training.mfu:.0%} of peak FLOPs",
+            Message("throughput.decode_bound"),
+            Message("throughput.prefill", mfu=request.training.mfu),
         ),
     )
     details = {
@@ -234,36 +230,13 @@ def estimate_training(
         mixed_precision=tr.mixed_precision,
         trainable=states.trainable_params,
     )
-    findings.append(
-        Finding(
-            "checkpoint_restore",
-            "info",
-            "training_checkpoint",
-            f"a resumable checkpoint takes about {_gb(ckpt)} (model, optimizer, scheduler, RNG "
-            "and data-loader state); verify that it restores, not only that it is written",
-        )
-    )
+    findings.append(Finding.of("checkpoint_restore", "info", "training_checkpoint", size=_gb(ckpt)))
     if par.strategy == "fsdp":
         findings.append(
-            Finding(
-                "fsdp_sharded_checkpoint",
-                "warning",
-                "fsdp",
-                f"FSDP writes checkpoints as {states.shard_degree} shards; to restore on another "
-                "number of GPUs they must be consolidated or resharded "
-                "(torch.distributed.checkpoint); FSDP also adds communication every step",
-            )
+            Finding.of("fsdp_sharded_checkpoint", "warning", "fsdp", shards=states.shard_degree)
         )
     if par.strategy == "ddp" and par.gpus > 1:
-        findings.append(
-            Finding(
-                "ddp_buckets",
-                "info",
-                "ddp",
-                "PyTorch DDP copies gradients into all-reduce buckets, up to the gradients' size "
-                "again, unless gradient_as_bucket_view=True",
-            )
-        )
+        findings.append(Finding.of("ddp_buckets", "info", "ddp"))
     flops = training_flops_per_token(
         arch.params_active, method=tr.method, checkpointing=tr.activation_checkpointing
     )
@@ -272,8 +245,7 @@ def estimate_training(
         training_tokens_per_s=tps,
         job_hours=tr.tokens / tps / 3600,
         assumptions=(
-            f"{flops // max(arch.params_active, 1)}·N FLOPs per token at {tr.mfu:.0%} of the "
-            f"GPUs' dense bf16 peak",
+            Message("throughput.training", factor=flops // max(arch.params_active, 1), mfu=tr.mfu),
         ),
     )
     details = {

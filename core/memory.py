@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from core.messages import Message, Param
 
 COMPONENTS = (
     "weights",
@@ -56,29 +59,58 @@ class MemoryBreakdown:
 
 @dataclass(frozen=True)
 class Finding:
-    """A compatibility warning or note, tied to the glossary term that explains it."""
+    """A compatibility warning or note, tied to the glossary term that explains it.
+
+    ``message`` is the English text; it is the template ``code`` (or ``code.variant``) of
+    :mod:`core.messages` filled with ``params``, which lets a front end translate it.
+    """
 
     code: str
     severity: Severity
     glossary_term: str
     message: str
+    params: Mapping[str, Param] = field(default_factory=dict, hash=False)
+    variant: str = ""
 
-    def as_dict(self) -> dict[str, str]:
-        """The finding as the JSON object the command line prints."""
-        return {
+    @classmethod
+    def of(
+        cls,
+        code: str,
+        severity: Severity,
+        glossary_term: str,
+        *,
+        variant: str = "",
+        **params: Param,
+    ) -> Finding:
+        """The finding whose message is template ``code`` (``code.variant``) with ``params``."""
+        message = Message(f"{code}.{variant}" if variant else code, **params)
+        return cls(code, severity, glossary_term, message, message.params, variant)
+
+    @classmethod
+    def from_note(cls, note: str, severity: Severity, glossary_term: str, code: str) -> Finding:
+        """A finding that carries a model's note; a :class:`Message` note keeps its template."""
+        if isinstance(note, Message):
+            note_code, _, variant = note.key.partition(".")
+            return cls(note_code, severity, glossary_term, note, note.params, variant)
+        return cls(code, severity, glossary_term, note)
+
+    @property
+    def template_key(self) -> str:
+        """The key of the message's template in :mod:`core.messages`."""
+        return f"{self.code}.{self.variant}" if self.variant else self.code
+
+    def as_dict(self) -> dict[str, Any]:
+        """The finding as the JSON object the command line prints (``variant`` only when set)."""
+        data: dict[str, Any] = {
             "code": self.code,
             "severity": self.severity,
             "glossary_term": self.glossary_term,
-            "message": self.message,
+            "message": str(self.message),
+            "params": dict(self.params),
         }
+        if self.variant:
+            data["variant"] = self.variant
+        return data
 
 
-DISCLAIMER = Finding(
-    code="disclaimer",
-    severity="info",
-    glossary_term="disclaimer",
-    message=(
-        "The definitions explain concepts; they do not guarantee that a specific workload, library "
-        "version or topology is supported by an AnchorGPU allocation."
-    ),
-)
+DISCLAIMER = Finding.of("disclaimer", "info", "disclaimer")

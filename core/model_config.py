@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from core.architecture import AttentionKind, LinearGroup, ModelArchitecture
 from core.errors import ModelSourceError
+from core.messages import UNNAMED_QUANTIZATION, Message
 
 Source = Literal["preset", "hf_config", "safetensors", "custom"]
 
@@ -116,19 +117,17 @@ class _Reader:
     @staticmethod
     def _check_int(name: str, value: Any, minimum: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            kind = "a positive" if minimum >= 1 else "a non-negative"
-            raise ModelSourceError(
-                f"config.json field '{name}' must be {kind} whole number, got {value!r}"
-            )
+            key = "error.config_not_positive" if minimum >= 1 else "error.config_not_non_negative"
+            raise ModelSourceError(Message(key, name=name, value=repr(value)))
         return value
 
     def required(self, key: str) -> int:
         """A field the count cannot do without."""
         name, value = self._value(key, _ALIASES.get(key, ()))
         if value is None:
-            raise ModelSourceError(f"config.json has no '{key}'; it is needed to count parameters")
+            raise ModelSourceError(Message("error.config_key_missing", key=key))
         if name != key:
-            self.notes.append(f"'{key}' read from the config's '{name}'.")
+            self.notes.append(Message("model_note.alias", key=key, name=name))
         return self._check_int(name, value, 1)
 
     def integer(
@@ -138,12 +137,12 @@ class _Reader:
         _, value = self._value(key)
         if value is None:
             if default is None:
-                raise ModelSourceError(
-                    f"config.json has no '{key}'; it is needed to count parameters"
-                )
+                raise ModelSourceError(Message("error.config_key_missing", key=key))
             if not quiet:
                 self.notes.append(
-                    f"'{key}' is not in config.json; used the {self.family} default {default}."
+                    Message(
+                        "model_note.family_default", key=key, family=self.family, default=default
+                    )
                 )
             return default
         return self._check_int(key, value, minimum)
@@ -159,9 +158,7 @@ class _Reader:
         if value is None:
             return default
         if not isinstance(value, bool):
-            raise ModelSourceError(
-                f"config.json field '{key}' must be true or false, got {value!r}"
-            )
+            raise ModelSourceError(Message("error.config_not_bool", name=key, value=repr(value)))
         return value
 
 
@@ -217,7 +214,7 @@ def load_config_file(path: str | Path) -> dict[str, Any]:
     """Read a ``config.json`` and return its object, or raise :class:`ModelSourceError`."""
     path = Path(path)
     if not path.is_file():
-        raise ModelSourceError(f"config file {path} does not exist or is not a file")
+        raise ModelSourceError(Message("error.config_missing", path=str(path)))
     try:
         size = path.stat().st_size
         if size > MAX_CONFIG_BYTES:
@@ -226,15 +223,20 @@ def load_config_file(path: str | Path) -> dict[str, Any]:
             )
         text = path.read_text("utf-8")
     except UnicodeDecodeError:
-        raise ModelSourceError(f"{path} is not UTF-8 text, so it is not a config.json") from None
+        raise ModelSourceError(Message("error.config_not_utf8", path=str(path))) from None
     except OSError as error:
-        raise ModelSourceError(f"cannot read {path}: {error.strerror or error}") from None
+        reason = str(error.strerror or error)
+        raise ModelSourceError(
+            Message("error.cannot_read", path=str(path), reason=reason)
+        ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise ModelSourceError(f"{path} is not valid JSON: {error}") from None
+        message = Message("error.config_not_json", path=str(path), reason=str(error))
+        raise ModelSourceError(message) from None
     if not isinstance(data, dict):
-        raise ModelSourceError(f"{path} must hold a JSON object, not {type(data).__name__}")
+        kind = type(data).__name__
+        raise ModelSourceError(Message("error.config_not_object", path=str(path), kind=kind))
     return data
 
 
@@ -318,7 +320,7 @@ def _llama_like(r: _Reader, style: _Style) -> _Counted:
     d = _head_dim(r, h, heads, style.head_dim_default)
     if style.intermediate_default is None and r.optional("intermediate_size") is None:
         ff = 4 * h  # Vaswani et al. 2017: d_ff = 4 · d_model
-        r.notes.append(f"'intermediate_size' is not in config.json; assumed 4 × hidden = {ff}.")
+        r.notes.append(Message("model_note.ff_assumed", ff=ff))
     else:
         ff = r.integer("intermediate_size", style.intermediate_default)
     b = _Build()
@@ -373,7 +375,7 @@ def _llama_like(r: _Reader, style: _Style) -> _Counted:
 
     tie = r.flag("tie_word_embeddings", style.tie_default)
     if style is _GENERIC and "tie_word_embeddings" not in r.config:
-        r.notes.append("'tie_word_embeddings' is not in config.json; assumed an untied LM head.")
+        r.notes.append(Message("model_note.untied_head"))
     window, window_layers = _sliding(r, style, layers)
     return _Counted(
         build=b,
@@ -472,10 +474,7 @@ def _deepseek(r: _Reader, version: int) -> _Counted:
         # Each MTP module (DeepSeek-V3 report §2.2): a MoE layer, enorm, hnorm, eh_proj (2h×h),
         # the shared head's norm, and its own copies of the embedding and output head.
         mtp = nextn * (moe_layer + 3 * h + 2 * h * h + 2 * vocab * h)
-        r.notes.append(
-            f"The published checkpoint also stores {nextn} multi-token-prediction layer(s) "
-            f"({mtp:,} parameters); they serve only speculative decoding and are not counted here."
-        )
+        r.notes.append(Message("model_note.mtp_layers", layers=nextn, params=mtp))
     return _Counted(
         build=b,
         embedding=vocab * h,
@@ -577,19 +576,16 @@ def architecture_from_config(
         counted = _opt(r)
     else:
         counted = _llama_like(r, _GENERIC)
-        label = f"model_type '{family}'" if family else "a config without model_type"
-        r.notes.insert(
-            0,
-            f"{label} is not one the planner counts exactly; parameters are estimated with the "
-            "Llama-style formula from the generic fields.",
+        unknown = (
+            Message("model_type_unknown.named", family=family)
+            if family
+            else Message("model_type_unknown.unnamed")
         )
+        r.notes.insert(0, unknown)
     quantization = config.get("quantization_config")
     if isinstance(quantization, dict):
-        method = quantization.get("quant_method", "a quantization method")
-        r.notes.append(
-            f"config.json declares {method} quantization: the published weights are stored "
-            "quantized, not in torch_dtype."
-        )
+        method = str(quantization.get("quant_method", UNNAMED_QUANTIZATION))
+        r.notes.append(Message("model_note.declared_quantization", method=method))
     max_pos = config.get("max_position_embeddings")
     b = counted.build
     return ModelArchitecture(

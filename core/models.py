@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from core.architecture import LinearGroup, ModelArchitecture
 from core.errors import ModelSourceError, NotFoundError
+from core.messages import Message
 from core.model_config import architecture_from_config, load_config_file
 from core.request import CustomModel, ModelRef
 from core.resources import resource_path
@@ -185,7 +186,7 @@ def custom_architecture(custom: CustomModel) -> ModelArchitecture:
         assumed.append("kv_heads = attention_heads (no GQA)")
     elif kv > heads:
         heads = kv
-        notes.append(f"attention_heads raised to kv_heads ({kv}).")
+        notes.append(Message("model_note.heads_raised", kv_heads=kv))
     head_dim = custom.head_dim
     if head_dim is None:
         head_dim = max(1, hidden // heads)
@@ -200,25 +201,16 @@ def custom_architecture(custom: CustomModel) -> ModelArchitecture:
         embedding = vocab * hidden
         if embedding >= params:
             raise ModelSourceError(
-                f"custom model: vocab_size × hidden_size = {embedding:,} is not less than "
-                f"params = {params:,}",
+                Message("error.custom_embeddings", embedding=embedding, params=params),
                 field="model.custom",
             )
     if vocab is None:
         vocab = _DEFAULT_VOCAB
         assumed.append(f"vocab_size {vocab}")
     if assumed:
-        notes.insert(
-            0,
-            "Custom model: the KV cache and activations rest on assumed "
-            + ", ".join(assumed)
-            + "; give these fields for a better estimate.",
-        )
+        notes.insert(0, Message("model_note.custom_assumed", assumed=", ".join(assumed)))
     if custom.layers is None:
-        notes.append(
-            "Without the layer count, FSDP's gathered working set (one layer at a time) is not "
-            "estimated."
-        )
+        notes.append(Message("model_note.custom_no_layers"))
 
     rest = params - embedding
     in_f = min(hidden, rest)
@@ -231,13 +223,12 @@ def custom_architecture(custom: CustomModel) -> ModelArchitecture:
         active_rest = custom.active_params - embedding
         if active_rest < 0:
             raise ModelSourceError(
-                f"custom model: active_params ({custom.active_params:,}) is smaller than the "
-                f"embeddings ({embedding:,})",
+                Message("error.custom_active", active=custom.active_params, embedding=embedding),
                 field="model.custom.active_params",
             )
         active_count = min(count, active_rest // unit)
         other_active = active_rest - unit * active_count
-        notes.append(f"Compute uses the {custom.active_params:,} active parameters given.")
+        notes.append(Message("model_note.custom_active", active=custom.active_params))
     return ModelArchitecture(
         id="custom",
         name=f"Custom model ({params:,} parameters)",

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from core.catalog import Catalog, GpuOffer, default_catalog
 from core.errors import PlannerError
 from core.estimate import EstimateResult, estimate_on, resolve
+from core.messages import Message, Param
 from core.pricing import Price, price_for
 from core.request import PlanRequest
 
@@ -31,6 +32,7 @@ class PlanOption:
     per_million_tokens: Decimal | None
     job_cost: Decimal | None
     reason: str = ""
+    reason_parts: tuple[str, ...] = ()  # the pieces ``reason`` joins, as Messages
 
     @property
     def gpu(self) -> GpuOffer:
@@ -51,7 +53,7 @@ class Plan:
     rank_by: RankBy
     options: tuple[PlanOption, ...]  # feasible, best first
     infeasible: tuple[PlanOption, ...]
-    suggestions: tuple[str, ...] = field(default_factory=tuple)
+    suggestions: tuple[str, ...] = field(default_factory=tuple)  # Messages
 
 
 def layouts(request: PlanRequest, gpu: GpuOffer) -> list[tuple[str, int, int]]:
@@ -89,17 +91,25 @@ def _with_layout(
 
 def reason(result: EstimateResult) -> str:
     """Why an option is infeasible, in one line."""
+    return "; ".join(reason_parts(result))
+
+
+def reason_parts(result: EstimateResult) -> list[str]:
+    """The pieces of :func:`reason`: the memory shortfall, then each blocker's message."""
     blockers = [f for f in result.findings if f.severity == "blocker"]
     if result.headroom_bytes < 0:
-        need = result.memory.total / 1e9
-        has = result.usable_bytes / 1e9
-        usable = " usable" if result.usable_bytes < result.gpu.vram_bytes else ""
-        text = f"needs {need:.1f} GB per GPU, has {has:.1f} GB{usable}"
+        usable = result.usable_bytes < result.gpu.vram_bytes
+        parts: list[str] = [
+            Message(
+                "planner.short_usable" if usable else "planner.short",
+                need=result.memory.total / 1e9,
+                has=result.usable_bytes / 1e9,
+            )
+        ]
         if any(f.code == "ddp_does_not_pool" for f in blockers):
-            text += "; DDP does not pool memory"
-        others = [f.message for f in blockers if f.code != "ddp_does_not_pool"]
-        return "; ".join([text, *others])
-    return "; ".join(f.message for f in blockers) or "does not fit"
+            parts.append(Message("planner.ddp_no_pool"))
+        return parts + [f.message for f in blockers if f.code != "ddp_does_not_pool"]
+    return [f.message for f in blockers] or [Message("planner.does_not_fit")]
 
 
 def _per_million(result: EstimateResult, price: Price) -> Decimal | None:
@@ -148,13 +158,15 @@ def plan(
             variant = _with_layout(request, gpu, strategy, count, tp)
             result = estimate_on(variant, model, gpu)
             price = price_for(catalog, gpu, count, request.term, tax_rate=tax_rate)
+            parts = () if result.fits else tuple(reason_parts(result))
             option = PlanOption(
                 estimate=result,
                 price=price,
                 tensor_parallel=tp,
                 per_million_tokens=_per_million(result, price),
                 job_cost=_job_cost(result, price),
-                reason="" if result.fits else reason(result),
+                reason="; ".join(parts),
+                reason_parts=parts,
             )
             (feasible if result.fits else infeasible).append(option)
     feasible.sort(key=lambda o: _rank_key(o, rank_by))
@@ -178,14 +190,18 @@ def _suggest(
         )
     ]
     memory_only.sort(key=lambda o: o.estimate.memory.total - o.estimate.usable_bytes)
-    lines = []
+    lines: list[str] = []
     for option in memory_only[:3]:
-        short = (option.estimate.memory.total - option.estimate.usable_bytes) / 1e9
         lines.append(
-            f"nearest: {option.estimate.gpus} × {option.gpu.id} ({option.estimate.strategy}) "
-            f"is {short:.1f} GB per GPU short"
+            Message(
+                "planner.nearest",
+                gpus=option.estimate.gpus,
+                gpu=option.gpu.id,
+                strategy=option.estimate.strategy,
+                short=(option.estimate.memory.total - option.estimate.usable_bytes) / 1e9,
+            )
         )
-    for label, changed in _variants(request):
+    for key, change, changed in _variants(request):
         try:
             trial = plan(changed, catalog, model=model)
         except PlannerError:  # a variant that cannot be planned is simply not offered
@@ -193,54 +209,62 @@ def _suggest(
         if trial.options:
             best = trial.options[0]
             lines.append(
-                f"with {label}: {best.estimate.gpus} × {best.gpu.id} ({best.estimate.strategy}) "
-                f"fits for {best.price.total} {best.price.currency}"
+                Message(
+                    key,
+                    **change,
+                    gpus=best.estimate.gpus,
+                    gpu=best.gpu.id,
+                    strategy=best.estimate.strategy,
+                    total=str(best.price.total),
+                    currency=best.price.currency,
+                )
             )
     if not lines:
-        lines.append(
-            "no offer in the catalog can hold this job; a smaller model or input is needed"
-        )
+        lines.append(Message("planner.nothing"))
     return lines
 
 
-def _variants(request: PlanRequest) -> list[tuple[str, PlanRequest]]:
-    """Request changes worth trying when nothing fits, with their labels."""
-    found: list[tuple[str, PlanRequest]] = []
+def _variants(request: PlanRequest) -> list[tuple[str, dict[str, Param], PlanRequest]]:
+    """Request changes worth trying when nothing fits: message key, its parameters, request."""
+    found: list[tuple[str, dict[str, Param], PlanRequest]] = []
+
+    def change(words: str, changed: PlanRequest) -> None:
+        found.append(("planner.with_change", {"change": words}, changed))
+
     if request.gpu:
-        found.append(("another GPU offer", request.model_copy(update={"gpu": None})))
+        change("another GPU offer", request.model_copy(update={"gpu": None}))
     if request.workload == "inference":
         if request.precision.weights not in ("int4",):
             precision = request.precision.model_copy(update={"weights": "int4"})
-            found.append(("int4 weights", request.model_copy(update={"precision": precision})))
+            change("int4 weights", request.model_copy(update={"precision": precision}))
         if request.precision.kv_cache != "fp8":
             precision = request.precision.model_copy(update={"kv_cache": "fp8"})
-            found.append(("an fp8 KV cache", request.model_copy(update={"precision": precision})))
+            change("an fp8 KV cache", request.model_copy(update={"precision": precision}))
         if request.inference.context_tokens > 1024:
             half = request.inference.model_copy(
                 update={"context_tokens": request.inference.context_tokens // 2}
             )
             found.append(
                 (
-                    f"{half.context_tokens} context tokens",
+                    "planner.with_context",
+                    {"tokens": half.context_tokens},
                     request.model_copy(update={"inference": half}),
                 )
             )
     elif request.workload == "training":
         if not request.training.activation_checkpointing:
             training = request.training.model_copy(update={"activation_checkpointing": True})
-            found.append(
-                ("activation checkpointing", request.model_copy(update={"training": training}))
-            )
+            change("activation checkpointing", request.model_copy(update={"training": training}))
         if request.training.method == "full":
             training = request.training.model_copy(update={"method": "qlora"})
-            found.append(("QLoRA", request.model_copy(update={"training": training})))
+            change("QLoRA", request.model_copy(update={"training": training}))
     elif request.workload == "diffusion":
         if not request.diffusion.vae_tiling:
             diffusion = request.diffusion.model_copy(update={"vae_tiling": True})
-            found.append(("VAE tiling", request.model_copy(update={"diffusion": diffusion})))
+            change("VAE tiling", request.model_copy(update={"diffusion": diffusion}))
         if request.diffusion.cpu_offload == "none":
             diffusion = request.diffusion.model_copy(update={"cpu_offload": "model"})
-            found.append(("model CPU offload", request.model_copy(update={"diffusion": diffusion})))
+            change("model CPU offload", request.model_copy(update={"diffusion": diffusion}))
     return found
 
 
@@ -274,5 +298,5 @@ def plan_to_json(result: Plan) -> dict[str, Any]:
             for o in result.options
         ],
         "infeasible": [{**common(o), "reason": o.reason} for o in result.infeasible],
-        "suggestions": list(result.suggestions),
+        "suggestions": [str(s) for s in result.suggestions],
     }

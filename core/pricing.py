@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from core.catalog import Catalog, GpuOffer
 from core.errors import CatalogError, InputError
+from core.messages import Message, render
 from core.request import Term
 from core.terms import UNIT_HOURS, term_hours
 
@@ -113,13 +114,23 @@ def _no_float(value: Any) -> Any:
 
 
 class LineItem(BaseModel):
-    """One line of a price: what it is for and its rounded amount."""
+    """One line of a price: what it is for and its rounded amount.
+
+    ``label`` is the English text, template ``price.<kind>`` of :mod:`core.messages` filled with
+    ``params`` (empty in snapshots saved before the parameters were kept).
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     kind: LineKind
     label: str
     amount: Decimal
+    params: dict[str, str | int] = Field(default_factory=dict)
+
+    @classmethod
+    def of(cls, kind: LineKind, amount: Decimal, **params: str | int) -> LineItem:
+        """The line of ``kind`` labelled from its template with ``params``."""
+        return cls(kind=kind, label=render(f"price.{kind}", params), amount=amount, params=params)
 
     _money = field_validator("amount", mode="before")(_no_float)
 
@@ -150,7 +161,12 @@ class Price(BaseModel):
             "gpus": self.gpus,
             "unit_price_per_gpu_hour": str(self.unit_price_per_gpu_hour),
             "line_items": [
-                {"kind": item.kind, "label": item.label, "amount": str(item.amount)}
+                {
+                    "kind": item.kind,
+                    "label": item.label,
+                    "amount": str(item.amount),
+                    "params": dict(item.params),
+                }
                 for item in self.line_items
             ],
             "total": str(self.total),
@@ -189,17 +205,13 @@ def storage_gb_for(requested_gb: int | None, checkpoint_bytes: int | None) -> in
     if requested_gb > 0:
         return requested_gb
     if not checkpoint_bytes:
-        raise InputError(
-            "0 sizes storage from the training checkpoint, but this workload has no checkpoint "
-            "estimate; give a size in GB",
-            field="storage_gb",
-        )
+        raise InputError(Message("error.storage_needs_checkpoint"), field="storage_gb")
     return max(1, math.ceil(checkpoint_bytes / BYTES_PER_GB))
 
 
 def _percent(rate: Decimal) -> str:
-    text = format((rate * 100).normalize(), "f")
-    return f"{text} %"
+    """The rate in percent, as many digits as it has (0.2 → "20")."""
+    return format((rate * 100).normalize(), "f")
 
 
 def price_for(
@@ -230,15 +242,21 @@ def price_for(
     """
     rate = validate_tax_rate(tax_rate)
     if isinstance(gpus, bool) or not isinstance(gpus, int) or not 1 <= gpus <= gpu.max_gpus:
-        raise InputError(f"gpus must be from 1 to {gpu.max_gpus} for {gpu.id}, got {gpus}")
+        raise InputError(
+            Message("error.gpus_out_of_range", max_gpus=gpu.max_gpus, gpu=gpu.id, gpus=str(gpus))
+        )
     currency = catalog.currency
     hours = term_hours(term)
     unit_price = gpu.price_per_gpu_hour.for_unit(term.unit)
     items = [
-        LineItem(
-            kind="compute",
-            label=f"GPU compute: {gpus} × {gpu.id} × {hours} h × {unit_price} {currency}/GPU-hour",
-            amount=round_money(unit_price * gpus * hours, currency),
+        LineItem.of(
+            "compute",
+            round_money(unit_price * gpus * hours, currency),
+            gpus=gpus,
+            gpu=gpu.id,
+            hours=hours,
+            unit_price=str(unit_price),
+            currency=currency,
         )
     ]
     if storage_gb is not None:
@@ -249,22 +267,24 @@ def price_for(
             raise CatalogError(f"catalog {catalog.catalog_id} has no storage price")
         amount = per_gb_month * storage_gb * hours / HOURS_PER_STORAGE_MONTH
         items.append(
-            LineItem(
-                kind="storage",
-                label=(
-                    f"Persistent storage: {storage_gb} GB × {hours} h at {per_gb_month} "
-                    f"{currency}/GB-month"
-                ),
-                amount=round_money(amount, currency),
+            LineItem.of(
+                "storage",
+                round_money(amount, currency),
+                storage_gb=storage_gb,
+                hours=hours,
+                per_gb_month=str(per_gb_month),
+                currency=currency,
             )
         )
     if rate:
         subtotal = sum((item.amount for item in items), Decimal(0))
         items.append(
-            LineItem(
-                kind="tax",
-                label=f"Tax {_percent(rate)} of {subtotal} {currency}",
-                amount=round_money(subtotal * rate, currency),
+            LineItem.of(
+                "tax",
+                round_money(subtotal * rate, currency),
+                percent=_percent(rate),
+                subtotal=str(subtotal),
+                currency=currency,
             )
         )
     total = sum((item.amount for item in items), Decimal(0))

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from core.catalog import TermUnit
 from core.errors import InputError
+from core.messages import TEMPLATES, Message
 
 WeightDtype = Literal["fp32", "bf16", "fp16", "fp8", "int8", "int4"]
 CacheDtype = Literal["fp32", "bf16", "fp16", "fp8"]
@@ -45,9 +46,9 @@ class CustomModel(BaseModel):
     @model_validator(mode="after")
     def _consistent(self) -> CustomModel:
         if self.kv_heads and self.attention_heads and self.kv_heads > self.attention_heads:
-            raise ValueError("kv_heads cannot exceed attention_heads")
+            raise ValueError(Message("request.kv_heads_exceed"))
         if self.active_params and self.active_params > self.params:
-            raise ValueError("active_params cannot exceed params")
+            raise ValueError(Message("request.active_exceeds"))
         return self
 
 
@@ -68,8 +69,9 @@ class ModelRef(BaseModel):
         given = [k for k in ("preset", "hf_config", "safetensors", "custom") if getattr(self, k)]
         if len(given) != 1:
             raise ValueError(
-                "give exactly one of preset, hf_config, safetensors, custom"
-                + (f" (got {', '.join(given)})" if given else "")
+                Message("request.one_source_got", given=", ".join(given))
+                if given
+                else Message("request.one_source")
             )
         return self
 
@@ -151,7 +153,7 @@ class DiffusionOptions(BaseModel):
     @classmethod
     def _multiple_of_8(cls, value: int) -> int:
         if value % 8:
-            raise ValueError(f"must be a multiple of 8 (the VAE downsamples by 8), got {value}")
+            raise ValueError(Message("request.multiple_of_8", value=str(value)))
         return value
 
 
@@ -168,12 +170,12 @@ class Parallelism(BaseModel):
     @model_validator(mode="after")
     def _consistent(self) -> Parallelism:
         if self.strategy == "single" and self.gpus != 1:
-            raise ValueError("strategy 'single' uses exactly 1 GPU; choose ddp, fsdp or tensor")
+            raise ValueError(Message("request.single_one_gpu"))
         tp = self.tensor_parallel
         if tp is not None and tp > self.gpus:
-            raise ValueError(f"tensor_parallel ({tp}) cannot exceed gpus ({self.gpus})")
+            raise ValueError(Message("request.tp_exceeds_gpus", tp=tp, gpus=self.gpus))
         if tp is not None and self.gpus % tp:
-            raise ValueError(f"gpus ({self.gpus}) must be a multiple of tensor_parallel ({tp})")
+            raise ValueError(Message("request.gpus_not_multiple", gpus=self.gpus, tp=tp))
         return self
 
     @property
@@ -218,7 +220,7 @@ class Term(BaseModel):
         if value is None:
             return None
         if value.tzinfo is None:
-            raise ValueError("start needs a time zone, e.g. 2026-01-31T09:00:00Z")
+            raise ValueError(Message("request.start_needs_zone"))
         return value.astimezone(UTC)
 
 
@@ -252,15 +254,24 @@ class PlanRequest(BaseModel):
         return json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
 
 
-def _describe(error: ValidationError) -> str:
+def _describe(error: ValidationError) -> InputError:
+    """The first problem pydantic found, naming its field; the message keeps its template."""
     first = error.errors()[0]
     field = ".".join(str(p) for p in first["loc"]) or "request"
-    message = str(first["msg"]).removeprefix("Value error, ")
-    if first["type"] == "missing":
-        message = "is required"
-    elif first["type"] == "extra_forbidden":
-        message = "is not a known field"
-    return f"{field}: {message}"
+    kind = first["type"]
+    context = first.get("ctx") or {}
+    message: str = str(first["msg"]).removeprefix("Value error, ")
+    reason = context.get("error")
+    if kind == "missing":
+        message = Message("request.missing")
+    elif kind == "extra_forbidden":
+        message = Message("request.extra")
+    elif isinstance(reason, ValueError) and reason.args and isinstance(reason.args[0], Message):
+        message = reason.args[0]  # raised by a validator of this module
+    elif f"pydantic.{kind}" in TEMPLATES:
+        params = {k: v for k, v in context.items() if isinstance(v, str | int | float)}
+        message = Message.wrap(message, f"pydantic.{kind}", params)
+    return InputError(message, field=field)
 
 
 def parse_request(raw: Any) -> PlanRequest:
@@ -270,7 +281,7 @@ def parse_request(raw: Any) -> PlanRequest:
     try:
         return PlanRequest.model_validate(raw)
     except ValidationError as error:
-        raise InputError(_describe(error)) from None
+        raise _describe(error) from None
 
 
 def load_request_file(path: str | Path) -> PlanRequest:

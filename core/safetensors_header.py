@@ -23,6 +23,7 @@ from typing import Any
 
 from core.architecture import LinearGroup, ModelArchitecture
 from core.errors import ModelSourceError
+from core.messages import Message
 from core.model_config import architecture_from_config, load_config_file
 
 MAX_HEADER_BYTES = 100_000_000  # safetensors tensor.rs MAX_HEADER_SIZE
@@ -258,7 +259,10 @@ def read_header(path: str | Path) -> tuple[list[TensorInfo], dict[str, str]]:
                 )
             raw = f.read(length)
     except OSError as error:
-        raise ModelSourceError(f"cannot read {path}: {error.strerror or error}") from None
+        reason = str(error.strerror or error)
+        raise ModelSourceError(
+            Message("error.cannot_read", path=str(path), reason=reason)
+        ) from None
     if len(raw) != length:
         raise ModelSourceError(f"{path.name} ended while its header was being read")
     try:
@@ -314,7 +318,7 @@ def _checkpoint_files(path: Path) -> tuple[list[Path], dict[str, str] | None, in
     if path.name.endswith(".index.json") and path.is_file():
         return _sharded(path)
     if not path.is_file():
-        raise ModelSourceError(f"{path} does not exist")
+        raise ModelSourceError(Message("error.safetensors_missing", path=str(path)))
     return [path], None, None
 
 
@@ -398,10 +402,7 @@ def read_safetensors(path: str | Path) -> SafetensorsSummary:
                 )
     stored = sum(t.nbytes for t in tensors)
     if total is not None and total != stored:
-        notes.append(
-            f"The index says total_size {total:,} bytes but the shards' headers describe "
-            f"{stored:,} bytes; the headers are used."
-        )
+        notes.append(Message("model_note.index_size_mismatch", total=total, stored=stored))
     by_dtype: Counter[str] = Counter()
     for t in tensors:
         by_dtype[t.dtype] += t.nbytes
@@ -446,18 +447,16 @@ def architecture_from_safetensors(path: str | Path) -> ModelArchitecture:
     config_path = folder / "config.json"
     notes = list(summary.notes)
     if summary.looks_quantized:
-        notes.append(
-            "The checkpoint is quantized: its parameter count is of stored (packed) elements, and "
-            f"its exact stored size ({summary.stored_bytes:,} bytes) is used for the weights."
-        )
+        notes.append(Message("model_note.quantized_checkpoint", stored=summary.stored_bytes))
     if config_path.is_file():
         arch = architecture_from_config(
             load_config_file(config_path), model_id=name, name=name, source="safetensors"
         )
         if not summary.looks_quantized and summary.params != arch.params_total:
             notes.append(
-                f"The checkpoint stores {summary.params:,} parameters; config.json describes "
-                f"{arch.params_total:,} (extra or missing tensors, e.g. tied or auxiliary weights)."
+                Message(
+                    "model_note.param_mismatch", stored=summary.params, described=arch.params_total
+                )
             )
     else:
         arch = _inferred(summary, name)
@@ -478,10 +477,7 @@ def _inferred(summary: SafetensorsSummary, name: str) -> ModelArchitecture:
             "config.json beside the checkpoint"
         )
     h, layers = hints.hidden_size, hints.layers
-    notes = [
-        "No config.json beside the checkpoint: the architecture was inferred from tensor names "
-        "and shapes, and sliding-window attention cannot be detected (full KV cache assumed)."
-    ]
+    notes: list[str] = [Message("model_note.inferred")]
     embedding = lm_head = other = 0
     groups: dict[tuple[str, int, int], int] = {}
     per_layer: Counter[int] = Counter()
@@ -510,20 +506,17 @@ def _inferred(summary: SafetensorsSummary, name: str) -> ModelArchitecture:
         else:
             other += t.elements
     if hints.num_experts:
-        notes.append(
-            f"{hints.num_experts} experts found but the experts used per token are unknown "
-            "without config.json; active parameters are counted as all parameters."
-        )
+        notes.append(Message("model_note.experts_unknown", experts=hints.num_experts))
     q_width = hints.q_width or h
     kv_width = hints.kv_width or q_width
     # The head size is not in any tensor shape; 128 is Llama's, Mistral's and Qwen2's, 64 the
     # next common one (Llama 3.2 1B); otherwise one head spanning the projection.
     head_dim = next((d for d in (128, 64) if q_width % d == 0 and kv_width % d == 0), q_width)
-    notes.append(f"head_dim is not stored in the tensors; assumed {head_dim}.")
+    notes.append(Message("model_note.head_dim_assumed", head_dim=head_dim))
     ff = hints.intermediate_size
     if ff is None:
         ff = 4 * h  # Vaswani et al. 2017: d_ff = 4 · d_model
-        notes.append(f"No MLP weights recognised; intermediate size assumed 4 × hidden = {ff}.")
+        notes.append(Message("model_note.ff_inferred", ff=ff))
     heads, kv = max(1, q_width // head_dim), max(1, kv_width // head_dim)
     names = summary.tensor_names
     vocab = hints.vocab_size or 0

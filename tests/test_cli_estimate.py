@@ -38,8 +38,10 @@ def test_estimate_json_has_the_contract_fields(capsys, tmp_path):
     assert data["gpu"]["vram_bytes"] == 24 * 2**30
     assert data["headroom_bytes"] == data["gpu"]["usable_bytes"] - memory["total"]
     assert data["warnings"][-1]["code"] == "disclaimer"
+    contract = {"code", "severity", "glossary_term", "message", "params"}
     for warning in data["warnings"]:
-        assert set(warning) == {"code", "severity", "glossary_term", "message"}
+        assert contract <= set(warning) <= contract | {"variant"}
+        assert isinstance(warning["params"], dict)
     assert data["price"]["total"] == "0.59"
 
 

@@ -41,7 +41,11 @@ def test_every_warning_term_exists_in_the_glossary():
     used = set()
     for path in root.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Finding":
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func  # Finding(...) or Finding.of(...)
+            name = func.value if isinstance(func, ast.Attribute) and func.attr == "of" else func
+            if getattr(name, "id", "") == "Finding":
                 term = node.args[2] if len(node.args) > 2 else None
                 if isinstance(term, ast.Constant):
                     used.add(term.value)

@@ -20,6 +20,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from core.errors import IdempotencyConflictError, InputError, NotFoundError, StoreError
+from core.messages import Message
 from core.pricing import from_minor
 from core.quotes import Quote, new_id, parse_quote, utc_now
 from core.store import connection, rows
@@ -160,7 +161,7 @@ class HistoryStore:
         """
         with self.transaction():
             if rows.quote_row(self.conn, quote.id) is not None:
-                raise InputError(f"quote {quote.id} is already saved")
+                raise InputError(Message("store.quote_exists", id=quote.id))
             rows.insert_snapshot(self.conn, quote)
             rows.insert_quote_row(self.conn, quote, label=quote.label, notes=quote.notes)
             self._audit("quote", quote.id, "saved", {"total": str(quote.total)})
@@ -174,7 +175,7 @@ class HistoryStore:
         """
         row = rows.quote_row(self.conn, quote_id)
         if row is None:
-            raise NotFoundError(f"no saved quote {quote_id}")
+            raise NotFoundError(Message("store.no_quote", id=quote_id))
         quote = self._snapshot(quote_id)
         return quote.model_copy(update={"label": row["label"], "notes": row["notes"]})
 
@@ -207,10 +208,7 @@ class HistoryStore:
                 if existing is not None:
                     return PlaceResult(self._replay(existing, quote), replayed=True)
                 if quote.fits is False:
-                    raise InputError(
-                        "this configuration does not fit in GPU memory; not placing an order "
-                        "(see the estimate for what would fit)"
-                    )
+                    raise InputError(Message("store.does_not_fit"))
                 self._refuse_ended_period(quote)
                 order_id = self._insert_order(quote, key)
                 self._audit("order", order_id, "placed", {"idempotency_key": key})
@@ -231,17 +229,22 @@ class HistoryStore:
         ends = quote.term_start + timedelta(hours=hours)
         if ends <= self.now():
             raise InputError(
-                f"the quoted paid period ({quote.term_start:%Y-%m-%d %H:%M} to "
-                f"{ends:%Y-%m-%d %H:%M} UTC) has already ended; quote again with a later start "
-                "or none (the period then starts when the order is placed)"
+                Message(
+                    "store.period_ended",
+                    start=f"{quote.term_start:%Y-%m-%d %H:%M}",
+                    end=f"{ends:%Y-%m-%d %H:%M}",
+                )
             )
 
     def _replay(self, row: sqlite3.Row, quote: Quote) -> Order:
         if row["request_sha256"] != quote.request_sha256:
             raise IdempotencyConflictError(
-                f"idempotency key '{row['idempotency_key']}' belongs to another order "
-                f"({row['id']}, placed {row['created_at']} for another request); "
-                "use a new key for a new purchase"
+                Message(
+                    "store.key_conflict",
+                    key=str(row["idempotency_key"]),
+                    order=str(row["id"]),
+                    placed=str(row["created_at"]),
+                )
             )
         return self._order(row)
 
@@ -280,7 +283,7 @@ class HistoryStore:
         """
         row = rows.order_row(self.conn, order_id)
         if row is None:
-            raise NotFoundError(f"no order {order_id}")
+            raise NotFoundError(Message("store.no_order", id=order_id))
         return self._order(row)
 
     def _order(self, row: sqlite3.Row) -> Order:
@@ -320,13 +323,14 @@ class HistoryStore:
         with self.transaction():
             row = rows.order_row(self.conn, order_id)
             if row is None:
-                raise NotFoundError(f"no order {order_id}")
+                raise NotFoundError(Message("store.no_order", id=order_id))
             now = self.now()
             if row["stopped_at"] is None:
                 if parse_stamp(row["paid_until"]) <= now:
                     raise InputError(
-                        f"order {order_id} has already expired (paid until "
-                        f"{row['paid_until']}); there is nothing to stop"
+                        Message(
+                            "store.order_expired", id=order_id, paid_until=str(row["paid_until"])
+                        )
                     )
                 self.conn.execute(
                     "UPDATE orders SET stopped_at = ? WHERE id = ? AND stopped_at IS NULL",
@@ -345,7 +349,7 @@ class HistoryStore:
             return self.get_order(entity_id)
         if rows.quote_row(self.conn, entity_id) is not None:
             return self.get_quote(entity_id)
-        raise NotFoundError(f"no saved quote or order {entity_id}")
+        raise NotFoundError(Message("store.no_entity", id=entity_id))
 
     # -- listing ---------------------------------------------------------------------------------
 

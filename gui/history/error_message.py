@@ -13,6 +13,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from core.errors import PlannerError
+from gui.core_text import error_text as core_error_text
 
 log = logging.getLogger(__name__)
 
@@ -20,7 +21,7 @@ log = logging.getLogger(__name__)
 def error_text(error: BaseException) -> str:
     """The message a user reads for ``error``."""
     if isinstance(error, PlannerError):
-        return str(error)
+        return core_error_text(error)
     if isinstance(error, OSError):
         return str(error)
     log.error("unexpected error in the history view", exc_info=error)

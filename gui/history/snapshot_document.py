@@ -21,6 +21,7 @@ from core.glossary import load_glossary
 from core.memory import COMPONENTS
 from core.quotes import Quote
 from core.store import Order
+from gui.core_text import line_label, warning_text
 from gui.history.history_names import HistoryNames
 
 TERM_SCHEME = "term"
@@ -177,7 +178,7 @@ class SnapshotDocument(QObject):
         money = self._names.money
         rows = "".join(
             f"<tr><td style='padding-right:14px'>{escape(self._names.line_kind(item.kind))}</td>"
-            f"<td style='padding-right:14px; color:#444'>{escape(item.label)}</td>"
+            f"<td style='padding-right:14px; color:#444'>{escape(line_label(item))}</td>"
             f"<td align='right'>{escape(money(item.amount, price.currency))}</td></tr>"
             for item in price.line_items
         )
@@ -269,7 +270,7 @@ class SnapshotDocument(QObject):
             term = f" ({self._term_link(key)})" if key else ""
             items.append(
                 f"<li><b style='color:{color}'>{escape(self._names.severity(severity))}</b> "
-                f"{escape(str(warning.get('message', '')))}{term}</li>"
+                f"{escape(warning_text(warning))}{term}</li>"
             )
         none = escape(self.tr("None."))
         body = f"<ul>{''.join(items)}</ul>" if items else f"<p>{none}</p>"

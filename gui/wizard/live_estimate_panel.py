@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from core.estimate import EstimateResult
 from core.planner import Plan
+from gui.core_text import finding_text
 from gui.glossary_link import connect_term_links, term_anchor
 from gui.wizard.display import (
     SEVERITY_COLORS,
@@ -208,7 +209,7 @@ class LiveEstimatePanel(QWidget):
             items.append(
                 f'<p style="margin:0 0 6px 0"><b style="color:{color}">'
                 f"{escape(severity_name(finding.severity))}</b> "
-                f"{escape(finding.message)} ({term_anchor(finding.glossary_term)})</p>"
+                f"{escape(finding_text(finding))} ({term_anchor(finding.glossary_term)})</p>"
             )
         if not items:
             return escape(self.tr("No warnings."))

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QAbstractItemView, QCheckBox, QHeaderView, QLabel,
 
 from core.planner import Plan, PlanOption
 from core.request import PlanRequest
+from gui.core_text import message_text
 from gui.wizard.offer_filter_proxy import OfferFilterProxy
 from gui.wizard.offer_table_model import GPU, RANK, REASON, OfferTableModel
 from gui.wizard.term_form import TermForm
@@ -137,7 +138,7 @@ class OfferPage(WizardStep):
             self._status.setStyleSheet("")
             self._status.setText(text)
         else:
-            lines = "".join(f"<li>{escape(s)}</li>" for s in plan.suggestions)
+            lines = "".join(f"<li>{escape(message_text(s))}</li>" for s in plan.suggestions)
             self._status.setStyleSheet(ERROR_STYLE)
             self._status.setText(
                 self.tr("Nothing in the catalog fits this request. What would fit:")

@@ -16,6 +16,7 @@ from PySide6.QtGui import QColor
 
 from core.planner import Plan, PlanOption
 from core.pricing import to_minor
+from gui.core_text import reason_text
 from gui.wizard.display import gib, money, strategy_short
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
@@ -102,6 +103,7 @@ class OfferTableModel(QAbstractTableModel):
         est = option.estimate
         currency = option.price.currency
         cost = self._unit_cost(option)
+        reason = reason_text(option)
         texts = (
             str(rank) if rank is not None else "—",
             option.gpu.name,
@@ -111,7 +113,7 @@ class OfferTableModel(QAbstractTableModel):
             money(cost, currency) if cost is not None else "—",
             gib(est.memory.total),
             gib(option.gpu.vram_bytes, 0),
-            option.reason,
+            reason,
         )
         keys = (
             number,  # rows are in the planner's order: ranked options, then the rest
@@ -122,9 +124,9 @@ class OfferTableModel(QAbstractTableModel):
             int(cost.scaleb(4).to_integral_value()) if cost is not None else NO_COST,
             est.memory.total,
             option.gpu.vram_bytes,
-            option.reason,
+            reason,
         )
-        tooltip = "\n".join(t for t in (option.gpu.name, option.reason) if t)
+        tooltip = "\n".join(t for t in (option.gpu.name, reason) if t)
         return _Row(option, texts, keys, tooltip)
 
     def headerData(

@@ -22,6 +22,7 @@ from core.models import list_presets
 from core.planner import Plan, PlanOption
 from core.request import ModelRef, PlanRequest, Runtime, parse_request
 from gui.app_state import AppState
+from gui.core_text import error_text
 from gui.wizard.live_estimate_panel import LiveEstimatePanel
 from gui.wizard.live_estimator import LiveEstimator
 from gui.wizard.model_page import ModelPage
@@ -168,7 +169,7 @@ class PlanWizard(QWizard):
             path = error_path(error)
             owner = self._owner(path)
             if owner is not None and self.steps.index(owner) <= self.steps.index(step):
-                self._route_error(path, str(error))
+                self._route_error(path, error_text(error))
                 return False
         return step.isComplete()
 
@@ -214,10 +215,11 @@ class PlanWizard(QWizard):
         self.parallelism_page.set_layout(option.estimate.request.parallelism)
 
     def _on_live_invalid(self, error: InputError) -> None:
-        self._route_error(error_path(error), str(error))
+        message = error_text(error)
+        self._route_error(error_path(error), message)
         self.model_page.set_resolving(False)
         self.offer_page.set_fit(False)
-        self.panel.show_status("invalid", str(error))
+        self.panel.show_status("invalid", message)
 
     def _on_live_validated(self, request: PlanRequest) -> None:
         for step in self.steps:
@@ -232,7 +234,7 @@ class PlanWizard(QWizard):
     def _on_live_model_failed(self, error: Exception) -> None:
         self.model_page.set_resolving(False)
         self.offer_page.set_fit(False)
-        message = str(error) if isinstance(error, PlannerError) else repr(error)
+        message = error_text(error) if isinstance(error, PlannerError) else repr(error)
         path = error_path(error) if isinstance(error, PlannerError) else ""
         if path in ("", "model"):  # a file or preset core could not read
             path = f"model.{self.model_page.source()}"
@@ -264,4 +266,5 @@ class PlanWizard(QWizard):
 
     def _on_live_plan_failed(self, error: Exception) -> None:
         self.offer_page.set_plan(None, None)
-        self.panel.show_status("error", str(error))
+        message = error_text(error) if isinstance(error, PlannerError) else str(error)
+        self.panel.show_status("error", message)

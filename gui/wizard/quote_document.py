@@ -17,6 +17,7 @@ from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
 from core.glossary import load_glossary
 from core.memory import COMPONENTS
 from core.quotes import Quote
+from gui.core_text import assumption_texts, line_label, warning_text
 from gui.wizard.display import (
     SEVERITY_COLORS,
     component_name,
@@ -101,7 +102,7 @@ class QuoteDocument(QObject):
     def _price(self) -> str:
         price = self.quote.price
         rows = "".join(
-            f"<tr><td style='padding-right:16px'>{escape(item.label)}</td>"
+            f"<tr><td style='padding-right:16px'>{escape(line_label(item))}</td>"
             f"<td align='right'>{escape(money(item.amount, price.currency))}</td></tr>"
             for item in price.line_items
         )
@@ -167,7 +168,7 @@ class QuoteDocument(QObject):
             )
         if not rows:
             return ""
-        notes = "".join(f"<li>{escape(a)}</li>" for a in speed.get("assumptions", []))
+        notes = "".join(f"<li>{escape(a)}</li>" for a in assumption_texts(speed))
         table = self._rows([(k, escape(v)) for k, v in rows])
         return _heading(self.tr("Speed (upper bounds)")) + f"{table}<ul>{notes}</ul>"
 
@@ -189,7 +190,7 @@ class QuoteDocument(QObject):
             )
             color = SEVERITY_COLORS.get(warning.get("severity", ""), "#000")
             severity = escape(severity_name(warning.get("severity", "")))
-            message = escape(warning.get("message", ""))
+            message = escape(warning_text(warning))
             items.append(f"<li><b style='color:{color}'>{severity}</b> {message} ({term})</li>")
         none = self.tr("None.")
         body = f"<ul>{''.join(items)}</ul>" if items else f"<p>{escape(none)}</p>"

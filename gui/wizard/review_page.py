@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from core.errors import IdempotencyConflictError, PlannerError
 from core.estimate import estimate
 from core.quotes import Quote, quote_estimate, request_fingerprint, utc_now
+from gui.core_text import error_text
 from gui.glossary_link import GlossaryLink, open_glossary_term
 from gui.wizard.display import utc
 from gui.wizard.quote_document import TERM_SCHEME, QuoteDocument
@@ -131,7 +132,7 @@ class ReviewPage(WizardStep):
                 result, catalog, tax_rate=state.settings.tax_rate, now=utc_now()
             )
         except PlannerError as error:
-            self._set_status(error.message if not error.field else str(error), False)
+            self._set_status(error_text(error), False)
             self._render()
             return
         fingerprint = request_fingerprint(request)
@@ -276,5 +277,5 @@ class ReviewPage(WizardStep):
 
 def _reason(error: Exception) -> str:
     if isinstance(error, PlannerError):
-        return str(error)
+        return error_text(error)
     return f"{type(error).__name__}: {error}"

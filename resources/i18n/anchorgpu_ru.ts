@@ -2,6 +2,541 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU" sourcelanguage="en_US">
 <context>
+    <name>CoreText</name>
+    <message>
+        <source>the workload needs {needs}, but {gpu} is an {vendor} GPU that runs {has}; {needs} workloads never run on it</source>
+        <translation>рабочей нагрузке нужна платформа {needs}, но {gpu} — GPU {vendor} на платформе {has}; нагрузки {needs} на нём никогда не запускаются</translation>
+    </message>
+    <message>
+        <source>the workload needs {platform} {version}, but the driver of this offer supports {platform} up to {limit}</source>
+        <translation>рабочей нагрузке нужна {platform} {version}, а драйвер этого предложения поддерживает {platform} не выше {limit}</translation>
+    </message>
+    <message>
+        <source>check ROCm support for {gfx}, the OS image, the framework build and every dependency: CUDA-only libraries and kernels do not run here</source>
+        <translation>проверьте поддержку ROCm для {gfx}, образ ОС, сборку фреймворка и каждую зависимость: библиотеки и ядра только для CUDA здесь не работают</translation>
+    </message>
+    <message>
+        <source>bf16 needs compute capability 8.0+, {gpu} has {cc}</source>
+        <translation>bf16 требует compute capability 8.0+, у {gpu} — {cc}</translation>
+    </message>
+    <message>
+        <source>fp8 needs CDNA3 (gfx942); {gpu} is {gfx}</source>
+        <translation>fp8 требует CDNA3 (gfx942); {gpu} — это {gfx}</translation>
+    </message>
+    <message>
+        <source>{gpu} (compute capability {cc}) has no fp8 tensor cores (8.9+ needed): weight-only fp8 kernels dequantize to 16-bit, saving memory but not compute; check that your serving stack offers them</source>
+        <translation>у {gpu} (compute capability {cc}) нет тензорных ядер fp8 (нужна 8.9+): ядра fp8 только для весов деквантуют их в 16 бит и экономят память, но не вычисления; проверьте, что ваш стек обслуживания их предлагает</translation>
+    </message>
+    <message>
+        <source>int4 (GPTQ/AWQ) kernels on ROCm depend on the framework build; verify them for {gfx}</source>
+        <translation>ядра int4 (GPTQ/AWQ) на ROCm зависят от сборки фреймворка; проверьте их для {gfx}</translation>
+    </message>
+    <message>
+        <source>fast int4 kernels (Marlin) need compute capability 8.0+</source>
+        <translation>быстрые ядра int4 (Marlin) требуют compute capability 8.0+</translation>
+    </message>
+    <message>
+        <source>{weights} weights change the model&apos;s outputs; verify output quality on your own data, and that kernels exist for this GPU and platform</source>
+        <translation>веса {weights} меняют выходные данные модели; проверьте качество вывода на своих данных и наличие ядер для этого GPU и платформы</translation>
+    </message>
+    <message>
+        <source>an fp8 KV cache halves its memory but can lower accuracy; verify output quality</source>
+        <translation>KV-кэш в fp8 занимает вдвое меньше памяти, но может снизить точность; проверьте качество вывода</translation>
+    </message>
+    <message>
+        <source>QLoRA trains against NF4-quantized base weights; compare the result with a 16-bit baseline</source>
+        <translation>QLoRA обучается поверх базовых весов, квантованных в NF4; сравните результат с 16-битным базовым вариантом</translation>
+    </message>
+    <message>
+        <source>{gpu} offers at most {max_gpus} GPUs per allocation ({per_node} per node × {max_nodes} nodes), {gpus} asked</source>
+        <translation>{gpu} даёт не больше {max_gpus} GPU на одно выделение ({per_node} на узел, узлов — до {max_nodes}), запрошено {gpus}</translation>
+    </message>
+    <message>
+        <source>tensor-parallel degree {tp} does not divide the {heads} attention heads</source>
+        <translation>степень тензорного параллелизма {tp} не делит число голов внимания ({heads})</translation>
+    </message>
+    <message>
+        <source>tensor-parallel degree {tp} and the {kv_heads} KV heads do not divide one another</source>
+        <translation>степень тензорного параллелизма {tp} и число KV-голов ({kv_heads}) не делятся одно на другое</translation>
+    </message>
+    <message>
+        <source>tensor-parallel degree {tp} exceeds the {kv_heads} KV heads: each GPU keeps a replicated head, so the KV cache does not shrink further</source>
+        <translation>степень тензорного параллелизма {tp} больше числа KV-голов ({kv_heads}): каждый GPU хранит копию головы, поэтому KV-кэш дальше не уменьшается</translation>
+    </message>
+    <message>
+        <source>tensor-parallel degree {tp} spans nodes ({per_node} GPUs per node): every layer&apos;s all-reduce crosses the network; keep tensor parallelism within a node</source>
+        <translation>тензорный параллелизм степени {tp} выходит за пределы узла ({per_node} GPU на узел): all-reduce каждого слоя идёт через сеть; держите тензорный параллелизм в пределах одного узла</translation>
+    </message>
+    <message>
+        <source>{gpu} GPUs talk over PCIe only: tensor parallelism&apos;s all-reduce in every layer will slow each step noticeably</source>
+        <translation>GPU {gpu} связаны только через PCIe: all-reduce тензорного параллелизма в каждом слое заметно замедлит каждый шаг</translation>
+    </message>
+    <message>
+        <source>tensor parallelism needs a serving or training stack that supports it for this model</source>
+        <translation>тензорному параллелизму нужен стек обслуживания или обучения, который поддерживает его для этой модели</translation>
+    </message>
+    <message>
+        <source>The definitions explain concepts; they do not guarantee that a specific workload, library version or topology is supported by an AnchorGPU allocation.</source>
+        <translation>Определения объясняют концепцию; они не гарантируют, что конкретная рабочая нагрузка, версия библиотеки или топология поддерживаются выделением AnchorGPU.</translation>
+    </message>
+    <message>
+        <source>mixture of experts: memory holds all {total:.1f}B parameters, while each token computes with {active:.1f}B</source>
+        <translation>смесь экспертов (MoE): память хранит все {total:.1f} млрд параметров, а каждый токен вычисляется с {active:.1f} млрд</translation>
+    </message>
+    <message>
+        <source>needs {need:.1f} GB per GPU, each {gpu} has {usable:.1f} GB: DDP keeps a full replica on every GPU and does not pool memory, so {gpus} × {usable:.1f} GB = {pooled:.1f} GB does not help; shard the model with FSDP or tensor parallelism</source>
+        <translation>нужно {need:.1f} ГБ на GPU, у каждого {gpu} — {usable:.1f} ГБ: DDP держит полную реплику на каждом GPU и не объединяет память, поэтому {gpus} × {usable:.1f} ГБ = {pooled:.1f} ГБ не помогут; сегментируйте модель с FSDP или тензорным параллелизмом</translation>
+    </message>
+    <message>
+        <source>FSDP is a training strategy; to spread a model for serving use tensor parallelism</source>
+        <translation>FSDP — стратегия обучения; чтобы распределить модель для обслуживания, используйте тензорный параллелизм</translation>
+    </message>
+    <message>
+        <source>a resumable checkpoint takes about {size:.1f} GB (model, optimizer, scheduler, RNG and data-loader state); verify that it restores, not only that it is written</source>
+        <translation>возобновляемая контрольная точка обучения занимает около {size:.1f} ГБ (модель, оптимизатор, расписание, случайное состояние и состояние загрузчика данных); проверьте, что она восстанавливается, а не только записывается</translation>
+    </message>
+    <message>
+        <source>FSDP writes checkpoints as {shards} shards; to restore on another number of GPUs they must be consolidated or resharded (torch.distributed.checkpoint); FSDP also adds communication every step</source>
+        <translation>FSDP записывает контрольные точки сегментами (сегментов: {shards}); чтобы восстановить их на другом числе GPU, их нужно объединить или пересегментировать (torch.distributed.checkpoint); кроме того, FSDP добавляет коммуникацию на каждом шаге</translation>
+    </message>
+    <message>
+        <source>PyTorch DDP copies gradients into all-reduce buckets, up to the gradients&apos; size again, unless gradient_as_bucket_view=True</source>
+        <translation>PyTorch DDP копирует градиенты в бакеты all-reduce, занимая до ещё одного объёма градиентов, если не задано gradient_as_bucket_view=True</translation>
+    </message>
+    <message>
+        <source>the diffusion pipelines run whole on each GPU; more GPUs serve as independent replicas (choose single or ddp)</source>
+        <translation>конвейеры диффузии работают на каждом GPU целиком; дополнительные GPU служат независимыми репликами (выберите «Один GPU» или DDP)</translation>
+    </message>
+    <message>
+        <source>VAE decode peak {decode:.2f} GiB (1 image at once in {dtype}); denoising peak {denoise:.2f} GiB; {larger} is larger and sets the GPU requirement.</source>
+        <translation>Пик декодирования VAE {decode:.2f} ГиБ (одно изображение за раз в {dtype}); пик шумоподавления {denoise:.2f} ГиБ; пик {larger} больше и определяет требования к GPU.</translation>
+    </message>
+    <message>
+        <source>VAE decode peak {decode:.2f} GiB ({images} images at once in {dtype}); denoising peak {denoise:.2f} GiB; {larger} is larger and sets the GPU requirement.</source>
+        <translation>Пик декодирования VAE {decode:.2f} ГиБ (изображений за раз: {images}, в {dtype}); пик шумоподавления {denoise:.2f} ГиБ; пик {larger} больше и определяет требования к GPU.</translation>
+    </message>
+    <message>
+        <source>VAE decode peak {decode:.2f} GiB (1 image at once in {dtype}, {tiles} tiles); denoising peak {denoise:.2f} GiB; {larger} is larger and sets the GPU requirement.</source>
+        <translation>Пик декодирования VAE {decode:.2f} ГиБ (одно изображение за раз в {dtype}, тайлов: {tiles}); пик шумоподавления {denoise:.2f} ГиБ; пик {larger} больше и определяет требования к GPU.</translation>
+    </message>
+    <message>
+        <source>VAE decode peak {decode:.2f} GiB ({images} images at once in {dtype}, {tiles} tiles); denoising peak {denoise:.2f} GiB; {larger} is larger and sets the GPU requirement.</source>
+        <translation>Пик декодирования VAE {decode:.2f} ГиБ (изображений за раз: {images}, в {dtype}, тайлов: {tiles}); пик шумоподавления {denoise:.2f} ГиБ; пик {larger} больше и определяет требования к GPU.</translation>
+    </message>
+    <message>
+        <source>{pipeline} decodes with its VAE upcast to fp32 (force_upcast: the fp16 VAE overflows), so decode weights and activations take 4 bytes.</source>
+        <translation>{pipeline} декодирует с VAE, повышенным до fp32 (force_upcast: VAE в fp16 переполняется), поэтому веса и активации декодирования занимают по 4 байта.</translation>
+    </message>
+    <message>
+        <source>VAE tiling is on: the image is decoded in {tiles} overlapping tiles of {tile_px} px; the output can change at tile seams (tone shifts between tiles); verify image quality before relying on it.</source>
+        <translation>Тайлинг VAE включён: изображение декодируется перекрывающимися тайлами по {tile_px} пикс. (всего тайлов: {tiles}); на стыках тайлов результат может меняться (сдвиги тона между тайлами); проверьте качество изображений, прежде чем на него полагаться.</translation>
+    </message>
+    <message>
+        <source>VAE tiling is on: at {width}x{height} the image fits in one {tile_px} px tile, so it is decoded whole and tiling saves no memory; at larger sizes the output can change at tile seams (tone shifts between tiles); verify image quality before relying on it.</source>
+        <translation>Тайлинг VAE включён: при {width}x{height} изображение помещается в один тайл {tile_px} пикс., поэтому декодируется целиком и тайлинг не экономит память; при больших размерах результат может меняться на стыках тайлов (сдвиги тона между тайлами); проверьте качество изображений, прежде чем на него полагаться.</translation>
+    </message>
+    <message>
+        <source>Denoising fits on {gpu} but the VAE decode needs {decode:.2f} GiB; VAE slicing or tiling lowers the decode peak.</source>
+        <translation>Шумоподавление помещается на {gpu}, но декодированию VAE нужно {decode:.2f} ГиБ; слайсинг или тайлинг VAE снижают пик декодирования.</translation>
+    </message>
+    <message>
+        <source>Sequential CPU offload keeps about one submodule on the GPU and moves weights over the host link for every layer of every step: very slow.</source>
+        <translation>Последовательная выгрузка на CPU держит на GPU примерно один подмодуль и передаёт веса по каналу хоста для каждого слоя на каждом шаге: очень медленно.</translation>
+    </message>
+    <message>
+        <source>{weights} applies to the {denoiser}&apos;s linear layers only; text encoders and the VAE keep their dtype. Check kernel support and image quality.</source>
+        <translation>{weights} применяется только к линейным слоям {denoiser}; текстовые энкодеры и VAE сохраняют свой тип данных. Проверьте поддержку ядер и качество изображений.</translation>
+    </message>
+    <message>
+        <source>{pipeline} is guidance-distilled: one denoiser pass per step, the batch is not doubled for classifier-free guidance.</source>
+        <translation>{pipeline} дистиллирована по guidance: один проход денойзера на шаг, пакет для classifier-free guidance не удваивается.</translation>
+    </message>
+    <message>
+        <source>model_type &apos;{family}&apos; is not one the planner counts exactly; parameters are estimated with the Llama-style formula from the generic fields.</source>
+        <translation>model_type &apos;{family}&apos; планировщик не умеет считать точно; параметры оценены по формуле в стиле Llama из общих полей.</translation>
+    </message>
+    <message>
+        <source>a config without model_type is not one the planner counts exactly; parameters are estimated with the Llama-style formula from the generic fields.</source>
+        <translation>конфиг без model_type планировщик не умеет считать точно; параметры оценены по формуле в стиле Llama из общих полей.</translation>
+    </message>
+    <message>
+        <source>&apos;{key}&apos; read from the config&apos;s &apos;{name}&apos;.</source>
+        <translation>&apos;{key}&apos; прочитано из поля конфига &apos;{name}&apos;.</translation>
+    </message>
+    <message>
+        <source>&apos;{key}&apos; is not in config.json; used the {family} default {default}.</source>
+        <translation>&apos;{key}&apos; нет в config.json; взято значение по умолчанию для {family}: {default}.</translation>
+    </message>
+    <message>
+        <source>&apos;intermediate_size&apos; is not in config.json; assumed 4 × hidden = {ff}.</source>
+        <translation>&apos;intermediate_size&apos; нет в config.json; принято 4 × hidden = {ff}.</translation>
+    </message>
+    <message>
+        <source>&apos;tie_word_embeddings&apos; is not in config.json; assumed an untied LM head.</source>
+        <translation>&apos;tie_word_embeddings&apos; нет в config.json; принята выходная голова (LM head), не связанная с эмбеддингами.</translation>
+    </message>
+    <message>
+        <source>The published checkpoint also stores {layers} multi-token-prediction layer(s) ({params:,} parameters); they serve only speculative decoding and are not counted here.</source>
+        <translation>Опубликованная контрольная точка хранит ещё слои предсказания нескольких токенов (MTP): {layers} (параметров: {params:,}); они нужны только для спекулятивного декодирования и здесь не учитываются.</translation>
+    </message>
+    <message>
+        <source>config.json declares {method} quantization: the published weights are stored quantized, not in torch_dtype.</source>
+        <translation>config.json объявляет квантование {method}: опубликованные веса хранятся квантованными, а не в torch_dtype.</translation>
+    </message>
+    <message>
+        <source>attention_heads raised to kv_heads ({kv_heads}).</source>
+        <translation>attention_heads увеличено до kv_heads ({kv_heads}).</translation>
+    </message>
+    <message>
+        <source>Custom model: the KV cache and activations rest on assumed {assumed}; give these fields for a better estimate.</source>
+        <translation>Пользовательская модель: KV-кэш и активации рассчитаны по допущениям ({assumed}); укажите эти поля для более точной оценки.</translation>
+    </message>
+    <message>
+        <source>Without the layer count, FSDP&apos;s gathered working set (one layer at a time) is not estimated.</source>
+        <translation>Без числа слоёв рабочий набор, который собирает FSDP (по одному слою за раз), не оценивается.</translation>
+    </message>
+    <message>
+        <source>Compute uses the {active:,} active parameters given.</source>
+        <translation>Вычисления учитывают заданное число активных параметров: {active:,}.</translation>
+    </message>
+    <message>
+        <source>The index says total_size {total:,} bytes but the shards&apos; headers describe {stored:,} bytes; the headers are used.</source>
+        <translation>Индекс указывает total_size {total:,} байт, а заголовки сегментов описывают {stored:,} байт; используются заголовки.</translation>
+    </message>
+    <message>
+        <source>The checkpoint is quantized: its parameter count is of stored (packed) elements, and its exact stored size ({stored:,} bytes) is used for the weights.</source>
+        <translation>Контрольная точка квантована: число параметров — это число хранимых (упакованных) элементов, а для весов берётся её точный хранимый размер ({stored:,} байт).</translation>
+    </message>
+    <message>
+        <source>The checkpoint stores {stored:,} parameters; config.json describes {described:,} (extra or missing tensors, e.g. tied or auxiliary weights).</source>
+        <translation>В контрольной точке хранится параметров: {stored:,}; config.json описывает {described:,} (лишние или недостающие тензоры, например связанные или вспомогательные веса).</translation>
+    </message>
+    <message>
+        <source>No config.json beside the checkpoint: the architecture was inferred from tensor names and shapes, and sliding-window attention cannot be detected (full KV cache assumed).</source>
+        <translation>Рядом с контрольной точкой нет config.json: архитектура выведена из имён и форм тензоров, а внимание со скользящим окном распознать нельзя (принят полный KV-кэш).</translation>
+    </message>
+    <message>
+        <source>{experts} experts found but the experts used per token are unknown without config.json; active parameters are counted as all parameters.</source>
+        <translation>Найдено экспертов: {experts}, но без config.json неизвестно, сколько из них используется на токен; активными считаются все параметры.</translation>
+    </message>
+    <message>
+        <source>head_dim is not stored in the tensors; assumed {head_dim}.</source>
+        <translation>head_dim не хранится в тензорах; принято {head_dim}.</translation>
+    </message>
+    <message>
+        <source>No MLP weights recognised; intermediate size assumed 4 × hidden = {ff}.</source>
+        <translation>Веса MLP не распознаны; промежуточный размер принят равным 4 × hidden = {ff}.</translation>
+    </message>
+    <message>
+        <source>GPU compute: {gpus} × {gpu} × {hours} h × {unit_price} {currency}/GPU-hour</source>
+        <translation>Вычисления GPU: {gpus} × {gpu} × {hours} ч × {unit_price} {currency}/GPU-час</translation>
+    </message>
+    <message>
+        <source>Persistent storage: {storage_gb} GB × {hours} h at {per_gb_month} {currency}/GB-month</source>
+        <translation>Постоянное хранилище: {storage_gb} ГБ × {hours} ч по {per_gb_month} {currency}/ГБ-месяц</translation>
+    </message>
+    <message>
+        <source>Tax {percent} % of {subtotal} {currency}</source>
+        <translation>Налог {percent} % от {subtotal} {currency}</translation>
+    </message>
+    <message>
+        <source>needs {need:.1f} GB per GPU, has {has:.1f} GB</source>
+        <translation>нужно {need:.1f} ГБ на GPU, есть {has:.1f} ГБ</translation>
+    </message>
+    <message>
+        <source>needs {need:.1f} GB per GPU, has {has:.1f} GB usable</source>
+        <translation>нужно {need:.1f} ГБ на GPU, доступно {has:.1f} ГБ</translation>
+    </message>
+    <message>
+        <source>DDP does not pool memory</source>
+        <translation>DDP не объединяет память</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>не помещается</translation>
+    </message>
+    <message>
+        <source>nearest: {gpus} × {gpu} ({strategy}) is {short:.1f} GB per GPU short</source>
+        <translation>ближайший вариант: {gpus} × {gpu} ({strategy}), не хватает {short:.1f} ГБ на GPU</translation>
+    </message>
+    <message>
+        <source>with {change}: {gpus} × {gpu} ({strategy}) fits for {total} {currency}</source>
+        <translation>с {change}: {gpus} × {gpu} ({strategy}) подходит за {total} {currency}</translation>
+    </message>
+    <message>
+        <source>with {tokens} context tokens: {gpus} × {gpu} ({strategy}) fits for {total} {currency}</source>
+        <translation>с контекстом (токенов: {tokens}): {gpus} × {gpu} ({strategy}) подходит за {total} {currency}</translation>
+    </message>
+    <message>
+        <source>no offer in the catalog can hold this job; a smaller model or input is needed</source>
+        <translation>ни одно предложение каталога не вмещает эту задачу; нужна модель или входные данные поменьше</translation>
+    </message>
+    <message>
+        <source>decode bound: each step reads every GPU&apos;s weights and the full KV cache once at the GPU&apos;s peak memory bandwidth (an upper bound)</source>
+        <translation>предел декодирования: каждый шаг один раз читает веса каждого GPU и весь KV-кэш на пиковой пропускной способности памяти GPU (оценка сверху)</translation>
+    </message>
+    <message>
+        <source>prefill at 2·N FLOPs per token and {mfu:.0%} of peak FLOPs</source>
+        <translation>предзаполнение (prefill) при 2·N FLOP на токен и {mfu:.0%} от пиковой производительности</translation>
+    </message>
+    <message>
+        <source>{factor}·N FLOPs per token at {mfu:.0%} of the GPUs&apos; dense bf16 peak</source>
+        <translation>{factor}·N FLOP на токен при {mfu:.0%} от пиковой плотной производительности GPU в bf16</translation>
+    </message>
+    <message>
+        <source>Input should be greater than or equal to {ge}</source>
+        <translation>значение должно быть не меньше {ge}</translation>
+    </message>
+    <message>
+        <source>Input should be greater than {gt}</source>
+        <translation>значение должно быть больше {gt}</translation>
+    </message>
+    <message>
+        <source>Input should be less than or equal to {le}</source>
+        <translation>значение должно быть не больше {le}</translation>
+    </message>
+    <message>
+        <source>Input should be less than {lt}</source>
+        <translation>значение должно быть меньше {lt}</translation>
+    </message>
+    <message>
+        <source>Input should be a valid integer, unable to parse string as an integer</source>
+        <translation>нужно целое число; текст не удалось прочитать как целое число</translation>
+    </message>
+    <message>
+        <source>Input should be a valid integer</source>
+        <translation>нужно целое число</translation>
+    </message>
+    <message>
+        <source>Input should be a valid integer, got a number with a fractional part</source>
+        <translation>нужно целое число, а у этого числа есть дробная часть</translation>
+    </message>
+    <message>
+        <source>Input should be a valid number, unable to parse string as a number</source>
+        <translation>нужно число; текст не удалось прочитать как число</translation>
+    </message>
+    <message>
+        <source>Input should be a valid number</source>
+        <translation>нужно число</translation>
+    </message>
+    <message>
+        <source>Input should be a valid string</source>
+        <translation>нужна строка</translation>
+    </message>
+    <message>
+        <source>String should match pattern &apos;{pattern}&apos;</source>
+        <translation>строка должна соответствовать шаблону &apos;{pattern}&apos;</translation>
+    </message>
+    <message>
+        <source>Input should be {expected}</source>
+        <translation>допустимые значения: {expected}</translation>
+    </message>
+    <message>
+        <source>Input should be a valid boolean, unable to interpret input</source>
+        <translation>нужно логическое значение (true или false)</translation>
+    </message>
+    <message>
+        <source>is required</source>
+        <translation>обязательное поле</translation>
+    </message>
+    <message>
+        <source>is not a known field</source>
+        <translation>неизвестное поле</translation>
+    </message>
+    <message>
+        <source>kv_heads cannot exceed attention_heads</source>
+        <translation>kv_heads не может быть больше attention_heads</translation>
+    </message>
+    <message>
+        <source>active_params cannot exceed params</source>
+        <translation>active_params не может быть больше params</translation>
+    </message>
+    <message>
+        <source>give exactly one of preset, hf_config, safetensors, custom</source>
+        <translation>укажите ровно один источник: preset, hf_config, safetensors или custom</translation>
+    </message>
+    <message>
+        <source>give exactly one of preset, hf_config, safetensors, custom (got {given})</source>
+        <translation>укажите ровно один источник: preset, hf_config, safetensors или custom (указано: {given})</translation>
+    </message>
+    <message>
+        <source>must be a multiple of 8 (the VAE downsamples by 8), got {value}</source>
+        <translation>значение должно быть кратно 8 (VAE уменьшает в 8 раз), получено {value}</translation>
+    </message>
+    <message>
+        <source>strategy &apos;single&apos; uses exactly 1 GPU; choose ddp, fsdp or tensor</source>
+        <translation>стратегия «Один GPU» использует ровно 1 GPU; выберите DDP, FSDP или тензорный параллелизм</translation>
+    </message>
+    <message>
+        <source>tensor_parallel ({tp}) cannot exceed gpus ({gpus})</source>
+        <translation>степень тензорного параллелизма ({tp}) не может быть больше числа GPU ({gpus})</translation>
+    </message>
+    <message>
+        <source>gpus ({gpus}) must be a multiple of tensor_parallel ({tp})</source>
+        <translation>число GPU ({gpus}) должно быть кратно степени тензорного параллелизма ({tp})</translation>
+    </message>
+    <message>
+        <source>start needs a time zone, e.g. 2026-01-31T09:00:00Z</source>
+        <translation>для начала срока нужен часовой пояс, например 2026-01-31T09:00:00Z</translation>
+    </message>
+    <message>
+        <source>&apos;{model}&apos; is a language model; the diffusion workload needs a diffusion pipeline (sd-1.5, sdxl, flux.1-dev)</source>
+        <translation>&apos;{model}&apos; — языковая модель; для диффузии нужен конвейер диффузии (sd-1.5, sdxl, flux.1-dev)</translation>
+    </message>
+    <message>
+        <source>&apos;{model}&apos; is a diffusion pipeline; choose the diffusion workload for it</source>
+        <translation>&apos;{model}&apos; — конвейер диффузии; выберите для него нагрузку «Диффузия»</translation>
+    </message>
+    <message>
+        <source>unknown GPU &apos;{gpu}&apos; (known: {known})</source>
+        <translation>неизвестный GPU &apos;{gpu}&apos; (известны: {known})</translation>
+    </message>
+    <message>
+        <source>0 sizes storage from the training checkpoint, but this workload has no checkpoint estimate; give a size in GB</source>
+        <translation>0 задаёт размер хранилища по контрольной точке обучения, но для этой нагрузки контрольная точка не оценивается; укажите размер в ГБ</translation>
+    </message>
+    <message>
+        <source>gpus must be from 1 to {max_gpus} for {gpu}, got {gpus}</source>
+        <translation>число GPU для {gpu} должно быть от 1 до {max_gpus}, получено {gpus}</translation>
+    </message>
+    <message>
+        <source>config file {path} does not exist or is not a file</source>
+        <translation>файл конфигурации {path} не существует или не является файлом</translation>
+    </message>
+    <message>
+        <source>{path} is not UTF-8 text, so it is not a config.json</source>
+        <translation>{path} — не текст в UTF-8, значит, это не config.json</translation>
+    </message>
+    <message>
+        <source>{path} is not valid JSON: {reason}</source>
+        <translation>{path} — некорректный JSON: {reason}</translation>
+    </message>
+    <message>
+        <source>{path} must hold a JSON object, not {kind}</source>
+        <translation>{path} должен содержать объект JSON, а не {kind}</translation>
+    </message>
+    <message>
+        <source>config.json has no &apos;{key}&apos;; it is needed to count parameters</source>
+        <translation>в config.json нет &apos;{key}&apos;; это поле нужно для подсчёта параметров</translation>
+    </message>
+    <message>
+        <source>config.json field &apos;{name}&apos; must be a positive whole number, got {value}</source>
+        <translation>поле &apos;{name}&apos; в config.json должно быть положительным целым числом, получено {value}</translation>
+    </message>
+    <message>
+        <source>config.json field &apos;{name}&apos; must be a non-negative whole number, got {value}</source>
+        <translation>поле &apos;{name}&apos; в config.json должно быть неотрицательным целым числом, получено {value}</translation>
+    </message>
+    <message>
+        <source>config.json field &apos;{name}&apos; must be true or false, got {value}</source>
+        <translation>поле &apos;{name}&apos; в config.json должно быть true или false, получено {value}</translation>
+    </message>
+    <message>
+        <source>cannot read {path}: {reason}</source>
+        <translation>не удаётся прочитать {path}: {reason}</translation>
+    </message>
+    <message>
+        <source>{path} does not exist</source>
+        <translation>{path} не существует</translation>
+    </message>
+    <message>
+        <source>custom model: vocab_size × hidden_size = {embedding:,} is not less than params = {params:,}</source>
+        <translation>пользовательская модель: vocab_size × hidden_size = {embedding:,} — не меньше, чем params = {params:,}</translation>
+    </message>
+    <message>
+        <source>custom model: active_params ({active:,}) is smaller than the embeddings ({embedding:,})</source>
+        <translation>пользовательская модель: active_params ({active:,}) меньше эмбеддингов ({embedding:,})</translation>
+    </message>
+    <message>
+        <source>quote {id} is already saved</source>
+        <translation>смета {id} уже сохранена</translation>
+    </message>
+    <message>
+        <source>no saved quote {id}</source>
+        <translation>нет сохранённой сметы {id}</translation>
+    </message>
+    <message>
+        <source>no order {id}</source>
+        <translation>нет заказа {id}</translation>
+    </message>
+    <message>
+        <source>no saved quote or order {id}</source>
+        <translation>нет сохранённой сметы или заказа {id}</translation>
+    </message>
+    <message>
+        <source>this configuration does not fit in GPU memory; not placing an order (see the estimate for what would fit)</source>
+        <translation>эта конфигурация не помещается в память GPU; заказ не размещён (что поместится, показывает оценка)</translation>
+    </message>
+    <message>
+        <source>the quoted paid period ({start} to {end} UTC) has already ended; quote again with a later start or none (the period then starts when the order is placed)</source>
+        <translation>оплачиваемый период сметы (с {start} по {end} UTC) уже закончился; составьте смету заново с более поздним началом или без него (тогда период начнётся при размещении заказа)</translation>
+    </message>
+    <message>
+        <source>order {id} has already expired (paid until {paid_until}); there is nothing to stop</source>
+        <translation>срок заказа {id} уже истёк (оплачен до {paid_until}); останавливать нечего</translation>
+    </message>
+    <message>
+        <source>idempotency key &apos;{key}&apos; belongs to another order ({order}, placed {placed} for another request); use a new key for a new purchase</source>
+        <translation>ключ идемпотентности &apos;{key}&apos; принадлежит другому заказу ({order}, размещён {placed} для другого запроса); для новой покупки используйте новый ключ</translation>
+    </message>
+    <message>
+        <source>the VAE decode</source>
+        <translation>декодирования VAE</translation>
+    </message>
+    <message>
+        <source>denoising</source>
+        <translation>шумоподавления</translation>
+    </message>
+    <message>
+        <source>a quantization method</source>
+        <translation>без указания метода</translation>
+    </message>
+    <message>
+        <source>single</source>
+        <translation>один GPU</translation>
+    </message>
+    <message>
+        <source>tensor</source>
+        <translation>тензорный параллелизм</translation>
+    </message>
+    <message>
+        <source>ddp</source>
+        <translation>DDP</translation>
+    </message>
+    <message>
+        <source>fsdp</source>
+        <translation>FSDP</translation>
+    </message>
+    <message>
+        <source>another GPU offer</source>
+        <translation>другим предложением GPU</translation>
+    </message>
+    <message>
+        <source>int4 weights</source>
+        <translation>весами int4</translation>
+    </message>
+    <message>
+        <source>an fp8 KV cache</source>
+        <translation>KV-кэшем fp8</translation>
+    </message>
+    <message>
+        <source>activation checkpointing</source>
+        <translation>чекпойнтингом активаций</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <source>VAE tiling</source>
+        <translation>тайлингом VAE</translation>
+    </message>
+    <message>
+        <source>model CPU offload</source>
+        <translation>выгрузкой моделей на CPU</translation>
+    </message>
+</context>
+<context>
     <name>CustomModelForm</name>
     <message>
         <source>Parameters (required)</source>

@@ -1,0 +1,79 @@
+"""Messages core gives a user, as a stable key, an English template and parameters.
+
+Warnings, price line labels, planner reasons and the common input errors are built here: the
+English text is ``TEMPLATES[key].format(**params)``, exactly what the command line prints. The key
+and the parameters travel with the text (in :class:`Message`, and as ``params`` in the JSON of a
+finding or a price line), so that a front end can word the same message in another language
+(``gui/core_text.py`` does it for Russian) without core knowing about translation.
+
+Parameters are strings or numbers; numbers keep their format spec in the template (``{need:.1f}``)
+so a translation can show them with the reader's decimal separator. A parameter listed in
+:data:`WORDS` holds one of a few fixed English words that a translation replaces as well.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from core.message_texts import TEMPLATES
+
+Param = str | int | float
+Params = Mapping[str, Param]
+
+__all__ = ["TEMPLATES", "WORDS", "Message", "Param", "Params", "render"]
+
+LARGER_DECODE = "the VAE decode"
+LARGER_DENOISE = "denoising"
+UNNAMED_QUANTIZATION = "a quantization method"
+
+WORDS: dict[str, tuple[str, ...]] = {
+    "larger": (LARGER_DECODE, LARGER_DENOISE),
+    "method": (UNNAMED_QUANTIZATION,),
+    "strategy": ("single", "tensor", "ddp", "fsdp"),
+    "change": (
+        "another GPU offer",
+        "int4 weights",
+        "an fp8 KV cache",
+        "activation checkpointing",
+        "QLoRA",
+        "VAE tiling",
+        "model CPU offload",
+    ),
+}
+"""Parameters whose value is one of a few English words, and those words."""
+
+
+def render(key: str, params: Params) -> str:
+    """The English text of template ``key`` with ``params``."""
+    return TEMPLATES[key].format(**params)
+
+
+def _rebuild(text: str, key: str, params: dict[str, Param]) -> Message:
+    return Message.wrap(text, key, params)
+
+
+class Message(str):
+    """English text that remembers the template key and parameters it was made from.
+
+    It is a ``str``, so everything that prints, joins or searches texts keeps working; a front end
+    that translates reads :attr:`key` and :attr:`params`.
+    """
+
+    key: str
+    params: Mapping[str, Param]
+
+    def __new__(cls, key: str, /, **params: Param) -> Message:
+        """Render template ``key`` with ``params``."""
+        return cls.wrap(render(key, params), key, params)
+
+    @classmethod
+    def wrap(cls, text: str, key: str, params: Params) -> Message:
+        """``text`` as the English of template ``key``, worded elsewhere (e.g. by pydantic)."""
+        message = str.__new__(cls, text)
+        message.key = key
+        message.params = dict(params)
+        return message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (str(self), self.key, dict(self.params)))

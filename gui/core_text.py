@@ -1,0 +1,147 @@
+"""Core's messages in the interface's language: warnings, price lines, planner reasons, errors.
+
+``core`` words these texts in English and keeps, with each, the key of its template and the
+parameters (:mod:`core.messages`; ``params`` in the JSON of a finding or a price line). Here the
+key picks the template of :mod:`gui.finding_templates` or :mod:`gui.message_templates`, Qt
+translates it in the context ``CoreText``, and the parameters fill it in: numbers with the locale's
+separators, the few fixed words of :data:`gui.message_templates.WORDS` translated as well.
+
+Whatever cannot be translated shows core's English text as it is: an unknown key, a snapshot
+saved before parameters were kept, a translation whose placeholders do not match its parameters.
+In English the text is always core's own, exactly what the command line prints.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication, QLocale
+
+from core.messages import Message
+from gui.finding_templates import FINDINGS
+from gui.message_templates import OTHERS, WORDS
+
+if TYPE_CHECKING:  # the history view imports this module before pydantic is needed
+    from core.errors import PlannerError
+    from core.memory import Finding
+    from core.planner import PlanOption
+    from core.pricing import LineItem
+
+CONTEXT = "CoreText"
+TEMPLATES: dict[str, str] = {**FINDINGS, **OTHERS}
+"""Every template the interface can translate, by key."""
+
+SHORT_NUMBER = 10_000
+_SPEC = re.compile(r"^(,)?(?:\.(\d+))?([df%]?)$")
+log = logging.getLogger(__name__)
+
+
+class _Number:
+    """A number that formats itself with the locale's digits for a ``str.format`` spec."""
+
+    def __init__(self, value: int | float) -> None:
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        match = _SPEC.match(spec)
+        if match is None:  # a spec this class does not know: Python's own digits
+            return format(self.value, spec)
+        _grouping, digits, kind = match.groups()
+        locale = QLocale()
+        value = self.value
+        if kind == "%":
+            value = float(value) * 100
+            text = locale.toString(value, "f", int(digits or 0)) + locale.percent()
+        elif digits is not None:
+            text = locale.toString(float(value), "f", int(digits))
+        elif isinstance(value, int) or (value.is_integer() and abs(value) < 1e15):
+            text = locale.toString(int(value))
+        else:
+            text = locale.toString(value, "g", 12)
+        # Four-digit numbers stay whole (1024 px, 2048 tokens), as Russian typography has them.
+        if abs(value) < SHORT_NUMBER:
+            text = text.replace(locale.groupSeparator(), "")
+        return text
+
+
+def _argument(name: str, value: Any) -> Any:
+    if isinstance(value, str):
+        if value in WORDS.get(name, {}):
+            return QCoreApplication.translate(CONTEXT, WORDS[name][value])
+        return value
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return _Number(value)
+    return value
+
+
+def translate(key: str, params: Mapping[str, Any], english: str) -> str:
+    """Template ``key`` translated and filled with ``params``, or ``english`` when it cannot be."""
+    source = TEMPLATES.get(key)
+    if source is None:
+        return english
+    translated = QCoreApplication.translate(CONTEXT, source)
+    if translated == source:  # English, or not translated yet: core's own text
+        return english
+    try:
+        return translated.format(**{name: _argument(name, v) for name, v in params.items()})
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError) as error:
+        # A snapshot saved without parameters, or a translation that names a wrong placeholder.
+        log.debug("showing %r in English: %r", key, error)
+        return english
+
+
+def message_text(message: str) -> str:
+    """A text core gave: translated when it is a :class:`~core.messages.Message`."""
+    if isinstance(message, Message):
+        return translate(message.key, message.params, message)
+    return message
+
+
+def finding_text(finding: Finding) -> str:
+    """The message of a finding."""
+    return translate(finding.template_key, finding.params, finding.message)
+
+
+def warning_text(warning: Mapping[str, Any]) -> str:
+    """The message of a finding as saved in an estimate's JSON (``warnings`` of a snapshot)."""
+    english = str(warning.get("message", ""))
+    code, variant = str(warning.get("code", "")), str(warning.get("variant") or "")
+    params = warning.get("params")
+    if not isinstance(params, Mapping):
+        params = {}
+    return translate(f"{code}.{variant}" if variant else code, params, english)
+
+
+def assumption_texts(throughput: Mapping[str, Any]) -> list[str]:
+    """The speed assumptions of an estimate's JSON (``throughput`` of a snapshot)."""
+    texts = [str(a) for a in throughput.get("assumptions") or []]
+    saved = throughput.get("assumption_params")
+    if not isinstance(saved, list) or len(saved) != len(texts):  # saved before they were kept
+        return texts
+    return [
+        translate(str(entry.get("key", "")), entry.get("params") or {}, english)
+        if isinstance(entry, Mapping)
+        else english
+        for english, entry in zip(texts, saved, strict=True)
+    ]
+
+
+def line_label(item: LineItem) -> str:
+    """The label of a price line."""
+    return translate(f"price.{item.kind}", item.params, item.label)
+
+
+def reason_text(option: PlanOption) -> str:
+    """Why a planner's option does not fit, in one line."""
+    if not option.reason_parts:
+        return option.reason
+    return "; ".join(message_text(part) for part in option.reason_parts)
+
+
+def error_text(error: PlannerError) -> str:
+    """An error for a user: the field it names, then why the value is refused."""
+    message = message_text(error.message)
+    return f"{error.field}: {message}" if error.field else message

@@ -1,0 +1,343 @@
+"""Core's warnings, price lines, planner reasons and errors in Russian (gui/core_text.py).
+
+The templates the GUI translates must be core's own, every one must have a Russian translation
+with the same placeholders, and what a user reads in Russian must be Russian with the real
+numbers; anything that cannot be translated shows core's English text instead of failing.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import sqlite3
+import string
+import subprocess
+import xml.etree.ElementTree as ET
+from datetime import UTC, datetime
+from decimal import Decimal
+from html import escape
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QTranslator
+from PySide6.QtWidgets import QLabel, QLineEdit
+
+from core import messages
+from core.catalog import default_catalog
+from core.errors import InputError
+from core.estimate import estimate, estimate_on, resolve
+from core.planner import plan
+from core.quotes import parse_quote, quote_estimate
+from core.request import parse_request
+from gui import core_text
+from gui.core_text import TEMPLATES
+from gui.history.history_names import HistoryNames
+from gui.history.snapshot_document import SnapshotDocument
+from gui.i18n_build import _tool, ts_path
+from gui.message_templates import WORDS
+from gui.wizard.offer_table_model import REASON, OfferTableModel
+from gui.wizard.quote_document import QuoteDocument
+from tests.test_gui_wizard import click_next, settle, type_into
+
+ROOT = Path(__file__).resolve().parents[1]
+NOW = datetime(2026, 11, 2, 10, 0, tzinfo=UTC)
+FIXTURE = ROOT / "tests" / "fixtures" / "history-v1.sqlite"
+
+
+def _placeholders(text: str) -> set[tuple[str, str]]:
+    return {(name, spec or "") for _, name, spec, _ in string.Formatter().parse(text) if name}
+
+
+def _russian() -> dict[str, str]:
+    """Finished CoreText translations of the committed Linguist source, by source text."""
+    found = {}
+    for context in ET.parse(ts_path("ru")).getroot().iter("context"):
+        if context.findtext("name") != core_text.CONTEXT:
+            continue
+        for message in context.iter("message"):
+            translation = message.find("translation")
+            assert translation is not None and translation.get("type") is None
+            found[message.findtext("source", "")] = translation.text or ""
+    return found
+
+
+@pytest.fixture
+def russian(app_state):
+    app_state.update_settings(language="ru")
+    yield
+    app_state.update_settings(language="en")
+
+
+# -- the templates ---------------------------------------------------------------------------
+
+
+def test_the_gui_translates_exactly_cores_templates_and_words():
+    assert TEMPLATES == messages.TEMPLATES
+    assert {name: tuple(words) for name, words in WORDS.items()} == messages.WORDS
+    assert all(english == source for words in WORDS.values() for english, source in words.items())
+
+
+def test_every_template_has_a_russian_translation_with_the_same_placeholders():
+    russian = _russian()
+    words = {w for group in WORDS.values() for w in group}
+    assert set(russian) == set(TEMPLATES.values()) | words  # lupdate found every one
+    for key, source in TEMPLATES.items():
+        translation = russian[source]
+        assert translation and translation != source, key
+        assert _placeholders(translation) == _placeholders(source), key
+        translation.format(**{name: 1 for name, _ in _placeholders(source)})  # a valid template
+
+
+def _finding_keys_in_core() -> tuple[set[str], set[str]]:
+    """Template keys named by constants in core's code, and the codes whose variant is computed.
+
+    The keys come from ``Message("key", …)``, ``Finding.of("code", …)`` and ``LineItem.of``.
+    """
+    keys, varied = set(), set()
+    for path in (ROOT / "core").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            first = node.args[0]
+            if not isinstance(first, ast.Constant) or not isinstance(first.value, str):
+                continue
+            func = node.func
+            if isinstance(func, ast.Name) and func.id == "Message":
+                keys.add(first.value)
+            elif not isinstance(func, ast.Attribute) or func.attr != "of":
+                continue
+            elif getattr(func.value, "id", "") == "LineItem":
+                keys.add(f"price.{first.value}")
+            elif getattr(func.value, "id", "") == "Finding":
+                variant = next((k.value for k in node.keywords if k.arg == "variant"), None)
+                if variant is None:
+                    keys.add(first.value)
+                elif isinstance(variant, ast.Constant):
+                    keys.add(f"{first.value}.{variant.value}")
+                else:
+                    varied.add(first.value)
+    return keys, varied
+
+
+def test_every_message_written_in_core_has_a_gui_template():
+    keys, varied = _finding_keys_in_core()
+    assert len(keys) > 60 and {"tp_pcie", "price.tax", "model_note.alias"} <= keys
+    assert keys <= set(TEMPLATES)
+    assert varied == {"vae_decode_peak", "vae_tiling_quality"}
+    for code in varied:
+        assert any(key.startswith(f"{code}.") for key in TEMPLATES)
+
+
+def test_every_finding_of_real_estimates_has_a_gui_template():
+    catalog = default_catalog()
+    variants = [
+        {},
+        {"precision": {"weights": "int4", "kv_cache": "fp8"}},
+        {"precision": {"weights": "fp8"}, "parallelism": {"strategy": "tensor", "gpus": 8}},
+        {"workload": "training", "parallelism": {"strategy": "ddp", "gpus": 4}},
+        {"workload": "training", "parallelism": {"strategy": "fsdp", "gpus": 16}},
+        {"workload": "training", "training": {"method": "qlora"}, "platform": "cuda"},
+        {"parallelism": {"strategy": "fsdp", "gpus": 2}, "runtime_version": "13.9"},
+    ]
+    pictures = [
+        {"diffusion": {"vae_tiling": True, "batch_size": 4}},
+        {"diffusion": {"vae_tiling": True, "width": 4096, "height": 4096}},
+        {"diffusion": {"cpu_offload": "sequential", "width": 2048, "height": 2048}},
+        {"precision": {"weights": "fp8"}, "parallelism": {"strategy": "tensor", "gpus": 2}},
+    ]
+    seen: set[str] = set()
+    for preset in ("llama-3.1-70b", "mixtral-8x7b", "deepseek-v3", "sdxl", "flux.1-dev", "sd-1.5"):
+        diffusion = preset in ("sdxl", "flux.1-dev", "sd-1.5")
+        for extra in pictures if diffusion else variants:
+            raw = {"model": {"preset": preset}, **extra}
+            raw["workload"] = "diffusion" if diffusion else raw.get("workload", "inference")
+            request = parse_request(raw)
+            model = resolve(request)
+            for gpu in catalog.gpus:
+                result = estimate_on(request.model_copy(update={"gpu": gpu.id}), model, gpu)
+                seen |= {finding.template_key for finding in result.findings}
+    assert len(seen) >= 30
+    assert seen <= set(TEMPLATES), seen - set(TEMPLATES)
+
+
+# -- what a Russian user reads ----------------------------------------------------------------
+
+
+def test_the_live_panel_shows_a_real_warning_in_russian_with_its_numbers(
+    main_window, app_state, qtbot
+):
+    app_state.update_settings(language="ru")
+    wizard = main_window.page("plan").wizard
+    raw = {"model": {"preset": "llama-3.2-1b"}, "workload": "training", "gpu": "l4"}
+    wizard.load_request(parse_request({**raw, "parallelism": {"strategy": "ddp", "gpus": 2}}))
+    settle(qtbot, wizard)
+    result = wizard.live.result
+    assert result is not None and result.checkpoint_bytes
+    size = f"{result.checkpoint_bytes / 1e9:.1f}"
+    warnings = wizard.panel.findChild(QLabel, "estimateWarnings")
+    text = warnings.text()
+    assert f"контрольная точка обучения занимает около {size.replace('.', ',')} ГБ" in text
+    assert "PyTorch DDP копирует градиенты в бакеты all-reduce" in text
+    assert "resumable checkpoint" not in text
+    app_state.update_settings(language="en")
+    qtbot.waitUntil(lambda: "resumable checkpoint" in warnings.text())
+    assert f"a resumable checkpoint takes about {size} GB" in warnings.text()
+
+
+def test_a_refused_field_reads_in_russian_beside_the_field(main_window, app_state, qtbot):
+    app_state.update_settings(language="ru")
+    wizard = main_window.page("plan").wizard
+    settle(qtbot, wizard)
+    click_next(qtbot, wizard)
+    click_next(qtbot, wizard)
+    field = wizard.findChild(QLineEdit, "contextTokens")
+    type_into(qtbot, field, "0")
+    settle(qtbot, wizard)
+    expected = "inference.context_tokens: значение должно быть не меньше 1"
+    assert wizard.findChild(QLabel, "sizesPageError").text() == expected
+    assert field.toolTip() == expected
+    type_into(qtbot, field, "20M")
+    settle(qtbot, wizard)
+    limit = "inference.context_tokens: значение должно быть не больше 10\xa0000\xa0000"
+    message = wizard.findChild(QLabel, "sizesPageError")
+    assert message.text() == limit
+    app_state.update_settings(language="en")  # the shown message follows the switch
+    english = "inference.context_tokens: Input should be less than or equal to 10000000"
+    qtbot.waitUntil(lambda: message.text() == english)
+    assert field.toolTip() == english
+
+
+def test_errors_without_a_template_stay_english(russian):
+    error = InputError("a request must be a JSON object", field="request")
+    assert core_text.error_text(error) == "request: a request must be a JSON object"
+    with pytest.raises(InputError) as caught:
+        parse_request({"model": {"preset": "x"}, "parallelism": {"strategy": "single", "gpus": 2}})
+    assert core_text.error_text(caught.value) == (
+        "parallelism: стратегия «Один GPU» использует ровно 1 GPU; выберите DDP, FSDP или "
+        "тензорный параллелизм"
+    )
+
+
+def test_price_lines_and_warnings_of_the_quote_read_in_russian(russian):
+    raw = {"model": {"preset": "sdxl"}, "workload": "diffusion", "gpu": "l4", "storage_gb": 250}
+    request = parse_request({**raw, "term": {"unit": "week"}, "diffusion": {"vae_tiling": True}})
+    quote = quote_estimate(estimate(request), default_catalog(), tax_rate=Decimal("0.2"), now=NOW)
+    compute, storage, tax = quote.price.line_items
+    unit = compute.params["unit_price"]
+    for html in (QuoteDocument(quote, "ru").html(), QuoteDocument(quote, "ru").html(links=False)):
+        assert f"Вычисления GPU: 1 × l4 × 168 ч × {unit} USD/GPU-час" in html
+        assert f"Постоянное хранилище: 250 ГБ × 168 ч по {storage.params['per_gb_month']}" in html
+        assert f"Налог 20 % от {tax.params['subtotal']} USD" in html
+        assert "GPU compute" not in html and "Persistent storage" not in html
+        assert "один тайл 1024 пикс." in html  # a four-digit size keeps its digits together
+        assert "предел декодирования" not in html  # diffusion has no decode assumption
+    document = SnapshotDocument(HistoryNames(), "ru").html(quote, NOW)
+    assert f"Вычисления GPU: 1 × l4 × 168 ч × {unit} USD/GPU-час" in document
+    assert "Тайлинг VAE включён" in document and "VAE tiling is on" not in document
+
+
+def test_speed_assumptions_of_the_quote_read_in_russian(russian):
+    request = parse_request({"model": {"preset": "llama-3.1-8b"}, "gpu": "l4"})
+    quote = quote_estimate(estimate(request), default_catalog(), tax_rate=Decimal(0), now=NOW)
+    html = QuoteDocument(quote, "ru").html()
+    assert "предзаполнение (prefill) при 2·N FLOP на токен и 40% от пиковой" in html
+    assert "decode bound" not in html
+
+
+def test_large_numbers_are_grouped_the_russian_way(russian):
+    result = estimate(parse_request({"model": {"preset": "deepseek-v3"}, "gpu": "h200-141gb"}))
+    note = next(f for f in result.findings if f.template_key == "model_note.mtp_layers")
+    assert "(13,463,426,304 parameters)" in note.message
+    assert "(параметров: 13\xa0463\xa0426\xa0304)" in core_text.finding_text(note)
+
+
+def test_an_old_snapshot_without_params_shows_its_english_texts(russian):
+    with sqlite3.connect(f"file:{FIXTURE}?mode=ro", uri=True) as conn:
+        saved = conn.execute("SELECT snapshot FROM quote_snapshots ORDER BY id").fetchone()[0]
+    old = parse_quote(json.loads(saved))
+    assert old.price.line_items[0].params == {}
+    html = SnapshotDocument(HistoryNames(), "ru").html(old, NOW)
+    assert old.price.line_items[0].label in html  # "GPU compute: 1 × h100-80gb-sxm × 168 h …"
+    assert "Tax 20 % of 451.92 USD" in html
+    # Warnings saved before their parameters were kept, beside a new snapshot's.
+    layout = {"strategy": "tensor", "gpus": 4}
+    request = parse_request(
+        {"model": {"preset": "llama-3.1-70b"}, "gpu": "l4", "parallelism": layout}
+    )
+    quote = quote_estimate(estimate(request), default_catalog(), tax_rate=Decimal(0), now=NOW)
+    data = quote.as_json()
+    for warning in data["estimate"]["warnings"]:
+        del warning["params"]
+    pcie = next(w["message"] for w in data["estimate"]["warnings"] if w["code"] == "tp_pcie")
+    english = escape(pcie)
+    html = SnapshotDocument(HistoryNames(), "ru").html(parse_quote(data), NOW)
+    assert english in html
+    new = SnapshotDocument(HistoryNames(), "ru").html(quote, NOW)
+    assert english not in new and "связаны только через PCIe" in new
+
+
+def test_the_options_table_gives_the_reason_in_russian(russian):
+    sizes = {"context_tokens": 131072, "concurrent_sequences": 64}
+    planned = plan(parse_request({"model": {"preset": "llama-3.1-405b"}, "inference": sizes}))
+    model = OfferTableModel()
+    model.set_plan(planned)
+    first = len(planned.options)
+    reason = model.data(model.index(first, REASON))
+    option = planned.infeasible[0]
+    need = f"{option.estimate.memory.total / 1e9:.1f}".replace(".", ",")
+    assert reason.replace("\xa0", "").startswith(f"нужно {need} ГБ на GPU, ")
+    assert "needs" not in reason
+    suggestions = [core_text.message_text(s) for s in planned.suggestions]
+    assert suggestions and all(s.startswith("ближайший вариант: ") for s in suggestions[:3])
+    assert "(тензорный параллелизм)" in suggestions[0]
+
+
+# -- falling back ---------------------------------------------------------------------------
+
+
+def _broken_translator(tmp_path: Path, broken: dict[str, str]) -> QTranslator:
+    """A real .qm whose CoreText translations name placeholders that do not exist."""
+    root = ET.Element("TS", version="2.1", language="ru_RU")
+    context = ET.SubElement(root, "context")
+    ET.SubElement(context, "name").text = core_text.CONTEXT
+    for source, translation in broken.items():
+        message = ET.SubElement(context, "message")
+        ET.SubElement(message, "source").text = source
+        ET.SubElement(message, "translation").text = translation
+    ts, qm = tmp_path / "broken.ts", tmp_path / "broken.qm"
+    ET.ElementTree(root).write(ts, encoding="utf-8", xml_declaration=True)
+    subprocess.run([_tool("pyside6-lrelease"), "-silent", str(ts), "-qm", str(qm)], check=True)
+    translator = QTranslator()
+    assert translator.load(str(qm))
+    return translator
+
+
+def test_a_translation_with_a_bad_placeholder_falls_back_to_english(qapp, tmp_path):
+    raw = {"model": {"preset": "llama-3.2-1b"}, "workload": "training", "gpu": "l4"}
+    request = parse_request({**raw, "parallelism": {"strategy": "ddp", "gpus": 2}})
+    found = {finding.code: finding for finding in estimate(request).findings}
+    restore, buckets = found["checkpoint_restore"], found["ddp_buckets"]
+    translator = _broken_translator(
+        tmp_path,
+        {
+            TEMPLATES["checkpoint_restore"]: "около {size:.1f} ГБ, {gpus} GPU",  # unknown name
+            TEMPLATES["ddp_buckets"]: "бакеты {0}",  # positional
+            TEMPLATES["tp_pcie"]: "{gpu.name}",  # attribute of a string
+            TEMPLATES["price.tax"]: "Налог {percent:.1f}",  # number spec on a string
+        },
+    )
+    QCoreApplication.installTranslator(translator)
+    try:
+        assert core_text.finding_text(restore) == restore.message
+        assert core_text.finding_text(buckets) == buckets.message
+        pcie = {"code": "tp_pcie", "params": {"gpu": "A10"}, "message": "English"}
+        assert core_text.warning_text(pcie) == "English"
+        tax = {"percent": "20", "subtotal": "1.00", "currency": "USD"}
+        assert core_text.translate("price.tax", tax, "Tax 20 % of 1.00 USD") == (
+            "Tax 20 % of 1.00 USD"
+        )
+        assert core_text.translate("no_such_code", {}, "as core said") == "as core said"
+        broken = {"code": "tp_pcie", "params": ["not", "a", "mapping"], "message": "kept"}
+        assert core_text.warning_text(broken) == "kept"
+    finally:
+        QCoreApplication.removeTranslator(translator)
