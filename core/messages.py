@@ -16,32 +16,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.message_texts import TEMPLATES
+from core.message_texts import TEMPLATES, WORDS
 
 Param = str | int | float
 Params = Mapping[str, Param]
 
 __all__ = ["TEMPLATES", "WORDS", "Message", "Param", "Params", "render"]
 
-LARGER_DECODE = "the VAE decode"
-LARGER_DENOISE = "denoising"
-UNNAMED_QUANTIZATION = "a quantization method"
-
-WORDS: dict[str, tuple[str, ...]] = {
-    "larger": (LARGER_DECODE, LARGER_DENOISE),
-    "method": (UNNAMED_QUANTIZATION,),
-    "strategy": ("single", "tensor", "ddp", "fsdp"),
-    "change": (
-        "another GPU offer",
-        "int4 weights",
-        "an fp8 KV cache",
-        "activation checkpointing",
-        "QLoRA",
-        "VAE tiling",
-        "model CPU offload",
-    ),
-}
-"""Parameters whose value is one of a few English words, and those words."""
+LARGER_DECODE, LARGER_DENOISE = WORDS["larger"]
+(UNNAMED_QUANTIZATION,) = WORDS["method"]
 
 
 def render(key: str, params: Params) -> str:

@@ -2,9 +2,9 @@
 
 ``core`` words these texts in English and keeps, with each, the key of its template and the
 parameters (:mod:`core.messages`; ``params`` in the JSON of a finding or a price line). Here the
-key picks the template of :mod:`gui.finding_templates` or :mod:`gui.message_templates`, Qt
+key picks core's English template (:mod:`core.message_texts`, which ``make i18n`` reads), Qt
 translates it in the context ``CoreText``, and the parameters fill it in: numbers with the locale's
-separators, the few fixed words of :data:`gui.message_templates.WORDS` translated as well.
+separators, the few fixed words of :data:`core.messages.WORDS` translated as well.
 
 Whatever cannot be translated shows core's English text as it is: an unknown key, a snapshot
 saved before parameters were kept, a translation whose placeholders do not match its parameters.
@@ -20,9 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QLocale
 
-from core.messages import Message
-from gui.finding_templates import FINDINGS
-from gui.message_templates import OTHERS, WORDS
+from core.messages import TEMPLATES, WORDS, Message
 
 if TYPE_CHECKING:  # the history view imports this module before pydantic is needed
     from core.errors import PlannerError
@@ -31,8 +29,6 @@ if TYPE_CHECKING:  # the history view imports this module before pydantic is nee
     from core.pricing import LineItem
 
 CONTEXT = "CoreText"
-TEMPLATES: dict[str, str] = {**FINDINGS, **OTHERS}
-"""Every template the interface can translate, by key."""
 
 SHORT_NUMBER = 10_000
 _SPEC = re.compile(r"^(,)?(?:\.(\d+))?([df%]?)$")
@@ -69,8 +65,8 @@ class _Number:
 
 def _argument(name: str, value: Any) -> Any:
     if isinstance(value, str):
-        if value in WORDS.get(name, {}):
-            return QCoreApplication.translate(CONTEXT, WORDS[name][value])
+        if value in WORDS.get(name, ()):
+            return QCoreApplication.translate(CONTEXT, value)
         return value
     if isinstance(value, int | float) and not isinstance(value, bool):
         return _Number(value)
