@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication, QLocale
 
 from core.messages import TEMPLATES, WORDS, Message
+from gui.money import decimal_param
 
 if TYPE_CHECKING:  # the history view imports this module before pydantic is needed
     from core.errors import PlannerError
@@ -29,6 +30,8 @@ if TYPE_CHECKING:  # the history view imports this module before pydantic is nee
     from core.pricing import LineItem
 
 CONTEXT = "CoreText"
+DECIMAL_PARAMS = frozenset({"unit_price", "per_gb_month", "subtotal", "total", "percent"})
+"""Parameters that hold a decimal as core's exact text ("2.69", "7.5"): money and the tax rate."""
 
 SHORT_NUMBER = 10_000
 _SPEC = re.compile(r"^(,)?(?:\.(\d+))?([df%]?)$")
@@ -67,6 +70,8 @@ def _argument(name: str, value: Any) -> Any:
     if isinstance(value, str):
         if value in WORDS.get(name, ()):
             return QCoreApplication.translate(CONTEXT, value)
+        if name in DECIMAL_PARAMS:
+            return decimal_param(value)
         return value
     if isinstance(value, int | float) and not isinstance(value, bool):
         return _Number(value)

@@ -214,17 +214,18 @@ def test_price_lines_and_warnings_of_the_quote_read_in_russian(russian):
     raw = {"model": {"preset": "sdxl"}, "workload": "diffusion", "gpu": "l4", "storage_gb": 250}
     request = parse_request({**raw, "term": {"unit": "week"}, "diffusion": {"vae_tiling": True}})
     quote = quote_estimate(estimate(request), default_catalog(), tax_rate=Decimal("0.2"), now=NOW)
-    compute, storage, tax = quote.price.line_items
-    unit = compute.params["unit_price"]
+    # L4 at 0.50 USD/GPU-hour × 168 h = 84.00; storage 0.10 × 250 GB × 168 / 720 h = 5.83;
+    # tax 20 % of 89.83 = 17.966 → 17.97; total 107.80. Russian decimal commas throughout.
     for html in (QuoteDocument(quote, "ru").html(), QuoteDocument(quote, "ru").html(links=False)):
-        assert f"Вычисления GPU: 1 × l4 × 168 ч × {unit} USD/GPU-час" in html
-        assert f"Постоянное хранилище: 250 ГБ × 168 ч по {storage.params['per_gb_month']}" in html
-        assert f"Налог 20 % от {tax.params['subtotal']} USD" in html
+        assert "Вычисления GPU: 1 × l4 × 168 ч × 0,50 USD/GPU-час" in html
+        assert "Постоянное хранилище: 250 ГБ × 168 ч по 0,10 USD/ГБ-месяц" in html
+        assert "Налог 20 % от 89,83 USD" in html
+        assert "107,80 USD" in html and "107.80" not in html
         assert "GPU compute" not in html and "Persistent storage" not in html
         assert "один тайл 1024 пикс." in html  # a four-digit size keeps its digits together
         assert "предел декодирования" not in html  # diffusion has no decode assumption
     document = SnapshotDocument(HistoryNames(), "ru").html(quote, NOW)
-    assert f"Вычисления GPU: 1 × l4 × 168 ч × {unit} USD/GPU-час" in document
+    assert "Вычисления GPU: 1 × l4 × 168 ч × 0,50 USD/GPU-час" in document
     assert "Тайлинг VAE включён" in document and "VAE tiling is on" not in document
 
 

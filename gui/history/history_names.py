@@ -13,6 +13,7 @@ from decimal import Decimal
 from PySide6.QtCore import QLocale, QObject
 
 from core.terms import to_utc
+from gui.money import money
 
 GIB = 1024**3
 
@@ -106,12 +107,7 @@ class HistoryNames(QObject):
 
     def money(self, amount: Decimal, currency: str) -> str:
         """An amount with its currency, digits exactly as core rounded them."""
-        locale = QLocale()
-        text = format(amount, ",f")
-        whole, _, fraction = text.partition(".")
-        whole = whole.replace(",", locale.groupSeparator())
-        number = whole + (locale.decimalPoint() + fraction if fraction else "")
-        return f"{number} {currency}"
+        return money(amount, currency)
 
     def moment(self, value: datetime, *, seconds: bool = False) -> str:
         """A moment in UTC without the zone, e.g. "2026-11-02 10:00"."""

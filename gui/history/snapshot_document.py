@@ -13,7 +13,7 @@ from datetime import datetime
 from html import escape
 from typing import Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QLocale, QObject
 
 from core.catalog import TERM_UNITS
 from core.errors import InputError
@@ -23,6 +23,7 @@ from core.quotes import Quote
 from core.store import Order
 from gui.core_text import line_label, warning_text
 from gui.history.history_names import HistoryNames
+from gui.money import decimal_param
 
 TERM_SCHEME = "term"
 NAME_STYLE = "padding-right:14px; color:#444"
@@ -148,7 +149,8 @@ class SnapshotDocument(QObject):
         params = (quote.estimate.get("model") or {}).get("params_total")
         model = escape(quote.model)
         if isinstance(params, int):
-            model += escape(self.tr(" ({count} parameters)").format(count=f"{params:,}"))
+            count = QLocale().toString(params)
+            model += escape(self.tr(" ({count} parameters)").format(count=count))
         term = self.tr("{term} ({hours} h)").format(
             term=names.term(quote.term_unit, quote.term_count), hours=quote.price.hours
         )
@@ -212,7 +214,7 @@ class SnapshotDocument(QObject):
             if unit not in prices:
                 continue
             text = self.tr("{price} {currency} per GPU-hour").format(
-                price=prices[unit], currency=quote.currency
+                price=decimal_param(str(prices[unit])), currency=quote.currency
             )
             mark = unit == quote.term_unit
             value = f"<b>{escape(text)}</b> ← {escape(quoted)}" if mark else escape(text)

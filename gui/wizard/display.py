@@ -8,7 +8,6 @@ multiplies or compares figures.
 from __future__ import annotations
 
 from datetime import datetime
-from decimal import Decimal
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLocale, QObject
 
@@ -67,11 +66,6 @@ def gib(value: int, digits: int = 1) -> str:
 def count(value: int) -> str:
     """A whole number with the locale's digit grouping."""
     return QLocale().toString(value)
-
-
-def money(amount: Decimal, currency: str) -> str:
-    """An amount exactly as core rounded it, with its currency."""
-    return f"{amount} {currency}"
 
 
 def utc(moment: datetime) -> str:

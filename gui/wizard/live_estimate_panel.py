@@ -25,12 +25,12 @@ from core.estimate import EstimateResult
 from core.planner import Plan
 from gui.core_text import finding_text
 from gui.glossary_link import connect_term_links, term_anchor
+from gui.money import money
 from gui.wizard.display import (
     SEVERITY_COLORS,
     component_name,
     count,
     gib,
-    money,
     severity_name,
     strategy_name,
 )

@@ -17,7 +17,8 @@ from PySide6.QtGui import QColor
 from core.planner import Plan, PlanOption
 from core.pricing import to_minor
 from gui.core_text import reason_text
-from gui.wizard.display import gib, money, strategy_short
+from gui.money import money
+from gui.wizard.display import gib, strategy_short
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 FEASIBLE_ROLE = Qt.ItemDataRole.UserRole + 1

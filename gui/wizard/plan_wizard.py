@@ -14,7 +14,7 @@ import contextlib
 import copy
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, SignalInstance
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, Qt, SignalInstance
 from PySide6.QtWidgets import QWidget, QWizard
 
 from core.errors import InputError, PlannerError
@@ -252,7 +252,7 @@ class PlanWizard(QWizard):
         model = result.model
         self.model_page.show_summary(
             self.tr("{name}: {params} parameters ({source}).").format(
-                name=model.name, params=f"{model.params_total:,}", source=model.source
+                name=model.name, params=QLocale().toString(model.params_total), source=model.source
             )
         )
 

@@ -18,11 +18,11 @@ from core.glossary import load_glossary
 from core.memory import COMPONENTS
 from core.quotes import Quote
 from gui.core_text import assumption_texts, line_label, warning_text
+from gui.money import money
 from gui.wizard.display import (
     SEVERITY_COLORS,
     component_name,
     gib,
-    money,
     severity_name,
     strategy_name,
     term_unit_name,
@@ -70,9 +70,8 @@ class QuoteDocument(QObject):
         q = self.quote
         model = est.get("model", {})
         params = model.get("params_total")
-        model_text = escape(q.model) + (
-            escape(self.tr(" ({count} parameters)").format(count=f"{params:,}")) if params else ""
-        )
+        count = self.tr(" ({count} parameters)").format(count=QLocale().toString(params or 0))
+        model_text = escape(q.model) + (escape(count) if params else "")
         tp = (est.get("details") or {}).get("tensor_parallel")
         layout = self.tr("{gpus} × {gpu}, {strategy}").format(
             gpus=q.gpus, gpu=q.gpu_name, strategy=strategy_name(q.strategy)
