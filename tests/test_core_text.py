@@ -185,17 +185,17 @@ def test_a_refused_field_reads_in_russian_beside_the_field(main_window, app_stat
     field = wizard.findChild(QLineEdit, "contextTokens")
     type_into(qtbot, field, "0")
     settle(qtbot, wizard)
-    expected = "inference.context_tokens: значение должно быть не меньше 1"
-    assert wizard.findChild(QLabel, "sizesPageError").text() == expected
+    expected = "значение должно быть не меньше 1"
+    assert wizard.findChild(QLabel, "sizesPageError").text() == f"Токенов контекста: {expected}"
     assert field.toolTip() == expected
     type_into(qtbot, field, "20M")
     settle(qtbot, wizard)
-    limit = "inference.context_tokens: значение должно быть не больше 10\xa0000\xa0000"
+    limit = "Токенов контекста: значение должно быть не больше 10\xa0000\xa0000"
     message = wizard.findChild(QLabel, "sizesPageError")
     assert message.text() == limit
     app_state.update_settings(language="en")  # the shown message follows the switch
-    english = "inference.context_tokens: Input should be less than or equal to 10000000"
-    qtbot.waitUntil(lambda: message.text() == english)
+    english = "Input should be less than or equal to 10000000"
+    qtbot.waitUntil(lambda: message.text() == f"Context tokens: {english}")
     assert field.toolTip() == english
 
 

@@ -192,13 +192,16 @@ class PlanWizard(QWizard):
     def _owner(self, path: str) -> WizardStep | None:
         return next((step for step in self.steps if step.owns(path)), None)
 
-    def _route_error(self, path: str, message: str) -> None:
+    def _route_error(self, path: str, message: str) -> str:
+        """Show ``message`` on the page that owns ``path``; return it as that page words it."""
         owner = self._owner(path) or self.currentPage()
+        shown = message
         for step in self.steps:
             if step is owner:
-                step.show_error(path, message)
+                shown = step.show_error(path, message) or message
             else:
                 step.clear_error()
+        return shown
 
     def _on_app_about_to_quit(self) -> None:
         self.live.stop()
@@ -215,8 +218,7 @@ class PlanWizard(QWizard):
         self.parallelism_page.set_layout(option.estimate.request.parallelism)
 
     def _on_live_invalid(self, error: InputError) -> None:
-        message = error_text(error)
-        self._route_error(error_path(error), message)
+        message = self._route_error(error_path(error), error_text(error))
         self.model_page.set_resolving(False)
         self.offer_page.set_fit(False)
         self.panel.show_status("invalid", message)
@@ -238,7 +240,7 @@ class PlanWizard(QWizard):
         path = error_path(error) if isinstance(error, PlannerError) else ""
         if path in ("", "model"):  # a file or preset core could not read
             path = f"model.{self.model_page.source()}"
-        self._route_error(path, message)
+        message = self._route_error(path, message)
         self.panel.show_status("error", message)
         self.panel.show_plan(None)
 

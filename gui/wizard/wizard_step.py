@@ -43,6 +43,7 @@ class WizardStep(QWizardPage):
         self.setObjectName(name)
         self.rows: dict[str, FieldRow] = {}
         self._error: str | None = None
+        self._message_source: str | None = None
         self._error_path = ""
         outer = QVBoxLayout(self)
         self.content = QVBoxLayout()
@@ -98,20 +99,29 @@ class WizardStep(QWizardPage):
         """The message shown under the form, or None."""
         return self._error
 
-    def show_error(self, path: str, message: str | None) -> None:
-        """Show ``message`` for ``path`` (None clears); Next follows through ``completeChanged``."""
-        if (path, message) == (self._error_path, self._error):
-            return
-        old = self.row_for(self._error_path) if self._error_path else None
-        if old is not None:
-            old.set_error(None)
-        self._error, self._error_path = message, path if message else ""
-        row = self.row_for(path) if message else None
-        if row is not None:
-            row.set_error(message)
-        self._message.setText(message or "")
-        self._message.setVisible(message is not None)
-        self.completeChanged.emit()
+    def show_error(self, path: str, message: str | None) -> str | None:
+        """Show ``message`` for ``path`` (None clears); Next follows through ``completeChanged``.
+
+        ``message`` names the request path ("inference.context_tokens: …"). The row of that path
+        shows the reason alone and the message under the form names the row by its label, as
+        the user knows it; without a row the message is shown as it is. Returns what is shown
+        under the form.
+        """
+        if (path, message) != (self._error_path, self._message_source):
+            old = self.row_for(self._error_path) if self._error_path else None
+            if old is not None:
+                old.set_error(None)
+            self._message_source, self._error_path = message, path if message else ""
+            row = self.row_for(path) if message else None
+            self._error = message
+            if row is not None and message is not None:
+                reason = _PATH.sub("", message, count=1)
+                row.set_error(reason)
+                self._error = f"{row.label.text().replace('&', '').rstrip(':')}: {reason}"
+            self._message.setText(self._error or "")
+            self._message.setVisible(message is not None)
+            self.completeChanged.emit()
+        return self._error
 
     def clear_error(self) -> None:
         """Clear the mark and the message."""
