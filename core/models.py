@@ -20,7 +20,7 @@ from core.messages import Message
 from core.model_config import architecture_from_config, load_config_file
 from core.request import CustomModel, ModelRef
 from core.resources import resource_path
-from core.safetensors_header import architecture_from_safetensors
+from core.safetensors_model import architecture_from_safetensors
 
 PresetKind = Literal["llm", "diffusion"]
 

@@ -1,34 +1,26 @@
-"""Read ``.safetensors`` headers (never tensor data) and turn them into a model architecture.
+"""Read a ``.safetensors`` header (never tensor data): each tensor's name, dtype, shape and range.
 
 Format (safetensors ``tensor.rs``): 8 bytes little-endian unsigned header length N, then N bytes
 of UTF-8 JSON ``{name: {dtype, shape, data_offsets}}`` with an optional ``__metadata__``
 string→string map, then the tensor bytes. Offsets are relative to the end of the header, must
 tile the data region exactly, and each range must hold shape × dtype bytes. A header larger than
 100,000,000 bytes is refused before anything past the 8-byte prefix is read, so a hostile file
-cannot make the planner allocate more than that.
-
-A sharded checkpoint is a folder with ``model.safetensors.index.json``; its ``weight_map`` names
-each tensor's shard, and ``metadata.total_size`` is compared with the bytes the shards describe.
+cannot make the planner allocate more than that. :mod:`core.safetensors_model` turns the headers
+of a checkpoint into a model architecture.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import struct
-from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from core.architecture import LinearGroup, ModelArchitecture
 from core.errors import ModelSourceError
 from core.messages import Message
-from core.model_config import architecture_from_config, load_config_file
 
 MAX_HEADER_BYTES = 100_000_000  # safetensors tensor.rs MAX_HEADER_SIZE
-MAX_INDEX_BYTES = 100_000_000  # an index of a 1T-parameter model is a few megabytes
-INDEX_NAME = "model.safetensors.index.json"
 
 # Bits per element of every safetensors dtype (tensor.rs Dtype::bitsize).
 DTYPE_BITS = {
@@ -53,30 +45,6 @@ DTYPE_BITS = {
     "U64": 64,
     "C64": 64,
 }
-_TORCH_NAMES = {"BF16": "bfloat16", "F16": "float16", "F32": "float32", "F64": "float64"}
-_LOW_BIT_DTYPES = {"F4", "F6_E2M3", "F6_E3M2", "F8_E5M2", "F8_E4M3", "F8_E8M0"}
-# GPTQ/AWQ (qweight, qzeros, scales, g_idx), FP8 checkpoints (weight_scale, weight_scale_inv),
-# compressed-tensors (weight_packed) and bitsandbytes (absmax, quant_map).
-_QUANT_SUFFIXES = (
-    ".qweight",
-    ".qzeros",
-    ".scales",
-    ".g_idx",
-    ".weight_scale",
-    ".weight_scale_inv",
-    ".weight_packed",
-    ".absmax",
-    ".quant_map",
-)
-_LAYER = re.compile(r"(?:^|\.)(?:layers|h|blocks)\.(\d+)\.")
-_EXPERT = re.compile(r"\.experts\.(\d+)\.")
-_EMBEDDINGS = (
-    "embed_tokens.weight",
-    "wte.weight",
-    "tok_embeddings.weight",
-    "word_embeddings.weight",
-)
-_POSITIONS = ("embed_positions.weight", "wpe.weight")
 
 
 @dataclass(frozen=True)
@@ -101,47 +69,6 @@ class TensorInfo:
     def nbytes(self) -> int:
         """Bytes of the tensor's data range."""
         return self.end - self.start
-
-
-@dataclass(frozen=True)
-class ArchitectureHints:
-    """What tensor names and shapes say about the architecture (None when they do not say)."""
-
-    layers: int | None
-    hidden_size: int | None
-    vocab_size: int | None
-    intermediate_size: int | None
-    q_width: int | None
-    kv_width: int | None
-    num_experts: int
-    has_lm_head: bool
-
-
-@dataclass(frozen=True)
-class SafetensorsSummary:
-    """Everything read from one checkpoint's headers."""
-
-    files: tuple[Path, ...]
-    tensors: tuple[TensorInfo, ...]
-    params: int  # sum of shape products
-    stored_bytes: int  # sum of data_offsets ranges
-    bytes_by_dtype: dict[str, int]
-    metadata: dict[str, str]
-    looks_quantized: bool
-    hints: ArchitectureHints
-    notes: tuple[str, ...] = ()
-
-    @property
-    def tensor_names(self) -> tuple[str, ...]:
-        """Names of all tensors, in file order."""
-        return tuple(t.name for t in self.tensors)
-
-    @property
-    def dominant_dtype(self) -> str | None:
-        """The dtype holding most of the bytes."""
-        if not self.bytes_by_dtype:
-            return None
-        return max(self.bytes_by_dtype.items(), key=lambda item: item[1])[0]
 
 
 def _shape(name: str, value: Any) -> tuple[int, ...]:
@@ -271,282 +198,3 @@ def read_header(path: str | Path) -> tuple[list[TensorInfo], dict[str, str]]:
     except ValueError as error:
         raise ModelSourceError(f"{path.name}: {error}") from None
     return tensors, metadata
-
-
-def _index_shards(index_path: Path) -> tuple[dict[str, str], int | None]:
-    if index_path.stat().st_size > MAX_INDEX_BYTES:
-        raise ModelSourceError(f"{index_path.name} is too large to be a safetensors index")
-    try:
-        data = json.loads(index_path.read_text("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ModelSourceError(f"{index_path.name} is not valid JSON: {error}") from None
-    except OSError as error:
-        raise ModelSourceError(f"cannot read {index_path}: {error.strerror or error}") from None
-    if not isinstance(data, dict):
-        raise ModelSourceError(f"{index_path.name} is not a JSON object")
-    weight_map = data.get("weight_map")
-    if not isinstance(weight_map, dict) or not weight_map:
-        raise ModelSourceError(f"{index_path.name} has no weight_map of tensor names to shards")
-    for tensor, shard in weight_map.items():
-        # A shard must be a plain file name beside the index (no folders, no '..').
-        if not isinstance(shard, str) or Path(shard).name != shard or shard in ("", ".", ".."):
-            raise ModelSourceError(
-                f"{index_path.name} maps '{tensor}' to {shard!r}, not a file beside the index"
-            )
-    metadata = data.get("metadata")
-    total = metadata.get("total_size") if isinstance(metadata, dict) else None
-    if total is not None and (isinstance(total, bool) or not isinstance(total, int)):
-        raise ModelSourceError(f"{index_path.name} metadata.total_size is not a whole number")
-    return weight_map, total
-
-
-def _checkpoint_files(path: Path) -> tuple[list[Path], dict[str, str] | None, int | None]:
-    if path.is_dir():
-        index = path / INDEX_NAME
-        if index.is_file():
-            return _sharded(index)
-        single = path / "model.safetensors"
-        if single.is_file():
-            return [single], None, None
-        found = sorted(path.glob("*.safetensors"))
-        if len(found) == 1:
-            return found, None, None
-        raise ModelSourceError(
-            f"{path} holds neither {INDEX_NAME} nor a single model.safetensors"
-            + (f" ({len(found)} .safetensors files without an index)" if found else "")
-        )
-    if path.name.endswith(".index.json") and path.is_file():
-        return _sharded(path)
-    if not path.is_file():
-        raise ModelSourceError(Message("error.safetensors_missing", path=str(path)))
-    return [path], None, None
-
-
-def _sharded(index: Path) -> tuple[list[Path], dict[str, str], int | None]:
-    weight_map, total = _index_shards(index)
-    shards = [index.parent / name for name in dict.fromkeys(weight_map.values())]
-    missing = [s.name for s in shards if not s.is_file()]
-    if missing:
-        raise ModelSourceError(
-            f"{index.name} names shard(s) missing from {index.parent}: {', '.join(missing[:5])}"
-        )
-    return shards, weight_map, total
-
-
-def _hints(tensors: tuple[TensorInfo, ...]) -> ArchitectureHints:
-    by_suffix: dict[str, TensorInfo] = {}
-    layers: set[int] = set()
-    experts: set[int] = set()
-    for t in tensors:
-        match = _LAYER.search(t.name)
-        if match:
-            layers.add(int(match.group(1)))
-        expert = _EXPERT.search(t.name)
-        if expert:
-            experts.add(int(expert.group(1)))
-        key = _EXPERT.sub(".experts.*.", _LAYER.sub(".layers.*.", t.name))
-        by_suffix.setdefault(key.rsplit("layers.*.", 1)[-1], t)
-
-    def rows(*suffixes: str) -> int | None:
-        for suffix in suffixes:
-            t = by_suffix.get(suffix)
-            if t is not None and len(t.shape) == 2:
-                return t.shape[0]
-        return None
-
-    embed = next((t for t in tensors if t.name.endswith(_EMBEDDINGS) and len(t.shape) == 2), None)
-    return ArchitectureHints(
-        layers=max(layers) + 1 if layers else None,
-        hidden_size=embed.shape[1] if embed else None,
-        vocab_size=embed.shape[0] if embed else None,
-        intermediate_size=rows(
-            "mlp.gate_proj.weight",
-            "mlp.up_proj.weight",
-            "fc1.weight",
-            "block_sparse_moe.experts.*.w1.weight",
-            "mlp.experts.*.gate_proj.weight",
-        ),
-        q_width=rows("self_attn.q_proj.weight"),
-        kv_width=rows("self_attn.k_proj.weight"),
-        num_experts=max(experts) + 1 if experts else 0,
-        has_lm_head=any(t.name.startswith("lm_head.") for t in tensors),
-    )
-
-
-def read_safetensors(path: str | Path) -> SafetensorsSummary:
-    """Summarize a ``.safetensors`` file, or a folder holding one or an index with shards.
-
-    Raises:
-        ModelSourceError: A file is missing or any header or the index is invalid.
-    """
-    files, weight_map, total = _checkpoint_files(Path(path))
-    tensors: list[TensorInfo] = []
-    metadata: dict[str, str] = {}
-    seen: dict[str, Path] = {}
-    for file in files:
-        found, file_metadata = read_header(file)
-        metadata.update(file_metadata)
-        for t in found:
-            if t.name in seen:
-                raise ModelSourceError(
-                    f"tensor '{t.name}' is stored in both {seen[t.name].name} and {file.name}"
-                )
-            seen[t.name] = file
-        tensors.extend(sorted(found, key=lambda t: t.start))
-    notes: list[str] = []
-    if weight_map is not None:
-        for name, shard in weight_map.items():
-            if seen.get(name) is None or seen[name].name != shard:
-                raise ModelSourceError(
-                    f"the index puts '{name}' in {shard}, but that shard does not hold it"
-                )
-    stored = sum(t.nbytes for t in tensors)
-    if total is not None and total != stored:
-        notes.append(Message("model_note.index_size_mismatch", total=total, stored=stored))
-    by_dtype: Counter[str] = Counter()
-    for t in tensors:
-        by_dtype[t.dtype] += t.nbytes
-    quantized = any(t.name.endswith(_QUANT_SUFFIXES) or t.dtype in _LOW_BIT_DTYPES for t in tensors)
-    frozen = tuple(tensors)
-    return SafetensorsSummary(
-        files=tuple(files),
-        tensors=frozen,
-        params=sum(t.elements for t in tensors),
-        stored_bytes=stored,
-        bytes_by_dtype=dict(by_dtype),
-        metadata=metadata,
-        looks_quantized=quantized,
-        hints=_hints(frozen),
-        notes=tuple(notes),
-    )
-
-
-def _model_name(path: Path) -> str:
-    """The folder's name for a folder or a file with a default name (model.safetensors)."""
-    if path.is_dir():
-        return path.resolve().name
-    if path.name.endswith(".index.json") or path.stem == "model" or path.stem.startswith("model-"):
-        return path.parent.resolve().name
-    return path.stem
-
-
-def architecture_from_safetensors(path: str | Path) -> ModelArchitecture:
-    """Build the architecture of a checkpoint from its headers (and a ``config.json`` beside it).
-
-    With a ``config.json`` the parameter counts come from the config and the exact stored bytes
-    from the headers; without one, the architecture is inferred from tensor names and shapes
-    (Llama-style naming) and a note says so.
-
-    Raises:
-        ModelSourceError: The checkpoint or its config cannot be read or understood.
-    """
-    path = Path(path)
-    summary = read_safetensors(path)
-    folder = path if path.is_dir() else path.parent
-    name = _model_name(path)
-    config_path = folder / "config.json"
-    notes = list(summary.notes)
-    if summary.looks_quantized:
-        notes.append(Message("model_note.quantized_checkpoint", stored=summary.stored_bytes))
-    if config_path.is_file():
-        arch = architecture_from_config(
-            load_config_file(config_path), model_id=name, name=name, source="safetensors"
-        )
-        if not summary.looks_quantized and summary.params != arch.params_total:
-            notes.append(
-                Message(
-                    "model_note.param_mismatch", stored=summary.params, described=arch.params_total
-                )
-            )
-    else:
-        arch = _inferred(summary, name)
-    return replace(
-        arch,
-        stored_bytes=summary.stored_bytes,
-        stored_dtype=summary.dominant_dtype,
-        notes=tuple(dict.fromkeys((*arch.notes, *notes))),
-    )
-
-
-def _inferred(summary: SafetensorsSummary, name: str) -> ModelArchitecture:
-    """Categorize every tensor of a checkpoint without a config (Llama-style names)."""
-    hints = summary.hints
-    if hints.hidden_size is None or hints.layers is None:
-        raise ModelSourceError(
-            f"cannot infer an architecture from the tensor names of {name}; put the model's "
-            "config.json beside the checkpoint"
-        )
-    h, layers = hints.hidden_size, hints.layers
-    notes: list[str] = [Message("model_note.inferred")]
-    embedding = lm_head = other = 0
-    groups: dict[tuple[str, int, int], int] = {}
-    per_layer: Counter[int] = Counter()
-    norms = 0
-    for t in summary.tensors:
-        layer = _LAYER.search(t.name)
-        if layer:
-            per_layer[int(layer.group(1))] += t.elements
-            if int(layer.group(1)) == 0 and len(t.shape) == 1 and t.name.endswith("norm.weight"):
-                norms += 1
-        if t.name.endswith(_EMBEDDINGS + _POSITIONS) and not layer:
-            embedding += t.elements
-        elif t.name.startswith("lm_head.") or t.name == "output.weight":
-            lm_head += t.elements
-        elif (
-            layer
-            and len(t.shape) == 2
-            and t.name.endswith(".weight")
-            and not t.name.endswith(".gate.weight")  # MoE routers stay 16-bit
-            and t.dtype in ("BF16", "F16", "F32")
-        ):
-            key = _EXPERT.sub(".experts.*.", _LAYER.sub(".layers.*.", t.name))
-            short = key.rsplit("layers.*.", 1)[-1].removesuffix(".weight")
-            shape_key = (short, t.shape[1], t.shape[0])
-            groups[shape_key] = groups.get(shape_key, 0) + 1
-        else:
-            other += t.elements
-    if hints.num_experts:
-        notes.append(Message("model_note.experts_unknown", experts=hints.num_experts))
-    q_width = hints.q_width or h
-    kv_width = hints.kv_width or q_width
-    # The head size is not in any tensor shape; 128 is Llama's, Mistral's and Qwen2's, 64 the
-    # next common one (Llama 3.2 1B); otherwise one head spanning the projection.
-    head_dim = next((d for d in (128, 64) if q_width % d == 0 and kv_width % d == 0), q_width)
-    notes.append(Message("model_note.head_dim_assumed", head_dim=head_dim))
-    ff = hints.intermediate_size
-    if ff is None:
-        ff = 4 * h  # Vaswani et al. 2017: d_ff = 4 · d_model
-        notes.append(Message("model_note.ff_inferred", ff=ff))
-    heads, kv = max(1, q_width // head_dim), max(1, kv_width // head_dim)
-    names = summary.tensor_names
-    vocab = hints.vocab_size or 0
-    torch_dtype = _TORCH_NAMES.get(summary.dominant_dtype or "")
-    return ModelArchitecture(
-        id=name,
-        name=name,
-        model_type="inferred",
-        source="safetensors",
-        layers=layers,
-        hidden_size=h,
-        attention_heads=heads,
-        kv_heads=kv,
-        head_dim=head_dim,
-        intermediate_size=ff,
-        vocab_size=vocab,
-        embedding_params=embedding,
-        lm_head_params=lm_head,
-        linear_groups=tuple(
-            LinearGroup(short, in_f, out_f, count, count)
-            for (short, in_f, out_f), count in groups.items()
-        ),
-        other_params=other,
-        other_active_params=other,
-        attention="mha" if kv == heads else ("mqa" if kv == 1 else "gqa"),
-        mlp_gated=not any(n.endswith(".fc1.weight") for n in names),
-        norms_per_layer=norms or 2,
-        num_experts=hints.num_experts,
-        experts_per_token=hints.num_experts,
-        largest_layer_params=max(per_layer.values(), default=0),
-        torch_dtype=torch_dtype,
-        notes=tuple(notes),
-    )
