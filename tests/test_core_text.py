@@ -226,6 +226,7 @@ def test_price_lines_and_warnings_of_the_quote_read_in_russian(russian):
         assert "предел декодирования" not in html  # diffusion has no decode assumption
     document = SnapshotDocument(HistoryNames(), "ru").html(quote, NOW)
     assert "Вычисления GPU: 1 × l4 × 168 ч × 0,50 USD/GPU-час" in document
+    assert "NVIDIA L4 24GB: 24 ГиБ VRAM" in document  # not "24.0"
     assert "Тайлинг VAE включён" in document and "VAE tiling is on" not in document
 
 

@@ -199,11 +199,12 @@ class SnapshotDocument(QObject):
         title = self.tr("GPU and unit prices as of {date}").format(
             date=quote.catalog_as_of.isoformat()
         )
+        vram = gpu.get("vram_gib")
         specs = self.tr(
             "{name}: {vram} GiB VRAM, {interconnect}, up to {per_node} per node"
         ).format(
             name=quote.gpu_name,
-            vram=gpu.get("vram_gib", "?"),
+            vram=QLocale().toString(float(vram), "g", 6) if isinstance(vram, int | float) else "?",
             interconnect=gpu.get("interconnect", "?"),
             per_node=gpu.get("gpus_per_node", "?"),
         )
