@@ -19,6 +19,7 @@ from core.errors import IdempotencyConflictError, InputError, NotFoundError
 from core.pricing import LineItem, Price
 from core.quotes import build_quote
 from core.store import HistoryStore
+from core.store.connection import _journal_mode_wal
 from tests.store_helpers import NOW, make_quote, make_request
 
 
@@ -404,3 +405,32 @@ def test_a_quote_whose_paid_period_has_ended_cannot_be_ordered(store: HistorySto
     assert store.place_order(running, "key-running").order.paid_until == datetime(
         2026, 11, 8, 9, 0, tzinfo=NOW.tzinfo
     )
+
+
+class _LockedThenWal:
+    """A connection whose journal-mode switch is refused ``refusals`` times, then succeeds."""
+
+    def __init__(self, refusals: int, error: str = "database is locked") -> None:
+        self.refusals, self.error, self.calls = refusals, error, 0
+
+    def execute(self, sql: str) -> sqlite3.Cursor:
+        assert sql == "PRAGMA journal_mode = WAL"
+        self.calls += 1
+        if self.calls <= self.refusals:
+            raise sqlite3.OperationalError(self.error)
+        return sqlite3.connect(":memory:").execute("SELECT 'wal'")
+
+
+def test_switching_to_wal_waits_out_another_process_switching_it() -> None:
+    # SQLite refuses a journal-mode change at once, without its busy handler, while another
+    # process opening the same new file holds a lock (seen as a StoreError in the race test).
+    conn = _LockedThenWal(refusals=3)
+    assert _journal_mode_wal(conn) == "wal"  # type: ignore[arg-type]
+    assert conn.calls == 4
+
+
+def test_switching_to_wal_gives_up_on_other_errors_at_once() -> None:
+    conn = _LockedThenWal(refusals=1, error="disk I/O error")
+    with pytest.raises(sqlite3.OperationalError, match="disk I/O"):
+        _journal_mode_wal(conn)  # type: ignore[arg-type]
+    assert conn.calls == 1

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from pathlib import Path
 from urllib.parse import quote as url_quote
 
@@ -23,6 +24,7 @@ from core.store.schema import not_a_history, refuse_newer, user_version
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = 5000
+WAL_RETRY_S = 0.01
 RESTORE_HINT = (
     "it was left as it is; restore a backup with `anchorgpu-planner db restore FILE` "
     "or choose another file with --db"
@@ -125,6 +127,25 @@ def create_private_file(path: Path) -> None:
         os.chmod(path, 0o600)
 
 
+def _journal_mode_wal(conn: sqlite3.Connection) -> str:
+    """Switch to WAL and return the journal mode, waiting out other processes doing the same.
+
+    Changing the journal mode needs the file to itself, and SQLite answers "database is locked"
+    at once, without its busy handler, while another connection holds a lock: several processes
+    opening a new history together would otherwise fail. The mode is stored in the file, so once
+    one of them has switched it the others find WAL already set.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            return str(conn.execute("PRAGMA journal_mode = WAL").fetchone()[0])
+        except sqlite3.OperationalError as error:
+            locked = "locked" in str(error) or "busy" in str(error)
+            if not locked or time.monotonic() > deadline:
+                raise
+            time.sleep(WAL_RETRY_S)
+
+
 def connect(path: Path) -> sqlite3.Connection:
     """Open a checked database for reading and writing with the app's pragmas.
 
@@ -140,7 +161,7 @@ def connect(path: Path) -> sqlite3.Connection:
         raise StoreError(f"cannot open history database {path}: {error}") from None
     try:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        mode = _journal_mode_wal(conn)
         if str(mode).lower() != "wal":
             raise StoreError(f"history database {path} cannot use WAL (journal mode {mode})")
         # FULL: a commit is on disk when it returns, so a placed order survives a crash.
