@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from core.messages import Message, Param
+from core.messages import Message, Param, finding_key
 
 COMPONENTS = (
     "weights",
@@ -83,7 +83,7 @@ class Finding:
         **params: Param,
     ) -> Finding:
         """The finding whose message is template ``code`` (``code.variant``) with ``params``."""
-        message = Message(f"{code}.{variant}" if variant else code, **params)
+        message = Message(finding_key(code, variant), **params)
         return cls(code, severity, glossary_term, message, message.params, variant)
 
     @classmethod
@@ -97,7 +97,7 @@ class Finding:
     @property
     def template_key(self) -> str:
         """The key of the message's template in :mod:`core.messages`."""
-        return f"{self.code}.{self.variant}" if self.variant else self.code
+        return finding_key(self.code, self.variant)
 
     def as_dict(self) -> dict[str, Any]:
         """The finding as the JSON object the command line prints (``variant`` only when set)."""

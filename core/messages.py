@@ -21,10 +21,15 @@ from core.message_texts import TEMPLATES, WORDS
 Param = str | int | float
 Params = Mapping[str, Param]
 
-__all__ = ["TEMPLATES", "WORDS", "Message", "Param", "Params", "render"]
+__all__ = ["TEMPLATES", "WORDS", "Message", "Param", "Params", "finding_key", "render"]
 
 LARGER_DECODE, LARGER_DENOISE = WORDS["larger"]
 (UNNAMED_QUANTIZATION,) = WORDS["method"]
+
+
+def finding_key(code: str, variant: str = "") -> str:
+    """The template key of a finding: its code, or ``code.variant`` for one of its wordings."""
+    return f"{code}.{variant}" if variant else code
 
 
 def render(key: str, params: Params) -> str:

@@ -31,8 +31,12 @@ class PlanOption:
     tensor_parallel: int
     per_million_tokens: Decimal | None
     job_cost: Decimal | None
-    reason: str = ""
-    reason_parts: tuple[str, ...] = ()  # the pieces ``reason`` joins, as Messages
+    reason_parts: tuple[str, ...] = ()  # why it is infeasible, as Messages; empty when it fits
+
+    @property
+    def reason(self) -> str:
+        """Why the option is infeasible, in one line ("" when it fits)."""
+        return "; ".join(self.reason_parts)
 
     @property
     def gpu(self) -> GpuOffer:
@@ -89,13 +93,8 @@ def _with_layout(
     return request.model_copy(update={"parallelism": parallelism, "gpu": gpu.id})
 
 
-def reason(result: EstimateResult) -> str:
-    """Why an option is infeasible, in one line."""
-    return "; ".join(reason_parts(result))
-
-
 def reason_parts(result: EstimateResult) -> list[str]:
-    """The pieces of :func:`reason`: the memory shortfall, then each blocker's message."""
+    """Why an option is infeasible: the memory shortfall, then each blocker's message."""
     blockers = [f for f in result.findings if f.severity == "blocker"]
     if result.headroom_bytes < 0:
         usable = result.usable_bytes < result.gpu.vram_bytes
@@ -158,15 +157,13 @@ def plan(
             variant = _with_layout(request, gpu, strategy, count, tp)
             result = estimate_on(variant, model, gpu)
             price = price_for(catalog, gpu, count, request.term, tax_rate=tax_rate)
-            parts = () if result.fits else tuple(reason_parts(result))
             option = PlanOption(
                 estimate=result,
                 price=price,
                 tensor_parallel=tp,
                 per_million_tokens=_per_million(result, price),
                 job_cost=_job_cost(result, price),
-                reason="; ".join(parts),
-                reason_parts=parts,
+                reason_parts=() if result.fits else tuple(reason_parts(result)),
             )
             (feasible if result.fits else infeasible).append(option)
     feasible.sort(key=lambda o: _rank_key(o, rank_by))

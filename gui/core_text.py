@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QLocale
 
-from core.messages import TEMPLATES, WORDS, Message
+from core.messages import TEMPLATES, WORDS, Message, finding_key
 from gui.money import decimal_param
 
 if TYPE_CHECKING:  # the history view imports this module before pydantic is needed
@@ -113,7 +113,7 @@ def warning_text(warning: Mapping[str, Any]) -> str:
     params = warning.get("params")
     if not isinstance(params, Mapping):
         params = {}
-    return translate(f"{code}.{variant}" if variant else code, params, english)
+    return translate(finding_key(code, variant), params, english)
 
 
 def assumption_texts(throughput: Mapping[str, Any]) -> list[str]:
@@ -137,8 +137,6 @@ def line_label(item: LineItem) -> str:
 
 def reason_text(option: PlanOption) -> str:
     """Why a planner's option does not fit, in one line."""
-    if not option.reason_parts:
-        return option.reason
     return "; ".join(message_text(part) for part in option.reason_parts)
 
 
