@@ -67,14 +67,24 @@ def _install_excepthook(window: QWidget) -> None:
     sys.excepthook = hook
 
 
-def run(argv: Sequence[str] | None = None) -> int:
-    """Open the main window and run until it closes; return the exit code."""
-    app = create_application(argv)
+def show_main_window(app: QApplication) -> tuple[MainWindow, LanguageSwitcher, AppState]:
+    """Build the main window over the user's data folder and show it; keep all three alive.
+
+    The Plan and History pages are left for :meth:`MainWindow.finish_startup`, which the app
+    calls right after the first paint.
+    """
     switcher = LanguageSwitcher(app)
     state = AppState.from_environment(switcher)
     window = MainWindow(state, defer_pages=True)
-    _install_excepthook(window)
     window.show()
+    return window, switcher, state
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """Open the main window and run until it closes; return the exit code."""
+    app = create_application(argv)
+    window, _switcher, _state = show_main_window(app)
+    _install_excepthook(window)
     # The pages (wizard, history store) load right after the first paint.
     QTimer.singleShot(0, window.finish_startup)
     return app.exec()

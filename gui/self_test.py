@@ -6,8 +6,8 @@ the translations loading (the app's and Qt's own) and the icons rendering. Every
 user data folder and the history pointed into a temporary folder, with network access refused.
 Qt is imported inside the checks, so a missing Qt library fails those checks, not the whole run.
 
-``--self-test --startup`` is :mod:`gui.startup_probe`, which only starts the window (the bundle
-benchmark times it).
+``--self-test --startup`` goes to :mod:`gui.startup_probe` instead (``gui.launcher`` dispatches
+it), which only starts the window; the bundle benchmark times it.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from core.selftest import (
     scratch_folder,
     summary,
 )
-from gui.startup_probe import EXPOSE_TIMEOUT_S, show_main_window, wait_until_exposed
+from gui.startup_probe import EXPOSE_TIMEOUT_S, wait_until_exposed
 
 USAGE = "usage: anchorgpu-planner --self-test [--startup]"
 # Development tools in gui/ that the bundle leaves out (see build/anchorgpu-planner.spec).
@@ -104,6 +104,8 @@ class WindowChecks:
         """The main window builds over the temporary data folder and is shown."""
         if self.app is None:
             raise SelfTestError("needs the Qt check, which failed")
+        from gui.app import show_main_window
+
         self.window, self.switcher, self.state = show_main_window(self.app)
         if not wait_until_exposed(self.window):
             raise SelfTestError(f"the window was not shown within {EXPOSE_TIMEOUT_S:g} s")
@@ -173,11 +175,7 @@ class WindowChecks:
 def main(argv: Sequence[str] = ()) -> int:
     """Run the whole self-test; 0 when every check passed, 1 when one failed, 2 for bad usage."""
     options = list(argv)
-    if options == ["--startup"]:
-        from gui.startup_probe import main as startup
-
-        return startup()
-    if options:
+    if options:  # "--startup" is dispatched by gui.launcher to gui.startup_probe
         print(USAGE, file=sys.stderr)
         return 2
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

@@ -1,10 +1,10 @@
 """``anchorgpu-planner --self-test --startup``: start as the app does, up to the main window shown.
 
-It builds and shows the main window exactly as :func:`gui.app.run` does (QApplication, language,
-settings, state, ``MainWindow`` with its pages deferred), prints ``main window shown`` once the
-window is exposed, then builds the pages as the app does after its first paint, prints
-``pages ready`` and exits. The bundle benchmark times the first line. The user data folder and the
-history point into a temporary folder, so a run leaves nothing behind.
+It builds and shows the main window with :func:`gui.app.show_main_window`, as the app does,
+prints ``main window shown`` once the window is exposed, then builds the pages as the app does
+after its first paint, prints ``pages ready`` and exits. The bundle benchmark times the first
+line. The user data folder and the history point into a temporary folder, so a run leaves nothing
+behind.
 
 It imports nothing the app itself does not import before its first paint, so the time to the
 marker is the app's own start-up time.
@@ -36,19 +36,6 @@ def wait_until_exposed(window: Any, timeout_s: float = EXPOSE_TIMEOUT_S) -> bool
         QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
 
 
-def show_main_window(app: Any) -> tuple[Any, Any, Any]:
-    """Build and show the main window exactly as :func:`gui.app.run` does."""
-    from gui.app_state import AppState
-    from gui.language_switcher import LanguageSwitcher
-    from gui.main_window import MainWindow
-
-    switcher = LanguageSwitcher(app)
-    state = AppState.from_environment(switcher)
-    window = MainWindow(state, defer_pages=True)
-    window.show()
-    return window, switcher, state
-
-
 def main() -> int:
     """Show the main window, print the markers; 0 when it was shown, 1 when it was not."""
     # QTemporaryDir, not Python's tempfile: the app itself does not import tempfile.
@@ -64,7 +51,7 @@ def main() -> int:
     os.environ[paths.DATA_ENV] = folder.path()
     os.environ[paths.DB_ENV] = os.path.join(folder.path(), paths.DB_FILENAME)
     try:
-        from gui.app import create_application
+        from gui.app import create_application, show_main_window
 
         app = create_application([sys.argv[0] if sys.argv else "anchorgpu-planner"])
         window, _switcher, _state = show_main_window(app)

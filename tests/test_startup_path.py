@@ -22,8 +22,8 @@ PROBE = """
 import json, sys
 import PySide6.QtCore as QtCore
 lazy = "Qt" not in vars(QtCore)  # this PySide6 builds the Qt namespace on first use
-from gui.app import create_application
-from gui.startup_probe import show_main_window, wait_until_exposed
+from gui.app import create_application, show_main_window
+from gui.startup_probe import wait_until_exposed
 app = create_application(sys.argv[:1])
 window, _switcher, _state = show_main_window(app)
 shown = wait_until_exposed(window)

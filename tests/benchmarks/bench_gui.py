@@ -50,14 +50,9 @@ print("shown", flush=True)
 APP = """
 import sys, time
 from PySide6.QtCore import QEventLoop, QTimer
-from gui.app import create_application
-from gui.app_state import AppState
-from gui.language_switcher import LanguageSwitcher
-from gui.main_window import MainWindow
+from gui.app import create_application, show_main_window
 app = create_application(sys.argv[:1])
-state = AppState.from_environment(LanguageSwitcher(app))
-window = MainWindow(state, defer_pages=True)
-window.show()
+window, _switcher, _state = show_main_window(app)
 app.processEvents()
 print("shown", flush=True)
 window.finish_startup()
