@@ -14,7 +14,7 @@ import contextlib
 import copy
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QLocale, Qt, SignalInstance
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, SignalInstance
 from PySide6.QtWidgets import QWidget, QWizard
 
 from core.errors import InputError, PlannerError
@@ -23,6 +23,7 @@ from core.planner import Plan, PlanOption
 from core.request import ModelRef, PlanRequest, Runtime, parse_request
 from gui.app_state import AppState
 from gui.core_text import error_text
+from gui.wizard.display import count
 from gui.wizard.live_estimate_panel import LiveEstimatePanel
 from gui.wizard.live_estimator import LiveEstimator
 from gui.wizard.model_page import ModelPage
@@ -254,7 +255,7 @@ class PlanWizard(QWizard):
         model = result.model
         self.model_page.show_summary(
             self.tr("{name}: {params} parameters ({source}).").format(
-                name=model.name, params=QLocale().toString(model.params_total), source=model.source
+                name=model.name, params=count(model.params_total), source=model.source
             )
         )
 

@@ -22,6 +22,7 @@ from gui.money import money
 from gui.wizard.display import (
     SEVERITY_COLORS,
     component_name,
+    count,
     gib,
     severity_name,
     strategy_name,
@@ -70,8 +71,8 @@ class QuoteDocument(QObject):
         q = self.quote
         model = est.get("model", {})
         params = model.get("params_total")
-        count = self.tr(" ({count} parameters)").format(count=QLocale().toString(params or 0))
-        model_text = escape(q.model) + (escape(count) if params else "")
+        counted = self.tr(" ({count} parameters)").format(count=count(params or 0))
+        model_text = escape(q.model) + (escape(counted) if params else "")
         tp = (est.get("details") or {}).get("tensor_parallel")
         layout = self.tr("{gpus} × {gpu}, {strategy}").format(
             gpus=q.gpus, gpu=q.gpu_name, strategy=strategy_name(q.strategy)
