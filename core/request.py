@@ -295,11 +295,15 @@ def load_request_file(path: str | Path) -> PlanRequest:
         raw = json.loads(text)
     except json.JSONDecodeError as error:
         raise InputError(f"request file {path} is not valid JSON: {error}") from None
-    request = parse_request(raw)
+    return with_model_paths_from(parse_request(raw), path.parent)
+
+
+def with_model_paths_from(request: PlanRequest, folder: Path) -> PlanRequest:
+    """``request`` with a relative model file path resolved against ``folder``."""
     model = request.model
     for key in ("hf_config", "safetensors"):
         value = getattr(model, key)
         if value and not Path(value).is_absolute():
-            resolved = str((path.parent / value).resolve())
+            resolved = str((folder / value).resolve())
             request = request.model_copy(update={"model": model.model_copy(update={key: resolved})})
     return request

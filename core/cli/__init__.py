@@ -1,6 +1,10 @@
 """The ``anchorgpu-planner`` command line.
 
-Each subcommand lives in its own module and registers itself through ``register(subparsers)``.
+The one seam between the command line and the engine is :data:`COMMANDS`: it names each
+subcommand's module and one-line help. ``--help`` and ``--version`` import none of them; running a
+subcommand imports its module only, whose ``register(subparsers)`` adds its arguments and handler
+and whose imports bring in the part of the engine it uses.
+
 Every :class:`~core.errors.PlannerError` becomes one line on stderr and the error's exit code;
 argparse usage errors exit with 2 as well.
 """
@@ -8,6 +12,7 @@ argparse usage errors exit with 2 as well.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -19,6 +24,23 @@ from core.errors import PlannerError
 Handler = Callable[[argparse.Namespace], int]
 DB_ENV = "ANCHORGPU_PLANNER_DB"
 
+# name -> (module whose register(subparsers) adds it, help shown by ``--help``)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "estimate": ("core.cli.estimate_cmd", "per-GPU memory, fit and price of a request"),
+    "schema": ("core.cli.estimate_cmd", "print the request's JSON Schema"),
+    "plan": ("core.cli.plan_cmd", "rank every GPU offer × count × strategy"),
+    "quote": ("core.cli.history_cmd", "save a priced quote"),
+    "order": ("core.cli.history_cmd", "place or stop a simulated order"),
+    "history": ("core.cli.history_cmd", "saved quotes and orders"),
+    "db": ("core.cli.history_cmd", "back up or restore the history"),
+    "catalog": ("core.cli.catalog_cmd", "list the GPU offers and their prices"),
+    "glossary": ("core.cli.glossary_cmd", "show the glossary or one term"),
+    "self-test": (
+        "core.cli.selftest_cmd",
+        "check the bundled data, a sample plan and a temporary history (no window)",
+    ),
+}
+
 
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr, exit code 2."""
@@ -27,17 +49,24 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Build the parser with every subcommand registered."""
-    from core.cli import (
-        catalog_cmd,
-        estimate_cmd,
-        glossary_cmd,
-        history_cmd,
-        plan_cmd,
-        selftest_cmd,
-    )
+def command_in(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` names: its first word that is not an option or ``--db``'s value."""
+    words = iter(argv)
+    for word in words:
+        if word == "--":
+            return next(words, None)
+        if len(word) > 2 and "--db".startswith(word):  # ``--db PATH`` (or an abbreviation)
+            next(words, None)
+        elif not word.startswith("-"):
+            return word
+    return None
 
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser, with ``command``'s module registered in full and the others by name and help.
+
+    Only ``command``'s module is imported; with no command, none is.
+    """
     parser = _Parser(
         prog="anchorgpu-planner",
         description="Plan a GPU rental: memory fit, strategies, prices and a local history.",
@@ -50,8 +79,12 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"history database file (default: ${DB_ENV}, else the per-user data folder)",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for module in (estimate_cmd, plan_cmd, history_cmd, catalog_cmd, glossary_cmd, selftest_cmd):
-        module.register(subparsers)
+    chosen = COMMANDS[command][0] if command in COMMANDS else None
+    for name, (module, help_text) in COMMANDS.items():
+        if module != chosen:
+            subparsers.add_parser(name, help=help_text)
+    if chosen is not None:
+        importlib.import_module(chosen).register(subparsers)
     return parser
 
 
@@ -65,8 +98,9 @@ def db_path_from(args: argparse.Namespace) -> Path | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; return its exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(command_in(words))
+    args = parser.parse_args(words)
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
         parser.print_help(sys.stderr)

@@ -1,14 +1,23 @@
-"""``anchorgpu-planner estimate --request FILE [--json]`` and ``anchorgpu-planner schema``."""
+"""``anchorgpu-planner estimate (--request FILE [--json] | --requests FILE.jsonl)`` and ``schema``.
+
+``--requests`` reads one request per line (``-``: standard input) and prints one JSON line per
+request, an error included (see :mod:`core.batch`); it exits 0 when every request was estimated,
+else with the highest exit code among the errors.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from decimal import Decimal
-from typing import Any
+from pathlib import Path
+from typing import Any, BinaryIO
 
+from core.batch import estimate_lines, read_lines, result_json
 from core.catalog import Catalog
-from core.estimate import EstimateResult, estimate, estimate_to_json
+from core.errors import InputError
+from core.estimate import EstimateResult, estimate
 from core.memory import COMPONENTS
 from core.request import PlanRequest, load_request_file
 
@@ -16,7 +25,14 @@ from core.request import PlanRequest, load_request_file
 def register(subparsers: Any) -> None:
     """Add the ``estimate`` and ``schema`` subcommands."""
     parser = subparsers.add_parser("estimate", help="per-GPU memory, fit and price of a request")
-    parser.add_argument("--request", required=True, metavar="FILE", help="plan request (JSON)")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--request", metavar="FILE", help="plan request (JSON)")
+    source.add_argument(
+        "--requests",
+        metavar="FILE",
+        help="one plan request per line (JSON Lines, '-' for standard input); "
+        "prints one JSON line per request",
+    )
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.set_defaults(handler=run)
     schema = subparsers.add_parser("schema", help="print the request's JSON Schema")
@@ -29,34 +45,45 @@ def run_schema(args: argparse.Namespace) -> int:
     return 0
 
 
-def price_json(
-    result: EstimateResult, catalog: Catalog, tax_rate: Decimal
-) -> dict[str, Any] | None:
-    """The price of the estimate's offer for the request's term, as JSON.
-
-    None when the offer cannot be rented with that many GPUs (a blocker finding says why).
-    """
-    from core.quotes import price_estimate
-
-    if result.gpus > result.gpu.max_gpus:
-        return None
-    return price_estimate(result, catalog, tax_rate).as_json()
-
-
 def run(args: argparse.Namespace) -> int:
-    """Estimate one request and print it."""
+    """Estimate one request and print it, or every request of ``--requests``."""
     from core.settings import active_catalog, load_settings
 
     settings = load_settings()
     catalog = active_catalog(settings)
+    if args.requests is not None:
+        return run_batch(args.requests, catalog, settings.tax_rate)
     result = estimate(load_request_file(args.request), catalog)
-    data = estimate_to_json(result)
-    data["price"] = price_json(result, catalog, settings.tax_rate)
+    data = result_json(result, catalog, settings.tax_rate)
     if args.json:
         print(json.dumps(data, indent=2))
     else:
         print(format_estimate(result, data["price"]))
     return 0
+
+
+def run_batch(name: str, catalog: Catalog, tax_rate: Decimal) -> int:
+    """Print one JSON line per request in the file ``name`` (``-``: standard input)."""
+    if name == "-":
+        return _answer(sys.stdin.buffer, catalog, tax_rate, None)
+    path = Path(name)
+    try:
+        stream = path.open("rb")
+    except OSError as error:
+        raise InputError(f"cannot read request file {path}: {error}") from None
+    with stream:
+        return _answer(stream, catalog, tax_rate, path.parent)
+
+
+def _answer(stream: BinaryIO, catalog: Catalog, tax_rate: Decimal, folder: Path | None) -> int:
+    status = 0
+    out = sys.stdout
+    for answer in estimate_lines(read_lines(stream), catalog, tax_rate, folder=folder):
+        if "error" in answer:
+            status = max(status, answer["error"]["exit_code"])
+        out.write(json.dumps(answer, separators=(",", ":")) + "\n")
+    out.flush()
+    return status
 
 
 def _gib(value: int) -> str:
