@@ -13,9 +13,10 @@ import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-# Qt modules the GUI imports (QtCharts: the wizard's chart; QtPrintSupport: PDF export and
-# printing). Every other PySide6 module is excluded; add a module here before importing it.
-QT_MODULES_USED = ("QtCore", "QtGui", "QtWidgets", "QtSvg", "QtCharts", "QtPrintSupport")
+# Qt modules the GUI imports (QtPrintSupport: PDF export and printing; the wizard's chart is
+# painted with QtGui). Every other PySide6 module is excluded; add a module here before importing
+# it. All of them are in PySide6-Essentials.
+QT_MODULES_USED = ("QtCore", "QtGui", "QtWidgets", "QtSvg", "QtPrintSupport")
 
 # Languages of the app: Qt's own translations are kept for these only.
 APP_LANGUAGES = ("en", "ru")

@@ -1,25 +1,18 @@
-"""A stacked bar of one GPU's memory by component against its VRAM and usable lines (Qt Charts).
+"""A stacked bar of one GPU's memory by component against its VRAM and usable lines (QPainter).
 
 The seven components are ``core.memory.COMPONENTS``; their byte counts come from an estimate and
-are only converted to GiB here. The chart's own legend is hidden: :meth:`MemoryChart.legend_html`
-gives a legend that wraps long names instead of eliding them, and leaves out components that are
-zero.
+are only converted to GiB here. The bar, the two lines and the GiB axis are painted directly, so
+the chart needs no charting module. :meth:`MemoryChart.legend_html` gives a legend that wraps long
+names instead of eliding them, and leaves out components that are zero.
 """
 
 from __future__ import annotations
 
+import math
 from html import escape
 
-from PySide6.QtCharts import (
-    QBarSet,
-    QChart,
-    QChartView,
-    QLineSeries,
-    QStackedBarSeries,
-    QValueAxis,
-)
-from PySide6.QtCore import QMargins, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtCore import QLineF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QWidget
 
 from core.memory import COMPONENTS
@@ -35,10 +28,36 @@ COLORS = {
     "runtime_overhead": "#8a8f98",
 }
 VRAM_COLOR, USABLE_COLOR = "#b3261e", "#d4a017"
-BAR_HALF_WIDTH = 0.5
+PLOT_COLOR, GRID_COLOR, FRAME_COLOR = "#ffffff", "#e4e4e4", "#c8c8c8"
+BAR_WIDTH = 0.7  # of the plot's width
+HEADROOM = 1.08  # the axis goes a little past the tallest of bar and VRAM
+MIN_LEVELS, MAX_LEVELS = 3, 6  # labelled levels of the GiB axis, 0 included
+MARGIN = 6
 
 
-class MemoryChart(QChartView):
+def _step_for(top: float, levels: int) -> float:
+    """The smallest 1, 2, 2.5 or 5 × 10ⁿ step that reaches ``top`` in ``levels`` - 1 steps."""
+    raw = top / (levels - 1)
+    power = 10 ** math.floor(math.log10(raw))
+    return next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
+
+
+def nice_axis(top: float) -> tuple[float, float]:
+    """(axis maximum, step) for values up to ``top``, labelled as a reader would by hand.
+
+    The step is 1, 2, 2.5 or 5 × 10ⁿ and the maximum the first multiple of it at or above
+    ``top``; of 3 to 6 labelled levels (0 included), the count that wastes the least height wins,
+    the fewer levels on a tie.
+    """
+    choices = []
+    for levels in range(MIN_LEVELS, MAX_LEVELS + 1):
+        step = _step_for(top, levels)
+        choices.append((math.ceil(top / step - 1e-9) * step, levels, step))
+    maximum, _levels, step = min(choices)
+    return maximum, step
+
+
+class MemoryChart(QWidget):
     """Per-GPU memory by component; :meth:`show_memory` updates it in place."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -46,78 +65,31 @@ class MemoryChart(QChartView):
         self.setObjectName("memoryChart")
         self._sizes: dict[str, int] = dict.fromkeys(COMPONENTS, 0)
         self._vram = self._usable = 0
-        self._top = 0.0
-        self._build_ui()
-
-    def _build_ui(self) -> None:
-        chart = QChart()
-        chart.setBackgroundRoundness(0)
-        chart.setMargins(QMargins(2, 2, 2, 2))
-        chart.legend().hide()
-        self._series = QStackedBarSeries()
-        self._series.setBarWidth(0.7)
-        self._sets: dict[str, QBarSet] = {}
-        for key in COMPONENTS:
-            bar = QBarSet("")
-            bar.setColor(QColor(COLORS[key]))
-            bar.setBorderColor(QColor(COLORS[key]))
-            bar.append(0.0)
-            self._series.append(bar)
-            self._sets[key] = bar
-        chart.addSeries(self._series)
-        self._vram_line = self._line(VRAM_COLOR, Qt.PenStyle.SolidLine)
-        self._usable_line = self._line(USABLE_COLOR, Qt.PenStyle.DashLine)
-        chart.addSeries(self._vram_line)
-        chart.addSeries(self._usable_line)
-        self._x = QValueAxis()
-        self._x.setRange(-BAR_HALF_WIDTH, BAR_HALF_WIDTH)
-        self._x.setVisible(False)
-        self._y = QValueAxis()
-        self._y.setLabelFormat("%g")
-        self._y.setMin(0)
-        chart.addAxis(self._x, Qt.AlignmentFlag.AlignBottom)
-        chart.addAxis(self._y, Qt.AlignmentFlag.AlignLeft)
-        for series in (self._series, self._vram_line, self._usable_line):
-            series.attachAxis(self._x)
-            series.attachAxis(self._y)
-        self.setChart(chart)
-        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self._axis_max, self._step = nice_axis(HEADROOM)
+        self._axis_title = ""
         self.setMinimumSize(150, 200)
         self._relabel()
 
-    @staticmethod
-    def _line(color: str, style: Qt.PenStyle) -> QLineSeries:
-        line = QLineSeries()
-        pen = QPen(QColor(color))
-        pen.setWidth(2)
-        pen.setStyle(style)
-        line.setPen(pen)
-        return line
+    def sizeHint(self) -> QSize:
+        return QSize(160, 220)
 
     def show_memory(self, sizes: dict[str, int], vram_bytes: int, usable_bytes: int) -> None:
         """Show ``sizes`` (bytes per component) against the GPU's VRAM and usable bytes."""
         self._sizes = {key: int(sizes.get(key, 0)) for key in COMPONENTS}
         total = int(sizes.get("total", 0))  # core's sum, as MemoryBreakdown.as_dict() gives it
         self._vram, self._usable = vram_bytes, usable_bytes
-        for key, bar in self._sets.items():
-            bar.replace(0, gib_value(self._sizes[key]))
-        for line, value in ((self._vram_line, vram_bytes), (self._usable_line, usable_bytes)):
-            level = gib_value(value)
-            line.replace([])
-            line.append(-BAR_HALF_WIDTH, level)
-            line.append(BAR_HALF_WIDTH, level)
-        self._vram_line.setVisible(vram_bytes > 0)
-        self._usable_line.setVisible(0 < usable_bytes != vram_bytes)
         top = max(gib_value(total), gib_value(vram_bytes), 1.0)
-        if top != self._top:  # rescaling the axis is the costly part of an update
-            self._top = top
-            self._y.setRange(0, top * 1.08)
-            self._y.applyNiceNumbers()
+        self._axis_max, self._step = nice_axis(top * HEADROOM)
         self._relabel()
+        self.update()
 
     def clear(self) -> None:
         """Show no memory (while the request is invalid)."""
         self.show_memory({}, 0, 0)
+
+    def axis(self) -> tuple[float, float]:
+        """(maximum, step) of the GiB axis now shown."""
+        return self._axis_max, self._step
 
     def legend_entries(self) -> list[tuple[str, str, str]]:
         """(colour, name, size) of every shown component, top of the bar first, then the lines."""
@@ -146,14 +118,85 @@ class MemoryChart(QChartView):
         return f"<table cellspacing='0' cellpadding='1'>{rows}</table>"
 
     def _relabel(self) -> None:
-        for key, bar in self._sets.items():
-            bar.setLabel(f"{component_name(key)} {gib(self._sizes[key])}")
-        self._vram_line.setName(self.tr("VRAM"))
-        self._usable_line.setName(self.tr("Usable"))
-        self._y.setTitleText(self.tr("GiB per GPU"))
+        self._axis_title = self.tr("GiB per GPU")
         self.setAccessibleName(self.tr("Memory per GPU by component"))
         self.setAccessibleDescription("; ".join(self.legend_texts()))
 
     def retranslate(self) -> None:
         """Relabel in the current language."""
         self._relabel()
+        self.update()
+
+    # -- painting --------------------------------------------------------------------------
+
+    def _labels(self) -> list[tuple[float, str]]:
+        count = round(self._axis_max / self._step)
+        return [(i * self._step, f"{i * self._step:g}") for i in range(count + 1)]
+
+    def plot_rect(self) -> QRectF:
+        """Where the bar and the lines are drawn, inside the axis and its title."""
+        metrics = self.fontMetrics()
+        label_width = max(metrics.horizontalAdvance(text) for _, text in self._labels())
+        left = MARGIN + metrics.height() + 4 + label_width + 6
+        half = metrics.height() / 2
+        return QRectF(
+            left, MARGIN + half, self.width() - left - MARGIN, self.height() - 2 * MARGIN - 2 * half
+        )
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.fillRect(self.rect(), QColor(PLOT_COLOR))
+        plot = self.plot_rect()
+        if plot.width() <= 0 or plot.height() <= 0:
+            return
+        scale = plot.height() / self._axis_max
+
+        def y_of(gib_level: float) -> float:
+            return plot.bottom() - gib_level * scale
+
+        text_color = self.palette().color(QPalette.ColorRole.WindowText)
+        metrics = self.fontMetrics()
+        align_right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        for level, text in self._labels():  # grid lines and the labels beside them
+            y = y_of(level)
+            painter.setPen(QPen(QColor(GRID_COLOR), 1))
+            painter.drawLine(QLineF(plot.left(), y, plot.right(), y))
+            painter.setPen(text_color)
+            box = QRectF(0, y - metrics.height() / 2, plot.left() - 6, metrics.height())
+            painter.drawText(box, align_right, text)
+        painter.setPen(QPen(QColor(FRAME_COLOR), 1))
+        painter.drawRect(plot)
+
+        bar_width = plot.width() * BAR_WIDTH
+        x = plot.left() + (plot.width() - bar_width) / 2
+        base = 0.0
+        for key in COMPONENTS:  # stacked from the bottom in core's order
+            height = gib_value(self._sizes[key])
+            if height > 0:
+                top = y_of(base + height)
+                painter.fillRect(QRectF(x, top, bar_width, y_of(base) - top), QColor(COLORS[key]))
+                base += height
+        for value, color, dashed in (
+            (self._vram, VRAM_COLOR, False),
+            (self._usable if self._usable != self._vram else 0, USABLE_COLOR, True),
+        ):
+            if value > 0:
+                pen = QPen(QColor(color), 2)
+                if dashed:
+                    pen.setDashPattern([3.0, 2.0])
+                painter.setPen(pen)
+                y = y_of(gib_value(value))
+                painter.drawLine(QLineF(plot.left(), y, plot.right(), y))
+
+        font = painter.font()
+        font.setBold(True)
+        painter.setFont(font)
+        painter.setPen(text_color)
+        painter.translate(MARGIN, plot.center().y())
+        painter.rotate(-90)
+        center = Qt.AlignmentFlag.AlignCenter
+        painter.drawText(
+            QRectF(-plot.height() / 2, 0, plot.height(), metrics.height()), center, self._axis_title
+        )
+        painter.end()
