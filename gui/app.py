@@ -5,10 +5,10 @@ from __future__ import annotations
 import logging
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import TracebackType
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -70,8 +70,8 @@ def _install_excepthook(window: QWidget) -> None:
 def show_main_window(app: QApplication) -> tuple[MainWindow, LanguageSwitcher, AppState]:
     """Build the main window over the user's data folder and show it; keep all three alive.
 
-    The Plan and History pages are left for :meth:`MainWindow.finish_startup`, which the app
-    calls right after the first paint.
+    The Plan and History pages are left for :meth:`MainWindow.start_pages`, which the app
+    calls right after the first paint (or :meth:`MainWindow.finish_startup`, at once).
     """
     switcher = LanguageSwitcher(app)
     state = AppState.from_environment(switcher)
@@ -80,11 +80,30 @@ def show_main_window(app: QApplication) -> tuple[MainWindow, LanguageSwitcher, A
     return window, switcher, state
 
 
+class AfterFirstPaint(QObject):
+    """Calls ``then`` once, in the event loop's next turn after ``widget`` was first painted.
+
+    The frame painted is on screen by then, so work started from ``then`` cannot leave the
+    window black.
+    """
+
+    def __init__(self, widget: QWidget, then: Callable[[], object]) -> None:
+        super().__init__(widget)
+        self._then = then
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self._then)
+        return False
+
+
 def run(argv: Sequence[str] | None = None) -> int:
     """Open the main window and run until it closes; return the exit code."""
     app = create_application(argv)
     window, _switcher, _state = show_main_window(app)
     _install_excepthook(window)
-    # The pages (wizard, history store) load right after the first paint.
-    QTimer.singleShot(0, window.finish_startup)
+    # The pages (wizard, history store) are built step by step once the first frame is shown.
+    AfterFirstPaint(window, window.start_pages)
     return app.exec()

@@ -11,10 +11,11 @@ from __future__ import annotations
 from html import escape
 from typing import Protocol, runtime_checkable
 
-from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject
 from PySide6.QtWidgets import QApplication, QLabel, QToolButton, QWidget
 
 from core.glossary import load_glossary
+from gui.qt_names import set_by_name
 
 TERM_SCHEME = "term"
 
@@ -60,12 +61,10 @@ def term_anchor(key: str, text: str | None = None) -> str:
 
 def connect_term_links(label: QLabel) -> None:
     """Make the ``term:`` links in ``label`` open their terms in the glossary panel."""
-    label.setTextFormat(Qt.TextFormat.RichText)
+    # By name: the wizard's first page is built before the ``Qt`` namespace (see gui.qt_names).
+    set_by_name(label, "textFormat", "RichText")
     label.setOpenExternalLinks(False)
-    label.setTextInteractionFlags(
-        Qt.TextInteractionFlag.LinksAccessibleByMouse
-        | Qt.TextInteractionFlag.LinksAccessibleByKeyboard
-    )
+    set_by_name(label, "textInteractionFlags", "LinksAccessibleByMouse|LinksAccessibleByKeyboard")
 
     def on_link(href: str) -> None:
         scheme, _, key = href.partition(":")

@@ -7,10 +7,12 @@ dock/toolbar layout are saved with QSettings on close and restored on the next s
 
 from __future__ import annotations
 
+import importlib
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal, Slot
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QToolBar, QWidget
 
@@ -19,6 +21,7 @@ from gui.app_state import AppState
 from gui.main_actions import MainActions
 from gui.placeholder_page import PlaceholderPage
 from gui.qt_names import set_by_name
+from gui.wizard import PlanPage
 
 if TYPE_CHECKING:
     from core.catalog import Catalog
@@ -28,10 +31,64 @@ STATE_VERSION = 1
 PLAN_PAGE, HISTORY_PAGE = "plan", "history"
 
 
+# The modules of everything built after the first paint: the wizard's later pages and live
+# estimate, the history view, the glossary dock, and the engine they import.
+PAGE_MODULES = (
+    "core.settings",
+    "gui.wizard.live_estimator",
+    "gui.wizard.live_estimate_panel",
+    "gui.wizard.model_page",
+    "gui.wizard.sizes_page",
+    "gui.wizard.parallelism_page",
+    "gui.wizard.offer_page",
+    "gui.wizard.review_page",
+    "gui.history",
+    "gui.glossary_dock",
+)
+
+
+def load_page_modules() -> None:
+    """Import the later pages' modules and read the bundled data they show, off the GUI thread.
+
+    This is the seam between what the first paint shows (the shell and the wizard's first page)
+    and what is built after it: nothing here touches a widget, and everything loaded is cached
+    for the GUI thread to use.
+    """
+    from core.catalog import default_catalog
+    from core.models import list_presets
+
+    for name in PAGE_MODULES:
+        importlib.import_module(name)
+    default_catalog()
+    list_presets()
+
+
+class PageModuleLoader(QObject):
+    """Runs :func:`load_page_modules` on a thread of its own; ``loaded`` arrives on the GUI thread.
+
+    A plain thread rather than :class:`gui.worker.Worker`, which would build PySide6's ``Qt``
+    namespace on the GUI thread; ``loaded`` is emitted after a failure too, and the step that
+    needs the module then raises on the GUI thread.
+    """
+
+    loaded = Signal()
+
+    def start(self) -> None:
+        """Start loading."""
+        threading.Thread(target=self._run, name="page-modules", daemon=True).start()
+
+    def _run(self) -> None:
+        try:
+            load_page_modules()
+        finally:
+            self.loaded.emit()
+
+
 class MainWindow(QMainWindow):
     """The application window; gets its :class:`AppState` passed in."""
 
     newPlanRequested = Signal()
+    pagesReady = Signal()
 
     def __init__(
         self, state: AppState, parent: QWidget | None = None, *, defer_pages: bool = False
@@ -45,9 +102,15 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self._state = state
         self._pages: dict[str, tuple[QWidget, Callable[[], str]]] = {}
-        self._pages_ready = False
+        self._pages_ready = self._pages_starting = False
         self._glossary: GlossaryDock | None = None
         self._build_ui()
+        self._startup_steps: list[Callable[[], object]] = [
+            self._load_state,
+            *self._plan.build_steps(),
+            self._add_glossary_dock,
+            self._add_history,
+        ]
         if not defer_pages:
             self.finish_startup()
         self._connect_signals()
@@ -114,21 +177,49 @@ class MainWindow(QMainWindow):
             self._pages[key] = (widget, title)
         self._retranslate_tabs()
 
+    def start_pages(self) -> None:
+        """Build the pages without freezing the window (the app calls it after the first paint).
+
+        The pages' modules and the bundled data they read are loaded on a pool thread first
+        (:func:`load_page_modules`); then each step of :meth:`_startup_steps` runs in its own turn
+        of the event loop, so input and repaints are handled between them.
+        """
+        if self._pages_ready or self._pages_starting:
+            return
+        self._pages_starting = True
+        loader = PageModuleLoader(self)
+        loader.loaded.connect(self._next_startup_step)
+        loader.start()
+
     @Slot()
     def finish_startup(self) -> None:
-        """Put the wizard and the history view in place of the placeholders (once)."""
+        """Put the wizard and the history view in place of the placeholders now (once)."""
+        while self._next_startup_step():
+            pass
+
+    @Slot()
+    def _next_startup_step(self) -> bool:
+        """Run the next step of the start-up; queue the one after it. False when all are done."""
         if self._pages_ready:
-            return
-        self._pages_ready = True
+            return False
+        step = self._startup_steps.pop(0)
+        step()
+        if not self._startup_steps:
+            self._pages_ready = True
+            self.pagesReady.emit()
+        elif self._pages_starting:
+            QTimer.singleShot(0, self._next_startup_step)
+        return not self._pages_ready
+
+    def _load_state(self) -> None:
         self._state.load()
         self._show_locations()
         self._report_startup_problems()
-        self._add_glossary_dock()
+
+    def _add_history(self) -> None:
         from gui.history import HistoryView
-        from gui.wizard import PlanPage
 
         current = self._tabs.currentIndex()
-        self.set_page(PLAN_PAGE, PlanPage(self._state, self._tabs, new_plan=self.newPlanRequested))
         self.set_page(HISTORY_PAGE, HistoryView(self._state, self._tabs))
         self._tabs.setCurrentIndex(current)
 
@@ -158,7 +249,12 @@ class MainWindow(QMainWindow):
         self._tabs.setObjectName("centralPages")
         self._tabs.setDocumentMode(True)
         self.setCentralWidget(self._tabs)
-        self.set_page(PLAN_PAGE, PlaceholderPage("planPlaceholder", self._tabs), self._plan_title)
+        # The wizard's first page is in the first paint; the main window builds the rest of it
+        # after that paint, step by step (start_pages).
+        self._plan = PlanPage(
+            self._state, self._tabs, new_plan=self.newPlanRequested, build_later=True
+        )
+        self.set_page(PLAN_PAGE, self._plan, self._plan_title)
         self.set_page(
             HISTORY_PAGE, PlaceholderPage("historyPlaceholder", self._tabs), self._history_title
         )
@@ -229,13 +325,6 @@ class MainWindow(QMainWindow):
         self._help_menu.setTitle(self.tr("&Help"))
         self._toolbar.setWindowTitle(self.tr("Toolbar"))
         placeholders = {
-            PLAN_PAGE: (
-                self.tr("Plan a GPU rental"),
-                self.tr(
-                    "Describe the job, pick a model and a GPU offer, and see the memory fit and "
-                    "the price for a fixed term. Start with File → New Plan (Ctrl+N)."
-                ),
-            ),
             HISTORY_PAGE: (
                 self.tr("Saved quotes and orders"),
                 self.tr("Quotes you save and orders you place are listed here, offline."),

@@ -238,7 +238,8 @@ def test_every_qt_module_the_gui_imports_is_kept_in_the_bundle(bundle_options):
     excluded = {name.removeprefix("PySide6.") for name in bundle_options.module_excludes()}
     assert {"QtCore", "QtGui", "QtWidgets"} <= imported
     assert imported & excluded == set(), "add these to QT_MODULES_USED in build/bundle_options.py"
-    assert {"QtQuick", "QtQml", "QtMultimedia", "QtSql", "QtNetwork"} <= excluded
+    assert {"QtQuick", "QtQml", "QtOpenGL", "QtSql", "QtNetwork"} <= excluded
+    assert "QtCharts" not in imported  # the chart is painted; PySide6-Addons is not needed
 
 
 def test_qt_translations_are_kept_for_the_app_languages_only(bundle_options):

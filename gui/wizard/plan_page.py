@@ -7,12 +7,17 @@ forcing the window wider.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import SignalInstance
 from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
 
-from core.request import PlanRequest
 from gui.app_state import AppState
 from gui.wizard.plan_wizard import PlanWizard
+
+if TYPE_CHECKING:
+    from core.request import PlanRequest
 
 
 class PlanPage(QScrollArea):
@@ -24,14 +29,19 @@ class PlanPage(QScrollArea):
         parent: QWidget | None = None,
         *,
         new_plan: SignalInstance | None = None,
+        build_later: bool = False,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("planPage")
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
-        self.wizard = PlanWizard(state, self, new_plan=new_plan)
+        self.wizard = PlanWizard(state, self, new_plan=new_plan, build_later=build_later)
         self.setWidget(self.wizard)
         self.setFocusProxy(self.wizard)
+
+    def build_steps(self) -> list[Callable[[], None]]:
+        """The wizard's remaining build steps (see :meth:`PlanWizard.build_steps`)."""
+        return self.wizard.build_steps()
 
     def load_request(self, request: PlanRequest) -> None:
         """Reopen ``request`` in the wizard as a new draft (e.g. from the history)."""

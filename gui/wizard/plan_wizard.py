@@ -6,39 +6,52 @@ The pages collect the fields of a :class:`core.request.PlanRequest`;
 :class:`~gui.wizard.live_estimator.LiveEstimator` rebuilds the request; the wizard routes a refused
 value to the page and row that own it, and passes the estimate to the panel beside the pages and
 the planner's options to the offer page.
+
+The wizard is built in steps (:meth:`PlanWizard.build_steps`) so the main window can show its
+first page at once and add the rest one step per turn of the event loop. The first page needs
+neither pydantic nor the engine: everything else, each later page, the live estimate and the
+request model, is imported by the step that builds it.
 """
 
 from __future__ import annotations
 
 import contextlib
 import copy
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, SignalInstance
+from PySide6.QtCore import QCoreApplication, QEvent, SignalInstance
 from PySide6.QtWidgets import QWidget, QWizard
 
 from core.errors import InputError, PlannerError
-from core.models import list_presets
-from core.planner import Plan, PlanOption
-from core.request import ModelRef, PlanRequest, Runtime, parse_request
 from gui.app_state import AppState
 from gui.core_text import error_text
-from gui.wizard.display import count
-from gui.wizard.live_estimate_panel import LiveEstimatePanel
-from gui.wizard.live_estimator import LiveEstimator
-from gui.wizard.model_page import ModelPage
-from gui.wizard.offer_page import OfferPage
-from gui.wizard.parallelism_page import ParallelismPage
-from gui.wizard.review_page import ReviewPage
-from gui.wizard.sizes_page import SizesPage
 from gui.wizard.wizard_step import WizardStep, error_path
 from gui.wizard.workload_page import WorkloadPage
 
+if TYPE_CHECKING:
+    from core.planner import Plan, PlanOption
+    from core.request import PlanRequest
+    from gui.wizard.live_estimate_panel import LiveEstimatePanel
+    from gui.wizard.live_estimator import LiveEstimator
+    from gui.wizard.model_page import ModelPage
+    from gui.wizard.offer_page import OfferPage
+    from gui.wizard.parallelism_page import ParallelismPage
+    from gui.wizard.review_page import ReviewPage
+    from gui.wizard.sizes_page import SizesPage
+
 DEFAULT_PRESET = "llama-3.1-8b"
+W = QWizard.WizardButton
+BUTTONS = [W.Stretch, W.BackButton, W.NextButton, W.CommitButton, W.FinishButton]
 
 
 class PlanWizard(QWizard):
-    """The Plan page of the main window; ``load_request`` and ``new_draft`` start over."""
+    """The Plan page of the main window; ``load_request`` and ``new_draft`` start over.
+
+    With ``build_later`` only the first page is built; the caller runs :meth:`build_steps`
+    (the main window, one per turn of its event loop). Until the last step the wizard shows
+    the first page without buttons, and a workload chosen meanwhile is kept.
+    """
 
     def __init__(
         self,
@@ -46,33 +59,69 @@ class PlanWizard(QWizard):
         parent: QWidget | None = None,
         *,
         new_plan: SignalInstance | None = None,
+        build_later: bool = False,
     ) -> None:
+        # Embedded in a scroll area, which makes it a plain child widget, not a dialog window.
         super().__init__(parent)
         self.setObjectName("planWizard")
         self.state = state
         self._base: dict[str, Any] = {}
-        self._build_ui()
-        self._connect_signals()
-        if new_plan is not None:
-            new_plan.connect(self.new_draft)
-        app = QCoreApplication.instance()
-        if app is not None:
-            app.aboutToQuit.connect(self._on_app_about_to_quit)
-        self._retranslate()
-        self.new_draft()
-
-    def _build_ui(self) -> None:
-        # Embedded in the main window's tabs, not a dialog of its own.
-        self.setWindowFlags(Qt.WindowType.Widget)
+        self._new_plan = new_plan
+        self.built = False
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         self.setOption(QWizard.WizardOption.NoCancelButton)
         self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage)
+        self.setButtonLayout([W.Stretch])  # no Next or Finish until every page is there
         self.workload_page = WorkloadPage(self)
-        self.model_page = ModelPage(self)
-        self.sizes_page = SizesPage(self)
-        self.parallelism_page = ParallelismPage(self)
-        self.offer_page = OfferPage(self)
-        self.review_page = ReviewPage(self)
+        self.addPage(self.workload_page)
+        self._pending: list[Callable[[], None]] = [
+            self._add_panel,
+            self._add_model_page,
+            self._add_sizes_page,
+            self._add_later_pages,
+            self._finish_building,
+        ]
+        if not build_later:
+            for step in self.build_steps():
+                step()
+
+    def build_steps(self) -> list[Callable[[], None]]:
+        """The steps that build the rest of the wizard, in order (handed out once)."""
+        steps, self._pending = self._pending, []
+        return steps
+
+    def _add_panel(self) -> None:
+        from gui.wizard.live_estimate_panel import LiveEstimatePanel
+
+        self.panel: LiveEstimatePanel = LiveEstimatePanel(self)
+        self.setSideWidget(self.panel)
+
+    def _add_model_page(self) -> None:
+        from gui.wizard.model_page import ModelPage
+
+        self.model_page: ModelPage = ModelPage(self)
+        self.addPage(self.model_page)
+
+    def _add_sizes_page(self) -> None:
+        from gui.wizard.sizes_page import SizesPage
+
+        self.sizes_page: SizesPage = SizesPage(self)
+        self.addPage(self.sizes_page)
+
+    def _add_later_pages(self) -> None:
+        from gui.wizard.offer_page import OfferPage
+        from gui.wizard.parallelism_page import ParallelismPage
+        from gui.wizard.review_page import ReviewPage
+
+        self.parallelism_page: ParallelismPage = ParallelismPage(self)
+        self.offer_page: OfferPage = OfferPage(self)
+        self.review_page: ReviewPage = ReviewPage(self)
+        for page in (self.parallelism_page, self.offer_page, self.review_page):
+            self.addPage(page)
+
+    def _finish_building(self) -> None:
+        from gui.wizard.live_estimator import LiveEstimator
+
         self.steps: tuple[WizardStep, ...] = (
             self.workload_page,
             self.model_page,
@@ -81,16 +130,25 @@ class PlanWizard(QWizard):
             self.offer_page,
             self.review_page,
         )
-        for step in self.steps:
-            self.addPage(step)
-        self.panel = LiveEstimatePanel(self)
-        self.setSideWidget(self.panel)
-        self.live = LiveEstimator(
+        self.live: LiveEstimator = LiveEstimator(
             self.current_request,
             lambda: self.state.catalog,
             lambda: self.state.settings.tax_rate,
             self,
         )
+        chosen = self.workload()  # the user may have chosen while the pages were built
+        self._connect_signals()
+        if self._new_plan is not None:
+            self._new_plan.connect(self.new_draft)
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self._on_app_about_to_quit)
+        self.setButtonLayout(BUTTONS)
+        self.built = True
+        self._retranslate()
+        self.new_draft()
+        if chosen != self.workload():
+            self.workload_page.choose(chosen)
 
     def _connect_signals(self) -> None:
         for step in self.steps:
@@ -117,6 +175,8 @@ class PlanWizard(QWizard):
         super().changeEvent(event)
 
     def _retranslate(self) -> None:
+        if not self.built:
+            return
         self.setButtonText(QWizard.WizardButton.FinishButton, self.tr("&New plan"))
         self.setButtonText(QWizard.WizardButton.NextButton, self.tr("&Next >"))
         self.setButtonText(QWizard.WizardButton.BackButton, self.tr("< &Back"))
@@ -131,6 +191,8 @@ class PlanWizard(QWizard):
 
     def current_request(self) -> PlanRequest:
         """The request the pages describe now; raises :class:`InputError` naming a field."""
+        from core.request import parse_request
+
         raw = copy.deepcopy(self._base)
         workload = self.workload()
         for step in self.steps:
@@ -154,6 +216,9 @@ class PlanWizard(QWizard):
 
     def default_request(self) -> PlanRequest:
         """A new draft: serve the default preset, runtime reserve from the settings."""
+        from core.models import list_presets
+        from core.request import ModelRef, PlanRequest, Runtime
+
         ids = [p.id for p in list_presets() if p.kind == "llm"]
         preset = DEFAULT_PRESET if DEFAULT_PRESET in ids or not ids else ids[0]
         return PlanRequest(
@@ -181,7 +246,7 @@ class PlanWizard(QWizard):
 
     def done(self, result: int) -> None:
         # Finish ("New plan") starts a new draft; the embedded wizard never closes.
-        if result == int(QWizard.DialogCode.Accepted):
+        if result == int(QWizard.DialogCode.Accepted) and self.built:
             self.new_draft()
 
     def reject(self) -> None:
@@ -252,6 +317,8 @@ class PlanWizard(QWizard):
         self.panel.show_result(result)
 
     def _show_model_summary(self, result: Any) -> None:
+        from gui.wizard.display import count
+
         model = result.model
         self.model_page.show_summary(
             self.tr("{name}: {params} parameters ({source}).").format(

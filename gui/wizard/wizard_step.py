@@ -15,11 +15,11 @@ from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget, QWizardPage
 
 from core.errors import PlannerError
-from core.request import PlanRequest
-from gui.wizard.field_form import FieldForm
-from gui.wizard.field_row import FieldRow
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the first page is shown before pydantic and the forms are loaded
+    from core.request import PlanRequest
+    from gui.wizard.field_form import FieldForm
+    from gui.wizard.field_row import FieldRow
     from gui.wizard.plan_wizard import PlanWizard
 
 ERROR_STYLE = "color: #b3261e;"

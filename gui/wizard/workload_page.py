@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QButtonGroup, QGridLayout, QLabel, QRadioButton, QWidget
 
-from core.request import PlanRequest
 from gui.glossary_link import GlossaryLink
 from gui.wizard.wizard_step import WizardStep
+
+if TYPE_CHECKING:  # shown at the first paint, before pydantic is loaded
+    from core.request import PlanRequest
 
 WORKLOADS = ("inference", "training", "diffusion")
 TERMS = {"inference": "kv_cache", "training": "training_checkpoint", "diffusion": "vae"}
@@ -93,7 +95,11 @@ class WorkloadPage(WizardStep):
         raw["workload"] = workload
 
     def load(self, request: PlanRequest) -> None:
-        self._buttons[request.workload].setChecked(True)
+        self.choose(request.workload)
+
+    def choose(self, workload: str) -> None:
+        """Check ``workload``'s button, as a click would."""
+        self._buttons[workload].setChecked(True)
 
     def _on_group_id_toggled(self, _id: int, checked: bool) -> None:
         if checked:

@@ -1,0 +1,117 @@
+"""The app's start-up seam: the shell and the wizard's first page paint first, the rest follows.
+
+``gui.main_window.PAGE_MODULES`` names what is built after the first paint. In a fresh process
+this checks that the first frame already shows the wizard's first page while none of those
+modules (nor pydantic) is loaded, and that ``start_pages`` then builds the whole wizard, the
+history and the glossary without blocking: the window keeps handling events meanwhile.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PROBE = """
+import json, sys, time
+from PySide6.QtCore import QEvent, QObject, QTimer
+from gui.app import AfterFirstPaint, create_application, show_main_window
+from gui.main_window import PAGE_MODULES
+
+report = {}
+
+class FirstPaint(QObject):
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint and "first" not in report:
+            page = window.page("plan").wizard.currentPage()
+            report["first"] = {
+                "page": page.objectName() if page is not None else None,
+                "visible": page is not None and page.isVisible(),
+                "loaded": [m for m in (*PAGE_MODULES, "pydantic") if m in sys.modules],
+            }
+        return False
+
+app = create_application(sys.argv[:1])
+watch = FirstPaint()
+app.installEventFilter(watch)
+window, _switcher, _state = show_main_window(app)
+AfterFirstPaint(window, window.start_pages)
+ticks = []
+beat = QTimer()
+beat.timeout.connect(lambda: ticks.append(1))
+beat.start(5)
+
+def done():
+    wizard = window.page("plan").wizard
+    report["after"] = {
+        "built": wizard.built,
+        "missing": [m for m in PAGE_MODULES if m not in sys.modules],
+        "history": type(window.page("history")).__name__,
+        "ticks": len(ticks),
+    }
+    print(json.dumps(report))
+    wizard.live.stop()
+    app.quit()
+
+window.pagesReady.connect(lambda: QTimer.singleShot(0, done))
+QTimer.singleShot(60_000, app.quit)
+app.exec()
+"""
+
+
+@pytest.fixture(scope="module")
+def startup(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, object]]:
+    data = tmp_path_factory.mktemp("startup-data")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env |= {"QT_QPA_PLATFORM": "offscreen", "ANCHORGPU_PLANNER_DATA": str(data)}
+    env["ANCHORGPU_PLANNER_DB"] = str(data / "history.sqlite")
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    result: dict[str, dict[str, object]] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def test_the_first_frame_shows_the_wizards_first_page_before_the_later_pages_load(startup):
+    first = startup["first"]
+    assert first["page"] == "workloadPage"
+    assert first["visible"] is True
+    assert first["loaded"] == []
+
+
+def test_the_rest_is_built_after_the_first_paint_while_the_event_loop_runs(startup):
+    after = startup["after"]
+    assert after["built"] is True
+    assert after["missing"] == []
+    assert after["history"] == "HistoryView"
+    assert after["ticks"] > 0  # the heartbeat ran between the steps: the loop was not blocked
+
+
+def test_a_workload_chosen_while_the_wizard_is_built_is_kept(qtbot, app_state):
+    from gui.wizard.plan_page import PlanPage
+
+    page = PlanPage(app_state, build_later=True)
+    qtbot.addWidget(page)
+    wizard = page.wizard
+    assert wizard.built is False
+    wizard.workload_page.choose("training")  # before the rest of the wizard exists
+    for step in page.build_steps():
+        step()
+    assert wizard.built is True
+    assert wizard.workload() == "training"
+    assert wizard.model_page.isEnabled()
+    qtbot.waitUntil(lambda: wizard.live.result is not None, timeout=20_000)
+    assert wizard.live.result.request.workload == "training"
+    wizard.live.stop()
