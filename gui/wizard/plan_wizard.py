@@ -75,6 +75,7 @@ class PlanWizard(QWizard):
         self.workload_page = WorkloadPage(self)
         self.addPage(self.workload_page)
         self._pending: list[Callable[[], None]] = [
+            self._meet_qt_made_widgets,
             self._add_panel,
             self._add_model_page,
             self._add_sizes_page,
@@ -89,6 +90,12 @@ class PlanWizard(QWizard):
         """The steps that build the rest of the wizard, in order (handed out once)."""
         steps, self._pending = self._pending, []
         return steps
+
+    def _meet_qt_made_widgets(self) -> None:
+        # PySide6 creates the Python enums of every QtWidgets class (some 80, ~25 ms) the first
+        # time a widget made by Qt itself reaches Python, such as the viewport of the scroll area
+        # around the wizard. The next steps meet such widgets; take that cost in a step of its own.
+        self.parentWidget()
 
     def _add_panel(self) -> None:
         from gui.wizard.live_estimate_panel import LiveEstimatePanel
