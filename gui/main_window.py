@@ -7,6 +7,7 @@ dock/toolbar layout are saved with QSettings on close and restored on the next s
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import threading
 from collections.abc import Callable
@@ -81,7 +82,8 @@ class PageModuleLoader(QObject):
         try:
             load_page_modules()
         finally:
-            self.loaded.emit()
+            with contextlib.suppress(RuntimeError):  # the window was closed meanwhile
+                self.loaded.emit()
 
 
 class MainWindow(QMainWindow):
@@ -180,7 +182,7 @@ class MainWindow(QMainWindow):
     def start_pages(self) -> None:
         """Build the pages without freezing the window (the app calls it after the first paint).
 
-        The pages' modules and the bundled data they read are loaded on a pool thread first
+        The pages' modules and the bundled data they read are loaded on a thread first
         (:func:`load_page_modules`); then each step of :meth:`_startup_steps` runs in its own turn
         of the event loop, so input and repaints are handled between them.
         """

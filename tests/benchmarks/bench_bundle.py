@@ -6,15 +6,16 @@ no UPX, no strip, console executable): the app from ``build/anchorgpu-planner.sp
 that opens a bare ``QMainWindow``. Slow (two builds, a minute or more); run it alone with
 ``make bench BENCH=bundle``.
 
-- Size: every file of each output folder. Target: the app at most 1.25 × the minimal window.
+- Size: every file of each output folder. Target: the app at most 1.15 × the minimal window
+  (the app needs PySide6-Essentials only; its chart is painted without QtCharts).
 - Cold start to the main window shown: the time from starting the executable to the line
   ``main window shown`` on its stdout, measured outside the process in the same way for both. The
   app runs ``--self-test --startup``, which builds and shows the main window exactly as a normal
-  start does (QApplication, language, settings, state, ``MainWindow``) and prints the line once
-  the window is exposed; the minimal script prints it once its window is exposed. Offscreen Qt
-  platform, a fresh process each run, alternating the two, median of ``RUNS`` after one warm-up
-  run each (the operating system's file cache stays warm; it cannot be dropped here). Target: the
-  app at most 1.5 × the minimal window.
+  start does (QApplication, language, settings, state, ``MainWindow`` with the wizard's first
+  page) and prints the line once the window is exposed; the minimal script prints it once its
+  window is exposed. Offscreen Qt platform, a fresh process each run, alternating the two, median
+  of ``RUNS`` after one warm-up run each (the operating system's file cache stays warm; it cannot
+  be dropped here). Target: the app at most 1.5 × the minimal window.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ SPEC = ROOT / "build" / "anchorgpu-planner.spec"
 NAME = "anchorgpu-planner"
 MARKER = "main window shown"
 RUNS = 7
-SIZE_TARGET = 1.25
+SIZE_TARGET = 1.15
 START_TARGET = 1.5
 START_TIMEOUT_S = 60
 
