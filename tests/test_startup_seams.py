@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 PROBE = """
 import json, sys, time
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, QThreadPool, QTimer
 from gui.app import AfterFirstPaint, create_application, show_main_window
 from gui.main_window import PAGE_MODULES
 
@@ -57,6 +57,7 @@ def done():
     }
     print(json.dumps(report))
     wizard.live.stop()
+    QThreadPool.globalInstance().waitForDone()  # a plan still running ends before the interpreter
     app.quit()
 
 window.pagesReady.connect(lambda: QTimer.singleShot(0, done))

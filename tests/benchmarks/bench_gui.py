@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # gap between its ticks, i.e. the longest the GUI thread was busy.
 PROBE = f"""
 import sys, time
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, QThreadPool, QTimer
 
 def mark(name):
     print(name, round(time.process_time() * 1000, 1), flush=True)
@@ -144,7 +144,8 @@ def finish():
     print("stall-after", round(beat.longest * 1000, 1), flush=True)
     print("step-cpu", round(longest_step[0], 1), flush=True)
     wizard = window.page("plan").wizard
-    wizard.live.stop()  # let the planner finish before the interpreter exits
+    wizard.live.stop()
+    QThreadPool.globalInstance().waitForDone()  # a plan still running ends before the interpreter
     app.quit()
 
 beat.timer.timeout.connect(check)
