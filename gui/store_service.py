@@ -1,16 +1,22 @@
-"""The GUI thread's handle on the history store thread: send a call, get its result by callback.
+"""The app's one way to the history: a store service every page shares, with a change signal.
 
-Typical use::
+One :class:`StoreService` per app process (the main window makes it and passes it to the pages)
+owns the single SQLite connection on its own thread (see :class:`~gui.store_worker.StoreWorker`).
+Pages send calls and get their results by callback on the GUI thread::
 
-    client.call(lambda store: store.list_history(limit=100), self._on_page, self._on_error)
+    service.call(lambda store: store.list_history(limit=100), self._on_page, self._on_error)
 
-The function runs on the store thread (see
-:class:`~gui.history.history_store_worker.HistoryStoreWorker`) and must only use the store it is
-given and the values it captured; the callbacks run on the GUI thread. Calls run one at a time
-in the order they were sent.
+The function runs on the store thread and must only use the store it is given and the values it
+captured. Calls run one at a time in the order they were sent.
 
-The thread stops when the client is destroyed (with the view that owns it), when the application
-quits, and at interpreter exit at the latest, after closing the store on its own thread.
+``changed`` is emitted after any call that wrote to the database (right after its callback), after
+a restore, and within about ``poll_ms`` of a commit by another process, so every page that shows
+the history subscribes to it instead of polling.
+
+Quitting never waits on a long call: :meth:`shutdown` asks the thread to close the store after the
+call running now, interrupts that call's SQL after a moment, and gives up after ``STOP_WAIT_MS``
+(SQLite rolls back whatever was not committed). :func:`busy_threads` tells the app whether a store
+thread is still running when it exits.
 """
 
 from __future__ import annotations
@@ -20,7 +26,6 @@ import itertools
 import logging
 from collections.abc import Callable
 from datetime import datetime
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -28,46 +33,61 @@ from PySide6.QtCore import QCoreApplication, QMetaObject, QObject, Qt, QThread, 
 
 from core.quotes import utc_now
 from core.store import HistoryStore
-from gui.history.history_store_worker import HistoryStoreWorker
+from gui.store_worker import StoreWorker
 
 log = logging.getLogger(__name__)
-STOP_TIMEOUT_MS = 60_000
+POLL_MS = 500  # how often another process's commits are looked for
+STOP_WAIT_MS = 1500  # the longest quitting waits for the store thread
 Done = Callable[[Any], None]
 Failed = Callable[[Exception], None]
 
 # Store threads still running, with their workers: kept referenced until they have stopped, so a
 # running QThread is never destroyed with its Python wrapper.
-_RUNNING: set[tuple[QThread, HistoryStoreWorker]] = set()
+_RUNNING: set[tuple[QThread, StoreWorker]] = set()
 
 
-def _stop(thread: QThread, worker: HistoryStoreWorker) -> None:
-    """Close the store on its thread, then wait for the thread to end."""
+def _stop(thread: QThread, worker: StoreWorker, wait_ms: int) -> bool:
+    """Close the store on its thread and wait for the thread to end, at most ``wait_ms``."""
     if (thread, worker) not in _RUNNING:
-        return
+        return True
+    worker.stopping = True  # calls still queued are answered without running
     QMetaObject.invokeMethod(worker, "close", Qt.ConnectionType.QueuedConnection)
-    if thread.wait(STOP_TIMEOUT_MS):
+    if not thread.wait(wait_ms * 2 // 3):
+        worker.interrupt()  # a long SQL statement ends now; a Python loop does not
+        thread.wait(wait_ms - wait_ms * 2 // 3)
+    if thread.isFinished():
         _RUNNING.discard((thread, worker))
-    else:  # a call is still running; keep the thread referenced rather than destroy it running
-        log.warning("the history store thread did not stop within %d ms", STOP_TIMEOUT_MS)
+        return True
+    # Keep the thread referenced rather than destroy it running; the app exits without it.
+    log.warning("the history store thread did not stop within %d ms", wait_ms)
+    return False
+
+
+def busy_threads() -> int:
+    """How many store threads have not stopped (a call still running when the app quit)."""
+    return sum(1 for thread, _worker in _RUNNING if not thread.isFinished())
 
 
 @atexit.register
 def _stop_all() -> None:
     for thread, worker in list(_RUNNING):
-        _stop(thread, worker)
+        _stop(thread, worker, STOP_WAIT_MS)
 
 
-class HistoryStoreClient(QObject):
-    """Starts the store thread for the database at ``path`` and talks to it.
+class StoreService(QObject):
+    """Starts the store thread for the database at ``path``, opens the store, talks to it.
 
     Signals:
         opened(): the store is open (again, after a restore).
         openFailed(str): the store cannot be opened; the message says why (the file is left as
             it is).
+        changed(): the history changed: a call of this service wrote, a restore replaced it,
+            or another process committed to it.
     """
 
     opened = Signal()
     openFailed = Signal(str)
+    changed = Signal()
     _openRequested = Signal()
     _runRequested = Signal(int, object)
     _restoreRequested = Signal(int, object)
@@ -77,6 +97,7 @@ class HistoryStoreClient(QObject):
         path: Path,
         *,
         clock: Callable[[], datetime] = utc_now,
+        poll_ms: int | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -86,21 +107,27 @@ class HistoryStoreClient(QObject):
         self._open = False
         self._problem = ""
         self._thread = QThread()
-        self._thread.setObjectName("historyStoreThread")
-        self._worker = HistoryStoreWorker(self.path, clock)
+        self._thread.setObjectName("storeServiceThread")
+        self._worker = StoreWorker(self.path, clock, POLL_MS if poll_ms is None else poll_ms)
         self._worker.moveToThread(self._thread)
         self._openRequested.connect(self._worker.open)
         self._runRequested.connect(self._worker.run)
         self._restoreRequested.connect(self._worker.restore)
         self._worker.opened.connect(self._on_worker_opened)
         self._worker.done.connect(self._on_worker_done)
-        stop = partial(_stop, self._thread, self._worker)
+        self._worker.changedElsewhere.connect(self.changed)
+        thread, worker = self._thread, self._worker
+
+        def stop(*_destroyed: object) -> None:
+            _stop(thread, worker, STOP_WAIT_MS)
+
         self.destroyed.connect(stop)
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(stop)
         _RUNNING.add((self._thread, self._worker))
         self._thread.start()
+        self._openRequested.emit()
 
     @property
     def is_open(self) -> bool:
@@ -111,10 +138,6 @@ class HistoryStoreClient(QObject):
     def problem(self) -> str:
         """Why the store could not be opened ("" when it is open or still opening)."""
         return self._problem
-
-    def open(self) -> None:
-        """Open the store on its thread; ``opened`` or ``openFailed`` follows."""
-        self._openRequested.emit()
 
     def call(
         self, fn: Callable[[HistoryStore], Any], done: Done, failed: Failed | None = None
@@ -135,10 +158,13 @@ class HistoryStoreClient(QObject):
         self._restoreRequested.emit(ticket, Path(backup))
         return ticket
 
-    def shutdown(self) -> None:
-        """Close the store and stop its thread now (also done when the client is destroyed)."""
+    def shutdown(self, wait_ms: int = STOP_WAIT_MS) -> bool:
+        """Close the store and stop its thread, waiting at most ``wait_ms``; True if it stopped.
+
+        Also done when the application quits and when the service is destroyed.
+        """
         self._open = False
-        _stop(self._thread, self._worker)
+        return _stop(self._thread, self._worker, wait_ms)
 
     @Slot(bool, str)
     def _on_worker_opened(self, ok: bool, problem: str) -> None:
@@ -148,8 +174,8 @@ class HistoryStoreClient(QObject):
         else:
             self.openFailed.emit(problem)
 
-    @Slot(int, bool, object)
-    def _on_worker_done(self, ticket: int, ok: bool, value: object) -> None:
+    @Slot(int, bool, object, bool)
+    def _on_worker_done(self, ticket: int, ok: bool, value: object, wrote: bool) -> None:
         done, failed = self._callbacks.pop(ticket, (None, None))
         if ok and done is not None:
             done(value)
@@ -157,3 +183,5 @@ class HistoryStoreClient(QObject):
             failed(value)  # type: ignore[arg-type]
         elif not ok:
             log.warning("history store call %d failed: %s", ticket, value)
+        if wrote:
+            self.changed.emit()
