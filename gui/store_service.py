@@ -105,6 +105,7 @@ class StoreService(QObject):
         self._callbacks: dict[int, tuple[Done, Failed | None]] = {}
         self._tickets = itertools.count(1)
         self._open = False
+        self._closed = False
         self._problem = ""
         self._thread = QThread()
         self._thread.setObjectName("storeServiceThread")
@@ -115,7 +116,7 @@ class StoreService(QObject):
         self._restoreRequested.connect(self._worker.restore)
         self._worker.opened.connect(self._on_worker_opened)
         self._worker.done.connect(self._on_worker_done)
-        self._worker.changedElsewhere.connect(self.changed)
+        self._worker.changedElsewhere.connect(self._on_worker_changed_elsewhere)
         thread, worker = self._thread, self._worker
 
         def stop(*_destroyed: object) -> None:
@@ -124,7 +125,7 @@ class StoreService(QObject):
         self.destroyed.connect(stop)
         app = QCoreApplication.instance()
         if app is not None:
-            app.aboutToQuit.connect(stop)
+            app.aboutToQuit.connect(self.shutdown)
         _RUNNING.add((self._thread, self._worker))
         self._thread.start()
         self._openRequested.emit()
@@ -164,18 +165,29 @@ class StoreService(QObject):
         Also done when the application quits and when the service is destroyed.
         """
         self._open = False
+        self._closed = True
+        self._callbacks.clear()  # nothing answered after this reaches a page
         return _stop(self._thread, self._worker, wait_ms)
 
     @Slot(bool, str)
     def _on_worker_opened(self, ok: bool, problem: str) -> None:
+        if self._closed:
+            return
         self._open, self._problem = ok, problem
         if ok:
             self.opened.emit()
         else:
             self.openFailed.emit(problem)
 
+    @Slot()
+    def _on_worker_changed_elsewhere(self) -> None:
+        if not self._closed:
+            self.changed.emit()
+
     @Slot(int, bool, object, bool)
     def _on_worker_done(self, ticket: int, ok: bool, value: object, wrote: bool) -> None:
+        if self._closed:
+            return
         done, failed = self._callbacks.pop(ticket, (None, None))
         if ok and done is not None:
             done(value)
