@@ -106,6 +106,9 @@ def test_the_app_and_the_command_line_side_by_side_lose_nothing(
     listed = run_cli(db, "history", "list")  # another process opens and closes the history
     assert listed.returncode == 0, listed.stderr
     assert "app quote" in listed.stdout
+    # The app still holds its locks: the command line did not take the WAL away from under it
+    # (it does when the app's process opens and closes the file beside its own connection).
+    assert Path(f"{db}-wal").exists()
     place_in_wizard(qtbot, wizard)
     qtbot.waitUntil(lambda: len(cells(history, LABEL)) == 2, timeout=5000)
 
