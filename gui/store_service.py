@@ -189,11 +189,13 @@ class StoreService(QObject):
         if self._closed:
             return
         done, failed = self._callbacks.pop(ticket, (None, None))
-        if ok and done is not None:
-            done(value)
-        elif not ok and failed is not None:
-            failed(value)  # type: ignore[arg-type]
-        elif not ok:
-            log.warning("history store call %d failed: %s", ticket, value)
-        if wrote:
-            self.changed.emit()
+        try:
+            if ok and done is not None:
+                done(value)
+            elif not ok and failed is not None:
+                failed(value)  # type: ignore[arg-type]
+            elif not ok:
+                log.warning("history store call %d failed: %s", ticket, value)
+        finally:
+            if wrote:  # announced even when the caller's callback failed
+                self.changed.emit()
