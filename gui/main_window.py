@@ -23,6 +23,7 @@ from gui.qt_names import set_by_name
 if TYPE_CHECKING:
     from core.catalog import Catalog
     from gui.glossary_dock import GlossaryDock
+    from gui.store_service import StoreService
 
 STATE_VERSION = 1
 PLAN_PAGE, HISTORY_PAGE = "plan", "history"
@@ -47,6 +48,7 @@ class MainWindow(QMainWindow):
         self._pages: dict[str, tuple[QWidget, Callable[[], str]]] = {}
         self._pages_ready = False
         self._glossary: GlossaryDock | None = None
+        self._store_service: StoreService | None = None
         self._build_ui()
         if not defer_pages:
             self.finish_startup()
@@ -58,6 +60,11 @@ class MainWindow(QMainWindow):
     def state(self) -> AppState:
         """The shared settings, catalog and language."""
         return self._state
+
+    @property
+    def store_service(self) -> StoreService | None:
+        """The app's one store service (made with the pages by :meth:`finish_startup`)."""
+        return self._store_service
 
     @property
     def glossary_dock(self) -> GlossaryDock:
@@ -125,11 +132,16 @@ class MainWindow(QMainWindow):
         self._report_startup_problems()
         self._add_glossary_dock()
         from gui.history import HistoryView
+        from gui.store_service import StoreService
         from gui.wizard import PlanPage
 
+        # The one way every page reaches the history (see gui.store_service).
+        self._store_service = StoreService(self._state.db_path, parent=self)
+        service = self._store_service
         current = self._tabs.currentIndex()
-        self.set_page(PLAN_PAGE, PlanPage(self._state, self._tabs, new_plan=self.newPlanRequested))
-        self.set_page(HISTORY_PAGE, HistoryView(self._state, self._tabs))
+        plan = PlanPage(self._state, service, self._tabs, new_plan=self.newPlanRequested)
+        self.set_page(PLAN_PAGE, plan)
+        self.set_page(HISTORY_PAGE, HistoryView(self._state, service, self._tabs))
         self._tabs.setCurrentIndex(current)
 
     def _restore_dock_state(self) -> None:

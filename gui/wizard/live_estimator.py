@@ -15,7 +15,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from core.catalog import Catalog
 from core.errors import InputError, PlannerError
@@ -107,16 +107,19 @@ class LiveEstimator(QObject):
         self._plan_key = ""
         self.schedule()
 
-    def stop(self, wait_ms: int = 5000) -> None:
-        """Drop pending work and wait for running reads and plans (before the app exits)."""
+    def stop(self) -> None:
+        """Drop pending work and every result still to come (the app is quitting).
+
+        Nothing is waited for: a read or a plan still running is left to the app's exit (see
+        ``gui.app``), which does not wait for it either.
+        """
         self._timer.stop()
         self._plan_timer.stop()
         self._pending_plan = None
         for worker in (self._planner, self._resolver[1] if self._resolver else None):
             if worker is not None:
                 worker.cancel()
-        # A pool thread still running Python while the interpreter shuts down can crash it.
-        QThreadPool.globalInstance().waitForDone(wait_ms)
+        self._planner = self._resolver = None
 
     def model_for(self, request: PlanRequest) -> Any | None:
         """The model of ``request`` if it has been read."""
@@ -134,9 +137,11 @@ class LiveEstimator(QObject):
             request = self._build()
         except InputError as error:
             self.request = self.result = None
+            self._drop_plan_unless(None)
             self.invalid.emit(error)
             return
         self.request = request
+        self._drop_plan_unless(request)
         self.validated.emit(request)
         key = model_key(request)
         model = self._models.get(key)
@@ -193,10 +198,29 @@ class LiveEstimator(QObject):
             self._pending_plan = None
             self._plan(request, model)
 
+    def _plan_key_for(self, request: PlanRequest) -> str:
+        catalog = self._catalog()
+        planned = plan_request(request).canonical_json()
+        return f"{catalog.catalog_id}|{catalog.as_of}|{self._tax_rate()}|{planned}"
+
+    def _drop_plan_unless(self, request: PlanRequest | None) -> None:
+        """Cancel the plan being computed unless it is the one ``request`` needs.
+
+        A plan for an older input must never be shown, even while the new input waits for its
+        model or does not validate.
+        """
+        if self._planner is None:
+            return
+        if request is not None and self._plan_key_for(request) == self._plan_key:
+            return
+        self._planner.cancel()
+        self._planner = None
+        self._plan_key = ""
+
     def _plan(self, request: PlanRequest, model: Any) -> None:
         planned = plan_request(request)
         catalog, tax = self._catalog(), self._tax_rate()
-        key = f"{catalog.catalog_id}|{catalog.as_of}|{tax}|{planned.canonical_json()}"
+        key = self._plan_key_for(request)
         if key == self._plan_key:
             return  # choosing an offer or a layout does not change the options
         self._plan_key = key

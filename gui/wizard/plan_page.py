@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
 
 from core.request import PlanRequest
 from gui.app_state import AppState
+from gui.store_service import StoreService
 from gui.wizard.plan_wizard import PlanWizard
 
 
@@ -21,6 +22,7 @@ class PlanPage(QScrollArea):
     def __init__(
         self,
         state: AppState,
+        store_service: StoreService,
         parent: QWidget | None = None,
         *,
         new_plan: SignalInstance | None = None,
@@ -29,7 +31,7 @@ class PlanPage(QScrollArea):
         self.setObjectName("planPage")
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
-        self.wizard = PlanWizard(state, self, new_plan=new_plan)
+        self.wizard = PlanWizard(state, store_service, self, new_plan=new_plan)
         self.setWidget(self.wizard)
         self.setFocusProxy(self.wizard)
 

@@ -23,6 +23,7 @@ from core.planner import Plan, PlanOption
 from core.request import ModelRef, PlanRequest, Runtime, parse_request
 from gui.app_state import AppState
 from gui.core_text import error_text
+from gui.store_service import StoreService
 from gui.wizard.display import count
 from gui.wizard.live_estimate_panel import LiveEstimatePanel
 from gui.wizard.live_estimator import LiveEstimator
@@ -43,6 +44,7 @@ class PlanWizard(QWizard):
     def __init__(
         self,
         state: AppState,
+        store_service: StoreService,
         parent: QWidget | None = None,
         *,
         new_plan: SignalInstance | None = None,
@@ -50,6 +52,7 @@ class PlanWizard(QWizard):
         super().__init__(parent)
         self.setObjectName("planWizard")
         self.state = state
+        self.store_service = store_service  # the review page saves and places through it
         self._base: dict[str, Any] = {}
         self._build_ui()
         self._connect_signals()

@@ -49,7 +49,7 @@ print("shown", flush=True)
 
 APP = """
 import sys, time
-from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtCore import QEventLoop, QThreadPool, QTimer
 from gui.app import create_application, show_main_window
 app = create_application(sys.argv[:1])
 window, _switcher, _state = show_main_window(app)
@@ -65,7 +65,8 @@ while wizard.live.result is None:
     loop.exec()
 app.processEvents()
 print("estimated", flush=True)
-wizard.live.stop()  # let the planner finish before the interpreter exits
+wizard.live.stop()
+QThreadPool.globalInstance().waitForDone()  # a plan still running ends before the interpreter
 """
 
 
