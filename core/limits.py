@@ -7,8 +7,9 @@ is found exactly (an integer) by a bracketing search, whatever shape the capacit
 (sliding-window, chunked or recurrent layers included): nothing here repeats a memory formula.
 
 The search (:func:`largest_fitting`) keeps a bracket ``lo`` (fits) .. ``hi`` (does not) and probes
-where a straight line through the two headrooms crosses zero, falling back to halving whenever a
-probe did not at least halve the bracket. Memory that is linear in the value is solved in about
+where the line through the last two probes crosses zero (the secant method; the bracket's own line
+when that falls outside it), and halves the bracket instead after three probes that did not each at
+least halve it, so it never needs more than about four times the probes of bisection. Memory that is linear in the value is solved in about
 four estimates, any non-decreasing memory in at most about twice the probes of plain bisection.
 
 Limits are about memory only: a blocker that does not depend on the size (a platform mismatch, a
@@ -188,41 +189,63 @@ def largest_fitting(
         ``headroom`` was called.
     """
     probes = 0
+    seen: list[tuple[int, int]] = []  # every (x, headroom) probed, in order
+
+    def probe_at(x: int) -> int:
+        nonlocal probes
+        probes += 1
+        value = headroom(x)
+        seen.append((x, value))
+        return value
+
     lo: int | None = None
     hi: int | None = None
     h_lo = h_hi = 0
     if known is not None and low <= known[0] <= high:
+        seen.append(known)
         if known[1] >= 0:
             lo, h_lo = known
         else:
             hi, h_hi = known
     if hi is None:
-        h_hi = headroom(high)
-        probes += 1
+        h_hi = probe_at(high)
         if h_hi >= 0:
             return high, probes
         hi = high
     if lo is None:
-        h_lo = headroom(low)
-        probes += 1
+        h_lo = probe_at(low)
         if h_lo < 0:
             return low - 1, probes
         lo = low
-    halve = False
+    stale = 0  # consecutive probes that did not halve the bracket; bisect after three
     while hi - lo > 1:
         width = hi - lo
-        if halve:
-            probe = lo + width // 2
-        else:  # where the line through (lo, h_lo) and (hi, h_hi) crosses zero
-            probe = min(max(lo + (width * h_lo) // (h_lo - h_hi), lo + 1), hi - 1)
-        value = headroom(probe)
-        probes += 1
-        if value >= 0:
-            lo, h_lo = probe, value
+        if stale >= 3:
+            x, stale = lo + width // 2, 0
         else:
-            hi, h_hi = probe, value
-        halve = not halve and (hi - lo) * 2 > width
+            x = _secant(seen[-2:], lo, hi)
+            if x is None:  # the bracket's own line
+                x = lo + (width * h_lo) // (h_lo - h_hi)
+            x = min(max(x, lo + 1), hi - 1)
+        value = probe_at(x)
+        if value >= 0:
+            lo, h_lo = x, value
+        else:
+            hi, h_hi = x, value
+        stale = stale + 1 if (hi - lo) * 2 > width else 0
     return lo, probes
+
+
+def _secant(points: list[tuple[int, int]], lo: int, hi: int) -> int | None:
+    """Where the line through the last two probes crosses zero, when that is inside the bracket."""
+    if len(points) < 2:
+        return None
+    (x0, h0), (x1, h1) = points
+    if h0 == h1:
+        return None
+    # x1 - h1·(x1 - x0)/(h1 - h0), rounded down (the integer that may still fit)
+    x = x1 + (h1 * (x1 - x0)) // (h0 - h1)
+    return x if lo <= x < hi else None
 
 
 def _cap(request_maximum: int, model_maximum: int | None, user: int | None) -> tuple[int, Binding]:

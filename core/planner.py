@@ -189,7 +189,9 @@ def plan(
                 per_million_tokens=_per_million(result, price),
                 job_cost=_job_cost(result, price),
                 reason_parts=parts,
-                limits=solve_limits(result, model) if with_limits or maximize else None,
+                limits=solve_limits(result, model)
+                if (with_limits or maximize) and not _blocked(result)
+                else None,
                 outcome=outcome_cost(result, price, utilization=utilization),
             )
             (infeasible if parts else feasible).append(option)
@@ -203,6 +205,11 @@ def plan(
     if not feasible:
         suggestions = tuple(_suggest(request, catalog, model, infeasible))
     return Plan(request, rank_by, tuple(feasible), tuple(infeasible), suggestions, maximize, budget)
+
+
+def _blocked(result: EstimateResult) -> bool:
+    """Whether something other than memory rules the option out (its limits would mean nothing)."""
+    return any(f.severity == "blocker" and f.code != "ddp_does_not_pool" for f in result.findings)
 
 
 def _over_budget(price: Price, budget: Decimal) -> str:
