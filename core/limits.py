@@ -9,8 +9,8 @@ is found exactly (an integer) by a bracketing search, whatever shape the capacit
 The search (:func:`largest_fitting`) keeps a bracket ``lo`` (fits) .. ``hi`` (does not) and probes
 where the line through the last two probes crosses zero (the secant method; the bracket's own line
 when that falls outside it), and halves the bracket instead after three probes that did not each at
-least halve it, so it never needs more than about four times the probes of bisection. Memory that is linear in the value is solved in about
-four estimates, any non-decreasing memory in at most about twice the probes of plain bisection.
+least halve it. Memory linear in the value is solved in about four estimates, a curved one in a
+handful more, and any non-decreasing memory in at most about four times the probes of bisection.
 
 Limits are about memory only: a blocker that does not depend on the size (a platform mismatch, a
 strategy that does not apply) still makes the option infeasible, and the planner says so.
@@ -223,10 +223,10 @@ def largest_fitting(
         if stale >= 3:
             x, stale = lo + width // 2, 0
         else:
-            x = _secant(seen[-2:], lo, hi)
-            if x is None:  # the bracket's own line
-                x = lo + (width * h_lo) // (h_lo - h_hi)
-            x = min(max(x, lo + 1), hi - 1)
+            guess = _secant(seen[-2:], lo, hi)
+            if guess is None:  # the bracket's own line
+                guess = lo + (width * h_lo) // (h_lo - h_hi)
+            x = min(max(guess, lo + 1), hi - 1)
         value = probe_at(x)
         if value >= 0:
             lo, h_lo = x, value

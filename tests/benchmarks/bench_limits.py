@@ -65,14 +65,14 @@ def main() -> int:
         count = every_offer(request, model)
         ok &= report(
             f"{name}: all offers ({count} est.)",
-            median_ms(lambda: every_offer(request, model), runs=20),
+            median_ms(lambda r=request, m=model: every_offer(r, m), runs=20),
             baseline,
             target_ms=50,
         )
         count = every_option(request, model)
         report(
             f"{name}: all plan options ({count} est.)",
-            median_ms(lambda: every_option(request, model), runs=10),
+            median_ms(lambda r=request, m=model: every_option(r, m), runs=10),
             baseline,
         )
     return 0 if ok else 1
