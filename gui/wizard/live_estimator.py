@@ -20,6 +20,8 @@ from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 from core.catalog import Catalog
 from core.errors import InputError, PlannerError
 from core.estimate import EstimateResult, estimate, resolve
+from core.limits import Limits, solve_limits
+from core.outcome import OutcomeCost, outcome_cost
 from core.planner import Plan, plan
 from core.request import Parallelism, PlanRequest
 from gui.worker import Worker
@@ -80,6 +82,8 @@ class LiveEstimator(QObject):
         self._plan_key = ""
         self.request: PlanRequest | None = None
         self.result: EstimateResult | None = None
+        self.limits: Limits | None = None  # of ``result``: how far it goes on its offer
+        self.outcome: OutcomeCost | None = None  # of ``result`` priced for the request's term
         self.plan: Plan | None = None
 
     @property
@@ -179,13 +183,27 @@ class LiveEstimator(QObject):
             self.modelFailed.emit(error)
 
     def _estimate(self, request: PlanRequest, model: Any) -> None:
+        self.limits = self.outcome = None
         try:
             self.result = estimate(request, self._catalog(), model=model)
         except PlannerError as error:
             self.result = None
             self.estimateFailed.emit(error)
             return
+        self._limits(self.result, model)
         self.estimated.emit(self.result)
+
+    def _limits(self, result: EstimateResult, model: Any) -> None:
+        """Solve the limits and price the outcome of ``result`` (a few estimates more)."""
+        from core.pricing import price_for
+
+        try:
+            self.limits = solve_limits(result, model)
+            catalog, term = self._catalog(), result.request.term
+            price = price_for(catalog, result.gpu, result.gpus, term, tax_rate=self._tax_rate())
+            self.outcome = outcome_cost(result, price)
+        except PlannerError:  # e.g. more GPUs than the offer rents: the estimate says why
+            pass
 
     def _start_plan(self) -> None:
         if self._pending_plan is not None:
@@ -202,7 +220,7 @@ class LiveEstimator(QObject):
         self._plan_key = key
         if self._planner is not None:
             self._planner.cancel()
-        worker = Worker(plan, planned, catalog, tax_rate=tax, model=model)
+        worker = Worker(plan, planned, catalog, tax_rate=tax, model=model, with_limits=True)
         worker.succeeded.connect(self._on_planner_succeeded)
         worker.failed.connect(self._on_planner_failed)
         self._planner = worker

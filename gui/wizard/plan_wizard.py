@@ -249,7 +249,7 @@ class PlanWizard(QWizard):
         self.model_page.set_resolving(False)
         self._show_model_summary(result)
         self.offer_page.set_fit(result.fits and result.request.gpu is not None)
-        self.panel.show_result(result)
+        self.panel.show_result(result, self.live.limits, self.live.outcome)
 
     def _show_model_summary(self, result: Any) -> None:
         model = result.model

@@ -1,0 +1,44 @@
+"""The wizard shows how far a job goes: limits in the live panel, sortable limit columns."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QTableView
+
+from core.limits import solve_limits
+from gui.wizard.offer_table_model import LIMIT_A, LIMIT_B, SORT_ROLE
+from tests.test_gui_wizard import click_next, pick_preset, settle, wizard  # noqa: F401
+
+
+def test_live_panel_shows_the_limits_and_the_cost_of_the_outcome(wizard, qtbot):  # noqa: F811
+    click_next(qtbot, wizard)
+    pick_preset(qtbot, wizard, "8b", "llama-3.1-8b")
+    settle(qtbot, wizard)
+    result, limits = wizard.live.result, wizard.live.limits
+    assert result is not None and limits is not None
+    # the panel's figures are the solver's own, for the estimate it shows
+    expected = solve_limits(result, wizard.live.model_for(result.request))
+    assert limits.as_dict() == expected.as_dict()
+    text = wizard.panel.findChild(QLabel, "estimateLimits").text()
+    assert "longest context per sequence" in text
+    assert f"{limits.value('sequences'):,}" in text
+    assert "per 1M output tokens" in text
+
+
+def test_offer_table_has_sortable_max_context_and_sequences(wizard, qtbot):  # noqa: F811
+    click_next(qtbot, wizard)
+    pick_preset(qtbot, wizard, "70b", "llama-3.1-70b")
+    while wizard.currentPage() is not wizard.offer_page:
+        click_next(qtbot, wizard)
+    table = wizard.findChild(QTableView, "offerTable")
+    model = table.model()
+    qtbot.waitUntil(lambda: model.rowCount() > 0, timeout=10_000)
+    header = model.headerData(LIMIT_A, Qt.Orientation.Horizontal)
+    assert header == "Max context"
+    assert model.headerData(LIMIT_B, Qt.Orientation.Horizontal) == "Max sequences"
+    table.sortByColumn(LIMIT_B, Qt.SortOrder.DescendingOrder)
+    keys = [model.index(r, LIMIT_B).data(SORT_ROLE) for r in range(model.rowCount())]
+    assert keys == sorted(keys, reverse=True) and keys[0] > 0
+    plan = wizard.live.plan
+    best = max(o.limits.value("sequences") for o in plan.options if o.limits)
+    assert keys[0] == best
