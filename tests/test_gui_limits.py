@@ -42,3 +42,38 @@ def test_offer_table_has_sortable_max_context_and_sequences(wizard, qtbot):  # n
     plan = wizard.live.plan
     best = max(o.limits.value("sequences") for o in plan.options if o.limits)
     assert keys[0] == best
+
+
+def test_limits_and_costs_read_in_russian(app_state):
+    from decimal import Decimal
+
+    from core.catalog import default_catalog
+    from core.estimate import estimate, resolve
+    from core.outcome import outcome_cost
+    from core.pricing import price_for
+    from core.request import parse_request
+    from gui import core_text
+
+    app_state.update_settings(language="ru")
+    try:
+        request = parse_request(
+            {
+                "model": {"preset": "llama-3.1-8b"},
+                "gpu": "h100-80gb-sxm",
+                "inference": {"context_tokens": 8192},
+            }
+        )
+        model = resolve(request)
+        result = estimate(request, model=model)
+        lines = [core_text.message_text(m) for m in solve_limits(result, model).messages(request)]
+        assert "наибольшее число одновременных последовательностей по 8192 токенов: 56" in lines[1]
+        assert "(ограничение: память)" in lines[1]
+        assert "пул KV-кэша: 459\xa0376 токенов" in lines[2]
+        price = price_for(default_catalog(), result.gpu, 1, request.term)
+        cost = outcome_cost(result, price, utilization=Decimal("0.5"))
+        text = core_text.message_text(cost.messages(1)[0])
+        assert "за 1 млн выходных токенов" in text
+        assert "GPU заняты 50" in text
+        assert str(cost.per_million_output).replace(".", ",") in text
+    finally:
+        app_state.update_settings(language="en")
