@@ -77,3 +77,37 @@ def test_limits_and_costs_read_in_russian(app_state):
         assert str(cost.per_million_output).replace(".", ",") in text
     finally:
         app_state.update_settings(language="en")
+
+
+def test_training_offers_the_term_that_covers_the_run(main_window, wizard, qtbot):  # noqa: F811
+    from PySide6.QtWidgets import QComboBox, QPushButton, QSpinBox
+
+    from core.request import parse_request
+
+    request = parse_request(
+        {
+            "workload": "training",
+            "model": {"preset": "llama-3.1-8b"},
+            "training": {"method": "qlora", "tokens": 2_000_000_000},
+            "gpu": "a100-80gb",
+            "term": {"unit": "hour", "count": 1},
+        }
+    )
+    main_window.page("plan").load_request(request)
+    settle(qtbot, wizard)
+    outcome = wizard.live.outcome
+    assert outcome is not None and outcome.proposed_term is not None
+    assert outcome.run_hours is not None and outcome.run_hours > 24
+    text = wizard.panel.findChild(QLabel, "estimateLimits").text()
+    assert "covers the run" in text and "buys" in text  # the 1-hour term buys a sliver
+    button = wizard.findChild(QPushButton, "coverRun")
+    assert not button.isHidden()
+    button.click()
+    settle(qtbot, wizard)
+    proposal = outcome.proposed_term
+    assert wizard.findChild(QComboBox, "termUnit").currentData() == proposal.unit
+    assert wizard.findChild(QSpinBox, "termCount").value() == proposal.count
+    assert wizard.current_request().term.unit == proposal.unit
+    # the chosen term now covers the run: no share is stated any more
+    after = wizard.live.outcome
+    assert after is not None and after.run_share_of_term == 1

@@ -11,11 +11,21 @@ from html import escape
 from typing import Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
-from PySide6.QtWidgets import QAbstractItemView, QCheckBox, QHeaderView, QLabel, QTableView, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QWidget,
+)
 
+from core.outcome import OutcomeCost, TermProposal
 from core.planner import Plan, PlanOption
 from core.request import PlanRequest
 from gui.core_text import message_text
+from gui.wizard.display import term_unit_name
 from gui.wizard.offer_filter_proxy import OfferFilterProxy
 from gui.wizard.offer_table_model import GPU, RANK, REASON, OfferTableModel
 from gui.wizard.term_form import TermForm
@@ -36,6 +46,7 @@ class OfferPage(WizardStep):
         self._gpu: str | None = None
         self._fits = False
         self._plan: Plan | None = None
+        self._proposal: TermProposal | None = None
         self._build_ui()
         self._connect_signals()
         self._retranslate()
@@ -44,6 +55,10 @@ class OfferPage(WizardStep):
         self._term = TermForm(self)
         self.adopt(self._term)
         self.content.addWidget(self._term)
+        self._cover_run = QPushButton(self)
+        self._cover_run.setObjectName("coverRun")
+        self._cover_run.hide()
+        self.content.addWidget(self._cover_run)
         self._show_infeasible = QCheckBox(self)
         self._show_infeasible.setObjectName("showInfeasible")
         self.content.addWidget(self._show_infeasible)
@@ -77,6 +92,7 @@ class OfferPage(WizardStep):
 
     def _connect_signals(self) -> None:
         self._show_infeasible.toggled.connect(self._on_show_infeasible_toggled)
+        self._cover_run.clicked.connect(self._on_cover_run_clicked)
         self._table.selectionModel().currentRowChanged.connect(self._on_table_current_changed)
 
     def _retranslate(self) -> None:
@@ -92,6 +108,7 @@ class OfferPage(WizardStep):
             self.tr("List the options that do not fit, with the reason")
         )
         self._table.setAccessibleName(self.tr("Options"))
+        self._show_proposal()
         self._model.retranslate()
         if self._plan is not None:  # the cells hold translated names
             self.set_plan(self._plan, self.plan_wizard().live.request)
@@ -111,6 +128,29 @@ class OfferPage(WizardStep):
 
     def ready(self) -> bool:
         return self._gpu is not None and self._fits
+
+    def set_outcome(self, outcome: OutcomeCost | None) -> None:
+        """Offer the term that covers the training run of the current estimate, if any."""
+        self._proposal = outcome.proposed_term if outcome is not None else None
+        self._show_proposal()
+
+    def _show_proposal(self) -> None:
+        proposal = self._proposal
+        self._cover_run.setVisible(proposal is not None)
+        if proposal is None:
+            return
+        self._cover_run.setText(
+            self.tr("Cover the whole run: {term}").format(
+                term=term_unit_name(proposal.unit, proposal.count)
+            )
+        )
+        self._cover_run.setToolTip(
+            self.tr("The cheapest whole term of this option that lasts the estimated run")
+        )
+
+    def _on_cover_run_clicked(self) -> None:
+        if self._proposal is not None:
+            self._term.set_term(self._proposal.unit, self._proposal.count)
 
     def set_planning(self) -> None:
         """Options are being ranked for a changed request."""

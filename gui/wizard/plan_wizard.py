@@ -244,12 +244,14 @@ class PlanWizard(QWizard):
         message = self._route_error(path, message)
         self.panel.show_status("error", message)
         self.panel.show_plan(None)
+        self.offer_page.set_outcome(None)
 
     def _on_live_estimated(self, result: Any) -> None:
         self.model_page.set_resolving(False)
         self._show_model_summary(result)
         self.offer_page.set_fit(result.fits and result.request.gpu is not None)
         self.panel.show_result(result, self.live.limits, self.live.outcome)
+        self.offer_page.set_outcome(self.live.outcome)
 
     def _show_model_summary(self, result: Any) -> None:
         model = result.model

@@ -1875,6 +1875,14 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Варианты</translation>
     </message>
     <message>
+        <source>Cover the whole run: {term}</source>
+        <translation>Оплатить всё обучение: {term}</translation>
+    </message>
+    <message>
+        <source>The cheapest whole term of this option that lasts the estimated run</source>
+        <translation>Самый дешёвый целый срок этого варианта, которого хватает на оценённое обучение</translation>
+    </message>
+    <message>
         <source>Ranking the offers…</source>
         <translation>Ранжирую предложения…</translation>
     </message>
