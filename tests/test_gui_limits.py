@@ -111,3 +111,33 @@ def test_training_offers_the_term_that_covers_the_run(main_window, wizard, qtbot
     # the chosen term now covers the run: no share is stated any more
     after = wizard.live.outcome
     assert after is not None and after.run_share_of_term == 1
+
+
+def test_context_chart_marks_where_it_stops_fitting_and_a_click_sets_the_context(
+    wizard,  # noqa: F811
+    qtbot,
+    tmp_path,
+):
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QSpinBox
+
+    click_next(qtbot, wizard)
+    pick_preset(qtbot, wizard, "3.2 1b", "llama-3.2-1b")
+    click_next(qtbot, wizard)  # the sizes page
+    wizard.findChild(QSpinBox, "concurrentSequences").setValue(200)
+    settle(qtbot, wizard)
+    chart = wizard.sizes_page.context_chart
+    curve = chart.curve
+    assert chart.isVisible() and curve is not None
+    assert curve.limit == wizard.live.limits.value("context")
+    assert 0 < curve.limit < curve.top
+    # below the limit memory fits, above it does not
+    assert all((m <= curve.usable_bytes) == (x <= curve.limit) for x, m in curve.points)
+    assert chart.grab().save(str(tmp_path / "context-chart.png"))
+    plot_left, plot_width = 64, chart.width() - 64 - 12
+    x = plot_left + plot_width // 4
+    qtbot.mouseClick(chart, Qt.MouseButton.LeftButton, pos=QPoint(x, chart.height() // 2))
+    settle(qtbot, wizard)
+    expected = chart.context_at(x)
+    assert wizard.current_request().inference.context_tokens == expected
+    assert expected is not None and abs(expected - curve.top / 4) <= curve.top / plot_width + 1

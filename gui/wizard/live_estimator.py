@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 from core.catalog import Catalog
 from core.errors import InputError, PlannerError
 from core.estimate import EstimateResult, estimate, resolve
+from core.limit_curve import ContextCurve, context_curve
 from core.limits import Limits, solve_limits
 from core.outcome import OutcomeCost, outcome_cost
 from core.planner import Plan, plan
@@ -84,6 +85,7 @@ class LiveEstimator(QObject):
         self.result: EstimateResult | None = None
         self.limits: Limits | None = None  # of ``result``: how far it goes on its offer
         self.outcome: OutcomeCost | None = None  # of ``result`` priced for the request's term
+        self.curve: ContextCurve | None = None  # memory against context (inference)
         self.plan: Plan | None = None
 
     @property
@@ -183,7 +185,7 @@ class LiveEstimator(QObject):
             self.modelFailed.emit(error)
 
     def _estimate(self, request: PlanRequest, model: Any) -> None:
-        self.limits = self.outcome = None
+        self.limits = self.outcome = self.curve = None
         try:
             self.result = estimate(request, self._catalog(), model=model)
         except PlannerError as error:
@@ -199,6 +201,7 @@ class LiveEstimator(QObject):
 
         try:
             self.limits = solve_limits(result, model)
+            self.curve = context_curve(result, model, self.limits)
             catalog, term = self._catalog(), result.request.term
             price = price_for(catalog, result.gpu, result.gpus, term, tax_rate=self._tax_rate())
             self.outcome = outcome_cost(result, price)

@@ -245,6 +245,7 @@ class PlanWizard(QWizard):
         self.panel.show_status("error", message)
         self.panel.show_plan(None)
         self.offer_page.set_outcome(None)
+        self.sizes_page.show_context_curve(None)
 
     def _on_live_estimated(self, result: Any) -> None:
         self.model_page.set_resolving(False)
@@ -252,6 +253,7 @@ class PlanWizard(QWizard):
         self.offer_page.set_fit(result.fits and result.request.gpu is not None)
         self.panel.show_result(result, self.live.limits, self.live.outcome)
         self.offer_page.set_outcome(self.live.outcome)
+        self.sizes_page.show_context_curve(self.live.curve)
 
     def _show_model_summary(self, result: Any) -> None:
         model = result.model

@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU" sourcelanguage="en_US">
 <context>
+    <name>ContextChart</name>
+    <message>
+        <source>Click to use that context length</source>
+        <translation>Нажмите, чтобы выбрать эту длину контекста</translation>
+    </message>
+    <message>
+        <source>Fits up to {limit} tokens per sequence; {usable} usable per GPU</source>
+        <translation>Помещается до {limit} токенов на последовательность; на GPU доступно {usable}</translation>
+    </message>
+    <message>
+        <source>context tokens</source>
+        <translation>токенов контекста</translation>
+    </message>
+    <message>
+        <source>usable</source>
+        <translation>доступно</translation>
+    </message>
+    <message>
+        <source>fits up to {tokens}</source>
+        <translation>помещается до {tokens}</translation>
+    </message>
+</context>
+<context>
     <name>CoreText</name>
     <message>
         <source>the workload needs {needs}, but {gpu} is an {vendor} GPU that runs {has}; {needs} workloads never run on it</source>
