@@ -141,3 +141,51 @@ def test_context_chart_marks_where_it_stops_fitting_and_a_click_sets_the_context
     expected = chart.context_at(x)
     assert wizard.current_request().inference.context_tokens == expected
     assert expected is not None and abs(expected - curve.top / 4) <= curve.top / plot_width + 1
+
+
+def test_compare_two_to_four_options_side_by_side_and_export_csv(wizard, qtbot, tmp_path):  # noqa: F811
+    import csv
+
+    from PySide6.QtCore import QItemSelectionModel
+    from PySide6.QtWidgets import QPushButton
+
+    click_next(qtbot, wizard)
+    pick_preset(qtbot, wizard, "70b", "llama-3.1-70b")
+    while wizard.currentPage() is not wizard.offer_page:
+        click_next(qtbot, wizard)
+    table = wizard.findChild(QTableView, "offerTable")
+    model = table.model()
+    qtbot.waitUntil(lambda: model.rowCount() >= 3, timeout=10_000)
+    button = wizard.findChild(QPushButton, "compareOptions")
+    selection = table.selectionModel()
+    flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+    selection.clearSelection()
+    selection.select(model.index(0, 0), flags)
+    assert not button.isEnabled()  # one option is nothing to compare
+    for row in (1, 2):
+        selection.select(model.index(row, 0), flags)
+    assert button.isEnabled()
+    options = wizard.offer_page.selected_options()
+    assert len(options) == 3
+    dialog = wizard.offer_page.open_comparison()
+    assert dialog is not None
+    rows = dict(dialog.rows)
+    assert rows["GPU"] == [o.gpu.name for o in options]
+    assert rows["Most concurrent sequences"] == [
+        f"{o.limits.value('sequences'):,}" for o in options
+    ]
+    assert "Per 1M output tokens" in rows
+    path = tmp_path / "comparison.csv"
+    dialog.export_csv(path)
+    with path.open(encoding="utf-8-sig", newline="") as handle:
+        written = list(csv.reader(handle))
+    assert len(written) == len(dialog.rows) + 1
+    assert (
+        written[0][1]
+        == f"{options[0].gpu.id} × {options[0].estimate.gpus} {options[0].estimate.strategy}"
+    )
+    assert written[1] == ["GPU", *rows["GPU"]]
+    for row in range(3, 6):
+        selection.select(model.index(row, 0), flags)
+    assert not button.isEnabled()  # more than four
+    dialog.close()

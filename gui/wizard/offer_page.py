@@ -25,6 +25,7 @@ from core.outcome import OutcomeCost, TermProposal
 from core.planner import Plan, PlanOption
 from core.request import PlanRequest
 from gui.core_text import message_text
+from gui.wizard.compare_dialog import MAX_OPTIONS, MIN_OPTIONS, CompareDialog
 from gui.wizard.display import term_unit_name
 from gui.wizard.offer_filter_proxy import OfferFilterProxy
 from gui.wizard.offer_table_model import GPU, RANK, REASON, OfferTableModel
@@ -71,7 +72,8 @@ class OfferPage(WizardStep):
         self._table.setSortingEnabled(True)
         self._table.sortByColumn(RANK, Qt.SortOrder.AscendingOrder)
         self._table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self._table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        # Ctrl/Shift-click selects more rows to compare; the current row is the chosen option.
+        self._table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self._table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self._table.setAlternatingRowColors(True)
         self._table.setWordWrap(False)
@@ -85,6 +87,10 @@ class OfferPage(WizardStep):
         rows.setDefaultSectionSize(self.fontMetrics().height() + 8)
         self._table.setColumnHidden(REASON, True)
         self.content.addWidget(self._table, 1)
+        self._compare = QPushButton(self)
+        self._compare.setObjectName("compareOptions")
+        self._compare.setEnabled(False)
+        self.content.addWidget(self._compare)
         self._status = QLabel(self)
         self._status.setObjectName("offerStatus")
         self._status.setWordWrap(True)
@@ -93,6 +99,8 @@ class OfferPage(WizardStep):
     def _connect_signals(self) -> None:
         self._show_infeasible.toggled.connect(self._on_show_infeasible_toggled)
         self._cover_run.clicked.connect(self._on_cover_run_clicked)
+        self._compare.clicked.connect(self.open_comparison)
+        self._table.selectionModel().selectionChanged.connect(self._on_selection_changed)
         self._table.selectionModel().currentRowChanged.connect(self._on_table_current_changed)
 
     def _retranslate(self) -> None:
@@ -108,6 +116,10 @@ class OfferPage(WizardStep):
             self.tr("List the options that do not fit, with the reason")
         )
         self._table.setAccessibleName(self.tr("Options"))
+        self._compare.setText(self.tr("&Compare selected…"))
+        self._compare.setToolTip(
+            self.tr("Select two to four options (Ctrl+click) to see them side by side")
+        )
         self._show_proposal()
         self._model.retranslate()
         if self._plan is not None:  # the cells hold translated names
@@ -128,6 +140,27 @@ class OfferPage(WizardStep):
 
     def ready(self) -> bool:
         return self._gpu is not None and self._fits
+
+    def selected_options(self) -> list[PlanOption]:
+        """The options of the selected rows, in the table's order."""
+        rows = sorted(index.row() for index in self._table.selectionModel().selectedRows())
+        return [
+            self._model.option(self._proxy.mapToSource(self._proxy.index(r, 0)).row()) for r in rows
+        ]
+
+    def _on_selection_changed(self, *_args: object) -> None:
+        chosen = len(self._table.selectionModel().selectedRows())
+        self._compare.setEnabled(MIN_OPTIONS <= chosen <= MAX_OPTIONS)
+
+    def open_comparison(self) -> CompareDialog | None:
+        """Show the selected options side by side (two to four of them)."""
+        options = self.selected_options()
+        if not MIN_OPTIONS <= len(options) <= MAX_OPTIONS:
+            return None
+        dialog = CompareDialog(options, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
 
     def set_outcome(self, outcome: OutcomeCost | None) -> None:
         """Offer the term that covers the training run of the current estimate, if any."""

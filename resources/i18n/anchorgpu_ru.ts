@@ -2,6 +2,120 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU" sourcelanguage="en_US">
 <context>
+    <name>CompareDialog</name>
+    <message>
+        <source>Compare options</source>
+        <translation>Сравнение вариантов</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Экспорт в CSV…</translation>
+    </message>
+    <message>
+        <source>Export the comparison</source>
+        <translation>Экспорт сравнения</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+</context>
+<context>
+    <name>Comparison</name>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>Число GPU</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>Стратегия</translation>
+    </message>
+    <message>
+        <source>Term total</source>
+        <translation>Итого за срок</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>На GPU</translation>
+    </message>
+    <message>
+        <source>Usable per GPU</source>
+        <translation>Доступно на GPU</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>Запас</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>Предупреждения</translation>
+    </message>
+    <message>
+        <source>Longest context (tokens)</source>
+        <translation>Наибольший контекст (токенов)</translation>
+    </message>
+    <message>
+        <source>Most concurrent sequences</source>
+        <translation>Наибольшее число одновременных последовательностей</translation>
+    </message>
+    <message>
+        <source>Longest training sequence (tokens)</source>
+        <translation>Наибольшая обучающая последовательность (токенов)</translation>
+    </message>
+    <message>
+        <source>Largest micro-batch</source>
+        <translation>Наибольший микробатч</translation>
+    </message>
+    <message>
+        <source>Largest square image (px)</source>
+        <translation>Наибольшее квадратное изображение (пикс.)</translation>
+    </message>
+    <message>
+        <source>Largest image batch</source>
+        <translation>Наибольший батч изображений</translation>
+    </message>
+    <message>
+        <source>KV cache pool (tokens)</source>
+        <translation>Пул KV-кэша (токенов)</translation>
+    </message>
+    <message>
+        <source>Decode tokens/s (bound)</source>
+        <translation>Декодирование, токенов/с (верхняя оценка)</translation>
+    </message>
+    <message>
+        <source>Training tokens/s</source>
+        <translation>Обучение, токенов/с</translation>
+    </message>
+    <message>
+        <source>Images per hour</source>
+        <translation>Изображений в час</translation>
+    </message>
+    <message>
+        <source>Per 1M input tokens</source>
+        <translation>За 1 млн входных токенов</translation>
+    </message>
+    <message>
+        <source>Per 1M output tokens</source>
+        <translation>За 1 млн выходных токенов</translation>
+    </message>
+    <message>
+        <source>Training run</source>
+        <translation>Прогон обучения</translation>
+    </message>
+    <message>
+        <source>Per 1,000 images</source>
+        <translation>За 1000 изображений</translation>
+    </message>
+    <message>
+        <source>Training run GPU-hours</source>
+        <translation>GPU-часов на прогон обучения</translation>
+    </message>
+</context>
+<context>
     <name>ContextChart</name>
     <message>
         <source>Click to use that context length</source>
@@ -1896,6 +2010,14 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>Options</source>
         <translation>Варианты</translation>
+    </message>
+    <message>
+        <source>&amp;Compare selected…</source>
+        <translation>&amp;Сравнить выбранные…</translation>
+    </message>
+    <message>
+        <source>Select two to four options (Ctrl+click) to see them side by side</source>
+        <translation>Выберите от двух до четырёх вариантов (Ctrl+щелчок), чтобы сравнить их рядом</translation>
     </message>
     <message>
         <source>Cover the whole run: {term}</source>
