@@ -122,16 +122,17 @@ class LiveEstimatePanel(QWidget):
         """The memory chart."""
         return self._chart
 
-    def show_result(
-        self,
-        result: EstimateResult,
-        limits: Limits | None = None,
-        outcome: OutcomeCost | None = None,
-    ) -> None:
-        """Show an estimate, how far it goes on its offer and what its outcome costs."""
+    def show_result(self, result: EstimateResult) -> None:
+        """Show an estimate (its limits follow through :meth:`show_limits`)."""
         self._result, self._status = result, None
-        self._limits, self._outcome = limits, outcome
+        self._limits = self._outcome = None
         self._render()
+
+    def show_limits(self, limits: Limits | None, outcome: OutcomeCost | None) -> None:
+        """Show how far the estimate shown goes on its offer and what its outcome costs."""
+        self._limits, self._outcome = limits, outcome
+        if self._result is not None:
+            self._limit_lines.setText(self._limits_html(self._result))
 
     @property
     def limits_text(self) -> str:

@@ -103,6 +103,7 @@ class PlanWizard(QWizard):
         live.resolving.connect(self._on_live_resolving)
         live.modelFailed.connect(self._on_live_model_failed)
         live.estimated.connect(self._on_live_estimated)
+        live.limited.connect(self._on_live_limited)
         live.estimateFailed.connect(self._on_live_model_failed)
         live.planning.connect(self._on_live_planning)
         live.planned.connect(self._on_live_planned)
@@ -251,7 +252,10 @@ class PlanWizard(QWizard):
         self.model_page.set_resolving(False)
         self._show_model_summary(result)
         self.offer_page.set_fit(result.fits and result.request.gpu is not None)
-        self.panel.show_result(result, self.live.limits, self.live.outcome)
+        self.panel.show_result(result)
+
+    def _on_live_limited(self) -> None:
+        self.panel.show_limits(self.live.limits, self.live.outcome)
         self.offer_page.set_outcome(self.live.outcome)
         self.sizes_page.show_context_curve(self.live.curve)
 
