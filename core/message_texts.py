@@ -313,6 +313,20 @@ _PLANNER = {
         "CoreText",
         "with {tokens} context tokens: {gpus} × {gpu} ({strategy}) fits for {total} {currency}",
     ),
+    "planner.over_budget": QT_TRANSLATE_NOOP(
+        "CoreText", "costs {total} {currency}, over the budget of {budget} {currency}"
+    ),
+    "fit.over_budget": QT_TRANSLATE_NOOP(
+        "CoreText", "no GPU count of this offer is within the budget for the term"
+    ),
+    "fit.no_layout": QT_TRANSLATE_NOOP(
+        "CoreText", "no layout of this workload uses that many GPUs of this offer"
+    ),
+    "fit.beyond_model": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "fits in memory, but the model's max_position_embeddings is {limit:,} tokens, "
+        "below the {asked:,} asked for",
+    ),
     "planner.nothing": QT_TRANSLATE_NOOP(
         "CoreText", "no offer in the catalog can hold this job; a smaller model or input is needed"
     ),
@@ -467,6 +481,61 @@ _ERRORS = {
     ),
 }
 
+_LIMITS = {
+    "limits.context": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "longest context per sequence with concurrency {at}: {value:,} tokens "
+        "(limited by {binding})",
+    ),
+    "limits.sequences": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "most concurrent sequences of {at:,} tokens: {value:,} (limited by {binding})",
+    ),
+    "limits.kv_pool": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "KV cache pool: {tokens:,} tokens ({gib:.2f} GiB per GPU), "
+        "{concurrency:.2f} × requests of {context:,} tokens",
+    ),
+    "limits.micro_batch": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "largest micro-batch of {at:,}-token sequences: {value:,} (limited by {binding})",
+    ),
+    "limits.sequence_length": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "longest training sequence at micro-batch {at}: {value:,} tokens (limited by {binding})",
+    ),
+    "limits.batch": QT_TRANSLATE_NOOP(
+        "CoreText", "largest batch of {at}×{height} images: {value:,} (limited by {binding})"
+    ),
+    "limits.resolution": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "largest square image at batch {at}: {value}×{value} px (limited by {binding})",
+    ),
+}
+
+_OUTCOME = {
+    "outcome.tokens": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{input} {currency} per 1M input tokens (prefill), {output} {currency} per 1M output "
+        "tokens (decode), GPUs busy {utilization:.0%} of the term",
+    ),
+    "outcome.run": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost} {currency} "
+        "({factor}·N FLOPs per token at {mfu:.0%} MFU)",
+    ),
+    "outcome.images": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{cost} {currency} per 1,000 images, GPUs busy {utilization:.0%} of the term",
+    ),
+    "outcome.term_covers": QT_TRANSLATE_NOOP(
+        "CoreText", "a term of {count} × {unit} ({hours:,} h) covers the run"
+    ),
+    "outcome.term_share": QT_TRANSLATE_NOOP(
+        "CoreText", "the chosen term ({hours:,} h) buys {share:.0%} of the run"
+    ),
+}
+
 WORDS: dict[str, tuple[str, ...]] = {
     "larger": (
         QT_TRANSLATE_NOOP("CoreText", "the VAE decode"),
@@ -488,6 +557,18 @@ WORDS: dict[str, tuple[str, ...]] = {
         QT_TRANSLATE_NOOP("CoreText", "VAE tiling"),
         QT_TRANSLATE_NOOP("CoreText", "model CPU offload"),
     ),
+    "binding": (
+        QT_TRANSLATE_NOOP("CoreText", "memory"),
+        QT_TRANSLATE_NOOP("CoreText", "the model's max_position_embeddings"),
+        QT_TRANSLATE_NOOP("CoreText", "the cap you set"),
+        QT_TRANSLATE_NOOP("CoreText", "the largest value a request allows"),
+    ),
+    "unit": (
+        QT_TRANSLATE_NOOP("CoreText", "hour"),
+        QT_TRANSLATE_NOOP("CoreText", "day"),
+        QT_TRANSLATE_NOOP("CoreText", "week"),
+        QT_TRANSLATE_NOOP("CoreText", "month"),
+    ),
 }
 """Parameters whose value is one of a few fixed English words, which a translation replaces too."""
 
@@ -497,6 +578,8 @@ TEMPLATES: dict[str, str] = {
     **_PRICES,
     **_PLANNER,
     **_THROUGHPUT,
+    **_LIMITS,
+    **_OUTCOME,
     **_PYDANTIC,
     **_ERRORS,
 }

@@ -14,11 +14,20 @@ from typing import Any, Literal
 from core.catalog import Catalog, GpuOffer, default_catalog
 from core.errors import PlannerError
 from core.estimate import EstimateResult, estimate_on, resolve
+from core.limits import Limits, solve_limits
 from core.messages import Message, Param
+from core.outcome import OutcomeCost, outcome_cost
 from core.pricing import Price, price_for
 from core.request import PlanRequest
 
 RankBy = Literal["total", "per-million-tokens", "job-cost"]
+Maximize = Literal["context", "sequences", "batch"]
+MAXIMIZED: dict[str, dict[str, str]] = {
+    "context": {"inference": "context", "training": "sequence_length", "diffusion": "resolution"},
+    "sequences": {"inference": "sequences", "training": "micro_batch", "diffusion": "batch"},
+    "batch": {"inference": "sequences", "training": "micro_batch", "diffusion": "batch"},
+}
+"""The limit each ``--maximize`` choice ranks by, per workload."""
 GPU_COUNTS = (1, 2, 4, 8, 16, 32, 64)
 
 
@@ -32,6 +41,8 @@ class PlanOption:
     per_million_tokens: Decimal | None
     job_cost: Decimal | None
     reason_parts: tuple[str, ...] = ()  # why it is infeasible, as Messages; empty when it fits
+    limits: Limits | None = None  # solved when the plan was asked for limits
+    outcome: OutcomeCost | None = None
 
     @property
     def reason(self) -> str:
@@ -58,6 +69,8 @@ class Plan:
     options: tuple[PlanOption, ...]  # feasible, best first
     infeasible: tuple[PlanOption, ...]
     suggestions: tuple[str, ...] = field(default_factory=tuple)  # Messages
+    maximize: Maximize | None = None
+    budget: Decimal | None = None
 
 
 def layouts(request: PlanRequest, gpu: GpuOffer) -> list[tuple[str, int, int]]:
@@ -145,8 +158,17 @@ def plan(
     rank_by: RankBy = "total",
     tax_rate: Decimal = Decimal(0),
     model: Any | None = None,
+    with_limits: bool = False,
+    maximize: Maximize | None = None,
+    budget: Decimal | None = None,
+    utilization: Decimal = Decimal(1),
 ) -> Plan:
-    """Consider every offer × count × strategy for ``request`` and rank the feasible ones."""
+    """Consider every offer × count × strategy for ``request`` and rank the feasible ones.
+
+    ``with_limits`` solves every option's limits (:mod:`core.limits`); ``maximize`` ranks the
+    feasible options by one limit, largest first (the request's own value is the floor);
+    ``budget`` moves options whose total exceeds it among the infeasible ones.
+    """
     catalog = catalog or default_catalog()
     model = model if model is not None else resolve(request)
     gpus = [catalog.gpu(request.gpu)] if request.gpu else list(catalog.gpus)
@@ -157,21 +179,49 @@ def plan(
             variant = _with_layout(request, gpu, strategy, count, tp)
             result = estimate_on(variant, model, gpu)
             price = price_for(catalog, gpu, count, request.term, tax_rate=tax_rate)
+            parts = () if result.fits else tuple(reason_parts(result))
+            if not parts and budget is not None and price.total > budget:
+                parts = (_over_budget(price, budget),)
             option = PlanOption(
                 estimate=result,
                 price=price,
                 tensor_parallel=tp,
                 per_million_tokens=_per_million(result, price),
                 job_cost=_job_cost(result, price),
-                reason_parts=() if result.fits else tuple(reason_parts(result)),
+                reason_parts=parts,
+                limits=solve_limits(result, model)
+                if (with_limits or maximize) and not _blocked(result)
+                else None,
+                outcome=outcome_cost(result, price, utilization=utilization),
             )
-            (feasible if result.fits else infeasible).append(option)
-    feasible.sort(key=lambda o: _rank_key(o, rank_by))
+            (infeasible if parts else feasible).append(option)
+    if maximize is not None:
+        name = MAXIMIZED[maximize][request.workload]
+        feasible.sort(key=lambda o: (-_limit(o, name), *_rank_key(o, rank_by)))
+    else:
+        feasible.sort(key=lambda o: _rank_key(o, rank_by))
     infeasible.sort(key=lambda o: -o.estimate.headroom_bytes / max(o.estimate.usable_bytes, 1))
     suggestions: tuple[str, ...] = ()
     if not feasible:
         suggestions = tuple(_suggest(request, catalog, model, infeasible))
-    return Plan(request, rank_by, tuple(feasible), tuple(infeasible), suggestions)
+    return Plan(request, rank_by, tuple(feasible), tuple(infeasible), suggestions, maximize, budget)
+
+
+def _blocked(result: EstimateResult) -> bool:
+    """Whether something other than memory rules the option out (its limits would mean nothing)."""
+    return any(f.severity == "blocker" and f.code != "ddp_does_not_pool" for f in result.findings)
+
+
+def _over_budget(price: Price, budget: Decimal) -> str:
+    return Message(
+        "planner.over_budget", total=str(price.total), budget=str(budget), currency=price.currency
+    )
+
+
+def _limit(option: PlanOption, name: str) -> int:
+    """The solved value of limit ``name`` of ``option`` (0 when unsolved)."""
+    value = option.limits.value(name) if option.limits else None
+    return value or 0
 
 
 def _suggest(
@@ -282,6 +332,8 @@ def plan_to_json(result: Plan) -> dict[str, Any]:
 
     return {
         "rank_by": result.rank_by,
+        "maximize": result.maximize,
+        "budget": str(result.budget) if result.budget is not None else None,
         "options": [
             {
                 **common(o),
@@ -290,10 +342,19 @@ def plan_to_json(result: Plan) -> dict[str, Any]:
                 if o.per_million_tokens is not None
                 else None,
                 "job_cost": str(o.job_cost) if o.job_cost is not None else None,
+                "limits": o.limits.as_dict() if o.limits else None,
+                "outcome": o.outcome.as_dict() if o.outcome else None,
                 "warnings": [f.as_dict() for f in o.estimate.findings if f.severity != "info"],
             }
             for o in result.options
         ],
-        "infeasible": [{**common(o), "reason": o.reason} for o in result.infeasible],
+        "infeasible": [
+            {
+                **common(o),
+                "reason": o.reason,
+                "limits": o.limits.as_dict() if o.limits else None,
+            }
+            for o in result.infeasible
+        ],
         "suggestions": [str(s) for s in result.suggestions],
     }

@@ -32,6 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     from core.cli import (
         catalog_cmd,
         estimate_cmd,
+        fit_cmd,
         glossary_cmd,
         history_cmd,
         plan_cmd,
@@ -50,7 +51,15 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"history database file (default: ${DB_ENV}, else the per-user data folder)",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for module in (estimate_cmd, plan_cmd, history_cmd, catalog_cmd, glossary_cmd, selftest_cmd):
+    for module in (
+        estimate_cmd,
+        plan_cmd,
+        fit_cmd,
+        history_cmd,
+        catalog_cmd,
+        glossary_cmd,
+        selftest_cmd,
+    ):
         module.register(subparsers)
     return parser
 

@@ -18,6 +18,13 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("estimate", help="per-GPU memory, fit and price of a request")
     parser.add_argument("--request", required=True, metavar="FILE", help="plan request (JSON)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument(
+        "--utilization",
+        type=utilization_arg,
+        default=Decimal(1),
+        metavar="SHARE",
+        help="share of the paid term the GPUs are busy, for the cost per outcome (default 1)",
+    )
     parser.set_defaults(handler=run)
     schema = subparsers.add_parser("schema", help="print the request's JSON Schema")
     schema.set_defaults(handler=run_schema)
@@ -43,20 +50,58 @@ def price_json(
     return price_estimate(result, catalog, tax_rate).as_json()
 
 
+def utilization_arg(text: str) -> Decimal:
+    """``--utilization``: a decimal share above 0 and at most 1."""
+    try:
+        value = Decimal(text)
+    except ArithmeticError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value.is_finite() or not Decimal(0) < value <= Decimal(1):
+        raise argparse.ArgumentTypeError(f"must be above 0 and at most 1, got {text}")
+    return value
+
+
 def run(args: argparse.Namespace) -> int:
-    """Estimate one request and print it."""
+    """Estimate one request and print it, with its limits and the cost of its outcome."""
+    from core.estimate import resolve
+    from core.limits import solve_limits
+    from core.outcome import outcome_cost
+    from core.quotes import price_estimate
     from core.settings import active_catalog, load_settings
 
     settings = load_settings()
     catalog = active_catalog(settings)
-    result = estimate(load_request_file(args.request), catalog)
+    request = load_request_file(args.request)
+    model = resolve(request)
+    result = estimate(request, catalog, model=model)
+    limits = solve_limits(result, model)
     data = estimate_to_json(result)
     data["price"] = price_json(result, catalog, settings.tax_rate)
+    data["limits"] = limits.as_dict()
+    outcome = None
+    if data["price"] is not None:
+        price = price_estimate(result, catalog, settings.tax_rate)
+        outcome = outcome_cost(result, price, utilization=args.utilization)
+    data["outcome"] = outcome.as_dict() if outcome else None
     if args.json:
         print(json.dumps(data, indent=2))
     else:
-        print(format_estimate(result, data["price"]))
+        text = format_estimate(result, data["price"])
+        extra = ["", "Limits on this offer and layout (memory; each with the others as requested)"]
+        extra += [f"  {line}" for line in limits.messages(result.request)]
+        if outcome is not None:
+            extra += ["", "Cost of the outcome"]
+            extra += [f"  {line}" for line in outcome.messages(outcome_hours(result))]
+        head, _, findings = text.partition("\n\n[")
+        print(head + "\n" + "\n".join(extra) + ("\n\n[" + findings if findings else ""))
     return 0
+
+
+def outcome_hours(result: EstimateResult) -> int:
+    """The hours of the request's term."""
+    from core.terms import term_hours
+
+    return term_hours(result.request.term)
 
 
 def _gib(value: int) -> str:

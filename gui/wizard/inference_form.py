@@ -99,6 +99,11 @@ class InferenceForm(FieldForm):
             gpu_memory_utilization=round(self._utilization.value(), 2),
         )
 
+    def set_context(self, tokens: int) -> None:
+        """Write ``tokens`` into the context field as an edit (a click on the chart)."""
+        self._context.setValue(tokens)
+        self.edited.emit()
+
     def load(self, request: PlanRequest) -> None:
         """Show ``request``'s formats and sizes."""
         set_combo_value(self._weights, request.precision.weights)

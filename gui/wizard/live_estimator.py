@@ -20,6 +20,9 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from core.catalog import Catalog
 from core.errors import InputError, PlannerError
 from core.estimate import EstimateResult, estimate, resolve
+from core.limit_curve import ContextCurve, context_curve
+from core.limits import Limits, solve_limits
+from core.outcome import OutcomeCost, outcome_cost
 from core.planner import Plan, plan
 from core.request import Parallelism, PlanRequest
 from gui.worker import Worker
@@ -29,6 +32,25 @@ DEBOUNCE_MS = 40
 # thread holds the GIL in turns with the GUI thread, and would slow the repaint it overlaps.
 PLAN_DELAY_MS = 20
 MODEL_CACHE_SIZE = 16
+
+
+Outcome = tuple[Limits | None, OutcomeCost | None, ContextCurve | None]
+
+
+def solve_outcome(
+    result: EstimateResult, model: Any, catalog: Catalog, tax_rate: Decimal
+) -> Outcome:
+    """The limits of ``result``, the cost of its outcome for its term and its context curve."""
+    from core.pricing import price_for
+
+    limits = solve_limits(result, model)
+    curve = context_curve(result, model, limits)
+    try:
+        term = result.request.term
+        price = price_for(catalog, result.gpu, result.gpus, term, tax_rate=tax_rate)
+    except PlannerError:  # e.g. more GPUs than the offer rents: the estimate says why
+        return limits, None, curve
+    return limits, outcome_cost(result, price), curve
 
 
 def model_key(request: PlanRequest) -> str:
@@ -49,6 +71,7 @@ class LiveEstimator(QObject):
     resolving = Signal()  # the model is being read
     modelFailed = Signal(object)  # PlannerError from reading the model
     estimated = Signal(object)  # EstimateResult
+    limited = Signal()  # limits, outcome and curve of ``result`` are ready (or None)
     estimateFailed = Signal(object)  # PlannerError
     planning = Signal()
     planned = Signal(object)  # Plan
@@ -77,9 +100,13 @@ class LiveEstimator(QObject):
         self._models: OrderedDict[str, Any] = OrderedDict()
         self._resolver: tuple[str, Worker] | None = None
         self._planner: Worker | None = None
+        self._limiter: tuple[EstimateResult, Worker] | None = None
         self._plan_key = ""
         self.request: PlanRequest | None = None
         self.result: EstimateResult | None = None
+        self.limits: Limits | None = None  # of ``result``: how far it goes on its offer
+        self.outcome: OutcomeCost | None = None  # of ``result`` priced for the request's term
+        self.curve: ContextCurve | None = None  # memory against context (inference)
         self.plan: Plan | None = None
 
     @property
@@ -90,6 +117,7 @@ class LiveEstimator(QObject):
             or self._plan_timer.isActive()
             or self._resolver is not None
             or self._planner is not None
+            or self._limiter is not None
         )
 
     def schedule(self) -> None:
@@ -116,7 +144,8 @@ class LiveEstimator(QObject):
         self._timer.stop()
         self._plan_timer.stop()
         self._pending_plan = None
-        for worker in (self._planner, self._resolver[1] if self._resolver else None):
+        limiter = self._limiter[1] if self._limiter else None
+        for worker in (self._planner, self._resolver[1] if self._resolver else None, limiter):
             if worker is not None:
                 worker.cancel()
         self._planner = self._resolver = None
@@ -184,6 +213,7 @@ class LiveEstimator(QObject):
             self.modelFailed.emit(error)
 
     def _estimate(self, request: PlanRequest, model: Any) -> None:
+        self.limits = self.outcome = self.curve = None
         try:
             self.result = estimate(request, self._catalog(), model=model)
         except PlannerError as error:
@@ -192,10 +222,37 @@ class LiveEstimator(QObject):
             return
         self.estimated.emit(self.result)
 
+    def _limits(self, result: EstimateResult, model: Any) -> None:
+        """Solve the limits and price the outcome of ``result`` on the thread pool."""
+        if self._limiter is not None:
+            self._limiter[1].cancel()
+        worker = Worker(solve_outcome, result, model, self._catalog(), self._tax_rate())
+        worker.succeeded.connect(self._on_limiter_succeeded)
+        worker.failed.connect(self._on_limiter_failed)
+        self._limiter = (result, worker)
+        worker.start()
+
+    def _on_limiter_succeeded(self, found: Outcome) -> None:
+        if self._limiter is None:
+            return
+        result, self._limiter = self._limiter[0], None
+        if result is self.result:
+            self.limits, self.outcome, self.curve = found
+            self.limited.emit()
+
+    def _on_limiter_failed(self, _error: Exception) -> None:
+        if self._limiter is None:
+            return
+        result, self._limiter = self._limiter[0], None
+        if result is self.result:
+            self.limited.emit()  # nothing to show: the estimate says why
+
     def _start_plan(self) -> None:
         if self._pending_plan is not None:
             request, model = self._pending_plan
             self._pending_plan = None
+            if self.result is not None and self.result.request is request:
+                self._limits(self.result, model)  # after the panel's repaint, like the plan
             self._plan(request, model)
 
     def _plan_key_for(self, request: PlanRequest) -> str:
@@ -226,7 +283,7 @@ class LiveEstimator(QObject):
         self._plan_key = key
         if self._planner is not None:
             self._planner.cancel()
-        worker = Worker(plan, planned, catalog, tax_rate=tax, model=model)
+        worker = Worker(plan, planned, catalog, tax_rate=tax, model=model, with_limits=True)
         worker.succeeded.connect(self._on_planner_succeeded)
         worker.failed.connect(self._on_planner_failed)
         self._planner = worker

@@ -106,6 +106,7 @@ class PlanWizard(QWizard):
         live.resolving.connect(self._on_live_resolving)
         live.modelFailed.connect(self._on_live_model_failed)
         live.estimated.connect(self._on_live_estimated)
+        live.limited.connect(self._on_live_limited)
         live.estimateFailed.connect(self._on_live_model_failed)
         live.planning.connect(self._on_live_planning)
         live.planned.connect(self._on_live_planned)
@@ -247,12 +248,19 @@ class PlanWizard(QWizard):
         message = self._route_error(path, message)
         self.panel.show_status("error", message)
         self.panel.show_plan(None)
+        self.offer_page.set_outcome(None)
+        self.sizes_page.show_context_curve(None)
 
     def _on_live_estimated(self, result: Any) -> None:
         self.model_page.set_resolving(False)
         self._show_model_summary(result)
         self.offer_page.set_fit(result.fits and result.request.gpu is not None)
         self.panel.show_result(result)
+
+    def _on_live_limited(self) -> None:
+        self.panel.show_limits(self.live.limits, self.live.outcome)
+        self.offer_page.set_outcome(self.live.outcome)
+        self.sizes_page.show_context_curve(self.live.curve)
 
     def _show_model_summary(self, result: Any) -> None:
         model = result.model

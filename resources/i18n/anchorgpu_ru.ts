@@ -2,6 +2,143 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU" sourcelanguage="en_US">
 <context>
+    <name>CompareDialog</name>
+    <message>
+        <source>Compare options</source>
+        <translation>Сравнение вариантов</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Экспорт в CSV…</translation>
+    </message>
+    <message>
+        <source>Export the comparison</source>
+        <translation>Экспорт сравнения</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+</context>
+<context>
+    <name>Comparison</name>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>Число GPU</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>Стратегия</translation>
+    </message>
+    <message>
+        <source>Term total</source>
+        <translation>Итого за срок</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>На GPU</translation>
+    </message>
+    <message>
+        <source>Usable per GPU</source>
+        <translation>Доступно на GPU</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>Запас</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>Предупреждения</translation>
+    </message>
+    <message>
+        <source>Longest context (tokens)</source>
+        <translation>Наибольший контекст (токенов)</translation>
+    </message>
+    <message>
+        <source>Most concurrent sequences</source>
+        <translation>Наибольшее число одновременных последовательностей</translation>
+    </message>
+    <message>
+        <source>Longest training sequence (tokens)</source>
+        <translation>Наибольшая обучающая последовательность (токенов)</translation>
+    </message>
+    <message>
+        <source>Largest micro-batch</source>
+        <translation>Наибольший микробатч</translation>
+    </message>
+    <message>
+        <source>Largest square image (px)</source>
+        <translation>Наибольшее квадратное изображение (пикс.)</translation>
+    </message>
+    <message>
+        <source>Largest image batch</source>
+        <translation>Наибольший батч изображений</translation>
+    </message>
+    <message>
+        <source>KV cache pool (tokens)</source>
+        <translation>Пул KV-кэша (токенов)</translation>
+    </message>
+    <message>
+        <source>Decode tokens/s (bound)</source>
+        <translation>Декодирование, токенов/с (верхняя оценка)</translation>
+    </message>
+    <message>
+        <source>Training tokens/s</source>
+        <translation>Обучение, токенов/с</translation>
+    </message>
+    <message>
+        <source>Images per hour</source>
+        <translation>Изображений в час</translation>
+    </message>
+    <message>
+        <source>Per 1M input tokens</source>
+        <translation>За 1 млн входных токенов</translation>
+    </message>
+    <message>
+        <source>Per 1M output tokens</source>
+        <translation>За 1 млн выходных токенов</translation>
+    </message>
+    <message>
+        <source>Training run</source>
+        <translation>Прогон обучения</translation>
+    </message>
+    <message>
+        <source>Per 1,000 images</source>
+        <translation>За 1000 изображений</translation>
+    </message>
+    <message>
+        <source>Training run GPU-hours</source>
+        <translation>GPU-часов на прогон обучения</translation>
+    </message>
+</context>
+<context>
+    <name>ContextChart</name>
+    <message>
+        <source>Click to use that context length</source>
+        <translation>Нажмите, чтобы выбрать эту длину контекста</translation>
+    </message>
+    <message>
+        <source>Fits up to {limit} tokens per sequence; {usable} usable per GPU</source>
+        <translation>Помещается до {limit} токенов на последовательность; на GPU доступно {usable}</translation>
+    </message>
+    <message>
+        <source>context tokens</source>
+        <translation>токенов контекста</translation>
+    </message>
+    <message>
+        <source>usable</source>
+        <translation>доступно</translation>
+    </message>
+    <message>
+        <source>fits up to {tokens}</source>
+        <translation>помещается до {tokens}</translation>
+    </message>
+</context>
+<context>
     <name>CoreText</name>
     <message>
         <source>the workload needs {needs}, but {gpu} is an {vendor} GPU that runs {has}; {needs} workloads never run on it</source>
@@ -268,6 +405,22 @@
         <translation>с контекстом (токенов: {tokens}): {gpus} × {gpu} ({strategy}) подходит за {total} {currency}</translation>
     </message>
     <message>
+        <source>costs {total} {currency}, over the budget of {budget} {currency}</source>
+        <translation>стоит {total} {currency}, больше бюджета {budget} {currency}</translation>
+    </message>
+    <message>
+        <source>no GPU count of this offer is within the budget for the term</source>
+        <translation>ни одно число GPU этого предложения не укладывается в бюджет на срок</translation>
+    </message>
+    <message>
+        <source>no layout of this workload uses that many GPUs of this offer</source>
+        <translation>ни одна раскладка этой задачи не использует столько GPU этого предложения</translation>
+    </message>
+    <message>
+        <source>fits in memory, but the model&apos;s max_position_embeddings is {limit:,} tokens, below the {asked:,} asked for</source>
+        <translation>помещается в память, но max_position_embeddings модели — {limit:,} токенов, меньше запрошенных {asked:,}</translation>
+    </message>
+    <message>
         <source>no offer in the catalog can hold this job; a smaller model or input is needed</source>
         <translation>ни одно предложение каталога не вмещает эту задачу; нужна модель или входные данные поменьше</translation>
     </message>
@@ -480,6 +633,54 @@
         <translation>ключ идемпотентности &apos;{key}&apos; принадлежит другому заказу ({order}, размещён {placed} для другого запроса); для новой покупки используйте новый ключ</translation>
     </message>
     <message>
+        <source>longest context per sequence with concurrency {at}: {value:,} tokens (limited by {binding})</source>
+        <translation>наибольший контекст последовательности при одновременных последовательностях: {at}: {value:,} токенов (ограничение: {binding})</translation>
+    </message>
+    <message>
+        <source>most concurrent sequences of {at:,} tokens: {value:,} (limited by {binding})</source>
+        <translation>наибольшее число одновременных последовательностей по {at:,} токенов: {value:,} (ограничение: {binding})</translation>
+    </message>
+    <message>
+        <source>KV cache pool: {tokens:,} tokens ({gib:.2f} GiB per GPU), {concurrency:.2f} × requests of {context:,} tokens</source>
+        <translation>пул KV-кэша: {tokens:,} токенов ({gib:.2f} ГиБ на GPU), {concurrency:.2f} × запросов по {context:,} токенов</translation>
+    </message>
+    <message>
+        <source>largest micro-batch of {at:,}-token sequences: {value:,} (limited by {binding})</source>
+        <translation>наибольший микробатч последовательностей по {at:,} токенов: {value:,} (ограничение: {binding})</translation>
+    </message>
+    <message>
+        <source>longest training sequence at micro-batch {at}: {value:,} tokens (limited by {binding})</source>
+        <translation>наибольшая длина обучающей последовательности при микробатче {at}: {value:,} токенов (ограничение: {binding})</translation>
+    </message>
+    <message>
+        <source>largest batch of {at}×{height} images: {value:,} (limited by {binding})</source>
+        <translation>наибольший батч изображений {at}×{height}: {value:,} (ограничение: {binding})</translation>
+    </message>
+    <message>
+        <source>largest square image at batch {at}: {value}×{value} px (limited by {binding})</source>
+        <translation>наибольшее квадратное изображение при батче {at}: {value}×{value} пикс. (ограничение: {binding})</translation>
+    </message>
+    <message>
+        <source>{input} {currency} per 1M input tokens (prefill), {output} {currency} per 1M output tokens (decode), GPUs busy {utilization:.0%} of the term</source>
+        <translation>{input} {currency} за 1 млн входных токенов (prefill), {output} {currency} за 1 млн выходных токенов (decode), GPU заняты {utilization:.0%} срока</translation>
+    </message>
+    <message>
+        <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost} {currency} ({factor}·N FLOPs per token at {mfu:.0%} MFU)</source>
+        <translation>всё обучение: {gpu_hours:,.1f} GPU-часов, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOPs на токен при MFU {mfu:.0%})</translation>
+    </message>
+    <message>
+        <source>{cost} {currency} per 1,000 images, GPUs busy {utilization:.0%} of the term</source>
+        <translation>{cost} {currency} за 1000 изображений, GPU заняты {utilization:.0%} срока</translation>
+    </message>
+    <message>
+        <source>a term of {count} × {unit} ({hours:,} h) covers the run</source>
+        <translation>срок {count} × {unit} ({hours:,} ч) покрывает всё обучение</translation>
+    </message>
+    <message>
+        <source>the chosen term ({hours:,} h) buys {share:.0%} of the run</source>
+        <translation>выбранный срок ({hours:,} ч) оплачивает {share:.0%} обучения</translation>
+    </message>
+    <message>
         <source>the VAE decode</source>
         <translation>декодирования VAE</translation>
     </message>
@@ -534,6 +735,38 @@
     <message>
         <source>model CPU offload</source>
         <translation>выгрузкой моделей на CPU</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>память</translation>
+    </message>
+    <message>
+        <source>the model&apos;s max_position_embeddings</source>
+        <translation>max_position_embeddings модели</translation>
+    </message>
+    <message>
+        <source>the cap you set</source>
+        <translation>заданный вами предел</translation>
+    </message>
+    <message>
+        <source>the largest value a request allows</source>
+        <translation>наибольшее значение, допустимое в запросе</translation>
+    </message>
+    <message>
+        <source>hour</source>
+        <translation>час</translation>
+    </message>
+    <message>
+        <source>day</source>
+        <translation>сутки</translation>
+    </message>
+    <message>
+        <source>week</source>
+        <translation>неделя</translation>
+    </message>
+    <message>
+        <source>month</source>
+        <translation>месяц</translation>
     </message>
 </context>
 <context>
@@ -1476,6 +1709,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Крупнейшая часть: {name}</translation>
     </message>
     <message>
+        <source>On this offer and layout:</source>
+        <translation>На этом предложении и раскладке:</translation>
+    </message>
+    <message>
         <source>No warnings.</source>
         <translation>Предупреждений нет.</translation>
     </message>
@@ -1775,6 +2012,22 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Варианты</translation>
     </message>
     <message>
+        <source>&amp;Compare selected…</source>
+        <translation>&amp;Сравнить выбранные…</translation>
+    </message>
+    <message>
+        <source>Select two to four options (Ctrl+click) to see them side by side</source>
+        <translation>Выберите от двух до четырёх вариантов (Ctrl+щелчок), чтобы сравнить их рядом</translation>
+    </message>
+    <message>
+        <source>Cover the whole run: {term}</source>
+        <translation>Оплатить всё обучение: {term}</translation>
+    </message>
+    <message>
+        <source>The cheapest whole term of this option that lasts the estimated run</source>
+        <translation>Самый дешёвый целый срок этого варианта, которого хватает на оценённое обучение</translation>
+    </message>
+    <message>
         <source>Ranking the offers…</source>
         <translation>Ранжирую предложения…</translation>
     </message>
@@ -1848,6 +2101,34 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>Memory one GPU holds at its peak</source>
         <translation>Память одного GPU в пике</translation>
+    </message>
+    <message>
+        <source>The largest value that fits in memory on this option, the rest as requested</source>
+        <translation>Наибольшее значение, которое помещается в память на этом варианте; остальное — как в запросе</translation>
+    </message>
+    <message>
+        <source>Max sequence</source>
+        <translation>Макс. длина</translation>
+    </message>
+    <message>
+        <source>Max micro-batch</source>
+        <translation>Макс. микробатч</translation>
+    </message>
+    <message>
+        <source>Max image side</source>
+        <translation>Макс. сторона</translation>
+    </message>
+    <message>
+        <source>Max batch</source>
+        <translation>Макс. батч</translation>
+    </message>
+    <message>
+        <source>Max context</source>
+        <translation>Макс. контекст</translation>
+    </message>
+    <message>
+        <source>Max sequences</source>
+        <translation>Макс. последовательностей</translation>
     </message>
 </context>
 <context>
