@@ -149,6 +149,7 @@ class LiveEstimator(QObject):
             if worker is not None:
                 worker.cancel()
         self._planner = self._resolver = None
+        self._limiter = None
 
     def model_for(self, request: PlanRequest) -> Any | None:
         """The model of ``request`` if it has been read."""
