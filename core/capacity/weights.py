@@ -23,6 +23,7 @@ from fractions import Fraction
 
 from core.architecture import ModelArchitecture
 from core.capacity.dtypes import BITS, QUANTIZED, bytes_per_value, ceil_bytes
+from core.quant_formats import QuantFormat
 
 GROUP_METADATA_BYTES = 4  # fp16 scale + fp16 zero point per quantization group
 FP8_SCALE_BYTES_PER_MATRIX = 8  # fp32 weight scale + fp32 input scale
@@ -73,6 +74,31 @@ def weight_memory(
         metadata = sum(g.count for g in arch.linear_groups) * FP8_SCALE_BYTES_PER_MATRIX
     return WeightMemory(
         weights=-(-split_bits // (8 * tp)) + -(-replicated_bits // 8),
+        quantization_metadata=-(-metadata // tp),
+    )
+
+
+def format_weight_memory(arch: ModelArchitecture, fmt: QuantFormat, tp: int = 1) -> WeightMemory:
+    """Weights and scales per GPU for a named format (:mod:`core.quant_formats`), exactly.
+
+    Every quantized matrix takes :meth:`QuantFormat.matrix_bytes`; its quantized values count
+    as weights and the rest (scales, zero points, ``g_idx``) as quantization metadata. A format
+    that quantizes only MoE experts (gpt-oss MXFP4) leaves the other linear layers in bf16, as
+    it leaves embeddings, the LM head, norms and routers. Split layers are divided by ``tp``.
+    """
+    dense_bits = (arch.embedding_params + arch.lm_head_params) * BITS["bf16"]
+    quantized = metadata = 0
+    for group in arch.linear_groups:
+        if fmt.scope == "experts" and group.active_count == group.count:
+            dense_bits += group.params * BITS["bf16"]
+            continue
+        stored = fmt.matrix_bytes(group.out_features, group.in_features) * group.count
+        values = ceil_bytes(Fraction(group.params * fmt.value_bits, 8))
+        quantized += values
+        metadata += stored - values
+    replicated = arch.other_params * 2
+    return WeightMemory(
+        weights=-(-(dense_bits // 8 + quantized) // tp) + replicated,
         quantization_metadata=-(-metadata // tp),
     )
 
