@@ -11,8 +11,9 @@ a catalog without them gets the generation rules below, from the same sources:
   run through Marlin/Machete on 8.0+.
 - AMD (ROCm "Data types and precision support"): gfx942 (MI300X, MI325X) has FP8 in the FNUZ
   encoding only, so an OCP FP8 checkpoint is converted when loaded (vLLM does it: the values
-  and scales change); gfx950 (MI355X) has OCP FP8 and MXFP4/MXFP6. int4 and MXFP4 on older
-  gfx run through Triton kernels. No ROCm kernel runs NVFP4.
+  and scales change); gfx950 (MI355X) has OCP FP8 and MXFP4/MXFP6. int4 runs through Triton
+  kernels, and so does MXFP4 on gfx942 (vLLM's gpt-oss recipe for MI300X); nothing is known to
+  run MXFP4 on older gfx, and no ROCm kernel runs NVFP4.
 """
 
 from __future__ import annotations
@@ -62,7 +63,10 @@ def emulated_features(gpu: GpuOffer) -> tuple[HwFeature, ...]:
         if _version(gpu.compute_capability) < (8, 0):
             return ()
         return tuple(f for f in _NVIDIA_EMULATED if f not in native)
-    candidates: tuple[HwFeature, ...] = ("int4", "mxfp4")
+    # MXFP4 through Triton kernels is documented for CDNA 3 (gpt-oss on MI300X), not older gfx.
+    candidates: tuple[HwFeature, ...] = (
+        ("int4", "mxfp4") if gpu.gfx_target in ("gfx942", "gfx950") else ("int4",)
+    )
     return tuple(f for f in candidates if f not in native)
 
 

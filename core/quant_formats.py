@@ -18,8 +18,10 @@ same figure. Sources:
   ``g_idx``. groups = ceil(inp / group size). Group 128: 4 + (16 + 4)/128 = 4.15625 bits.
 - bitsandbytes NF4 (QLoRA, Dettmers et al. 2023, section 3; ``bitsandbytes.functional.QuantState``):
   two values a byte, one fp32 absmax per 64 values (4.5 bits), a 16-entry fp32 code per tensor.
-  Double quantization stores the absmax as uint8 with one fp32 scale per 256 absmax values, a
-  256-entry fp32 code and an fp32 offset: 4 + 8/64 + 32/(64·256) ≈ 4.127 bits.
+  Double quantization stores the absmax as uint8 with one fp32 scale per 256 absmax values and
+  a 256-entry fp32 code: 4 + 8/64 + 32/(64·256) ≈ 4.127 bits. A saved checkpoint also holds a
+  small JSON ``quant_state`` blob per tensor (block size, shape, offset; a few hundred bytes),
+  which is not counted here; a checkpoint's header counts it.
 - MXFP4 (OCP Microscaling Formats v1.0): E2M1 values two a byte, one E8M0 scale byte per 32
   values: 4.25 bits. gpt-oss quantizes only the MoE experts this way (its ``quantization_config``
   ``modules_to_not_convert`` keeps attention, router, embeddings and head in bf16).
@@ -94,7 +96,7 @@ class QuantFormat:
             blocks = _ceil(n, 64)
             if self.name == "nf4":
                 return _ceil(n, 2) + 4 * blocks + 4 * 16
-            return _ceil(n, 2) + blocks + 4 * _ceil(blocks, 256) + 4 * 256 + 4 * 16 + 4
+            return _ceil(n, 2) + blocks + 4 * _ceil(blocks, 256) + 4 * 256 + 4 * 16
         if self.family == "mxfp4":
             return out * (_ceil(inp, 2) + _ceil(inp, 32))
         # nvfp4: values, E4M3 scale per 16, fp32 weight and input global scales
