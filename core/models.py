@@ -16,11 +16,11 @@ from typing import Any, Literal
 
 from core.architecture import LinearGroup, ModelArchitecture
 from core.errors import ModelSourceError, NotFoundError
+from core.gguf_model import architecture_from_gguf
 from core.messages import Message
 from core.model_config import architecture_from_config, load_config_file
 from core.request import CustomModel, ModelRef
 from core.resources import resource_path
-from core.gguf_model import architecture_from_gguf
 from core.safetensors_model import architecture_from_safetensors
 
 PresetKind = Literal["llm", "diffusion"]
