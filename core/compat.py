@@ -67,6 +67,8 @@ def feature_of(fmt: QuantFormat) -> HwFeature:
 
 def format_findings(fmt: QuantFormat, gpu: GpuOffer) -> list[Finding]:
     """Whether ``gpu`` runs ``fmt`` natively, after conversion, emulated, or not at all."""
+    if fmt.hardware == "gguf":
+        return []  # llama.cpp runs every GGUF type on CUDA and ROCm
     feature = feature_of(fmt)
     how = support(gpu, feature)
     source = gpu.sources.get("native_formats", _RULES_SOURCE)
@@ -199,12 +201,13 @@ def precision_findings(
     return found
 
 
-def quality_findings(request: PlanRequest) -> list[Finding]:
+def quality_findings(request: PlanRequest, arch: ModelArchitecture | None = None) -> list[Finding]:
     """Quantization quality notes (always a warning: quality must be verified)."""
     found: list[Finding] = []
-    weights = request.precision.weights
-    quantized = weights in ("fp8", "int8", "int4") and request.workload != "training"
-    if quantized:
+    named = effective_format(request, arch)
+    weights = named.name if named is not None else request.precision.weights
+    quantized = named is not None or weights in ("fp8", "int8", "int4")
+    if quantized and request.workload != "training":
         found.append(Finding.of("quantization_quality", "warning", "quantization", weights=weights))
     if request.workload == "inference" and request.precision.kv_cache == "fp8":
         found.append(Finding.of("kv_cache_fp8_quality", "warning", "kv_cache"))
@@ -263,7 +266,7 @@ def offer_findings(
     return [
         *platform_findings(request, gpu),
         *precision_findings(request, gpu, arch),
-        *quality_findings(request),
+        *quality_findings(request, arch),
         *parallel_findings(request, arch, gpu, gpus, tp),
     ]
 

@@ -112,6 +112,8 @@ def _prefill_precision(request: PlanRequest, arch: ModelArchitecture, gpu: GpuOf
     if named is None:
         fp8 = request.precision.weights == "fp8" and gpu.fp8_tflops is not None
         return "fp8" if fp8 else "bf16"
+    if named.hardware == "gguf":
+        return "bf16"
     how = support(gpu, compat.feature_of(named))
     if how == "native" or (how == "converted" and named.compute == "fp8"):
         return named.compute

@@ -27,9 +27,12 @@ same figure. Sources:
   ``modules_to_not_convert`` keeps attention, router, embeddings and head in bf16).
 - NVFP4 (NVIDIA; compressed-tensors ``nvfp4``): E2M1 values two a byte, one FP8 E4M3 scale per 16
   values, one fp32 global scale per tensor (plus the activation's fp32 global scale): 4.5 bits.
-- GGUF block types: :mod:`core.gguf_types`.
+- GGUF block types (:mod:`core.gguf_types`): ``gguf-q4_k`` and the like are one type for every
+  2-D weight, embeddings and LM head included, with norms and biases in F32, as llama.cpp's
+  ``llama-quantize --pure`` writes them. The usual mixes (Q4_K_M: some tensors in Q6_K) are
+  read exactly from a GGUF file instead.
 
-Embeddings, norms, biases, routers and (except GGUF) the LM head stay 16-bit in every format.
+Embeddings, norms, biases, routers and the LM head stay 16-bit in every other format.
 """
 
 from __future__ import annotations
@@ -38,9 +41,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from core.gguf_types import GGML_TYPE_NAMES
+
 Hardware = Literal["fp8", "int8", "int4", "nvfp4", "mxfp4", "gguf"]
 Compute = Literal["bf16", "fp8", "int8", "fp4"]
-Scope = Literal["linear", "experts"]
+Scope = Literal["linear", "experts", "all"]
 
 
 def _ceil(a: int, b: int) -> int:
@@ -68,15 +73,22 @@ class QuantFormat:
     compute: Compute
     scope: Scope = "linear"
     group: int = 0
+    ggml: str = ""  # the ggml type of a GGUF format
 
     @property
     def value_bits(self) -> int:
-        """Bits of one quantized value, without its share of scales."""
+        """Bits of one quantized value, without its share of scales (GGUF: all of a block)."""
+        if self.family == "gguf":
+            return 0
         return 8 if self.family in ("fp8", "int8") else 4
 
     def matrix_bytes(self, out: int, inp: int) -> int:
         """Exact bytes of one ``out`` × ``inp`` weight matrix with its scales and indices."""
         n = out * inp
+        if self.family == "gguf":
+            block = GGML_TYPE_NAMES[self.ggml]
+            # A row that is not whole blocks is padded here; llama.cpp picks another type for it.
+            return out * -(-inp // block.block) * block.size
         if self.family == "fp8":
             if self.name == "fp8-tensor":
                 return n + 4
@@ -115,6 +127,39 @@ def _awq(group: int) -> QuantFormat:
     return QuantFormat(f"awq-int4-g{group}", "awq", "int4", "int4", "bf16", group=group)
 
 
+# The GGUF types a request can name for a whole model (the legacy class is by bits per weight).
+GGUF_PRESET_TYPES = (
+    "Q4_0",
+    "Q4_1",
+    "Q5_0",
+    "Q5_1",
+    "Q8_0",
+    "Q2_K",
+    "Q3_K",
+    "Q4_K",
+    "Q5_K",
+    "Q6_K",
+    "IQ1_S",
+    "IQ1_M",
+    "IQ2_XXS",
+    "IQ2_XS",
+    "IQ2_S",
+    "IQ3_XXS",
+    "IQ3_S",
+    "IQ4_NL",
+    "IQ4_XS",
+    "MXFP4",
+)
+
+
+def _gguf(ggml: str) -> QuantFormat:
+    legacy: Literal["int8", "int4"] = "int8" if ggml == "Q8_0" else "int4"
+    block = GGML_TYPE_NAMES[ggml]
+    return QuantFormat(
+        f"gguf-{ggml.lower()}", "gguf", legacy, "gguf", "bf16", "all", block.block, ggml
+    )
+
+
 FORMATS: dict[str, QuantFormat] = {
     f.name: f
     for f in (
@@ -129,6 +174,7 @@ FORMATS: dict[str, QuantFormat] = {
         QuantFormat("mxfp4", "mxfp4", "int4", "mxfp4", "fp4", group=32),
         QuantFormat("mxfp4-experts", "mxfp4", "int4", "mxfp4", "fp4", "experts", group=32),
         QuantFormat("nvfp4", "nvfp4", "int4", "nvfp4", "fp4", group=16),
+        *(_gguf(name) for name in GGUF_PRESET_TYPES),
     )
 }
 FORMAT_NAMES: tuple[str, ...] = tuple(FORMATS)

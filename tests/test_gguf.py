@@ -11,16 +11,19 @@ from __future__ import annotations
 import struct
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
+from core.capacity.weights import format_weight_memory
 from core.errors import ModelSourceError
 from core.estimate import estimate
 from core.gguf import read_gguf
 from core.gguf_model import architecture_from_gguf
 from core.gguf_types import GGML_TYPE_NAMES
-from core.request import parse_request
+from core.model_config import architecture_from_config
+from core.quant_formats import FORMATS
+from core.request import QuantFormatName, parse_request
 
 U8, I32, U32, F32, BOOL, STR, ARR, U64 = 0, 5, 4, 6, 7, 8, 9, 10
 
@@ -297,3 +300,29 @@ def test_missing_keys_and_files_are_named(tmp_path):
         architecture_from_gguf(path)
     with pytest.raises(ModelSourceError, match="does not exist"):
         read_gguf(tmp_path / "absent.gguf")
+
+
+def test_a_preset_named_in_a_gguf_type_matches_a_pure_file_of_that_type(tmp_path):
+    """``gguf-q4_k`` for a model named by its config = a ``--pure`` Q4_K file's exact bytes."""
+    pure = [(n, d, "F32" if len(d) == 1 else "Q4_K") for n, d, _ in llama_tensors()]
+    path = write_gguf(tmp_path / "pure.gguf", LLAMA_KV, pure)
+    config = {
+        "model_type": "llama",
+        "vocab_size": 64,
+        "hidden_size": 256,
+        "intermediate_size": 512,
+        "num_hidden_layers": 2,
+        "num_attention_heads": 4,
+        "num_key_value_heads": 2,
+        "head_dim": 64,
+        "tie_word_embeddings": False,
+    }
+    plain = architecture_from_config(config, model_id="m", name="m", source="hf_config")
+    memory = format_weight_memory(plain, FORMATS["gguf-q4_k"])
+    assert memory.weights == read_gguf(path).stored_bytes
+    from_file = format_weight_memory(architecture_from_gguf(path), FORMATS["gguf-q4_k"])
+    assert from_file.weights == memory.weights
+
+
+def test_every_named_format_is_a_request_value():
+    assert set(get_args(QuantFormatName)) == set(FORMATS)

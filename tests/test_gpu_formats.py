@@ -41,6 +41,7 @@ def _codes(result) -> dict[str, str]:
         ("mi300x", "nvfp4", "format_unsupported", "blocker"),
         ("mi355x", "nvfp4", "format_unsupported", "blocker"),
         ("mi250", "fp8-tensor", "format_unsupported", "blocker"),
+        ("mi250", "gguf-q4_k", None, None),  # llama.cpp runs GGUF types on CUDA and ROCm
     ],
 )
 def test_a_format_a_gpu_cannot_run_natively_is_flagged(gpu, weights, code, severity):
@@ -50,6 +51,13 @@ def test_a_format_a_gpu_cannot_run_natively_is_flagged(gpu, weights, code, sever
     if code:
         finding = next(f for f in _result(gpu, weights).findings if f.code == code)
         assert "source:" in finding.message  # each names where the rule comes from
+
+
+def test_the_quality_warning_names_the_format():
+    finding = next(
+        f for f in _result("b200-180gb", "gguf-q6_k").findings if f.code == "quantization_quality"
+    )
+    assert finding.params["weights"] == "gguf-q6_k"
 
 
 def test_prefill_runs_at_the_formats_peak_only_where_native():

@@ -86,6 +86,8 @@ def format_weight_memory(arch: ModelArchitecture, fmt: QuantFormat, tp: int = 1)
     that quantizes only MoE experts (gpt-oss MXFP4) leaves the other linear layers in bf16, as
     it leaves embeddings, the LM head, norms and routers. Split layers are divided by ``tp``.
     """
+    if fmt.scope == "all":
+        return _gguf_weight_memory(arch, fmt, tp)
     dense_bits = (arch.embedding_params + arch.lm_head_params) * BITS["bf16"]
     quantized = metadata = 0
     for group in arch.linear_groups:
@@ -101,6 +103,17 @@ def format_weight_memory(arch: ModelArchitecture, fmt: QuantFormat, tp: int = 1)
         weights=-(-(dense_bits // 8 + quantized) // tp) + replicated,
         quantization_metadata=-(-metadata // tp),
     )
+
+
+def _gguf_weight_memory(arch: ModelArchitecture, fmt: QuantFormat, tp: int) -> WeightMemory:
+    """One GGUF type for every 2-D weight (``--pure``), norms and biases in F32 (4 bytes)."""
+    split = sum(
+        fmt.matrix_bytes(g.out_features, g.in_features) * g.count for g in arch.linear_groups
+    )
+    hidden = arch.hidden_size
+    for params in (arch.embedding_params, arch.lm_head_params):
+        split += fmt.matrix_bytes(params // hidden, hidden) if params else 0
+    return WeightMemory(weights=-(-split // tp) + 4 * arch.other_params, quantization_metadata=0)
 
 
 def nf4_weight_memory(arch: ModelArchitecture, tp: int = 1) -> WeightMemory:
