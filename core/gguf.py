@@ -53,6 +53,8 @@ _SCALARS = {
     12: ("<d", 8),
 }
 _STRING, _ARRAY = 8, 9
+_STRUCTS = {kind: struct.Struct(fmt) for kind, (fmt, _size) in _SCALARS.items()}
+_CHUNK = 1 << 20  # bytes read at a time; a string up to MAX_STRING_BYTES is read whole
 
 
 @dataclass(frozen=True)
@@ -111,12 +113,14 @@ class _InvalidError(ValueError):
 
 
 class _Reader:
-    """Sequential reads that never go past the end of the file."""
+    """Sequential reads through a bounded buffer that never go past the end of the file."""
 
     def __init__(self, stream: BinaryIO, size: int) -> None:
         self.stream = stream
         self.size = size
-        self.position = 0
+        self.buffer = b""
+        self.offset = 0  # of the next byte in the buffer
+        self.base = 0  # file position of the buffer's first byte
         self.values_left = MAX_VALUES
 
     def spend(self, count: int, what: str) -> None:
@@ -125,27 +129,48 @@ class _Reader:
             raise _InvalidError(f"{what} brings the metadata past {MAX_VALUES:,} values")
 
     @property
+    def position(self) -> int:
+        return self.base + self.offset
+
+    @property
     def left(self) -> int:
         return self.size - self.position
 
-    def take(self, count: int, what: str) -> bytes:
+    def _have(self, count: int, what: str) -> None:
+        """Make ``count`` bytes available in the buffer, or say the file ends first."""
         if count > self.left:
             raise _InvalidError(f"{what} runs past the end of the file (truncated)")
-        data = self.stream.read(count)
-        if len(data) != count:
+        have = len(self.buffer) - self.offset
+        if have >= count:
+            return
+        more = self.stream.read(max(count - have, _CHUNK))
+        self.buffer = self.buffer[self.offset :] + more
+        self.base += self.offset
+        self.offset = 0
+        if len(self.buffer) < count:
             raise _InvalidError(f"{what} runs past the end of the file (truncated)")
-        self.position += count
-        return data
+
+    def take(self, count: int, what: str) -> bytes:
+        self._have(count, what)
+        start = self.offset
+        self.offset += count
+        return self.buffer[start : self.offset]
 
     def skip(self, count: int, what: str) -> None:
         if count > self.left:
             raise _InvalidError(f"{what} runs past the end of the file (truncated)")
-        self.stream.seek(count, 1)
-        self.position += count
+        if count <= len(self.buffer) - self.offset:
+            self.offset += count
+            return
+        target = self.position + count
+        self.stream.seek(target)
+        self.buffer, self.offset, self.base = b"", 0, target
 
     def scalar(self, kind: int, what: str) -> int | float | bool:
-        fmt, size = _SCALARS[kind]
-        value: int | float | bool = struct.unpack(fmt, self.take(size, what))[0]
+        unpack = _STRUCTS[kind]
+        self._have(unpack.size, what)
+        value: int | float | bool = unpack.unpack_from(self.buffer, self.offset)[0]
+        self.offset += unpack.size
         return value
 
     def u32(self, what: str) -> int:
@@ -160,13 +185,25 @@ class _Reader:
             raise _InvalidError(f"{what} is {value:,}, more than the file can hold")
         return value
 
-    def string(self, what: str, keep: bool = True) -> str:
-        length = self.u64(f"the length of {what}")
+    def skip_strings(self, count: int, what: str) -> None:
+        """Step over ``count`` strings (a vocabulary): the one loop a large header spends on."""
+        length_of = _STRUCTS[10]
+        for _ in range(count):
+            if len(self.buffer) - self.offset < 8:
+                self._have(8, what)
+            (length,) = length_of.unpack_from(self.buffer, self.offset)
+            self.offset += 8
+            if length > MAX_STRING_BYTES:
+                raise _InvalidError(f"{what} holds a string of {length:,} bytes")
+            if length <= len(self.buffer) - self.offset:
+                self.offset += length
+            else:
+                self.skip(length, what)
+
+    def string(self, what: str) -> str:
+        length = self.u64(what)
         if length > MAX_STRING_BYTES:
             raise _InvalidError(f"{what} claims {length:,} bytes (at most {MAX_STRING_BYTES:,})")
-        if not keep:
-            self.skip(length, what)
-            return ""
         try:
             return self.take(length, what).decode("utf-8")
         except UnicodeDecodeError:
@@ -198,8 +235,7 @@ def _value(reader: _Reader, kind: int, what: str, depth: int = 0) -> Value:
         return SkippedArray(element, count)
     if element == _STRING and count > MAX_KEPT_ARRAY:
         reader.spend(count, what)
-        for _ in range(count):
-            reader.string(what, keep=False)
+        reader.skip_strings(count, what)
         return SkippedArray(element, count)
     if count > MAX_KEPT_ARRAY:
         raise _InvalidError(f"{what} holds {count:,} arrays (at most {MAX_KEPT_ARRAY:,})")

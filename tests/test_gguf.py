@@ -326,3 +326,16 @@ def test_a_preset_named_in_a_gguf_type_matches_a_pure_file_of_that_type(tmp_path
 
 def test_every_named_format_is_a_request_value():
     assert set(get_args(QuantFormatName)) == set(FORMATS)
+
+
+def test_a_long_string_array_is_checked_while_it_is_skipped(tmp_path):
+    long = HEAD + struct.pack("<QQ", 0, 1) + s("v") + struct.pack("<IIQ", ARR, STR, 70_000)
+    path = tmp_path / "short.gguf"
+    path.write_bytes(long + bytes(8 * 1000))
+    _refused(path, "more than the file can hold")
+    huge = long + bytes(8 * 100) + struct.pack("<Q", 2**40) + bytes(8 * 70_000)
+    path.write_bytes(huge)
+    _refused(path, "holds a string of 1,099,511,627,776 bytes")
+    past = long + bytes(8 * 100) + struct.pack("<Q", 8 * 70_000) + bytes(8 * 70_000)
+    path.write_bytes(past)
+    _refused(path, "past the end")
