@@ -2,13 +2,16 @@
 
 Keys read (llama.cpp ``LLM_KV_*`` names, prefixed by ``general.architecture``): ``block_count``,
 ``embedding_length``, ``feed_forward_length``, ``context_length``, ``attention.head_count``,
-``attention.head_count_kv``, ``attention.key_length``, ``attention.value_length``,
-``attention.sliding_window``, ``expert_count``, ``expert_used_count``, ``attention.kv_lora_rank``
-and ``rope.dimension_count`` (MLA). Per-layer values may be arrays (the largest is used, the
-safe side for memory). Parameters are counted from the tensors: ``token_embd`` is the embedding,
-``output`` the LM head (absent when tied), 2-D and 3-D ``blk.N.*.weight`` tensors other than the
-MoE router (``ffn_gate_inp``) the block's linear layers (3-D ones hold one matrix per expert, ggml
-order: inputs, outputs, experts), everything else norms and biases.
+``attention.head_count_kv``, ``attention.key_length`` (the head size; the architecture has one
+head size, so a different ``attention.value_length`` is not used), ``attention.sliding_window``
+with ``attention.sliding_window_pattern``, ``expert_count``, ``expert_used_count``,
+``attention.kv_lora_rank`` and ``rope.dimension_count`` (MLA). Per-layer values may be arrays
+(the largest is used, the safe side for memory).
+
+Parameters are counted from the tensors: ``token_embd`` is the embedding, ``output`` the LM head
+(absent when tied), 2-D and 3-D ``blk.N.*.weight`` tensors other than the MoE router
+(``ffn_gate_inp``) the block's linear layers (3-D ones hold one matrix per expert, ggml order:
+inputs, outputs, experts), everything else norms and biases.
 """
 
 from __future__ import annotations
@@ -47,6 +50,20 @@ def _required(gguf: GgufFile, arch: str, name: str) -> int:
             Message("error.gguf_key_missing", path=gguf.path.name, key=f"{arch}.{name}")
         )
     return value
+
+
+def _window_layers(gguf: GgufFile, arch: str, layers: int) -> int | None:
+    """Layers that cap their cache at the window, from ``attention.sliding_window_pattern``.
+
+    llama.cpp writes it as one bool per layer (true: sliding) or as a period N (every N-th layer
+    global, the others sliding). None when the file does not say.
+    """
+    pattern = gguf.metadata.get(f"{arch}.attention.sliding_window_pattern")
+    if isinstance(pattern, tuple) and len(pattern) == layers:
+        return sum(1 for flag in pattern if flag is True)
+    if isinstance(pattern, int) and not isinstance(pattern, bool) and pattern > 0:
+        return layers - layers // pattern
+    return None
 
 
 def _vocab(gguf: GgufFile, arch: str) -> int:
@@ -126,7 +143,8 @@ def architecture_from_gguf(path: str | Path) -> ModelArchitecture:
     notes: list[str] = [
         Message("model_note.gguf_types", types=_type_mix(gguf), stored=gguf.stored_bytes)
     ]
-    if window:
+    window_layers = _window_layers(gguf, arch, layers) if window else 0
+    if window and window_layers is None:
         notes.append(Message("model_note.gguf_window_layers", window=window))
     return ModelArchitecture(
         id=gguf.path.stem,
@@ -148,6 +166,7 @@ def architecture_from_gguf(path: str | Path) -> ModelArchitecture:
         attention="mla" if kv_lora else ("mha" if kv_heads == heads else "gqa"),
         max_position_embeddings=_key(gguf, arch, "context_length"),
         sliding_window=window,
+        sliding_window_layers=window_layers or 0,
         kv_lora_rank=kv_lora,
         qk_rope_head_dim=_key(gguf, arch, "rope.dimension_count") if kv_lora else None,
         num_experts=experts,

@@ -175,6 +175,8 @@ def test_sliding_window_moe_and_per_layer_arrays(tmp_path):
     arch = architecture_from_gguf(path)
     assert arch.num_experts == 4 and arch.experts_per_token == 2
     assert arch.sliding_window == 128 and arch.kv_heads == 2 and arch.head_dim == 8
+    assert arch.sliding_window_layers == 0  # the file does not say which layers
+    assert any(n.key == "model_note.gguf_window_layers" for n in arch.notes)
     experts = {g.name: (g.count, g.active_count) for g in arch.linear_groups}
     assert experts["ffn_up_exps"] == (4, 2)
     assert arch.other_params == 64 * 4  # the router stays 16-bit
@@ -339,3 +341,17 @@ def test_a_long_string_array_is_checked_while_it_is_skipped(tmp_path):
     past = long + bytes(8 * 100) + struct.pack("<Q", 8 * 70_000) + bytes(8 * 70_000)
     path.write_bytes(past)
     _refused(path, "past the end")
+
+
+@pytest.mark.parametrize(
+    ("pattern", "sliding"),
+    [
+        (kv("llama.attention.sliding_window_pattern", ARR, (BOOL, [True, False])), 1),
+        (kv("llama.attention.sliding_window_pattern", U32, 2), 1),
+    ],
+)
+def test_the_sliding_window_pattern_names_the_sliding_layers(tmp_path, pattern, sliding):
+    kvs = [*LLAMA_KV, kv("llama.attention.sliding_window", U32, 512), pattern]
+    arch = architecture_from_gguf(write_gguf(tmp_path / "swa.gguf", kvs, llama_tensors()))
+    assert (arch.sliding_window, arch.sliding_window_layers) == (512, sliding)
+    assert not any(n.key == "model_note.gguf_window_layers" for n in arch.notes)
