@@ -1728,6 +1728,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>&amp;safetensors</translation>
     </message>
     <message>
+        <source>&amp;GGUF</source>
+        <translation>&amp;GGUF</translation>
+    </message>
+    <message>
         <source>C&amp;ustom numbers</source>
         <translation>&amp;Свои числа</translation>
     </message>
@@ -1776,6 +1780,22 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Папка с &amp;частями…</translation>
     </message>
     <message>
+        <source>GGUF file</source>
+        <translation>Файл GGUF</translation>
+    </message>
+    <message>
+        <source>Only the header is read: metadata, tensor shapes and quantization types</source>
+        <translation>Читается только заголовок: метаданные, формы тензоров и типы квантования</translation>
+    </message>
+    <message>
+        <source>Path to a .gguf file</source>
+        <translation>Путь к файлу .gguf</translation>
+    </message>
+    <message>
+        <source>&amp;Read .gguf…</source>
+        <translation>Прочит&amp;ать .gguf…</translation>
+    </message>
+    <message>
         <source>Import config.json</source>
         <translation>Импорт config.json</translation>
     </message>
@@ -1794,6 +1814,14 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>Read a folder of safetensors shards</source>
         <translation>Прочитать папку с частями safetensors</translation>
+    </message>
+    <message>
+        <source>Read a .gguf file</source>
+        <translation>Прочитать файл .gguf</translation>
+    </message>
+    <message>
+        <source>GGUF (*.gguf);;All files (*)</source>
+        <translation>GGUF (*.gguf);;Все файлы (*)</translation>
     </message>
 </context>
 <context>
