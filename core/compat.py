@@ -7,6 +7,10 @@ it. Sources for the hardware rules:
   (gfx942), bf16 is supported from CDNA2 (gfx90a) — AMD ROCm precision-support tables.
 - int4 weight-only kernels: Marlin/Machete (vLLM) need compute capability 8.0+; on ROCm, GPTQ/AWQ
   run through Triton or ExLlama kernels whose support depends on the build.
+- Named quantized formats (:mod:`core.quant_formats`): whether the GPU runs one natively, after
+  conversion (OCP FP8 on gfx942), through weight-only kernels, or not at all comes from the
+  catalog's ``native_formats`` / ``emulated_formats`` (:mod:`core.gpu_formats`); each finding
+  quotes the GPU's source for it.
 - Tensor parallelism: the degree must divide the attention heads (vLLM and Megatron-LM check it),
   and runs over NVLink/Infinity Fabric within one node; across nodes or over PCIe every layer's
   all-reduce crosses the slow link.

@@ -10,7 +10,8 @@
   backward pass doubles the forward twice over), N being the active parameters for MoE. Full
   activation checkpointing repeats the forward: 8·N. LoRA skips the weight gradients of the frozen
   base: 4·N. FLOPs are converted at a model-FLOPs utilisation (MFU) the request states, 0.4 by
-  default
+  default, of the GPU's dense peak for the precision the weights' format runs at natively (the
+  catalog's bf16 / fp8 / fp4 TFLOPs; weight-only kernels compute in bf16)
   (PaLM, Chowdhery et al. 2022, reports 46 % MFU on TPU; 35-45 % is typical on GPUs).
 """
 
