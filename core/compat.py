@@ -165,7 +165,7 @@ def precision_findings(
     """bf16, fp8 and int4-kernel support of the GPU generation for the chosen formats."""
     found: list[Finding] = []
     named = effective_format(request, arch)
-    if named is not None:
+    if named is not None and request.workload != "training":  # training computes in 16-bit
         found += format_findings(named, gpu)
     cc = _cc(gpu)
     amd_gfx = gpu.gfx_target or ""

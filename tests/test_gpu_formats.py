@@ -138,3 +138,15 @@ def test_old_catalog_ids_keep_their_specs_and_prices():
     h100 = CATALOG.gpu("h100-80gb-sxm")
     assert (h100.vram_gib, h100.bf16_tflops, str(h100.price_per_gpu_hour.hour)) == (80, 989, "2.99")
     assert CATALOG.gpu("mi300x").vram_bytes == 192 * 2**30  # fits still use the memory as sold
+
+
+def test_training_is_not_flagged_for_the_served_format():
+    request = parse_request(
+        {
+            "workload": "training",
+            "model": {"preset": "llama-3.1-8b"},
+            "gpu": "h100-80gb-sxm",
+            "precision": {"weights": "nvfp4"},
+        }
+    )
+    assert not [f for f in estimate(request).findings if f.code.startswith("format_")]
