@@ -48,7 +48,7 @@ class ModelArchitecture:
     id: str
     name: str
     model_type: str
-    source: Literal["preset", "hf_config", "safetensors", "custom"]
+    source: Literal["preset", "hf_config", "safetensors", "gguf", "custom"]
     layers: int
     hidden_size: int
     attention_heads: int

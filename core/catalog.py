@@ -21,6 +21,29 @@ from core.messages import Message
 from core.resources import resource_path
 
 TermUnit = Literal["hour", "day", "week", "month"]
+# What a GPU can run: tensor-core formats and weight-only kernels (see core.gpu_formats).
+HwFeature = Literal["bf16", "fp16", "fp8-ocp", "fp8-fnuz", "int8", "int4", "nvfp4", "mxfp4"]
+# Fields a GPU entry's ``sources`` may cite.
+_CITABLE = frozenset(
+    {
+        "vram_gib",
+        "vram_reported_bytes",
+        "memory_bandwidth_gbps",
+        "bf16_tflops",
+        "fp8_tflops",
+        "fp4_tflops",
+        "compute_capability",
+        "gfx_target",
+        "interconnect",
+        "nvlink_domain",
+        "gpus_per_node",
+        "driver_cuda_max",
+        "driver_rocm_max",
+        "native_formats",
+        "emulated_formats",
+        "price_per_gpu_hour",
+    }
+)
 TERM_UNITS: tuple[TermUnit, ...] = ("hour", "day", "week", "month")
 GIB = 1024**3
 
@@ -77,6 +100,36 @@ class GpuOffer(BaseModel):
     driver_rocm_max: str | None = Field(default=None, pattern=r"^\d+\.\d+$")
     note: str = ""
     price_per_gpu_hour: TermPrices
+    vram_reported_bytes: int | None = Field(
+        default=None,
+        gt=0,
+        description="total memory as the driver reports it (nvidia-smi, rocm-smi)",
+    )
+    fp4_tflops: float | None = Field(default=None, gt=0, description="dense FP4 tensor TFLOPs")
+    nvlink_domain: int | None = Field(
+        default=None, ge=1, le=576, description="GPUs one NVLink / Infinity Fabric domain joins"
+    )
+    native_formats: tuple[HwFeature, ...] | None = None
+    emulated_formats: tuple[HwFeature, ...] | None = None
+    sources: dict[str, str] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _reported_memory(self) -> GpuOffer:
+        # The driver keeps a little for itself (ECC, firmware) and never reports more than sold.
+        reported = self.vram_reported_bytes
+        if reported is not None and not 0.85 * self.vram_bytes <= reported <= self.vram_bytes:
+            raise ValueError(
+                f"vram_reported_bytes {reported:,} is not within 85-100% of the {self.vram_gib:g} "
+                "GB sold"
+            )
+        unknown = sorted(set(self.sources) - _CITABLE)
+        if unknown:
+            raise ValueError(f"sources cite unknown field(s): {', '.join(unknown)}")
+        if self.native_formats and self.emulated_formats:
+            both = sorted(set(self.native_formats) & set(self.emulated_formats))
+            if both:
+                raise ValueError(f"{', '.join(both)} listed as both native and emulated")
+        return self
 
     @model_validator(mode="after")
     def _vendor_fields(self) -> GpuOffer:

@@ -11,13 +11,16 @@ from core.capacity.dtypes import ceil_bytes
 from core.capacity.kv_cache import kv_bytes_per_token, kv_cache_per_gpu
 from core.capacity.overhead import runtime_overhead
 from core.capacity.training import checkpoint_bytes, model_states
-from core.capacity.weights import WeightMemory, weight_memory
+from core.capacity.weights import WeightMemory, format_weight_memory, weight_memory
 from core.catalog import GpuOffer
 from core.estimate import EstimateResult, ModelSummary, Throughput, finish_result
+from core.gpu_formats import support
 from core.memory import Finding, MemoryBreakdown
 from core.messages import Message
+from core.quant_formats import FORMATS
 from core.request import PlanRequest
 from core.throughput import (
+    Precision,
     decode_tokens_per_second,
     prefill_tokens_per_second,
     training_flops_per_token,
@@ -87,10 +90,34 @@ def _no_pool_finding(
 
 
 def _stored_weights(arch: ModelArchitecture, request: PlanRequest, tp: int) -> WeightMemory | None:
-    """Exact bytes from a safetensors checkpoint when the request keeps its stored format."""
-    if arch.stored_bytes is None or arch.stored_dtype != request.precision.weights:
+    """Exact bytes from a checkpoint (safetensors, GGUF) when the request keeps its format."""
+    if arch.stored_bytes is None or not compat.uses_stored_weights(request, arch):
         return None
     return WeightMemory(weights=-(-arch.stored_bytes // tp), quantization_metadata=0)
+
+
+def _weights(arch: ModelArchitecture, request: PlanRequest, tp: int) -> WeightMemory:
+    """Stored bytes, a named format's exact bytes, or the coarse format's estimate."""
+    stored = _stored_weights(arch, request, tp)
+    if stored is not None:
+        return stored
+    if request.precision.format is not None:
+        return format_weight_memory(arch, FORMATS[request.precision.format], tp)
+    return weight_memory(arch, request.precision.weights, request.precision.quant_group_size, tp)
+
+
+def _prefill_precision(request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer) -> Precision:
+    """The tensor-core precision prefill runs at: the format's, where the GPU runs it natively."""
+    named = compat.effective_format(request, arch)
+    if named is None:
+        fp8 = request.precision.weights == "fp8" and gpu.fp8_tflops is not None
+        return "fp8" if fp8 else "bf16"
+    if named.hardware == "gguf":
+        return "bf16"
+    how = support(gpu, compat.feature_of(named))
+    if how == "native" or (how == "converted" and named.compute == "fp8"):
+        return named.compute
+    return "bf16"  # weight-only kernels dequantize to 16-bit
 
 
 def _bytes_read_per_step(arch: ModelArchitecture, weights: int, sequences: int) -> int:
@@ -119,9 +146,7 @@ def estimate_inference(
     findings = _model_findings(arch) + compat.offer_findings(request, arch, gpu, par.gpus, tp)
     if par.strategy == "fsdp":
         findings.append(Finding.of("strategy_not_for_inference", "blocker", "fsdp"))
-    wm = _stored_weights(arch, request, tp) or weight_memory(
-        arch, request.precision.weights, request.precision.quant_group_size, tp
-    )
+    wm = _weights(arch, request, tp)
     kv = kv_cache_per_gpu(
         arch, request.precision.kv_cache, inf.context_tokens, inf.concurrent_sequences, tp
     )
@@ -145,7 +170,7 @@ def estimate_inference(
         _bytes_read_per_step(arch, wm.weights + wm.quantization_metadata, inf.concurrent_sequences)
         + kv
     )
-    fp8 = request.precision.weights == "fp8" and gpu.fp8_tflops is not None
+    precision = _prefill_precision(request, arch, gpu)
     throughput = Throughput(
         decode_tokens_per_s=decode_tokens_per_second(
             gpu,
@@ -154,7 +179,7 @@ def estimate_inference(
             replicas=replicas,
         ),
         prefill_tokens_per_s=prefill_tokens_per_second(
-            gpu, par.gpus, arch.params_active, request.training.mfu, fp8
+            gpu, par.gpus, arch.params_active, request.training.mfu, precision
         ),
         assumptions=(
             Message("throughput.decode_bound"),

@@ -44,6 +44,24 @@ _FINDINGS = {
         "weight-only fp8 kernels dequantize to 16-bit, saving memory but not compute; "
         "check that your serving stack offers them",
     ),
+    "format_converted": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{gpu} ({gfx}) runs FP8 only in the FNUZ encoding: the OCP FP8 weights of {format} "
+        "are converted when loaded, which changes values and scales; verify output quality "
+        "(source: {source})",
+    ),
+    "format_emulated": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{gpu} has no {feature} tensor cores: {format} runs through weight-only kernels that "
+        "dequantize to 16-bit, so the memory saving stays but prefill runs at the bf16 peak "
+        "({peak:,.0f} TFLOPs) and the kernels must exist in your serving stack "
+        "(source: {source})",
+    ),
+    "format_unsupported": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "no kernel runs {format} ({feature}) on {gpu}; choose another format or GPU "
+        "(source: {source})",
+    ),
     "int4_kernels_rocm": QT_TRANSLATE_NOOP(
         "CoreText",
         "int4 (GPTQ/AWQ) kernels on ROCm depend on the framework build; verify them for {gfx}",
@@ -261,6 +279,21 @@ _NOTES = {
         "elements, and its exact stored size ({stored:,} bytes) is used for the "
         "weights.",
     ),
+    "model_note.checkpoint_format": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The checkpoint's weights are stored as {format} (from quantization_config and the "
+        "header's dtypes); its exact stored size is used.",
+    ),
+    "model_note.gguf_types": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "GGUF tensor types by share of bytes: {types}; the exact stored size ({stored:,} "
+        "bytes) is used for the weights.",
+    ),
+    "model_note.gguf_window_layers": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The file declares a {window}-token sliding window but not which layers use it; "
+        "every layer's KV cache is counted in full (an upper bound).",
+    ),
     "model_note.param_mismatch": QT_TRANSLATE_NOOP(
         "CoreText",
         "The checkpoint stores {stored:,} parameters; config.json describes "
@@ -386,10 +419,14 @@ _ERRORS = {
     ),
     "request.active_exceeds": QT_TRANSLATE_NOOP("CoreText", "active_params cannot exceed params"),
     "request.one_source": QT_TRANSLATE_NOOP(
-        "CoreText", "give exactly one of preset, hf_config, safetensors, custom"
+        "CoreText", "give exactly one of preset, hf_config, safetensors, gguf, custom"
     ),
     "request.one_source_got": QT_TRANSLATE_NOOP(
-        "CoreText", "give exactly one of preset, hf_config, safetensors, custom (got {given})"
+        "CoreText",
+        "give exactly one of preset, hf_config, safetensors, gguf, custom (got {given})",
+    ),
+    "request.format_conflict": QT_TRANSLATE_NOOP(
+        "CoreText", "weights '{weights}' and format '{format}' name different formats"
     ),
     "request.multiple_of_8": QT_TRANSLATE_NOOP(
         "CoreText", "must be a multiple of 8 (the VAE downsamples by 8), got {value}"
@@ -447,6 +484,18 @@ _ERRORS = {
     ),
     "error.cannot_read": QT_TRANSLATE_NOOP("CoreText", "cannot read {path}: {reason}"),
     "error.safetensors_missing": QT_TRANSLATE_NOOP("CoreText", "{path} does not exist"),
+    "error.gguf_magic": QT_TRANSLATE_NOOP(
+        "CoreText", "{path} is not a GGUF file (it does not begin with the bytes 'GGUF')"
+    ),
+    "error.gguf_version": QT_TRANSLATE_NOOP(
+        "CoreText", "{path} is GGUF version {version}; versions 2 and 3 can be read"
+    ),
+    "error.gguf_invalid": QT_TRANSLATE_NOOP(
+        "CoreText", "{path} is not a valid GGUF file: {reason}"
+    ),
+    "error.gguf_key_missing": QT_TRANSLATE_NOOP(
+        "CoreText", "{path} lacks the metadata key {key}, which the planner needs"
+    ),
     "error.custom_embeddings": QT_TRANSLATE_NOOP(
         "CoreText",
         "custom model: vocab_size × hidden_size = {embedding:,} is not less than "

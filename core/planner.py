@@ -282,7 +282,7 @@ def _variants(request: PlanRequest) -> list[tuple[str, dict[str, Param], PlanReq
         change("another GPU offer", request.model_copy(update={"gpu": None}))
     if request.workload == "inference":
         if request.precision.weights not in ("int4",):
-            precision = request.precision.model_copy(update={"weights": "int4"})
+            precision = request.precision.model_copy(update={"weights": "int4", "format": None})
             change("int4 weights", request.model_copy(update={"precision": precision}))
         if request.precision.kv_cache != "fp8":
             precision = request.precision.model_copy(update={"kv_cache": "fp8"})

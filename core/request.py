@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from core.catalog import TermUnit
 from core.errors import InputError
 from core.messages import TEMPLATES, Message
+from core.quant_formats import FORMATS
 
 WeightDtype = Literal["fp32", "bf16", "fp16", "fp8", "int8", "int4"]
 CacheDtype = Literal["fp32", "bf16", "fp16", "fp8"]
@@ -24,6 +25,47 @@ Workload = Literal["inference", "training", "diffusion"]
 Strategy = Literal["single", "tensor", "ddp", "fsdp"]
 FsdpSharding = Literal["full", "grad_op", "hybrid"]
 Platform = Literal["cuda", "rocm", "any"]
+QuantFormatName = Literal[
+    "fp8-tensor",
+    "fp8-channel",
+    "fp8-block128",
+    "int8-w8a8",
+    "gptq-int4-g32",
+    "gptq-int4-g64",
+    "gptq-int4-g128",
+    "awq-int4-g32",
+    "awq-int4-g64",
+    "awq-int4-g128",
+    "nf4",
+    "nf4-dq",
+    "mxfp4",
+    "mxfp4-experts",
+    "nvfp4",
+    "gguf-q4_0",
+    "gguf-q4_1",
+    "gguf-q5_0",
+    "gguf-q5_1",
+    "gguf-q8_0",
+    "gguf-q2_k",
+    "gguf-q3_k",
+    "gguf-q4_k",
+    "gguf-q5_k",
+    "gguf-q6_k",
+    "gguf-iq1_s",
+    "gguf-iq1_m",
+    "gguf-iq2_xxs",
+    "gguf-iq2_xs",
+    "gguf-iq2_s",
+    "gguf-iq3_xxs",
+    "gguf-iq3_s",
+    "gguf-iq4_nl",
+    "gguf-iq4_xs",
+    "gguf-mxfp4",
+]
+MODEL_SOURCES = ("preset", "hf_config", "safetensors", "gguf", "custom")
+# Fields added after quotes were first saved: left out of the canonical JSON while unset, so a
+# request saved before them keeps its fingerprint.
+_NEW_OPTIONAL = (("model", "gguf"), ("precision", "format"))
 
 _STRICT = ConfigDict(extra="forbid")
 
@@ -62,11 +104,12 @@ class ModelRef(BaseModel):
     safetensors: str | None = Field(
         default=None, description="path to a .safetensors file or a folder with an index and shards"
     )
+    gguf: str | None = Field(default=None, description="path to a .gguf model file")
     custom: CustomModel | None = None
 
     @model_validator(mode="after")
     def _exactly_one(self) -> ModelRef:
-        given = [k for k in ("preset", "hf_config", "safetensors", "custom") if getattr(self, k)]
+        given = [k for k in MODEL_SOURCES if getattr(self, k)]
         if len(given) != 1:
             raise ValueError(
                 Message("request.one_source_got", given=", ".join(given))
@@ -83,18 +126,53 @@ class ModelRef(BaseModel):
             return f"config {Path(self.hf_config).name}"
         if self.safetensors:
             return f"safetensors {Path(self.safetensors).name}"
+        if self.gguf:
+            return f"gguf {Path(self.gguf).name}"
         assert self.custom is not None
         return f"custom {self.custom.params:,} params"
 
 
 class Precision(BaseModel):
-    """Numeric formats of the weights and of the KV cache."""
+    """Numeric formats of the weights and of the KV cache.
+
+    ``weights`` takes a coarse format (``int4``) or a named quantized format
+    (``gptq-int4-g128``, ``nvfp4``: :data:`core.quant_formats.FORMATS`); a named one is kept in
+    ``format`` and ``weights`` becomes its coarse class, so every older request reads as before.
+    """
 
     model_config = _STRICT
 
     weights: WeightDtype = "bf16"
     kv_cache: CacheDtype = "bf16"
     quant_group_size: int = Field(default=128, ge=16, le=8192)
+    format: QuantFormatName | None = Field(
+        default=None, description="a named quantized weight format (exact bytes per format)"
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _named_format(cls, raw: Any) -> Any:
+        if isinstance(raw, dict) and raw.get("weights") in FORMATS:
+            named = FORMATS[raw["weights"]]
+            if raw.get("format") not in (None, named.name):
+                raise ValueError(
+                    Message(
+                        "request.format_conflict", weights=named.name, format=str(raw["format"])
+                    )
+                )
+            raw = {**raw, "weights": named.legacy, "format": named.name}
+        return raw
+
+    @model_validator(mode="after")
+    def _format_matches(self) -> Precision:
+        if self.format is not None and FORMATS[self.format].legacy != self.weights:
+            # {"format": "nvfp4"} alone: the coarse class follows the named format.
+            if "weights" in self.model_fields_set:
+                raise ValueError(
+                    Message("request.format_conflict", weights=self.weights, format=self.format)
+                )
+            self.weights = FORMATS[self.format].legacy
+        return self
 
 
 class InferenceOptions(BaseModel):
@@ -251,7 +329,11 @@ class PlanRequest(BaseModel):
 
     def canonical_json(self) -> str:
         """Canonical JSON of the request (sorted keys, defaults included) for fingerprints."""
-        return json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+        data = self.model_dump(mode="json")
+        for section, key in _NEW_OPTIONAL:
+            if data[section].get(key) is None:
+                data[section].pop(key, None)
+        return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
 def _describe(error: ValidationError) -> InputError:
@@ -297,7 +379,7 @@ def load_request_file(path: str | Path) -> PlanRequest:
         raise InputError(f"request file {path} is not valid JSON: {error}") from None
     request = parse_request(raw)
     model = request.model
-    for key in ("hf_config", "safetensors"):
+    for key in ("hf_config", "safetensors", "gguf"):
         value = getattr(model, key)
         if value and not Path(value).is_absolute():
             resolved = str((path.parent / value).resolve())

@@ -19,6 +19,8 @@ from core.architecture import LinearGroup, ModelArchitecture
 from core.errors import ModelSourceError
 from core.messages import Message
 from core.model_config import architecture_from_config, load_config_file
+from core.quant_detect import checkpoint_format
+from core.quant_formats import FORMATS
 from core.safetensors_header import TensorInfo, read_header
 
 MAX_INDEX_BYTES = 100_000_000  # an index of a 1T-parameter model is a few megabytes
@@ -265,10 +267,12 @@ def architecture_from_safetensors(path: str | Path) -> ModelArchitecture:
     notes = list(summary.notes)
     if summary.looks_quantized:
         notes.append(Message("model_note.quantized_checkpoint", stored=summary.stored_bytes))
+    quantization: dict[str, object] | None = None
     if config_path.is_file():
-        arch = architecture_from_config(
-            load_config_file(config_path), model_id=name, name=name, source="safetensors"
-        )
+        config = load_config_file(config_path)
+        declared = config.get("quantization_config")
+        quantization = declared if isinstance(declared, dict) else None
+        arch = architecture_from_config(config, model_id=name, name=name, source="safetensors")
         if not summary.looks_quantized and summary.params != arch.params_total:
             notes.append(
                 Message(
@@ -277,10 +281,19 @@ def architecture_from_safetensors(path: str | Path) -> ModelArchitecture:
             )
     else:
         arch = _inferred(summary, name)
+    stored_format = checkpoint_format(
+        quantization,
+        ((t.name, t.dtype, t.shape) for t in summary.tensors),
+        summary.dominant_dtype,
+    )
+    if stored_format is None and summary.looks_quantized:
+        stored_format = "quantized"
+    if stored_format in FORMATS:
+        notes.append(Message("model_note.checkpoint_format", format=str(stored_format)))
     return replace(
         arch,
         stored_bytes=summary.stored_bytes,
-        stored_dtype=summary.dominant_dtype,
+        stored_dtype=stored_format,
         notes=tuple(dict.fromkeys((*arch.notes, *notes))),
     )
 

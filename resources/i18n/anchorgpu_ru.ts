@@ -165,6 +165,18 @@
         <translation>у {gpu} (compute capability {cc}) нет тензорных ядер fp8 (нужна 8.9+): ядра fp8 только для весов деквантуют их в 16 бит и экономят память, но не вычисления; проверьте, что ваш стек обслуживания их предлагает</translation>
     </message>
     <message>
+        <source>{gpu} ({gfx}) runs FP8 only in the FNUZ encoding: the OCP FP8 weights of {format} are converted when loaded, which changes values and scales; verify output quality (source: {source})</source>
+        <translation>{gpu} ({gfx}) выполняет FP8 только в кодировке FNUZ: веса OCP FP8 формата {format} преобразуются при загрузке, что меняет значения и масштабы; проверьте качество ответов (источник: {source})</translation>
+    </message>
+    <message>
+        <source>{gpu} has no {feature} tensor cores: {format} runs through weight-only kernels that dequantize to 16-bit, so the memory saving stays but prefill runs at the bf16 peak ({peak:,.0f} TFLOPs) and the kernels must exist in your serving stack (source: {source})</source>
+        <translation>у {gpu} нет тензорных ядер {feature}: {format} работает через ядра только для весов, которые деквантуют их в 16 бит, поэтому экономия памяти остаётся, но префилл идёт на пике bf16 ({peak:,.0f} TFLOPs), а такие ядра должны быть в вашем стеке обслуживания (источник: {source})</translation>
+    </message>
+    <message>
+        <source>no kernel runs {format} ({feature}) on {gpu}; choose another format or GPU (source: {source})</source>
+        <translation>ни одно ядро не выполняет {format} ({feature}) на {gpu}; выберите другой формат или GPU (источник: {source})</translation>
+    </message>
+    <message>
         <source>int4 (GPTQ/AWQ) kernels on ROCm depend on the framework build; verify them for {gfx}</source>
         <translation>ядра int4 (GPTQ/AWQ) на ROCm зависят от сборки фреймворка; проверьте их для {gfx}</translation>
     </message>
@@ -345,6 +357,18 @@
         <translation>Контрольная точка квантована: число параметров — это число хранимых (упакованных) элементов, а для весов берётся её точный хранимый размер ({stored:,} байт).</translation>
     </message>
     <message>
+        <source>The checkpoint&apos;s weights are stored as {format} (from quantization_config and the header&apos;s dtypes); its exact stored size is used.</source>
+        <translation>Веса чекпойнта хранятся в формате {format} (по quantization_config и типам данных заголовка); используется их точный размер.</translation>
+    </message>
+    <message>
+        <source>GGUF tensor types by share of bytes: {types}; the exact stored size ({stored:,} bytes) is used for the weights.</source>
+        <translation>Типы тензоров GGUF по доле байтов: {types}; для весов используется точный размер в файле ({stored:,} байт).</translation>
+    </message>
+    <message>
+        <source>The file declares a {window}-token sliding window but not which layers use it; every layer&apos;s KV cache is counted in full (an upper bound).</source>
+        <translation>Файл объявляет скользящее окно в {window} токенов, но не указывает, какие слои его используют; KV-кэш каждого слоя учтён полностью (оценка сверху).</translation>
+    </message>
+    <message>
         <source>The checkpoint stores {stored:,} parameters; config.json describes {described:,} (extra or missing tensors, e.g. tied or auxiliary weights).</source>
         <translation>В контрольной точке хранится параметров: {stored:,}; config.json описывает {described:,} (лишние или недостающие тензоры, например связанные или вспомогательные веса).</translation>
     </message>
@@ -505,12 +529,16 @@
         <translation>active_params не может быть больше params</translation>
     </message>
     <message>
-        <source>give exactly one of preset, hf_config, safetensors, custom</source>
-        <translation>укажите ровно один источник: preset, hf_config, safetensors или custom</translation>
+        <source>give exactly one of preset, hf_config, safetensors, gguf, custom</source>
+        <translation>укажите ровно один источник: preset, hf_config, safetensors, gguf или custom</translation>
     </message>
     <message>
-        <source>give exactly one of preset, hf_config, safetensors, custom (got {given})</source>
-        <translation>укажите ровно один источник: preset, hf_config, safetensors или custom (указано: {given})</translation>
+        <source>give exactly one of preset, hf_config, safetensors, gguf, custom (got {given})</source>
+        <translation>укажите ровно один источник: preset, hf_config, safetensors, gguf или custom (указано: {given})</translation>
+    </message>
+    <message>
+        <source>weights &apos;{weights}&apos; and format &apos;{format}&apos; name different formats</source>
+        <translation>weights «{weights}» и format «{format}» называют разные форматы</translation>
     </message>
     <message>
         <source>must be a multiple of 8 (the VAE downsamples by 8), got {value}</source>
@@ -591,6 +619,22 @@
     <message>
         <source>{path} does not exist</source>
         <translation>{path} не существует</translation>
+    </message>
+    <message>
+        <source>{path} is not a GGUF file (it does not begin with the bytes &apos;GGUF&apos;)</source>
+        <translation>{path} не является файлом GGUF (он не начинается с байтов «GGUF»)</translation>
+    </message>
+    <message>
+        <source>{path} is GGUF version {version}; versions 2 and 3 can be read</source>
+        <translation>{path} — GGUF версии {version}; читаются версии 2 и 3</translation>
+    </message>
+    <message>
+        <source>{path} is not a valid GGUF file: {reason}</source>
+        <translation>{path} не является корректным файлом GGUF: {reason}</translation>
+    </message>
+    <message>
+        <source>{path} lacks the metadata key {key}, which the planner needs</source>
+        <translation>в {path} нет ключа метаданных {key}, нужного планировщику</translation>
     </message>
     <message>
         <source>custom model: vocab_size × hidden_size = {embedding:,} is not less than params = {params:,}</source>
@@ -1921,6 +1965,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>&amp;safetensors</translation>
     </message>
     <message>
+        <source>&amp;GGUF</source>
+        <translation>&amp;GGUF</translation>
+    </message>
+    <message>
         <source>C&amp;ustom numbers</source>
         <translation>&amp;Свои числа</translation>
     </message>
@@ -1969,6 +2017,22 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Папка с &amp;частями…</translation>
     </message>
     <message>
+        <source>GGUF file</source>
+        <translation>Файл GGUF</translation>
+    </message>
+    <message>
+        <source>Only the header is read: metadata, tensor shapes and quantization types</source>
+        <translation>Читается только заголовок: метаданные, формы тензоров и типы квантования</translation>
+    </message>
+    <message>
+        <source>Path to a .gguf file</source>
+        <translation>Путь к файлу .gguf</translation>
+    </message>
+    <message>
+        <source>&amp;Read .gguf…</source>
+        <translation>Прочит&amp;ать .gguf…</translation>
+    </message>
+    <message>
         <source>Import config.json</source>
         <translation>Импорт config.json</translation>
     </message>
@@ -1987,6 +2051,14 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>Read a folder of safetensors shards</source>
         <translation>Прочитать папку с частями safetensors</translation>
+    </message>
+    <message>
+        <source>Read a .gguf file</source>
+        <translation>Прочитать файл .gguf</translation>
+    </message>
+    <message>
+        <source>GGUF (*.gguf);;All files (*)</source>
+        <translation>GGUF (*.gguf);;Все файлы (*)</translation>
     </message>
 </context>
 <context>
