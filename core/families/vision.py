@@ -1,0 +1,54 @@
+"""Vision towers and projectors of multimodal configs, counted as the weights a server loads.
+
+- Gemma 3 (``modeling_gemma3.py``, ``modeling_siglip.py``): a SigLIP vision transformer
+  (patch convolution with bias, learned positions, LayerNorm-with-bias pre-norm layers, biased
+  q/k/v/out and fc1/fc2, a post LayerNorm; no pooling head) and a projector (one matrix
+  vision_hidden × text_hidden and an RMSNorm of vision_hidden).
+- Llama 4 (``modeling_llama4.py``): an unfolded patch projection without bias, a class embedding,
+  learned positions (patches + 1), pre and post LayerNorms, biased encoder layers, the pixel-shuffle
+  MLP (two matrices without bias) and the projector to the text width.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.families.reader import ConfigReader
+
+
+def _encoder_layers(h: int, ff: int, layers: int) -> int:
+    # Two LayerNorms (weight + bias), q/k/v/o with biases, fc1/fc2 with biases.
+    return layers * (2 * 2 * h + 4 * (h * h + h) + (h * ff + ff) + (ff * h + h))
+
+
+def siglip_gemma3(vision: dict[str, Any], text_hidden: int) -> int:
+    """SigLIP tower plus the Gemma 3 projector."""
+    r = ConfigReader(vision, "siglip_vision_model")
+    h = r.integer("hidden_size", 768, quiet=True)
+    ff = r.integer("intermediate_size", 3072, quiet=True)
+    layers = r.integer("num_hidden_layers", 12, quiet=True)
+    channels = r.integer("num_channels", 3, quiet=True)
+    patch = r.integer("patch_size", 16, quiet=True)
+    image = r.integer("image_size", 224, quiet=True)
+    patches = (image // patch) ** 2
+    embeddings = channels * patch * patch * h + h + patches * h
+    projector = h * text_hidden + h
+    return embeddings + _encoder_layers(h, ff, layers) + 2 * h + projector
+
+
+def llama4_vision(vision: dict[str, Any], text_hidden: int) -> int:
+    """Llama 4 vision encoder, pixel-shuffle adapter and projector."""
+    r = ConfigReader(vision, "llama4_vision_model")
+    h = r.integer("hidden_size", 768, quiet=True)
+    ff = r.integer("intermediate_size", 5632, quiet=True)
+    layers = r.integer("num_hidden_layers", 34, quiet=True)
+    channels = r.integer("num_channels", 3, quiet=True)
+    patch = r.integer("patch_size", 14, quiet=True)
+    image = r.integer("image_size", 448, quiet=True)
+    proj_in = r.integer("projector_input_dim", 4096, quiet=True)
+    proj_out = r.integer("projector_output_dim", 4096, quiet=True)
+    out_dim = r.integer("vision_output_dim", 7680, quiet=True)
+    patches = (image // patch) ** 2
+    embeddings = channels * patch * patch * h + h + (patches + 1) * h
+    adapter = ff * proj_in + proj_out * proj_out
+    return embeddings + 2 * 2 * h + _encoder_layers(h, ff, layers) + adapter + out_dim * text_hidden
