@@ -18,6 +18,8 @@ AttentionKind = Literal["mha", "gqa", "mqa", "mla"]
 # sequence (Mamba, Gated DeltaNet, short convolutions).
 CacheKind = Literal["full", "sliding", "chunked", "mla", "linear_state"]
 CACHE_KINDS: tuple[CacheKind, ...] = ("full", "sliding", "chunked", "mla", "linear_state")
+# (kind, window, elements per token over its layers, fixed elements per sequence over its layers)
+CacheRow = tuple[CacheKind, int | None, int, int]
 
 
 @dataclass(frozen=True)
@@ -155,15 +157,45 @@ class ModelArchitecture:
         groups = []
         if self.layers - window_layers:
             groups.append(
-                CacheGroup("full", self.layers - window_layers, self.kv_heads, self.head_dim,
-                           self.head_dim)
+                CacheGroup(
+                    "full", self.layers - window_layers, self.kv_heads, self.head_dim, self.head_dim
+                )
             )
         if window_layers:
             groups.append(
-                CacheGroup("sliding", window_layers, self.kv_heads, self.head_dim, self.head_dim,
-                           window=self.sliding_window)
+                CacheGroup(
+                    "sliding",
+                    window_layers,
+                    self.kv_heads,
+                    self.head_dim,
+                    self.head_dim,
+                    window=self.sliding_window,
+                )
             )
         return tuple(groups)
+
+    @cached_property
+    def _rows_by_tp(self) -> dict[int, tuple[CacheRow, ...]]:
+        return {}
+
+    def cache_rows(self, tp: int = 1) -> tuple[CacheRow, ...]:
+        """Per-kind totals on one GPU under ``tp``, computed once per model and split.
+
+        Each row is (kind, elements per token over all its layers, window or None, fixed state
+        elements per sequence over all its layers).
+        """
+        rows = self._rows_by_tp.get(tp)
+        if rows is None:
+            merged: dict[tuple[CacheKind, int | None], list[int]] = {}
+            for g in self.cache_groups:
+                slot = merged.setdefault((g.kind, g.window if g.grows else None), [0, 0])
+                if g.grows:
+                    slot[0] += g.layers * g.elements_per_token(tp)
+                else:
+                    slot[1] += g.layers * g.state_elements_per_gpu(tp)
+            rows = tuple((k, w, v[0], v[1]) for (k, w), v in merged.items())
+            self._rows_by_tp[tp] = rows
+        return rows
 
     @cached_property
     def has_state(self) -> bool:

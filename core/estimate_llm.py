@@ -87,10 +87,7 @@ def _approximate(arch: ModelArchitecture, memory: MemoryBreakdown) -> Approximat
     if band is None:
         return None
     scaled = (
-        memory.weights
-        + memory.quantization_metadata
-        + memory.gradients
-        + memory.optimizer_states
+        memory.weights + memory.quantization_metadata + memory.gradients + memory.optimizer_states
     )
     rest = memory.total - scaled
     return ApproximateMemory(

@@ -32,8 +32,7 @@ from core.capacity.kv_cache import cache_by_kind
 from core.model_config import architecture_from_config
 
 FIXTURES = Path(
-    os.environ.get("ANCHORGPU_ORACLE_FIXTURES")
-    or Path(__file__).parent / "fixtures" / "hf_configs"
+    os.environ.get("ANCHORGPU_ORACLE_FIXTURES") or Path(__file__).parent / "fixtures" / "hf_configs"
 )
 EXPECTED = FIXTURES / "expected.json"
 LENGTHS = ("16", "8192", "32768", "131072")
@@ -81,8 +80,7 @@ def planner_transformers_rule(arch: Any, tokens: int) -> dict[str, int]:
     states = [g for g in arch.cache_groups if not g.grows]
     if states:
         out["linear_state"] = sum(
-            g.layers
-            * (state_bytes * g.state_elements + 2 * g.conv_channels * (g.conv_tokens + 1))
+            g.layers * (state_bytes * g.state_elements + 2 * g.conv_channels * (g.conv_tokens + 1))
             for g in states
         )
     return out

@@ -28,7 +28,7 @@ has its own rule:
 
 from __future__ import annotations
 
-from core.architecture import CACHE_KINDS, CacheGroup, CacheKind, ModelArchitecture
+from core.architecture import CACHE_KINDS, CacheKind, CacheRow, ModelArchitecture
 from core.capacity.dtypes import BITS
 
 VLLM_BLOCK_TOKENS = 16
@@ -39,19 +39,12 @@ def cached_tokens(tokens: int) -> int:
     return -(-tokens // VLLM_BLOCK_TOKENS) * VLLM_BLOCK_TOKENS
 
 
-def _tokens_kept(group: CacheGroup, tokens: int, padded: bool) -> int:
+def _row_elements(row: CacheRow, tokens: int, padded: bool) -> int:
+    kind, window, per_token, fixed = row
     kept = cached_tokens(tokens) if padded else tokens
-    if group.window is not None and group.kind in ("sliding", "chunked"):
-        cap = cached_tokens(group.window) if padded else group.window
-        return min(kept, cap)
-    return kept
-
-
-def group_elements(group: CacheGroup, tokens: int, tp: int = 1, *, padded: bool = True) -> int:
-    """Elements one sequence of ``tokens`` tokens keeps in ``group`` on one GPU."""
-    if not group.grows:
-        return group.layers * group.state_elements_per_gpu(tp)
-    return group.layers * group.elements_per_token(tp) * _tokens_kept(group, tokens, padded)
+    if window is not None and kind in ("sliding", "chunked"):
+        kept = min(kept, cached_tokens(window) if padded else window)
+    return per_token * kept + fixed
 
 
 def cache_by_kind(
@@ -60,22 +53,20 @@ def cache_by_kind(
     """Bytes one sequence keeps on one GPU, by layer kind (kinds the model lacks are left out)."""
     bits = BITS[cache_dtype]
     out: dict[CacheKind, int] = {}
-    for group in arch.cache_groups:
-        out[group.kind] = out.get(group.kind, 0) + group_elements(group, tokens, tp, padded=padded)
+    for row in arch.cache_rows(tp):
+        out[row[0]] = out.get(row[0], 0) + _row_elements(row, tokens, padded)
     return {kind: -(-out[kind] * bits // 8) for kind in CACHE_KINDS if kind in out}
 
 
 def state_bytes_per_sequence(arch: ModelArchitecture, cache_dtype: str, tp: int = 1) -> int:
     """Fixed recurrent + convolution state bytes of one sequence on one GPU (0 without one)."""
-    elements = sum(
-        group_elements(g, 0, tp) for g in arch.cache_groups if not g.grows
-    )
+    elements = sum(row[3] for row in arch.cache_rows(tp))
     return -(-elements * BITS[cache_dtype] // 8)
 
 
 def kv_bytes_per_token(arch: ModelArchitecture, cache_dtype: str) -> int:
     """Full-attention-equivalent KV bytes per token: every attention layer, no window cap."""
-    elements = sum(g.layers * g.elements_per_token() for g in arch.cache_groups if g.grows)
+    elements = sum(row[2] for row in arch.cache_rows(1))
     return -(-elements * BITS[cache_dtype] // 8)
 
 
@@ -88,7 +79,7 @@ def cache_bytes_per_sequence(
     arch: ModelArchitecture, cache_dtype: str, tokens: int, tp: int = 1, *, padded: bool = True
 ) -> int:
     """KV and state bytes one sequence of ``tokens`` tokens keeps on one GPU."""
-    elements = sum(group_elements(g, tokens, tp, padded=padded) for g in arch.cache_groups)
+    elements = sum(_row_elements(row, tokens, padded) for row in arch.cache_rows(tp))
     return -(-elements * BITS[cache_dtype] // 8)
 
 
@@ -96,5 +87,5 @@ def kv_cache_per_gpu(
     arch: ModelArchitecture, cache_dtype: str, tokens: int, sequences: int, tp: int = 1
 ) -> int:
     """KV-cache and state bytes one GPU holds for ``sequences`` sequences of ``tokens`` each."""
-    elements = sum(group_elements(g, tokens, tp) for g in arch.cache_groups)
+    elements = sum(_row_elements(row, tokens, True) for row in arch.cache_rows(tp))
     return -(-elements * BITS[cache_dtype] * sequences // 8)

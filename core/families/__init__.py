@@ -23,18 +23,24 @@ from core.families.hybrid import HYBRID
 from core.families.moe import MOE
 from core.families.opt import count_opt
 from core.families.reader import ConfigReader
-from core.families.vision import llama4_vision, siglip_gemma3
+from core.families.vision import llama4_vision, qwen3_vl_vision, siglip_gemma3
 
 SPECS: dict[str, Callable[[ConfigReader], DecoderSpec]] = {**DENSE, **CLASSIC, **MOE, **HYBRID}
 # Names the same layouts go by in published configs.
 SPECS["RefinedWeb"] = SPECS["RefinedWebModel"] = SPECS["falcon"]
 SPECS["starcoder"] = SPECS["gpt_bigcode"]
+SPECS["qwen3_vl_text"] = SPECS["qwen3"]
+SPECS["qwen3_vl_moe_text"] = SPECS["qwen3_moe"]
 
 MLA = {"deepseek_v3": 3, "deepseek_v2": 2, "kimi_k2": 3}
 # Multimodal families: the text model's family and the vision tower's counter.
 MULTIMODAL: dict[str, tuple[str, Callable[[dict[str, Any], int], int]]] = {
     "gemma3": ("gemma3_text", siglip_gemma3),
     "llama4": ("llama4_text", llama4_vision),
+    "qwen3_5": ("qwen3_5_text", qwen3_vl_vision),
+    "qwen3_5_moe": ("qwen3_5_moe_text", qwen3_vl_vision),
+    "qwen3_vl": ("qwen3_vl_text", qwen3_vl_vision),
+    "qwen3_vl_moe": ("qwen3_vl_moe_text", qwen3_vl_vision),
 }
 
 KNOWN = frozenset(SPECS) | frozenset(MLA) | frozenset(MULTIMODAL) | {"opt"}
@@ -54,6 +60,7 @@ def count_family(r: ConfigReader, family: str) -> Counted | None:
 def count_generic(r: ConfigReader) -> Counted:
     """The Llama-style formula on the generic fields, for a family the planner does not know."""
     return count_decoder(llama_like(r, tie_default=False, ff_default=None, mlp_bias_key="mlp_bias"))
+
 
 # Configuration-class defaults for structural fields that published configs omit
 # (Gemma3TextConfig: the Gemma 3 multimodal configs give only what differs from these).

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from core.architecture import AttentionKind, CacheGroup, LinearGroup
 
@@ -72,19 +72,11 @@ class Counted:
 
 def merge_cache(per_layer: list[CacheGroup]) -> tuple[CacheGroup, ...]:
     """Per-layer cache entries merged into groups of identical kind and shape."""
-    merged: dict[tuple[object, ...], int] = {}
+    merged: dict[CacheGroup, int] = {}
     for g in per_layer:
-        key = (
-            g.kind, g.kv_heads, g.k_dim, g.v_dim, g.window, g.state_elements, g.conv_channels,
-            g.conv_tokens, g.state_heads,
-        )
-        merged[key] = merged.get(key, 0) + g.layers
-    return tuple(
-        CacheGroup(
-            k[0], n, k[1], k[2], k[3], k[4], k[5], k[6], k[7], k[8]  # type: ignore[arg-type]
-        )
-        for k, n in merged.items()
-    )
+        one = replace(g, layers=1)
+        merged[one] = merged.get(one, 0) + g.layers
+    return tuple(replace(g, layers=n) for g, n in merged.items())
 
 
 def attention_kind(heads: int, kv_heads: int) -> AttentionKind:

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from core.families.build import dropout_of
 from core.families.common import Core, attention_cache, core, kv_heads, tie
 from core.families.decoder import Attention, DecoderSpec, Mlp
 from core.families.dense import llama_like
 from core.families.reader import ConfigReader
-from core.families.build import dropout_of
 
 
 def _plain(
@@ -40,7 +40,10 @@ def _plain(
     dropout: float = 0.0,
 ) -> DecoderSpec:
     attn = Attention(
-        c.heads, c.kv, c.d, c.d,
+        c.heads,
+        c.kv,
+        c.d,
+        c.d,
         qkv_bias=bias if qkv_bias is None else qkv_bias,
         o_bias=bias if o_bias is None else o_bias,
         qk_norm=qk_norm,
@@ -69,8 +72,17 @@ def gpt2(r: ConfigReader) -> DecoderSpec:
     c = core(r)
     ff = r.integer("intermediate_size", 4 * c.h, quiet=True)
     pos = r.integer("n_positions", 1024, aliases=("max_position_embeddings",))
-    return _plain(r, c, ff=ff, bias=True, norm_params=4 * c.h, final_norm=2 * c.h,
-                  tie_head=tie(r, True), positions=pos * c.h, dropout=0.1)
+    return _plain(
+        r,
+        c,
+        ff=ff,
+        bias=True,
+        norm_params=4 * c.h,
+        final_norm=2 * c.h,
+        tie_head=tie(r, True),
+        positions=pos * c.h,
+        dropout=0.1,
+    )
 
 
 def gpt_bigcode(r: ConfigReader) -> DecoderSpec:
@@ -82,8 +94,17 @@ def gpt_bigcode(r: ConfigReader) -> DecoderSpec:
     del h
     ff = r.integer("intermediate_size", 4 * c.h, quiet=True)
     pos = r.integer("n_positions", 1024, aliases=("max_position_embeddings",))
-    return _plain(r, c, ff=ff, bias=True, norm_params=4 * c.h, final_norm=2 * c.h,
-                  tie_head=tie(r, True), positions=pos * c.h, dropout=0.1)
+    return _plain(
+        r,
+        c,
+        ff=ff,
+        bias=True,
+        norm_params=4 * c.h,
+        final_norm=2 * c.h,
+        tie_head=tie(r, True),
+        positions=pos * c.h,
+        dropout=0.1,
+    )
 
 
 def gpt_neox(r: ConfigReader) -> DecoderSpec:
@@ -91,23 +112,48 @@ def gpt_neox(r: ConfigReader) -> DecoderSpec:
     c = core(r)
     ff = r.integer("intermediate_size", 24576)
     bias = r.flag("attention_bias", True)
-    return _plain(r, c, ff=ff, bias=bias, mlp_bias=True, norm_params=4 * c.h,
-                  final_norm=2 * c.h, tie_head=tie(r, False))
+    return _plain(
+        r,
+        c,
+        ff=ff,
+        bias=bias,
+        mlp_bias=True,
+        norm_params=4 * c.h,
+        final_norm=2 * c.h,
+        tie_head=tie(r, False),
+    )
 
 
 def gptj(r: ConfigReader) -> DecoderSpec:
     """GPT-J: one ln_1 per layer (parallel block), unbiased q/k/v/out, biased fc and head."""
     c = core(r)
     ff = r.integer("intermediate_size", 4 * c.h, quiet=True)
-    return _plain(r, c, ff=ff, bias=False, mlp_bias=True, norm_params=2 * c.h,
-                  final_norm=2 * c.h, tie_head=tie(r, False), lm_head_bias=True)
+    return _plain(
+        r,
+        c,
+        ff=ff,
+        bias=False,
+        mlp_bias=True,
+        norm_params=2 * c.h,
+        final_norm=2 * c.h,
+        tie_head=tie(r, False),
+        lm_head_bias=True,
+    )
 
 
 def bloom(r: ConfigReader) -> DecoderSpec:
     """BLOOM: ALiBi, embedding LayerNorm, biased fused qkv and 4h MLP, tied head."""
     c = core(r)
-    return _plain(r, c, ff=4 * c.h, bias=True, norm_params=4 * c.h, final_norm=2 * c.h,
-                  tie_head=tie(r, True), emb_norm=2 * c.h)
+    return _plain(
+        r,
+        c,
+        ff=4 * c.h,
+        bias=True,
+        norm_params=4 * c.h,
+        final_norm=2 * c.h,
+        tie_head=tie(r, True),
+        emb_norm=2 * c.h,
+    )
 
 
 def falcon(r: ConfigReader) -> DecoderSpec:
@@ -115,11 +161,9 @@ def falcon(r: ConfigReader) -> DecoderSpec:
     h = r.required("hidden_size")
     heads = r.required("num_attention_heads")
     new = r.flag("new_decoder_architecture", False)
-    if new:
-        kv = kv_heads(r, heads)
-    else:
-        kv = 1 if r.flag("multi_query", True) else heads
-    c = core(r, kv=kv)
+    # The new layout reads num_kv_heads; the old one has one KV head when multi_query.
+    multi = r.flag("multi_query", True)
+    c = core(r, kv=kv_heads(r, heads) if new else (1 if multi else heads))
     ff = r.integer("ffn_hidden_size", 4 * h, quiet=True)
     bias = r.flag("bias", False)
     if new:
@@ -127,8 +171,7 @@ def falcon(r: ConfigReader) -> DecoderSpec:
         norm = 2 * h * (2 if lns == 2 else 1)
     else:
         norm = 2 * h if r.flag("parallel_attn", True) else 4 * h
-    return _plain(r, c, ff=ff, bias=bias, norm_params=norm, final_norm=2 * h,
-                  tie_head=tie(r, True))
+    return _plain(r, c, ff=ff, bias=bias, norm_params=norm, final_norm=2 * h, tie_head=tie(r, True))
 
 
 def mpt(r: ConfigReader) -> DecoderSpec:
@@ -143,8 +186,9 @@ def mpt(r: ConfigReader) -> DecoderSpec:
     ratio = r.integer("expansion_ratio", 4, quiet=True)
     bias = not r.flag("no_bias", True)
     norm = c.h * (2 if bias else 1)
-    return _plain(r, c, ff=ratio * c.h, bias=bias, norm_params=2 * norm, final_norm=norm,
-                  tie_head=True)
+    return _plain(
+        r, c, ff=ratio * c.h, bias=bias, norm_params=2 * norm, final_norm=norm, tie_head=True
+    )
 
 
 def phi(r: ConfigReader) -> DecoderSpec:
@@ -152,8 +196,17 @@ def phi(r: ConfigReader) -> DecoderSpec:
     c = core(r)
     ff = r.integer("intermediate_size", 8192)
     qk = 2 * (c.d + c.d) if r.flag("qk_layernorm", False) else 0
-    return _plain(r, c, ff=ff, bias=True, norm_params=2 * c.h, final_norm=2 * c.h,
-                  tie_head=tie(r, False), lm_head_bias=True, qk_norm=qk)
+    return _plain(
+        r,
+        c,
+        ff=ff,
+        bias=True,
+        norm_params=2 * c.h,
+        final_norm=2 * c.h,
+        tie_head=tie(r, False),
+        lm_head_bias=True,
+        qk_norm=qk,
+    )
 
 
 def starcoder2(r: ConfigReader) -> DecoderSpec:
@@ -161,8 +214,16 @@ def starcoder2(r: ConfigReader) -> DecoderSpec:
     c = core(r)
     ff = r.integer("intermediate_size", 12288)
     bias = r.flag("use_bias", True)
-    return _plain(r, c, ff=ff, bias=bias, norm_params=4 * c.h, final_norm=2 * c.h,
-                  tie_head=tie(r, True), sliding_if="all")
+    return _plain(
+        r,
+        c,
+        ff=ff,
+        bias=bias,
+        norm_params=4 * c.h,
+        final_norm=2 * c.h,
+        tie_head=tie(r, True),
+        sliding_if="all",
+    )
 
 
 def stablelm(r: ConfigReader) -> DecoderSpec:
@@ -172,9 +233,18 @@ def stablelm(r: ConfigReader) -> DecoderSpec:
     qkv = r.flag("use_qkv_bias", False)
     parallel = r.flag("use_parallel_residual", False)
     qk = (c.heads + c.kv) * c.d if r.flag("qk_layernorm", False) else 0
-    return _plain(r, c, ff=ff, bias=False, qkv_bias=qkv, gated=True, qk_norm=qk,
-                  norm_params=(2 if parallel else 4) * c.h, final_norm=2 * c.h,
-                  tie_head=tie(r, False))
+    return _plain(
+        r,
+        c,
+        ff=ff,
+        bias=False,
+        qkv_bias=qkv,
+        gated=True,
+        qk_norm=qk,
+        norm_params=(2 if parallel else 4) * c.h,
+        final_norm=2 * c.h,
+        tie_head=tie(r, False),
+    )
 
 
 def cohere(r: ConfigReader, sliding: bool) -> DecoderSpec:
@@ -184,9 +254,19 @@ def cohere(r: ConfigReader, sliding: bool) -> DecoderSpec:
     bias = r.flag("attention_bias", False)
     qk = (c.heads + c.kv) * c.d if r.flag("use_qk_norm", False) else 0
     every = r.integer("sliding_window_pattern", 4, quiet=True)
-    return _plain(r, c, ff=ff, bias=bias, mlp_bias=False, gated=True, qk_norm=qk,
-                  norm_params=c.h, final_norm=c.h, tie_head=tie(r, True),
-                  sliding_if=(lambda i: (i + 1) % every != 0) if sliding else None)
+    return _plain(
+        r,
+        c,
+        ff=ff,
+        bias=bias,
+        mlp_bias=False,
+        gated=True,
+        qk_norm=qk,
+        norm_params=c.h,
+        final_norm=c.h,
+        tie_head=tie(r, True),
+        sliding_if=(lambda i: (i + 1) % every != 0) if sliding else None,
+    )
 
 
 def olmo(r: ConfigReader) -> DecoderSpec:

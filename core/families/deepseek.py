@@ -1,5 +1,7 @@
-"""DeepSeek-V2/V3 and Kimi K2 (``modeling_deepseek_v3.py``): multi-head latent attention,
-shared + routed experts, dense first layers; the cache is one MLA latent per token and layer."""
+"""DeepSeek-V2/V3 and Kimi K2 (``modeling_deepseek_v3.py``): MLA and shared + routed experts.
+
+Dense first layers, then MoE layers; the cache is one MLA latent per token and layer.
+"""
 
 from __future__ import annotations
 
@@ -36,8 +38,7 @@ def count_deepseek(r: ConfigReader, version: int) -> Counted:
     bias = r.flag("attention_bias", False)
     if top_k > experts:
         raise ModelSourceError(
-            Message("error.config_top_k", name="num_experts_per_tok", top_k=top_k,
-                    experts=experts)
+            Message("error.config_top_k", name="num_experts_per_tok", top_k=top_k, experts=experts)
         )
     # Decoder layer i is MoE when i >= first_k_dense_replace and i % moe_layer_freq == 0.
     moe_layers = sum(1 for i in range(layers) if i >= first_dense and i % freq == 0)
@@ -50,7 +51,8 @@ def count_deepseek(r: ConfigReader, version: int) -> Counted:
     attn = 0
     if q_lora:
         attn += b.linear("self_attn.q_a_proj", h, q_lora) + b.linear(
-            "self_attn.q_b_proj", q_lora, heads * qk_head)
+            "self_attn.q_b_proj", q_lora, heads * qk_head
+        )
         attn_other += q_lora + (q_lora if bias else 0)
     else:
         attn += b.linear("self_attn.q_proj", h, heads * qk_head)

@@ -92,7 +92,9 @@ def _every(n: int) -> Callable[[int], bool]:
 
 
 def _pattern(r: ConfigReader, default: int) -> int:
-    return r.integer("sliding_window_pattern", default, quiet=True, aliases=("_sliding_window_pattern",))
+    return r.integer(
+        "sliding_window_pattern", default, quiet=True, aliases=("_sliding_window_pattern",)
+    )
 
 
 DENSE: dict[str, Callable[[ConfigReader], DecoderSpec]] = {
@@ -100,41 +102,75 @@ DENSE: dict[str, Callable[[ConfigReader], DecoderSpec]] = {
     "llama": lambda r: llama_like(r, tie_default=False, ff_default=11008, mlp_bias_key="mlp_bias"),
     # modeling_mistral.py: no biases; every layer slides when sliding_window is set.
     "mistral": lambda r: llama_like(
-        r, tie_default=False, ff_default=14336, qkv_bias=False, o_bias=False,
-        sliding_if="all", window_default=4096,
+        r,
+        tie_default=False,
+        ff_default=14336,
+        qkv_bias=False,
+        o_bias=False,
+        sliding_if="all",
+        window_default=4096,
     ),
     # modeling_qwen2.py: q/k/v biases, no o_proj bias.
     "qwen2": lambda r: llama_like(
-        r, tie_default=False, ff_default=22016, qkv_bias=True, o_bias=False,
-        sliding_if=_qwen2_sliding(r), window_default=4096,
+        r,
+        tie_default=False,
+        ff_default=22016,
+        qkv_bias=True,
+        o_bias=False,
+        sliding_if=_qwen2_sliding(r),
+        window_default=4096,
     ),
     # modeling_qwen3.py: attention_bias on q/k/v/o, q_norm and k_norm of head_dim.
     "qwen3": lambda r: llama_like(
-        r, tie_default=False, ff_default=22016, qk_norm="head", head_default=128,
-        sliding_if=_qwen2_sliding(r), window_default=4096,
+        r,
+        tie_default=False,
+        ff_default=22016,
+        qk_norm="head",
+        head_default=128,
+        sliding_if=_qwen2_sliding(r),
+        window_default=4096,
     ),
     # modeling_gemma.py: head_dim 256 by default, tied head.
     "gemma": lambda r: llama_like(r, tie_default=True, ff_default=24576, head_default=256),
     # modeling_gemma2.py: four norms per layer; even layers slide (window 4096).
     "gemma2": lambda r: llama_like(
-        r, tie_default=True, ff_default=14336, norms=4, head_default=256,
-        sliding_if=lambda i: i % 2 == 0, window_default=4096,
+        r,
+        tie_default=True,
+        ff_default=14336,
+        norms=4,
+        head_default=256,
+        sliding_if=lambda i: i % 2 == 0,
+        window_default=4096,
     ),
     # modeling_gemma3.py: four norms, q/k norms, 5 local : 1 global (sliding_window_pattern 6).
     "gemma3_text": lambda r: llama_like(
-        r, tie_default=True, ff_default=9216, norms=4, qk_norm="head", head_default=256,
-        sliding_if=_every(_pattern(r, 6)), window_default=4096,
+        r,
+        tie_default=True,
+        ff_default=9216,
+        norms=4,
+        qk_norm="head",
+        head_default=256,
+        sliding_if=_every(_pattern(r, 6)),
+        window_default=4096,
     ),
     # modeling_phi3.py: fused qkv_proj / gate_up_proj (same counts), no biases.
     "phi3": lambda r: llama_like(
-        r, tie_default=False, ff_default=8192, qkv_bias=False, o_bias=False, sliding_if="all",
+        r,
+        tie_default=False,
+        ff_default=8192,
+        qkv_bias=False,
+        o_bias=False,
+        sliding_if="all",
         fused=True,
     ),
     # modeling_granite.py: attention_bias and mlp_bias like Llama.
     "granite": lambda r: llama_like(r, tie_default=True, ff_default=11008, mlp_bias_key="mlp_bias"),
     # modeling_smollm3.py: Llama layout, tied head by default.
     "smollm3": lambda r: llama_like(
-        r, tie_default=True, ff_default=11008, mlp_bias_key="mlp_bias",
+        r,
+        tie_default=True,
+        ff_default=11008,
+        mlp_bias_key="mlp_bias",
         sliding_if=_qwen2_sliding(r),
     ),
     # modeling_olmo2.py: post-attention and post-feedforward RMSNorms, q/k norms over the
@@ -142,15 +178,25 @@ DENSE: dict[str, Callable[[ConfigReader], DecoderSpec]] = {
     "olmo2": lambda r: llama_like(r, tie_default=False, ff_default=11008, qk_norm="full"),
     # modeling_olmo3.py: OLMo 2 with 3 sliding : 1 full layers (layer_types).
     "olmo3": lambda r: llama_like(
-        r, tie_default=False, ff_default=11008, qk_norm="full", sliding_if=_every(4),
+        r,
+        tie_default=False,
+        ff_default=11008,
+        qk_norm="full",
+        sliding_if=_every(4),
         window_default=4096,
     ),
     # modeling_ernie4_5.py: use_bias on q/k/v/o and the MLP; tied head.
     "ernie4_5": lambda r: _ernie(r),
     # modeling_exaone4.py: post-attention/post-feedforward norms only, q/k norms (head_dim).
     "exaone4": lambda r: llama_like(
-        r, tie_default=False, ff_default=16384, qkv_bias=False, o_bias=False, qk_norm="head",
-        sliding_if=None, window_default=4096,
+        r,
+        tie_default=False,
+        ff_default=16384,
+        qkv_bias=False,
+        o_bias=False,
+        qk_norm="head",
+        sliding_if=None,
+        window_default=4096,
     ),
     # modeling_hunyuan_v1_dense.py: q/k norms of head_dim (use_qk_norm), attention/MLP biases.
     "hunyuan_v1_dense": lambda r: _hunyuan(r),
@@ -158,11 +204,12 @@ DENSE: dict[str, Callable[[ConfigReader], DecoderSpec]] = {
 
 
 def _ernie(r: ConfigReader) -> DecoderSpec:
-    spec = llama_like(r, tie_default=True, ff_default=11008, bias_key="use_bias",
-                      mlp_bias_key="use_bias")
+    spec = llama_like(
+        r, tie_default=True, ff_default=11008, bias_key="use_bias", mlp_bias_key="use_bias"
+    )
     return spec
 
 
 def _hunyuan(r: ConfigReader) -> DecoderSpec:
-    qk = "head" if r.flag("use_qk_norm", True) else "none"
+    qk: QkNorm = "head" if r.flag("use_qk_norm", True) else "none"
     return llama_like(r, tie_default=True, ff_default=11008, mlp_bias_key="mlp_bias", qk_norm=qk)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from core.errors import ModelSourceError
 from core.families import mixers
 from core.families.common import core, tie, types_from
-from core.families.decoder import Attention, DecoderSpec, Mlp, Moe
+from core.families.decoder import Attention, DecoderSpec, Mixer, Mlp, Moe
 from core.families.moe import _top_k
 from core.families.reader import ConfigReader
 from core.messages import Message
@@ -33,8 +33,12 @@ def _spec(
     )
 
 
-def qwen3_next(r: ConfigReader) -> DecoderSpec:
-    """Qwen3-Next: Gated DeltaNet layers, gated full attention every ``full_attention_interval``."""
+def qwen3_next(r: ConfigReader, moe_block: bool = True) -> DecoderSpec:
+    """Qwen3-Next and Qwen3.5: Gated DeltaNet layers and periodic gated full attention.
+
+    Full attention every ``full_attention_interval`` layers; MoE with a gated shared expert, or
+    (Qwen3.5 dense) a gated MLP.
+    """
     c = core(r, head_default=256)
     every = r.integer("full_attention_interval", 4, quiet=True)
     types = types_from(r, c.layers) or [
@@ -50,24 +54,57 @@ def qwen3_next(r: ConfigReader) -> DecoderSpec:
         kernel=r.integer("linear_conv_kernel_dim", 4),
     )
     bias = r.flag("attention_bias", False)
-    attn = Attention(c.heads, c.kv, c.d, c.d, q_gate=True, qkv_bias=bias, o_bias=bias,
-                     qk_norm=2 * c.d)
-    e = r.integer("num_experts", 512)
-    ff = r.integer("moe_intermediate_size", 512)
-    shared = r.integer("shared_expert_intermediate_size", 512, minimum=0)
-    step = r.integer("decoder_sparse_step", 1, quiet=True)
-    only = set(r.int_list("mlp_only_layers") or [])
-    ffn = ["moe" if i not in only and (i + 1) % step == 0 else "dense" for i in range(c.layers)]
-    moe = Moe(e, _top_k(r, e, default=10), ff, shared_ff=shared, shared_gate=shared > 0,
-              shared_count=int(shared > 0))
-    return _spec(r, kinds, attn, c.h, c.vocab, mixers={"gdn": gdn}, layer_ffn=ffn,
-                 mlp=Mlp(r.integer("intermediate_size", 5120)), moe=moe,
-                 norm_params=2 * c.h, final_norm=c.h, tie=tie(r, False))
+    attn = Attention(
+        c.heads, c.kv, c.d, c.d, q_gate=True, qkv_bias=bias, o_bias=bias, qk_norm=2 * c.d
+    )
+    if moe_block:
+        e = r.integer("num_experts", 512)
+        ff = r.integer("moe_intermediate_size", 512)
+        shared = r.integer("shared_expert_intermediate_size", 512, minimum=0)
+        step = r.integer("decoder_sparse_step", 1, quiet=True)
+        only = set(r.int_list("mlp_only_layers") or [])
+        ffn = ["moe" if i not in only and (i + 1) % step == 0 else "dense" for i in range(c.layers)]
+        moe: Moe | None = Moe(
+            e,
+            _top_k(r, e, default=10),
+            ff,
+            shared_ff=shared,
+            shared_gate=shared > 0,
+            shared_count=int(shared > 0),
+        )
+        dense_ff = r.integer("intermediate_size", 5120, quiet=True)
+    else:
+        moe, ffn, dense_ff = None, ["dense"] * c.layers, r.integer("intermediate_size", 17408)
+    return _spec(
+        r,
+        kinds,
+        attn,
+        c.h,
+        c.vocab,
+        mixers={"gdn": gdn},
+        layer_ffn=ffn,
+        mlp=Mlp(dense_ff),
+        moe=moe,
+        norm_params=2 * c.h,
+        final_norm=c.h,
+        tie=tie(r, False),
+    )
 
 
-def _mamba2_of(r: ConfigReader, h: int, prefix: str, *, heads_key: str, head_key: str,
-               state_key: str, groups_key: str, conv_key: str, conv_bias: str, proj_bias: str,
-               inner_key: str | None = None) -> mixers.Mixer:
+def _mamba2_of(
+    r: ConfigReader,
+    h: int,
+    prefix: str,
+    *,
+    heads_key: str,
+    head_key: str,
+    state_key: str,
+    groups_key: str,
+    conv_key: str,
+    conv_bias: str,
+    proj_bias: str,
+    inner_key: str | None = None,
+) -> Mixer:
     heads = r.integer(heads_key, 128)
     head = r.integer(head_key, 64)
     inner = r.optional(inner_key) if inner_key else None
@@ -93,12 +130,27 @@ def mamba2_model(r: ConfigReader) -> DecoderSpec:
     heads = r.integer("num_heads", 128)
     head = r.integer("head_dim", 64)
     mx = mixers.mamba2(
-        h, heads=heads, head_dim=head, d_state=r.integer("state_size", 128),
-        groups=r.integer("n_groups", 8), kernel=r.integer("conv_kernel", 4),
-        conv_bias=r.flag("use_conv_bias", True), proj_bias=r.flag("use_bias", False),
+        h,
+        heads=heads,
+        head_dim=head,
+        d_state=r.integer("state_size", 128),
+        groups=r.integer("n_groups", 8),
+        kernel=r.integer("conv_kernel", 4),
+        conv_bias=r.flag("use_conv_bias", True),
+        proj_bias=r.flag("use_bias", False),
     )
-    return _spec(r, ["mamba"] * layers, None, h, vocab, mixers={"mamba": mx},
-                 layer_ffn=["none"] * layers, norm_params=h, final_norm=h, tie=tie(r, False))
+    return _spec(
+        r,
+        ["mamba"] * layers,
+        None,
+        h,
+        vocab,
+        mixers={"mamba": mx},
+        layer_ffn=["none"] * layers,
+        norm_params=h,
+        final_norm=h,
+        tie=tie(r, False),
+    )
 
 
 def nemotron_h(r: ConfigReader) -> DecoderSpec:
@@ -107,12 +159,25 @@ def nemotron_h(r: ConfigReader) -> DecoderSpec:
     pattern = r.config.get("hybrid_override_pattern")
     if not isinstance(pattern, str) or len(pattern) != c.layers or set(pattern) - set("M*-E"):
         raise ModelSourceError(
-            Message("error.config_list_length", name="hybrid_override_pattern",
-                    length=len(pattern) if isinstance(pattern, str) else 0, layers=c.layers)
+            Message(
+                "error.config_list_length",
+                name="hybrid_override_pattern",
+                length=len(pattern) if isinstance(pattern, str) else 0,
+                layers=c.layers,
+            )
         )
-    mx = _mamba2_of(r, c.h, "", heads_key="mamba_num_heads", head_key="mamba_head_dim",
-                    state_key="ssm_state_size", groups_key="n_groups", conv_key="conv_kernel",
-                    conv_bias="use_conv_bias", proj_bias="use_bias")
+    mx = _mamba2_of(
+        r,
+        c.h,
+        "",
+        heads_key="mamba_num_heads",
+        head_key="mamba_head_dim",
+        state_key="ssm_state_size",
+        groups_key="n_groups",
+        conv_key="conv_kernel",
+        conv_bias="use_conv_bias",
+        proj_bias="use_bias",
+    )
     kinds = {"M": "mamba", "*": "attention", "-": "none", "E": "none"}
     ffn = {"M": "none", "*": "none", "-": "dense", "E": "moe"}
     bias = r.flag("attention_bias", False)
@@ -122,13 +187,29 @@ def nemotron_h(r: ConfigReader) -> DecoderSpec:
         e = r.integer("n_routed_experts", 128)
         eff = r.integer("moe_intermediate_size", 1856)
         sff = r.integer("moe_shared_expert_intermediate_size", 3712, minimum=0)
-        moe = Moe(e, _top_k(r, e, default=6), eff, gated=False,
-                  shared_ff=sff, shared_count=int(sff > 0), shared_gated=False)
-    return _spec(r, [kinds[p] for p in pattern], Attention(c.heads, c.kv, c.d, c.d, qkv_bias=bias,
-                 o_bias=bias), c.h, c.vocab, mixers={"mamba": mx},
-                 layer_ffn=[ffn[p] for p in pattern],
-                 mlp=Mlp(r.integer("intermediate_size", 21504), gated=False, bias=mlp_bias),
-                 moe=moe, norm_params=c.h, final_norm=c.h, tie=tie(r, False))
+        moe = Moe(
+            e,
+            _top_k(r, e, default=6),
+            eff,
+            gated=False,
+            shared_ff=sff,
+            shared_count=int(sff > 0),
+            shared_gated=False,
+        )
+    return _spec(
+        r,
+        [kinds[p] for p in pattern],
+        Attention(c.heads, c.kv, c.d, c.d, qkv_bias=bias, o_bias=bias),
+        c.h,
+        c.vocab,
+        mixers={"mamba": mx},
+        layer_ffn=[ffn[p] for p in pattern],
+        mlp=Mlp(r.integer("intermediate_size", 21504), gated=False, bias=mlp_bias),
+        moe=moe,
+        norm_params=c.h,
+        final_norm=c.h,
+        tie=tie(r, False),
+    )
 
 
 def granitemoehybrid(r: ConfigReader) -> DecoderSpec:
@@ -136,40 +217,77 @@ def granitemoehybrid(r: ConfigReader) -> DecoderSpec:
     c = core(r)
     types = types_from(r, c.layers) or ["mamba"] * c.layers
     kinds = ["attention" if t == "attention" else "mamba" for t in types]
-    mx = _mamba2_of(r, c.h, "", heads_key="mamba_n_heads", head_key="mamba_d_head",
-                    state_key="mamba_d_state", groups_key="mamba_n_groups",
-                    conv_key="mamba_d_conv", conv_bias="mamba_conv_bias",
-                    proj_bias="mamba_proj_bias")
+    mx = _mamba2_of(
+        r,
+        c.h,
+        "",
+        heads_key="mamba_n_heads",
+        head_key="mamba_d_head",
+        state_key="mamba_d_state",
+        groups_key="mamba_n_groups",
+        conv_key="mamba_d_conv",
+        conv_bias="mamba_conv_bias",
+        proj_bias="mamba_proj_bias",
+    )
     bias = r.flag("attention_bias", False)
     e = r.integer("num_local_experts", 0, minimum=0, quiet=True)
     sff = r.integer("shared_intermediate_size", 1024, minimum=0, quiet=True)
     if e:
-        moe = Moe(e, _top_k(r, e), r.integer("intermediate_size", 1024), shared_ff=sff,
-                  shared_count=1)
+        moe = Moe(
+            e, _top_k(r, e), r.integer("intermediate_size", 1024), shared_ff=sff, shared_count=1
+        )
         ffn, mlp = ["moe"] * c.layers, None
     else:
         moe, ffn, mlp = None, ["dense"] * c.layers, Mlp(sff)
-    return _spec(r, kinds, Attention(c.heads, c.kv, c.d, c.d, qkv_bias=bias, o_bias=bias),
-                 c.h, c.vocab, mixers={"mamba": mx}, layer_ffn=ffn, mlp=mlp, moe=moe,
-                 norm_params=2 * c.h, final_norm=c.h, tie=tie(r, True))
+    return _spec(
+        r,
+        kinds,
+        Attention(c.heads, c.kv, c.d, c.d, qkv_bias=bias, o_bias=bias),
+        c.h,
+        c.vocab,
+        mixers={"mamba": mx},
+        layer_ffn=ffn,
+        mlp=mlp,
+        moe=moe,
+        norm_params=2 * c.h,
+        final_norm=c.h,
+        tie=tie(r, True),
+    )
 
 
 def falcon_h1(r: ConfigReader) -> DecoderSpec:
     """Falcon-H1: every layer runs attention and Mamba-2 in parallel, then a gated MLP."""
     c = core(r)
-    mx = _mamba2_of(r, c.h, "", heads_key="mamba_n_heads", head_key="mamba_d_head",
-                    state_key="mamba_d_state", groups_key="mamba_n_groups",
-                    conv_key="mamba_d_conv", conv_bias="mamba_conv_bias",
-                    proj_bias="mamba_proj_bias", inner_key="mamba_d_ssm")
+    mx = _mamba2_of(
+        r,
+        c.h,
+        "",
+        heads_key="mamba_n_heads",
+        head_key="mamba_d_head",
+        state_key="mamba_d_state",
+        groups_key="mamba_n_groups",
+        conv_key="mamba_d_conv",
+        conv_bias="mamba_conv_bias",
+        proj_bias="mamba_proj_bias",
+        inner_key="mamba_d_ssm",
+    )
     if not r.flag("mamba_rms_norm", False):
         inner = r.optional("mamba_d_ssm") or r.integer("mamba_n_heads", 128) * r.integer(
-            "mamba_d_head", 64)
-        mx = mixers.Mixer(mx.matrices, mx.extra - inner, mx.cache)
+            "mamba_d_head", 64
+        )
+        mx = Mixer(mx.matrices, mx.extra - inner, mx.cache)
     bias = r.flag("attention_bias", False)
-    spec = _spec(r, ["attention"] * c.layers, Attention(c.heads, c.kv, c.d, c.d, qkv_bias=bias,
-                 o_bias=bias), c.h, c.vocab,
-                 mlp=Mlp(r.integer("intermediate_size", 14336), bias=r.flag("mlp_bias", False)),
-                 norm_params=2 * c.h, final_norm=c.h, tie=tie(r, False))
+    spec = _spec(
+        r,
+        ["attention"] * c.layers,
+        Attention(c.heads, c.kv, c.d, c.d, qkv_bias=bias, o_bias=bias),
+        c.h,
+        c.vocab,
+        mlp=Mlp(r.integer("intermediate_size", 14336), bias=r.flag("mlp_bias", False)),
+        norm_params=2 * c.h,
+        final_norm=c.h,
+        tie=tie(r, False),
+    )
     spec.also = mx
     return spec
 
@@ -184,19 +302,33 @@ def jamba(r: ConfigReader) -> DecoderSpec:
     inner = r.integer("mamba_expand", 2) * c.h
     dt_rank = r.optional("mamba_dt_rank") or -(-c.h // 16)
     mx = mixers.mamba1(
-        c.h, inner=inner, d_state=r.integer("mamba_d_state", 16),
-        kernel=r.integer("mamba_d_conv", 4), dt_rank=dt_rank,
-        conv_bias=r.flag("mamba_conv_bias", True), proj_bias=r.flag("mamba_proj_bias", False),
+        c.h,
+        inner=inner,
+        d_state=r.integer("mamba_d_state", 16),
+        kernel=r.integer("mamba_d_conv", 4),
+        dt_rank=dt_rank,
+        conv_bias=r.flag("mamba_conv_bias", True),
+        proj_bias=r.flag("mamba_proj_bias", False),
         dt_norms=True,
     )
     e = r.integer("num_experts", 16)
     ff = r.integer("intermediate_size", 14336)
     kinds = ["attention" if i % period == offset else "mamba" for i in range(c.layers)]
     ffn = ["moe" if e > 1 and i % eperiod == eoffset else "dense" for i in range(c.layers)]
-    return _spec(r, kinds, Attention(c.heads, c.kv, c.d, c.d), c.h, c.vocab,
-                 mixers={"mamba": mx}, layer_ffn=ffn, mlp=Mlp(ff),
-                 moe=Moe(e, _top_k(r, e), ff), norm_params=2 * c.h, final_norm=c.h,
-                 tie=tie(r, True))
+    return _spec(
+        r,
+        kinds,
+        Attention(c.heads, c.kv, c.d, c.d),
+        c.h,
+        c.vocab,
+        mixers={"mamba": mx},
+        layer_ffn=ffn,
+        mlp=Mlp(ff),
+        moe=Moe(e, _top_k(r, e), ff),
+        norm_params=2 * c.h,
+        final_norm=c.h,
+        tie=tie(r, True),
+    )
 
 
 def _lfm2_ff(r: ConfigReader) -> int:
@@ -221,15 +353,27 @@ def lfm2(r: ConfigReader) -> DecoderSpec:
         idx = set(r.int_list("full_attn_idxs") or [])
         types = ["full_attention" if i in idx else "conv" for i in range(c.layers)]
     kinds = ["attention" if t == "full_attention" else "conv" for t in types]
-    conv = mixers.short_conv(c.h, kernel=r.integer("conv_L_cache", 3),
-                             bias=r.flag("conv_bias", False))
-    return _spec(r, kinds, Attention(c.heads, c.kv, c.d, c.d, qk_norm=2 * c.d), c.h, c.vocab,
-                 mixers={"conv": conv}, mlp=Mlp(_lfm2_ff(r)), norm_params=2 * c.h,
-                 final_norm=c.h, tie=tie(r, True))
+    conv = mixers.short_conv(
+        c.h, kernel=r.integer("conv_L_cache", 3), bias=r.flag("conv_bias", False)
+    )
+    return _spec(
+        r,
+        kinds,
+        Attention(c.heads, c.kv, c.d, c.d, qk_norm=2 * c.d),
+        c.h,
+        c.vocab,
+        mixers={"conv": conv},
+        mlp=Mlp(_lfm2_ff(r)),
+        norm_params=2 * c.h,
+        final_norm=c.h,
+        tie=tie(r, True),
+    )
 
 
 HYBRID: dict[str, Callable[[ConfigReader], DecoderSpec]] = {
     "qwen3_next": qwen3_next,
+    "qwen3_5_moe_text": qwen3_next,
+    "qwen3_5_text": lambda r: qwen3_next(r, moe_block=False),
     "mamba2": mamba2_model,
     "nemotron_h": nemotron_h,
     "granitemoehybrid": granitemoehybrid,

@@ -62,8 +62,15 @@ def mamba2(
 
 
 def mamba1(
-    h: int, *, inner: int, d_state: int, kernel: int, dt_rank: int, conv_bias: bool,
-    proj_bias: bool, dt_norms: bool,
+    h: int,
+    *,
+    inner: int,
+    d_state: int,
+    kernel: int,
+    dt_rank: int,
+    conv_bias: bool,
+    proj_bias: bool,
+    dt_norms: bool,
 ) -> Mixer:
     """A Mamba-1 mixer (Jamba)."""
     extra = inner * kernel + (inner if conv_bias else 0) + inner  # conv, dt_proj bias

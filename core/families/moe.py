@@ -11,13 +11,18 @@ from collections.abc import Callable
 from core.errors import ModelSourceError
 from core.families.common import attention_cache, core, tie
 from core.families.decoder import Attention, DecoderSpec, Mlp, Moe
-from core.families.dense import llama_like
+from core.families.dense import QkNorm, llama_like
 from core.families.reader import ConfigReader
 from core.messages import Message
 
 
-def _top_k(r: ConfigReader, experts: int, key: str = "num_experts_per_tok", default: int = 2,
-           aliases: tuple[str, ...] = ()) -> int:
+def _top_k(
+    r: ConfigReader,
+    experts: int,
+    key: str = "num_experts_per_tok",
+    default: int = 2,
+    aliases: tuple[str, ...] = (),
+) -> int:
     k = r.integer(key, default, aliases=aliases)
     if k > experts:
         raise ModelSourceError(Message("error.config_top_k", name=key, top_k=k, experts=experts))
@@ -40,8 +45,9 @@ def _sparse_step(r: ConfigReader, layers: int) -> Callable[[int], bool]:
 
 def mixtral(r: ConfigReader) -> DecoderSpec:
     """Mixtral: every layer MoE (gated experts of intermediate_size), router without bias."""
-    spec = llama_like(r, tie_default=False, ff_default=14336, qkv_bias=False, o_bias=False,
-                      sliding_if="all")
+    spec = llama_like(
+        r, tie_default=False, ff_default=14336, qkv_bias=False, o_bias=False, sliding_if="all"
+    )
     e = r.integer("num_local_experts", 8)
     ff = spec.mlp.ff if spec.mlp else 0
     return _with_moe(spec, Moe(e, _top_k(r, e), ff), lambda i: True)
@@ -52,8 +58,7 @@ def qwen_moe(r: ConfigReader, version: int) -> DecoderSpec:
     if version == 2:
         spec = llama_like(r, tie_default=False, ff_default=22016, qkv_bias=True, o_bias=False)
     else:
-        spec = llama_like(r, tie_default=False, ff_default=6144, qk_norm="head",
-                          head_default=128)
+        spec = llama_like(r, tie_default=False, ff_default=6144, qk_norm="head", head_default=128)
     e = r.integer("num_experts", 60 if version == 2 else 128)
     k = _top_k(r, e, default=4 if version == 2 else 8)
     ff = r.integer("moe_intermediate_size", 1408 if version == 2 else 768)
@@ -72,8 +77,9 @@ def olmoe(r: ConfigReader) -> DecoderSpec:
 
 def phimoe(r: ConfigReader) -> DecoderSpec:
     """Phi-3.5-MoE: LayerNorms with biases, biased q/k/v/o, biased head (``lm_head_bias``)."""
-    spec = llama_like(r, tie_default=False, ff_default=6400, qkv_bias=True, o_bias=True,
-                      sliding_if="all")
+    spec = llama_like(
+        r, tie_default=False, ff_default=6400, qkv_bias=True, o_bias=True, sliding_if="all"
+    )
     spec.norm_params = 4 * spec.h
     spec.final_norm = 2 * spec.h
     spec.lm_head_bias = r.flag("lm_head_bias", False)
@@ -88,8 +94,9 @@ def granitemoe(r: ConfigReader, shared: bool) -> DecoderSpec:
     e = r.integer("num_local_experts", 8)
     ff = spec.mlp.ff if spec.mlp else 0
     sff = r.integer("shared_intermediate_size", 0, minimum=0, quiet=True) if shared else 0
-    return _with_moe(spec, Moe(e, _top_k(r, e), ff, shared_ff=sff, shared_count=int(sff > 0)),
-                     lambda i: True)
+    return _with_moe(
+        spec, Moe(e, _top_k(r, e), ff, shared_ff=sff, shared_count=int(sff > 0)), lambda i: True
+    )
 
 
 def gpt_oss(r: ConfigReader) -> DecoderSpec:
@@ -101,14 +108,19 @@ def gpt_oss(r: ConfigReader) -> DecoderSpec:
     bias = r.flag("attention_bias", True)
     attn = Attention(c.heads, c.kv, c.d, c.d, qkv_bias=bias, o_bias=bias, sinks=True)
     return DecoderSpec(
-        h=c.h, vocab=c.vocab, layers=c.layers,
+        h=c.h,
+        vocab=c.vocab,
+        layers=c.layers,
         layer_mixer=["attention"] * c.layers,
-        layer_cache=attention_cache(r, c.layers, sliding_if=lambda i: i % 2 == 0,
-                                    window_default=128),
+        layer_cache=attention_cache(
+            r, c.layers, sliding_if=lambda i: i % 2 == 0, window_default=128
+        ),
         layer_ffn=["moe"] * c.layers,
         attention=attn,
         moe=Moe(e, k, ff, expert_bias=True, router_bias=True),
-        norm_params=2 * c.h, final_norm=c.h, tie=tie(r, False),
+        norm_params=2 * c.h,
+        final_norm=c.h,
+        tie=tie(r, False),
     )
 
 
@@ -129,21 +141,35 @@ def llama4_text(r: ConfigReader) -> DecoderSpec:
     bias = r.flag("attention_bias", False)
     attn = Attention(c.heads, c.kv, c.d, c.d, qkv_bias=bias, o_bias=bias)
     return DecoderSpec(
-        h=c.h, vocab=c.vocab, layers=c.layers,
+        h=c.h,
+        vocab=c.vocab,
+        layers=c.layers,
         layer_mixer=["attention"] * c.layers,
-        layer_cache=[("chunked", chunk) if rope[i] and chunk else ("full", None)
-                     for i in range(c.layers)],
+        layer_cache=[
+            ("chunked", chunk) if rope[i] and chunk else ("full", None) for i in range(c.layers)
+        ],
         layer_ffn=["moe" if i in moe_layers else "dense" for i in range(c.layers)],
-        attention=attn, mlp=Mlp(dense_ff), moe=Moe(e, k, ff, shared_ff=ff, shared_count=1),
-        norm_params=2 * c.h, final_norm=c.h, tie=tie(r, False),
+        attention=attn,
+        mlp=Mlp(dense_ff),
+        moe=Moe(e, k, ff, shared_ff=ff, shared_count=1),
+        norm_params=2 * c.h,
+        final_norm=c.h,
+        tie=tie(r, False),
     )
 
 
 def glm4_moe(r: ConfigReader) -> DecoderSpec:
     """GLM-4.5: q/k/v biases, optional q/k norms, DeepSeek-style router and shared experts."""
-    qk = "head" if r.flag("use_qk_norm", False) else "none"
-    spec = llama_like(r, tie_default=False, ff_default=10944, qkv_bias=r.flag("attention_bias", True),
-                      o_bias=False, qk_norm=qk, head_default=128)
+    qk: QkNorm = "head" if r.flag("use_qk_norm", False) else "none"
+    spec = llama_like(
+        r,
+        tie_default=False,
+        ff_default=10944,
+        qkv_bias=r.flag("attention_bias", True),
+        o_bias=False,
+        qk_norm=qk,
+        head_default=128,
+    )
     e = r.integer("n_routed_experts", 128)
     k = _top_k(r, e, default=8)
     ff = r.integer("moe_intermediate_size", 1408)
@@ -155,8 +181,9 @@ def glm4_moe(r: ConfigReader) -> DecoderSpec:
 
 def ernie_moe(r: ConfigReader) -> DecoderSpec:
     """ERNIE 4.5 MoE: experts between moe_layer_start_index and _end_index, every interval."""
-    spec = llama_like(r, tie_default=True, ff_default=1536, bias_key="use_bias",
-                      mlp_bias_key="use_bias")
+    spec = llama_like(
+        r, tie_default=True, ff_default=1536, bias_key="use_bias", mlp_bias_key="use_bias"
+    )
     e = r.integer("moe_num_experts", 64)
     k = _top_k(r, e, "moe_k", 2)
     ff = r.integer("moe_intermediate_size", 1536)
@@ -170,7 +197,7 @@ def ernie_moe(r: ConfigReader) -> DecoderSpec:
 
 def hunyuan_moe(r: ConfigReader) -> DecoderSpec:
     """Hunyuan MoE: q/k norms, shared MLP of intermediate_size × num_shared_expert."""
-    qk = "head" if r.flag("use_qk_norm", True) else "none"
+    qk: QkNorm = "head" if r.flag("use_qk_norm", True) else "none"
     spec = llama_like(r, tie_default=True, ff_default=11008, mlp_bias_key="mlp_bias", qk_norm=qk)
     e = r.integer("num_experts", 16)
     k = _top_k(r, e, "moe_topk", 1)
@@ -178,6 +205,23 @@ def hunyuan_moe(r: ConfigReader) -> DecoderSpec:
     shared = r.integer("num_shared_expert", 1, minimum=0, quiet=True)
     dense = spec.mlp.ff if spec.mlp else 0
     moe = Moe(e, k, ff, shared_ff=dense * shared, shared_count=shared)
+    return _with_moe(spec, moe, lambda i: True)
+
+
+def minimax_m2(r: ConfigReader) -> DecoderSpec:
+    """MiniMax-M2: q/k norms over the projected widths, gated experts of intermediate_size.
+
+    Its routing bias (``use_routing_bias``) is a buffer, not a parameter; the multi-token
+    prediction modules are not part of the causal-LM model.
+    """
+    qk: QkNorm = "full" if r.flag("use_qk_norm", True) else "none"
+    spec = llama_like(
+        r, tie_default=False, ff_default=1536, qkv_bias=False, o_bias=False, qk_norm=qk
+    )
+    e = r.integer("num_local_experts", 256)
+    ff = spec.mlp.ff if spec.mlp else 0
+    sff = r.integer("shared_intermediate_size", 0, minimum=0, quiet=True)
+    moe = Moe(e, _top_k(r, e, default=8), ff, shared_ff=sff, shared_count=int(sff > 0))
     return _with_moe(spec, moe, lambda i: True)
 
 
@@ -194,4 +238,5 @@ MOE: dict[str, Callable[[ConfigReader], DecoderSpec]] = {
     "glm4_moe": glm4_moe,
     "ernie4_5_moe": ernie_moe,
     "hunyuan_v1_moe": hunyuan_moe,
+    "minimax_m2": minimax_m2,
 }

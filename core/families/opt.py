@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from core.architecture import CacheGroup
 from core.errors import ModelSourceError
 from core.families.build import Build, Counted, dropout_of
 from core.families.reader import ConfigReader
 from core.messages import Message
-from core.architecture import CacheGroup
 
 
 def count_opt(r: ConfigReader) -> Counted:

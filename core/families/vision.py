@@ -4,6 +4,11 @@
   (patch convolution with bias, learned positions, LayerNorm-with-bias pre-norm layers, biased
   q/k/v/out and fc1/fc2, a post LayerNorm; no pooling head) and a projector (one matrix
   vision_hidden × text_hidden and an RMSNorm of vision_hidden).
+- Qwen3-VL / Qwen3.5 (``modeling_qwen3_vl.py``): a 3-D patch convolution with bias, learned
+  positions (``num_position_embeddings``), biased LayerNorm blocks with a fused biased qkv, the
+  patch merger (LayerNorm over the vision width, then two biased matrices over the merged
+  width) and one more merger per ``deepstack_visual_indexes`` entry (its LayerNorm over the
+  merged width).
 - Llama 4 (``modeling_llama4.py``): an unfolded patch projection without bias, a class embedding,
   learned positions (patches + 1), pre and post LayerNorms, biased encoder layers, the pixel-shuffle
   MLP (two matrices without bias) and the projector to the text width.
@@ -52,3 +57,26 @@ def llama4_vision(vision: dict[str, Any], text_hidden: int) -> int:
     embeddings = channels * patch * patch * h + h + (patches + 1) * h
     adapter = ff * proj_in + proj_out * proj_out
     return embeddings + 2 * 2 * h + _encoder_layers(h, ff, layers) + adapter + out_dim * text_hidden
+
+
+def qwen3_vl_vision(vision: dict[str, Any], text_hidden: int) -> int:
+    """Qwen3-VL-style vision tower with its patch mergers (Qwen3-VL, Qwen3.5)."""
+    r = ConfigReader(vision, "qwen3_vl_vision")
+    h = r.integer("hidden_size", 1152, quiet=True)
+    ff = r.integer("intermediate_size", 4304, quiet=True)
+    depth = r.integer("depth", 27, quiet=True)
+    channels = r.integer("in_channels", 3, quiet=True)
+    patch = r.integer("patch_size", 16, quiet=True)
+    temporal = r.integer("temporal_patch_size", 2, quiet=True)
+    positions = r.integer("num_position_embeddings", 2304, quiet=True)
+    merge = r.integer("spatial_merge_size", 2, quiet=True)
+    out = r.integer("out_hidden_size", text_hidden, quiet=True)
+    deepstack = r.int_list("deepstack_visual_indexes") or []
+    merged = h * merge * merge
+    embeddings = channels * temporal * patch * patch * h + h + positions * h
+    layers = _encoder_layers(h, ff, depth)
+
+    def merger(norm_width: int) -> int:
+        return 2 * norm_width + (merged * merged + merged) + (merged * out + out)
+
+    return embeddings + layers + merger(h) + len(deepstack) * merger(merged)

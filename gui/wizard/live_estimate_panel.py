@@ -192,7 +192,9 @@ class LiveEstimatePanel(QWidget):
         if result.approximate is not None:
             # The model's counts are approximate: say so, and whether the range crosses the limit.
             line = (
-                self.tr("Fit uncertain: the total may be {low} to {high} per GPU (not counted exactly)")
+                self.tr(
+                    "Fit uncertain: the total may be {low} to {high} per GPU (not counted exactly)"
+                )
                 if result.fit_certainty == "uncertain"
                 else self.tr("Approximate: the total may be {low} to {high} per GPU")
             )
