@@ -9,9 +9,10 @@ be listed in ``REFUSED`` with the reason.
 Where the serving engine caches differently from transformers, the planner follows vLLM and the
 comparison says so:
 
-- Sliding-window layers keep ``min(tokens, window)`` tokens in vLLM. Transformers keeps
-  ``window - 1`` or all tokens depending on its version, so the expected sliding bytes are derived
-  from the fixture's own per-token sliding bytes (its 16-token figure / 16) times the vLLM count.
+- Sliding-window and chunked-attention layers keep ``min(tokens, window)`` tokens in vLLM (the
+  chunk for Llama 4). Transformers keeps ``window - 1`` (or all tokens, depending on its
+  version), so the expected bytes of those layers are derived from the fixture's own per-token
+  bytes (its 16-token figure / 16) times the vLLM count.
 - Recurrent layers: vLLM's convolution state keeps ``kernel - 1`` columns, transformers' keeps
   ``kernel``; and vLLM keeps the recurrent (SSM) state in the cache dtype by default
   (``--mamba-ssm-cache-dtype auto``) where transformers' Mamba-2 caches keep it in float32. The
@@ -39,6 +40,20 @@ LENGTHS = ("16", "8192", "32768", "131072")
 
 # Configs the planner refuses on purpose, with the reason (none so far).
 REFUSED: dict[str, str] = {}
+# Families the planner does not count exactly yet: estimated with the generic formula and an
+# approximation band, which must contain the oracle's count; their cache is not compared.
+APPROXIMATE: dict[str, str] = {
+    "gemma-4-26b-a4b": "gemma4: per-layer input embeddings, K=V global layers and audio/vision "
+    "towers are not modelled",
+    "gemma-4-31b-it-nvfp4": "gemma4: as above",
+    "deepseek-v4-flash": "deepseek_v4: compressed sparse attention and hash-routed layers are "
+    "not modelled",
+}
+# The oracle's name for a layer kind, where the planner's differs.
+KIND_NAMES = {
+    "indexed_attention": "mla",  # DeepSeek-V3.2 / GLM-5: the MLA latent plus the indexer key
+    "conv": "linear_state",  # LFM2's short-convolution state
+}
 
 
 def _entries() -> list[str]:
@@ -61,16 +76,17 @@ def vllm_rule(name: str, length: str) -> dict[str, int]:
     """The fixture's cache bytes by kind, with sliding layers capped the way vLLM caps them."""
     exp = _expected(name)
     per_kind = dict(exp["cache"][length]["per_kind"])
-    if per_kind.get("sliding"):
-        window = exp["window"]
-        per_token = exp["cache"]["16"]["per_kind"]["sliding"] // min(16, window)
-        per_kind["sliding"] = per_token * min(int(length), window)
-    return {k: v for k, v in per_kind.items() if v}
+    for kind in ("sliding", "chunked"):
+        if per_kind.get(kind):
+            window = exp["window"]
+            per_token = exp["cache"]["16"]["per_kind"][kind] // min(16, window)
+            per_kind[kind] = per_token * min(int(length), window)
+    return {KIND_NAMES.get(k, k): v for k, v in per_kind.items() if v}
 
 
 # Bytes per recurrent-state element in transformers' caches, by model_type (the conv state is in
 # the cache dtype everywhere).
-TRANSFORMERS_STATE_BYTES = {"nemotron_h": 4}
+TRANSFORMERS_STATE_BYTES = {"nemotron_h": 4, "qwen3_next": 4, "qwen3_5": 4, "qwen3_5_moe": 4}
 
 
 def planner_transformers_rule(arch: Any, tokens: int) -> dict[str, int]:
@@ -97,6 +113,7 @@ def test_every_fixture_config_is_checked_or_refused_on_purpose():
     missing = [n for n in names if not (FIXTURES / n / "config.json").is_file()]
     assert not missing
     assert set(REFUSED) <= set(names)
+    assert set(APPROXIMATE) <= set(names)
 
 
 @pytest.mark.parametrize("name", _entries())
@@ -105,6 +122,12 @@ def test_parameters_match_the_oracle(name):
         pytest.skip(REFUSED[name])
     exp = _expected(name)
     arch = _arch(name)
+    if name in APPROXIMATE:
+        band = arch.approximate
+        assert band is not None
+        assert band.band_low * arch.params_total <= exp["params_total"]
+        assert exp["params_total"] <= band.band_high * arch.params_total
+        return
     assert arch.approximate is None, arch.notes
     assert arch.params_total == exp["params_total"]
     if exp.get("params_active") is not None:
@@ -114,7 +137,30 @@ def test_parameters_match_the_oracle(name):
 @pytest.mark.parametrize("name", _entries())
 @pytest.mark.parametrize("length", LENGTHS)
 def test_cache_bytes_match_the_oracle_under_the_serving_rule(name, length):
-    if name in REFUSED:
-        pytest.skip(REFUSED[name])
+    if name in REFUSED or name in APPROXIMATE:
+        pytest.skip(REFUSED.get(name) or APPROXIMATE[name])
     arch = _arch(name)
     assert planner_transformers_rule(arch, int(length)) == vllm_rule(name, length)
+
+
+def test_the_approximation_bands_cover_every_known_family():
+    """Counted with the generic formula, each known config's truth lies inside its band."""
+    from core.families import DEFAULTS, count_generic
+    from core.families.reader import ConfigReader
+    from core.model_config import BANDS, _family_of, _text_and_vision, layout_class
+
+    checked = 0
+    for name in _entries():
+        if name in REFUSED or name in APPROXIMATE:
+            continue
+        config = json.loads((FIXTURES / name / "config.json").read_text("utf-8"))
+        text, family, _ = _text_and_vision(config, _family_of(config))
+        exact = _arch(name)
+        generic = count_generic(ConfigReader(text, family, DEFAULTS.get(family)))
+        figure = generic.embedding + generic.lm_head + generic.build.other
+        figure += sum(g.params for g in generic.build.groups)
+        text_params = exact.params_total - exact.vision_params
+        low, high = BANDS[layout_class(text)]
+        assert low * figure <= text_params <= high * figure, (name, text_params / figure)
+        checked += 1
+    assert checked == len(_entries()) - len(REFUSED) - len(APPROXIMATE)

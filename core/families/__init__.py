@@ -23,7 +23,12 @@ from core.families.hybrid import HYBRID
 from core.families.moe import MOE
 from core.families.opt import count_opt
 from core.families.reader import ConfigReader
-from core.families.vision import llama4_vision, qwen3_vl_vision, siglip_gemma3
+from core.families.vision import (
+    lfm2_vl_vision,
+    llama4_vision,
+    qwen3_vl_vision,
+    siglip_gemma3,
+)
 
 SPECS: dict[str, Callable[[ConfigReader], DecoderSpec]] = {**DENSE, **CLASSIC, **MOE, **HYBRID}
 # Names the same layouts go by in published configs.
@@ -32,15 +37,18 @@ SPECS["starcoder"] = SPECS["gpt_bigcode"]
 SPECS["qwen3_vl_text"] = SPECS["qwen3"]
 SPECS["qwen3_vl_moe_text"] = SPECS["qwen3_moe"]
 
-MLA = {"deepseek_v3": 3, "deepseek_v2": 2, "kimi_k2": 3}
-# Multimodal families: the text model's family and the vision tower's counter.
-MULTIMODAL: dict[str, tuple[str, Callable[[dict[str, Any], int], int]]] = {
-    "gemma3": ("gemma3_text", siglip_gemma3),
-    "llama4": ("llama4_text", llama4_vision),
-    "qwen3_5": ("qwen3_5_text", qwen3_vl_vision),
-    "qwen3_5_moe": ("qwen3_5_moe_text", qwen3_vl_vision),
-    "qwen3_vl": ("qwen3_vl_text", qwen3_vl_vision),
-    "qwen3_vl_moe": ("qwen3_vl_moe_text", qwen3_vl_vision),
+MLA = {"deepseek_v3": 3, "deepseek_v2": 2, "kimi_k2": 3, "deepseek_v32": 3, "glm_moe_dsa": 3}
+# Multimodal families: the text model's family and the vision tower's counter, which gets the
+# whole config, the vision config and the text width.
+VisionCounter = Callable[[dict[str, Any], dict[str, Any], int], int]
+MULTIMODAL: dict[str, tuple[str, VisionCounter]] = {
+    "gemma3": ("gemma3_text", lambda c, v, h: siglip_gemma3(v, h)),
+    "llama4": ("llama4_text", lambda c, v, h: llama4_vision(v, h)),
+    "qwen3_5": ("qwen3_5_text", lambda c, v, h: qwen3_vl_vision(v, h)),
+    "qwen3_5_moe": ("qwen3_5_moe_text", lambda c, v, h: qwen3_vl_vision(v, h)),
+    "qwen3_vl": ("qwen3_vl_text", lambda c, v, h: qwen3_vl_vision(v, h)),
+    "qwen3_vl_moe": ("qwen3_vl_moe_text", lambda c, v, h: qwen3_vl_vision(v, h)),
+    "lfm2_vl": ("lfm2", lfm2_vl_vision),
 }
 
 KNOWN = frozenset(SPECS) | frozenset(MLA) | frozenset(MULTIMODAL) | {"opt"}

@@ -56,6 +56,15 @@ def count_deepseek(r: ConfigReader, version: int) -> Counted:
         attn_other += q_lora + (q_lora if bias else 0)
     else:
         attn += b.linear("self_attn.q_proj", h, heads * qk_head)
+    # DeepSeek-V3.2 / GLM-5 sparse attention: a lightning indexer per layer (wq_b from the
+    # query latent, wk, a LayerNorm on its key, weights_proj) whose keys are cached too.
+    index_heads = r.integer("index_n_heads", 0, minimum=0, quiet=True)
+    index_dim = r.integer("index_head_dim", 128, quiet=True) if index_heads else 0
+    if index_heads:
+        attn += b.linear("self_attn.indexer.wq_b", q_lora or h, index_heads * index_dim)
+        attn += b.linear("self_attn.indexer.wk", h, index_dim)
+        attn += b.linear("self_attn.indexer.weights_proj", h, index_heads)
+        attn_other += 2 * index_dim
     attn += b.linear("self_attn.kv_a_proj_with_mqa", h, kv_lora + rope)
     attn += b.linear("self_attn.kv_b_proj", kv_lora, heads * (nope + v_dim))
     attn += b.linear("self_attn.o_proj", heads * v_dim, h)
@@ -108,7 +117,10 @@ def count_deepseek(r: ConfigReader, version: int) -> Counted:
         num_experts=experts,
         experts_per_token=top_k,
         shared_experts=shared,
-        cache=(CacheGroup("mla", layers, 1, kv_lora + rope, 0),),
+        # The indexer's key (index_head_dim per token) sits beside the latent. vLLM stores it as
+        # fp8 with one fp32 scale per 128 values (132 bytes); it is counted here at the cache
+        # dtype, as transformers keeps it.
+        cache=(CacheGroup("mla", layers, 1, kv_lora + rope + index_dim, 0),),
         layers=layers,
         hidden=h,
         heads=heads,

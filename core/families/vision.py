@@ -9,6 +9,10 @@
   patch merger (LayerNorm over the vision width, then two biased matrices over the merged
   width) and one more merger per ``deepstack_visual_indexes`` entry (its LayerNorm over the
   merged width).
+- LFM2-VL (``modeling_lfm2_vl.py``, ``modeling_siglip2.py``): a SigLIP2 tower whose patch
+  embedding is a biased linear layer over channels × patch² with ``num_patches`` learned
+  positions, and a projector over the pixel-unshuffled width (vision × downsample²) →
+  ``projector_hidden_size`` → text width, both biased (LayerNorm first when configured).
 - Llama 4 (``modeling_llama4.py``): an unfolded patch projection without bias, a class embedding,
   learned positions (patches + 1), pre and post LayerNorms, biased encoder layers, the pixel-shuffle
   MLP (two matrices without bias) and the projector to the text width.
@@ -80,3 +84,23 @@ def qwen3_vl_vision(vision: dict[str, Any], text_hidden: int) -> int:
         return 2 * norm_width + (merged * merged + merged) + (merged * out + out)
 
     return embeddings + layers + merger(h) + len(deepstack) * merger(merged)
+
+
+def lfm2_vl_vision(config: dict[str, Any], vision: dict[str, Any], text_hidden: int) -> int:
+    """SigLIP2 (NaFlex) tower plus the LFM2-VL projector."""
+    r = ConfigReader(vision, "siglip2_vision_model")
+    h = r.integer("hidden_size", 768, quiet=True)
+    ff = r.integer("intermediate_size", 3072, quiet=True)
+    layers = r.integer("num_hidden_layers", 12, quiet=True)
+    channels = r.integer("num_channels", 3, quiet=True)
+    patch = r.integer("patch_size", 16, quiet=True)
+    patches = r.integer("num_patches", 256, quiet=True)
+    top = ConfigReader(config, "lfm2_vl")
+    factor = top.integer("downsample_factor", 2, quiet=True)
+    hidden = top.integer("projector_hidden_size", 2560, quiet=True)
+    bias = top.flag("projector_bias", True)
+    wide = h * factor * factor
+    projector = wide * hidden + hidden * text_hidden + ((hidden + text_hidden) if bias else 0)
+    projector += 2 * wide if top.flag("projector_use_layernorm", True) else 0
+    embeddings = channels * patch * patch * h + h + patches * h
+    return embeddings + _encoder_layers(h, ff, layers) + 2 * h + projector
