@@ -65,6 +65,7 @@ class Moe:
     shared_gate: bool = False  # Linear(h, 1) scaling the shared expert (Qwen2-MoE, Qwen3-Next)
     shared_count: int = 0  # shared experts, for display
     shared_gated: bool = True
+    latent: int = 0  # experts work in a latent width, projected from and to h (Nemotron 3 Super)
 
 
 @dataclass
@@ -91,6 +92,9 @@ class DecoderSpec:
     dropout: bool = False
     extra_modules: int = 0  # vision tower and projector
     also: Mixer | None = None  # a mixer every layer runs beside its own (Falcon-H1's Mamba-2)
+    # Attention of another shape for layers whose mixer is "attention_alt" (MiMo-V2's
+    # sliding-window layers have their own head counts).
+    alt_attention: Attention | None = None
 
 
 def _attention(b: Build, a: Attention, h: int) -> int:
@@ -120,12 +124,18 @@ def _mlp(b: Build, m: Mlp, h: int, prefix: str = "mlp") -> int:
 
 def _moe(b: Build, m: Moe, h: int) -> int:
     e, k = m.experts, m.top_k
-    n = b.linear("experts.up_proj", h, m.ff, e, k)
+    width = m.latent or h
+    n = 0
+    if m.latent:
+        n += b.linear("moe.fc1_latent_proj", h, m.latent) + b.linear(
+            "moe.fc2_latent_proj", m.latent, h
+        )
+    n += b.linear("experts.up_proj", width, m.ff, e, k)
     if m.gated:
-        n += b.linear("experts.gate_proj", h, m.ff, e, k)
-    n += b.linear("experts.down_proj", m.ff, h, e, k)
+        n += b.linear("experts.gate_proj", width, m.ff, e, k)
+    n += b.linear("experts.down_proj", m.ff, width, e, k)
     if m.expert_bias:
-        per = (2 if m.gated else 1) * m.ff + h
+        per = (2 if m.gated else 1) * m.ff + width
         n += b.extra(e * per, k * per)
     n += b.extra(h * e + (e if m.router_bias else 0) + m.router_extra)
     if m.shared_ff:
@@ -145,10 +155,11 @@ def count_decoder(spec: DecoderSpec) -> Counted:
     for i in range(spec.layers):
         n = b.extra(spec.norm_params)
         mixer = spec.layer_mixer[i]
-        if mixer == "attention" and a is not None:
-            n += _attention(b, a, h)
+        this = spec.alt_attention if mixer == "attention_alt" else a
+        if mixer in ("attention", "attention_alt") and this is not None:
+            n += _attention(b, this, h)
             kind, window = spec.layer_cache[i]
-            cache.append(CacheGroup(kind, 1, a.kv, a.d, a.v_dim, window))
+            cache.append(CacheGroup(kind, 1, this.kv, this.d, this.v_dim, window))
         elif mixer in spec.mixers:
             mx = spec.mixers[mixer]
             n += sum(b.linear(name, i_f, o_f) for name, i_f, o_f in mx.matrices)

@@ -195,6 +195,7 @@ def nemotron_h(r: ConfigReader) -> DecoderSpec:
             shared_ff=sff,
             shared_count=int(sff > 0),
             shared_gated=False,
+            latent=r.integer("moe_latent_size", 0, minimum=0, quiet=True),
         )
     return _spec(
         r,

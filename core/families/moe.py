@@ -225,6 +225,36 @@ def minimax_m2(r: ConfigReader) -> DecoderSpec:
     return _with_moe(spec, moe, lambda i: True)
 
 
+def mimo_v2(r: ConfigReader) -> DecoderSpec:
+    """MiMo-V2-Flash: full and sliding layers with their own head shapes (V narrower than K),
+    sinks on the sliding layers, dense layers where ``moe_layer_freq`` is 0."""
+    c = core(r)
+    pattern = r.int_list("hybrid_layer_pattern", c.layers) or [0] * c.layers
+    freq = r.int_list("moe_layer_freq", c.layers) or [1] * c.layers
+    window = r.optional("sliding_window")
+    v_dim = r.integer("v_head_dim", c.d)
+    full = Attention(c.heads, c.kv, c.d, v_dim, sinks=r.flag("add_full_attention_sink_bias", False))
+    swa_heads = r.integer("swa_num_attention_heads", c.heads)
+    swa_kv = r.integer("swa_num_key_value_heads", c.kv)
+    swa = Attention(
+        swa_heads,
+        swa_kv,
+        r.integer("swa_head_dim", c.d),
+        r.integer("swa_v_head_dim", v_dim),
+        sinks=r.flag("add_swa_attention_sink_bias", False),
+    )
+    e = r.integer("n_routed_experts", 256)
+    moe = Moe(e, _top_k(r, e, default=8), r.integer("moe_intermediate_size", 2048))
+    return DecoderSpec(
+        h=c.h, vocab=c.vocab, layers=c.layers,
+        layer_mixer=["attention_alt" if p else "attention" for p in pattern],
+        layer_cache=[("sliding", window) if p and window else ("full", None) for p in pattern],
+        layer_ffn=["moe" if f else "dense" for f in freq],
+        attention=full, alt_attention=swa, mlp=Mlp(r.integer("intermediate_size", 16384)),
+        moe=moe, norm_params=2 * c.h, final_norm=c.h, tie=tie(r, False),
+    )
+
+
 MOE: dict[str, Callable[[ConfigReader], DecoderSpec]] = {
     "mixtral": mixtral,
     "qwen2_moe": lambda r: qwen_moe(r, 2),
@@ -239,4 +269,5 @@ MOE: dict[str, Callable[[ConfigReader], DecoderSpec]] = {
     "ernie4_5_moe": ernie_moe,
     "hunyuan_v1_moe": hunyuan_moe,
     "minimax_m2": minimax_m2,
+    "mimo_v2_flash": mimo_v2,
 }
