@@ -18,8 +18,9 @@ AttentionKind = Literal["mha", "gqa", "mqa", "mla"]
 # sequence (Mamba, Gated DeltaNet, short convolutions).
 CacheKind = Literal["full", "sliding", "chunked", "mla", "linear_state"]
 CACHE_KINDS: tuple[CacheKind, ...] = ("full", "sliding", "chunked", "mla", "linear_state")
-# (kind, window, elements per token over its layers, fixed elements per sequence over its layers)
-CacheRow = tuple[CacheKind, int | None, int, int]
+# (kind, window, elements per token over its layers, fixed elements per sequence over its layers,
+# and bits of recurrent state held in a dtype the config pins, whatever the cache dtype)
+CacheRow = tuple[CacheKind, int | None, int, int, int]
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ class CacheGroup:
     conv_channels: int = 0
     conv_tokens: int = 0
     state_heads: int = 1
+    state_bits: int = 0  # recurrent state dtype the config pins (32: float32); 0 = cache dtype
 
     @property
     def grows(self) -> bool:
@@ -60,10 +62,20 @@ class CacheGroup:
         """Cached elements per token per layer on one GPU."""
         return self.heads_per_gpu(tp) * (self.k_dim + self.v_dim)
 
+    def _split(self, tp: int) -> int:
+        return min(tp, max(self.state_heads, 1))
+
     def state_elements_per_gpu(self, tp: int = 1) -> int:
-        """Recurrent + convolution elements per sequence per layer on one GPU."""
-        whole = self.state_elements + self.conv_channels * self.conv_tokens
-        return -(-whole // min(tp, max(self.state_heads, 1)))
+        """State elements per sequence per layer on one GPU kept in the cache dtype."""
+        whole = self.conv_channels * self.conv_tokens
+        whole += 0 if self.state_bits else self.state_elements
+        return -(-whole // self._split(tp))
+
+    def pinned_state_bits_per_gpu(self, tp: int = 1) -> int:
+        """Bits per sequence per layer of recurrent state in the dtype the config pins."""
+        if not self.state_bits:
+            return 0
+        return -(-self.state_elements // self._split(tp)) * self.state_bits
 
 
 @dataclass(frozen=True)
@@ -188,12 +200,13 @@ class ModelArchitecture:
         if rows is None:
             merged: dict[tuple[CacheKind, int | None], list[int]] = {}
             for g in self.cache_groups:
-                slot = merged.setdefault((g.kind, g.window if g.grows else None), [0, 0])
+                slot = merged.setdefault((g.kind, g.window if g.grows else None), [0, 0, 0])
                 if g.grows:
                     slot[0] += g.layers * g.elements_per_token(tp)
                 else:
                     slot[1] += g.layers * g.state_elements_per_gpu(tp)
-            rows = tuple((k, w, v[0], v[1]) for (k, w), v in merged.items())
+                    slot[2] += g.layers * g.pinned_state_bits_per_gpu(tp)
+            rows = tuple((k, w, v[0], v[1], v[2]) for (k, w), v in merged.items())
             self._rows_by_tp[tp] = rows
         return rows
 

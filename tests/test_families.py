@@ -369,3 +369,14 @@ def test_live_panel_shows_the_range_of_an_approximate_model(qtbot, tmp_path):
     verdict = panel.findChild(QLabel, "estimateVerdict")
     assert verdict is not None
     assert "Fit uncertain: the total may be" in verdict.text()
+
+
+def test_a_recurrent_state_dtype_pinned_by_the_config_holds_whatever_the_cache_dtype():
+    # Qwen3.5 27B declares mamba_ssm_dtype float32: 48 Gated DeltaNet layers × 48 value heads ×
+    # 128 × 128 recurrent values in 4 bytes, plus the conv state (2·16·128 + 48·128 = 10,240
+    # channels × 3 columns) in the cache dtype.
+    arch = load_preset("qwen3.5-27b")
+    recurrent = 48 * 48 * 128 * 128 * 4
+    conv = 48 * 10_240 * 3
+    assert state_bytes_per_sequence(arch, "bf16") == recurrent + conv * 2
+    assert state_bytes_per_sequence(arch, "fp8") == recurrent + conv

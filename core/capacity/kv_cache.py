@@ -39,12 +39,12 @@ def cached_tokens(tokens: int) -> int:
     return -(-tokens // VLLM_BLOCK_TOKENS) * VLLM_BLOCK_TOKENS
 
 
-def _row_elements(row: CacheRow, tokens: int, padded: bool) -> int:
-    kind, window, per_token, fixed = row
+def _row_bits(row: CacheRow, bits: int, tokens: int, padded: bool) -> int:
+    kind, window, per_token, fixed, pinned = row
     kept = cached_tokens(tokens) if padded else tokens
     if window is not None and kind in ("sliding", "chunked"):
         kept = min(kept, cached_tokens(window) if padded else window)
-    return per_token * kept + fixed
+    return (per_token * kept + fixed) * bits + pinned
 
 
 def cache_by_kind(
@@ -54,14 +54,14 @@ def cache_by_kind(
     bits = BITS[cache_dtype]
     out: dict[CacheKind, int] = {}
     for row in arch.cache_rows(tp):
-        out[row[0]] = out.get(row[0], 0) + _row_elements(row, tokens, padded)
-    return {kind: -(-out[kind] * bits // 8) for kind in CACHE_KINDS if kind in out}
+        out[row[0]] = out.get(row[0], 0) + _row_bits(row, bits, tokens, padded)
+    return {kind: -(-out[kind] // 8) for kind in CACHE_KINDS if kind in out}
 
 
 def state_bytes_per_sequence(arch: ModelArchitecture, cache_dtype: str, tp: int = 1) -> int:
     """Fixed recurrent + convolution state bytes of one sequence on one GPU (0 without one)."""
-    elements = sum(row[3] for row in arch.cache_rows(tp))
-    return -(-elements * BITS[cache_dtype] // 8)
+    bits = BITS[cache_dtype]
+    return -(-sum(row[3] * bits + row[4] for row in arch.cache_rows(tp)) // 8)
 
 
 def kv_bytes_per_token(arch: ModelArchitecture, cache_dtype: str) -> int:
@@ -79,13 +79,14 @@ def cache_bytes_per_sequence(
     arch: ModelArchitecture, cache_dtype: str, tokens: int, tp: int = 1, *, padded: bool = True
 ) -> int:
     """KV and state bytes one sequence of ``tokens`` tokens keeps on one GPU."""
-    elements = sum(_row_elements(row, tokens, padded) for row in arch.cache_rows(tp))
-    return -(-elements * BITS[cache_dtype] // 8)
+    bits = BITS[cache_dtype]
+    return -(-sum(_row_bits(row, bits, tokens, padded) for row in arch.cache_rows(tp)) // 8)
 
 
 def kv_cache_per_gpu(
     arch: ModelArchitecture, cache_dtype: str, tokens: int, sequences: int, tp: int = 1
 ) -> int:
     """KV-cache and state bytes one GPU holds for ``sequences`` sequences of ``tokens`` each."""
-    elements = sum(_row_elements(row, tokens, True) for row in arch.cache_rows(tp))
-    return -(-elements * BITS[cache_dtype] * sequences // 8)
+    bits = BITS[cache_dtype]
+    per_sequence = sum(_row_bits(row, bits, tokens, True) for row in arch.cache_rows(tp))
+    return -(-per_sequence * sequences // 8)

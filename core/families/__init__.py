@@ -20,6 +20,7 @@ from core.families.decoder import DecoderSpec, count_decoder
 from core.families.deepseek import count_deepseek
 from core.families.dense import DENSE, llama_like
 from core.families.hybrid import HYBRID
+from core.families.mixers import pinned_state_bits
 from core.families.moe import MOE
 from core.families.opt import count_opt
 from core.families.reader import ConfigReader
@@ -57,7 +58,7 @@ KNOWN = frozenset(SPECS) | frozenset(MLA) | frozenset(MULTIMODAL) | {"opt"}
 def count_family(r: ConfigReader, family: str) -> Counted | None:
     """The exact count of a known ``family``, or None when the planner does not know it."""
     if family in SPECS:
-        return count_decoder(SPECS[family](r))
+        return count_decoder(SPECS[family](r), pinned_state_bits(r.config))
     if family in MLA:
         return count_deepseek(r, MLA[family])
     if family == "opt":

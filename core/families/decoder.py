@@ -9,7 +9,7 @@ once and returns the parameters by category plus the per-layer cache groups.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from core.architecture import CacheGroup, CacheKind
 from core.families.build import Build, Counted, attention_kind, merge_cache
@@ -145,7 +145,7 @@ def _moe(b: Build, m: Moe, h: int) -> int:
     return n
 
 
-def count_decoder(spec: DecoderSpec) -> Counted:
+def count_decoder(spec: DecoderSpec, state_bits: int = 0) -> Counted:
     """Parameters by category and cache groups of ``spec``, layer by layer."""
     b = Build()
     h = spec.h
@@ -180,6 +180,8 @@ def count_decoder(spec: DecoderSpec) -> Counted:
     kv = a.kv if a else 1
     moe = spec.moe if "moe" in spec.layer_ffn else None
     sliding = [w for kind, w in spec.layer_cache if kind == "sliding"]
+    if state_bits:
+        cache = [replace(g, state_bits=state_bits) if not g.grows else g for g in cache]
     groups = merge_cache(cache)
     return Counted(
         build=b,

@@ -35,6 +35,19 @@ def _state(recurrent: int, conv_channels: int, kernel: int, heads: int) -> Cache
     )
 
 
+# The recurrent-state dtype a config may pin, in bits.
+STATE_DTYPE_BITS = {"float32": 32, "float16": 16, "bfloat16": 16}
+
+
+def pinned_state_bits(config: dict[str, object]) -> int:
+    """Bits of the recurrent state when the config pins its dtype, else 0 (the cache dtype)."""
+    for key in ("mamba_ssm_cache_dtype", "mamba_ssm_dtype"):
+        value = config.get(key)
+        if isinstance(value, str) and value in STATE_DTYPE_BITS:
+            return STATE_DTYPE_BITS[value]
+    return 0
+
+
 def mamba2(
     h: int,
     *,

@@ -226,8 +226,11 @@ def minimax_m2(r: ConfigReader) -> DecoderSpec:
 
 
 def mimo_v2(r: ConfigReader) -> DecoderSpec:
-    """MiMo-V2-Flash: full and sliding layers with their own head shapes (V narrower than K),
-    sinks on the sliding layers, dense layers where ``moe_layer_freq`` is 0."""
+    """MiMo-V2-Flash: full and sliding layers, each kind with its own head shapes.
+
+    V is narrower than K, the sliding layers carry sinks, and layers where ``moe_layer_freq`` is
+    0 are dense.
+    """
     c = core(r)
     pattern = r.int_list("hybrid_layer_pattern", c.layers) or [0] * c.layers
     freq = r.int_list("moe_layer_freq", c.layers) or [1] * c.layers
@@ -246,12 +249,19 @@ def mimo_v2(r: ConfigReader) -> DecoderSpec:
     e = r.integer("n_routed_experts", 256)
     moe = Moe(e, _top_k(r, e, default=8), r.integer("moe_intermediate_size", 2048))
     return DecoderSpec(
-        h=c.h, vocab=c.vocab, layers=c.layers,
+        h=c.h,
+        vocab=c.vocab,
+        layers=c.layers,
         layer_mixer=["attention_alt" if p else "attention" for p in pattern],
         layer_cache=[("sliding", window) if p and window else ("full", None) for p in pattern],
         layer_ffn=["moe" if f else "dense" for f in freq],
-        attention=full, alt_attention=swa, mlp=Mlp(r.integer("intermediate_size", 16384)),
-        moe=moe, norm_params=2 * c.h, final_norm=c.h, tie=tie(r, False),
+        attention=full,
+        alt_attention=swa,
+        mlp=Mlp(r.integer("intermediate_size", 16384)),
+        moe=moe,
+        norm_params=2 * c.h,
+        final_norm=c.h,
+        tie=tie(r, False),
     )
 
 
