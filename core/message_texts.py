@@ -280,6 +280,11 @@ _NOTES = {
     "model_note.head_dim_assumed": QT_TRANSLATE_NOOP(
         "CoreText", "head_dim is not stored in the tensors; assumed {head_dim}."
     ),
+    "model_note.counted_from_tensors": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The parameters ({params:,}) are counted from the checkpoint's tensors, so the "
+        "weights are exact; the cache layout is read from the generic config fields.",
+    ),
     "model_note.vision_not_counted": QT_TRANSLATE_NOOP(
         "CoreText",
         "The vision tower of '{family}' is not one the planner counts; only the text "

@@ -380,3 +380,21 @@ def test_a_recurrent_state_dtype_pinned_by_the_config_holds_whatever_the_cache_d
     conv = 48 * 10_240 * 3
     assert state_bytes_per_sequence(arch, "bf16") == recurrent + conv * 2
     assert state_bytes_per_sequence(arch, "fp8") == recurrent + conv
+
+
+def test_an_unknown_family_with_its_checkpoint_is_counted_from_the_tensors(tmp_path):
+    from tests.test_safetensors_header import TINY, TINY_CONFIG, TINY_PARAMS, write_file
+
+    write_file(tmp_path / "model.safetensors", TINY)
+    # The generic formula would tie the head (as the config says), missing 1,600 stored weights.
+    config = {**TINY_CONFIG, "model_type": "brand_new", "tie_word_embeddings": True}
+    (tmp_path / "config.json").write_text(json.dumps(config))
+    from core.safetensors_model import architecture_from_safetensors
+
+    arch = architecture_from_safetensors(tmp_path / "model.safetensors")
+    assert arch.approximate is None
+    assert arch.params_total == TINY_PARAMS
+    assert any(f"{TINY_PARAMS:,}" in note for note in arch.notes)
+    # Without the checkpoint the same config is approximate.
+    alone = _count(config)
+    assert alone.approximate is not None and alone.params_total == TINY_PARAMS - 1_600

@@ -224,6 +224,10 @@
         <translation>head_dim не хранится в тензорах; принято {head_dim}.</translation>
     </message>
     <message>
+        <source>The parameters ({params:,}) are counted from the checkpoint&apos;s tensors, so the weights are exact; the cache layout is read from the generic config fields.</source>
+        <translation>Параметры ({params:,}) посчитаны по тензорам контрольной точки, поэтому веса точные; устройство кэша прочитано из общих полей конфигурации.</translation>
+    </message>
+    <message>
         <source>The vision tower of &apos;{family}&apos; is not one the planner counts; only the text model is counted, so the weights are approximate.</source>
         <translation>Визуальную часть модели «{family}» планировщик не считает: посчитана только текстовая модель, поэтому веса приблизительные.</translation>
     </message>
