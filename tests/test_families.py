@@ -398,3 +398,33 @@ def test_an_unknown_family_with_its_checkpoint_is_counted_from_the_tensors(tmp_p
     # Without the checkpoint the same config is approximate.
     alone = _count(config)
     assert alone.approximate is not None and alone.params_total == TINY_PARAMS - 1_600
+
+
+MINIMAL = {
+    "hidden_size": 64,
+    "num_hidden_layers": 4,
+    "num_attention_heads": 4,
+    "vocab_size": 128,
+    "intermediate_size": 128,
+}
+
+
+@pytest.mark.parametrize("family", sorted(__import__("core.families").families.KNOWN))
+def test_every_known_family_counts_a_minimal_config_or_names_what_is_missing(family):
+    from core.families import MULTIMODAL
+
+    config: dict[str, Any] = {"model_type": family, **MINIMAL}
+    if family in MULTIMODAL:
+        config = {"model_type": family, "text_config": dict(MINIMAL), "vision_config": {}}
+    try:
+        arch = _count(config)
+    except ModelSourceError as error:
+        assert "config.json" in str(error)  # a clear message naming the field
+        return
+    assert arch.approximate is None
+    assert arch.params_total > 0 and arch.params_active <= arch.params_total
+    assert cache_bytes_per_sequence(arch, "bf16", 100) > 0
+    # Cache bytes never shrink as the context grows, and only attention grows with it.
+    assert cache_bytes_per_sequence(arch, "bf16", 1000) >= cache_bytes_per_sequence(
+        arch, "bf16", 100
+    )
