@@ -428,3 +428,16 @@ def test_every_known_family_counts_a_minimal_config_or_names_what_is_missing(fam
     assert cache_bytes_per_sequence(arch, "bf16", 1000) >= cache_bytes_per_sequence(
         arch, "bf16", 100
     )
+
+
+@pytest.mark.parametrize(
+    ("preset", "published"),
+    [
+        # Model pages of google/gemma-3-*-it: text model + SigLIP tower + projector.
+        ("gemma-3-4b", 4_300_079_472),
+        ("gemma-3-12b", 12_187_325_040),
+        ("gemma-3-27b", 27_432_406_640),
+    ],
+)
+def test_gemma_3_presets_match_the_published_counts(preset, published):
+    assert load_preset(preset).params_total == published
