@@ -1,9 +1,12 @@
 """Families beyond Llama: exact counts against published figures, per-layer caches, bounds.
 
-Published parameter counts (model cards, ``model.num_parameters()`` as the model pages report
-them): GPT-2 124,439,808; Pythia-70m 70,426,624; BLOOM-560m 559,214,592; Falcon-7B
-6,921,720,704; Phi-2 2,779,683,840; GPT-J-6B 6,050,882,784; Gemma 3 4B 4,300,079,472 (with its
-SigLIP vision tower and projector). The 2026 families are checked against transformers in
+Published parameter counts (the exact figures the models' pages report): GPT-2 124,439,808;
+Pythia-70m 70,426,624; BLOOM-560m 559,214,592; Falcon-7B 6,921,720,704; Falcon-40B
+41,303,293,952; Phi-2 2,779,683,840; GPT-J-6B 6,050,882,784; MPT-7B 6,649,286,656; StableLM 2
+1.6B 1,644,515,328; Phi-3.5-MoE 41,873,153,344; OLMoE-1B-7B 6,919,161,856; Command R7B
+8,028,033,024; StarCoder2-3B 3,030,371,328; SmolLM3-3B 3,075,098,624; Gemma 3 4B / 12B / 27B
+4,300,079,472 / 12,187,325,040 / 27,432,406,640 (with the SigLIP tower and projector). The configs
+below carry the published configs' structural fields. The 2026 families are checked against transformers in
 ``test_oracle_configs.py``.
 """
 
@@ -129,6 +132,122 @@ GEMMA_3_4B = {
         ),
         # Gemma 3 4B: text model from Gemma3TextConfig defaults + SigLIP tower + projector.
         (GEMMA_3_4B, 4_300_079_472),
+        # Phi-3.5-MoE: LayerNorms with biases, biased q/k/v/o and head, 16 experts.
+        (
+            {
+                "model_type": "phimoe",
+                "hidden_size": 4096,
+                "num_hidden_layers": 32,
+                "num_attention_heads": 32,
+                "num_key_value_heads": 8,
+                "intermediate_size": 6400,
+                "num_local_experts": 16,
+                "num_experts_per_tok": 2,
+                "vocab_size": 32064,
+                "lm_head_bias": True,
+                "attention_bias": True,
+                "tie_word_embeddings": False,
+            },
+            41_873_153_344,
+        ),
+        # MPT-7B: no biases, weight-only LayerNorms, tied head.
+        (
+            {
+                "model_type": "mpt",
+                "d_model": 4096,
+                "n_layers": 32,
+                "n_heads": 32,
+                "vocab_size": 50432,
+                "expansion_ratio": 4,
+                "no_bias": True,
+            },
+            6_649_286_656,
+        ),
+        # StableLM 2 1.6B: LayerNorms with biases, q/k/v biases only.
+        (
+            {
+                "model_type": "stablelm",
+                "hidden_size": 2048,
+                "num_hidden_layers": 24,
+                "num_attention_heads": 32,
+                "num_key_value_heads": 32,
+                "intermediate_size": 5632,
+                "vocab_size": 100352,
+                "use_qkv_bias": True,
+                "tie_word_embeddings": False,
+            },
+            1_644_515_328,
+        ),
+        # Falcon-40B: the new decoder layout (8 KV heads, ln_attn + ln_mlp).
+        (
+            {
+                "model_type": "falcon",
+                "hidden_size": 8192,
+                "num_hidden_layers": 60,
+                "num_attention_heads": 128,
+                "num_kv_heads": 8,
+                "new_decoder_architecture": True,
+                "bias": False,
+                "vocab_size": 65024,
+            },
+            41_303_293_952,
+        ),
+        # OLMoE-1B-7B: q/k norms over the projected widths, 64 experts.
+        (
+            {
+                "model_type": "olmoe",
+                "hidden_size": 2048,
+                "num_hidden_layers": 16,
+                "num_attention_heads": 16,
+                "intermediate_size": 1024,
+                "num_experts": 64,
+                "num_experts_per_tok": 8,
+                "vocab_size": 50304,
+                "tie_word_embeddings": False,
+            },
+            6_919_161_856,
+        ),
+        # Command R7B (cohere2): one weight-only norm per layer, tied head.
+        (
+            {
+                "model_type": "cohere2",
+                "hidden_size": 4096,
+                "num_hidden_layers": 32,
+                "num_attention_heads": 32,
+                "num_key_value_heads": 8,
+                "intermediate_size": 14336,
+                "vocab_size": 256000,
+                "sliding_window": 4096,
+            },
+            8_028_033_024,
+        ),
+        # StarCoder2-3B: biased LayerNorms and projections, c_fc/c_proj MLP, tied head.
+        (
+            {
+                "model_type": "starcoder2",
+                "hidden_size": 3072,
+                "num_hidden_layers": 30,
+                "num_attention_heads": 24,
+                "num_key_value_heads": 2,
+                "intermediate_size": 12288,
+                "vocab_size": 49152,
+                "sliding_window": 4096,
+            },
+            3_030_371_328,
+        ),
+        # SmolLM3-3B: Llama layout, tied head by default.
+        (
+            {
+                "model_type": "smollm3",
+                "hidden_size": 2048,
+                "num_hidden_layers": 36,
+                "num_attention_heads": 16,
+                "num_key_value_heads": 4,
+                "intermediate_size": 11008,
+                "vocab_size": 128256,
+            },
+            3_075_098_624,
+        ),
     ],
 )
 def test_published_counts_of_non_llama_layouts(config, published):
