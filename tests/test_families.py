@@ -3,7 +3,7 @@
 Published parameter counts (the exact figures the models' pages report): GPT-2 124,439,808;
 Pythia-70m 70,426,624; BLOOM-560m 559,214,592; Falcon-7B 6,921,720,704; Falcon-40B
 41,303,293,952; Phi-2 2,779,683,840; GPT-J-6B 6,050,882,784; MPT-7B 6,649,286,656; StableLM 2
-1.6B 1,644,515,328; Phi-3.5-MoE 41,873,153,344; OLMoE-1B-7B 6,919,161,856; Command R7B
+1.6B 1,644,515,328; Qwen1.5-MoE-A2.7B 14,315,784,192; Mamba-2 2.7B 2,702,599,680; Phi-3.5-MoE 41,873,153,344; OLMoE-1B-7B 6,919,161,856; Command R7B
 8,028,033,024; StarCoder2-3B 3,030,371,328; SmolLM3-3B 3,075,098,624; Gemma 3 4B / 12B / 27B
 4,300,079,472 / 12,187,325,040 / 27,432,406,640 (with the SigLIP tower and projector). The configs
 below carry the published configs' structural fields. The 2026 families are checked against
@@ -234,6 +234,39 @@ GEMMA_3_4B = {
                 "sliding_window": 4096,
             },
             3_030_371_328,
+        ),
+        # Qwen1.5-MoE-A2.7B (qwen2_moe): 60 experts, a shared expert of 5,632 and its gate.
+        (
+            {
+                "model_type": "qwen2_moe",
+                "hidden_size": 2048,
+                "num_hidden_layers": 24,
+                "num_attention_heads": 16,
+                "num_key_value_heads": 16,
+                "intermediate_size": 5632,
+                "moe_intermediate_size": 1408,
+                "shared_expert_intermediate_size": 5632,
+                "num_experts": 60,
+                "num_experts_per_tok": 4,
+                "vocab_size": 151936,
+                "tie_word_embeddings": False,
+            },
+            14_315_784_192,
+        ),
+        # Mamba-2 2.7B: a norm and a Mamba-2 mixer per layer, tied head.
+        (
+            {
+                "model_type": "mamba2",
+                "hidden_size": 2560,
+                "num_hidden_layers": 64,
+                "num_heads": 80,
+                "head_dim": 64,
+                "state_size": 128,
+                "n_groups": 1,
+                "vocab_size": 50288,
+                "tie_word_embeddings": True,
+            },
+            2_702_599_680,
         ),
         # SmolLM3-3B: Llama layout, tied head by default.
         (
