@@ -3,9 +3,10 @@
 Published parameter counts (the exact figures the models' pages report): GPT-2 124,439,808;
 Pythia-70m 70,426,624; BLOOM-560m 559,214,592; Falcon-7B 6,921,720,704; Falcon-40B
 41,303,293,952; Phi-2 2,779,683,840; GPT-J-6B 6,050,882,784; MPT-7B 6,649,286,656; StableLM 2
-1.6B 1,644,515,328; Qwen1.5-MoE-A2.7B 14,315,784,192; Mamba-2 2.7B 2,702,599,680; Phi-3.5-MoE 41,873,153,344; OLMoE-1B-7B 6,919,161,856; Command R7B
-8,028,033,024; StarCoder2-3B 3,030,371,328; SmolLM3-3B 3,075,098,624; Gemma 3 4B / 12B / 27B
-4,300,079,472 / 12,187,325,040 / 27,432,406,640 (with the SigLIP tower and projector). The configs
+1.6B 1,644,515,328; Qwen1.5-MoE-A2.7B 14,315,784,192; Mamba-2 2.7B 2,702,599,680; Phi-3.5-MoE
+41,873,153,344; OLMoE-1B-7B 6,919,161,856; Command R7B 8,028,033,024; StarCoder2-3B
+3,030,371,328; SmolLM3-3B 3,075,098,624; Gemma 3 4B / 12B / 27B 4,300,079,472 / 12,187,325,040
+/ 27,432,406,640 (with the SigLIP tower and projector). The configs
 below carry the published configs' structural fields. The 2026 families are checked against
 transformers in ``test_oracle_configs.py``.
 """
