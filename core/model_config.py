@@ -57,6 +57,9 @@ BANDS: dict[str, tuple[float, float]] = {
     "recurrent": (0.45, 1.2),
     "experts": (0.6, 70.0),
 }
+# An uncounted vision tower adds to the text model: 0.2 % (Llama 4 Maverick), 1.7 % (Qwen3.5 27B),
+# 11 % (Gemma 3 4B) and 36 % (LFM2-VL 1.6B) in the configs the planner counts.
+VISION_BAND = (1.0, 1.45)
 _RECURRENT_KEYS = ("mamba", "ssm", "linear_", "conv_", "state_size", "hybrid")
 
 _TORCH_DTYPES = {"float32", "float16", "bfloat16", "float64", "float8_e4m3fn", "float8_e5m2"}
@@ -180,7 +183,7 @@ def architecture_from_config(
             extra_modules = MULTIMODAL[family][1](config, vision, counted.hidden)
         elif approximate is None:
             r.notes.append(Message("model_note.vision_not_counted", family=family))
-            approximate = Approximation(1.0, 1.3, f"vision tower of '{family}'")
+            approximate = Approximation(*VISION_BAND, f"vision tower of '{family}'")
     quantization = config.get("quantization_config")
     if isinstance(quantization, dict):
         method = str(quantization.get("quant_method", UNNAMED_QUANTIZATION))
