@@ -594,3 +594,18 @@ def test_every_known_family_counts_a_minimal_config_or_names_what_is_missing(fam
 )
 def test_gemma_3_presets_match_the_published_counts(preset, published):
     assert load_preset(preset).params_total == published
+
+
+def test_cli_table_breaks_a_hybrid_cache_down_by_layer_kind():
+    from core.cli.estimate_cmd import format_estimate
+
+    request = parse_request(
+        {
+            "workload": "inference",
+            "model": {"preset": "qwen3-next-80b-a3b"},
+            "gpu": "h200-141gb",
+            "inference": {"context_tokens": 8192, "concurrent_sequences": 1},
+        }
+    )
+    text = format_estimate(estimate(request), None)
+    assert "by layer kind: full " in text and "linear state " in text

@@ -74,6 +74,10 @@ def format_estimate(result: EstimateResult, price: dict[str, Any] | None) -> str
     ]
     if result.kv_cache_bytes_per_token:
         lines.append(f"KV cache  {result.kv_cache_bytes_per_token:,} bytes per token (whole model)")
+    by_kind = result.details.get("cache_bytes_per_sequence_by_kind") or {}
+    if len(by_kind) > 1 or "linear_state" in by_kind:
+        parts = ", ".join(f"{kind.replace('_', ' ')} {value:,}" for kind, value in by_kind.items())
+        lines.append(f"          per sequence on one GPU by layer kind: {parts} bytes")
     lines.append("")
     phase = result.details.get("peak_phase")
     lines.append("Memory per GPU" + (f" at the peak phase ({phase})" if phase else ""))
