@@ -2,18 +2,30 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from core import compat
 from core.architecture import ModelArchitecture
 from core.capacity.activations import inference_activations, training_activations
 from core.capacity.dtypes import ceil_bytes
-from core.capacity.kv_cache import kv_bytes_per_token, kv_cache_per_gpu
+from core.capacity.kv_cache import (
+    cache_by_kind,
+    kv_bytes_per_token,
+    kv_cache_per_gpu,
+    state_bytes_per_sequence,
+)
 from core.capacity.overhead import runtime_overhead
 from core.capacity.training import checkpoint_bytes, model_states
 from core.capacity.weights import WeightMemory, format_weight_memory, weight_memory
 from core.catalog import GpuOffer
-from core.estimate import EstimateResult, ModelSummary, Throughput, finish_result
+from core.estimate import (
+    ApproximateMemory,
+    EstimateResult,
+    ModelSummary,
+    Throughput,
+    finish_result,
+)
 from core.gpu_formats import support
 from core.memory import Finding, MemoryBreakdown
 from core.messages import Message
@@ -66,6 +78,26 @@ def _model_findings(arch: ModelArchitecture) -> list[Finding]:
             )
         )
     return found
+
+
+def _approximate(arch: ModelArchitecture, memory: MemoryBreakdown) -> ApproximateMemory | None:
+    """The per-GPU total at both ends of an approximate model's parameter band.
+
+    Everything proportional to the parameters (weights, their metadata, gradients, optimizer
+    states) scales with the band; the KV cache, activations and overhead are kept.
+    """
+    band = arch.approximate
+    if band is None:
+        return None
+    scaled = (
+        memory.weights + memory.quantization_metadata + memory.gradients + memory.optimizer_states
+    )
+    rest = memory.total - scaled
+    return ApproximateMemory(
+        band_low=rest + int(scaled * band.band_low),
+        band_high=rest + math.ceil(scaled * band.band_high),
+        reason=band.reason,
+    )
 
 
 def _no_pool_finding(
@@ -166,6 +198,9 @@ def estimate_inference(
     kv_per_seq = kv_cache_per_gpu(arch, request.precision.kv_cache, inf.context_tokens, 1, tp)
     spare = usable - (memory.total - kv)
     max_sequences = max(spare // kv_per_seq, 0) if kv_per_seq else None
+    # A decode step reads the weights and every sequence's cache: K/V of the tokens each
+    # attention layer keeps (capped at the window or chunk) and the recurrent layers' fixed state
+    # (read and rewritten once per step), all from the per-layer cache groups.
     read = (
         _bytes_read_per_step(arch, wm.weights + wm.quantization_metadata, inf.concurrent_sequences)
         + kv
@@ -190,6 +225,10 @@ def estimate_inference(
         "tensor_parallel": tp,
         "replicas": replicas,
         "kv_cache_bytes_per_sequence": kv_per_seq,
+        "cache_bytes_per_sequence_by_kind": cache_by_kind(
+            arch, request.precision.kv_cache, inf.context_tokens, tp
+        ),
+        "state_bytes_per_sequence": state_bytes_per_sequence(arch, request.precision.kv_cache, tp),
         "max_concurrent_sequences": max_sequences,
         "prefill_chunk_tokens": chunk,
         "gpu_memory_utilization": inf.gpu_memory_utilization,
@@ -204,6 +243,7 @@ def estimate_inference(
         kv_cache_bytes_per_token=kv_bytes_per_token(arch, request.precision.kv_cache),
         throughput=throughput,
         details=details,
+        approximate=_approximate(arch, memory),
     )
 
 
@@ -296,4 +336,5 @@ def estimate_training(
         checkpoint_bytes=ckpt,
         throughput=throughput,
         details=details,
+        approximate=_approximate(arch, memory),
     )

@@ -313,6 +313,16 @@ _NOTES = {
     "model_note.head_dim_assumed": QT_TRANSLATE_NOOP(
         "CoreText", "head_dim is not stored in the tensors; assumed {head_dim}."
     ),
+    "model_note.counted_from_tensors": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The parameters ({params:,}) are counted from the checkpoint's tensors, so the "
+        "weights are exact; the cache layout is read from the generic config fields.",
+    ),
+    "model_note.vision_not_counted": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The vision tower of '{family}' is not one the planner counts; only the text "
+        "model is counted, so the weights are approximate.",
+    ),
     "model_note.ff_inferred": QT_TRANSLATE_NOOP(
         "CoreText", "No MLP weights recognised; intermediate size assumed 4 × hidden = {ff}."
     ),
@@ -478,6 +488,31 @@ _ERRORS = {
     ),
     "error.config_not_non_negative": QT_TRANSLATE_NOOP(
         "CoreText", "config.json field '{name}' must be a non-negative whole number, got {value}"
+    ),
+    "error.config_too_large": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "config.json field '{name}' is {value}, above the largest the planner accepts "
+        "({bound}); no published model comes near it",
+    ),
+    "error.config_bad_list": QT_TRANSLATE_NOOP(
+        "CoreText", "config.json field '{name}' must be a list of whole numbers or names"
+    ),
+    "error.config_list_length": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "config.json field '{name}' describes {length} layers but the model has {layers}",
+    ),
+    "error.config_kv_heads": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "config.json field 'num_key_value_heads' ({kv}) must divide 'num_attention_heads' "
+        "({heads})",
+    ),
+    "error.config_head_dim": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "config.json has no 'head_dim' and 'hidden_size' ({hidden}) is not a multiple of "
+        "'num_attention_heads' ({heads})",
+    ),
+    "error.config_top_k": QT_TRANSLATE_NOOP(
+        "CoreText", "config.json field '{name}' ({top_k}) exceeds the {experts} experts"
     ),
     "error.config_not_bool": QT_TRANSLATE_NOOP(
         "CoreText", "config.json field '{name}' must be true or false, got {value}"

@@ -273,7 +273,19 @@ def architecture_from_safetensors(path: str | Path) -> ModelArchitecture:
         declared = config.get("quantization_config")
         quantization = declared if isinstance(declared, dict) else None
         arch = architecture_from_config(config, model_id=name, name=name, source="safetensors")
-        if not summary.looks_quantized and summary.params != arch.params_total:
+        if arch.approximate is not None and not summary.looks_quantized:
+            # A family the planner cannot count: the headers give the exact parameter count, so
+            # the weights are exact and no band is needed (the difference goes to the 16-bit
+            # "other" parameters; the layer layout still comes from the generic fields).
+            diff = summary.params - arch.params_total
+            arch = replace(
+                arch,
+                other_params=arch.other_params + diff,
+                other_active_params=max(arch.other_active_params + diff, 0),
+                approximate=None,
+            )
+            notes.append(Message("model_note.counted_from_tensors", params=summary.params))
+        elif not summary.looks_quantized and summary.params != arch.params_total:
             notes.append(
                 Message(
                     "model_note.param_mismatch", stored=summary.params, described=arch.params_total

@@ -119,6 +119,10 @@ def format_estimate(result: EstimateResult, price: dict[str, Any] | None) -> str
     ]
     if result.kv_cache_bytes_per_token:
         lines.append(f"KV cache  {result.kv_cache_bytes_per_token:,} bytes per token (whole model)")
+    by_kind = result.details.get("cache_bytes_per_sequence_by_kind") or {}
+    if len(by_kind) > 1 or "linear_state" in by_kind:
+        parts = ", ".join(f"{kind.replace('_', ' ')} {value:,}" for kind, value in by_kind.items())
+        lines.append(f"          per sequence on one GPU by layer kind: {parts} bytes")
     lines.append("")
     phase = result.details.get("peak_phase")
     lines.append("Memory per GPU" + (f" at the peak phase ({phase})" if phase else ""))
@@ -129,10 +133,18 @@ def format_estimate(result: EstimateResult, price: dict[str, Any] | None) -> str
     lines.append(f"  {'total':<24}{_gib(result.memory.total)}")
     lines.append(f"  {'usable on this GPU':<24}{_gib(result.usable_bytes)}")
     verdict = "fits" if result.fits else "does NOT fit"
+    if result.fit_certainty == "uncertain":
+        verdict = "fit UNCERTAIN (point estimate " + verdict + ")"
     lines.append(
         f"  {verdict}: headroom {result.headroom_bytes / 2**30:.2f} GiB; "
         f"largest component {result.binding_component.replace('_', ' ')}"
     )
+    if result.approximate:
+        a = result.approximate
+        lines.append(
+            f"  APPROXIMATE: total between {a.band_low / 2**30:.2f} and "
+            f"{a.band_high / 2**30:.2f} GiB per GPU ({a.reason} not counted exactly)"
+        )
     t = result.throughput
     if t.decode_tokens_per_s:
         lines.append(f"Decode    ≤ {t.decode_tokens_per_s:,.0f} tokens/s (bandwidth bound)")

@@ -208,11 +208,22 @@ class LiveEstimatePanel(QWidget):
                 "Does not run: {total} of {usable} fits, but a blocker below stops it"
             )
             headroom = gib(result.headroom_bytes)
-        self._verdict.setText(
-            verdict.format(
-                total=gib(memory["total"]), usable=gib(result.usable_bytes), headroom=headroom
-            )
+        text = verdict.format(
+            total=gib(memory["total"]), usable=gib(result.usable_bytes), headroom=headroom
         )
+        if result.approximate is not None:
+            # The model's counts are approximate: say so, and whether the range crosses the limit.
+            line = (
+                self.tr(
+                    "Fit uncertain: the total may be {low} to {high} per GPU (not counted exactly)"
+                )
+                if result.fit_certainty == "uncertain"
+                else self.tr("Approximate: the total may be {low} to {high} per GPU")
+            )
+            text += "\n" + line.format(
+                low=gib(result.approximate.band_low), high=gib(result.approximate.band_high)
+            )
+        self._verdict.setText(text)
         _style(self._verdict, FITS_STYLE if result.fits else FAILS_STYLE)
         self._binding.setText(
             self.tr("Largest component: {name}").format(

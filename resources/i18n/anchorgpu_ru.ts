@@ -385,6 +385,14 @@
         <translation>head_dim не хранится в тензорах; принято {head_dim}.</translation>
     </message>
     <message>
+        <source>The parameters ({params:,}) are counted from the checkpoint&apos;s tensors, so the weights are exact; the cache layout is read from the generic config fields.</source>
+        <translation>Параметры ({params:,}) посчитаны по тензорам контрольной точки, поэтому веса точные; устройство кэша прочитано из общих полей конфигурации.</translation>
+    </message>
+    <message>
+        <source>The vision tower of &apos;{family}&apos; is not one the planner counts; only the text model is counted, so the weights are approximate.</source>
+        <translation>Визуальную часть модели «{family}» планировщик не считает: посчитана только текстовая модель, поэтому веса приблизительные.</translation>
+    </message>
+    <message>
         <source>No MLP weights recognised; intermediate size assumed 4 × hidden = {ff}.</source>
         <translation>Веса MLP не распознаны; промежуточный размер принят равным 4 × hidden = {ff}.</translation>
     </message>
@@ -607,6 +615,30 @@
     <message>
         <source>config.json field &apos;{name}&apos; must be a non-negative whole number, got {value}</source>
         <translation>поле &apos;{name}&apos; в config.json должно быть неотрицательным целым числом, получено {value}</translation>
+    </message>
+    <message>
+        <source>config.json field &apos;{name}&apos; is {value}, above the largest the planner accepts ({bound}); no published model comes near it</source>
+        <translation>поле «{name}» в config.json равно {value}, это больше наибольшего допустимого значения ({bound}); ни одна опубликованная модель к нему не приближается</translation>
+    </message>
+    <message>
+        <source>config.json field &apos;{name}&apos; must be a list of whole numbers or names</source>
+        <translation>поле «{name}» в config.json должно быть списком целых чисел или имён</translation>
+    </message>
+    <message>
+        <source>config.json field &apos;{name}&apos; describes {length} layers but the model has {layers}</source>
+        <translation>поле «{name}» в config.json описывает слоёв: {length}, а в модели их {layers}</translation>
+    </message>
+    <message>
+        <source>config.json field &apos;num_key_value_heads&apos; ({kv}) must divide &apos;num_attention_heads&apos; ({heads})</source>
+        <translation>поле «num_key_value_heads» в config.json ({kv}) должно делить «num_attention_heads» ({heads})</translation>
+    </message>
+    <message>
+        <source>config.json has no &apos;head_dim&apos; and &apos;hidden_size&apos; ({hidden}) is not a multiple of &apos;num_attention_heads&apos; ({heads})</source>
+        <translation>в config.json нет «head_dim», а «hidden_size» ({hidden}) не кратно «num_attention_heads» ({heads})</translation>
+    </message>
+    <message>
+        <source>config.json field &apos;{name}&apos; ({top_k}) exceeds the {experts} experts</source>
+        <translation>поле «{name}» в config.json ({top_k}) больше числа экспертов ({experts})</translation>
     </message>
     <message>
         <source>config.json field &apos;{name}&apos; must be true or false, got {value}</source>
@@ -1747,6 +1779,14 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>Does not run: {total} of {usable} fits, but a blocker below stops it</source>
         <translation>Не запустится: {total} из {usable} помещается, но мешает препятствие ниже</translation>
+    </message>
+    <message>
+        <source>Fit uncertain: the total may be {low} to {high} per GPU (not counted exactly)</source>
+        <translation>Помещается ли — неясно: на GPU может понадобиться от {low} до {high} (модель посчитана не точно)</translation>
+    </message>
+    <message>
+        <source>Approximate: the total may be {low} to {high} per GPU</source>
+        <translation>Приблизительно: на GPU может понадобиться от {low} до {high}</translation>
     </message>
     <message>
         <source>Largest component: {name}</source>
