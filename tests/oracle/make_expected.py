@@ -118,20 +118,34 @@ def load_config(name: str) -> tuple[Any, dict[str, Any], list[str]]:
 
 
 def model_class(config: Any, raw: dict[str, Any]):
+    """The class the config's `architectures` names, else the one transformers maps its type to."""
     for arch in raw.get("architectures") or []:
         cls = getattr(transformers, arch, None)
         if cls is not None:
             return cls
-    return transformers.AutoModelForCausalLM
+    from transformers.models.auto import modeling_auto
+
+    for mapping in (
+        modeling_auto.MODEL_FOR_CAUSAL_LM_MAPPING_NAMES,
+        modeling_auto.MODEL_FOR_IMAGE_TEXT_TO_TEXT_MAPPING_NAMES,
+    ):
+        name = mapping.get(config.model_type)
+        if name and getattr(transformers, name, None) is not None:
+            return getattr(transformers, name)
+    raise RuntimeError(f"transformers has no model class for {config.model_type!r}")
 
 
 def build(config: Any, raw: dict[str, Any]):
     cls = model_class(config, raw)
+    note = None
+    if cls.__name__ not in (raw.get("architectures") or []):
+        archs = raw.get("architectures")
+        note = f"architectures {archs} not in transformers; built as {cls.__name__}"
     config._attn_implementation = "eager"
     with torch.device("meta"):
         model = cls._from_config(config, dtype=torch.bfloat16)
     model.eval()
-    return model
+    return model, note
 
 
 def expert_modules(model) -> list[tuple[str, torch.nn.Module, int]]:
@@ -175,23 +189,57 @@ def count_params(model) -> int:
 
 
 def params_text(model) -> int | None:
-    """The language model alone: total minus vision tower and multimodal projector."""
-    vision = 0
-    seen = False
+    """The language model alone (its decoder plus the output head), for multimodal models."""
+    lm = language_model(model)
+    if lm is None:
+        return None
+    ids = {id(p) for p in lm.parameters()}
+    total = sum(p.numel() for p in lm.parameters())
+    head = model.get_output_embeddings()
+    if head is not None:
+        total += sum(p.numel() for p in head.parameters() if id(p) not in ids)
+    return total
+
+
+def mtp_note(config: Any) -> str | None:
+    text = config.get_text_config(decoder=True)
+    for key in ("num_nextn_predict_layers", "mtp_num_hidden_layers", "num_mtp_layers"):
+        value = getattr(text, key, None)
+        if isinstance(value, int) and value > 0:
+            return (
+                f"config declares {key}={value}: transformers builds no multi-token-prediction "
+                "layers, so they are not in params_total"
+            )
+    return None
+
+
+def decoder_layers(model, count: int) -> torch.nn.ModuleList | None:
+    """The ModuleList of `count` decoder layers inside the model, if one is found."""
     for qname, module in model.named_modules():
-        leaf = qname.rsplit(".", 1)[-1]
-        if leaf in ("vision_tower", "vision_model", "multi_modal_projector", "visual"):
-            vision += sum(p.numel() for p in module.parameters())
-            seen = True
-    return count_params(model) - vision if seen else None
+        is_list = isinstance(module, torch.nn.ModuleList)
+        if qname.endswith("layers") and is_list and len(module) == count:
+            return module
+    return None
 
 
-def layer_kinds(config: Any) -> list[str]:
+def layer_kinds(config: Any, model) -> list[str]:
+    """One kind per decoder layer, from transformers' own per-layer cache types.
+
+    transformers calls every recurrent layer "linear_attention"; a layer whose mixer is a Mamba
+    block is reported as "mamba" (Gated DeltaNet and other linear attention stay "linear_state").
+    """
     text = config.get_text_config(decoder=True)
     types, _ = get_layer_types_and_kwargs(text)
     kinds = [KIND_BY_LAYER_TYPE.get(t, t) for t in types]
     if getattr(text, "kv_lora_rank", None):
         kinds = ["mla" if k == "full" else k for k in kinds]
+    layers = decoder_layers(model, len(kinds))
+    if layers is not None:
+        for i, kind in enumerate(kinds):
+            if kind == "linear_state":
+                names = {type(m).__name__ for m in layers[i].modules()}
+                if any("Mamba" in n for n in names):
+                    kinds[i] = "mamba"
     return kinds
 
 
@@ -203,6 +251,35 @@ def tensor_bytes(obj: Any) -> int:
     if isinstance(obj, (list, tuple)):
         return sum(tensor_bytes(v) for v in obj)
     return 0
+
+
+def tensor_dtypes(obj: Any, out: set[str]) -> None:
+    if isinstance(obj, torch.Tensor):
+        if obj.dim() > 0:
+            out.add(str(obj.dtype).removeprefix("torch."))
+    elif isinstance(obj, dict):
+        for v in obj.values():
+            tensor_dtypes(v, out)
+    elif isinstance(obj, (list, tuple)):
+        for v in obj:
+            tensor_dtypes(v, out)
+
+
+def cache_layer_dtypes(cache: Any, kinds: list[str]) -> dict[str, dict[str, str]]:
+    """Per layer kind, the dtype of each tensor attribute the cache layers hold."""
+    found: dict[str, dict[str, set[str]]] = {}
+    for kind, layer in zip(kinds, cache.layers, strict=True):
+        for attr, value in vars(layer).items():
+            if attr.startswith("_"):
+                continue
+            dtypes: set[str] = set()
+            tensor_dtypes(value, dtypes)
+            if dtypes:
+                found.setdefault(kind, {}).setdefault(attr, set()).update(dtypes)
+    return {
+        kind: {attr: ",".join(sorted(d)) for attr, d in attrs.items()}
+        for kind, attrs in found.items()
+    }
 
 
 def cache_layer_bytes(cache: Any) -> list[int]:
@@ -275,7 +352,9 @@ def patch_experts(model) -> int:
 
 def measure(name: str, timeout: int) -> dict[str, Any]:
     config, raw, notes = load_config(name)
-    model = build(config, raw)
+    model, class_note = build(config, raw)
+    if class_note:
+        notes.append(class_note)
     total = count_params(model)
     experts = expert_modules(model)
     active: int | None = None
@@ -300,10 +379,16 @@ def measure(name: str, timeout: int) -> dict[str, Any]:
         "params_active": active,
     }
     pt = params_text(model)
-    if pt is not None:
+    if pt is not None and pt != total:
         entry["params_text"] = pt
-        notes.append("params_total = whole ForConditionalGeneration (text + vision + projector)")
-    kinds = layer_kinds(config)
+        notes.append(
+            f"params_total = whole {type(model).__name__} (language model + vision/audio towers "
+            "+ projectors); params_text = its language model plus output head"
+        )
+    mtp = mtp_note(config)
+    if mtp:
+        notes.append(mtp)
+    kinds = layer_kinds(config, model)
     entry["layer_kinds"] = kinds
     text = config.get_text_config(decoder=True)
     windows = {getattr(text, "sliding_window", None), getattr(text, "attention_chunk_size", None)}
@@ -347,6 +432,7 @@ def measure(name: str, timeout: int) -> dict[str, Any]:
             cache = cache_by_update(config, small, length)
         if length == LENGTHS[0]:
             small = cache
+            entry["cache_tensor_dtypes"] = cache_layer_dtypes(cache, kinds)
         per_layer = cache_layer_bytes(cache)
         if len(per_layer) != len(kinds):
             raise RuntimeError(f"{len(per_layer)} cache layers vs {len(kinds)} layer kinds")
@@ -374,6 +460,8 @@ def main(argv: list[str] | None = None) -> int:
     names = sorted(p.parent.name for p in CONFIGS.glob("*/config.json"))
     if args.only:
         names = [n for n in names if n in args.only]
+    else:
+        expected = {k: v for k, v in expected.items() if k in names}
     failures: dict[str, str] = {}
     for name in names:
         start = time.monotonic()
