@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: help run test lint typecheck pytest bench i18n screenshots dist clean
+.PHONY: help run test lint typecheck pytest bench i18n screenshots dist clean oracle
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -41,6 +41,11 @@ screenshots: $(STAMP)  ## render wizard pages, history and glossary to resources
 
 dist: $(STAMP)  ## PyInstaller bundle, then its self-test
 	$(PY) build/make_dist.py
+
+ORACLE_PY ?= /tmp/oracle-venv/bin/python
+
+oracle:  ## dev-only: rebuild tests/fixtures/hf_configs/expected.json (see tests/oracle/README.md)
+	nice -n 10 $(ORACLE_PY) tests/oracle/make_expected.py
 
 clean:  ## remove the venv and build output
 	rm -rf $(VENV) dist .pyinstaller
