@@ -60,6 +60,7 @@ WINDOWS = {
 KIND_NAMES = {
     "indexed_attention": "mla",  # DeepSeek-V3.2 / GLM-5: the MLA latent plus the indexer key
     "conv": "linear_state",  # LFM2's short-convolution state
+    "mamba": "linear_state",  # Nemotron-H's Mamba-2 layers: convolution and SSM state
 }
 
 
@@ -116,7 +117,7 @@ pytestmark = pytest.mark.skipif(
 
 def test_every_fixture_config_is_checked_or_refused_on_purpose():
     names = _entries()
-    assert len(names) >= 7
+    assert len(names) >= 60
     missing = [n for n in names if not (FIXTURES / n / "config.json").is_file()]
     assert not missing
     # Every listed config is one of the collected configs (its expected values may still be on
