@@ -32,6 +32,7 @@ from core.quotes import Quote, new_id, parse_quote, utc_now
 from core.store import connection, rows
 from core.store import search as listing
 from core.store.errors import describe
+from core.store.files import clean_stale_temporaries
 from core.store.records import (
     ORDER_ID_PREFIX,
     AuditEntry,
@@ -83,6 +84,7 @@ class HistoryStore:
         self._clock = clock
         if connection.inspect_existing(self.path) is None and not self.path.exists():
             connection.create_private_file(self.path)
+        clean_stale_temporaries(self.path)  # left by a backup or restore that was killed
         self.conn = connection.connect(self.path)
         try:
             self.db = Database(self.conn, execute_plugins=False)

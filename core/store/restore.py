@@ -30,6 +30,7 @@ from datetime import datetime
 from pathlib import Path
 
 from core.errors import StoreError
+from core.store.connection import connect_read_only
 from core.store.errors import SQLITE_CORRUPT, SQLITE_NOTADB, describe
 from core.store.files import (
     Verified,
@@ -77,6 +78,27 @@ def _link_new(source: Path, target: Path) -> None:
 
 class _Unreadable(Exception):
     """SQLite cannot read the current history at all."""
+
+
+def _readable(database: Path) -> bool:
+    """Whether SQLite can read the history (asked read-only: a damaged file's log is kept).
+
+    Raises:
+        StoreError: The file is another application's database.
+    """
+    try:
+        conn = connect_read_only(database)
+    except sqlite3.Error:
+        return False
+    try:
+        recognise(conn, database)
+    except sqlite3.Error as error:
+        if getattr(error, "sqlite_errorcode", 0) & 0xFF in (SQLITE_NOTADB, SQLITE_CORRUPT):
+            return False
+        raise describe(error, database) from None
+    finally:
+        conn.close()
+    return True
 
 
 def _lock(database: Path) -> sqlite3.Connection:
@@ -202,6 +224,8 @@ def _restore_copy(copy: Path, database: Path, now: datetime, source: Verified) -
         fault_point("restore:linked-new")
         fsync_dir(database.parent)
         return None
+    if database.stat().st_size > 0 and not _readable(database):
+        return _replace_unreadable(database, copy, now)
     try:
         conn = _lock(database)
     except _Unreadable:
