@@ -29,6 +29,7 @@ from core.errors import InputError
 from core.pricing import from_minor, to_decimal, to_minor
 from core.quotes import Quote, parse_quote
 from core.store import rows
+from core.store.files import fsync_dir, refuse_unsafe_output
 from core.store.records import HistoryRow, parse_stamp, stamp, stamp_seconds
 from core.store.repository import HistoryStore, validate_idempotency_key
 
@@ -61,8 +62,14 @@ def neutralise_cell(value: object) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-def _atomic_write(path: Path, write: Any, *, newline: str | None = None) -> None:
-    path = Path(path)
+def _atomic_write(
+    store: HistoryStore, path: Path, write: Any, *, newline: str | None = None
+) -> None:
+    """Write ``path`` through a temporary file beside it, then rename it into place.
+
+    The output is never a link (it is not followed) and never the history or its journals.
+    """
+    path = refuse_unsafe_output(Path(path), store.path, "export")
     folder = path.parent if str(path.parent) else Path(".")
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
@@ -74,6 +81,7 @@ def _atomic_write(path: Path, write: Any, *, newline: str | None = None) -> None
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)
+        fsync_dir(folder)
     except OSError as error:
         Path(temporary).unlink(missing_ok=True)
         raise InputError(f"cannot write {path}: {error}") from None
@@ -105,7 +113,7 @@ def export_csv(store: HistoryStore, path: Path) -> int:
             writer.writerow([neutralise_cell(data[column]) for column in CSV_COLUMNS])
             count += 1
 
-    _atomic_write(path, write, newline="")
+    _atomic_write(store, path, write, newline="")
     return count
 
 
@@ -147,7 +155,7 @@ def export_json(store: HistoryStore, path: Path) -> dict[str, int]:
     """Write the JSON export; return how many quotes, orders and audit entries it holds."""
     data = export_data(store)
     text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
-    _atomic_write(path, lambda stream: stream.write(text))
+    _atomic_write(store, path, lambda stream: stream.write(text))
     return {key: len(data[key]) for key in ("quotes", "orders", "audit_log")}
 
 
