@@ -20,6 +20,8 @@ RESTORE_HINT = (
     "or choose another file with --db"
 )
 LEFT_AS_IS = "it was left as it is"
+FULL_BELOW_BYTES = 64 * 1024
+"""Free space under which an I/O error is reported as a full disk (SQLite pages are 4 KiB)."""
 
 # Primary result codes (https://www.sqlite.org/rescode.html).
 SQLITE_PERM = 3
@@ -48,6 +50,15 @@ def _unwritable(path: Path) -> str | None:
     return None
 
 
+def _disk_full(path: Path) -> bool:
+    """Whether the drive holding ``path`` has (almost) no space left for SQLite to write."""
+    try:
+        info = os.statvfs(path.parent if path.parent.is_dir() else Path("."))
+    except (OSError, AttributeError):
+        return False
+    return info.f_bavail * info.f_frsize < FULL_BELOW_BYTES
+
+
 def busy(path: object) -> StoreBusyError:
     """The error for a history another process keeps locked."""
     return StoreBusyError(
@@ -61,7 +72,7 @@ def describe(error: sqlite3.Error | OSError, path: object, *, doing: str = "use"
     where = Path(str(path))
     if isinstance(error, OSError):
         number = error.errno
-        if number == errno.ENOSPC or number == getattr(errno, "EDQUOT", -1):
+        if number in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
             return StoreError(f"cannot {doing} history database {where}: the disk is full")
         if number == errno.EROFS:
             return StoreError(f"cannot {doing} history database {where}: the drive is read-only")
@@ -74,7 +85,8 @@ def describe(error: sqlite3.Error | OSError, path: object, *, doing: str = "use"
     text = str(error)
     if primary in (SQLITE_BUSY, SQLITE_LOCKED) or "locked" in text:
         return busy(where)
-    if primary == SQLITE_FULL or "disk is full" in text:
+    full = primary == SQLITE_FULL or "disk is full" in text
+    if full or (primary in (SQLITE_IOERR, SQLITE_CANTOPEN) and _disk_full(where)):
         return StoreError(
             f"history database {where} cannot be written: the disk is full; {LEFT_AS_IS} "
             "(free some space and try again)"
