@@ -36,7 +36,9 @@ def counts_of(path: Path) -> dict[str, int] | str:
     """Row counts of an intact history at ``path``, else what is wrong with it."""
     if not path.exists():
         return "missing"
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    # Read-write, as the next process to open it would: a log left by a killed writer is
+    # recovered (a read-only connection cannot do that).
+    conn = sqlite3.connect(f"file:{path}?mode=rw", uri=True)
     try:
         if conn.execute("PRAGMA integrity_check").fetchall() != [("ok",)]:
             return "integrity_check failed"
@@ -76,17 +78,20 @@ def strays(folder: Path, name: str) -> list[str]:
     )
 
 
-def crash_restore(folder: Path, at: int, template: Path, backup: Path) -> CrashOutcome:
+def crash_restore(folder: Path, at: int, template: Path | None, backup: Path) -> CrashOutcome:
     """Restore ``backup`` over a copy of ``template``, stopped at step ``at``; check the result.
 
     After the crash the history path must hold the old or the new history, intact; the next
-    opening must work and remove the temporary files.
+    opening must work and remove the temporary files. Without a template the history starts
+    missing; a template SQLite cannot read must stay as it was or be replaced.
     """
     from core.store import HistoryStore
+    from core.store.files import clean_stale_temporaries
 
     folder.mkdir()
     db = folder / "history.sqlite"
-    shutil.copyfile(template, db)
+    if template is not None:
+        shutil.copyfile(template, db)
     old, new = counts_of(db), counts_of(backup)
     code = run_crash(at, "restore", backup, db)
     outcome = CrashOutcome(finished=code == 0)
@@ -96,11 +101,14 @@ def crash_restore(folder: Path, at: int, template: Path, backup: Path) -> CrashO
         return outcome
     if outcome.finished and found != new:
         outcome.problems.append(f"step {at}: finished but holds {found}, not the backup {new}")
-    try:
-        with HistoryStore(db) as store:
-            store.count_history()
-    except Exception as error:  # noqa: BLE001 - any failure to open is the finding
-        outcome.problems.append(f"step {at}: the next opening failed: {error}")
+    if isinstance(found, str):  # still missing or unreadable, as before: nothing to open
+        clean_stale_temporaries(db)
+    else:
+        try:
+            with HistoryStore(db) as store:
+                store.count_history()
+        except Exception as error:  # noqa: BLE001 - any failure to open is the finding
+            outcome.problems.append(f"step {at}: the next opening failed: {error}")
     left = strays(folder, db.name)
     if left:
         outcome.problems.append(f"step {at}: temporary files left: {left}")

@@ -82,9 +82,9 @@ class HistoryStore:
     def __init__(self, path: Path, *, clock: Clock = utc_now) -> None:
         self.path = Path(path)
         self._clock = clock
+        clean_stale_temporaries(self.path)  # left by a backup or restore that was killed
         if connection.inspect_existing(self.path) is None and not self.path.exists():
             connection.create_private_file(self.path)
-        clean_stale_temporaries(self.path)  # left by a backup or restore that was killed
         self.conn = connection.connect(self.path)
         try:
             self.db = Database(self.conn, execute_plugins=False)
