@@ -16,8 +16,8 @@ import pytest
 from core.errors import StoreError
 from core.store import SCHEMA_VERSION, HistoryStore
 from core.store import backup as backup_module
-from core.store.schema import APPLICATION_ID
 from core.store.backup import backup_database, restore_database, verify_database
+from core.store.schema import APPLICATION_ID
 from tests.store_helpers import NOW, make_quote
 
 FIXTURE = Path(__file__).parent / "fixtures" / "history-v1.sqlite"

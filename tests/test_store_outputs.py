@@ -57,8 +57,9 @@ def test_export_refuses_to_overwrite_the_history(
     (tmp_path / "sub").mkdir()
     before = counts_of(db)
     output = _targets(db, tmp_path)[target]
-    result = run_cli(capsys, "--db", str(db), "history", "export", "--format", fmt,
-                     "--output", str(output))
+    result = run_cli(
+        capsys, "--db", str(db), "history", "export", "--format", fmt, "--output", str(output)
+    )
     assert result.code == 2, result
     assert result.err.count("\n") == 1
     assert counts_of(db) == before
@@ -94,8 +95,9 @@ def test_export_writes_atomically_and_leaves_no_temporary(
 ) -> None:
     output = tmp_path / "out.json"
     output.write_text("old export")
-    result = run_cli(capsys, "--db", str(db), "history", "export", "--format", "json",
-                     "--output", str(output))
+    result = run_cli(
+        capsys, "--db", str(db), "history", "export", "--format", "json", "--output", str(output)
+    )
     assert result.code == 0, result
     assert output.read_text().startswith("{")
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []

@@ -86,7 +86,9 @@ def register(subparsers: Any) -> None:
         metavar="KEY",
         help="reuse it to retry the same placement; a new purchase needs a new key",
     )
-    place.add_argument("--label", default="", type=text, help="a name for the order (with --request)")
+    place.add_argument(
+        "--label", default="", type=text, help="a name for the order (with --request)"
+    )
     place.add_argument("--json", action="store_true", help="machine-readable output")
     place.set_defaults(handler=run_order_place)
     stop = order.add_parser("stop", help="stop an order; the paid period does not change")

@@ -5,8 +5,14 @@ database file with plain Python would drop every POSIX lock the process holds on
 belongs to the process and the file, not to the descriptor), so another process would believe
 it is alone, check-point and delete the write-ahead log under the open connections.
 
-Before anything can write, an existing file is checked through a read-only connection: it must
-be SQLite, pass ``PRAGMA quick_check``, and be recognised as a history (see
+The one exception is the 100-byte header, read before the first connection to a file: SQLite
+would read page 1 from the write-ahead log and miss a main file overwritten with something else.
+On POSIX the header is read through a descriptor that is kept open for the life of the process
+(one per file, see :func:`read_header`), so no descriptor on the history is ever closed while a
+connection may hold its locks.
+
+Before anything can write, an existing file is checked: its header must be SQLite's, a
+read-only connection must pass ``PRAGMA quick_check``, and be recognised as a history (see
 :func:`core.store.schema.recognise`) no newer than the app. A file that fails is reported and left
 byte-for-byte as it was: nothing here repairs, vacuums or recreates a database, and a file that
 is missing while its write-ahead log or a replaced copy is still there is not silently recreated.
@@ -20,6 +26,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from urllib.parse import quote as url_quote
@@ -40,6 +47,7 @@ __all__ = [
     "create_private_file",
     "inspect_existing",
     "quick_check",
+    "read_header",
     "read_only_uri",
 ]
 
@@ -52,6 +60,32 @@ def read_only_uri(path: Path) -> str:
 def connect_read_only(path: Path) -> sqlite3.Connection:
     """Open ``path`` read-only; the connection cannot change the file."""
     return sqlite3.connect(read_only_uri(path), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+_KEPT: dict[tuple[int, int], int] = {}
+"""Descriptors on history files, by (device, inode), never closed (see the module's doc)."""
+_KEPT_LOCK = threading.Lock()
+
+
+def read_header(path: Path) -> bytes:
+    """The first 100 bytes of the history file, read without ever closing a descriptor on it.
+
+    Raises:
+        OSError: The file cannot be opened or read.
+    """
+    if os.name != "posix":  # Windows locks belong to a handle: closing one drops only its own
+        with Path(path).open("rb") as stream:
+            return stream.read(100)
+    info = os.stat(path)
+    with _KEPT_LOCK:
+        handle = _KEPT.get((info.st_dev, info.st_ino))
+        if handle is None:
+            handle = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
+            opened = os.fstat(handle)
+            # Kept even if the path was replaced meanwhile: closing it could drop locks.
+            handle = _KEPT.setdefault((opened.st_dev, opened.st_ino), handle)
+    return os.pread(handle, 100, 0)
 
 
 def quick_check(conn: sqlite3.Connection, path: Path, *, full: bool = False) -> None:
@@ -109,6 +143,12 @@ def inspect_existing(path: Path, *, full: bool = False) -> int | None:
         raise StoreError(f"cannot read history database {path}: permission denied")
     if path.stat().st_size == 0:
         return None
+    try:
+        header = read_header(path)
+    except OSError as error:
+        raise describe(error, path, doing="read") from None
+    if len(header) < 100 or not header.startswith(SQLITE_HEADER):
+        raise StoreError(f"history database {path} is not a SQLite database; {RESTORE_HINT}")
     try:
         conn = connect_read_only(path)
     except sqlite3.Error as error:

@@ -92,14 +92,14 @@ def describe(error: sqlite3.Error | OSError, path: object, *, doing: str = "use"
             "(free some space and try again)"
         )
     if primary in (SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM) or "readonly" in text:
-        reason = _unwritable(where)
-        if reason is None and primary == SQLITE_CANTOPEN:
+        cause = _unwritable(where)
+        if cause is None and primary == SQLITE_CANTOPEN:
             return StoreError(
                 f"cannot open history database {where} ({text}); check that its folder exists "
                 "and can be read, or choose another file with --db"
             )
         return StoreError(
-            f"history database {where} is {reason or 'read-only'}; {LEFT_AS_IS} "
+            f"history database {where} is {cause or 'read-only'}; {LEFT_AS_IS} "
             "(make it writable or choose another file with --db)"
         )
     if primary == SQLITE_NOTADB:

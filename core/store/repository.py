@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import datetime, timedelta
 from pathlib import Path
 from types import TracebackType
@@ -166,11 +166,10 @@ class HistoryStore:
                     raise problem from None
 
     def _rollback(self) -> None:
+        # SQLite may have rolled back already (disk full, I/O error).
         if self.conn.in_transaction:
-            try:
+            with suppress(sqlite3.Error):
                 self.conn.execute("ROLLBACK")
-            except sqlite3.Error:  # SQLite has already rolled back (disk full, I/O error)
-                pass
 
     def _audit(self, kind: str, entity_id: str, action: str, detail: dict[str, Any]) -> None:
         self.conn.execute(

@@ -76,7 +76,7 @@ def _link_new(source: Path, target: Path) -> None:
     os.unlink(source)
 
 
-class _Unreadable(Exception):
+class _UnreadableError(Exception):
     """SQLite cannot read the current history at all."""
 
 
@@ -114,7 +114,7 @@ def _lock(database: Path) -> sqlite3.Connection:
         conn.close()
         code = getattr(error, "sqlite_errorcode", 0) & 0xFF
         if code in (SQLITE_NOTADB, SQLITE_CORRUPT):
-            raise _Unreadable from None
+            raise _UnreadableError from None
         problem = describe(error, database)
         if "busy" in str(problem):
             raise StoreError(
@@ -228,7 +228,7 @@ def _restore_copy(copy: Path, database: Path, now: datetime, source: Verified) -
         return _replace_unreadable(database, copy, now)
     try:
         conn = _lock(database)
-    except _Unreadable:
+    except _UnreadableError:
         return _replace_unreadable(database, copy, now)
     try:
         replaced = _keep_aside(conn, database, now)

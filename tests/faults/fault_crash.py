@@ -38,7 +38,11 @@ def _tally(outcome: CrashOutcome, counts: Counter[str]) -> None:
 
 
 def _every_step(
-    name: str, run: Callable[[Path, int], CrashOutcome], folder: Path, quick: bool, counts: Counter[str]
+    name: str,
+    run: Callable[[Path, int], CrashOutcome],
+    folder: Path,
+    quick: bool,
+    counts: Counter[str],
 ) -> None:
     steps = QUICK_STEPS if quick else range(1, MAX_STEPS + 1)
     for at in steps:
