@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: help run test lint typecheck pytest bench i18n screenshots dist clean oracle
+.PHONY: help run test lint typecheck pytest faults bench i18n screenshots dist clean oracle
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -29,6 +29,9 @@ typecheck: $(STAMP)  ## mypy strict on core/
 
 pytest: $(STAMP)  ## the test suite (Qt offscreen)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+
+faults: $(STAMP)  ## fault injection: kills, crash points, races, fuzzing (minutes; not in test)
+	QT_QPA_PLATFORM=offscreen $(PY) -m tests.faults
 
 bench: $(STAMP)  ## benchmarks as ratios against a baseline run beside them (BENCH=name for one)
 	QT_QPA_PLATFORM=offscreen $(PY) -m tests.benchmarks $(BENCH)
