@@ -26,6 +26,7 @@ from core.model_families import (
     count_llama_like,
     count_opt,
 )
+from core.safe_json import loads_json
 
 Source = Literal["preset", "hf_config", "safetensors", "custom"]
 
@@ -68,7 +69,7 @@ def load_config_file(path: str | Path) -> dict[str, Any]:
             Message("error.cannot_read", path=str(path), reason=reason)
         ) from None
     try:
-        data = json.loads(text)
+        data = loads_json(text, source=str(path), error=ModelSourceError)
     except json.JSONDecodeError as error:
         message = Message("error.config_not_json", path=str(path), reason=str(error))
         raise ModelSourceError(message) from None
