@@ -15,8 +15,9 @@ from core.catalog import Catalog, GpuOffer, default_catalog
 from core.errors import PlannerError
 from core.estimate import EstimateResult, estimate_on, resolve
 from core.messages import Message, Param
-from core.pricing import Price, price_for
+from core.pricing import Price, price_for, round_money
 from core.request import PlanRequest
+from core.terms import term_hours
 
 RankBy = Literal["total", "per-million-tokens", "job-cost"]
 GPU_COUNTS = (1, 2, 4, 8, 16, 32, 64)
@@ -149,6 +150,17 @@ def plan(
     """Consider every offer × count × strategy for ``request`` and rank the feasible ones."""
     catalog = catalog or default_catalog()
     model = model if model is not None else resolve(request)
+    feasible, infeasible = _options(request, catalog, model, rank_by, tax_rate)
+    suggestions: tuple[str, ...] = ()
+    if not feasible:
+        suggestions = tuple(_suggest(request, catalog, model, infeasible))
+    return Plan(request, rank_by, tuple(feasible), tuple(infeasible), suggestions)
+
+
+def _options(
+    request: PlanRequest, catalog: Catalog, model: Any, rank_by: RankBy, tax_rate: Decimal
+) -> tuple[list[PlanOption], list[PlanOption]]:
+    """Every option for ``request``: the feasible ones ranked, the infeasible nearest first."""
     gpus = [catalog.gpu(request.gpu)] if request.gpu else list(catalog.gpus)
     feasible: list[PlanOption] = []
     infeasible: list[PlanOption] = []
@@ -168,10 +180,7 @@ def plan(
             (feasible if result.fits else infeasible).append(option)
     feasible.sort(key=lambda o: _rank_key(o, rank_by))
     infeasible.sort(key=lambda o: -o.estimate.headroom_bytes / max(o.estimate.usable_bytes, 1))
-    suggestions: tuple[str, ...] = ()
-    if not feasible:
-        suggestions = tuple(_suggest(request, catalog, model, infeasible))
-    return Plan(request, rank_by, tuple(feasible), tuple(infeasible), suggestions)
+    return feasible, infeasible
 
 
 def _suggest(
@@ -200,11 +209,10 @@ def _suggest(
         )
     for key, change, changed in _variants(request):
         try:
-            trial = plan(changed, catalog, model=model)
+            best = _cheapest_fit(changed, catalog, model)
         except PlannerError:  # a variant that cannot be planned is simply not offered
             continue
-        if trial.options:
-            best = trial.options[0]
+        if best is not None:
             lines.append(
                 Message(
                     key,
@@ -219,6 +227,38 @@ def _suggest(
     if not lines:
         lines.append(Message("planner.nothing"))
     return lines
+
+
+def _cheapest_fit(request: PlanRequest, catalog: Catalog, model: Any) -> PlanOption | None:
+    """The option :func:`plan` would rank first for ``request`` (by total, no tax), or None.
+
+    Each request change is tried once, on its own, never searching changes of the change (that
+    search was exponential). Layouts are estimated cheapest first and the search stops at the
+    first price above a fitting one, so a change that fits costs a few estimates.
+    """
+    gpus = [catalog.gpu(request.gpu)] if request.gpu else list(catalog.gpus)
+    hours = term_hours(request.term)
+    candidates: list[tuple[Decimal, int, GpuOffer, str, int]] = []
+    for gpu in gpus:
+        unit_price = gpu.price_per_gpu_hour.for_unit(request.term.unit)
+        for strategy, count, tp in layouts(request, gpu):
+            # Without tax or storage a price is its compute line alone (pricing.price_for).
+            total = round_money(unit_price * count * hours, catalog.currency)
+            candidates.append((total, count, gpu, strategy, tp))
+    candidates.sort(key=lambda c: (c[0], c[1]))  # stable: ties keep plan()'s order
+    best: tuple[EstimateResult, int] | None = None
+    best_key = (Decimal(0), 0)
+    for total, count, gpu, strategy, tp in candidates:
+        if best is not None and (total, count) > best_key:
+            break
+        result = estimate_on(_with_layout(request, gpu, strategy, count, tp), model, gpu)
+        if result.fits and (best is None or result.headroom_bytes > best[0].headroom_bytes):
+            best, best_key = (result, tp), (total, count)
+    if best is None:
+        return None
+    result, tp = best
+    price = price_for(catalog, result.gpu, result.gpus, request.term)
+    return PlanOption(result, price, tp, None, None)
 
 
 def _variants(request: PlanRequest) -> list[tuple[str, dict[str, Param], PlanRequest]]:
