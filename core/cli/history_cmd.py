@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from core.cli import db_path_from
+from core.cli.output import bounded_int
 from core.estimate import estimate
 from core.paths import default_db_path
 from core.quotes import Quote, quote_estimate, utc_now
@@ -70,8 +71,12 @@ def register(subparsers: Any) -> None:
     listing.add_argument("--search", metavar="TEXT", help="words in label, model, GPU or notes")
     listing.add_argument("--status", choices=STATUSES)
     listing.add_argument("--workload", choices=WORKLOADS)
-    listing.add_argument("--limit", type=int, default=50, metavar="N", help="rows (1-1000)")
-    listing.add_argument("--offset", type=int, default=0, metavar="N", help="rows to skip")
+    listing.add_argument(
+        "--limit", type=bounded_int(1, 1000), default=50, metavar="N", help="rows (1-1000)"
+    )
+    listing.add_argument(
+        "--offset", type=bounded_int(0, 10**12), default=0, metavar="N", help="rows to skip"
+    )
     listing.add_argument("--json", action="store_true", help="machine-readable output")
     listing.set_defaults(handler=run_history_list)
     show = history.add_parser("show", help="one quote or order exactly as it was quoted")

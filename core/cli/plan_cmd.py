@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
+from core.cli.output import dumps
 from core.planner import Plan, plan, plan_to_json
 from core.request import load_request_file
 
@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         request, active_catalog(settings), rank_by=args.rank_by, tax_rate=settings.tax_rate
     )
     if args.json:
-        print(json.dumps(plan_to_json(result), indent=2))
+        print(dumps(plan_to_json(result)))
     else:
         print(format_plan(result, show_all=args.all))
     return 0
