@@ -157,7 +157,7 @@ class Catalog(BaseModel):
                 price = gpu.price_per_gpu_hour.for_unit(unit)
                 if price.quantize(smallest, rounding=ROUND_HALF_UP) <= 0:
                     raise ValueError(
-                        f"GPU '{gpu.id}' price per hour for the {unit} term ({price}) rounds to "
+                        f"GPU '{gpu.id}' price per hour for the {unit} term ({price:f}) rounds to "
                         f"0 {self.currency}; an order must cost at least {smallest}"
                     )
         return self

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from core.cli import db_path_from
-from core.cli.output import bounded_int
+from core.cli.output import bounded_int, text
 from core.estimate import estimate
 from core.paths import default_db_path
 from core.quotes import Quote, quote_estimate, utc_now
@@ -39,7 +39,7 @@ def register(subparsers: Any) -> None:
     )
     save = quote.add_parser("save", help="price a request and save it as a quote")
     save.add_argument("--request", required=True, metavar="FILE", help="plan request (JSON)")
-    save.add_argument("--label", default="", help="a name for the quote")
+    save.add_argument("--label", type=text, default="", help="a name for the quote")
     save.add_argument("--json", action="store_true", help="machine-readable output")
     save.set_defaults(handler=run_quote_save)
 
@@ -48,19 +48,22 @@ def register(subparsers: Any) -> None:
     )
     place = order.add_parser("place", help="place an order, once per idempotency key")
     source = place.add_mutually_exclusive_group(required=True)
-    source.add_argument("--quote", metavar="ID", help="a saved quote")
+    source.add_argument("--quote", type=text, metavar="ID", help="a saved quote")
     source.add_argument("--request", metavar="FILE", help="plan request (JSON), priced now")
     place.add_argument(
         "--idempotency-key",
+        type=text,
         required=True,
         metavar="KEY",
         help="reuse it to retry the same placement; a new purchase needs a new key",
     )
-    place.add_argument("--label", default="", help="a name for the order (with --request)")
+    place.add_argument(
+        "--label", type=text, default="", help="a name for the order (with --request)"
+    )
     place.add_argument("--json", action="store_true", help="machine-readable output")
     place.set_defaults(handler=run_order_place)
     stop = order.add_parser("stop", help="stop an order; the paid period does not change")
-    stop.add_argument("id", metavar="ID")
+    stop.add_argument("id", type=text, metavar="ID")
     stop.add_argument("--json", action="store_true", help="machine-readable output")
     stop.set_defaults(handler=run_order_stop)
 
@@ -68,7 +71,9 @@ def register(subparsers: Any) -> None:
         dest="history_command", metavar="ACTION", required=True
     )
     listing = history.add_parser("list", help="list quotes and orders, newest first")
-    listing.add_argument("--search", metavar="TEXT", help="words in label, model, GPU or notes")
+    listing.add_argument(
+        "--search", type=text, metavar="TEXT", help="words in label, model, GPU or notes"
+    )
     listing.add_argument("--status", choices=STATUSES)
     listing.add_argument("--workload", choices=WORKLOADS)
     listing.add_argument(
@@ -80,7 +85,7 @@ def register(subparsers: Any) -> None:
     listing.add_argument("--json", action="store_true", help="machine-readable output")
     listing.set_defaults(handler=run_history_list)
     show = history.add_parser("show", help="one quote or order exactly as it was quoted")
-    show.add_argument("id", metavar="ID")
+    show.add_argument("id", type=text, metavar="ID")
     show.add_argument("--json", action="store_true", help="machine-readable output")
     show.set_defaults(handler=run_history_show)
     export = history.add_parser("export", help="write the history as CSV or JSON")

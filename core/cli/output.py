@@ -18,11 +18,12 @@ import re
 from collections.abc import Callable
 from typing import Any, TextIO
 
-# C0 and C1 control characters, DEL, the Unicode line separators and the marks that reorder or
-# hide text.
+# C0 and C1 control characters, DEL, the Unicode line separators, the marks that reorder or hide
+# text, and lone surrogates (an undecodable byte of a file name), which no terminal can show.
 _CONTROLS = re.compile(
-    "[\x00-\x09\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069]"
+    "[\x00-\x09\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069\ud800-\udfff]"
 )
+_SURROGATES = re.compile("[\ud800-\udfff]")
 _SHORT = {"\b": "\\b", "\t": "\\t", "\f": "\\f", "\r": "\\r"}
 
 
@@ -88,3 +89,14 @@ def bounded_int(low: int, high: int) -> Callable[[str], int]:
         return value
 
     return parse
+
+
+def text(value: str) -> str:
+    """An argparse ``type`` for words that are stored or searched: valid Unicode text.
+
+    A command-line word with bytes that are not UTF-8 arrives with lone surrogates, which cannot
+    be stored, searched or printed.
+    """
+    if _SURROGATES.search(value):
+        raise argparse.ArgumentTypeError("is not valid text (it holds bytes that are not UTF-8)")
+    return value
