@@ -234,7 +234,10 @@ def _cheapest_fit(request: PlanRequest, catalog: Catalog, model: Any) -> PlanOpt
 
     Each request change is tried once, on its own, never searching changes of the change (that
     search was exponential). Layouts are estimated cheapest first and the search stops at the
-    first price above a fitting one, so a change that fits costs a few estimates.
+    first price above a fitting one, so a change that fits costs a few estimates. A language
+    model's layout of N GPUs is skipped without an estimate when even an N-th of the weights one
+    GPU holds alone exceeds the GPU's usable memory: every strategy keeps at least that share of
+    the weights on each GPU, so the layout cannot fit (a blocker never makes a layout fit).
     """
     gpus = [catalog.gpu(request.gpu)] if request.gpu else list(catalog.gpus)
     hours = term_hours(request.term)
@@ -246,12 +249,29 @@ def _cheapest_fit(request: PlanRequest, catalog: Catalog, model: Any) -> PlanOpt
             total = round_money(unit_price * count * hours, catalog.currency)
             candidates.append((total, count, gpu, strategy, tp))
     candidates.sort(key=lambda c: (c[0], c[1]))  # stable: ties keep plan()'s order
+    alone: dict[str, EstimateResult] = {}
+
+    def on_one(gpu: GpuOffer) -> EstimateResult:
+        if gpu.id not in alone:
+            single = _with_layout(request, gpu, "single", 1, 1)
+            alone[gpu.id] = estimate_on(single, model, gpu)
+        return alone[gpu.id]
+
     best: tuple[EstimateResult, int] | None = None
     best_key = (Decimal(0), 0)
     for total, count, gpu, strategy, tp in candidates:
         if best is not None and (total, count) > best_key:
             break
-        result = estimate_on(_with_layout(request, gpu, strategy, count, tp), model, gpu)
+        if request.workload != "diffusion":  # a diffusion pipeline may offload to the CPU
+            first = on_one(gpu)
+            if first.memory.weights > first.usable_bytes * count:
+                continue
+            if count == 1:
+                result = first
+            else:
+                result = estimate_on(_with_layout(request, gpu, strategy, count, tp), model, gpu)
+        else:
+            result = estimate_on(_with_layout(request, gpu, strategy, count, tp), model, gpu)
         if result.fits and (best is None or result.headroom_bytes > best[0].headroom_bytes):
             best, best_key = (result, tp), (total, count)
     if best is None:

@@ -18,6 +18,8 @@ NOTHING_FITS: list[dict[str, Any]] = [
     {"model": {"preset": "llama-3.1-70b"}, "gpu": "a10", "precision": {"kv_cache": "bf16"}},
     {"workload": "training", "model": {"preset": "llama-3.1-70b"}, "gpu": "rtx-4090"},
     {"workload": "training", "model": {"preset": "deepseek-v3"}},
+    {"workload": "training", "model": {"preset": "llama-3.1-405b"}},
+    {"model": {"preset": "deepseek-v3"}, "gpu": "l40s", "inference": {"context_tokens": 131072}},
     {
         "workload": "diffusion",
         "model": {"preset": "flux.1-dev"},
