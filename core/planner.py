@@ -8,7 +8,7 @@ says what would: the nearest options and the request changes that make one fit.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import Decimal, getcontext
 from typing import Any, Literal
 
 from core.catalog import Catalog, GpuOffer, default_catalog
@@ -118,7 +118,7 @@ def _per_million(result: EstimateResult, price: Price) -> Decimal | None:
     if not tps:
         return None
     tokens = Decimal(str(tps)) * Decimal(price.hours) * 3600
-    return (price.total / tokens * Decimal(1_000_000)).quantize(Decimal("0.0001"))
+    return _money(price.total / tokens * Decimal(1_000_000), Decimal("0.0001"))
 
 
 def _job_cost(result: EstimateResult, price: Price) -> Decimal | None:
@@ -127,7 +127,17 @@ def _job_cost(result: EstimateResult, price: Price) -> Decimal | None:
     if hours is None:
         return None
     hourly = price.unit_price_per_gpu_hour * price.gpus
-    return (hourly * Decimal(str(hours))).quantize(Decimal("0.01"))
+    return _money(hourly * Decimal(str(hours)), Decimal("0.01"))
+
+
+def _money(amount: Decimal, step: Decimal) -> Decimal | None:
+    """``amount`` rounded to ``step``, or None when that needs more digits than Decimal keeps.
+
+    The context keeps 28 digits; only a model of absurd size decoding at a crawl goes past them.
+    """
+    if not amount.is_finite() or amount.adjusted() - step.adjusted() >= getcontext().prec:
+        return None
+    return amount.quantize(step)
 
 
 def _rank_key(option: PlanOption, rank_by: RankBy) -> tuple[Any, ...]:

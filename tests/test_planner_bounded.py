@@ -89,3 +89,20 @@ def test_each_change_is_estimated_once_never_its_own_changes(monkeypatch) -> Non
     assert (
         calls <= len(layouts(request, catalog.gpu("l4"))) + len(_variants(request)) * every_layout
     )
+
+
+def test_a_figure_beyond_decimal_precision_is_left_out_not_a_traceback() -> None:
+    from decimal import Decimal
+    from types import SimpleNamespace
+
+    from core.planner import _job_cost, _per_million
+
+    crawl = SimpleNamespace(throughput=SimpleNamespace(decode_tokens_per_s=1e-40, job_hours=1e40))
+    price = SimpleNamespace(
+        total=Decimal("2.49"), hours=1, unit_price_per_gpu_hour=Decimal(2), gpus=1
+    )
+    assert _per_million(crawl, price) is None  # type: ignore[arg-type]
+    assert _job_cost(crawl, price) is None  # type: ignore[arg-type]
+    usual = SimpleNamespace(throughput=SimpleNamespace(decode_tokens_per_s=100.0, job_hours=2.5))
+    assert _per_million(usual, price) == Decimal("6.9167")  # type: ignore[arg-type]
+    assert _job_cost(usual, price) == Decimal("5.00")  # type: ignore[arg-type]
