@@ -13,13 +13,12 @@ The database is ``--db``, else ``$ANCHORGPU_PLANNER_DB``, else the per-user data
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from core.cli import db_path_from
-from core.cli.output import bounded_int, text
+from core.cli.output import bounded_int, dumps, text
 from core.estimate import estimate
 from core.paths import default_db_path
 from core.quotes import Quote, quote_estimate, utc_now
@@ -116,7 +115,7 @@ def _open(args: argparse.Namespace) -> HistoryStore:
 
 
 def _print_json(data: Any) -> None:
-    print(json.dumps(data, indent=2, ensure_ascii=False))
+    print(dumps(data))
 
 
 def _warn(message: str) -> None:
