@@ -145,8 +145,9 @@ class Catalog(BaseModel):
 
     @model_validator(mode="after")
     def _prices_round_above_zero(self) -> Catalog:
-        """One GPU for one hour is the smallest order; its price must not round to zero."""
+        """The smallest order of a term (one GPU, one unit) must not round to zero."""
         from core.pricing import MINOR_UNITS  # pricing builds on this module
+        from core.terms import UNIT_HOURS
 
         if self.currency not in MINOR_UNITS:
             known = ", ".join(sorted(MINOR_UNITS))
@@ -155,10 +156,12 @@ class Catalog(BaseModel):
         for gpu in self.gpus:
             for unit in TERM_UNITS:
                 price = gpu.price_per_gpu_hour.for_unit(unit)
-                if price.quantize(smallest, rounding=ROUND_HALF_UP) <= 0:
+                order = price * UNIT_HOURS[unit]
+                if order.quantize(smallest, rounding=ROUND_HALF_UP) <= 0:
                     raise ValueError(
-                        f"GPU '{gpu.id}' price per hour for the {unit} term ({price:f}) rounds to "
-                        f"0 {self.currency}; an order must cost at least {smallest}"
+                        f"GPU '{gpu.id}' price per hour for the {unit} term ({price:f}) makes "
+                        f"one GPU for one {unit} cost 0 {self.currency}; an order must cost at "
+                        f"least {smallest}"
                     )
         return self
 

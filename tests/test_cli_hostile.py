@@ -122,12 +122,18 @@ def _catalog(tmp_path: Path, **prices: str) -> dict[str, object]:
 
 @pytest.mark.parametrize("price", ["0.004", "0.001", "0.0000001"])
 def test_a_price_that_rounds_to_zero_is_refused(tmp_path, price):
-    with pytest.raises(CatalogError, match=f"month term \\({price}\\) rounds to 0 USD"):
-        parse_catalog(_catalog(tmp_path, month=price))
+    with pytest.raises(CatalogError, match=f"hour term \\({price}\\) makes one GPU for one hour"):
+        parse_catalog(_catalog(tmp_path, hour=price))
+
+
+def test_a_month_price_is_refused_when_a_whole_month_rounds_to_zero(tmp_path):
+    with pytest.raises(CatalogError, match="cost 0 USD"):
+        parse_catalog(_catalog(tmp_path, month="0.000001"))
+    parse_catalog(_catalog(tmp_path, month="0.00001"))  # 720 hours cost 0.0072, so 0.01
 
 
 def test_the_smallest_price_that_rounds_up_is_kept(tmp_path):
-    parse_catalog(_catalog(tmp_path, month="0.005"))
+    parse_catalog(_catalog(tmp_path, hour="0.005"))
 
 
 def test_a_catalog_with_infinity_is_refused_by_the_commands(capsys, user_data_dir, tmp_path):
@@ -143,7 +149,11 @@ def test_a_catalog_with_infinity_is_refused_by_the_commands(capsys, user_data_di
 
 @pytest.mark.parametrize(
     "text",
-    ["[" * 100_000 + "]" * 100_000, '{"language": "en", ' * 200_000 + "}", '{"tax_rate": 1e999}'],
+    [
+        "[" * 100_000 + "]" * 100_000,
+        "{" + '"language": "en", ' * 200_000 + '"x": 1}',  # valid JSON of 3.6 MB
+        '{"tax_rate": 1e999}',
+    ],
 )
 def test_a_deep_or_huge_settings_file_is_refused(capsys, user_data_dir, tmp_path, text):
     user_data_dir.mkdir(parents=True)
