@@ -7,9 +7,8 @@ with a message naming the entry, and nothing is changed.
 
 from __future__ import annotations
 
-import json
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
@@ -19,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from core.errors import CatalogError, NotFoundError
 from core.messages import Message
 from core.resources import resource_path
+from core.safe_json import read_json_file
 
 TermUnit = Literal["hour", "day", "week", "month"]
 # What a GPU can run: tensor-core formats and weight-only kernels (see core.gpu_formats).
@@ -46,6 +46,7 @@ _CITABLE = frozenset(
 )
 TERM_UNITS: tuple[TermUnit, ...] = ("hour", "day", "week", "month")
 GIB = 1024**3
+MAX_CATALOG_BYTES = 10_000_000  # the bundled catalog is a few kilobytes
 
 
 class TermPrices(BaseModel):
@@ -195,6 +196,28 @@ class Catalog(BaseModel):
             seen.add(gpu.id)
         return self
 
+    @model_validator(mode="after")
+    def _prices_round_above_zero(self) -> Catalog:
+        """The smallest order of a term (one GPU, one unit) must not round to zero."""
+        from core.pricing import MINOR_UNITS  # pricing builds on this module
+        from core.terms import UNIT_HOURS
+
+        if self.currency not in MINOR_UNITS:
+            known = ", ".join(sorted(MINOR_UNITS))
+            raise ValueError(f"unsupported currency '{self.currency}' (supported: {known})")
+        smallest = Decimal(1).scaleb(-MINOR_UNITS[self.currency])
+        for gpu in self.gpus:
+            for unit in TERM_UNITS:
+                price = gpu.price_per_gpu_hour.for_unit(unit)
+                order = price * UNIT_HOURS[unit]
+                if order.quantize(smallest, rounding=ROUND_HALF_UP) <= 0:
+                    raise ValueError(
+                        f"GPU '{gpu.id}' price per hour for the {unit} term ({price:f}) makes "
+                        f"one GPU for one {unit} cost 0 {self.currency}; an order must cost at "
+                        f"least {smallest}"
+                    )
+        return self
+
     def gpu(self, gpu_id: str) -> GpuOffer:
         """Return the offer with ``gpu_id``; raise :class:`NotFoundError` naming the known ids."""
         for gpu in self.gpus:
@@ -233,13 +256,9 @@ def parse_catalog(raw: Any) -> Catalog:
 def load_catalog_file(path: Path) -> Catalog:
     """Read and validate a catalog file."""
     try:
-        text = Path(path).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise CatalogError(f"cannot read catalog file {path}: {error}") from None
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise CatalogError(f"catalog file {path} is not valid JSON: {error}") from None
+        raw = read_json_file(path, max_bytes=MAX_CATALOG_BYTES, error=CatalogError)
+    except FileNotFoundError:
+        raise CatalogError(f"cannot read catalog file {path}: it does not exist") from None
     return parse_catalog(raw)
 
 

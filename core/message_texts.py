@@ -531,6 +531,25 @@ _ERRORS = {
     "error.gguf_key_missing": QT_TRANSLATE_NOOP(
         "CoreText", "{path} lacks the metadata key {key}, which the planner needs"
     ),
+    "json.not_a_file": QT_TRANSLATE_NOOP(
+        "CoreText", "{path} is not a regular file (a folder, pipe or device is not read)"
+    ),
+    "json.too_large": QT_TRANSLATE_NOOP(
+        "CoreText", "{path} is larger than {limit:,} bytes, too large for this kind of file"
+    ),
+    "json.not_utf8": QT_TRANSLATE_NOOP("CoreText", "{path} is not UTF-8 text"),
+    "json.too_deep": QT_TRANSLATE_NOOP(
+        "CoreText", "{path} nests arrays and objects more than {limit} levels deep"
+    ),
+    "json.long_number": QT_TRANSLATE_NOOP(
+        "CoreText", "{path} holds a number longer than {limit} characters"
+    ),
+    "json.not_finite": QT_TRANSLATE_NOOP(
+        "CoreText", "{path} holds {value}; only finite numbers are allowed"
+    ),
+    "json.lone_surrogate": QT_TRANSLATE_NOOP(
+        "CoreText", "{path} holds a \\u escape of half a character (a lone surrogate)"
+    ),
     "error.custom_embeddings": QT_TRANSLATE_NOOP(
         "CoreText",
         "custom model: vocab_size × hidden_size = {embedding:,} is not less than "

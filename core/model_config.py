@@ -22,6 +22,7 @@ from core.families import DEFAULTS, KNOWN, MULTIMODAL, count_family, count_gener
 from core.families.build import Counted
 from core.families.reader import ConfigReader
 from core.messages import UNNAMED_QUANTIZATION, Message
+from core.safe_json import loads_json
 
 Source = Literal["preset", "hf_config", "safetensors", "custom"]
 
@@ -85,7 +86,7 @@ def load_config_file(path: str | Path) -> dict[str, Any]:
             Message("error.cannot_read", path=str(path), reason=reason)
         ) from None
     try:
-        data = json.loads(text)
+        data = loads_json(text, source=str(path), error=ModelSourceError)
     except json.JSONDecodeError as error:
         message = Message("error.config_not_json", path=str(path), reason=str(error))
         raise ModelSourceError(message) from None

@@ -8,7 +8,7 @@ says what would: the nearest options and the request changes that make one fit.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import Decimal, getcontext
 from typing import Any, Literal
 
 from core.catalog import Catalog, GpuOffer, default_catalog
@@ -17,8 +17,9 @@ from core.estimate import EstimateResult, estimate_on, resolve
 from core.limits import Limits, solve_limits
 from core.messages import Message, Param
 from core.outcome import OutcomeCost, outcome_cost
-from core.pricing import Price, price_for
+from core.pricing import Price, price_for, round_money
 from core.request import PlanRequest
+from core.terms import term_hours
 
 RankBy = Literal["total", "per-million-tokens", "job-cost"]
 Maximize = Literal["context", "sequences", "batch"]
@@ -130,7 +131,7 @@ def _per_million(result: EstimateResult, price: Price) -> Decimal | None:
     if not tps:
         return None
     tokens = Decimal(str(tps)) * Decimal(price.hours) * 3600
-    return (price.total / tokens * Decimal(1_000_000)).quantize(Decimal("0.0001"))
+    return _money(price.total / tokens * Decimal(1_000_000), Decimal("0.0001"))
 
 
 def _job_cost(result: EstimateResult, price: Price) -> Decimal | None:
@@ -139,7 +140,17 @@ def _job_cost(result: EstimateResult, price: Price) -> Decimal | None:
     if hours is None:
         return None
     hourly = price.unit_price_per_gpu_hour * price.gpus
-    return (hourly * Decimal(str(hours))).quantize(Decimal("0.01"))
+    return _money(hourly * Decimal(str(hours)), Decimal("0.01"))
+
+
+def _money(amount: Decimal, step: Decimal) -> Decimal | None:
+    """``amount`` rounded to ``step``, or None when that needs more digits than Decimal keeps.
+
+    The context keeps 28 digits; only a model of absurd size decoding at a crawl goes past them.
+    """
+    if not amount.is_finite() or amount.adjusted() - step.adjusted() >= getcontext().prec:
+        return None
+    return amount.quantize(step)
 
 
 def _rank_key(option: PlanOption, rank_by: RankBy) -> tuple[Any, ...]:
@@ -171,6 +182,36 @@ def plan(
     """
     catalog = catalog or default_catalog()
     model = model if model is not None else resolve(request)
+    feasible, infeasible = _options(
+        request,
+        catalog,
+        model,
+        rank_by,
+        tax_rate,
+        with_limits=with_limits,
+        maximize=maximize,
+        budget=budget,
+        utilization=utilization,
+    )
+    suggestions: tuple[str, ...] = ()
+    if not feasible:
+        suggestions = tuple(_suggest(request, catalog, model, infeasible))
+    return Plan(request, rank_by, tuple(feasible), tuple(infeasible), suggestions, maximize, budget)
+
+
+def _options(
+    request: PlanRequest,
+    catalog: Catalog,
+    model: Any,
+    rank_by: RankBy,
+    tax_rate: Decimal,
+    *,
+    with_limits: bool = False,
+    maximize: Maximize | None = None,
+    budget: Decimal | None = None,
+    utilization: Decimal = Decimal(1),
+) -> tuple[list[PlanOption], list[PlanOption]]:
+    """Every option for ``request``: the feasible ones ranked, the infeasible nearest first."""
     gpus = [catalog.gpu(request.gpu)] if request.gpu else list(catalog.gpus)
     feasible: list[PlanOption] = []
     infeasible: list[PlanOption] = []
@@ -201,10 +242,7 @@ def plan(
     else:
         feasible.sort(key=lambda o: _rank_key(o, rank_by))
     infeasible.sort(key=lambda o: -o.estimate.headroom_bytes / max(o.estimate.usable_bytes, 1))
-    suggestions: tuple[str, ...] = ()
-    if not feasible:
-        suggestions = tuple(_suggest(request, catalog, model, infeasible))
-    return Plan(request, rank_by, tuple(feasible), tuple(infeasible), suggestions, maximize, budget)
+    return feasible, infeasible
 
 
 def _blocked(result: EstimateResult) -> bool:
@@ -250,11 +288,10 @@ def _suggest(
         )
     for key, change, changed in _variants(request):
         try:
-            trial = plan(changed, catalog, model=model)
+            best = _cheapest_fit(changed, catalog, model)
         except PlannerError:  # a variant that cannot be planned is simply not offered
             continue
-        if trial.options:
-            best = trial.options[0]
+        if best is not None:
             lines.append(
                 Message(
                     key,
@@ -269,6 +306,58 @@ def _suggest(
     if not lines:
         lines.append(Message("planner.nothing"))
     return lines
+
+
+def _cheapest_fit(request: PlanRequest, catalog: Catalog, model: Any) -> PlanOption | None:
+    """The option :func:`plan` would rank first for ``request`` (by total, no tax), or None.
+
+    Each request change is tried once, on its own, never searching changes of the change (that
+    search was exponential). Layouts are estimated cheapest first and the search stops at the
+    first price above a fitting one, so a change that fits costs a few estimates. A language
+    model's layout of N GPUs is skipped without an estimate when even an N-th of the weights one
+    GPU holds alone exceeds the GPU's usable memory: every strategy keeps at least that share of
+    the weights on each GPU, so the layout cannot fit (a blocker never makes a layout fit).
+    """
+    gpus = [catalog.gpu(request.gpu)] if request.gpu else list(catalog.gpus)
+    hours = term_hours(request.term)
+    candidates: list[tuple[Decimal, int, GpuOffer, str, int]] = []
+    for gpu in gpus:
+        unit_price = gpu.price_per_gpu_hour.for_unit(request.term.unit)
+        for strategy, count, tp in layouts(request, gpu):
+            # Without tax or storage a price is its compute line alone (pricing.price_for).
+            total = round_money(unit_price * count * hours, catalog.currency)
+            candidates.append((total, count, gpu, strategy, tp))
+    candidates.sort(key=lambda c: (c[0], c[1]))  # stable: ties keep plan()'s order
+    alone: dict[str, EstimateResult] = {}
+
+    def on_one(gpu: GpuOffer) -> EstimateResult:
+        if gpu.id not in alone:
+            single = _with_layout(request, gpu, "single", 1, 1)
+            alone[gpu.id] = estimate_on(single, model, gpu)
+        return alone[gpu.id]
+
+    best: tuple[EstimateResult, int] | None = None
+    best_key = (Decimal(0), 0)
+    for total, count, gpu, strategy, tp in candidates:
+        if best is not None and (total, count) > best_key:
+            break
+        if request.workload != "diffusion":  # a diffusion pipeline may offload to the CPU
+            first = on_one(gpu)
+            if first.memory.weights > first.usable_bytes * count:
+                continue
+            if count == 1:
+                result = first
+            else:
+                result = estimate_on(_with_layout(request, gpu, strategy, count, tp), model, gpu)
+        else:
+            result = estimate_on(_with_layout(request, gpu, strategy, count, tp), model, gpu)
+        if result.fits and (best is None or result.headroom_bytes > best[0].headroom_bytes):
+            best, best_key = (result, tp), (total, count)
+    if best is None:
+        return None
+    result, tp = best
+    price = price_for(catalog, result.gpu, result.gpus, request.term)
+    return PlanOption(result, price, tp, None, None)
 
 
 def _variants(request: PlanRequest) -> list[tuple[str, dict[str, Param], PlanRequest]]:

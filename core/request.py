@@ -18,6 +18,7 @@ from core.catalog import TermUnit
 from core.errors import InputError
 from core.messages import TEMPLATES, Message
 from core.quant_formats import FORMATS
+from core.safe_json import read_json_file
 
 WeightDtype = Literal["fp32", "bf16", "fp16", "fp8", "int8", "int4"]
 CacheDtype = Literal["fp32", "bf16", "fp16", "fp8"]
@@ -68,6 +69,7 @@ MODEL_SOURCES = ("preset", "hf_config", "safetensors", "gguf", "custom")
 _NEW_OPTIONAL = (("model", "gguf"), ("precision", "format"))
 
 _STRICT = ConfigDict(extra="forbid")
+MAX_REQUEST_BYTES = 1_000_000  # a request is well under a kilobyte; its model files are read apart
 
 
 class CustomModel(BaseModel):
@@ -370,13 +372,9 @@ def load_request_file(path: str | Path) -> PlanRequest:
     """Read a request file; relative model paths are resolved against the file's folder."""
     path = Path(path)
     try:
-        text = path.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"cannot read request file {path}: {error}") from None
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(f"request file {path} is not valid JSON: {error}") from None
+        raw = read_json_file(path, max_bytes=MAX_REQUEST_BYTES)
+    except FileNotFoundError:
+        raise InputError(f"cannot read request file {path}: it does not exist") from None
     request = parse_request(raw)
     model = request.model
     for key in ("hf_config", "safetensors", "gguf"):

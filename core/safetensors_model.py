@@ -21,6 +21,7 @@ from core.messages import Message
 from core.model_config import architecture_from_config, load_config_file
 from core.quant_detect import checkpoint_format
 from core.quant_formats import FORMATS
+from core.safe_json import loads_json
 from core.safetensors_header import TensorInfo, read_header
 
 MAX_INDEX_BYTES = 100_000_000  # an index of a 1T-parameter model is a few megabytes
@@ -96,7 +97,9 @@ def _index_shards(index_path: Path) -> tuple[dict[str, str], int | None]:
     if index_path.stat().st_size > MAX_INDEX_BYTES:
         raise ModelSourceError(f"{index_path.name} is too large to be a safetensors index")
     try:
-        data = json.loads(index_path.read_text("utf-8"))
+        data = loads_json(
+            index_path.read_text("utf-8"), source=index_path.name, error=ModelSourceError
+        )
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ModelSourceError(f"{index_path.name} is not valid JSON: {error}") from None
     except OSError as error:

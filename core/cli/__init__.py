@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from core import __version__
+from core.cli.output import EscapingStream, one_line
 from core.errors import PlannerError
 
 Handler = Callable[[argparse.Namespace], int]
@@ -73,7 +74,16 @@ def db_path_from(args: argparse.Namespace) -> Path | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; return its exit code."""
+    """Run one command; return its exit code. Control characters are shown escaped."""
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = EscapingStream(sys.stdout), EscapingStream(sys.stderr)
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = streams
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     handler: Handler | None = getattr(args, "handler", None)
@@ -83,7 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handler(args)
     except PlannerError as error:
-        print(f"anchorgpu-planner: error: {error}", file=sys.stderr)
+        print(f"anchorgpu-planner: error: {one_line(str(error))}", file=sys.stderr)
         return error.exit_code
     except KeyboardInterrupt:
         print("anchorgpu-planner: interrupted", file=sys.stderr)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
 from core.catalog import GIB, TERM_UNITS, default_catalog
+from core.cli.output import dumps
 
 
 def register(subparsers: Any) -> None:
@@ -24,7 +24,7 @@ def run(args: argparse.Namespace) -> int:
     """Print the catalog."""
     catalog = default_catalog()
     if args.json:
-        print(json.dumps(catalog.model_dump(mode="json"), indent=2))
+        print(dumps(catalog.model_dump(mode="json")))
         return 0
     print(
         f"AnchorGPU catalog {catalog.catalog_id}, prices per GPU-hour in {catalog.currency}, "

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 from decimal import Decimal
 from typing import Any
 
 from core.catalog import Catalog
+from core.cli.output import dumps
 from core.estimate import EstimateResult, estimate, estimate_to_json
 from core.memory import COMPONENTS
 from core.request import PlanRequest, load_request_file
@@ -32,7 +32,7 @@ def register(subparsers: Any) -> None:
 
 def run_schema(args: argparse.Namespace) -> int:
     """Print the JSON Schema of a plan request."""
-    print(json.dumps(PlanRequest.model_json_schema(), indent=2))
+    print(dumps(PlanRequest.model_json_schema()))
     return 0
 
 
@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         outcome = outcome_cost(result, price, utilization=args.utilization)
     data["outcome"] = outcome.as_dict() if outcome else None
     if args.json:
-        print(json.dumps(data, indent=2))
+        print(dumps(data))
     else:
         text = format_estimate(result, data["price"])
         extra = ["", "Limits on this offer and layout (memory; each with the others as requested)"]

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import json
 import sqlite3
 import sys
 from collections.abc import Callable
@@ -22,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from core.cli import db_path_from
+from core.cli.output import bounded_int, dumps, text
 from core.estimate import estimate
 from core.paths import default_db_path
 from core.quotes import Quote, quote_estimate, utc_now
@@ -33,19 +33,6 @@ from core.store.errors import describe
 from core.store.records import STATUSES, stamp, stamp_seconds
 from core.store.search import WORKLOADS
 from core.store.transfer import export_csv, export_json, import_json
-
-
-def text(value: str) -> str:
-    """An argument that is text (no undecodable bytes, which the terminal passed as surrogates).
-
-    Raises:
-        argparse.ArgumentTypeError: The argument holds bytes that are not valid UTF-8.
-    """
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise argparse.ArgumentTypeError("holds bytes that are not valid UTF-8 text") from None
-    return value
 
 
 def store_errors(handler: Callable[[argparse.Namespace], int]) -> Callable[..., int]:
@@ -105,8 +92,12 @@ def register(subparsers: Any) -> None:
     )
     listing.add_argument("--status", choices=STATUSES)
     listing.add_argument("--workload", choices=WORKLOADS)
-    listing.add_argument("--limit", type=int, default=50, metavar="N", help="rows (1-1000)")
-    listing.add_argument("--offset", type=int, default=0, metavar="N", help="rows to skip")
+    listing.add_argument(
+        "--limit", type=bounded_int(1, 1000), default=50, metavar="N", help="rows (1-1000)"
+    )
+    listing.add_argument(
+        "--offset", type=bounded_int(0, 10**12), default=0, metavar="N", help="rows to skip"
+    )
     listing.add_argument("--json", action="store_true", help="machine-readable output")
     listing.set_defaults(handler=run_history_list)
     show = history.add_parser("show", help="one quote or order exactly as it was quoted")
@@ -141,7 +132,7 @@ def _open(args: argparse.Namespace) -> HistoryStore:
 
 
 def _print_json(data: Any) -> None:
-    print(json.dumps(data, indent=2, ensure_ascii=False))
+    print(dumps(data))
 
 
 def _warn(message: str) -> None:

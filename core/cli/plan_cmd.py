@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 from decimal import Decimal
 from typing import Any
 
+from core.cli.output import dumps
 from core.planner import Plan, PlanOption, plan, plan_to_json
 from core.request import load_request_file
 
@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         utilization=args.utilization,
     )
     if args.json:
-        print(json.dumps(plan_to_json(result), indent=2))
+        print(dumps(plan_to_json(result)))
     else:
         print(format_plan(result, show_all=args.all))
     return 0

@@ -669,6 +669,34 @@
         <translation>в {path} нет ключа метаданных {key}, нужного планировщику</translation>
     </message>
     <message>
+        <source>{path} is not a regular file (a folder, pipe or device is not read)</source>
+        <translation>{path} — не обычный файл (папка, канал или устройство не читаются)</translation>
+    </message>
+    <message>
+        <source>{path} is larger than {limit:,} bytes, too large for this kind of file</source>
+        <translation>{path} больше {limit:,} байт — слишком велик для такого файла</translation>
+    </message>
+    <message>
+        <source>{path} is not UTF-8 text</source>
+        <translation>{path} — не текст в UTF-8</translation>
+    </message>
+    <message>
+        <source>{path} nests arrays and objects more than {limit} levels deep</source>
+        <translation>в {path} массивы и объекты вложены глубже {limit} уровней</translation>
+    </message>
+    <message>
+        <source>{path} holds a number longer than {limit} characters</source>
+        <translation>в {path} есть число длиннее {limit} знаков</translation>
+    </message>
+    <message>
+        <source>{path} holds {value}; only finite numbers are allowed</source>
+        <translation>в {path} есть {value}; допустимы только конечные числа</translation>
+    </message>
+    <message>
+        <source>{path} holds a \u escape of half a character (a lone surrogate)</source>
+        <translation>в {path} есть escape-последовательность \u половины символа (одиночный суррогат)</translation>
+    </message>
+    <message>
         <source>custom model: vocab_size × hidden_size = {embedding:,} is not less than params = {params:,}</source>
         <translation>пользовательская модель: vocab_size × hidden_size = {embedding:,} — не меньше, чем params = {params:,}</translation>
     </message>
