@@ -331,11 +331,21 @@ class PlanRequest(BaseModel):
 
     def canonical_json(self) -> str:
         """Canonical JSON of the request (sorted keys, defaults included) for fingerprints."""
-        data = self.model_dump(mode="json")
-        for section, key in _NEW_OPTIONAL:
-            if data[section].get(key) is None:
-                data[section].pop(key, None)
-        return json.dumps(data, sort_keys=True, separators=(",", ":"))
+        return canonical_request_json(self.model_dump(mode="json"))
+
+
+def canonical_request_json(data: dict[str, Any]) -> str:
+    """Canonical JSON of a request dumped as JSON data (a quote's snapshot keeps it so).
+
+    Fields added after quotes were first saved are left out while unset, so a request saved
+    before them keeps its fingerprint.
+    """
+    data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
+    for section, key in _NEW_OPTIONAL:
+        part = data.get(section)
+        if isinstance(part, dict) and part.get(key) is None:
+            part.pop(key, None)
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
 def _describe(error: ValidationError) -> InputError:

@@ -21,7 +21,6 @@ The raw file is bounded too: at most :data:`MAX_IMPORT_BYTES`, nesting at most
 from __future__ import annotations
 
 import hashlib
-import json
 from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -29,6 +28,7 @@ from typing import Any
 from core.errors import InputError
 from core.pricing import HOURS_PER_STORAGE_MONTH, round_money, to_decimal
 from core.quotes import Quote
+from core.request import canonical_request_json
 from core.store.records import parse_stamp
 from core.terms import term_end, unit_hours
 
@@ -88,7 +88,7 @@ def check_snapshot(quote: Quote, row: str) -> None:
     def refuse(problem: str) -> None:
         raise InputError(f"{row}: {problem}; the file was not imported")
 
-    text = json.dumps(quote.request, sort_keys=True, separators=(",", ":"))
+    text = canonical_request_json(quote.request)
     if hashlib.sha256(text.encode("utf-8")).hexdigest() != quote.request_sha256:
         refuse("its fingerprint does not match its request")
     hours = unit_hours(quote.term_unit) * quote.term_count
