@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: help run test lint typecheck pytest bench i18n screenshots dist clean
+.PHONY: help run test lint typecheck pytest bench accuracy i18n screenshots dist clean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -32,6 +32,9 @@ pytest: $(STAMP)  ## the test suite (Qt offscreen)
 
 bench: $(STAMP)  ## benchmarks as ratios against a baseline run beside them (BENCH=name for one)
 	QT_QPA_PLATFORM=offscreen $(PY) -m tests.benchmarks $(BENCH)
+
+accuracy: $(STAMP)  ## regenerate docs/ACCURACY.md from the validation cases
+	$(PY) -m tests.validation.report
 
 i18n: $(STAMP)  ## refresh the Qt Linguist sources and compile the .qm files
 	$(PY) -m gui.i18n_build
