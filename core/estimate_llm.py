@@ -11,6 +11,7 @@ from core.capacity.dtypes import ceil_bytes
 from core.capacity.kv_cache import kv_bytes_per_token, kv_cache_per_gpu
 from core.capacity.overhead import runtime_overhead
 from core.capacity.training import checkpoint_bytes, model_states
+from core.capacity.vllm_profile import vllm_profile
 from core.capacity.weights import WeightMemory, weight_memory
 from core.catalog import GpuOffer
 from core.estimate import EstimateResult, ModelSummary, Throughput, finish_result
@@ -168,6 +169,9 @@ def estimate_inference(
         "max_concurrent_sequences": max_sequences,
         "prefill_chunk_tokens": chunk,
         "gpu_memory_utilization": inf.gpu_memory_utilization,
+        "vllm_profile": vllm_profile(
+            request, arch, gpu, wm.weights + wm.quantization_metadata
+        ).as_dict(),
     }
     return finish_result(
         request,

@@ -113,6 +113,16 @@ class InferenceOptions(BaseModel):
         default=0.9, gt=0, le=1, description="fraction of each GPU the server may use (vLLM)"
     )
     output_tokens: int = Field(default=512, ge=1, le=10_000_000, description="tokens generated")
+    # vLLM's scheduler limits; None means vLLM's default for the GPU (EngineArgs.get_batch_defaults
+    # in vllm/engine/arg_utils.py: 8192 tokens and 1024 sequences on a GPU of 70 GiB or more that
+    # is not an A100, else 2048 and 256). They size its start-up profile run
+    # (core.capacity.vllm_profile).
+    max_num_batched_tokens: int | None = Field(
+        default=None, ge=1, le=10_000_000, description="vLLM max_num_batched_tokens"
+    )
+    max_num_seqs: int | None = Field(
+        default=None, ge=1, le=100_000, description="vLLM max_num_seqs"
+    )
 
 
 class TrainingOptions(BaseModel):

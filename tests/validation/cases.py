@@ -36,9 +36,7 @@ Measured = Literal[
 # Cases the planner misses today, with what is missing (see docs/ACCURACY.md).
 KNOWN_OUTSIDE = frozenset(
     {
-        "vllm-llama3-8b-activation-tp1",  # vLLM's profile run is not modelled
-        "vllm-llama3-8b-activation-tp2",  # ... and its peak is not divided by TP
-        "vllm-qwen25-7b-bnb4-activation",
+        "vllm-qwen25-7b-bnb4-activation",  # bitsandbytes dequantisation buffer not modelled
         "litgpt-llama2-7b-qlora-dq-mb1",  # QLoRA dequantisation buffers
         "litgpt-llama2-13b-qlora-dq-mb1",
         "sdxl-fp16-b4-model-offload",  # the VAE decode of 4 images in fp32 is undercounted
@@ -215,6 +213,8 @@ CASES: tuple[Case, ...] = (
                 "context_tokens": 8192,
                 "concurrent_sequences": 256,
                 "prefill_chunk_tokens": 8192,
+                "max_num_batched_tokens": 8192,
+                "max_num_seqs": 256,
             },
             "gpu": "h100-80gb-sxm",
         },
@@ -233,6 +233,8 @@ CASES: tuple[Case, ...] = (
                 "context_tokens": 8192,
                 "concurrent_sequences": 256,
                 "prefill_chunk_tokens": 8192,
+                "max_num_batched_tokens": 8192,
+                "max_num_seqs": 256,
             },
             "parallelism": {"strategy": "tensor", "gpus": 2},
             "gpu": "h100-80gb-sxm",
@@ -252,6 +254,8 @@ CASES: tuple[Case, ...] = (
                 "context_tokens": 8192,
                 "concurrent_sequences": 256,
                 "prefill_chunk_tokens": 8192,
+                "max_num_batched_tokens": 8192,
+                "max_num_seqs": 256,
                 "gpu_memory_utilization": 0.9,
             },
             "gpu": "h100-80gb-sxm",
@@ -290,6 +294,8 @@ CASES: tuple[Case, ...] = (
                 "context_tokens": 4096,
                 "concurrent_sequences": 256,
                 "prefill_chunk_tokens": 4096,
+                "max_num_batched_tokens": 4096,
+                "max_num_seqs": 256,
                 "gpu_memory_utilization": 0.7,
             },
             "gpu": "l4",
