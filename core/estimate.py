@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.accuracy import AccuracyBand, accuracy_band
 from core.catalog import Catalog, GpuOffer
 from core.memory import Finding, MemoryBreakdown
 from core.request import PlanRequest
@@ -58,6 +59,7 @@ class EstimateResult:
     checkpoint_bytes: int | None = None
     throughput: Throughput = field(default_factory=Throughput)
     details: dict[str, Any] = field(default_factory=dict)
+    accuracy_band: AccuracyBand | None = None  # from docs/ACCURACY.md (core.accuracy)
 
 
 def finish_result(
@@ -90,6 +92,7 @@ def finish_result(
         headroom_bytes=headroom,
         binding_component=memory.largest(),
         findings=tuple(findings),
+        accuracy_band=accuracy_band(request.workload, memory.total, headroom),
         **extra,
     )
 
@@ -201,5 +204,6 @@ def estimate_to_json(result: EstimateResult) -> dict[str, Any]:
             "assumption_params": [_params(a) for a in result.throughput.assumptions],
         },
         "checkpoint_bytes": result.checkpoint_bytes,
+        "accuracy_band": result.accuracy_band.as_dict() if result.accuracy_band else None,
         "details": result.details,
     }

@@ -41,3 +41,38 @@ def test_accuracy_document_is_current() -> None:
     from tests.validation.report import DOC
 
     assert DOC.read_text("utf-8") == render(), "run `make accuracy` to regenerate docs/ACCURACY.md"
+
+
+def test_accuracy_bands_are_the_worst_error_of_the_expressible_cases() -> None:
+    import math
+
+    from core.accuracy import ACCURACY_BANDS
+
+    for workload, band in ACCURACY_BANDS.items():
+        errors = [
+            abs(outcome(c).error) for c in CASES if c.workload == workload and not c.known_outside
+        ]
+        assert errors, workload
+        assert band == math.ceil(max(errors) * 100) / 100, workload
+
+
+def test_tight_when_the_headroom_is_inside_the_band() -> None:
+    from core.accuracy import accuracy_band
+
+    assert accuracy_band("inference", 100 * 2**30, 5 * 2**30).tight
+    assert not accuracy_band("inference", 100 * 2**30, 11 * 2**30).tight
+    assert not accuracy_band("inference", 100 * 2**30, -1).tight  # does not fit at all
+    band = accuracy_band("training", 1000, 0)
+    assert (band.low_bytes, band.high_bytes) == (920, 1080)
+
+
+def test_every_estimate_carries_its_band() -> None:
+    from core.estimate import estimate, estimate_to_json
+    from core.request import PlanRequest
+
+    request = PlanRequest.model_validate({"model": {"preset": "llama-3.1-8b"}, "gpu": "l4"})
+    result = estimate(request)
+    assert result.accuracy_band is not None
+    data = estimate_to_json(result)["accuracy_band"]
+    assert data["fraction"] == 0.10
+    assert data["low_bytes"] < result.memory.total < data["high_bytes"]
