@@ -92,7 +92,7 @@ def finish_result(
         headroom_bytes=headroom,
         binding_component=memory.largest(),
         findings=tuple(findings),
-        accuracy_band=accuracy_band(request.workload, memory.total, headroom),
+        accuracy_band=accuracy_band(request, memory.total, headroom),
         **extra,
     )
 

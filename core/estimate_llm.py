@@ -10,7 +10,12 @@ from core.capacity.activations import inference_activations, training_activation
 from core.capacity.dtypes import ceil_bytes
 from core.capacity.kv_cache import kv_bytes_per_token, kv_cache_per_gpu
 from core.capacity.overhead import runtime_overhead
-from core.capacity.training import checkpoint_bytes, model_states
+from core.capacity.training import (
+    checkpoint_bytes,
+    lora_dropout_activation_bytes,
+    model_states,
+    param_bytes,
+)
 from core.capacity.vllm_profile import vllm_profile
 from core.capacity.weights import WeightMemory, weight_memory
 from core.catalog import GpuOffer
@@ -186,6 +191,20 @@ def estimate_inference(
     )
 
 
+def _lora_dropout_bytes(request: PlanRequest, arch: ModelArchitecture, tp: int) -> int:
+    """LoRA dropout's stored copies (core.capacity.training), one layer's under checkpointing."""
+    tr = request.training
+    if tr.method == "full" or not tr.lora_dropout:
+        return 0
+    tokens = tr.sequence_length * tr.micro_batch_size
+    stored = lora_dropout_activation_bytes(
+        arch, tr.lora_targets, tokens, param_bytes(tr.mixed_precision)
+    )
+    if tr.activation_checkpointing:
+        stored //= max(arch.layers, 1)
+    return -(-stored // tp)
+
+
 def estimate_training(
     request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer
 ) -> EstimateResult:
@@ -206,6 +225,8 @@ def estimate_training(
         gpus=par.gpus,
         gpus_per_node=gpu.gpus_per_node,
         tp=tp,
+        weights_precision=tr.weights_precision,
+        optimizer_in_backward=tr.optimizer_in_backward,
     )
     act = training_activations(
         arch,
@@ -214,7 +235,9 @@ def estimate_training(
         tp=tp,
         flash_attention=tr.flash_attention,
         checkpointing=tr.activation_checkpointing,
-    )
+        act_bytes=param_bytes(tr.mixed_precision),
+        chunked_loss=tr.loss == "chunked",
+    ) + _lora_dropout_bytes(request, arch, tp)
     overhead = runtime_overhead(request.runtime, communicating=par.gpus > 1, dynamic_bytes=act)
     memory = MemoryBreakdown(
         weights=states.weights,

@@ -138,7 +138,26 @@ class TrainingOptions(BaseModel):
     activation_checkpointing: bool = False
     flash_attention: bool = True
     lora_rank: int = Field(default=16, ge=1, le=65_536)
-    lora_targets: Literal["attention", "all_linear"] = "all_linear"
+    lora_targets: Literal["qv", "attention", "all_linear"] = "all_linear"
+    # How the trained weights are held (core.capacity.training): "mixed" keeps an fp32 master copy
+    # and fp32 Adam moments (16 bytes per parameter, the ZeRO paper's accounting); "pure" trains
+    # in the compute dtype with the optimizer states in it too (torchtune's default dtype=bf16:
+    # 8 bytes per parameter with AdamW; LitGPT --precision bf16-true).
+    weights_precision: Literal["mixed", "pure"] = "mixed"
+    lora_dropout: bool = Field(
+        default=False,
+        description="dropout on the adapters' input (LitGPT 0.05); PEFT and torchtune default 0",
+    )
+    optimizer_in_backward: bool = Field(
+        default=False,
+        description="step the optimizer per parameter during backward (torchtune"
+        " optimizer_in_bwd): gradients are freed as they are produced",
+    )
+    loss: Literal["full", "chunked"] = Field(
+        default="full",
+        description="full fp32 logits, or the LM head and cross-entropy in chunks (torchtune"
+        " CEWithChunkedOutputLoss, LitGPT chunked_cross_entropy)",
+    )
     tokens: int = Field(
         default=1_000_000_000, ge=1, le=10**16, description="dataset tokens to train"
     )

@@ -22,6 +22,12 @@ has no master copy: 4 bytes weights, 4 gradients, and the states.
 LoRA (Hu et al. 2021) freezes the base weights and trains r·(in + out) parameters per adapted
 matrix;
 QLoRA (Dettmers et al. 2023) stores the frozen base in NF4 with double quantization.
+
+Pure 16-bit training (``weights_precision="pure"``; torchtune's ``dtype: bf16`` recipes, LitGPT's
+``--precision bf16-true``) keeps no fp32 master copy and holds the optimizer states in the
+parameters' dtype: AdamW 2 + 2 + 2·2 = 8 bytes per parameter instead of 16. With the optimizer
+stepped in backward (torchtune ``optimizer_in_bwd``: a post-accumulate-grad hook steps and frees
+each parameter's gradient), only one gradient is alive at a time: the largest parameter tensor's.
 """
 
 from __future__ import annotations
@@ -41,6 +47,7 @@ def _up(value: int, divisor: int) -> int:
     return -(-value // divisor)
 
 
+QV_NAMES = ("q_proj", "v_proj", "query", "value")  # LitGPT lora_query/lora_value, PEFT default
 ATTENTION_NAMES = ("q_", "k_", "v_", "o_", "kv_", "qkv", "attn", "self_attn", "out_proj")
 
 
@@ -62,20 +69,60 @@ def _scaled_optimizer_bytes(optimizer: str, mixed_precision: str) -> int:
     return opt.numerator * SCALE // opt.denominator
 
 
+def pure_optimizer_bytes_per_param(optimizer: str, mixed_precision: str) -> Fraction:
+    """Optimizer-state bytes per parameter when the states are held in the parameters' dtype."""
+    word = Fraction(param_bytes(mixed_precision))
+    if optimizer == "adamw":
+        return 2 * word  # momentum and variance
+    if optimizer == "adamw_8bit":
+        return 2 + Fraction(2 * 4, 2048)  # 8-bit states are 8-bit whatever the weights
+    return word  # SGD momentum
+
+
+def largest_tensor_params(arch: ModelArchitecture) -> int:
+    """Parameters of the largest single weight tensor (embedding, LM head or a block matrix)."""
+    block = max((g.in_features * g.out_features for g in arch.linear_groups), default=0)
+    return max(arch.embedding_params, arch.lm_head_params, block)
+
+
+def lora_dropout_activation_bytes(
+    arch: ModelArchitecture, targets: str, tokens: int, act_bytes: int
+) -> int:
+    """What LoRA dropout stores for backward: its output and its 1-byte mask per adapted input.
+
+    ``lora_dropout(x)`` feeds the adapter's A matrix, so autograd keeps the dropped-out copy of
+    every adapted matrix's input (LitGPT ``lora.py``; PEFT ``nn.Dropout`` when p > 0).
+    """
+    inputs = sum(
+        g.in_features * g.count
+        for g in arch.linear_groups
+        if lora_trainable_params_of(g.name, targets)
+    )
+    return inputs * tokens * (act_bytes + 1)
+
+
 def param_bytes(mixed_precision: str) -> int:
     """Bytes of a trainable weight (and of its gradient) as the step computes with it."""
     return 4 if mixed_precision == "fp32" else 2
 
 
+def lora_trainable_params_of(name: str, targets: str) -> bool:
+    """Whether the block matrix ``name`` gets an adapter for ``targets``."""
+    lowered = name.lower()
+    if targets == "attention":
+        return lowered.startswith(ATTENTION_NAMES)
+    if targets == "qv":
+        return lowered.rsplit(".", 1)[-1] in QV_NAMES
+    return True
+
+
 def lora_trainable_params(arch: ModelArchitecture, rank: int, targets: str) -> int:
     """Adapter parameters: r·(in + out) for every adapted block matrix."""
-    total = 0
-    for group in arch.linear_groups:
-        is_attention = group.name.lower().startswith(ATTENTION_NAMES)
-        if targets == "attention" and not is_attention:
-            continue
-        total += rank * (group.in_features + group.out_features) * group.count
-    return total
+    return sum(
+        rank * (g.in_features + g.out_features) * g.count
+        for g in arch.linear_groups
+        if lora_trainable_params_of(g.name, targets)
+    )
 
 
 @dataclass(frozen=True)
@@ -111,11 +158,16 @@ def model_states(
     gpus: int,
     gpus_per_node: int,
     tp: int,
+    weights_precision: str = "mixed",
+    optimizer_in_backward: bool = False,
 ) -> ModelStates:
     """Weights, gradients and optimizer states on one GPU for a training method and strategy."""
     wbytes = param_bytes(mixed_precision)
     # Integer arithmetic in 1/SCALE bytes (exact for 8-bit AdamW's 8/2048 bytes per parameter).
     opt_scaled = _scaled_optimizer_bytes(optimizer, mixed_precision)
+    if weights_precision == "pure":
+        pure = pure_optimizer_bytes_per_param(optimizer, mixed_precision)
+        opt_scaled = pure.numerator * SCALE // pure.denominator
     metadata = 0
     if method == "full":
         trainable = arch.params_total
@@ -129,6 +181,8 @@ def model_states(
             frozen_bytes = arch.params_total * wbytes
     weights = (frozen_bytes + trainable * wbytes) * SCALE
     grads = trainable * wbytes * SCALE
+    if optimizer_in_backward:
+        grads = min(grads, largest_tensor_params(arch) * wbytes * SCALE)
     states = trainable * opt_scaled
     replicated = _up(weights + grads + states, SCALE) + metadata
 
