@@ -13,7 +13,8 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from tests.validation.cases import CASES, NOT_EXPRESSIBLE, SOURCES, Case
+from core.accuracy import ACCURACY_BANDS
+from tests.validation.cases import CASES, KNOWN_OUTSIDE, NOT_EXPRESSIBLE, SOURCES, Case
 from tests.validation.compare import outcome
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,6 +120,33 @@ def render() -> str:
         "## Cases",
         "",
         *case_table(now, before),
+        "",
+        "## Cases the planner still misses",
+        "",
+        *[f"- `{case_id}`: {why}." for case_id, why in KNOWN_OUTSIDE.items()],
+        "",
+        "## Accuracy bands",
+        "",
+        "Every estimate carries the band of its kind of request (`core/accuracy.py`): the worst"
+        " error over the cases of that kind that measure a whole GPU's memory or vLLM's KV pool,"
+        " rounded up to a whole percent. An estimate that fits with less headroom than its band"
+        " is reported as tight.",
+        "",
+        *[
+            f"- {workload}, {kind}: ±{band:.0%}"
+            for (workload, kind), band in ACCURACY_BANDS.items()
+        ],
+        "",
+        "## Constants and where they come from",
+        "",
+        "- vLLM profile: the forward working set and the sampler's four fp32 copies per vocabulary"
+        " entry and sequence are derived from vLLM's profile run (`core/capacity/vllm_profile.py`),"
+        " not fitted; the sum of the two is an upper bound that the Llama 3 8B log confirms"
+        " (+5.8 %).",
+        "- Training: pure 16-bit AdamW 8 bytes per parameter, optimizer in backward one gradient,"
+        " activations in the compute dtype, LoRA dropout's stored copies and the chunked loss"
+        " (8 chunks) follow the trainers' code (`core/capacity/training.py`,"
+        " `core/capacity/activations.py`); no constant was fitted to a case.",
         "",
         "## Sources",
         "",
