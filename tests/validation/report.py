@@ -80,7 +80,7 @@ def case_table(now: dict[str, int], before: dict[str, int]) -> list[str]:
     ]
     for case in CASES:
         prior = before.get(case.id)
-        prior_text = "–"
+        prior_text = "not expressible"
         if prior:
             prior_text = f"{prior / 2**30:.2f} GiB ({prior / case.value_bytes - 1:+.1%})"
         after = now[case.id]
