@@ -42,10 +42,10 @@ KNOWN_OUTSIDE = {
     "litgpt-llama2-13b-qlora-dq-mb1": "as the 7B QLoRA case",
     "torchtune-llama31-8b-qlora-4090": "torch.compile was on and the README does not say which"
     " peak statistic it shows; the planner is 16 % above",
-    "sdxl-fp16-b4-model-offload": "offloading saved only 1.5 GB in the measurement and VAE slicing"
-    " with sequential offload still peaked at 11.47 GB with no weights resident: the fp32 VAE"
-    " decode at 1024x1024 holds far more than the planner's decoder working set (its mid-block"
-    " attention over 16,384 positions in fp32 is the likely cause); not modelled yet",
+    "sdxl-fp16-b4-model-offload": "the four SDXL runs are consistent with about 8.8 GiB of"
+    " denoising activations for the 8 UNet images (4 prompts x CFG; the planner counts 1.28 GiB)"
+    " and with the UNet staying on the GPU during the decode under model offload (measured 20.21"
+    " = 15.1 decode + 4.8 UNet weights); neither is modelled yet",
     "sdxl-fp16-b4-sequential-offload": "as the model-offload case",
     "sdxl-fp16-b4-vae-slicing": "as the model-offload case",
     "sdxl-fp16-b4-vae-slicing-sequential-offload": "as the model-offload case",
