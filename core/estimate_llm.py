@@ -227,6 +227,7 @@ def estimate_training(
         tp=tp,
         weights_precision=tr.weights_precision,
         optimizer_in_backward=tr.optimizer_in_backward,
+        offload=tr.offload,
     )
     act = training_activations(
         arch,
@@ -237,6 +238,7 @@ def estimate_training(
         checkpointing=tr.activation_checkpointing,
         act_bytes=param_bytes(tr.mixed_precision),
         chunked_loss=tr.loss == "chunked",
+        offloading=tr.activation_offloading,
     ) + _lora_dropout_bytes(request, arch, tp)
     overhead = runtime_overhead(request.runtime, communicating=par.gpus > 1, dynamic_bytes=act)
     memory = MemoryBreakdown(

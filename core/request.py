@@ -153,6 +153,16 @@ class TrainingOptions(BaseModel):
         description="step the optimizer per parameter during backward (torchtune"
         " optimizer_in_bwd): gradients are freed as they are produced",
     )
+    offload: Literal["none", "optimizer", "optimizer_and_params"] = Field(
+        default="none",
+        description="CPU offload of the optimizer states (ZeRO-Offload, FSDP CPUOffload), and of"
+        " the parameters and gradients too (ZeRO-3 offload_param)",
+    )
+    activation_offloading: bool = Field(
+        default=False,
+        description="stored activations moved to CPU memory during forward (torchtune"
+        " enable_activation_offloading)",
+    )
     loss: Literal["full", "chunked"] = Field(
         default="full",
         description="full fp32 logits, or the LM head and cross-entropy in chunks (torchtune"

@@ -62,3 +62,23 @@ def test_chunked_loss_keeps_fewer_fp32_logits() -> None:
     tokens_vocab = 4096 * 128256
     # full: (2 + 4) bytes per logit; chunked: 2 + 2 x 4 / 8 = 3 bytes per logit
     assert full - chunked == 3 * tokens_vocab
+
+
+def test_optimizer_offload_leaves_no_optimizer_states_on_the_gpu() -> None:
+    m = _training(offload="optimizer").memory
+    assert m.optimizer_states == 0
+    assert m.weights == 2 * 8_030_261_248
+
+
+def test_parameter_offload_keeps_one_unit_on_the_gpu() -> None:
+    m = _training(offload="optimizer_and_params").memory
+    arch = load_preset("llama-3.1-8b")
+    unit = max(arch.largest_layer_params, arch.root_unit_params)
+    assert m.weights == 2 * unit and m.gradients == 2 * unit and m.optimizer_states == 0
+
+
+def test_activation_offloading_keeps_two_layers() -> None:
+    kept = _training(activation_checkpointing=True).memory.activations
+    offloaded = _training(activation_checkpointing=True, activation_offloading=True)
+    tokens_hidden_bf16 = 2048 * 4096 * 2
+    assert kept - offloaded.memory.activations == 30 * tokens_hidden_bf16

@@ -123,14 +123,23 @@ def training_activations(
     checkpointing: bool = False,
     act_bytes: int = ACT_BYTES,
     chunked_loss: bool = False,
+    offloading: bool = False,
 ) -> int:
-    """Peak activation bytes on one GPU for a training step of one micro-batch."""
+    """Peak activation bytes on one GPU for a training step of one micro-batch.
+
+    With activation offloading (torchtune ``OffloadActivations``) the tensors saved for backward
+    go to CPU memory as forward produces them and come back one layer ahead of backward: a GPU
+    holds about two layers' worth (the one computing and the one in transfer).
+    """
     shape = layer_shape(arch)
     layer = training_layer_activations(shape, seq, batch, act_bytes).per_gpu(tp, flash_attention)
     if checkpointing:
-        stored = arch.layers * act_bytes * seq * batch * shape.hidden + layer
+        per_layer_kept = act_bytes * seq * batch * shape.hidden
+        stored = arch.layers * per_layer_kept + layer
+        if offloading:
+            stored = 2 * per_layer_kept + layer
     else:
-        stored = arch.layers * layer
+        stored = min(arch.layers, 2) * layer if offloading else arch.layers * layer
     tokens_vocab = batch * seq * arch.vocab_size
     if chunked_loss:
         logits_bytes = act_bytes * tokens_vocab + 2 * 4 * tokens_vocab // LOSS_CHUNKS

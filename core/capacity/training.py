@@ -28,6 +28,11 @@ Pure 16-bit training (``weights_precision="pure"``; torchtune's ``dtype: bf16`` 
 parameters' dtype: AdamW 2 + 2 + 2·2 = 8 bytes per parameter instead of 16. With the optimizer
 stepped in backward (torchtune ``optimizer_in_bwd``: a post-accumulate-grad hook steps and frees
 each parameter's gradient), only one gradient is alive at a time: the largest parameter tensor's.
+
+CPU offload (DeepSpeed ZeRO-Offload ``offload_optimizer``, ZeRO-Infinity ``offload_param``, FSDP
+``CPUOffload``): the optimizer states, and with parameter offload the parameters and gradients, are
+held in CPU memory; the GPU keeps the unit being computed. The host must then have that much
+memory free, which this module does not check.
 """
 
 from __future__ import annotations
@@ -160,6 +165,7 @@ def model_states(
     tp: int,
     weights_precision: str = "mixed",
     optimizer_in_backward: bool = False,
+    offload: str = "none",
 ) -> ModelStates:
     """Weights, gradients and optimizer states on one GPU for a training method and strategy."""
     wbytes = param_bytes(mixed_precision)
@@ -206,6 +212,20 @@ def model_states(
         # the small replicated norms are ignored here and stay within the estimate's rounding.
         weights, grads, states = _up(weights, tp), _up(grads, tp), _up(states, tp)
         metadata = _up(metadata, tp)
+    if offload != "none":
+        # ZeRO-Offload / FSDP CPUOffload: the optimizer states (and the fp32 master copy) live
+        # in CPU memory and the optimizer steps there.
+        states = 0
+    if offload == "optimizer_and_params":
+        # ZeRO-3 offload_param / FSDP CPUOffload(offload_params=True): parameters and their
+        # gradients live on the CPU; a GPU holds the unit being computed, gathered, and its
+        # gradient (method "full") while it is produced.
+        unit = largest_unit_params(arch)
+        trained_unit = unit if method == "full" else 0
+        weights = min(weights, unit * wbytes * SCALE)
+        grads = min(grads, trained_unit * wbytes * SCALE) if method == "full" else grads
+        metadata = 0 if method != "qlora" else metadata
+        gathered, gathered_bytes = unit, (unit + trained_unit) * wbytes
     return ModelStates(
         weights=_up(weights, SCALE),
         quantization_metadata=metadata,
