@@ -228,6 +228,7 @@ def estimate_training(
         weights_precision=tr.weights_precision,
         optimizer_in_backward=tr.optimizer_in_backward,
         offload=tr.offload,
+        double_quant=tr.qlora_double_quant,
     )
     act = training_activations(
         arch,

@@ -144,6 +144,11 @@ class TrainingOptions(BaseModel):
     # in the compute dtype with the optimizer states in it too (torchtune's default dtype=bf16:
     # 8 bytes per parameter with AdamW; LitGPT --precision bf16-true).
     weights_precision: Literal["mixed", "pure"] = "mixed"
+    qlora_double_quant: bool = Field(
+        default=True,
+        description="QLoRA's double quantization of the NF4 scales (bitsandbytes"
+        " bnb_4bit_use_double_quant; LitGPT bnb.nf4-dq vs bnb.nf4)",
+    )
     lora_dropout: bool = Field(
         default=False,
         description="dropout on the adapters' input (LitGPT 0.05); PEFT and torchtune default 0",

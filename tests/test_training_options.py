@@ -82,3 +82,11 @@ def test_activation_offloading_keeps_two_layers() -> None:
     offloaded = _training(activation_checkpointing=True, activation_offloading=True)
     tokens_hidden_bf16 = 2048 * 4096 * 2
     assert kept - offloaded.memory.activations == 30 * tokens_hidden_bf16
+
+
+def test_qlora_without_double_quantization_stores_fp32_absmax() -> None:
+    dq = _training(method="qlora").memory.quantization_metadata
+    plain = _training(method="qlora", qlora_double_quant=False).memory.quantization_metadata
+    arch = load_preset("llama-3.1-8b")
+    assert plain == -(-arch.linear_params * 32 // (64 * 8))  # 0.5 bit per weight
+    assert dq < plain

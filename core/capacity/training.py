@@ -45,6 +45,7 @@ from core.architecture import ModelArchitecture
 from core.capacity.weights import nf4_weight_memory
 
 SCALE = 1024  # model states are summed in 1/1024 bytes, then rounded up once
+NF4_ABSMAX_BITS = Fraction(32, 64)  # QLoRA without double quantization (Dettmers et al. 2023)
 
 
 def _up(value: int, divisor: int) -> int:
@@ -166,6 +167,7 @@ def model_states(
     weights_precision: str = "mixed",
     optimizer_in_backward: bool = False,
     offload: str = "none",
+    double_quant: bool = True,
 ) -> ModelStates:
     """Weights, gradients and optimizer states on one GPU for a training method and strategy."""
     wbytes = param_bytes(mixed_precision)
@@ -183,6 +185,8 @@ def model_states(
         if method == "qlora":
             base = nf4_weight_memory(arch)
             frozen_bytes, metadata = base.weights, base.quantization_metadata
+            if not double_quant:  # one fp32 absmax per block of 64: 0.5 bit per weight
+                metadata = -(-arch.linear_params * NF4_ABSMAX_BITS // 8)
         else:
             frozen_bytes = arch.params_total * wbytes
     weights = (frozen_bytes + trainable * wbytes) * SCALE

@@ -87,7 +87,9 @@ def _litgpt_infer(model: dict[str, str], weights: str, group: int = 128) -> dict
     }
 
 
-def _litgpt_lora(model: dict[str, str], micro_batch: int, method: str, seq: int) -> dict[str, Any]:
+def _litgpt_lora(
+    model: dict[str, str], micro_batch: int, method: str, seq: int, double_quant: bool = True
+) -> dict[str, Any]:
     return {
         "workload": "training",
         "model": model,
@@ -101,6 +103,7 @@ def _litgpt_lora(model: dict[str, str], micro_batch: int, method: str, seq: int)
             "lora_targets": "qv",
             "weights_precision": "pure",
             "lora_dropout": True,
+            "qlora_double_quant": double_quant,
             "loss": "chunked",
             "flash_attention": True,
         },
@@ -401,6 +404,28 @@ CASES: tuple[Case, ...] = (
         "litgpt-tables",
         "Llama 2 13B, finetune/lora.py --quantize bnb.nf4-dq, micro-batch 1",
         _litgpt_lora(_cfg("llama-2-13b"), 1, "qlora", 1304),
+        gaps=_LORA_GAPS + _NF4_HEAD_GAP,
+    ),
+    Case(
+        "litgpt-llama2-7b-qlora-nf4-mb1",
+        "training",
+        "torch_allocated",
+        round(14.14 * GB),
+        "14.14 GB",
+        "litgpt-tables",
+        "Llama 2 7B, finetune/lora.py --quantize bnb.nf4 (no double quantization), micro-batch 1",
+        _litgpt_lora({"preset": "llama-2-7b"}, 1, "qlora", 1304, double_quant=False),
+        gaps=_LORA_GAPS + _NF4_HEAD_GAP,
+    ),
+    Case(
+        "litgpt-llama2-13b-qlora-nf4-mb1",
+        "training",
+        "torch_allocated",
+        round(23.14 * GB),
+        "23.14 GB",
+        "litgpt-tables",
+        "Llama 2 13B, finetune/lora.py --quantize bnb.nf4, micro-batch 1",
+        _litgpt_lora(_cfg("llama-2-13b"), 1, "qlora", 1304, double_quant=False),
         gaps=_LORA_GAPS + _NF4_HEAD_GAP,
     ),
     Case(

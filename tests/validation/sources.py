@@ -12,6 +12,8 @@ KNOWN_OUTSIDE = {
     "litgpt-llama2-7b-qlora-dq-mb1": "QLoRA runs measure 2.4-3.5 GB above the planner with"
     " bitsandbytes; the buffers behind it are not identified yet",
     "litgpt-llama2-13b-qlora-dq-mb1": "as the 7B QLoRA case",
+    "litgpt-llama2-7b-qlora-nf4-mb1": "as the 7B QLoRA case",
+    "litgpt-llama2-13b-qlora-nf4-mb1": "as the 7B QLoRA case",
     "torchtune-llama31-8b-qlora-4090": "torch.compile was on and the README does not say which"
     " peak statistic it shows; the planner is 16 % above",
     "sdxl-fp16-b4-model-offload": "the four SDXL runs are consistent with about 8.8 GiB of"
