@@ -71,6 +71,20 @@ def summary_table(now: dict[str, int], before: dict[str, int]) -> list[str]:
     return lines
 
 
+def same_cases_line(now: dict[str, int], before: dict[str, int]) -> str:
+    """Before and after over the same cases: those the planner could express before."""
+    ids = [c.id for c in CASES if c.id in before]
+    value = {c.id: c.value_bytes for c in CASES}
+    prior = [abs(before[i] / value[i] - 1) for i in ids]
+    after = [abs(now[i] / value[i] - 1) for i in ids]
+    inside = sum(abs(now[i] / value[i] - 1) <= 0.15 for i in ids)
+    return (
+        f"Over the same {len(ids)} cases (those the planner could express before): median"
+        f" abs error {statistics.median(prior):.1%} before, {statistics.median(after):.1%} after;"
+        f" within ±15 %: {sum(e <= 0.15 for e in prior)} before, {inside} after."
+    )
+
+
 def case_table(now: dict[str, int], before: dict[str, int]) -> list[str]:
     """Every case with its measurement, prediction before and after, and its gaps."""
     lines = [
@@ -116,6 +130,8 @@ def render() -> str:
         "## Summary",
         "",
         *summary_table(now, before),
+        "",
+        same_cases_line(now, before),
         "",
         "## Cases",
         "",
