@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: help run test lint typecheck pytest faults bench i18n screenshots dist clean oracle
+.PHONY: help run test lint typecheck pytest faults bench accuracy i18n screenshots dist clean oracle
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -35,6 +35,9 @@ faults: $(STAMP)  ## fault injection: kills, crash points, races, fuzzing (minut
 
 bench: $(STAMP)  ## benchmarks as ratios against a baseline run beside them (BENCH=name for one)
 	QT_QPA_PLATFORM=offscreen $(PY) -m tests.benchmarks $(BENCH)
+
+accuracy: $(STAMP)  ## regenerate docs/ACCURACY.md from the validation cases
+	$(PY) -m tests.validation.report
 
 i18n: $(STAMP)  ## refresh the Qt Linguist sources and compile the .qm files
 	$(PY) -m gui.i18n_build

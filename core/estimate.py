@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from core.accuracy import AccuracyBand, accuracy_band
 from core.catalog import Catalog, GpuOffer
 from core.memory import Finding, MemoryBreakdown
 from core.request import PlanRequest
@@ -73,6 +74,7 @@ class EstimateResult:
     approximate: ApproximateMemory | None = None
     # "uncertain" when an approximate model's range straddles the usable memory.
     fit_certainty: FitCertainty = "fits"
+    accuracy_band: AccuracyBand | None = None  # from docs/ACCURACY.md (core.accuracy)
 
 
 def finish_result(
@@ -111,6 +113,7 @@ def finish_result(
         binding_component=memory.largest(),
         findings=tuple(findings),
         fit_certainty=certainty,
+        accuracy_band=accuracy_band(request, memory.total, headroom),
         **extra,
     )
 
@@ -232,5 +235,6 @@ def estimate_to_json(result: EstimateResult) -> dict[str, Any]:
             "assumption_params": [_params(a) for a in result.throughput.assumptions],
         },
         "checkpoint_bytes": result.checkpoint_bytes,
+        "accuracy_band": result.accuracy_band.as_dict() if result.accuracy_band else None,
         "details": result.details,
     }

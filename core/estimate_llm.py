@@ -16,7 +16,13 @@ from core.capacity.kv_cache import (
     state_bytes_per_sequence,
 )
 from core.capacity.overhead import runtime_overhead
-from core.capacity.training import checkpoint_bytes, model_states
+from core.capacity.training import (
+    checkpoint_bytes,
+    lora_dropout_activation_bytes,
+    model_states,
+    param_bytes,
+)
+from core.capacity.vllm_profile import vllm_profile
 from core.capacity.weights import WeightMemory, format_weight_memory, weight_memory
 from core.catalog import GpuOffer
 from core.estimate import (
@@ -232,6 +238,9 @@ def estimate_inference(
         "max_concurrent_sequences": max_sequences,
         "prefill_chunk_tokens": chunk,
         "gpu_memory_utilization": inf.gpu_memory_utilization,
+        "vllm_profile": vllm_profile(
+            request, arch, gpu, wm.weights + wm.quantization_metadata
+        ).as_dict(),
     }
     return finish_result(
         request,
@@ -245,6 +254,20 @@ def estimate_inference(
         details=details,
         approximate=_approximate(arch, memory),
     )
+
+
+def _lora_dropout_bytes(request: PlanRequest, arch: ModelArchitecture, tp: int) -> int:
+    """LoRA dropout's stored copies (core.capacity.training), one layer's under checkpointing."""
+    tr = request.training
+    if tr.method == "full" or not tr.lora_dropout:
+        return 0
+    tokens = tr.sequence_length * tr.micro_batch_size
+    stored = lora_dropout_activation_bytes(
+        arch, tr.lora_targets, tokens, param_bytes(tr.mixed_precision)
+    )
+    if tr.activation_checkpointing:
+        stored //= max(arch.layers, 1)
+    return -(-stored // tp)
 
 
 def estimate_training(
@@ -267,6 +290,10 @@ def estimate_training(
         gpus=par.gpus,
         gpus_per_node=gpu.gpus_per_node,
         tp=tp,
+        weights_precision=tr.weights_precision,
+        optimizer_in_backward=tr.optimizer_in_backward,
+        offload=tr.offload,
+        double_quant=tr.qlora_double_quant,
     )
     act = training_activations(
         arch,
@@ -275,7 +302,10 @@ def estimate_training(
         tp=tp,
         flash_attention=tr.flash_attention,
         checkpointing=tr.activation_checkpointing,
-    )
+        act_bytes=param_bytes(tr.mixed_precision),
+        chunked_loss=tr.loss == "chunked",
+        offloading=tr.activation_offloading,
+    ) + _lora_dropout_bytes(request, arch, tp)
     overhead = runtime_overhead(request.runtime, communicating=par.gpus > 1, dynamic_bytes=act)
     memory = MemoryBreakdown(
         weights=states.weights,

@@ -64,9 +64,22 @@ QuantFormatName = Literal[
     "gguf-mxfp4",
 ]
 MODEL_SOURCES = ("preset", "hf_config", "safetensors", "gguf", "custom")
-# Fields added after quotes were first saved: left out of the canonical JSON while unset, so a
-# request saved before them keeps its fingerprint.
-_NEW_OPTIONAL = (("model", "gguf"), ("precision", "format"))
+# Fields added after quotes were first saved, with their defaults: left out of the canonical JSON
+# while they hold the default, so a request saved before them keeps its fingerprint (and a retried
+# placement of it keeps matching its order).
+_NEW_OPTIONAL: dict[tuple[str, str], object] = {
+    ("model", "gguf"): None,
+    ("precision", "format"): None,
+    ("inference", "max_num_batched_tokens"): None,
+    ("inference", "max_num_seqs"): None,
+    ("training", "weights_precision"): "mixed",
+    ("training", "qlora_double_quant"): True,
+    ("training", "lora_dropout"): False,
+    ("training", "optimizer_in_backward"): False,
+    ("training", "offload"): "none",
+    ("training", "activation_offloading"): False,
+    ("training", "loss"): "full",
+}
 
 _STRICT = ConfigDict(extra="forbid")
 MAX_REQUEST_BYTES = 1_000_000  # a request is well under a kilobyte; its model files are read apart
@@ -193,6 +206,16 @@ class InferenceOptions(BaseModel):
         default=0.9, gt=0, le=1, description="fraction of each GPU the server may use (vLLM)"
     )
     output_tokens: int = Field(default=512, ge=1, le=10_000_000, description="tokens generated")
+    # vLLM's scheduler limits; None means vLLM's default for the GPU (EngineArgs.get_batch_defaults
+    # in vllm/engine/arg_utils.py: 8192 tokens and 1024 sequences on a GPU of 70 GiB or more that
+    # is not an A100, else 2048 and 256). They size its start-up profile run
+    # (core.capacity.vllm_profile).
+    max_num_batched_tokens: int | None = Field(
+        default=None, ge=1, le=10_000_000, description="vLLM max_num_batched_tokens"
+    )
+    max_num_seqs: int | None = Field(
+        default=None, ge=1, le=100_000, description="vLLM max_num_seqs"
+    )
 
 
 class TrainingOptions(BaseModel):
@@ -208,7 +231,41 @@ class TrainingOptions(BaseModel):
     activation_checkpointing: bool = False
     flash_attention: bool = True
     lora_rank: int = Field(default=16, ge=1, le=65_536)
-    lora_targets: Literal["attention", "all_linear"] = "all_linear"
+    lora_targets: Literal["qv", "attention", "all_linear"] = "all_linear"
+    # How the trained weights are held (core.capacity.training): "mixed" keeps an fp32 master copy
+    # and fp32 Adam moments (16 bytes per parameter, the ZeRO paper's accounting); "pure" trains
+    # in the compute dtype with the optimizer states in it too (torchtune's default dtype=bf16:
+    # 8 bytes per parameter with AdamW; LitGPT --precision bf16-true).
+    weights_precision: Literal["mixed", "pure"] = "mixed"
+    qlora_double_quant: bool = Field(
+        default=True,
+        description="QLoRA's double quantization of the NF4 scales (bitsandbytes"
+        " bnb_4bit_use_double_quant; LitGPT bnb.nf4-dq vs bnb.nf4)",
+    )
+    lora_dropout: bool = Field(
+        default=False,
+        description="dropout on the adapters' input (LitGPT 0.05); PEFT and torchtune default 0",
+    )
+    optimizer_in_backward: bool = Field(
+        default=False,
+        description="step the optimizer per parameter during backward (torchtune"
+        " optimizer_in_bwd): gradients are freed as they are produced",
+    )
+    offload: Literal["none", "optimizer", "optimizer_and_params"] = Field(
+        default="none",
+        description="CPU offload of the optimizer states (ZeRO-Offload, FSDP CPUOffload), and of"
+        " the parameters and gradients too (ZeRO-3 offload_param)",
+    )
+    activation_offloading: bool = Field(
+        default=False,
+        description="stored activations moved to CPU memory during forward (torchtune"
+        " enable_activation_offloading)",
+    )
+    loss: Literal["full", "chunked"] = Field(
+        default="full",
+        description="full fp32 logits, or the LM head and cross-entropy in chunks (torchtune"
+        " CEWithChunkedOutputLoss, LitGPT chunked_cross_entropy)",
+    )
     tokens: int = Field(
         default=1_000_000_000, ge=1, le=10**16, description="dataset tokens to train"
     )
@@ -337,14 +394,14 @@ class PlanRequest(BaseModel):
 def canonical_request_json(data: dict[str, Any]) -> str:
     """Canonical JSON of a request dumped as JSON data (a quote's snapshot keeps it so).
 
-    Fields added after quotes were first saved are left out while unset, so a request saved
-    before them keeps its fingerprint.
+    Fields added after quotes were first saved are left out while they hold their default, so a
+    request saved before them keeps its fingerprint.
     """
     data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
-    for section, key in _NEW_OPTIONAL:
+    for (section, key), default in _NEW_OPTIONAL.items():
         part = data.get(section)
-        if isinstance(part, dict) and part.get(key) is None:
-            part.pop(key, None)
+        if isinstance(part, dict) and key in part and part[key] == default:
+            del part[key]
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 

@@ -133,8 +133,11 @@ def format_estimate(result: EstimateResult, price: dict[str, Any] | None) -> str
     lines.append(f"  {'total':<24}{_gib(result.memory.total)}")
     lines.append(f"  {'usable on this GPU':<24}{_gib(result.usable_bytes)}")
     verdict = "fits" if result.fits else "does NOT fit"
+    band = result.accuracy_band
     if result.fit_certainty == "uncertain":
         verdict = "fit UNCERTAIN (point estimate " + verdict + ")"
+    elif result.fits and band is not None and band.tight:
+        verdict = "fits, tight"
     lines.append(
         f"  {verdict}: headroom {result.headroom_bytes / 2**30:.2f} GiB; "
         f"largest component {result.binding_component.replace('_', ' ')}"
@@ -144,6 +147,19 @@ def format_estimate(result: EstimateResult, price: dict[str, Any] | None) -> str
         lines.append(
             f"  APPROXIMATE: total between {a.band_low / 2**30:.2f} and "
             f"{a.band_high / 2**30:.2f} GiB per GPU ({a.reason} not counted exactly)"
+        )
+    if band is not None:
+        lines.append(
+            f"  accuracy ±{band.fraction:.0%} (docs/ACCURACY.md): "
+            f"{band.low_bytes / 2**30:.2f}–{band.high_bytes / 2**30:.2f} GiB"
+        )
+    profile = result.details.get("vllm_profile")
+    if profile:
+        lines.append(
+            f"vLLM      KV pool {profile['kv_pool_tokens']:,} tokens; maximum concurrency "
+            f"{profile['max_concurrency']:.2f}x at {result.request.inference.context_tokens:,}"
+            " tokens per request"
+            + ("" if profile["device_total_driver_reported"] else " (device total: catalog VRAM)")
         )
     t = result.throughput
     if t.decode_tokens_per_s:
