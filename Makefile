@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: help run test lint typecheck pytest bench i18n screenshots dist clean
+.PHONY: help run test lint typecheck pytest faults bench accuracy i18n screenshots dist clean oracle
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -30,8 +30,14 @@ typecheck: $(STAMP)  ## mypy strict on core/
 pytest: $(STAMP)  ## the test suite (Qt offscreen)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
 
+faults: $(STAMP)  ## fault injection: kills, crash points, races, fuzzing (minutes; not in test)
+	QT_QPA_PLATFORM=offscreen $(PY) -m tests.faults
+
 bench: $(STAMP)  ## benchmarks as ratios against a baseline run beside them (BENCH=name for one)
 	QT_QPA_PLATFORM=offscreen $(PY) -m tests.benchmarks $(BENCH)
+
+accuracy: $(STAMP)  ## regenerate docs/ACCURACY.md from the validation cases
+	$(PY) -m tests.validation.report
 
 i18n: $(STAMP)  ## refresh the Qt Linguist sources and compile the .qm files
 	$(PY) -m gui.i18n_build
@@ -41,6 +47,11 @@ screenshots: $(STAMP)  ## render wizard pages, history and glossary to resources
 
 dist: $(STAMP)  ## PyInstaller bundle, then its self-test
 	$(PY) build/make_dist.py
+
+ORACLE_PY ?= /tmp/oracle-venv/bin/python
+
+oracle:  ## dev-only: rebuild tests/fixtures/hf_configs/expected.json (see tests/oracle/README.md)
+	nice -n 10 $(ORACLE_PY) tests/oracle/make_expected.py
 
 clean:  ## remove the venv and build output
 	rm -rf $(VENV) dist .pyinstaller

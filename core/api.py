@@ -23,7 +23,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from core.batch import estimate_lines, result_json
+from core.batch import answer, estimate_lines
 from core.catalog import Catalog
 from core.estimate import EstimateResult
 from core.estimate import estimate as _estimate
@@ -81,11 +81,19 @@ def estimate(raw: Request, *, catalog: Catalog | None = None) -> EstimateResult:
 
 
 def estimate_json(
-    raw: Request, *, catalog: Catalog | None = None, tax_rate: Decimal | None = None
+    raw: Request,
+    *,
+    catalog: Catalog | None = None,
+    tax_rate: Decimal | None = None,
+    utilization: Decimal = Decimal(1),
 ) -> dict[str, Any]:
-    """One estimate with its price, exactly as ``anchorgpu-planner estimate --json`` prints it."""
+    """One estimate exactly as ``anchorgpu-planner estimate --json`` prints it.
+
+    With its price, its limits and the cost of its outcome at ``utilization`` (as
+    ``--utilization``).
+    """
     chosen, rate = _context(catalog, tax_rate)
-    return result_json(_estimate(request(raw), chosen), chosen, rate)
+    return answer(request(raw), chosen, rate, utilization=utilization).as_json()
 
 
 def estimate_many(
@@ -93,6 +101,7 @@ def estimate_many(
     *,
     catalog: Catalog | None = None,
     tax_rate: Decimal | None = None,
+    utilization: Decimal = Decimal(1),
 ) -> Iterator[dict[str, Any]]:
     """One answer per request, in order, as ``estimate --requests`` prints them.
 
@@ -108,7 +117,7 @@ def estimate_many(
                 raw = raw.model_dump(mode="json")
             yield number, json.dumps(raw).encode()
 
-    return estimate_lines(numbered(), chosen, rate)
+    return estimate_lines(numbered(), chosen, rate, utilization=utilization)
 
 
 def plan(

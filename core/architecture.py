@@ -13,6 +13,69 @@ from functools import cached_property
 from typing import Literal
 
 AttentionKind = Literal["mha", "gqa", "mqa", "mla"]
+# How a layer caches: every token (full), the last ``window`` tokens (sliding), the current chunk
+# (chunked local attention), one MLA latent per token, or a fixed recurrent + convolution state per
+# sequence (Mamba, Gated DeltaNet, short convolutions).
+CacheKind = Literal["full", "sliding", "chunked", "mla", "linear_state"]
+CACHE_KINDS: tuple[CacheKind, ...] = ("full", "sliding", "chunked", "mla", "linear_state")
+# (kind, window, elements per token over its layers, fixed elements per sequence over its layers,
+# and bits of recurrent state held in a dtype the config pins, whatever the cache dtype)
+CacheRow = tuple[CacheKind, int | None, int, int, int]
+
+
+@dataclass(frozen=True)
+class CacheGroup:
+    """Layers that cache alike: ``layers`` layers of one kind with one shape.
+
+    Attention kinds store ``kv_heads`` heads of ``k_dim`` key and ``v_dim`` value elements per
+    token per layer (``v_dim`` may differ from ``k_dim``; MLA stores one latent of ``k_dim``
+    elements with ``v_dim`` 0 and ``kv_heads`` 1, replicated on every tensor-parallel rank).
+    ``window`` caps the tokens a sliding or chunked layer keeps. A ``linear_state`` layer keeps
+    ``state_elements`` recurrent elements plus ``conv_channels`` × ``conv_tokens`` convolution
+    elements per sequence, split over ``state_heads`` heads under tensor parallelism.
+    """
+
+    kind: CacheKind
+    layers: int
+    kv_heads: int = 0
+    k_dim: int = 0
+    v_dim: int = 0
+    window: int | None = None
+    state_elements: int = 0
+    conv_channels: int = 0
+    conv_tokens: int = 0
+    state_heads: int = 1
+    state_bits: int = 0  # recurrent state dtype the config pins (32: float32); 0 = cache dtype
+
+    @property
+    def grows(self) -> bool:
+        """Whether the cache grows with the context (every kind but a recurrent state)."""
+        return self.kind != "linear_state"
+
+    def heads_per_gpu(self, tp: int) -> int:
+        """KV heads one GPU holds (vLLM: replicated when tp exceeds the heads; MLA replicated)."""
+        if self.kind == "mla":
+            return 1
+        return max(1, -(-self.kv_heads // tp))
+
+    def elements_per_token(self, tp: int = 1) -> int:
+        """Cached elements per token per layer on one GPU."""
+        return self.heads_per_gpu(tp) * (self.k_dim + self.v_dim)
+
+    def _split(self, tp: int) -> int:
+        return min(tp, max(self.state_heads, 1))
+
+    def state_elements_per_gpu(self, tp: int = 1) -> int:
+        """State elements per sequence per layer on one GPU kept in the cache dtype."""
+        whole = self.conv_channels * self.conv_tokens
+        whole += 0 if self.state_bits else self.state_elements
+        return -(-whole // self._split(tp))
+
+    def pinned_state_bits_per_gpu(self, tp: int = 1) -> int:
+        """Bits per sequence per layer of recurrent state in the dtype the config pins."""
+        if not self.state_bits:
+            return 0
+        return -(-self.state_elements // self._split(tp)) * self.state_bits
 
 
 @dataclass(frozen=True)
@@ -42,13 +105,22 @@ class LinearGroup:
 
 
 @dataclass(frozen=True)
+class Approximation:
+    """Why a count is not exact and how far off it may be (multipliers of the figure)."""
+
+    band_low: float
+    band_high: float
+    reason: str
+
+
+@dataclass(frozen=True)
 class ModelArchitecture:
     """A decoder-only language model (dense or MoE) as the planner sees it."""
 
     id: str
     name: str
     model_type: str
-    source: Literal["preset", "hf_config", "safetensors", "custom"]
+    source: Literal["preset", "hf_config", "safetensors", "gguf", "custom"]
     layers: int
     hidden_size: int
     attention_heads: int
@@ -79,6 +151,69 @@ class ModelArchitecture:
     stored_bytes: int | None = None  # exact bytes of a safetensors checkpoint, when read from one
     stored_dtype: str | None = None
     notes: tuple[str, ...] = field(default_factory=tuple)
+    # Per-layer cache, grouped by kind and shape; empty means "derive from the fields above".
+    cache: tuple[CacheGroup, ...] = ()
+    # Set when the counts are not exact (an unknown family): (low, high) multipliers and a reason.
+    approximate: Approximation | None = None
+    vision_params: int = 0  # vision tower and projector of a multimodal model (in other_params)
+
+    @cached_property
+    def cache_groups(self) -> tuple[CacheGroup, ...]:
+        """The cache layout every KV/state figure is computed from (precomputed once)."""
+        if self.cache:
+            return self.cache
+        if self.attention == "mla":
+            latent = (self.kv_lora_rank or 0) + (self.qk_rope_head_dim or 0)
+            return (CacheGroup("mla", self.layers, 1, latent, 0),)
+        window_layers = self.sliding_window_layers if self.sliding_window else 0
+        groups = []
+        if self.layers - window_layers:
+            groups.append(
+                CacheGroup(
+                    "full", self.layers - window_layers, self.kv_heads, self.head_dim, self.head_dim
+                )
+            )
+        if window_layers:
+            groups.append(
+                CacheGroup(
+                    "sliding",
+                    window_layers,
+                    self.kv_heads,
+                    self.head_dim,
+                    self.head_dim,
+                    window=self.sliding_window,
+                )
+            )
+        return tuple(groups)
+
+    @cached_property
+    def _rows_by_tp(self) -> dict[int, tuple[CacheRow, ...]]:
+        return {}
+
+    def cache_rows(self, tp: int = 1) -> tuple[CacheRow, ...]:
+        """Per-kind totals on one GPU under ``tp``, computed once per model and split.
+
+        Each row is (kind, elements per token over all its layers, window or None, fixed state
+        elements per sequence over all its layers).
+        """
+        rows = self._rows_by_tp.get(tp)
+        if rows is None:
+            merged: dict[tuple[CacheKind, int | None], list[int]] = {}
+            for g in self.cache_groups:
+                slot = merged.setdefault((g.kind, g.window if g.grows else None), [0, 0, 0])
+                if g.grows:
+                    slot[0] += g.layers * g.elements_per_token(tp)
+                else:
+                    slot[1] += g.layers * g.state_elements_per_gpu(tp)
+                    slot[2] += g.layers * g.pinned_state_bits_per_gpu(tp)
+            rows = tuple((k, w, v[0], v[1], v[2]) for (k, w), v in merged.items())
+            self._rows_by_tp[tp] = rows
+        return rows
+
+    @cached_property
+    def has_state(self) -> bool:
+        """Whether some layers keep a fixed recurrent state instead of a KV cache."""
+        return any(not g.grows for g in self.cache_groups)
 
     @cached_property
     def linear_params(self) -> int:

@@ -2,8 +2,9 @@
 
 ``anchorgpu-planner estimate --requests FILE.jsonl`` and :func:`core.api.estimate_many` read one
 JSON request per line (JSON Lines) and give, per line, either the estimate as ``estimate --json``
-prints it or ``{"line": N, "error": {...}}``. The catalog and the settings are read once, so a
-request costs only its own validation, estimate and price. Blank lines are skipped; every answer
+prints it (price, limits and cost of the outcome included) or ``{"line": N, "error": {...}}``.
+The catalog and the settings are read once, so a request costs only its own validation, estimate,
+limits and price. Blank lines are skipped; every answer
 names its line number, counted from 1.
 """
 
@@ -11,29 +12,76 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from core.catalog import Catalog
 from core.errors import InputError, PlannerError
-from core.estimate import EstimateResult, estimate, estimate_to_json
+from core.estimate import EstimateResult, estimate, estimate_to_json, resolve
+from core.limits import Limits, solve_limits
+from core.messages import Message
+from core.outcome import OutcomeCost, outcome_cost
+from core.pricing import Price
 from core.quotes import price_estimate
 from core.request import PlanRequest, parse_request, with_model_paths_from
+from core.safe_json import loads_json
 
 # A request is a few hundred bytes; a longer line is refused without being read into memory.
 MAX_LINE_BYTES = 1_000_000
 
 
-def result_json(result: EstimateResult, catalog: Catalog, tax_rate: Decimal) -> dict[str, Any]:
-    """An estimate with its price, as ``estimate --json`` prints it.
+@dataclass(frozen=True)
+class Answer:
+    """One estimate with what ``estimate`` shows beside it.
 
-    ``price`` is None when the offer cannot be rented with that many GPUs (a blocker says why).
+    Attributes:
+        result: The estimate.
+        price: The offer's price for the request's term; None when the offer cannot be rented
+            with that many GPUs (a blocker finding says why).
+        limits: The limits on this offer and layout (:func:`core.limits.solve_limits`).
+        outcome: The cost of the outcome at the given utilization; None without a price.
     """
-    data = estimate_to_json(result)
-    rentable = result.gpus <= result.gpu.max_gpus
-    data["price"] = price_estimate(result, catalog, tax_rate).as_json() if rentable else None
-    return data
+
+    result: EstimateResult
+    price: Price | None
+    limits: Limits
+    outcome: OutcomeCost | None
+
+    def as_json(self) -> dict[str, Any]:
+        """The answer as ``estimate --json`` prints it."""
+        data = estimate_to_json(self.result)
+        data["price"] = self.price.as_json() if self.price is not None else None
+        data["limits"] = self.limits.as_dict()
+        data["outcome"] = self.outcome.as_dict() if self.outcome is not None else None
+        return data
+
+
+def answer(
+    request: PlanRequest,
+    catalog: Catalog,
+    tax_rate: Decimal,
+    *,
+    utilization: Decimal = Decimal(1),
+) -> Answer:
+    """Estimate ``request`` and price it, with its limits and the cost of its outcome.
+
+    Args:
+        request: The validated request.
+        catalog: The catalog the request is estimated and priced against.
+        tax_rate: The tax rate of the price lines.
+        utilization: Share of the paid term the GPUs are busy, for the cost of the outcome.
+    """
+    model = resolve(request)
+    result = estimate(request, catalog, model=model)
+    limits = solve_limits(result, model)
+    price = None
+    outcome = None
+    if result.gpus <= result.gpu.max_gpus:
+        price = price_estimate(result, catalog, tax_rate)
+        outcome = outcome_cost(result, price, utilization=utilization)
+    return Answer(result, price, limits, outcome)
 
 
 def error_json(error: PlannerError) -> dict[str, Any]:
@@ -70,8 +118,12 @@ def _request(line: bytes | None, folder: Path | None) -> PlanRequest:
     if line is None:
         raise InputError(f"the line is longer than {MAX_LINE_BYTES} bytes")
     try:
-        raw = json.loads(line)
-    except (ValueError, RecursionError) as error:  # UnicodeDecodeError is a ValueError
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError(Message("json.not_utf8", path="the line")) from None
+    try:  # the limits of every JSON the planner reads: depth, long numbers, NaN, surrogates
+        raw = loads_json(text, source="the line")
+    except json.JSONDecodeError as error:
         raise InputError(f"the line is not valid JSON: {error}") from None
     request = parse_request(raw)
     return with_model_paths_from(request, folder) if folder is not None else request
@@ -83,6 +135,7 @@ def estimate_lines(
     tax_rate: Decimal,
     *,
     folder: Path | None = None,
+    utilization: Decimal = Decimal(1),
 ) -> Iterator[dict[str, Any]]:
     """One answer per numbered line: ``{"line": N, ...estimate}`` or ``{"line": N, "error"}``.
 
@@ -92,11 +145,14 @@ def estimate_lines(
         tax_rate: The tax rate of the price lines.
         folder: Where relative model file paths in a request are found (the batch file's
             folder); None leaves them relative to the working directory.
+        utilization: Share of the paid term the GPUs are busy, for the cost of the outcome.
     """
     for number, line in lines:
         try:
-            answer = result_json(estimate(_request(line, folder), catalog), catalog, tax_rate)
+            data = answer(
+                _request(line, folder), catalog, tax_rate, utilization=utilization
+            ).as_json()
         except PlannerError as error:
             yield {"line": number, "error": error_json(error)}
         else:
-            yield {"line": number, **answer}
+            yield {"line": number, **data}

@@ -7,9 +7,8 @@ with a message naming the entry, and nothing is changed.
 
 from __future__ import annotations
 
-import json
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
@@ -19,10 +18,35 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from core.errors import CatalogError, NotFoundError
 from core.messages import Message
 from core.resources import resource_path
+from core.safe_json import read_json_file
 
 TermUnit = Literal["hour", "day", "week", "month"]
+# What a GPU can run: tensor-core formats and weight-only kernels (see core.gpu_formats).
+HwFeature = Literal["bf16", "fp16", "fp8-ocp", "fp8-fnuz", "int8", "int4", "nvfp4", "mxfp4"]
+# Fields a GPU entry's ``sources`` may cite.
+_CITABLE = frozenset(
+    {
+        "vram_gib",
+        "vram_reported_bytes",
+        "memory_bandwidth_gbps",
+        "bf16_tflops",
+        "fp8_tflops",
+        "fp4_tflops",
+        "compute_capability",
+        "gfx_target",
+        "interconnect",
+        "nvlink_domain",
+        "gpus_per_node",
+        "driver_cuda_max",
+        "driver_rocm_max",
+        "native_formats",
+        "emulated_formats",
+        "price_per_gpu_hour",
+    }
+)
 TERM_UNITS: tuple[TermUnit, ...] = ("hour", "day", "week", "month")
 GIB = 1024**3
+MAX_CATALOG_BYTES = 10_000_000  # the bundled catalog is a few kilobytes
 
 
 class TermPrices(BaseModel):
@@ -77,6 +101,36 @@ class GpuOffer(BaseModel):
     driver_rocm_max: str | None = Field(default=None, pattern=r"^\d+\.\d+$")
     note: str = ""
     price_per_gpu_hour: TermPrices
+    vram_reported_bytes: int | None = Field(
+        default=None,
+        gt=0,
+        description="total memory as the driver reports it (nvidia-smi, rocm-smi)",
+    )
+    fp4_tflops: float | None = Field(default=None, gt=0, description="dense FP4 tensor TFLOPs")
+    nvlink_domain: int | None = Field(
+        default=None, ge=1, le=576, description="GPUs one NVLink / Infinity Fabric domain joins"
+    )
+    native_formats: tuple[HwFeature, ...] | None = None
+    emulated_formats: tuple[HwFeature, ...] | None = None
+    sources: dict[str, str] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _reported_memory(self) -> GpuOffer:
+        # The driver keeps a little for itself (ECC, firmware) and never reports more than sold.
+        reported = self.vram_reported_bytes
+        if reported is not None and not 0.85 * self.vram_bytes <= reported <= self.vram_bytes:
+            raise ValueError(
+                f"vram_reported_bytes {reported:,} is not within 85-100% of the {self.vram_gib:g} "
+                "GB sold"
+            )
+        unknown = sorted(set(self.sources) - _CITABLE)
+        if unknown:
+            raise ValueError(f"sources cite unknown field(s): {', '.join(unknown)}")
+        if self.native_formats and self.emulated_formats:
+            both = sorted(set(self.native_formats) & set(self.emulated_formats))
+            if both:
+                raise ValueError(f"{', '.join(both)} listed as both native and emulated")
+        return self
 
     @model_validator(mode="after")
     def _vendor_fields(self) -> GpuOffer:
@@ -142,6 +196,28 @@ class Catalog(BaseModel):
             seen.add(gpu.id)
         return self
 
+    @model_validator(mode="after")
+    def _prices_round_above_zero(self) -> Catalog:
+        """The smallest order of a term (one GPU, one unit) must not round to zero."""
+        from core.pricing import MINOR_UNITS  # pricing builds on this module
+        from core.terms import UNIT_HOURS
+
+        if self.currency not in MINOR_UNITS:
+            known = ", ".join(sorted(MINOR_UNITS))
+            raise ValueError(f"unsupported currency '{self.currency}' (supported: {known})")
+        smallest = Decimal(1).scaleb(-MINOR_UNITS[self.currency])
+        for gpu in self.gpus:
+            for unit in TERM_UNITS:
+                price = gpu.price_per_gpu_hour.for_unit(unit)
+                order = price * UNIT_HOURS[unit]
+                if order.quantize(smallest, rounding=ROUND_HALF_UP) <= 0:
+                    raise ValueError(
+                        f"GPU '{gpu.id}' price per hour for the {unit} term ({price:f}) makes "
+                        f"one GPU for one {unit} cost 0 {self.currency}; an order must cost at "
+                        f"least {smallest}"
+                    )
+        return self
+
     def gpu(self, gpu_id: str) -> GpuOffer:
         """Return the offer with ``gpu_id``; raise :class:`NotFoundError` naming the known ids."""
         for gpu in self.gpus:
@@ -180,13 +256,9 @@ def parse_catalog(raw: Any) -> Catalog:
 def load_catalog_file(path: Path) -> Catalog:
     """Read and validate a catalog file."""
     try:
-        text = Path(path).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise CatalogError(f"cannot read catalog file {path}: {error}") from None
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise CatalogError(f"catalog file {path} is not valid JSON: {error}") from None
+        raw = read_json_file(path, max_bytes=MAX_CATALOG_BYTES, error=CatalogError)
+    except FileNotFoundError:
+        raise CatalogError(f"cannot read catalog file {path}: it does not exist") from None
     return parse_catalog(raw)
 
 

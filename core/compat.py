@@ -7,6 +7,10 @@ it. Sources for the hardware rules:
   (gfx942), bf16 is supported from CDNA2 (gfx90a) — AMD ROCm precision-support tables.
 - int4 weight-only kernels: Marlin/Machete (vLLM) need compute capability 8.0+; on ROCm, GPTQ/AWQ
   run through Triton or ExLlama kernels whose support depends on the build.
+- Named quantized formats (:mod:`core.quant_formats`): whether the GPU runs one natively, after
+  conversion (OCP FP8 on gfx942), through weight-only kernels, or not at all comes from the
+  catalog's ``native_formats`` / ``emulated_formats`` (:mod:`core.gpu_formats`); each finding
+  quotes the GPU's source for it.
 - Tensor parallelism: the degree must divide the attention heads (vLLM and Megatron-LM check it),
   and runs over NVLink/Infinity Fabric within one node; across nodes or over PCIe every layer's
   all-reduce crosses the slow link.
@@ -15,9 +19,102 @@ it. Sources for the hardware rules:
 from __future__ import annotations
 
 from core.architecture import ModelArchitecture
-from core.catalog import GpuOffer
+from core.catalog import GpuOffer, HwFeature
+from core.gpu_formats import support
 from core.memory import DISCLAIMER, Finding
+from core.quant_formats import FORMATS, QuantFormat
 from core.request import PlanRequest
+
+_PLAIN = frozenset({"fp32", "bf16", "fp16"})
+_FEATURE: dict[str, HwFeature] = {
+    "fp8": "fp8-ocp",
+    "int8": "int8",
+    "int4": "int4",
+    "nvfp4": "nvfp4",
+    "mxfp4": "mxfp4",
+}
+_RULES_SOURCE = "core.gpu_formats generation rules (CUDA Programming Guide, ROCm precision support)"
+
+
+def uses_stored_weights(request: PlanRequest, arch: ModelArchitecture | None) -> bool:
+    """Whether the estimate takes the checkpoint's exact stored bytes for the weights.
+
+    It does when the request keeps the checkpoint's format: names it, names its coarse class
+    (``int4`` for a GPTQ checkpoint), or, for a quantized checkpoint or a GGUF file, leaves the
+    weights at the default (a quantized checkpoint is served as stored).
+    """
+    if arch is None or arch.stored_bytes is None or arch.stored_dtype is None:
+        return False
+    stored = arch.stored_dtype
+    named = request.precision.format
+    if named is not None:
+        return named == stored
+    weights = request.precision.weights
+    if weights == stored or (stored in FORMATS and FORMATS[stored].legacy == weights):
+        return True
+    return stored not in _PLAIN and weights == "bf16"
+
+
+def effective_format(request: PlanRequest, arch: ModelArchitecture | None) -> QuantFormat | None:
+    """The named weight format in effect: the request's, else the checkpoint's when kept."""
+    if request.precision.format is not None:
+        return FORMATS[request.precision.format]
+    if arch is not None and uses_stored_weights(request, arch) and arch.stored_dtype in FORMATS:
+        return FORMATS[str(arch.stored_dtype)]
+    return None
+
+
+def feature_of(fmt: QuantFormat) -> HwFeature:
+    """The hardware feature a format needs to run natively."""
+    return _FEATURE[fmt.hardware]
+
+
+def format_findings(fmt: QuantFormat, gpu: GpuOffer) -> list[Finding]:
+    """Whether ``gpu`` runs ``fmt`` natively, after conversion, emulated, or not at all."""
+    if fmt.hardware == "gguf":
+        return []  # llama.cpp runs every GGUF type on CUDA and ROCm
+    feature = feature_of(fmt)
+    how = support(gpu, feature)
+    source = gpu.sources.get("native_formats", _RULES_SOURCE)
+    if how == "native":
+        return []
+    if how == "converted":
+        return [
+            Finding.of(
+                "format_converted",
+                "warning",
+                "quantization",
+                format=fmt.name,
+                gpu=gpu.name,
+                gfx=str(gpu.gfx_target),
+                source=source,
+            )
+        ]
+    if how == "emulated":
+        return [
+            Finding.of(
+                "format_emulated",
+                "warning",
+                "quantization",
+                format=fmt.name,
+                gpu=gpu.name,
+                feature=feature,
+                peak=gpu.bf16_tflops,
+                source=source,
+            )
+        ]
+    platform = "rocm" if gpu.platform == "rocm" else "cuda"
+    return [
+        Finding.of(
+            "format_unsupported",
+            "blocker",
+            platform,
+            format=fmt.name,
+            gpu=gpu.name,
+            feature=feature,
+            source=source,
+        )
+    ]
 
 
 def _version(text: str) -> tuple[int, ...]:
@@ -62,9 +159,14 @@ def platform_findings(request: PlanRequest, gpu: GpuOffer) -> list[Finding]:
     return found
 
 
-def precision_findings(request: PlanRequest, gpu: GpuOffer) -> list[Finding]:
+def precision_findings(
+    request: PlanRequest, gpu: GpuOffer, arch: ModelArchitecture | None = None
+) -> list[Finding]:
     """bf16, fp8 and int4-kernel support of the GPU generation for the chosen formats."""
     found: list[Finding] = []
+    named = effective_format(request, arch)
+    if named is not None and request.workload != "training":  # training computes in 16-bit
+        found += format_findings(named, gpu)
     cc = _cc(gpu)
     amd_gfx = gpu.gfx_target or ""
     wants_bf16 = request.precision.weights == "bf16" or request.precision.kv_cache == "bf16"
@@ -76,7 +178,7 @@ def precision_findings(request: PlanRequest, gpu: GpuOffer) -> list[Finding]:
                 "bf16_unsupported", "blocker", "cuda", gpu=gpu.name, cc=str(gpu.compute_capability)
             )
         )
-    fp8_weights = request.precision.weights == "fp8"
+    fp8_weights = request.precision.weights == "fp8" and named is None
     fp8_cache = request.workload == "inference" and request.precision.kv_cache == "fp8"
     if fp8_weights or fp8_cache:
         native = (gpu.vendor == "nvidia" and cc >= (8, 9)) or amd_gfx == "gfx942"
@@ -95,7 +197,7 @@ def precision_findings(request: PlanRequest, gpu: GpuOffer) -> list[Finding]:
                         cc=str(gpu.compute_capability),
                     )
                 )
-    if request.precision.weights == "int4" and request.workload != "training":
+    if request.precision.weights == "int4" and request.workload != "training" and named is None:
         if gpu.vendor == "amd":
             found.append(Finding.of("int4_kernels_rocm", "warning", "quantization", gfx=amd_gfx))
         elif cc < (8, 0):
@@ -103,12 +205,13 @@ def precision_findings(request: PlanRequest, gpu: GpuOffer) -> list[Finding]:
     return found
 
 
-def quality_findings(request: PlanRequest) -> list[Finding]:
+def quality_findings(request: PlanRequest, arch: ModelArchitecture | None = None) -> list[Finding]:
     """Quantization quality notes (always a warning: quality must be verified)."""
     found: list[Finding] = []
-    weights = request.precision.weights
-    quantized = weights in ("fp8", "int8", "int4") and request.workload != "training"
-    if quantized:
+    named = effective_format(request, arch)
+    weights = named.name if named is not None else request.precision.weights
+    quantized = named is not None or weights in ("fp8", "int8", "int4")
+    if quantized and request.workload != "training":
         found.append(Finding.of("quantization_quality", "warning", "quantization", weights=weights))
     if request.workload == "inference" and request.precision.kv_cache == "fp8":
         found.append(Finding.of("kv_cache_fp8_quality", "warning", "kv_cache"))
@@ -166,8 +269,8 @@ def offer_findings(
     """Every check of a request against an offer: platform, precision, quality, layout."""
     return [
         *platform_findings(request, gpu),
-        *precision_findings(request, gpu),
-        *quality_findings(request),
+        *precision_findings(request, gpu, arch),
+        *quality_findings(request, arch),
         *parallel_findings(request, arch, gpu, gpus, tp),
     ]
 

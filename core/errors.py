@@ -52,3 +52,9 @@ class IdempotencyConflictError(PlannerError):
 
 class NotFoundError(InputError):
     """A quote, order or catalog entry named by the user does not exist."""
+
+
+class StoreBusyError(StoreError):
+    """Another process kept the history locked past the busy timeout and one retry (exit 5)."""
+
+    exit_code = 5

@@ -8,8 +8,9 @@ This module joins the pieces: it resolves the model, runs the workload's capacit
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
+from core.accuracy import AccuracyBand, accuracy_band
 from core.catalog import Catalog, GpuOffer
 from core.memory import Finding, MemoryBreakdown
 from core.request import PlanRequest
@@ -39,6 +40,18 @@ class Throughput:
     assumptions: tuple[str, ...] = ()  # Messages of core.messages
 
 
+FitCertainty = Literal["fits", "uncertain", "does_not_fit"]
+
+
+@dataclass(frozen=True)
+class ApproximateMemory:
+    """The range the per-GPU total may lie in when the model's counts are not exact."""
+
+    band_low: int  # bytes per GPU at the low end of the parameter band
+    band_high: int
+    reason: str
+
+
 @dataclass(frozen=True)
 class EstimateResult:
     """The outcome of :func:`estimate` for one GPU offer and GPU count."""
@@ -58,6 +71,10 @@ class EstimateResult:
     checkpoint_bytes: int | None = None
     throughput: Throughput = field(default_factory=Throughput)
     details: dict[str, Any] = field(default_factory=dict)
+    approximate: ApproximateMemory | None = None
+    # "uncertain" when an approximate model's range straddles the usable memory.
+    fit_certainty: FitCertainty = "fits"
+    accuracy_band: AccuracyBand | None = None  # from docs/ACCURACY.md (core.accuracy)
 
 
 def finish_result(
@@ -77,6 +94,11 @@ def finish_result(
 
     headroom = usable - memory.total
     blocked = any(f.severity == "blocker" for f in findings)
+    fits = headroom >= 0 and not blocked
+    approx: ApproximateMemory | None = extra.get("approximate")
+    certainty: FitCertainty = "fits" if fits else "does_not_fit"
+    if approx is not None and not blocked and approx.band_low <= usable < approx.band_high:
+        certainty = "uncertain"
     findings.extend(closing_findings())
     return EstimateResult(
         request=request,
@@ -86,10 +108,12 @@ def finish_result(
         strategy=request.parallelism.strategy,
         memory=memory,
         usable_bytes=usable,
-        fits=headroom >= 0 and not blocked,
+        fits=fits,
         headroom_bytes=headroom,
         binding_component=memory.largest(),
         findings=tuple(findings),
+        fit_certainty=certainty,
+        accuracy_band=accuracy_band(request, memory.total, headroom),
         **extra,
     )
 
@@ -187,6 +211,16 @@ def estimate_to_json(result: EstimateResult) -> dict[str, Any]:
         "gpus": result.gpus,
         "strategy": result.strategy,
         "fits": result.fits,
+        "fit_certainty": result.fit_certainty,
+        "approximate": (
+            {
+                "band_low": result.approximate.band_low,
+                "band_high": result.approximate.band_high,
+                "reason": result.approximate.reason,
+            }
+            if result.approximate
+            else None
+        ),
         "memory_fits": result.headroom_bytes >= 0,
         "headroom_bytes": result.headroom_bytes,
         "binding_component": result.binding_component,
@@ -201,5 +235,6 @@ def estimate_to_json(result: EstimateResult) -> dict[str, Any]:
             "assumption_params": [_params(a) for a in result.throughput.assumptions],
         },
         "checkpoint_bytes": result.checkpoint_bytes,
+        "accuracy_band": result.accuracy_band.as_dict() if result.accuracy_band else None,
         "details": result.details,
     }

@@ -2,22 +2,43 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from core import compat
 from core.architecture import ModelArchitecture
 from core.capacity.activations import inference_activations, training_activations
 from core.capacity.dtypes import ceil_bytes
-from core.capacity.kv_cache import kv_bytes_per_token, kv_cache_per_gpu
+from core.capacity.kv_cache import (
+    cache_by_kind,
+    kv_bytes_per_token,
+    kv_cache_per_gpu,
+    state_bytes_per_sequence,
+)
 from core.capacity.overhead import runtime_overhead
-from core.capacity.training import checkpoint_bytes, model_states
-from core.capacity.weights import WeightMemory, weight_memory
+from core.capacity.training import (
+    checkpoint_bytes,
+    lora_dropout_activation_bytes,
+    model_states,
+    param_bytes,
+)
+from core.capacity.vllm_profile import vllm_profile
+from core.capacity.weights import WeightMemory, format_weight_memory, weight_memory
 from core.catalog import GpuOffer
-from core.estimate import EstimateResult, ModelSummary, Throughput, finish_result
+from core.estimate import (
+    ApproximateMemory,
+    EstimateResult,
+    ModelSummary,
+    Throughput,
+    finish_result,
+)
+from core.gpu_formats import support
 from core.memory import Finding, MemoryBreakdown
 from core.messages import Message
+from core.quant_formats import FORMATS
 from core.request import PlanRequest
 from core.throughput import (
+    Precision,
     decode_tokens_per_second,
     prefill_tokens_per_second,
     training_flops_per_token,
@@ -65,6 +86,26 @@ def _model_findings(arch: ModelArchitecture) -> list[Finding]:
     return found
 
 
+def _approximate(arch: ModelArchitecture, memory: MemoryBreakdown) -> ApproximateMemory | None:
+    """The per-GPU total at both ends of an approximate model's parameter band.
+
+    Everything proportional to the parameters (weights, their metadata, gradients, optimizer
+    states) scales with the band; the KV cache, activations and overhead are kept.
+    """
+    band = arch.approximate
+    if band is None:
+        return None
+    scaled = (
+        memory.weights + memory.quantization_metadata + memory.gradients + memory.optimizer_states
+    )
+    rest = memory.total - scaled
+    return ApproximateMemory(
+        band_low=rest + int(scaled * band.band_low),
+        band_high=rest + math.ceil(scaled * band.band_high),
+        reason=band.reason,
+    )
+
+
 def _no_pool_finding(
     request: PlanRequest, gpu: GpuOffer, total: int, usable: int
 ) -> Finding | None:
@@ -87,10 +128,34 @@ def _no_pool_finding(
 
 
 def _stored_weights(arch: ModelArchitecture, request: PlanRequest, tp: int) -> WeightMemory | None:
-    """Exact bytes from a safetensors checkpoint when the request keeps its stored format."""
-    if arch.stored_bytes is None or arch.stored_dtype != request.precision.weights:
+    """Exact bytes from a checkpoint (safetensors, GGUF) when the request keeps its format."""
+    if arch.stored_bytes is None or not compat.uses_stored_weights(request, arch):
         return None
     return WeightMemory(weights=-(-arch.stored_bytes // tp), quantization_metadata=0)
+
+
+def _weights(arch: ModelArchitecture, request: PlanRequest, tp: int) -> WeightMemory:
+    """Stored bytes, a named format's exact bytes, or the coarse format's estimate."""
+    stored = _stored_weights(arch, request, tp)
+    if stored is not None:
+        return stored
+    if request.precision.format is not None:
+        return format_weight_memory(arch, FORMATS[request.precision.format], tp)
+    return weight_memory(arch, request.precision.weights, request.precision.quant_group_size, tp)
+
+
+def _prefill_precision(request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer) -> Precision:
+    """The tensor-core precision prefill runs at: the format's, where the GPU runs it natively."""
+    named = compat.effective_format(request, arch)
+    if named is None:
+        fp8 = request.precision.weights == "fp8" and gpu.fp8_tflops is not None
+        return "fp8" if fp8 else "bf16"
+    if named.hardware == "gguf":
+        return "bf16"
+    how = support(gpu, compat.feature_of(named))
+    if how == "native" or (how == "converted" and named.compute == "fp8"):
+        return named.compute
+    return "bf16"  # weight-only kernels dequantize to 16-bit
 
 
 def _bytes_read_per_step(arch: ModelArchitecture, weights: int, sequences: int) -> int:
@@ -119,9 +184,7 @@ def estimate_inference(
     findings = _model_findings(arch) + compat.offer_findings(request, arch, gpu, par.gpus, tp)
     if par.strategy == "fsdp":
         findings.append(Finding.of("strategy_not_for_inference", "blocker", "fsdp"))
-    wm = _stored_weights(arch, request, tp) or weight_memory(
-        arch, request.precision.weights, request.precision.quant_group_size, tp
-    )
+    wm = _weights(arch, request, tp)
     kv = kv_cache_per_gpu(
         arch, request.precision.kv_cache, inf.context_tokens, inf.concurrent_sequences, tp
     )
@@ -141,11 +204,14 @@ def estimate_inference(
     kv_per_seq = kv_cache_per_gpu(arch, request.precision.kv_cache, inf.context_tokens, 1, tp)
     spare = usable - (memory.total - kv)
     max_sequences = max(spare // kv_per_seq, 0) if kv_per_seq else None
+    # A decode step reads the weights and every sequence's cache: K/V of the tokens each
+    # attention layer keeps (capped at the window or chunk) and the recurrent layers' fixed state
+    # (read and rewritten once per step), all from the per-layer cache groups.
     read = (
         _bytes_read_per_step(arch, wm.weights + wm.quantization_metadata, inf.concurrent_sequences)
         + kv
     )
-    fp8 = request.precision.weights == "fp8" and gpu.fp8_tflops is not None
+    precision = _prefill_precision(request, arch, gpu)
     throughput = Throughput(
         decode_tokens_per_s=decode_tokens_per_second(
             gpu,
@@ -154,7 +220,7 @@ def estimate_inference(
             replicas=replicas,
         ),
         prefill_tokens_per_s=prefill_tokens_per_second(
-            gpu, par.gpus, arch.params_active, request.training.mfu, fp8
+            gpu, par.gpus, arch.params_active, request.training.mfu, precision
         ),
         assumptions=(
             Message("throughput.decode_bound"),
@@ -165,9 +231,16 @@ def estimate_inference(
         "tensor_parallel": tp,
         "replicas": replicas,
         "kv_cache_bytes_per_sequence": kv_per_seq,
+        "cache_bytes_per_sequence_by_kind": cache_by_kind(
+            arch, request.precision.kv_cache, inf.context_tokens, tp
+        ),
+        "state_bytes_per_sequence": state_bytes_per_sequence(arch, request.precision.kv_cache, tp),
         "max_concurrent_sequences": max_sequences,
         "prefill_chunk_tokens": chunk,
         "gpu_memory_utilization": inf.gpu_memory_utilization,
+        "vllm_profile": vllm_profile(
+            request, arch, gpu, wm.weights + wm.quantization_metadata
+        ).as_dict(),
     }
     return finish_result(
         request,
@@ -179,7 +252,22 @@ def estimate_inference(
         kv_cache_bytes_per_token=kv_bytes_per_token(arch, request.precision.kv_cache),
         throughput=throughput,
         details=details,
+        approximate=_approximate(arch, memory),
     )
+
+
+def _lora_dropout_bytes(request: PlanRequest, arch: ModelArchitecture, tp: int) -> int:
+    """LoRA dropout's stored copies (core.capacity.training), one layer's under checkpointing."""
+    tr = request.training
+    if tr.method == "full" or not tr.lora_dropout:
+        return 0
+    tokens = tr.sequence_length * tr.micro_batch_size
+    stored = lora_dropout_activation_bytes(
+        arch, tr.lora_targets, tokens, param_bytes(tr.mixed_precision)
+    )
+    if tr.activation_checkpointing:
+        stored //= max(arch.layers, 1)
+    return -(-stored // tp)
 
 
 def estimate_training(
@@ -202,6 +290,10 @@ def estimate_training(
         gpus=par.gpus,
         gpus_per_node=gpu.gpus_per_node,
         tp=tp,
+        weights_precision=tr.weights_precision,
+        optimizer_in_backward=tr.optimizer_in_backward,
+        offload=tr.offload,
+        double_quant=tr.qlora_double_quant,
     )
     act = training_activations(
         arch,
@@ -210,7 +302,10 @@ def estimate_training(
         tp=tp,
         flash_attention=tr.flash_attention,
         checkpointing=tr.activation_checkpointing,
-    )
+        act_bytes=param_bytes(tr.mixed_precision),
+        chunked_loss=tr.loss == "chunked",
+        offloading=tr.activation_offloading,
+    ) + _lora_dropout_bytes(request, arch, tp)
     overhead = runtime_overhead(request.runtime, communicating=par.gpus > 1, dynamic_bytes=act)
     memory = MemoryBreakdown(
         weights=states.weights,
@@ -271,4 +366,5 @@ def estimate_training(
         checkpoint_bytes=ckpt,
         throughput=throughput,
         details=details,
+        approximate=_approximate(arch, memory),
     )

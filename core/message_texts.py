@@ -44,6 +44,24 @@ _FINDINGS = {
         "weight-only fp8 kernels dequantize to 16-bit, saving memory but not compute; "
         "check that your serving stack offers them",
     ),
+    "format_converted": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{gpu} ({gfx}) runs FP8 only in the FNUZ encoding: the OCP FP8 weights of {format} "
+        "are converted when loaded, which changes values and scales; verify output quality "
+        "(source: {source})",
+    ),
+    "format_emulated": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{gpu} has no {feature} tensor cores: {format} runs through weight-only kernels that "
+        "dequantize to 16-bit, so the memory saving stays but prefill runs at the bf16 peak "
+        "({peak:,.0f} TFLOPs) and the kernels must exist in your serving stack "
+        "(source: {source})",
+    ),
+    "format_unsupported": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "no kernel runs {format} ({feature}) on {gpu}; choose another format or GPU "
+        "(source: {source})",
+    ),
     "int4_kernels_rocm": QT_TRANSLATE_NOOP(
         "CoreText",
         "int4 (GPTQ/AWQ) kernels on ROCm depend on the framework build; verify them for {gfx}",
@@ -261,6 +279,21 @@ _NOTES = {
         "elements, and its exact stored size ({stored:,} bytes) is used for the "
         "weights.",
     ),
+    "model_note.checkpoint_format": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The checkpoint's weights are stored as {format} (from quantization_config and the "
+        "header's dtypes); its exact stored size is used.",
+    ),
+    "model_note.gguf_types": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "GGUF tensor types by share of bytes: {types}; the exact stored size ({stored:,} "
+        "bytes) is used for the weights.",
+    ),
+    "model_note.gguf_window_layers": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The file declares a {window}-token sliding window but not which layers use it; "
+        "every layer's KV cache is counted in full (an upper bound).",
+    ),
     "model_note.param_mismatch": QT_TRANSLATE_NOOP(
         "CoreText",
         "The checkpoint stores {stored:,} parameters; config.json describes "
@@ -279,6 +312,16 @@ _NOTES = {
     ),
     "model_note.head_dim_assumed": QT_TRANSLATE_NOOP(
         "CoreText", "head_dim is not stored in the tensors; assumed {head_dim}."
+    ),
+    "model_note.counted_from_tensors": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The parameters ({params:,}) are counted from the checkpoint's tensors, so the "
+        "weights are exact; the cache layout is read from the generic config fields.",
+    ),
+    "model_note.vision_not_counted": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The vision tower of '{family}' is not one the planner counts; only the text "
+        "model is counted, so the weights are approximate.",
     ),
     "model_note.ff_inferred": QT_TRANSLATE_NOOP(
         "CoreText", "No MLP weights recognised; intermediate size assumed 4 × hidden = {ff}."
@@ -312,6 +355,20 @@ _PLANNER = {
     "planner.with_context": QT_TRANSLATE_NOOP(
         "CoreText",
         "with {tokens} context tokens: {gpus} × {gpu} ({strategy}) fits for {total} {currency}",
+    ),
+    "planner.over_budget": QT_TRANSLATE_NOOP(
+        "CoreText", "costs {total} {currency}, over the budget of {budget} {currency}"
+    ),
+    "fit.over_budget": QT_TRANSLATE_NOOP(
+        "CoreText", "no GPU count of this offer is within the budget for the term"
+    ),
+    "fit.no_layout": QT_TRANSLATE_NOOP(
+        "CoreText", "no layout of this workload uses that many GPUs of this offer"
+    ),
+    "fit.beyond_model": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "fits in memory, but the model's max_position_embeddings is {limit:,} tokens, "
+        "below the {asked:,} asked for",
     ),
     "planner.nothing": QT_TRANSLATE_NOOP(
         "CoreText", "no offer in the catalog can hold this job; a smaller model or input is needed"
@@ -372,10 +429,14 @@ _ERRORS = {
     ),
     "request.active_exceeds": QT_TRANSLATE_NOOP("CoreText", "active_params cannot exceed params"),
     "request.one_source": QT_TRANSLATE_NOOP(
-        "CoreText", "give exactly one of preset, hf_config, safetensors, custom"
+        "CoreText", "give exactly one of preset, hf_config, safetensors, gguf, custom"
     ),
     "request.one_source_got": QT_TRANSLATE_NOOP(
-        "CoreText", "give exactly one of preset, hf_config, safetensors, custom (got {given})"
+        "CoreText",
+        "give exactly one of preset, hf_config, safetensors, gguf, custom (got {given})",
+    ),
+    "request.format_conflict": QT_TRANSLATE_NOOP(
+        "CoreText", "weights '{weights}' and format '{format}' name different formats"
     ),
     "request.multiple_of_8": QT_TRANSLATE_NOOP(
         "CoreText", "must be a multiple of 8 (the VAE downsamples by 8), got {value}"
@@ -428,11 +489,67 @@ _ERRORS = {
     "error.config_not_non_negative": QT_TRANSLATE_NOOP(
         "CoreText", "config.json field '{name}' must be a non-negative whole number, got {value}"
     ),
+    "error.config_too_large": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "config.json field '{name}' is {value}, above the largest the planner accepts "
+        "({bound}); no published model comes near it",
+    ),
+    "error.config_bad_list": QT_TRANSLATE_NOOP(
+        "CoreText", "config.json field '{name}' must be a list of whole numbers or names"
+    ),
+    "error.config_list_length": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "config.json field '{name}' describes {length} layers but the model has {layers}",
+    ),
+    "error.config_kv_heads": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "config.json field 'num_key_value_heads' ({kv}) must divide 'num_attention_heads' "
+        "({heads})",
+    ),
+    "error.config_head_dim": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "config.json has no 'head_dim' and 'hidden_size' ({hidden}) is not a multiple of "
+        "'num_attention_heads' ({heads})",
+    ),
+    "error.config_top_k": QT_TRANSLATE_NOOP(
+        "CoreText", "config.json field '{name}' ({top_k}) exceeds the {experts} experts"
+    ),
     "error.config_not_bool": QT_TRANSLATE_NOOP(
         "CoreText", "config.json field '{name}' must be true or false, got {value}"
     ),
     "error.cannot_read": QT_TRANSLATE_NOOP("CoreText", "cannot read {path}: {reason}"),
     "error.safetensors_missing": QT_TRANSLATE_NOOP("CoreText", "{path} does not exist"),
+    "error.gguf_magic": QT_TRANSLATE_NOOP(
+        "CoreText", "{path} is not a GGUF file (it does not begin with the bytes 'GGUF')"
+    ),
+    "error.gguf_version": QT_TRANSLATE_NOOP(
+        "CoreText", "{path} is GGUF version {version}; versions 2 and 3 can be read"
+    ),
+    "error.gguf_invalid": QT_TRANSLATE_NOOP(
+        "CoreText", "{path} is not a valid GGUF file: {reason}"
+    ),
+    "error.gguf_key_missing": QT_TRANSLATE_NOOP(
+        "CoreText", "{path} lacks the metadata key {key}, which the planner needs"
+    ),
+    "json.not_a_file": QT_TRANSLATE_NOOP(
+        "CoreText", "{path} is not a regular file (a folder, pipe or device is not read)"
+    ),
+    "json.too_large": QT_TRANSLATE_NOOP(
+        "CoreText", "{path} is larger than {limit:,} bytes, too large for this kind of file"
+    ),
+    "json.not_utf8": QT_TRANSLATE_NOOP("CoreText", "{path} is not UTF-8 text"),
+    "json.too_deep": QT_TRANSLATE_NOOP(
+        "CoreText", "{path} nests arrays and objects more than {limit} levels deep"
+    ),
+    "json.long_number": QT_TRANSLATE_NOOP(
+        "CoreText", "{path} holds a number longer than {limit} characters"
+    ),
+    "json.not_finite": QT_TRANSLATE_NOOP(
+        "CoreText", "{path} holds {value}; only finite numbers are allowed"
+    ),
+    "json.lone_surrogate": QT_TRANSLATE_NOOP(
+        "CoreText", "{path} holds a \\u escape of half a character (a lone surrogate)"
+    ),
     "error.custom_embeddings": QT_TRANSLATE_NOOP(
         "CoreText",
         "custom model: vocab_size × hidden_size = {embedding:,} is not less than "
@@ -467,6 +584,61 @@ _ERRORS = {
     ),
 }
 
+_LIMITS = {
+    "limits.context": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "longest context per sequence with concurrency {at}: {value:,} tokens "
+        "(limited by {binding})",
+    ),
+    "limits.sequences": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "most concurrent sequences of {at:,} tokens: {value:,} (limited by {binding})",
+    ),
+    "limits.kv_pool": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "KV cache pool: {tokens:,} tokens ({gib:.2f} GiB per GPU), "
+        "{concurrency:.2f} × requests of {context:,} tokens",
+    ),
+    "limits.micro_batch": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "largest micro-batch of {at:,}-token sequences: {value:,} (limited by {binding})",
+    ),
+    "limits.sequence_length": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "longest training sequence at micro-batch {at}: {value:,} tokens (limited by {binding})",
+    ),
+    "limits.batch": QT_TRANSLATE_NOOP(
+        "CoreText", "largest batch of {at}×{height} images: {value:,} (limited by {binding})"
+    ),
+    "limits.resolution": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "largest square image at batch {at}: {value}×{value} px (limited by {binding})",
+    ),
+}
+
+_OUTCOME = {
+    "outcome.tokens": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{input} {currency} per 1M input tokens (prefill), {output} {currency} per 1M output "
+        "tokens (decode), GPUs busy {utilization:.0%} of the term",
+    ),
+    "outcome.run": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost} {currency} "
+        "({factor}·N FLOPs per token at {mfu:.0%} MFU)",
+    ),
+    "outcome.images": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{cost} {currency} per 1,000 images, GPUs busy {utilization:.0%} of the term",
+    ),
+    "outcome.term_covers": QT_TRANSLATE_NOOP(
+        "CoreText", "a term of {count} × {unit} ({hours:,} h) covers the run"
+    ),
+    "outcome.term_share": QT_TRANSLATE_NOOP(
+        "CoreText", "the chosen term ({hours:,} h) buys {share:.0%} of the run"
+    ),
+}
+
 WORDS: dict[str, tuple[str, ...]] = {
     "larger": (
         QT_TRANSLATE_NOOP("CoreText", "the VAE decode"),
@@ -488,6 +660,18 @@ WORDS: dict[str, tuple[str, ...]] = {
         QT_TRANSLATE_NOOP("CoreText", "VAE tiling"),
         QT_TRANSLATE_NOOP("CoreText", "model CPU offload"),
     ),
+    "binding": (
+        QT_TRANSLATE_NOOP("CoreText", "memory"),
+        QT_TRANSLATE_NOOP("CoreText", "the model's max_position_embeddings"),
+        QT_TRANSLATE_NOOP("CoreText", "the cap you set"),
+        QT_TRANSLATE_NOOP("CoreText", "the largest value a request allows"),
+    ),
+    "unit": (
+        QT_TRANSLATE_NOOP("CoreText", "hour"),
+        QT_TRANSLATE_NOOP("CoreText", "day"),
+        QT_TRANSLATE_NOOP("CoreText", "week"),
+        QT_TRANSLATE_NOOP("CoreText", "month"),
+    ),
 }
 """Parameters whose value is one of a few fixed English words, which a translation replaces too."""
 
@@ -497,6 +681,8 @@ TEMPLATES: dict[str, str] = {
     **_PRICES,
     **_PLANNER,
     **_THROUGHPUT,
+    **_LIMITS,
+    **_OUTCOME,
     **_PYDANTIC,
     **_ERRORS,
 }

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from core.architecture import LinearGroup, ModelArchitecture
 from core.errors import ModelSourceError, NotFoundError
+from core.gguf_model import architecture_from_gguf
 from core.messages import Message
 from core.model_config import architecture_from_config, load_config_file
 from core.request import CustomModel, ModelRef
@@ -147,6 +148,8 @@ def resolve_model(ref: ModelRef) -> ModelArchitecture | object:
         return architecture_from_config(config, model_id=name, name=name, source="hf_config")
     if ref.safetensors is not None:
         return architecture_from_safetensors(ref.safetensors)
+    if ref.gguf is not None:
+        return architecture_from_gguf(ref.gguf)
     assert ref.custom is not None  # ModelRef guarantees exactly one source
     return custom_architecture(ref.custom)
 

@@ -8,17 +8,27 @@ says what would: the nearest options and the request changes that make one fit.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import Decimal, getcontext
 from typing import Any, Literal
 
 from core.catalog import Catalog, GpuOffer, default_catalog
 from core.errors import PlannerError
 from core.estimate import EstimateResult, estimate_on, resolve
+from core.limits import Limits, solve_limits
 from core.messages import Message, Param
-from core.pricing import Price, price_for
+from core.outcome import OutcomeCost, outcome_cost
+from core.pricing import Price, price_for, round_money
 from core.request import PlanRequest
+from core.terms import term_hours
 
 RankBy = Literal["total", "per-million-tokens", "job-cost"]
+Maximize = Literal["context", "sequences", "batch"]
+MAXIMIZED: dict[str, dict[str, str]] = {
+    "context": {"inference": "context", "training": "sequence_length", "diffusion": "resolution"},
+    "sequences": {"inference": "sequences", "training": "micro_batch", "diffusion": "batch"},
+    "batch": {"inference": "sequences", "training": "micro_batch", "diffusion": "batch"},
+}
+"""The limit each ``--maximize`` choice ranks by, per workload."""
 GPU_COUNTS = (1, 2, 4, 8, 16, 32, 64)
 
 
@@ -32,6 +42,8 @@ class PlanOption:
     per_million_tokens: Decimal | None
     job_cost: Decimal | None
     reason_parts: tuple[str, ...] = ()  # why it is infeasible, as Messages; empty when it fits
+    limits: Limits | None = None  # solved when the plan was asked for limits
+    outcome: OutcomeCost | None = None
 
     @property
     def reason(self) -> str:
@@ -58,6 +70,8 @@ class Plan:
     options: tuple[PlanOption, ...]  # feasible, best first
     infeasible: tuple[PlanOption, ...]
     suggestions: tuple[str, ...] = field(default_factory=tuple)  # Messages
+    maximize: Maximize | None = None
+    budget: Decimal | None = None
 
 
 def layouts(request: PlanRequest, gpu: GpuOffer) -> list[tuple[str, int, int]]:
@@ -117,7 +131,7 @@ def _per_million(result: EstimateResult, price: Price) -> Decimal | None:
     if not tps:
         return None
     tokens = Decimal(str(tps)) * Decimal(price.hours) * 3600
-    return (price.total / tokens * Decimal(1_000_000)).quantize(Decimal("0.0001"))
+    return _money(price.total / tokens * Decimal(1_000_000), Decimal("0.0001"))
 
 
 def _job_cost(result: EstimateResult, price: Price) -> Decimal | None:
@@ -126,7 +140,17 @@ def _job_cost(result: EstimateResult, price: Price) -> Decimal | None:
     if hours is None:
         return None
     hourly = price.unit_price_per_gpu_hour * price.gpus
-    return (hourly * Decimal(str(hours))).quantize(Decimal("0.01"))
+    return _money(hourly * Decimal(str(hours)), Decimal("0.01"))
+
+
+def _money(amount: Decimal, step: Decimal) -> Decimal | None:
+    """``amount`` rounded to ``step``, or None when that needs more digits than Decimal keeps.
+
+    The context keeps 28 digits; only a model of absurd size decoding at a crawl goes past them.
+    """
+    if not amount.is_finite() or amount.adjusted() - step.adjusted() >= getcontext().prec:
+        return None
+    return amount.quantize(step)
 
 
 def _rank_key(option: PlanOption, rank_by: RankBy) -> tuple[Any, ...]:
@@ -145,10 +169,49 @@ def plan(
     rank_by: RankBy = "total",
     tax_rate: Decimal = Decimal(0),
     model: Any | None = None,
+    with_limits: bool = False,
+    maximize: Maximize | None = None,
+    budget: Decimal | None = None,
+    utilization: Decimal = Decimal(1),
 ) -> Plan:
-    """Consider every offer × count × strategy for ``request`` and rank the feasible ones."""
+    """Consider every offer × count × strategy for ``request`` and rank the feasible ones.
+
+    ``with_limits`` solves every option's limits (:mod:`core.limits`); ``maximize`` ranks the
+    feasible options by one limit, largest first (the request's own value is the floor);
+    ``budget`` moves options whose total exceeds it among the infeasible ones.
+    """
     catalog = catalog or default_catalog()
     model = model if model is not None else resolve(request)
+    feasible, infeasible = _options(
+        request,
+        catalog,
+        model,
+        rank_by,
+        tax_rate,
+        with_limits=with_limits,
+        maximize=maximize,
+        budget=budget,
+        utilization=utilization,
+    )
+    suggestions: tuple[str, ...] = ()
+    if not feasible:
+        suggestions = tuple(_suggest(request, catalog, model, infeasible))
+    return Plan(request, rank_by, tuple(feasible), tuple(infeasible), suggestions, maximize, budget)
+
+
+def _options(
+    request: PlanRequest,
+    catalog: Catalog,
+    model: Any,
+    rank_by: RankBy,
+    tax_rate: Decimal,
+    *,
+    with_limits: bool = False,
+    maximize: Maximize | None = None,
+    budget: Decimal | None = None,
+    utilization: Decimal = Decimal(1),
+) -> tuple[list[PlanOption], list[PlanOption]]:
+    """Every option for ``request``: the feasible ones ranked, the infeasible nearest first."""
     gpus = [catalog.gpu(request.gpu)] if request.gpu else list(catalog.gpus)
     feasible: list[PlanOption] = []
     infeasible: list[PlanOption] = []
@@ -157,21 +220,46 @@ def plan(
             variant = _with_layout(request, gpu, strategy, count, tp)
             result = estimate_on(variant, model, gpu)
             price = price_for(catalog, gpu, count, request.term, tax_rate=tax_rate)
+            parts = () if result.fits else tuple(reason_parts(result))
+            if not parts and budget is not None and price.total > budget:
+                parts = (_over_budget(price, budget),)
             option = PlanOption(
                 estimate=result,
                 price=price,
                 tensor_parallel=tp,
                 per_million_tokens=_per_million(result, price),
                 job_cost=_job_cost(result, price),
-                reason_parts=() if result.fits else tuple(reason_parts(result)),
+                reason_parts=parts,
+                limits=solve_limits(result, model)
+                if (with_limits or maximize) and not _blocked(result)
+                else None,
+                outcome=outcome_cost(result, price, utilization=utilization),
             )
-            (feasible if result.fits else infeasible).append(option)
-    feasible.sort(key=lambda o: _rank_key(o, rank_by))
+            (infeasible if parts else feasible).append(option)
+    if maximize is not None:
+        name = MAXIMIZED[maximize][request.workload]
+        feasible.sort(key=lambda o: (-_limit(o, name), *_rank_key(o, rank_by)))
+    else:
+        feasible.sort(key=lambda o: _rank_key(o, rank_by))
     infeasible.sort(key=lambda o: -o.estimate.headroom_bytes / max(o.estimate.usable_bytes, 1))
-    suggestions: tuple[str, ...] = ()
-    if not feasible:
-        suggestions = tuple(_suggest(request, catalog, model, infeasible))
-    return Plan(request, rank_by, tuple(feasible), tuple(infeasible), suggestions)
+    return feasible, infeasible
+
+
+def _blocked(result: EstimateResult) -> bool:
+    """Whether something other than memory rules the option out (its limits would mean nothing)."""
+    return any(f.severity == "blocker" and f.code != "ddp_does_not_pool" for f in result.findings)
+
+
+def _over_budget(price: Price, budget: Decimal) -> str:
+    return Message(
+        "planner.over_budget", total=str(price.total), budget=str(budget), currency=price.currency
+    )
+
+
+def _limit(option: PlanOption, name: str) -> int:
+    """The solved value of limit ``name`` of ``option`` (0 when unsolved)."""
+    value = option.limits.value(name) if option.limits else None
+    return value or 0
 
 
 def _suggest(
@@ -200,11 +288,10 @@ def _suggest(
         )
     for key, change, changed in _variants(request):
         try:
-            trial = plan(changed, catalog, model=model)
+            best = _cheapest_fit(changed, catalog, model)
         except PlannerError:  # a variant that cannot be planned is simply not offered
             continue
-        if trial.options:
-            best = trial.options[0]
+        if best is not None:
             lines.append(
                 Message(
                     key,
@@ -221,6 +308,58 @@ def _suggest(
     return lines
 
 
+def _cheapest_fit(request: PlanRequest, catalog: Catalog, model: Any) -> PlanOption | None:
+    """The option :func:`plan` would rank first for ``request`` (by total, no tax), or None.
+
+    Each request change is tried once, on its own, never searching changes of the change (that
+    search was exponential). Layouts are estimated cheapest first and the search stops at the
+    first price above a fitting one, so a change that fits costs a few estimates. A language
+    model's layout of N GPUs is skipped without an estimate when even an N-th of the weights one
+    GPU holds alone exceeds the GPU's usable memory: every strategy keeps at least that share of
+    the weights on each GPU, so the layout cannot fit (a blocker never makes a layout fit).
+    """
+    gpus = [catalog.gpu(request.gpu)] if request.gpu else list(catalog.gpus)
+    hours = term_hours(request.term)
+    candidates: list[tuple[Decimal, int, GpuOffer, str, int]] = []
+    for gpu in gpus:
+        unit_price = gpu.price_per_gpu_hour.for_unit(request.term.unit)
+        for strategy, count, tp in layouts(request, gpu):
+            # Without tax or storage a price is its compute line alone (pricing.price_for).
+            total = round_money(unit_price * count * hours, catalog.currency)
+            candidates.append((total, count, gpu, strategy, tp))
+    candidates.sort(key=lambda c: (c[0], c[1]))  # stable: ties keep plan()'s order
+    alone: dict[str, EstimateResult] = {}
+
+    def on_one(gpu: GpuOffer) -> EstimateResult:
+        if gpu.id not in alone:
+            single = _with_layout(request, gpu, "single", 1, 1)
+            alone[gpu.id] = estimate_on(single, model, gpu)
+        return alone[gpu.id]
+
+    best: tuple[EstimateResult, int] | None = None
+    best_key = (Decimal(0), 0)
+    for total, count, gpu, strategy, tp in candidates:
+        if best is not None and (total, count) > best_key:
+            break
+        if request.workload != "diffusion":  # a diffusion pipeline may offload to the CPU
+            first = on_one(gpu)
+            if first.memory.weights > first.usable_bytes * count:
+                continue
+            if count == 1:
+                result = first
+            else:
+                result = estimate_on(_with_layout(request, gpu, strategy, count, tp), model, gpu)
+        else:
+            result = estimate_on(_with_layout(request, gpu, strategy, count, tp), model, gpu)
+        if result.fits and (best is None or result.headroom_bytes > best[0].headroom_bytes):
+            best, best_key = (result, tp), (total, count)
+    if best is None:
+        return None
+    result, tp = best
+    price = price_for(catalog, result.gpu, result.gpus, request.term)
+    return PlanOption(result, price, tp, None, None)
+
+
 def _variants(request: PlanRequest) -> list[tuple[str, dict[str, Param], PlanRequest]]:
     """Request changes worth trying when nothing fits: message key, its parameters, request."""
     found: list[tuple[str, dict[str, Param], PlanRequest]] = []
@@ -232,7 +371,7 @@ def _variants(request: PlanRequest) -> list[tuple[str, dict[str, Param], PlanReq
         change("another GPU offer", request.model_copy(update={"gpu": None}))
     if request.workload == "inference":
         if request.precision.weights not in ("int4",):
-            precision = request.precision.model_copy(update={"weights": "int4"})
+            precision = request.precision.model_copy(update={"weights": "int4", "format": None})
             change("int4 weights", request.model_copy(update={"precision": precision}))
         if request.precision.kv_cache != "fp8":
             precision = request.precision.model_copy(update={"kv_cache": "fp8"})
@@ -282,6 +421,8 @@ def plan_to_json(result: Plan) -> dict[str, Any]:
 
     return {
         "rank_by": result.rank_by,
+        "maximize": result.maximize,
+        "budget": str(result.budget) if result.budget is not None else None,
         "options": [
             {
                 **common(o),
@@ -290,10 +431,19 @@ def plan_to_json(result: Plan) -> dict[str, Any]:
                 if o.per_million_tokens is not None
                 else None,
                 "job_cost": str(o.job_cost) if o.job_cost is not None else None,
+                "limits": o.limits.as_dict() if o.limits else None,
+                "outcome": o.outcome.as_dict() if o.outcome else None,
                 "warnings": [f.as_dict() for f in o.estimate.findings if f.severity != "info"],
             }
             for o in result.options
         ],
-        "infeasible": [{**common(o), "reason": o.reason} for o in result.infeasible],
+        "infeasible": [
+            {
+                **common(o),
+                "reason": o.reason,
+                "limits": o.limits.as_dict() if o.limits else None,
+            }
+            for o in result.infeasible
+        ],
         "suggestions": [str(s) for s in result.suggestions],
     }

@@ -17,6 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from core.catalog import TermUnit
 from core.errors import InputError
 from core.messages import TEMPLATES, Message
+from core.quant_formats import FORMATS
+from core.safe_json import read_json_file
 
 WeightDtype = Literal["fp32", "bf16", "fp16", "fp8", "int8", "int4"]
 CacheDtype = Literal["fp32", "bf16", "fp16", "fp8"]
@@ -24,8 +26,63 @@ Workload = Literal["inference", "training", "diffusion"]
 Strategy = Literal["single", "tensor", "ddp", "fsdp"]
 FsdpSharding = Literal["full", "grad_op", "hybrid"]
 Platform = Literal["cuda", "rocm", "any"]
+QuantFormatName = Literal[
+    "fp8-tensor",
+    "fp8-channel",
+    "fp8-block128",
+    "int8-w8a8",
+    "gptq-int4-g32",
+    "gptq-int4-g64",
+    "gptq-int4-g128",
+    "awq-int4-g32",
+    "awq-int4-g64",
+    "awq-int4-g128",
+    "nf4",
+    "nf4-dq",
+    "mxfp4",
+    "mxfp4-experts",
+    "nvfp4",
+    "gguf-q4_0",
+    "gguf-q4_1",
+    "gguf-q5_0",
+    "gguf-q5_1",
+    "gguf-q8_0",
+    "gguf-q2_k",
+    "gguf-q3_k",
+    "gguf-q4_k",
+    "gguf-q5_k",
+    "gguf-q6_k",
+    "gguf-iq1_s",
+    "gguf-iq1_m",
+    "gguf-iq2_xxs",
+    "gguf-iq2_xs",
+    "gguf-iq2_s",
+    "gguf-iq3_xxs",
+    "gguf-iq3_s",
+    "gguf-iq4_nl",
+    "gguf-iq4_xs",
+    "gguf-mxfp4",
+]
+MODEL_SOURCES = ("preset", "hf_config", "safetensors", "gguf", "custom")
+# Fields added after quotes were first saved, with their defaults: left out of the canonical JSON
+# while they hold the default, so a request saved before them keeps its fingerprint (and a retried
+# placement of it keeps matching its order).
+_NEW_OPTIONAL: dict[tuple[str, str], object] = {
+    ("model", "gguf"): None,
+    ("precision", "format"): None,
+    ("inference", "max_num_batched_tokens"): None,
+    ("inference", "max_num_seqs"): None,
+    ("training", "weights_precision"): "mixed",
+    ("training", "qlora_double_quant"): True,
+    ("training", "lora_dropout"): False,
+    ("training", "optimizer_in_backward"): False,
+    ("training", "offload"): "none",
+    ("training", "activation_offloading"): False,
+    ("training", "loss"): "full",
+}
 
 _STRICT = ConfigDict(extra="forbid")
+MAX_REQUEST_BYTES = 1_000_000  # a request is well under a kilobyte; its model files are read apart
 
 
 class CustomModel(BaseModel):
@@ -62,11 +119,12 @@ class ModelRef(BaseModel):
     safetensors: str | None = Field(
         default=None, description="path to a .safetensors file or a folder with an index and shards"
     )
+    gguf: str | None = Field(default=None, description="path to a .gguf model file")
     custom: CustomModel | None = None
 
     @model_validator(mode="after")
     def _exactly_one(self) -> ModelRef:
-        given = [k for k in ("preset", "hf_config", "safetensors", "custom") if getattr(self, k)]
+        given = [k for k in MODEL_SOURCES if getattr(self, k)]
         if len(given) != 1:
             raise ValueError(
                 Message("request.one_source_got", given=", ".join(given))
@@ -83,18 +141,53 @@ class ModelRef(BaseModel):
             return f"config {Path(self.hf_config).name}"
         if self.safetensors:
             return f"safetensors {Path(self.safetensors).name}"
+        if self.gguf:
+            return f"gguf {Path(self.gguf).name}"
         assert self.custom is not None
         return f"custom {self.custom.params:,} params"
 
 
 class Precision(BaseModel):
-    """Numeric formats of the weights and of the KV cache."""
+    """Numeric formats of the weights and of the KV cache.
+
+    ``weights`` takes a coarse format (``int4``) or a named quantized format
+    (``gptq-int4-g128``, ``nvfp4``: :data:`core.quant_formats.FORMATS`); a named one is kept in
+    ``format`` and ``weights`` becomes its coarse class, so every older request reads as before.
+    """
 
     model_config = _STRICT
 
     weights: WeightDtype = "bf16"
     kv_cache: CacheDtype = "bf16"
     quant_group_size: int = Field(default=128, ge=16, le=8192)
+    format: QuantFormatName | None = Field(
+        default=None, description="a named quantized weight format (exact bytes per format)"
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _named_format(cls, raw: Any) -> Any:
+        if isinstance(raw, dict) and raw.get("weights") in FORMATS:
+            named = FORMATS[raw["weights"]]
+            if raw.get("format") not in (None, named.name):
+                raise ValueError(
+                    Message(
+                        "request.format_conflict", weights=named.name, format=str(raw["format"])
+                    )
+                )
+            raw = {**raw, "weights": named.legacy, "format": named.name}
+        return raw
+
+    @model_validator(mode="after")
+    def _format_matches(self) -> Precision:
+        if self.format is not None and FORMATS[self.format].legacy != self.weights:
+            # {"format": "nvfp4"} alone: the coarse class follows the named format.
+            if "weights" in self.model_fields_set:
+                raise ValueError(
+                    Message("request.format_conflict", weights=self.weights, format=self.format)
+                )
+            self.weights = FORMATS[self.format].legacy
+        return self
 
 
 class InferenceOptions(BaseModel):
@@ -113,6 +206,16 @@ class InferenceOptions(BaseModel):
         default=0.9, gt=0, le=1, description="fraction of each GPU the server may use (vLLM)"
     )
     output_tokens: int = Field(default=512, ge=1, le=10_000_000, description="tokens generated")
+    # vLLM's scheduler limits; None means vLLM's default for the GPU (EngineArgs.get_batch_defaults
+    # in vllm/engine/arg_utils.py: 8192 tokens and 1024 sequences on a GPU of 70 GiB or more that
+    # is not an A100, else 2048 and 256). They size its start-up profile run
+    # (core.capacity.vllm_profile).
+    max_num_batched_tokens: int | None = Field(
+        default=None, ge=1, le=10_000_000, description="vLLM max_num_batched_tokens"
+    )
+    max_num_seqs: int | None = Field(
+        default=None, ge=1, le=100_000, description="vLLM max_num_seqs"
+    )
 
 
 class TrainingOptions(BaseModel):
@@ -128,7 +231,41 @@ class TrainingOptions(BaseModel):
     activation_checkpointing: bool = False
     flash_attention: bool = True
     lora_rank: int = Field(default=16, ge=1, le=65_536)
-    lora_targets: Literal["attention", "all_linear"] = "all_linear"
+    lora_targets: Literal["qv", "attention", "all_linear"] = "all_linear"
+    # How the trained weights are held (core.capacity.training): "mixed" keeps an fp32 master copy
+    # and fp32 Adam moments (16 bytes per parameter, the ZeRO paper's accounting); "pure" trains
+    # in the compute dtype with the optimizer states in it too (torchtune's default dtype=bf16:
+    # 8 bytes per parameter with AdamW; LitGPT --precision bf16-true).
+    weights_precision: Literal["mixed", "pure"] = "mixed"
+    qlora_double_quant: bool = Field(
+        default=True,
+        description="QLoRA's double quantization of the NF4 scales (bitsandbytes"
+        " bnb_4bit_use_double_quant; LitGPT bnb.nf4-dq vs bnb.nf4)",
+    )
+    lora_dropout: bool = Field(
+        default=False,
+        description="dropout on the adapters' input (LitGPT 0.05); PEFT and torchtune default 0",
+    )
+    optimizer_in_backward: bool = Field(
+        default=False,
+        description="step the optimizer per parameter during backward (torchtune"
+        " optimizer_in_bwd): gradients are freed as they are produced",
+    )
+    offload: Literal["none", "optimizer", "optimizer_and_params"] = Field(
+        default="none",
+        description="CPU offload of the optimizer states (ZeRO-Offload, FSDP CPUOffload), and of"
+        " the parameters and gradients too (ZeRO-3 offload_param)",
+    )
+    activation_offloading: bool = Field(
+        default=False,
+        description="stored activations moved to CPU memory during forward (torchtune"
+        " enable_activation_offloading)",
+    )
+    loss: Literal["full", "chunked"] = Field(
+        default="full",
+        description="full fp32 logits, or the LM head and cross-entropy in chunks (torchtune"
+        " CEWithChunkedOutputLoss, LitGPT chunked_cross_entropy)",
+    )
     tokens: int = Field(
         default=1_000_000_000, ge=1, le=10**16, description="dataset tokens to train"
     )
@@ -251,7 +388,21 @@ class PlanRequest(BaseModel):
 
     def canonical_json(self) -> str:
         """Canonical JSON of the request (sorted keys, defaults included) for fingerprints."""
-        return json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+        return canonical_request_json(self.model_dump(mode="json"))
+
+
+def canonical_request_json(data: dict[str, Any]) -> str:
+    """Canonical JSON of a request dumped as JSON data (a quote's snapshot keeps it so).
+
+    Fields added after quotes were first saved are left out while they hold their default, so a
+    request saved before them keeps its fingerprint.
+    """
+    data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
+    for (section, key), default in _NEW_OPTIONAL.items():
+        part = data.get(section)
+        if isinstance(part, dict) and key in part and part[key] == default:
+            del part[key]
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
 def _describe(error: ValidationError) -> InputError:
@@ -288,20 +439,16 @@ def load_request_file(path: str | Path) -> PlanRequest:
     """Read a request file; relative model paths are resolved against the file's folder."""
     path = Path(path)
     try:
-        text = path.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"cannot read request file {path}: {error}") from None
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(f"request file {path} is not valid JSON: {error}") from None
+        raw = read_json_file(path, max_bytes=MAX_REQUEST_BYTES)
+    except FileNotFoundError:
+        raise InputError(f"cannot read request file {path}: it does not exist") from None
     return with_model_paths_from(parse_request(raw), path.parent)
 
 
 def with_model_paths_from(request: PlanRequest, folder: Path) -> PlanRequest:
     """``request`` with a relative model file path resolved against ``folder``."""
     model = request.model
-    for key in ("hf_config", "safetensors"):
+    for key in ("hf_config", "safetensors", "gguf"):
         value = getattr(model, key)
         if value and not Path(value).is_absolute():
             resolved = str((folder / value).resolve())

@@ -5,13 +5,15 @@ of UTF-8 JSON ``{name: {dtype, shape, data_offsets}}`` with an optional ``__meta
 string→string map, then the tensor bytes. Offsets are relative to the end of the header, must
 tile the data region exactly, and each range must hold shape × dtype bytes. A header larger than
 100,000,000 bytes is refused before anything past the 8-byte prefix is read, so a hostile file
-cannot make the planner allocate more than that. :mod:`core.safetensors_model` turns the headers
-of a checkpoint into a model architecture.
+cannot make the planner allocate more than that; a header listing more than :data:`MAX_TENSORS`
+tensors is refused before it is decoded, so that reading one stays quick.
+:mod:`core.safetensors_model` turns the headers of a checkpoint into a model architecture.
 """
 
 from __future__ import annotations
 
 import json
+import stat
 import struct
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,8 +21,14 @@ from typing import Any
 
 from core.errors import ModelSourceError
 from core.messages import Message
+from core.safe_json import loads_json
 
 MAX_HEADER_BYTES = 100_000_000  # safetensors tensor.rs MAX_HEADER_SIZE
+# Tensors one file may list. The largest public checkpoints list fewer in all their shards
+# together: DeepSeek-V3 (config.json: 58 MoE layers × 256 experts × 3 projections, each with an
+# fp8 weight and its scale_inv) about 89,000 plus the attention and dense layers.
+MAX_TENSORS = 100_000
+MAX_RANK = 64  # dimensions of one tensor: NumPy 2's NPY_MAXDIMS; real weights have 1 to 5
 
 # Bits per element of every safetensors dtype (tensor.rs Dtype::bitsize).
 DTYPE_BITS = {
@@ -72,9 +80,11 @@ class TensorInfo:
 
 
 def _shape(name: str, value: Any) -> tuple[int, ...]:
-    if not isinstance(value, list) or any(
-        isinstance(d, bool) or not isinstance(d, int) or d < 0 for d in value
-    ):
+    if not isinstance(value, list) or len(value) > MAX_RANK:
+        raise ValueError(
+            f"tensor '{name}' has a shape that is not a list of up to {MAX_RANK} sizes"
+        )
+    if any(isinstance(d, bool) or not isinstance(d, int) or d < 0 for d in value):
         raise ValueError(f"tensor '{name}' has a shape that is not a list of whole numbers")
     return tuple(value)
 
@@ -113,8 +123,15 @@ def _parse_header(raw: bytes) -> tuple[list[TensorInfo], dict[str, str]]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ValueError("the header is not UTF-8 text") from None
+    count = raw.count(b'"data_offsets"')
+    if count > MAX_TENSORS:
+        raise ValueError(
+            f"the header lists {count:,} tensors; at most {MAX_TENSORS:,} are read from one file"
+        )
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates)
+        data = loads_json(
+            text, source="the header", error=ValueError, object_pairs_hook=_no_duplicates
+        )
     except json.JSONDecodeError as error:
         raise ValueError(f"the header is not valid JSON ({error.msg})") from None
     if not isinstance(data, dict):
@@ -166,7 +183,10 @@ def read_header(path: str | Path) -> tuple[list[TensorInfo], dict[str, str]]:
     """
     path = Path(path)
     try:
-        size = path.stat().st_size
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):  # opening a FIFO would wait for a writer forever
+            raise ModelSourceError(Message("json.not_a_file", path=str(path)))
+        size = info.st_size
         with path.open("rb") as f:
             prefix = f.read(8)
             if len(prefix) < 8:

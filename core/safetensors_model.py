@@ -19,6 +19,9 @@ from core.architecture import LinearGroup, ModelArchitecture
 from core.errors import ModelSourceError
 from core.messages import Message
 from core.model_config import architecture_from_config, load_config_file
+from core.quant_detect import checkpoint_format
+from core.quant_formats import FORMATS
+from core.safe_json import loads_json
 from core.safetensors_header import TensorInfo, read_header
 
 MAX_INDEX_BYTES = 100_000_000  # an index of a 1T-parameter model is a few megabytes
@@ -94,7 +97,9 @@ def _index_shards(index_path: Path) -> tuple[dict[str, str], int | None]:
     if index_path.stat().st_size > MAX_INDEX_BYTES:
         raise ModelSourceError(f"{index_path.name} is too large to be a safetensors index")
     try:
-        data = json.loads(index_path.read_text("utf-8"))
+        data = loads_json(
+            index_path.read_text("utf-8"), source=index_path.name, error=ModelSourceError
+        )
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ModelSourceError(f"{index_path.name} is not valid JSON: {error}") from None
     except OSError as error:
@@ -265,11 +270,25 @@ def architecture_from_safetensors(path: str | Path) -> ModelArchitecture:
     notes = list(summary.notes)
     if summary.looks_quantized:
         notes.append(Message("model_note.quantized_checkpoint", stored=summary.stored_bytes))
+    quantization: dict[str, object] | None = None
     if config_path.is_file():
-        arch = architecture_from_config(
-            load_config_file(config_path), model_id=name, name=name, source="safetensors"
-        )
-        if not summary.looks_quantized and summary.params != arch.params_total:
+        config = load_config_file(config_path)
+        declared = config.get("quantization_config")
+        quantization = declared if isinstance(declared, dict) else None
+        arch = architecture_from_config(config, model_id=name, name=name, source="safetensors")
+        if arch.approximate is not None and not summary.looks_quantized:
+            # A family the planner cannot count: the headers give the exact parameter count, so
+            # the weights are exact and no band is needed (the difference goes to the 16-bit
+            # "other" parameters; the layer layout still comes from the generic fields).
+            diff = summary.params - arch.params_total
+            arch = replace(
+                arch,
+                other_params=arch.other_params + diff,
+                other_active_params=max(arch.other_active_params + diff, 0),
+                approximate=None,
+            )
+            notes.append(Message("model_note.counted_from_tensors", params=summary.params))
+        elif not summary.looks_quantized and summary.params != arch.params_total:
             notes.append(
                 Message(
                     "model_note.param_mismatch", stored=summary.params, described=arch.params_total
@@ -277,10 +296,19 @@ def architecture_from_safetensors(path: str | Path) -> ModelArchitecture:
             )
     else:
         arch = _inferred(summary, name)
+    stored_format = checkpoint_format(
+        quantization,
+        ((t.name, t.dtype, t.shape) for t in summary.tensors),
+        summary.dominant_dtype,
+    )
+    if stored_format is None and summary.looks_quantized:
+        stored_format = "quantized"
+    if stored_format in FORMATS:
+        notes.append(Message("model_note.checkpoint_format", format=str(stored_format)))
     return replace(
         arch,
         stored_bytes=summary.stored_bytes,
-        stored_dtype=summary.dominant_dtype,
+        stored_dtype=stored_format,
         notes=tuple(dict.fromkeys((*arch.notes, *notes))),
     )
 

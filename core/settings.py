@@ -20,8 +20,10 @@ from core.catalog import Catalog, default_catalog, load_catalog_file
 from core.errors import InputError
 from core.paths import ensure_private_dir, settings_path
 from core.pricing import validate_tax_rate
+from core.safe_json import read_json_file
 
 Language = Literal["system", "ru", "en"]
+MAX_SETTINGS_BYTES = 1_000_000  # a settings file is a few hundred bytes
 
 
 class Settings(BaseModel):
@@ -67,18 +69,17 @@ def load_settings(path: Path | None = None) -> Settings:
             The file is left as it is.
     """
     path = settings_path() if path is None else Path(path)
-    try:
-        text = path.read_text("utf-8")
-    except FileNotFoundError:
-        return Settings()
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"cannot read settings file {path}: {error}") from None
     hint = "fix it or delete it to go back to the defaults"
     try:
         # Numbers are read as Decimal so that a tax rate written as 0.2 never becomes a float.
-        raw = json.loads(text, parse_float=Decimal)
-    except json.JSONDecodeError as error:
-        raise InputError(f"settings file {path} is not valid JSON ({error}); {hint}") from None
+        raw = read_json_file(
+            path,
+            max_bytes=MAX_SETTINGS_BYTES,
+            parse_float=Decimal,
+            error=lambda message: InputError(f"settings file: {message}; {hint}"),
+        )
+    except FileNotFoundError:
+        return Settings()
     if not isinstance(raw, dict):
         raise InputError(f"settings file {path} must hold a JSON object; {hint}")
     try:

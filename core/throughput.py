@@ -10,18 +10,31 @@
   backward pass doubles the forward twice over), N being the active parameters for MoE. Full
   activation checkpointing repeats the forward: 8·N. LoRA skips the weight gradients of the frozen
   base: 4·N. FLOPs are converted at a model-FLOPs utilisation (MFU) the request states, 0.4 by
-  default
+  default, of the GPU's dense peak for the precision the weights' format runs at natively (the
+  catalog's bf16 / fp8 / fp4 TFLOPs; weight-only kernels compute in bf16)
   (PaLM, Chowdhery et al. 2022, reports 46 % MFU on TPU; 35-45 % is typical on GPUs).
 """
 
 from __future__ import annotations
 
+from typing import Literal
+
 from core.catalog import GpuOffer
 
+Precision = Literal["bf16", "fp8", "int8", "fp4"]
 
-def peak_flops(gpu: GpuOffer, *, fp8: bool) -> float:
-    """Dense peak FLOP/s of one GPU, fp8 tensor cores when used and available."""
-    tflops = gpu.fp8_tflops if fp8 and gpu.fp8_tflops else gpu.bf16_tflops
+
+def peak_flops(gpu: GpuOffer, precision: Precision = "bf16") -> float:
+    """Dense peak FLOP/s of one GPU at ``precision``, from the catalog's data sheet figures.
+
+    FP4 falls back to FP8 and FP8 to bf16 where the GPU has no such tensor cores; int8 is
+    counted at the bf16 peak (the catalog carries no int8 TOPS), which understates it.
+    """
+    tflops = gpu.bf16_tflops
+    if precision == "fp4" and gpu.fp4_tflops:
+        tflops = gpu.fp4_tflops
+    elif precision in ("fp4", "fp8") and gpu.fp8_tflops:
+        tflops = gpu.fp8_tflops
     return tflops * 1e12
 
 
@@ -41,10 +54,10 @@ def decode_tokens_per_second(
 
 
 def prefill_tokens_per_second(
-    gpu: GpuOffer, gpus: int, active_params: int, mfu: float, fp8: bool
+    gpu: GpuOffer, gpus: int, active_params: int, mfu: float, precision: Precision = "bf16"
 ) -> float:
     """Prompt tokens per second over ``gpus`` GPUs at 2·N FLOPs per token."""
-    return gpus * peak_flops(gpu, fp8=fp8) * mfu / (2 * active_params)
+    return gpus * peak_flops(gpu, precision) * mfu / (2 * active_params)
 
 
 def training_flops_per_token(active_params: int, *, method: str, checkpointing: bool) -> int:
@@ -57,4 +70,4 @@ def training_flops_per_token(active_params: int, *, method: str, checkpointing: 
 
 def training_tokens_per_second(gpu: GpuOffer, gpus: int, flops_per_token: int, mfu: float) -> float:
     """Training tokens per second over ``gpus`` GPUs."""
-    return gpus * peak_flops(gpu, fp8=False) * mfu / flops_per_token
+    return gpus * peak_flops(gpu) * mfu / flops_per_token

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
@@ -106,4 +108,26 @@ def run(argv: Sequence[str] | None = None) -> int:
     _install_excepthook(window)
     # The pages (wizard, history store) are built step by step once the first frame is shown.
     AfterFirstPaint(window, window.start_pages)
-    return app.exec()
+    return leave(app.exec())
+
+
+def leave(code: int) -> int:
+    """Return ``code`` to exit normally, or end the process now if background work still runs.
+
+    Quitting never waits for a plan, a model read or a store call (the store service has already
+    closed the history or given up after a bounded wait, and SQLite rolls back what was not
+    committed). A thread still running Python while the interpreter shuts down can crash it, so
+    then the process ends here, after flushing the logs and the standard streams.
+    """
+    store_service = sys.modules.get("gui.store_service")
+    worker = sys.modules.get("gui.worker")
+    store_busy = store_service is not None and store_service.busy_threads() > 0
+    pool_busy = worker is not None and worker.busy()
+    if not (store_busy or pool_busy):
+        return code
+    log.info("leaving background work unfinished (store: %s, pool: %s)", store_busy, pool_busy)
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(code)

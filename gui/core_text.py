@@ -30,7 +30,19 @@ if TYPE_CHECKING:  # the history view imports this module before pydantic is nee
     from core.pricing import LineItem
 
 CONTEXT = "CoreText"
-DECIMAL_PARAMS = frozenset({"unit_price", "per_gb_month", "subtotal", "total", "percent"})
+DECIMAL_PARAMS = frozenset(
+    {
+        "unit_price",
+        "per_gb_month",
+        "subtotal",
+        "total",
+        "percent",
+        "budget",
+        "cost",
+        "input",
+        "output",
+    }
+)
 """Parameters that hold a decimal as core's exact text ("2.69", "7.5"): money and the tax rate."""
 
 SHORT_NUMBER = 10_000

@@ -27,15 +27,17 @@ from gui.wizard import PlanPage
 if TYPE_CHECKING:
     from core.catalog import Catalog
     from gui.glossary_dock import GlossaryDock
+    from gui.store_service import StoreService
 
 STATE_VERSION = 1
 PLAN_PAGE, HISTORY_PAGE = "plan", "history"
 
 
-# The modules of everything built after the first paint: the wizard's later pages and live
-# estimate, the history view, the glossary dock, and the engine they import.
+# The modules of everything built after the first paint: the store service, the wizard's later
+# pages and live estimate, the history view, the glossary dock, and the engine they import.
 PAGE_MODULES = (
     "core.settings",
+    "gui.store_service",
     "gui.wizard.live_estimator",
     "gui.wizard.live_estimate_panel",
     "gui.wizard.model_page",
@@ -106,9 +108,11 @@ class MainWindow(QMainWindow):
         self._pages: dict[str, tuple[QWidget, Callable[[], str]]] = {}
         self._pages_ready = self._pages_starting = False
         self._glossary: GlossaryDock | None = None
+        self._store_service: StoreService | None = None
         self._build_ui()
         self._startup_steps: list[Callable[[], object]] = [
             self._load_state,
+            self._open_store_service,
             *self._plan.build_steps(),
             self._add_glossary_dock,
             self._add_history,
@@ -123,6 +127,11 @@ class MainWindow(QMainWindow):
     def state(self) -> AppState:
         """The shared settings, catalog and language."""
         return self._state
+
+    @property
+    def store_service(self) -> StoreService | None:
+        """The app's one store service (made in a start-up step, None until then)."""
+        return self._store_service
 
     @property
     def glossary_dock(self) -> GlossaryDock:
@@ -218,11 +227,20 @@ class MainWindow(QMainWindow):
         self._show_locations()
         self._report_startup_problems()
 
+    def _open_store_service(self) -> None:
+        from gui.store_service import StoreService
+
+        # The one way every page reaches the history (see gui.store_service); the wizard's review
+        # page, built in a later step, saves and places through it.
+        self._store_service = StoreService(self._state.db_path, parent=self)
+        self._plan.set_store_service(self._store_service)
+
     def _add_history(self) -> None:
         from gui.history import HistoryView
 
+        assert self._store_service is not None  # opened in an earlier start-up step
         current = self._tabs.currentIndex()
-        self.set_page(HISTORY_PAGE, HistoryView(self._state, self._tabs))
+        self.set_page(HISTORY_PAGE, HistoryView(self._state, self._store_service, self._tabs))
         self._tabs.setCurrentIndex(current)
 
     def _restore_dock_state(self) -> None:
@@ -253,8 +271,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self._tabs)
         # The wizard's first page is in the first paint; the main window builds the rest of it
         # after that paint, step by step (start_pages).
+        # The store service is set in a later step (_open_store_service): it imports the store.
         self._plan = PlanPage(
-            self._state, self._tabs, new_plan=self.newPlanRequested, build_later=True
+            self._state, None, self._tabs, new_plan=self.newPlanRequested, build_later=True
         )
         self.set_page(PLAN_PAGE, self._plan, self._plan_title)
         self.set_page(

@@ -9,7 +9,10 @@ inputs as arguments (pydantic requests, paths) and returns a value. Typical use:
     worker.start()
 
 Connect before ``start()``. ``cancel()`` drops a result nobody wants any more (a newer edit
-superseded it); the call itself runs to its end, because Python threads cannot be interrupted.
+superseded it): a call still waiting in the pool's queue is taken out and never runs, so
+superseded work does not pile up; a call already running runs to its end, because Python threads
+cannot be interrupted, and its result is dropped. :func:`busy` tells the app at exit whether a call
+is still running, so that quitting never waits for one.
 """
 
 from __future__ import annotations
@@ -18,11 +21,23 @@ import logging
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from PySide6.QtCore import QObject, Qt, QThreadPool, Signal, Slot
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal, Slot
 
 from core.errors import PlannerError
 
 log = logging.getLogger(__name__)
+
+
+class _Job(QRunnable):
+    """The pool's handle on one call, kept by its :class:`Worker` so it can be taken back."""
+
+    def __init__(self, run: Callable[[], None]) -> None:
+        super().__init__()
+        self.setAutoDelete(False)  # the worker owns it: tryTake() and Python's references agree
+        self._run = run
+
+    def run(self) -> None:
+        self._run()
 
 
 class Worker(QObject):
@@ -53,6 +68,8 @@ class Worker(QObject):
         self._kwargs = kwargs
         self._cancelled = False
         self._started = False
+        self._job: _Job | None = None
+        self._pool: QThreadPool | None = None
         self._delivered.connect(self._on_delivered, Qt.ConnectionType.QueuedConnection)
 
     @property
@@ -66,11 +83,21 @@ class Worker(QObject):
             raise RuntimeError("a Worker runs only once; create a new one")
         self._started = True
         Worker._running.add(self)
-        (pool or QThreadPool.globalInstance()).start(self._run)
+        self._pool = pool or QThreadPool.globalInstance()
+        self._job = _Job(self._run)
+        self._pool.start(self._job)
 
     def cancel(self) -> None:
-        """Do not deliver the result or the error; ``finished`` is still emitted."""
+        """Do not deliver the result or the error; ``finished`` is still emitted.
+
+        A call that has not started yet is taken out of the pool and never runs.
+        """
+        if self._cancelled:
+            return
         self._cancelled = True
+        if self._pool is not None and self._job is not None and self._pool.tryTake(self._job):
+            # Never to run: report it finished now, as a cancelled call that ended would.
+            self._delivered.emit(False, None)
 
     def _run(self) -> None:
         # Runs on a pool thread: only the private signal is emitted here, queued to our thread.
@@ -89,3 +116,8 @@ class Worker(QObject):
         if not self._cancelled:
             (self.succeeded if ok else self.failed).emit(value)
         self.finished.emit()
+
+
+def busy(pool: QThreadPool | None = None) -> bool:
+    """Whether a call is still running on ``pool`` (the global pool by default)."""
+    return (pool or QThreadPool.globalInstance()).activeThreadCount() > 0

@@ -53,3 +53,20 @@ def main_window(qtbot, app_state) -> object:
     window.show()
     qtbot.waitExposed(window)
     return window
+
+
+@pytest.fixture
+def store_services(qapp) -> Iterator[object]:
+    """Makes store services (as the main window does) and shuts them down after the test."""
+    from gui.store_service import StoreService
+
+    made: list[StoreService] = []
+
+    def make(path: Path, **options: object) -> StoreService:
+        service = StoreService(path, **options)  # type: ignore[arg-type]
+        made.append(service)
+        return service
+
+    yield make
+    for service in made:
+        service.shutdown()

@@ -203,9 +203,31 @@ def test_catalog_lists_every_stable_id(capsys):
         "rtx-6000-ada",
         "mi300x",
         "mi250",
+        # the 2026 additions come after the ids saved quotes already name
+        "b200-180gb",
+        "b300-288gb",
+        "h200-nvl-141gb",
+        "rtx-pro-6000-server",
+        "rtx-5090",
+        "mi325x",
+        "mi355x",
     ]
     table = run_cli(capsys, "catalog")
     assert "as of 2026-11-01" in table.out
+
+
+def test_catalog_shows_the_memory_the_driver_reports(capsys):
+    table = run_cli(capsys, "catalog").out
+    rows = {line.split()[0]: line for line in table.splitlines()[2:]}
+    # nvidia-smi: 81,559 MiB = 79.6 GiB on an H100 80GB; none found for the MI325X
+    assert "79.6" in rows["h100-80gb-sxm"].split()[2]
+    assert rows["mi325x"].split()[2] == "—"
+    assert rows["b200-180gb"].split()[1] == "180GB"
+    assert "9000" in rows["b200-180gb"]  # dense FP4 TFLOPs
+    data = run_cli(capsys, "catalog", "--json").json()
+    b200 = next(g for g in data["gpus"] if g["id"] == "b200-180gb")
+    assert b200["vram_reported_bytes"] == 183_359 * 2**20
+    assert "TensorRT-LLM issue #10278" in b200["sources"]["vram_reported_bytes"]
 
 
 def test_glossary_prints_the_russian_seed_term(capsys):

@@ -241,8 +241,8 @@ def test_speed_assumptions_of_the_quote_read_in_russian(russian):
 def test_large_numbers_are_grouped_the_russian_way(russian):
     result = estimate(parse_request({"model": {"preset": "deepseek-v3"}, "gpu": "h200-141gb"}))
     note = next(f for f in result.findings if f.template_key == "model_note.mtp_layers")
-    assert "(13,463,426,304 parameters)" in note.message
-    assert "(параметров: 13\xa0463\xa0426\xa0304)" in core_text.finding_text(note)
+    assert "(13,463,426,048 parameters)" in note.message
+    assert "(параметров: 13\xa0463\xa0426\xa0048)" in core_text.finding_text(note)
 
 
 def test_an_old_snapshot_without_params_shows_its_english_texts(russian):

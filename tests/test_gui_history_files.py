@@ -68,13 +68,15 @@ def test_a_cancelled_file_dialog_does_nothing(view, qtbot, files, tmp_path):
     assert view.findChild(QProgressDialog) is None
 
 
-def test_importing_a_json_export_merges_it(qtbot, app_state, files, tmp_path, answers):
+def test_importing_a_json_export_merges_it(
+    qtbot, app_state, files, tmp_path, answers, store_services
+):
     other = tmp_path / "other.sqlite"
     with HistoryStore(other) as store:
         store.save_quote(make_quote(label="From the laptop"))
         export_json(store, tmp_path / "laptop.json")
     app_state.data_dir.mkdir(parents=True, exist_ok=True)
-    view = open_view(qtbot, app_state)
+    view = open_view(qtbot, app_state, store_services)
     assert cells(view, LABEL) == []
     files.paths = [tmp_path / "laptop.json"]
     action(view, "historyImportAction").trigger()
@@ -162,6 +164,7 @@ def test_a_damaged_database_is_reported_and_left_byte_for_byte(
     app_state,
     answers,
     history,
+    store_services,
 ):
     path = app_state.db_path
     data = bytearray(path.read_bytes())
@@ -172,7 +175,7 @@ def test_a_damaged_database_is_reported_and_left_byte_for_byte(
     before = path.read_bytes()
     siblings = sorted(p.name for p in path.parent.iterdir())
 
-    view = HistoryView(app_state)
+    view = HistoryView(app_state, store_services(path))
     qtbot.addWidget(view)
     view.show()
     message = view.findChild(QLabel, "historyMessage")

@@ -31,10 +31,11 @@ def big_history(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def big_view(qtbot, qapp, user_data_dir, big_history) -> tuple[HistoryView, float]:
+def big_view(qtbot, qapp, user_data_dir, big_history, store_services) -> tuple[HistoryView, float]:
     state = AppState(SettingsStore(user_data_dir), database=big_history)
     started = time.perf_counter()
-    view = HistoryView(state, clock=lambda: NOW)
+    service = store_services(big_history, clock=lambda: NOW)
+    view = HistoryView(state, service, clock=lambda: NOW)
     qtbot.addWidget(view)
     view.resize(1200, 700)
     with qtbot.waitSignal(view.model.pageLoaded, timeout=20_000):
@@ -67,7 +68,7 @@ def test_100000_rows_open_on_the_first_page_and_load_more_as_they_scroll(big_vie
     assert len({row.id for row in rows}) == len(rows)  # keyset pages neither skip nor repeat
     keys = [(row.created_at, row.id) for row in rows]
     assert keys == sorted(keys, reverse=True)
-    with HistoryStore(view.store_client.path, clock=lambda: NOW) as store:
+    with HistoryStore(view.store_service.path, clock=lambda: NOW) as store:
         first = store.list_history(limit=PAGE_SIZE)
     assert [row.id for row in first] == [row.id for row in rows[:PAGE_SIZE]]
 
@@ -75,7 +76,7 @@ def test_100000_rows_open_on_the_first_page_and_load_more_as_they_scroll(big_vie
 def test_searching_100000_rows_reads_one_page_of_hits(big_view, qtbot):
     view, _first_page = big_view
     model = view.model
-    with HistoryStore(view.store_client.path, clock=lambda: NOW) as store:
+    with HistoryStore(view.store_service.path, clock=lambda: NOW) as store:
         hits = store.count_history(search="charlie")
     assert PAGE_SIZE < hits < ORDERS
     search = view.findChild(QLineEdit, "historySearch")

@@ -28,6 +28,7 @@ from core.models import list_presets
 from core.request import parse_request
 from core.resources import resource_path
 from gui.wizard import PlanWizard
+from gui.wizard.offer_table_model import REASON
 
 
 @pytest.fixture
@@ -241,11 +242,11 @@ def test_infeasible_options_are_listed_with_their_reason_on_request(wizard, qtbo
     plan = wizard.live.plan
     assert plan.infeasible
     assert table.model().rowCount() == len(plan.options)
-    assert table.isColumnHidden(8)
+    assert table.isColumnHidden(REASON)
     wizard.findChild(QCheckBox, "showInfeasible").click()
     assert table.model().rowCount() == len(plan.options) + len(plan.infeasible)
-    assert not table.isColumnHidden(8)
-    reasons = [table.model().index(r, 8).data() for r in range(table.model().rowCount())]
+    assert not table.isColumnHidden(REASON)
+    reasons = [table.model().index(r, REASON).data() for r in range(table.model().rowCount())]
     assert sum(1 for reason in reasons if reason.startswith("needs")) >= 1
     assert reasons.count("") == len(plan.options)
 

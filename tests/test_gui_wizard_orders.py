@@ -3,6 +3,8 @@ a changed configuration gets a new key. The history database is opened through `
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QWizard
@@ -74,13 +76,13 @@ def test_double_clicking_place_makes_exactly_one_order(review, app_state, qtbot)
 
 
 def test_a_retry_after_a_lost_confirmation_reuses_the_key(review, app_state, qtbot, monkeypatch):
-    real = store_calls.place_order_at
+    real = store_calls.place_order
 
-    def commits_then_fails(db_path, quote, key):
-        real(db_path, quote, key)
+    def commits_then_fails(store, quote, key):
+        real(store, quote, key)
         raise StoreError("the connection dropped before the confirmation arrived")
 
-    monkeypatch.setattr(store_calls, "place_order_at", commits_then_fails)
+    monkeypatch.setattr(store_calls, "place_order", commits_then_fails)
     key = shown_key(review)
     qtbot.mouseClick(place_button(review), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "not confirmed" in status(review), timeout=10_000)
@@ -99,11 +101,11 @@ def test_a_retry_after_a_failure_before_the_order_places_it_once(
 ):
     keys: list[str] = []
 
-    def busy(db_path, quote, key):
+    def busy(store, quote, key):
         keys.append(key)
         raise StoreError("history database is busy; try again in a moment")
 
-    monkeypatch.setattr(store_calls, "place_order_at", busy)
+    monkeypatch.setattr(store_calls, "place_order", busy)
     qtbot.mouseClick(place_button(review), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "busy" in status(review), timeout=10_000)
     assert orders(app_state) == []
@@ -159,9 +161,17 @@ def test_save_quote_keeps_the_snapshot_and_the_label(review, app_state, qtbot):
     assert saved.request == quote.request
 
 
-def test_a_store_error_is_one_clear_message(review, app_state, qtbot):
-    app_state.db_path.parent.mkdir(parents=True, exist_ok=True)
-    app_state.db_path.write_bytes(b"this is not a database" * 10)
+@pytest.fixture
+def not_a_database(user_data_dir: Path) -> Path:
+    """A history file that is not SQLite, there before the app opens it."""
+    user_data_dir.mkdir(parents=True, exist_ok=True)
+    path = user_data_dir / "history.sqlite"
+    path.write_bytes(b"this is not a database" * 10)
+    return path
+
+
+def test_a_store_error_is_one_clear_message(not_a_database, review, app_state, qtbot):
+    assert app_state.db_path == not_a_database
     qtbot.mouseClick(place_button(review), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "not a SQLite database" in status(review), timeout=10_000)
     assert status(review).count("\n") == 0

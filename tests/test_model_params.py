@@ -177,22 +177,22 @@ def test_deepseek_v3_total_and_active():
     # layer norms 2·7168 = 14,336.
     # dense layer: + 3·7168·18432 = 396,361,728 → 583,483,392; × 3 = 1,750,450,176.
     # MoE layer: experts 256·3·7168·2048 = 11,274,289,152; shared 44,040,192;
-    #   router 256·7168 + 256 (e_score_correction_bias) = 1,835,264 → 11,507,286,272;
-    #   × 58 = 667,422,603,776.
-    # total 1,853,358,080 + 1,750,450,176 + 667,422,603,776 + 7,168 = 671,026,419,200.
-    # active MoE layer: 187,107,328 + 14,336 + 8·44,040,192 + 44,040,192 + 1,835,264
-    #   = 585,318,656; × 58 = 33,948,482,048;
-    # active total 1,853,358,080 + 1,750,450,176 + 33,948,482,048 + 7,168 = 37,552,297,472.
+    #   router 256·7168 = 1,835,008 (its e_score_correction_bias is a buffer, not a
+    #   parameter) → 11,507,286,016; × 58 = 667,422,588,928.
+    # total 1,853,358,080 + 1,750,450,176 + 667,422,588,928 + 7,168 = 671,026,404,352.
+    # active MoE layer: 187,107,328 + 14,336 + 8·44,040,192 + 44,040,192 + 1,835,008
+    #   = 585,318,400; × 58 = 33,948,467,200;
+    # active total 1,853,358,080 + 1,750,450,176 + 33,948,467,200 + 7,168 = 37,552,282,624.
     arch = load_preset("deepseek-v3")
-    assert arch.params_total == 671_026_419_200
-    assert arch.params_active == 37_552_297_472
+    assert arch.params_total == 671_026_404_352
+    assert arch.params_active == 37_552_282_624
     # DeepSeek-V3 report: "671B total parameters with 37B activated for each token".
     assert round(arch.params_total / 1e9) == 671
     assert 37e9 <= arch.params_active < 38e9
     assert arch.attention == "mla"
     assert (arch.kv_lora_rank, arch.qk_rope_head_dim) == (512, 64)
     assert arch.shared_experts == 1
-    assert arch.largest_layer_params == 11_507_286_272
+    assert arch.largest_layer_params == 11_507_286_016
     groups = {g.name: g for g in arch.linear_groups}
     assert groups["dense_mlp.gate_proj"].count == 3
     assert (groups["experts.down_proj"].count, groups["experts.down_proj"].active_count) == (
@@ -200,9 +200,9 @@ def test_deepseek_v3_total_and_active():
         58 * 8,
     )
     # MTP module: MoE layer + 3·7168 norms + eh_proj 2·7168² + own embedding and head
-    # = 11,507,286,272 + 21,504 + 102,760,448 + 1,853,358,080 = 13,463,426,304 (the "685B"
+    # = 11,507,286,016 + 21,504 + 102,760,448 + 1,853,358,080 = 13,463,426,048 (the "685B"
     # checkpoint = 671B + ~14B).
-    assert any("13,463,426,304" in note for note in arch.notes)
+    assert any("13,463,426,048" in note for note in arch.notes)
 
 
 @pytest.mark.parametrize(

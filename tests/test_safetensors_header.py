@@ -290,7 +290,7 @@ def test_architecture_from_config_beside_the_file(tmp_path):
     arch = architecture_from_safetensors(folder / "model.safetensors")
     assert arch.params_total == TINY_PARAMS
     assert arch.stored_bytes == 2 * TINY_PARAMS
-    assert arch.stored_dtype == "BF16"
+    assert arch.stored_dtype == "bf16"  # the request name of the format, so a bf16 plan uses it
     assert arch.source == "safetensors"
     assert arch.id == "tiny-llama"
     assert arch.notes == ()  # header and config agree

@@ -17,6 +17,7 @@ from core.errors import StoreError
 from core.store import SCHEMA_VERSION, HistoryStore
 from core.store import backup as backup_module
 from core.store.backup import backup_database, restore_database, verify_database
+from core.store.schema import APPLICATION_ID
 from tests.store_helpers import NOW, make_quote
 
 FIXTURE = Path(__file__).parent / "fixtures" / "history-v1.sqlite"
@@ -31,6 +32,14 @@ def _populated(path: Path, quotes: int = 3) -> Path:
             if number % 2 == 0:
                 store.place_order(quote, f"key-{number}")
     return path
+
+
+def _dump(path: Path) -> list[str]:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return list(conn.iterdump())
+    finally:
+        conn.close()
 
 
 def _siblings(path: Path) -> set[str]:
@@ -133,7 +142,8 @@ def test_migration_from_the_first_schema_version(tmp_path: Path) -> None:
     shutil.copyfile(FIXTURE, path)
     with HistoryStore(path, clock=lambda: NOW) as store:
         assert store.migrated_from == 1
-        assert store.schema_version == SCHEMA_VERSION == 2
+        assert store.schema_version == SCHEMA_VERSION == 3
+        assert store.conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
         assert store.counts() == {"quote_snapshots": 3, "quotes": 2, "orders": 2, "audit_log": 4}
         rows = store.list_history()
         assert [row.id for row in rows] == [
@@ -255,11 +265,11 @@ def test_restore_keeps_the_replaced_file(tmp_path: Path) -> None:
     database = tmp_path / "history.sqlite"
     with HistoryStore(database) as store:
         store.save_quote(make_quote(label="made after the backup"))
-    before = database.read_bytes()
+    before = _dump(database)
     restored = restore_database(backup, database, now=NOW)
     assert restored.replaced is not None
     assert restored.replaced.name == "history.sqlite.replaced-20261102T100000Z"
-    assert restored.replaced.read_bytes() == before
+    assert _dump(restored.replaced) == before
     with HistoryStore(restored.replaced) as kept:
         assert kept.count_history(search="after") == 1
     with HistoryStore(database) as store:
@@ -290,7 +300,7 @@ def test_a_non_history_file_cannot_be_restored(tmp_path: Path) -> None:
     conn.execute("CREATE TABLE t (x)")
     conn.commit()
     conn.close()
-    with pytest.raises(StoreError, match="schema version 0"):
+    with pytest.raises(StoreError, match="another application"):
         restore_database(other, tmp_path / "history.sqlite", now=NOW)
     assert not (tmp_path / "history.sqlite").exists()
 

@@ -25,7 +25,12 @@ ff = 4h, dropout on):
 - Full activation checkpointing (paper section 4.3): each layer keeps its 2sbh input; the backward
   pass rebuilds one layer's full activations at a time.
 - Logits: the LM head writes b·s·V 16-bit logits and the loss upcasts them to fp32 (6·b·s·V bytes),
-  split by t with a vocabulary-parallel loss.
+  split by t with a vocabulary-parallel loss. A chunked loss (torchtune CEWithChunkedOutputLoss,
+  8 chunks by default, each upcast to fp32 inside the loss; LitGPT's chunked LM head and
+  cross-entropy) keeps the 16-bit logits but only one chunk in fp32 with its log-softmax:
+  2·b·s·V + 2·4·b·s·V / 8 bytes.
+- Activations are stored in the compute dtype: the 2-byte tensors above take 4 bytes in fp32
+  training (dropout masks stay 1 byte); the logits are then fp32 already (4 + 4 bytes).
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from dataclasses import dataclass
 from core.architecture import ModelArchitecture
 
 ACT_BYTES = 2  # 16-bit activations
+LOSS_CHUNKS = 8  # torchtune CEWithChunkedOutputLoss(num_output_chunks=8)
 
 
 @dataclass(frozen=True)
@@ -87,21 +93,23 @@ class LayerActivations:
         return self.replicated + -(-(self.split + scores) // tp)
 
 
-def training_layer_activations(shape: LayerShape, seq: int, batch: int) -> LayerActivations:
+def training_layer_activations(
+    shape: LayerShape, seq: int, batch: int, act_bytes: int = ACT_BYTES
+) -> LayerActivations:
     """Korthikanti et al. 2022 per-layer activation bytes, generalised (see module docstring)."""
     sb = seq * batch
     mask = 1 if shape.dropout else 0
     replicated = sb * (
-        ACT_BYTES * shape.hidden  # attention block input (QKV matmul input)
-        + ACT_BYTES * shape.hidden  # MLP block input
-        + shape.norms * ACT_BYTES * shape.hidden  # each norm stores its input
+        act_bytes * shape.hidden  # attention block input (QKV matmul input)
+        + act_bytes * shape.hidden  # MLP block input
+        + shape.norms * act_bytes * shape.hidden  # each norm stores its input
         + 2 * mask * shape.hidden  # attention and MLP output dropout masks (1 byte)
     )
-    attention = sb * ACT_BYTES * (2 * shape.q_width + 2 * shape.kv_width)  # Q, K, V, proj input
+    attention = sb * act_bytes * (2 * shape.q_width + 2 * shape.kv_width)  # Q, K, V, proj input
     mlp_tensors = 4 if shape.mlp_gated else 2  # gate, up, act, product | fc1 out, GeLU out
-    mlp = sb * ACT_BYTES * mlp_tensors * shape.mlp_width
+    mlp = sb * act_bytes * mlp_tensors * shape.mlp_width
     # softmax output (2 bytes), and with dropout its mask (1) and output (2): 5·a·s²·b
-    scores = (ACT_BYTES + mask * (1 + ACT_BYTES)) * shape.heads * seq * seq * batch
+    scores = (act_bytes + mask * (1 + act_bytes)) * shape.heads * seq * seq * batch
     return LayerActivations(replicated=replicated, split=attention + mlp, attention_scores=scores)
 
 
@@ -113,16 +121,31 @@ def training_activations(
     tp: int = 1,
     flash_attention: bool = True,
     checkpointing: bool = False,
+    act_bytes: int = ACT_BYTES,
+    chunked_loss: bool = False,
+    offloading: bool = False,
 ) -> int:
-    """Peak activation bytes on one GPU for a training step of one micro-batch."""
+    """Peak activation bytes on one GPU for a training step of one micro-batch.
+
+    With activation offloading (torchtune ``OffloadActivations``) the tensors saved for backward
+    go to CPU memory as forward produces them and come back one layer ahead of backward: a GPU
+    holds about two layers' worth (the one computing and the one in transfer).
+    """
     shape = layer_shape(arch)
-    layer = training_layer_activations(shape, seq, batch).per_gpu(tp, flash_attention)
+    layer = training_layer_activations(shape, seq, batch, act_bytes).per_gpu(tp, flash_attention)
     if checkpointing:
-        stored = arch.layers * ACT_BYTES * seq * batch * shape.hidden + layer
+        per_layer_kept = act_bytes * seq * batch * shape.hidden
+        stored = arch.layers * per_layer_kept + layer
+        if offloading:
+            stored = 2 * per_layer_kept + layer
     else:
-        stored = arch.layers * layer
-    logits = -(-6 * batch * seq * arch.vocab_size // tp)
-    return stored + logits
+        stored = min(arch.layers, 2) * layer if offloading else arch.layers * layer
+    tokens_vocab = batch * seq * arch.vocab_size
+    if chunked_loss:
+        logits_bytes = act_bytes * tokens_vocab + 2 * 4 * tokens_vocab // LOSS_CHUNKS
+    else:
+        logits_bytes = (act_bytes + 4) * tokens_vocab
+    return stored + -(-logits_bytes // tp)
 
 
 def inference_activations(

@@ -1,40 +1,37 @@
-"""KV-cache size, per token and per GPU.
+"""KV-cache and recurrent-state size, per token, per sequence and per GPU, layer kind by kind.
 
-Formula (PRODUCT.md, the vLLM paper "Efficient Memory Management for Large Language Model Serving
-with PagedAttention", section 2): bytes per token = 2 (K and V) × layers × kv_heads × head_dim ×
-bytes per value. OPT-13B in fp16: 2 × 40 × 40 × 128 × 2 = 819,200 bytes, the paper's "800 KB".
+A model's cache is the sum over its layers (:attr:`ModelArchitecture.cache_groups`); each kind
+has its own rule:
 
-- GQA/MQA: ``kv_heads`` is ``num_key_value_heads``, and ``head_dim`` the explicit value when the
-  config gives one (Gemma 2: 256, not hidden / heads).
-- MLA (DeepSeek-V2 paper, section 2.1; vLLM's MLA backend): one compressed latent of
-  ``kv_lora_rank + qk_rope_head_dim`` values per token and layer (512 + 64 = 576 for DeepSeek-V3),
-  no factor 2, and the latent is replicated on every tensor-parallel rank.
-- Tensor parallelism (vLLM ``get_num_kv_heads``): each GPU holds max(1, kv_heads / tp)
-  heads, so heads are replicated when tp exceeds kv_heads.
-- Sliding-window layers (Mistral v0.1, Gemma 2's local layers) keep at most ``window`` tokens.
+- Full attention (the vLLM paper "Efficient Memory Management for Large Language Model Serving
+  with PagedAttention", section 2): K and V per token, ``kv_heads × (k_dim + v_dim)`` elements per
+  layer. OPT-13B in fp16: 2 × 40 × 40 × 128 × 2 = 819,200 bytes per token, the paper's "800 KB".
+  ``kv_heads`` is ``num_key_value_heads`` (1 for multi-query configs such as Falcon-7B and
+  SantaCoder), ``head_dim`` the explicit value when given (Gemma: 256, not hidden / heads).
+- Sliding window (Mistral v0.1, Gemma 2/3 local layers, gpt-oss, Cohere 2): at most ``window``
+  tokens per sequence. This follows the serving engine: vLLM's sliding-window cache keeps the
+  window (transformers' cache classes keep ``window`` or ``window - 1`` tokens depending on the
+  version); the planner plans for serving.
+- Chunked local attention (Llama 4's iRoPE layers; vLLM ``ChunkedLocalAttentionSpec``): at most
+  ``attention_chunk_size`` tokens.
+- MLA (DeepSeek-V2 paper, section 2.1; vLLM's MLA backend): one latent of ``kv_lora_rank +
+  qk_rope_head_dim`` elements per token and layer (576 for DeepSeek-V3), no K/V pair, replicated
+  on every tensor-parallel rank.
+- Linear attention, Mamba and short convolutions (Qwen3-Next's Gated DeltaNet, Mamba-2 hybrids,
+  LFM2): a fixed recurrent state plus a convolution state per sequence, whatever the context.
+  The convolution state keeps ``kernel - 1`` columns, as vLLM's mamba state shapes do
+  (transformers' caches keep ``kernel`` columns).
+- Tensor parallelism (vLLM ``get_num_kv_heads``): each GPU holds max(1, ceil(kv_heads / tp))
+  heads; recurrent states are split over the mixer's heads.
 - Paged allocation (vLLM): a sequence occupies whole blocks of 16 tokens.
 """
 
 from __future__ import annotations
 
-from core.architecture import ModelArchitecture
+from core.architecture import CACHE_KINDS, CacheKind, CacheRow, ModelArchitecture
 from core.capacity.dtypes import BITS
 
 VLLM_BLOCK_TOKENS = 16
-
-
-def kv_bytes_per_token(arch: ModelArchitecture, cache_dtype: str) -> int:
-    """KV bytes per token for the whole model (all layers, K and V), before any split."""
-    bits = BITS[cache_dtype]
-    if arch.attention == "mla":
-        latent = (arch.kv_lora_rank or 0) + (arch.qk_rope_head_dim or 0)
-        return -(-arch.layers * latent * bits // 8)
-    return -(-2 * arch.layers * arch.kv_heads * arch.head_dim * bits // 8)
-
-
-def kv_heads_per_gpu(arch: ModelArchitecture, tp: int) -> int:
-    """KV heads one GPU holds under tensor parallelism (replicated when tp > kv_heads)."""
-    return max(1, -(-arch.kv_heads // tp))
 
 
 def cached_tokens(tokens: int) -> int:
@@ -42,17 +39,54 @@ def cached_tokens(tokens: int) -> int:
     return -(-tokens // VLLM_BLOCK_TOKENS) * VLLM_BLOCK_TOKENS
 
 
+def _row_bits(row: CacheRow, bits: int, tokens: int, padded: bool) -> int:
+    kind, window, per_token, fixed, pinned = row
+    kept = cached_tokens(tokens) if padded else tokens
+    if window is not None and kind in ("sliding", "chunked"):
+        kept = min(kept, cached_tokens(window) if padded else window)
+    return (per_token * kept + fixed) * bits + pinned
+
+
+def cache_by_kind(
+    arch: ModelArchitecture, cache_dtype: str, tokens: int, tp: int = 1, *, padded: bool = True
+) -> dict[CacheKind, int]:
+    """Bytes one sequence keeps on one GPU, by layer kind (kinds the model lacks are left out)."""
+    bits = BITS[cache_dtype]
+    out: dict[CacheKind, int] = {}
+    for row in arch.cache_rows(tp):
+        out[row[0]] = out.get(row[0], 0) + _row_bits(row, bits, tokens, padded)
+    return {kind: -(-out[kind] // 8) for kind in CACHE_KINDS if kind in out}
+
+
+def state_bytes_per_sequence(arch: ModelArchitecture, cache_dtype: str, tp: int = 1) -> int:
+    """Fixed recurrent + convolution state bytes of one sequence on one GPU (0 without one)."""
+    bits = BITS[cache_dtype]
+    return -(-sum(row[3] * bits + row[4] for row in arch.cache_rows(tp)) // 8)
+
+
+def kv_bytes_per_token(arch: ModelArchitecture, cache_dtype: str) -> int:
+    """Full-attention-equivalent KV bytes per token: every attention layer, no window cap."""
+    elements = sum(row[2] for row in arch.cache_rows(1))
+    return -(-elements * BITS[cache_dtype] // 8)
+
+
+def kv_heads_per_gpu(arch: ModelArchitecture, tp: int) -> int:
+    """KV heads one GPU holds under tensor parallelism (replicated when tp > kv_heads)."""
+    return max(1, -(-arch.kv_heads // tp))
+
+
+def cache_bytes_per_sequence(
+    arch: ModelArchitecture, cache_dtype: str, tokens: int, tp: int = 1, *, padded: bool = True
+) -> int:
+    """KV and state bytes one sequence of ``tokens`` tokens keeps on one GPU."""
+    bits = BITS[cache_dtype]
+    return -(-sum(_row_bits(row, bits, tokens, padded) for row in arch.cache_rows(tp)) // 8)
+
+
 def kv_cache_per_gpu(
     arch: ModelArchitecture, cache_dtype: str, tokens: int, sequences: int, tp: int = 1
 ) -> int:
-    """KV-cache bytes one GPU holds for ``sequences`` sequences of ``tokens`` tokens each."""
+    """KV-cache and state bytes one GPU holds for ``sequences`` sequences of ``tokens`` each."""
     bits = BITS[cache_dtype]
-    padded = cached_tokens(tokens)
-    window_layers = arch.sliding_window_layers if arch.sliding_window else 0
-    windowed = min(padded, cached_tokens(arch.sliding_window)) if arch.sliding_window else padded
-    token_layers = (arch.layers - window_layers) * padded + window_layers * windowed
-    if arch.attention == "mla":
-        latent = (arch.kv_lora_rank or 0) + (arch.qk_rope_head_dim or 0)
-        return -(-token_layers * latent * bits * sequences // 8)
-    heads = kv_heads_per_gpu(arch, tp)
-    return -(-2 * token_layers * heads * arch.head_dim * bits * sequences // 8)
+    per_sequence = sum(_row_bits(row, bits, tokens, True) for row in arch.cache_rows(tp))
+    return -(-per_sequence * sequences // 8)

@@ -22,6 +22,17 @@ has no master copy: 4 bytes weights, 4 gradients, and the states.
 LoRA (Hu et al. 2021) freezes the base weights and trains r·(in + out) parameters per adapted
 matrix;
 QLoRA (Dettmers et al. 2023) stores the frozen base in NF4 with double quantization.
+
+Pure 16-bit training (``weights_precision="pure"``; torchtune's ``dtype: bf16`` recipes, LitGPT's
+``--precision bf16-true``) keeps no fp32 master copy and holds the optimizer states in the
+parameters' dtype: AdamW 2 + 2 + 2·2 = 8 bytes per parameter instead of 16. With the optimizer
+stepped in backward (torchtune ``optimizer_in_bwd``: a post-accumulate-grad hook steps and frees
+each parameter's gradient), only one gradient is alive at a time: the largest parameter tensor's.
+
+CPU offload (DeepSpeed ZeRO-Offload ``offload_optimizer``, ZeRO-Infinity ``offload_param``, FSDP
+``CPUOffload``): the optimizer states, and with parameter offload the parameters and gradients, are
+held in CPU memory; the GPU keeps the unit being computed. The host must then have that much
+memory free, which this module does not check.
 """
 
 from __future__ import annotations
@@ -34,6 +45,7 @@ from core.architecture import ModelArchitecture
 from core.capacity.weights import nf4_weight_memory
 
 SCALE = 1024  # model states are summed in 1/1024 bytes, then rounded up once
+NF4_ABSMAX_BITS = Fraction(32, 64)  # QLoRA without double quantization (Dettmers et al. 2023)
 
 
 def _up(value: int, divisor: int) -> int:
@@ -41,6 +53,7 @@ def _up(value: int, divisor: int) -> int:
     return -(-value // divisor)
 
 
+QV_NAMES = ("q_proj", "v_proj", "query", "value")  # LitGPT lora_query/lora_value, PEFT default
 ATTENTION_NAMES = ("q_", "k_", "v_", "o_", "kv_", "qkv", "attn", "self_attn", "out_proj")
 
 
@@ -62,20 +75,60 @@ def _scaled_optimizer_bytes(optimizer: str, mixed_precision: str) -> int:
     return opt.numerator * SCALE // opt.denominator
 
 
+def pure_optimizer_bytes_per_param(optimizer: str, mixed_precision: str) -> Fraction:
+    """Optimizer-state bytes per parameter when the states are held in the parameters' dtype."""
+    word = Fraction(param_bytes(mixed_precision))
+    if optimizer == "adamw":
+        return 2 * word  # momentum and variance
+    if optimizer == "adamw_8bit":
+        return 2 + Fraction(2 * 4, 2048)  # 8-bit states are 8-bit whatever the weights
+    return word  # SGD momentum
+
+
+def largest_tensor_params(arch: ModelArchitecture) -> int:
+    """Parameters of the largest single weight tensor (embedding, LM head or a block matrix)."""
+    block = max((g.in_features * g.out_features for g in arch.linear_groups), default=0)
+    return max(arch.embedding_params, arch.lm_head_params, block)
+
+
+def lora_dropout_activation_bytes(
+    arch: ModelArchitecture, targets: str, tokens: int, act_bytes: int
+) -> int:
+    """What LoRA dropout stores for backward: its output and its 1-byte mask per adapted input.
+
+    ``lora_dropout(x)`` feeds the adapter's A matrix, so autograd keeps the dropped-out copy of
+    every adapted matrix's input (LitGPT ``lora.py``; PEFT ``nn.Dropout`` when p > 0).
+    """
+    inputs = sum(
+        g.in_features * g.count
+        for g in arch.linear_groups
+        if lora_trainable_params_of(g.name, targets)
+    )
+    return inputs * tokens * (act_bytes + 1)
+
+
 def param_bytes(mixed_precision: str) -> int:
     """Bytes of a trainable weight (and of its gradient) as the step computes with it."""
     return 4 if mixed_precision == "fp32" else 2
 
 
+def lora_trainable_params_of(name: str, targets: str) -> bool:
+    """Whether the block matrix ``name`` gets an adapter for ``targets``."""
+    lowered = name.lower()
+    if targets == "attention":
+        return lowered.startswith(ATTENTION_NAMES)
+    if targets == "qv":
+        return lowered.rsplit(".", 1)[-1] in QV_NAMES
+    return True
+
+
 def lora_trainable_params(arch: ModelArchitecture, rank: int, targets: str) -> int:
     """Adapter parameters: r·(in + out) for every adapted block matrix."""
-    total = 0
-    for group in arch.linear_groups:
-        is_attention = group.name.lower().startswith(ATTENTION_NAMES)
-        if targets == "attention" and not is_attention:
-            continue
-        total += rank * (group.in_features + group.out_features) * group.count
-    return total
+    return sum(
+        rank * (g.in_features + g.out_features) * g.count
+        for g in arch.linear_groups
+        if lora_trainable_params_of(g.name, targets)
+    )
 
 
 @dataclass(frozen=True)
@@ -111,11 +164,18 @@ def model_states(
     gpus: int,
     gpus_per_node: int,
     tp: int,
+    weights_precision: str = "mixed",
+    optimizer_in_backward: bool = False,
+    offload: str = "none",
+    double_quant: bool = True,
 ) -> ModelStates:
     """Weights, gradients and optimizer states on one GPU for a training method and strategy."""
     wbytes = param_bytes(mixed_precision)
     # Integer arithmetic in 1/SCALE bytes (exact for 8-bit AdamW's 8/2048 bytes per parameter).
     opt_scaled = _scaled_optimizer_bytes(optimizer, mixed_precision)
+    if weights_precision == "pure":
+        pure = pure_optimizer_bytes_per_param(optimizer, mixed_precision)
+        opt_scaled = pure.numerator * SCALE // pure.denominator
     metadata = 0
     if method == "full":
         trainable = arch.params_total
@@ -125,10 +185,14 @@ def model_states(
         if method == "qlora":
             base = nf4_weight_memory(arch)
             frozen_bytes, metadata = base.weights, base.quantization_metadata
+            if not double_quant:  # one fp32 absmax per block of 64: 0.5 bit per weight
+                metadata = -(-arch.linear_params * NF4_ABSMAX_BITS // 8)
         else:
             frozen_bytes = arch.params_total * wbytes
     weights = (frozen_bytes + trainable * wbytes) * SCALE
     grads = trainable * wbytes * SCALE
+    if optimizer_in_backward:
+        grads = min(grads, largest_tensor_params(arch) * wbytes * SCALE)
     states = trainable * opt_scaled
     replicated = _up(weights + grads + states, SCALE) + metadata
 
@@ -152,6 +216,20 @@ def model_states(
         # the small replicated norms are ignored here and stay within the estimate's rounding.
         weights, grads, states = _up(weights, tp), _up(grads, tp), _up(states, tp)
         metadata = _up(metadata, tp)
+    if offload != "none":
+        # ZeRO-Offload / FSDP CPUOffload: the optimizer states (and the fp32 master copy) live
+        # in CPU memory and the optimizer steps there.
+        states = 0
+    if offload == "optimizer_and_params":
+        # ZeRO-3 offload_param / FSDP CPUOffload(offload_params=True): parameters and their
+        # gradients live on the CPU; a GPU holds the unit being computed, gathered, and its
+        # gradient (method "full") while it is produced.
+        unit = largest_unit_params(arch)
+        trained_unit = unit if method == "full" else 0
+        weights = min(weights, unit * wbytes * SCALE)
+        grads = min(grads, trained_unit * wbytes * SCALE) if method == "full" else grads
+        metadata = 0 if method != "qlora" else metadata
+        gathered, gathered_bytes = unit, (unit + trained_unit) * wbytes
     return ModelStates(
         weights=_up(weights, SCALE),
         quantization_metadata=metadata,

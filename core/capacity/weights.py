@@ -23,6 +23,7 @@ from fractions import Fraction
 
 from core.architecture import ModelArchitecture
 from core.capacity.dtypes import BITS, QUANTIZED, bytes_per_value, ceil_bytes
+from core.quant_formats import QuantFormat
 
 GROUP_METADATA_BYTES = 4  # fp16 scale + fp16 zero point per quantization group
 FP8_SCALE_BYTES_PER_MATRIX = 8  # fp32 weight scale + fp32 input scale
@@ -75,6 +76,44 @@ def weight_memory(
         weights=-(-split_bits // (8 * tp)) + -(-replicated_bits // 8),
         quantization_metadata=-(-metadata // tp),
     )
+
+
+def format_weight_memory(arch: ModelArchitecture, fmt: QuantFormat, tp: int = 1) -> WeightMemory:
+    """Weights and scales per GPU for a named format (:mod:`core.quant_formats`), exactly.
+
+    Every quantized matrix takes :meth:`QuantFormat.matrix_bytes`; its quantized values count
+    as weights and the rest (scales, zero points, ``g_idx``) as quantization metadata. A format
+    that quantizes only MoE experts (gpt-oss MXFP4) leaves the other linear layers in bf16, as
+    it leaves embeddings, the LM head, norms and routers. Split layers are divided by ``tp``.
+    """
+    if fmt.scope == "all":
+        return _gguf_weight_memory(arch, fmt, tp)
+    dense_bits = (arch.embedding_params + arch.lm_head_params) * BITS["bf16"]
+    quantized = metadata = 0
+    for group in arch.linear_groups:
+        if fmt.scope == "experts" and group.active_count == group.count:
+            dense_bits += group.params * BITS["bf16"]
+            continue
+        stored = fmt.matrix_bytes(group.out_features, group.in_features) * group.count
+        values = ceil_bytes(Fraction(group.params * fmt.value_bits, 8))
+        quantized += values
+        metadata += stored - values
+    replicated = arch.other_params * 2
+    return WeightMemory(
+        weights=-(-(dense_bits // 8 + quantized) // tp) + replicated,
+        quantization_metadata=-(-metadata // tp),
+    )
+
+
+def _gguf_weight_memory(arch: ModelArchitecture, fmt: QuantFormat, tp: int) -> WeightMemory:
+    """One GGUF type for every 2-D weight (``--pure``), norms and biases in F32 (4 bytes)."""
+    split = sum(
+        fmt.matrix_bytes(g.out_features, g.in_features) * g.count for g in arch.linear_groups
+    )
+    hidden = arch.hidden_size
+    for params in (arch.embedding_params, arch.lm_head_params):
+        split += fmt.matrix_bytes(params // hidden, hidden) if params else 0
+    return WeightMemory(weights=-(-split // tp) + 4 * arch.other_params, quantization_metadata=0)
 
 
 def nf4_weight_memory(arch: ModelArchitecture, tp: int = 1) -> WeightMemory:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from core import __version__
+from core.cli.output import EscapingStream, one_line
 from core.errors import PlannerError
 
 Handler = Callable[[argparse.Namespace], int]
@@ -29,6 +30,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "estimate": ("core.cli.estimate_cmd", "per-GPU memory, fit and price of a request"),
     "schema": ("core.cli.estimate_cmd", "print the request's JSON Schema"),
     "plan": ("core.cli.plan_cmd", "rank every GPU offer × count × strategy"),
+    "fit": ("core.cli.fit_cmd", "list the models that fit a GPU offer"),
     "quote": ("core.cli.history_cmd", "save a priced quote"),
     "order": ("core.cli.history_cmd", "place or stop a simulated order"),
     "history": ("core.cli.history_cmd", "saved quotes and orders"),
@@ -97,7 +99,16 @@ def db_path_from(args: argparse.Namespace) -> Path | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; return its exit code."""
+    """Run one command; return its exit code. Control characters are shown escaped."""
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = EscapingStream(sys.stdout), EscapingStream(sys.stderr)
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = streams
+
+
+def _main(argv: Sequence[str] | None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(command_in(words))
     args = parser.parse_args(words)
@@ -108,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handler(args)
     except PlannerError as error:
-        print(f"anchorgpu-planner: error: {error}", file=sys.stderr)
+        print(f"anchorgpu-planner: error: {one_line(str(error))}", file=sys.stderr)
         return error.exit_code
     except KeyboardInterrupt:
         print("anchorgpu-planner: interrupted", file=sys.stderr)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
-from core.catalog import TERM_UNITS, default_catalog
+from core.catalog import GIB, TERM_UNITS, default_catalog
+from core.cli.output import dumps
 
 
 def register(subparsers: Any) -> None:
@@ -16,23 +16,36 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
+def _tflops(value: float | None) -> str:
+    return f"{value:g}" if value is not None else "—"
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the catalog."""
     catalog = default_catalog()
     if args.json:
-        print(json.dumps(catalog.model_dump(mode="json"), indent=2))
+        print(dumps(catalog.model_dump(mode="json")))
         return 0
     print(
         f"AnchorGPU catalog {catalog.catalog_id}, prices per GPU-hour in {catalog.currency}, "
         f"as of {catalog.as_of.isoformat()}"
     )
-    header = f"{'id':<16}{'VRAM':>8}{'GB/s':>7}{'bf16 TF':>9}  {'platform':<9}{'node':>5}"
+    print(
+        "VRAM is as sold; 'driver' is the total the driver reports, in GiB (— where no "
+        "reported figure was found). TFLOPs are dense."
+    )
+    header = f"{'id':<20}{'VRAM':>7}{'driver':>8}{'GB/s':>7}{'bf16 TF':>9}{'fp8 TF':>8}"
+    header += f"{'fp4 TF':>8}  {'platform':<9}{'node':>5}"
     header += "".join(f"{unit:>8}" for unit in TERM_UNITS)
     print(header)
     for gpu in catalog.gpus:
+        reported = (
+            f"{gpu.vram_reported_bytes / GIB:.1f}" if gpu.vram_reported_bytes is not None else "—"
+        )
         row = (
-            f"{gpu.id:<16}{gpu.vram_gib:>6g}GB{gpu.memory_bandwidth_gbps:>7g}"
-            f"{gpu.bf16_tflops:>9g}  {gpu.platform:<9}{gpu.gpus_per_node:>5}"
+            f"{gpu.id:<20}{gpu.vram_gib:>5g}GB{reported:>8}{gpu.memory_bandwidth_gbps:>7g}"
+            f"{gpu.bf16_tflops:>9g}{_tflops(gpu.fp8_tflops):>8}{_tflops(gpu.fp4_tflops):>8}  "
+            f"{gpu.platform:<9}{gpu.gpus_per_node:>5}"
         )
         row += "".join(f"{gpu.price_per_gpu_hour.for_unit(u):>8}" for u in TERM_UNITS)
         print(row)

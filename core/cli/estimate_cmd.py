@@ -8,16 +8,16 @@ else with the highest exit code among the errors.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from core.batch import estimate_lines, read_lines, result_json
+from core.batch import answer, estimate_lines, read_lines
 from core.catalog import Catalog
+from core.cli.output import dumps, dumps_line
 from core.errors import InputError
-from core.estimate import EstimateResult, estimate
+from core.estimate import EstimateResult
 from core.memory import COMPONENTS
 from core.request import PlanRequest, load_request_file
 
@@ -34,6 +34,13 @@ def register(subparsers: Any) -> None:
         "prints one JSON line per request",
     )
     parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument(
+        "--utilization",
+        type=utilization_arg,
+        default=Decimal(1),
+        metavar="SHARE",
+        help="share of the paid term the GPUs are busy, for the cost per outcome (default 1)",
+    )
     parser.set_defaults(handler=run)
     schema = subparsers.add_parser("schema", help="print the request's JSON Schema")
     schema.set_defaults(handler=run_schema)
@@ -41,49 +48,89 @@ def register(subparsers: Any) -> None:
 
 def run_schema(args: argparse.Namespace) -> int:
     """Print the JSON Schema of a plan request."""
-    print(json.dumps(PlanRequest.model_json_schema(), indent=2))
+    print(dumps(PlanRequest.model_json_schema()))
     return 0
 
 
+def utilization_arg(text: str) -> Decimal:
+    """``--utilization``: a decimal share above 0 and at most 1."""
+    try:
+        value = Decimal(text)
+    except ArithmeticError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value.is_finite() or not Decimal(0) < value <= Decimal(1):
+        raise argparse.ArgumentTypeError(f"must be above 0 and at most 1, got {text}")
+    return value
+
+
 def run(args: argparse.Namespace) -> int:
-    """Estimate one request and print it, or every request of ``--requests``."""
+    """Estimate one request and print it, or every request of ``--requests``.
+
+    One request is printed with its price, its limits and the cost of its outcome.
+    """
     from core.settings import active_catalog, load_settings
 
     settings = load_settings()
     catalog = active_catalog(settings)
     if args.requests is not None:
-        return run_batch(args.requests, catalog, settings.tax_rate)
-    result = estimate(load_request_file(args.request), catalog)
-    data = result_json(result, catalog, settings.tax_rate)
+        return run_batch(args.requests, catalog, settings.tax_rate, args.utilization)
+    found = answer(
+        load_request_file(args.request), catalog, settings.tax_rate, utilization=args.utilization
+    )
+    result, limits, outcome = found.result, found.limits, found.outcome
+    data = found.as_json()
     if args.json:
-        print(json.dumps(data, indent=2))
+        print(dumps(data))
     else:
-        print(format_estimate(result, data["price"]))
+        text = format_estimate(result, data["price"])
+        extra = ["", "Limits on this offer and layout (memory; each with the others as requested)"]
+        extra += [f"  {line}" for line in limits.messages(result.request)]
+        if outcome is not None:
+            extra += ["", "Cost of the outcome"]
+            extra += [f"  {line}" for line in outcome.messages(outcome_hours(result))]
+        head, _, findings = text.partition("\n\n[")
+        print(head + "\n" + "\n".join(extra) + ("\n\n[" + findings if findings else ""))
     return 0
 
 
-def run_batch(name: str, catalog: Catalog, tax_rate: Decimal) -> int:
+def run_batch(name: str, catalog: Catalog, tax_rate: Decimal, utilization: Decimal) -> int:
     """Print one JSON line per request in the file ``name`` (``-``: standard input)."""
     if name == "-":
-        return _answer(sys.stdin.buffer, catalog, tax_rate, None)
+        return _answer(sys.stdin.buffer, catalog, tax_rate, None, utilization)
     path = Path(name)
     try:
         stream = path.open("rb")
     except OSError as error:
         raise InputError(f"cannot read request file {path}: {error}") from None
     with stream:
-        return _answer(stream, catalog, tax_rate, path.parent)
+        return _answer(stream, catalog, tax_rate, path.parent, utilization)
 
 
-def _answer(stream: BinaryIO, catalog: Catalog, tax_rate: Decimal, folder: Path | None) -> int:
+def _answer(
+    stream: BinaryIO,
+    catalog: Catalog,
+    tax_rate: Decimal,
+    folder: Path | None,
+    utilization: Decimal,
+) -> int:
     status = 0
     out = sys.stdout
-    for answer in estimate_lines(read_lines(stream), catalog, tax_rate, folder=folder):
-        if "error" in answer:
-            status = max(status, answer["error"]["exit_code"])
-        out.write(json.dumps(answer, separators=(",", ":")) + "\n")
+    lines = estimate_lines(
+        read_lines(stream), catalog, tax_rate, folder=folder, utilization=utilization
+    )
+    for line in lines:
+        if "error" in line:
+            status = max(status, line["error"]["exit_code"])
+        out.write(dumps_line(line) + "\n")
     out.flush()
     return status
+
+
+def outcome_hours(result: EstimateResult) -> int:
+    """The hours of the request's term."""
+    from core.terms import term_hours
+
+    return term_hours(result.request.term)
 
 
 def _gib(value: int) -> str:
@@ -101,6 +148,10 @@ def format_estimate(result: EstimateResult, price: dict[str, Any] | None) -> str
     ]
     if result.kv_cache_bytes_per_token:
         lines.append(f"KV cache  {result.kv_cache_bytes_per_token:,} bytes per token (whole model)")
+    by_kind = result.details.get("cache_bytes_per_sequence_by_kind") or {}
+    if len(by_kind) > 1 or "linear_state" in by_kind:
+        parts = ", ".join(f"{kind.replace('_', ' ')} {value:,}" for kind, value in by_kind.items())
+        lines.append(f"          per sequence on one GPU by layer kind: {parts} bytes")
     lines.append("")
     phase = result.details.get("peak_phase")
     lines.append("Memory per GPU" + (f" at the peak phase ({phase})" if phase else ""))
@@ -111,10 +162,34 @@ def format_estimate(result: EstimateResult, price: dict[str, Any] | None) -> str
     lines.append(f"  {'total':<24}{_gib(result.memory.total)}")
     lines.append(f"  {'usable on this GPU':<24}{_gib(result.usable_bytes)}")
     verdict = "fits" if result.fits else "does NOT fit"
+    band = result.accuracy_band
+    if result.fit_certainty == "uncertain":
+        verdict = "fit UNCERTAIN (point estimate " + verdict + ")"
+    elif result.fits and band is not None and band.tight:
+        verdict = "fits, tight"
     lines.append(
         f"  {verdict}: headroom {result.headroom_bytes / 2**30:.2f} GiB; "
         f"largest component {result.binding_component.replace('_', ' ')}"
     )
+    if result.approximate:
+        a = result.approximate
+        lines.append(
+            f"  APPROXIMATE: total between {a.band_low / 2**30:.2f} and "
+            f"{a.band_high / 2**30:.2f} GiB per GPU ({a.reason} not counted exactly)"
+        )
+    if band is not None:
+        lines.append(
+            f"  accuracy ±{band.fraction:.0%} (docs/ACCURACY.md): "
+            f"{band.low_bytes / 2**30:.2f}–{band.high_bytes / 2**30:.2f} GiB"
+        )
+    profile = result.details.get("vllm_profile")
+    if profile:
+        lines.append(
+            f"vLLM      KV pool {profile['kv_pool_tokens']:,} tokens; maximum concurrency "
+            f"{profile['max_concurrency']:.2f}x at {result.request.inference.context_tokens:,}"
+            " tokens per request"
+            + ("" if profile["device_total_driver_reported"] else " (device total: catalog VRAM)")
+        )
     t = result.throughput
     if t.decode_tokens_per_s:
         lines.append(f"Decode    ≤ {t.decode_tokens_per_s:,.0f} tokens/s (bandwidth bound)")

@@ -13,12 +13,15 @@ The database is ``--db``, else ``$ANCHORGPU_PLANNER_DB``, else the per-user data
 from __future__ import annotations
 
 import argparse
-import json
+import functools
+import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from core.cli import db_path_from
+from core.cli.output import bounded_int, dumps, text
 from core.estimate import estimate
 from core.paths import default_db_path
 from core.quotes import Quote, quote_estimate, utc_now
@@ -26,9 +29,23 @@ from core.request import load_request_file
 from core.settings import active_catalog, load_settings
 from core.store import HistoryStore, Order
 from core.store.backup import backup_database, restore_database
+from core.store.errors import describe
 from core.store.records import STATUSES, stamp, stamp_seconds
 from core.store.search import WORKLOADS
 from core.store.transfer import export_csv, export_json, import_json
+
+
+def store_errors(handler: Callable[[argparse.Namespace], int]) -> Callable[..., int]:
+    """Report an unexpected SQLite error of ``handler`` as a store error naming its cause."""
+
+    @functools.wraps(handler)
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return handler(args)
+        except sqlite3.Error as error:
+            raise describe(error, _db_path(args)) from None
+
+    return run
 
 
 def register(subparsers: Any) -> None:
@@ -38,7 +55,7 @@ def register(subparsers: Any) -> None:
     )
     save = quote.add_parser("save", help="price a request and save it as a quote")
     save.add_argument("--request", required=True, metavar="FILE", help="plan request (JSON)")
-    save.add_argument("--label", default="", help="a name for the quote")
+    save.add_argument("--label", default="", type=text, help="a name for the quote")
     save.add_argument("--json", action="store_true", help="machine-readable output")
     save.set_defaults(handler=run_quote_save)
 
@@ -47,19 +64,22 @@ def register(subparsers: Any) -> None:
     )
     place = order.add_parser("place", help="place an order, once per idempotency key")
     source = place.add_mutually_exclusive_group(required=True)
-    source.add_argument("--quote", metavar="ID", help="a saved quote")
+    source.add_argument("--quote", metavar="ID", type=text, help="a saved quote")
     source.add_argument("--request", metavar="FILE", help="plan request (JSON), priced now")
     place.add_argument(
         "--idempotency-key",
         required=True,
+        type=text,
         metavar="KEY",
         help="reuse it to retry the same placement; a new purchase needs a new key",
     )
-    place.add_argument("--label", default="", help="a name for the order (with --request)")
+    place.add_argument(
+        "--label", default="", type=text, help="a name for the order (with --request)"
+    )
     place.add_argument("--json", action="store_true", help="machine-readable output")
     place.set_defaults(handler=run_order_place)
     stop = order.add_parser("stop", help="stop an order; the paid period does not change")
-    stop.add_argument("id", metavar="ID")
+    stop.add_argument("id", metavar="ID", type=text)
     stop.add_argument("--json", action="store_true", help="machine-readable output")
     stop.set_defaults(handler=run_order_stop)
 
@@ -67,15 +87,21 @@ def register(subparsers: Any) -> None:
         dest="history_command", metavar="ACTION", required=True
     )
     listing = history.add_parser("list", help="list quotes and orders, newest first")
-    listing.add_argument("--search", metavar="TEXT", help="words in label, model, GPU or notes")
+    listing.add_argument(
+        "--search", metavar="TEXT", type=text, help="words in label, model, GPU or notes"
+    )
     listing.add_argument("--status", choices=STATUSES)
     listing.add_argument("--workload", choices=WORKLOADS)
-    listing.add_argument("--limit", type=int, default=50, metavar="N", help="rows (1-1000)")
-    listing.add_argument("--offset", type=int, default=0, metavar="N", help="rows to skip")
+    listing.add_argument(
+        "--limit", type=bounded_int(1, 1000), default=50, metavar="N", help="rows (1-1000)"
+    )
+    listing.add_argument(
+        "--offset", type=bounded_int(0, 10**12), default=0, metavar="N", help="rows to skip"
+    )
     listing.add_argument("--json", action="store_true", help="machine-readable output")
     listing.set_defaults(handler=run_history_list)
     show = history.add_parser("show", help="one quote or order exactly as it was quoted")
-    show.add_argument("id", metavar="ID")
+    show.add_argument("id", metavar="ID", type=text)
     show.add_argument("--json", action="store_true", help="machine-readable output")
     show.set_defaults(handler=run_history_show)
     export = history.add_parser("export", help="write the history as CSV or JSON")
@@ -106,7 +132,7 @@ def _open(args: argparse.Namespace) -> HistoryStore:
 
 
 def _print_json(data: Any) -> None:
-    print(json.dumps(data, indent=2, ensure_ascii=False))
+    print(dumps(data))
 
 
 def _warn(message: str) -> None:
@@ -121,6 +147,7 @@ def quote_request(path: str, label: str) -> Quote:
     return quote_estimate(result, catalog, tax_rate=settings.tax_rate, now=utc_now(), label=label)
 
 
+@store_errors
 def run_quote_save(args: argparse.Namespace) -> int:
     """Price a request and save the quote; print its id."""
     quote = quote_request(args.request, args.label)
@@ -135,6 +162,7 @@ def run_quote_save(args: argparse.Namespace) -> int:
     return 0
 
 
+@store_errors
 def run_order_place(args: argparse.Namespace) -> int:
     """Place an order from a saved quote or a request; a retried key replays the original."""
     with _open(args) as store:
@@ -154,6 +182,7 @@ def run_order_place(args: argparse.Namespace) -> int:
     return 0
 
 
+@store_errors
 def run_order_stop(args: argparse.Namespace) -> int:
     """Stop an order."""
     with _open(args) as store:
@@ -183,6 +212,7 @@ def _order_line(order: Order, now: Any) -> str:
     return text + f", {_duration(data['time_left_seconds'])} left"
 
 
+@store_errors
 def run_history_list(args: argparse.Namespace) -> int:
     """List quotes and orders."""
     with _open(args) as store:
@@ -217,6 +247,7 @@ def _quote_json(quote: Quote) -> dict[str, Any]:
     } | quote.as_json()
 
 
+@store_errors
 def run_history_show(args: argparse.Namespace) -> int:
     """Show one quote or order from its snapshot."""
     with _open(args) as store:
@@ -255,6 +286,7 @@ def _quote_text(quote: Quote) -> str:
     return "\n".join(line for line in lines if line)
 
 
+@store_errors
 def run_history_export(args: argparse.Namespace) -> int:
     """Export the history."""
     with _open(args) as store:
@@ -270,6 +302,7 @@ def run_history_export(args: argparse.Namespace) -> int:
     return 0
 
 
+@store_errors
 def run_history_import(args: argparse.Namespace) -> int:
     """Merge a JSON export into the history."""
     with _open(args) as store:
@@ -284,6 +317,7 @@ def run_history_import(args: argparse.Namespace) -> int:
     return 0
 
 
+@store_errors
 def run_db_backup(args: argparse.Namespace) -> int:
     """Back up the history and verify the copy."""
     with _open(args) as store:
@@ -296,6 +330,7 @@ def run_db_backup(args: argparse.Namespace) -> int:
     return 0
 
 
+@store_errors
 def run_db_restore(args: argparse.Namespace) -> int:
     """Replace the history with a verified backup."""
     restored = restore_database(args.file, _db_path(args), now=utc_now())

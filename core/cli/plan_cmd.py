@@ -1,20 +1,41 @@
-"""``anchorgpu-planner plan --request FILE [--json] [--rank-by ...]``."""
+"""``anchorgpu-planner plan --request FILE [--json] [--rank-by ...] [--maximize ...]``."""
 
 from __future__ import annotations
 
 import argparse
-import json
+from decimal import Decimal
 from typing import Any
 
-from core.planner import Plan, plan, plan_to_json
+from core.cli.output import dumps
+from core.planner import Plan, PlanOption, plan, plan_to_json
 from core.request import load_request_file
 
 FEASIBLE_SHOWN = 15
 INFEASIBLE_SHOWN = 10
 
+# Columns of the limits, per workload: (limit name, header).
+LIMIT_COLUMNS = {
+    "inference": (("context", "max ctx"), ("sequences", "max seq")),
+    "training": (("micro_batch", "max mb"), ("sequence_length", "max len")),
+    "diffusion": (("batch", "max batch"), ("resolution", "max px")),
+}
+
+
+def budget_arg(text: str) -> Decimal:
+    """``--budget``: a non-negative decimal amount in the catalog's currency."""
+    try:
+        value = Decimal(text)
+    except ArithmeticError:
+        raise argparse.ArgumentTypeError(f"not an amount: {text!r}") from None
+    if not value.is_finite() or value < 0:
+        raise argparse.ArgumentTypeError(f"must be a non-negative amount, got {text}")
+    return value
+
 
 def register(subparsers: Any) -> None:
     """Add the ``plan`` subcommand."""
+    from core.cli.estimate_cmd import utilization_arg
+
     parser = subparsers.add_parser("plan", help="rank every GPU offer × count × strategy")
     parser.add_argument("--request", required=True, metavar="FILE", help="plan request (JSON)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
@@ -25,48 +46,114 @@ def register(subparsers: Any) -> None:
         help="order of the feasible options (default: total price for the term)",
     )
     parser.add_argument(
+        "--maximize",
+        choices=("context", "sequences", "batch"),
+        default=None,
+        help="rank the feasible options by the largest context, sequence count or batch they "
+        "allow (the request's value is the minimum)",
+    )
+    parser.add_argument(
+        "--budget",
+        type=budget_arg,
+        default=None,
+        metavar="AMOUNT",
+        help="keep options whose total for the request's term is at most AMOUNT",
+    )
+    parser.add_argument(
+        "--utilization",
+        type=utilization_arg,
+        default=Decimal(1),
+        metavar="SHARE",
+        help="share of the paid term the GPUs are busy, for the cost per outcome (default 1)",
+    )
+    parser.add_argument(
         "--all", action="store_true", help="list every option, feasible and infeasible"
     )
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Plan one request and print the ranked options."""
+    """Plan one request and print the ranked options with their limits."""
     from core.settings import active_catalog, load_settings
 
     settings = load_settings()
     request = load_request_file(args.request)
     result = plan(
-        request, active_catalog(settings), rank_by=args.rank_by, tax_rate=settings.tax_rate
+        request,
+        active_catalog(settings),
+        rank_by=args.rank_by,
+        tax_rate=settings.tax_rate,
+        with_limits=True,
+        maximize=args.maximize,
+        budget=args.budget,
+        utilization=args.utilization,
     )
     if args.json:
-        print(json.dumps(plan_to_json(result), indent=2))
+        print(dumps(plan_to_json(result)))
     else:
         print(format_plan(result, show_all=args.all))
     return 0
 
 
+def _limit_cells(option: PlanOption, workload: str) -> str:
+    cells = []
+    for name, header in LIMIT_COLUMNS[workload]:
+        value = option.limits.value(name) if option.limits else None
+        cells.append(f"{value if value is not None else '-':>{len(header) + 2}}")
+    return "".join(cells)
+
+
+def _outcome_cells(option: PlanOption, workload: str) -> str:
+    o = option.outcome
+
+    def cell(value: Decimal | None, width: int) -> str:
+        return f"{value if value is not None else '-':>{width}}"
+
+    if o is None:
+        return cell(None, 12)
+    if workload == "inference":
+        return cell(o.per_million_input, 11) + cell(o.per_million_output, 12)
+    if workload == "training":
+        return cell(o.run_cost, 12)
+    return cell(o.per_thousand_images, 12)
+
+
+OUTCOME_HEADERS = {
+    "inference": f"{'1M in':>11}{'1M out':>12}",
+    "training": f"{'run cost':>12}",
+    "diffusion": f"{'1k images':>12}",
+}
+
+
 def format_plan(result: Plan, *, show_all: bool = False) -> str:
-    """A readable table: feasible options cheapest first, then the infeasible ones."""
+    """A readable table: feasible options best first, then the infeasible ones."""
     term = result.request.term
-    lines = [f"Options for {term.count} × {term.unit} (ranked by {result.rank_by})"]
+    workload = result.request.workload
+    order = f"largest {result.maximize} first" if result.maximize else f"ranked by {result.rank_by}"
+    budget = f", budget {result.budget}" if result.budget is not None else ""
+    lines = [f"Options for {term.count} × {term.unit} ({order}{budget})"]
     if result.options:
+        limit_header = "".join(f"{h:>{len(h) + 2}}" for _, h in LIMIT_COLUMNS[workload])
         lines.append(
             f"  {'':2}{'GPU':<16}{'×':>3}  {'strategy':<9}{'per GPU':>10}{'of':>8}"
-            f"{'total':>14}  {'per 1M tok':>11}{'run cost':>12}"
+            f"{'total':>14}{limit_header}{OUTCOME_HEADERS[workload]}"
         )
         listed = result.options if show_all else result.options[:FEASIBLE_SHOWN]
         for i, o in enumerate(listed):
             mark = "* " if i == 0 else "  "
-            per_m = f"{o.per_million_tokens:.4f}" if o.per_million_tokens is not None else "-"
-            job = f"{o.job_cost}" if o.job_cost is not None else "-"
             lines.append(
                 f"  {mark}{o.gpu.id:<16}{o.estimate.gpus:>3}  {o.estimate.strategy:<9}"
                 f"{o.estimate.memory.total / 1e9:>8.1f}GB{o.estimate.usable_bytes / 1e9:>6.0f}GB"
-                f"{o.price.total:>11} {o.price.currency}  {per_m:>11}{job:>12}"
+                f"{o.price.total:>11} {o.price.currency}"
+                f"{_limit_cells(o, workload)}{_outcome_cells(o, workload)}"
             )
         if len(listed) < len(result.options):
             lines.append(f"  … {len(result.options) - len(listed)} more (--all)")
+        currency = result.options[0].price.currency
+        lines.append(
+            f"  (limits: the largest value that fits in memory, the rest as requested; "
+            f"costs in {currency} at the decode, prefill and training bounds)"
+        )
     else:
         lines.append("  nothing in the catalog fits this request.")
     if result.suggestions:

@@ -4,7 +4,10 @@
 - :mod:`core.store.connection`: checks before opening, pragmas, file permissions.
 - :mod:`core.store.repository`: :class:`HistoryStore`, quotes and idempotent orders.
 - :mod:`core.store.search`: listing with full-text search, filters and pages.
-- :mod:`core.store.backup`: verified online backups and restores.
+- :mod:`core.store.errors`: what went wrong with the file, in words a user can act on.
+- :mod:`core.store.files`: verified copies, temporary files, outputs that must not hit the history.
+- :mod:`core.store.backup`: verified online backups.
+- :mod:`core.store.restore`: crash-safe restores that refuse while the history is open.
 - :mod:`core.store.transfer`: CSV and JSON export, JSON import.
 """
 

@@ -1,9 +1,21 @@
 """Opening the history file safely.
 
-Before anything can write, an existing file is checked without write access: its 100-byte header
-must be SQLite's, a read-only connection must pass ``PRAGMA quick_check``, and its schema version
-must not be newer than the app. A file that fails is reported with a hint to restore a backup and
-is left byte-for-byte as it was: nothing here repairs, vacuums or recreates a database.
+The file is only ever read or written through SQLite. Opening and closing a descriptor on the
+database file with plain Python would drop every POSIX lock the process holds on it (a lock
+belongs to the process and the file, not to the descriptor), so another process would believe
+it is alone, check-point and delete the write-ahead log under the open connections.
+
+The one exception is the 100-byte header, read before the first connection to a file: SQLite
+would read page 1 from the write-ahead log and miss a main file overwritten with something else.
+On POSIX the header is read through a descriptor that is kept open for the life of the process
+(one per file, see :func:`read_header`), so no descriptor on the history is ever closed while a
+connection may hold its locks.
+
+Before anything can write, an existing file is checked: its header must be SQLite's, a
+read-only connection must pass ``PRAGMA quick_check``, and be recognised as a history (see
+:func:`core.store.schema.recognise`) no newer than the app. A file that fails is reported and left
+byte-for-byte as it was: nothing here repairs, vacuums or recreates a database, and a file that
+is missing while its write-ahead log or a replaced copy is still there is not silently recreated.
 
 A new database file is created readable by its owner only (0600), in a folder created 0700.
 Connections use WAL, a busy timeout and ``synchronous=FULL`` so that a committed order survives
@@ -14,21 +26,30 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from urllib.parse import quote as url_quote
 
 from core.errors import StoreError
 from core.paths import ensure_private_dir
-from core.store.schema import not_a_history, refuse_newer, user_version
+from core.store.errors import RESTORE_HINT, describe
+from core.store.schema import recognise
 
-SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = 5000
 WAL_RETRY_S = 0.01
-RESTORE_HINT = (
-    "it was left as it is; restore a backup with `anchorgpu-planner db restore FILE` "
-    "or choose another file with --db"
-)
+
+__all__ = [
+    "BUSY_TIMEOUT_MS",
+    "RESTORE_HINT",
+    "connect",
+    "connect_read_only",
+    "create_private_file",
+    "inspect_existing",
+    "quick_check",
+    "read_header",
+    "read_only_uri",
+]
 
 
 def read_only_uri(path: Path) -> str:
@@ -41,87 +62,117 @@ def connect_read_only(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(read_only_uri(path), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
 
 
-def check_header(path: Path) -> bool:
-    """Return False for an empty file, True for a SQLite file; raise for anything else.
+SQLITE_HEADER = b"SQLite format 3\x00"
+_KEPT: dict[tuple[int, int], int] = {}
+"""Descriptors on history files, by (device, inode), never closed (see the module's doc)."""
+_KEPT_LOCK = threading.Lock()
+
+
+def read_header(path: Path) -> bytes:
+    """The first 100 bytes of the history file, read without ever closing a descriptor on it.
 
     Raises:
-        StoreError: The path is not a regular file, cannot be read, or is not SQLite.
+        OSError: The file cannot be opened or read.
     """
-    if not path.is_file():
-        raise StoreError(f"history database {path} is not a regular file")
-    try:
-        with path.open("rb") as stream:
-            header = stream.read(100)
-    except OSError as error:
-        raise StoreError(f"cannot read history database {path}: {error}") from None
-    if not header:
-        return False
-    if len(header) < 100 or not header.startswith(SQLITE_HEADER):
-        raise StoreError(f"history database {path} is not a SQLite database; {RESTORE_HINT}")
-    return True
+    if os.name != "posix":  # Windows locks belong to a handle: closing one drops only its own
+        with Path(path).open("rb") as stream:
+            return stream.read(100)
+    info = os.stat(path)
+    with _KEPT_LOCK:
+        handle = _KEPT.get((info.st_dev, info.st_ino))
+        if handle is None:
+            handle = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
+            opened = os.fstat(handle)
+            # Kept even if the path was replaced meanwhile: closing it could drop locks.
+            handle = _KEPT.setdefault((opened.st_dev, opened.st_ino), handle)
+    return os.pread(handle, 100, 0)
 
 
 def quick_check(conn: sqlite3.Connection, path: Path, *, full: bool = False) -> None:
     """Run ``PRAGMA quick_check`` (or ``integrity_check``) and raise unless it says ok.
 
     Raises:
-        StoreError: The database is damaged.
+        StoreError: The database is damaged, or cannot be read (the message says why).
     """
     pragma = "integrity_check" if full else "quick_check"
     try:
         rows = conn.execute(f"PRAGMA {pragma}").fetchall()
-    except sqlite3.DatabaseError as error:
-        raise StoreError(f"history database {path} is damaged ({error}); {RESTORE_HINT}") from None
+    except sqlite3.Error as error:
+        raise describe(error, path) from None
     problems = [str(row[0]) for row in rows if row[0] != "ok"]
     if problems:
         shown = "; ".join(problems[:3]) + (" …" if len(problems) > 3 else "")
         raise StoreError(f"history database {path} is damaged ({shown}); {RESTORE_HINT}")
 
 
+def _refuse_missing(path: Path) -> None:
+    """Raise when ``path`` is missing but the remains of a history are beside it.
+
+    A write-ahead log without its database, or a ``.replaced-`` copy without the file that
+    replaced it, means the history was lost or moved: creating an empty one in its place would
+    let a reused idempotency key place a second order.
+    """
+    wal = Path(f"{path}-wal")
+    remains = [wal] if wal.exists() and wal.stat().st_size > 0 else []
+    if path.parent.is_dir():
+        remains += sorted(path.parent.glob(f"{path.name}.replaced-*"))
+    if remains:
+        raise StoreError(
+            f"history database {path} is missing but {remains[0].name} is beside it; "
+            "nothing was created. Restore a backup with `anchorgpu-planner db restore FILE`, "
+            "move the file back, or choose another file with --db"
+        )
+
+
 def inspect_existing(path: Path, *, full: bool = False) -> int | None:
-    """Check an existing file without write access; return its schema version.
+    """Check an existing file through a read-only connection; return its schema version.
 
     Returns None when there is no file or it is empty (a new database).
 
     Raises:
-        StoreError: The file is not SQLite, is damaged, or is newer than the app.
+        StoreError: The file is not SQLite, is damaged, unreadable, not a history, or newer
+            than the app; or it is missing while remains of a history are beside it.
     """
+    path = Path(path)
     if not path.exists():
+        _refuse_missing(path)
         return None
-    if not check_header(path):
+    if not path.is_file():
+        raise StoreError(f"history database {path} is not a regular file")
+    if not os.access(path, os.R_OK):
+        raise StoreError(f"cannot read history database {path}: permission denied")
+    if path.stat().st_size == 0:
         return None
+    try:
+        header = read_header(path)
+    except OSError as error:
+        raise describe(error, path, doing="read") from None
+    if len(header) < 100 or not header.startswith(SQLITE_HEADER):
+        raise StoreError(f"history database {path} is not a SQLite database; {RESTORE_HINT}")
     try:
         conn = connect_read_only(path)
     except sqlite3.Error as error:
-        raise StoreError(f"cannot open history database {path}: {error}") from None
+        raise describe(error, path) from None
     try:
         quick_check(conn, path, full=full)
         try:
-            version = user_version(conn)
-            foreign = (
-                version == 0 and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-            )
-        except sqlite3.DatabaseError as error:
-            raise StoreError(
-                f"history database {path} is damaged ({error}); {RESTORE_HINT}"
-            ) from None
+            version = recognise(conn, path)
+        except sqlite3.Error as error:
+            raise describe(error, path) from None
     finally:
         conn.close()
-    if foreign:
-        raise StoreError(not_a_history(path))
-    refuse_newer(version, path)
-    return version
+    return version if version else None
 
 
 def create_private_file(path: Path) -> None:
     """Create an empty file readable and writable by its owner only (0600)."""
-    ensure_private_dir(path.parent)
     try:
-        handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        ensure_private_dir(path.parent)
+        handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
     except FileExistsError:
         return
     except OSError as error:
-        raise StoreError(f"cannot create history database {path}: {error}") from None
+        raise describe(error, path, doing="create") from None
     os.close(handle)
     if os.name == "posix":
         os.chmod(path, 0o600)
@@ -153,12 +204,13 @@ def connect(path: Path) -> sqlite3.Connection:
     (``BEGIN IMMEDIATE`` for writes). It may only be used on the thread that opened it.
 
     Raises:
-        StoreError: The file cannot be opened or switched to WAL.
+        StoreError: The file cannot be opened or switched to WAL (the message says why:
+            read-only, disk full, permission, busy or damaged).
     """
     try:
         conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
     except sqlite3.Error as error:
-        raise StoreError(f"cannot open history database {path}: {error}") from None
+        raise describe(error, path) from None
     try:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         mode = _journal_mode_wal(conn)
@@ -169,7 +221,7 @@ def connect(path: Path) -> sqlite3.Connection:
         conn.execute("PRAGMA foreign_keys = ON")
     except sqlite3.Error as error:
         conn.close()
-        raise StoreError(f"cannot prepare history database {path}: {error}") from None
+        raise describe(error, path) from None
     except StoreError:
         conn.close()
         raise

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import datetime, timedelta
 from pathlib import Path
 from types import TracebackType
@@ -19,12 +19,20 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from core.errors import IdempotencyConflictError, InputError, NotFoundError, StoreError
+from core.errors import (
+    IdempotencyConflictError,
+    InputError,
+    NotFoundError,
+    StoreBusyError,
+    StoreError,
+)
 from core.messages import Message
 from core.pricing import from_minor
 from core.quotes import Quote, new_id, parse_quote, utc_now
 from core.store import connection, rows
 from core.store import search as listing
+from core.store.errors import describe
+from core.store.files import clean_stale_temporaries
 from core.store.records import (
     ORDER_ID_PREFIX,
     AuditEntry,
@@ -40,6 +48,8 @@ from core.terms import to_utc, unit_hours
 
 Clock = Callable[[], datetime]
 MAX_KEY_LENGTH = 255
+BUSY_ATTEMPTS = 2
+"""A write waits the busy timeout, then once more, before reporting the history busy."""
 
 
 def validate_idempotency_key(key: str) -> str:
@@ -72,6 +82,7 @@ class HistoryStore:
     def __init__(self, path: Path, *, clock: Clock = utc_now) -> None:
         self.path = Path(path)
         self._clock = clock
+        clean_stale_temporaries(self.path)  # left by a backup or restore that was killed
         if connection.inspect_existing(self.path) is None and not self.path.exists():
             connection.create_private_file(self.path)
         self.conn = connection.connect(self.path)
@@ -80,7 +91,7 @@ class HistoryStore:
             self.migrated_from = migrate(self.db, self.path)
         except sqlite3.Error as error:
             self.conn.close()
-            raise StoreError(f"cannot prepare history database {self.path}: {error}") from None
+            raise describe(error, self.path) from None
         except BaseException:
             self.conn.close()
             raise
@@ -128,21 +139,37 @@ class HistoryStore:
         """One write transaction (``BEGIN IMMEDIATE``), committed unless the block raises.
 
         Raises:
-            StoreError: Another process kept the database locked past the busy timeout.
+            StoreBusyError: Another process kept the database locked past the busy timeout,
+                twice.
+            StoreError: The write failed (read-only, disk full, I/O error); it was rolled back.
         """
-        try:
-            self.conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as error:
-            raise StoreError(
-                f"history database {self.path} is busy ({error}); try again in a moment"
-            ) from None
+        self._begin()
         try:
             yield self.conn
             self.conn.execute("COMMIT")
+        except sqlite3.OperationalError as error:
+            self._rollback()
+            raise describe(error, self.path, doing="write") from None
         except BaseException:
-            if self.conn.in_transaction:
-                self.conn.execute("ROLLBACK")
+            self._rollback()
             raise
+
+    def _begin(self) -> None:
+        """``BEGIN IMMEDIATE``, waiting the busy timeout twice before giving up."""
+        for attempt in range(BUSY_ATTEMPTS):
+            try:
+                self.conn.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as error:
+                problem = describe(error, self.path, doing="write")
+                if not isinstance(problem, StoreBusyError) or attempt + 1 == BUSY_ATTEMPTS:
+                    raise problem from None
+
+    def _rollback(self) -> None:
+        # SQLite may have rolled back already (disk full, I/O error).
+        if self.conn.in_transaction:
+            with suppress(sqlite3.Error):
+                self.conn.execute("ROLLBACK")
 
     def _audit(self, kind: str, entity_id: str, action: str, detail: dict[str, Any]) -> None:
         self.conn.execute(

@@ -8,6 +8,12 @@ anything is written. Migrations are never edited once released: a change is a ne
 - Version 1: STRICT tables ``quote_snapshots``, ``quotes``, ``orders`` and ``audit_log``.
 - Version 2: a ``notes`` column on quotes and orders, and FTS5 indexes over label, model, GPU and
   notes, kept current by triggers.
+- Version 3: ``PRAGMA application_id`` set to :data:`APPLICATION_ID`, which marks the file as a
+  history. Files of versions 1 and 2 have no mark; they are recognised by their tables.
+
+:func:`recognise` decides whether a file is a history before anything writes to it: the mark, or
+(for versions 1 and 2) the four tables with their columns. Any other SQLite file with tables or a
+version is another application's, and is never written to.
 """
 
 from __future__ import annotations
@@ -19,7 +25,15 @@ from sqlite_utils import Database
 
 from core.errors import StoreError
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+APPLICATION_ID = 0x41475055
+"""``PRAGMA application_id`` of a history: the ASCII bytes "AGPU" as a big-endian 32-bit integer.
+
+It is stored at offset 68 of the file header (https://www.sqlite.org/fileformat.html), where
+``file(1)`` and other tools read it.
+"""
+UNMARKED_VERSIONS = (1, 2)
+"""Versions written before the history carried :data:`APPLICATION_ID`."""
 FTS_COLUMNS = ("label", "model", "gpu", "notes")
 TABLES = ("quote_snapshots", "quotes", "orders", "audit_log")
 """Every table the history keeps rows in (what backups count and compare)."""
@@ -112,9 +126,24 @@ def _v2_notes_and_search(db: Database) -> None:
         table.enable_fts(FTS_COLUMNS, fts_version="FTS5", create_triggers=True)
 
 
+def _v3_application_id(db: Database) -> None:
+    """Version 3: mark the file as a history."""
+    db.conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+
+
 MIGRATIONS: dict[int, Callable[[Database], None]] = {
     1: _v1_tables,
     2: _v2_notes_and_search,
+    3: _v3_application_id,
+}
+
+_V1_COLUMNS = {
+    "quote_snapshots": {"id", "created_at", "snapshot"},
+    "quotes": {"seq", "id", *_LISTED},
+    "orders": {"seq", "id", "quote_id", "snapshot_id", "idempotency_key", "request_sha256"}
+    | set(_LISTED)
+    | {"paid_from", "paid_until", "stopped_at"},
+    "audit_log": {"seq", "at", "entity_kind", "entity_id", "action", "detail"},
 }
 
 
@@ -122,6 +151,42 @@ def user_version(conn: sqlite3.Connection) -> int:
     """The schema version recorded in the database header."""
     row = conn.execute("PRAGMA user_version").fetchone()
     return int(row[0])
+
+
+def application_id(conn: sqlite3.Connection) -> int:
+    """The application id recorded in the database header (0 when none was set)."""
+    return int(conn.execute("PRAGMA application_id").fetchone()[0])
+
+
+def _has_history_tables(conn: sqlite3.Connection) -> bool:
+    """Whether the database holds the tables and columns of a version 1 or 2 history."""
+    for table, needed in _V1_COLUMNS.items():
+        columns = {str(row[1]) for row in conn.execute(f"PRAGMA table_info([{table}])")}
+        if not needed <= columns:
+            return False
+    return True
+
+
+def recognise(conn: sqlite3.Connection, path: object) -> int:
+    """Return the schema version of a history; 0 for an empty database (a new history).
+
+    Reads only: the application id, the version and the tables.
+
+    Raises:
+        StoreError: The file is another application's database, or a history newer than the
+            app understands.
+    """
+    mark = application_id(conn)
+    version = user_version(conn)
+    if mark == APPLICATION_ID:
+        refuse_newer(version, path)
+        return version
+    tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+    if mark == 0 and version == 0 and not tables:
+        return 0
+    if mark == 0 and version in UNMARKED_VERSIONS and _has_history_tables(conn):
+        return version
+    raise StoreError(not_a_history(path))
 
 
 def not_a_history(path: object) -> str:
@@ -151,19 +216,16 @@ def migrate(db: Database, path: object, *, target: int = SCHEMA_VERSION) -> int:
 
     Raises:
         StoreError: The database is newer than the app, or it is a SQLite file of another
-            application (no version yet but tables present).
+            application (see :func:`recognise`).
     """
     conn = db.conn
-    before = user_version(conn)
-    refuse_newer(before, path)
+    before = recognise(conn, path)
     if before >= target:
         return before
     conn.execute("BEGIN IMMEDIATE")
     try:
         # Re-read under the write lock: another process may have migrated in the meantime.
-        current = user_version(conn)
-        if current == 0 and db.table_names():
-            raise StoreError(not_a_history(path))
+        current = recognise(conn, path)
         for version in range(current + 1, target + 1):
             MIGRATIONS[version](db)
         if current < target:

@@ -16,6 +16,7 @@ import csv
 import json
 import os
 import sqlite3
+import stat
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -29,6 +30,8 @@ from core.errors import InputError
 from core.pricing import from_minor, to_decimal, to_minor
 from core.quotes import Quote, parse_quote
 from core.store import rows
+from core.store.files import fsync_dir, history_files, refuse_unsafe_output
+from core.store.import_checks import MAX_IMPORT_BYTES, check_order, check_raw, check_snapshot
 from core.store.records import HistoryRow, parse_stamp, stamp, stamp_seconds
 from core.store.repository import HistoryStore, validate_idempotency_key
 
@@ -61,8 +64,14 @@ def neutralise_cell(value: object) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-def _atomic_write(path: Path, write: Any, *, newline: str | None = None) -> None:
-    path = Path(path)
+def _atomic_write(
+    store: HistoryStore, path: Path, write: Any, *, newline: str | None = None
+) -> None:
+    """Write ``path`` through a temporary file beside it, then rename it into place.
+
+    The output is never a link (it is not followed) and never the history or its journals.
+    """
+    path = refuse_unsafe_output(Path(path), store.path, "export")
     folder = path.parent if str(path.parent) else Path(".")
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
@@ -74,6 +83,7 @@ def _atomic_write(path: Path, write: Any, *, newline: str | None = None) -> None
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)
+        fsync_dir(folder)
     except OSError as error:
         Path(temporary).unlink(missing_ok=True)
         raise InputError(f"cannot write {path}: {error}") from None
@@ -105,7 +115,7 @@ def export_csv(store: HistoryStore, path: Path) -> int:
             writer.writerow([neutralise_cell(data[column]) for column in CSV_COLUMNS])
             count += 1
 
-    _atomic_write(path, write, newline="")
+    _atomic_write(store, path, write, newline="")
     return count
 
 
@@ -147,7 +157,7 @@ def export_json(store: HistoryStore, path: Path) -> dict[str, int]:
     """Write the JSON export; return how many quotes, orders and audit entries it holds."""
     data = export_data(store)
     text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
-    _atomic_write(path, lambda stream: stream.write(text))
+    _atomic_write(store, path, lambda stream: stream.write(text))
     return {key: len(data[key]) for key in ("quotes", "orders", "audit_log")}
 
 
@@ -241,15 +251,45 @@ class ImportSummary:
     conflicts: tuple[str, ...]
 
 
-def _read_export(path: Path) -> tuple[_ExportIn, list[Quote], list[tuple[_OrderIn, Quote]]]:
+def _read_capped(path: Path, history: Path) -> bytes:
+    """The bytes of a regular file of at most :data:`MAX_IMPORT_BYTES`; never the history."""
+    for protected in history_files(history):
+        if path.exists() and protected.exists() and os.path.samefile(path, protected):
+            raise InputError(f"{path} is the history database itself, not an export")
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        raise InputError(f"cannot read {path}: {error.strerror or error}") from None
+    with os.fdopen(handle, "rb") as stream:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise InputError(f"{path} is not a regular file")
+        data = stream.read(MAX_IMPORT_BYTES + 1)
+    if len(data) > MAX_IMPORT_BYTES:
+        raise InputError(f"{path} is larger than {MAX_IMPORT_BYTES // 2**20} MiB")
+    return data
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _read_export(
+    path: Path, history: Path
+) -> tuple[_ExportIn, list[Quote], list[tuple[_OrderIn, Quote]]]:
+    data_bytes = _read_capped(Path(path), history)
     try:
         # Snapshots hold floats (specifications, request sizes) that must come back as floats;
         # money is always a decimal string, and a number where money belongs is refused.
-        raw = json.loads(Path(path).read_text("utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"cannot read {path}: {error}") from None
+        raw = json.loads(data_bytes.decode("utf-8"), parse_constant=_refuse_constant)
+    except UnicodeDecodeError as error:
+        raise InputError(f"{path} is not UTF-8 text: {error.reason}") from None
     except json.JSONDecodeError as error:
         raise InputError(f"{path} is not valid JSON: {error}") from None
+    except RecursionError:
+        raise InputError(f"{path} is nested too deeply to be an export") from None
+    except ValueError as error:  # an integer of thousands of digits, NaN, Infinity
+        raise InputError(f"{path} is not valid JSON: {error}") from None
+    check_raw(raw, path)
     try:
         data = _ExportIn.model_validate(raw)
     except ValidationError as error:
@@ -258,29 +298,43 @@ def _read_export(path: Path) -> tuple[_ExportIn, list[Quote], list[tuple[_OrderI
         message = str(first["msg"]).removeprefix("Value error, ")
         raise InputError(f"{path} is not a history export: {where}: {message}") from None
     quotes = []
-    for item in data.quotes:
-        quote = parse_quote(item.snapshot)
+    for number, item in enumerate(data.quotes, start=1):
+        row = f"{path}: quote {item.id} (quote {number} in the file)"
+        quote = _parse(item.snapshot, row)
         if quote.id != item.id:
-            raise InputError(f"{path}: quote {item.id} holds the snapshot of {quote.id}")
+            raise InputError(f"{row} holds the snapshot of {quote.id}")
+        check_snapshot(quote, row)
         quotes.append(quote.model_copy(update={"label": item.label, "notes": item.notes}))
     orders = []
-    for order in data.orders:
+    for number, order in enumerate(data.orders, start=1):
+        row = f"{path}: order {order.id} (order {number} in the file)"
         validate_idempotency_key(order.idempotency_key)
-        quote = parse_quote(order.snapshot)
+        quote = _parse(order.snapshot, row)
         if quote.id != order.snapshot_id or quote.total != order.total:
-            raise InputError(f"{path}: order {order.id} does not match its quote snapshot")
+            raise InputError(f"{row} does not match its quote snapshot")
+        check_snapshot(quote, row)
+        check_order(order, quote, row)
         to_minor(order.total, order.currency)
         orders.append((order, quote))
     return data, quotes, orders
 
 
+def _parse(snapshot: dict[str, Any], row: str) -> Quote:
+    try:
+        return parse_quote(snapshot)
+    except InputError as error:
+        raise InputError(f"{row}: {error}") from None
+
+
 def import_json(store: HistoryStore, path: Path) -> ImportSummary:
     """Merge a JSON export into the history, in one transaction.
 
+    Every derived figure is checked against its snapshot first (:mod:`core.store.import_checks`).
+
     Raises:
-        InputError: The file is not a valid export (nothing is written).
+        InputError: The file is not a valid export, or a row was altered (nothing is written).
     """
-    data, quotes, orders = _read_export(path)
+    data, quotes, orders = _read_export(path, store.path)
     conn = store.conn
     added_quotes = added_orders = stopped = added_audit = skipped = 0
     conflicts: list[str] = []

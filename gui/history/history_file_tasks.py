@@ -3,7 +3,8 @@
 Each asks for a file, then runs ``core`` on the store thread behind a progress dialog: the store's
 own functions write atomically, verify backups by reading them back, and restore only a verified
 copy, keeping the replaced database beside it. The outcome is announced with ``finished`` (a
-sentence for the user) and ``historyChanged`` when rows may have changed; errors get one dialog.
+sentence for the user); the store service announces the rows an import or a restore changed.
+Errors get one dialog.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from core.store import HistoryStore
 from core.store.backup import Restored, Verified, backup_database
 from core.store.transfer import ImportSummary, export_csv, export_json, import_json
 from gui.history.error_message import show_error
-from gui.history.history_store_client import HistoryStoreClient
+from gui.store_service import StoreService
 
 Clock = Callable[[], datetime]
 
@@ -30,15 +31,12 @@ class HistoryFileTasks(QObject):
 
     Signals:
         finished(str): a command succeeded; what it did, in a sentence.
-        historyChanged(): rows were added or changed (after an import; a restore reopens the
-            store instead).
     """
 
     finished = Signal(str)
-    historyChanged = Signal()
     _progressed = Signal(int, int)
 
-    def __init__(self, client: HistoryStoreClient, clock: Clock, page: QWidget) -> None:
+    def __init__(self, client: StoreService, clock: Clock, page: QWidget) -> None:
         super().__init__(page)
         self._client = client
         self._clock = clock
@@ -80,7 +78,6 @@ class HistoryFileTasks(QObject):
                 self.tr("Importing {file}…").format(file=path.name),
                 lambda store: import_json(store, path),
                 self._imported_text,
-                changed=True,
             )
 
     def backup(self) -> None:
@@ -131,9 +128,7 @@ class HistoryFileTasks(QObject):
         # The store thread reopens the database either way, and the page reloads on "opened".
         self._client.restore(
             path,
-            lambda restored: self._succeeded(
-                self._restored_text(restored), changed=False, show=True
-            ),
+            lambda restored: self._succeeded(self._restored_text(restored), show=True),
             self._failed,
         )
 
@@ -145,13 +140,12 @@ class HistoryFileTasks(QObject):
         call: Callable[[HistoryStore], Any],
         describe: Callable[[Any], str],
         *,
-        changed: bool = False,
         show: bool = False,
     ) -> None:
         self._start(label)
         self._client.call(
             call,
-            lambda result: self._succeeded(describe(result), changed=changed, show=show),
+            lambda result: self._succeeded(describe(result), show=show),
             self._failed,
         )
 
@@ -173,10 +167,8 @@ class HistoryFileTasks(QObject):
             self._progress.deleteLater()
             self._progress = None
 
-    def _succeeded(self, text: str, *, changed: bool, show: bool) -> None:
+    def _succeeded(self, text: str, *, show: bool) -> None:
         self._finish()
-        if changed:
-            self.historyChanged.emit()
         if show:
             QMessageBox.information(self._page, self.tr("History"), text)
         self.finished.emit(text)

@@ -19,7 +19,7 @@ from core.quotes import Quote
 from core.store import HistoryStore, Order, PlaceResult
 from gui.history.error_message import show_error
 from gui.history.history_names import HistoryNames
-from gui.history.history_store_client import HistoryStoreClient
+from gui.store_service import StoreService
 
 Yes, No = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
 
@@ -35,7 +35,7 @@ class HistoryOrderTasks(QObject):
     placed = Signal(object, object)
     stopped = Signal(object, object)
 
-    def __init__(self, client: HistoryStoreClient, names: HistoryNames, page: QWidget) -> None:
+    def __init__(self, client: StoreService, names: HistoryNames, page: QWidget) -> None:
         super().__init__(page)
         self._client = client
         self._names = names

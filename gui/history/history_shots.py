@@ -22,6 +22,7 @@ from core.request import PlanRequest
 from core.store import HistoryStore
 from gui.history.history_table_model import LABEL, ROW_ROLE, STATUS
 from gui.history.history_view import HistoryView
+from gui.store_service import StoreService
 
 SHOT_NOW = datetime(2026, 11, 20, 9, 30, tzinfo=UTC)
 WAIT_MS = 5000
@@ -183,10 +184,14 @@ def _wait(signal: Any) -> None:
 def history_with_order(window: Any, state: Any) -> QWidget:
     """The main window on a sample history with an order selected (``window.set_page`` API)."""
     opening = window.page("history")
-    if isinstance(opening, HistoryView) and not opening.store_client.is_open:
-        _wait(opening.store_client.opened)  # it creates the file: let it finish first
+    if isinstance(opening, HistoryView) and not opening.store_service.is_open:
+        _wait(opening.store_service.opened)  # it creates the file: let it finish first
     fill_sample_history(state.db_path, state.catalog)
-    view = HistoryView(state, clock=lambda: SHOT_NOW)
+    # The picture's statuses and time left are as of SHOT_NOW, so the view reads through a
+    # service on that clock instead of the window's.
+    service = StoreService(state.db_path, clock=lambda: SHOT_NOW)
+    view = HistoryView(state, service, clock=lambda: SHOT_NOW)
+    service.setParent(view)
     window.set_page("history", view)
     window.show_page("history")
     _wait(view.model.pageLoaded)

@@ -4,7 +4,9 @@ The model keeps the rows loaded so far in a list, newest first as the store list
 page is requested when a query is set; the view asks for the next one (``canFetchMore`` /
 ``fetchMore``) when the user scrolls near the end, and the page after the last loaded row is read
 with keyset paging, so a page deep in a history of 100,000 rows costs what the first one costs.
-Pages arrive from the store thread; a page for an older query is dropped.
+Pages arrive from the store thread; a page for an older query is dropped. Reading again (a new
+query, or a change the store service announced) keeps the rows on screen until the new first page
+replaces them, so a change elsewhere never blanks the table.
 """
 
 from __future__ import annotations
@@ -25,8 +27,8 @@ from core.store.records import stamp
 from core.terms import unit_hours
 from gui.history.history_names import HistoryNames
 from gui.history.history_query import HistoryQuery
-from gui.history.history_store_client import HistoryStoreClient
 from gui.history.sort_proxy import SORT_ROLE
+from gui.store_service import StoreService
 
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 PAGE_SIZE = 200
@@ -52,7 +54,7 @@ class HistoryTableModel(QAbstractTableModel):
 
     def __init__(
         self,
-        client: HistoryStoreClient,
+        client: StoreService,
         names: HistoryNames,
         *,
         page_size: int = PAGE_SIZE,
@@ -68,13 +70,8 @@ class HistoryTableModel(QAbstractTableModel):
         self._generation = 0
         self._loading = False
         self._exhausted = True
+        self._replacing = False  # the next page replaces the rows instead of adding to them
         self._total: int | None = None
-        self._data_version: int | None = None
-
-    @property
-    def data_version(self) -> int | None:
-        """The store's ``data_version`` when the last page was read (None before the first)."""
-        return self._data_version
 
     @property
     def query(self) -> HistoryQuery:
@@ -99,16 +96,16 @@ class HistoryTableModel(QAbstractTableModel):
     def reload(self) -> None:
         """Read the current query again from the first page (after a change in the store)."""
         self._generation += 1
-        self.beginResetModel()
-        self._rows = []
-        self._date_keys = []
         self._loading = False
+        if not self._client.is_open:
+            self._replace_rows([])
+            self._exhausted = True
+            self._total = None
+            return
         self._exhausted = False
-        self._total = None
-        self.endResetModel()
-        if self._client.is_open:
-            self._request_page()
-            self._request_count()
+        self._replacing = True
+        self._request_page()
+        self._request_count()
 
     def row(self, row: int) -> HistoryRow:
         """The quote or order shown in ``row``."""
@@ -147,16 +144,16 @@ class HistoryTableModel(QAbstractTableModel):
         self._loading = True
         generation = self._generation
         arguments = self._query.arguments()
-        after = self._rows[-1] if self._rows else None
+        after = self._rows[-1] if self._rows and not self._replacing else None
         limit = self._page_size
 
-        def read(store: Any) -> tuple[list[HistoryRow], int]:
+        def read(store: Any) -> list[HistoryRow]:
             rows: list[HistoryRow] = store.list_history(**arguments, limit=limit, after=after)
-            return rows, store.data_version()
+            return rows
 
         self._client.call(
             read,
-            lambda result: self._on_page_read(generation, *result),
+            lambda rows: self._on_page_read(generation, rows),
             lambda error: self._on_read_failed(generation, error),
         )
 
@@ -169,13 +166,14 @@ class HistoryTableModel(QAbstractTableModel):
             lambda error: self._on_read_failed(generation, error),
         )
 
-    def _on_page_read(self, generation: int, rows: list[HistoryRow], version: int) -> None:
+    def _on_page_read(self, generation: int, rows: list[HistoryRow]) -> None:
         if generation != self._generation:
             return
         self._loading = False
-        self._data_version = version
         self._exhausted = len(rows) < self._page_size
-        if rows:
+        if self._replacing:
+            self._replace_rows(rows)
+        elif rows:
             first = len(self._rows)
             self.beginInsertRows(QModelIndex(), first, first + len(rows) - 1)
             self._rows.extend(rows)
@@ -193,7 +191,16 @@ class HistoryTableModel(QAbstractTableModel):
             return
         self._loading = False
         self._exhausted = True
+        if self._replacing:
+            self._replace_rows([])
         self.loadFailed.emit(error)
+
+    def _replace_rows(self, rows: list[HistoryRow]) -> None:
+        self._replacing = False
+        self.beginResetModel()
+        self._rows = list(rows)
+        self._date_keys = [f"{stamp(row.created_at)} {row.id}" for row in rows]
+        self.endResetModel()
 
     # -- table --------------------------------------------------------------------------------
 

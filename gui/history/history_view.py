@@ -1,9 +1,11 @@
 """The History page: saved quotes and orders, searched and filtered, each shown as snapshotted.
 
-The page owns the history store's thread (:class:`HistoryStoreClient`): the table model reads
+The page is given the app's :class:`~gui.store_service.StoreService`: the table model reads
 pages through it, the detail pane gets the selected quote or order from it, and the order and
-file commands run there. A database that cannot be opened is reported on the page and left as
-it is; only restoring a backup is offered then.
+file commands run there. The list is read again whenever the service announces a change (a save
+or an order in the wizard, a command of this page, another process writing the file). A database
+that cannot be opened is reported on the page and left as it is; only restoring a backup is
+offered then.
 
 Sorting by a column orders the rows loaded so far (through :class:`SortProxy`); the store lists
 newest first and loads further pages as the user scrolls.
@@ -15,8 +17,7 @@ import uuid
 from collections.abc import Callable
 from datetime import datetime
 
-from PySide6.QtCore import QEvent, QModelIndex, Signal
-from PySide6.QtGui import QShowEvent
+from PySide6.QtCore import QEvent, QModelIndex, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
 from core.quotes import Quote, utc_now
@@ -27,14 +28,14 @@ from gui.history.history_file_tasks import HistoryFileTasks
 from gui.history.history_names import HistoryNames
 from gui.history.history_order_tasks import HistoryOrderTasks
 from gui.history.history_query import HistoryQuery
-from gui.history.history_store_client import HistoryStoreClient
 from gui.history.history_table_model import PAGE_SIZE, ROW_ROLE, HistoryTableModel
 from gui.history.history_view_layout import HistoryViewLayout
 from gui.history.plan_page_link import reopen_as_draft
+from gui.store_service import StoreService
 
 
 class HistoryView(HistoryViewLayout):
-    """The History page over the database of ``state``.
+    """The History page over the history ``service`` reaches.
 
     ``clock`` gives the time statuses and time left are computed at (tests pass a fixed one).
 
@@ -47,6 +48,7 @@ class HistoryView(HistoryViewLayout):
     def __init__(
         self,
         state: AppState,
+        service: StoreService,
         parent: QWidget | None = None,
         *,
         clock: Callable[[], datetime] = utc_now,
@@ -57,7 +59,11 @@ class HistoryView(HistoryViewLayout):
         self._state = state
         self._clock = clock
         self._names = HistoryNames(self)
-        self._client = HistoryStoreClient(state.db_path, clock=clock, parent=self)
+        self._client = service
+        # Changes arrive in bursts (a command's own write, then a restore's reopening): one read.
+        self._reload_timer = QTimer(self)
+        self._reload_timer.setSingleShot(True)
+        self._reload_timer.setInterval(0)
         self._model = HistoryTableModel(self._client, self._names, page_size=page_size, parent=self)
         self._files = HistoryFileTasks(self._client, clock, self)
         self._orders = HistoryOrderTasks(self._client, self._names, self)
@@ -71,7 +77,10 @@ class HistoryView(HistoryViewLayout):
         self._connect_signals()
         self._retranslate()
         self._update_actions()
-        self._client.open()
+        if service.is_open:
+            self._on_client_opened()
+        elif service.problem:
+            self._on_client_open_failed(service.problem)
 
     @property
     def model(self) -> HistoryTableModel:
@@ -79,8 +88,8 @@ class HistoryView(HistoryViewLayout):
         return self._model
 
     @property
-    def store_client(self) -> HistoryStoreClient:
-        """The handle on the store thread."""
+    def store_service(self) -> StoreService:
+        """The app's store service this page reads through."""
         return self._client
 
     def focus_search(self) -> None:
@@ -89,7 +98,8 @@ class HistoryView(HistoryViewLayout):
 
     def reload(self) -> None:
         """Read the history again, keeping the selected row when it is still listed."""
-        if self._selected is not None:
+        self._reload_timer.stop()
+        if self._select_after_load is None and self._selected is not None:
             self._select_after_load = self._selected.id
         self._model.reload()
 
@@ -97,6 +107,8 @@ class HistoryView(HistoryViewLayout):
         a = self._actions
         self._client.opened.connect(self._on_client_opened)
         self._client.openFailed.connect(self._on_client_open_failed)
+        self._client.changed.connect(self._reload_timer.start)
+        self._reload_timer.timeout.connect(self.reload)
         self._filter_bar.queryChanged.connect(self._on_filter_query_changed)
         self._model.pageLoaded.connect(self._on_model_page_loaded)
         self._model.totalChanged.connect(lambda _total: self._update_count())
@@ -107,7 +119,6 @@ class HistoryView(HistoryViewLayout):
             lambda _column, _order: self._update_count()
         )
         self._files.finished.connect(self._show_notice)
-        self._files.historyChanged.connect(self.reload)
         self._orders.placed.connect(self._on_orders_placed)
         self._orders.stopped.connect(self._on_orders_stopped)
         a.reopen.triggered.connect(self._on_reopen_triggered)
@@ -135,16 +146,10 @@ class HistoryView(HistoryViewLayout):
             self._detail.show_message(self.tr("Select a quote or an order to see it as quoted."))
         self._update_count()
 
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        # The plan wizard saves and places through its own connections: read again if the
-        # database changed since the last page was read.
-        if self._client.is_open and self._model.data_version is not None:
-            self._client.call(HistoryStore.data_version, self._on_data_version_read)
-
     # -- store --------------------------------------------------------------------------------
 
     def _on_client_opened(self) -> None:
+        self._reload_timer.stop()  # the query below reads the list
         self.show_problem("")
         if self._shown is not None:  # reopened after a restore: it may be gone
             self._selected = None
@@ -162,10 +167,6 @@ class HistoryView(HistoryViewLayout):
             ).format(problem=problem)
         )
         self._update_actions()
-
-    def _on_data_version_read(self, version: int) -> None:
-        if version != self._model.data_version:
-            self.reload()
 
     def _on_filter_query_changed(self, query: HistoryQuery) -> None:
         self._model.set_query(query)
@@ -265,7 +266,7 @@ class HistoryView(HistoryViewLayout):
             text = self.tr("Order {id} placed.")
         self._show_notice(text.format(id=order.id))
         self._select_after_load = order.id
-        self._model.reload()
+        self._reload_timer.start()  # one read with the service's change signal that follows
 
     def _on_stop_triggered(self) -> None:
         if isinstance(self._shown, Order) and self._shown_at is not None:

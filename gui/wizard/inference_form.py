@@ -6,7 +6,14 @@ from typing import Any, get_args
 
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox, QWidget
 
-from core.request import CacheDtype, InferenceOptions, PlanRequest, Precision, WeightDtype
+from core.request import (
+    CacheDtype,
+    InferenceOptions,
+    PlanRequest,
+    Precision,
+    QuantFormatName,
+    WeightDtype,
+)
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
 from gui.wizard.int_field import IntField
 
@@ -25,8 +32,8 @@ class InferenceForm(FieldForm):
     def _build_ui(self) -> None:
         self._weights = QComboBox(self)
         self._weights.setObjectName("weightsDtype")
-        for dtype in get_args(WeightDtype):
-            self._weights.addItem(dtype, dtype)
+        for dtype in (*get_args(WeightDtype), *get_args(QuantFormatName)):
+            self._weights.addItem(dtype, dtype)  # named formats: exact bytes per layout
         self._kv = QComboBox(self)
         self._kv.setObjectName("kvCacheDtype")
         for dtype in get_args(CacheDtype):
@@ -89,7 +96,8 @@ class InferenceForm(FieldForm):
     def fill(self, raw: dict[str, Any]) -> None:
         """Write the formats and sizes into ``raw``."""
         raw.setdefault("precision", {}).update(
-            weights=combo_value(self._weights),
+            weights=combo_value(self._weights),  # a named format moves itself to "format"
+            format=None,
             kv_cache=combo_value(self._kv),
             quant_group_size=self._group.value(),
         )
@@ -99,9 +107,14 @@ class InferenceForm(FieldForm):
             gpu_memory_utilization=round(self._utilization.value(), 2),
         )
 
+    def set_context(self, tokens: int) -> None:
+        """Write ``tokens`` into the context field as an edit (a click on the chart)."""
+        self._context.setValue(tokens)
+        self.edited.emit()
+
     def load(self, request: PlanRequest) -> None:
         """Show ``request``'s formats and sizes."""
-        set_combo_value(self._weights, request.precision.weights)
+        set_combo_value(self._weights, request.precision.format or request.precision.weights)
         set_combo_value(self._kv, request.precision.kv_cache)
         self._group.setValue(request.precision.quant_group_size)
         self._context.setValue(request.inference.context_tokens)

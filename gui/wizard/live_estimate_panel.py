@@ -22,8 +22,11 @@ from PySide6.QtWidgets import (
 )
 
 from core.estimate import EstimateResult
+from core.limits import Limits
+from core.outcome import OutcomeCost
 from core.planner import Plan
-from gui.core_text import finding_text
+from core.terms import term_hours
+from gui.core_text import finding_text, message_text
 from gui.glossary_link import connect_term_links, term_anchor
 from gui.money import money
 from gui.wizard.display import (
@@ -47,6 +50,8 @@ class LiveEstimatePanel(QWidget):
         super().__init__(parent)
         self.setObjectName("liveEstimatePanel")
         self._result: EstimateResult | None = None
+        self._limits: Limits | None = None
+        self._outcome: OutcomeCost | None = None
         self._plan: Plan | None = None
         self._status: tuple[str, str] | None = None  # (kind, message) when there is no result
         self._build_ui()
@@ -72,6 +77,10 @@ class LiveEstimatePanel(QWidget):
         self._binding = QLabel(self)
         self._binding.setObjectName("estimateBinding")
         self._binding.setWordWrap(True)
+        self._limit_lines = QLabel(self)
+        self._limit_lines.setObjectName("estimateLimits")
+        self._limit_lines.setWordWrap(True)
+        self._limit_lines.setTextFormat(Qt.TextFormat.RichText)
         self._best = QLabel(self)
         self._best.setObjectName("estimateBestOption")
         self._best.setWordWrap(True)
@@ -99,6 +108,7 @@ class LiveEstimatePanel(QWidget):
         layout.addLayout(chart_row, 3)
         layout.addWidget(self._verdict)
         layout.addWidget(self._binding)
+        layout.addWidget(self._limit_lines)
         layout.addWidget(self._best)
         layout.addWidget(scroll, 2)
         outer = QVBoxLayout(self)
@@ -113,9 +123,21 @@ class LiveEstimatePanel(QWidget):
         return self._chart
 
     def show_result(self, result: EstimateResult) -> None:
-        """Show an estimate."""
+        """Show an estimate (its limits follow through :meth:`show_limits`)."""
         self._result, self._status = result, None
+        self._limits = self._outcome = None
         self._render()
+
+    def show_limits(self, limits: Limits | None, outcome: OutcomeCost | None) -> None:
+        """Show how far the estimate shown goes on its offer and what its outcome costs."""
+        self._limits, self._outcome = limits, outcome
+        if self._result is not None:
+            self._limit_lines.setText(self._limits_html(self._result))
+
+    @property
+    def limits_text(self) -> str:
+        """The plain text of the limits and costs shown (for tests and screen readers)."""
+        return self._limit_lines.text()
 
     def show_status(self, kind: str, message: str) -> None:
         """Show why there is no estimate: ``kind`` is "busy", "invalid" or "error"."""
@@ -146,7 +168,7 @@ class LiveEstimatePanel(QWidget):
             self._legend.clear()
             self._subject.setText(message or self.tr("Reading the model…"))
             _style(self._subject, FAILS_STYLE if kind != "busy" else "")
-            for label in (self._verdict, self._binding, self._warnings):
+            for label in (self._verdict, self._binding, self._limit_lines, self._warnings):
                 label.clear()
             if kind == "busy":
                 self._render_best()
@@ -186,19 +208,44 @@ class LiveEstimatePanel(QWidget):
                 "Does not run: {total} of {usable} fits, but a blocker below stops it"
             )
             headroom = gib(result.headroom_bytes)
-        self._verdict.setText(
-            verdict.format(
-                total=gib(memory["total"]), usable=gib(result.usable_bytes), headroom=headroom
-            )
+        text = verdict.format(
+            total=gib(memory["total"]), usable=gib(result.usable_bytes), headroom=headroom
         )
+        if result.approximate is not None:
+            # The model's counts are approximate: say so, and whether the range crosses the limit.
+            line = (
+                self.tr(
+                    "Fit uncertain: the total may be {low} to {high} per GPU (not counted exactly)"
+                )
+                if result.fit_certainty == "uncertain"
+                else self.tr("Approximate: the total may be {low} to {high} per GPU")
+            )
+            text += "\n" + line.format(
+                low=gib(result.approximate.band_low), high=gib(result.approximate.band_high)
+            )
+        self._verdict.setText(text)
         _style(self._verdict, FITS_STYLE if result.fits else FAILS_STYLE)
         self._binding.setText(
             self.tr("Largest component: {name}").format(
                 name=component_name(result.binding_component)
             )
         )
+        self._limit_lines.setText(self._limits_html(result))
         self._warnings.setText(self._warnings_html(result))
         self._render_best()
+
+    def _limits_html(self, result: EstimateResult) -> str:
+        lines: list[str] = []
+        if self._limits is not None:
+            lines += [message_text(m) for m in self._limits.messages(result.request)]
+        if self._outcome is not None:
+            lines += [
+                message_text(m) for m in self._outcome.messages(term_hours(result.request.term))
+            ]
+        if not lines:
+            return ""
+        heading = escape(self.tr("On this offer and layout:"))
+        return f"<b>{heading}</b><br>" + "<br>".join(escape(line) for line in lines)
 
     def _warnings_html(self, result: EstimateResult) -> str:
         items = []

@@ -15,11 +15,14 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from core.catalog import Catalog
 from core.errors import InputError, PlannerError
 from core.estimate import EstimateResult, estimate, resolve
+from core.limit_curve import ContextCurve, context_curve
+from core.limits import Limits, solve_limits
+from core.outcome import OutcomeCost, outcome_cost
 from core.planner import Plan, plan
 from core.request import Parallelism, PlanRequest
 from gui.worker import Worker
@@ -29,6 +32,25 @@ DEBOUNCE_MS = 40
 # thread holds the GIL in turns with the GUI thread, and would slow the repaint it overlaps.
 PLAN_DELAY_MS = 20
 MODEL_CACHE_SIZE = 16
+
+
+Outcome = tuple[Limits | None, OutcomeCost | None, ContextCurve | None]
+
+
+def solve_outcome(
+    result: EstimateResult, model: Any, catalog: Catalog, tax_rate: Decimal
+) -> Outcome:
+    """The limits of ``result``, the cost of its outcome for its term and its context curve."""
+    from core.pricing import price_for
+
+    limits = solve_limits(result, model)
+    curve = context_curve(result, model, limits)
+    try:
+        term = result.request.term
+        price = price_for(catalog, result.gpu, result.gpus, term, tax_rate=tax_rate)
+    except PlannerError:  # e.g. more GPUs than the offer rents: the estimate says why
+        return limits, None, curve
+    return limits, outcome_cost(result, price), curve
 
 
 def model_key(request: PlanRequest) -> str:
@@ -49,6 +71,7 @@ class LiveEstimator(QObject):
     resolving = Signal()  # the model is being read
     modelFailed = Signal(object)  # PlannerError from reading the model
     estimated = Signal(object)  # EstimateResult
+    limited = Signal()  # limits, outcome and curve of ``result`` are ready (or None)
     estimateFailed = Signal(object)  # PlannerError
     planning = Signal()
     planned = Signal(object)  # Plan
@@ -77,9 +100,13 @@ class LiveEstimator(QObject):
         self._models: OrderedDict[str, Any] = OrderedDict()
         self._resolver: tuple[str, Worker] | None = None
         self._planner: Worker | None = None
+        self._limiter: tuple[EstimateResult, Worker] | None = None
         self._plan_key = ""
         self.request: PlanRequest | None = None
         self.result: EstimateResult | None = None
+        self.limits: Limits | None = None  # of ``result``: how far it goes on its offer
+        self.outcome: OutcomeCost | None = None  # of ``result`` priced for the request's term
+        self.curve: ContextCurve | None = None  # memory against context (inference)
         self.plan: Plan | None = None
 
     @property
@@ -90,6 +117,7 @@ class LiveEstimator(QObject):
             or self._plan_timer.isActive()
             or self._resolver is not None
             or self._planner is not None
+            or self._limiter is not None
         )
 
     def schedule(self) -> None:
@@ -107,16 +135,21 @@ class LiveEstimator(QObject):
         self._plan_key = ""
         self.schedule()
 
-    def stop(self, wait_ms: int = 5000) -> None:
-        """Drop pending work and wait for running reads and plans (before the app exits)."""
+    def stop(self) -> None:
+        """Drop pending work and every result still to come (the app is quitting).
+
+        Nothing is waited for: a read or a plan still running is left to the app's exit (see
+        ``gui.app``), which does not wait for it either.
+        """
         self._timer.stop()
         self._plan_timer.stop()
         self._pending_plan = None
-        for worker in (self._planner, self._resolver[1] if self._resolver else None):
+        limiter = self._limiter[1] if self._limiter else None
+        for worker in (self._planner, self._resolver[1] if self._resolver else None, limiter):
             if worker is not None:
                 worker.cancel()
-        # A pool thread still running Python while the interpreter shuts down can crash it.
-        QThreadPool.globalInstance().waitForDone(wait_ms)
+        self._planner = self._resolver = None
+        self._limiter = None
 
     def model_for(self, request: PlanRequest) -> Any | None:
         """The model of ``request`` if it has been read."""
@@ -134,9 +167,11 @@ class LiveEstimator(QObject):
             request = self._build()
         except InputError as error:
             self.request = self.result = None
+            self._drop_plan_unless(None)
             self.invalid.emit(error)
             return
         self.request = request
+        self._drop_plan_unless(request)
         self.validated.emit(request)
         key = model_key(request)
         model = self._models.get(key)
@@ -179,6 +214,7 @@ class LiveEstimator(QObject):
             self.modelFailed.emit(error)
 
     def _estimate(self, request: PlanRequest, model: Any) -> None:
+        self.limits = self.outcome = self.curve = None
         try:
             self.result = estimate(request, self._catalog(), model=model)
         except PlannerError as error:
@@ -187,22 +223,68 @@ class LiveEstimator(QObject):
             return
         self.estimated.emit(self.result)
 
+    def _limits(self, result: EstimateResult, model: Any) -> None:
+        """Solve the limits and price the outcome of ``result`` on the thread pool."""
+        if self._limiter is not None:
+            self._limiter[1].cancel()
+        worker = Worker(solve_outcome, result, model, self._catalog(), self._tax_rate())
+        worker.succeeded.connect(self._on_limiter_succeeded)
+        worker.failed.connect(self._on_limiter_failed)
+        self._limiter = (result, worker)
+        worker.start()
+
+    def _on_limiter_succeeded(self, found: Outcome) -> None:
+        if self._limiter is None:
+            return
+        result, self._limiter = self._limiter[0], None
+        if result is self.result:
+            self.limits, self.outcome, self.curve = found
+            self.limited.emit()
+
+    def _on_limiter_failed(self, _error: Exception) -> None:
+        if self._limiter is None:
+            return
+        result, self._limiter = self._limiter[0], None
+        if result is self.result:
+            self.limited.emit()  # nothing to show: the estimate says why
+
     def _start_plan(self) -> None:
         if self._pending_plan is not None:
             request, model = self._pending_plan
             self._pending_plan = None
+            if self.result is not None and self.result.request is request:
+                self._limits(self.result, model)  # after the panel's repaint, like the plan
             self._plan(request, model)
+
+    def _plan_key_for(self, request: PlanRequest) -> str:
+        catalog = self._catalog()
+        planned = plan_request(request).canonical_json()
+        return f"{catalog.catalog_id}|{catalog.as_of}|{self._tax_rate()}|{planned}"
+
+    def _drop_plan_unless(self, request: PlanRequest | None) -> None:
+        """Cancel the plan being computed unless it is the one ``request`` needs.
+
+        A plan for an older input must never be shown, even while the new input waits for its
+        model or does not validate.
+        """
+        if self._planner is None:
+            return
+        if request is not None and self._plan_key_for(request) == self._plan_key:
+            return
+        self._planner.cancel()
+        self._planner = None
+        self._plan_key = ""
 
     def _plan(self, request: PlanRequest, model: Any) -> None:
         planned = plan_request(request)
         catalog, tax = self._catalog(), self._tax_rate()
-        key = f"{catalog.catalog_id}|{catalog.as_of}|{tax}|{planned.canonical_json()}"
+        key = self._plan_key_for(request)
         if key == self._plan_key:
             return  # choosing an offer or a layout does not change the options
         self._plan_key = key
         if self._planner is not None:
             self._planner.cancel()
-        worker = Worker(plan, planned, catalog, tax_rate=tax, model=model)
+        worker = Worker(plan, planned, catalog, tax_rate=tax, model=model, with_limits=True)
         worker.succeeded.connect(self._on_planner_succeeded)
         worker.failed.connect(self._on_planner_failed)
         self._planner = worker

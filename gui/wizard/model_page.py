@@ -1,4 +1,4 @@
-"""Page 2: the model: a bundled preset, a config.json, safetensors headers, or custom numbers.
+"""Page 2: the model: a preset, a config.json, safetensors or GGUF headers, or custom numbers.
 
 Files are only named here; ``core.models`` reads them (on the thread pool, see
 :class:`~gui.wizard.live_estimator.LiveEstimator`) and a file it cannot use is reported under the
@@ -28,7 +28,7 @@ from gui.wizard.field_form import FieldForm
 from gui.wizard.preset_picker import PresetPicker
 from gui.wizard.wizard_step import WizardStep
 
-SOURCES = ("preset", "hf_config", "safetensors", "custom")
+SOURCES = ("preset", "hf_config", "safetensors", "gguf", "custom")
 
 
 class ModelPage(WizardStep):
@@ -84,8 +84,22 @@ class ModelPage(WizardStep):
         self._st_form.add_row("model.safetensors", self._st_path, ("quantization",))
         self._st_form.form.addRow("", self._st_button)
 
+        self._gguf_form = FieldForm(self._stack)
+        self._gguf_path = QLineEdit(self._gguf_form)
+        self._gguf_path.setObjectName("ggufPath")
+        self._gguf_button = QPushButton(self._gguf_form)
+        self._gguf_button.setObjectName("readGgufButton")
+        self._gguf_form.add_row("model.gguf", self._gguf_path, ("quantization",))
+        self._gguf_form.form.addRow("", self._gguf_button)
+
         self._custom = CustomModelForm(self._stack)
-        forms = (self._preset_form, self._config_form, self._st_form, self._custom)
+        forms = (
+            self._preset_form,
+            self._config_form,
+            self._st_form,
+            self._gguf_form,
+            self._custom,
+        )
         for form in forms:
             self._stack.addWidget(form)
             self.adopt(form)
@@ -101,6 +115,7 @@ class ModelPage(WizardStep):
         self._config_button.clicked.connect(self._on_config_button_clicked)
         self._st_file_action.triggered.connect(self._on_st_file_triggered)
         self._st_folder_action.triggered.connect(self._on_st_folder_triggered)
+        self._gguf_button.clicked.connect(self._on_gguf_button_clicked)
 
     def _retranslate(self) -> None:
         self.setTitle(self.tr("Model"))
@@ -114,6 +129,7 @@ class ModelPage(WizardStep):
             "preset": self.tr("&Preset"),
             "hf_config": self.tr("&config.json"),
             "safetensors": self.tr("&safetensors"),
+            "gguf": self.tr("&GGUF"),
             "custom": self.tr("C&ustom numbers"),
         }
         for key, text in texts.items():
@@ -132,11 +148,17 @@ class ModelPage(WizardStep):
         self._st_button.setText(self.tr("Read .safe&tensors…"))
         self._st_file_action.setText(self.tr("&File…"))
         self._st_folder_action.setText(self.tr("F&older with shards…"))
+        self._gguf_form.rows["model.gguf"].set_texts(
+            self.tr("GGUF file"),
+            self.tr("Only the header is read: metadata, tensor shapes and quantization types"),
+        )
+        self._gguf_path.setPlaceholderText(self.tr("Path to a .gguf file"))
+        self._gguf_button.setText(self.tr("&Read .gguf…"))
 
     # -- the wizard's interface ------------------------------------------------------------
 
     def source(self) -> str:
-        """The chosen source: preset, hf_config, safetensors or custom."""
+        """The chosen source: preset, hf_config, safetensors, gguf or custom."""
         return SOURCES[max(self._sources.checkedId(), 0)]
 
     def initializePage(self) -> None:
@@ -149,7 +171,7 @@ class ModelPage(WizardStep):
     def _apply_workload(self, workload: str) -> None:
         diffusion = workload == "diffusion"
         self._presets.set_kind("diffusion" if diffusion else "llm")
-        for key in ("hf_config", "safetensors", "custom"):
+        for key in ("hf_config", "safetensors", "gguf", "custom"):
             self._radios[key].setEnabled(not diffusion)
         if diffusion and self.source() != "preset":
             self._radios["preset"].setChecked(True)
@@ -162,6 +184,8 @@ class ModelPage(WizardStep):
             raw["model"] = {"hf_config": self._config_path.text().strip()}
         elif source == "safetensors":
             raw["model"] = {"safetensors": self._st_path.text().strip()}
+        elif source == "gguf":
+            raw["model"] = {"gguf": self._gguf_path.text().strip()}
         else:
             loaded = (raw.get("model") or {}).get("custom") or {}
             kept = {k: v for k, v in loaded.items() if k not in FIELDS and v is not None}
@@ -175,6 +199,7 @@ class ModelPage(WizardStep):
             self._presets.set_preset(ref.preset)
         self._config_path.setText(ref.hf_config or "")
         self._st_path.setText(ref.safetensors or "")
+        self._gguf_path.setText(ref.gguf or "")
         self._custom.load(ref.custom)
         source = next(key for key in SOURCES if getattr(ref, key))
         self._radios[source].setChecked(True)
@@ -224,9 +249,17 @@ class ModelPage(WizardStep):
         if path:
             self.choose_file("safetensors", path)
 
+    def _on_gguf_button_clicked(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Read a .gguf file"), "", self.tr("GGUF (*.gguf);;All files (*)")
+        )
+        if path:
+            self.choose_file("gguf", path)
+
     def choose_file(self, source: str, path: str) -> None:
-        """Use ``path`` as the model's config.json or safetensors (read again even if unchanged)."""
-        (self._config_path if source == "hf_config" else self._st_path).setText(path)
+        """Use ``path`` as the config.json, safetensors or GGUF (read again even if unchanged)."""
+        fields = {"hf_config": self._config_path, "gguf": self._gguf_path}
+        fields.get(source, self._st_path).setText(path)
         self._radios[source].setChecked(True)
         self.plan_wizard().forget_model_file()
         self.edited.emit()

@@ -11,11 +11,22 @@ from html import escape
 from typing import Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
-from PySide6.QtWidgets import QAbstractItemView, QCheckBox, QHeaderView, QLabel, QTableView, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QWidget,
+)
 
+from core.outcome import OutcomeCost, TermProposal
 from core.planner import Plan, PlanOption
 from core.request import PlanRequest
 from gui.core_text import message_text
+from gui.wizard.compare_dialog import MAX_OPTIONS, MIN_OPTIONS, CompareDialog
+from gui.wizard.display import term_unit_name
 from gui.wizard.offer_filter_proxy import OfferFilterProxy
 from gui.wizard.offer_table_model import GPU, RANK, REASON, OfferTableModel
 from gui.wizard.term_form import TermForm
@@ -36,6 +47,7 @@ class OfferPage(WizardStep):
         self._gpu: str | None = None
         self._fits = False
         self._plan: Plan | None = None
+        self._proposal: TermProposal | None = None
         self._build_ui()
         self._connect_signals()
         self._retranslate()
@@ -44,6 +56,10 @@ class OfferPage(WizardStep):
         self._term = TermForm(self)
         self.adopt(self._term)
         self.content.addWidget(self._term)
+        self._cover_run = QPushButton(self)
+        self._cover_run.setObjectName("coverRun")
+        self._cover_run.hide()
+        self.content.addWidget(self._cover_run)
         self._show_infeasible = QCheckBox(self)
         self._show_infeasible.setObjectName("showInfeasible")
         self.content.addWidget(self._show_infeasible)
@@ -56,7 +72,8 @@ class OfferPage(WizardStep):
         self._table.setSortingEnabled(True)
         self._table.sortByColumn(RANK, Qt.SortOrder.AscendingOrder)
         self._table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self._table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        # Ctrl/Shift-click selects more rows to compare; the current row is the chosen option.
+        self._table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self._table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self._table.setAlternatingRowColors(True)
         self._table.setWordWrap(False)
@@ -70,6 +87,10 @@ class OfferPage(WizardStep):
         rows.setDefaultSectionSize(self.fontMetrics().height() + 8)
         self._table.setColumnHidden(REASON, True)
         self.content.addWidget(self._table, 1)
+        self._compare = QPushButton(self)
+        self._compare.setObjectName("compareOptions")
+        self._compare.setEnabled(False)
+        self.content.addWidget(self._compare)
         self._status = QLabel(self)
         self._status.setObjectName("offerStatus")
         self._status.setWordWrap(True)
@@ -77,6 +98,9 @@ class OfferPage(WizardStep):
 
     def _connect_signals(self) -> None:
         self._show_infeasible.toggled.connect(self._on_show_infeasible_toggled)
+        self._cover_run.clicked.connect(self._on_cover_run_clicked)
+        self._compare.clicked.connect(self.open_comparison)
+        self._table.selectionModel().selectionChanged.connect(self._on_selection_changed)
         self._table.selectionModel().currentRowChanged.connect(self._on_table_current_changed)
 
     def _retranslate(self) -> None:
@@ -92,6 +116,11 @@ class OfferPage(WizardStep):
             self.tr("List the options that do not fit, with the reason")
         )
         self._table.setAccessibleName(self.tr("Options"))
+        self._compare.setText(self.tr("&Compare selected…"))
+        self._compare.setToolTip(
+            self.tr("Select two to four options (Ctrl+click) to see them side by side")
+        )
+        self._show_proposal()
         self._model.retranslate()
         if self._plan is not None:  # the cells hold translated names
             self.set_plan(self._plan, self.plan_wizard().live.request)
@@ -111,6 +140,50 @@ class OfferPage(WizardStep):
 
     def ready(self) -> bool:
         return self._gpu is not None and self._fits
+
+    def selected_options(self) -> list[PlanOption]:
+        """The options of the selected rows, in the table's order."""
+        rows = sorted(index.row() for index in self._table.selectionModel().selectedRows())
+        return [
+            self._model.option(self._proxy.mapToSource(self._proxy.index(r, 0)).row()) for r in rows
+        ]
+
+    def _on_selection_changed(self, *_args: object) -> None:
+        chosen = len(self._table.selectionModel().selectedRows())
+        self._compare.setEnabled(MIN_OPTIONS <= chosen <= MAX_OPTIONS)
+
+    def open_comparison(self) -> CompareDialog | None:
+        """Show the selected options side by side (two to four of them)."""
+        options = self.selected_options()
+        if not MIN_OPTIONS <= len(options) <= MAX_OPTIONS:
+            return None
+        dialog = CompareDialog(options, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
+
+    def set_outcome(self, outcome: OutcomeCost | None) -> None:
+        """Offer the term that covers the training run of the current estimate, if any."""
+        self._proposal = outcome.proposed_term if outcome is not None else None
+        self._show_proposal()
+
+    def _show_proposal(self) -> None:
+        proposal = self._proposal
+        self._cover_run.setVisible(proposal is not None)
+        if proposal is None:
+            return
+        self._cover_run.setText(
+            self.tr("Cover the whole run: {term}").format(
+                term=term_unit_name(proposal.unit, proposal.count)
+            )
+        )
+        self._cover_run.setToolTip(
+            self.tr("The cheapest whole term of this option that lasts the estimated run")
+        )
+
+    def _on_cover_run_clicked(self) -> None:
+        if self._proposal is not None:
+            self._term.set_term(self._proposal.unit, self._proposal.count)
 
     def set_planning(self) -> None:
         """Options are being ranked for a changed request."""

@@ -18,13 +18,19 @@ from core.planner import Plan, PlanOption
 from core.pricing import to_minor
 from gui.core_text import reason_text
 from gui.money import money
-from gui.wizard.display import gib, strategy_short
+from gui.wizard.display import count, gib, strategy_short
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 FEASIBLE_ROLE = Qt.ItemDataRole.UserRole + 1
-(RANK, GPU, COUNT, STRATEGY, TOTAL, UNIT_COST, MEMORY, VRAM, REASON) = range(9)
-COLUMNS = 9
-NUMERIC = frozenset((RANK, COUNT, TOTAL, UNIT_COST, MEMORY, VRAM))
+(RANK, GPU, COUNT, STRATEGY, TOTAL, UNIT_COST, MEMORY, VRAM, LIMIT_A, LIMIT_B, REASON) = range(11)
+COLUMNS = 11
+NUMERIC = frozenset((RANK, COUNT, TOTAL, UNIT_COST, MEMORY, VRAM, LIMIT_A, LIMIT_B))
+LIMITS = {  # the two limits (core.limits) shown per workload
+    "inference": ("context", "sequences"),
+    "training": ("sequence_length", "micro_batch"),
+    "diffusion": ("resolution", "batch"),
+}
+NO_LIMIT = -1  # options without solved limits sort below every solved one
 NO_COST = 2**62  # options without a cost per unit sort last
 RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 GREY = QColor("#8a8f98")
@@ -114,7 +120,6 @@ class OfferTableModel(QAbstractTableModel):
             money(cost, currency) if cost is not None else "—",
             gib(est.memory.total),
             gib(option.gpu.vram_bytes, 0),
-            reason,
         )
         keys = (
             number,  # rows are in the planner's order: ranked options, then the rest
@@ -125,8 +130,12 @@ class OfferTableModel(QAbstractTableModel):
             int(cost.scaleb(4).to_integral_value()) if cost is not None else NO_COST,
             est.memory.total,
             option.gpu.vram_bytes,
-            reason,
         )
+        limits = [
+            option.limits.value(name) if option.limits else None for name in LIMITS[self._workload]
+        ]
+        texts += tuple(count(v) if v is not None else "—" for v in limits) + (reason,)
+        keys += tuple(v if v is not None else NO_LIMIT for v in limits) + (reason,)
         tooltip = "\n".join(t for t in (option.gpu.name, reason) if t)
         return _Row(option, texts, keys, tooltip)
 
@@ -136,6 +145,7 @@ class OfferTableModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal:
             return None
         training = self._workload == "training"
+        limit_a, limit_b = self._limit_headers()
         if role == Qt.ItemDataRole.DisplayRole:
             headers = (
                 self.tr("#"),
@@ -146,6 +156,8 @@ class OfferTableModel(QAbstractTableModel):
                 self.tr("Training run") if training else self.tr("Per 1M tokens"),
                 self.tr("Per GPU"),
                 self.tr("VRAM"),
+                limit_a,
+                limit_b,
                 self.tr("Why it does not fit"),
             )
             return headers[section]
@@ -157,9 +169,22 @@ class OfferTableModel(QAbstractTableModel):
                 if training
                 else self.tr("Cost per million generated tokens at the decode bound"),
                 MEMORY: self.tr("Memory one GPU holds at its peak"),
+                LIMIT_A: self.tr(
+                    "The largest value that fits in memory on this option, the rest as requested"
+                ),
+                LIMIT_B: self.tr(
+                    "The largest value that fits in memory on this option, the rest as requested"
+                ),
             }
             return tips.get(section)
         return None
+
+    def _limit_headers(self) -> tuple[str, str]:
+        if self._workload == "training":
+            return self.tr("Max sequence"), self.tr("Max micro-batch")
+        if self._workload == "diffusion":
+            return self.tr("Max image side"), self.tr("Max batch")
+        return self.tr("Max context"), self.tr("Max sequences")
 
     def retranslate(self) -> None:
         """Announce new header texts (the language changed)."""

@@ -18,6 +18,7 @@ from gui.wizard.plan_wizard import PlanWizard
 
 if TYPE_CHECKING:
     from core.request import PlanRequest
+    from gui.store_service import StoreService  # imports the history store: a type only here
 
 
 class PlanPage(QScrollArea):
@@ -26,6 +27,7 @@ class PlanPage(QScrollArea):
     def __init__(
         self,
         state: AppState,
+        store_service: StoreService | None = None,
         parent: QWidget | None = None,
         *,
         new_plan: SignalInstance | None = None,
@@ -35,9 +37,15 @@ class PlanPage(QScrollArea):
         self.setObjectName("planPage")
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
-        self.wizard = PlanWizard(state, self, new_plan=new_plan, build_later=build_later)
+        self.wizard = PlanWizard(
+            state, store_service, self, new_plan=new_plan, build_later=build_later
+        )
         self.setWidget(self.wizard)
         self.setFocusProxy(self.wizard)
+
+    def set_store_service(self, service: StoreService) -> None:
+        """Give the wizard the app's store service (before its review page is built)."""
+        self.wizard.store_service = service
 
     def build_steps(self) -> list[Callable[[], None]]:
         """The wizard's remaining build steps (see :meth:`PlanWizard.build_steps`)."""

@@ -32,6 +32,7 @@ from gui.wizard.workload_page import WorkloadPage
 if TYPE_CHECKING:
     from core.planner import Plan, PlanOption
     from core.request import PlanRequest
+    from gui.store_service import StoreService  # imports the history store: a type only here
     from gui.wizard.live_estimate_panel import LiveEstimatePanel
     from gui.wizard.live_estimator import LiveEstimator
     from gui.wizard.model_page import ModelPage
@@ -51,11 +52,15 @@ class PlanWizard(QWizard):
     With ``build_later`` only the first page is built; the caller runs :meth:`build_steps`
     (the main window, one per turn of its event loop). Until the last step the wizard shows
     the first page without buttons, and a workload chosen meanwhile is kept.
+
+    ``store_service`` is the app's one :class:`~gui.store_service.StoreService`, which the review
+    page saves quotes and places orders through; it must be set before the review page is used.
     """
 
     def __init__(
         self,
         state: AppState,
+        store_service: StoreService | None = None,
         parent: QWidget | None = None,
         *,
         new_plan: SignalInstance | None = None,
@@ -65,6 +70,9 @@ class PlanWizard(QWizard):
         super().__init__(parent)
         self.setObjectName("planWizard")
         self.state = state
+        # The review page saves and places through it; with ``build_later`` the main window may
+        # set it in a start-up step of its own, before the later pages are built.
+        self.store_service: StoreService | None = store_service
         self._base: dict[str, Any] = {}
         self._new_plan = new_plan
         self.built = False
@@ -168,6 +176,7 @@ class PlanWizard(QWizard):
         live.resolving.connect(self._on_live_resolving)
         live.modelFailed.connect(self._on_live_model_failed)
         live.estimated.connect(self._on_live_estimated)
+        live.limited.connect(self._on_live_limited)
         live.estimateFailed.connect(self._on_live_model_failed)
         live.planning.connect(self._on_live_planning)
         live.planned.connect(self._on_live_planned)
@@ -316,12 +325,19 @@ class PlanWizard(QWizard):
         message = self._route_error(path, message)
         self.panel.show_status("error", message)
         self.panel.show_plan(None)
+        self.offer_page.set_outcome(None)
+        self.sizes_page.show_context_curve(None)
 
     def _on_live_estimated(self, result: Any) -> None:
         self.model_page.set_resolving(False)
         self._show_model_summary(result)
         self.offer_page.set_fit(result.fits and result.request.gpu is not None)
         self.panel.show_result(result)
+
+    def _on_live_limited(self) -> None:
+        self.panel.show_limits(self.live.limits, self.live.outcome)
+        self.offer_page.set_outcome(self.live.outcome)
+        self.sizes_page.show_context_curve(self.live.curve)
 
     def _show_model_summary(self, result: Any) -> None:
         from gui.wizard.display import count

@@ -3,7 +3,8 @@
 The quote is priced and snapshotted by ``core`` when the page opens. The idempotency key is made
 then too and kept for as long as the configuration stays the same, so every retry of a placement
 (after an error, or a second click) carries the same key and the store returns the one order;
-going Back and changing anything gives a new key. Store calls run on the thread pool.
+going Back and changing anything gives a new key. Saving and placing go through the app's store
+service, which announces the change to the History page.
 """
 
 from __future__ import annotations
@@ -28,10 +29,10 @@ from core.estimate import estimate
 from core.quotes import Quote, quote_estimate, request_fingerprint, utc_now
 from gui.core_text import error_text
 from gui.glossary_link import GlossaryLink, open_glossary_term
+from gui.wizard import store_calls
 from gui.wizard.display import utc
 from gui.wizard.quote_document import TERM_SCHEME, QuoteDocument
 from gui.wizard.wizard_step import ERROR_STYLE, WizardStep
-from gui.worker import Worker
 
 if TYPE_CHECKING:
     from core.store import PlaceResult
@@ -176,18 +177,17 @@ class ReviewPage(WizardStep):
     # -- actions ---------------------------------------------------------------------------
 
     def save_quote(self) -> None:
-        """Save the quote in the history (on the thread pool)."""
+        """Save the quote in the history (on the store service's thread)."""
         quote = self.quote
         if quote is None or self._saved:
             return
         self._save.setEnabled(False)
         self._set_status(self.tr("Saving…"), None)
-        from gui.wizard.store_calls import save_quote_at  # the store loads on first use
-
-        worker = Worker(save_quote_at, self.plan_wizard().state.db_path, quote)
-        worker.succeeded.connect(self._on_save_succeeded)
-        worker.failed.connect(self._on_save_failed)
-        worker.start()
+        self.plan_wizard().store_service.call(
+            lambda store: store_calls.save_quote(store, quote),
+            self._on_save_succeeded,
+            self._on_save_failed,
+        )
 
     def _on_save_succeeded(self, quote: Quote) -> None:
         self._saved = True
@@ -206,12 +206,12 @@ class ReviewPage(WizardStep):
         self._placing = True
         self._place.setEnabled(False)
         self._set_status(self.tr("Placing the order…"), None)
-        from gui.wizard.store_calls import place_order_at  # the store loads on first use
-
-        worker = Worker(place_order_at, self.plan_wizard().state.db_path, quote, self._key)
-        worker.succeeded.connect(self._on_place_succeeded)
-        worker.failed.connect(self._on_place_failed)
-        worker.start()
+        key = self._key
+        self.plan_wizard().store_service.call(
+            lambda store: store_calls.place_order(store, quote, key),
+            self._on_place_succeeded,
+            self._on_place_failed,
+        )
 
     def _on_place_succeeded(self, result: PlaceResult) -> None:
         self._placing = False

@@ -6,7 +6,9 @@ from typing import Any
 
 from PySide6.QtWidgets import QScrollArea, QStackedWidget, QWidget
 
+from core.limit_curve import ContextCurve
 from core.request import PlanRequest
+from gui.wizard.context_chart import ContextChart
 from gui.wizard.diffusion_form import DiffusionForm
 from gui.wizard.inference_form import InferenceForm
 from gui.wizard.training_form import TrainingForm
@@ -38,6 +40,20 @@ class SizesPage(WizardStep):
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         scroll.setWidget(self._stack)
         self.content.addWidget(scroll, 1)
+        self._chart = ContextChart(self)
+        self._chart.hide()
+        self._chart.contextPicked.connect(self._inference.set_context)
+        self.content.addWidget(self._chart)
+
+    @property
+    def context_chart(self) -> ContextChart:
+        """The chart of memory against context length (inference only)."""
+        return self._chart
+
+    def show_context_curve(self, curve: ContextCurve | None) -> None:
+        """Chart ``curve`` under the inference form (hidden for None)."""
+        self._chart.set_curve(curve)
+        self._chart.setVisible(curve is not None and self._stack.currentIndex() == 0)
 
     def _retranslate(self) -> None:
         self.setTitle(self.tr("Precision and sizes"))
@@ -60,6 +76,7 @@ class SizesPage(WizardStep):
     def set_workload(self, workload: str) -> None:
         """Show the form of ``workload``."""
         self._stack.setCurrentIndex(WORKLOAD_INDEX[workload])
+        self._chart.setVisible(workload == "inference" and self._chart.curve is not None)
         self._retranslate()
 
     def fill(self, raw: dict[str, Any], workload: str) -> None:

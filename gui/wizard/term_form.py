@@ -122,6 +122,13 @@ class TermForm(FieldForm):
         }
         raw["storage_gb"] = self._storage.request_value()
 
+    def set_term(self, unit: str, count_: int) -> None:
+        """Choose ``count_`` × ``unit`` as if the user had (one edit)."""
+        set_combo_value(self._unit, unit)
+        self._count.setValue(count_)
+        self._show_end()
+        self.edited.emit()
+
     def load(self, request: PlanRequest) -> None:
         """Show ``request``'s term and storage."""
         set_combo_value(self._unit, request.term.unit)

@@ -2,6 +2,143 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU" sourcelanguage="en_US">
 <context>
+    <name>CompareDialog</name>
+    <message>
+        <source>Compare options</source>
+        <translation>Сравнение вариантов</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Экспорт в CSV…</translation>
+    </message>
+    <message>
+        <source>Export the comparison</source>
+        <translation>Экспорт сравнения</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+</context>
+<context>
+    <name>Comparison</name>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>Число GPU</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>Стратегия</translation>
+    </message>
+    <message>
+        <source>Term total</source>
+        <translation>Итого за срок</translation>
+    </message>
+    <message>
+        <source>Per GPU</source>
+        <translation>На GPU</translation>
+    </message>
+    <message>
+        <source>Usable per GPU</source>
+        <translation>Доступно на GPU</translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation>Запас</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>Предупреждения</translation>
+    </message>
+    <message>
+        <source>Longest context (tokens)</source>
+        <translation>Наибольший контекст (токенов)</translation>
+    </message>
+    <message>
+        <source>Most concurrent sequences</source>
+        <translation>Наибольшее число одновременных последовательностей</translation>
+    </message>
+    <message>
+        <source>Longest training sequence (tokens)</source>
+        <translation>Наибольшая обучающая последовательность (токенов)</translation>
+    </message>
+    <message>
+        <source>Largest micro-batch</source>
+        <translation>Наибольший микробатч</translation>
+    </message>
+    <message>
+        <source>Largest square image (px)</source>
+        <translation>Наибольшее квадратное изображение (пикс.)</translation>
+    </message>
+    <message>
+        <source>Largest image batch</source>
+        <translation>Наибольший батч изображений</translation>
+    </message>
+    <message>
+        <source>KV cache pool (tokens)</source>
+        <translation>Пул KV-кэша (токенов)</translation>
+    </message>
+    <message>
+        <source>Decode tokens/s (bound)</source>
+        <translation>Декодирование, токенов/с (верхняя оценка)</translation>
+    </message>
+    <message>
+        <source>Training tokens/s</source>
+        <translation>Обучение, токенов/с</translation>
+    </message>
+    <message>
+        <source>Images per hour</source>
+        <translation>Изображений в час</translation>
+    </message>
+    <message>
+        <source>Per 1M input tokens</source>
+        <translation>За 1 млн входных токенов</translation>
+    </message>
+    <message>
+        <source>Per 1M output tokens</source>
+        <translation>За 1 млн выходных токенов</translation>
+    </message>
+    <message>
+        <source>Training run</source>
+        <translation>Прогон обучения</translation>
+    </message>
+    <message>
+        <source>Per 1,000 images</source>
+        <translation>За 1000 изображений</translation>
+    </message>
+    <message>
+        <source>Training run GPU-hours</source>
+        <translation>GPU-часов на прогон обучения</translation>
+    </message>
+</context>
+<context>
+    <name>ContextChart</name>
+    <message>
+        <source>Click to use that context length</source>
+        <translation>Нажмите, чтобы выбрать эту длину контекста</translation>
+    </message>
+    <message>
+        <source>Fits up to {limit} tokens per sequence; {usable} usable per GPU</source>
+        <translation>Помещается до {limit} токенов на последовательность; на GPU доступно {usable}</translation>
+    </message>
+    <message>
+        <source>context tokens</source>
+        <translation>токенов контекста</translation>
+    </message>
+    <message>
+        <source>usable</source>
+        <translation>доступно</translation>
+    </message>
+    <message>
+        <source>fits up to {tokens}</source>
+        <translation>помещается до {tokens}</translation>
+    </message>
+</context>
+<context>
     <name>CoreText</name>
     <message>
         <source>the workload needs {needs}, but {gpu} is an {vendor} GPU that runs {has}; {needs} workloads never run on it</source>
@@ -26,6 +163,18 @@
     <message>
         <source>{gpu} (compute capability {cc}) has no fp8 tensor cores (8.9+ needed): weight-only fp8 kernels dequantize to 16-bit, saving memory but not compute; check that your serving stack offers them</source>
         <translation>у {gpu} (compute capability {cc}) нет тензорных ядер fp8 (нужна 8.9+): ядра fp8 только для весов деквантуют их в 16 бит и экономят память, но не вычисления; проверьте, что ваш стек обслуживания их предлагает</translation>
+    </message>
+    <message>
+        <source>{gpu} ({gfx}) runs FP8 only in the FNUZ encoding: the OCP FP8 weights of {format} are converted when loaded, which changes values and scales; verify output quality (source: {source})</source>
+        <translation>{gpu} ({gfx}) выполняет FP8 только в кодировке FNUZ: веса OCP FP8 формата {format} преобразуются при загрузке, что меняет значения и масштабы; проверьте качество ответов (источник: {source})</translation>
+    </message>
+    <message>
+        <source>{gpu} has no {feature} tensor cores: {format} runs through weight-only kernels that dequantize to 16-bit, so the memory saving stays but prefill runs at the bf16 peak ({peak:,.0f} TFLOPs) and the kernels must exist in your serving stack (source: {source})</source>
+        <translation>у {gpu} нет тензорных ядер {feature}: {format} работает через ядра только для весов, которые деквантуют их в 16 бит, поэтому экономия памяти остаётся, но префилл идёт на пике bf16 ({peak:,.0f} TFLOPs), а такие ядра должны быть в вашем стеке обслуживания (источник: {source})</translation>
+    </message>
+    <message>
+        <source>no kernel runs {format} ({feature}) on {gpu}; choose another format or GPU (source: {source})</source>
+        <translation>ни одно ядро не выполняет {format} ({feature}) на {gpu}; выберите другой формат или GPU (источник: {source})</translation>
     </message>
     <message>
         <source>int4 (GPTQ/AWQ) kernels on ROCm depend on the framework build; verify them for {gfx}</source>
@@ -208,6 +357,18 @@
         <translation>Контрольная точка квантована: число параметров — это число хранимых (упакованных) элементов, а для весов берётся её точный хранимый размер ({stored:,} байт).</translation>
     </message>
     <message>
+        <source>The checkpoint&apos;s weights are stored as {format} (from quantization_config and the header&apos;s dtypes); its exact stored size is used.</source>
+        <translation>Веса чекпойнта хранятся в формате {format} (по quantization_config и типам данных заголовка); используется их точный размер.</translation>
+    </message>
+    <message>
+        <source>GGUF tensor types by share of bytes: {types}; the exact stored size ({stored:,} bytes) is used for the weights.</source>
+        <translation>Типы тензоров GGUF по доле байтов: {types}; для весов используется точный размер в файле ({stored:,} байт).</translation>
+    </message>
+    <message>
+        <source>The file declares a {window}-token sliding window but not which layers use it; every layer&apos;s KV cache is counted in full (an upper bound).</source>
+        <translation>Файл объявляет скользящее окно в {window} токенов, но не указывает, какие слои его используют; KV-кэш каждого слоя учтён полностью (оценка сверху).</translation>
+    </message>
+    <message>
         <source>The checkpoint stores {stored:,} parameters; config.json describes {described:,} (extra or missing tensors, e.g. tied or auxiliary weights).</source>
         <translation>В контрольной точке хранится параметров: {stored:,}; config.json описывает {described:,} (лишние или недостающие тензоры, например связанные или вспомогательные веса).</translation>
     </message>
@@ -222,6 +383,14 @@
     <message>
         <source>head_dim is not stored in the tensors; assumed {head_dim}.</source>
         <translation>head_dim не хранится в тензорах; принято {head_dim}.</translation>
+    </message>
+    <message>
+        <source>The parameters ({params:,}) are counted from the checkpoint&apos;s tensors, so the weights are exact; the cache layout is read from the generic config fields.</source>
+        <translation>Параметры ({params:,}) посчитаны по тензорам контрольной точки, поэтому веса точные; устройство кэша прочитано из общих полей конфигурации.</translation>
+    </message>
+    <message>
+        <source>The vision tower of &apos;{family}&apos; is not one the planner counts; only the text model is counted, so the weights are approximate.</source>
+        <translation>Визуальную часть модели «{family}» планировщик не считает: посчитана только текстовая модель, поэтому веса приблизительные.</translation>
     </message>
     <message>
         <source>No MLP weights recognised; intermediate size assumed 4 × hidden = {ff}.</source>
@@ -266,6 +435,22 @@
     <message>
         <source>with {tokens} context tokens: {gpus} × {gpu} ({strategy}) fits for {total} {currency}</source>
         <translation>с контекстом (токенов: {tokens}): {gpus} × {gpu} ({strategy}) подходит за {total} {currency}</translation>
+    </message>
+    <message>
+        <source>costs {total} {currency}, over the budget of {budget} {currency}</source>
+        <translation>стоит {total} {currency}, больше бюджета {budget} {currency}</translation>
+    </message>
+    <message>
+        <source>no GPU count of this offer is within the budget for the term</source>
+        <translation>ни одно число GPU этого предложения не укладывается в бюджет на срок</translation>
+    </message>
+    <message>
+        <source>no layout of this workload uses that many GPUs of this offer</source>
+        <translation>ни одна раскладка этой задачи не использует столько GPU этого предложения</translation>
+    </message>
+    <message>
+        <source>fits in memory, but the model&apos;s max_position_embeddings is {limit:,} tokens, below the {asked:,} asked for</source>
+        <translation>помещается в память, но max_position_embeddings модели — {limit:,} токенов, меньше запрошенных {asked:,}</translation>
     </message>
     <message>
         <source>no offer in the catalog can hold this job; a smaller model or input is needed</source>
@@ -352,12 +537,16 @@
         <translation>active_params не может быть больше params</translation>
     </message>
     <message>
-        <source>give exactly one of preset, hf_config, safetensors, custom</source>
-        <translation>укажите ровно один источник: preset, hf_config, safetensors или custom</translation>
+        <source>give exactly one of preset, hf_config, safetensors, gguf, custom</source>
+        <translation>укажите ровно один источник: preset, hf_config, safetensors, gguf или custom</translation>
     </message>
     <message>
-        <source>give exactly one of preset, hf_config, safetensors, custom (got {given})</source>
-        <translation>укажите ровно один источник: preset, hf_config, safetensors или custom (указано: {given})</translation>
+        <source>give exactly one of preset, hf_config, safetensors, gguf, custom (got {given})</source>
+        <translation>укажите ровно один источник: preset, hf_config, safetensors, gguf или custom (указано: {given})</translation>
+    </message>
+    <message>
+        <source>weights &apos;{weights}&apos; and format &apos;{format}&apos; name different formats</source>
+        <translation>weights «{weights}» и format «{format}» называют разные форматы</translation>
     </message>
     <message>
         <source>must be a multiple of 8 (the VAE downsamples by 8), got {value}</source>
@@ -428,6 +617,30 @@
         <translation>поле &apos;{name}&apos; в config.json должно быть неотрицательным целым числом, получено {value}</translation>
     </message>
     <message>
+        <source>config.json field &apos;{name}&apos; is {value}, above the largest the planner accepts ({bound}); no published model comes near it</source>
+        <translation>поле «{name}» в config.json равно {value}, это больше наибольшего допустимого значения ({bound}); ни одна опубликованная модель к нему не приближается</translation>
+    </message>
+    <message>
+        <source>config.json field &apos;{name}&apos; must be a list of whole numbers or names</source>
+        <translation>поле «{name}» в config.json должно быть списком целых чисел или имён</translation>
+    </message>
+    <message>
+        <source>config.json field &apos;{name}&apos; describes {length} layers but the model has {layers}</source>
+        <translation>поле «{name}» в config.json описывает слоёв: {length}, а в модели их {layers}</translation>
+    </message>
+    <message>
+        <source>config.json field &apos;num_key_value_heads&apos; ({kv}) must divide &apos;num_attention_heads&apos; ({heads})</source>
+        <translation>поле «num_key_value_heads» в config.json ({kv}) должно делить «num_attention_heads» ({heads})</translation>
+    </message>
+    <message>
+        <source>config.json has no &apos;head_dim&apos; and &apos;hidden_size&apos; ({hidden}) is not a multiple of &apos;num_attention_heads&apos; ({heads})</source>
+        <translation>в config.json нет «head_dim», а «hidden_size» ({hidden}) не кратно «num_attention_heads» ({heads})</translation>
+    </message>
+    <message>
+        <source>config.json field &apos;{name}&apos; ({top_k}) exceeds the {experts} experts</source>
+        <translation>поле «{name}» в config.json ({top_k}) больше числа экспертов ({experts})</translation>
+    </message>
+    <message>
         <source>config.json field &apos;{name}&apos; must be true or false, got {value}</source>
         <translation>поле &apos;{name}&apos; в config.json должно быть true или false, получено {value}</translation>
     </message>
@@ -438,6 +651,50 @@
     <message>
         <source>{path} does not exist</source>
         <translation>{path} не существует</translation>
+    </message>
+    <message>
+        <source>{path} is not a GGUF file (it does not begin with the bytes &apos;GGUF&apos;)</source>
+        <translation>{path} не является файлом GGUF (он не начинается с байтов «GGUF»)</translation>
+    </message>
+    <message>
+        <source>{path} is GGUF version {version}; versions 2 and 3 can be read</source>
+        <translation>{path} — GGUF версии {version}; читаются версии 2 и 3</translation>
+    </message>
+    <message>
+        <source>{path} is not a valid GGUF file: {reason}</source>
+        <translation>{path} не является корректным файлом GGUF: {reason}</translation>
+    </message>
+    <message>
+        <source>{path} lacks the metadata key {key}, which the planner needs</source>
+        <translation>в {path} нет ключа метаданных {key}, нужного планировщику</translation>
+    </message>
+    <message>
+        <source>{path} is not a regular file (a folder, pipe or device is not read)</source>
+        <translation>{path} — не обычный файл (папка, канал или устройство не читаются)</translation>
+    </message>
+    <message>
+        <source>{path} is larger than {limit:,} bytes, too large for this kind of file</source>
+        <translation>{path} больше {limit:,} байт — слишком велик для такого файла</translation>
+    </message>
+    <message>
+        <source>{path} is not UTF-8 text</source>
+        <translation>{path} — не текст в UTF-8</translation>
+    </message>
+    <message>
+        <source>{path} nests arrays and objects more than {limit} levels deep</source>
+        <translation>в {path} массивы и объекты вложены глубже {limit} уровней</translation>
+    </message>
+    <message>
+        <source>{path} holds a number longer than {limit} characters</source>
+        <translation>в {path} есть число длиннее {limit} знаков</translation>
+    </message>
+    <message>
+        <source>{path} holds {value}; only finite numbers are allowed</source>
+        <translation>в {path} есть {value}; допустимы только конечные числа</translation>
+    </message>
+    <message>
+        <source>{path} holds a \u escape of half a character (a lone surrogate)</source>
+        <translation>в {path} есть escape-последовательность \u половины символа (одиночный суррогат)</translation>
     </message>
     <message>
         <source>custom model: vocab_size × hidden_size = {embedding:,} is not less than params = {params:,}</source>
@@ -478,6 +735,54 @@
     <message>
         <source>idempotency key &apos;{key}&apos; belongs to another order ({order}, placed {placed} for another request); use a new key for a new purchase</source>
         <translation>ключ идемпотентности &apos;{key}&apos; принадлежит другому заказу ({order}, размещён {placed} для другого запроса); для новой покупки используйте новый ключ</translation>
+    </message>
+    <message>
+        <source>longest context per sequence with concurrency {at}: {value:,} tokens (limited by {binding})</source>
+        <translation>наибольший контекст последовательности при одновременных последовательностях: {at}: {value:,} токенов (ограничение: {binding})</translation>
+    </message>
+    <message>
+        <source>most concurrent sequences of {at:,} tokens: {value:,} (limited by {binding})</source>
+        <translation>наибольшее число одновременных последовательностей по {at:,} токенов: {value:,} (ограничение: {binding})</translation>
+    </message>
+    <message>
+        <source>KV cache pool: {tokens:,} tokens ({gib:.2f} GiB per GPU), {concurrency:.2f} × requests of {context:,} tokens</source>
+        <translation>пул KV-кэша: {tokens:,} токенов ({gib:.2f} ГиБ на GPU), {concurrency:.2f} × запросов по {context:,} токенов</translation>
+    </message>
+    <message>
+        <source>largest micro-batch of {at:,}-token sequences: {value:,} (limited by {binding})</source>
+        <translation>наибольший микробатч последовательностей по {at:,} токенов: {value:,} (ограничение: {binding})</translation>
+    </message>
+    <message>
+        <source>longest training sequence at micro-batch {at}: {value:,} tokens (limited by {binding})</source>
+        <translation>наибольшая длина обучающей последовательности при микробатче {at}: {value:,} токенов (ограничение: {binding})</translation>
+    </message>
+    <message>
+        <source>largest batch of {at}×{height} images: {value:,} (limited by {binding})</source>
+        <translation>наибольший батч изображений {at}×{height}: {value:,} (ограничение: {binding})</translation>
+    </message>
+    <message>
+        <source>largest square image at batch {at}: {value}×{value} px (limited by {binding})</source>
+        <translation>наибольшее квадратное изображение при батче {at}: {value}×{value} пикс. (ограничение: {binding})</translation>
+    </message>
+    <message>
+        <source>{input} {currency} per 1M input tokens (prefill), {output} {currency} per 1M output tokens (decode), GPUs busy {utilization:.0%} of the term</source>
+        <translation>{input} {currency} за 1 млн входных токенов (prefill), {output} {currency} за 1 млн выходных токенов (decode), GPU заняты {utilization:.0%} срока</translation>
+    </message>
+    <message>
+        <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost} {currency} ({factor}·N FLOPs per token at {mfu:.0%} MFU)</source>
+        <translation>всё обучение: {gpu_hours:,.1f} GPU-часов, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOPs на токен при MFU {mfu:.0%})</translation>
+    </message>
+    <message>
+        <source>{cost} {currency} per 1,000 images, GPUs busy {utilization:.0%} of the term</source>
+        <translation>{cost} {currency} за 1000 изображений, GPU заняты {utilization:.0%} срока</translation>
+    </message>
+    <message>
+        <source>a term of {count} × {unit} ({hours:,} h) covers the run</source>
+        <translation>срок {count} × {unit} ({hours:,} ч) покрывает всё обучение</translation>
+    </message>
+    <message>
+        <source>the chosen term ({hours:,} h) buys {share:.0%} of the run</source>
+        <translation>выбранный срок ({hours:,} ч) оплачивает {share:.0%} обучения</translation>
     </message>
     <message>
         <source>the VAE decode</source>
@@ -534,6 +839,38 @@
     <message>
         <source>model CPU offload</source>
         <translation>выгрузкой моделей на CPU</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>память</translation>
+    </message>
+    <message>
+        <source>the model&apos;s max_position_embeddings</source>
+        <translation>max_position_embeddings модели</translation>
+    </message>
+    <message>
+        <source>the cap you set</source>
+        <translation>заданный вами предел</translation>
+    </message>
+    <message>
+        <source>the largest value a request allows</source>
+        <translation>наибольшее значение, допустимое в запросе</translation>
+    </message>
+    <message>
+        <source>hour</source>
+        <translation>час</translation>
+    </message>
+    <message>
+        <source>day</source>
+        <translation>сутки</translation>
+    </message>
+    <message>
+        <source>week</source>
+        <translation>неделя</translation>
+    </message>
+    <message>
+        <source>month</source>
+        <translation>месяц</translation>
     </message>
 </context>
 <context>
@@ -1472,8 +1809,20 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Не запустится: {total} из {usable} помещается, но мешает препятствие ниже</translation>
     </message>
     <message>
+        <source>Fit uncertain: the total may be {low} to {high} per GPU (not counted exactly)</source>
+        <translation>Помещается ли — неясно: на GPU может понадобиться от {low} до {high} (модель посчитана не точно)</translation>
+    </message>
+    <message>
+        <source>Approximate: the total may be {low} to {high} per GPU</source>
+        <translation>Приблизительно: на GPU может понадобиться от {low} до {high}</translation>
+    </message>
+    <message>
         <source>Largest component: {name}</source>
         <translation>Крупнейшая часть: {name}</translation>
+    </message>
+    <message>
+        <source>On this offer and layout:</source>
+        <translation>На этом предложении и раскладке:</translation>
     </message>
     <message>
         <source>No warnings.</source>
@@ -1684,6 +2033,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>&amp;safetensors</translation>
     </message>
     <message>
+        <source>&amp;GGUF</source>
+        <translation>&amp;GGUF</translation>
+    </message>
+    <message>
         <source>C&amp;ustom numbers</source>
         <translation>&amp;Свои числа</translation>
     </message>
@@ -1732,6 +2085,22 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Папка с &amp;частями…</translation>
     </message>
     <message>
+        <source>GGUF file</source>
+        <translation>Файл GGUF</translation>
+    </message>
+    <message>
+        <source>Only the header is read: metadata, tensor shapes and quantization types</source>
+        <translation>Читается только заголовок: метаданные, формы тензоров и типы квантования</translation>
+    </message>
+    <message>
+        <source>Path to a .gguf file</source>
+        <translation>Путь к файлу .gguf</translation>
+    </message>
+    <message>
+        <source>&amp;Read .gguf…</source>
+        <translation>Прочит&amp;ать .gguf…</translation>
+    </message>
+    <message>
         <source>Import config.json</source>
         <translation>Импорт config.json</translation>
     </message>
@@ -1750,6 +2119,14 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>Read a folder of safetensors shards</source>
         <translation>Прочитать папку с частями safetensors</translation>
+    </message>
+    <message>
+        <source>Read a .gguf file</source>
+        <translation>Прочитать файл .gguf</translation>
+    </message>
+    <message>
+        <source>GGUF (*.gguf);;All files (*)</source>
+        <translation>GGUF (*.gguf);;Все файлы (*)</translation>
     </message>
 </context>
 <context>
@@ -1773,6 +2150,22 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>Options</source>
         <translation>Варианты</translation>
+    </message>
+    <message>
+        <source>&amp;Compare selected…</source>
+        <translation>&amp;Сравнить выбранные…</translation>
+    </message>
+    <message>
+        <source>Select two to four options (Ctrl+click) to see them side by side</source>
+        <translation>Выберите от двух до четырёх вариантов (Ctrl+щелчок), чтобы сравнить их рядом</translation>
+    </message>
+    <message>
+        <source>Cover the whole run: {term}</source>
+        <translation>Оплатить всё обучение: {term}</translation>
+    </message>
+    <message>
+        <source>The cheapest whole term of this option that lasts the estimated run</source>
+        <translation>Самый дешёвый целый срок этого варианта, которого хватает на оценённое обучение</translation>
     </message>
     <message>
         <source>Ranking the offers…</source>
@@ -1848,6 +2241,34 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>Memory one GPU holds at its peak</source>
         <translation>Память одного GPU в пике</translation>
+    </message>
+    <message>
+        <source>The largest value that fits in memory on this option, the rest as requested</source>
+        <translation>Наибольшее значение, которое помещается в память на этом варианте; остальное — как в запросе</translation>
+    </message>
+    <message>
+        <source>Max sequence</source>
+        <translation>Макс. длина</translation>
+    </message>
+    <message>
+        <source>Max micro-batch</source>
+        <translation>Макс. микробатч</translation>
+    </message>
+    <message>
+        <source>Max image side</source>
+        <translation>Макс. сторона</translation>
+    </message>
+    <message>
+        <source>Max batch</source>
+        <translation>Макс. батч</translation>
+    </message>
+    <message>
+        <source>Max context</source>
+        <translation>Макс. контекст</translation>
+    </message>
+    <message>
+        <source>Max sequences</source>
+        <translation>Макс. последовательностей</translation>
     </message>
 </context>
 <context>

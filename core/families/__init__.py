@@ -1,0 +1,87 @@
+"""How each known family's modeling code builds a model, counted weight by weight from its config.
+
+:func:`count_family` hands a config to its family: the table of :class:`DecoderSpec` builders
+(:mod:`~core.families.dense`, :mod:`~core.families.classic`, :mod:`~core.families.moe`,
+:mod:`~core.families.hybrid`) counted by :func:`~core.families.decoder.count_decoder`, or the
+dedicated counters for MLA (:mod:`~core.families.deepseek`) and OPT. Multimodal configs
+(``text_config``) are counted on their text model plus the vision tower and projector a server
+loads (:mod:`~core.families.vision`). Defaults for absent fields are those of the transformers
+configuration classes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from core.families.build import Counted
+from core.families.classic import CLASSIC
+from core.families.decoder import DecoderSpec, count_decoder
+from core.families.deepseek import count_deepseek
+from core.families.dense import DENSE, llama_like
+from core.families.hybrid import HYBRID
+from core.families.mixers import pinned_state_bits
+from core.families.moe import MOE
+from core.families.opt import count_opt
+from core.families.reader import ConfigReader
+from core.families.vision import (
+    lfm2_vl_vision,
+    llama4_vision,
+    qwen3_vl_vision,
+    siglip_gemma3,
+)
+
+SPECS: dict[str, Callable[[ConfigReader], DecoderSpec]] = {**DENSE, **CLASSIC, **MOE, **HYBRID}
+# Names the same layouts go by in published configs.
+SPECS["RefinedWeb"] = SPECS["RefinedWebModel"] = SPECS["falcon"]
+SPECS["starcoder"] = SPECS["gpt_bigcode"]
+SPECS["qwen3_vl_text"] = SPECS["qwen3"]
+SPECS["qwen3_vl_moe_text"] = SPECS["qwen3_moe"]
+
+MLA = {"deepseek_v3": 3, "deepseek_v2": 2, "kimi_k2": 3, "deepseek_v32": 3, "glm_moe_dsa": 3}
+# Multimodal families: the text model's family and the vision tower's counter, which gets the
+# whole config, the vision config and the text width.
+VisionCounter = Callable[[dict[str, Any], dict[str, Any], int], int]
+MULTIMODAL: dict[str, tuple[str, VisionCounter]] = {
+    "gemma3": ("gemma3_text", lambda c, v, h: siglip_gemma3(v, h)),
+    "llama4": ("llama4_text", lambda c, v, h: llama4_vision(v, h)),
+    "qwen3_5": ("qwen3_5_text", lambda c, v, h: qwen3_vl_vision(v, h)),
+    "qwen3_5_moe": ("qwen3_5_moe_text", lambda c, v, h: qwen3_vl_vision(v, h)),
+    "qwen3_vl": ("qwen3_vl_text", lambda c, v, h: qwen3_vl_vision(v, h)),
+    "qwen3_vl_moe": ("qwen3_vl_moe_text", lambda c, v, h: qwen3_vl_vision(v, h)),
+    "lfm2_vl": ("lfm2", lfm2_vl_vision),
+}
+
+KNOWN = frozenset(SPECS) | frozenset(MLA) | frozenset(MULTIMODAL) | {"opt"}
+
+
+def count_family(r: ConfigReader, family: str) -> Counted | None:
+    """The exact count of a known ``family``, or None when the planner does not know it."""
+    if family in SPECS:
+        return count_decoder(SPECS[family](r), pinned_state_bits(r.config))
+    if family in MLA:
+        return count_deepseek(r, MLA[family])
+    if family == "opt":
+        return count_opt(r)
+    return None
+
+
+def count_generic(r: ConfigReader) -> Counted:
+    """The Llama-style formula on the generic fields, for a family the planner does not know."""
+    return count_decoder(llama_like(r, tie_default=False, ff_default=None, mlp_bias_key="mlp_bias"))
+
+
+# Configuration-class defaults for structural fields that published configs omit
+# (Gemma3TextConfig: the Gemma 3 multimodal configs give only what differs from these).
+DEFAULTS: dict[str, dict[str, int]] = {
+    "gemma3_text": {
+        "vocab_size": 262_208,
+        "hidden_size": 2304,
+        "intermediate_size": 9216,
+        "num_hidden_layers": 26,
+        "num_attention_heads": 8,
+        "num_key_value_heads": 4,
+        "head_dim": 256,
+        "sliding_window": 4096,
+    },
+}

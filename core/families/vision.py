@@ -1,0 +1,106 @@
+"""Vision towers and projectors of multimodal configs, counted as the weights a server loads.
+
+- Gemma 3 (``modeling_gemma3.py``, ``modeling_siglip.py``): a SigLIP vision transformer
+  (patch convolution with bias, learned positions, LayerNorm-with-bias pre-norm layers, biased
+  q/k/v/out and fc1/fc2, a post LayerNorm; no pooling head) and a projector (one matrix
+  vision_hidden × text_hidden and an RMSNorm of vision_hidden).
+- Qwen3-VL / Qwen3.5 (``modeling_qwen3_vl.py``): a 3-D patch convolution with bias, learned
+  positions (``num_position_embeddings``), biased LayerNorm blocks with a fused biased qkv, the
+  patch merger (LayerNorm over the vision width, then two biased matrices over the merged
+  width) and one more merger per ``deepstack_visual_indexes`` entry (its LayerNorm over the
+  merged width).
+- LFM2-VL (``modeling_lfm2_vl.py``, ``modeling_siglip2.py``): a SigLIP2 tower whose patch
+  embedding is a biased linear layer over channels × patch² with ``num_patches`` learned
+  positions, and a projector over the pixel-unshuffled width (vision × downsample²) →
+  ``projector_hidden_size`` → text width, both biased (LayerNorm first when configured).
+- Llama 4 (``modeling_llama4.py``): an unfolded patch projection without bias, a class embedding,
+  learned positions (patches + 1), pre and post LayerNorms, biased encoder layers, the pixel-shuffle
+  MLP (two matrices without bias) and the projector to the text width.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.families.reader import ConfigReader
+
+
+def _encoder_layers(h: int, ff: int, layers: int) -> int:
+    # Two LayerNorms (weight + bias), q/k/v/o with biases, fc1/fc2 with biases.
+    return layers * (2 * 2 * h + 4 * (h * h + h) + (h * ff + ff) + (ff * h + h))
+
+
+def siglip_gemma3(vision: dict[str, Any], text_hidden: int) -> int:
+    """SigLIP tower plus the Gemma 3 projector."""
+    r = ConfigReader(vision, "siglip_vision_model")
+    h = r.integer("hidden_size", 768, quiet=True)
+    ff = r.integer("intermediate_size", 3072, quiet=True)
+    layers = r.integer("num_hidden_layers", 12, quiet=True)
+    channels = r.integer("num_channels", 3, quiet=True)
+    patch = r.integer("patch_size", 16, quiet=True)
+    image = r.integer("image_size", 224, quiet=True)
+    patches = (image // patch) ** 2
+    embeddings = channels * patch * patch * h + h + patches * h
+    projector = h * text_hidden + h
+    return embeddings + _encoder_layers(h, ff, layers) + 2 * h + projector
+
+
+def llama4_vision(vision: dict[str, Any], text_hidden: int) -> int:
+    """Llama 4 vision encoder, pixel-shuffle adapter and projector."""
+    r = ConfigReader(vision, "llama4_vision_model")
+    h = r.integer("hidden_size", 768, quiet=True)
+    ff = r.integer("intermediate_size", 5632, quiet=True)
+    layers = r.integer("num_hidden_layers", 34, quiet=True)
+    channels = r.integer("num_channels", 3, quiet=True)
+    patch = r.integer("patch_size", 14, quiet=True)
+    image = r.integer("image_size", 448, quiet=True)
+    proj_in = r.integer("projector_input_dim", 4096, quiet=True)
+    proj_out = r.integer("projector_output_dim", 4096, quiet=True)
+    out_dim = r.integer("vision_output_dim", 7680, quiet=True)
+    patches = (image // patch) ** 2
+    embeddings = channels * patch * patch * h + h + (patches + 1) * h
+    adapter = ff * proj_in + proj_out * proj_out
+    return embeddings + 2 * 2 * h + _encoder_layers(h, ff, layers) + adapter + out_dim * text_hidden
+
+
+def qwen3_vl_vision(vision: dict[str, Any], text_hidden: int) -> int:
+    """Qwen3-VL-style vision tower with its patch mergers (Qwen3-VL, Qwen3.5)."""
+    r = ConfigReader(vision, "qwen3_vl_vision")
+    h = r.integer("hidden_size", 1152, quiet=True)
+    ff = r.integer("intermediate_size", 4304, quiet=True)
+    depth = r.integer("depth", 27, quiet=True)
+    channels = r.integer("in_channels", 3, quiet=True)
+    patch = r.integer("patch_size", 16, quiet=True)
+    temporal = r.integer("temporal_patch_size", 2, quiet=True)
+    positions = r.integer("num_position_embeddings", 2304, quiet=True)
+    merge = r.integer("spatial_merge_size", 2, quiet=True)
+    out = r.integer("out_hidden_size", text_hidden, quiet=True)
+    deepstack = r.int_list("deepstack_visual_indexes") or []
+    merged = h * merge * merge
+    embeddings = channels * temporal * patch * patch * h + h + positions * h
+    layers = _encoder_layers(h, ff, depth)
+
+    def merger(norm_width: int) -> int:
+        return 2 * norm_width + (merged * merged + merged) + (merged * out + out)
+
+    return embeddings + layers + merger(h) + len(deepstack) * merger(merged)
+
+
+def lfm2_vl_vision(config: dict[str, Any], vision: dict[str, Any], text_hidden: int) -> int:
+    """SigLIP2 (NaFlex) tower plus the LFM2-VL projector."""
+    r = ConfigReader(vision, "siglip2_vision_model")
+    h = r.integer("hidden_size", 768, quiet=True)
+    ff = r.integer("intermediate_size", 3072, quiet=True)
+    layers = r.integer("num_hidden_layers", 12, quiet=True)
+    channels = r.integer("num_channels", 3, quiet=True)
+    patch = r.integer("patch_size", 16, quiet=True)
+    patches = r.integer("num_patches", 256, quiet=True)
+    top = ConfigReader(config, "lfm2_vl")
+    factor = top.integer("downsample_factor", 2, quiet=True)
+    hidden = top.integer("projector_hidden_size", 2560, quiet=True)
+    bias = top.flag("projector_bias", True)
+    wide = h * factor * factor
+    projector = wide * hidden + hidden * text_hidden + ((hidden + text_hidden) if bias else 0)
+    projector += 2 * wide if top.flag("projector_use_layernorm", True) else 0
+    embeddings = channels * patch * patch * h + h + patches * h
+    return embeddings + _encoder_layers(h, ff, layers) + 2 * h + projector

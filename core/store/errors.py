@@ -1,0 +1,113 @@
+"""What went wrong with the history file, in words a user can act on.
+
+SQLite and the operating system report a read-only file or folder, a full disk, a missing
+permission, a busy database and a damaged one with different codes; each becomes a
+:class:`~core.errors.StoreError` that names the real cause. Only real damage suggests restoring a
+backup: an intact file on a read-only drive or a full disk needs no restore.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import sqlite3
+from pathlib import Path
+
+from core.errors import StoreBusyError, StoreError
+
+RESTORE_HINT = (
+    "it was left as it is; restore a backup with `anchorgpu-planner db restore FILE` "
+    "or choose another file with --db"
+)
+LEFT_AS_IS = "it was left as it is"
+FULL_BELOW_BYTES = 64 * 1024
+"""Free space under which an I/O error is reported as a full disk (SQLite pages are 4 KiB)."""
+
+# Primary result codes (https://www.sqlite.org/rescode.html).
+SQLITE_PERM = 3
+SQLITE_BUSY = 5
+SQLITE_LOCKED = 6
+SQLITE_READONLY = 8
+SQLITE_IOERR = 10
+SQLITE_CORRUPT = 11
+SQLITE_FULL = 13
+SQLITE_CANTOPEN = 14
+SQLITE_NOTADB = 26
+
+
+def _unwritable(path: Path) -> str | None:
+    """Why ``path`` (or the folder it is in) cannot be written, or None when it can."""
+    folder = path.parent
+    if path.exists() and not os.access(path, os.W_OK):
+        return "read-only (the file cannot be written)"
+    if folder.is_dir() and not os.access(folder, os.W_OK):
+        return "read-only (its folder cannot be written)"
+    try:
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return "read-only (it is on a read-only drive)"
+    except (OSError, AttributeError):
+        pass
+    return None
+
+
+def _disk_full(path: Path) -> bool:
+    """Whether the drive holding ``path`` has (almost) no space left for SQLite to write."""
+    try:
+        info = os.statvfs(path.parent if path.parent.is_dir() else Path("."))
+    except (OSError, AttributeError):
+        return False
+    return info.f_bavail * info.f_frsize < FULL_BELOW_BYTES
+
+
+def busy(path: object) -> StoreBusyError:
+    """The error for a history another process keeps locked."""
+    return StoreBusyError(
+        f"history database {path} is busy: another process kept it locked for too long; "
+        "nothing was changed, try again when it has finished"
+    )
+
+
+def describe(error: sqlite3.Error | OSError, path: object, *, doing: str = "use") -> StoreError:
+    """A :class:`StoreError` naming the real cause of ``error`` on the history at ``path``."""
+    where = Path(str(path))
+    if isinstance(error, OSError):
+        number = error.errno
+        if number in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
+            return StoreError(f"cannot {doing} history database {where}: the disk is full")
+        if number == errno.EROFS:
+            return StoreError(f"cannot {doing} history database {where}: the drive is read-only")
+        if number in (errno.EACCES, errno.EPERM):
+            reason = _unwritable(where) or "permission denied"
+            return StoreError(f"cannot {doing} history database {where}: {reason}")
+        return StoreError(f"cannot {doing} history database {where}: {error.strerror or error}")
+    code = getattr(error, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    text = str(error)
+    if primary in (SQLITE_BUSY, SQLITE_LOCKED) or "locked" in text:
+        return busy(where)
+    full = primary == SQLITE_FULL or "disk is full" in text
+    if full or (primary in (SQLITE_IOERR, SQLITE_CANTOPEN) and _disk_full(where)):
+        return StoreError(
+            f"history database {where} cannot be written: the disk is full; {LEFT_AS_IS} "
+            "(free some space and try again)"
+        )
+    if primary in (SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM) or "readonly" in text:
+        cause = _unwritable(where)
+        if cause is None and primary == SQLITE_CANTOPEN:
+            return StoreError(
+                f"cannot open history database {where} ({text}); check that its folder exists "
+                "and can be read, or choose another file with --db"
+            )
+        return StoreError(
+            f"history database {where} is {cause or 'read-only'}; {LEFT_AS_IS} "
+            "(make it writable or choose another file with --db)"
+        )
+    if primary == SQLITE_NOTADB:
+        return StoreError(f"history database {where} is not a SQLite database; {RESTORE_HINT}")
+    if primary == SQLITE_CORRUPT or "malformed" in text:
+        return StoreError(f"history database {where} is damaged ({text}); {RESTORE_HINT}")
+    if primary == SQLITE_IOERR:
+        return StoreError(
+            f"history database {where} could not be read or written ({text}); {LEFT_AS_IS}"
+        )
+    return StoreError(f"cannot {doing} history database {where}: {text}")

@@ -1,0 +1,218 @@
+"""Checks that an imported file is what an export of this app wrote, before anything is merged.
+
+An export is plain JSON, so anyone can edit it. Every figure a history row shows is derived from
+its quote snapshot when the app saves or places it; an import derives each of them again and
+refuses the whole file, naming the row, when one differs:
+
+- the price: every line item from the snapshot's own inputs (the compute line is the unit price
+  for the term × GPUs × hours, rounded half up to the currency's minor unit; storage from its
+  size, hours and price per GB-month over :data:`core.pricing.HOURS_PER_STORAGE_MONTH`; tax from
+  the subtotal and the rate), the total as their sum, and no amount negative or a total of 0;
+- the fingerprint: SHA-256 of the request's canonical JSON (:func:`core.quotes.request_fingerprint`
+  hashes the same text);
+- the listed columns (workload, model, GPU, GPU count, strategy, term, currency, total) of an
+  order against its snapshot, and its paid period: it starts at the requested start (or at
+  placement), lasts the term, and a stop falls after the placement and before the period ends.
+
+The raw file is bounded too: at most :data:`MAX_IMPORT_BYTES`, nesting at most
+:data:`MAX_DEPTH` deep, integers within SQLite's 64 bits, and text without lone surrogates.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime, timedelta
+from decimal import Decimal
+from typing import Any
+
+from core.errors import InputError
+from core.pricing import HOURS_PER_STORAGE_MONTH, round_money, to_decimal
+from core.quotes import Quote
+from core.request import canonical_request_json
+from core.store.records import parse_stamp
+from core.terms import term_end, unit_hours
+
+MAX_IMPORT_BYTES = 256 * 1024 * 1024
+"""The largest import file read (256 MiB, several times the export of a million-row history)."""
+MAX_DEPTH = 32
+"""The deepest nesting an import may have; an export's deepest value is about 6 levels down."""
+MAX_INTEGER = 2**63 - 1
+"""SQLite stores integers in 64 bits."""
+
+
+def check_raw(raw: Any, source: object) -> None:
+    """Refuse JSON too deep, with integers SQLite cannot store, or text with lone surrogates.
+
+    Raises:
+        InputError: The first such value, with where it is.
+    """
+    pending: list[tuple[Any, int, str]] = [(raw, 0, "")]
+    while pending:
+        value, depth, where = pending.pop()
+        if depth > MAX_DEPTH:
+            raise InputError(f"{source}: nested more than {MAX_DEPTH} levels deep at {where}")
+        if isinstance(value, dict):
+            for key, item in value.items():
+                _check_text(key, source, where)
+                pending.append((item, depth + 1, f"{where}.{key}" if where else str(key)))
+        elif isinstance(value, list):
+            pending.extend((item, depth + 1, f"{where}[{n}]") for n, item in enumerate(value))
+        elif isinstance(value, str):
+            _check_text(value, source, where)
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INTEGER:
+            raise InputError(f"{source}: {where or 'a value'} is an integer out of range")
+
+
+def _check_text(text: str, source: object, where: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError(
+            f"{source}: {where or 'a text'} holds an invalid character (a lone surrogate)"
+        ) from None
+
+
+def _money(value: Any, what: str) -> Decimal:
+    return to_decimal(str(value), what=what)
+
+
+def check_snapshot(quote: Quote, row: str) -> None:
+    """Derive a snapshot's price and fingerprint again and compare them with what it holds.
+
+    Raises:
+        InputError: A derived figure differs; the message names ``row``.
+    """
+    price = quote.price
+    currency = quote.currency
+
+    def refuse(problem: str) -> None:
+        raise InputError(f"{row}: {problem}; the file was not imported")
+
+    text = canonical_request_json(quote.request)
+    if hashlib.sha256(text.encode("utf-8")).hexdigest() != quote.request_sha256:
+        refuse("its fingerprint does not match its request")
+    hours = unit_hours(quote.term_unit) * quote.term_count
+    if (price.currency, price.gpus, price.hours) != (currency, quote.gpus, hours):
+        refuse(
+            f"its price is for {price.gpus} GPUs, {price.hours} h in {price.currency}, "
+            f"the quote for {quote.gpus} GPUs, {hours} h in {currency}"
+        )
+    if quote.term_end != term_end(quote.term_start, quote.term_unit, quote.term_count):
+        refuse("its term does not end where its start and length say")
+    if quote.gpu.get("id") != quote.gpu_id or quote.gpu.get("name") != quote.gpu_name:
+        refuse(f"its GPU {quote.gpu_id} differs from the offer it quotes")
+    term = quote.request.get("term") if isinstance(quote.request, dict) else None
+    workload = quote.request.get("workload") if isinstance(quote.request, dict) else None
+    if not isinstance(term, dict) or (term.get("unit"), term.get("count")) != (
+        quote.term_unit,
+        quote.term_count,
+    ):
+        refuse("its term differs from its request's")
+    if workload != quote.workload:
+        refuse(f"its workload {quote.workload} differs from its request's")
+    model = quote.estimate.get("model") if isinstance(quote.estimate, dict) else None
+    named = model.get("name") if isinstance(model, dict) else None
+    if isinstance(named, str) and named != quote.model:
+        refuse(f"its model {quote.model} differs from its estimate's ({named})")
+    for field in ("gpus", "strategy"):
+        quoted = quote.estimate.get(field) if isinstance(quote.estimate, dict) else None
+        if quoted is not None and quoted != getattr(quote, field):
+            refuse(f"its {field} {getattr(quote, field)} differs from its estimate's ({quoted})")
+    prices = quote.gpu.get("price_per_gpu_hour")
+    listed = prices.get(quote.term_unit) if isinstance(prices, dict) else None
+    if listed is None or _money(listed, "unit price") != price.unit_price_per_gpu_hour:
+        refuse("its unit price differs from the offer's price for the term")
+    known = _bundled_currency(quote.catalog_id)
+    if known is not None and known != currency:
+        refuse(f"it is in {currency}, but catalog {quote.catalog_id} prices in {known}")
+    subtotal = Decimal(0)
+    for item in price.line_items:
+        labelled = item.params.get("currency", currency)
+        if labelled != currency:
+            refuse(f"its {item.kind} line is in {labelled}, the quote in {currency}")
+        if item.amount < 0:
+            refuse(f"its {item.kind} line is negative ({item.amount})")
+        expected = _line_amount(item.kind, item.params, quote, subtotal)
+        if expected is not None and expected != item.amount:
+            refuse(f"its {item.kind} line is {item.amount}, derived {expected} {currency}")
+        if item.kind != "tax":
+            subtotal += item.amount
+    total = sum((item.amount for item in price.line_items), Decimal(0))
+    if total != price.total or total <= 0:
+        refuse(f"its total {price.total} {currency} is not the sum of its lines ({total})")
+
+
+def _bundled_currency(catalog_id: str) -> str | None:
+    """The currency of the bundled catalog when the snapshot names it, else None."""
+    from core.catalog import default_catalog
+
+    try:
+        catalog = default_catalog()
+    except Exception:  # noqa: BLE001 - without the bundled catalog there is nothing to compare
+        return None
+    return catalog.currency if catalog.catalog_id == catalog_id else None
+
+
+def _line_amount(
+    kind: str, params: dict[str, Any], quote: Quote, subtotal: Decimal
+) -> Decimal | None:
+    price = quote.price
+    if kind == "compute":
+        amount = price.unit_price_per_gpu_hour * quote.gpus * price.hours
+    elif kind == "storage":
+        if quote.storage_gb is None or "per_gb_month" not in params:
+            return None  # snapshots saved before the parameters were kept
+        per_gb_month = _money(params["per_gb_month"], "storage price")
+        amount = per_gb_month * quote.storage_gb * price.hours / HOURS_PER_STORAGE_MONTH
+    elif kind == "tax":
+        amount = subtotal * price.tax_rate
+    else:
+        return None
+    return round_money(amount, quote.currency)
+
+
+def check_order(order: Any, quote: Quote, row: str) -> None:
+    """Compare an imported order's columns and paid period with its snapshot.
+
+    Raises:
+        InputError: A column differs from the snapshot or the period is impossible.
+    """
+
+    def refuse(problem: str) -> None:
+        raise InputError(f"{row}: {problem}; the file was not imported")
+
+    listed = {
+        "workload": quote.workload,
+        "model": quote.model,
+        "gpu": quote.gpu_id,
+        "gpus": quote.gpus,
+        "strategy": quote.strategy,
+        "term_unit": quote.term_unit,
+        "term_count": quote.term_count,
+        "currency": quote.currency,
+        "total": quote.total,
+        "request_sha256": quote.request_sha256,
+        "snapshot_id": quote.id,
+    }
+    for field, expected in listed.items():
+        if getattr(order, field) != expected:
+            refuse(f"its {field} {getattr(order, field)} contradicts its snapshot ({expected})")
+    if order.quote_id not in (None, quote.id):
+        refuse(f"its quote {order.quote_id} is not the quote it was placed from ({quote.id})")
+    created = parse_stamp(order.created_at)
+    paid_from = parse_stamp(order.paid_from)
+    paid_until = parse_stamp(order.paid_until)
+    if quote.start_given and paid_from != quote.term_start:
+        refuse("its paid period does not start at the quoted start")
+    if not quote.start_given and paid_from != _seconds(created):
+        refuse("its paid period does not start at its placement")
+    if paid_until != paid_from + timedelta(hours=quote.price.hours):
+        refuse(f"its paid period ends {order.paid_until}, not after the {quote.price.hours} h paid")
+    if order.stopped_at is not None:
+        stopped = parse_stamp(order.stopped_at)
+        if stopped < _seconds(created) or stopped >= paid_until:
+            refuse(f"it was stopped at {order.stopped_at}, outside its placement and paid period")
+
+
+def _seconds(moment: datetime) -> datetime:
+    return moment.replace(microsecond=0)

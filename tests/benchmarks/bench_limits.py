@@ -1,0 +1,78 @@
+"""Limits speed: every limit of a request on every offer of the catalog, and on every plan option.
+
+Baseline, measured in the same process: reading and validating the bundled catalog file (as in
+``bench_estimate``), so the ratios compare like with like on any machine.
+Target (wall time on the development machine): every limit on every offer of the catalog under
+50 ms median, per request.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.catalog import bundled_catalog_path, default_catalog, load_catalog_file
+from core.estimate import estimate_on, resolve
+from core.limits import solve_limits
+from core.planner import _with_layout, layouts
+from core.request import PlanRequest, parse_request
+from tests.benchmarks.timing import median_ms, report
+
+REQUESTS = {
+    "inference llama-3.1-70b": {
+        "workload": "inference",
+        "model": {"preset": "llama-3.1-70b"},
+        "inference": {"context_tokens": 8192, "concurrent_sequences": 8},
+        "parallelism": {"strategy": "tensor", "gpus": 4},
+    },
+    "inference llama-3.1-8b": {"workload": "inference", "model": {"preset": "llama-3.1-8b"}},
+    "training llama-3.1-8b": {
+        "workload": "training",
+        "model": {"preset": "llama-3.1-8b"},
+        "training": {"method": "lora"},
+    },
+    "diffusion sdxl": {"workload": "diffusion", "model": {"preset": "sdxl"}},
+}
+
+
+def every_offer(request: PlanRequest, model: Any) -> int:
+    """Solve every limit on every offer at the request's layout; return the estimates run."""
+    probes = 0
+    for gpu in default_catalog().gpus:
+        if request.parallelism.gpus > gpu.max_gpus:
+            continue
+        base = estimate_on(request.model_copy(update={"gpu": gpu.id}), model, gpu)
+        probes += 1 + solve_limits(base, model).probes
+    return probes
+
+
+def every_option(request: PlanRequest, model: Any) -> int:
+    """Solve every limit of every layout the planner considers; return the estimates run."""
+    probes = 0
+    for gpu in default_catalog().gpus:
+        for strategy, count, tp in layouts(request, gpu):
+            variant = _with_layout(request, gpu, strategy, count, tp)
+            probes += 1 + solve_limits(estimate_on(variant, model, gpu), model).probes
+    return probes
+
+
+def main() -> int:
+    baseline = median_ms(lambda: load_catalog_file(bundled_catalog_path()), runs=50)
+    print(f"  baseline: load and validate the catalog {baseline:.3f} ms")
+    ok = True
+    for name, raw in REQUESTS.items():
+        request = parse_request(raw)
+        model = resolve(request)
+        count = every_offer(request, model)
+        ok &= report(
+            f"{name}: all offers ({count} est.)",
+            median_ms(lambda r=request, m=model: every_offer(r, m), runs=20),
+            baseline,
+            target_ms=50,
+        )
+        count = every_option(request, model)
+        report(
+            f"{name}: all plan options ({count} est.)",
+            median_ms(lambda r=request, m=model: every_option(r, m), runs=10),
+            baseline,
+        )
+    return 0 if ok else 1

@@ -1,0 +1,152 @@
+"""What each GPU runs natively: the catalog's data, the findings built on it, the prefill peak."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from core.catalog import bundled_catalog_path, default_catalog, parse_catalog
+from core.errors import CatalogError
+from core.estimate import estimate
+from core.gpu_formats import native_features, support
+from core.request import parse_request
+
+CATALOG = default_catalog()
+
+
+def _result(gpu: str, weights: str):
+    request = parse_request(
+        {"model": {"preset": "llama-3.1-8b"}, "gpu": gpu, "precision": {"weights": weights}}
+    )
+    return estimate(request)
+
+
+def _codes(result) -> dict[str, str]:
+    return {f.code: f.severity for f in result.findings}
+
+
+@pytest.mark.parametrize(
+    ("gpu", "weights", "code", "severity"),
+    [
+        ("b200-180gb", "nvfp4", None, None),
+        ("rtx-5090", "mxfp4", None, None),
+        ("mi355x", "mxfp4", None, None),
+        ("h100-80gb-sxm", "fp8-block128", None, None),
+        ("h100-80gb-sxm", "nvfp4", "format_emulated", "warning"),
+        ("a100-80gb", "fp8-channel", "format_emulated", "warning"),
+        ("mi300x", "fp8-block128", "format_converted", "warning"),
+        ("mi325x", "fp8-tensor", "format_converted", "warning"),
+        ("mi300x", "mxfp4", "format_emulated", "warning"),
+        ("mi300x", "nvfp4", "format_unsupported", "blocker"),
+        ("mi355x", "nvfp4", "format_unsupported", "blocker"),
+        ("mi250", "fp8-tensor", "format_unsupported", "blocker"),
+        ("mi250", "gguf-q4_k", None, None),  # llama.cpp runs GGUF types on CUDA and ROCm
+    ],
+)
+def test_a_format_a_gpu_cannot_run_natively_is_flagged(gpu, weights, code, severity):
+    codes = _codes(_result(gpu, weights))
+    flagged = {c: s for c, s in codes.items() if c.startswith("format_")}
+    assert flagged == ({code: severity} if code else {})
+    if code:
+        finding = next(f for f in _result(gpu, weights).findings if f.code == code)
+        assert "source:" in finding.message  # each names where the rule comes from
+
+
+def test_the_quality_warning_names_the_format():
+    finding = next(
+        f for f in _result("b200-180gb", "gguf-q6_k").findings if f.code == "quantization_quality"
+    )
+    assert finding.params["weights"] == "gguf-q6_k"
+
+
+def test_prefill_runs_at_the_formats_peak_only_where_native():
+    bf16 = _result("b200-180gb", "bf16").throughput.prefill_tokens_per_s
+    fp4 = _result("b200-180gb", "nvfp4").throughput.prefill_tokens_per_s
+    assert fp4 / bf16 == pytest.approx(9000 / 2250)  # B200 dense FP4 vs BF16
+    h100_bf16 = _result("h100-80gb-sxm", "bf16").throughput.prefill_tokens_per_s
+    h100_nvfp4 = _result("h100-80gb-sxm", "nvfp4").throughput.prefill_tokens_per_s
+    assert h100_nvfp4 == pytest.approx(h100_bf16)  # emulated: weight-only, bf16 compute
+    mi300_fp8 = _result("mi300x", "fp8-block128").throughput.prefill_tokens_per_s
+    mi300_bf16 = _result("mi300x", "bf16").throughput.prefill_tokens_per_s
+    assert mi300_fp8 / mi300_bf16 == pytest.approx(2615 / 1307)  # converted to FNUZ, still fp8
+
+
+def test_decode_reads_the_formats_bytes():
+    nvfp4 = _result("b200-180gb", "nvfp4")
+    bf16 = _result("b200-180gb", "bf16")
+    read_nvfp4 = nvfp4.memory.weights + nvfp4.memory.quantization_metadata
+    read_bf16 = bf16.memory.weights + bf16.memory.quantization_metadata
+    assert read_nvfp4 < read_bf16 / 2.5
+    assert nvfp4.throughput.decode_tokens_per_s > 2.5 * bf16.throughput.decode_tokens_per_s
+
+
+def test_a_catalog_without_format_lists_gets_the_generation_rules():
+    raw = json.loads(bundled_catalog_path().read_text("utf-8"))
+    for gpu in raw["gpus"]:
+        gpu.pop("native_formats", None)
+        gpu.pop("emulated_formats", None)
+    bare = {g.id: g for g in parse_catalog(raw).gpus}
+    for gpu in CATALOG.gpus:
+        assert set(native_features(bare[gpu.id])) == set(native_features(gpu)), gpu.id
+        for feature in ("fp8-ocp", "nvfp4", "mxfp4", "int4"):
+            assert support(bare[gpu.id], feature) == support(gpu, feature), (gpu.id, feature)
+
+
+def test_every_new_gpu_cites_every_figure():
+    new = ("b200-180gb", "b300-288gb", "h200-nvl-141gb", "rtx-pro-6000-server", "rtx-5090")
+    new += ("mi325x", "mi355x")
+    for gpu in CATALOG.gpus:
+        assert "vram_reported_bytes" in gpu.sources, gpu.id  # a figure, or "not found"
+        if gpu.vram_reported_bytes is None:
+            assert gpu.sources["vram_reported_bytes"].startswith("not found"), gpu.id
+        assert "AnchorGPU list price" in gpu.sources["price_per_gpu_hour"]
+        if gpu.id not in new:
+            continue
+        cited = {"vram_gib", "memory_bandwidth_gbps", "bf16_tflops", "native_formats"}
+        cited |= {"fp8_tflops"} if gpu.fp8_tflops else set()
+        cited |= {"fp4_tflops"} if gpu.fp4_tflops else set()
+        cited |= {"compute_capability"} if gpu.vendor == "nvidia" else {"gfx_target"}
+        assert cited <= set(gpu.sources), (gpu.id, cited - set(gpu.sources))
+
+
+def _one_gpu(**changes):
+    raw = json.loads(bundled_catalog_path().read_text("utf-8"))
+    raw["gpus"][0].update(changes)
+    return raw
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"vram_reported_bytes": 200 * 2**30}, "not within 85-100%"),
+        ({"vram_reported_bytes": 10 * 2**30}, "not within 85-100%"),
+        ({"sources": {"colour": "blue"}}, "unknown field"),
+        ({"native_formats": ["fp8-ocp"], "emulated_formats": ["fp8-ocp"]}, "both native"),
+        ({"native_formats": ["fp7"]}, "native_formats"),
+        ({"fp4_tflops": -1}, "fp4_tflops"),
+    ],
+)
+def test_bad_new_fields_are_refused_naming_the_gpu(changes, message):
+    with pytest.raises(CatalogError, match=message) as caught:
+        parse_catalog(_one_gpu(**changes))
+    assert "h200-141gb" in str(caught.value)
+
+
+def test_old_catalog_ids_keep_their_specs_and_prices():
+    """Saved quotes name these ids; their figures and prices are what they were."""
+    h100 = CATALOG.gpu("h100-80gb-sxm")
+    assert (h100.vram_gib, h100.bf16_tflops, str(h100.price_per_gpu_hour.hour)) == (80, 989, "2.99")
+    assert CATALOG.gpu("mi300x").vram_bytes == 192 * 2**30  # fits still use the memory as sold
+
+
+def test_training_is_not_flagged_for_the_served_format():
+    request = parse_request(
+        {
+            "workload": "training",
+            "model": {"preset": "llama-3.1-8b"},
+            "gpu": "h100-80gb-sxm",
+            "precision": {"weights": "nvfp4"},
+        }
+    )
+    assert not [f for f in estimate(request).findings if f.code.startswith("format_")]

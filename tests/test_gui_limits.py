@@ -1,0 +1,191 @@
+"""The wizard shows how far a job goes: limits in the live panel, sortable limit columns."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QTableView
+
+from core.limits import solve_limits
+from gui.wizard.offer_table_model import LIMIT_A, LIMIT_B, SORT_ROLE
+from tests.test_gui_wizard import click_next, pick_preset, settle, wizard  # noqa: F401
+
+
+def test_live_panel_shows_the_limits_and_the_cost_of_the_outcome(wizard, qtbot):  # noqa: F811
+    click_next(qtbot, wizard)
+    pick_preset(qtbot, wizard, "8b", "llama-3.1-8b")
+    settle(qtbot, wizard)
+    result, limits = wizard.live.result, wizard.live.limits
+    assert result is not None and limits is not None
+    # the panel's figures are the solver's own, for the estimate it shows
+    expected = solve_limits(result, wizard.live.model_for(result.request))
+    assert limits.as_dict() == expected.as_dict()
+    text = wizard.panel.findChild(QLabel, "estimateLimits").text()
+    assert "longest context per sequence" in text
+    assert f"{limits.value('sequences'):,}" in text
+    assert "per 1M output tokens" in text
+
+
+def test_offer_table_has_sortable_max_context_and_sequences(wizard, qtbot):  # noqa: F811
+    click_next(qtbot, wizard)
+    pick_preset(qtbot, wizard, "70b", "llama-3.1-70b")
+    while wizard.currentPage() is not wizard.offer_page:
+        click_next(qtbot, wizard)
+    table = wizard.findChild(QTableView, "offerTable")
+    model = table.model()
+    qtbot.waitUntil(lambda: model.rowCount() > 0, timeout=10_000)
+    header = model.headerData(LIMIT_A, Qt.Orientation.Horizontal)
+    assert header == "Max context"
+    assert model.headerData(LIMIT_B, Qt.Orientation.Horizontal) == "Max sequences"
+    table.sortByColumn(LIMIT_B, Qt.SortOrder.DescendingOrder)
+    keys = [model.index(r, LIMIT_B).data(SORT_ROLE) for r in range(model.rowCount())]
+    assert keys == sorted(keys, reverse=True) and keys[0] > 0
+    plan = wizard.live.plan
+    best = max(o.limits.value("sequences") for o in plan.options if o.limits)
+    assert keys[0] == best
+
+
+def test_limits_and_costs_read_in_russian(app_state):
+    from decimal import Decimal
+
+    from core.catalog import default_catalog
+    from core.estimate import estimate, resolve
+    from core.outcome import outcome_cost
+    from core.pricing import price_for
+    from core.request import parse_request
+    from gui import core_text
+
+    app_state.update_settings(language="ru")
+    try:
+        request = parse_request(
+            {
+                "model": {"preset": "llama-3.1-8b"},
+                "gpu": "h100-80gb-sxm",
+                "inference": {"context_tokens": 8192},
+            }
+        )
+        model = resolve(request)
+        result = estimate(request, model=model)
+        lines = [core_text.message_text(m) for m in solve_limits(result, model).messages(request)]
+        assert "наибольшее число одновременных последовательностей по 8192 токенов: 56" in lines[1]
+        assert "(ограничение: память)" in lines[1]
+        assert "пул KV-кэша: 459\xa0376 токенов" in lines[2]
+        price = price_for(default_catalog(), result.gpu, 1, request.term)
+        cost = outcome_cost(result, price, utilization=Decimal("0.5"))
+        text = core_text.message_text(cost.messages(1)[0])
+        assert "за 1 млн выходных токенов" in text
+        assert "GPU заняты 50" in text
+        assert str(cost.per_million_output).replace(".", ",") in text
+    finally:
+        app_state.update_settings(language="en")
+
+
+def test_training_offers_the_term_that_covers_the_run(main_window, wizard, qtbot):  # noqa: F811
+    from PySide6.QtWidgets import QComboBox, QPushButton, QSpinBox
+
+    from core.request import parse_request
+
+    request = parse_request(
+        {
+            "workload": "training",
+            "model": {"preset": "llama-3.1-8b"},
+            "training": {"method": "qlora", "tokens": 2_000_000_000},
+            "gpu": "a100-80gb",
+            "term": {"unit": "hour", "count": 1},
+        }
+    )
+    main_window.page("plan").load_request(request)
+    settle(qtbot, wizard)
+    outcome = wizard.live.outcome
+    assert outcome is not None and outcome.proposed_term is not None
+    assert outcome.run_hours is not None and outcome.run_hours > 24
+    text = wizard.panel.findChild(QLabel, "estimateLimits").text()
+    assert "covers the run" in text and "buys" in text  # the 1-hour term buys a sliver
+    button = wizard.findChild(QPushButton, "coverRun")
+    assert not button.isHidden()
+    button.click()
+    settle(qtbot, wizard)
+    proposal = outcome.proposed_term
+    assert wizard.findChild(QComboBox, "termUnit").currentData() == proposal.unit
+    assert wizard.findChild(QSpinBox, "termCount").value() == proposal.count
+    assert wizard.current_request().term.unit == proposal.unit
+    # the chosen term now covers the run: no share is stated any more
+    after = wizard.live.outcome
+    assert after is not None and after.run_share_of_term == 1
+
+
+def test_context_chart_marks_where_it_stops_fitting_and_a_click_sets_the_context(
+    wizard,  # noqa: F811
+    qtbot,
+    tmp_path,
+):
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QSpinBox
+
+    click_next(qtbot, wizard)
+    pick_preset(qtbot, wizard, "3.2 1b", "llama-3.2-1b")
+    click_next(qtbot, wizard)  # the sizes page
+    wizard.findChild(QSpinBox, "concurrentSequences").setValue(200)
+    settle(qtbot, wizard)
+    chart = wizard.sizes_page.context_chart
+    curve = chart.curve
+    assert chart.isVisible() and curve is not None
+    assert curve.limit == wizard.live.limits.value("context")
+    assert 0 < curve.limit < curve.top
+    # below the limit memory fits, above it does not
+    assert all((m <= curve.usable_bytes) == (x <= curve.limit) for x, m in curve.points)
+    assert chart.grab().save(str(tmp_path / "context-chart.png"))
+    plot_left, plot_width = 64, chart.width() - 64 - 12
+    x = plot_left + plot_width // 4
+    qtbot.mouseClick(chart, Qt.MouseButton.LeftButton, pos=QPoint(x, chart.height() // 2))
+    settle(qtbot, wizard)
+    expected = chart.context_at(x)
+    assert wizard.current_request().inference.context_tokens == expected
+    assert expected is not None and abs(expected - curve.top / 4) <= curve.top / plot_width + 1
+
+
+def test_compare_two_to_four_options_side_by_side_and_export_csv(wizard, qtbot, tmp_path):  # noqa: F811
+    import csv
+
+    from PySide6.QtCore import QItemSelectionModel
+    from PySide6.QtWidgets import QPushButton
+
+    click_next(qtbot, wizard)
+    pick_preset(qtbot, wizard, "70b", "llama-3.1-70b")
+    while wizard.currentPage() is not wizard.offer_page:
+        click_next(qtbot, wizard)
+    table = wizard.findChild(QTableView, "offerTable")
+    model = table.model()
+    qtbot.waitUntil(lambda: model.rowCount() >= 3, timeout=10_000)
+    button = wizard.findChild(QPushButton, "compareOptions")
+    selection = table.selectionModel()
+    flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+    selection.clearSelection()
+    selection.select(model.index(0, 0), flags)
+    assert not button.isEnabled()  # one option is nothing to compare
+    for row in (1, 2):
+        selection.select(model.index(row, 0), flags)
+    assert button.isEnabled()
+    options = wizard.offer_page.selected_options()
+    assert len(options) == 3
+    dialog = wizard.offer_page.open_comparison()
+    assert dialog is not None
+    rows = dict(dialog.rows)
+    assert rows["GPU"] == [o.gpu.name for o in options]
+    assert rows["Most concurrent sequences"] == [
+        f"{o.limits.value('sequences'):,}" for o in options
+    ]
+    assert "Per 1M output tokens" in rows
+    path = tmp_path / "comparison.csv"
+    dialog.export_csv(path)
+    with path.open(encoding="utf-8-sig", newline="") as handle:
+        written = list(csv.reader(handle))
+    assert len(written) == len(dialog.rows) + 1
+    assert (
+        written[0][1]
+        == f"{options[0].gpu.id} × {options[0].estimate.gpus} {options[0].estimate.strategy}"
+    )
+    assert written[1] == ["GPU", *rows["GPU"]]
+    for row in range(3, 6):
+        selection.select(model.index(row, 0), flags)
+    assert not button.isEnabled()  # more than four
+    dialog.close()

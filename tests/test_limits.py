@@ -1,0 +1,265 @@
+"""The limits solver (core.limits) against brute force over the estimate, and by hand."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from core.catalog import default_catalog
+from core.estimate import EstimateResult, estimate, estimate_on, resolve
+from core.limits import largest_fitting, solve_limits
+from core.request import PlanRequest, parse_request
+
+
+def _base(raw: dict[str, Any]) -> tuple[EstimateResult, Any]:
+    request = parse_request(raw)
+    model = resolve(request)
+    return estimate(request, model=model), model
+
+
+def _brute(request: PlanRequest, model: Any, section: str, field: str, grid: range) -> int:
+    """The largest value in ``grid`` that fits, trying every one (0 when none does)."""
+    gpu = default_catalog().gpu(request.gpu or "")
+    best = 0
+    for x in grid:
+        part = getattr(request, section).model_copy(update={field: x})
+        if estimate_on(request.model_copy(update={section: part}), model, gpu).headroom_bytes >= 0:
+            best = x
+    return best
+
+
+# (request, limit name, section, field, cap given to both the solver and the brute force)
+CASES: list[tuple[dict[str, Any], str, str, str, int]] = [
+    # dense GQA, many sequences: the context binds on memory near 3,000 tokens
+    (
+        {
+            "model": {"preset": "llama-3.2-1b"},
+            "gpu": "l4",
+            "inference": {"concurrent_sequences": 200},
+        },
+        "context",
+        "inference",
+        "context_tokens",
+        3200,
+    ),
+    # Gemma 2: half the layers keep a 4,096-token window, so memory bends at 4,096
+    (
+        {
+            "model": {"preset": "gemma-2-9b"},
+            "gpu": "l40s",
+            "inference": {"concurrent_sequences": 14},
+        },
+        "context",
+        "inference",
+        "context_tokens",
+        7600,
+    ),
+    (
+        {"model": {"preset": "mistral-7b"}, "gpu": "a10", "inference": {"context_tokens": 2000}},
+        "sequences",
+        "inference",
+        "concurrent_sequences",
+        60,
+    ),
+    (
+        {
+            "model": {"preset": "qwen2.5-7b"},
+            "gpu": "rtx-4090",
+            "inference": {"context_tokens": 700},
+        },
+        "sequences",
+        "inference",
+        "concurrent_sequences",
+        400,
+    ),
+    # training without flash attention: activations grow with the square of the length
+    (
+        {
+            "workload": "training",
+            "model": {"preset": "llama-3.2-1b"},
+            "gpu": "a100-80gb",
+            "training": {"flash_attention": False},
+        },
+        "sequence_length",
+        "training",
+        "sequence_length",
+        7000,
+    ),
+    (
+        {
+            "workload": "training",
+            "model": {"preset": "qwen2.5-7b"},
+            "gpu": "h100-80gb-sxm",
+            "training": {"method": "lora", "sequence_length": 1024},
+        },
+        "micro_batch",
+        "training",
+        "micro_batch_size",
+        40,
+    ),
+    (
+        {"workload": "diffusion", "model": {"preset": "sd-1.5"}, "gpu": "a10"},
+        "batch",
+        "diffusion",
+        "batch_size",
+        40,
+    ),
+]
+
+
+@pytest.mark.parametrize("raw, name, section, field, cap", CASES)
+def test_each_limit_equals_a_brute_force_search_over_the_estimate(
+    raw: dict[str, Any], name: str, section: str, field: str, cap: int
+) -> None:
+    base, model = _base(raw)
+    limits = solve_limits(base, model, caps={name: cap})
+    limit = limits.get(name)
+    assert limit is not None
+    expected = _brute(base.request, model, section, field, range(1, cap + 1))
+    assert limit.value == expected
+    assert 0 < expected < cap, "the case must bind on memory inside its grid"
+    assert limit.binding == "memory"
+    assert limit.probes < 40  # far fewer estimates than the grid
+
+
+def test_resolution_equals_a_brute_force_search_over_square_sides() -> None:
+    base, model = _base(
+        {
+            "workload": "diffusion",
+            "model": {"preset": "sd-1.5"},
+            "gpu": "a10",
+            "diffusion": {"batch_size": 4, "width": 768, "height": 512},
+        }
+    )
+    limit = solve_limits(base, model, caps={"resolution": 2400}).get("resolution")
+    assert limit is not None
+    gpu = base.gpu
+    best = 0
+    for side in range(64, 2400 + 1, 8):
+        diffusion = base.request.diffusion.model_copy(update={"width": side, "height": side})
+        variant = base.request.model_copy(update={"diffusion": diffusion})
+        if estimate_on(variant, model, gpu).headroom_bytes >= 0:
+            best = side
+    assert limit.value == best
+    assert 1024 < best < 2400
+
+
+def test_a_cap_that_fits_binds_and_is_named() -> None:
+    base, model = _base({"model": {"preset": "llama-3.1-8b"}, "gpu": "h100-80gb-sxm"})
+    limits = solve_limits(base, model, caps={"context": 20_000})
+    assert limits.get("context") is not None
+    assert limits.value("context") == 20_000
+    assert limits.get("context").binding == "user_cap"  # type: ignore[union-attr]
+    # without a cap the model's own maximum binds: 131,072 tokens for Llama 3.1
+    plain = solve_limits(base, model).get("context")
+    assert plain is not None and plain.value == 131_072
+    assert plain.binding == "max_position_embeddings"
+
+
+def test_nothing_fits_gives_zero() -> None:
+    base, model = _base({"model": {"preset": "llama-3.1-70b"}, "gpu": "l4"})
+    limits = solve_limits(base, model)
+    assert limits.value("context") == 0 and limits.value("sequences") == 0
+    assert limits.get("context").binding == "memory"  # type: ignore[union-attr]
+
+
+def test_llama_3_1_8b_on_one_h100_by_hand() -> None:
+    """Llama-3.1-8B, bf16 weights and cache, 8,192 tokens, 1 sequence, one H100 SXM at 0.9.
+
+    From the planner's own components:
+      usable      = int(0.9 × 80 GiB)                          = 77,309,411,328 B
+      weights     = 8,030,261,248 parameters × 2 B             = 16,060,522,496 B
+      KV / token  = 2 × 32 layers × 8 KV heads × 128 × 2 B     =        131,072 B
+      activations = prefill chunk 2,048 tokens: residual and norm 2·2·2048·4096 = 33,554,432,
+                    gated MLP 2·2048·3·14336 = 176,160,768 (larger than attention),
+                    logits 8·128,256 = 1,026,048 per sequence  =    210,741,248 B
+      overhead    = 0.75 GiB + int(0.10 × activations)          =    826,380,492 B
+      KV pool     = usable − (weights + activations + overhead) = 60,211,767,092 B
+      in 16-token blocks of 2,097,152 B: 28,711 blocks          =        459,376 tokens
+      vLLM's "maximum concurrency for 8,192 tokens" = 459,376 / 8,192 = 56.08
+    Exact sequences: with S sequences the KV cache is S × 1,073,741,824 B and each adds
+    1,026,048 B of logits (and 10 % of it to the overhead). S = 56 needs 77,289,262,284 B
+    (fits, 20,149,044 B to spare); S = 57 needs 78,364,132,761 B (does not).
+    """
+    base, model = _base(
+        {
+            "model": {"preset": "llama-3.1-8b"},
+            "gpu": "h100-80gb-sxm",
+            "inference": {"context_tokens": 8192, "gpu_memory_utilization": 0.9},
+        }
+    )
+    assert base.usable_bytes == 77_309_411_328
+    assert base.memory.weights == 8_030_261_248 * 2 == 16_060_522_496
+    assert base.memory.kv_cache == 2 * 32 * 8 * 128 * 2 * 8192
+    activations = 2 * 2 * 2048 * 4096 + 2 * 2048 * 3 * 14336 + 8 * 128_256
+    assert base.memory.activations == activations == 210_741_248
+    overhead = int(0.75 * 2**30) + int(0.10 * activations)
+    assert base.memory.runtime_overhead == overhead == 826_380_492
+
+    limits = solve_limits(base, model)
+    pool = limits.kv_pool
+    assert pool is not None
+    spare = 77_309_411_328 - (16_060_522_496 + 210_741_248 + 826_380_492)
+    assert pool.bytes == spare == 60_211_767_092
+    assert pool.bytes_per_token == 131_072
+    assert pool.tokens == spare // (16 * 131_072) * 16 == 459_376
+    assert round(pool.concurrency, 2) == 56.08
+
+    def total(s: int) -> int:
+        act = 2 * 2 * 2048 * 4096 + 2 * 2048 * 3 * 14336 + 8 * 128_256 * s
+        return 16_060_522_496 + 1_073_741_824 * s + act + int(0.75 * 2**30) + int(0.10 * act)
+
+    assert total(56) == 77_289_262_284 <= 77_309_411_328 < total(57) == 78_364_132_761
+    assert limits.value("sequences") == 56
+    assert limits.get("sequences").binding == "memory"  # type: ignore[union-attr]
+
+
+def test_largest_fitting_agrees_with_brute_force_on_random_monotone_functions() -> None:
+    """Random non-increasing headrooms: steps, plateaus, lines, curves; every answer exact."""
+    rng = random.Random(12)
+    agreed = 0
+    for case in range(3000):
+        size = rng.randint(1, 400)
+        kind = case % 4
+        values: list[int] = []
+        level = rng.randint(-50, 10_000)
+        for i in range(size):
+            if kind == 0:  # line
+                values.append(level - 37 * i)
+            elif kind == 1:  # random steps with plateaus
+                level -= rng.choice((0, 0, 0, 1, 5, 200))
+                values.append(level)
+            elif kind == 2:  # square, then flat (a window)
+                values.append(level - (min(i, size // 2) ** 2))
+            else:  # one cliff
+                values.append(level if i < size // 3 else -1)
+        low = rng.randint(0, 5)
+        high = low + size - 1
+
+        def headroom(x: int, values: list[int] = values, low: int = low) -> int:
+            return values[x - low]
+
+        expected = max((x for x in range(low, high + 1) if headroom(x) >= 0), default=low - 1)
+        known = None
+        if case % 3 == 0:
+            x = rng.randint(low, high)
+            known = (x, headroom(x))
+        value, probes = largest_fitting(headroom, low, high, known=known)
+        assert value == expected, (case, kind)
+        assert probes <= 4 * size.bit_length() + 4
+        agreed += 1
+    assert agreed == 3000
+
+
+def test_a_line_is_solved_in_four_estimates() -> None:
+    calls: list[int] = []
+
+    def headroom(x: int) -> int:
+        calls.append(x)
+        return 1_000_000_007 - 4099 * x
+
+    value, probes = largest_fitting(headroom, 1, 10_000_000)
+    assert value == 1_000_000_007 // 4099
+    assert probes == len(calls) <= 4

@@ -1,0 +1,178 @@
+"""The planner against an independent oracle: published configs built by transformers.
+
+``tests/fixtures/hf_configs/<name>/config.json`` are verbatim published configs (``SOURCE.txt``
+says where each came from); ``expected.json`` holds what transformers builds from each on the meta
+device: parameter counts and the cache tensors a forward pass allocates at 16, 8,192, 32,768 and
+131,072 tokens (batch 1, 2-byte cache). Every entry is checked; a config the planner refuses must
+be listed in ``REFUSED`` with the reason.
+
+Where the serving engine caches differently from transformers, the planner follows vLLM and the
+comparison says so:
+
+- Sliding-window and chunked-attention layers keep ``min(tokens, window)`` tokens in vLLM (the
+  chunk for Llama 4). Transformers keeps ``window - 1`` (or all tokens, depending on its
+  version), so the expected bytes of those layers are derived from the fixture's own per-token
+  bytes (its 16-token figure / 16) times the vLLM count.
+- Recurrent layers: vLLM's convolution state keeps ``kernel - 1`` columns, transformers' keeps
+  ``kernel``; and vLLM keeps the recurrent (SSM) state in the cache dtype by default
+  (``--mamba-ssm-cache-dtype auto``) where transformers' Mamba-2 caches keep it in float32. The
+  planner's groups are turned into the transformers figure (one more convolution column, the
+  recurrent state at :data:`TRANSFORMERS_STATE_BYTES`) and compared exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.capacity.kv_cache import cache_by_kind
+from core.model_config import architecture_from_config
+
+FIXTURES = Path(
+    os.environ.get("ANCHORGPU_ORACLE_FIXTURES") or Path(__file__).parent / "fixtures" / "hf_configs"
+)
+EXPECTED = FIXTURES / "expected.json"
+LENGTHS = ("16", "8192", "32768", "131072")
+
+# Configs the planner refuses on purpose, with the reason (none so far).
+REFUSED: dict[str, str] = {}
+# Families the planner does not count exactly yet: estimated with the generic formula and an
+# approximation band, which must contain the oracle's count; their cache is not compared.
+APPROXIMATE: dict[str, str] = {
+    "gemma-4-26b-a4b": "gemma4: per-layer input embeddings, K=V global layers and audio/vision "
+    "towers are not modelled",
+    "gemma-4-31b-it-nvfp4": "gemma4: as above",
+    "deepseek-v4-flash": "deepseek_v4: compressed sparse attention and hash-routed layers are "
+    "not modelled",
+    "kimi-k2.5": "kimi_k25: the text model is Kimi K2's, its MoonViT vision tower is not counted",
+}
+# Where the fixture's "window" is not the window the serving engine caches, with the reason.
+WINDOWS = {
+    # config sliding_window 128; the oracle reports 129 (the modeling code's window, of which
+    # transformers keeps window - 1 = 128 tokens), while vLLM caches sliding_window tokens.
+    "mimo-v2-flash": 128,
+}
+# The oracle's name for a layer kind, where the planner's differs.
+KIND_NAMES = {
+    "indexed_attention": "mla",  # DeepSeek-V3.2 / GLM-5: the MLA latent plus the indexer key
+    "conv": "linear_state",  # LFM2's short-convolution state
+    "mamba": "linear_state",  # Nemotron-H's Mamba-2 layers: convolution and SSM state
+}
+
+
+def _entries() -> list[str]:
+    if not EXPECTED.is_file():
+        return []
+    return sorted(json.loads(EXPECTED.read_text("utf-8")))
+
+
+def _expected(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(EXPECTED.read_text("utf-8"))[name]
+    return data
+
+
+def _arch(name: str) -> Any:
+    config = json.loads((FIXTURES / name / "config.json").read_text("utf-8"))
+    return architecture_from_config(config, model_id=name, name=name, source="hf_config")
+
+
+def vllm_rule(name: str, length: str) -> dict[str, int]:
+    """The fixture's cache bytes by kind, with sliding layers capped the way vLLM caps them."""
+    exp = _expected(name)
+    per_kind = dict(exp["cache"][length]["per_kind"])
+    for kind in ("sliding", "chunked"):
+        if per_kind.get(kind):
+            window = WINDOWS.get(name, exp["window"])
+            per_token = exp["cache"]["16"]["per_kind"][kind] // min(16, window)
+            per_kind[kind] = per_token * min(int(length), window)
+    return {KIND_NAMES.get(k, k): v for k, v in per_kind.items() if v}
+
+
+# Bytes per recurrent-state element in transformers' caches, by model_type (the conv state is in
+# the cache dtype everywhere).
+TRANSFORMERS_STATE_BYTES = {"nemotron_h": 4, "qwen3_next": 4, "qwen3_5": 4, "qwen3_5_moe": 4}
+
+
+def planner_transformers_rule(arch: Any, tokens: int) -> dict[str, int]:
+    """The planner's bytes by kind, its recurrent state laid out the way transformers keeps it."""
+    out = {k: v for k, v in cache_by_kind(arch, "bf16", tokens, padded=False).items() if v}
+    state_bytes = TRANSFORMERS_STATE_BYTES.get(arch.model_type, 2)
+    states = [g for g in arch.cache_groups if not g.grows]
+    if states:
+        out["linear_state"] = sum(
+            g.layers * (state_bytes * g.state_elements + 2 * g.conv_channels * (g.conv_tokens + 1))
+            for g in states
+        )
+    return out
+
+
+pytestmark = pytest.mark.skipif(
+    not EXPECTED.is_file(), reason=f"oracle fixture {EXPECTED} not present"
+)
+
+
+def test_every_fixture_config_is_checked_or_refused_on_purpose():
+    names = _entries()
+    assert len(names) >= 60
+    missing = [n for n in names if not (FIXTURES / n / "config.json").is_file()]
+    assert not missing
+    # Every listed config is one of the collected configs (its expected values may still be on
+    # their way).
+    collected = {p.name for p in FIXTURES.iterdir() if (p / "config.json").is_file()}
+    assert set(REFUSED) <= collected
+    assert set(APPROXIMATE) <= collected
+
+
+@pytest.mark.parametrize("name", _entries())
+def test_parameters_match_the_oracle(name):
+    if name in REFUSED:
+        pytest.skip(REFUSED[name])
+    exp = _expected(name)
+    arch = _arch(name)
+    if name in APPROXIMATE:
+        band = arch.approximate
+        assert band is not None
+        assert band.band_low * arch.params_total <= exp["params_total"]
+        assert exp["params_total"] <= band.band_high * arch.params_total
+        return
+    assert arch.approximate is None, arch.notes
+    assert arch.params_total == exp["params_total"]
+    if exp.get("params_active") is not None:
+        assert arch.params_active == exp["params_active"]
+
+
+@pytest.mark.parametrize("name", _entries())
+@pytest.mark.parametrize("length", LENGTHS)
+def test_cache_bytes_match_the_oracle_under_the_serving_rule(name, length):
+    if name in REFUSED or name in APPROXIMATE:
+        pytest.skip(REFUSED.get(name) or APPROXIMATE[name])
+    arch = _arch(name)
+    assert planner_transformers_rule(arch, int(length)) == vllm_rule(name, length)
+
+
+def test_the_approximation_bands_cover_every_known_family():
+    """Counted with the generic formula, each known config's truth lies inside its band."""
+    from core.families import DEFAULTS, count_generic
+    from core.families.reader import ConfigReader
+    from core.model_config import BANDS, _family_of, _text_and_vision, layout_class
+
+    checked = 0
+    for name in _entries():
+        if name in REFUSED or name in APPROXIMATE:
+            continue
+        config = json.loads((FIXTURES / name / "config.json").read_text("utf-8"))
+        text, family, _ = _text_and_vision(config, _family_of(config))
+        exact = _arch(name)
+        generic = count_generic(ConfigReader(text, family, DEFAULTS.get(family)))
+        figure = generic.embedding + generic.lm_head + generic.build.other
+        figure += sum(g.params for g in generic.build.groups)
+        text_params = exact.params_total - exact.vision_params
+        low, high = BANDS[layout_class(text)]
+        assert low * figure <= text_params <= high * figure, (name, text_params / figure)
+        checked += 1
+    skipped = {n for n in _entries() if n in REFUSED or n in APPROXIMATE}
+    assert checked == len(_entries()) - len(skipped)

@@ -1,0 +1,86 @@
+"""vLLM's start-up profile: device total, batch defaults, activation peak and KV pool."""
+
+from __future__ import annotations
+
+from core.capacity.vllm_profile import (
+    GIB,
+    batch_defaults,
+    device_total_bytes,
+    forward_peak_bytes,
+    sampler_peak_bytes,
+)
+from core.catalog import default_catalog
+from core.estimate import estimate
+from core.request import PlanRequest
+
+
+def _gpu(gpu_id: str):  # type: ignore[no-untyped-def]
+    return default_catalog().gpu(gpu_id)
+
+
+def _profile(**inference: object) -> dict[str, object]:
+    request = PlanRequest.model_validate(
+        {"model": {"preset": "llama-3.1-8b"}, "gpu": "h100-80gb-sxm", "inference": inference}
+    )
+    profile: dict[str, object] = estimate(request).details["vllm_profile"]
+    return profile
+
+
+def test_device_total_falls_back_to_the_vendor_figure_and_says_so() -> None:
+    gpu = _gpu("h100-80gb-sxm")
+    total = device_total_bytes(gpu)
+    if total.driver_reported:  # the catalog carries the driver's figure
+        assert total.bytes < gpu.vram_bytes
+    else:
+        assert total.bytes == gpu.vram_bytes
+
+
+def test_batch_defaults_follow_vllm_engine_args() -> None:
+    assert batch_defaults(_gpu("h100-80gb-sxm")) == (8192, 1024)
+    assert batch_defaults(_gpu("a100-80gb")) == (2048, 256)  # A100 excluded by name
+    assert batch_defaults(_gpu("l4")) == (2048, 256)
+
+
+def test_forward_peak_of_llama3_8b_at_8192_tokens() -> None:
+    from core.models import load_preset
+
+    arch = load_preset("llama-3.1-8b")
+    # 3 x 8192 x 4096 x 2 B (stream) + 3 x 8192 x 14336 x 2 B (gate, up, activation)
+    assert forward_peak_bytes(arch, 8192) == 3 * 8192 * 4096 * 2 + 3 * 8192 * 14336 * 2
+    assert sampler_peak_bytes(arch, 256) == 16 * 128256 * 256
+
+
+def test_activation_peak_is_not_divided_by_tensor_parallelism() -> None:
+    request = PlanRequest.model_validate(
+        {
+            "model": {"preset": "llama-3.1-8b"},
+            "gpu": "h100-80gb-sxm",
+            "parallelism": {"strategy": "tensor", "gpus": 2},
+        }
+    )
+    tp2 = estimate(request).details["vllm_profile"]
+    assert tp2["activation_peak_bytes"] == _profile()["activation_peak_bytes"]
+
+
+def test_kv_pool_in_tokens_and_concurrency_as_vllm_logs_them() -> None:
+    profile = _profile(context_tokens=8192, max_num_batched_tokens=8192, max_num_seqs=256)
+    budget = profile["budget_bytes"]
+    assert isinstance(budget, int)
+    expected_pool = (
+        budget
+        - int(profile["weights_bytes"])  # type: ignore[call-overload]
+        - int(profile["non_torch_bytes"])  # type: ignore[call-overload]
+        - int(profile["activation_peak_bytes"])  # type: ignore[call-overload]
+    )
+    assert profile["kv_pool_bytes"] == expected_pool
+    tokens = profile["kv_pool_tokens"]
+    assert isinstance(tokens, int) and tokens % 16 == 0
+    assert tokens * 128 * 1024 <= expected_pool < (tokens + 16) * 128 * 1024  # 128 KiB/token
+    assert profile["max_concurrency"] == round(tokens / 8192, 2)
+    assert 50 * GIB < expected_pool < 60 * GIB
+
+
+def test_bigger_batches_leave_less_kv_pool() -> None:
+    small = _profile(max_num_batched_tokens=2048, max_num_seqs=256)
+    large = _profile(max_num_batched_tokens=16384, max_num_seqs=1024)
+    assert large["kv_pool_tokens"] < small["kv_pool_tokens"]  # type: ignore[operator]

@@ -1,0 +1,156 @@
+"""Where the validation's measurements come from, what the planner still misses, and the
+published measurements it cannot express yet (see :mod:`tests.validation.cases`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Cases the planner misses today, with what is missing (see docs/ACCURACY.md).
+KNOWN_OUTSIDE = {
+    "vllm-qwen25-7b-bnb4-activation": "bitsandbytes dequantizes each 4-bit weight to bf16 for its"
+    " matmul during the profile run; that buffer is not modelled",
+    "litgpt-llama2-7b-qlora-dq-mb1": "QLoRA runs measure 2.4-3.5 GB above the planner with"
+    " bitsandbytes; the buffers behind it are not identified yet",
+    "litgpt-llama2-13b-qlora-dq-mb1": "as the 7B QLoRA case",
+    "litgpt-llama2-7b-qlora-nf4-mb1": "as the 7B QLoRA case",
+    "litgpt-llama2-13b-qlora-nf4-mb1": "as the 7B QLoRA case",
+    "torchtune-llama31-8b-qlora-4090": "torch.compile was on and the README does not say which"
+    " peak statistic it shows; the planner is 16 % above",
+    "sdxl-fp16-b4-model-offload": "the four SDXL runs are consistent with about 8.8 GiB of"
+    " denoising activations for the 8 UNet images (4 prompts x CFG; the planner counts 1.28 GiB)"
+    " and with the UNet staying on the GPU during the decode under model offload (measured 20.21"
+    " = 15.1 decode + 4.8 UNet weights); neither is modelled yet",
+    "sdxl-fp16-b4-sequential-offload": "as the model-offload case",
+    "sdxl-fp16-b4-vae-slicing": "as the model-offload case",
+    "sdxl-fp16-b4-vae-slicing-sequential-offload": "as the model-offload case",
+}
+
+# Sources, cited once and referred to by key.
+SOURCES = {
+    "litgpt-tables": (
+        "Lightning-AI/litgpt tutorials/resource-tables.md"
+        " @ 4839345a97a0a90bc5f2361664b04d665c9a0e89"
+        " (LitGPT commit 8641822, A100-SXM4-40GB, PyTorch 2.1.0, bitsandbytes 0.41.1,"
+        " --precision bf16-true; 'Max GPU RAM' is torch.cuda.max_memory_allocated() / 1e9)"
+    ),
+    "vllm-10511": (
+        "https://github.com/vllm-project/vllm/pull/10511 (comment of 2024-12-14: vllm serve"
+        " meta-llama/Meta-Llama-3-8B on an H100, total_gpu_memory 79.22 GiB, utilisation 0.90;"
+        " figures in GiB)"
+    ),
+    "vllm-12569": (
+        "https://github.com/vllm-project/vllm/pull/12569 (vllm serve"
+        " neuralmagic/Meta-Llama-3.1-70B-Instruct-quantized.w8a8 --max-model-len 2048;"
+        " 'Loading model weights took' divides bytes by 2**30)"
+    ),
+    "vllm-6746": (
+        "https://github.com/vllm-project/vllm/issues/6746 (Meta-Llama-3.1-405B-Instruct-FP8 on"
+        " 8xH100, tensor parallel 8; 'Loading model weights took' per rank, bytes / 2**30)"
+    ),
+    "vllm-13882": (
+        "https://github.com/vllm-project/vllm/issues/13882 (vLLM 0.7.3 V0,"
+        " Qwen2.5-7B-Instruct-bnb-4bit, bf16, max_seq_len 4096, RTX 4060 8 GB, utilisation 0.70;"
+        " figures in GiB)"
+    ),
+    "litgpt-lora-doc": (
+        "Lightning-AI/litgpt tutorials/finetune_lora.md @ 064fd523128cdc1bfc4d76cfeff67cb36078e56b"
+        " ('Inference Memory' of generate/lora.py for Llama 2 7B after LoRA fine-tuning,"
+        " max_memory_allocated / 1e9)"
+    ),
+    "torchtune-readme": (
+        "pytorch/torchtune README.md @ 0031bfb080bd35ec533c412df883cf2bf7bf7fe4 ('Memory and"
+        " training speed': Llama 3.1 8B, batch size 2, dataset packed to 2048 tokens, torch.compile"
+        " on, 'Peak Memory per GPU' in GiB) with the single-device recipes'"
+        " settings read from recipes/configs/llama3_1/8B_lora_single_device.yaml @ 2943c61e and"
+        " 8B_qlora_single_device.yaml @ 0b3e04ad (bf16, activation checkpointing, AdamW, chunked"
+        " cross-entropy, rank 8); the README does not say which of torchtune's peak statistics"
+        " (active, allocated, reserved) it shows: compared as allocated"
+    ),
+    "hf-blog-diffusers-quantization": (
+        "huggingface/blog diffusers-quantization.md @ 0b53cb19406564a21da2bff693a71a08e73538ee"
+        " (FLUX.1-dev, 1x H100 80GB, 1024x1024, 50 steps, guidance_scale 3.5,"
+        " max_sequence_length 512; torch.cuda.max_memory_reserved() / 1024**3)"
+    ),
+    "hf-blog-sdxl": (
+        "huggingface/blog simple_sdxl_optimizations.md @ 11e799d7c87eef3c77efedfe2050f91c8351e181"
+        " (SDXL base 1.0 on A100 40GB, 4 images per prompt at the default 1024x1024, 50 steps,"
+        " guidance on; peak torch memory as printed by the post's notebook, read as GiB)"
+    ),
+}
+
+
+@dataclass(frozen=True)
+class NotExpressible:
+    """A published measurement whose setting the planner cannot say yet."""
+
+    what: str
+    source: str
+    missing: str
+    figures: tuple[str, ...] = field(default=())
+
+
+NOT_EXPRESSIBLE: tuple[NotExpressible, ...] = (
+    NotExpressible(
+        "torchtune Llama 3.1 8B full fine-tune on one RTX 4090: 18.9 GiB",
+        "torchtune-readme",
+        "PagedAdamW8bit pages its states to CPU memory when the GPU runs short (15 GiB of 8-bit"
+        " states cannot sit beside 15 GiB of weights on 24 GB); paging is not modelled",
+    ),
+    NotExpressible(
+        "torchtune rows on A6000, 8 x A100 (70B LoRA 27.6 GiB, 70B full with CPU offload 13.9"
+        " GiB, 405B QLoRA 44.8 GB)",
+        "torchtune-readme",
+        "the settings that differ from the single-device recipes are not stated; CPU offload of"
+        " the optimizer with a fused optimizer is not modelled",
+    ),
+    NotExpressible(
+        "vLLM Meta-Llama-3.1-405B-Instruct-FP8, tensor parallel 8: weights 57.7520 GiB per GPU",
+        "vllm-6746",
+        "partial FP8: Meta's fbgemm_fp8 checkpoint leaves the attention projections and the first"
+        " and last layers in bf16 (modules_to_not_convert); precision fp8 quantizes every block"
+        " linear layer (it predicts 47.74 GiB)",
+    ),
+    NotExpressible(
+        "LitGPT LoRA/QLoRA/Adapter on phi-1.5, StableLM 3B Alpha, Falcon 40B",
+        "litgpt-tables",
+        "model families phi, gpt_neox and falcon are not counted by the planner",
+        ("phi-1.5 LoRA mb1 4.82 GB", "StableLM 3B LoRA mb1 9.69 GB"),
+    ),
+    NotExpressible(
+        "LitGPT Adapter / Adapter v2 fine-tuning",
+        "litgpt-tables",
+        "adapter methods (prefix adapters) are not a training method of the planner",
+        ("Llama 2 7B adapter 19.98 GB", "Llama 2 7B adapter v2 25.51 GB"),
+    ),
+    NotExpressible(
+        "LitGPT generate with bnb.nf4-dq (Llama 2 7B 4.26 GB, 13B 7.72 GB, 70B 37.21 GB)",
+        "litgpt-tables",
+        "double-quantized NF4 for serving: precision int4 has no double-quantization option",
+    ),
+    NotExpressible(
+        "LitGPT LoRA on 2 and 4 A100s",
+        "litgpt-tables",
+        "the multi-GPU strategy of finetune/lora.py at that commit is not stated in the table",
+    ),
+    NotExpressible(
+        "FLUX.1-dev with the transformer and T5 quantized (bnb 4/8-bit, torchao, quanto)",
+        "hf-blog-diffusers-quantization",
+        "quantizing the text encoder: the planner quantizes the denoiser only",
+        ("bnb 4-bit peak 17.281 GB", "torchao int8 peak 21.482 GB", "quanto fp8 peak 20.898 GB"),
+    ),
+    NotExpressible(
+        "SDXL unoptimized fp32 with the default (non-SDPA) attention processor: 28.09 GB",
+        "hf-blog-sdxl",
+        "attention implementation: the planner assumes SDPA (no tokens x tokens matrix)",
+    ),
+    NotExpressible(
+        "SDXL with precomputed text embeddings (21.85 GB) and with the Tiny Autoencoder (15.48 GB)",
+        "hf-blog-sdxl",
+        "pipelines without their text encoders, and replacement VAEs",
+    ),
+    NotExpressible(
+        "vLLM Llama-3.2-11B-Vision profile (PR 12126), Qwen3-235B-A22B-FP8 KV pool (issue 21348)",
+        "https://github.com/vllm-project/vllm/pull/12126, /issues/21348",
+        "vision encoders; the Qwen3 MoE family",
+    ),
+)
