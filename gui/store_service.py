@@ -4,10 +4,13 @@ One :class:`StoreService` per app process (the main window makes it and passes i
 owns the single SQLite connection on its own thread (see :class:`~gui.store_worker.StoreWorker`).
 Pages send calls and get their results by callback on the GUI thread::
 
-    service.call(lambda store: store.list_history(limit=100), self._on_page, self._on_error)
+    service.call(lambda store: store.list_history(limit=100), self._on_page, self._on_error,
+                 owner=self)
 
 The function runs on the store thread and must only use the store it is given and the values it
-captured. Calls run one at a time in the order they were sent.
+captured. Calls run one at a time in the order they were sent. The service outlives the pages: a
+call's ``owner`` (the page or model asking) that was deleted before the answer came gets no
+callback; the call itself still ran, and a write is still announced by ``changed``.
 
 ``changed`` is emitted after any call that wrote to the database (right after its callback), after
 a restore, and within about ``poll_ms`` of a commit by another process, so every page that shows
@@ -30,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QMetaObject, QObject, Qt, QThread, Signal, Slot
+from shiboken6 import isValid
 
 from core.quotes import utc_now
 from core.store import HistoryStore
@@ -102,7 +106,7 @@ class StoreService(QObject):
     ) -> None:
         super().__init__(parent)
         self.path = Path(path)
-        self._callbacks: dict[int, tuple[Done, Failed | None]] = {}
+        self._callbacks: dict[int, tuple[Done, Failed | None, QObject | None]] = {}
         self._tickets = itertools.count(1)
         self._open = False
         self._closed = False
@@ -141,21 +145,37 @@ class StoreService(QObject):
         return self._problem
 
     def call(
-        self, fn: Callable[[HistoryStore], Any], done: Done, failed: Failed | None = None
+        self,
+        fn: Callable[[HistoryStore], Any],
+        done: Done,
+        failed: Failed | None = None,
+        *,
+        owner: QObject | None = None,
     ) -> int:
         """Run ``fn(store)`` on the store thread; ``done(result)`` or ``failed(error)`` follows.
 
-        Returns the call's ticket. Without ``failed`` an error is logged and dropped.
+        Returns the call's ticket. Without ``failed`` an error is logged and dropped. Neither
+        callback runs once ``owner`` (the object whose methods they call) has been deleted.
         """
         ticket = next(self._tickets)
-        self._callbacks[ticket] = (done, failed)
+        self._callbacks[ticket] = (done, failed, owner)
         self._runRequested.emit(ticket, fn)
         return ticket
 
-    def restore(self, backup: Path, done: Done, failed: Failed | None = None) -> int:
-        """Close the store, restore ``backup`` over the database (verified), reopen the store."""
+    def restore(
+        self,
+        backup: Path,
+        done: Done,
+        failed: Failed | None = None,
+        *,
+        owner: QObject | None = None,
+    ) -> int:
+        """Close the store, restore ``backup`` over the database (verified), reopen the store.
+
+        As with :meth:`call`, no callback runs once ``owner`` has been deleted.
+        """
         ticket = next(self._tickets)
-        self._callbacks[ticket] = (done, failed)
+        self._callbacks[ticket] = (done, failed, owner)
         self._restoreRequested.emit(ticket, Path(backup))
         return ticket
 
@@ -188,9 +208,11 @@ class StoreService(QObject):
     def _on_worker_done(self, ticket: int, ok: bool, value: object, wrote: bool) -> None:
         if self._closed:
             return
-        done, failed = self._callbacks.pop(ticket, (None, None))
+        done, failed, owner = self._callbacks.pop(ticket, (None, None, None))
         try:
-            if ok and done is not None:
+            if owner is not None and not isValid(owner):
+                pass  # the object that asked was deleted: its callbacks would crash
+            elif ok and done is not None:
                 done(value)
             elif not ok and failed is not None:
                 failed(value)  # type: ignore[arg-type]

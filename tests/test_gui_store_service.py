@@ -17,7 +17,8 @@ import time
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+import shiboken6
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QLineEdit, QPushButton
 
 from core.request import parse_request
@@ -222,3 +223,30 @@ sys.exit(app_module.run([]))
     assert elapsed < 30, f"quitting took {elapsed:.1f} s"  # the slow calls last 60 s each
     with sqlite3.connect(user_data_dir / "history.sqlite") as connection:
         assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_an_answer_for_a_deleted_page_is_dropped_and_a_write_still_announced(
+    qtbot, store_services, user_data_dir
+):
+    """A page replaced while its call runs gets no callback; the service goes on."""
+    user_data_dir.mkdir(parents=True, exist_ok=True)
+    service = store_services(user_data_dir / "history.sqlite")
+    qtbot.waitUntil(lambda: service.is_open)
+    started, release = threading.Event(), threading.Event()
+    answers: list[object] = []
+
+    def write(store: HistoryStore) -> str:
+        started.set()
+        release.wait(10)
+        return store.save_quote(make_quote(label="asked by a gone page")).id
+
+    page = QObject()
+    service.call(write, answers.append, answers.append, owner=page)
+    assert started.wait(10)
+    shiboken6.delete(page)  # as when the page is replaced while its call runs
+    with qtbot.waitSignal(service.changed, timeout=10_000):
+        release.set()
+    assert answers == []
+    kept = QObject()
+    service.call(lambda store: store.count_history(), answers.append, owner=kept)
+    qtbot.waitUntil(lambda: answers == [1], timeout=10_000)

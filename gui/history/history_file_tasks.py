@@ -130,6 +130,7 @@ class HistoryFileTasks(QObject):
             path,
             lambda restored: self._succeeded(self._restored_text(restored), show=True),
             self._failed,
+            owner=self,
         )
 
     # -- plumbing -------------------------------------------------------------------------------
@@ -147,6 +148,7 @@ class HistoryFileTasks(QObject):
             call,
             lambda result: self._succeeded(describe(result), show=show),
             self._failed,
+            owner=self,
         )
 
     def _start(self, label: str) -> None:

@@ -72,6 +72,7 @@ class HistoryOrderTasks(QObject):
             run,
             lambda result: self.placed.emit(*result),
             lambda error: show_error(self._page, title, error),
+            owner=self,
         )
 
     def stop(self, order: Order, now: datetime) -> None:
@@ -99,4 +100,5 @@ class HistoryOrderTasks(QObject):
             run,
             lambda result: self.stopped.emit(*result),
             lambda error: show_error(self._page, title, error),
+            owner=self,
         )

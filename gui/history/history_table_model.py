@@ -155,6 +155,7 @@ class HistoryTableModel(QAbstractTableModel):
             read,
             lambda rows: self._on_page_read(generation, rows),
             lambda error: self._on_read_failed(generation, error),
+            owner=self,
         )
 
     def _request_count(self) -> None:
@@ -164,6 +165,7 @@ class HistoryTableModel(QAbstractTableModel):
             lambda store: store.count_history(**arguments),
             lambda total: self._on_count_read(generation, total),
             lambda error: self._on_read_failed(generation, error),
+            owner=self,
         )
 
     def _on_page_read(self, generation: int, rows: list[HistoryRow]) -> None:

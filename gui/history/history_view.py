@@ -203,6 +203,7 @@ class HistoryView(HistoryViewLayout):
             read,
             lambda result: self._on_detail_read(ticket, *result),
             lambda error: self._on_detail_failed(ticket, error),
+            owner=self,
         )
 
     def _on_detail_read(self, ticket: int, item: Quote | Order, now: datetime) -> None:

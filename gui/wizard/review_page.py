@@ -187,6 +187,7 @@ class ReviewPage(WizardStep):
             lambda store: store_calls.save_quote(store, quote),
             self._on_save_succeeded,
             self._on_save_failed,
+            owner=self,
         )
 
     def _on_save_succeeded(self, quote: Quote) -> None:
@@ -211,6 +212,7 @@ class ReviewPage(WizardStep):
             lambda store: store_calls.place_order(store, quote, key),
             self._on_place_succeeded,
             self._on_place_failed,
+            owner=self,
         )
 
     def _on_place_succeeded(self, result: PlaceResult) -> None:
