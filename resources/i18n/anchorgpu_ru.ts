@@ -1943,14 +1943,6 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Панель инструментов</translation>
     </message>
     <message>
-        <source>Plan a GPU rental</source>
-        <translation>Планирование аренды GPU</translation>
-    </message>
-    <message>
-        <source>Describe the job, pick a model and a GPU offer, and see the memory fit and the price for a fixed term. Start with File → New Plan (Ctrl+N).</source>
-        <translation>Опишите задачу, выберите модель и предложение GPU — и увидите, помещается ли задача в память, и цену за фиксированный срок. Начните с Файл → Новый план (Ctrl+N).</translation>
-    </message>
-    <message>
         <source>Saved quotes and orders</source>
         <translation>Сохранённые сметы и заказы</translation>
     </message>
