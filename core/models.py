@@ -16,12 +16,10 @@ from typing import Any, Literal
 
 from core.architecture import LinearGroup, ModelArchitecture
 from core.errors import ModelSourceError, NotFoundError
-from core.gguf_model import architecture_from_gguf
 from core.messages import Message
 from core.model_config import architecture_from_config, load_config_file
 from core.request import CustomModel, ModelRef
 from core.resources import resource_path
-from core.safetensors_model import architecture_from_safetensors
 
 PresetKind = Literal["llm", "diffusion"]
 
@@ -146,9 +144,14 @@ def resolve_model(ref: ModelRef) -> ModelArchitecture | object:
         resolved = path.resolve()
         name = name or (resolved.parent.name if path.name == "config.json" else resolved.stem)
         return architecture_from_config(config, model_id=name, name=name, source="hf_config")
+    # The file readers are imported here: a preset or a config.json never needs them.
     if ref.safetensors is not None:
+        from core.safetensors_model import architecture_from_safetensors
+
         return architecture_from_safetensors(ref.safetensors)
     if ref.gguf is not None:
+        from core.gguf_model import architecture_from_gguf
+
         return architecture_from_gguf(ref.gguf)
     assert ref.custom is not None  # ModelRef guarantees exactly one source
     return custom_architecture(ref.custom)
