@@ -19,6 +19,7 @@ from core.errors import PlannerError
 from core.resources import resource_path
 from gui import APP_NAME, ORGANIZATION
 from gui.app_state import AppState
+from gui.gui_thread_gc import collect_on_gui_thread
 from gui.language_switcher import LanguageSwitcher
 from gui.main_window import MainWindow
 
@@ -50,6 +51,7 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     app.setApplicationVersion(__version__)
     app.setDesktopFileName("anchorgpu-planner")
     app.setWindowIcon(app_icon())
+    collect_on_gui_thread(app)
     return app
 
 

@@ -29,6 +29,15 @@ def user_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _garbage_collected_on_the_gui_thread(qapp) -> None:
+    """As in the app: Qt objects in reference cycles are freed on the GUI thread, never on a
+    thread-pool thread (gui.gui_thread_gc)."""
+    from gui.gui_thread_gc import collect_on_gui_thread
+
+    collect_on_gui_thread(qapp)
+
+
 @pytest.fixture
 def app_state(qapp, user_data_dir: Path) -> Iterator[object]:
     """The GUI's shared state over the test's data folder, in English to start with."""
