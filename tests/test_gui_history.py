@@ -323,6 +323,8 @@ def test_placing_twice_from_one_opened_quote_makes_one_order(view, qtbot, answer
         order = store.get_order(store.list_history(kind="order", limit=1)[0].id)
     assert order.idempotency_key == key
     assert all(key in question for question in answers.questions)
+    # The view moves to the new order once the list is read again.
+    qtbot.waitUntil(lambda: order.id in detail_text(view))
     # Opening the quote again starts a new purchase with a new key.
     select(qtbot, view, "Llama serving", "Key of the next placement", "Saved quote")
     qtbot.waitUntil(lambda: key not in detail_text(view))

@@ -73,6 +73,7 @@ class HistoryView(HistoryViewLayout):
         self._purchase: tuple[str, str] | None = None  # (quote id, idempotency key)
         self._detail_ticket = 0
         self._select_after_load: str | None = None
+        self._selecting = False  # True while the view itself moves the selection
         self._build_ui(self._names, self._model)
         self._connect_signals()
         self._retranslate()
@@ -184,6 +185,10 @@ class HistoryView(HistoryViewLayout):
 
     def _on_table_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         row: HistoryRow | None = current.data(ROW_ROLE) if current.isValid() else None
+        if row is not None and not self._selecting:
+            # The user chose a row: a reload still to come (after a placement) keeps it instead
+            # of moving the selection to the new order.
+            self._select_after_load = None
         self._selected = row
         self._detail_ticket += 1
         if row is None:

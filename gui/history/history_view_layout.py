@@ -193,7 +193,11 @@ class HistoryViewLayout(QWidget):
             return
         index = self._proxy.mapFromSource(model.index(row, 0))
         flags = QItemSelectionModel.SelectionFlag
-        self._table.selectionModel().setCurrentIndex(index, flags.ClearAndSelect | flags.Rows)
+        self._selecting = True  # the app moves the selection, not the user
+        try:
+            self._table.selectionModel().setCurrentIndex(index, flags.ClearAndSelect | flags.Rows)
+        finally:
+            self._selecting = False
         self._table.scrollTo(index)
 
     def show_problem(self, text: str) -> None:
