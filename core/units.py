@@ -8,6 +8,8 @@ directly. The catalog states VRAM in GiB (``GpuOffer.vram_gib``) and bandwidth i
 
 from __future__ import annotations
 
+import re
+
 GIB = 1024**3
 """Bytes in one GiB."""
 
@@ -40,6 +42,23 @@ def gib_text(value: float, digits: int = 1) -> str:
     return f"{value / GIB:,.{digits}f} {UNIT}"
 
 
+_MEMORY_IN_LABEL = re.compile(r",?\s*\b\d+(?:\.\d+)?\s?GB\b")
+
+
+def vendor_label(name: str) -> str:
+    """A catalog display name without the memory vendors write in it ("80GB", which is GiB).
+
+    Args:
+        name: The offer's display name from the catalog (``GpuOffer.name``).
+
+    Returns:
+        The name without its memory figure, e.g. ``NVIDIA H100 SXM`` for ``NVIDIA H100 SXM 80GB``.
+    """
+    label = _MEMORY_IN_LABEL.sub("", name)
+    label = re.sub(r"\(\s*,?\s*", "(", label).replace("()", "")
+    return re.sub(r"\s{2,}", " ", label).strip()
+
+
 def offer_text(name: str, vram_gib: float) -> str:
     """A GPU offer as users see it: its vendor label and its memory, e.g. ``H100 SXM · 80 GiB``.
 
@@ -50,4 +69,4 @@ def offer_text(name: str, vram_gib: float) -> str:
     Returns:
         The label and the memory in the policy's unit.
     """
-    return f"{name} · {vram_gib:g} {UNIT}"
+    return f"{vendor_label(name)} · {vram_gib:g} {UNIT}"

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication, QLocale
 
 from core.messages import TEMPLATES, WORDS, Message, finding_key
-from gui.money import decimal_param
+from gui.presentation.formats import decimal_param
 
 if TYPE_CHECKING:  # the history view imports this module before pydantic is needed
     from core.errors import PlannerError

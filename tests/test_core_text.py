@@ -30,11 +30,9 @@ from core.planner import plan
 from core.quotes import parse_quote, quote_estimate
 from core.request import parse_request
 from gui import core_text
-from gui.history.history_names import HistoryNames
-from gui.history.snapshot_document import SnapshotDocument
 from gui.i18n_build import _tool, ts_path
+from gui.presentation.quote_document import QuoteDocument
 from gui.wizard.offer_table_model import REASON, OfferTableModel
-from gui.wizard.quote_document import QuoteDocument
 from tests.test_gui_wizard import click_next, settle, type_into
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -216,7 +214,10 @@ def test_price_lines_and_warnings_of_the_quote_read_in_russian(russian):
     quote = quote_estimate(estimate(request), default_catalog(), tax_rate=Decimal("0.2"), now=NOW)
     # L4 at 0.50 USD/GPU-hour × 168 h = 84.00; storage 0.10 × 250 GB × 168 / 720 h = 5.83;
     # tax 20 % of 89.83 = 17.966 → 17.97; total 107.80. Russian decimal commas throughout.
-    for html in (QuoteDocument(quote, "ru").html(), QuoteDocument(quote, "ru").html(links=False)):
+    for html in (
+        QuoteDocument("ru").html(quote, NOW),
+        QuoteDocument("ru").html(quote, NOW, links=False),
+    ):
         assert "Вычисления GPU: 1 × l4 × 168 ч × 0,50 USD/GPU-час" in html
         assert "Постоянное хранилище: 250 ГБ × 168 ч по 0,10 USD/ГБ-месяц" in html
         assert "Налог 20 % от 89,83 USD" in html
@@ -224,7 +225,7 @@ def test_price_lines_and_warnings_of_the_quote_read_in_russian(russian):
         assert "GPU compute" not in html and "Persistent storage" not in html
         assert "один тайл 1024 пикс." in html  # a four-digit size keeps its digits together
         assert "предел декодирования" not in html  # diffusion has no decode assumption
-    document = SnapshotDocument(HistoryNames(), "ru").html(quote, NOW)
+    document = QuoteDocument("ru").html(quote, NOW)
     assert "Вычисления GPU: 1 × l4 × 168 ч × 0,50 USD/GPU-час" in document
     assert "NVIDIA L4 24GB: 24 ГиБ VRAM" in document  # not "24.0"
     assert "Тайлинг VAE включён" in document and "VAE tiling is on" not in document
@@ -233,7 +234,7 @@ def test_price_lines_and_warnings_of_the_quote_read_in_russian(russian):
 def test_speed_assumptions_of_the_quote_read_in_russian(russian):
     request = parse_request({"model": {"preset": "llama-3.1-8b"}, "gpu": "l4"})
     quote = quote_estimate(estimate(request), default_catalog(), tax_rate=Decimal(0), now=NOW)
-    html = QuoteDocument(quote, "ru").html()
+    html = QuoteDocument("ru").html(quote, NOW)
     assert "предзаполнение (prefill) при 2·N FLOP на токен и 40% от пиковой" in html
     assert "decode bound" not in html
 
@@ -250,7 +251,7 @@ def test_an_old_snapshot_without_params_shows_its_english_texts(russian):
         saved = conn.execute("SELECT snapshot FROM quote_snapshots ORDER BY id").fetchone()[0]
     old = parse_quote(json.loads(saved))
     assert old.price.line_items[0].params == {}
-    html = SnapshotDocument(HistoryNames(), "ru").html(old, NOW)
+    html = QuoteDocument("ru").html(old, NOW)
     assert old.price.line_items[0].label in html  # "GPU compute: 1 × h100-80gb-sxm × 168 h …"
     assert "Tax 20 % of 451.92 USD" in html
     # Warnings saved before their parameters were kept, beside a new snapshot's.
@@ -264,9 +265,9 @@ def test_an_old_snapshot_without_params_shows_its_english_texts(russian):
         del warning["params"]
     pcie = next(w["message"] for w in data["estimate"]["warnings"] if w["code"] == "tp_pcie")
     english = escape(pcie)
-    html = SnapshotDocument(HistoryNames(), "ru").html(parse_quote(data), NOW)
+    html = QuoteDocument("ru").html(parse_quote(data), NOW)
     assert english in html
-    new = SnapshotDocument(HistoryNames(), "ru").html(quote, NOW)
+    new = QuoteDocument("ru").html(quote, NOW)
     assert english not in new and "связаны только через PCIe" in new
 
 

@@ -180,8 +180,8 @@ def test_the_list_shows_saved_quotes_and_orders_newest_first(view, qtbot):
         LABEL: "Batch embeddings",
         WORKLOAD: "Inference",
         MODEL: "Custom 8B",
-        GPU: "2 × h100-80gb-sxm",
-        STRATEGY: "FSDP",
+        GPU: "2 × NVIDIA H100 SXM · 80 GiB",  # the display name, never the catalog id
+        STRATEGY: "FSDP (sharded)",
         TERM: "1 week",
         TOTAL: "903.84 USD",
         STATUS: "Placed",

@@ -18,7 +18,9 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from core.quotes import Quote
 from core.store import HistoryStore, Order, PlaceResult
 from gui.history.error_message import show_error
-from gui.history.history_names import HistoryNames
+from gui.presentation import formats
+from gui.presentation.names import Names
+from gui.presentation.quote_document import quote_gpu, quote_sharding
 from gui.store_service import StoreService
 
 Yes, No = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
@@ -35,7 +37,7 @@ class HistoryOrderTasks(QObject):
     placed = Signal(object, object)
     stopped = Signal(object, object)
 
-    def __init__(self, client: StoreService, names: HistoryNames, page: QWidget) -> None:
+    def __init__(self, client: StoreService, names: Names, page: QWidget) -> None:
         super().__init__(page)
         self._client = client
         self._names = names
@@ -46,7 +48,7 @@ class HistoryOrderTasks(QObject):
         names = self._names
         if quote.start_given:
             period = self.tr("The paid period runs from {start} to {end}.").format(
-                start=names.moment_utc(quote.term_start), end=names.moment_utc(quote.term_end)
+                start=formats.utc(quote.term_start), end=formats.utc(quote.term_end)
             )
         else:
             period = self.tr("The paid period starts when the order is placed.")
@@ -54,10 +56,10 @@ class HistoryOrderTasks(QObject):
             "Place a simulated order for {gpus} ({strategy}) for {term}?\n\n"
             "Total: {total}. {period}\n\nIdempotency key of this purchase: {key}"
         ).format(
-            gpus=names.gpus(quote.gpu_name, quote.gpus),
-            strategy=names.strategy(quote.strategy),
-            term=names.term(quote.term_unit, quote.term_count),
-            total=names.money(quote.total, quote.currency),
+            gpus=formats.gpus(quote_gpu(quote), quote.gpus),
+            strategy=names.strategy(quote.strategy, quote_sharding(quote)),
+            term=formats.term(quote.term_unit, quote.term_count),
+            total=formats.money(quote.total, quote.currency),
             period=period,
             key=key,
         )
@@ -76,16 +78,15 @@ class HistoryOrderTasks(QObject):
 
     def stop(self, order: Order, now: datetime) -> None:
         """Ask, then stop ``order``; its paid period and total stay as they are."""
-        names = self._names
         question = self.tr(
             "Stop order {id}?\n\nStopping does not pause or shorten the paid period: it "
             "continues until {paid_until}, and nothing is refunded. The total of {total} stays "
             "as it is (fixed rental term).\n\nTime left in the paid period: {left}."
         ).format(
             id=order.id,
-            paid_until=names.moment_utc(order.paid_until),
-            total=names.money(order.total, order.currency),
-            left=names.duration(order.time_left(now)),
+            paid_until=formats.utc(order.paid_until),
+            total=formats.money(order.total, order.currency),
+            left=formats.duration(order.time_left(now)),
         )
         title = self.tr("Stop Order")
         if QMessageBox.question(self._page, title, question, Yes | No, No) != Yes:

@@ -34,7 +34,6 @@ from core.store.search import WORKLOADS
 from gui.history.history_actions import HistoryActions
 from gui.history.history_detail_pane import HistoryDetailPane
 from gui.history.history_filter_bar import HistoryFilterBar
-from gui.history.history_names import HistoryNames
 from gui.history.history_table_model import (
     DATE,
     GPU,
@@ -48,21 +47,23 @@ from gui.history.history_table_model import (
     WORKLOAD,
     HistoryTableModel,
 )
-from gui.history.snapshot_printer import SnapshotPrinter
 from gui.history.sort_proxy import SortProxy
+from gui.presentation import formats, palette
+from gui.presentation.names import Names
+from gui.presentation.printing import DocumentPrinter
 
 MODEL_WIDTH = 150
 CELL_PADDING = 18
 SAMPLE_TOTAL = Decimal("88888.88")
-PROBLEM_STYLE = "QLabel { background: #fdecea; color: #8c1d18; padding: 8px; }"
+PROBLEM_STYLE = palette.PROBLEM_STYLE
 
 
 class HistoryViewLayout(QWidget):
     """Builds the page; the behaviour lives in the subclass."""
 
-    def _build_ui(self, names: HistoryNames, model: HistoryTableModel) -> None:
+    def _build_ui(self, names: Names, model: HistoryTableModel) -> None:
         self._actions = HistoryActions(self)
-        self._printer = SnapshotPrinter(self)
+        self._printer = DocumentPrinter(self)
         self._problem = QLabel(self)
         self._problem.setObjectName("historyMessage")
         self._problem.setWordWrap(True)
@@ -171,10 +172,13 @@ class HistoryViewLayout(QWidget):
             MODEL: [],
             GPU: ["8 × h100-80gb-pcie"],
             STRATEGY: [names.strategy(key) for key in ("single", "tensor", "ddp", "fsdp")],
-            TERM: [names.term(unit, 12) for unit in TERM_UNITS],
-            TOTAL: [names.money(SAMPLE_TOTAL, "USD")],
+            TERM: [formats.term(unit, 12) for unit in TERM_UNITS],
+            TOTAL: [formats.money(SAMPLE_TOTAL, "USD")],
             STATUS: [names.status(key) for key in STATUSES],
-            TIME_LEFT: [names.duration(timedelta(days=88, hours=23)), names.duration(timedelta(0))],
+            TIME_LEFT: [
+                formats.duration(timedelta(days=88, hours=23)),
+                formats.duration(timedelta(0)),
+            ],
         }
         header = self._table.horizontalHeader()
         cells = self._table.fontMetrics()

@@ -13,10 +13,15 @@ from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QPol
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from core.limit_curve import ContextCurve
-from gui.wizard.display import count, gib
+from gui.presentation import palette
+from gui.presentation.formats import count, gib
 
-LINE_COLOR, USABLE_COLOR, LIMIT_COLOR = QColor("#e08a2c"), QColor("#d4a017"), QColor("#b3261e")
-REQUEST_COLOR, AXIS_COLOR = QColor("#3b6fb6"), QColor("#8a8f98")
+LINE_COLOR, USABLE_COLOR = QColor(palette.ORANGE), QColor(palette.AMBER)
+LIMIT_COLOR, REQUEST_COLOR, AXIS_COLOR = (
+    QColor(palette.ERROR),
+    QColor(palette.ACCENT),
+    QColor(palette.GREY),
+)
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 64, 12, 22, 34
 HEADROOM = 1.08  # the plot's top is this much above the larger of memory and usable
 

@@ -14,9 +14,10 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from core.glossary import load_glossary
 from gui.glossary_link import GlossaryLink
+from gui.presentation import palette
 
-INVALID_STYLE = "border: 2px solid #b3261e; border-radius: 3px;"
-ERROR_COLOR = "color: #b3261e;"
+INVALID_STYLE = palette.INVALID_FIELD_STYLE
+ERROR_COLOR = palette.ERROR_TEXT_STYLE
 
 
 class FieldRow(QWidget):

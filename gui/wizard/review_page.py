@@ -29,15 +29,17 @@ from core.estimate import estimate
 from core.quotes import Quote, quote_estimate, request_fingerprint, utc_now
 from gui.core_text import error_text
 from gui.glossary_link import GlossaryLink, open_glossary_term
+from gui.presentation import palette
+from gui.presentation.formats import utc
+from gui.presentation.printing import DocumentPrinter
+from gui.presentation.quote_document import TERM_SCHEME, QuoteDocument
 from gui.wizard import store_calls
-from gui.wizard.display import utc
-from gui.wizard.quote_document import TERM_SCHEME, QuoteDocument
 from gui.wizard.wizard_step import ERROR_STYLE, WizardStep
 
 if TYPE_CHECKING:
     from core.store import PlaceResult
 
-DONE_STYLE = "color: #1b6e2a;"
+DONE_STYLE = palette.OK_TEXT_STYLE
 
 
 class ReviewPage(WizardStep):
@@ -167,8 +169,15 @@ class ReviewPage(WizardStep):
         if quote is None:
             self._document.clear()
             return
+        self._document.setHtml(self._document_html(quote, links=True))
+
+    def _document_html(self, quote: Quote, *, links: bool) -> str:
         lang = self.plan_wizard().state.language if self.wizard() else "en"
-        self._document.setHtml(QuoteDocument(quote, lang).html())
+        document = QuoteDocument(lang, self)
+        try:
+            return document.html(quote, utc_now(), saved=self._saved, links=links)
+        finally:
+            document.deleteLater()
 
     def _set_status(self, text: str, ok: bool | None) -> None:
         self._status.setText(text)
@@ -252,10 +261,13 @@ class ReviewPage(WizardStep):
         quote = self.quote
         if quote is None:
             return False
+        html = self._document_html(quote, links=False)
         try:
-            QuoteDocument(quote, self.plan_wizard().state.language).write_pdf(Path(path))
-        except OSError as error:
-            self._set_status(self.tr("PDF not written: {reason}").format(reason=error), False)
+            DocumentPrinter(self).save_pdf(html, quote.id, Path(path))
+        except PlannerError as error:
+            self._set_status(
+                self.tr("PDF not written: {reason}").format(reason=_reason(error)), False
+            )
             return False
         self._set_status(self.tr("PDF written to {path}.").format(path=path), True)
         return True

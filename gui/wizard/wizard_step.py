@@ -16,13 +16,14 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget, QWizardPage
 
 from core.errors import PlannerError
 from core.request import PlanRequest
+from gui.presentation import palette
 from gui.wizard.field_form import FieldForm
 from gui.wizard.field_row import FieldRow
 
 if TYPE_CHECKING:
     from gui.wizard.plan_wizard import PlanWizard
 
-ERROR_STYLE = "color: #b3261e;"
+ERROR_STYLE = palette.ERROR_TEXT_STYLE
 _PATH = re.compile(r"^([a-z_][a-z0-9_]*(?:\.[a-z0-9_]+)*): ")
 
 
