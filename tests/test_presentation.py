@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 import zlib
 from datetime import UTC, datetime
@@ -92,10 +93,8 @@ def _pdf_text_sizes(path: Path) -> list[float]:
     sizes = []
     data = path.read_bytes()
     for stream in re.findall(rb"stream\r?\n(.*?)endstream", data, re.S):
-        try:
+        with contextlib.suppress(zlib.error):
             stream = zlib.decompress(stream)
-        except zlib.error:
-            pass
         scale = re.search(rb"([\d.]+) 0 0 -?[\d.]+ [\d.-]+ [\d.-]+ cm", stream)
         factor = float(scale.group(1)) if scale else 1.0
         sizes += [float(s) * factor for s in re.findall(rb"/F\d+ ([\d.]+) Tf", stream)]
