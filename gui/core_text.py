@@ -143,8 +143,18 @@ def assumption_texts(throughput: Mapping[str, Any]) -> list[str]:
 
 
 def line_label(item: LineItem) -> str:
-    """The label of a price line."""
-    return translate(f"price.{item.kind}", item.params, item.label)
+    """The label of a price line; the compute line names the GPU by its display name."""
+    key = f"price.{item.kind}"
+    if item.kind == "compute" and "gpu" in item.params and key in TEMPLATES:
+        from gui.presentation.names import gpu_name
+
+        params = {**item.params, "gpu": gpu_name(str(item.params["gpu"]))}
+        try:
+            english = TEMPLATES[key].format(**{n: _argument(n, v) for n, v in params.items()})
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+            english = item.label
+        return translate(key, params, english)
+    return translate(key, item.params, item.label)
 
 
 def reason_text(option: PlanOption) -> str:

@@ -218,7 +218,7 @@ def test_price_lines_and_warnings_of_the_quote_read_in_russian(russian):
         QuoteDocument("ru").html(quote, NOW),
         QuoteDocument("ru").html(quote, NOW, links=False),
     ):
-        assert "Вычисления GPU: 1 × l4 × 168 ч × 0,50 USD/GPU-час" in html
+        assert "Вычисления GPU: 1 × NVIDIA L4 · 24 ГиБ × 168 ч × 0,50 USD/GPU-час" in html
         assert "Постоянное хранилище: 250 ГБ × 168 ч по 0,10 USD/ГБ-месяц" in html
         assert "Налог 20 % от 89,83 USD" in html
         assert "107,80 USD" in html and "107.80" not in html
@@ -226,7 +226,7 @@ def test_price_lines_and_warnings_of_the_quote_read_in_russian(russian):
         assert "один тайл 1024 пикс." in html  # a four-digit size keeps its digits together
         assert "предел декодирования" not in html  # diffusion has no decode assumption
     document = QuoteDocument("ru").html(quote, NOW)
-    assert "Вычисления GPU: 1 × l4 × 168 ч × 0,50 USD/GPU-час" in document
+    assert "Вычисления GPU: 1 × NVIDIA L4 · 24 ГиБ × 168 ч × 0,50 USD/GPU-час" in document
     assert "NVIDIA L4 24GB: 24 ГиБ VRAM" in document  # not "24.0"
     assert "Тайлинг VAE включён" in document and "VAE tiling is on" not in document
 

@@ -264,7 +264,8 @@ def test_the_detail_shows_the_snapshot_not_todays_catalog(view, app_state, qtbot
     assert "GPU and unit prices as of 2026-11-01" in text
     assert "2.69 USD per GPU-hour" in text and "2.99 USD per GPU-hour" in text
     assert "9.69" not in text and "2027-01-01" not in text
-    assert "GPU compute: 1 × h100-80gb-sxm × 168 h × 2.69 USD/GPU-hour" in text
+    assert "GPU compute: 1 × NVIDIA H100 SXM · 80 GiB × 168 h × 2.69 USD/GPU-hour" in text
+    assert "h100-80gb-sxm" not in text
     assert "451.92 USD" in text
     assert "Term start" in text and "an order starts when it is placed" in text
     assert "chat assistant" in text  # notes
@@ -329,6 +330,26 @@ def test_placing_twice_from_one_opened_quote_makes_one_order(view, qtbot, answer
     assert "Key of the next placement" in detail_text(view)
     place.trigger()
     qtbot.waitUntil(lambda: _orders(app_state.db_path) == 5, timeout=5000)
+
+
+def test_a_saved_quote_that_already_has_an_order_shows_it_before_a_second_purchase(
+    view, qtbot, monkeypatch, app_state
+):
+    answers = Answers(QMessageBox.StandardButton.Yes).install(monkeypatch)
+    select(qtbot, view, "Llama serving", "Key of the next placement", "Saved quote")
+    action(view, "historyPlaceAction").trigger()
+    qtbot.waitUntil(lambda: _orders(app_state.db_path) == 4, timeout=5000)
+    # The fixture's orders were bought for the same request: the question names the newest.
+    assert answers.questions[0].startswith("This configuration already has an order: o-")
+    with HistoryStore(app_state.db_path) as store:
+        order_id = store.list_history(kind="order", limit=1)[0].id
+    answers.answer = QMessageBox.StandardButton.No
+    select(qtbot, view, "Llama serving", "Key of the next placement", "Saved quote")
+    action(view, "historyPlaceAction").trigger()
+    qtbot.waitUntil(lambda: len(answers.questions) == 2, timeout=5000)
+    assert answers.questions[1].startswith(f"This configuration already has an order: {order_id}")
+    assert "Placed, placed at 2026-11-04 10:00 UTC" in answers.questions[1]
+    assert _orders(app_state.db_path) == 4
 
 
 def _notice(view: QWidget) -> str:

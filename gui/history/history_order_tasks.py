@@ -20,7 +20,7 @@ from core.store import HistoryStore, Order, PlaceResult
 from gui.history.error_message import show_error
 from gui.presentation import formats
 from gui.presentation.names import Names
-from gui.presentation.quote_document import quote_gpu, quote_sharding
+from gui.presentation.order_question import OrderQuestion, existing_order
 from gui.store_service import StoreService
 
 Yes, No = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
@@ -44,27 +44,17 @@ class HistoryOrderTasks(QObject):
         self._page = page
 
     def place(self, quote: Quote, key: str) -> None:
-        """Ask, then place a simulated order for ``quote`` with the idempotency key ``key``."""
-        names = self._names
-        if quote.start_given:
-            period = self.tr("The paid period runs from {start} to {end}.").format(
-                start=formats.utc(quote.term_start), end=formats.utc(quote.term_end)
-            )
-        else:
-            period = self.tr("The paid period starts when the order is placed.")
-        question = self.tr(
-            "Place a simulated order for {gpus} ({strategy}) for {term}?\n\n"
-            "Total: {total}. {period}\n\nIdempotency key of this purchase: {key}"
-        ).format(
-            gpus=formats.gpus(quote_gpu(quote), quote.gpus),
-            strategy=names.strategy(quote.strategy, quote_sharding(quote)),
-            term=formats.term(quote.term_unit, quote.term_count),
-            total=formats.money(quote.total, quote.currency),
-            period=period,
-            key=key,
-        )
+        """Look for an order this quote already has, show it, ask, then place with ``key``."""
         title = self.tr("Place Order")
-        if QMessageBox.question(self._page, title, question, Yes | No, No) != Yes:
+        self._client.call(
+            lambda store: existing_order(store, quote),
+            lambda found: self._confirm_place(quote, key, *found),
+            lambda error: show_error(self._page, title, error),
+        )
+
+    def _confirm_place(self, quote: Quote, key: str, existing: Order | None, now: datetime) -> None:
+        title = self.tr("Place Order")
+        if not OrderQuestion(self).ask(self._page, quote, key, existing, now):
             return
 
         def run(store: HistoryStore) -> tuple[PlaceResult, datetime]:

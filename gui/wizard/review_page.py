@@ -31,13 +31,16 @@ from gui.core_text import error_text
 from gui.glossary_link import GlossaryLink, open_glossary_term
 from gui.presentation import palette
 from gui.presentation.formats import utc
+from gui.presentation.order_question import OrderQuestion, existing_order
 from gui.presentation.printing import DocumentPrinter
 from gui.presentation.quote_document import TERM_SCHEME, QuoteDocument
 from gui.wizard import store_calls
 from gui.wizard.wizard_step import ERROR_STYLE, WizardStep
 
 if TYPE_CHECKING:
-    from core.store import PlaceResult
+    from datetime import datetime
+
+    from core.store import Order, PlaceResult
 
 DONE_STYLE = palette.OK_TEXT_STYLE
 
@@ -53,6 +56,7 @@ class ReviewPage(WizardStep):
         self._placing = False
         self._saved = False
         self._placed: PlaceResult | None = None
+        self._watching_settings = False
         self._build_ui()
         self._connect_signals()
         self._retranslate()
@@ -122,6 +126,27 @@ class ReviewPage(WizardStep):
     # -- opening the page ------------------------------------------------------------------
 
     def initializePage(self) -> None:
+        wizard = self.plan_wizard()
+        if not self._watching_settings:
+            wizard.state.settingsChanged.connect(self._on_settings_changed)
+            wizard.state.catalogChanged.connect(self._on_settings_changed)
+            self._watching_settings = True
+        self._price_draft()
+
+    def _on_settings_changed(self, _value: object = None) -> None:
+        """A new tax rate or catalog re-prices the open draft; a placed order stays as placed."""
+        wizard = self.wizard()
+        if wizard is None or wizard.currentPage() is not self:
+            return
+        if self._placing or self._placed is not None or self._quote is None:
+            return
+        self._price_draft()
+        if self._quote is not None:
+            self._set_status(
+                self.tr("Re-priced with the new settings; this quote is not saved yet."), None
+            )
+
+    def _price_draft(self) -> None:
         wizard = self.plan_wizard()
         self._quote = None
         self._saved, self._placed = False, None
@@ -208,14 +233,31 @@ class ReviewPage(WizardStep):
         self._render()
 
     def place_order(self) -> None:
-        """Place the order with this page's key; ignored while a placement is in flight."""
+        """Ask (naming an order this configuration already has), then place with this page's key.
+
+        Ignored while a placement is in flight.
+        """
         quote = self.quote
         if quote is None or self._placing or self._placed is not None or self._key is None:
             return
         self._placing = True
         self._place.setEnabled(False)
-        self._set_status(self.tr("Placing the order…"), None)
+        self.plan_wizard().store_service.call(
+            lambda store: existing_order(store, quote),
+            lambda found: self._confirm_place(quote, *found),
+            self._on_place_failed,
+        )
+
+    def _confirm_place(self, quote: Quote, existing: Order | None, now: datetime) -> None:
         key = self._key
+        if key is None or not OrderQuestion(self).ask(self, quote, key, existing, now):
+            self._placing = False
+            if existing is not None:
+                text = self.tr("Not placed. This configuration already has order {id}.")
+                self._set_status(text.format(id=existing.id), None)
+            self._render()
+            return
+        self._set_status(self.tr("Placing the order…"), None)
         self.plan_wizard().store_service.call(
             lambda store: store_calls.place_order(store, quote, key),
             self._on_place_succeeded,

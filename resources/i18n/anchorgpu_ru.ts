@@ -1322,26 +1322,6 @@ The backup is verified first; if it is damaged, nothing is replaced. The current
 <context>
     <name>HistoryOrderTasks</name>
     <message>
-        <source>The paid period runs from {start} to {end}.</source>
-        <translation>Оплаченный период — с {start} по {end}.</translation>
-    </message>
-    <message>
-        <source>The paid period starts when the order is placed.</source>
-        <translation>Оплаченный период начнётся в момент оформления заказа.</translation>
-    </message>
-    <message>
-        <source>Place a simulated order for {gpus} ({strategy}) for {term}?
-
-Total: {total}. {period}
-
-Idempotency key of this purchase: {key}</source>
-        <translation>Оформить симулированный заказ: {gpus} ({strategy}), срок {term}?
-
-Итого: {total}. {period}
-
-Ключ идемпотентности этой покупки: {key}</translation>
-    </message>
-    <message>
         <source>Place Order</source>
         <translation>Оформление заказа</translation>
     </message>
@@ -2171,6 +2151,37 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     </message>
 </context>
 <context>
+    <name>OrderQuestion</name>
+    <message>
+        <source>The paid period runs from {start} to {end}.</source>
+        <translation>Оплаченный период — с {start} по {end}.</translation>
+    </message>
+    <message>
+        <source>The paid period starts when the order is placed.</source>
+        <translation>Оплаченный период начнётся в момент оформления заказа.</translation>
+    </message>
+    <message>
+        <source>Place a simulated order for {gpus} ({strategy}) for {term}?
+
+Total: {total}. {period}
+
+Idempotency key of this purchase: {key}</source>
+        <translation>Оформить симулированный заказ: {gpus} ({strategy}), срок {term}?
+
+Итого: {total}. {period}
+
+Ключ идемпотентности этой покупки: {key}</translation>
+    </message>
+    <message>
+        <source>This configuration already has an order: {id}, {status}, placed at {placed}, paid until {until}. Placing again buys a second, separate order.</source>
+        <translation>У этой конфигурации уже есть заказ: {id}, {status}, оформлен {placed}, оплачен до {until}. Повторное оформление купит второй, отдельный заказ.</translation>
+    </message>
+    <message>
+        <source>Place Order</source>
+        <translation>Оформление заказа</translation>
+    </message>
+</context>
+<context>
     <name>ParallelismPage</name>
     <message>
         <source>Parallelism and platform</source>
@@ -2564,6 +2575,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Заказ условный; повтор с тем же ключом никогда не создаст второй</translation>
     </message>
     <message>
+        <source>Re-priced with the new settings; this quote is not saved yet.</source>
+        <translation>Пересчитано с новыми настройками; это предложение ещё не сохранено.</translation>
+    </message>
+    <message>
         <source>Saving…</source>
         <translation>Сохраняю…</translation>
     </message>
@@ -2574,6 +2589,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>Not saved: {reason}</source>
         <translation>Не сохранено: {reason}</translation>
+    </message>
+    <message>
+        <source>Not placed. This configuration already has order {id}.</source>
+        <translation>Не оформлено. У этой конфигурации уже есть заказ {id}.</translation>
     </message>
     <message>
         <source>Placing the order…</source>
