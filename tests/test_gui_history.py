@@ -206,6 +206,20 @@ def test_search_goes_through_the_full_text_index(view, qtbot):
     qtbot.waitUntil(lambda: len(cells(view, LABEL)) == 5)
 
 
+def test_search_finds_gpus_by_the_display_name_shown_and_models_by_name(view, qtbot):
+    box = view.findChild(QLineEdit, "historySearch")
+    shown = cells(view, GPU)[0].split(" × ", 1)[1]
+    assert shown == "NVIDIA H100 SXM · 80 GiB"
+    qtbot.keyClicks(box, shown)
+    qtbot.waitUntil(lambda: len(cells(view, LABEL)) == 5)
+    box.clear()
+    qtbot.keyClicks(box, "NVIDIA L4")  # another GPU: nothing, not everything
+    qtbot.waitUntil(lambda: cells(view, LABEL) == [])
+    box.clear()
+    qtbot.keyClicks(box, "Custom 8B")  # the model's name
+    qtbot.waitUntil(lambda: len(cells(view, LABEL)) == 5)
+
+
 def test_status_and_workload_filters(view, qtbot):
     status = view.findChild(QComboBox, "historyStatusFilter")
     workload = view.findChild(QComboBox, "historyWorkloadFilter")
