@@ -1083,6 +1083,14 @@
         <translation>Показать глоссарий на другом языке</translation>
     </message>
     <message>
+        <source>the catalog&apos;s glossary</source>
+        <translation>глоссарий каталога</translation>
+    </message>
+    <message>
+        <source>help</source>
+        <translation>справка</translation>
+    </message>
+    <message>
         <source>No term or definition contains “{text}”.</source>
         <translation>Ни один термин или определение не содержит «{text}».</translation>
     </message>
