@@ -31,6 +31,7 @@ from core.quotes import parse_quote, quote_estimate
 from core.request import parse_request
 from gui import core_text
 from gui.i18n_build import _tool, ts_path
+from gui.presentation.formats import count
 from gui.presentation.quote_document import QuoteDocument
 from gui.wizard.offer_table_model import REASON, OfferTableModel
 from tests.test_gui_wizard import click_next, settle, type_into
@@ -183,17 +184,18 @@ def test_a_refused_field_reads_in_russian_beside_the_field(main_window, app_stat
     field = wizard.findChild(QLineEdit, "contextTokens")
     type_into(qtbot, field, "0")
     settle(qtbot, wizard)
-    expected = "значение должно быть не меньше 1"
+    expected = "введите 1 или больше"
     assert wizard.findChild(QLabel, "sizesPageError").text() == f"Токенов контекста: {expected}"
     assert field.toolTip() == expected
     type_into(qtbot, field, "20M")
     settle(qtbot, wizard)
-    limit = "Токенов контекста: значение должно быть не больше 10\xa0000\xa0000"
+    limit = "Токенов контекста: введите 10\xa0000\xa0000 или меньше"
     message = wizard.findChild(QLabel, "sizesPageError")
     assert message.text() == limit
     app_state.update_settings(language="en")  # the shown message follows the switch
-    english = "Input should be less than or equal to 10000000"
-    qtbot.waitUntil(lambda: message.text() == f"Context tokens: {english}")
+    english = f"enter {count(10_000_000)} or less"  # the English locale's grouping
+    qtbot.waitUntil(lambda: "Context tokens" in message.text())
+    assert message.text() == f"Context tokens: {english}", message.text()
     assert field.toolTip() == english
 
 

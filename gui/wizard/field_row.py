@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from core.glossary import load_glossary
 from gui.glossary_link import GlossaryLink
 from gui.presentation import palette
+from gui.presentation.field_text import register_label
 
 INVALID_STYLE = palette.INVALID_FIELD_STYLE
 ERROR_COLOR = palette.ERROR_TEXT_STYLE
@@ -77,6 +78,7 @@ class FieldRow(QWidget):
     def set_texts(self, label: str, hint: str = "") -> None:
         """The label text and the tooltip shown while the value is valid."""
         self.label.setText(label)
+        register_label(self.path, label)
         self._hint = hint
         if self._error is None:
             self.hint_label.setText(hint)

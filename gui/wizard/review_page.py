@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from core.errors import IdempotencyConflictError, PlannerError
 from core.estimate import estimate
 from core.quotes import Quote, quote_estimate, request_fingerprint, utc_now
-from gui.core_text import error_text
+from gui.core_text import labelled_error_text
 from gui.glossary_link import GlossaryLink, open_glossary_term
 from gui.presentation import palette
 from gui.presentation.formats import utc
@@ -160,7 +160,7 @@ class ReviewPage(WizardStep):
                 result, catalog, tax_rate=state.settings.tax_rate, now=utc_now()
             )
         except PlannerError as error:
-            self._set_status(error_text(error), False)
+            self._set_status(labelled_error_text(error), False)
             self._render()
             return
         fingerprint = request_fingerprint(request)
@@ -331,5 +331,5 @@ class ReviewPage(WizardStep):
 
 def _reason(error: Exception) -> str:
     if isinstance(error, PlannerError):
-        return error_text(error)
+        return labelled_error_text(error)
     return f"{type(error).__name__}: {error}"

@@ -974,6 +974,49 @@
     </message>
 </context>
 <context>
+    <name>FieldText</name>
+    <message>
+        <source>enter {ge} or more</source>
+        <translation>введите {ge} или больше</translation>
+    </message>
+    <message>
+        <source>enter more than {gt}</source>
+        <translation>введите больше {gt}</translation>
+    </message>
+    <message>
+        <source>enter {le} or less</source>
+        <translation>введите {le} или меньше</translation>
+    </message>
+    <message>
+        <source>enter less than {lt}</source>
+        <translation>введите меньше {lt}</translation>
+    </message>
+    <message>
+        <source>enter a whole number, e.g. 8192</source>
+        <translation>введите целое число, например 8192</translation>
+    </message>
+    <message>
+        <source>enter a whole number, without a fraction</source>
+        <translation>введите целое число, без дробной части</translation>
+    </message>
+    <message>
+        <source>enter a number, e.g. 0.9</source>
+        <translation>введите число, например 0,9</translation>
+    </message>
+    <message>
+        <source>enter text</source>
+        <translation>введите текст</translation>
+    </message>
+    <message>
+        <source>choose yes or no</source>
+        <translation>выберите «да» или «нет»</translation>
+    </message>
+    <message>
+        <source>choose one model source: a preset, a config.json, a safetensors file, a GGUF file or your own sizes</source>
+        <translation>выберите один источник модели: пресет, config.json, файл safetensors, файл GGUF или свои размеры</translation>
+    </message>
+</context>
+<context>
     <name>Formats</name>
     <message>
         <source>{value} GiB</source>
