@@ -8,7 +8,7 @@ pointer, which the sizes page writes into its context field.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -38,7 +38,17 @@ class ContextChart(QWidget):
         self.setMinimumHeight(180)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.setCursor(Qt.CursorShape.CrossCursor)
+        self._retranslate()
+
+    def _retranslate(self) -> None:
         self.setToolTip(self.tr("Click to use that context length"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        # The tooltip was set once in the start-up language; it follows a switch now.
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+            self.update()
+        super().changeEvent(event)
 
     def sizeHint(self) -> QSize:
         return QSize(480, 220)
