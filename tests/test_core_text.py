@@ -229,7 +229,7 @@ def test_price_lines_and_warnings_of_the_quote_read_in_russian(russian):
         assert "предел декодирования" not in html  # diffusion has no decode assumption
     document = QuoteDocument("ru").html(quote, NOW)
     assert "Вычисления GPU: 1 × NVIDIA L4 · 24 ГиБ × 168 ч × 0,50 USD/GPU-час" in document
-    assert "NVIDIA L4 24GB: 24 ГиБ VRAM" in document  # not "24.0"
+    assert "NVIDIA L4: 24 ГиБ VRAM" in document  # not "24.0", memory once
     assert "Тайлинг VAE включён" in document and "VAE tiling is on" not in document
 
 

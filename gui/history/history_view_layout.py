@@ -49,7 +49,7 @@ from gui.history.history_table_model import (
 )
 from gui.history.sort_proxy import SortProxy
 from gui.presentation import formats, palette
-from gui.presentation.names import Names
+from gui.presentation.names import Names, gpu_name
 from gui.presentation.printing import DocumentPrinter
 
 MODEL_WIDTH = 150
@@ -170,7 +170,7 @@ class HistoryViewLayout(QWidget):
             DATE: ["2088-12-28 22:58"],
             WORKLOAD: [names.workload(key) for key in WORKLOADS],
             MODEL: [],
-            GPU: ["8 × h100-80gb-pcie"],
+            GPU: [formats.gpus(gpu_name("h100-80gb-pcie"), 8)],
             STRATEGY: [names.strategy(key) for key in ("single", "tensor", "ddp", "fsdp")],
             TERM: [formats.term(unit, 12) for unit in TERM_UNITS],
             TOTAL: [formats.money(SAMPLE_TOTAL, "USD")],

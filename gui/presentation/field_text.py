@@ -13,6 +13,8 @@ from collections.abc import Mapping
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLocale
 
+from gui.presentation.formats import count
+
 CONTEXT = "FieldText"
 WORDING = {
     "pydantic.greater_than_equal": QT_TRANSLATE_NOOP("FieldText", "enter {ge} or more"),
@@ -47,7 +49,7 @@ def _shown(value: object) -> object:
     if isinstance(value, bool) or not isinstance(value, int | float):
         return value
     if isinstance(value, int) or float(value).is_integer():
-        return QLocale().toString(int(value))
+        return count(int(value))
     return QLocale().toString(float(value), "g", 6)
 
 

@@ -97,14 +97,21 @@ def decimal_param(value: str) -> str:
     return decimal_text(amount) if amount.is_finite() else value
 
 
+def _grouping() -> QLocale:
+    """The current locale with digit grouping on (the C locale leaves it off by default)."""
+    locale = QLocale()
+    locale.setNumberOptions(locale.numberOptions() & ~QLocale.NumberOption.OmitGroupSeparator)
+    return locale
+
+
 def number(value: float, digits: int = 0) -> str:
     """A number with ``digits`` decimals and the locale's separators."""
-    return QLocale().toString(float(value), "f", digits)
+    return _grouping().toString(float(value), "f", digits)
 
 
 def count(value: int) -> str:
-    """A whole number with the locale's digit grouping."""
-    return QLocale().toString(int(value))
+    """A whole number with the locale's digit grouping, e.g. "7,248,023,552"."""
+    return _grouping().toString(int(value))
 
 
 def gib_value(value: int | float) -> float:

@@ -23,6 +23,7 @@ from core.glossary import load_glossary
 from core.memory import COMPONENTS
 from core.quotes import Quote
 from core.store import Order
+from core.units import vendor_label
 from gui.core_text import assumption_texts, line_label, warning_text
 from gui.presentation import formats, palette
 from gui.presentation.names import Names, offer_name
@@ -219,7 +220,7 @@ class QuoteDocument(QObject):
         )
         vram = gpu.get("vram_gib")
         specs = self.tr("{name}: {vram} VRAM, {interconnect}, up to {per_node} per node").format(
-            name=quote.gpu_name,
+            name=vendor_label(quote.gpu_name),
             vram=formats.vram(float(vram)) if isinstance(vram, int | float) else "?",
             interconnect=gpu.get("interconnect", "?"),
             per_node=gpu.get("gpus_per_node", "?"),

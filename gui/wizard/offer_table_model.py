@@ -16,10 +16,11 @@ from PySide6.QtGui import QColor
 
 from core.planner import Plan, PlanOption
 from core.pricing import to_minor
+from core.units import vendor_label
 from gui.core_text import reason_text
 from gui.presentation import palette
 from gui.presentation.formats import count, gib, money
-from gui.presentation.names import offer, strategy_short
+from gui.presentation.names import strategy_short
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 FEASIBLE_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -114,7 +115,7 @@ class OfferTableModel(QAbstractTableModel):
         reason = reason_text(option)
         texts = (
             str(rank) if rank is not None else "—",
-            offer(option.gpu),
+            vendor_label(option.gpu.name),  # its memory is the VRAM column's
             str(est.gpus),
             strategy_short(
                 est.strategy, option.tensor_parallel, est.request.parallelism.fsdp_sharding
