@@ -31,7 +31,7 @@ HELP_KEYS = {
 }
 # Fields whose "?" opened "VRAM" though another concept explains them.
 FIELD_TERMS = {
-    "training.method": {"lora", "qlora"},
+    "training.method": {"lora"},  # its entry relates QLoRA
     "training.optimizer": {"optimizer_states"},
     "training.micro_batch_size": {"micro_batch"},
     "training.sequence_length": {"sequence_length"},
@@ -40,8 +40,8 @@ FIELD_TERMS = {
     "training.lora_rank": {"lora"},
     "diffusion.guidance": {"classifier_free_guidance"},
     "diffusion.cpu_offload": {"cpu_offload"},
-    "inference.gpu_memory_utilization": {"utilisation", "usable_memory"},
-    "inference.concurrent_sequences": {"kv_cache", "max_concurrency"},
+    "inference.gpu_memory_utilization": {"utilisation"},
+    "inference.concurrent_sequences": {"max_concurrency"},
 }
 
 

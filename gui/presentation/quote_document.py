@@ -196,15 +196,15 @@ class QuoteDocument(QObject):
 
     def _price(self, quote: Quote) -> str:
         price = quote.price
+        # The label names its kind ("GPU compute: …", "Tax 20 % of …"): one column says it.
         rows = "".join(
-            f"<tr><td style='padding-right:14px'>{escape(self._names.line_kind(item.kind))}</td>"
-            f"<td style='{NAME_STYLE}'>{escape(line_label(item))}</td>"
+            f"<tr><td style='padding-right:14px'>{escape(line_label(item))}</td>"
             f"<td align='right'>{escape(formats.money(item.amount, price.currency))}</td></tr>"
             for item in price.line_items
         )
         total = escape(self.tr("Total"))
         rows += (
-            f"<tr><td><b>{total}</b></td><td></td>"
+            f"<tr><td><b>{total}</b></td>"
             f"<td align='right'><b>{escape(formats.money(price.total, price.currency))}</b>"
             "</td></tr>"
         )

@@ -53,12 +53,8 @@ class InferenceForm(FieldForm):
         self.add_row("precision.kv_cache", self._kv, ("kv_cache",))
         self.add_row("precision.quant_group_size", self._group, ("quantization",))
         self.add_row("inference.context_tokens", self._context, ("kv_cache",))
-        self.add_row(
-            "inference.concurrent_sequences", self._sequences, ("kv_cache", "max_concurrency")
-        )
-        self.add_row(
-            "inference.gpu_memory_utilization", self._utilization, ("utilisation", "usable_memory")
-        )
+        self.add_row("inference.concurrent_sequences", self._sequences, ("max_concurrency",))
+        self.add_row("inference.gpu_memory_utilization", self._utilization, ("utilisation",))
 
     def _connect_signals(self) -> None:
         self._weights.currentIndexChanged.connect(self._on_weights_changed)

@@ -47,7 +47,7 @@ class TrainingForm(FieldForm):
         self._rank.setRange(*int_bounds(TrainingOptions, "lora_rank"))
         self._tokens = IntField(self)
         self._tokens.setObjectName("datasetTokens")
-        self.add_row("training.method", self._method, ("lora", "qlora"))
+        self.add_row("training.method", self._method, ("lora",))
         self.add_row("training.optimizer", self._optimizer, ("optimizer_states",))
         self.add_row("training.mixed_precision", self._mixed, ("cuda",))
         self.add_row("training.micro_batch_size", self._micro, ("micro_batch",))
