@@ -366,6 +366,16 @@ def test_a_saved_quote_that_already_has_an_order_shows_it_before_a_second_purcha
     assert _orders(app_state.db_path) == 4
 
 
+def test_the_status_line_follows_the_language(view, qtbot, answers, app_state):
+    select(qtbot, view, "Batch embeddings", "Order o-")
+    action(view, "historyStopAction").trigger()
+    qtbot.waitUntil(lambda: "stopped; it stays paid until" in _notice(view), timeout=5000)
+    app_state.update_settings(language="ru")
+    qtbot.waitUntil(lambda: "остановлен" in _notice(view).casefold(), timeout=5000)
+    assert "stays paid" not in _notice(view)
+    app_state.update_settings(language="en")
+
+
 def _notice(view: QWidget) -> str:
     return view.findChild(QLabel, "historyNotice").text()
 

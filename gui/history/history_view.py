@@ -146,6 +146,7 @@ class HistoryView(HistoryViewLayout):
         if self._shown is None:
             self._detail.show_message(self.tr("Select a quote or an order to see it as quoted."))
         self._update_count()
+        self._show_notice(self._notice_text)  # a notice in words follows the language too
 
     # -- store --------------------------------------------------------------------------------
 
@@ -259,13 +260,18 @@ class HistoryView(HistoryViewLayout):
 
     def _on_orders_placed(self, result: PlaceResult, _now: datetime) -> None:
         order = result.order
-        if result.replayed:
-            text = self.tr(
-                "Order {id} was already placed with this purchase's key; nothing new was placed."
-            )
-        else:
-            text = self.tr("Order {id} placed.")
-        self._show_notice(text.format(id=order.id))
+
+        def notice() -> str:
+            if result.replayed:
+                text = self.tr(
+                    "Order {id} was already placed with this purchase's key; nothing new was "
+                    "placed."
+                )
+            else:
+                text = self.tr("Order {id} placed.")
+            return text.format(id=order.id)
+
+        self._show_notice(notice)
         self._select_after_load = order.id
         self._reload_timer.start()  # one read with the service's change signal that follows
 
@@ -277,8 +283,11 @@ class HistoryView(HistoryViewLayout):
         self._model.update_row(order.history_row(now))
         if self._shown is not None and self._shown.id == order.id:
             self._show_detail(order, now)
-        text = self.tr("Order {id} stopped; it stays paid until {moment}.")
-        self._show_notice(text.format(id=order.id, moment=formats.utc(order.paid_until)))
+        self._show_notice(
+            lambda: self.tr("Order {id} stopped; it stays paid until {moment}.").format(
+                id=order.id, moment=formats.utc(order.paid_until)
+            )
+        )
 
     def _on_print_triggered(self) -> None:
         if self._shown is not None:
@@ -295,4 +304,4 @@ class HistoryView(HistoryViewLayout):
         except Exception as error:  # one dialog for a file that cannot be written
             show_error(self, self.tr("Save as PDF"), error)
             return
-        self._show_notice(self.tr("Saved {path}.").format(path=path))
+        self._show_notice(lambda: self.tr("Saved {path}.").format(path=path))

@@ -7,6 +7,7 @@ the row count and the outcome of the last command.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -135,6 +136,7 @@ class HistoryViewLayout(QWidget):
         self._count = QLabel(self)
         self._count.setObjectName("historyCount")
         self._notice = QLabel(self)
+        self._notice_text: str | Callable[[], str] | None = None
         self._notice.setObjectName("historyNotice")
         self._notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         status = QHBoxLayout()
@@ -205,9 +207,12 @@ class HistoryViewLayout(QWidget):
         self._problem.setText(text)
         self._problem.setVisible(bool(text))
 
-    def _show_notice(self, text: str) -> None:
-        self._notice.setText(text)
-        self._notice.setToolTip(text)
+    def _show_notice(self, text: str | Callable[[], str] | None) -> None:
+        """Show a notice; given as a function, it is worded again after a language change."""
+        self._notice_text = text
+        shown = text() if callable(text) else (text or "")
+        self._notice.setText(shown)
+        self._notice.setToolTip(shown)
 
     def _update_count(self) -> None:
         model = self._table.model().sourceModel() if self._table.model() else None
