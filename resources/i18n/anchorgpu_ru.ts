@@ -233,8 +233,8 @@
         <translation>смесь экспертов (MoE): память хранит все {total:.1f} млрд параметров, а каждый токен вычисляется с {active:.1f} млрд</translation>
     </message>
     <message>
-        <source>needs {need:.1f} GB per GPU, each {gpu} has {usable:.1f} GB: DDP keeps a full replica on every GPU and does not pool memory, so {gpus} × {usable:.1f} GB = {pooled:.1f} GB does not help; shard the model with FSDP or tensor parallelism</source>
-        <translation>нужно {need:.1f} ГБ на GPU, у каждого {gpu} — {usable:.1f} ГБ: DDP держит полную реплику на каждом GPU и не объединяет память, поэтому {gpus} × {usable:.1f} ГБ = {pooled:.1f} ГБ не помогут; сегментируйте модель с FSDP или тензорным параллелизмом</translation>
+        <source>needs {need:.1f} GiB per GPU, each {gpu} has {usable:.1f} GiB: DDP keeps a full replica on every GPU and does not pool memory, so {gpus} × {usable:.1f} GiB = {pooled:.1f} GiB does not help; shard the model with FSDP or tensor parallelism</source>
+        <translation>нужно {need:.1f} ГиБ на GPU, у каждого {gpu} — {usable:.1f} ГиБ: DDP держит полную реплику на каждом GPU и не объединяет память, поэтому {gpus} × {usable:.1f} ГиБ = {pooled:.1f} ГиБ не помогут; сегментируйте модель с FSDP или тензорным параллелизмом</translation>
     </message>
     <message>
         <source>FSDP is a training strategy; to spread a model for serving use tensor parallelism</source>
