@@ -330,7 +330,7 @@ def test_placing_twice_from_one_opened_quote_makes_one_order(view, qtbot, answer
     place = action(view, "historyPlaceAction")
     place.trigger()
     place.trigger()  # a double click: both go to the store with the same key
-    qtbot.waitUntil(lambda: "nothing new was placed" in _notice(view), timeout=5000)
+    qtbot.waitUntil(lambda: "nothing new was placed" in _notice(view), timeout=15_000)
     assert _orders(app_state.db_path) == 4
     qtbot.waitUntil(lambda: len(cells(view, LABEL)) == 6)
     assert cells(view, LABEL)[0] == "Llama serving" and cells(view, STATUS)[0] == "Placed"
