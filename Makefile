@@ -42,8 +42,13 @@ accuracy: $(STAMP)  ## regenerate docs/ACCURACY.md from the validation cases
 i18n: $(STAMP)  ## refresh the Qt Linguist sources and compile the .qm files
 	$(PY) -m gui.i18n_build
 
-screenshots: $(STAMP)  ## render wizard pages, history and glossary to resources/screenshots/
-	QT_QPA_PLATFORM=offscreen $(PY) -m gui.screenshots
+screenshots: $(STAMP)  ## render every page in both languages at 1280x800 to resources/screenshots/
+	@if command -v xvfb-run >/dev/null; then \
+		QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1920x1080x24" $(PY) -m gui.screenshots; \
+	else \
+		echo "xvfb-run not found (apt-get install xvfb): rendering offscreen"; \
+		QT_QPA_PLATFORM=offscreen $(PY) -m gui.screenshots; \
+	fi
 
 dist: $(STAMP)  ## PyInstaller bundle, then its self-test
 	$(PY) build/make_dist.py

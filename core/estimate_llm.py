@@ -44,6 +44,7 @@ from core.throughput import (
     training_flops_per_token,
     training_tokens_per_second,
 )
+from core.units import gib
 
 
 def summary(arch: ModelArchitecture) -> ModelSummary:
@@ -119,11 +120,11 @@ def _no_pool_finding(
         "ddp_does_not_pool",
         "blocker",
         "ddp",
-        need=_gb(total),
+        need=gib(total),  # GPU memory in GiB, the unit policy of core.units
         gpu=gpu.name,
-        usable=_gb(usable),
+        usable=gib(usable),
         gpus=gpus,
-        pooled=_gb(gpus * usable),
+        pooled=gib(gpus * usable),
     )
 
 

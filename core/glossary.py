@@ -3,6 +3,12 @@
 The Russian text is read from ``resources/glossary/glossary-ru.txt`` exactly as shipped (term line,
 definition line, twelve times, then the disclaimer). The English file adds a stable key per term,
 the translation and the related terms. Warnings and wizard fields refer to terms by key.
+
+Beside the catalog's glossary (those twelve terms, kept verbatim) there is a separate **help**
+collection, ``help-en.json`` and ``help-ru.json``, for the other concepts a user meets in the
+forms (LoRA, activations, headroom, the memory unit policy…). Its entries have
+``catalog=False``; :meth:`Glossary.get` and :meth:`Glossary.search` cover both collections, while
+:attr:`Glossary.entries` stays the catalog's twelve.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ class GlossaryEntry:
     term_en: str
     definition_en: str
     related: tuple[str, ...]
+    catalog: bool = True  # one of the catalog glossary's terms (False: the help collection)
 
     def term(self, lang: str) -> str:
         """Return the term's name in ``lang`` ("ru" or "en")."""
@@ -44,6 +51,12 @@ class Glossary:
     entries: tuple[GlossaryEntry, ...]
     disclaimer_ru: str
     disclaimer_en: str
+    help: tuple[GlossaryEntry, ...] = ()
+
+    @property
+    def all_entries(self) -> tuple[GlossaryEntry, ...]:
+        """The catalog's glossary, then the help collection."""
+        return self.entries + self.help
 
     def disclaimer(self, lang: str) -> str:
         """Return the disclaimer in ``lang``."""
@@ -51,7 +64,7 @@ class Glossary:
 
     def get(self, key: str) -> GlossaryEntry:
         """Return the entry for ``key``; raise :class:`InputError` for an unknown key."""
-        for entry in self.entries:
+        for entry in self.all_entries:
             if entry.key == key:
                 return entry
         raise InputError(f"unknown glossary term '{key}'", field="term")
@@ -73,10 +86,10 @@ class Glossary:
         """Entries whose name or definition in either language contains ``text``."""
         wanted = text.strip().casefold()
         if not wanted:
-            return list(self.entries)
+            return list(self.all_entries)
         return [
             e
-            for e in self.entries
+            for e in self.all_entries
             if any(
                 wanted in s.casefold()
                 for s in (e.key, e.term_ru, e.term_en, e.definition_ru, e.definition_en)
@@ -111,4 +124,41 @@ def load_glossary() -> Glossary:
                 related=tuple(t["related"]),
             )
         )
-    return Glossary(tuple(entries), disclaimer_ru=ru_lines[-1], disclaimer_en=en["disclaimer"])
+    return Glossary(
+        tuple(entries),
+        disclaimer_ru=ru_lines[-1],
+        disclaimer_en=en["disclaimer"],
+        help=_load_help({e.key for e in entries}),
+    )
+
+
+def _load_help(glossary_keys: set[str]) -> tuple[GlossaryEntry, ...]:
+    """The help collection in both languages, checked against each other and the glossary."""
+    by_lang = {
+        lang: json.loads(resource_path("glossary", f"help-{lang}.json").read_text("utf-8"))[
+            "entries"
+        ]
+        for lang in LANGUAGES
+    }
+    en, ru = by_lang["en"], by_lang["ru"]
+    if [e["key"] for e in en] != [e["key"] for e in ru]:
+        raise InputError("help-en.json and help-ru.json disagree on their entries")
+    keys = {e["key"] for e in en} | glossary_keys
+    entries = []
+    for e, r in zip(en, ru, strict=True):
+        if e["key"] in glossary_keys or not set(e["related"]) <= keys:
+            raise InputError(
+                f"help entry '{e['key']}' repeats a glossary key or names an unknown one"
+            )
+        entries.append(
+            GlossaryEntry(
+                key=e["key"],
+                term_ru=r["term"],
+                definition_ru=r["definition"],
+                term_en=e["term"],
+                definition_en=e["definition"],
+                related=tuple(e["related"]),
+                catalog=False,
+            )
+        )
+    return tuple(entries)

@@ -126,9 +126,9 @@ _FINDINGS = {
     ),
     "ddp_does_not_pool": QT_TRANSLATE_NOOP(
         "CoreText",
-        "needs {need:.1f} GB per GPU, each {gpu} has {usable:.1f} GB: DDP keeps a full "
-        "replica on every GPU and does not pool memory, so {gpus} × {usable:.1f} GB = "
-        "{pooled:.1f} GB does not help; shard the model with FSDP or tensor parallelism",
+        "needs {need:.1f} GiB per GPU, each {gpu} has {usable:.1f} GiB: DDP keeps a full "
+        "replica on every GPU and does not pool memory, so {gpus} × {usable:.1f} GiB = "
+        "{pooled:.1f} GiB does not help; shard the model with FSDP or tensor parallelism",
     ),
     "strategy_not_for_inference": QT_TRANSLATE_NOOP(
         "CoreText",

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication, QLocale
 
 from core.messages import TEMPLATES, WORDS, Message, finding_key
-from gui.money import decimal_param
+from gui.presentation.field_text import field_label, worded
+from gui.presentation.formats import decimal_param
 
 if TYPE_CHECKING:  # the history view imports this module before pydantic is needed
     from core.errors import PlannerError
@@ -107,8 +108,14 @@ def translate(key: str, params: Mapping[str, Any], english: str) -> str:
 
 
 def message_text(message: str) -> str:
-    """A text core gave: translated when it is a :class:`~core.messages.Message`."""
+    """A text core gave: translated when it is a :class:`~core.messages.Message`.
+
+    Validator refusals are put in the interface's own words (:mod:`gui.presentation.field_text`).
+    """
     if isinstance(message, Message):
+        own = worded(message.key, message.params)
+        if own is not None:
+            return own
         return translate(message.key, message.params, message)
     return message
 
@@ -143,8 +150,18 @@ def assumption_texts(throughput: Mapping[str, Any]) -> list[str]:
 
 
 def line_label(item: LineItem) -> str:
-    """The label of a price line."""
-    return translate(f"price.{item.kind}", item.params, item.label)
+    """The label of a price line; the compute line names the GPU by its display name."""
+    key = f"price.{item.kind}"
+    if item.kind == "compute" and "gpu" in item.params and key in TEMPLATES:
+        from gui.presentation.names import gpu_name
+
+        params = {**item.params, "gpu": gpu_name(str(item.params["gpu"]))}
+        try:
+            english = TEMPLATES[key].format(**{n: _argument(n, v) for n, v in params.items()})
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+            english = item.label
+        return translate(key, params, english)
+    return translate(key, item.params, item.label)
 
 
 def reason_text(option: PlanOption) -> str:
@@ -156,3 +173,9 @@ def error_text(error: PlannerError) -> str:
     """An error for a user: the field it names, then why the value is refused."""
     message = message_text(error.message)
     return f"{error.field}: {message}" if error.field else message
+
+
+def labelled_error_text(error: PlannerError) -> str:
+    """An error for a status line: the field by the label its form shows, then why."""
+    message = message_text(error.message)
+    return f"{field_label(error.field)}: {message}" if error.field else message

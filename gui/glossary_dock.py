@@ -156,9 +156,13 @@ class GlossaryDock(QDockWidget):
         self._update_no_match()
 
     def _fill_list(self) -> None:
-        for entry in self._glossary.entries:
+        for entry in self._glossary.all_entries:
             item = QListWidgetItem(self._list)
             item.setData(KEY_ROLE, entry.key)
+            if entry.catalog:  # the catalog's glossary in bold, the help collection plain
+                font = item.font()
+                font.setBold(True)
+                item.setFont(font)
         self._refresh_language()
 
     def _refresh_language(self) -> None:
@@ -168,9 +172,14 @@ class GlossaryDock(QDockWidget):
             item = self._list.item(row)
             entry = self._glossary.get(item.data(KEY_ROLE))
             item.setText(entry.term(lang))
-            item.setToolTip(entry.term(other))
+            source = self._source(entry.catalog)
+            item.setToolTip(f"{entry.term(other)}\n{source}")
         self._disclaimer.setText(self._glossary.disclaimer(lang))
         self._render_current()
+
+    def _source(self, catalog: bool) -> str:
+        """Which collection an entry is from, as the list's tooltip and the definition say."""
+        return self.tr("the catalog's glossary") if catalog else self.tr("help")
 
     def _item(self, key: str) -> QListWidgetItem:
         for row in range(self._list.count()):
@@ -192,7 +201,7 @@ class GlossaryDock(QDockWidget):
         )
         self._view.setHtml(
             f"<h3>{escape(entry.term(lang))}</h3>"
-            f"<p><i>{escape(entry.term(other))}</i></p>"
+            f"<p><i>{escape(entry.term(other))}</i> — {escape(self._source(entry.catalog))}</p>"
             f"<p>{escape(entry.definition(lang))}</p>"
             + (f"<p><b>{_RELATED[lang]}:</b> {links}</p>" if links else "")
         )

@@ -33,9 +33,10 @@ from core.errors import CatalogError, PlannerError
 from gui.app_state import AppState
 from gui.glossary_link import GlossaryLink
 from gui.language_switcher import system_language
+from gui.presentation import palette
 from gui.settings_store import tax_percent_text, tax_rate_from_percent
 
-ERROR_STYLE = "color: #b3261e;"
+ERROR_STYLE = palette.ERROR_TEXT_STYLE
 
 
 class SettingsDialog(QDialog):

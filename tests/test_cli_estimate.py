@@ -222,12 +222,44 @@ def test_catalog_shows_the_memory_the_driver_reports(capsys):
     # nvidia-smi: 81,559 MiB = 79.6 GiB on an H100 80GB; none found for the MI325X
     assert "79.6" in rows["h100-80gb-sxm"].split()[2]
     assert rows["mi325x"].split()[2] == "—"
-    assert rows["b200-180gb"].split()[1] == "180GB"
+    assert rows["b200-180gb"].split()[1] == "180"  # GiB, as the header line says
     assert "9000" in rows["b200-180gb"]  # dense FP4 TFLOPs
     data = run_cli(capsys, "catalog", "--json").json()
     b200 = next(g for g in data["gpus"] if g["id"] == "b200-180gb")
     assert b200["vram_reported_bytes"] == 183_359 * 2**20
     assert "TensorRT-LLM issue #10278" in b200["sources"]["vram_reported_bytes"]
+
+
+def test_catalog_prints_the_imported_catalog_estimate_and_plan_price_from(capsys, tmp_path):
+    from core.catalog import bundled_catalog_path
+    from core.settings import Settings, save_settings
+
+    raw = json.loads(bundled_catalog_path().read_text("utf-8"))
+    raw["catalog_id"] = "imported-test"
+    raw["gpus"] = [g for g in raw["gpus"] if g["id"] == "l4"]
+    raw["gpus"][0]["price_per_gpu_hour"]["hour"] = "9.99"
+    path = tmp_path / "imported.json"
+    path.write_text(json.dumps(raw), "utf-8")
+    save_settings(Settings(catalog_path=str(path)))
+    table = run_cli(capsys, "catalog")
+    assert table.code == 0, table.err
+    assert "imported-test" in table.out
+    assert [line.split()[0] for line in table.out.splitlines()[3:]] == ["l4"]
+    assert "9.99" in table.out
+    data = run_cli(capsys, "catalog", "--json").json()
+    assert data["catalog_id"] == "imported-test"
+    request = write_request(
+        tmp_path,
+        {"workload": "inference", "model": {"preset": "llama-3.1-8b"}, "gpu": "l4"},
+    )
+    priced = run_cli(capsys, "estimate", "--request", request, "--json").json()
+    assert "9.99" in json.dumps(priced["price"])  # the imported hourly price
+
+
+def test_catalog_states_memory_in_gib(capsys):
+    out = run_cli(capsys, "catalog").out
+    assert "Memory in GiB (2^30 bytes)" in out
+    assert "GB " not in out.splitlines()[3]
 
 
 def test_glossary_prints_the_russian_seed_term(capsys):

@@ -30,11 +30,10 @@ from core.planner import plan
 from core.quotes import parse_quote, quote_estimate
 from core.request import parse_request
 from gui import core_text
-from gui.history.history_names import HistoryNames
-from gui.history.snapshot_document import SnapshotDocument
 from gui.i18n_build import _tool, ts_path
+from gui.presentation.formats import count
+from gui.presentation.quote_document import QuoteDocument
 from gui.wizard.offer_table_model import REASON, OfferTableModel
-from gui.wizard.quote_document import QuoteDocument
 from tests.test_gui_wizard import click_next, settle, type_into
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -185,17 +184,18 @@ def test_a_refused_field_reads_in_russian_beside_the_field(main_window, app_stat
     field = wizard.findChild(QLineEdit, "contextTokens")
     type_into(qtbot, field, "0")
     settle(qtbot, wizard)
-    expected = "значение должно быть не меньше 1"
+    expected = "введите 1 или больше"
     assert wizard.findChild(QLabel, "sizesPageError").text() == f"Токенов контекста: {expected}"
     assert field.toolTip() == expected
     type_into(qtbot, field, "20M")
     settle(qtbot, wizard)
-    limit = "Токенов контекста: значение должно быть не больше 10\xa0000\xa0000"
+    limit = "Токенов контекста: введите 10\xa0000\xa0000 или меньше"
     message = wizard.findChild(QLabel, "sizesPageError")
     assert message.text() == limit
     app_state.update_settings(language="en")  # the shown message follows the switch
-    english = "Input should be less than or equal to 10000000"
-    qtbot.waitUntil(lambda: message.text() == f"Context tokens: {english}")
+    english = f"enter {count(10_000_000)} or less"  # the English locale's grouping
+    qtbot.waitUntil(lambda: "Context tokens" in message.text())
+    assert message.text() == f"Context tokens: {english}", message.text()
     assert field.toolTip() == english
 
 
@@ -216,24 +216,27 @@ def test_price_lines_and_warnings_of_the_quote_read_in_russian(russian):
     quote = quote_estimate(estimate(request), default_catalog(), tax_rate=Decimal("0.2"), now=NOW)
     # L4 at 0.50 USD/GPU-hour × 168 h = 84.00; storage 0.10 × 250 GB × 168 / 720 h = 5.83;
     # tax 20 % of 89.83 = 17.966 → 17.97; total 107.80. Russian decimal commas throughout.
-    for html in (QuoteDocument(quote, "ru").html(), QuoteDocument(quote, "ru").html(links=False)):
-        assert "Вычисления GPU: 1 × l4 × 168 ч × 0,50 USD/GPU-час" in html
+    for html in (
+        QuoteDocument("ru").html(quote, NOW),
+        QuoteDocument("ru").html(quote, NOW, links=False),
+    ):
+        assert "Вычисления GPU: 1 × NVIDIA L4 · 24 ГиБ × 168 ч × 0,50 USD/GPU-час" in html
         assert "Постоянное хранилище: 250 ГБ × 168 ч по 0,10 USD/ГБ-месяц" in html
         assert "Налог 20 % от 89,83 USD" in html
         assert "107,80 USD" in html and "107.80" not in html
         assert "GPU compute" not in html and "Persistent storage" not in html
         assert "один тайл 1024 пикс." in html  # a four-digit size keeps its digits together
         assert "предел декодирования" not in html  # diffusion has no decode assumption
-    document = SnapshotDocument(HistoryNames(), "ru").html(quote, NOW)
-    assert "Вычисления GPU: 1 × l4 × 168 ч × 0,50 USD/GPU-час" in document
-    assert "NVIDIA L4 24GB: 24 ГиБ VRAM" in document  # not "24.0"
+    document = QuoteDocument("ru").html(quote, NOW)
+    assert "Вычисления GPU: 1 × NVIDIA L4 · 24 ГиБ × 168 ч × 0,50 USD/GPU-час" in document
+    assert "NVIDIA L4: 24 ГиБ VRAM" in document  # not "24.0", memory once
     assert "Тайлинг VAE включён" in document and "VAE tiling is on" not in document
 
 
 def test_speed_assumptions_of_the_quote_read_in_russian(russian):
     request = parse_request({"model": {"preset": "llama-3.1-8b"}, "gpu": "l4"})
     quote = quote_estimate(estimate(request), default_catalog(), tax_rate=Decimal(0), now=NOW)
-    html = QuoteDocument(quote, "ru").html()
+    html = QuoteDocument("ru").html(quote, NOW)
     assert "предзаполнение (prefill) при 2·N FLOP на токен и 40% от пиковой" in html
     assert "decode bound" not in html
 
@@ -250,7 +253,7 @@ def test_an_old_snapshot_without_params_shows_its_english_texts(russian):
         saved = conn.execute("SELECT snapshot FROM quote_snapshots ORDER BY id").fetchone()[0]
     old = parse_quote(json.loads(saved))
     assert old.price.line_items[0].params == {}
-    html = SnapshotDocument(HistoryNames(), "ru").html(old, NOW)
+    html = QuoteDocument("ru").html(old, NOW)
     assert old.price.line_items[0].label in html  # "GPU compute: 1 × h100-80gb-sxm × 168 h …"
     assert "Tax 20 % of 451.92 USD" in html
     # Warnings saved before their parameters were kept, beside a new snapshot's.
@@ -264,9 +267,9 @@ def test_an_old_snapshot_without_params_shows_its_english_texts(russian):
         del warning["params"]
     pcie = next(w["message"] for w in data["estimate"]["warnings"] if w["code"] == "tp_pcie")
     english = escape(pcie)
-    html = SnapshotDocument(HistoryNames(), "ru").html(parse_quote(data), NOW)
+    html = QuoteDocument("ru").html(parse_quote(data), NOW)
     assert english in html
-    new = SnapshotDocument(HistoryNames(), "ru").html(quote, NOW)
+    new = QuoteDocument("ru").html(quote, NOW)
     assert english not in new and "связаны только через PCIe" in new
 
 

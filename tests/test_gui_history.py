@@ -180,8 +180,8 @@ def test_the_list_shows_saved_quotes_and_orders_newest_first(view, qtbot):
         LABEL: "Batch embeddings",
         WORKLOAD: "Inference",
         MODEL: "Custom 8B",
-        GPU: "2 × h100-80gb-sxm",
-        STRATEGY: "FSDP",
+        GPU: "2 × NVIDIA H100 SXM · 80 GiB",  # the display name, never the catalog id
+        STRATEGY: "FSDP (sharded)",
         TERM: "1 week",
         TOTAL: "903.84 USD",
         STATUS: "Placed",
@@ -203,6 +203,20 @@ def test_search_goes_through_the_full_text_index(view, qtbot):
     qtbot.keyClicks(box, 'eval" OR *')  # query syntax is searched for as words, never parsed
     qtbot.waitUntil(lambda: cells(view, LABEL) == [])
     box.clear()
+    qtbot.waitUntil(lambda: len(cells(view, LABEL)) == 5)
+
+
+def test_search_finds_gpus_by_the_display_name_shown_and_models_by_name(view, qtbot):
+    box = view.findChild(QLineEdit, "historySearch")
+    shown = cells(view, GPU)[0].split(" × ", 1)[1]
+    assert shown == "NVIDIA H100 SXM · 80 GiB"
+    qtbot.keyClicks(box, shown)
+    qtbot.waitUntil(lambda: len(cells(view, LABEL)) == 5)
+    box.clear()
+    qtbot.keyClicks(box, "NVIDIA L4")  # another GPU: nothing, not everything
+    qtbot.waitUntil(lambda: cells(view, LABEL) == [])
+    box.clear()
+    qtbot.keyClicks(box, "Custom 8B")  # the model's name
     qtbot.waitUntil(lambda: len(cells(view, LABEL)) == 5)
 
 
@@ -264,7 +278,8 @@ def test_the_detail_shows_the_snapshot_not_todays_catalog(view, app_state, qtbot
     assert "GPU and unit prices as of 2026-11-01" in text
     assert "2.69 USD per GPU-hour" in text and "2.99 USD per GPU-hour" in text
     assert "9.69" not in text and "2027-01-01" not in text
-    assert "GPU compute: 1 × h100-80gb-sxm × 168 h × 2.69 USD/GPU-hour" in text
+    assert "GPU compute: 1 × NVIDIA H100 SXM · 80 GiB × 168 h × 2.69 USD/GPU-hour" in text
+    assert "h100-80gb-sxm" not in text
     assert "451.92 USD" in text
     assert "Term start" in text and "an order starts when it is placed" in text
     assert "chat assistant" in text  # notes
@@ -315,7 +330,7 @@ def test_placing_twice_from_one_opened_quote_makes_one_order(view, qtbot, answer
     place = action(view, "historyPlaceAction")
     place.trigger()
     place.trigger()  # a double click: both go to the store with the same key
-    qtbot.waitUntil(lambda: "nothing new was placed" in _notice(view), timeout=5000)
+    qtbot.waitUntil(lambda: "nothing new was placed" in _notice(view), timeout=15_000)
     assert _orders(app_state.db_path) == 4
     qtbot.waitUntil(lambda: len(cells(view, LABEL)) == 6)
     assert cells(view, LABEL)[0] == "Llama serving" and cells(view, STATUS)[0] == "Placed"
@@ -331,6 +346,36 @@ def test_placing_twice_from_one_opened_quote_makes_one_order(view, qtbot, answer
     assert "Key of the next placement" in detail_text(view)
     place.trigger()
     qtbot.waitUntil(lambda: _orders(app_state.db_path) == 5, timeout=5000)
+
+
+def test_a_saved_quote_that_already_has_an_order_shows_it_before_a_second_purchase(
+    view, qtbot, monkeypatch, app_state
+):
+    answers = Answers(QMessageBox.StandardButton.Yes).install(monkeypatch)
+    select(qtbot, view, "Llama serving", "Key of the next placement", "Saved quote")
+    action(view, "historyPlaceAction").trigger()
+    qtbot.waitUntil(lambda: _orders(app_state.db_path) == 4, timeout=5000)
+    # The fixture's orders were bought for the same request: the question names the newest.
+    assert answers.questions[0].startswith("This configuration already has an order: o-")
+    with HistoryStore(app_state.db_path) as store:
+        order_id = store.list_history(kind="order", limit=1)[0].id
+    answers.answer = QMessageBox.StandardButton.No
+    select(qtbot, view, "Llama serving", "Key of the next placement", "Saved quote")
+    action(view, "historyPlaceAction").trigger()
+    qtbot.waitUntil(lambda: len(answers.questions) == 2, timeout=5000)
+    assert answers.questions[1].startswith(f"This configuration already has an order: {order_id}")
+    assert "Placed, placed at 2026-11-04 10:00 UTC" in answers.questions[1]
+    assert _orders(app_state.db_path) == 4
+
+
+def test_the_status_line_follows_the_language(view, qtbot, answers, app_state):
+    select(qtbot, view, "Batch embeddings", "Order o-")
+    action(view, "historyStopAction").trigger()
+    qtbot.waitUntil(lambda: "stopped; it stays paid until" in _notice(view), timeout=5000)
+    app_state.update_settings(language="ru")
+    qtbot.waitUntil(lambda: "остановлен" in _notice(view).casefold(), timeout=5000)
+    assert "stays paid" not in _notice(view)
+    app_state.update_settings(language="en")
 
 
 def _notice(view: QWidget) -> str:

@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTableView
 
 from core.limits import solve_limits
+from gui.presentation.names import offer
 from gui.wizard.offer_table_model import LIMIT_A, LIMIT_B, SORT_ROLE
 from tests.test_gui_wizard import click_next, pick_preset, settle, wizard  # noqa: F401
 
@@ -170,7 +171,7 @@ def test_compare_two_to_four_options_side_by_side_and_export_csv(wizard, qtbot, 
     dialog = wizard.offer_page.open_comparison()
     assert dialog is not None
     rows = dict(dialog.rows)
-    assert rows["GPU"] == [o.gpu.name for o in options]
+    assert rows["GPU"] == [offer(o.gpu) for o in options]
     assert rows["Most concurrent sequences"] == [
         f"{o.limits.value('sequences'):,}" for o in options
     ]

@@ -28,7 +28,7 @@ from gui.wizard import PlanWizard
 from tests.store_helpers import make_quote
 from tests.test_gui_history import LABEL, STATUS, cells
 from tests.test_gui_wizard import click_next
-from tests.test_gui_wizard_orders import REQUEST, status
+from tests.test_gui_wizard_orders import REQUEST, answers, status
 
 ROOT = Path(__file__).resolve().parents[1]
 CLI_REQUEST = {
@@ -36,6 +36,9 @@ CLI_REQUEST = {
     "gpu": "h100-80gb-sxm",
     "term": {"unit": "week"},
 }
+
+
+__all__ = ["answers"]  # every purchase question is answered Yes
 
 
 @pytest.fixture

@@ -3,16 +3,19 @@ a changed configuration gets a new key. The history database is opened through `
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QThreadPool
-from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QWizard
+from PySide6.QtWidgets import QLabel, QLineEdit, QMessageBox, QPushButton, QTextBrowser, QWizard
 
 from core.errors import StoreError
 from core.request import parse_request
 from core.store import HistoryStore
 from gui.wizard import PlanWizard, store_calls
+from tests.test_gui_history import Answers
 from tests.test_gui_wizard import click_next, settle, type_into
 
 REQUEST = {
@@ -22,6 +25,16 @@ REQUEST = {
     "gpu": "l40s",
     "term": {"unit": "day", "count": 3},
 }
+
+
+@pytest.fixture(autouse=True)
+def answers() -> Iterator[Answers]:
+    """Every purchase question is answered Yes unless a test says otherwise.
+
+    A patch of its own, so a test's ``monkeypatch.undo()`` leaves the answers in place.
+    """
+    with pytest.MonkeyPatch.context() as patch:
+        yield Answers().install(patch)
 
 
 @pytest.fixture
@@ -197,3 +210,44 @@ def test_a_key_already_used_for_another_request_is_refused_clearly(review, app_s
     qtbot.waitUntil(lambda: status(review).startswith("Refused:"), timeout=10_000)
     assert "use a new key for a new purchase" in status(review)
     assert len(orders(app_state)) == 1
+
+
+def test_place_order_asks_first_and_no_places_nothing(review, app_state, qtbot, answers):
+    answers.answer = QMessageBox.StandardButton.No
+    qtbot.mouseClick(place_button(review), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(answers.questions), timeout=10_000)
+    qtbot.waitUntil(lambda: place_button(review).isEnabled(), timeout=10_000)
+    [question] = answers.questions
+    assert "Place a simulated order for 1 × NVIDIA L40S · 48 GiB" in question
+    assert shown_key(review) in question
+    assert orders(app_state) == []
+
+
+def test_a_configuration_that_already_has_an_order_says_so_before_a_second_purchase(
+    review, app_state, qtbot, answers
+):
+    qtbot.mouseClick(place_button(review), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "placed (simulated)" in status(review), timeout=10_000)
+    [first] = orders(app_state)
+    assert "already has an order" not in answers.questions[0]
+    # A new draft of the same configuration (a new key) is about to buy it a second time.
+    review.review_page.forget_key()
+    review.review_page.initializePage()
+    answers.answer = QMessageBox.StandardButton.No
+    qtbot.mouseClick(place_button(review), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(answers.questions) == 2, timeout=10_000)
+    second = answers.questions[1]
+    assert second.startswith("This configuration already has an order: " + first.id)
+    qtbot.waitUntil(lambda: first.id in status(review), timeout=10_000)
+    assert len(orders(app_state)) == 1
+
+
+def test_changing_the_tax_on_the_review_page_reprices_the_open_draft(review, app_state, qtbot):
+    before = review.review_page.quote
+    assert before.price.line("tax") is None
+    app_state.update_settings(tax_rate=Decimal("0.2"))
+    after = review.review_page.quote
+    assert after.price.line("tax") is not None
+    assert after.total > before.total
+    assert "Tax 20 %" in review.findChild(QTextBrowser, "quoteView").toPlainText()
+    assert "Re-priced" in status(review)

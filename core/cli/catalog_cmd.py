@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from core.catalog import GIB, TERM_UNITS, default_catalog
+from core.catalog import TERM_UNITS
 from core.cli.output import dumps
+from core.units import GIB, UNIT
 
 
 def register(subparsers: Any) -> None:
@@ -21,8 +22,14 @@ def _tflops(value: float | None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the catalog."""
-    catalog = default_catalog()
+    """Print the catalog that ``estimate`` and ``plan`` price from (the imported one if chosen).
+
+    Raises:
+        CatalogError: The catalog chosen in the settings is missing or invalid.
+    """
+    from core.settings import active_catalog, load_settings
+
+    catalog = active_catalog(load_settings())
     if args.json:
         print(dumps(catalog.model_dump(mode="json")))
         return 0
@@ -31,8 +38,8 @@ def run(args: argparse.Namespace) -> int:
         f"as of {catalog.as_of.isoformat()}"
     )
     print(
-        "VRAM is as sold; 'driver' is the total the driver reports, in GiB (— where no "
-        "reported figure was found). TFLOPs are dense."
+        f"Memory in {UNIT} (2^30 bytes): VRAM as sold, 'driver' the total the driver reports "
+        "(— where no reported figure was found). Bandwidth in GB/s; TFLOPs are dense."
     )
     header = f"{'id':<20}{'VRAM':>7}{'driver':>8}{'GB/s':>7}{'bf16 TF':>9}{'fp8 TF':>8}"
     header += f"{'fp4 TF':>8}  {'platform':<9}{'node':>5}"
@@ -43,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
             f"{gpu.vram_reported_bytes / GIB:.1f}" if gpu.vram_reported_bytes is not None else "—"
         )
         row = (
-            f"{gpu.id:<20}{gpu.vram_gib:>5g}GB{reported:>8}{gpu.memory_bandwidth_gbps:>7g}"
+            f"{gpu.id:<20}{gpu.vram_gib:>7g}{reported:>8}{gpu.memory_bandwidth_gbps:>7g}"
             f"{gpu.bf16_tflops:>9g}{_tflops(gpu.fp8_tflops):>8}{_tflops(gpu.fp4_tflops):>8}  "
             f"{gpu.platform:<9}{gpu.gpus_per_node:>5}"
         )

@@ -16,8 +16,9 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 from core.quotes import Quote
 from core.store import Order
 from gui.glossary_link import open_glossary_term
-from gui.history.history_names import HistoryNames
-from gui.history.snapshot_document import TERM_SCHEME, SnapshotDocument
+from gui.presentation import palette
+from gui.presentation.names import Names
+from gui.presentation.quote_document import TERM_SCHEME, QuoteDocument
 
 TWO_COLUMNS_WIDTH = 760
 
@@ -25,7 +26,7 @@ TWO_COLUMNS_WIDTH = 760
 class HistoryDetailPane(QTextBrowser):
     """Shows one quote or order, or a sentence saying what to do."""
 
-    def __init__(self, names: HistoryNames, parent: QWidget | None = None) -> None:
+    def __init__(self, names: Names, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("historyDetail")
         self.setOpenLinks(False)
@@ -73,7 +74,7 @@ class HistoryDetailPane(QTextBrowser):
         """The shown quote or order without links, for printing ("" when none is shown)."""
         if self._item is None or self._now is None:
             return ""
-        document = SnapshotDocument(self._names, self._lang, self)
+        document = QuoteDocument(self._lang, self)
         try:
             return document.html(self._item, self._now, links=False)
         finally:
@@ -81,10 +82,10 @@ class HistoryDetailPane(QTextBrowser):
 
     def _render(self, *, keep_scroll: bool = True) -> None:
         if self._item is None or self._now is None:
-            self.setHtml(f"<p style='color:#555'>{escape(self._message)}</p>")
+            self.setHtml(f"<p style='color:{palette.MUTED}'>{escape(self._message)}</p>")
             return
         self._columns = 2 if self.viewport().width() >= TWO_COLUMNS_WIDTH else 1
-        document = SnapshotDocument(self._names, self._lang, self)
+        document = QuoteDocument(self._lang, self)
         try:
             html = document.html(
                 self._item, self._now, purchase_key=self._purchase_key, columns=self._columns

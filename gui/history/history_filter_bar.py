@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from core.store.records import STATUSES
 from core.store.search import WORKLOADS
-from gui.history.history_names import HistoryNames
 from gui.history.history_query import HistoryQuery
+from gui.presentation.names import Names
 
 DEBOUNCE_MS = 250
 
@@ -22,7 +22,7 @@ class HistoryFilterBar(QWidget):
 
     queryChanged = Signal(object)
 
-    def __init__(self, names: HistoryNames, parent: QWidget | None = None) -> None:
+    def __init__(self, names: Names, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("historyFilterBar")
         self._names = names

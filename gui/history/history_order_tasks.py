@@ -18,7 +18,9 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from core.quotes import Quote
 from core.store import HistoryStore, Order, PlaceResult
 from gui.history.error_message import show_error
-from gui.history.history_names import HistoryNames
+from gui.presentation import formats
+from gui.presentation.names import Names
+from gui.presentation.order_question import OrderQuestion, existing_order
 from gui.store_service import StoreService
 
 Yes, No = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
@@ -35,34 +37,24 @@ class HistoryOrderTasks(QObject):
     placed = Signal(object, object)
     stopped = Signal(object, object)
 
-    def __init__(self, client: StoreService, names: HistoryNames, page: QWidget) -> None:
+    def __init__(self, client: StoreService, names: Names, page: QWidget) -> None:
         super().__init__(page)
         self._client = client
         self._names = names
         self._page = page
 
     def place(self, quote: Quote, key: str) -> None:
-        """Ask, then place a simulated order for ``quote`` with the idempotency key ``key``."""
-        names = self._names
-        if quote.start_given:
-            period = self.tr("The paid period runs from {start} to {end}.").format(
-                start=names.moment_utc(quote.term_start), end=names.moment_utc(quote.term_end)
-            )
-        else:
-            period = self.tr("The paid period starts when the order is placed.")
-        question = self.tr(
-            "Place a simulated order for {gpus} ({strategy}) for {term}?\n\n"
-            "Total: {total}. {period}\n\nIdempotency key of this purchase: {key}"
-        ).format(
-            gpus=names.gpus(quote.gpu_name, quote.gpus),
-            strategy=names.strategy(quote.strategy),
-            term=names.term(quote.term_unit, quote.term_count),
-            total=names.money(quote.total, quote.currency),
-            period=period,
-            key=key,
-        )
+        """Look for an order this quote already has, show it, ask, then place with ``key``."""
         title = self.tr("Place Order")
-        if QMessageBox.question(self._page, title, question, Yes | No, No) != Yes:
+        self._client.call(
+            lambda store: existing_order(store, quote),
+            lambda found: self._confirm_place(quote, key, *found),
+            lambda error: show_error(self._page, title, error),
+        )
+
+    def _confirm_place(self, quote: Quote, key: str, existing: Order | None, now: datetime) -> None:
+        title = self.tr("Place Order")
+        if not OrderQuestion(self).ask(self._page, quote, key, existing, now):
             return
 
         def run(store: HistoryStore) -> tuple[PlaceResult, datetime]:
@@ -77,16 +69,15 @@ class HistoryOrderTasks(QObject):
 
     def stop(self, order: Order, now: datetime) -> None:
         """Ask, then stop ``order``; its paid period and total stay as they are."""
-        names = self._names
         question = self.tr(
             "Stop order {id}?\n\nStopping does not pause or shorten the paid period: it "
             "continues until {paid_until}, and nothing is refunded. The total of {total} stays "
             "as it is (fixed rental term).\n\nTime left in the paid period: {left}."
         ).format(
             id=order.id,
-            paid_until=names.moment_utc(order.paid_until),
-            total=names.money(order.total, order.currency),
-            left=names.duration(order.time_left(now)),
+            paid_until=formats.utc(order.paid_until),
+            total=formats.money(order.total, order.currency),
+            left=formats.duration(order.time_left(now)),
         )
         title = self.tr("Stop Order")
         if QMessageBox.question(self._page, title, question, Yes | No, No) != Yes:

@@ -6,8 +6,11 @@ this value only carries the user's choices from the filter bar to the table mode
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
+
+from core.catalog import default_catalog
 
 
 @dataclass(frozen=True)
@@ -21,7 +24,32 @@ class HistoryQuery:
     def arguments(self) -> dict[str, Any]:
         """Keyword arguments for ``HistoryStore.list_history`` and ``count_history``."""
         return {
-            "search": self.search.strip() or None,
+            "search": store_search(self.search) or None,
             "status": self.status,
             "workload": self.workload,
         }
+
+
+def _tokens(text: str) -> set[str]:
+    return {word for word in re.split(r"[^0-9a-zа-яё]+", text.casefold()) if word}
+
+
+def store_search(text: str) -> str:
+    """The search as the store indexes rows: GPUs by their catalog ids.
+
+    The table shows GPUs by display name ("NVIDIA GeForce RTX 4090 · 24 GiB") while the store
+    indexes the id ("rtx-4090"). Words of a display name that no id contains ("nvidia",
+    "geforce", "instinct", "gib") are left out, so typing a name as shown finds the row; the
+    model, label and notes are searched as typed.
+    """
+    catalog = default_catalog()
+    id_tokens = set().union(*(_tokens(gpu.id) for gpu in catalog.gpus))
+    name_tokens = set().union(*(_tokens(gpu.name) for gpu in catalog.gpus)) | {"gib", "гиб"}
+    words = text.split()
+    kept = [
+        word
+        for word in words
+        if not (_tokens(word) <= name_tokens - id_tokens and _tokens(word))
+        and word not in ("·", "×")
+    ]
+    return " ".join(kept).strip()

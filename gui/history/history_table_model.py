@@ -25,9 +25,10 @@ from PySide6.QtCore import (
 from core.store import HistoryRow
 from core.store.records import stamp
 from core.terms import unit_hours
-from gui.history.history_names import HistoryNames
 from gui.history.history_query import HistoryQuery
 from gui.history.sort_proxy import SORT_ROLE
+from gui.presentation import formats
+from gui.presentation.names import Names, gpu_name, sharding_of
 from gui.store_service import StoreService
 
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -55,7 +56,7 @@ class HistoryTableModel(QAbstractTableModel):
     def __init__(
         self,
         client: StoreService,
-        names: HistoryNames,
+        names: Names,
         *,
         page_size: int = PAGE_SIZE,
         parent: QObject | None = None,
@@ -251,7 +252,7 @@ class HistoryTableModel(QAbstractTableModel):
     def _text(self, row: HistoryRow, column: int) -> str:
         names = self._names
         if column == DATE:
-            return names.moment(row.created_at)
+            return formats.moment(row.created_at)
         if column == LABEL:
             return row.label or row.id
         if column == WORKLOAD:
@@ -259,17 +260,17 @@ class HistoryTableModel(QAbstractTableModel):
         if column == MODEL:
             return row.model
         if column == GPU:
-            return names.gpus(row.gpu, row.gpus)
+            return formats.gpus(gpu_name(row.gpu), row.gpus)
         if column == STRATEGY:
-            return names.strategy(row.strategy)
+            return names.strategy(row.strategy, sharding_of(row.strategy, row.gpu, row.gpus))
         if column == TERM:
-            return names.term(row.term_unit, row.term_count)
+            return formats.term(row.term_unit, row.term_count)
         if column == TOTAL:
-            return names.money(row.total, row.currency)
+            return formats.money(row.total, row.currency)
         if column == STATUS:
             return names.status(row.status)
         if column == TIME_LEFT:
-            return "—" if row.time_left is None else names.duration(row.time_left)
+            return "—" if row.time_left is None else formats.duration(row.time_left)
         return ""
 
     def _sort_key(self, row: HistoryRow, column: int) -> Any:
@@ -294,10 +295,8 @@ class HistoryTableModel(QAbstractTableModel):
             return row.model
         if column == STATUS and row.stopped_at is not None:
             return self.tr("Stopped at {moment}; the paid period continues").format(
-                moment=self._names.moment_utc(row.stopped_at)
+                moment=formats.utc(row.stopped_at)
             )
         if column == TIME_LEFT and row.paid_until is not None:
-            return self.tr("Paid until {moment}").format(
-                moment=self._names.moment_utc(row.paid_until)
-            )
+            return self.tr("Paid until {moment}").format(moment=formats.utc(row.paid_until))
         return None

@@ -25,12 +25,13 @@ from core.store import HistoryRow, HistoryStore, Order, PlaceResult
 from gui.app_state import AppState
 from gui.history.error_message import show_error
 from gui.history.history_file_tasks import HistoryFileTasks
-from gui.history.history_names import HistoryNames
 from gui.history.history_order_tasks import HistoryOrderTasks
 from gui.history.history_query import HistoryQuery
 from gui.history.history_table_model import PAGE_SIZE, ROW_ROLE, HistoryTableModel
 from gui.history.history_view_layout import HistoryViewLayout
 from gui.history.plan_page_link import reopen_as_draft
+from gui.presentation import formats
+from gui.presentation.names import Names
 from gui.store_service import StoreService
 
 
@@ -58,7 +59,7 @@ class HistoryView(HistoryViewLayout):
         self.setObjectName("historyView")
         self._state = state
         self._clock = clock
-        self._names = HistoryNames(self)
+        self._names = Names(self)
         self._client = service
         # Changes arrive in bursts (a command's own write, then a restore's reopening): one read.
         self._reload_timer = QTimer(self)
@@ -146,6 +147,7 @@ class HistoryView(HistoryViewLayout):
         if self._shown is None:
             self._detail.show_message(self.tr("Select a quote or an order to see it as quoted."))
         self._update_count()
+        self._show_notice(self._notice_text)  # a notice in words follows the language too
 
     # -- store --------------------------------------------------------------------------------
 
@@ -264,13 +266,18 @@ class HistoryView(HistoryViewLayout):
 
     def _on_orders_placed(self, result: PlaceResult, _now: datetime) -> None:
         order = result.order
-        if result.replayed:
-            text = self.tr(
-                "Order {id} was already placed with this purchase's key; nothing new was placed."
-            )
-        else:
-            text = self.tr("Order {id} placed.")
-        self._show_notice(text.format(id=order.id))
+
+        def notice() -> str:
+            if result.replayed:
+                text = self.tr(
+                    "Order {id} was already placed with this purchase's key; nothing new was "
+                    "placed."
+                )
+            else:
+                text = self.tr("Order {id} placed.")
+            return text.format(id=order.id)
+
+        self._show_notice(notice)
         self._select_after_load = order.id
         self._reload_timer.start()  # one read with the service's change signal that follows
 
@@ -282,8 +289,11 @@ class HistoryView(HistoryViewLayout):
         self._model.update_row(order.history_row(now))
         if self._shown is not None and self._shown.id == order.id:
             self._show_detail(order, now)
-        text = self.tr("Order {id} stopped; it stays paid until {moment}.")
-        self._show_notice(text.format(id=order.id, moment=self._names.moment_utc(order.paid_until)))
+        self._show_notice(
+            lambda: self.tr("Order {id} stopped; it stays paid until {moment}.").format(
+                id=order.id, moment=formats.utc(order.paid_until)
+            )
+        )
 
     def _on_print_triggered(self) -> None:
         if self._shown is not None:
@@ -300,4 +310,4 @@ class HistoryView(HistoryViewLayout):
         except Exception as error:  # one dialog for a file that cannot be written
             show_error(self, self.tr("Save as PDF"), error)
             return
-        self._show_notice(self.tr("Saved {path}.").format(path=path))
+        self._show_notice(lambda: self.tr("Saved {path}.").format(path=path))

@@ -7,6 +7,7 @@ the row count and the outcome of the last command.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -34,7 +35,6 @@ from core.store.search import WORKLOADS
 from gui.history.history_actions import HistoryActions
 from gui.history.history_detail_pane import HistoryDetailPane
 from gui.history.history_filter_bar import HistoryFilterBar
-from gui.history.history_names import HistoryNames
 from gui.history.history_table_model import (
     DATE,
     GPU,
@@ -48,21 +48,23 @@ from gui.history.history_table_model import (
     WORKLOAD,
     HistoryTableModel,
 )
-from gui.history.snapshot_printer import SnapshotPrinter
 from gui.history.sort_proxy import SortProxy
+from gui.presentation import formats, palette
+from gui.presentation.names import Names, gpu_name
+from gui.presentation.printing import DocumentPrinter
 
 MODEL_WIDTH = 150
 CELL_PADDING = 18
 SAMPLE_TOTAL = Decimal("88888.88")
-PROBLEM_STYLE = "QLabel { background: #fdecea; color: #8c1d18; padding: 8px; }"
+PROBLEM_STYLE = palette.PROBLEM_STYLE
 
 
 class HistoryViewLayout(QWidget):
     """Builds the page; the behaviour lives in the subclass."""
 
-    def _build_ui(self, names: HistoryNames, model: HistoryTableModel) -> None:
+    def _build_ui(self, names: Names, model: HistoryTableModel) -> None:
         self._actions = HistoryActions(self)
-        self._printer = SnapshotPrinter(self)
+        self._printer = DocumentPrinter(self)
         self._problem = QLabel(self)
         self._problem.setObjectName("historyMessage")
         self._problem.setWordWrap(True)
@@ -134,6 +136,7 @@ class HistoryViewLayout(QWidget):
         self._count = QLabel(self)
         self._count.setObjectName("historyCount")
         self._notice = QLabel(self)
+        self._notice_text: str | Callable[[], str] | None = None
         self._notice.setObjectName("historyNotice")
         self._notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         status = QHBoxLayout()
@@ -169,12 +172,15 @@ class HistoryViewLayout(QWidget):
             DATE: ["2088-12-28 22:58"],
             WORKLOAD: [names.workload(key) for key in WORKLOADS],
             MODEL: [],
-            GPU: ["8 × h100-80gb-pcie"],
+            GPU: [formats.gpus(gpu_name("h100-80gb-pcie"), 8)],
             STRATEGY: [names.strategy(key) for key in ("single", "tensor", "ddp", "fsdp")],
-            TERM: [names.term(unit, 12) for unit in TERM_UNITS],
-            TOTAL: [names.money(SAMPLE_TOTAL, "USD")],
+            TERM: [formats.term(unit, 12) for unit in TERM_UNITS],
+            TOTAL: [formats.money(SAMPLE_TOTAL, "USD")],
             STATUS: [names.status(key) for key in STATUSES],
-            TIME_LEFT: [names.duration(timedelta(days=88, hours=23)), names.duration(timedelta(0))],
+            TIME_LEFT: [
+                formats.duration(timedelta(days=88, hours=23)),
+                formats.duration(timedelta(0)),
+            ],
         }
         header = self._table.horizontalHeader()
         cells = self._table.fontMetrics()
@@ -205,9 +211,12 @@ class HistoryViewLayout(QWidget):
         self._problem.setText(text)
         self._problem.setVisible(bool(text))
 
-    def _show_notice(self, text: str) -> None:
-        self._notice.setText(text)
-        self._notice.setToolTip(text)
+    def _show_notice(self, text: str | Callable[[], str] | None) -> None:
+        """Show a notice; given as a function, it is worded again after a language change."""
+        self._notice_text = text
+        shown = text() if callable(text) else (text or "")
+        self._notice.setText(shown)
+        self._notice.setToolTip(shown)
 
     def _update_count(self) -> None:
         model = self._table.model().sourceModel() if self._table.model() else None

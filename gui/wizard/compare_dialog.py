@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
 from core.memory import COMPONENTS
 from core.planner import PlanOption
 from gui.core_text import finding_text, reason_text
-from gui.money import money
-from gui.wizard.display import component_name, count, gib, strategy_short
+from gui.presentation.formats import count, gib, money
+from gui.presentation.names import component_name, offer, strategy_short
 
 MIN_OPTIONS, MAX_OPTIONS = 2, 4
 Add = Callable[[str, list[str]], None]
@@ -48,11 +48,18 @@ class Comparison(QObject):
         def add(name: str, cells: list[str]) -> None:
             rows.append((name, cells))
 
-        add(self.tr("GPU"), [o.gpu.name for o in options])
+        add(self.tr("GPU"), [offer(o.gpu) for o in options])
         add(self.tr("GPUs"), [str(o.estimate.gpus) for o in options])
         add(
             self.tr("Strategy"),
-            [strategy_short(o.estimate.strategy, o.tensor_parallel) for o in options],
+            [
+                strategy_short(
+                    o.estimate.strategy,
+                    o.tensor_parallel,
+                    o.estimate.request.parallelism.fsdp_sharding,
+                )
+                for o in options
+            ],
         )
         add(self.tr("Term total"), [money(o.price.total, o.price.currency) for o in options])
         for name in COMPONENTS:
@@ -163,7 +170,7 @@ class CompareDialog(QDialog):
         self._table.setObjectName("compareTable")
         self._table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self._table.setHorizontalHeaderLabels(
-            [f"{o.gpu.name} × {o.estimate.gpus}" for o in self._options]
+            [f"{offer(o.gpu)} × {o.estimate.gpus}" for o in self._options]
         )
         self._table.setVerticalHeaderLabels([name for name, _ in self._rows])
         for row, (_name, cells) in enumerate(self._rows):

@@ -8,15 +8,20 @@ pointer, which the sizes page writes into its context field.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from core.limit_curve import ContextCurve
-from gui.wizard.display import count, gib
+from gui.presentation import palette
+from gui.presentation.formats import count, gib
 
-LINE_COLOR, USABLE_COLOR, LIMIT_COLOR = QColor("#e08a2c"), QColor("#d4a017"), QColor("#b3261e")
-REQUEST_COLOR, AXIS_COLOR = QColor("#3b6fb6"), QColor("#8a8f98")
+LINE_COLOR, USABLE_COLOR = QColor(palette.ORANGE), QColor(palette.AMBER)
+LIMIT_COLOR, REQUEST_COLOR, AXIS_COLOR = (
+    QColor(palette.ERROR),
+    QColor(palette.ACCENT),
+    QColor(palette.GREY),
+)
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 64, 12, 22, 34
 HEADROOM = 1.08  # the plot's top is this much above the larger of memory and usable
 
@@ -33,7 +38,17 @@ class ContextChart(QWidget):
         self.setMinimumHeight(180)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.setCursor(Qt.CursorShape.CrossCursor)
+        self._retranslate()
+
+    def _retranslate(self) -> None:
         self.setToolTip(self.tr("Click to use that context length"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        # The tooltip was set once in the start-up language; it follows a switch now.
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+            self.update()
+        super().changeEvent(event)
 
     def sizeHint(self) -> QSize:
         return QSize(480, 220)

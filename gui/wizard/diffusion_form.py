@@ -37,10 +37,10 @@ class DiffusionForm(FieldForm):
         self.add_row("diffusion.width", self._width, ("vae",))
         self.add_row("diffusion.height", self._height, ("vae",))
         self.add_row("diffusion.batch_size", self._batch, ("vram",))
-        self.add_row("diffusion.guidance", self._guidance, ("vram",))
+        self.add_row("diffusion.guidance", self._guidance, ("classifier_free_guidance",))
         self.add_row("diffusion.vae_tiling", self._tiling, ("vae",))
         self.add_row("diffusion.vae_slicing", self._slicing, ("vae",))
-        self.add_row("diffusion.cpu_offload", self._offload, ("vram",))
+        self.add_row("diffusion.cpu_offload", self._offload, ("cpu_offload",))
 
     def _pixels(self, name: str, field: str) -> QSpinBox:
         spin = QSpinBox(self)

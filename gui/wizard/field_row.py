@@ -14,9 +14,11 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from core.glossary import load_glossary
 from gui.glossary_link import GlossaryLink
+from gui.presentation import palette
+from gui.presentation.field_text import register_label
 
-INVALID_STYLE = "border: 2px solid #b3261e; border-radius: 3px;"
-ERROR_COLOR = "color: #b3261e;"
+INVALID_STYLE = palette.INVALID_FIELD_STYLE
+ERROR_COLOR = palette.ERROR_TEXT_STYLE
 
 
 class FieldRow(QWidget):
@@ -76,6 +78,7 @@ class FieldRow(QWidget):
     def set_texts(self, label: str, hint: str = "") -> None:
         """The label text and the tooltip shown while the value is valid."""
         self.label.setText(label)
+        register_label(self.path, label)
         self._hint = hint
         if self._error is None:
             self.hint_label.setText(hint)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, get_args
 
-from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QSpinBox, QWidget
 
 from core.request import (
     CacheDtype,
@@ -15,7 +15,7 @@ from core.request import (
     WeightDtype,
 )
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
-from gui.wizard.int_field import IntField
+from gui.wizard.int_field import DecimalField, IntField
 
 GROUPED_FORMATS = ("int8", "int4")
 
@@ -47,17 +47,14 @@ class InferenceForm(FieldForm):
         self._sequences = QSpinBox(self)
         self._sequences.setObjectName("concurrentSequences")
         self._sequences.setRange(*int_bounds(InferenceOptions, "concurrent_sequences"))
-        self._utilization = QDoubleSpinBox(self)
+        self._utilization = DecimalField(self)
         self._utilization.setObjectName("gpuMemoryUtilization")
-        self._utilization.setRange(0.0, 1.0)
-        self._utilization.setDecimals(2)
-        self._utilization.setSingleStep(0.05)
         self.add_row("precision.weights", self._weights, ("quantization",))
         self.add_row("precision.kv_cache", self._kv, ("kv_cache",))
         self.add_row("precision.quant_group_size", self._group, ("quantization",))
         self.add_row("inference.context_tokens", self._context, ("kv_cache",))
-        self.add_row("inference.concurrent_sequences", self._sequences, ("kv_cache",))
-        self.add_row("inference.gpu_memory_utilization", self._utilization, ("vram",))
+        self.add_row("inference.concurrent_sequences", self._sequences, ("max_concurrency",))
+        self.add_row("inference.gpu_memory_utilization", self._utilization, ("utilisation",))
 
     def _connect_signals(self) -> None:
         self._weights.currentIndexChanged.connect(self._on_weights_changed)
@@ -104,7 +101,7 @@ class InferenceForm(FieldForm):
         raw.setdefault("inference", {}).update(
             context_tokens=self._context.request_value(),
             concurrent_sequences=self._sequences.value(),
-            gpu_memory_utilization=round(self._utilization.value(), 2),
+            gpu_memory_utilization=self._utilization.request_value(),
         )
 
     def set_context(self, tokens: int) -> None:

@@ -1,8 +1,11 @@
 """A line edit for whole numbers that may be large (tokens, parameters), with k/M/B/T suffixes.
 
-The field does not judge ranges: :meth:`IntField.request_value` returns the number, ``None`` when
-empty, or the text itself when it is not a whole number, so that ``core.request`` refuses it with
-a message naming the field, exactly as it would refuse a request file.
+The fields do not judge ranges and never change what was typed: :meth:`IntField.request_value`
+returns the number, ``None`` when empty, or the text itself when it is not a whole number, so that
+``core.request`` refuses it with a message naming the field, exactly as it would refuse a request
+file ("-5" is refused as below the minimum, "abc" as not a number; neither is silently edited into
+"5" or "b"). :class:`DecimalField` does the same for fractions such as the memory utilisation
+(1.5 is refused, not clamped to 1.00).
 """
 
 from __future__ import annotations
@@ -10,12 +13,10 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
-from PySide6.QtCore import QRegularExpression
-from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QLineEdit, QWidget
 
 _SUFFIXES = {"": 1, "k": 10**3, "m": 10**6, "b": 10**9, "g": 10**9, "t": 10**12}
-_NUMBER = re.compile(r"^([0-9][0-9,.]*)\s*([kmbgt]?)$", re.IGNORECASE)
+_NUMBER = re.compile(r"^(-?[0-9][0-9,.]*)\s*([kmbgt]?)$", re.IGNORECASE)
 _GROUPED = re.compile(r"^\d{1,3}(,\d{3})+$")
 
 
@@ -29,7 +30,8 @@ def parse_int_text(text: str) -> int | str | None:
         return text
     digits, suffix = match.groups()
     # 1,000,000 has thousands separators; 1,5B has a decimal comma.
-    digits = digits.replace(",", "") if _GROUPED.match(digits) else digits.replace(",", ".")
+    grouped = _GROUPED.match(digits.removeprefix("-"))
+    digits = digits.replace(",", "") if grouped else digits.replace(",", ".")
     try:
         value = Decimal(digits) * _SUFFIXES[suffix.lower()]
     except InvalidOperation:
@@ -44,8 +46,6 @@ class IntField(QLineEdit):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        pattern = QRegularExpression("^[0-9 _,.\u00a0kKmMbBgGtT]*$")
-        self.setValidator(QRegularExpressionValidator(pattern, self))
         self.setClearButtonEnabled(True)
 
     def request_value(self) -> int | str | None:
@@ -54,3 +54,26 @@ class IntField(QLineEdit):
 
     def setValue(self, value: int | None) -> None:
         self.setText("" if value is None else str(value))
+
+
+def parse_decimal_text(text: str) -> float | str | None:
+    """``"0.9"`` or ``"0,9"`` → 0.9, ``""`` → None, anything else → the text as typed."""
+    compact = re.sub(r"[\s\u00a0\u202f]", "", text).replace(",", ".")
+    if not compact:
+        return None
+    try:
+        value = Decimal(compact)
+    except InvalidOperation:
+        return text
+    return float(value) if value.is_finite() else text
+
+
+class DecimalField(QLineEdit):
+    """A number with a fraction, kept as typed; ``request_value`` gives core what to judge."""
+
+    def request_value(self) -> float | str | None:
+        """The number typed, None when empty, or the text when it is not a number."""
+        return parse_decimal_text(self.text())
+
+    def setValue(self, value: float | None) -> None:
+        self.setText("" if value is None else f"{value:g}")

@@ -28,18 +28,12 @@ from core.planner import Plan
 from core.terms import term_hours
 from gui.core_text import finding_text, message_text
 from gui.glossary_link import connect_term_links, term_anchor
-from gui.money import money
-from gui.wizard.display import (
-    SEVERITY_COLORS,
-    component_name,
-    count,
-    gib,
-    severity_name,
-    strategy_name,
-)
+from gui.presentation import palette
+from gui.presentation.formats import count, gib, money
+from gui.presentation.names import component_name, offer, severity_name, strategy_name
 from gui.wizard.memory_chart import MemoryChart
 
-FITS_STYLE, FAILS_STYLE = "color: #1b6e2a; font-weight: bold;", "color: #b3261e; font-weight: bold;"
+FITS_STYLE, FAILS_STYLE = palette.FITS_STYLE, palette.FAILS_STYLE
 PANEL_WIDTH = 360
 
 
@@ -177,19 +171,25 @@ class LiveEstimatePanel(QWidget):
             return
         _style(self._subject, "")
         chosen = result.request.gpu is not None
-        text = (
-            self.tr("{model}: {gpus} × {gpu}, {strategy}")
-            if chosen
-            else self.tr(
+        # The headline agrees with the verdict below it: an offer is "cheapest that fits" only
+        # when it fits; otherwise it is the closest one, shown so the shortfall can be read.
+        if chosen:
+            text = self.tr("{model}: {gpus} × {gpu}, {strategy}")
+        elif result.fits:
+            text = self.tr(
                 "{model}: cheapest offer that fits this layout is {gpus} × {gpu}, {strategy}"
             )
-        )
+        else:
+            text = self.tr(
+                "{model}: no offer fits this layout; the closest is {gpus} × {gpu}, {strategy}"
+            )
+        sharding = result.request.parallelism.fsdp_sharding
         self._subject.setText(
             text.format(
                 model=result.model.name,
                 gpus=result.gpus,
-                gpu=result.gpu.name,
-                strategy=strategy_name(result.strategy),
+                gpu=offer(result.gpu),
+                strategy=strategy_name(result.strategy, sharding),
             )
         )
         memory = result.memory.as_dict()
@@ -252,7 +252,7 @@ class LiveEstimatePanel(QWidget):
         for finding in result.findings:
             if finding.code == "disclaimer":
                 continue
-            color = SEVERITY_COLORS.get(finding.severity, "#000")
+            color = palette.severity(finding.severity)
             items.append(
                 f'<p style="margin:0 0 6px 0"><b style="color:{color}">'
                 f"{escape(severity_name(finding.severity))}</b> "
@@ -273,7 +273,7 @@ class LiveEstimatePanel(QWidget):
                 text.format(
                     n=count(len(plan.options)),
                     gpus=best.estimate.gpus,
-                    gpu=best.gpu.name,
+                    gpu=offer(best.gpu),
                     total=money(best.price.total, best.price.currency),
                 )
             )

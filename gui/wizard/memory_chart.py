@@ -16,18 +16,12 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QWidget
 
 from core.memory import COMPONENTS
-from gui.wizard.display import component_name, gib, gib_value
+from gui.presentation import palette
+from gui.presentation.formats import gib, gib_value
+from gui.presentation.names import component_name
 
-COLORS = {
-    "weights": "#3b6fb6",
-    "quantization_metadata": "#7aa6e0",
-    "kv_cache": "#e08a2c",
-    "activations": "#5aa469",
-    "gradients": "#9c6ade",
-    "optimizer_states": "#c75d8f",
-    "runtime_overhead": "#8a8f98",
-}
-VRAM_COLOR, USABLE_COLOR = "#b3261e", "#d4a017"
+COLORS = palette.COMPONENTS
+VRAM_COLOR, USABLE_COLOR = palette.ERROR, palette.AMBER
 PLOT_COLOR, GRID_COLOR, FRAME_COLOR = "#ffffff", "#e4e4e4", "#c8c8c8"
 BAR_WIDTH = 0.7  # of the plot's width
 HEADROOM = 1.08  # the axis goes a little past the tallest of bar and VRAM

@@ -25,8 +25,8 @@ from core.outcome import OutcomeCost, TermProposal
 from core.planner import Plan, PlanOption
 from core.request import PlanRequest
 from gui.core_text import message_text
+from gui.presentation.formats import term
 from gui.wizard.compare_dialog import MAX_OPTIONS, MIN_OPTIONS, CompareDialog
-from gui.wizard.display import term_unit_name
 from gui.wizard.offer_filter_proxy import OfferFilterProxy
 from gui.wizard.offer_table_model import GPU, RANK, REASON, OfferTableModel
 from gui.wizard.term_form import TermForm
@@ -169,13 +169,12 @@ class OfferPage(WizardStep):
 
     def _show_proposal(self) -> None:
         proposal = self._proposal
+        words = term
         self._cover_run.setVisible(proposal is not None)
         if proposal is None:
             return
         self._cover_run.setText(
-            self.tr("Cover the whole run: {term}").format(
-                term=term_unit_name(proposal.unit, proposal.count)
-            )
+            self.tr("Cover the whole run: {term}").format(term=words(proposal.unit, proposal.count))
         )
         self._cover_run.setToolTip(
             self.tr("The cheapest whole term of this option that lasts the estimated run")

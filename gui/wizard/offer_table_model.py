@@ -16,9 +16,11 @@ from PySide6.QtGui import QColor
 
 from core.planner import Plan, PlanOption
 from core.pricing import to_minor
+from core.units import vendor_label
 from gui.core_text import reason_text
-from gui.money import money
-from gui.wizard.display import count, gib, strategy_short
+from gui.presentation import palette
+from gui.presentation.formats import count, gib, money
+from gui.presentation.names import strategy_short
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 FEASIBLE_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -33,7 +35,7 @@ LIMITS = {  # the two limits (core.limits) shown per workload
 NO_LIMIT = -1  # options without solved limits sort below every solved one
 NO_COST = 2**62  # options without a cost per unit sort last
 RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-GREY = QColor("#8a8f98")
+GREY = QColor(palette.GREY)
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -113,9 +115,11 @@ class OfferTableModel(QAbstractTableModel):
         reason = reason_text(option)
         texts = (
             str(rank) if rank is not None else "—",
-            option.gpu.name,
+            vendor_label(option.gpu.name),  # its memory is the VRAM column's
             str(est.gpus),
-            strategy_short(est.strategy, option.tensor_parallel),
+            strategy_short(
+                est.strategy, option.tensor_parallel, est.request.parallelism.fsdp_sharding
+            ),
             money(option.price.total, currency),
             money(cost, currency) if cost is not None else "—",
             gib(est.memory.total),
@@ -136,7 +140,7 @@ class OfferTableModel(QAbstractTableModel):
         ]
         texts += tuple(count(v) if v is not None else "—" for v in limits) + (reason,)
         keys += tuple(v if v is not None else NO_LIMIT for v in limits) + (reason,)
-        tooltip = "\n".join(t for t in (option.gpu.name, reason) if t)
+        tooltip = "\n".join(t for t in (option.gpu.name, reason) if t)  # the catalog's own name
         return _Row(option, texts, keys, tooltip)
 
     def headerData(

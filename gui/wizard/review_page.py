@@ -27,17 +27,22 @@ from PySide6.QtWidgets import (
 from core.errors import IdempotencyConflictError, PlannerError
 from core.estimate import estimate
 from core.quotes import Quote, quote_estimate, request_fingerprint, utc_now
-from gui.core_text import error_text
+from gui.core_text import labelled_error_text
 from gui.glossary_link import GlossaryLink, open_glossary_term
+from gui.presentation import palette
+from gui.presentation.formats import utc
+from gui.presentation.order_question import OrderQuestion, existing_order
+from gui.presentation.printing import DocumentPrinter
+from gui.presentation.quote_document import TERM_SCHEME, QuoteDocument
 from gui.wizard import store_calls
-from gui.wizard.display import utc
-from gui.wizard.quote_document import TERM_SCHEME, QuoteDocument
 from gui.wizard.wizard_step import ERROR_STYLE, WizardStep
 
 if TYPE_CHECKING:
-    from core.store import PlaceResult
+    from datetime import datetime
 
-DONE_STYLE = "color: #1b6e2a;"
+    from core.store import Order, PlaceResult
+
+DONE_STYLE = palette.OK_TEXT_STYLE
 
 
 class ReviewPage(WizardStep):
@@ -51,6 +56,7 @@ class ReviewPage(WizardStep):
         self._placing = False
         self._saved = False
         self._placed: PlaceResult | None = None
+        self._watching_settings = False
         self._build_ui()
         self._connect_signals()
         self._retranslate()
@@ -121,6 +127,27 @@ class ReviewPage(WizardStep):
 
     def initializePage(self) -> None:
         wizard = self.plan_wizard()
+        if not self._watching_settings:
+            wizard.state.settingsChanged.connect(self._on_settings_changed)
+            wizard.state.catalogChanged.connect(self._on_settings_changed)
+            self._watching_settings = True
+        self._price_draft()
+
+    def _on_settings_changed(self, _value: object = None) -> None:
+        """A new tax rate or catalog re-prices the open draft; a placed order stays as placed."""
+        wizard = self.wizard()
+        if wizard is None or wizard.currentPage() is not self:
+            return
+        if self._placing or self._placed is not None or self._quote is None:
+            return
+        self._price_draft()
+        if self._quote is not None:
+            self._set_status(
+                self.tr("Re-priced with the new settings; this quote is not saved yet."), None
+            )
+
+    def _price_draft(self) -> None:
+        wizard = self.plan_wizard()
         self._quote = None
         self._saved, self._placed = False, None
         self._set_status("", None)
@@ -133,7 +160,7 @@ class ReviewPage(WizardStep):
                 result, catalog, tax_rate=state.settings.tax_rate, now=utc_now()
             )
         except PlannerError as error:
-            self._set_status(error_text(error), False)
+            self._set_status(labelled_error_text(error), False)
             self._render()
             return
         fingerprint = request_fingerprint(request)
@@ -167,8 +194,15 @@ class ReviewPage(WizardStep):
         if quote is None:
             self._document.clear()
             return
+        self._document.setHtml(self._document_html(quote, links=True))
+
+    def _document_html(self, quote: Quote, *, links: bool) -> str:
         lang = self.plan_wizard().state.language if self.wizard() else "en"
-        self._document.setHtml(QuoteDocument(quote, lang).html())
+        document = QuoteDocument(lang, self)
+        try:
+            return document.html(quote, utc_now(), saved=self._saved, links=links)
+        finally:
+            document.deleteLater()
 
     def _set_status(self, text: str, ok: bool | None) -> None:
         self._status.setText(text)
@@ -200,14 +234,31 @@ class ReviewPage(WizardStep):
         self._render()
 
     def place_order(self) -> None:
-        """Place the order with this page's key; ignored while a placement is in flight."""
+        """Ask (naming an order this configuration already has), then place with this page's key.
+
+        Ignored while a placement is in flight.
+        """
         quote = self.quote
         if quote is None or self._placing or self._placed is not None or self._key is None:
             return
         self._placing = True
         self._place.setEnabled(False)
-        self._set_status(self.tr("Placing the order…"), None)
+        self.plan_wizard().store_service.call(
+            lambda store: existing_order(store, quote),
+            lambda found: self._confirm_place(quote, *found),
+            self._on_place_failed,
+        )
+
+    def _confirm_place(self, quote: Quote, existing: Order | None, now: datetime) -> None:
         key = self._key
+        if key is None or not OrderQuestion(self).ask(self, quote, key, existing, now):
+            self._placing = False
+            if existing is not None:
+                text = self.tr("Not placed. This configuration already has order {id}.")
+                self._set_status(text.format(id=existing.id), None)
+            self._render()
+            return
+        self._set_status(self.tr("Placing the order…"), None)
         self.plan_wizard().store_service.call(
             lambda store: store_calls.place_order(store, quote, key),
             self._on_place_succeeded,
@@ -254,10 +305,13 @@ class ReviewPage(WizardStep):
         quote = self.quote
         if quote is None:
             return False
+        html = self._document_html(quote, links=False)
         try:
-            QuoteDocument(quote, self.plan_wizard().state.language).write_pdf(Path(path))
-        except OSError as error:
-            self._set_status(self.tr("PDF not written: {reason}").format(reason=error), False)
+            DocumentPrinter(self).save_pdf(html, quote.id, Path(path))
+        except PlannerError as error:
+            self._set_status(
+                self.tr("PDF not written: {reason}").format(reason=_reason(error)), False
+            )
             return False
         self._set_status(self.tr("PDF written to {path}.").format(path=path), True)
         return True
@@ -279,5 +333,5 @@ class ReviewPage(WizardStep):
 
 def _reason(error: Exception) -> str:
     if isinstance(error, PlannerError):
-        return error_text(error)
+        return labelled_error_text(error)
     return f"{type(error).__name__}: {error}"

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QDateTimeEdit, QLabel, QSpin
 from core.catalog import TERM_UNITS
 from core.request import PlanRequest, Term
 from core.terms import term_end, term_hours
-from gui.wizard.display import count, utc
+from gui.presentation.formats import count, utc
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
 from gui.wizard.int_field import IntField
 

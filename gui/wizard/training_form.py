@@ -47,16 +47,16 @@ class TrainingForm(FieldForm):
         self._rank.setRange(*int_bounds(TrainingOptions, "lora_rank"))
         self._tokens = IntField(self)
         self._tokens.setObjectName("datasetTokens")
-        self.add_row("training.method", self._method, ("quantization",))
-        self.add_row("training.optimizer", self._optimizer, ("fsdp",))
+        self.add_row("training.method", self._method, ("lora",))
+        self.add_row("training.optimizer", self._optimizer, ("optimizer_states",))
         self.add_row("training.mixed_precision", self._mixed, ("cuda",))
-        self.add_row("training.micro_batch_size", self._micro, ("vram",))
-        self.add_row("training.sequence_length", self._sequence, ("vram",))
+        self.add_row("training.micro_batch_size", self._micro, ("micro_batch",))
+        self.add_row("training.sequence_length", self._sequence, ("sequence_length",))
         self.add_row(
-            "training.activation_checkpointing", self._checkpointing, ("training_checkpoint",)
+            "training.activation_checkpointing", self._checkpointing, ("activation_checkpointing",)
         )
-        self.add_row("training.flash_attention", self._flash, ("vram",))
-        self.add_row("training.lora_rank", self._rank, ("quantization",))
+        self.add_row("training.flash_attention", self._flash, ("activations",))
+        self.add_row("training.lora_rank", self._rank, ("lora",))
         self.add_row("training.tokens", self._tokens, ("fixed_term",))
 
     def _connect_signals(self) -> None:

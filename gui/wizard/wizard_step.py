@@ -15,6 +15,7 @@ from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget, QWizardPage
 
 from core.errors import PlannerError
+from gui.presentation import palette
 
 if TYPE_CHECKING:  # the first page is shown before pydantic and the forms are loaded
     from core.request import PlanRequest
@@ -22,7 +23,7 @@ if TYPE_CHECKING:  # the first page is shown before pydantic and the forms are l
     from gui.wizard.field_row import FieldRow
     from gui.wizard.plan_wizard import PlanWizard
 
-ERROR_STYLE = "color: #b3261e;"
+ERROR_STYLE = palette.ERROR_TEXT_STYLE
 _PATH = re.compile(r"^([a-z_][a-z0-9_]*(?:\.[a-z0-9_]+)*): ")
 
 

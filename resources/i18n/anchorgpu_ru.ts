@@ -233,8 +233,8 @@
         <translation>смесь экспертов (MoE): память хранит все {total:.1f} млрд параметров, а каждый токен вычисляется с {active:.1f} млрд</translation>
     </message>
     <message>
-        <source>needs {need:.1f} GB per GPU, each {gpu} has {usable:.1f} GB: DDP keeps a full replica on every GPU and does not pool memory, so {gpus} × {usable:.1f} GB = {pooled:.1f} GB does not help; shard the model with FSDP or tensor parallelism</source>
-        <translation>нужно {need:.1f} ГБ на GPU, у каждого {gpu} — {usable:.1f} ГБ: DDP держит полную реплику на каждом GPU и не объединяет память, поэтому {gpus} × {usable:.1f} ГБ = {pooled:.1f} ГБ не помогут; сегментируйте модель с FSDP или тензорным параллелизмом</translation>
+        <source>needs {need:.1f} GiB per GPU, each {gpu} has {usable:.1f} GiB: DDP keeps a full replica on every GPU and does not pool memory, so {gpus} × {usable:.1f} GiB = {pooled:.1f} GiB does not help; shard the model with FSDP or tensor parallelism</source>
+        <translation>нужно {need:.1f} ГиБ на GPU, у каждого {gpu} — {usable:.1f} ГиБ: DDP держит полную реплику на каждом GPU и не объединяет память, поэтому {gpus} × {usable:.1f} ГиБ = {pooled:.1f} ГиБ не помогут; сегментируйте модель с FSDP или тензорным параллелизмом</translation>
     </message>
     <message>
         <source>FSDP is a training strategy; to spread a model for serving use tensor parallelism</source>
@@ -984,86 +984,75 @@
     </message>
 </context>
 <context>
-    <name>Display</name>
+    <name>DocumentPrinter</name>
     <message>
-        <source>Weights</source>
-        <translation>Веса</translation>
+        <source>Print {title}</source>
+        <translation>Печать {title}</translation>
     </message>
     <message>
-        <source>Quantization metadata</source>
-        <translation>Метаданные квантования</translation>
+        <source>cannot write {path}</source>
+        <translation>не удаётся записать {path}</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorMessage</name>
+    <message>
+        <source>Unexpected error: {error}</source>
+        <translation>Непредвиденная ошибка: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>FieldText</name>
+    <message>
+        <source>enter {ge} or more</source>
+        <translation>введите {ge} или больше</translation>
     </message>
     <message>
-        <source>KV cache</source>
-        <translation>KV-кэш</translation>
+        <source>enter more than {gt}</source>
+        <translation>введите больше {gt}</translation>
     </message>
     <message>
-        <source>Activations</source>
-        <translation>Активации</translation>
+        <source>enter {le} or less</source>
+        <translation>введите {le} или меньше</translation>
     </message>
     <message>
-        <source>Gradients</source>
-        <translation>Градиенты</translation>
+        <source>enter less than {lt}</source>
+        <translation>введите меньше {lt}</translation>
     </message>
     <message>
-        <source>Optimizer states</source>
-        <translation>Состояния оптимизатора</translation>
+        <source>enter a whole number, e.g. 8192</source>
+        <translation>введите целое число, например 8192</translation>
     </message>
     <message>
-        <source>Runtime and allocator</source>
-        <translation>Среда выполнения и аллокатор</translation>
+        <source>enter a whole number, without a fraction</source>
+        <translation>введите целое число, без дробной части</translation>
     </message>
     <message>
-        <source>Single GPU</source>
-        <translation>Один GPU</translation>
+        <source>enter a number, e.g. 0.9</source>
+        <translation>введите число, например 0,9</translation>
     </message>
     <message>
-        <source>Tensor parallel</source>
-        <translation>Тензорный параллелизм</translation>
+        <source>enter text</source>
+        <translation>введите текст</translation>
     </message>
     <message>
-        <source>DDP (replicas)</source>
-        <translation>DDP (реплики)</translation>
+        <source>choose yes or no</source>
+        <translation>выберите «да» или «нет»</translation>
     </message>
     <message>
-        <source>FSDP (sharded)</source>
-        <translation>FSDP (сегменты)</translation>
+        <source>choose one model source: a preset, a config.json, a safetensors file, a GGUF file or your own sizes</source>
+        <translation>выберите один источник модели: пресет, config.json, файл safetensors, файл GGUF или свои размеры</translation>
     </message>
-    <message>
-        <source>Single</source>
-        <translation>Один</translation>
-    </message>
-    <message>
-        <source>Tensor</source>
-        <translation>Тензорный</translation>
-    </message>
-    <message>
-        <source>Inference</source>
-        <translation>Инференс</translation>
-    </message>
-    <message>
-        <source>Training</source>
-        <translation>Обучение</translation>
-    </message>
-    <message>
-        <source>Diffusion</source>
-        <translation>Диффузия</translation>
-    </message>
-    <message>
-        <source>Note</source>
-        <translation>Примечание</translation>
-    </message>
-    <message>
-        <source>Warning</source>
-        <translation>Предупреждение</translation>
-    </message>
-    <message>
-        <source>Blocker</source>
-        <translation>Препятствие</translation>
-    </message>
+</context>
+<context>
+    <name>Formats</name>
     <message>
         <source>{value} GiB</source>
         <translation>{value} ГиБ</translation>
+    </message>
+    <message>
+        <source>{moment} UTC</source>
+        <translation>{moment} UTC</translation>
     </message>
     <message numerus="yes">
         <source>%n hour(s)</source>
@@ -1097,12 +1086,41 @@
             <numerusform>%n месяцев</numerusform>
         </translation>
     </message>
-</context>
-<context>
-    <name>ErrorMessage</name>
     <message>
-        <source>Unexpected error: {error}</source>
-        <translation>Непредвиденная ошибка: {error}</translation>
+        <source>hour</source>
+        <translation>час</translation>
+    </message>
+    <message>
+        <source>day</source>
+        <translation>сутки</translation>
+    </message>
+    <message>
+        <source>week</source>
+        <translation>неделя</translation>
+    </message>
+    <message>
+        <source>month</source>
+        <translation>месяц</translation>
+    </message>
+    <message>
+        <source>ended</source>
+        <translation>закончился</translation>
+    </message>
+    <message>
+        <source>{days} d {hours} h</source>
+        <translation>{days} дн. {hours} ч</translation>
+    </message>
+    <message>
+        <source>{hours} h {minutes} min</source>
+        <translation>{hours} ч {minutes} мин</translation>
+    </message>
+    <message>
+        <source>{minutes} min</source>
+        <translation>{minutes} мин</translation>
+    </message>
+    <message>
+        <source>{count} × {gpu}</source>
+        <translation>{count} × {gpu}</translation>
     </message>
 </context>
 <context>
@@ -1134,6 +1152,14 @@
     <message>
         <source>Show the glossary in the other language</source>
         <translation>Показать глоссарий на другом языке</translation>
+    </message>
+    <message>
+        <source>the catalog&apos;s glossary</source>
+        <translation>глоссарий каталога</translation>
+    </message>
+    <message>
+        <source>help</source>
+        <translation>справка</translation>
     </message>
     <message>
         <source>No term or definition contains “{text}”.</source>
@@ -1373,198 +1399,7 @@ The backup is verified first; if it is damaged, nothing is replaced. The current
     </message>
 </context>
 <context>
-    <name>HistoryNames</name>
-    <message>
-        <source>Inference</source>
-        <translation>Инференс</translation>
-    </message>
-    <message>
-        <source>Training</source>
-        <translation>Обучение</translation>
-    </message>
-    <message>
-        <source>Diffusion</source>
-        <translation>Диффузия</translation>
-    </message>
-    <message>
-        <source>Single GPU</source>
-        <translation>Один GPU</translation>
-    </message>
-    <message>
-        <source>Tensor parallel</source>
-        <translation>Тензорный (TP)</translation>
-    </message>
-    <message>
-        <source>DDP</source>
-        <translation>DDP</translation>
-    </message>
-    <message>
-        <source>FSDP</source>
-        <translation>FSDP</translation>
-    </message>
-    <message>
-        <source>Saved quote</source>
-        <translation>Смета</translation>
-    </message>
-    <message>
-        <source>Placed</source>
-        <translation>Оформлен</translation>
-    </message>
-    <message>
-        <source>Stopped</source>
-        <translation>Остановлен</translation>
-    </message>
-    <message>
-        <source>Expired</source>
-        <translation>Истёк</translation>
-    </message>
-    <message>
-        <source>Note</source>
-        <translation>Примечание</translation>
-    </message>
-    <message>
-        <source>Warning</source>
-        <translation>Предупреждение</translation>
-    </message>
-    <message>
-        <source>Blocker</source>
-        <translation>Блокирует</translation>
-    </message>
-    <message>
-        <source>Weights</source>
-        <translation>Веса</translation>
-    </message>
-    <message>
-        <source>Quantization metadata</source>
-        <translation>Метаданные квантования</translation>
-    </message>
-    <message>
-        <source>KV cache</source>
-        <translation>KV-кэш</translation>
-    </message>
-    <message>
-        <source>Activations</source>
-        <translation>Активации</translation>
-    </message>
-    <message>
-        <source>Gradients</source>
-        <translation>Градиенты</translation>
-    </message>
-    <message>
-        <source>Optimizer states</source>
-        <translation>Состояния оптимизатора</translation>
-    </message>
-    <message>
-        <source>Runtime and allocator</source>
-        <translation>Среда выполнения и аллокатор</translation>
-    </message>
-    <message>
-        <source>GPU compute</source>
-        <translation>Вычисления GPU</translation>
-    </message>
-    <message>
-        <source>Storage</source>
-        <translation>Хранилище</translation>
-    </message>
-    <message>
-        <source>Tax</source>
-        <translation>Налог</translation>
-    </message>
-    <message>
-        <source>hour</source>
-        <translation>час</translation>
-    </message>
-    <message>
-        <source>day</source>
-        <translation>день</translation>
-    </message>
-    <message>
-        <source>week</source>
-        <translation>неделю</translation>
-    </message>
-    <message>
-        <source>month</source>
-        <translation>месяц</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n hour(s)</source>
-        <translation>
-            <numerusform>%n час</numerusform>
-            <numerusform>%n часа</numerusform>
-            <numerusform>%n часов</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n day(s)</source>
-        <translation>
-            <numerusform>%n день</numerusform>
-            <numerusform>%n дня</numerusform>
-            <numerusform>%n дней</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n week(s)</source>
-        <translation>
-            <numerusform>%n неделя</numerusform>
-            <numerusform>%n недели</numerusform>
-            <numerusform>%n недель</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n month(s)</source>
-        <translation>
-            <numerusform>%n месяц</numerusform>
-            <numerusform>%n месяца</numerusform>
-            <numerusform>%n месяцев</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>{moment} UTC</source>
-        <translation>{moment} UTC</translation>
-    </message>
-    <message>
-        <source>ended</source>
-        <translation>закончился</translation>
-    </message>
-    <message>
-        <source>{days} d {hours} h</source>
-        <translation>{days} дн. {hours} ч</translation>
-    </message>
-    <message>
-        <source>{hours} h {minutes} min</source>
-        <translation>{hours} ч {minutes} мин</translation>
-    </message>
-    <message>
-        <source>{minutes} min</source>
-        <translation>{minutes} мин</translation>
-    </message>
-    <message>
-        <source>{value} GiB</source>
-        <translation>{value} ГиБ</translation>
-    </message>
-</context>
-<context>
     <name>HistoryOrderTasks</name>
-    <message>
-        <source>The paid period runs from {start} to {end}.</source>
-        <translation>Оплаченный период — с {start} по {end}.</translation>
-    </message>
-    <message>
-        <source>The paid period starts when the order is placed.</source>
-        <translation>Оплаченный период начнётся в момент оформления заказа.</translation>
-    </message>
-    <message>
-        <source>Place a simulated order for {gpus} ({strategy}) for {term}?
-
-Total: {total}. {period}
-
-Idempotency key of this purchase: {key}</source>
-        <translation>Оформить симулированный заказ: {gpus} ({strategy}), срок {term}?
-
-Итого: {total}. {period}
-
-Ключ идемпотентности этой покупки: {key}</translation>
-    </message>
     <message>
         <source>Place Order</source>
         <translation>Оформление заказа</translation>
@@ -1795,6 +1630,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>{model}: cheapest offer that fits this layout is {gpus} × {gpu}, {strategy}</source>
         <translation>{model}: самое дешёвое подходящее предложение для этой схемы — {gpus} × {gpu}, {strategy}</translation>
+    </message>
+    <message>
+        <source>{model}: no offer fits this layout; the closest is {gpus} × {gpu}, {strategy}</source>
+        <translation>{model}: ни одно предложение не подходит для этой схемы; ближайшее — {gpus} × {gpu}, {strategy}</translation>
     </message>
     <message>
         <source>Fits: {total} of {usable} usable per GPU, {headroom} headroom</source>
@@ -2122,6 +1961,125 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     </message>
 </context>
 <context>
+    <name>Names</name>
+    <message>
+        <source>Inference</source>
+        <translation>Инференс</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Обучение</translation>
+    </message>
+    <message>
+        <source>Diffusion</source>
+        <translation>Диффузия</translation>
+    </message>
+    <message>
+        <source>Hybrid sharding (FSDP in a node, replicas across nodes)</source>
+        <translation>Гибридное шардирование (FSDP внутри узла, реплики между узлами)</translation>
+    </message>
+    <message>
+        <source>FSDP (gradients and optimizer sharded)</source>
+        <translation>FSDP (сегменты градиентов и оптимизатора)</translation>
+    </message>
+    <message>
+        <source>Single GPU</source>
+        <translation>Один GPU</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>Тензорный параллелизм</translation>
+    </message>
+    <message>
+        <source>DDP (replicas)</source>
+        <translation>DDP (реплики)</translation>
+    </message>
+    <message>
+        <source>FSDP (sharded)</source>
+        <translation>FSDP (сегменты)</translation>
+    </message>
+    <message>
+        <source>Hybrid FSDP</source>
+        <translation>Гибридный FSDP</translation>
+    </message>
+    <message>
+        <source>Single</source>
+        <translation>Один</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>Тензорный</translation>
+    </message>
+    <message>
+        <source>Saved quote</source>
+        <translation>Смета</translation>
+    </message>
+    <message>
+        <source>Placed</source>
+        <translation>Оформлен</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Остановлен</translation>
+    </message>
+    <message>
+        <source>Expired</source>
+        <translation>Истёк</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Примечание</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Предупреждение</translation>
+    </message>
+    <message>
+        <source>Blocker</source>
+        <translation>Препятствие</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Веса</translation>
+    </message>
+    <message>
+        <source>Quantization metadata</source>
+        <translation>Метаданные квантования</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV-кэш</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>Активации</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>Градиенты</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>Состояния оптимизатора</translation>
+    </message>
+    <message>
+        <source>Runtime and allocator</source>
+        <translation>Среда выполнения и аллокатор</translation>
+    </message>
+    <message>
+        <source>GPU compute</source>
+        <translation>Вычисления GPU</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>Хранилище</translation>
+    </message>
+    <message>
+        <source>Tax</source>
+        <translation>Налог</translation>
+    </message>
+</context>
+<context>
     <name>OfferPage</name>
     <message>
         <source>GPU offer and term</source>
@@ -2264,6 +2222,37 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     </message>
 </context>
 <context>
+    <name>OrderQuestion</name>
+    <message>
+        <source>The paid period runs from {start} to {end}.</source>
+        <translation>Оплаченный период — с {start} по {end}.</translation>
+    </message>
+    <message>
+        <source>The paid period starts when the order is placed.</source>
+        <translation>Оплаченный период начнётся в момент оформления заказа.</translation>
+    </message>
+    <message>
+        <source>Place a simulated order for {gpus} ({strategy}) for {term}?
+
+Total: {total}. {period}
+
+Idempotency key of this purchase: {key}</source>
+        <translation>Оформить симулированный заказ: {gpus} ({strategy}), срок {term}?
+
+Итого: {total}. {period}
+
+Ключ идемпотентности этой покупки: {key}</translation>
+    </message>
+    <message>
+        <source>This configuration already has an order: {id}, {status}, placed at {placed}, paid until {until}. Placing again buys a second, separate order.</source>
+        <translation>У этой конфигурации уже есть заказ: {id}, {status}, оформлен {placed}, оплачен до {until}. Повторное оформление купит второй, отдельный заказ.</translation>
+    </message>
+    <message>
+        <source>Place Order</source>
+        <translation>Оформление заказа</translation>
+    </message>
+</context>
+<context>
     <name>ParallelismPage</name>
     <message>
         <source>Parallelism and platform</source>
@@ -2402,16 +2391,8 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation> ({count} параметров)</translation>
     </message>
     <message>
-        <source>{gpus} × {gpu}, {strategy}</source>
-        <translation>{gpus} × {gpu}, {strategy}</translation>
-    </message>
-    <message>
         <source>, tensor-parallel degree {tp}</source>
         <translation>, степень тензорного параллелизма {tp}</translation>
-    </message>
-    <message>
-        <source>{time} if placed now (an order starts when it is placed)</source>
-        <translation>{time}, если разместить сейчас (заказ начинается при размещении)</translation>
     </message>
     <message>
         <source>Workload</source>
@@ -2422,16 +2403,8 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Модель</translation>
     </message>
     <message>
-        <source>GPU offer</source>
-        <translation>Предложение GPU</translation>
-    </message>
-    <message>
         <source>Term</source>
         <translation>Срок</translation>
-    </message>
-    <message>
-        <source>Start</source>
-        <translation>Начало</translation>
     </message>
     <message>
         <source>Paid until</source>
@@ -2454,10 +2427,6 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Итого</translation>
     </message>
     <message>
-        <source>Price</source>
-        <translation>Цена</translation>
-    </message>
-    <message>
         <source>Total per GPU</source>
         <translation>Итого на GPU</translation>
     </message>
@@ -2470,16 +2439,8 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>VRAM на GPU</translation>
     </message>
     <message>
-        <source>fits, {headroom} headroom</source>
-        <translation>помещается, запас {headroom}</translation>
-    </message>
-    <message>
         <source>does not fit, {short} short</source>
         <translation>не помещается, не хватает {short}</translation>
-    </message>
-    <message>
-        <source>blocked (see the warnings)</source>
-        <translation>есть препятствие (см. предупреждения)</translation>
     </message>
     <message>
         <source>Verdict</source>
@@ -2488,10 +2449,6 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>Largest component</source>
         <translation>Крупнейшая часть</translation>
-    </message>
-    <message>
-        <source>Memory per GPU</source>
-        <translation>Память на GPU</translation>
     </message>
     <message>
         <source>Generation</source>
@@ -2518,12 +2475,124 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>{n} изображений в час</translation>
     </message>
     <message>
+        <source>Order {id}</source>
+        <translation>Заказ {id}</translation>
+    </message>
+    <message>
+        <source>Saved quote {id}</source>
+        <translation>Сохранённая смета {id}</translation>
+    </message>
+    <message>
         <source>Quote {id}</source>
         <translation>Расчёт {id}</translation>
     </message>
     <message>
+        <source>Notes</source>
+        <translation>Заметки</translation>
+    </message>
+    <message>
         <source>Disclaimer</source>
         <translation>Оговорка</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Статус</translation>
+    </message>
+    <message>
+        <source>Placed at</source>
+        <translation>Дата оформления</translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation>Ключ идемпотентности</translation>
+    </message>
+    <message>
+        <source>Paid from</source>
+        <translation>Оплачен с</translation>
+    </message>
+    <message>
+        <source>{moment}; the paid period continues, nothing is refunded</source>
+        <translation>{moment}; оплаченный период продолжается, ничего не возвращается</translation>
+    </message>
+    <message>
+        <source>Stopped at</source>
+        <translation>Дата остановки</translation>
+    </message>
+    <message>
+        <source>Time left</source>
+        <translation>Осталось</translation>
+    </message>
+    <message>
+        <source>From saved quote</source>
+        <translation>По сохранённой смете</translation>
+    </message>
+    <message>
+        <source>Draft, not saved yet</source>
+        <translation>Черновик, ещё не сохранён</translation>
+    </message>
+    <message>
+        <source>Key of the next placement</source>
+        <translation>Ключ следующего оформления</translation>
+    </message>
+    <message>
+        <source>{term} ({hours} h)</source>
+        <translation>{term} ({hours} ч)</translation>
+    </message>
+    <message>
+        <source>GPU × count</source>
+        <translation>GPU × число</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>Стратегия</translation>
+    </message>
+    <message>
+        <source>{moment} as quoted; an order starts when it is placed</source>
+        <translation>{moment} на момент сметы; заказ начинается в момент оформления</translation>
+    </message>
+    <message>
+        <source>Term start</source>
+        <translation>Начало срока</translation>
+    </message>
+    <message>
+        <source>Price as quoted</source>
+        <translation>Цена на момент сметы</translation>
+    </message>
+    <message>
+        <source>GPU and unit prices as of {date}</source>
+        <translation>GPU и цены за единицу на {date}</translation>
+    </message>
+    <message>
+        <source>{name}: {vram} VRAM, {interconnect}, up to {per_node} per node</source>
+        <translation>{name}: {vram} VRAM, {interconnect}, до {per_node} на узел</translation>
+    </message>
+    <message>
+        <source>quoted</source>
+        <translation>в смете</translation>
+    </message>
+    <message>
+        <source>{price} {currency} per GPU-hour</source>
+        <translation>{price} {currency} за GPU-час</translation>
+    </message>
+    <message>
+        <source>per {unit}</source>
+        <translation>за {unit}</translation>
+    </message>
+    <message>
+        <source>fits, {headroom} to spare</source>
+        <translation>помещается, запас {headroom}</translation>
+    </message>
+    <message>
+        <source>not placeable (see the warnings)</source>
+        <translation>нельзя оформить (см. предупреждения)</translation>
+    </message>
+    <message>
+        <source>Checkpoint size</source>
+        <translation>Размер контрольной точки</translation>
+    </message>
+    <message>
+        <source>Memory per GPU as estimated</source>
+        <translation>Память на GPU по оценке</translation>
     </message>
     <message>
         <source>Speed (upper bounds)</source>
@@ -2536,10 +2605,6 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>Warnings</source>
         <translation>Предупреждения</translation>
-    </message>
-    <message>
-        <source>could not write {path}</source>
-        <translation>не удалось записать {path}</translation>
     </message>
 </context>
 <context>
@@ -2581,6 +2646,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Заказ условный; повтор с тем же ключом никогда не создаст второй</translation>
     </message>
     <message>
+        <source>Re-priced with the new settings; this quote is not saved yet.</source>
+        <translation>Пересчитано с новыми настройками; это предложение ещё не сохранено.</translation>
+    </message>
+    <message>
         <source>Saving…</source>
         <translation>Сохраняю…</translation>
     </message>
@@ -2591,6 +2660,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>Not saved: {reason}</source>
         <translation>Не сохранено: {reason}</translation>
+    </message>
+    <message>
+        <source>Not placed. This configuration already has order {id}.</source>
+        <translation>Не оформлено. У этой конфигурации уже есть заказ {id}.</translation>
     </message>
     <message>
         <source>Placing the order…</source>
@@ -2749,196 +2822,6 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>Image size and the pipeline&apos;s memory savers (check image quality with each).</source>
         <translation>Размер изображения и способы экономии памяти конвейера (с каждым проверяйте качество).</translation>
-    </message>
-</context>
-<context>
-    <name>SnapshotDocument</name>
-    <message>
-        <source>Order {id}</source>
-        <translation>Заказ {id}</translation>
-    </message>
-    <message>
-        <source>Saved quote {id}</source>
-        <translation>Сохранённая смета {id}</translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <translation>Заметки</translation>
-    </message>
-    <message>
-        <source>Disclaimer</source>
-        <translation>Оговорка</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>Статус</translation>
-    </message>
-    <message>
-        <source>Placed at</source>
-        <translation>Дата оформления</translation>
-    </message>
-    <message>
-        <source>Idempotency key</source>
-        <translation>Ключ идемпотентности</translation>
-    </message>
-    <message>
-        <source>Paid from</source>
-        <translation>Оплачен с</translation>
-    </message>
-    <message>
-        <source>Paid until</source>
-        <translation>Оплачен до</translation>
-    </message>
-    <message>
-        <source>{moment}; the paid period continues, nothing is refunded</source>
-        <translation>{moment}; оплаченный период продолжается, ничего не возвращается</translation>
-    </message>
-    <message>
-        <source>Stopped at</source>
-        <translation>Дата остановки</translation>
-    </message>
-    <message>
-        <source>Time left</source>
-        <translation>Осталось</translation>
-    </message>
-    <message>
-        <source>From saved quote</source>
-        <translation>По сохранённой смете</translation>
-    </message>
-    <message>
-        <source>Quoted at</source>
-        <translation>Смета составлена</translation>
-    </message>
-    <message>
-        <source>Key of the next placement</source>
-        <translation>Ключ следующего оформления</translation>
-    </message>
-    <message>
-        <source> ({count} parameters)</source>
-        <translation> (параметров: {count})</translation>
-    </message>
-    <message>
-        <source>{term} ({hours} h)</source>
-        <translation>{term} ({hours} ч)</translation>
-    </message>
-    <message>
-        <source>Workload</source>
-        <translation>Нагрузка</translation>
-    </message>
-    <message>
-        <source>Model</source>
-        <translation>Модель</translation>
-    </message>
-    <message>
-        <source>GPU × count</source>
-        <translation>GPU × число</translation>
-    </message>
-    <message>
-        <source>Strategy</source>
-        <translation>Стратегия</translation>
-    </message>
-    <message>
-        <source>Term</source>
-        <translation>Срок</translation>
-    </message>
-    <message>
-        <source>{moment} as quoted; an order starts when it is placed</source>
-        <translation>{moment} на момент сметы; заказ начинается в момент оформления</translation>
-    </message>
-    <message>
-        <source>Term start</source>
-        <translation>Начало срока</translation>
-    </message>
-    <message>
-        <source>{id} as of {date}</source>
-        <translation>{id} на {date}</translation>
-    </message>
-    <message>
-        <source>Catalog</source>
-        <translation>Каталог</translation>
-    </message>
-    <message>
-        <source>Total</source>
-        <translation>Итого</translation>
-    </message>
-    <message>
-        <source>Price as quoted</source>
-        <translation>Цена на момент сметы</translation>
-    </message>
-    <message>
-        <source>GPU and unit prices as of {date}</source>
-        <translation>GPU и цены за единицу на {date}</translation>
-    </message>
-    <message>
-        <source>{name}: {vram} GiB VRAM, {interconnect}, up to {per_node} per node</source>
-        <translation>{name}: {vram} ГиБ VRAM, {interconnect}, до {per_node} на узел</translation>
-    </message>
-    <message>
-        <source>quoted</source>
-        <translation>в смете</translation>
-    </message>
-    <message>
-        <source>{price} {currency} per GPU-hour</source>
-        <translation>{price} {currency} за GPU-час</translation>
-    </message>
-    <message>
-        <source>per {unit}</source>
-        <translation>за {unit}</translation>
-    </message>
-    <message>
-        <source>Total per GPU</source>
-        <translation>Всего на GPU</translation>
-    </message>
-    <message>
-        <source>Usable per GPU</source>
-        <translation>Доступно на GPU</translation>
-    </message>
-    <message>
-        <source>VRAM per GPU</source>
-        <translation>VRAM на GPU</translation>
-    </message>
-    <message>
-        <source>fits, {headroom} to spare</source>
-        <translation>помещается, запас {headroom}</translation>
-    </message>
-    <message>
-        <source>does not fit, {short} short</source>
-        <translation>не помещается, не хватает {short}</translation>
-    </message>
-    <message>
-        <source>not placeable (see the warnings)</source>
-        <translation>нельзя оформить (см. предупреждения)</translation>
-    </message>
-    <message>
-        <source>Verdict</source>
-        <translation>Вывод</translation>
-    </message>
-    <message>
-        <source>Checkpoint size</source>
-        <translation>Размер контрольной точки</translation>
-    </message>
-    <message>
-        <source>Memory per GPU as estimated</source>
-        <translation>Память на GPU по оценке</translation>
-    </message>
-    <message>
-        <source>None.</source>
-        <translation>Нет.</translation>
-    </message>
-    <message>
-        <source>Warnings</source>
-        <translation>Предупреждения</translation>
-    </message>
-</context>
-<context>
-    <name>SnapshotPrinter</name>
-    <message>
-        <source>Print {title}</source>
-        <translation>Печать {title}</translation>
-    </message>
-    <message>
-        <source>cannot write {path}</source>
-        <translation>не удаётся записать {path}</translation>
     </message>
 </context>
 <context>

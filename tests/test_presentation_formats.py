@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 from PySide6.QtCore import QLocale
 
-from gui.money import decimal_param, decimal_text, money
+from gui.presentation.formats import decimal_param, decimal_text, money
 
 NBSP = "\u00a0"  # Qt's digit group separator for Russian
 

@@ -1,0 +1,1 @@
+"""The presentation layer: one vocabulary, formatters, palette and quote document."""

@@ -1,0 +1,160 @@
+"""One set of formatters: money, memory, counts, numbers, moments, durations and terms.
+
+Every page and document formats through here, with the current ``QLocale`` (the app sets it to
+the interface language), so a figure looks the same wherever it appears.
+
+Unit policy: memory is shown in GiB, the binary unit (1 GiB = 2^30 bytes, ``core.units.GIB``),
+everywhere — estimates, VRAM of an offer, headroom, the CLI. The help collection's "units" entry
+states it for users. Amounts are shown exactly as core rounded them (the Decimal's own digits);
+moments in UTC, the zone terms are computed in. Nothing here adds, multiplies or compares figures.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from decimal import Decimal, InvalidOperation
+
+from PySide6.QtCore import QLocale, QObject
+
+from core.terms import to_utc
+from core.units import GIB
+
+
+class Formats(QObject):
+    """The translation context of the formatters (plural forms are read from ``self.tr``)."""
+
+    def gib(self, number: str) -> str:
+        """``number`` followed by the GiB unit."""
+        return self.tr("{value} GiB").format(value=number)
+
+    def utc(self, moment: str) -> str:
+        """A moment with its zone named."""
+        return self.tr("{moment} UTC").format(moment=moment)
+
+    def term(self, unit: str, n: int) -> str:
+        """A term in words with the plural form the language needs."""
+        if unit == "hour":
+            return self.tr("%n hour(s)", "", n)
+        if unit == "day":
+            return self.tr("%n day(s)", "", n)
+        if unit == "week":
+            return self.tr("%n week(s)", "", n)
+        if unit == "month":
+            return self.tr("%n month(s)", "", n)
+        return f"{n} {unit}"
+
+    def term_unit(self, unit: str) -> str:
+        """One unit of a term, e.g. "week"."""
+        names = {
+            "hour": self.tr("hour"),
+            "day": self.tr("day"),
+            "week": self.tr("week"),
+            "month": self.tr("month"),
+        }
+        return names.get(unit, unit)
+
+    def duration(self, value: timedelta) -> str:
+        """A time span to the minute; "ended" when nothing is left."""
+        seconds = int(value.total_seconds())
+        if seconds <= 0:
+            return self.tr("ended")
+        days, rest = divmod(seconds, 86_400)
+        hours, rest = divmod(rest, 3600)
+        minutes = rest // 60
+        if days:
+            return self.tr("{days} d {hours} h").format(days=days, hours=hours)
+        if hours:
+            return self.tr("{hours} h {minutes} min").format(hours=hours, minutes=minutes)
+        return self.tr("{minutes} min").format(minutes=max(minutes, 1))
+
+    def gpus(self, name: str, n: int) -> str:
+        """GPU × count, e.g. "2 × H100 SXM 80 GB"."""
+        return self.tr("{count} × {gpu}").format(count=n, gpu=name)
+
+
+def decimal_text(amount: Decimal) -> str:
+    """``amount`` with every digit core gave, the locale's decimal point and digit grouping.
+
+    Not through a float: 1807.68 stays 1807.68 ("1,807.68" in English, "1 807,68" in Russian).
+    """
+    locale = QLocale()
+    whole, _, fraction = format(amount, ",f").partition(".")
+    whole = whole.replace(",", locale.groupSeparator())
+    return whole + (locale.decimalPoint() + fraction if fraction else "")
+
+
+def money(amount: Decimal, currency: str) -> str:
+    """An amount exactly as core rounded it, with its currency."""
+    return f"{decimal_text(amount)} {currency}"
+
+
+def decimal_param(value: str) -> str:
+    """A decimal core passed as text ("2.69"), with the locale's separators; other text as it is."""
+    try:
+        amount = Decimal(value)
+    except InvalidOperation:
+        return value
+    return decimal_text(amount) if amount.is_finite() else value
+
+
+def _grouping() -> QLocale:
+    """The current locale with digit grouping on (the C locale leaves it off by default)."""
+    locale = QLocale()
+    locale.setNumberOptions(locale.numberOptions() & ~QLocale.NumberOption.OmitGroupSeparator)
+    return locale
+
+
+def number(value: float, digits: int = 0) -> str:
+    """A number with ``digits`` decimals and the locale's separators."""
+    return _grouping().toString(float(value), "f", digits)
+
+
+def count(value: int) -> str:
+    """A whole number with the locale's digit grouping, e.g. "7,248,023,552"."""
+    return _grouping().toString(int(value))
+
+
+def gib_value(value: int | float) -> float:
+    """Bytes as GiB for a chart axis."""
+    return value / GIB
+
+
+def gib(value: int | float, digits: int = 1) -> str:
+    """Bytes as localized GiB text, e.g. ``12.3 GiB``."""
+    return Formats().gib(QLocale().toString(value / GIB, "f", digits))
+
+
+def vram(vram_gib: float) -> str:
+    """A GPU's memory given in GiB (the catalog's ``vram_gib``), e.g. ``80 GiB``."""
+    return Formats().gib(QLocale().toString(float(vram_gib), "g", 6))
+
+
+def moment(value: datetime, *, seconds: bool = False) -> str:
+    """A moment in UTC without the zone, e.g. "2026-11-02 10:00"."""
+    pattern = "%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M"
+    return to_utc(value).strftime(pattern)
+
+
+def utc(value: datetime) -> str:
+    """A moment in UTC with the zone named, to the second only when it has seconds."""
+    return Formats().utc(moment(value, seconds=to_utc(value).second != 0))
+
+
+def duration(value: timedelta) -> str:
+    """A time span to the minute, e.g. "6 d 23 h"; "ended" when nothing is left."""
+    return Formats().duration(value)
+
+
+def term(unit: str, n: int) -> str:
+    """A term in words, e.g. "1 week", "3 months"."""
+    return Formats().term(unit, n)
+
+
+def term_unit(unit: str) -> str:
+    """One unit of a term in words."""
+    return Formats().term_unit(unit)
+
+
+def gpus(name: str, n: int) -> str:
+    """GPU × count with the GPU's display name."""
+    return Formats().gpus(name, n)

@@ -1,0 +1,158 @@
+"""One vocabulary: what every page and document calls workloads, strategies, GPUs and the rest.
+
+Names are asked for again after a language change (the ``tr`` calls run each time). A GPU is
+always named by its catalog display name (``GpuOffer.name``), never its id; a sharded FSDP layout
+that spans nodes is named by the strategy it really runs, hybrid sharding (``core.planner``
+chooses ``fsdp_sharding="hybrid"`` when the GPUs exceed one node).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject
+
+from core.catalog import Catalog, GpuOffer, default_catalog
+from core.units import vendor_label
+from gui.presentation import formats
+
+_GPUS: dict[str, tuple[str, float, int]] = {}  # id -> (display name, VRAM GiB, GPUs per node)
+
+
+def register_catalog(catalog: Catalog) -> None:
+    """Learn the display names of ``catalog``'s GPUs (an imported catalog adds to the bundled)."""
+    for gpu in catalog.gpus:
+        _GPUS[gpu.id] = (gpu.name, gpu.vram_gib, gpu.gpus_per_node)
+
+
+def _gpu(gpu_id: str) -> tuple[str, float, int] | None:
+    if not _GPUS:
+        register_catalog(default_catalog())
+    return _GPUS.get(gpu_id)
+
+
+def offer_name(name: str, vram_gib: float | None) -> str:
+    """A GPU as users see it: vendor label and memory in GiB, e.g. "NVIDIA L4 · 24 GiB"."""
+    if vram_gib is None:
+        return name
+    return f"{vendor_label(name)} · {formats.vram(vram_gib)}"
+
+
+def offer(gpu: GpuOffer) -> str:
+    """The display name of a catalog offer."""
+    return offer_name(gpu.name, gpu.vram_gib)
+
+
+def gpu_name(gpu_id: str) -> str:
+    """The display name of the GPU ``gpu_id``; the id itself only for a GPU no catalog knows."""
+    known = _gpu(gpu_id)
+    return offer_name(known[0], known[1]) if known else gpu_id
+
+
+def sharding_of(strategy: str, gpu_id: str, gpus: int) -> str | None:
+    """The FSDP sharding the planner runs for a layout: hybrid past one node, else full."""
+    if strategy != "fsdp":
+        return None
+    known = _gpu(gpu_id)
+    return "hybrid" if known and gpus > known[2] else "full"
+
+
+class Names(QObject):
+    """Translated names of everything the planner shows."""
+
+    def workload(self, key: str) -> str:
+        """The name of a workload."""
+        names = {
+            "inference": self.tr("Inference"),
+            "training": self.tr("Training"),
+            "diffusion": self.tr("Diffusion"),
+        }
+        return names.get(key, key)
+
+    def strategy(self, key: str, sharding: str | None = None) -> str:
+        """The name of a parallel strategy; FSDP with ``sharding="hybrid"`` is hybrid sharding."""
+        if key == "fsdp" and sharding == "hybrid":
+            return self.tr("Hybrid sharding (FSDP in a node, replicas across nodes)")
+        if key == "fsdp" and sharding == "grad_op":
+            return self.tr("FSDP (gradients and optimizer sharded)")
+        names = {
+            "single": self.tr("Single GPU"),
+            "tensor": self.tr("Tensor parallel"),
+            "ddp": self.tr("DDP (replicas)"),
+            "fsdp": self.tr("FSDP (sharded)"),
+        }
+        return names.get(key, key)
+
+    def strategy_short(
+        self, key: str, tensor_parallel: int = 1, sharding: str | None = None
+    ) -> str:
+        """A strategy in a table cell: ``Single``, ``Tensor ×4``, ``DDP``, ``FSDP``, ``HSDP``."""
+        if key == "fsdp" and sharding == "hybrid":
+            return self.tr("Hybrid FSDP")
+        names = {"single": self.tr("Single"), "tensor": self.tr("Tensor"), "ddp": "DDP"}
+        name = names.get(key, "FSDP" if key == "fsdp" else key)
+        return f"{name} ×{tensor_parallel}" if tensor_parallel > 1 else name
+
+    def status(self, key: str) -> str:
+        """The name of a history status."""
+        names = {
+            "saved": self.tr("Saved quote"),
+            "placed": self.tr("Placed"),
+            "stopped": self.tr("Stopped"),
+            "expired": self.tr("Expired"),
+        }
+        return names.get(key, key)
+
+    def severity(self, key: str) -> str:
+        """The name of a finding's severity."""
+        names = {
+            "info": self.tr("Note"),
+            "warning": self.tr("Warning"),
+            "blocker": self.tr("Blocker"),
+        }
+        return names.get(key, key)
+
+    def component(self, key: str) -> str:
+        """The name of a per-GPU memory component of ``core.memory.COMPONENTS``."""
+        names = {
+            "weights": self.tr("Weights"),
+            "quantization_metadata": self.tr("Quantization metadata"),
+            "kv_cache": self.tr("KV cache"),
+            "activations": self.tr("Activations"),
+            "gradients": self.tr("Gradients"),
+            "optimizer_states": self.tr("Optimizer states"),
+            "runtime_overhead": self.tr("Runtime and allocator"),
+        }
+        return names.get(key, key)
+
+    def line_kind(self, key: str) -> str:
+        """The name of a kind of price line."""
+        names = {
+            "compute": self.tr("GPU compute"),
+            "storage": self.tr("Storage"),
+            "tax": self.tr("Tax"),
+        }
+        return names.get(key, key)
+
+
+def workload_name(key: str) -> str:
+    """The name of a workload."""
+    return Names().workload(key)
+
+
+def strategy_name(key: str, sharding: str | None = None) -> str:
+    """The name of a parallel strategy."""
+    return Names().strategy(key, sharding)
+
+
+def strategy_short(key: str, tensor_parallel: int = 1, sharding: str | None = None) -> str:
+    """A strategy in a table cell."""
+    return Names().strategy_short(key, tensor_parallel, sharding)
+
+
+def component_name(key: str) -> str:
+    """The name of a memory component."""
+    return Names().component(key)
+
+
+def severity_name(key: str) -> str:
+    """The name of a finding's severity."""
+    return Names().severity(key)

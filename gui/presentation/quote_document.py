@@ -1,0 +1,326 @@
+"""The one quote document: a quote or an order as HTML, for the screen, printing and PDF.
+
+Review (a draft or just-saved quote) and History (a saved quote or an order) render through this
+class, so they name, format and order everything alike. Every figure comes from the snapshot
+stored with the quote (``core.quotes.Quote``): line items and total as core rounded them, the GPU
+offer and its unit prices as of the catalog's date, the term's start and end, the memory
+breakdown, speed bounds and warnings of the estimate. An order adds what the store recorded:
+status, idempotency key, paid period, stop time and time left. Nothing is looked up in today's
+catalog except the GPU's display name for a GPU the quote does not name.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from html import escape
+from typing import Any
+
+from PySide6.QtCore import QObject
+
+from core.catalog import TERM_UNITS
+from core.errors import InputError
+from core.glossary import load_glossary
+from core.memory import COMPONENTS
+from core.quotes import Quote
+from core.store import Order
+from core.units import vendor_label
+from gui.core_text import assumption_texts, line_label, warning_text
+from gui.presentation import formats, palette
+from gui.presentation.names import Names, offer_name
+
+TERM_SCHEME = "term"
+NAME_STYLE = f"padding-right:14px; color:{palette.LABEL}"
+Row = tuple[str, str]
+
+
+def quote_gpu(quote: Quote) -> str:
+    """The quoted GPU's display name, with the memory the quote's snapshot gives."""
+    vram = quote.gpu.get("vram_gib") if isinstance(quote.gpu, dict) else None
+    return offer_name(quote.gpu_name, float(vram) if isinstance(vram, int | float) else None)
+
+
+def quote_sharding(quote: Quote) -> str | None:
+    """The FSDP sharding the quote's request ran with (None for other strategies)."""
+    parallelism = quote.request.get("parallelism") if isinstance(quote.request, dict) else None
+    sharding = parallelism.get("fsdp_sharding") if isinstance(parallelism, dict) else None
+    return sharding if quote.strategy == "fsdp" and isinstance(sharding, str) else None
+
+
+class QuoteDocument(QObject):
+    """Renders one quote or order in ``lang`` ("ru" or "en")."""
+
+    def __init__(self, lang: str, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._names = Names(self)
+        self._lang = lang
+        self._links = True
+
+    def title(self, item: Quote | Order, *, saved: bool = True) -> str:
+        """The document's title: order, saved quote or quote (draft) with its id and label."""
+        quote = item.quote if isinstance(item, Order) else item
+        if isinstance(item, Order):
+            title = self.tr("Order {id}").format(id=item.id)
+        elif saved:
+            title = self.tr("Saved quote {id}").format(id=quote.id)
+        else:
+            title = self.tr("Quote {id}").format(id=quote.id)
+        label = item.label or quote.label
+        return f"{title} — {label}" if label else title
+
+    def html(
+        self,
+        item: Quote | Order,
+        now: datetime,
+        *,
+        saved: bool = True,
+        purchase_key: str | None = None,
+        links: bool = True,
+        columns: int = 1,
+    ) -> str:
+        """The whole document; glossary terms are ``term:`` links when ``links``.
+
+        ``saved`` is False for a quote not in the history yet (the Review page's draft). With
+        ``columns=2`` the facts and the memory sit beside the price, the offer and the warnings
+        (for a wide pane); printing uses one column.
+        """
+        self._links = links
+        quote = item.quote if isinstance(item, Order) else item
+        if isinstance(item, Order):
+            head = self._order_rows(item, now)
+        else:
+            head = self._quote_rows(quote, saved, purchase_key)
+        facts = self._table(head + self._configuration_rows(quote, item))
+        price, offer, memory = self._price(quote), self._offer(quote), self._memory(quote.estimate)
+        rest = [self._speed(quote.estimate), self._warnings(quote.estimate)]
+        notes = item.notes or quote.notes
+        if notes:
+            rest.append(_heading(self.tr("Notes")) + f"<p>{escape(notes)}</p>")
+        if columns == 2:
+            body = (
+                "<table width='100%' cellspacing='0' cellpadding='0'><tr>"
+                f"<td width='50%' valign='top' style='padding-right:24px'>{facts}{memory}</td>"
+                f"<td width='50%' valign='top'>{price}{offer}{''.join(rest)}</td></tr></table>"
+            )
+        else:
+            body = "\n".join([facts, price, offer, memory, *rest])
+        disclaimer = load_glossary().disclaimer(self._lang)
+        return (
+            f"<h2>{escape(self.title(item, saved=saved))}</h2>\n{body}\n"
+            + _heading(self.tr("Disclaimer"))
+            + f"<p style='color:{palette.MUTED}'><i>{escape(disclaimer)}</i></p>"
+        )
+
+    # -- pieces -------------------------------------------------------------------------------
+
+    def _term_link(self, key: str) -> str:
+        try:
+            name = load_glossary().get(key).term(self._lang)
+        except InputError:  # a term renamed since the quote was saved: show its key
+            name = key
+        if not self._links:
+            return escape(name)
+        return f'<a href="{TERM_SCHEME}:{escape(key)}">{escape(name)}</a>'
+
+    def _key_text(self, key: str) -> str:
+        return f"<code>{escape(key)}</code> ({self._term_link('idempotency_key')})"
+
+    def _table(self, rows: list[Row]) -> str:
+        cells = "".join(
+            f"<tr><td style='{NAME_STYLE}'>{escape(name)}</td><td>{value}</td></tr>"
+            for name, value in rows
+        )
+        return f"<table cellspacing='0' cellpadding='2'>{cells}</table>"
+
+    def _order_rows(self, order: Order, now: datetime) -> list[Row]:
+        status = self._names.status(order.status(now))
+        rows = [
+            (self.tr("Status"), f"<b>{escape(status)}</b>"),
+            (self.tr("Placed at"), escape(formats.utc(order.created_at))),
+            (self.tr("Idempotency key"), self._key_text(order.idempotency_key)),
+            (self.tr("Paid from"), escape(formats.utc(order.paid_from))),
+            (self.tr("Paid until"), f"<b>{escape(formats.utc(order.paid_until))}</b>"),
+        ]
+        if order.stopped_at is not None:
+            stopped = self.tr("{moment}; the paid period continues, nothing is refunded").format(
+                moment=formats.utc(order.stopped_at)
+            )
+            rows.append((self.tr("Stopped at"), escape(stopped)))
+        rows.append((self.tr("Time left"), escape(formats.duration(order.time_left(now)))))
+        if order.quote_id:
+            rows.append((self.tr("From saved quote"), escape(order.quote_id)))
+        return rows
+
+    def _quote_rows(self, quote: Quote, saved: bool, purchase_key: str | None) -> list[Row]:
+        status = self._names.status("saved") if saved else self.tr("Draft, not saved yet")
+        rows = [
+            (self.tr("Status"), f"<b>{escape(status)}</b>"),
+            (self.tr("Quoted at"), escape(formats.utc(quote.created_at))),
+        ]
+        if purchase_key:
+            rows.append((self.tr("Key of the next placement"), self._key_text(purchase_key)))
+        return rows
+
+    def _configuration_rows(self, quote: Quote, item: Quote | Order) -> list[Row]:
+        names = self._names
+        params = (quote.estimate.get("model") or {}).get("params_total")
+        model = escape(quote.model)
+        if isinstance(params, int):
+            model += escape(self.tr(" ({count} parameters)").format(count=formats.count(params)))
+        term = self.tr("{term} ({hours} h)").format(
+            term=formats.term(quote.term_unit, quote.term_count), hours=quote.price.hours
+        )
+        strategy = names.strategy(quote.strategy, quote_sharding(quote))
+        tp = (quote.estimate.get("details") or {}).get("tensor_parallel")
+        if isinstance(tp, int) and tp > 1:
+            strategy += self.tr(", tensor-parallel degree {tp}").format(tp=tp)
+        rows = [
+            (self.tr("Workload"), escape(names.workload(quote.workload))),
+            (self.tr("Model"), model),
+            (self.tr("GPU × count"), escape(formats.gpus(quote_gpu(quote), quote.gpus))),
+            (self.tr("Strategy"), escape(strategy)),
+            (self.tr("Term"), f"{escape(term)} ({self._term_link('fixed_term')})"),
+        ]
+        if not isinstance(item, Order):
+            start = formats.utc(quote.term_start)
+            if not quote.start_given:
+                start = self.tr("{moment} as quoted; an order starts when it is placed").format(
+                    moment=start
+                )
+            rows.append((self.tr("Term start"), escape(start)))
+            rows.append((self.tr("Paid until"), escape(formats.utc(quote.term_end))))
+        catalog = self.tr("{id} as of {date}").format(
+            id=quote.catalog_id, date=quote.catalog_as_of.isoformat()
+        )
+        rows.append((self.tr("Catalog"), escape(catalog)))
+        return rows
+
+    def _price(self, quote: Quote) -> str:
+        price = quote.price
+        # The label names its kind ("GPU compute: …", "Tax 20 % of …"): one column says it.
+        rows = "".join(
+            f"<tr><td style='padding-right:14px'>{escape(line_label(item))}</td>"
+            f"<td align='right'>{escape(formats.money(item.amount, price.currency))}</td></tr>"
+            for item in price.line_items
+        )
+        total = escape(self.tr("Total"))
+        rows += (
+            f"<tr><td><b>{total}</b></td>"
+            f"<td align='right'><b>{escape(formats.money(price.total, price.currency))}</b>"
+            "</td></tr>"
+        )
+        return (
+            _heading(self.tr("Price as quoted"))
+            + f"<table cellspacing='0' cellpadding='2'>{rows}</table>"
+        )
+
+    def _offer(self, quote: Quote) -> str:
+        gpu: dict[str, Any] = quote.gpu
+        title = self.tr("GPU and unit prices as of {date}").format(
+            date=quote.catalog_as_of.isoformat()
+        )
+        vram = gpu.get("vram_gib")
+        specs = self.tr("{name}: {vram} VRAM, {interconnect}, up to {per_node} per node").format(
+            name=vendor_label(quote.gpu_name),
+            vram=formats.vram(float(vram)) if isinstance(vram, int | float) else "?",
+            interconnect=gpu.get("interconnect", "?"),
+            per_node=gpu.get("gpus_per_node", "?"),
+        )
+        prices = quote.unit_prices
+        quoted = self.tr("quoted")
+        cells = ""
+        for unit in TERM_UNITS:
+            if unit not in prices:
+                continue
+            text = self.tr("{price} {currency} per GPU-hour").format(
+                price=formats.decimal_param(str(prices[unit])), currency=quote.currency
+            )
+            mark = unit == quote.term_unit
+            value = f"<b>{escape(text)}</b> ← {escape(quoted)}" if mark else escape(text)
+            per_unit = self.tr("per {unit}").format(unit=formats.term_unit(unit))
+            cells += f"<tr><td style='{NAME_STYLE}'>{escape(per_unit)}</td><td>{value}</td></tr>"
+        return (
+            f"<h3>{escape(title)}</h3><p>{escape(specs)}</p>"
+            f"<table cellspacing='0' cellpadding='2'>{cells}</table>"
+        )
+
+    def _memory(self, estimate: dict[str, Any]) -> str:
+        memory: dict[str, int] = estimate.get("memory_per_gpu") or {}
+        gpu: dict[str, Any] = estimate.get("gpu") or {}
+        if not memory:
+            return ""
+        gib = formats.gib
+        rows: list[Row] = [
+            (self._names.component(key), escape(gib(memory[key], 2)))
+            for key in COMPONENTS
+            if memory.get(key)
+        ]
+        rows.append((self.tr("Total per GPU"), f"<b>{escape(gib(memory.get('total', 0), 2))}</b>"))
+        if gpu.get("usable_bytes"):
+            rows.append((self.tr("Usable per GPU"), escape(gib(gpu["usable_bytes"], 2))))
+        if gpu.get("vram_bytes"):
+            rows.append((self.tr("VRAM per GPU"), escape(gib(gpu["vram_bytes"], 2))))
+        headroom = estimate.get("headroom_bytes")
+        if estimate.get("fits") is True and isinstance(headroom, int):
+            verdict = self.tr("fits, {headroom} to spare").format(headroom=gib(headroom, 2))
+        elif isinstance(headroom, int) and headroom < 0:
+            verdict = self.tr("does not fit, {short} short").format(short=gib(-headroom, 2))
+        else:
+            verdict = self.tr("not placeable (see the warnings)")
+        rows.append((self.tr("Verdict"), escape(verdict)))
+        binding = estimate.get("binding_component")
+        if isinstance(binding, str) and binding:
+            rows.append((self.tr("Largest component"), escape(self._names.component(binding))))
+        checkpoint = estimate.get("checkpoint_bytes")
+        if isinstance(checkpoint, int) and checkpoint > 0:
+            rows.append(
+                (
+                    self.tr("Checkpoint size"),
+                    f"{escape(gib(checkpoint))} ({self._term_link('training_checkpoint')})",
+                )
+            )
+        return _heading(self.tr("Memory per GPU as estimated")) + self._table(rows)
+
+    def _speed(self, estimate: dict[str, Any]) -> str:
+        speed: dict[str, Any] = estimate.get("throughput") or {}
+        rows: list[Row] = []
+        if speed.get("decode_tokens_per_s"):
+            text = self.tr("up to {n} tokens/s for all sequences together").format(
+                n=formats.number(float(speed["decode_tokens_per_s"]))
+            )
+            rows.append((self.tr("Generation"), escape(text)))
+        if speed.get("training_tokens_per_s"):
+            text = self.tr("{n} tokens/s; {hours} h for the dataset").format(
+                n=formats.number(float(speed["training_tokens_per_s"])),
+                hours=formats.number(float(speed.get("job_hours") or 0), 1),
+            )
+            rows.append((self.tr("Training"), escape(text)))
+        if speed.get("images_per_hour"):
+            text = self.tr("{n} images per hour").format(
+                n=formats.number(float(speed["images_per_hour"]))
+            )
+            rows.append((self.tr("Images"), escape(text)))
+        if not rows:
+            return ""
+        notes = "".join(f"<li>{escape(a)}</li>" for a in assumption_texts(speed))
+        return _heading(self.tr("Speed (upper bounds)")) + self._table(rows) + f"<ul>{notes}</ul>"
+
+    def _warnings(self, estimate: dict[str, Any]) -> str:
+        items = []
+        for warning in estimate.get("warnings") or []:
+            if not isinstance(warning, dict) or warning.get("code") == "disclaimer":
+                continue
+            severity = str(warning.get("severity", ""))
+            key = str(warning.get("glossary_term", ""))
+            term = f" ({self._term_link(key)})" if key else ""
+            items.append(
+                f"<li><b style='color:{palette.severity(severity)}'>"
+                f"{escape(self._names.severity(severity))}</b> "
+                f"{escape(warning_text(warning))}{term}</li>"
+            )
+        none = escape(self.tr("None."))
+        body = f"<ul>{''.join(items)}</ul>" if items else f"<p>{none}</p>"
+        return _heading(self.tr("Warnings")) + body
+
+
+def _heading(text: str) -> str:
+    return f"<h3>{escape(text)}</h3>"

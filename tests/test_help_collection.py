@@ -1,0 +1,86 @@
+"""The help collection beside the catalog's glossary: every field's "?" opens the right entry."""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtWidgets import QDockWidget, QLineEdit, QListWidget
+
+from core.glossary import load_glossary
+from core.resources import resource_path
+from gui.glossary_dock import KEY_ROLE
+from gui.wizard.field_row import FieldRow
+
+HELP_KEYS = {
+    "memory_units",
+    "lora",
+    "qlora",
+    "optimizer_states",
+    "activations",
+    "activation_checkpointing",
+    "micro_batch",
+    "sequence_length",
+    "classifier_free_guidance",
+    "cpu_offload",
+    "moe",
+    "sliding_window",
+    "headroom",
+    "usable_memory",
+    "utilisation",
+    "max_concurrency",
+}
+# Fields whose "?" opened "VRAM" though another concept explains them.
+FIELD_TERMS = {
+    "training.method": {"lora"},  # its entry relates QLoRA
+    "training.optimizer": {"optimizer_states"},
+    "training.micro_batch_size": {"micro_batch"},
+    "training.sequence_length": {"sequence_length"},
+    "training.activation_checkpointing": {"activation_checkpointing"},
+    "training.flash_attention": {"activations"},
+    "training.lora_rank": {"lora"},
+    "diffusion.guidance": {"classifier_free_guidance"},
+    "diffusion.cpu_offload": {"cpu_offload"},
+    "inference.gpu_memory_utilization": {"utilisation"},
+    "inference.concurrent_sequences": {"max_concurrency"},
+}
+
+
+def test_the_glossary_keeps_its_twelve_terms_and_help_has_both_languages():
+    glossary = load_glossary()
+    assert len(glossary.entries) == 12 and all(e.catalog for e in glossary.entries)
+    assert {e.key for e in glossary.help} == HELP_KEYS
+    for entry in glossary.help:
+        assert not entry.catalog
+        assert entry.term("ru") and entry.definition("ru") and entry.definition("en")
+        assert entry.definition("ru") != entry.definition("en")
+    units = glossary.get("memory_units").definition("en")
+    assert "1 GiB = 2^30" in units  # the unit policy, stated for users
+    raw = json.loads(resource_path("glossary", "help-ru.json").read_text("utf-8"))
+    assert len(raw["entries"]) == len(HELP_KEYS)
+
+
+def test_every_field_links_to_its_own_entry(main_window):
+    wizard = main_window.page("plan").wizard
+    rows = {row.path: set(row.links) for row in wizard.findChildren(FieldRow)}
+    for path, keys in FIELD_TERMS.items():
+        assert rows[path] == keys, path
+    glossary = load_glossary()
+    for keys in rows.values():
+        for key in keys:
+            glossary.get(key)  # every link opens an entry that exists
+
+
+def test_the_panel_searches_both_collections_and_marks_the_catalogs(main_window, qtbot):
+    dock = main_window.findChild(QDockWidget, "glossaryDock")
+    main_window.show_glossary_term("headroom")
+    assert dock.current_key == "headroom"
+    entries = dock.findChild(QListWidget)
+    search = dock.findChild(QLineEdit)
+    qtbot.keyClicks(search, "micro-batch")
+    visible = [entries.item(n) for n in range(entries.count()) if not entries.item(n).isHidden()]
+    keys = {item.data(KEY_ROLE) for item in visible}
+    assert "micro_batch" in keys
+    fonts = {entries.item(n).text(): entries.item(n).font().bold() for n in range(entries.count())}
+    assert fonts["VRAM"] is True  # the catalog's glossary, in bold
+    assert fonts["Micro-batch"] is False
+    assert "help" in entries.item(entries.count() - 1).toolTip()
