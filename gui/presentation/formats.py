@@ -11,12 +11,11 @@ moments in UTC, the zone terms are computed in. Nothing here adds, multiplies or
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 
 from PySide6.QtCore import QLocale, QObject
 
-from core.terms import to_utc
 from core.units import GIB
 
 
@@ -70,6 +69,14 @@ class Formats(QObject):
     def gpus(self, name: str, n: int) -> str:
         """GPU × count, e.g. "2 × H100 SXM 80 GB"."""
         return self.tr("{count} × {gpu}").format(count=n, gpu=name)
+
+
+def _utc(value: datetime) -> datetime:
+    """``value`` in UTC. Moments reach the GUI aware (core.terms.to_utc makes them so); this module
+    stays free of core.terms, which loads pydantic, because the wizard's first page uses it."""
+    if value.tzinfo is None or value.utcoffset() is None:
+        raise ValueError(f"a moment without a time zone reached the display: {value!r}")
+    return value.astimezone(UTC)
 
 
 def decimal_text(amount: Decimal) -> str:
@@ -132,12 +139,12 @@ def vram(vram_gib: float) -> str:
 def moment(value: datetime, *, seconds: bool = False) -> str:
     """A moment in UTC without the zone, e.g. "2026-11-02 10:00"."""
     pattern = "%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M"
-    return to_utc(value).strftime(pattern)
+    return _utc(value).strftime(pattern)
 
 
 def utc(value: datetime) -> str:
     """A moment in UTC with the zone named, to the second only when it has seconds."""
-    return Formats().utc(moment(value, seconds=to_utc(value).second != 0))
+    return Formats().utc(moment(value, seconds=_utc(value).second != 0))
 
 
 def duration(value: timedelta) -> str:
