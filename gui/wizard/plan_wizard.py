@@ -106,10 +106,23 @@ class PlanWizard(QWizard):
         self.parentWidget()
 
     def _add_panel(self) -> None:
-        from gui.wizard.live_estimate_panel import LiveEstimatePanel
+        from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import QFrame, QScrollArea
 
-        self.panel: LiveEstimatePanel = LiveEstimatePanel(self)
-        self.setSideWidget(self.panel)
+        from gui.wizard.live_estimate_panel import PANEL_WIDTH, LiveEstimatePanel
+
+        self.panel: LiveEstimatePanel = LiveEstimatePanel()
+        # QWizard does not keep its side widget at the widget's minimum height: on a short
+        # window the chart was painted over the verdict below it. In a scroll area the panel
+        # keeps its height and scrolls instead.
+        area = QScrollArea(self)
+        area.setObjectName("liveEstimateScroll")
+        area.setWidgetResizable(True)
+        area.setFrameShape(QFrame.Shape.NoFrame)
+        area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        area.setWidget(self.panel)
+        area.setFixedWidth(PANEL_WIDTH + area.verticalScrollBar().sizeHint().width())
+        self.setSideWidget(area)
 
     def _add_model_page(self) -> None:
         from gui.wizard.model_page import ModelPage
