@@ -69,29 +69,18 @@ def _plain(
 
 def gpt2(r: ConfigReader) -> DecoderSpec:
     """GPT-2: ln_1/ln_2 with biases, c_attn/c_proj/c_fc with biases, wpe of n_positions."""
-    c = core(r)
-    ff = r.integer("intermediate_size", 4 * c.h, quiet=True)
-    pos = r.integer("n_positions", 1024, aliases=("max_position_embeddings",))
-    return _plain(
-        r,
-        c,
-        ff=ff,
-        bias=True,
-        norm_params=4 * c.h,
-        final_norm=2 * c.h,
-        tie_head=tie(r, True),
-        positions=pos * c.h,
-        dropout=0.1,
-    )
+    return _gpt2_layout(r, core(r))
 
 
 def gpt_bigcode(r: ConfigReader) -> DecoderSpec:
     """GPTBigCode (SantaCoder, StarCoder): GPT-2 with one KV head when ``multi_query``."""
     multi = r.flag("multi_query", True)
-    h = r.required("hidden_size")
     heads = r.required("num_attention_heads")
-    c = core(r, kv=1 if multi else heads)
-    del h
+    return _gpt2_layout(r, core(r, kv=1 if multi else heads))
+
+
+def _gpt2_layout(r: ConfigReader, c: Core) -> DecoderSpec:
+    """GPT-2's layer layout over the head shape ``c`` (GPTBigCode differs only in KV heads)."""
     ff = r.integer("intermediate_size", 4 * c.h, quiet=True)
     pos = r.integer("n_positions", 1024, aliases=("max_position_embeddings",))
     return _plain(

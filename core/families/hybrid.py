@@ -91,6 +91,18 @@ def qwen3_next(r: ConfigReader, moe_block: bool = True) -> DecoderSpec:
     )
 
 
+# The Mamba-2 field names of configs that prefix them with ``mamba_`` (Granite 4, Falcon-H1).
+MAMBA_PREFIXED_KEYS = {
+    "heads_key": "mamba_n_heads",
+    "head_key": "mamba_d_head",
+    "state_key": "mamba_d_state",
+    "groups_key": "mamba_n_groups",
+    "conv_key": "mamba_d_conv",
+    "conv_bias": "mamba_conv_bias",
+    "proj_bias": "mamba_proj_bias",
+}
+
+
 def _mamba2_of(
     r: ConfigReader,
     h: int,
@@ -222,13 +234,7 @@ def granitemoehybrid(r: ConfigReader) -> DecoderSpec:
         r,
         c.h,
         "",
-        heads_key="mamba_n_heads",
-        head_key="mamba_d_head",
-        state_key="mamba_d_state",
-        groups_key="mamba_n_groups",
-        conv_key="mamba_d_conv",
-        conv_bias="mamba_conv_bias",
-        proj_bias="mamba_proj_bias",
+        **MAMBA_PREFIXED_KEYS,
     )
     bias = r.flag("attention_bias", False)
     e = r.integer("num_local_experts", 0, minimum=0, quiet=True)
@@ -263,13 +269,7 @@ def falcon_h1(r: ConfigReader) -> DecoderSpec:
         r,
         c.h,
         "",
-        heads_key="mamba_n_heads",
-        head_key="mamba_d_head",
-        state_key="mamba_d_state",
-        groups_key="mamba_n_groups",
-        conv_key="mamba_d_conv",
-        conv_bias="mamba_conv_bias",
-        proj_bias="mamba_proj_bias",
+        **MAMBA_PREFIXED_KEYS,
         inner_key="mamba_d_ssm",
     )
     if not r.flag("mamba_rms_norm", False):
