@@ -7,6 +7,7 @@ with a message naming the entry, and nothing is changed.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from functools import cache
@@ -28,6 +29,7 @@ _CITABLE = frozenset(
     {
         "vram_gib",
         "vram_reported_bytes",
+        "vram_cuda_bytes",
         "memory_bandwidth_gbps",
         "bf16_tflops",
         "fp8_tflops",
@@ -46,7 +48,28 @@ _CITABLE = frozenset(
 )
 TERM_UNITS: tuple[TermUnit, ...] = ("hour", "day", "week", "month")
 GIB = 1024**3
+MIB = 1024**2
+# CUDA reports less than nvidia-smi's memory.total: the driver keeps some memory out of CUDA's
+# reach. Over the seven GPUs whose CUDA total the catalog sources (vram_cuda_bytes) the gap is
+# 424-722 MiB (H100 SXM 469, H100 PCIe 551, A100 40GB 424, L40S 479, H200 615, B200 717,
+# RTX 5090 484); its median, 484 MiB, stands in for the NVIDIA GPUs without a CUDA source. The
+# rule is calibrated on those seven, not derived, and docs/ACCURACY.md says so.
+CUDA_RESERVED_MIB = 484
+DeviceTotalBasis = Literal["cuda", "rule", "driver", "vendor"]
 MAX_CATALOG_BYTES = 10_000_000  # the bundled catalog is a few kilobytes
+
+
+@dataclass(frozen=True)
+class DeviceTotal:
+    """A GPU's total memory as a process sees it, and what the figure rests on."""
+
+    bytes: int
+    basis: DeviceTotalBasis  # cuda: sourced; rule: nvidia-smi less the reserve; driver; vendor
+
+    @property
+    def driver_reported(self) -> bool:
+        """Whether the figure comes from the driver (measured or by rule), not the label."""
+        return self.basis != "vendor"
 
 
 class TermPrices(BaseModel):
@@ -106,6 +129,11 @@ class GpuOffer(BaseModel):
         gt=0,
         description="total memory as the driver reports it (nvidia-smi, rocm-smi)",
     )
+    vram_cuda_bytes: int | None = Field(
+        default=None,
+        gt=0,
+        description="total memory as CUDA reports it (torch.cuda.mem_get_info, what vLLM sizes by)",
+    )
     fp4_tflops: float | None = Field(default=None, gt=0, description="dense FP4 tensor TFLOPs")
     nvlink_domain: int | None = Field(
         default=None, ge=1, le=576, description="GPUs one NVLink / Infinity Fabric domain joins"
@@ -122,6 +150,12 @@ class GpuOffer(BaseModel):
             raise ValueError(
                 f"vram_reported_bytes {reported:,} is not within 85-100% of the {self.vram_gib:g} "
                 "GB sold"
+            )
+        cuda = self.vram_cuda_bytes
+        if cuda is not None and not 0.85 * self.vram_bytes <= cuda <= (reported or self.vram_bytes):
+            raise ValueError(
+                f"vram_cuda_bytes {cuda:,} is not within 85% of the {self.vram_gib:g} GB sold and"
+                " the driver's total"
             )
         unknown = sorted(set(self.sources) - _CITABLE)
         if unknown:
@@ -146,6 +180,25 @@ class GpuOffer(BaseModel):
     def vram_bytes(self) -> int:
         """VRAM in bytes (the vendor's "GB" of HBM/GDDR is binary: 80 GB = 80 GiB)."""
         return int(self.vram_gib * GIB)
+
+    @property
+    def device_total(self) -> DeviceTotal:
+        """The memory a process can have on this GPU, as CUDA/HIP reports it.
+
+        vLLM multiplies this total (``torch.cuda.mem_get_info()[1]``) by
+        ``gpu_memory_utilization``, and an allocation beyond it fails, so fits are measured
+        against it. In order of preference: the catalog's sourced CUDA total
+        (``vram_cuda_bytes``); for an NVIDIA GPU with only nvidia-smi's total, that total less
+        :data:`CUDA_RESERVED_MIB` (the calibrated rule); for an AMD GPU, rocm-smi's total (no
+        HIP figure was found to calibrate a rule on); otherwise the memory as sold.
+        """
+        if self.vram_cuda_bytes:
+            return DeviceTotal(self.vram_cuda_bytes, "cuda")
+        if self.vram_reported_bytes and self.vendor == "nvidia":
+            return DeviceTotal(self.vram_reported_bytes - CUDA_RESERVED_MIB * MIB, "rule")
+        if self.vram_reported_bytes:
+            return DeviceTotal(self.vram_reported_bytes, "driver")
+        return DeviceTotal(self.vram_bytes, "vendor")
 
     @property
     def platform(self) -> Literal["cuda", "rocm"]:

@@ -235,7 +235,7 @@ def _findings(
             )
         )
     relieved = opts.vae_tiling and opts.vae_slicing
-    if decode_total > gpu.vram_bytes >= denoise_total and not relieved:
+    if decode_total > gpu.device_total.bytes >= denoise_total and not relieved:
         findings.append(
             Finding.of(
                 "vae_decode_exceeds_vram", "warning", "vae", gpu=gpu.name, decode=_gib(decode_total)

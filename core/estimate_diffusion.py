@@ -34,7 +34,7 @@ def estimate_diffusion(request: PlanRequest, pipeline: Any, gpu: GpuOffer) -> Es
         model,
         gpu,
         result.memory,
-        gpu.vram_bytes,
+        gpu.device_total.bytes,  # what CUDA lets a process allocate
         findings,
         throughput=Throughput(images_per_hour=images_per_hour(pipeline, request, gpu) * par.gpus),
         details={

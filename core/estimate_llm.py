@@ -199,7 +199,8 @@ def estimate_inference(
         activations=act,
         runtime_overhead=overhead,
     )
-    usable = int(gpu.vram_bytes * inf.gpu_memory_utilization)
+    # vLLM: gpu_memory_utilization x the total CUDA reports (core.catalog GpuOffer.device_total).
+    usable = int(gpu.device_total.bytes * inf.gpu_memory_utilization)
     if (pool := _no_pool_finding(request, gpu, memory.total, usable)) is not None:
         findings.append(pool)
     kv_per_seq = kv_cache_per_gpu(arch, request.precision.kv_cache, inf.context_tokens, 1, tp)
@@ -316,7 +317,7 @@ def estimate_training(
         optimizer_states=states.optimizer_states,
         runtime_overhead=overhead,
     )
-    usable = gpu.vram_bytes
+    usable = gpu.device_total.bytes  # what CUDA lets a process allocate
     if (pool := _no_pool_finding(request, gpu, memory.total, usable)) is not None:
         findings.append(pool)
     ckpt = checkpoint_bytes(

@@ -169,19 +169,19 @@ def test_llama_3_1_8b_on_one_h100_by_hand() -> None:
     """Llama-3.1-8B, bf16 weights and cache, 8,192 tokens, 1 sequence, one H100 SXM at 0.9.
 
     From the planner's own components:
-      usable      = int(0.9 × 80 GiB)                          = 77,309,411,328 B
+      usable      = int(0.9 × 81,090 MiB, CUDA's total)        = 76,526,125,056 B
       weights     = 8,030,261,248 parameters × 2 B             = 16,060,522,496 B
       KV / token  = 2 × 32 layers × 8 KV heads × 128 × 2 B     =        131,072 B
       activations = prefill chunk 2,048 tokens: residual and norm 2·2·2048·4096 = 33,554,432,
                     gated MLP 2·2048·3·14336 = 176,160,768 (larger than attention),
                     logits 8·128,256 = 1,026,048 per sequence  =    210,741,248 B
       overhead    = 0.75 GiB + int(0.10 × activations)          =    826,380,492 B
-      KV pool     = usable − (weights + activations + overhead) = 60,211,767,092 B
-      in 16-token blocks of 2,097,152 B: 28,711 blocks          =        459,376 tokens
-      vLLM's "maximum concurrency for 8,192 tokens" = 459,376 / 8,192 = 56.08
+      KV pool     = usable − (weights + activations + overhead) = 59,428,480,820 B
+      in 16-token blocks of 2,097,152 B: 28,337 blocks          =        453,392 tokens
+      vLLM's "maximum concurrency for 8,192 tokens" = 453,392 / 8,192 = 55.35
     Exact sequences: with S sequences the KV cache is S × 1,073,741,824 B and each adds
-    1,026,048 B of logits (and 10 % of it to the overhead). S = 56 needs 77,289,262,284 B
-    (fits, 20,149,044 B to spare); S = 57 needs 78,364,132,761 B (does not).
+    1,026,048 B of logits (and 10 % of it to the overhead). S = 55 needs 76,214,391,808 B
+    (fits, 311,733,248 B to spare); S = 56 needs 77,289,262,284 B (does not).
     """
     base, model = _base(
         {
@@ -190,7 +190,7 @@ def test_llama_3_1_8b_on_one_h100_by_hand() -> None:
             "inference": {"context_tokens": 8192, "gpu_memory_utilization": 0.9},
         }
     )
-    assert base.usable_bytes == 77_309_411_328
+    assert base.usable_bytes == 76_526_125_056
     assert base.memory.weights == 8_030_261_248 * 2 == 16_060_522_496
     assert base.memory.kv_cache == 2 * 32 * 8 * 128 * 2 * 8192
     activations = 2 * 2 * 2048 * 4096 + 2 * 2048 * 3 * 14336 + 8 * 128_256
@@ -201,18 +201,18 @@ def test_llama_3_1_8b_on_one_h100_by_hand() -> None:
     limits = solve_limits(base, model)
     pool = limits.kv_pool
     assert pool is not None
-    spare = 77_309_411_328 - (16_060_522_496 + 210_741_248 + 826_380_492)
-    assert pool.bytes == spare == 60_211_767_092
+    spare = 76_526_125_056 - (16_060_522_496 + 210_741_248 + 826_380_492)
+    assert pool.bytes == spare == 59_428_480_820
     assert pool.bytes_per_token == 131_072
-    assert pool.tokens == spare // (16 * 131_072) * 16 == 459_376
-    assert round(pool.concurrency, 2) == 56.08
+    assert pool.tokens == spare // (16 * 131_072) * 16 == 453_392
+    assert round(pool.concurrency, 2) == 55.35
 
     def total(s: int) -> int:
         act = 2 * 2 * 2048 * 4096 + 2 * 2048 * 3 * 14336 + 8 * 128_256 * s
         return 16_060_522_496 + 1_073_741_824 * s + act + int(0.75 * 2**30) + int(0.10 * act)
 
-    assert total(56) == 77_289_262_284 <= 77_309_411_328 < total(57) == 78_364_132_761
-    assert limits.value("sequences") == 56
+    assert total(55) == 76_214_391_808 <= 76_526_125_056 < total(56) == 77_289_262_284
+    assert limits.value("sequences") == 55
     assert limits.get("sequences").binding == "memory"  # type: ignore[union-attr]
 
 

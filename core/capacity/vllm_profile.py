@@ -9,8 +9,10 @@ vLLM sizes its KV cache once, at start-up (``Worker.determine_available_memory``
 and logs "GPU KV cache size: N tokens" and "Maximum concurrency for L tokens per request: X".
 This module predicts those figures before renting.
 
-- **Device total** is what the driver reports (``torch.cuda.mem_get_info``), not the vendor's
-  label: :func:`device_total_bytes` reads it from the catalog when the catalog carries it.
+- **Device total** is what CUDA reports (``torch.cuda.mem_get_info``), neither the vendor's
+  label nor nvidia-smi's total (an H100 80GB: 81,559 MiB to nvidia-smi, 81,090 to CUDA):
+  :attr:`core.catalog.GpuOffer.device_total`, sourced per GPU in the catalog or derived by its
+  calibrated rule.
 - **Profile run** (``profile_run`` / ``_dummy_run``): one forward pass over
   ``max_num_batched_tokens`` tokens spread over ``max_num_seqs`` sequences, then the sampler for
   ``max_num_seqs`` sequences. Defaults follow ``EngineArgs.get_batch_defaults``
@@ -42,7 +44,7 @@ from typing import Any
 from core.architecture import ModelArchitecture
 from core.capacity.activations import ACT_BYTES, layer_shape
 from core.capacity.kv_cache import kv_cache_per_gpu
-from core.catalog import GpuOffer
+from core.catalog import DeviceTotal, GpuOffer
 from core.request import PlanRequest
 
 GIB = 1024**3
@@ -51,24 +53,9 @@ SAMPLER_FP32_COPIES = 4  # logits, sorted logits, int64 indices (two fp32 words)
 LARGE_GPU_BYTES = 70 * GIB  # EngineArgs.get_batch_defaults: "device_memory >= 70 * GiB_bytes"
 
 
-@dataclass(frozen=True)
-class DeviceTotal:
-    """A GPU's memory as the driver reports it, and where the figure comes from."""
-
-    bytes: int
-    driver_reported: bool
-
-
 def device_total_bytes(gpu: GpuOffer) -> DeviceTotal:
-    """The memory CUDA/ROCm reports for ``gpu``.
-
-    The catalog's driver-reported total (``vram_reported_bytes``, with its source in the catalog)
-    is used when the catalog carries it; otherwise the vendor's VRAM figure stands in and
-    ``driver_reported`` is False.
-    """
-    if gpu.vram_reported_bytes:
-        return DeviceTotal(gpu.vram_reported_bytes, True)
-    return DeviceTotal(gpu.vram_bytes, False)
+    """The memory CUDA/ROCm reports for ``gpu`` (:attr:`core.catalog.GpuOffer.device_total`)."""
+    return gpu.device_total
 
 
 def batch_defaults(gpu: GpuOffer) -> tuple[int, int]:
@@ -85,6 +72,7 @@ class VllmProfile:
 
     device_total_bytes: int
     device_total_driver_reported: bool
+    device_total_basis: str
     max_num_batched_tokens: int
     max_num_seqs: int
     budget_bytes: int
@@ -143,6 +131,7 @@ def vllm_profile(
     return VllmProfile(
         device_total_bytes=total.bytes,
         device_total_driver_reported=total.driver_reported,
+        device_total_basis=total.basis,
         max_num_batched_tokens=tokens,
         max_num_seqs=seqs,
         budget_bytes=budget,
