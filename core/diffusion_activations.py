@@ -145,7 +145,7 @@ def _text_encoder_elements(component: DiffusionComponent, prompts: int) -> int:
     return prompts * (tokens * per_token + bias)
 
 
-def _decoder_elements(vae: DiffusionComponent, height: int, width: int) -> int:
+def _decoder_elements(vae: DiffusionComponent, height: int, width: int, dtype: str) -> int:
     """Peak activation elements of the VAE decoder for one image of latent size height x width.
 
     vae.py Decoder: conv_in, UNetMidBlock2D (resnet, single-head self-attention over the latent
@@ -156,7 +156,12 @@ def _decoder_elements(vae: DiffusionComponent, height: int, width: int) -> int:
       return a new tensor, so at the first SiLU 3 x C_in are alive; when channels change the
       1x1 shortcut, conv2 output, their sum and the scaled sum join the input: C_in + 4 x C_out;
       otherwise input, conv2 output, sum, scaled sum: 4 x C.
+    * ``Decoder.forward`` keeps each up block's input in ``sample`` until the block returns: from
+      the block's second resnet on it is alive beside the resnet's own tensors.
     * Upsample2D (upsampling.py): input (n) + nearest interpolation (4n) + conv (4n) = 9 x C x n.
+      A bf16 input is cast to fp32 for the interpolation (``upsample_nearest2d`` lacks bf16) and
+      the result cast back: input n, fp32 interpolation 4n and its bf16 copy 4n are alive at the
+      cast, 13 x C x n in bf16 elements (an fp32 element counts as two).
     * Mid-block attention: residual, GroupNorm, q, k, v, attention output, to_out, sum: 8 x C
       at latent resolution, with no N^2 matrix under SDPA.
     * conv_norm_out, SiLU and conv_out at full resolution: 3 x C_0 + 3.
@@ -166,12 +171,14 @@ def _decoder_elements(vae: DiffusionComponent, height: int, width: int) -> int:
     n = height * width
     top = chans[0]
     peak = max((int(vae.cfg("latent_channels")) + top) * n, 8 * top * n, 4 * top * n)
+    upsample = 13 if dtype == "bf16" else 9
     previous = top
     for j, c in enumerate(chans):
         first = max(3 * previous, 2 * previous + c, previous + 4 * c if previous != c else 4 * c)
-        peak = max(peak, first * n, 4 * c * n)
+        later = previous + 4 * c  # the block's input, held by Decoder.forward
+        peak = max(peak, first * n, later * n)
         if j < len(chans) - 1:
-            peak = max(peak, 9 * c * n)
+            peak = max(peak, (previous + upsample * c) * n)
             n *= 4
         previous = c
     return max(peak, (3 * chans[-1] + _RGB) * n)
@@ -189,7 +196,7 @@ def vae_tile_latent(vae: DiffusionComponent) -> int:
 
 
 def _tiled_decoder_elements(
-    vae: DiffusionComponent, height: int, width: int
+    vae: DiffusionComponent, height: int, width: int, dtype: str
 ) -> tuple[int, int] | None:
     """(peak elements per image, tile count) of ``tiled_decode``; None if one tile covers it.
 
@@ -209,7 +216,7 @@ def _tiled_decoder_elements(
         for i in range(0, height, stride)
         for j in range(0, width, stride)
     ]
-    working = max(_decoder_elements(vae, th, tw) for th, tw in set(shapes))
+    working = max(_decoder_elements(vae, th, tw, dtype) for th, tw in set(shapes))
     held = sum(_RGB * th * tw * scale * scale for th, tw in shapes)
     image = _RGB * height * width * scale * scale
     return max(working + held, held + 2 * image), len(shapes)
@@ -230,8 +237,8 @@ def _decode(pipeline: DiffusionPipeline, request: PlanRequest) -> _Decode:
     dtype = vae_decode_dtype(pipeline, request)
     h, w = opts.height // pipeline.vae_scale_factor, opts.width // pipeline.vae_scale_factor
     at_once = 1 if opts.vae_slicing else opts.batch_size
-    tiled = _tiled_decoder_elements(vae, h, w) if opts.vae_tiling else None
-    per_image, tiles = tiled if tiled else (_decoder_elements(vae, h, w), 0)
+    tiled = _tiled_decoder_elements(vae, h, w, dtype) if opts.vae_tiling else None
+    per_image, tiles = tiled if tiled else (_decoder_elements(vae, h, w, dtype), 0)
     elements = at_once * per_image
     if opts.vae_slicing:
         # ``decoded_slices`` keeps every finished image until ``torch.cat``.

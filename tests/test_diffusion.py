@@ -186,8 +186,22 @@ def test_sd15_and_flux_decode_in_their_own_16_bit_dtype() -> None:
     # Same decoder shape, no upcast in StableDiffusionPipeline or FluxPipeline: 2 bytes.
     assert estimate("sd-1.5").phases["vae_decode"].activations == 805_306_368 * 2
     flux = estimate("flux.1-dev", weights="bf16")
-    assert flux.phases["vae_decode"].activations == 805_306_368 * 2
     assert "vae_upcast_fp32" not in codes(flux)
+    # bf16 goes through fp32 in Upsample2D: at the 512 -> 1024 upsampler the block's input
+    # (512 channels at 512x512, held by Decoder.forward), the upsampler's input (256 channels at
+    # 512x512), its fp32 interpolation (256 at 1024x1024, two bf16 elements each) and the bf16
+    # copy are alive: (512 + 13 x 256) x 512 x 512 = 1,006,632,960 elements, 1.875 GiB in bf16.
+    assert flux.phases["vae_decode"].activations == 1_006_632_960 * 2
+    assert 1_006_632_960 * 2 / GIB == 1.875
+
+
+def test_bf16_cast_in_upsample_only_applies_to_bf16() -> None:
+    from core.diffusion_activations import _decoder_elements
+    from core.diffusion_pipeline import load_pipeline
+
+    vae = load_pipeline("flux.1-dev").vae
+    assert _decoder_elements(vae, 128, 128, "fp16") == 805_306_368
+    assert _decoder_elements(vae, 128, 128, "bf16") == 1_006_632_960
 
 
 def test_fp32_request_runs_every_component_in_fp32() -> None:
