@@ -30,6 +30,11 @@ This module predicts those figures before renting.
 - The two working sets are added. That is an upper bound on their overlap, and it is what the
   published profiles show (Llama 3 8B: 1.26 GiB measured, 1.33 predicted; see docs/ACCURACY.md,
   where each case is listed).
+- **bitsandbytes** (NF4 checkpoints, ``quantization=bitsandbytes``): ``apply_bnb_4bit``
+  (``vllm/model_executor/layers/quantization/bitsandbytes.py``) runs each shard of a fused layer
+  through ``bitsandbytes.matmul_4bit``, which dequantizes the whole shard to bf16 before the
+  matmul (``MatMul4Bit.forward``: ``F.dequantize_4bit(B, quant_state)``). The largest shard's
+  16-bit copy (one block matrix, split by tensor parallelism) joins the forward working set.
 - **Non-torch memory** (CUDA context, cuBLAS workspaces, NCCL buffers): the request's
   ``runtime.context_gib`` plus ``runtime.comm_buffer_gib`` when tensor parallel.
 - **CUDA graphs** are captured after the pool is sized and come out of the
@@ -45,6 +50,7 @@ from core.architecture import ModelArchitecture
 from core.capacity.activations import ACT_BYTES, layer_shape
 from core.capacity.kv_cache import kv_cache_per_gpu
 from core.catalog import DeviceTotal, GpuOffer
+from core.compat import effective_format
 from core.request import PlanRequest
 
 GIB = 1024**3
@@ -100,6 +106,15 @@ def forward_peak_bytes(arch: ModelArchitecture, tokens: int) -> int:
     return stream + max(attention, mlp)
 
 
+def dequant_buffer_bytes(request: PlanRequest, arch: ModelArchitecture) -> int:
+    """The bf16 copy of the largest block matrix bitsandbytes dequantizes for a matmul."""
+    fmt = effective_format(request, arch)
+    if fmt is None or fmt.family != "nf4":
+        return 0
+    largest = max((g.in_features * g.out_features for g in arch.linear_groups), default=0)
+    return ACT_BYTES * -(-largest // request.parallelism.tp)
+
+
 def sampler_peak_bytes(arch: ModelArchitecture, sequences: int) -> int:
     """The profile's sampler working set for ``sequences`` sequences."""
     return SAMPLER_FP32_COPIES * 4 * arch.vocab_size * sequences
@@ -119,7 +134,7 @@ def vllm_profile(
     non_torch = int(request.runtime.context_gib * GIB)
     if tp > 1:
         non_torch += int(request.runtime.comm_buffer_gib * GIB)
-    forward = forward_peak_bytes(arch, tokens)
+    forward = forward_peak_bytes(arch, tokens) + dequant_buffer_bytes(request, arch)
     sampler = sampler_peak_bytes(arch, seqs)
     activation = forward + sampler
     pool = max(budget - weights_bytes - non_torch - activation, 0)

@@ -75,13 +75,18 @@ def _cfg(name: str) -> dict[str, str]:
     return {"hf_config": str(CONFIGS / f"{name}.json")}
 
 
-def _litgpt_infer(model: dict[str, str], weights: str, group: int = 128) -> dict[str, Any]:
+def _litgpt_infer(
+    model: dict[str, str], weights: str, group: int = 128, fmt: str | None = None
+) -> dict[str, Any]:
     # litgpt generate/base.py: one prompt, max_new_tokens 50; the KV cache is sized for the prompt
     # plus the new tokens (about 60 tokens), so context 64 is the same cache within 0.1 %.
+    precision: dict[str, Any] = {"weights": weights, "kv_cache": "bf16", "quant_group_size": group}
+    if fmt is not None:
+        precision = {"format": fmt, "kv_cache": "bf16"}
     return {
         "workload": "inference",
         "model": model,
-        "precision": {"weights": weights, "kv_cache": "bf16", "quant_group_size": group},
+        "precision": precision,
         "inference": {"context_tokens": 64, "concurrent_sequences": 1},
         "gpu": "a100-40gb",
     }
@@ -247,6 +252,41 @@ CASES: tuple[Case, ...] = (
         gaps=("per-channel int8 scales; the planner counts one scale and zero per group of 128",),
     ),
     Case(
+        "vllm-qwen25-32b-weights-tp2",
+        "inference",
+        "weights",
+        round(30.7098 * GIB),
+        "Loading model weights took 30.7098 GB",
+        "vllm-15815",
+        "Qwen2.5-32B-Instruct, bf16, tensor parallel 2 on two L40S (per GPU)",
+        {
+            "model": {"preset": "qwen2.5-32b"},
+            "parallelism": {"strategy": "tensor", "gpus": 2},
+            "gpu": "l40s",
+        },
+    ),
+    Case(
+        "vllm-llama31-8b-weights-l40s",
+        "inference",
+        "weights",
+        round(14.9889 * GIB),
+        "Model loading took 14.9889 GiB",
+        "vllm-17122",
+        "Llama-3.1-8B-Instruct, bf16, one L40S (V1 engine)",
+        {"model": {"preset": "llama-3.1-8b"}, "gpu": "l40s"},
+    ),
+    Case(
+        "vllm-qwen25-7b-bnb4-weights",
+        "inference",
+        "weights",
+        round(5.2032 * GIB),
+        "Loading model weights took 5.2032 GB",
+        "vllm-13882",
+        "Qwen2.5-7B-Instruct-bnb-4bit: NF4 block linear layers with double quantization,"
+        " embeddings and LM head in bf16",
+        {"model": {"preset": "qwen2.5-7b"}, "precision": {"format": "nf4-dq"}, "gpu": "l4"},
+    ),
+    Case(
         "vllm-qwen25-7b-bnb4-activation",
         "inference",
         "activation_peak",
@@ -258,7 +298,7 @@ CASES: tuple[Case, ...] = (
         " (the activation peak does not depend on the GPU)",
         {
             "model": {"preset": "qwen2.5-7b"},
-            "precision": {"weights": "int4", "quant_group_size": 64},
+            "precision": {"format": "nf4"},
             "inference": {
                 "context_tokens": 4096,
                 "concurrent_sequences": 256,
@@ -269,10 +309,6 @@ CASES: tuple[Case, ...] = (
             },
             "gpu": "l4",
         },
-        gaps=(
-            "bitsandbytes dequantizes each weight to bf16 for its matmul; that buffer is not"
-            " modelled",
-        ),
     ),
     Case(
         "litgpt-llama2-7b-generate-lora-bf16",
@@ -349,6 +385,26 @@ CASES: tuple[Case, ...] = (
         "CodeLlama 34B, --quantize bnb.nf4",
         _litgpt_infer(_cfg("codellama-34b"), "int4", group=64),
         gaps=_NF4_HEAD_GAP,
+    ),
+    *(
+        Case(
+            f"litgpt-{name}-generate-nf4-dq",
+            "inference",
+            "torch_allocated",
+            round(value * GB),
+            f"{value:.2f} GB",
+            "litgpt-tables",
+            f"{label}, generate/base.py --quantize bnb.nf4-dq (NF4 block 64, 8-bit absmax with"
+            " one fp32 constant per 256 blocks)",
+            _litgpt_infer(model, "int4", fmt="nf4-dq"),
+            gaps=_NF4_HEAD_GAP,
+        )
+        for name, label, model, value in (
+            ("llama2-7b", "Llama 2 7B", {"preset": "llama-2-7b"}, 4.26),
+            ("llama2-13b", "Llama 2 13B", _cfg("llama-2-13b"), 7.72),
+            ("codellama-34b", "CodeLlama 34B", _cfg("codellama-34b"), 18.95),
+            ("llama2-70b", "Llama 2 70B", _cfg("llama-2-70b"), 37.21),
+        )
     ),
     # --- training: LitGPT LoRA / QLoRA on one A100 40GB ----------------------------------------
     Case(

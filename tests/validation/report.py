@@ -94,7 +94,7 @@ def case_table(now: dict[str, int], before: dict[str, int]) -> list[str]:
     ]
     for case in CASES:
         prior = before.get(case.id)
-        prior_text = "not expressible"
+        prior_text = "not in the baseline"
         if prior:
             prior_text = f"{prior / 2**30:.2f} GiB ({prior / case.value_bytes - 1:+.1%})"
         after = now[case.id]

@@ -7,8 +7,6 @@ from dataclasses import dataclass, field
 
 # Cases the planner misses today, with what is missing (see docs/ACCURACY.md).
 KNOWN_OUTSIDE = {
-    "vllm-qwen25-7b-bnb4-activation": "bitsandbytes dequantizes each 4-bit weight to bf16 for its"
-    " matmul during the profile run; that buffer is not modelled",
     "litgpt-llama2-7b-qlora-dq-mb1": "QLoRA runs measure 2.4-3.5 GB above the planner with"
     " bitsandbytes; the buffers behind it are not identified yet",
     "litgpt-llama2-13b-qlora-dq-mb1": "as the 7B QLoRA case",
@@ -51,6 +49,15 @@ SOURCES = {
         "https://github.com/vllm-project/vllm/issues/13882 (vLLM 0.7.3 V0,"
         " Qwen2.5-7B-Instruct-bnb-4bit, bf16, max_seq_len 4096, RTX 4060 8 GB, utilisation 0.70;"
         " figures in GiB)"
+    ),
+    "vllm-15815": (
+        "https://github.com/vllm-project/vllm/issues/15815 (vLLM V0, Qwen2.5-32B-Instruct, bf16,"
+        " --tensor-parallel-size 2 on two L40S, max_model_len 10000; 'Loading model weights took'"
+        " per rank, bytes / 2**30)"
+    ),
+    "vllm-17122": (
+        "https://github.com/vllm-project/vllm/pull/17122 (vLLM V1, meta-llama/Llama-3.1-8B-Instruct"
+        " on one L40S; 'Model loading took ... GiB')"
     ),
     "litgpt-lora-doc": (
         "Lightning-AI/litgpt tutorials/finetune_lora.md @ 064fd523128cdc1bfc4d76cfeff67cb36078e56b"
@@ -121,11 +128,6 @@ NOT_EXPRESSIBLE: tuple[NotExpressible, ...] = (
         "litgpt-tables",
         "adapter methods (prefix adapters) are not a training method of the planner",
         ("Llama 2 7B adapter 19.98 GB", "Llama 2 7B adapter v2 25.51 GB"),
-    ),
-    NotExpressible(
-        "LitGPT generate with bnb.nf4-dq (Llama 2 7B 4.26 GB, 13B 7.72 GB, 70B 37.21 GB)",
-        "litgpt-tables",
-        "double-quantized NF4 for serving: precision int4 has no double-quantization option",
     ),
     NotExpressible(
         "LitGPT LoRA on 2 and 4 A100s",
