@@ -17,6 +17,9 @@ What a measurement is compared with (``measured``):
 - ``activation_peak``: vLLM's "PyTorch activation peak memory" of its profile run vs the planner's
   serving activations.
 - ``kv_cache_bytes``: vLLM's "available_kv_cache_memory" vs the planner's KV pool.
+- ``denoiser_allocated``: ``torch.cuda.max_memory_allocated()`` over forward passes of a
+  diffusion denoiser alone vs the planner's denoising phase with only the denoiser resident
+  (``cpu_offload: model``): its weights and activations.
 """
 
 from __future__ import annotations
@@ -34,7 +37,12 @@ GB = 10**9
 CONFIGS = Path(__file__).parent / "configs"
 
 Measured = Literal[
-    "weights", "torch_allocated", "torch_reserved", "activation_peak", "kv_cache_bytes"
+    "weights",
+    "torch_allocated",
+    "torch_reserved",
+    "activation_peak",
+    "kv_cache_bytes",
+    "denoiser_allocated",
 ]
 
 
@@ -68,6 +76,7 @@ class Case:
             "torch_reserved": "total (reserved)",
             "activation_peak": "activations",
             "kv_cache_bytes": "kv cache",
+            "denoiser_allocated": "denoiser pass",
         }[self.measured]
 
 
@@ -354,6 +363,17 @@ CASES: tuple[Case, ...] = (
         _litgpt_infer(_cfg("llama-2-13b"), "bf16"),
     ),
     Case(
+        "litgpt-llama2-7b-generate-lora-nf4-dq",
+        "inference",
+        "torch_allocated",
+        round(4.34 * GB),
+        "4.34 GB",
+        "litgpt-lora-doc",
+        "Llama 2 7B with LoRA adapters, generate/lora.py --quantize bnb.nf4-dq",
+        _litgpt_infer({"preset": "llama-2-7b"}, "int4", fmt="nf4-dq"),
+        gaps=_NF4_HEAD_GAP + ("the unmerged LoRA adapters (8 MB)",),
+    ),
+    Case(
         "litgpt-llama2-7b-generate-nf4",
         "inference",
         "torch_allocated",
@@ -567,6 +587,24 @@ def _sdxl(label: str, value_gb: float, **opts: Any) -> Case:
 
 
 CASES += (
+    Case(
+        "diffusers-bench-sdxl-unet-bf16",
+        "diffusion",
+        "denoiser_allocated",
+        round(5.05 * GIB),
+        "mem_plain_GB 5.05",
+        "diffusers-benchmarks",
+        "SDXL base UNet alone in bf16, one 1024x1024 latent (4 x 128 x 128), 77 prompt tokens,"
+        " no guidance batch, eager (torch.no_grad)",
+        {
+            "workload": "diffusion",
+            "model": {"preset": "sdxl"},
+            "precision": {"weights": "bf16"},
+            "diffusion": {"batch_size": 1, "guidance": False, "cpu_offload": "model"},
+            "gpu": "h100-80gb-sxm",
+        },
+        gaps=("the planner's denoising phase also holds the prompt embeddings (0.3 MB)",),
+    ),
     _sdxl("default", 21.72),
     replace(
         _sdxl("default", 21.73),

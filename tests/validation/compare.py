@@ -76,6 +76,9 @@ def predicted_bytes(case: Case) -> int:
         return memory.total - memory.runtime_overhead
     if case.measured == "torch_reserved":
         return memory.total - _fixed_overhead(result)
+    if case.measured == "denoiser_allocated":
+        phase = result.details["phases"]["denoising"]
+        return int(phase["weights"] + phase["quantization_metadata"] + phase["activations"])
     profile = result.details.get("vllm_profile")
     if case.measured == "activation_peak":
         if profile is not None:

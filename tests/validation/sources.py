@@ -78,6 +78,13 @@ SOURCES = {
         " (FLUX.1-dev, 1x H100 80GB, 1024x1024, 50 steps, guidance_scale 3.5,"
         " max_sequence_length 512; torch.cuda.max_memory_reserved() / 1024**3)"
     ),
+    "diffusers-benchmarks": (
+        "huggingface/diffusers benchmarks/collated_results.csv"
+        " @ d3c494a73c483081b0cc96175e40833ea4115c11 (run at diffusers 8dd326fd) with the"
+        " scenario in benchmarks/benchmarking_sdxl.py @ 6815cae9 and the measurement in"
+        " benchmarks/benchmarking_utils.py @ 1683c47b: five warm-up calls and a timed loop of the"
+        " model alone, then torch.cuda.max_memory_allocated() / 1024**3"
+    ),
     "hf-blog-sdxl": (
         "huggingface/blog simple_sdxl_optimizations.md @ 11e799d7c87eef3c77efedfe2050f91c8351e181"
         " (SDXL base 1.0 on A100 40GB, 4 images per prompt at the default 1024x1024, 50 steps,"
