@@ -86,5 +86,5 @@ def test_every_estimate_carries_its_band() -> None:
     result = estimate(request)
     assert result.accuracy_band is not None
     data = estimate_to_json(result)["accuracy_band"]
-    assert data["fraction"] == 0.10
+    assert data["fraction"] == 0.11
     assert data["low_bytes"] < result.memory.total < data["high_bytes"]
