@@ -123,7 +123,9 @@ def render() -> str:
         " `torch_allocated` (max_memory_allocated) against the planner's components without the"
         " runtime overhead; `torch_reserved` (max_memory_reserved) with the allocator reserve but"
         " without the CUDA context; `weights` against weights plus quantization metadata;"
-        " `activation_peak` and `kv_cache_bytes` against vLLM's profile figures. Error ="
+        " `activation_peak` and `kv_cache_bytes` against vLLM's profile figures;"
+        " `denoiser_allocated` (a diffusion denoiser run alone) against the planner's denoising"
+        " phase with only the denoiser resident. Error ="
         " planner / measured − 1. 'Before' is the planner before the accuracy work"
         " (`tests/validation/baseline.json`).",
         "",
@@ -159,6 +161,17 @@ def render() -> str:
         " entry and sequence are derived from vLLM's profile run (`core/capacity/vllm_profile.py`),"
         " not fitted; the sum of the two is an upper bound that the Llama 3 8B log confirms"
         " (+5.8 %).",
+        "- Device total: fits and vLLM's utilisation fraction use the total CUDA reports"
+        " (`core/catalog.py` `GpuOffer.device_total`). The catalog carries it with its source for"
+        " the H100 SXM and PCIe, A100 40GB, L40S, H200, B200 and RTX 5090; for the other NVIDIA"
+        " GPUs it is nvidia-smi's total less 484 MiB (`CUDA_RESERVED_MIB`), the median gap over"
+        " those seven (424-722 MiB): a rule calibrated on seven GPUs, not derived. AMD GPUs use"
+        " rocm-smi's total (no HIP figure was found); GPUs with neither use the memory as sold.",
+        "- bitsandbytes in vLLM's profile: the largest block matrix dequantised to bf16"
+        " (vLLM `apply_bnb_4bit`, bitsandbytes `MatMul4Bit.forward`), from the source.",
+        "- VAE decoder: diffusers' Upsample2D round trip of bf16 through fp32 and the up block's"
+        " input that `Decoder.forward` keeps, from the source (`core/diffusion_activations.py`);"
+        " FLUX's 1024x1024 decode comes to 1.875 GiB per image.",
         "- Training: pure 16-bit AdamW 8 bytes per parameter, optimizer in backward one gradient,"
         " activations in the compute dtype, LoRA dropout's stored copies and the chunked loss"
         " (8 chunks) follow the trainers' code (`core/capacity/training.py`,"
