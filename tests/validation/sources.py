@@ -151,6 +151,30 @@ NOT_EXPRESSIBLE: tuple[NotExpressible, ...] = (
         ("Llama 2 7B adapter 19.98 GB", "Llama 2 7B adapter v2 25.51 GB"),
     ),
     NotExpressible(
+        "LitGPT finetune_lora.md, Llama 2 7B at micro-batch 4 (LoRA bf16-true 20.60 GB, QLoRA"
+        " bf16-true nf4 13.44 GB and nf4-dq 13.15 GB)",
+        "litgpt-lora-doc",
+        "the sequence length of that run: at micro-batch 4 it measured less than the resource"
+        " table's micro-batch-1 run (21.30 GB), so its examples were shorter, and the document"
+        " does not say how much",
+    ),
+    NotExpressible(
+        "vLLM Qwen2.5-32B-Instruct, tensor parallel 2 on L40S: activation peak 1.26 GiB, KV pool"
+        " 7.71 GiB, non-torch memory 0.30 GiB",
+        "vllm-15815",
+        "the scheduler limits of that run (max_num_batched_tokens, max_num_seqs) are not in the"
+        " published excerpt; its weights are a case",
+    ),
+    NotExpressible(
+        "vLLM CUDA graph capture: Llama-3.2-1B-Instruct 0.21 GiB over 35 batch sizes (PR 11349);"
+        " Yi-1.5-34B at tensor parallel 4 on RTX 4090s about 2.4 GiB by nvidia-smi (issue 7553)",
+        "https://github.com/vllm-project/vllm/pull/11349, /issues/7553",
+        "CUDA graph memory: before vLLM 0.21 it comes out of the 1 - gpu_memory_utilization"
+        " margin (what the planner assumes); later releases estimate it at start-up and take it"
+        " from the KV pool. Two published figures across versions and graph modes are too few to"
+        " calibrate an estimate on",
+    ),
+    NotExpressible(
         "LitGPT LoRA on 2 and 4 A100s",
         "litgpt-tables",
         "the multi-GPU strategy of finetune/lora.py at that commit is not stated in the table",
