@@ -88,3 +88,17 @@ def test_every_estimate_carries_its_band() -> None:
     data = estimate_to_json(result)["accuracy_band"]
     assert data["fraction"] == 0.11
     assert data["low_bytes"] < result.memory.total < data["high_bytes"]
+
+
+def test_tensor_parallel_serving_has_its_own_band() -> None:
+    from core.accuracy import ACCURACY_BANDS, band_key
+    from core.request import PlanRequest
+
+    request = PlanRequest.model_validate(
+        {
+            "model": {"preset": "llama-3.1-70b"},
+            "parallelism": {"strategy": "tensor", "gpus": 4},
+        }
+    )
+    assert band_key(request) == ("inference", "tensor_parallel")
+    assert ACCURACY_BANDS[band_key(request)] > ACCURACY_BANDS[("inference", "default")]

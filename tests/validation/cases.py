@@ -274,6 +274,47 @@ CASES: tuple[Case, ...] = (
             "gpu": "l40s",
         },
     ),
+    *(
+        Case(
+            f"vllm-qwen25-32b-{kind}-tp2",
+            "inference",
+            measured,
+            round(value * GIB),
+            text,
+            "vllm-15815",
+            "Qwen2.5-32B-Instruct, bf16, tensor parallel 2 on two L40S (44.42 GiB to CUDA in that"
+            " log), utilisation 0.90, max_seq_len 10000 without chunked prefill: V0's profile"
+            " runs max_num_batched_tokens = max(max_seq_len, 2048) = 10000 over max_num_seqs 256",
+            {
+                "model": {"preset": "qwen2.5-32b"},
+                "inference": {
+                    "context_tokens": 10000,
+                    "max_num_batched_tokens": 10000,
+                    "max_num_seqs": 256,
+                    "gpu_memory_utilization": 0.9,
+                },
+                "parallelism": {"strategy": "tensor", "gpus": 2},
+                "gpu": "l40s",
+            },
+            notes=note,
+        )
+        for kind, measured, value, text, note in (
+            (
+                "activation",
+                "activation_peak",
+                1.26,
+                "PyTorch activation peak memory takes 1.26GiB",
+                "",
+            ),
+            (
+                "kv-pool",
+                "kv_cache_bytes",
+                7.71,
+                "the rest of the memory reserved for KV Cache is 7.71GiB",
+                "non_torch_memory 0.30 GiB in the same log",
+            ),
+        )
+    ),
     Case(
         "vllm-llama31-8b-weights-l40s",
         "inference",
