@@ -606,6 +606,90 @@ CASES: tuple[Case, ...] = (
 )
 
 
+def _flux_quant(
+    label: str,
+    setting: str,
+    precision: dict[str, Any],
+    loaded: float,
+    peak: float,
+    gaps: tuple[str, ...] = (),
+    diffusion: dict[str, Any] | None = None,
+) -> tuple[Case, Case]:
+    """A FLUX.1-dev row of the quantization post: memory after loading, then the run's peak."""
+    request = {
+        "workload": "diffusion",
+        "model": {"preset": "flux.1-dev"},
+        "precision": precision,
+        "diffusion": {"width": 1024, "height": 1024, "steps": 50, "guidance": False}
+        | (diffusion or {}),
+        "gpu": "h100-80gb-sxm",
+    }
+    return (
+        Case(
+            f"flux-dev-{label}-loaded",
+            "diffusion",
+            "weights",
+            round(loaded * GIB),
+            f"Memory after loading {loaded:.3f} GB",
+            "hf-blog-diffusers-quantization",
+            f"FLUX.1-dev, {setting}, moved to the GPU, before the first image",
+            request,
+            gaps=gaps,
+        ),
+        Case(
+            f"flux-dev-{label}-peak",
+            "diffusion",
+            "torch_reserved",
+            round(peak * GIB),
+            f"Peak memory {peak:.3f} GB",
+            "hf-blog-diffusers-quantization",
+            f"FLUX.1-dev, {setting}, one 1024x1024 image, 50 steps",
+            request,
+            gaps=gaps,
+        ),
+    )
+
+
+_GGUF_GAP = (
+    "city96's GGUF files keep a few small tensors (biases, norms, the input and output"
+    " projections) unquantized; the planner quantizes every nn.Linear weight of the transformer",
+)
+
+CASES += (
+    *_flux_quant(
+        "gguf-q4_1",
+        "transformer from the GGUF Q4_1 file (4-bit values with an fp16 scale and minimum per 32:"
+        " int4, group 32), text encoders and VAE bf16",
+        {"weights": "int4", "quant_group_size": 32},
+        16.838,
+        21.326,
+        _GGUF_GAP,
+    ),
+    *_flux_quant(
+        "gguf-q8_0",
+        "transformer from the GGUF Q8_0 file (8-bit values with an fp16 scale per 32: 8.5 bits,"
+        " as int8 with group 64), text encoders and VAE bf16",
+        {"weights": "int8", "quant_group_size": 64},
+        21.502,
+        25.973,
+        _GGUF_GAP,
+    ),
+    *_flux_quant(
+        "fp8-layerwise",
+        "transformer stored in float8_e4m3fn by enable_layerwise_casting (compute bf16), text"
+        " encoders and VAE bf16",
+        {"weights": "fp8"},
+        23.682,
+        28.451,
+        (
+            "layerwise casting also stores the transformer's non-Linear layers except norms and"
+            " embeddings in fp8, and upcasts one layer at a time to bf16 (a transient the planner"
+            " does not count)",
+        ),
+    ),
+)
+
+
 def _sdxl(label: str, value_gb: float, **opts: Any) -> Case:
     diffusion: dict[str, Any] = {"width": 1024, "height": 1024, "batch_size": 4, "steps": 50}
     diffusion.update(opts)
