@@ -64,23 +64,61 @@ __all__ = [
 # --- dtypes and weights -------------------------------------------------------------------------
 
 
-def _weights(component: DiffusionComponent, dtype: str, request: PlanRequest) -> tuple[int, int]:
+def quantized_components(pipeline: DiffusionPipeline, request: PlanRequest) -> frozenset[str]:
+    """Names of the components a weight-only quantized request quantizes.
+
+    The denoiser always; text encoders as ``diffusion.quantized_text_encoders`` says: the largest
+    one (FLUX's T5, what the diffusers quantization post maps to the same backend) or all.
+    """
+    if request.precision.weights not in _QUANT_BITS:
+        return frozenset()
+    names = {pipeline.denoiser.name}
+    encoders = pipeline.text_encoders
+    which = request.diffusion.quantized_text_encoders
+    if which == "all":
+        names.update(c.name for c in encoders)
+    elif which == "largest":
+        names.add(max(encoders, key=lambda c: c.params).name)
+    return frozenset(names)
+
+
+def kept_in_fp32_params(component: DiffusionComponent) -> int:
+    """Linear weights a transformers quantizer keeps in fp32: T5's ``wo`` (d_ff x d_model a block).
+
+    transformers ``T5EncoderModel._keep_in_fp32_modules = ["wo"]``; its quantizers add those
+    modules to ``modules_to_not_convert``. Other components keep nothing apart.
+    """
+    if component.class_name != "T5EncoderModel":
+        return 0
+    cfg = component.config
+    return int(cfg["num_layers"]) * int(cfg["d_ff"]) * int(cfg["d_model"])
+
+
+def _weights(
+    component: DiffusionComponent, dtype: str, request: PlanRequest, quantized: bool
+) -> tuple[int, int]:
     """(weight bytes, quantization metadata bytes) of a component held in ``dtype``.
 
-    Weight-only quantization (fp8/int8/int4) applies to the denoiser's nn.Linear weights, as
-    bitsandbytes, torchao and diffusers layerwise casting quantize them; convolutions, norms,
-    biases and embeddings stay in the component dtype. Metadata follows the language-model rule
+    Weight-only quantization (fp8/int8/int4) applies to the nn.Linear weights of the quantized
+    components (:func:`quantized_components`), as bitsandbytes, torchao, quanto and diffusers
+    layerwise casting quantize them; convolutions, norms, biases and embeddings stay in the
+    component dtype. Metadata follows the language-model rule
     (core.capacity.weights): int4/int8 one fp16 scale and zero point per group of
     ``quant_group_size`` weights (counted as ceil(linear weights / group)), fp8 one fp32 weight
     and input scale per matrix.
+
+    transformers' quantizers leave a model's ``_keep_in_fp32_modules`` unquantized and in fp32
+    (T5: ``_keep_in_fp32_modules = ["wo"]``, the feed-forward output of every block;
+    :func:`kept_in_fp32_params`).
     """
     bytes_per = _DTYPE_BYTES[dtype]
     weights_dtype = request.precision.weights
     bits = _QUANT_BITS.get(weights_dtype)
-    if component.kind != "denoiser" or bits is None:
+    if not quantized or bits is None:
         return component.params * bytes_per, 0
-    linear = component.linear_weight_params
-    weights = (component.params - linear) * bytes_per + -(-linear * bits // 8)
+    kept = kept_in_fp32_params(component)
+    linear = component.linear_weight_params - kept
+    weights = (component.params - linear - kept) * bytes_per + -(-linear * bits // 8) + 4 * kept
     if weights_dtype == "fp8":
         metadata = component.linear_layers * FP8_SCALE_BYTES_PER_MATRIX
     else:
@@ -89,7 +127,11 @@ def _weights(component: DiffusionComponent, dtype: str, request: PlanRequest) ->
 
 
 def _resident(
-    component: DiffusionComponent, dtype: str, request: PlanRequest, sequential: bool
+    component: DiffusionComponent,
+    dtype: str,
+    request: PlanRequest,
+    sequential: bool,
+    quantized: bool,
 ) -> tuple[int, int]:
     """Weights of ``component`` on the GPU while it runs.
 
@@ -97,7 +139,7 @@ def _resident(
     (``attach_align_device_hook`` in accelerate ``hooks.py``) and moves only that module's weights
     in for its forward: the largest such module is what stays resident.
     """
-    weights, metadata = _weights(component, dtype, request)
+    weights, metadata = _weights(component, dtype, request, quantized)
     if not sequential:
         return weights, metadata
     largest, params = component.largest_submodule_params, component.params
@@ -129,9 +171,10 @@ def _all_weights(
     pipeline: DiffusionPipeline, request: PlanRequest, vae_dtype: str
 ) -> tuple[int, int]:
     weights = metadata = 0
+    quantized = quantized_components(pipeline, request)
     for c in pipeline.components:
         dtype = vae_dtype if c.kind == "vae" else _runtime_dtype(c, request)
-        w, m = _weights(c, dtype, request)
+        w, m = _weights(c, dtype, request, c.name in quantized)
         weights, metadata = weights + w, metadata + m
     return weights, metadata
 
@@ -151,7 +194,8 @@ def _phase_for(
     else:
         # enable_model_cpu_offload: each component's hook offloads the previous one, so only the
         # running component is on the GPU; sequential: only its largest submodule.
-        weights, metadata = _resident(running, dtype, request, offload == "sequential")
+        quantized = running.name in quantized_components(pipeline, request)
+        weights, metadata = _resident(running, dtype, request, offload == "sequential", quantized)
     return _phase(request, weights, metadata, activations)
 
 

@@ -205,8 +205,8 @@ def load_pipeline(preset_id: str) -> DiffusionPipeline:
 def _runtime_dtype(component: DiffusionComponent, request: PlanRequest) -> str:
     """The float format the request asks for (the pipeline's ``torch_dtype``).
 
-    A quantized request (fp8/int8/int4) quantizes the denoiser only; the other components then
-    keep their own 16-bit dtype.
+    A quantized request (fp8/int8/int4) quantizes the denoiser's (and, when asked, text
+    encoders') linear weights; the other tensors keep the component's own 16-bit dtype.
     """
     asked = request.precision.weights
     return asked if asked in ("fp32", "fp16", "bf16") else component.dtype

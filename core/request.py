@@ -79,6 +79,7 @@ _NEW_OPTIONAL: dict[tuple[str, str], object] = {
     ("training", "offload"): "none",
     ("training", "activation_offloading"): False,
     ("training", "loss"): "full",
+    ("diffusion", "quantized_text_encoders"): "none",
 }
 
 _STRICT = ConfigDict(extra="forbid")
@@ -285,6 +286,11 @@ class DiffusionOptions(BaseModel):
     vae_tiling: bool = False
     vae_slicing: bool = False
     cpu_offload: Literal["none", "model", "sequential"] = "none"
+    quantized_text_encoders: Literal["none", "largest", "all"] = Field(
+        default="none",
+        description="text encoders whose nn.Linear weights precision.weights quantizes too"
+        " (diffusers PipelineQuantizationConfig quant_mapping); 'largest' is FLUX's T5",
+    )
 
     @field_validator("width", "height")
     @classmethod

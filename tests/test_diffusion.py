@@ -424,3 +424,24 @@ def test_sd15_tiled_4k_against_published_claim() -> None:
     untiled = estimate("sd-1.5", width=3840, height=2224)
     assert tiled.memory.total < 8 * GIB
     assert untiled.phases["vae_decode"].total > 8 * GIB
+
+
+def test_text_encoders_are_quantized_only_when_asked() -> None:
+    from core.diffusion import kept_in_fp32_params, quantized_components
+
+    flux = load_pipeline("flux.1-dev")
+    assert quantized_components(flux, make_request("flux.1-dev", "int8")) == {"transformer"}
+    largest = make_request("flux.1-dev", "int8", quantized_text_encoders="largest")
+    assert quantized_components(flux, largest) == {"transformer", "text_encoder_2"}
+    every = make_request("flux.1-dev", "int8", quantized_text_encoders="all")
+    assert len(quantized_components(flux, every)) == 3
+    assert quantized_components(flux, make_request("flux.1-dev", "bf16")) == set()
+    # T5's wo stays in fp32 (transformers _keep_in_fp32_modules): 24 x 10240 x 4096 weights.
+    t5 = next(c for c in flux.text_encoders if c.class_name == "T5EncoderModel")
+    kept = kept_in_fp32_params(t5)
+    assert kept == 24 * 10240 * 4096
+    plain = estimate("flux.1-dev", "int8").phases["text_encoding"].weights
+    both = estimate("flux.1-dev", "int8", quantized_text_encoders="largest")
+    # Quantized T5 Linear weights: 2 bytes -> 1 byte; wo: 2 bytes -> 4 bytes.
+    linear = t5.linear_weight_params - kept
+    assert both.phases["text_encoding"].weights == plain - linear + 2 * kept

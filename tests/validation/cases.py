@@ -690,6 +690,84 @@ CASES += (
 )
 
 
+_T5 = {"quantized_text_encoders": "largest"}
+_PER_CHANNEL = (
+    "one scale per output channel; the planner's int8 counts an fp16 scale and zero point per"
+    " group of 8192 weights (at most 0.004 bit per weight)",
+)
+CASES += (
+    *_flux_quant(
+        "bnb-nf4",
+        "transformer and T5 in bitsandbytes NF4 (block 64, fp32 absmax: int4 with group 64),"
+        " CLIP and VAE bf16",
+        {"weights": "int4", "quant_group_size": 64},
+        12.584,
+        17.281,
+        diffusion=_T5,
+    ),
+    *_flux_quant(
+        "bnb-int8",
+        "transformer and T5 in bitsandbytes LLM.int8 (int8 with an fp32 scale per row),"
+        " CLIP and VAE bf16",
+        {"weights": "int8", "quant_group_size": 8192},
+        19.273,
+        24.432,
+        _PER_CHANNEL,
+        diffusion=_T5,
+    ),
+    *_flux_quant(
+        "torchao-int8",
+        "transformer and T5 in torchao int8_weight_only, CLIP and VAE bf16",
+        {"weights": "int8", "quant_group_size": 8192},
+        17.020,
+        21.482,
+        _PER_CHANNEL,
+        diffusion=_T5,
+    ),
+    *_flux_quant(
+        "torchao-fp8",
+        "transformer and T5 in torchao float8_weight_only, CLIP and VAE bf16",
+        {"weights": "fp8"},
+        17.016,
+        21.488,
+        ("one fp32 scale per output channel; the planner counts one per matrix",),
+        diffusion=_T5,
+    ),
+    *_flux_quant(
+        "quanto-int8",
+        "transformer and T5 in quanto qint8 weights, CLIP and VAE bf16",
+        {"weights": "int8", "quant_group_size": 8192},
+        17.330,
+        21.814,
+        _PER_CHANNEL,
+        diffusion=_T5,
+    ),
+    *_flux_quant(
+        "quanto-fp8",
+        "transformer and T5 in quanto qfloat8 weights (quantize + freeze), CLIP and VAE bf16",
+        {"weights": "fp8"},
+        16.395,
+        20.898,
+        (
+            "one scale per output channel; the planner counts one per matrix",
+            "quantized with optimum-quanto's quantize() directly, which does not honour"
+            " transformers' _keep_in_fp32_modules: T5's wo is fp8 too, where the planner keeps"
+            " it in fp32 (2.8 GiB more)",
+        ),
+        diffusion=_T5,
+    ),
+    *_flux_quant(
+        "quanto-int4",
+        "transformer and T5 in quanto qint4 weights (group 128, scale and shift), CLIP and VAE"
+        " bf16",
+        {"weights": "int4", "quant_group_size": 128},
+        12.254,
+        16.139,
+        diffusion=_T5,
+    ),
+)
+
+
 def _sdxl(label: str, value_gb: float, **opts: Any) -> Case:
     diffusion: dict[str, Any] = {"width": 1024, "height": 1024, "batch_size": 4, "steps": 50}
     diffusion.update(opts)

@@ -33,8 +33,11 @@ KNOWN_OUTSIDE = {
     "flux-dev-fp8-layerwise-peak": "every FLUX run of the post peaks 4.5-4.8 GiB above its"
     " memory after loading where the planner's peak phase adds 2.1 GiB (its text-encoding,"
     " denoising and decode working sets are 0.17, 0.45 and 1.88 GiB; reserved memory may keep"
-    " blocks of all three); with layerwise casting the transformer also holds fewer fp8 weights"
-    " than the planner assumes (loaded -14 %), and the two add up to -21 %",
+    " blocks of all three, which the planner does not assume); with layerwise casting the"
+    " transformer also holds fewer fp8 weights than the planner assumes (loaded -14 %), and the"
+    " two add up to -21 %",
+    "flux-dev-bnb-nf4-peak": "the 2.5 GiB every FLUX run of the post adds beyond the planner's"
+    " peak phase (see the layerwise-casting peak) weighs most on the smallest, 4-bit pipeline",
     "sdxl-fp16-b4-model-offload": "the notebook behind the post (huggingface/notebooks"
     " diffusers/exploring_simple optimizations_for_sdxl.ipynb) runs every configuration in one"
     " process and reads max_memory_allocated after three pipeline calls. The two runs before its"
@@ -188,10 +191,11 @@ NOT_EXPRESSIBLE: tuple[NotExpressible, ...] = (
         "the multi-GPU strategy of finetune/lora.py at that commit is not stated in the table",
     ),
     NotExpressible(
-        "FLUX.1-dev with the transformer and T5 quantized (bnb 4/8-bit, torchao, quanto)",
+        "FLUX.1-dev with torchao int4_weight_only (10.635 GB loaded, 14.654 GB peak) and GGUF"
+        " Q2_K (13.264 / 17.752 GB)",
         "hf-blog-diffusers-quantization",
-        "quantizing the text encoder: the planner quantizes the denoiser only",
-        ("bnb 4-bit peak 17.281 GB", "torchao int8 peak 21.482 GB", "quanto fp8 peak 20.898 GB"),
+        "the int4 run loads with device_map='balanced' instead of moving the pipeline to the GPU;"
+        " Q2_K is a 2.6-bit k-quant, below the planner's 4-bit class for diffusion denoisers",
     ),
     NotExpressible(
         "SDXL unoptimized fp32 with the default (non-SDPA) attention processor: 28.09 GB",
