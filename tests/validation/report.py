@@ -172,6 +172,9 @@ def render() -> str:
         "- VAE decoder: diffusers' Upsample2D round trip of bf16 through fp32 and the up block's"
         " input that `Decoder.forward` keeps, from the source (`core/diffusion_activations.py`);"
         " FLUX's 1024x1024 decode comes to 1.875 GiB per image.",
+        "- Quantized diffusion text encoders (`diffusion.quantized_text_encoders`): the same"
+        " weight-only rule as the denoiser, except T5's `wo`, which transformers' quantizers keep"
+        " unquantized in fp32 (`T5EncoderModel._keep_in_fp32_modules`), from the source.",
         "- Training: pure 16-bit AdamW 8 bytes per parameter, optimizer in backward one gradient,"
         " activations in the compute dtype, LoRA dropout's stored copies and the chunked loss"
         " (8 chunks) follow the trainers' code (`core/capacity/training.py`,"
