@@ -225,7 +225,9 @@ class TrainingOptions(BaseModel):
     model_config = _STRICT
 
     method: Literal["full", "lora", "qlora"] = "full"
-    optimizer: Literal["adamw", "adamw_8bit", "sgd"] = "adamw"
+    # paged_adamw_8bit: bitsandbytes PagedAdamW8bit (torchtune's single-device full fine-tune);
+    # its 8-bit moments live in CUDA managed memory and page to the host (core.capacity.training).
+    optimizer: Literal["adamw", "adamw_8bit", "paged_adamw_8bit", "sgd"] = "adamw"
     mixed_precision: Literal["bf16", "fp16", "fp32"] = "bf16"
     micro_batch_size: int = Field(default=1, ge=1, le=100_000)
     sequence_length: int = Field(default=2048, ge=1, le=10_000_000)

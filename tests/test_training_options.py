@@ -90,3 +90,19 @@ def test_qlora_without_double_quantization_stores_fp32_absmax() -> None:
     arch = load_preset("llama-3.1-8b")
     assert plain == -(-arch.linear_params * 32 // (64 * 8))  # 0.5 bit per weight
     assert dq < plain
+
+
+def test_8bit_adamw_keeps_an_fp32_absmax_per_256_values() -> None:
+    # bitsandbytes Optimizer8bit.init_state: two uint8 states, absmax1 and absmax2 per 256.
+    result = _training(optimizer="adamw_8bit", weights_precision="pure")
+    params = load_preset("llama-3.1-8b").params_total
+    assert result.memory.optimizer_states == -(-params * (2 * 256 + 8) // 256)
+
+
+def test_paged_8bit_adamw_keeps_only_the_absmax_on_the_gpu() -> None:
+    paged = _training(optimizer="paged_adamw_8bit", weights_precision="pure")
+    params = load_preset("llama-3.1-8b").params_total
+    # The two 1-byte moments live in CUDA managed memory; the fp32 absmax blocks stay.
+    assert paged.memory.optimizer_states == -(-params * 8 // 256)
+    plain = _training(optimizer="adamw_8bit", weights_precision="pure")
+    assert paged.checkpoint_bytes == plain.checkpoint_bytes  # the states are saved all the same

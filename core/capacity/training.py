@@ -15,8 +15,13 @@ momentum and variance), 16Ψ in all. Sharding over N data-parallel GPUs (section
 - HYBRID_SHARD: FULL_SHARD within a node, replicated across nodes.
 
 Other optimizers, per trainable parameter: 8-bit AdamW (Dettmers et al. 2022, "8-bit Optimizers via
-Block-wise Quantization": two 1-byte states plus one fp32 absmax per block of 2048, and the fp32
-master copy in mixed precision); SGD with momentum (fp32 master and momentum). Pure fp32 training
+Block-wise Quantization": two 1-byte states, each with one fp32 absmax per block of 256 as
+bitsandbytes' ``Optimizer8bit.init_state`` allocates them, and the fp32 master copy in mixed
+precision); SGD with momentum (fp32 master and momentum). Paged 8-bit AdamW (bitsandbytes
+``PagedAdamW8bit``) allocates the two 1-byte states through ``get_state_buffer`` in CUDA managed
+memory (``F.get_paged``: cudaMallocManaged, outside PyTorch's allocator): they use GPU memory left
+free and page to the host when it runs short, so they are counted off the GPU (as with CPU
+offload, the host must hold them); the absmax blocks are ordinary GPU tensors. Pure fp32 training
 has no master copy: 4 bytes weights, 4 gradients, and the states.
 
 LoRA (Hu et al. 2021) freezes the base weights and trains r·(in + out) parameters per adapted
@@ -45,6 +50,9 @@ from core.architecture import ModelArchitecture
 from core.capacity.weights import nf4_weight_memory
 
 SCALE = 1024  # model states are summed in 1/1024 bytes, then rounded up once
+EIGHT_BIT = frozenset({"adamw_8bit", "paged_adamw_8bit"})
+# bitsandbytes Optimizer8bit.init_state: absmax1 and absmax2, fp32, one per block of 256 values.
+ABSMAX_BYTES = Fraction(2 * 4, 256)
 NF4_ABSMAX_BITS = Fraction(32, 64)  # QLoRA without double quantization (Dettmers et al. 2023)
 
 
@@ -63,8 +71,8 @@ def optimizer_bytes_per_param(optimizer: str, mixed_precision: str) -> Fraction:
     master = Fraction(4) if mixed_precision != "fp32" else Fraction(0)
     if optimizer == "adamw":
         return master + 8  # fp32 momentum and variance
-    if optimizer == "adamw_8bit":
-        return master + 2 + Fraction(2 * 4, 2048)  # two int8 states + fp32 absmax per 2048
+    if optimizer in EIGHT_BIT:
+        return master + 2 + ABSMAX_BYTES  # two int8 states + their fp32 absmax per 256
     return master + 4  # SGD: fp32 momentum
 
 
@@ -80,9 +88,14 @@ def pure_optimizer_bytes_per_param(optimizer: str, mixed_precision: str) -> Frac
     word = Fraction(param_bytes(mixed_precision))
     if optimizer == "adamw":
         return 2 * word  # momentum and variance
-    if optimizer == "adamw_8bit":
-        return 2 + Fraction(2 * 4, 2048)  # 8-bit states are 8-bit whatever the weights
+    if optimizer in EIGHT_BIT:
+        return 2 + ABSMAX_BYTES  # 8-bit states are 8-bit whatever the weights
     return word  # SGD momentum
+
+
+def paged_bytes_per_param(optimizer: str) -> Fraction:
+    """Optimizer bytes per parameter held in CUDA managed memory rather than on the GPU."""
+    return Fraction(2) if optimizer == "paged_adamw_8bit" else Fraction(0)
 
 
 def largest_tensor_params(arch: ModelArchitecture) -> int:
@@ -193,7 +206,9 @@ def model_states(
     grads = trainable * wbytes * SCALE
     if optimizer_in_backward:
         grads = min(grads, largest_tensor_params(arch) * wbytes * SCALE)
-    states = trainable * opt_scaled
+    # Paged 1-byte moments sit in managed memory, not on the GPU (see the module docstring).
+    paged = paged_bytes_per_param(optimizer)
+    states = trainable * (opt_scaled - paged.numerator * SCALE // paged.denominator)
     replicated = _up(weights + grads + states, SCALE) + metadata
 
     shard = 1

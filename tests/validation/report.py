@@ -175,6 +175,9 @@ def render() -> str:
         "- Quantized diffusion text encoders (`diffusion.quantized_text_encoders`): the same"
         " weight-only rule as the denoiser, except T5's `wo`, which transformers' quantizers keep"
         " unquantized in fp32 (`T5EncoderModel._keep_in_fp32_modules`), from the source.",
+        "- 8-bit AdamW: two 1-byte moments and an fp32 absmax per 256 values for each"
+        " (bitsandbytes `Optimizer8bit.init_state`); the paged variant's moments live in CUDA"
+        " managed memory (`F.get_paged`), off the GPU total, from the source.",
         "- Training: pure 16-bit AdamW 8 bytes per parameter, optimizer in backward one gradient,"
         " activations in the compute dtype, LoRA dropout's stored copies and the chunked loss"
         " (8 chunks) follow the trainers' code (`core/capacity/training.py`,"

@@ -137,12 +137,6 @@ class NotExpressible:
 
 NOT_EXPRESSIBLE: tuple[NotExpressible, ...] = (
     NotExpressible(
-        "torchtune Llama 3.1 8B full fine-tune on one RTX 4090: 18.9 GiB",
-        "torchtune-readme",
-        "PagedAdamW8bit pages its states to CPU memory when the GPU runs short (15 GiB of 8-bit"
-        " states cannot sit beside 15 GiB of weights on 24 GB); paging is not modelled",
-    ),
-    NotExpressible(
         "torchtune rows on A6000, 8 x A100 (70B LoRA 27.6 GiB, 70B full with CPU offload 13.9"
         " GiB, 405B QLoRA 44.8 GB)",
         "torchtune-readme",
