@@ -1,0 +1,253 @@
+"""Diffusion cases: Hugging Face's FLUX quantization and SDXL posts, diffusers' benchmarks."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from tests.validation.case import GIB, Case
+
+DIFFUSION: tuple[Case, ...] = (
+    Case(
+        "flux-dev-bf16-loaded",
+        "diffusion",
+        "weights",
+        round(31.447 * GIB),
+        "Memory after loading ~31.447 GB",
+        "hf-blog-diffusers-quantization",
+        "FLUX.1-dev pipeline in bf16 moved to the GPU, before the first image",
+        {"workload": "diffusion", "model": {"preset": "flux.1-dev"}, "gpu": "h100-80gb-sxm"},
+    ),
+    Case(
+        "flux-dev-bf16-peak",
+        "diffusion",
+        "torch_reserved",
+        round(36.166 * GIB),
+        "Peak memory 36.166 GB",
+        "hf-blog-diffusers-quantization",
+        "FLUX.1-dev bf16, one 1024x1024 image, 50 steps, guidance-distilled (no CFG batch)",
+        {
+            "workload": "diffusion",
+            "model": {"preset": "flux.1-dev"},
+            "precision": {"weights": "bf16"},
+            "diffusion": {"width": 1024, "height": 1024, "steps": 50, "guidance": False},
+            "gpu": "h100-80gb-sxm",
+        },
+    ),
+)
+
+
+def _flux_quant(
+    label: str,
+    setting: str,
+    precision: dict[str, Any],
+    loaded: float,
+    peak: float,
+    gaps: tuple[str, ...] = (),
+    diffusion: dict[str, Any] | None = None,
+) -> tuple[Case, Case]:
+    """A FLUX.1-dev row of the quantization post: memory after loading, then the run's peak."""
+    request = {
+        "workload": "diffusion",
+        "model": {"preset": "flux.1-dev"},
+        "precision": precision,
+        "diffusion": {"width": 1024, "height": 1024, "steps": 50, "guidance": False}
+        | (diffusion or {}),
+        "gpu": "h100-80gb-sxm",
+    }
+    return (
+        Case(
+            f"flux-dev-{label}-loaded",
+            "diffusion",
+            "weights",
+            round(loaded * GIB),
+            f"Memory after loading {loaded:.3f} GB",
+            "hf-blog-diffusers-quantization",
+            f"FLUX.1-dev, {setting}, moved to the GPU, before the first image",
+            request,
+            gaps=gaps,
+        ),
+        Case(
+            f"flux-dev-{label}-peak",
+            "diffusion",
+            "torch_reserved",
+            round(peak * GIB),
+            f"Peak memory {peak:.3f} GB",
+            "hf-blog-diffusers-quantization",
+            f"FLUX.1-dev, {setting}, one 1024x1024 image, 50 steps",
+            request,
+            gaps=gaps,
+        ),
+    )
+
+
+_GGUF_GAP = (
+    "city96's GGUF files keep a few small tensors (biases, norms, the input and output"
+    " projections) unquantized; the planner quantizes every nn.Linear weight of the transformer",
+)
+
+DIFFUSION += (
+    *_flux_quant(
+        "gguf-q4_1",
+        "transformer from the GGUF Q4_1 file (4-bit values with an fp16 scale and minimum per 32:"
+        " int4, group 32), text encoders and VAE bf16",
+        {"weights": "int4", "quant_group_size": 32},
+        16.838,
+        21.326,
+        _GGUF_GAP,
+    ),
+    *_flux_quant(
+        "gguf-q8_0",
+        "transformer from the GGUF Q8_0 file (8-bit values with an fp16 scale per 32: 8.5 bits,"
+        " as int8 with group 64), text encoders and VAE bf16",
+        {"weights": "int8", "quant_group_size": 64},
+        21.502,
+        25.973,
+        _GGUF_GAP,
+    ),
+    *_flux_quant(
+        "fp8-layerwise",
+        "transformer stored in float8_e4m3fn by enable_layerwise_casting (compute bf16), text"
+        " encoders and VAE bf16",
+        {"weights": "fp8"},
+        23.682,
+        28.451,
+        (
+            "layerwise casting also stores the transformer's non-Linear layers except norms and"
+            " embeddings in fp8, and upcasts one layer at a time to bf16 (a transient the planner"
+            " does not count)",
+        ),
+    ),
+)
+
+
+_T5 = {"quantized_text_encoders": "largest"}
+_PER_CHANNEL = (
+    "one scale per output channel; the planner's int8 counts an fp16 scale and zero point per"
+    " group of 8192 weights (at most 0.004 bit per weight)",
+)
+DIFFUSION += (
+    *_flux_quant(
+        "bnb-nf4",
+        "transformer and T5 in bitsandbytes NF4 (block 64, fp32 absmax: int4 with group 64),"
+        " CLIP and VAE bf16",
+        {"weights": "int4", "quant_group_size": 64},
+        12.584,
+        17.281,
+        diffusion=_T5,
+    ),
+    *_flux_quant(
+        "bnb-int8",
+        "transformer and T5 in bitsandbytes LLM.int8 (int8 with an fp32 scale per row),"
+        " CLIP and VAE bf16",
+        {"weights": "int8", "quant_group_size": 8192},
+        19.273,
+        24.432,
+        _PER_CHANNEL,
+        diffusion=_T5,
+    ),
+    *_flux_quant(
+        "torchao-int8",
+        "transformer and T5 in torchao int8_weight_only, CLIP and VAE bf16",
+        {"weights": "int8", "quant_group_size": 8192},
+        17.020,
+        21.482,
+        _PER_CHANNEL,
+        diffusion=_T5,
+    ),
+    *_flux_quant(
+        "torchao-fp8",
+        "transformer and T5 in torchao float8_weight_only, CLIP and VAE bf16",
+        {"weights": "fp8"},
+        17.016,
+        21.488,
+        ("one fp32 scale per output channel; the planner counts one per matrix",),
+        diffusion=_T5,
+    ),
+    *_flux_quant(
+        "quanto-int8",
+        "transformer and T5 in quanto qint8 weights, CLIP and VAE bf16",
+        {"weights": "int8", "quant_group_size": 8192},
+        17.330,
+        21.814,
+        _PER_CHANNEL,
+        diffusion=_T5,
+    ),
+    *_flux_quant(
+        "quanto-fp8",
+        "transformer and T5 in quanto qfloat8 weights (quantize + freeze), CLIP and VAE bf16",
+        {"weights": "fp8"},
+        16.395,
+        20.898,
+        (
+            "one scale per output channel; the planner counts one per matrix",
+            "quantized with optimum-quanto's quantize() directly, which does not honour"
+            " transformers' _keep_in_fp32_modules: T5's wo is fp8 too, where the planner keeps"
+            " it in fp32 (2.8 GiB more)",
+        ),
+        diffusion=_T5,
+    ),
+    *_flux_quant(
+        "quanto-int4",
+        "transformer and T5 in quanto qint4 weights (group 128, scale and shift), CLIP and VAE"
+        " bf16",
+        {"weights": "int4", "quant_group_size": 128},
+        12.254,
+        16.139,
+        diffusion=_T5,
+    ),
+)
+
+
+def _sdxl(label: str, value_gb: float, **opts: Any) -> Case:
+    diffusion: dict[str, Any] = {"width": 1024, "height": 1024, "batch_size": 4, "steps": 50}
+    diffusion.update(opts)
+    return Case(
+        f"sdxl-fp16-b4-{label}",
+        "diffusion",
+        "torch_allocated",
+        round(value_gb * GIB),
+        f"{value_gb} GB",
+        "hf-blog-sdxl",
+        f"SDXL base fp16 + SDPA, 4 images of 1024x1024, {label.replace('-', ' ')}",
+        {
+            "workload": "diffusion",
+            "model": {"preset": "sdxl"},
+            "precision": {"weights": "fp16"},
+            "diffusion": diffusion,
+            "gpu": "a100-40gb",
+        },
+    )
+
+
+DIFFUSION += (
+    Case(
+        "diffusers-bench-sdxl-unet-bf16",
+        "diffusion",
+        "denoiser_allocated",
+        round(5.05 * GIB),
+        "mem_plain_GB 5.05",
+        "diffusers-benchmarks",
+        "SDXL base UNet alone in bf16, one 1024x1024 latent (4 x 128 x 128), 77 prompt tokens,"
+        " no guidance batch, eager (torch.no_grad)",
+        {
+            "workload": "diffusion",
+            "model": {"preset": "sdxl"},
+            "precision": {"weights": "bf16"},
+            "diffusion": {"batch_size": 1, "guidance": False, "cpu_offload": "model"},
+            "gpu": "h100-80gb-sxm",
+        },
+        gaps=("the planner's denoising phase also holds the prompt embeddings (0.3 MB)",),
+    ),
+    _sdxl("default", 21.72),
+    replace(
+        _sdxl("default", 21.73),
+        id="sdxl-fp16-b4-torch-compile",
+        setting="SDXL base fp16 + SDPA, 4 images of 1024x1024, UNet under torch.compile",
+        gaps=("torch.compile (mode reduce-overhead) is not modelled; it measured +0.01 GB",),
+    ),
+    _sdxl("model-offload", 20.21, cpu_offload="model"),
+    _sdxl("sequential-offload", 19.91, cpu_offload="sequential"),
+    _sdxl("vae-slicing", 15.40, vae_slicing=True),
+    _sdxl("vae-slicing-sequential-offload", 11.47, vae_slicing=True, cpu_offload="sequential"),
+)

@@ -1,0 +1,339 @@
+"""Serving cases: vLLM start-up logs and LitGPT's generate scripts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.validation.case import GB, GIB, NF4_HEAD_GAP, Case, cfg
+
+
+def _litgpt_infer(
+    model: dict[str, str], weights: str, group: int = 128, fmt: str | None = None
+) -> dict[str, Any]:
+    # litgpt generate/base.py: one prompt, max_new_tokens 50; the KV cache is sized for the prompt
+    # plus the new tokens (about 60 tokens), so context 64 is the same cache within 0.1 %.
+    precision: dict[str, Any] = {"weights": weights, "kv_cache": "bf16", "quant_group_size": group}
+    if fmt is not None:
+        precision = {"format": fmt, "kv_cache": "bf16"}
+    return {
+        "workload": "inference",
+        "model": model,
+        "precision": precision,
+        "inference": {"context_tokens": 64, "concurrent_sequences": 1},
+        "gpu": "a100-40gb",
+    }
+
+
+INFERENCE: tuple[Case, ...] = (
+    # --- inference: vLLM start-up logs ---------------------------------------------------------
+    Case(
+        "vllm-llama3-8b-weights-tp1",
+        "inference",
+        "weights",
+        round(14.96 * GIB),
+        "model weights take 14.96GiB",
+        "vllm-10511",
+        "Meta-Llama-3-8B, bf16, tensor parallel 1",
+        {"model": cfg("llama-3-8b"), "gpu": "h100-80gb-sxm"},
+    ),
+    Case(
+        "vllm-llama3-8b-weights-tp2",
+        "inference",
+        "weights",
+        round(7.48 * GIB),
+        "model weights take 7.48GiB",
+        "vllm-10511",
+        "Meta-Llama-3-8B, bf16, -tp 2 (per GPU)",
+        {
+            "model": cfg("llama-3-8b"),
+            "parallelism": {"strategy": "tensor", "gpus": 2},
+            "gpu": "h100-80gb-sxm",
+        },
+    ),
+    Case(
+        "vllm-llama3-8b-activation-tp1",
+        "inference",
+        "activation_peak",
+        round(1.26 * GIB),
+        "PyTorch activation peak memory 1.26GiB",
+        "vllm-10511",
+        "Meta-Llama-3-8B, profile run over max_num_batched_tokens = max_model_len = 8192,"
+        " max_num_seqs 256 (vLLM defaults then)",
+        {
+            "model": cfg("llama-3-8b"),
+            "inference": {
+                "context_tokens": 8192,
+                "concurrent_sequences": 256,
+                "prefill_chunk_tokens": 8192,
+                "max_num_batched_tokens": 8192,
+                "max_num_seqs": 256,
+            },
+            "gpu": "h100-80gb-sxm",
+        },
+    ),
+    Case(
+        "vllm-llama3-8b-activation-tp2",
+        "inference",
+        "activation_peak",
+        round(1.26 * GIB),
+        "PyTorch activation peak memory 1.26GiB",
+        "vllm-10511",
+        "Meta-Llama-3-8B, -tp 2, same profile run: the peak is not divided by tensor parallelism",
+        {
+            "model": cfg("llama-3-8b"),
+            "inference": {
+                "context_tokens": 8192,
+                "concurrent_sequences": 256,
+                "prefill_chunk_tokens": 8192,
+                "max_num_batched_tokens": 8192,
+                "max_num_seqs": 256,
+            },
+            "parallelism": {"strategy": "tensor", "gpus": 2},
+            "gpu": "h100-80gb-sxm",
+        },
+    ),
+    Case(
+        "vllm-llama3-8b-kv-pool-tp1",
+        "inference",
+        "kv_cache_bytes",
+        round(53.29 * GIB),
+        "available_kv_cache_memory 53.29GiB",
+        "vllm-10511",
+        "Meta-Llama-3-8B, H100 (79.22 GiB to CUDA), gpu_memory_utilization 0.90, tp 1",
+        {
+            "model": cfg("llama-3-8b"),
+            "inference": {
+                "context_tokens": 8192,
+                "concurrent_sequences": 256,
+                "prefill_chunk_tokens": 8192,
+                "max_num_batched_tokens": 8192,
+                "max_num_seqs": 256,
+                "gpu_memory_utilization": 0.9,
+            },
+            "gpu": "h100-80gb-sxm",
+        },
+        notes="non_torch_memory 1.79 GiB in the same log",
+    ),
+    Case(
+        "vllm-llama31-70b-w8a8-weights",
+        "inference",
+        "weights",
+        round(67.7229 * GIB),
+        "Loading model weights took 67.7229 GB",
+        "vllm-12569",
+        "Llama 3.1 70B Instruct, int8 weights (w8a8, per-channel scales), one GPU",
+        {
+            "model": {"preset": "llama-3.1-70b"},
+            "precision": {"weights": "int8"},
+            "gpu": "h100-80gb-sxm",
+        },
+        gaps=("per-channel int8 scales; the planner counts one scale and zero per group of 128",),
+    ),
+    Case(
+        "vllm-qwen25-32b-weights-tp2",
+        "inference",
+        "weights",
+        round(30.7098 * GIB),
+        "Loading model weights took 30.7098 GB",
+        "vllm-15815",
+        "Qwen2.5-32B-Instruct, bf16, tensor parallel 2 on two L40S (per GPU)",
+        {
+            "model": {"preset": "qwen2.5-32b"},
+            "parallelism": {"strategy": "tensor", "gpus": 2},
+            "gpu": "l40s",
+        },
+    ),
+    *(
+        Case(
+            f"vllm-qwen25-32b-{kind}-tp2",
+            "inference",
+            measured,
+            round(value * GIB),
+            text,
+            "vllm-15815",
+            "Qwen2.5-32B-Instruct, bf16, tensor parallel 2 on two L40S (44.42 GiB to CUDA in that"
+            " log), utilisation 0.90, max_seq_len 10000 without chunked prefill: V0's profile"
+            " runs max_num_batched_tokens = max(max_seq_len, 2048) = 10000 over max_num_seqs 256",
+            {
+                "model": {"preset": "qwen2.5-32b"},
+                "inference": {
+                    "context_tokens": 10000,
+                    "max_num_batched_tokens": 10000,
+                    "max_num_seqs": 256,
+                    "gpu_memory_utilization": 0.9,
+                },
+                "parallelism": {"strategy": "tensor", "gpus": 2},
+                "gpu": "l40s",
+            },
+            notes=note,
+        )
+        for kind, measured, value, text, note in (
+            (
+                "activation",
+                "activation_peak",
+                1.26,
+                "PyTorch activation peak memory takes 1.26GiB",
+                "",
+            ),
+            (
+                "kv-pool",
+                "kv_cache_bytes",
+                7.71,
+                "the rest of the memory reserved for KV Cache is 7.71GiB",
+                "non_torch_memory 0.30 GiB in the same log",
+            ),
+        )
+    ),
+    Case(
+        "vllm-llama31-8b-weights-l40s",
+        "inference",
+        "weights",
+        round(14.9889 * GIB),
+        "Model loading took 14.9889 GiB",
+        "vllm-17122",
+        "Llama-3.1-8B-Instruct, bf16, one L40S (V1 engine)",
+        {"model": {"preset": "llama-3.1-8b"}, "gpu": "l40s"},
+    ),
+    Case(
+        "vllm-qwen25-7b-bnb4-weights",
+        "inference",
+        "weights",
+        round(5.2032 * GIB),
+        "Loading model weights took 5.2032 GB",
+        "vllm-13882",
+        "Qwen2.5-7B-Instruct-bnb-4bit: NF4 block linear layers with double quantization,"
+        " embeddings and LM head in bf16",
+        {"model": {"preset": "qwen2.5-7b"}, "precision": {"format": "nf4-dq"}, "gpu": "l4"},
+    ),
+    Case(
+        "vllm-qwen25-7b-bnb4-activation",
+        "inference",
+        "activation_peak",
+        round(1.42 * GIB),
+        "PyTorch activation peak memory takes 1.42GiB",
+        "vllm-13882",
+        "Qwen2.5-7B, profile run over max_num_batched_tokens = max_model_len = 4096,"
+        " max_num_seqs 256 (V0 defaults); the RTX 4060 is not in the catalog, the L4 stands in"
+        " (the activation peak does not depend on the GPU)",
+        {
+            "model": {"preset": "qwen2.5-7b"},
+            "precision": {"format": "nf4"},
+            "inference": {
+                "context_tokens": 4096,
+                "concurrent_sequences": 256,
+                "prefill_chunk_tokens": 4096,
+                "max_num_batched_tokens": 4096,
+                "max_num_seqs": 256,
+                "gpu_memory_utilization": 0.7,
+            },
+            "gpu": "l4",
+        },
+    ),
+    Case(
+        "litgpt-llama2-7b-generate-lora-bf16",
+        "inference",
+        "torch_allocated",
+        round(13.82 * GB),
+        "13.82 GB",
+        "litgpt-lora-doc",
+        "Llama 2 7B with its (unmerged) LoRA adapters, generate/lora.py, bf16-true",
+        _litgpt_infer({"preset": "llama-2-7b"}, "bf16"),
+        gaps=("the unmerged LoRA adapters (r 8, q and v: 4.2 M parameters, 8 MB)",),
+    ),
+    Case(
+        "litgpt-llama2-7b-generate-lora-nf4",
+        "inference",
+        "torch_allocated",
+        round(4.66 * GB),
+        "4.66 GB",
+        "litgpt-lora-doc",
+        "Llama 2 7B with LoRA adapters, generate/lora.py --quantize bnb.nf4",
+        _litgpt_infer({"preset": "llama-2-7b"}, "int4", group=64),
+        gaps=NF4_HEAD_GAP + ("the unmerged LoRA adapters (8 MB)",),
+    ),
+    # --- inference: LitGPT generate on an A100 40GB ---------------------------------------------
+    Case(
+        "litgpt-llama2-7b-generate-bf16",
+        "inference",
+        "torch_allocated",
+        round(13.52 * GB),
+        "13.52 GB",
+        "litgpt-tables",
+        "Llama 2 7B, generate/base.py, bf16-true, no quantization",
+        _litgpt_infer({"preset": "llama-2-7b"}, "bf16"),
+    ),
+    Case(
+        "litgpt-llama2-13b-generate-bf16",
+        "inference",
+        "torch_allocated",
+        round(26.21 * GB),
+        "26.21 GB",
+        "litgpt-tables",
+        "Llama 2 13B, generate/base.py, bf16-true, no quantization",
+        _litgpt_infer(cfg("llama-2-13b"), "bf16"),
+    ),
+    Case(
+        "litgpt-llama2-7b-generate-lora-nf4-dq",
+        "inference",
+        "torch_allocated",
+        round(4.34 * GB),
+        "4.34 GB",
+        "litgpt-lora-doc",
+        "Llama 2 7B with LoRA adapters, generate/lora.py --quantize bnb.nf4-dq",
+        _litgpt_infer({"preset": "llama-2-7b"}, "int4", fmt="nf4-dq"),
+        gaps=NF4_HEAD_GAP + ("the unmerged LoRA adapters (8 MB)",),
+    ),
+    Case(
+        "litgpt-llama2-7b-generate-nf4",
+        "inference",
+        "torch_allocated",
+        round(4.57 * GB),
+        "4.57 GB",
+        "litgpt-tables",
+        "Llama 2 7B, --quantize bnb.nf4 (block 64, fp32 absmax: 4.5 bits = int4 with group 64)",
+        _litgpt_infer({"preset": "llama-2-7b"}, "int4", group=64),
+        gaps=NF4_HEAD_GAP,
+    ),
+    Case(
+        "litgpt-llama2-13b-generate-nf4",
+        "inference",
+        "torch_allocated",
+        round(8.32 * GB),
+        "8.32 GB",
+        "litgpt-tables",
+        "Llama 2 13B, --quantize bnb.nf4",
+        _litgpt_infer(cfg("llama-2-13b"), "int4", group=64),
+        gaps=NF4_HEAD_GAP,
+    ),
+    Case(
+        "litgpt-codellama-34b-generate-nf4",
+        "inference",
+        "torch_allocated",
+        round(20.52 * GB),
+        "20.52 GB",
+        "litgpt-tables",
+        "CodeLlama 34B, --quantize bnb.nf4",
+        _litgpt_infer(cfg("codellama-34b"), "int4", group=64),
+        gaps=NF4_HEAD_GAP,
+    ),
+    *(
+        Case(
+            f"litgpt-{name}-generate-nf4-dq",
+            "inference",
+            "torch_allocated",
+            round(value * GB),
+            f"{value:.2f} GB",
+            "litgpt-tables",
+            f"{label}, generate/base.py --quantize bnb.nf4-dq (NF4 block 64, 8-bit absmax with"
+            " one fp32 constant per 256 blocks)",
+            _litgpt_infer(model, "int4", fmt="nf4-dq"),
+            gaps=NF4_HEAD_GAP,
+        )
+        for name, label, model, value in (
+            ("llama2-7b", "Llama 2 7B", {"preset": "llama-2-7b"}, 4.26),
+            ("llama2-13b", "Llama 2 13B", cfg("llama-2-13b"), 7.72),
+            ("codellama-34b", "CodeLlama 34B", cfg("codellama-34b"), 18.95),
+            ("llama2-70b", "Llama 2 70B", cfg("llama-2-70b"), 37.21),
+        )
+    ),
+)
