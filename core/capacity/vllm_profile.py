@@ -38,7 +38,10 @@ This module predicts those figures before renting.
 - **Non-torch memory** (CUDA context, cuBLAS workspaces, NCCL buffers): the request's
   ``runtime.context_gib`` plus ``runtime.comm_buffer_gib`` when tensor parallel.
 - **CUDA graphs** are captured after the pool is sized and come out of the
-  ``1 − gpu_memory_utilization`` margin, so they are not subtracted here.
+  ``1 − gpu_memory_utilization`` margin, so they are not subtracted here. Releases from 0.21 on
+  estimate graph memory at start-up and take it from the pool ("CUDA graph memory profiling is
+  enabled (default since v0.21.0)" in their logs); too few published figures exist to estimate
+  it (docs/ACCURACY.md lists them), so the pool here is the upper bound of those releases.
 """
 
 from __future__ import annotations
