@@ -86,7 +86,9 @@ def kept_in_fp32_params(component: DiffusionComponent) -> int:
     """Linear weights a transformers quantizer keeps in fp32: T5's ``wo`` (d_ff x d_model a block).
 
     transformers ``T5EncoderModel._keep_in_fp32_modules = ["wo"]``; its quantizers add those
-    modules to ``modules_to_not_convert``. Other components keep nothing apart.
+    modules to ``modules_to_not_convert``. Other components keep nothing apart. fp32 is what the
+    published bitsandbytes runs show; torchao's and quanto's int8 runs measure as if ``wo`` stayed
+    in bf16, so the planner is up to 11 % above them (docs/ACCURACY.md).
     """
     if component.class_name != "T5EncoderModel":
         return 0
