@@ -386,9 +386,11 @@ class FakePlanPage(QWidget):
     def __init__(self) -> None:
         super().__init__()
         self.loaded: list[PlanRequest] = []
+        self.labels: list[str] = []
 
-    def load_request(self, request: PlanRequest) -> None:
+    def load_request(self, request: PlanRequest, label: str = "") -> None:
         self.loaded.append(request)
+        self.labels.append(label)
 
 
 def test_reopen_as_new_draft_loads_the_quoted_request_into_the_plan_page(
@@ -408,6 +410,7 @@ def test_reopen_as_new_draft_loads_the_quoted_request_into_the_plan_page(
     select(qtbot, page, "Past start", "Saved quote")
     action(page, "historyReopenAction").trigger()
     [request] = plan.loaded
+    assert plan.labels == ["Past start"]  # the new draft starts from the chosen quote
     expected = PlanRequest.model_validate(quote.request)
     assert request.term.start is None
     assert request.model_copy(

@@ -425,3 +425,21 @@ def test_no_validator_wording_reaches_the_status_line(qapp):
     with pytest.raises(InputError) as refused:
         parse_request({"model": {"preset": "llama-3.1-8b"}, "inference": {"context_tokens": "x"}})
     assert message_text(refused.value.message) == "enter a whole number, e.g. 8192"
+
+
+def test_new_plan_starts_clean_without_the_last_label_model_or_search(main_window, wizard, qtbot):
+    click_next(qtbot, wizard)
+    pick_preset(qtbot, wizard, "70b", "llama-3.1-70b")
+    walk_to_review(qtbot, wizard)
+    type_into(qtbot, wizard.findChild(QLineEdit, "quoteLabel"), "chatbot staging")
+    main_window.commands.new_plan.trigger()
+    settle(qtbot, wizard)
+    assert wizard.current_request() == wizard.default_request()
+    assert wizard.current_request().model.preset == "llama-3.1-8b"  # not the 70B of before
+    assert wizard.findChild(QLineEdit, "presetSearch").text() == ""
+    assert wizard.findChild(QLineEdit, "quoteLabel").text() == ""
+    assert "70B" not in wizard.findChild(QLabel, "modelSummary").text()
+    assert wizard.findChild(QLabel, "reviewStatus").text() == ""
+    walk_to_review(qtbot, wizard)
+    assert wizard.review_page.quote.label == ""
+    assert "Llama 3.1 8B" in quote_text(wizard)

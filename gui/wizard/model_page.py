@@ -193,6 +193,10 @@ class ModelPage(WizardStep):
 
     def load(self, request: PlanRequest) -> None:
         ref = request.model
+        # A new draft names its own model: the last search must not hide it, and the summary
+        # of the model read before stays off until this one has been read.
+        self._presets.clear_search()
+        self._summary.clear()
         if ref.preset:
             kind = self._presets.kind_of(ref.preset)
             self._presets.set_kind(kind or "llm")

@@ -228,10 +228,14 @@ class PlanWizard(QWizard):
             step.fill(raw, workload)
         return parse_request(raw)
 
-    def load_request(self, request: PlanRequest) -> None:
-        """Fill every page from ``request`` and start at the first page (a new draft)."""
+    def load_request(self, request: PlanRequest, label: str = "") -> None:
+        """Fill every page from ``request`` and start at the first page (a new draft).
+
+        ``label`` is the review page's label (a reopened quote's own); nothing else of the
+        draft before is kept.
+        """
         self._base = request.model_dump(mode="json")
-        self.review_page.forget_key()
+        self.review_page.start_draft(label)
         for step in self.steps:
             step.load(request)
             step.clear_error()

@@ -168,9 +168,14 @@ class ReviewPage(WizardStep):
             self._key, self._key_for = str(uuid.uuid4()), fingerprint
         self._render()
 
-    def forget_key(self) -> None:
-        """The next opening makes a new key (a new draft is a new purchase)."""
+    def start_draft(self, label: str = "") -> None:
+        """A new draft: a new key on the next opening, the draft's label, no quote or status."""
         self._key, self._key_for = None, ""
+        self._label.setText(label)
+        self._quote = None
+        self._saved, self._placed = False, None
+        self._set_status("", None)
+        self._render()
 
     @property
     def idempotency_key(self) -> str | None:
