@@ -379,7 +379,7 @@ def test_the_status_line_follows_the_language(view, qtbot, answers, app_state):
 
 
 def _notice(view: QWidget) -> str:
-    return view.findChild(QLabel, "historyNotice").text()
+    return view.findChild(QWidget, "historyNotice").text()
 
 
 class FakePlanPage(QWidget):

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from core.catalog import TERM_UNITS
 from core.store.records import STATUSES
 from core.store.search import WORKLOADS
+from gui.elided_label import ElidedLabel
 from gui.history.history_actions import HistoryActions
 from gui.history.history_detail_pane import HistoryDetailPane
 from gui.history.history_filter_bar import HistoryFilterBar
@@ -135,14 +136,15 @@ class HistoryViewLayout(QWidget):
 
         self._count = QLabel(self)
         self._count.setObjectName("historyCount")
-        self._notice = QLabel(self)
+        # A notice can be long (a file path, a sentence in Russian): it is shortened to the
+        # width left, never widening the window, and shown whole in its tooltip.
+        self._notice = ElidedLabel(self)
         self._notice_text: str | Callable[[], str] | None = None
         self._notice.setObjectName("historyNotice")
-        self._notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         status = QHBoxLayout()
         status.addWidget(self._count)
-        status.addStretch(1)
-        status.addWidget(self._notice)
+        status.addSpacing(24)
+        status.addWidget(self._notice, 1)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
@@ -216,7 +218,6 @@ class HistoryViewLayout(QWidget):
         self._notice_text = text
         shown = text() if callable(text) else (text or "")
         self._notice.setText(shown)
-        self._notice.setToolTip(shown)
 
     def _update_count(self) -> None:
         model = self._table.model().sourceModel() if self._table.model() else None
