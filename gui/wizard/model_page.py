@@ -264,6 +264,7 @@ class ModelPage(WizardStep):
         """Use ``path`` as the config.json, safetensors or GGUF (read again even if unchanged)."""
         fields = {"hf_config": self._config_path, "gguf": self._gguf_path}
         fields.get(source, self._st_path).setText(path)
+        self.rows[f"model.{source}"].touched = True  # a chosen file is judged at once
         self._radios[source].setChecked(True)
         self.plan_wizard().forget_model_file()
         self.edited.emit()

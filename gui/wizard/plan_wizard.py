@@ -238,6 +238,7 @@ class PlanWizard(QWizard):
         self.review_page.start_draft(label)
         for step in self.steps:
             step.load(request)
+            step.reset_touched()
             step.clear_error()
         self.model_page.set_workload(request.workload)
         self.restart()
@@ -262,6 +263,8 @@ class PlanWizard(QWizard):
     def validate_step(self, step: WizardStep) -> bool:
         """Next on ``step``: the request must be valid as far as this page and those before it."""
         self.live.flush()
+        for earlier in self.steps[: self.steps.index(step) + 1]:
+            earlier.touch()  # Next judges what was left untouched too
         try:
             self.current_request()
         except InputError as error:
@@ -291,13 +294,16 @@ class PlanWizard(QWizard):
     def _owner(self, path: str) -> WizardStep | None:
         return next((step for step in self.steps if step.owns(path)), None)
 
-    def _route_error(self, path: str, message: str) -> str:
-        """Show ``message`` on the page that owns ``path``; return it as that page words it."""
+    def _route_error(self, path: str, message: str) -> str | None:
+        """Show ``message`` on the page that owns ``path``; return it as that page words it.
+
+        None when the page holds it back (an input the user has not typed in yet).
+        """
         owner = self._owner(path) or self.currentPage()
-        shown = message
+        shown: str | None = message
         for step in self.steps:
             if step is owner:
-                shown = step.show_error(path, message) or message
+                shown = step.show_error(path, message)
             else:
                 step.clear_error()
         return shown
@@ -317,10 +323,16 @@ class PlanWizard(QWizard):
         self.parallelism_page.set_layout(option.estimate.request.parallelism)
 
     def _on_live_invalid(self, error: InputError) -> None:
-        message = self._route_error(error_path(error), error_text(error))
+        path = error_path(error)
+        if path == "model":  # no model given: the chosen source's input is empty
+            path = f"model.{self.model_page.source()}"
+        message = self._route_error(path, error_text(error))
         self.model_page.set_resolving(False)
         self.offer_page.set_fit(False)
-        self.panel.show_status("invalid", message)
+        if message is None:  # an input not typed in yet: no refusal, only what is missing
+            self.panel.show_status("busy", self.tr("Fill in this page to see the estimate."))
+        else:
+            self.panel.show_status("invalid", message)
 
     def _on_live_validated(self, request: PlanRequest) -> None:
         for step in self.steps:
@@ -339,7 +351,7 @@ class PlanWizard(QWizard):
         path = error_path(error) if isinstance(error, PlannerError) else ""
         if path in ("", "model"):  # a file or preset core could not read
             path = f"model.{self.model_page.source()}"
-        message = self._route_error(path, message)
+        message = self._route_error(path, message) or message
         self.panel.show_status("error", message)
         self.panel.show_plan(None)
         self.offer_page.set_outcome(None)

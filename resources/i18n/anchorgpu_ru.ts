@@ -2361,6 +2361,10 @@ Idempotency key of this purchase: {key}</source>
         <translation>&lt; &amp;Назад</translation>
     </message>
     <message>
+        <source>Fill in this page to see the estimate.</source>
+        <translation>Заполните эту страницу, чтобы увидеть оценку.</translation>
+    </message>
+    <message>
         <source>Reading the model…</source>
         <translation>Читаю модель…</translation>
     </message>
