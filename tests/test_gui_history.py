@@ -231,7 +231,12 @@ def test_status_and_workload_filters(view, qtbot):
     qtbot.waitUntil(lambda: cells(view, LABEL) == ["Mistral fine-tune"])
     status.setCurrentIndex(0)
     qtbot.waitUntil(lambda: cells(view, WORKLOAD) == ["Training"])
-    qtbot.waitUntil(lambda: view.findChild(QLabel, "historyCount").text() == "Showing 1 of 1")
+    qtbot.waitUntil(
+        lambda: (
+            view.findChild(QLabel, "historyCount").text()
+            == "Showing 1 of 1 matching the search and filters (5 in all)"
+        )
+    )
 
 
 def click_header(qtbot, view: QWidget, column: int) -> None:
@@ -478,3 +483,57 @@ def test_every_history_string_has_a_russian_translation(monkeypatch):
     history = i18n_build.GUI_DIR / "history"
     monkeypatch.setattr(i18n_build, "sources", lambda: sorted(history.glob("*.py")))
     assert i18n_build.untranslated() == []
+
+
+def count_text(view: QWidget) -> str:
+    return view.findChild(QLabel, "historyCount").text()
+
+
+def test_a_search_that_hides_every_row_says_how_many_there_are(view, qtbot):
+    qtbot.waitUntil(lambda: count_text(view) == "Showing 5 of 5")  # nothing narrowed: no more
+    qtbot.keyClicks(view.findChild(QLineEdit, "historySearch"), "nothing-like-this")
+    qtbot.waitUntil(lambda: cells(view, LABEL) == [])
+    qtbot.waitUntil(
+        lambda: count_text(view) == "Showing 0 of 0 matching the search and filters (5 in all)"
+    )
+
+
+def test_the_detail_and_its_commands_follow_the_rows_listed(view, qtbot):
+    select(qtbot, view, "Llama serving", "Saved quote")
+    commands = ("historyReopenAction", "historyPlaceAction", "historyEditAction")
+    commands += ("historyPrintAction",)
+    assert all(action(view, name).isEnabled() for name in commands)
+    status = view.findChild(QComboBox, "historyStatusFilter")
+    status.setCurrentIndex(status.findData("saved"))  # still listed: still shown
+    qtbot.waitUntil(lambda: cells(view, LABEL) == ["Mistral fine-tune", "Llama serving"])
+    assert "Llama serving" in detail_text(view)
+    assert table(view).selectionModel().currentIndex().data(ROW_ROLE).label == "Llama serving"
+    qtbot.keyClicks(view.findChild(QLineEdit, "historySearch"), "mistral")  # hidden now
+    qtbot.waitUntil(lambda: cells(view, LABEL) == ["Mistral fine-tune"])
+    qtbot.waitUntil(lambda: "Llama serving" not in detail_text(view))
+    assert detail_text(view) == "Select a quote or an order to see it as quoted."
+    assert not any(action(view, name).isEnabled() for name in commands)
+
+
+def test_the_label_and_notes_of_an_order_are_edited_in_place(
+    view, qtbot, app_state, history, monkeypatch
+):
+    from gui.history.annotate_dialog import AnnotateDialog
+
+    select(qtbot, view, "Batch embeddings", "Order")
+
+    def answer(dialog: AnnotateDialog) -> int:
+        assert dialog.label() == "Batch embeddings"
+        dialog.findChild(QLineEdit, "annotateLabel").setText("Embeddings for search")
+        dialog.findChild(QWidget, "annotateNotes").setPlainText("weekly re-index")
+        return AnnotateDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(AnnotateDialog, "exec", answer)
+    action(view, "historyEditAction").trigger()
+    qtbot.waitUntil(lambda: "Embeddings for search" in cells(view, LABEL), timeout=5000)
+    qtbot.waitUntil(lambda: "weekly re-index" in detail_text(view))
+    assert "Label and notes of" in _notice(view)
+    with HistoryStore(app_state.db_path) as store:
+        order = store.get_order(history["Batch embeddings"])
+        assert (order.label, order.notes) == ("Embeddings for search", "weekly re-index")
+        assert order.total == order.quote.total  # nothing else changed

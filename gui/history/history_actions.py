@@ -44,6 +44,7 @@ class HistoryActions(QObject):
             "historyPlaceAction", "Ctrl+Return", "document-send", SP.SP_DialogApplyButton
         )
         self.stop = action("historyStopAction", "Ctrl+Shift+S", "process-stop", SP.SP_MediaStop)
+        self.edit = action("historyEditAction", "F2", "document-edit", SP.SP_FileDialogInfoView)
         self.print_ = action(
             "historyPrintAction", QKeySequence.StandardKey.Print, "document-print", SP.SP_FileIcon
         )
@@ -75,7 +76,7 @@ class HistoryActions(QObject):
 
     def selection_actions(self) -> list[QAction]:
         """The actions that work on the selected quote or order."""
-        return [self.reopen, self.place, self.stop, self.print_, self.save_pdf]
+        return [self.reopen, self.place, self.stop, self.edit, self.print_, self.save_pdf]
 
     def store_actions(self) -> list[QAction]:
         """The actions that need the history database open."""
@@ -98,6 +99,11 @@ class HistoryActions(QObject):
                 self.stop,
                 self.tr("&Stop Order…"),
                 self.tr("Stop the selected order; the paid period continues"),
+            ),
+            (
+                self.edit,
+                self.tr("&Edit Label and Notes…"),
+                self.tr("Change the label and notes of the selected quote or order"),
             ),
             (self.print_, self.tr("P&rint…"), self.tr("Print the selected quote or order")),
             (

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QWidget
 from core.quotes import Quote, utc_now
 from core.store import HistoryRow, HistoryStore, Order, PlaceResult
 from gui.app_state import AppState
+from gui.history.annotate_dialog import AnnotateDialog
 from gui.history.error_message import show_error
 from gui.history.history_file_tasks import HistoryFileTasks
 from gui.history.history_order_tasks import HistoryOrderTasks
@@ -126,6 +127,7 @@ class HistoryView(HistoryViewLayout):
         a.reopen.triggered.connect(self._on_reopen_triggered)
         a.place.triggered.connect(self._on_place_triggered)
         a.stop.triggered.connect(self._on_stop_triggered)
+        a.edit.triggered.connect(self._on_edit_triggered)
         a.print_.triggered.connect(self._on_print_triggered)
         a.save_pdf.triggered.connect(self._on_save_pdf_triggered)
         a.export_csv.triggered.connect(self._files.export_csv)
@@ -172,12 +174,21 @@ class HistoryView(HistoryViewLayout):
         self._update_actions()
 
     def _on_filter_query_changed(self, query: HistoryQuery) -> None:
+        if self._select_after_load is None and self._selected is not None:
+            self._select_after_load = self._selected.id  # kept if the new rows still list it
         self._model.set_query(query)
 
     def _on_model_page_loaded(self, _rows: int) -> None:
         wanted, self._select_after_load = self._select_after_load, None
         if wanted is not None:
             self.select_entity(self._model, wanted)
+        shown = self._shown
+        if shown is not None and self._model.find(shown.id) is None:
+            # The search or a filter hides it now: the detail and its commands follow the rows
+            # listed, never a quote or order the user no longer sees.
+            self._selected = None
+            self._detail_ticket += 1
+            self._show_detail(None, None)
         self._update_count()
 
     def _on_model_load_failed(self, error: Exception) -> None:
@@ -240,6 +251,7 @@ class HistoryView(HistoryViewLayout):
         for action in a.store_actions():
             action.setEnabled(is_open)
         a.reopen.setEnabled(shown is not None)
+        a.edit.setEnabled(is_open and shown is not None)
         a.print_.setEnabled(shown is not None)
         a.save_pdf.setEnabled(shown is not None)
         # The store refuses an order for a configuration that does not fit; say so up front.
@@ -294,6 +306,31 @@ class HistoryView(HistoryViewLayout):
                 id=order.id, moment=formats.utc(order.paid_until)
             )
         )
+
+    def _on_edit_triggered(self) -> None:
+        shown = self._shown
+        if shown is None:
+            return
+        dialog = AnnotateDialog(shown.id, shown.label, shown.notes, self)
+        if dialog.exec() != AnnotateDialog.DialogCode.Accepted:
+            return
+        entity_id, label, notes = shown.id, dialog.label(), dialog.notes()
+
+        def save(store: HistoryStore) -> tuple[Quote | Order, datetime]:
+            return store.annotate(entity_id, label=label, notes=notes), store.now()
+
+        self._client.call(
+            save,
+            lambda result: self._on_annotated(*result),
+            lambda error: show_error(self, self.tr("Edit Label and Notes"), error),
+            owner=self,
+        )
+
+    def _on_annotated(self, item: Quote | Order, now: datetime) -> None:
+        if self._shown is not None and self._shown.id == item.id:
+            self._show_detail(item, now)
+        self._select_after_load = item.id  # the list is read again with the new label
+        self._show_notice(lambda: self.tr("Label and notes of {id} saved.").format(id=item.id))
 
     def _on_print_triggered(self) -> None:
         if self._shown is not None:

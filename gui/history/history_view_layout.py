@@ -77,7 +77,7 @@ class HistoryViewLayout(QWidget):
         self._toolbar = QToolBar(self)
         self._toolbar.setObjectName("historyToolBar")
         self._toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self._toolbar.addActions([a.reopen, a.place, a.stop])
+        self._toolbar.addActions([a.reopen, a.place, a.stop, a.edit])
         self._toolbar.addSeparator()
         self._toolbar.addActions([a.print_, a.save_pdf])
         self._toolbar.addSeparator()
@@ -112,7 +112,7 @@ class HistoryViewLayout(QWidget):
         self._table.verticalHeader().hide()
         self._table.verticalHeader().setDefaultSectionSize(self._table.fontMetrics().height() + 8)
         self._table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        self._table.addActions([a.reopen, a.place, a.stop, a.print_, a.save_pdf])
+        self._table.addActions(a.selection_actions())
         header = self._table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         # The label takes the width the other columns leave; they are sized from their longest
@@ -223,13 +223,18 @@ class HistoryViewLayout(QWidget):
         model = self._table.model().sourceModel() if self._table.model() else None
         if not isinstance(model, HistoryTableModel):
             return
-        shown, total = model.rowCount(), model.total
+        shown, total, everything = model.rowCount(), model.total, model.total_unfiltered
         if total is None:
             text = self.tr("Loading…") if model.loading else ""
         else:
             text = self.tr("Showing {shown} of {total}").format(
                 shown=QLocale().toString(shown), total=QLocale().toString(total)
             )
+            if model.query.narrowed() and everything is not None:
+                # "0 of 0" alone read as an empty history while the filters hid every row.
+                text += " " + self.tr("matching the search and filters ({all} in all)").format(
+                    all=QLocale().toString(everything)
+                )
             header = self._table.horizontalHeader()
             by_date = header.sortIndicatorSection() == DATE and (
                 header.sortIndicatorOrder() == Qt.SortOrder.DescendingOrder

@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU" sourcelanguage="en_US">
 <context>
+    <name>AnnotateDialog</name>
+    <message>
+        <source>Label and notes of {id}</source>
+        <translation>Название и заметки {id}</translation>
+    </message>
+    <message>
+        <source>e.g. chatbot staging</source>
+        <translation>например, чат-бот, тестовый стенд</translation>
+    </message>
+    <message>
+        <source>Anything to remember; notes are searched too</source>
+        <translation>Всё, что стоит запомнить; по заметкам тоже ищется</translation>
+    </message>
+    <message>
+        <source>&amp;Label:</source>
+        <translation>&amp;Название:</translation>
+    </message>
+    <message>
+        <source>&amp;Notes:</source>
+        <translation>&amp;Заметки:</translation>
+    </message>
+</context>
+<context>
     <name>CompareDialog</name>
     <message>
         <source>Compare options</source>
@@ -1200,6 +1223,14 @@
         <translation>Остановить выбранный заказ; оплаченный период продолжается</translation>
     </message>
     <message>
+        <source>&amp;Edit Label and Notes…</source>
+        <translation>&amp;Изменить название и заметки…</translation>
+    </message>
+    <message>
+        <source>Change the label and notes of the selected quote or order</source>
+        <translation>Изменить название и заметки выбранной сметы или заказа</translation>
+    </message>
+    <message>
         <source>P&amp;rint…</source>
         <translation>&amp;Печать…</translation>
     </message>
@@ -1503,6 +1534,14 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Заказ {id} остановлен; он остаётся оплаченным до {moment}.</translation>
     </message>
     <message>
+        <source>Edit Label and Notes</source>
+        <translation>Изменение названия и заметок</translation>
+    </message>
+    <message>
+        <source>Label and notes of {id} saved.</source>
+        <translation>Название и заметки {id} сохранены.</translation>
+    </message>
+    <message>
         <source>Save as PDF</source>
         <translation>Сохранение в PDF</translation>
     </message>
@@ -1540,6 +1579,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>Showing {shown} of {total}</source>
         <translation>Показано {shown} из {total}</translation>
+    </message>
+    <message>
+        <source>matching the search and filters ({all} in all)</source>
+        <translation>по поиску и фильтрам (всего {all})</translation>
     </message>
     <message>
         <source>sorted within the rows loaded; scroll to load more</source>
