@@ -432,14 +432,6 @@
         <translation>Налог {percent} % от {subtotal} {currency}</translation>
     </message>
     <message>
-        <source>needs {need:.1f} GB per GPU, has {has:.1f} GB</source>
-        <translation>нужно {need:.1f} ГБ на GPU, есть {has:.1f} ГБ</translation>
-    </message>
-    <message>
-        <source>needs {need:.1f} GB per GPU, has {has:.1f} GB usable</source>
-        <translation>нужно {need:.1f} ГБ на GPU, доступно {has:.1f} ГБ</translation>
-    </message>
-    <message>
         <source>DDP does not pool memory</source>
         <translation>DDP не объединяет память</translation>
     </message>
@@ -448,8 +440,16 @@
         <translation>не помещается</translation>
     </message>
     <message>
-        <source>nearest: {gpus} × {gpu} ({strategy}) is {short:.1f} GB per GPU short</source>
-        <translation>ближайший вариант: {gpus} × {gpu} ({strategy}), не хватает {short:.1f} ГБ на GPU</translation>
+        <source>needs {need:.1f} GiB per GPU, has {has:.1f} GiB</source>
+        <translation>нужно {need:.1f} ГиБ на GPU, есть {has:.1f} ГиБ</translation>
+    </message>
+    <message>
+        <source>needs {need:.1f} GiB per GPU, has {has:.1f} GiB usable</source>
+        <translation>нужно {need:.1f} ГиБ на GPU, доступно {has:.1f} ГиБ</translation>
+    </message>
+    <message>
+        <source>nearest: {gpus} × {gpu} ({strategy}) is {short:.1f} GiB per GPU short</source>
+        <translation>ближайший вариант: {gpus} × {gpu} ({strategy}), не хватает {short:.1f} ГиБ на GPU</translation>
     </message>
     <message>
         <source>with {change}: {gpus} × {gpu} ({strategy}) fits for {total} {currency}</source>
