@@ -537,3 +537,20 @@ def test_the_label_and_notes_of_an_order_are_edited_in_place(
         order = store.get_order(history["Batch embeddings"])
         assert (order.label, order.notes) == ("Embeddings for search", "weekly re-index")
         assert order.total == order.quote.total  # nothing else changed
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_label_column_keeps_its_width_on_a_1280_pixel_screen(view, qtbot, app_state, language):
+    from gui.history.history_view_layout import LABEL_CHARACTERS
+
+    app_state.update_settings(language=language)
+    view.resize(1264, 760)  # the History page of a 1280 × 800 main window
+    qtbot.wait(20)
+    header = table(view).horizontalHeader()
+    least = table(view).fontMetrics().averageCharWidth() * LABEL_CHARACTERS
+    assert header.sectionSize(LABEL) >= least
+    assert sum(header.sectionSize(c) for c in range(10)) <= table(view).viewport().width()
+    model = table(view).model()
+    gpu = model.index(0, GPU)
+    assert gpu.data(Qt.ItemDataRole.ToolTipRole) == gpu.data()  # shown whole when shortened
+    app_state.update_settings(language="en")

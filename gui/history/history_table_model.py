@@ -303,8 +303,8 @@ class HistoryTableModel(QAbstractTableModel):
     def _tooltip(self, row: HistoryRow, column: int) -> str | None:
         if column == LABEL:
             return f"{row.label} ({row.id})" if row.label else row.id
-        if column == MODEL:
-            return row.model
+        if column in (MODEL, GPU, STRATEGY):  # shortened with "…" on a narrow screen
+            return self._text(row, column)
         if column == STATUS and row.stopped_at is not None:
             return self.tr("Stopped at {moment}; the paid period continues").format(
                 moment=formats.utc(row.stopped_at)

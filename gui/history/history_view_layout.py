@@ -13,6 +13,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from PySide6.QtCore import QItemSelectionModel, QLocale, QStandardPaths, Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
@@ -55,6 +56,8 @@ from gui.presentation.names import Names, gpu_name
 from gui.presentation.printing import DocumentPrinter
 
 MODEL_WIDTH = 150
+LABEL_CHARACTERS = 24  # the label column's least width, in average characters
+SHRINKABLE = (MODEL, GPU, STRATEGY)  # columns that give up width to the label, elided
 CELL_PADDING = 18
 SAMPLE_TOTAL = Decimal("88888.88")
 PROBLEM_STYLE = palette.PROBLEM_STYLE
@@ -188,11 +191,31 @@ class HistoryViewLayout(QWidget):
         cells = self._table.fontMetrics()
         titles = header.fontMetrics()
         model = self._table.model()
+        widths: dict[int, int] = {}
+        floors: dict[int, int] = {}
         for column, texts in samples.items():
             title = str(model.headerData(column, Qt.Orientation.Horizontal))
-            widths = [cells.horizontalAdvance(text) for text in texts]
-            width = max([*widths, titles.horizontalAdvance(title) + CELL_PADDING]) + CELL_PADDING
-            header.resizeSection(column, max(width, MODEL_WIDTH) if column == MODEL else width)
+            floors[column] = titles.horizontalAdvance(title) + 2 * CELL_PADDING
+            width = max([*(cells.horizontalAdvance(text) for text in texts), floors[column]])
+            width += CELL_PADDING
+            widths[column] = max(width, MODEL_WIDTH) if column == MODEL else width
+        # The label names the row: it keeps some LABEL_CHARACTERS even in Russian on a
+        # 1280-pixel screen, and the long names (model, GPU, strategy) give up the width,
+        # shortened with "…" and shown whole in their tooltips.
+        available = self._table.viewport().width()
+        wanted = sum(widths.values()) + cells.averageCharWidth() * LABEL_CHARACTERS
+        excess = wanted - available if available > 0 else 0
+        spare = {column: max(widths[column] - floors[column], 0) for column in SHRINKABLE}
+        total_spare = sum(spare.values())
+        if excess > 0 and total_spare:
+            for column in SHRINKABLE:
+                widths[column] -= min(spare[column], -(-excess * spare[column] // total_spare))
+        for column, width in widths.items():
+            header.resizeSection(column, width)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_columns()
 
     def select_entity(self, model: HistoryTableModel, entity_id: str) -> None:
         """Make the loaded row of ``entity_id`` the current one and scroll to it."""
