@@ -41,6 +41,11 @@ class MainActions(QObject):
         self.new_plan = action("newPlanAction", icon("document-new", "new-plan"))
         self.new_plan.setShortcuts(_shortcut(QKeySequence.StandardKey.New, "Ctrl+N"))
 
+        self.open_plan = action("openPlanAction", QIcon.fromTheme("document-open"))
+        self.open_plan.setShortcuts(_shortcut(QKeySequence.StandardKey.Open, "Ctrl+O"))
+        self.save_plan = action("savePlanAction", QIcon.fromTheme("document-save-as"))
+        self.save_plan.setShortcuts(_shortcut(QKeySequence.StandardKey.Save, "Ctrl+S"))
+
         self.find = action("findAction", icon("edit-find", "find"))
         self.find.setShortcuts(_shortcut(QKeySequence.StandardKey.Find, "Ctrl+F"))
 
@@ -72,6 +77,16 @@ class MainActions(QObject):
         """Set every text in the current language."""
         texts = (
             (self.new_plan, self.tr("&New Plan"), self.tr("Start a new plan in the wizard")),
+            (
+                self.open_plan,
+                self.tr("&Open Plan…"),
+                self.tr("Open a plan file (a request in JSON) as a new draft"),
+            ),
+            (
+                self.save_plan,
+                self.tr("&Save Plan As…"),
+                self.tr("Save the plan as a JSON file the command line reads too"),
+            ),
             (self.find, self.tr("&Find…"), self.tr("Search the current page or the glossary")),
             (self.glossary, self.tr("&Glossary"), self.tr("Open the glossary panel")),
             (self.settings, self.tr("&Settings…"), self.tr("Language, tax, runtime and catalog")),

@@ -27,6 +27,7 @@ from gui.wizard import PlanPage
 if TYPE_CHECKING:
     from core.catalog import Catalog
     from gui.glossary_dock import GlossaryDock
+    from gui.plan_file_commands import PlanFileCommands
     from gui.store_service import StoreService
 
 STATE_VERSION = 1
@@ -109,6 +110,7 @@ class MainWindow(QMainWindow):
         self._pages_ready = self._pages_starting = False
         self._glossary: GlossaryDock | None = None
         self._store_service: StoreService | None = None
+        self._plan_file_commands: PlanFileCommands | None = None
         self._build_ui()
         self._startup_steps: list[Callable[[], object]] = [
             self._load_state,
@@ -291,7 +293,7 @@ class MainWindow(QMainWindow):
         bar = self.menuBar()
         self._file_menu = bar.addMenu("")
         self._file_menu.setObjectName("fileMenu")
-        self._file_menu.addAction(a.new_plan)
+        self._file_menu.addActions([a.new_plan, a.open_plan, a.save_plan])
         self._file_menu.addSeparator()
         self._file_menu.addAction(a.quit)
         self._edit_menu = bar.addMenu("")
@@ -323,6 +325,8 @@ class MainWindow(QMainWindow):
     def _connect_signals(self) -> None:
         a = self._actions
         a.new_plan.triggered.connect(self._on_new_plan_triggered)
+        a.open_plan.triggered.connect(lambda: self._plan_files().open())
+        a.save_plan.triggered.connect(lambda: self._plan_files().save_as())
         a.find.triggered.connect(self._on_find_triggered)
         a.glossary.triggered.connect(self._on_glossary_triggered)
         a.settings.triggered.connect(self._on_settings_triggered)
@@ -406,6 +410,16 @@ class MainWindow(QMainWindow):
     def _on_new_plan_triggered(self) -> None:
         self.show_page(PLAN_PAGE)
         self.newPlanRequested.emit()
+
+    def _plan_files(self) -> PlanFileCommands:
+        """The plan file commands (the wizard must be built: it is, after the first paint)."""
+        from gui.plan_file_commands import PlanFileCommands
+
+        self.finish_startup()
+        self.show_page(PLAN_PAGE)
+        if self._plan_file_commands is None:
+            self._plan_file_commands = PlanFileCommands(self, self._plan.wizard)
+        return self._plan_file_commands
 
     def _on_find_triggered(self) -> None:
         # A page that can search (the history) declares focus_search(); others search the glossary.

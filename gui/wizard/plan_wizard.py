@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import copy
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, SignalInstance
@@ -82,6 +83,7 @@ class PlanWizard(QWizard):
         self.setButtonLayout([W.Stretch])  # no Next or Finish until every page is there
         self.workload_page = WorkloadPage(self)
         self.addPage(self.workload_page)
+        self._first_workload = self.workload_page.workload()
         self._pending: list[Callable[[], None]] = [
             self._meet_qt_made_widgets,
             self._add_panel,
@@ -174,8 +176,8 @@ class PlanWizard(QWizard):
         self.setButtonLayout(BUTTONS)
         self.built = True
         self._retranslate()
-        self.new_draft()
-        if chosen != self.workload():
+        self.open_last_draft()
+        if chosen != self._first_workload:  # chosen by the user, over the draft's own
             self.workload_page.choose(chosen)
 
     def _connect_signals(self) -> None:
@@ -247,6 +249,31 @@ class PlanWizard(QWizard):
     def new_draft(self) -> None:
         """Start again from the defaults (File → New Plan)."""
         self.load_request(self.default_request())
+
+    def open_last_draft(self) -> None:
+        """Open the draft kept from the last session, or start from the defaults."""
+        from gui.wizard.plan_files import read_draft
+
+        self.load_request(read_draft(self.state.data_dir) or self.default_request())
+
+    def open_plan_file(self, path: Path) -> None:
+        """Open the plan file ``path`` as a new draft; raises :class:`InputError` saying why."""
+        from core.models import list_presets
+        from gui.wizard.plan_files import read_plan
+
+        request = read_plan(path)
+        preset = request.model.preset
+        if preset and preset not in {info.id for info in list_presets()}:
+            # Refused, not replaced by the first preset of the list.
+            text = self.tr("{file}: the preset '{preset}' is not bundled with this version")
+            raise InputError(text.format(file=path, preset=preset))
+        self.load_request(request)
+
+    def save_plan_file(self, path: Path) -> None:
+        """Write the request the pages describe to ``path``; raises :class:`InputError`."""
+        from gui.wizard.plan_files import write_plan
+
+        write_plan(self.current_request(), path)
 
     def default_request(self) -> PlanRequest:
         """A new draft: serve the default preset, runtime reserve from the settings."""
@@ -335,8 +362,11 @@ class PlanWizard(QWizard):
             self.panel.show_status("invalid", message)
 
     def _on_live_validated(self, request: PlanRequest) -> None:
+        from gui.wizard.plan_files import keep_draft
+
         for step in self.steps:
             step.clear_error()
+        keep_draft(request, self.state.data_dir)  # opened again after a restart
         self.offer_page.select_layout(request)
 
     def _on_live_resolving(self) -> None:

@@ -1734,6 +1734,22 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Начать новый план в мастере</translation>
     </message>
     <message>
+        <source>&amp;Open Plan…</source>
+        <translation>&amp;Открыть план…</translation>
+    </message>
+    <message>
+        <source>Open a plan file (a request in JSON) as a new draft</source>
+        <translation>Открыть файл плана (запрос в JSON) как новый черновик</translation>
+    </message>
+    <message>
+        <source>&amp;Save Plan As…</source>
+        <translation>Со&amp;хранить план как…</translation>
+    </message>
+    <message>
+        <source>Save the plan as a JSON file the command line reads too</source>
+        <translation>Сохранить план в JSON-файл, который читает и командная строка</translation>
+    </message>
+    <message>
         <source>&amp;Find…</source>
         <translation>&amp;Поиск…</translation>
     </message>
@@ -2371,6 +2387,28 @@ Idempotency key of this purchase: {key}</source>
     </message>
 </context>
 <context>
+    <name>PlanFileCommands</name>
+    <message>
+        <source>Plan files (*.json);;All files (*)</source>
+        <translation>Файлы планов (*.json);;Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>Open Plan</source>
+        <translation>Открытие плана</translation>
+    </message>
+    <message>
+        <source>Save Plan As</source>
+        <translation>Сохранение плана</translation>
+    </message>
+</context>
+<context>
+    <name>PlanFiles</name>
+    <message>
+        <source>cannot write the plan file {path}: {reason}</source>
+        <translation>не удалось записать файл плана {path}: {reason}</translation>
+    </message>
+</context>
+<context>
     <name>PlanPageLink</name>
     <message>
         <source>Reopen as New Draft</source>
@@ -2402,6 +2440,10 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source>&lt; &amp;Back</source>
         <translation>&lt; &amp;Назад</translation>
+    </message>
+    <message>
+        <source>{file}: the preset &apos;{preset}&apos; is not bundled with this version</source>
+        <translation>{file}: пресет «{preset}» не входит в эту версию</translation>
     </message>
     <message>
         <source>Fill in this page to see the estimate.</source>
