@@ -45,6 +45,12 @@ class HistoryActions(QObject):
         )
         self.stop = action("historyStopAction", "Ctrl+Shift+S", "process-stop", SP.SP_MediaStop)
         self.edit = action("historyEditAction", "F2", "document-edit", SP.SP_FileDialogInfoView)
+        self.copy_text = action(
+            "historyCopyTextAction", "Ctrl+Shift+C", "edit-copy", SP.SP_FileDialogListView
+        )
+        self.copy_markdown = action(
+            "historyCopyMarkdownAction", "Ctrl+Shift+M", "edit-copy", SP.SP_FileDialogListView
+        )
         self.print_ = action(
             "historyPrintAction", QKeySequence.StandardKey.Print, "document-print", SP.SP_FileIcon
         )
@@ -76,7 +82,16 @@ class HistoryActions(QObject):
 
     def selection_actions(self) -> list[QAction]:
         """The actions that work on the selected quote or order."""
-        return [self.reopen, self.place, self.stop, self.edit, self.print_, self.save_pdf]
+        return [
+            self.reopen,
+            self.place,
+            self.stop,
+            self.edit,
+            self.copy_text,
+            self.copy_markdown,
+            self.print_,
+            self.save_pdf,
+        ]
 
     def store_actions(self) -> list[QAction]:
         """The actions that need the history database open."""
@@ -104,6 +119,16 @@ class HistoryActions(QObject):
                 self.edit,
                 self.tr("&Edit Label and Notes…"),
                 self.tr("Change the label and notes of the selected quote or order"),
+            ),
+            (
+                self.copy_text,
+                self.tr("&Copy Summary"),
+                self.tr("Copy a plain-text summary for an email or a ticket"),
+            ),
+            (
+                self.copy_markdown,
+                self.tr("Copy Summary as &Markdown"),
+                self.tr("Copy a Markdown summary for a ticket or a wiki"),
             ),
             (self.print_, self.tr("P&rint…"), self.tr("Print the selected quote or order")),
             (

@@ -33,6 +33,7 @@ from gui.history.history_view_layout import HistoryViewLayout
 from gui.history.plan_page_link import reopen_as_draft
 from gui.presentation import formats
 from gui.presentation.names import Names
+from gui.presentation.quote_summary import QuoteSummary
 from gui.store_service import StoreService
 
 
@@ -128,6 +129,8 @@ class HistoryView(HistoryViewLayout):
         a.place.triggered.connect(self._on_place_triggered)
         a.stop.triggered.connect(self._on_stop_triggered)
         a.edit.triggered.connect(self._on_edit_triggered)
+        a.copy_text.triggered.connect(lambda: self.copy_summary(markdown=False))
+        a.copy_markdown.triggered.connect(lambda: self.copy_summary(markdown=True))
         a.print_.triggered.connect(self._on_print_triggered)
         a.save_pdf.triggered.connect(self._on_save_pdf_triggered)
         a.export_csv.triggered.connect(self._files.export_csv)
@@ -253,6 +256,8 @@ class HistoryView(HistoryViewLayout):
         a.reopen.setEnabled(shown is not None)
         a.edit.setEnabled(is_open and shown is not None)
         a.print_.setEnabled(shown is not None)
+        a.copy_text.setEnabled(shown is not None)
+        a.copy_markdown.setEnabled(shown is not None)
         a.save_pdf.setEnabled(shown is not None)
         # The store refuses an order for a configuration that does not fit; say so up front.
         a.place.setEnabled(is_open and isinstance(shown, Quote) and shown.fits is not False)
@@ -331,6 +336,18 @@ class HistoryView(HistoryViewLayout):
             self._show_detail(item, now)
         self._select_after_load = item.id  # the list is read again with the new label
         self._show_notice(lambda: self.tr("Label and notes of {id} saved.").format(id=item.id))
+
+    def copy_summary(self, *, markdown: bool) -> str:
+        """Copy the shown quote's or order's summary to the clipboard; return it."""
+        if self._shown is None or self._shown_at is None:
+            return ""
+        summary = QuoteSummary(self._state.language, self)
+        try:
+            text = summary.copy(self._shown, self._shown_at, markdown=markdown)
+        finally:
+            summary.deleteLater()
+        self._show_notice(lambda: self.tr("The summary is on the clipboard."))
+        return text
 
     def _on_print_triggered(self) -> None:
         if self._shown is not None:

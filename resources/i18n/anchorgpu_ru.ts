@@ -1231,6 +1231,22 @@
         <translation>Изменить название и заметки выбранной сметы или заказа</translation>
     </message>
     <message>
+        <source>&amp;Copy Summary</source>
+        <translation>&amp;Копировать сводку</translation>
+    </message>
+    <message>
+        <source>Copy a plain-text summary for an email or a ticket</source>
+        <translation>Скопировать сводку простым текстом для письма или заявки</translation>
+    </message>
+    <message>
+        <source>Copy Summary as &amp;Markdown</source>
+        <translation>Копировать сводку в &amp;Markdown</translation>
+    </message>
+    <message>
+        <source>Copy a Markdown summary for a ticket or a wiki</source>
+        <translation>Скопировать сводку в Markdown для заявки или вики</translation>
+    </message>
+    <message>
         <source>P&amp;rint…</source>
         <translation>&amp;Печать…</translation>
     </message>
@@ -1540,6 +1556,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>Label and notes of {id} saved.</source>
         <translation>Название и заметки {id} сохранены.</translation>
+    </message>
+    <message>
+        <source>The summary is on the clipboard.</source>
+        <translation>Сводка скопирована в буфер обмена.</translation>
     </message>
     <message>
         <source>Save as PDF</source>
@@ -2697,6 +2717,65 @@ Idempotency key of this purchase: {key}</source>
     </message>
 </context>
 <context>
+    <name>QuoteSummary</name>
+    <message>
+        <source>{term} ({hours} h)</source>
+        <translation>{term} ({hours} ч)</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Нагрузка</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Модель</translation>
+    </message>
+    <message>
+        <source>GPU × count</source>
+        <translation>GPU × число</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>Стратегия</translation>
+    </message>
+    <message>
+        <source>Term</source>
+        <translation>Срок</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>Память на GPU</translation>
+    </message>
+    <message>
+        <source>{need} of {vram}</source>
+        <translation>{need} из {vram}</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Статус</translation>
+    </message>
+    <message>
+        <source>Paid until</source>
+        <translation>Оплачено до</translation>
+    </message>
+    <message>
+        <source>Catalog</source>
+        <translation>Каталог</translation>
+    </message>
+    <message>
+        <source>{id} as of {date}</source>
+        <translation>{id} на {date}</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Итого</translation>
+    </message>
+    <message>
+        <source>Price as quoted</source>
+        <translation>Цена на момент сметы</translation>
+    </message>
+</context>
+<context>
     <name>ReviewPage</name>
     <message>
         <source>Review</source>
@@ -2729,6 +2808,22 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source>E&amp;xport PDF…</source>
         <translation>&amp;Экспорт в PDF…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Summary</source>
+        <translation>&amp;Копировать сводку</translation>
+    </message>
+    <message>
+        <source>As &amp;Plain Text</source>
+        <translation>&amp;Простым текстом</translation>
+    </message>
+    <message>
+        <source>As &amp;Markdown</source>
+        <translation>В &amp;Markdown</translation>
+    </message>
+    <message>
+        <source>Copy a short summary of the quote for an email or a ticket</source>
+        <translation>Скопировать краткую сводку сметы для письма или заявки</translation>
     </message>
     <message>
         <source>A simulated order; retrying with the same key never places a second one</source>
@@ -2777,6 +2872,10 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source>The order was not confirmed: {reason} Retrying uses the same key, so it can never be placed twice.</source>
         <translation>Заказ не подтверждён: {reason} Повтор использует тот же ключ, поэтому заказ не может быть размещён дважды.</translation>
+    </message>
+    <message>
+        <source>The summary is on the clipboard.</source>
+        <translation>Сводка скопирована в буфер обмена.</translation>
     </message>
     <message>
         <source>PDF not written: {reason}</source>
