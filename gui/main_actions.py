@@ -69,6 +69,8 @@ class MainActions(QObject):
         self.show_plan.setShortcuts([QKeySequence("Ctrl+1")])
         self.show_history = action("showHistoryAction")
         self.show_history.setShortcuts([QKeySequence("Ctrl+2")])
+        self.show_catalog = action("showCatalogAction")
+        self.show_catalog.setShortcuts([QKeySequence("Ctrl+3")])
 
         self.about = action("aboutAction")
         self.about.setMenuRole(QAction.MenuRole.AboutRole)
@@ -93,6 +95,11 @@ class MainActions(QObject):
             (self.quit, self.tr("&Quit"), self.tr("Close the application")),
             (self.show_plan, self.tr("&Plan"), self.tr("Show the plan page")),
             (self.show_history, self.tr("&History"), self.tr("Show saved quotes and orders")),
+            (
+                self.show_catalog,
+                self.tr("&Catalog"),
+                self.tr("Show the GPU offers, their specifications and prices"),
+            ),
             (self.about, self.tr("&About AnchorGPU Planner"), self.tr("Version and catalog")),
         )
         for act, text, tip in texts:

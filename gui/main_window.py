@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from gui.store_service import StoreService
 
 STATE_VERSION = 1
-PLAN_PAGE, HISTORY_PAGE = "plan", "history"
+PLAN_PAGE, HISTORY_PAGE, CATALOG_PAGE = "plan", "history", "catalog"
 
 
 # The modules of everything built after the first paint: the store service, the wizard's later
@@ -47,6 +47,7 @@ PAGE_MODULES = (
     "gui.wizard.offer_page",
     "gui.wizard.review_page",
     "gui.history",
+    "gui.catalog",
     "gui.glossary_dock",
 )
 
@@ -118,6 +119,7 @@ class MainWindow(QMainWindow):
             *self._plan.build_steps(),
             self._add_glossary_dock,
             self._add_history,
+            self._add_catalog,
         ]
         if not defer_pages:
             self.finish_startup()
@@ -245,6 +247,16 @@ class MainWindow(QMainWindow):
         self.set_page(HISTORY_PAGE, HistoryView(self._state, self._store_service, self._tabs))
         self._tabs.setCurrentIndex(current)
 
+    def _add_catalog(self) -> None:
+        from gui.catalog import CatalogView
+
+        current = self._tabs.currentIndex()
+        self.set_page(CATALOG_PAGE, CatalogView(self._state, self._tabs), self._catalog_title)
+        self._tabs.setCurrentIndex(current)
+
+    def _catalog_title(self) -> str:
+        return self.tr("Catalog")
+
     def _restore_dock_state(self) -> None:
         state = self._state.window_settings().value("mainWindow/state")
         if state is not None:
@@ -303,7 +315,7 @@ class MainWindow(QMainWindow):
         self._edit_menu.addAction(a.settings)
         self._view_menu = bar.addMenu("")
         self._view_menu.setObjectName("viewMenu")
-        self._view_menu.addActions([a.show_plan, a.show_history])
+        self._view_menu.addActions([a.show_plan, a.show_history, a.show_catalog])
         self._view_menu.addSeparator()
         # The glossary dock's toggle goes before this one once the dock is built.
         self._view_menu.addAction(self._toolbar.toggleViewAction())
@@ -333,6 +345,7 @@ class MainWindow(QMainWindow):
         a.quit.triggered.connect(self.close)
         a.show_plan.triggered.connect(lambda: self.show_page(PLAN_PAGE))
         a.show_history.triggered.connect(lambda: self.show_page(HISTORY_PAGE))
+        a.show_catalog.triggered.connect(self._on_show_catalog_triggered)
         a.about.triggered.connect(self._on_about_triggered)
         self._state.catalogChanged.connect(self._on_state_catalog_changed)
 
@@ -420,6 +433,10 @@ class MainWindow(QMainWindow):
         if self._plan_file_commands is None:
             self._plan_file_commands = PlanFileCommands(self, self._plan.wizard)
         return self._plan_file_commands
+
+    def _on_show_catalog_triggered(self) -> None:
+        self.finish_startup()  # the page is the last one built
+        self.show_page(CATALOG_PAGE)
 
     def _on_find_triggered(self) -> None:
         # A page that can search (the history) declares focus_search(); others search the glossary.

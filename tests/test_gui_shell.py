@@ -165,7 +165,7 @@ def test_a_page_set_by_key_replaces_its_placeholder_and_gets_find(main_window, a
     tabs = main_window.findChild(QTabWidget, "centralPages")
     page = SearchablePage()
     main_window.set_page("history", page)
-    assert [tabs.tabText(i) for i in range(tabs.count())] == ["Plan", "History"]
+    assert [tabs.tabText(i) for i in range(tabs.count())] == ["Plan", "History", "Catalog"]
     main_window.show_page("history")
     assert tabs.currentWidget() is page
     main_window.activateWindow()

@@ -25,6 +25,76 @@
     </message>
 </context>
 <context>
+    <name>CatalogTableModel</name>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>VRAM</source>
+        <translation>VRAM</translation>
+    </message>
+    <message>
+        <source>Bandwidth, GB/s</source>
+        <translation>Пропускная способность, ГБ/с</translation>
+    </message>
+    <message>
+        <source>BF16 TFLOPs</source>
+        <translation>BF16, TFLOPs</translation>
+    </message>
+    <message>
+        <source>Platform</source>
+        <translation>Платформа</translation>
+    </message>
+    <message>
+        <source>Interconnect</source>
+        <translation>Связь между GPU</translation>
+    </message>
+    <message>
+        <source>Runs natively</source>
+        <translation>Нативные форматы</translation>
+    </message>
+    <message>
+        <source>Slower kernels</source>
+        <translation>Через медленные ядра</translation>
+    </message>
+    <message>
+        <source>{unit}, {currency}/GPU-h</source>
+        <translation>{unit}, {currency}/GPU-час</translation>
+    </message>
+    <message>
+        <source>CUDA, compute capability {cc}</source>
+        <translation>CUDA, compute capability {cc}</translation>
+    </message>
+    <message>
+        <source>ROCm, {gfx}</source>
+        <translation>ROCm, {gfx}</translation>
+    </message>
+    <message>
+        <source>{link}, {n} per node</source>
+        <translation>{link}, до {n} на узел</translation>
+    </message>
+    <message>
+        <source>The offer&apos;s driver supports up to version {v}</source>
+        <translation>Драйвер предложения поддерживает версии до {v}</translation>
+    </message>
+    <message>
+        <source>Tensor-core formats; the slower ones run through weight-only or software kernels</source>
+        <translation>Форматы тензорных ядер; медленные выполняются ядрами только для весов или программно</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogView</name>
+    <message>
+        <source>Catalog {id} as of {date}: {count} GPU offers, prices per GPU-hour in {currency} for each fixed rental term. Memory in GiB; bandwidth in GB/s.</source>
+        <translation>Каталог {id} на {date}: предложений GPU — {count}, цены за GPU-час в {currency} для каждого фиксированного срока аренды. Память в ГиБ, пропускная способность в ГБ/с.</translation>
+    </message>
+    <message>
+        <source>GPU offers of the catalog</source>
+        <translation>Предложения GPU из каталога</translation>
+    </message>
+</context>
+<context>
     <name>CompareDialog</name>
     <message>
         <source>Compare options</source>
@@ -1818,6 +1888,14 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Показать сохранённые сметы и заказы</translation>
     </message>
     <message>
+        <source>&amp;Catalog</source>
+        <translation>&amp;Каталог</translation>
+    </message>
+    <message>
+        <source>Show the GPU offers, their specifications and prices</source>
+        <translation>Показать предложения GPU, их характеристики и цены</translation>
+    </message>
+    <message>
         <source>&amp;About AnchorGPU Planner</source>
         <translation>&amp;О программе AnchorGPU Planner</translation>
     </message>
@@ -1828,6 +1906,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>Catalog</source>
+        <translation>Каталог</translation>
+    </message>
     <message>
         <source>Plan</source>
         <translation>План</translation>
