@@ -72,8 +72,28 @@ class MainActions(QObject):
         self.show_catalog = action("showCatalogAction")
         self.show_catalog.setShortcuts([QKeySequence("Ctrl+3")])
 
+        self.shortcuts = action("shortcutsAction")
+        self.shortcuts.setShortcuts([QKeySequence("Ctrl+/")])
+
         self.about = action("aboutAction")
         self.about.setMenuRole(QAction.MenuRole.AboutRole)
+
+    def all(self) -> list[QAction]:
+        """Every command, in menu order."""
+        return [
+            self.new_plan,
+            self.open_plan,
+            self.save_plan,
+            self.find,
+            self.settings,
+            self.quit,
+            self.show_plan,
+            self.show_history,
+            self.show_catalog,
+            self.glossary,
+            self.shortcuts,
+            self.about,
+        ]
 
     def retranslate(self) -> None:
         """Set every text in the current language."""
@@ -99,6 +119,11 @@ class MainActions(QObject):
                 self.show_catalog,
                 self.tr("&Catalog"),
                 self.tr("Show the GPU offers, their specifications and prices"),
+            ),
+            (
+                self.shortcuts,
+                self.tr("&Keyboard Shortcuts"),
+                self.tr("List every command that has a key"),
             ),
             (self.about, self.tr("&About AnchorGPU Planner"), self.tr("Version and catalog")),
         )

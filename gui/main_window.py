@@ -321,7 +321,7 @@ class MainWindow(QMainWindow):
         self._view_menu.addAction(self._toolbar.toggleViewAction())
         self._help_menu = bar.addMenu("")
         self._help_menu.setObjectName("helpMenu")
-        self._help_menu.addAction(a.glossary)
+        self._help_menu.addActions([a.glossary, a.shortcuts])
         self._help_menu.addSeparator()
         self._help_menu.addAction(a.about)
 
@@ -347,6 +347,7 @@ class MainWindow(QMainWindow):
         a.show_history.triggered.connect(lambda: self.show_page(HISTORY_PAGE))
         a.show_catalog.triggered.connect(self._on_show_catalog_triggered)
         a.about.triggered.connect(self._on_about_triggered)
+        a.shortcuts.triggered.connect(self.show_shortcuts)
         self._state.catalogChanged.connect(self._on_state_catalog_changed)
 
     def changeEvent(self, event: QEvent) -> None:
@@ -455,6 +456,21 @@ class MainWindow(QMainWindow):
         from gui.settings_dialog import SettingsDialog
 
         dialog = SettingsDialog(self._state, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+
+    def show_shortcuts(self) -> None:
+        """Help → Keyboard Shortcuts: the window's and the History page's keys."""
+        from PySide6.QtCore import Qt
+
+        from gui.shortcuts_dialog import ShortcutsDialog
+
+        groups = [(self.tr("Everywhere"), self._actions.all())]
+        history = self._pages[HISTORY_PAGE][0]
+        history_actions = getattr(history, "commands", None)
+        if history_actions is not None:
+            groups.append((self._history_title(), history_actions))
+        dialog = ShortcutsDialog(groups, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
 

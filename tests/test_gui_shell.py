@@ -11,6 +11,7 @@ from PySide6.QtGui import QAction, QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
+    QDialog,
     QDialogButtonBox,
     QDockWidget,
     QLabel,
@@ -317,3 +318,19 @@ def test_worker_delivers_result_and_error_on_the_gui_thread(qtbot):
     with qtbot.waitSignal(failing.failed) as error:
         failing.start()
     assert str(error.args[0]) == "gpus: bad input"
+
+
+def test_help_lists_every_command_with_its_keys(main_window, app_state, qtbot):
+    from PySide6.QtWidgets import QTableWidget
+
+    main_window.commands.shortcuts.trigger()
+    dialog = main_window.findChild(QDialog, "shortcutsDialog")
+    table = dialog.findChild(QTableWidget, "shortcutsTable")
+    rows = [tuple(table.item(r, c).text() for c in range(3)) for r in range(table.rowCount())]
+    assert ("Everywhere", "New Plan", "Ctrl+N") in rows
+    assert ("Everywhere", "Keyboard Shortcuts", "Ctrl+/") in rows
+    assert ("History", "Edit Label and Notes", "F2") in rows
+    assert ("History", "Copy Summary", "Ctrl+Shift+C") in rows
+    keys = [keys for _, _, keys in rows]
+    assert len(keys) == len(set(keys))  # no key does two things
+    dialog.close()

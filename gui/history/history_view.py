@@ -18,6 +18,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from PySide6.QtCore import QEvent, QModelIndex, QTimer, Signal
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
 from core.quotes import Quote, utc_now
@@ -90,6 +91,12 @@ class HistoryView(HistoryViewLayout):
     def model(self) -> HistoryTableModel:
         """The table's rows (the source of the sorting proxy)."""
         return self._model
+
+    @property
+    def commands(self) -> list[QAction]:
+        """The page's commands, for the list of keyboard shortcuts."""
+        a = self._actions
+        return [*a.selection_actions(), *a.store_actions(), a.restore]
 
     @property
     def store_service(self) -> StoreService:

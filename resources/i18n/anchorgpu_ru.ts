@@ -1896,6 +1896,14 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Показать предложения GPU, их характеристики и цены</translation>
     </message>
     <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Сочетания клавиш</translation>
+    </message>
+    <message>
+        <source>List every command that has a key</source>
+        <translation>Все команды, у которых есть сочетание клавиш</translation>
+    </message>
+    <message>
         <source>&amp;About AnchorGPU Planner</source>
         <translation>&amp;О программе AnchorGPU Planner</translation>
     </message>
@@ -1969,6 +1977,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>The imported catalog cannot be used, the bundled one is: {problem}</source>
         <translation>Импортированный каталог нельзя использовать, используется встроенный: {problem}</translation>
+    </message>
+    <message>
+        <source>Everywhere</source>
+        <translation>Везде</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;AnchorGPU Planner {version}&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plans GPU rentals from the AnchorGPU catalog: memory fit, parallel strategies, fixed-term prices and a local history, all offline.&lt;/p&gt;&lt;p&gt;Catalog {id} as of {date}.&lt;/p&gt;</source>
@@ -3073,6 +3085,25 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source>Cannot open {path}: no file manager is available.</source>
         <translation>Не удаётся открыть {path}: файловый менеджер недоступен.</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Сочетания клавиш</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Где</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Команда</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Клавиши</translation>
     </message>
 </context>
 <context>
