@@ -18,8 +18,10 @@ from gui.history.sort_proxy import SORT_ROLE
 from gui.presentation import formats
 from gui.presentation.names import offer
 
-(GPU, VRAM, BANDWIDTH, BF16, PLATFORM, LINK, NATIVE, SLOWER) = range(8)
-PRICES = {unit: 8 + number for number, unit in enumerate(TERM_UNITS)}
+# The prices come right after the GPU, so a 1280-pixel screen shows them without scrolling.
+GPU, VRAM = 0, 1
+PRICES = {unit: 2 + number for number, unit in enumerate(TERM_UNITS)}
+(PLATFORM, LINK, BANDWIDTH, BF16, NATIVE, SLOWER) = range(2 + len(TERM_UNITS), 8 + len(TERM_UNITS))
 COLUMNS = 8 + len(TERM_UNITS)
 NUMERIC = {VRAM, BANDWIDTH, BF16, *PRICES.values()}
 Index = QModelIndex | QPersistentModelIndex
@@ -57,21 +59,20 @@ class CatalogTableModel(QAbstractTableModel):
     ) -> Any:
         if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
             return None
-        titles = [
-            self.tr("GPU"),
-            self.tr("VRAM"),
-            self.tr("Bandwidth, GB/s"),
-            self.tr("BF16 TFLOPs"),
-            self.tr("Platform"),
-            self.tr("Interconnect"),
-            self.tr("Runs natively"),
-            self.tr("Slower kernels"),
-        ]
+        titles = [self.tr("GPU"), self.tr("VRAM")]
         titles += [
             self.tr("{unit}, {currency}/GPU-h").format(
                 unit=formats.term_unit(unit), currency=self._currency
             )
             for unit in TERM_UNITS
+        ]
+        titles += [
+            self.tr("Platform"),
+            self.tr("Interconnect"),
+            self.tr("Bandwidth, GB/s"),
+            self.tr("BF16 TFLOPs"),
+            self.tr("Runs natively"),
+            self.tr("Slower kernels"),
         ]
         return titles[section] if 0 <= section < COLUMNS else None
 
@@ -101,10 +102,8 @@ class CatalogTableModel(QAbstractTableModel):
             return formats.number(gpu.bf16_tflops)
         if column == PLATFORM:
             if gpu.vendor == "nvidia":
-                return self.tr("CUDA, compute capability {cc}").format(
-                    cc=gpu.compute_capability or "?"
-                )
-            return self.tr("ROCm, {gfx}").format(gfx=gpu.gfx_target or "?")
+                return f"CUDA {gpu.compute_capability or '?'}"
+            return f"ROCm {gpu.gfx_target or '?'}"
         if column == LINK:
             return self.tr("{link}, {n} per node").format(
                 link=gpu.interconnect, n=gpu.gpus_per_node
@@ -134,9 +133,17 @@ class CatalogTableModel(QAbstractTableModel):
         if column == GPU:
             return f"{gpu.name} ({gpu.id})" + (f"\n{gpu.note}" if gpu.note else "")
         if column == PLATFORM:
+            text = (
+                self.tr("Compute capability {cc}").format(cc=gpu.compute_capability or "?")
+                if gpu.vendor == "nvidia"
+                else self.tr("GPU target {gfx}").format(gfx=gpu.gfx_target or "?")
+            )
             driver = gpu.driver_cuda_max if gpu.vendor == "nvidia" else gpu.driver_rocm_max
             if driver:
-                return self.tr("The offer's driver supports up to version {v}").format(v=driver)
+                text += "; " + self.tr("the offer's driver supports up to version {v}").format(
+                    v=driver
+                )
+            return text
         if column in (NATIVE, SLOWER):
             return self.tr(
                 "Tensor-core formats; the slower ones run through weight-only or software kernels"

@@ -51,6 +51,7 @@ class CatalogView(QWidget):
         self._table.setAlternatingRowColors(True)
         self._table.setWordWrap(False)
         self._table.verticalHeader().hide()
+        self._table.verticalHeader().setDefaultSectionSize(self._table.fontMetrics().height() + 8)
         self._table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)

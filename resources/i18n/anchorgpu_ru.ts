@@ -43,6 +43,18 @@
         <translation>BF16, TFLOPs</translation>
     </message>
     <message>
+        <source>Compute capability {cc}</source>
+        <translation>Compute capability {cc}</translation>
+    </message>
+    <message>
+        <source>GPU target {gfx}</source>
+        <translation>Цель GPU {gfx}</translation>
+    </message>
+    <message>
+        <source>the offer&apos;s driver supports up to version {v}</source>
+        <translation>драйвер предложения поддерживает версии до {v}</translation>
+    </message>
+    <message>
         <source>Platform</source>
         <translation>Платформа</translation>
     </message>
@@ -63,20 +75,8 @@
         <translation>{unit}, {currency}/GPU-час</translation>
     </message>
     <message>
-        <source>CUDA, compute capability {cc}</source>
-        <translation>CUDA, compute capability {cc}</translation>
-    </message>
-    <message>
-        <source>ROCm, {gfx}</source>
-        <translation>ROCm, {gfx}</translation>
-    </message>
-    <message>
         <source>{link}, {n} per node</source>
         <translation>{link}, до {n} на узел</translation>
-    </message>
-    <message>
-        <source>The offer&apos;s driver supports up to version {v}</source>
-        <translation>Драйвер предложения поддерживает версии до {v}</translation>
     </message>
     <message>
         <source>Tensor-core formats; the slower ones run through weight-only or software kernels</source>
