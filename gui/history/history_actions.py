@@ -165,6 +165,8 @@ class HistoryActions(QObject):
         )
         for act, text, tip in texts:
             act.setText(text)
+            if act is self.edit:  # the toolbar's button: short, so the toolbar fits 1280 pixels
+                act.setIconText(self.tr("Edit…"))
             shortcut = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             act.setToolTip(f"{tip} ({shortcut})" if shortcut else tip)
             act.setStatusTip(tip)

@@ -12,7 +12,7 @@ from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
 
-from PySide6.QtCore import QItemSelectionModel, QLocale, QStandardPaths, Qt
+from PySide6.QtCore import QItemSelectionModel, QLocale, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -215,7 +215,8 @@ class HistoryViewLayout(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self._fit_columns()
+        # After the layout has given the table its new width (it does so after this event).
+        QTimer.singleShot(0, self._fit_columns)
 
     def select_entity(self, model: HistoryTableModel, entity_id: str) -> None:
         """Make the loaded row of ``entity_id`` the current one and scroll to it."""

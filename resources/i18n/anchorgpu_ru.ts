@@ -1380,6 +1380,10 @@
         <source>Read the history again</source>
         <translation>Прочитать историю заново</translation>
     </message>
+    <message>
+        <source>Edit…</source>
+        <translation>Изменить…</translation>
+    </message>
 </context>
 <context>
     <name>HistoryFileTasks</name>
