@@ -2885,7 +2885,7 @@ Idempotency key of this purchase: {key}</source>
     </message>
     <message>
         <source>&amp;Label:</source>
-        <translation>&amp;Название:</translation>
+        <translation>Н&amp;азвание:</translation>
     </message>
     <message>
         <source>optional name for the history, e.g. chatbot staging</source>
