@@ -35,10 +35,6 @@ class ElidedLabel(QFrame):
         self.updateGeometry()
         self.update()
 
-    def is_elided(self) -> bool:
-        """Whether the text is shortened at the current width."""
-        return self.fontMetrics().horizontalAdvance(self._text) > self.contentsRect().width()
-
     def sizeHint(self) -> QSize:
         metrics = self.fontMetrics()
         return QSize(metrics.horizontalAdvance(self._text) + 2, metrics.height())
