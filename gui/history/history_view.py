@@ -193,9 +193,11 @@ class HistoryView(HistoryViewLayout):
         if wanted is not None:
             self.select_entity(self._model, wanted)
         shown = self._shown
-        if shown is not None and self._model.find(shown.id) is None:
-            # The search or a filter hides it now: the detail and its commands follow the rows
-            # listed, never a quote or order the user no longer sees.
+        listed = self._model.find(shown.id) is not None if shown is not None else True
+        if not listed and not self._model.canFetchMore():
+            # The search or a filter hides it now (every matching row is loaded and it is not
+            # among them): the detail and its commands follow the rows listed, never a quote or
+            # order the user no longer sees.
             self._selected = None
             self._detail_ticket += 1
             self._show_detail(None, None)
