@@ -106,7 +106,9 @@ def missing_libraries(
         except (OSError, subprocess.SubprocessError):
             done = None
         if done is not None and done.returncode == 0:
-            return sorted(set(_NOT_FOUND.findall(done.stdout)))
+            # Only the system libraries this knows: a Qt library ldd cannot place (a bundle's
+            # own layout) is Qt's to find, never a reason to refuse the start.
+            return sorted(set(_NOT_FOUND.findall(done.stdout)) & set(PACKAGES))
     return [name for name in PACKAGES if not can_load(name)]
 
 
@@ -122,7 +124,7 @@ def advice(missing: list[str]) -> str:
     if debian:
         lines.append(f"  Debian/Ubuntu: sudo apt-get install {' '.join(debian)}")
         lines.append(f"  Fedora:        sudo dnf install {' '.join(fedora)}")
-    if unknown:
+    if unknown:  # only through a caller's own list: the check itself reports known ones
         lines.append(f"  Install the packages that provide {', '.join(unknown)}.")
     lines.append(
         "The command line works without them (anchorgpu-planner --help); so does "
