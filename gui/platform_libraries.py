@@ -113,19 +113,16 @@ def missing_libraries(
 
 
 def advice(missing: list[str]) -> str:
-    """What to tell the user: the missing libraries, their packages, the install commands."""
-    debian = sorted({PACKAGES[name][0] for name in missing if name in PACKAGES})
-    fedora = sorted({PACKAGES[name][1] for name in missing if name in PACKAGES})
-    unknown = [name for name in missing if name not in PACKAGES]
+    """What to tell the user: the missing libraries (of :data:`PACKAGES`), their packages and
+    the install commands."""
+    debian = sorted({PACKAGES[name][0] for name in missing})
+    fedora = sorted({PACKAGES[name][1] for name in missing})
     lines = [
         "AnchorGPU Planner cannot start its window: Qt's X11 platform plugin needs system "
         f"libraries that are not installed: {', '.join(missing)}.",
     ]
-    if debian:
-        lines.append(f"  Debian/Ubuntu: sudo apt-get install {' '.join(debian)}")
-        lines.append(f"  Fedora:        sudo dnf install {' '.join(fedora)}")
-    if unknown:  # only through a caller's own list: the check itself reports known ones
-        lines.append(f"  Install the packages that provide {', '.join(unknown)}.")
+    lines.append(f"  Debian/Ubuntu: sudo apt-get install {' '.join(debian)}")
+    lines.append(f"  Fedora:        sudo dnf install {' '.join(fedora)}")
     lines.append(
         "The command line works without them (anchorgpu-planner --help); so does "
         "QT_QPA_PLATFORM=wayland in a Wayland session."
