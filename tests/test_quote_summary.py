@@ -58,3 +58,13 @@ def test_history_copies_the_selected_order_as_markdown(view, qtbot):  # noqa: F8
     copied = view.copy_summary(markdown=True)
     assert copied.startswith("### Order ") and "Batch embeddings" in copied
     assert QGuiApplication.clipboard().text() == copied
+
+
+def test_an_orders_own_label_names_it_even_when_cleared(qapp, app_state, tmp_path):
+    from gui.presentation.quote_document import QuoteDocument
+
+    with HistoryStore(tmp_path / "h.sqlite", clock=lambda: NOW) as store:
+        order = store.place_order(make_quote(label="old name"), "key-1").order
+        cleared = store.annotate(order.id, label="")
+    assert QuoteDocument("en").title(cleared) == f"Order {order.id}"  # not the quote's label
+    assert QuoteSummary("en").text(cleared, NOW).startswith(f"Order {order.id}\n")
