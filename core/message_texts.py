@@ -340,14 +340,16 @@ _PRICES = {
 }
 
 _PLANNER = {
-    "planner.short": QT_TRANSLATE_NOOP("CoreText", "needs {need:.1f} GB per GPU, has {has:.1f} GB"),
+    "planner.short": QT_TRANSLATE_NOOP(
+        "CoreText", "needs {need:.1f} GiB per GPU, has {has:.1f} GiB"
+    ),
     "planner.short_usable": QT_TRANSLATE_NOOP(
-        "CoreText", "needs {need:.1f} GB per GPU, has {has:.1f} GB usable"
+        "CoreText", "needs {need:.1f} GiB per GPU, has {has:.1f} GiB usable"
     ),
     "planner.ddp_no_pool": QT_TRANSLATE_NOOP("CoreText", "DDP does not pool memory"),
     "planner.does_not_fit": QT_TRANSLATE_NOOP("CoreText", "does not fit"),
     "planner.nearest": QT_TRANSLATE_NOOP(
-        "CoreText", "nearest: {gpus} × {gpu} ({strategy}) is {short:.1f} GB per GPU short"
+        "CoreText", "nearest: {gpus} × {gpu} ({strategy}) is {short:.1f} GiB per GPU short"
     ),
     "planner.with_change": QT_TRANSLATE_NOOP(
         "CoreText", "with {change}: {gpus} × {gpu} ({strategy}) fits for {total} {currency}"

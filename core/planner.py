@@ -20,6 +20,7 @@ from core.outcome import OutcomeCost, outcome_cost
 from core.pricing import Price, price_for, round_money
 from core.request import PlanRequest
 from core.terms import term_hours
+from core.units import gib
 
 RankBy = Literal["total", "per-million-tokens", "job-cost"]
 Maximize = Literal["context", "sequences", "batch"]
@@ -115,8 +116,8 @@ def reason_parts(result: EstimateResult) -> list[str]:
         parts: list[str] = [
             Message(
                 "planner.short_usable" if usable else "planner.short",
-                need=result.memory.total / 1e9,
-                has=result.usable_bytes / 1e9,
+                need=gib(result.memory.total),
+                has=gib(result.usable_bytes),
             )
         ]
         if any(f.code == "ddp_does_not_pool" for f in blockers):
@@ -283,7 +284,7 @@ def _suggest(
                 gpus=option.estimate.gpus,
                 gpu=option.gpu.id,
                 strategy=option.estimate.strategy,
-                short=(option.estimate.memory.total - option.estimate.usable_bytes) / 1e9,
+                short=gib(option.estimate.memory.total - option.estimate.usable_bytes),
             )
         )
     for key, change, changed in _variants(request):

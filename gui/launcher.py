@@ -29,6 +29,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from core.cli import main as cli_main
 
         return cli_main(args)
+    from gui.platform_libraries import EXIT_MISSING_LIBRARIES, check
+
+    if not check():  # Qt would abort on a missing X11 library without naming its package
+        return EXIT_MISSING_LIBRARIES
     from gui.app import run
 
     return run()

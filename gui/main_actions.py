@@ -41,6 +41,11 @@ class MainActions(QObject):
         self.new_plan = action("newPlanAction", icon("document-new", "new-plan"))
         self.new_plan.setShortcuts(_shortcut(QKeySequence.StandardKey.New, "Ctrl+N"))
 
+        self.open_plan = action("openPlanAction", QIcon.fromTheme("document-open"))
+        self.open_plan.setShortcuts(_shortcut(QKeySequence.StandardKey.Open, "Ctrl+O"))
+        self.save_plan = action("savePlanAction", QIcon.fromTheme("document-save-as"))
+        self.save_plan.setShortcuts(_shortcut(QKeySequence.StandardKey.Save, "Ctrl+S"))
+
         self.find = action("findAction", icon("edit-find", "find"))
         self.find.setShortcuts(_shortcut(QKeySequence.StandardKey.Find, "Ctrl+F"))
 
@@ -64,20 +69,62 @@ class MainActions(QObject):
         self.show_plan.setShortcuts([QKeySequence("Ctrl+1")])
         self.show_history = action("showHistoryAction")
         self.show_history.setShortcuts([QKeySequence("Ctrl+2")])
+        self.show_catalog = action("showCatalogAction")
+        self.show_catalog.setShortcuts([QKeySequence("Ctrl+3")])
+
+        self.shortcuts = action("shortcutsAction")
+        self.shortcuts.setShortcuts([QKeySequence("Ctrl+/")])
 
         self.about = action("aboutAction")
         self.about.setMenuRole(QAction.MenuRole.AboutRole)
+
+    def all(self) -> list[QAction]:
+        """Every command, in menu order."""
+        return [
+            self.new_plan,
+            self.open_plan,
+            self.save_plan,
+            self.find,
+            self.settings,
+            self.quit,
+            self.show_plan,
+            self.show_history,
+            self.show_catalog,
+            self.glossary,
+            self.shortcuts,
+            self.about,
+        ]
 
     def retranslate(self) -> None:
         """Set every text in the current language."""
         texts = (
             (self.new_plan, self.tr("&New Plan"), self.tr("Start a new plan in the wizard")),
+            (
+                self.open_plan,
+                self.tr("&Open Plan…"),
+                self.tr("Open a plan file (a request in JSON) as a new draft"),
+            ),
+            (
+                self.save_plan,
+                self.tr("&Save Plan As…"),
+                self.tr("Save the plan as a JSON file the command line reads too"),
+            ),
             (self.find, self.tr("&Find…"), self.tr("Search the current page or the glossary")),
             (self.glossary, self.tr("&Glossary"), self.tr("Open the glossary panel")),
             (self.settings, self.tr("&Settings…"), self.tr("Language, tax, runtime and catalog")),
             (self.quit, self.tr("&Quit"), self.tr("Close the application")),
             (self.show_plan, self.tr("&Plan"), self.tr("Show the plan page")),
             (self.show_history, self.tr("&History"), self.tr("Show saved quotes and orders")),
+            (
+                self.show_catalog,
+                self.tr("&Catalog"),
+                self.tr("Show the GPU offers, their specifications and prices"),
+            ),
+            (
+                self.shortcuts,
+                self.tr("&Keyboard Shortcuts"),
+                self.tr("List every command that has a key"),
+            ),
             (self.about, self.tr("&About AnchorGPU Planner"), self.tr("Version and catalog")),
         )
         for act, text, tip in texts:

@@ -27,10 +27,11 @@ from gui.wizard import PlanPage
 if TYPE_CHECKING:
     from core.catalog import Catalog
     from gui.glossary_dock import GlossaryDock
+    from gui.plan_file_commands import PlanFileCommands
     from gui.store_service import StoreService
 
 STATE_VERSION = 1
-PLAN_PAGE, HISTORY_PAGE = "plan", "history"
+PLAN_PAGE, HISTORY_PAGE, CATALOG_PAGE = "plan", "history", "catalog"
 
 
 # The modules of everything built after the first paint: the store service, the wizard's later
@@ -46,6 +47,7 @@ PAGE_MODULES = (
     "gui.wizard.offer_page",
     "gui.wizard.review_page",
     "gui.history",
+    "gui.catalog",
     "gui.glossary_dock",
 )
 
@@ -109,6 +111,7 @@ class MainWindow(QMainWindow):
         self._pages_ready = self._pages_starting = False
         self._glossary: GlossaryDock | None = None
         self._store_service: StoreService | None = None
+        self._plan_file_commands: PlanFileCommands | None = None
         self._build_ui()
         self._startup_steps: list[Callable[[], object]] = [
             self._load_state,
@@ -116,6 +119,7 @@ class MainWindow(QMainWindow):
             *self._plan.build_steps(),
             self._add_glossary_dock,
             self._add_history,
+            self._add_catalog,
         ]
         if not defer_pages:
             self.finish_startup()
@@ -243,6 +247,16 @@ class MainWindow(QMainWindow):
         self.set_page(HISTORY_PAGE, HistoryView(self._state, self._store_service, self._tabs))
         self._tabs.setCurrentIndex(current)
 
+    def _add_catalog(self) -> None:
+        from gui.catalog import CatalogView
+
+        current = self._tabs.currentIndex()
+        self.set_page(CATALOG_PAGE, CatalogView(self._state, self._tabs), self._catalog_title)
+        self._tabs.setCurrentIndex(current)
+
+    def _catalog_title(self) -> str:
+        return self.tr("Catalog")
+
     def _restore_dock_state(self) -> None:
         state = self._state.window_settings().value("mainWindow/state")
         if state is not None:
@@ -291,7 +305,7 @@ class MainWindow(QMainWindow):
         bar = self.menuBar()
         self._file_menu = bar.addMenu("")
         self._file_menu.setObjectName("fileMenu")
-        self._file_menu.addAction(a.new_plan)
+        self._file_menu.addActions([a.new_plan, a.open_plan, a.save_plan])
         self._file_menu.addSeparator()
         self._file_menu.addAction(a.quit)
         self._edit_menu = bar.addMenu("")
@@ -301,13 +315,13 @@ class MainWindow(QMainWindow):
         self._edit_menu.addAction(a.settings)
         self._view_menu = bar.addMenu("")
         self._view_menu.setObjectName("viewMenu")
-        self._view_menu.addActions([a.show_plan, a.show_history])
+        self._view_menu.addActions([a.show_plan, a.show_history, a.show_catalog])
         self._view_menu.addSeparator()
         # The glossary dock's toggle goes before this one once the dock is built.
         self._view_menu.addAction(self._toolbar.toggleViewAction())
         self._help_menu = bar.addMenu("")
         self._help_menu.setObjectName("helpMenu")
-        self._help_menu.addAction(a.glossary)
+        self._help_menu.addActions([a.glossary, a.shortcuts])
         self._help_menu.addSeparator()
         self._help_menu.addAction(a.about)
 
@@ -323,13 +337,17 @@ class MainWindow(QMainWindow):
     def _connect_signals(self) -> None:
         a = self._actions
         a.new_plan.triggered.connect(self._on_new_plan_triggered)
+        a.open_plan.triggered.connect(lambda: self._plan_files().open())
+        a.save_plan.triggered.connect(lambda: self._plan_files().save_as())
         a.find.triggered.connect(self._on_find_triggered)
         a.glossary.triggered.connect(self._on_glossary_triggered)
         a.settings.triggered.connect(self._on_settings_triggered)
         a.quit.triggered.connect(self.close)
         a.show_plan.triggered.connect(lambda: self.show_page(PLAN_PAGE))
         a.show_history.triggered.connect(lambda: self.show_page(HISTORY_PAGE))
+        a.show_catalog.triggered.connect(self._on_show_catalog_triggered)
         a.about.triggered.connect(self._on_about_triggered)
+        a.shortcuts.triggered.connect(self.show_shortcuts)
         self._state.catalogChanged.connect(self._on_state_catalog_changed)
 
     def changeEvent(self, event: QEvent) -> None:
@@ -407,6 +425,20 @@ class MainWindow(QMainWindow):
         self.show_page(PLAN_PAGE)
         self.newPlanRequested.emit()
 
+    def _plan_files(self) -> PlanFileCommands:
+        """The plan file commands (the wizard must be built: it is, after the first paint)."""
+        from gui.plan_file_commands import PlanFileCommands
+
+        self.finish_startup()
+        self.show_page(PLAN_PAGE)
+        if self._plan_file_commands is None:
+            self._plan_file_commands = PlanFileCommands(self, self._plan.wizard)
+        return self._plan_file_commands
+
+    def _on_show_catalog_triggered(self) -> None:
+        self.finish_startup()  # the page is the last one built
+        self.show_page(CATALOG_PAGE)
+
     def _on_find_triggered(self) -> None:
         # A page that can search (the history) declares focus_search(); others search the glossary.
         focus_search = getattr(self._tabs.currentWidget(), "focus_search", None)
@@ -424,6 +456,21 @@ class MainWindow(QMainWindow):
         from gui.settings_dialog import SettingsDialog
 
         dialog = SettingsDialog(self._state, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+
+    def show_shortcuts(self) -> None:
+        """Help → Keyboard Shortcuts: the window's and the History page's keys."""
+        from PySide6.QtCore import Qt
+
+        from gui.shortcuts_dialog import ShortcutsDialog
+
+        groups = [(self.tr("Everywhere"), self._actions.all())]
+        history = self._pages[HISTORY_PAGE][0]
+        history_actions = getattr(history, "commands", None)
+        if history_actions is not None:
+            groups.append((self._history_title(), history_actions))
+        dialog = ShortcutsDialog(groups, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
 

@@ -82,6 +82,7 @@ SHOTS: list[Shot] = [
     Shot("glossary-help", _help_entry),
     Shot("settings", _settings),
     Shot("history", lambda ctx: history_shots.history_with_order(ctx.window, ctx.state)),
+    Shot("catalog", lambda ctx: show(ctx, "catalog")),
     Shot("wizard-1-workload", lambda ctx: wizard_shots.wizard_at(ctx, 0)),
     Shot("wizard-2-model", lambda ctx: wizard_shots.wizard_at(ctx, 1)),
     Shot("wizard-3-sizes", lambda ctx: wizard_shots.wizard_at(ctx, 2)),

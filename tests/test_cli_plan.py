@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from core.planner import plan
@@ -107,3 +108,12 @@ def test_amd_offers_are_not_options_for_a_cuda_workload():
     assert all(o.gpu.vendor == "nvidia" for o in result.options)
     amd = [o for o in result.infeasible if o.gpu.vendor == "amd"]
     assert amd and all("CUDA" in o.reason for o in amd)
+
+
+def test_memory_is_in_gib_in_the_table_and_the_reasons(capsys, tmp_path):
+    """One unit policy (core.units): the table and every reason say GiB, never GB."""
+    request = {"model": {"preset": "llama-3.1-70b"}, "term": {"unit": "week", "count": 1}}
+    result = run_cli(capsys, "plan", "--request", write_request(tmp_path, request), "--all")
+    assert result.code == 0
+    assert "GiB" in result.out and not re.search(r"\dGB|\d GB", result.out)
+    assert re.search(r"needs \d+\.\d GiB per GPU, has \d+\.\d GiB", result.out)

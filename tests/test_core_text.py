@@ -281,8 +281,8 @@ def test_the_options_table_gives_the_reason_in_russian(russian):
     first = len(planned.options)
     reason = model.data(model.index(first, REASON))
     option = planned.infeasible[0]
-    need = f"{option.estimate.memory.total / 1e9:.1f}".replace(".", ",")
-    assert reason.replace("\xa0", "").startswith(f"нужно {need} ГБ на GPU, ")
+    need = f"{option.estimate.memory.total / 2**30:.1f}".replace(".", ",")  # GiB (core.units)
+    assert reason.replace("\xa0", "").startswith(f"нужно {need} ГиБ на GPU, ")
     assert "needs" not in reason
     suggestions = [core_text.message_text(s) for s in planned.suggestions]
     assert suggestions and all(s.startswith("ближайший вариант: ") for s in suggestions[:3])

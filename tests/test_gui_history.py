@@ -231,7 +231,12 @@ def test_status_and_workload_filters(view, qtbot):
     qtbot.waitUntil(lambda: cells(view, LABEL) == ["Mistral fine-tune"])
     status.setCurrentIndex(0)
     qtbot.waitUntil(lambda: cells(view, WORKLOAD) == ["Training"])
-    qtbot.waitUntil(lambda: view.findChild(QLabel, "historyCount").text() == "Showing 1 of 1")
+    qtbot.waitUntil(
+        lambda: (
+            view.findChild(QLabel, "historyCount").text()
+            == "Showing 1 of 1 matching the search and filters (5 in all)"
+        )
+    )
 
 
 def click_header(qtbot, view: QWidget, column: int) -> None:
@@ -379,16 +384,18 @@ def test_the_status_line_follows_the_language(view, qtbot, answers, app_state):
 
 
 def _notice(view: QWidget) -> str:
-    return view.findChild(QLabel, "historyNotice").text()
+    return view.findChild(QWidget, "historyNotice").text()
 
 
 class FakePlanPage(QWidget):
     def __init__(self) -> None:
         super().__init__()
         self.loaded: list[PlanRequest] = []
+        self.labels: list[str] = []
 
-    def load_request(self, request: PlanRequest) -> None:
+    def load_request(self, request: PlanRequest, label: str = "") -> None:
         self.loaded.append(request)
+        self.labels.append(label)
 
 
 def test_reopen_as_new_draft_loads_the_quoted_request_into_the_plan_page(
@@ -408,6 +415,7 @@ def test_reopen_as_new_draft_loads_the_quoted_request_into_the_plan_page(
     select(qtbot, page, "Past start", "Saved quote")
     action(page, "historyReopenAction").trigger()
     [request] = plan.loaded
+    assert plan.labels == ["Past start"]  # the new draft starts from the chosen quote
     expected = PlanRequest.model_validate(quote.request)
     assert request.term.start is None
     assert request.model_copy(
@@ -475,3 +483,77 @@ def test_every_history_string_has_a_russian_translation(monkeypatch):
     history = i18n_build.GUI_DIR / "history"
     monkeypatch.setattr(i18n_build, "sources", lambda: sorted(history.glob("*.py")))
     assert i18n_build.untranslated() == []
+
+
+def count_text(view: QWidget) -> str:
+    return view.findChild(QLabel, "historyCount").text()
+
+
+def test_a_search_that_hides_every_row_says_how_many_there_are(view, qtbot):
+    qtbot.waitUntil(lambda: count_text(view) == "Showing 5 of 5")  # nothing narrowed: no more
+    qtbot.keyClicks(view.findChild(QLineEdit, "historySearch"), "nothing-like-this")
+    qtbot.waitUntil(lambda: cells(view, LABEL) == [])
+    qtbot.waitUntil(
+        lambda: count_text(view) == "Showing 0 of 0 matching the search and filters (5 in all)"
+    )
+
+
+def test_the_detail_and_its_commands_follow_the_rows_listed(view, qtbot):
+    select(qtbot, view, "Llama serving", "Saved quote")
+    commands = ("historyReopenAction", "historyPlaceAction", "historyEditAction")
+    commands += ("historyPrintAction",)
+    assert all(action(view, name).isEnabled() for name in commands)
+    status = view.findChild(QComboBox, "historyStatusFilter")
+    status.setCurrentIndex(status.findData("saved"))  # still listed: still shown
+    qtbot.waitUntil(lambda: cells(view, LABEL) == ["Mistral fine-tune", "Llama serving"])
+    assert "Llama serving" in detail_text(view)
+    assert table(view).selectionModel().currentIndex().data(ROW_ROLE).label == "Llama serving"
+    qtbot.keyClicks(view.findChild(QLineEdit, "historySearch"), "mistral")  # hidden now
+    qtbot.waitUntil(lambda: cells(view, LABEL) == ["Mistral fine-tune"])
+    qtbot.waitUntil(lambda: "Llama serving" not in detail_text(view))
+    assert detail_text(view) == "Select a quote or an order to see it as quoted."
+    assert not any(action(view, name).isEnabled() for name in commands)
+
+
+def test_the_label_and_notes_of_an_order_are_edited_in_place(
+    view, qtbot, app_state, history, monkeypatch
+):
+    from gui.history.annotate_dialog import AnnotateDialog
+
+    select(qtbot, view, "Batch embeddings", "Order")
+
+    def answer(dialog: AnnotateDialog) -> int:
+        assert dialog.label() == "Batch embeddings"
+        dialog.findChild(QLineEdit, "annotateLabel").setText("Embeddings for search")
+        dialog.findChild(QWidget, "annotateNotes").setPlainText("weekly re-index")
+        return AnnotateDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(AnnotateDialog, "exec", answer)
+    action(view, "historyEditAction").trigger()
+    qtbot.waitUntil(lambda: "Embeddings for search" in cells(view, LABEL), timeout=5000)
+    qtbot.waitUntil(lambda: "weekly re-index" in detail_text(view))
+    assert "Label and notes of" in _notice(view)
+    with HistoryStore(app_state.db_path) as store:
+        order = store.get_order(history["Batch embeddings"])
+        assert (order.label, order.notes) == ("Embeddings for search", "weekly re-index")
+        assert order.total == order.quote.total  # nothing else changed
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_label_column_keeps_its_width_on_a_1280_pixel_screen(view, qtbot, app_state, language):
+    from gui.history.history_view_layout import LABEL_CHARACTERS, MODEL_WIDTH
+
+    app_state.update_settings(language=language)
+    view.resize(1264, 760)  # the History page of a 1280 × 800 main window
+    qtbot.wait(50)  # the columns are fitted once the table has its new width
+    header = table(view).horizontalHeader()
+    least = table(view).fontMetrics().averageCharWidth() * LABEL_CHARACTERS
+    width = table(view).viewport().width
+    qtbot.waitUntil(lambda: sum(header.sectionSize(c) for c in range(10)) <= width())
+    assert header.sectionSize(LABEL) >= least
+    # the model gives up width only as far as the label needs it
+    assert header.sectionSize(MODEL) >= MODEL_WIDTH or header.sectionSize(LABEL) <= least + 40
+    model = table(view).model()
+    gpu = model.index(0, GPU)
+    assert gpu.data(Qt.ItemDataRole.ToolTipRole) == gpu.data()  # shown whole when shortened
+    app_state.update_settings(language="en")

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QDialog, QFileDialog, QLabel, QProgressDialog
+from PySide6.QtWidgets import QDialog, QFileDialog, QLabel, QProgressDialog, QWidget
 
 from core.store import HistoryStore
 from core.store.backup import verify_database
@@ -43,7 +43,7 @@ def files(monkeypatch: pytest.MonkeyPatch) -> Files:
 
 
 def notice(page) -> str:
-    return page.findChild(QLabel, "historyNotice").text()
+    return page.findChild(QWidget, "historyNotice").text()
 
 
 def test_export_csv_and_json_write_every_row(view, qtbot, files, tmp_path):

@@ -11,6 +11,7 @@ from PySide6.QtGui import QAction, QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
+    QDialog,
     QDialogButtonBox,
     QDockWidget,
     QLabel,
@@ -165,7 +166,7 @@ def test_a_page_set_by_key_replaces_its_placeholder_and_gets_find(main_window, a
     tabs = main_window.findChild(QTabWidget, "centralPages")
     page = SearchablePage()
     main_window.set_page("history", page)
-    assert [tabs.tabText(i) for i in range(tabs.count())] == ["Plan", "History"]
+    assert [tabs.tabText(i) for i in range(tabs.count())] == ["Plan", "History", "Catalog"]
     main_window.show_page("history")
     assert tabs.currentWidget() is page
     main_window.activateWindow()
@@ -317,3 +318,19 @@ def test_worker_delivers_result_and_error_on_the_gui_thread(qtbot):
     with qtbot.waitSignal(failing.failed) as error:
         failing.start()
     assert str(error.args[0]) == "gpus: bad input"
+
+
+def test_help_lists_every_command_with_its_keys(main_window, app_state, qtbot):
+    from PySide6.QtWidgets import QTableWidget
+
+    main_window.commands.shortcuts.trigger()
+    dialog = main_window.findChild(QDialog, "shortcutsDialog")
+    table = dialog.findChild(QTableWidget, "shortcutsTable")
+    rows = [tuple(table.item(r, c).text() for c in range(3)) for r in range(table.rowCount())]
+    assert ("Everywhere", "New Plan", "Ctrl+N") in rows
+    assert ("Everywhere", "Keyboard Shortcuts", "Ctrl+/") in rows
+    assert ("History", "Edit Label and Notes", "F2") in rows
+    assert ("History", "Copy Summary", "Ctrl+Shift+C") in rows
+    keys = [keys for _, _, keys in rows]
+    assert len(keys) == len(set(keys))  # no key does two things
+    dialog.close()

@@ -177,7 +177,7 @@ def test_context_tokens_zero_marks_the_field_and_disables_next(wizard, qtbot):
     settle(qtbot, wizard)
     assert next_button(wizard).isEnabled()
     assert field.property("invalid") is False
-    assert not message.isVisible()
+    assert message.text() == ""
     assert wizard.current_request().inference.context_tokens == 32_000
 
 
@@ -186,9 +186,16 @@ def test_custom_model_needs_its_parameter_count(wizard, qtbot):
     wizard.findChild(QRadioButton, "source_custom").click()
     settle(qtbot, wizard)
     params = wizard.findChild(QLineEdit, "custom_params")
+    message = wizard.findChild(QLabel, "modelPageError")
+    # Nothing typed yet: no refusal on the untouched form, only what the estimate waits for.
+    assert not params.property("invalid") and message.text() == ""
+    subject = wizard.panel.findChild(QLabel, "estimateSubject").text()
+    assert subject == "Fill in this page to see the estimate."
+    qtbot.mouseClick(next_button(wizard), Qt.MouseButton.LeftButton)  # Next judges it
+    assert wizard.currentPage() is wizard.model_page
     assert not next_button(wizard).isEnabled()
     assert params.property("invalid") is True
-    assert wizard.findChild(QLabel, "modelPageError").text() == "Parameters (required): is required"
+    assert message.text() == "Parameters (required): is required"
     qtbot.keyClicks(params, "7B")
     settle(qtbot, wizard)
     assert next_button(wizard).isEnabled()
@@ -210,7 +217,7 @@ def test_a_broken_config_json_is_reported_at_the_field(wizard, qtbot, tmp_path):
     wizard.model_page.choose_file("hf_config", str(broken))  # chosen again: read again
     settle(qtbot, wizard)
     assert next_button(wizard).isEnabled()
-    assert not message.isVisible()
+    assert message.text() == ""
     assert "parameters (hf_config)" in wizard.findChild(QLabel, "modelSummary").text()
 
 
@@ -425,3 +432,66 @@ def test_no_validator_wording_reaches_the_status_line(qapp):
     with pytest.raises(InputError) as refused:
         parse_request({"model": {"preset": "llama-3.1-8b"}, "inference": {"context_tokens": "x"}})
     assert message_text(refused.value.message) == "enter a whole number, e.g. 8192"
+
+
+def test_new_plan_starts_clean_without_the_last_label_model_or_search(main_window, wizard, qtbot):
+    click_next(qtbot, wizard)
+    pick_preset(qtbot, wizard, "70b", "llama-3.1-70b")
+    walk_to_review(qtbot, wizard)
+    type_into(qtbot, wizard.findChild(QLineEdit, "quoteLabel"), "chatbot staging")
+    main_window.commands.new_plan.trigger()
+    settle(qtbot, wizard)
+    assert wizard.current_request() == wizard.default_request()
+    assert wizard.current_request().model.preset == "llama-3.1-8b"  # not the 70B of before
+    assert wizard.findChild(QLineEdit, "presetSearch").text() == ""
+    assert wizard.findChild(QLineEdit, "quoteLabel").text() == ""
+    assert "70B" not in wizard.findChild(QLabel, "modelSummary").text()
+    assert wizard.findChild(QLabel, "reviewStatus").text() == ""
+    walk_to_review(qtbot, wizard)
+    assert wizard.review_page.quote.label == ""
+    assert "Llama 3.1 8B" in quote_text(wizard)
+
+
+def test_an_untouched_field_is_not_refused_until_typed_in(wizard, qtbot):
+    click_next(qtbot, wizard)
+    wizard.findChild(QRadioButton, "source_hf_config").click()  # its path is still empty
+    settle(qtbot, wizard)
+    path = wizard.findChild(QLineEdit, "configPath")
+    assert not path.property("invalid")
+    assert wizard.findChild(QLabel, "modelPageError").text() == ""
+    type_into(qtbot, path, "x")
+    path.clear()  # typed in, then emptied: now it is refused
+    path.textEdited.emit("")
+    settle(qtbot, wizard)
+    assert path.property("invalid") is True
+    assert not next_button(wizard).isEnabled()
+    main_window_new_draft = wizard.new_draft
+    main_window_new_draft()
+    click_next(qtbot, wizard)
+    wizard.findChild(QRadioButton, "source_hf_config").click()
+    settle(qtbot, wizard)
+    assert not path.property("invalid")  # a new draft is untouched again
+
+
+def test_a_refusal_does_not_move_the_rows_below_it(main_window, wizard, qtbot):
+    main_window.resize(900, 760)  # narrow: the context field's hint wraps, the reason does not
+    click_next(qtbot, wizard)
+    click_next(qtbot, wizard)
+    context = wizard.findChild(QLineEdit, "contextTokens")
+    below = [
+        wizard.findChild(QLineEdit, "gpuMemoryUtilization"),
+        wizard.findChild(QComboBox, "kvCacheDtype"),
+    ]
+
+    def places() -> list[QPoint]:
+        return [w.mapTo(wizard, QPoint(0, 0)) for w in [context, *below]]
+
+    before = places()
+    type_into(qtbot, context, "0")
+    settle(qtbot, wizard)
+    assert context.property("invalid") is True
+    assert wizard.findChild(QLabel, "sizesPageError").text()
+    assert places() == before
+    type_into(qtbot, context, "8192")
+    settle(qtbot, wizard)
+    assert places() == before

@@ -231,7 +231,7 @@ def test_a_configuration_that_already_has_an_order_says_so_before_a_second_purch
     [first] = orders(app_state)
     assert "already has an order" not in answers.questions[0]
     # A new draft of the same configuration (a new key) is about to buy it a second time.
-    review.review_page.forget_key()
+    review.review_page.start_draft()
     review.review_page.initializePage()
     answers.answer = QMessageBox.StandardButton.No
     qtbot.mouseClick(place_button(review), Qt.MouseButton.LeftButton)

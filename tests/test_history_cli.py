@@ -220,3 +220,16 @@ def test_db_option_overrides_the_environment(capsys, request_file: Path, tmp_pat
     assert code == 0
     assert chosen.exists()
     assert run_json(capsys, "history", "list") == []
+
+
+def test_history_edit_changes_the_label_and_notes_only(capsys, request_file: Path) -> None:
+    saved = run_json(capsys, "quote", "save", "--request", str(request_file), "--label", "old")
+    quote_id = saved["quote_id"]
+    edited = run_json(capsys, "history", "edit", quote_id, "--label", "new", "--notes", "n")
+    assert edited == {"id": quote_id, "label": "new", "notes": "n"}
+    shown = run_json(capsys, "history", "show", saved["quote_id"])
+    assert (shown["label"], shown["total"]) == ("new", saved["total"])
+    code, out, _ = run(capsys, "history", "edit", saved["quote_id"], "--notes", "more")
+    assert code == 0 and out.strip() == f"quote {saved['quote_id']}: label 'new', notes 'more'"
+    code, _, err = run(capsys, "history", "edit", "q-000000000000", "--label", "x")
+    assert code == 2 and "no saved quote or order" in err

@@ -13,6 +13,7 @@ from typing import Any
 
 from core.catalog import TERM_UNITS
 from core.fit import FitRow
+from core.units import UNIT, gib
 
 OUTCOME = {
     "inference": ("1M out", "per_million_output"),
@@ -146,7 +147,7 @@ def format_fit(rows: list[FitRow], args: argparse.Namespace) -> str:
             cost = getattr(row.outcome, OUTCOME[args.workload][1], None)
             lines.append(
                 f"  {_label(row):<24}{row.estimate.gpus:>3}  {row.estimate.strategy:<9}"
-                f"{row.estimate.memory.total / 1e9:>7.1f}GB"
+                f"{gib(row.estimate.memory.total):>6.1f}{UNIT}"
                 f"{row.price.total:>10} {row.price.currency}{cells}"
                 f"{cost if cost is not None else '-':>12}"
             )

@@ -5,6 +5,8 @@
   once per key; the same key and request again print the original order.
 - ``order stop ID [--json]``: stop an order (its paid period and amount do not change).
 - ``history list``, ``history show ID``, ``history export``, ``history import FILE``.
+- ``history edit ID [--label TEXT] [--notes TEXT] [--json]``: change a quote's or an order's label
+  or notes (nothing else of it changes).
 - ``db backup --output FILE`` and ``db restore FILE``: verified backups.
 
 The database is ``--db``, else ``$ANCHORGPU_PLANNER_DB``, else the per-user data folder.
@@ -104,6 +106,12 @@ def register(subparsers: Any) -> None:
     show.add_argument("id", metavar="ID", type=text)
     show.add_argument("--json", action="store_true", help="machine-readable output")
     show.set_defaults(handler=run_history_show)
+    edit = history.add_parser("edit", help="change the label or notes of a quote or an order")
+    edit.add_argument("id", metavar="ID", type=text)
+    edit.add_argument("--label", type=text, help="the new label")
+    edit.add_argument("--notes", type=text, help="the new notes")
+    edit.add_argument("--json", action="store_true", help="machine-readable output")
+    edit.set_defaults(handler=run_history_edit)
     export = history.add_parser("export", help="write the history as CSV or JSON")
     export.add_argument("--format", required=True, choices=("csv", "json"))
     export.add_argument("--output", required=True, type=Path, metavar="FILE")
@@ -266,6 +274,19 @@ def run_history_show(args: argparse.Namespace) -> int:
         quote = item
         print(f"quote {quote.id} saved {stamp(quote.created_at)}")
     print(_quote_text(quote))
+    return 0
+
+
+@store_errors
+def run_history_edit(args: argparse.Namespace) -> int:
+    """Change the label or notes of a saved quote or an order."""
+    with _open(args) as store:
+        item = store.annotate(args.id, label=args.label, notes=args.notes)
+    if args.json:
+        _print_json({"id": item.id, "label": item.label, "notes": item.notes})
+    else:
+        kind = "order" if isinstance(item, Order) else "quote"
+        print(f"{kind} {item.id}: label {item.label!r}, notes {item.notes!r}")
     return 0
 
 

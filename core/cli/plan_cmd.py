@@ -9,6 +9,7 @@ from typing import Any
 from core.cli.output import dumps
 from core.planner import Plan, PlanOption, plan, plan_to_json
 from core.request import load_request_file
+from core.units import UNIT, gib
 
 FEASIBLE_SHOWN = 15
 INFEASIBLE_SHOWN = 10
@@ -143,7 +144,7 @@ def format_plan(result: Plan, *, show_all: bool = False) -> str:
             mark = "* " if i == 0 else "  "
             lines.append(
                 f"  {mark}{o.gpu.id:<16}{o.estimate.gpus:>3}  {o.estimate.strategy:<9}"
-                f"{o.estimate.memory.total / 1e9:>8.1f}GB{o.estimate.usable_bytes / 1e9:>6.0f}GB"
+                f"{gib(o.estimate.memory.total):>7.1f}{UNIT}{gib(o.estimate.usable_bytes):>5.0f}{UNIT}"
                 f"{o.price.total:>11} {o.price.currency}"
                 f"{_limit_cells(o, workload)}{_outcome_cells(o, workload)}"
             )

@@ -28,7 +28,7 @@ from core.errors import (
 )
 from core.messages import Message
 from core.pricing import from_minor
-from core.quotes import Quote, new_id, parse_quote, utc_now
+from core.quotes import MAX_LABEL_LENGTH, MAX_NOTES_LENGTH, Quote, new_id, parse_quote, utc_now
 from core.store import connection, rows
 from core.store import search as listing
 from core.store.errors import describe
@@ -365,6 +365,48 @@ class HistoryStore:
                 )
                 self._audit("order", order_id, "stopped", {"paid_until": row["paid_until"]})
         return self.get_order(order_id)
+
+    def annotate(
+        self, entity_id: str, *, label: str | None = None, notes: str | None = None
+    ) -> Quote | Order:
+        """Change the label or the notes of a saved quote or an order; return it as now saved.
+
+        Only these two texts change: the quote snapshot, the prices and the paid period stay
+        as they were. The search index follows (its triggers), and the audit log records it.
+
+        Args:
+            entity_id: The saved quote or the order.
+            label: The new label (surrounding spaces dropped), or None to keep it.
+            notes: The new notes, or None to keep them.
+
+        Raises:
+            NotFoundError: Neither a saved quote nor an order has this id.
+            InputError: The label or the notes are too long.
+        """
+        changes: dict[str, str] = {}
+        if label is not None:
+            changes["label"] = label.strip()
+        if notes is not None:
+            changes["notes"] = notes
+        for field, limit in (("label", MAX_LABEL_LENGTH), ("notes", MAX_NOTES_LENGTH)):
+            if len(changes.get(field, "")) > limit:
+                raise InputError(f"at most {limit} characters", field=field)
+        with self.transaction():
+            if rows.order_row(self.conn, entity_id) is not None:
+                table, kind = "orders", "order"
+            elif rows.quote_row(self.conn, entity_id) is not None:
+                table, kind = "quotes", "quote"
+            else:
+                raise NotFoundError(Message("store.no_entity", id=entity_id))
+            if changes:
+                # Table and column names come from the two fixed sets above, never from input.
+                assignments = ", ".join(f"{field} = :{field}" for field in changes)
+                self.conn.execute(
+                    f"UPDATE {table} SET {assignments} WHERE id = :id",
+                    {**changes, "id": entity_id},
+                )
+                self._audit(kind, entity_id, "annotated", {"changed": sorted(changes)})
+        return self.find(entity_id)
 
     def find(self, entity_id: str) -> Quote | Order:
         """The saved quote or the order with ``entity_id``.

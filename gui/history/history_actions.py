@@ -44,6 +44,13 @@ class HistoryActions(QObject):
             "historyPlaceAction", "Ctrl+Return", "document-send", SP.SP_DialogApplyButton
         )
         self.stop = action("historyStopAction", "Ctrl+Shift+S", "process-stop", SP.SP_MediaStop)
+        self.edit = action("historyEditAction", "F2", "document-edit", SP.SP_FileDialogInfoView)
+        self.copy_text = action(
+            "historyCopyTextAction", "Ctrl+Shift+C", "edit-copy", SP.SP_FileDialogListView
+        )
+        self.copy_markdown = action(
+            "historyCopyMarkdownAction", "Ctrl+Shift+M", "edit-copy", SP.SP_FileDialogListView
+        )
         self.print_ = action(
             "historyPrintAction", QKeySequence.StandardKey.Print, "document-print", SP.SP_FileIcon
         )
@@ -75,7 +82,16 @@ class HistoryActions(QObject):
 
     def selection_actions(self) -> list[QAction]:
         """The actions that work on the selected quote or order."""
-        return [self.reopen, self.place, self.stop, self.print_, self.save_pdf]
+        return [
+            self.reopen,
+            self.place,
+            self.stop,
+            self.edit,
+            self.copy_text,
+            self.copy_markdown,
+            self.print_,
+            self.save_pdf,
+        ]
 
     def store_actions(self) -> list[QAction]:
         """The actions that need the history database open."""
@@ -98,6 +114,21 @@ class HistoryActions(QObject):
                 self.stop,
                 self.tr("&Stop Order…"),
                 self.tr("Stop the selected order; the paid period continues"),
+            ),
+            (
+                self.edit,
+                self.tr("&Edit Label and Notes…"),
+                self.tr("Change the label and notes of the selected quote or order"),
+            ),
+            (
+                self.copy_text,
+                self.tr("&Copy Summary"),
+                self.tr("Copy a plain-text summary for an email or a ticket"),
+            ),
+            (
+                self.copy_markdown,
+                self.tr("Copy Summary as &Markdown"),
+                self.tr("Copy a Markdown summary for a ticket or a wiki"),
             ),
             (self.print_, self.tr("P&rint…"), self.tr("Print the selected quote or order")),
             (
@@ -134,6 +165,8 @@ class HistoryActions(QObject):
         )
         for act, text, tip in texts:
             act.setText(text)
+            if act is self.edit:  # the toolbar's button: short, so the toolbar fits 1280 pixels
+                act.setIconText(self.tr("Edit…"))
             shortcut = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             act.setToolTip(f"{tip} ({shortcut})" if shortcut else tip)
             act.setStatusTip(tip)

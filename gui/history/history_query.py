@@ -21,6 +21,14 @@ class HistoryQuery:
     status: str | None = None
     workload: str | None = None
 
+    def narrowed(self) -> bool:
+        """Whether the search or a filter hides some of the history."""
+        return (
+            bool(store_search(self.search))
+            or self.status is not None
+            or (self.workload is not None)
+        )
+
     def arguments(self) -> dict[str, Any]:
         """Keyword arguments for ``HistoryStore.list_history`` and ``count_history``."""
         return {

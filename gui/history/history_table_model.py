@@ -73,6 +73,7 @@ class HistoryTableModel(QAbstractTableModel):
         self._exhausted = True
         self._replacing = False  # the next page replaces the rows instead of adding to them
         self._total: int | None = None
+        self._total_unfiltered: int | None = None
 
     @property
     def query(self) -> HistoryQuery:
@@ -83,6 +84,11 @@ class HistoryTableModel(QAbstractTableModel):
     def total(self) -> int | None:
         """Rows matching the query over all pages, once counted."""
         return self._total
+
+    @property
+    def total_unfiltered(self) -> int | None:
+        """Rows in the whole history, whatever the query, once counted."""
+        return self._total_unfiltered
 
     @property
     def loading(self) -> bool:
@@ -101,7 +107,7 @@ class HistoryTableModel(QAbstractTableModel):
         if not self._client.is_open:
             self._replace_rows([])
             self._exhausted = True
-            self._total = None
+            self._total = self._total_unfiltered = None
             return
         self._exhausted = False
         self._replacing = True
@@ -162,9 +168,15 @@ class HistoryTableModel(QAbstractTableModel):
     def _request_count(self) -> None:
         generation = self._generation
         arguments = self._query.arguments()
+        narrowed = self._query.narrowed()
+
+        def count(store: Any) -> tuple[int, int]:
+            total: int = store.count_history(**arguments)
+            return total, store.count_history() if narrowed else total
+
         self._client.call(
-            lambda store: store.count_history(**arguments),
-            lambda total: self._on_count_read(generation, total),
+            count,
+            lambda totals: self._on_count_read(generation, *totals),
             lambda error: self._on_read_failed(generation, error),
             owner=self,
         )
@@ -184,9 +196,9 @@ class HistoryTableModel(QAbstractTableModel):
             self.endInsertRows()
         self.pageLoaded.emit(len(rows))
 
-    def _on_count_read(self, generation: int, total: int) -> None:
+    def _on_count_read(self, generation: int, total: int, everything: int) -> None:
         if generation == self._generation:
-            self._total = total
+            self._total, self._total_unfiltered = total, everything
             self.totalChanged.emit(total)
 
     def _on_read_failed(self, generation: int, error: Exception) -> None:
@@ -291,8 +303,8 @@ class HistoryTableModel(QAbstractTableModel):
     def _tooltip(self, row: HistoryRow, column: int) -> str | None:
         if column == LABEL:
             return f"{row.label} ({row.id})" if row.label else row.id
-        if column == MODEL:
-            return row.model
+        if column in (MODEL, GPU, STRATEGY):  # shortened with "…" on a narrow screen
+            return self._text(row, column)
         if column == STATUS and row.stopped_at is not None:
             return self.tr("Stopped at {moment}; the paid period continues").format(
                 moment=formats.utc(row.stopped_at)

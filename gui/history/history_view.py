@@ -18,11 +18,13 @@ from collections.abc import Callable
 from datetime import datetime
 
 from PySide6.QtCore import QEvent, QModelIndex, QTimer, Signal
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
 from core.quotes import Quote, utc_now
 from core.store import HistoryRow, HistoryStore, Order, PlaceResult
 from gui.app_state import AppState
+from gui.history.annotate_dialog import AnnotateDialog
 from gui.history.error_message import show_error
 from gui.history.history_file_tasks import HistoryFileTasks
 from gui.history.history_order_tasks import HistoryOrderTasks
@@ -32,6 +34,7 @@ from gui.history.history_view_layout import HistoryViewLayout
 from gui.history.plan_page_link import reopen_as_draft
 from gui.presentation import formats
 from gui.presentation.names import Names
+from gui.presentation.quote_summary import QuoteSummary
 from gui.store_service import StoreService
 
 
@@ -90,6 +93,12 @@ class HistoryView(HistoryViewLayout):
         return self._model
 
     @property
+    def commands(self) -> list[QAction]:
+        """The page's commands, for the list of keyboard shortcuts."""
+        a = self._actions
+        return [*a.selection_actions(), *a.store_actions(), a.restore]
+
+    @property
     def store_service(self) -> StoreService:
         """The app's store service this page reads through."""
         return self._client
@@ -126,6 +135,9 @@ class HistoryView(HistoryViewLayout):
         a.reopen.triggered.connect(self._on_reopen_triggered)
         a.place.triggered.connect(self._on_place_triggered)
         a.stop.triggered.connect(self._on_stop_triggered)
+        a.edit.triggered.connect(self._on_edit_triggered)
+        a.copy_text.triggered.connect(lambda: self.copy_summary(markdown=False))
+        a.copy_markdown.triggered.connect(lambda: self.copy_summary(markdown=True))
         a.print_.triggered.connect(self._on_print_triggered)
         a.save_pdf.triggered.connect(self._on_save_pdf_triggered)
         a.export_csv.triggered.connect(self._files.export_csv)
@@ -172,12 +184,23 @@ class HistoryView(HistoryViewLayout):
         self._update_actions()
 
     def _on_filter_query_changed(self, query: HistoryQuery) -> None:
+        if self._select_after_load is None and self._selected is not None:
+            self._select_after_load = self._selected.id  # kept if the new rows still list it
         self._model.set_query(query)
 
     def _on_model_page_loaded(self, _rows: int) -> None:
         wanted, self._select_after_load = self._select_after_load, None
         if wanted is not None:
             self.select_entity(self._model, wanted)
+        shown = self._shown
+        listed = self._model.find(shown.id) is not None if shown is not None else True
+        if not listed and not self._model.canFetchMore():
+            # The search or a filter hides it now (every matching row is loaded and it is not
+            # among them): the detail and its commands follow the rows listed, never a quote or
+            # order the user no longer sees.
+            self._selected = None
+            self._detail_ticket += 1
+            self._show_detail(None, None)
         self._update_count()
 
     def _on_model_load_failed(self, error: Exception) -> None:
@@ -240,7 +263,10 @@ class HistoryView(HistoryViewLayout):
         for action in a.store_actions():
             action.setEnabled(is_open)
         a.reopen.setEnabled(shown is not None)
+        a.edit.setEnabled(is_open and shown is not None)
         a.print_.setEnabled(shown is not None)
+        a.copy_text.setEnabled(shown is not None)
+        a.copy_markdown.setEnabled(shown is not None)
         a.save_pdf.setEnabled(shown is not None)
         # The store refuses an order for a configuration that does not fit; say so up front.
         a.place.setEnabled(is_open and isinstance(shown, Quote) and shown.fits is not False)
@@ -294,6 +320,43 @@ class HistoryView(HistoryViewLayout):
                 id=order.id, moment=formats.utc(order.paid_until)
             )
         )
+
+    def _on_edit_triggered(self) -> None:
+        shown = self._shown
+        if shown is None:
+            return
+        dialog = AnnotateDialog(shown.id, shown.label, shown.notes, self)
+        if dialog.exec() != AnnotateDialog.DialogCode.Accepted:
+            return
+        entity_id, label, notes = shown.id, dialog.label(), dialog.notes()
+
+        def save(store: HistoryStore) -> tuple[Quote | Order, datetime]:
+            return store.annotate(entity_id, label=label, notes=notes), store.now()
+
+        self._client.call(
+            save,
+            lambda result: self._on_annotated(*result),
+            lambda error: show_error(self, self.tr("Edit Label and Notes"), error),
+            owner=self,
+        )
+
+    def _on_annotated(self, item: Quote | Order, now: datetime) -> None:
+        if self._shown is not None and self._shown.id == item.id:
+            self._show_detail(item, now)
+        self._select_after_load = item.id  # the list is read again with the new label
+        self._show_notice(lambda: self.tr("Label and notes of {id} saved.").format(id=item.id))
+
+    def copy_summary(self, *, markdown: bool) -> str:
+        """Copy the shown quote's or order's summary to the clipboard; return it."""
+        if self._shown is None or self._shown_at is None:
+            return ""
+        summary = QuoteSummary(self._state.language, self)
+        try:
+            text = summary.copy(self._shown, self._shown_at, markdown=markdown)
+        finally:
+            summary.deleteLater()
+        self._show_notice(lambda: self.tr("The summary is on the clipboard."))
+        return text
 
     def _on_print_triggered(self) -> None:
         if self._shown is not None:

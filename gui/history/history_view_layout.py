@@ -12,7 +12,8 @@ from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
 
-from PySide6.QtCore import QItemSelectionModel, QLocale, QStandardPaths, Qt
+from PySide6.QtCore import QItemSelectionModel, QLocale, QStandardPaths, Qt, QTimer
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
 from core.catalog import TERM_UNITS
 from core.store.records import STATUSES
 from core.store.search import WORKLOADS
+from gui.elided_label import ElidedLabel
 from gui.history.history_actions import HistoryActions
 from gui.history.history_detail_pane import HistoryDetailPane
 from gui.history.history_filter_bar import HistoryFilterBar
@@ -54,6 +56,8 @@ from gui.presentation.names import Names, gpu_name
 from gui.presentation.printing import DocumentPrinter
 
 MODEL_WIDTH = 150
+LABEL_CHARACTERS = 24  # the label column's least width, in average characters
+SHRINKABLE = (MODEL, GPU, STRATEGY)  # columns that give up width to the label, elided
 CELL_PADDING = 18
 SAMPLE_TOTAL = Decimal("88888.88")
 PROBLEM_STYLE = palette.PROBLEM_STYLE
@@ -76,7 +80,7 @@ class HistoryViewLayout(QWidget):
         self._toolbar = QToolBar(self)
         self._toolbar.setObjectName("historyToolBar")
         self._toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self._toolbar.addActions([a.reopen, a.place, a.stop])
+        self._toolbar.addActions([a.reopen, a.place, a.stop, a.edit])
         self._toolbar.addSeparator()
         self._toolbar.addActions([a.print_, a.save_pdf])
         self._toolbar.addSeparator()
@@ -111,7 +115,7 @@ class HistoryViewLayout(QWidget):
         self._table.verticalHeader().hide()
         self._table.verticalHeader().setDefaultSectionSize(self._table.fontMetrics().height() + 8)
         self._table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        self._table.addActions([a.reopen, a.place, a.stop, a.print_, a.save_pdf])
+        self._table.addActions(a.selection_actions())
         header = self._table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         # The label takes the width the other columns leave; they are sized from their longest
@@ -135,14 +139,15 @@ class HistoryViewLayout(QWidget):
 
         self._count = QLabel(self)
         self._count.setObjectName("historyCount")
-        self._notice = QLabel(self)
+        # A notice can be long (a file path, a sentence in Russian): it is shortened to the
+        # width left, never widening the window, and shown whole in its tooltip.
+        self._notice = ElidedLabel(self)
         self._notice_text: str | Callable[[], str] | None = None
         self._notice.setObjectName("historyNotice")
-        self._notice.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         status = QHBoxLayout()
         status.addWidget(self._count)
-        status.addStretch(1)
-        status.addWidget(self._notice)
+        status.addSpacing(24)
+        status.addWidget(self._notice, 1)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
@@ -186,11 +191,32 @@ class HistoryViewLayout(QWidget):
         cells = self._table.fontMetrics()
         titles = header.fontMetrics()
         model = self._table.model()
+        widths: dict[int, int] = {}
+        floors: dict[int, int] = {}
         for column, texts in samples.items():
             title = str(model.headerData(column, Qt.Orientation.Horizontal))
-            widths = [cells.horizontalAdvance(text) for text in texts]
-            width = max([*widths, titles.horizontalAdvance(title) + CELL_PADDING]) + CELL_PADDING
-            header.resizeSection(column, max(width, MODEL_WIDTH) if column == MODEL else width)
+            floors[column] = titles.horizontalAdvance(title) + 2 * CELL_PADDING
+            width = max([*(cells.horizontalAdvance(text) for text in texts), floors[column]])
+            width += CELL_PADDING
+            widths[column] = max(width, MODEL_WIDTH) if column == MODEL else width
+        # The label names the row: it keeps some LABEL_CHARACTERS even in Russian on a
+        # 1280-pixel screen, and the long names (model, GPU, strategy) give up the width,
+        # shortened with "…" and shown whole in their tooltips.
+        available = self._table.viewport().width()
+        wanted = sum(widths.values()) + cells.averageCharWidth() * LABEL_CHARACTERS
+        excess = wanted - available if available > 0 else 0
+        spare = {column: max(widths[column] - floors[column], 0) for column in SHRINKABLE}
+        total_spare = sum(spare.values())
+        if excess > 0 and total_spare:
+            for column in SHRINKABLE:
+                widths[column] -= min(spare[column], -(-excess * spare[column] // total_spare))
+        for column, width in widths.items():
+            header.resizeSection(column, width)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        # After the layout has given the table its new width (it does so after this event).
+        QTimer.singleShot(0, self._fit_columns)
 
     def select_entity(self, model: HistoryTableModel, entity_id: str) -> None:
         """Make the loaded row of ``entity_id`` the current one and scroll to it."""
@@ -216,19 +242,23 @@ class HistoryViewLayout(QWidget):
         self._notice_text = text
         shown = text() if callable(text) else (text or "")
         self._notice.setText(shown)
-        self._notice.setToolTip(shown)
 
     def _update_count(self) -> None:
         model = self._table.model().sourceModel() if self._table.model() else None
         if not isinstance(model, HistoryTableModel):
             return
-        shown, total = model.rowCount(), model.total
+        shown, total, everything = model.rowCount(), model.total, model.total_unfiltered
         if total is None:
             text = self.tr("Loading…") if model.loading else ""
         else:
             text = self.tr("Showing {shown} of {total}").format(
                 shown=QLocale().toString(shown), total=QLocale().toString(total)
             )
+            if model.query.narrowed() and everything is not None:
+                # "0 of 0" alone read as an empty history while the filters hid every row.
+                text += " " + self.tr("matching the search and filters ({all} in all)").format(
+                    all=QLocale().toString(everything)
+                )
             header = self._table.horizontalHeader()
             by_date = header.sortIndicatorSection() == DATE and (
                 header.sortIndicatorOrder() == Qt.SortOrder.DescendingOrder

@@ -1,7 +1,8 @@
 """Reopening a saved quote or an order in the plan wizard as a new draft.
 
-The request is taken from the quote's snapshot and handed to the Plan page of the window (any page
-with ``load_request(request)``; the wizard starts a new draft from it, with a new idempotency key).
+The request is taken from the quote's snapshot and handed, with the quote's label, to the Plan page
+of the window (any page with ``load_request(request, label)``; the wizard starts a new draft from
+it, with a new idempotency key).
 A requested start that has already passed is dropped, so the new draft's term starts when it is
 placed instead of in the past.
 """
@@ -64,7 +65,7 @@ def reopen_as_draft(item: Quote | Order, now: datetime, origin: QWidget) -> str 
             ),
         )
         return None
-    load(request)
+    load(request, item.label)
     show_page = getattr(window, "show_page", None)
     if callable(show_page):
         show_page(PLAN_PAGE)

@@ -64,7 +64,7 @@ class QuoteDocument(QObject):
             title = self.tr("Saved quote {id}").format(id=quote.id)
         else:
             title = self.tr("Quote {id}").format(id=quote.id)
-        label = item.label or quote.label
+        label = item.label  # an order's own label: edited since, it may differ from its quote's
         return f"{title} — {label}" if label else title
 
     def html(
@@ -92,7 +92,7 @@ class QuoteDocument(QObject):
         facts = self._table(head + self._configuration_rows(quote, item))
         price, offer, memory = self._price(quote), self._offer(quote), self._memory(quote.estimate)
         rest = [self._speed(quote.estimate), self._warnings(quote.estimate)]
-        notes = item.notes or quote.notes
+        notes = item.notes or quote.notes  # orders of version 1 histories kept none of their own
         if notes:
             rest.append(_heading(self.tr("Notes")) + f"<p>{escape(notes)}</p>")
         if columns == 2:

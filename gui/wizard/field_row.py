@@ -1,7 +1,12 @@
 """One input of a wizard form: its label, the input, and the "?" links to its glossary terms.
 
 The row is where an invalid value is shown: a red border on the input, the reason as its tooltip
-and accessible description (the page also shows the reason inline under the form).
+and accessible description, and the reason in the line under the input (the page also names the
+row under the form). That line keeps its height while empty, so a reason appearing never moves
+the rows below it under the mouse.
+
+A typed input is judged only once the user has typed in it (or pressed Next, or chosen a file
+for it): an empty form that was never touched shows no refusal.
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QLocale
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from core.glossary import load_glossary
 from gui.glossary_link import GlossaryLink
@@ -52,7 +57,15 @@ class FieldRow(QWidget):
         font = self.hint_label.font()
         font.setPointSizeF(font.pointSizeF() * 0.9)
         self.hint_label.setFont(font)
-        self.hint_label.hide()
+        # One line is always reserved: a reason shown or cleared never moves the rows below.
+        self.hint_label.setMinimumHeight(self.hint_label.fontMetrics().lineSpacing())
+        # Only text the user types can be refused before it is touched; choices are judged at once.
+        self._typed = isinstance(field, QLineEdit)
+        self.touched = not self._typed
+        if isinstance(field, QLineEdit):
+            field.textEdited.connect(self._on_field_text_edited)
+            # The red border's style sheet draws a line edit lower than the platform does.
+            field.setMinimumHeight(field.sizeHint().height())
         line = QHBoxLayout()
         line.addWidget(field, 1)
         for link in self.links.values():
@@ -82,8 +95,6 @@ class FieldRow(QWidget):
         self._hint = hint
         if self._error is None:
             self.hint_label.setText(hint)
-            self.hint_label.setVisible(bool(hint))
-        if self._error is None:
             self.marked.setToolTip(hint)
         self.field.setAccessibleName(label.replace("&", ""))
 
@@ -109,12 +120,22 @@ class FieldRow(QWidget):
         target.setStyleSheet(f"#{target.objectName()} {{ {INVALID_STYLE} }}" if message else "")
         target.setToolTip(message or self._hint)
         target.setAccessibleDescription(message or "")
-        # The reason replaces the hint under the input while the value is refused.
+        # The reason replaces the hint under the input while the value is refused, in at least
+        # the height the hint had (a hint wrapped on two lines and a one-line reason).
+        line = self.hint_label.fontMetrics().lineSpacing()
+        shown = self.hint_label.height() if self.hint_label.isVisible() else line
+        self.hint_label.setMinimumHeight(max(line, shown) if message else line)
         self.hint_label.setText(message or self._hint)
         self.hint_label.setStyleSheet(ERROR_COLOR if message else "")
         role = QPalette.ColorRole.WindowText if message else QPalette.ColorRole.PlaceholderText
         self.hint_label.setForegroundRole(role)
-        self.hint_label.setVisible(bool(message or self._hint))
+
+    def reset_touched(self) -> None:
+        """A new draft: a typed input is not judged again until the user types in it."""
+        self.touched = not self._typed
+
+    def _on_field_text_edited(self, _text: str) -> None:
+        self.touched = True
 
     def setEnabled(self, enabled: bool) -> None:  # the label follows the field
         super().setEnabled(enabled)

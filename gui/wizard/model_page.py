@@ -193,6 +193,10 @@ class ModelPage(WizardStep):
 
     def load(self, request: PlanRequest) -> None:
         ref = request.model
+        # A new draft names its own model: the last search must not hide it, and the summary
+        # of the model read before stays off until this one has been read.
+        self._presets.clear_search()
+        self._summary.clear()
         if ref.preset:
             kind = self._presets.kind_of(ref.preset)
             self._presets.set_kind(kind or "llm")
@@ -260,6 +264,7 @@ class ModelPage(WizardStep):
         """Use ``path`` as the config.json, safetensors or GGUF (read again even if unchanged)."""
         fields = {"hf_config": self._config_path, "gguf": self._gguf_path}
         fields.get(source, self._st_path).setText(path)
+        self.rows[f"model.{source}"].touched = True  # a chosen file is judged at once
         self._radios[source].setChecked(True)
         self.plan_wizard().forget_model_file()
         self.edited.emit()

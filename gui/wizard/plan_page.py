@@ -51,9 +51,9 @@ class PlanPage(QScrollArea):
         """The wizard's remaining build steps (see :meth:`PlanWizard.build_steps`)."""
         return self.wizard.build_steps()
 
-    def load_request(self, request: PlanRequest) -> None:
+    def load_request(self, request: PlanRequest, label: str = "") -> None:
         """Reopen ``request`` in the wizard as a new draft (e.g. from the history)."""
-        self.wizard.load_request(request)
+        self.wizard.load_request(request, label)
 
     def new_draft(self) -> None:
         """Start the wizard again from the defaults."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import copy
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, SignalInstance
@@ -82,6 +83,7 @@ class PlanWizard(QWizard):
         self.setButtonLayout([W.Stretch])  # no Next or Finish until every page is there
         self.workload_page = WorkloadPage(self)
         self.addPage(self.workload_page)
+        self._first_workload = self.workload_page.workload()
         self._pending: list[Callable[[], None]] = [
             self._meet_qt_made_widgets,
             self._add_panel,
@@ -174,8 +176,8 @@ class PlanWizard(QWizard):
         self.setButtonLayout(BUTTONS)
         self.built = True
         self._retranslate()
-        self.new_draft()
-        if chosen != self.workload():
+        self.open_last_draft()
+        if chosen != self._first_workload:  # chosen by the user, over the draft's own
             self.workload_page.choose(chosen)
 
     def _connect_signals(self) -> None:
@@ -228,12 +230,17 @@ class PlanWizard(QWizard):
             step.fill(raw, workload)
         return parse_request(raw)
 
-    def load_request(self, request: PlanRequest) -> None:
-        """Fill every page from ``request`` and start at the first page (a new draft)."""
+    def load_request(self, request: PlanRequest, label: str = "") -> None:
+        """Fill every page from ``request`` and start at the first page (a new draft).
+
+        ``label`` is the review page's label (a reopened quote's own); nothing else of the
+        draft before is kept.
+        """
         self._base = request.model_dump(mode="json")
-        self.review_page.forget_key()
+        self.review_page.start_draft(label)
         for step in self.steps:
             step.load(request)
+            step.reset_touched()
             step.clear_error()
         self.model_page.set_workload(request.workload)
         self.restart()
@@ -242,6 +249,31 @@ class PlanWizard(QWizard):
     def new_draft(self) -> None:
         """Start again from the defaults (File → New Plan)."""
         self.load_request(self.default_request())
+
+    def open_last_draft(self) -> None:
+        """Open the draft kept from the last session, or start from the defaults."""
+        from gui.wizard.plan_files import read_draft
+
+        self.load_request(read_draft(self.state.data_dir) or self.default_request())
+
+    def open_plan_file(self, path: Path) -> None:
+        """Open the plan file ``path`` as a new draft; raises :class:`InputError` saying why."""
+        from core.models import list_presets
+        from gui.wizard.plan_files import read_plan
+
+        request = read_plan(path)
+        preset = request.model.preset
+        if preset and preset not in {info.id for info in list_presets()}:
+            # Refused, not replaced by the first preset of the list.
+            text = self.tr("{file}: the preset '{preset}' is not bundled with this version")
+            raise InputError(text.format(file=path, preset=preset))
+        self.load_request(request)
+
+    def save_plan_file(self, path: Path) -> None:
+        """Write the request the pages describe to ``path``; raises :class:`InputError`."""
+        from gui.wizard.plan_files import write_plan
+
+        write_plan(self.current_request(), path)
 
     def default_request(self) -> PlanRequest:
         """A new draft: serve the default preset, runtime reserve from the settings."""
@@ -258,6 +290,8 @@ class PlanWizard(QWizard):
     def validate_step(self, step: WizardStep) -> bool:
         """Next on ``step``: the request must be valid as far as this page and those before it."""
         self.live.flush()
+        for earlier in self.steps[: self.steps.index(step) + 1]:
+            earlier.touch()  # Next judges what was left untouched too
         try:
             self.current_request()
         except InputError as error:
@@ -287,13 +321,16 @@ class PlanWizard(QWizard):
     def _owner(self, path: str) -> WizardStep | None:
         return next((step for step in self.steps if step.owns(path)), None)
 
-    def _route_error(self, path: str, message: str) -> str:
-        """Show ``message`` on the page that owns ``path``; return it as that page words it."""
+    def _route_error(self, path: str, message: str) -> str | None:
+        """Show ``message`` on the page that owns ``path``; return it as that page words it.
+
+        None when the page holds it back (an input the user has not typed in yet).
+        """
         owner = self._owner(path) or self.currentPage()
-        shown = message
+        shown: str | None = message
         for step in self.steps:
             if step is owner:
-                shown = step.show_error(path, message) or message
+                shown = step.show_error(path, message)
             else:
                 step.clear_error()
         return shown
@@ -313,14 +350,23 @@ class PlanWizard(QWizard):
         self.parallelism_page.set_layout(option.estimate.request.parallelism)
 
     def _on_live_invalid(self, error: InputError) -> None:
-        message = self._route_error(error_path(error), error_text(error))
+        path = error_path(error)
+        if path == "model":  # no model given: the chosen source's input is empty
+            path = f"model.{self.model_page.source()}"
+        message = self._route_error(path, error_text(error))
         self.model_page.set_resolving(False)
         self.offer_page.set_fit(False)
-        self.panel.show_status("invalid", message)
+        if message is None:  # an input not typed in yet: no refusal, only what is missing
+            self.panel.show_status("busy", self.tr("Fill in this page to see the estimate."))
+        else:
+            self.panel.show_status("invalid", message)
 
     def _on_live_validated(self, request: PlanRequest) -> None:
+        from gui.wizard.plan_files import keep_draft
+
         for step in self.steps:
             step.clear_error()
+        keep_draft(request, self.state.data_dir)  # opened again after a restart
         self.offer_page.select_layout(request)
 
     def _on_live_resolving(self) -> None:
@@ -335,7 +381,7 @@ class PlanWizard(QWizard):
         path = error_path(error) if isinstance(error, PlannerError) else ""
         if path in ("", "model"):  # a file or preset core could not read
             path = f"model.{self.model_page.source()}"
-        message = self._route_error(path, message)
+        message = self._route_error(path, message) or message
         self.panel.show_status("error", message)
         self.panel.show_plan(None)
         self.offer_page.set_outcome(None)

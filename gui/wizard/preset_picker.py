@@ -81,6 +81,15 @@ class PresetPicker(QWidget):
         if not self.set_preset(chosen) and self._proxy.rowCount():
             self._select(self._proxy.index(0, 0))
 
+    def clear_search(self) -> None:
+        """Show every preset of the kind again (a new draft starts without the last search)."""
+        self._search.blockSignals(True)  # the draft being loaded chooses the preset itself
+        try:
+            self._search.clear()
+            self._proxy.set_search("")
+        finally:
+            self._search.blockSignals(False)
+
     def set_preset(self, preset_id: str | None) -> bool:
         """Choose ``preset_id`` if the list shows it; return whether it does."""
         for row in range(self._proxy.rowCount()):

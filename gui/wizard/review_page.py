@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMenu,
     QPushButton,
     QTextBrowser,
     QWidget,
@@ -34,6 +35,7 @@ from gui.presentation.formats import utc
 from gui.presentation.order_question import OrderQuestion, existing_order
 from gui.presentation.printing import DocumentPrinter
 from gui.presentation.quote_document import TERM_SCHEME, QuoteDocument
+from gui.presentation.quote_summary import QuoteSummary
 from gui.wizard import store_calls
 from gui.wizard.wizard_step import ERROR_STYLE, WizardStep
 
@@ -90,7 +92,15 @@ class ReviewPage(WizardStep):
         self._place.setObjectName("placeOrderButton")
         self._export = QPushButton(self)
         self._export.setObjectName("exportPdfButton")
-        for button in (self._save, self._place, self._export):
+        self._copy = QPushButton(self)
+        self._copy.setObjectName("copySummaryButton")
+        self._copy_menu = QMenu(self._copy)
+        self._copy_text = self._copy_menu.addAction("")
+        self._copy_text.setObjectName("copySummaryTextAction")
+        self._copy_markdown = self._copy_menu.addAction("")
+        self._copy_markdown.setObjectName("copySummaryMarkdownAction")
+        self._copy.setMenu(self._copy_menu)
+        for button in (self._save, self._place, self._export, self._copy):
             button.setAutoDefault(False)
             buttons.addWidget(button)
         buttons.addStretch(1)
@@ -106,6 +116,8 @@ class ReviewPage(WizardStep):
         self._save.clicked.connect(self.save_quote)
         self._place.clicked.connect(self.place_order)
         self._export.clicked.connect(self._on_export_clicked)
+        self._copy_text.triggered.connect(lambda: self.copy_summary(markdown=False))
+        self._copy_markdown.triggered.connect(lambda: self.copy_summary(markdown=True))
 
     def _retranslate(self) -> None:
         self.setTitle(self.tr("Review"))
@@ -118,6 +130,10 @@ class ReviewPage(WizardStep):
         self._save.setText(self.tr("&Save quote"))
         self._place.setText(self.tr("&Place order"))
         self._export.setText(self.tr("E&xport PDF…"))
+        self._copy.setText(self.tr("&Copy Summary"))
+        self._copy_text.setText(self.tr("As &Plain Text"))
+        self._copy_markdown.setText(self.tr("As &Markdown"))
+        self._copy.setToolTip(self.tr("Copy a short summary of the quote for an email or a ticket"))
         self._place.setToolTip(
             self.tr("A simulated order; retrying with the same key never places a second one")
         )
@@ -168,9 +184,14 @@ class ReviewPage(WizardStep):
             self._key, self._key_for = str(uuid.uuid4()), fingerprint
         self._render()
 
-    def forget_key(self) -> None:
-        """The next opening makes a new key (a new draft is a new purchase)."""
+    def start_draft(self, label: str = "") -> None:
+        """A new draft: a new key on the next opening, the draft's label, no quote or status."""
         self._key, self._key_for = None, ""
+        self._label.setText(label)
+        self._quote = None
+        self._saved, self._placed = False, None
+        self._set_status("", None)
+        self._render()
 
     @property
     def idempotency_key(self) -> str | None:
@@ -191,6 +212,7 @@ class ReviewPage(WizardStep):
         self._save.setEnabled(has_quote and not self._saved)
         self._place.setEnabled(has_quote and not self._placing and self._placed is None)
         self._export.setEnabled(has_quote)
+        self._copy.setEnabled(has_quote)
         if quote is None:
             self._document.clear()
             return
@@ -299,6 +321,20 @@ class ReviewPage(WizardStep):
             )
         self._set_status(text.format(reason=_reason(error)), False)
         self._render()
+
+    def copy_summary(self, *, markdown: bool) -> str:
+        """Copy the quote's summary (plain text or Markdown) to the clipboard; return it."""
+        quote = self.quote
+        if quote is None:
+            return ""
+        lang = self.plan_wizard().state.language
+        summary = QuoteSummary(lang, self)
+        try:
+            text = summary.copy(quote, utc_now(), markdown=markdown, saved=self._saved)
+        finally:
+            summary.deleteLater()
+        self._set_status(self.tr("The summary is on the clipboard."), True)
+        return text
 
     def export_pdf(self, path: Path) -> bool:
         """Write the quote as a PDF to ``path``; report the outcome under the buttons."""

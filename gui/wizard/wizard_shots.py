@@ -67,5 +67,6 @@ def invalid_field(ctx: ShotContext) -> QWidget:
     field = wizard.findChild(QLineEdit, "contextTokens")
     assert field is not None
     field.setText("0")
+    field.textEdited.emit("0")  # as typed: a refusal shows once the user has typed
     settle(wizard)
     return window

@@ -4,6 +4,8 @@ A page fills its part of the raw request in :meth:`WizardStep.fill` and shows a 
 :meth:`WizardStep.load`. The wizard validates the whole request with ``core.request`` after every
 edit and hands a refused value back to the page that owns its path, which marks the row, shows the
 message under the form and reports itself incomplete, so Next stays disabled until it is fixed.
+A refusal of an input the user has not typed in yet is held back (see
+:attr:`~gui.wizard.field_row.FieldRow.touched`): the page stays complete, and Next shows it.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ class WizardStep(QWizardPage):
         self._error: str | None = None
         self._message_source: str | None = None
         self._error_path = ""
+        self._marked: FieldRow | None = None  # the row showing the refusal
         outer = QVBoxLayout(self)
         self.content = QVBoxLayout()
         outer.addLayout(self.content, 1)
@@ -53,7 +56,9 @@ class WizardStep(QWizardPage):
         self._message.setObjectName(f"{name}Error")
         self._message.setWordWrap(True)
         self._message.setStyleSheet(ERROR_STYLE)
-        self._message.hide()
+        # Two lines are kept for the message even while it is empty, so showing it never
+        # squeezes the form above it.
+        self._message.setMinimumHeight(2 * self._message.fontMetrics().lineSpacing())
         outer.addWidget(self._message)
 
     # -- what subclasses provide -------------------------------------------------------------
@@ -106,27 +111,41 @@ class WizardStep(QWizardPage):
         ``message`` names the request path ("inference.context_tokens: …"). The row of that path
         shows the reason alone and the message under the form names the row by its label, as
         the user knows it; without a row the message is shown as it is. Returns what is shown
-        under the form.
+        under the form: None when nothing is, also when the refused input is one the user has
+        not typed in yet (the message is then held back and the page stays complete).
         """
+        held = self.row_for(path) if message else None
+        if held is not None and not held.touched:
+            message = None
         if (path, message) != (self._error_path, self._message_source):
-            old = self.row_for(self._error_path) if self._error_path else None
-            if old is not None:
-                old.set_error(None)
+            if self._marked is not None:  # hidden since, with its source: cleared all the same
+                self._marked.set_error(None)
+                self._marked = None
             self._message_source, self._error_path = message, path if message else ""
             row = self.row_for(path) if message else None
             self._error = message
             if row is not None and message is not None:
                 reason = _PATH.sub("", message, count=1)
                 row.set_error(reason)
+                self._marked = row
                 self._error = f"{row.label.text().replace('&', '').rstrip(':')}: {reason}"
             self._message.setText(self._error or "")
-            self._message.setVisible(message is not None)
             self.completeChanged.emit()
         return self._error
 
     def clear_error(self) -> None:
         """Clear the mark and the message."""
         self.show_error("", None)
+
+    def touch(self) -> None:
+        """Judge every input of the page from now on (Next was pressed)."""
+        for row in self.rows.values():
+            row.touched = True
+
+    def reset_touched(self) -> None:
+        """A new draft: hold back refusals of typed inputs until the user types in them."""
+        for row in self.rows.values():
+            row.reset_touched()
 
     def isComplete(self) -> bool:
         return self._error is None and self.ready()

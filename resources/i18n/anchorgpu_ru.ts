@@ -2,6 +2,99 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU" sourcelanguage="en_US">
 <context>
+    <name>AnnotateDialog</name>
+    <message>
+        <source>Label and notes of {id}</source>
+        <translation>Название и заметки {id}</translation>
+    </message>
+    <message>
+        <source>e.g. chatbot staging</source>
+        <translation>например, чат-бот, тестовый стенд</translation>
+    </message>
+    <message>
+        <source>Anything to remember; notes are searched too</source>
+        <translation>Всё, что стоит запомнить; по заметкам тоже ищется</translation>
+    </message>
+    <message>
+        <source>&amp;Label:</source>
+        <translation>&amp;Название:</translation>
+    </message>
+    <message>
+        <source>&amp;Notes:</source>
+        <translation>&amp;Заметки:</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogTableModel</name>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>VRAM</source>
+        <translation>VRAM</translation>
+    </message>
+    <message>
+        <source>Bandwidth, GB/s</source>
+        <translation>Пропускная способность, ГБ/с</translation>
+    </message>
+    <message>
+        <source>BF16 TFLOPs</source>
+        <translation>BF16, TFLOPs</translation>
+    </message>
+    <message>
+        <source>Compute capability {cc}</source>
+        <translation>Compute capability {cc}</translation>
+    </message>
+    <message>
+        <source>GPU target {gfx}</source>
+        <translation>Цель GPU {gfx}</translation>
+    </message>
+    <message>
+        <source>the offer&apos;s driver supports up to version {v}</source>
+        <translation>драйвер предложения поддерживает версии до {v}</translation>
+    </message>
+    <message>
+        <source>Platform</source>
+        <translation>Платформа</translation>
+    </message>
+    <message>
+        <source>Interconnect</source>
+        <translation>Связь между GPU</translation>
+    </message>
+    <message>
+        <source>Runs natively</source>
+        <translation>Нативные форматы</translation>
+    </message>
+    <message>
+        <source>Slower kernels</source>
+        <translation>Через медленные ядра</translation>
+    </message>
+    <message>
+        <source>{unit}, {currency}/GPU-h</source>
+        <translation>{unit}, {currency}/GPU-час</translation>
+    </message>
+    <message>
+        <source>{link}, {n} per node</source>
+        <translation>{link}, до {n} на узел</translation>
+    </message>
+    <message>
+        <source>Tensor-core formats; the slower ones run through weight-only or software kernels</source>
+        <translation>Форматы тензорных ядер; медленные выполняются ядрами только для весов или программно</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogView</name>
+    <message>
+        <source>Catalog {id} as of {date}: {count} GPU offers, prices per GPU-hour in {currency} for each fixed rental term. Memory in GiB; bandwidth in GB/s.</source>
+        <translation>Каталог {id} на {date}: предложений GPU — {count}, цены за GPU-час в {currency} для каждого фиксированного срока аренды. Память в ГиБ, пропускная способность в ГБ/с.</translation>
+    </message>
+    <message>
+        <source>GPU offers of the catalog</source>
+        <translation>Предложения GPU из каталога</translation>
+    </message>
+</context>
+<context>
     <name>CompareDialog</name>
     <message>
         <source>Compare options</source>
@@ -409,14 +502,6 @@
         <translation>Налог {percent} % от {subtotal} {currency}</translation>
     </message>
     <message>
-        <source>needs {need:.1f} GB per GPU, has {has:.1f} GB</source>
-        <translation>нужно {need:.1f} ГБ на GPU, есть {has:.1f} ГБ</translation>
-    </message>
-    <message>
-        <source>needs {need:.1f} GB per GPU, has {has:.1f} GB usable</source>
-        <translation>нужно {need:.1f} ГБ на GPU, доступно {has:.1f} ГБ</translation>
-    </message>
-    <message>
         <source>DDP does not pool memory</source>
         <translation>DDP не объединяет память</translation>
     </message>
@@ -425,8 +510,16 @@
         <translation>не помещается</translation>
     </message>
     <message>
-        <source>nearest: {gpus} × {gpu} ({strategy}) is {short:.1f} GB per GPU short</source>
-        <translation>ближайший вариант: {gpus} × {gpu} ({strategy}), не хватает {short:.1f} ГБ на GPU</translation>
+        <source>needs {need:.1f} GiB per GPU, has {has:.1f} GiB</source>
+        <translation>нужно {need:.1f} ГиБ на GPU, есть {has:.1f} ГиБ</translation>
+    </message>
+    <message>
+        <source>needs {need:.1f} GiB per GPU, has {has:.1f} GiB usable</source>
+        <translation>нужно {need:.1f} ГиБ на GPU, доступно {has:.1f} ГиБ</translation>
+    </message>
+    <message>
+        <source>nearest: {gpus} × {gpu} ({strategy}) is {short:.1f} GiB per GPU short</source>
+        <translation>ближайший вариант: {gpus} × {gpu} ({strategy}), не хватает {short:.1f} ГиБ на GPU</translation>
     </message>
     <message>
         <source>with {change}: {gpus} × {gpu} ({strategy}) fits for {total} {currency}</source>
@@ -1200,6 +1293,30 @@
         <translation>Остановить выбранный заказ; оплаченный период продолжается</translation>
     </message>
     <message>
+        <source>&amp;Edit Label and Notes…</source>
+        <translation>&amp;Изменить название и заметки…</translation>
+    </message>
+    <message>
+        <source>Change the label and notes of the selected quote or order</source>
+        <translation>Изменить название и заметки выбранной сметы или заказа</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Summary</source>
+        <translation>&amp;Копировать сводку</translation>
+    </message>
+    <message>
+        <source>Copy a plain-text summary for an email or a ticket</source>
+        <translation>Скопировать сводку простым текстом для письма или заявки</translation>
+    </message>
+    <message>
+        <source>Copy Summary as &amp;Markdown</source>
+        <translation>Копировать сводку в &amp;Markdown</translation>
+    </message>
+    <message>
+        <source>Copy a Markdown summary for a ticket or a wiki</source>
+        <translation>Скопировать сводку в Markdown для заявки или вики</translation>
+    </message>
+    <message>
         <source>P&amp;rint…</source>
         <translation>&amp;Печать…</translation>
     </message>
@@ -1262,6 +1379,10 @@
     <message>
         <source>Read the history again</source>
         <translation>Прочитать историю заново</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>Изменить…</translation>
     </message>
 </context>
 <context>
@@ -1503,6 +1624,18 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Заказ {id} остановлен; он остаётся оплаченным до {moment}.</translation>
     </message>
     <message>
+        <source>Edit Label and Notes</source>
+        <translation>Изменение названия и заметок</translation>
+    </message>
+    <message>
+        <source>Label and notes of {id} saved.</source>
+        <translation>Название и заметки {id} сохранены.</translation>
+    </message>
+    <message>
+        <source>The summary is on the clipboard.</source>
+        <translation>Сводка скопирована в буфер обмена.</translation>
+    </message>
+    <message>
         <source>Save as PDF</source>
         <translation>Сохранение в PDF</translation>
     </message>
@@ -1540,6 +1673,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>Showing {shown} of {total}</source>
         <translation>Показано {shown} из {total}</translation>
+    </message>
+    <message>
+        <source>matching the search and filters ({all} in all)</source>
+        <translation>по поиску и фильтрам (всего {all})</translation>
     </message>
     <message>
         <source>sorted within the rows loaded; scroll to load more</source>
@@ -1691,6 +1828,22 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Начать новый план в мастере</translation>
     </message>
     <message>
+        <source>&amp;Open Plan…</source>
+        <translation>&amp;Открыть план…</translation>
+    </message>
+    <message>
+        <source>Open a plan file (a request in JSON) as a new draft</source>
+        <translation>Открыть файл плана (запрос в JSON) как новый черновик</translation>
+    </message>
+    <message>
+        <source>&amp;Save Plan As…</source>
+        <translation>Со&amp;хранить план как…</translation>
+    </message>
+    <message>
+        <source>Save the plan as a JSON file the command line reads too</source>
+        <translation>Сохранить план в JSON-файл, который читает и командная строка</translation>
+    </message>
+    <message>
         <source>&amp;Find…</source>
         <translation>&amp;Поиск…</translation>
     </message>
@@ -1739,6 +1892,22 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Показать сохранённые сметы и заказы</translation>
     </message>
     <message>
+        <source>&amp;Catalog</source>
+        <translation>&amp;Каталог</translation>
+    </message>
+    <message>
+        <source>Show the GPU offers, their specifications and prices</source>
+        <translation>Показать предложения GPU, их характеристики и цены</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Сочетания клавиш</translation>
+    </message>
+    <message>
+        <source>List every command that has a key</source>
+        <translation>Все команды, у которых есть сочетание клавиш</translation>
+    </message>
+    <message>
         <source>&amp;About AnchorGPU Planner</source>
         <translation>&amp;О программе AnchorGPU Planner</translation>
     </message>
@@ -1749,6 +1918,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>Catalog</source>
+        <translation>Каталог</translation>
+    </message>
     <message>
         <source>Plan</source>
         <translation>План</translation>
@@ -1808,6 +1981,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>The imported catalog cannot be used, the bundled one is: {problem}</source>
         <translation>Импортированный каталог нельзя использовать, используется встроенный: {problem}</translation>
+    </message>
+    <message>
+        <source>Everywhere</source>
+        <translation>Везде</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;AnchorGPU Planner {version}&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plans GPU rentals from the AnchorGPU catalog: memory fit, parallel strategies, fixed-term prices and a local history, all offline.&lt;/p&gt;&lt;p&gt;Catalog {id} as of {date}.&lt;/p&gt;</source>
@@ -2328,6 +2505,28 @@ Idempotency key of this purchase: {key}</source>
     </message>
 </context>
 <context>
+    <name>PlanFileCommands</name>
+    <message>
+        <source>Plan files (*.json);;All files (*)</source>
+        <translation>Файлы планов (*.json);;Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>Open Plan</source>
+        <translation>Открытие плана</translation>
+    </message>
+    <message>
+        <source>Save Plan As</source>
+        <translation>Сохранение плана</translation>
+    </message>
+</context>
+<context>
+    <name>PlanFiles</name>
+    <message>
+        <source>cannot write the plan file {path}: {reason}</source>
+        <translation>не удалось записать файл плана {path}: {reason}</translation>
+    </message>
+</context>
+<context>
     <name>PlanPageLink</name>
     <message>
         <source>Reopen as New Draft</source>
@@ -2359,6 +2558,14 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source>&lt; &amp;Back</source>
         <translation>&lt; &amp;Назад</translation>
+    </message>
+    <message>
+        <source>{file}: the preset &apos;{preset}&apos; is not bundled with this version</source>
+        <translation>{file}: пресет «{preset}» не входит в эту версию</translation>
+    </message>
+    <message>
+        <source>Fill in this page to see the estimate.</source>
+        <translation>Заполните эту страницу, чтобы увидеть оценку.</translation>
     </message>
     <message>
         <source>Reading the model…</source>
@@ -2608,6 +2815,65 @@ Idempotency key of this purchase: {key}</source>
     </message>
 </context>
 <context>
+    <name>QuoteSummary</name>
+    <message>
+        <source>{term} ({hours} h)</source>
+        <translation>{term} ({hours} ч)</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Нагрузка</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Модель</translation>
+    </message>
+    <message>
+        <source>GPU × count</source>
+        <translation>GPU × число</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>Стратегия</translation>
+    </message>
+    <message>
+        <source>Term</source>
+        <translation>Срок</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>Память на GPU</translation>
+    </message>
+    <message>
+        <source>{need} of {vram}</source>
+        <translation>{need} из {vram}</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Статус</translation>
+    </message>
+    <message>
+        <source>Paid until</source>
+        <translation>Оплачено до</translation>
+    </message>
+    <message>
+        <source>Catalog</source>
+        <translation>Каталог</translation>
+    </message>
+    <message>
+        <source>{id} as of {date}</source>
+        <translation>{id} на {date}</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Итого</translation>
+    </message>
+    <message>
+        <source>Price as quoted</source>
+        <translation>Цена на момент сметы</translation>
+    </message>
+</context>
+<context>
     <name>ReviewPage</name>
     <message>
         <source>Review</source>
@@ -2619,7 +2885,7 @@ Idempotency key of this purchase: {key}</source>
     </message>
     <message>
         <source>&amp;Label:</source>
-        <translation>&amp;Метка:</translation>
+        <translation>Н&amp;азвание:</translation>
     </message>
     <message>
         <source>optional name for the history, e.g. chatbot staging</source>
@@ -2640,6 +2906,22 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source>E&amp;xport PDF…</source>
         <translation>&amp;Экспорт в PDF…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Summary</source>
+        <translation>&amp;Копировать сводку</translation>
+    </message>
+    <message>
+        <source>As &amp;Plain Text</source>
+        <translation>&amp;Простым текстом</translation>
+    </message>
+    <message>
+        <source>As &amp;Markdown</source>
+        <translation>В &amp;Markdown</translation>
+    </message>
+    <message>
+        <source>Copy a short summary of the quote for an email or a ticket</source>
+        <translation>Скопировать краткую сводку сметы для письма или заявки</translation>
     </message>
     <message>
         <source>A simulated order; retrying with the same key never places a second one</source>
@@ -2688,6 +2970,10 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source>The order was not confirmed: {reason} Retrying uses the same key, so it can never be placed twice.</source>
         <translation>Заказ не подтверждён: {reason} Повтор использует тот же ключ, поэтому заказ не может быть размещён дважды.</translation>
+    </message>
+    <message>
+        <source>The summary is on the clipboard.</source>
+        <translation>Сводка скопирована в буфер обмена.</translation>
     </message>
     <message>
         <source>PDF not written: {reason}</source>
@@ -2803,6 +3089,25 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source>Cannot open {path}: no file manager is available.</source>
         <translation>Не удаётся открыть {path}: файловый менеджер недоступен.</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Сочетания клавиш</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Где</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Команда</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Клавиши</translation>
     </message>
 </context>
 <context>

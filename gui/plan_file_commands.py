@@ -1,0 +1,76 @@
+"""File → Open Plan… and Save Plan As…: the wizard's request as a JSON plan file.
+
+The dialogs live here, the reading and writing in :mod:`gui.wizard.plan_files`. A file that
+cannot be opened or written is reported in one message box naming the file and the reason; the
+draft on screen is left as it was.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QStandardPaths
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from core.errors import InputError
+from gui.core_text import labelled_error_text
+
+if TYPE_CHECKING:
+    from gui.wizard.plan_wizard import PlanWizard
+
+
+class PlanFileCommands(QObject):
+    """Opens and saves plan files for ``wizard``; dialogs are children of ``window``."""
+
+    def __init__(self, window: QWidget, wizard: PlanWizard) -> None:
+        super().__init__(window)
+        self._window = window
+        self._wizard = wizard
+
+    def _folder(self) -> str:
+        return QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+
+    def _filter(self) -> str:
+        return self.tr("Plan files (*.json);;All files (*)")
+
+    def open(self) -> None:
+        """Ask for a plan file and open it in the wizard as a new draft."""
+        chosen, _ = QFileDialog.getOpenFileName(
+            self._window, self.tr("Open Plan"), self._folder(), self._filter()
+        )
+        if chosen:
+            self.open_path(Path(chosen))
+
+    def open_path(self, path: Path) -> bool:
+        """Open ``path`` in the wizard; say why in a message box when it cannot be."""
+        try:
+            self._wizard.open_plan_file(path)
+        except InputError as error:
+            self._refuse(self.tr("Open Plan"), error)
+            return False
+        return True
+
+    def save_as(self) -> None:
+        """Ask where, then write the wizard's request as a plan file."""
+        chosen, _ = QFileDialog.getSaveFileName(
+            self._window,
+            self.tr("Save Plan As"),
+            str(Path(self._folder()) / "plan.json"),
+            self._filter(),
+        )
+        if chosen:
+            path = Path(chosen)
+            self.save_path(path if path.suffix else path.with_suffix(".json"))
+
+    def save_path(self, path: Path) -> bool:
+        """Write the request to ``path``; say why in a message box when it cannot be."""
+        try:
+            self._wizard.save_plan_file(path)
+        except InputError as error:
+            self._refuse(self.tr("Save Plan As"), error)
+            return False
+        return True
+
+    def _refuse(self, title: str, error: InputError) -> None:
+        QMessageBox.warning(self._window, title, labelled_error_text(error))

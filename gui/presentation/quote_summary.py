@@ -1,0 +1,127 @@
+"""A quote or an order as a short summary for an email or a ticket: plain text or Markdown.
+
+The summary holds what a reader needs to act on it: what runs where, for how long, the memory per
+GPU against the GPU's, each price line and the total, the paid period of an order, and the
+catalog's disclaimer. It uses the same names and formats as the quote document on screen, so the
+two never disagree; it is copied to the clipboard by the Review and History pages.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QGuiApplication
+
+from core.glossary import load_glossary
+from core.quotes import Quote
+from core.store import Order
+from gui.core_text import line_label
+from gui.presentation import formats
+from gui.presentation.names import Names
+from gui.presentation.quote_document import QuoteDocument, quote_gpu, quote_sharding
+
+Pair = tuple[str, str]
+
+
+class QuoteSummary(QObject):
+    """Summaries in ``lang`` ("en" or "ru"; texts follow the installed translation)."""
+
+    def __init__(self, lang: str, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._lang = lang
+        self._names = Names(self)
+
+    def _facts(self, item: Quote | Order, now: datetime) -> list[Pair]:
+        quote = item.quote if isinstance(item, Order) else item
+        names = self._names
+        term = self.tr("{term} ({hours} h)").format(
+            term=formats.term(quote.term_unit, quote.term_count), hours=quote.price.hours
+        )
+        facts = [
+            (self.tr("Workload"), names.workload(quote.workload)),
+            (self.tr("Model"), quote.model),
+            (self.tr("GPU × count"), formats.gpus(quote_gpu(quote), quote.gpus)),
+            (self.tr("Strategy"), names.strategy(quote.strategy, quote_sharding(quote))),
+            (self.tr("Term"), term),
+        ]
+        memory = (quote.estimate.get("memory_per_gpu") or {}).get("total")
+        vram = (quote.estimate.get("gpu") or {}).get("vram_bytes")
+        if isinstance(memory, int) and isinstance(vram, int):
+            facts.append(
+                (
+                    self.tr("Memory per GPU"),
+                    self.tr("{need} of {vram}").format(
+                        need=formats.gib(memory, 2), vram=formats.gib(vram, 2)
+                    ),
+                )
+            )
+        if isinstance(item, Order):
+            facts.append((self.tr("Status"), names.status(item.status(now))))
+            facts.append((self.tr("Paid until"), formats.utc(item.paid_until)))
+        facts.append(
+            (
+                self.tr("Catalog"),
+                self.tr("{id} as of {date}").format(
+                    id=quote.catalog_id, date=quote.catalog_as_of.isoformat()
+                ),
+            )
+        )
+        return facts
+
+    def _prices(self, quote: Quote) -> list[Pair]:
+        price = quote.price
+        lines = [
+            (line_label(item), formats.money(item.amount, price.currency))
+            for item in price.line_items
+        ]
+        return [*lines, (self.tr("Total"), formats.money(price.total, price.currency))]
+
+    def _title(self, item: Quote | Order, saved: bool) -> str:
+        document = QuoteDocument(self._lang, self)
+        try:
+            return document.title(item, saved=saved)
+        finally:
+            document.deleteLater()
+
+    def text(self, item: Quote | Order, now: datetime, *, saved: bool = True) -> str:
+        """Plain text: a title, aligned facts, the price lines, the disclaimer."""
+        quote = item.quote if isinstance(item, Order) else item
+        facts, prices = self._facts(item, now), self._prices(quote)
+        width = max(len(name) for name, _ in facts)
+        lines = [self._title(item, saved), ""]
+        lines += [f"{name + ':':<{width + 2}}{value}" for name, value in facts]
+        lines += ["", self.tr("Price as quoted") + ":"]
+        amount_width = max(len(amount) for _, amount in prices)
+        lines += [f"  {amount:>{amount_width}}  {name}" for name, amount in prices]
+        lines += ["", load_glossary().disclaimer(self._lang)]
+        return "\n".join(lines) + "\n"
+
+    def markdown(self, item: Quote | Order, now: datetime, *, saved: bool = True) -> str:
+        """Markdown: a heading, a list of facts, a table of the price lines, the disclaimer."""
+        quote = item.quote if isinstance(item, Order) else item
+        lines = [f"### {_md(self._title(item, saved))}", ""]
+        lines += [f"- **{_md(name)}:** {_md(value)}" for name, value in self._facts(item, now)]
+        lines += ["", f"| {_md(self.tr('Price as quoted'))} | |", "| --- | ---: |"]
+        prices = self._prices(quote)
+        lines += [f"| {_md(name)} | {_md(amount)} |" for name, amount in prices[:-1]]
+        name, amount = prices[-1]
+        lines += [f"| **{_md(name)}** | **{_md(amount)}** |", ""]
+        lines.append(f"_{_md(load_glossary().disclaimer(self._lang))}_")
+        return "\n".join(lines) + "\n"
+
+    def copy(
+        self, item: Quote | Order, now: datetime, *, markdown: bool, saved: bool = True
+    ) -> str:
+        """Put the summary on the clipboard; return it."""
+        make = self.markdown if markdown else self.text
+        summary = make(item, now, saved=saved)
+        QGuiApplication.clipboard().setText(summary)
+        return summary
+
+
+def _md(text: str) -> str:
+    """``text`` with the characters Markdown would read as markup escaped."""
+    for char in "\\`*_[]|#<>":
+        text = text.replace(char, "\\" + char)
+    return text

@@ -1,0 +1,75 @@
+"""Plan files: a request saved as JSON and opened again, and the draft kept across restarts.
+
+A plan file is the request as the command line reads it (``anchorgpu-planner plan --request
+FILE``), so a plan made in the app can be estimated in a script and a request written by hand can
+be opened in the wizard. Files are read through :func:`core.request.load_request_file` (bounded,
+relative model paths resolved against the file's folder) and written whole or not at all
+(QSaveFile: a temporary file, then a rename).
+
+The wizard's draft is kept the same way in ``draft.json`` in the data folder after every valid
+edit, and opened again when the app starts; File → New Plan starts from the defaults.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QIODevice, QSaveFile
+
+from core.errors import InputError
+from core.request import PlanRequest, load_request_file
+
+DRAFT_FILE = "draft.json"
+
+
+def request_json(request: PlanRequest) -> str:
+    """The request as a plan file: indented JSON without the values left unset."""
+    data = request.model_dump(mode="json", exclude_none=True)
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def write_plan(request: PlanRequest, path: Path) -> None:
+    """Write ``request`` to ``path`` whole, replacing it.
+
+    Raises:
+        InputError: The file cannot be written (the message names it and says why).
+    """
+    file = QSaveFile(str(path))
+    data = request_json(request).encode("utf-8")
+    text = QCoreApplication.translate("PlanFiles", "cannot write the plan file {path}: {reason}")
+    if not file.open(QIODevice.OpenModeFlag.WriteOnly) or file.write(data) != len(data):
+        reason = file.errorString()
+        file.cancelWriting()
+        raise InputError(text.format(path=path, reason=reason))
+    if not file.commit():
+        raise InputError(text.format(path=path, reason=file.errorString()))
+
+
+def read_plan(path: Path) -> PlanRequest:
+    """The request in the plan file ``path``.
+
+    Raises:
+        InputError: The file cannot be read or is not a valid request.
+    """
+    return load_request_file(path)
+
+
+def read_draft(folder: Path) -> PlanRequest | None:
+    """The draft kept in ``folder``, or None when there is none or it is no longer valid."""
+    path = folder / DRAFT_FILE
+    if not path.is_file():
+        return None
+    try:
+        return read_plan(path)
+    except InputError:
+        return None  # written by another version, or damaged: start from the defaults
+
+
+def keep_draft(request: PlanRequest, folder: Path) -> None:
+    """Keep ``request`` as the draft to open on the next start (best effort)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        write_plan(request, folder / DRAFT_FILE)
+    except (InputError, OSError):
+        pass  # a draft that cannot be kept is not worth interrupting the user for
