@@ -53,6 +53,7 @@ __all__ = [
     "denoise_flops_per_image",
     "denoiser_batch",
     "diffusion_memory",
+    "peak_memory",
     "diffusion_preset_ids",
     "flux_tokens",
     "images_per_hour",
@@ -276,3 +277,12 @@ def diffusion_memory(
     peak_phase = max(PHASES, key=lambda p: phases[p].total)
     findings = _findings(pipeline, request, gpu, phases, decode)
     return DiffusionEstimate(phases[peak_phase], dict(phases), peak_phase, findings)
+
+
+def peak_memory(pipeline: DiffusionPipeline, request: PlanRequest) -> MemoryBreakdown:
+    """The peak phase's memory of :func:`diffusion_memory` alone, without its findings.
+
+    :mod:`core.limits` asks it for many sizes of one request.
+    """
+    phases = _phases(pipeline, request, _decode(pipeline, request))
+    return max(phases.values(), key=lambda phase: phase.total)

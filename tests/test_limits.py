@@ -9,7 +9,8 @@ import pytest
 
 from core.catalog import default_catalog
 from core.estimate import EstimateResult, estimate, estimate_on, resolve
-from core.limits import largest_fitting, solve_limits
+from core.limit_search import largest_fitting
+from core.limits import solve_limits
 from core.request import PlanRequest, parse_request
 
 

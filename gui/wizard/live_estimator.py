@@ -53,6 +53,11 @@ def solve_outcome(
     return limits, outcome_cost(result, price), curve
 
 
+def plan_with_limits(request: PlanRequest, catalog: Catalog, tax_rate: Decimal, model: Any) -> Plan:
+    """The plan with every option's limits solved, on the thread pool: the table shows them all."""
+    return plan(request, catalog, tax_rate=tax_rate, model=model, with_limits=True).solve_limits()
+
+
 def model_key(request: PlanRequest) -> str:
     """What identifies the model a request refers to."""
     return request.model.model_dump_json()
@@ -284,7 +289,7 @@ class LiveEstimator(QObject):
         self._plan_key = key
         if self._planner is not None:
             self._planner.cancel()
-        worker = Worker(plan, planned, catalog, tax_rate=tax, model=model, with_limits=True)
+        worker = Worker(plan_with_limits, planned, catalog, tax, model)
         worker.succeeded.connect(self._on_planner_succeeded)
         worker.failed.connect(self._on_planner_failed)
         self._planner = worker
