@@ -264,3 +264,82 @@ def test_a_line_is_solved_in_four_estimates() -> None:
     value, probes = largest_fitting(headroom, 1, 10_000_000)
     assert value == 1_000_000_007 // 4099
     assert probes == len(calls) <= 4
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {"model": {"preset": "gemma-2-9b"}, "gpu": "l40s", "parallelism": {"gpus": 1}},
+        {
+            "model": {"preset": "llama-3.1-70b"},
+            "gpu": "h100-80gb-sxm",
+            "parallelism": {"strategy": "tensor", "gpus": 4},
+            "precision": {"kv_cache": "fp8"},
+        },
+        {
+            "workload": "training",
+            "model": {"preset": "qwen2.5-7b"},
+            "gpu": "a100-80gb",
+            "training": {"method": "lora", "lora_dropout": True},
+            "parallelism": {"strategy": "fsdp", "gpus": 2},
+        },
+        {
+            "workload": "diffusion",
+            "model": {"preset": "sdxl"},
+            "gpu": "l4",
+            "diffusion": {"width": 1024, "height": 768, "cpu_offload": "model"},
+        },
+    ],
+)
+def test_every_dimension_asks_the_estimates_own_total(raw: dict[str, Any]) -> None:
+    """What the limits search is the estimate's memory exactly, at every size tried."""
+    from core.limits import dimensions
+
+    base, model = _base(raw)
+    request = base.request
+    fields = {
+        "context": ("inference", "context_tokens"),
+        "sequences": ("inference", "concurrent_sequences"),
+        "micro_batch": ("training", "micro_batch_size"),
+        "sequence_length": ("training", "sequence_length"),
+        "batch": ("diffusion", "batch_size"),
+    }
+    rng = random.Random(7)
+    for dim in dimensions(base, model):
+        assert dim.total(dim.requested // dim.step) == base.memory.total or not dim.at_base
+        for x in {dim.low, dim.low + 1, *(rng.randint(dim.low, 4096) for _ in range(6))}:
+            if dim.name == "resolution":
+                update = {"width": x * dim.step, "height": x * dim.step}
+                section = "diffusion"
+            else:
+                section, field = fields[dim.name]
+                update = {field: x}
+            part = getattr(request, section).model_copy(update=update)
+            variant = request.model_copy(update={section: part})
+            assert dim.total(x) == estimate_on(variant, model, base.gpu).memory.total, (dim.name, x)
+
+
+@pytest.mark.parametrize("name", ["context", "sequences"])
+def test_curves_fit_up_to_the_solved_limit_and_no_further(name: str) -> None:
+    from core.limit_curve import limit_curve
+
+    base, model = _base(
+        {
+            "model": {"preset": "llama-3.2-1b"},
+            "gpu": "l4",
+            "inference": {"concurrent_sequences": 200, "context_tokens": 4096},
+        }
+    )
+    limits = solve_limits(base, model)
+    curve = limit_curve(base, model, limits, name)  # type: ignore[arg-type]
+    assert curve is not None and curve.name == name
+    assert curve.limit == limits.value(name) and 0 < curve.limit < curve.top
+    xs = [x for x, _ in curve.points]
+    assert xs == sorted(xs) and curve.limit in xs and curve.limit + 1 in xs
+    assert all((m <= curve.usable_bytes) == (x <= curve.limit) for x, m in curve.points)
+    gpu = base.gpu
+    field = "context_tokens" if name == "context" else "concurrent_sequences"
+    for x, memory in curve.points[::7]:
+        part = base.request.inference.model_copy(update={field: x})
+        variant = base.request.model_copy(update={"inference": part})
+        assert memory == estimate_on(variant, model, gpu).memory.total

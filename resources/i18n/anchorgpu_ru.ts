@@ -116,29 +116,6 @@
     </message>
 </context>
 <context>
-    <name>ContextChart</name>
-    <message>
-        <source>Click to use that context length</source>
-        <translation>Нажмите, чтобы выбрать эту длину контекста</translation>
-    </message>
-    <message>
-        <source>Fits up to {limit} tokens per sequence; {usable} usable per GPU</source>
-        <translation>Помещается до {limit} токенов на последовательность; на GPU доступно {usable}</translation>
-    </message>
-    <message>
-        <source>context tokens</source>
-        <translation>токенов контекста</translation>
-    </message>
-    <message>
-        <source>usable</source>
-        <translation>доступно</translation>
-    </message>
-    <message>
-        <source>fits up to {tokens}</source>
-        <translation>помещается до {tokens}</translation>
-    </message>
-</context>
-<context>
     <name>CoreText</name>
     <message>
         <source>the workload needs {needs}, but {gpu} is an {vendor} GPU that runs {has}; {needs} workloads never run on it</source>
@@ -1607,6 +1584,72 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>e.g. 8192 or 128k</source>
         <translation>например 8192 или 128k</translation>
+    </message>
+</context>
+<context>
+    <name>LimitChart</name>
+    <message>
+        <source>Memory per GPU against concurrent sequences</source>
+        <translation>Память на GPU в зависимости от числа одновременных последовательностей</translation>
+    </message>
+    <message>
+        <source>Click to use that many concurrent sequences</source>
+        <translation>Нажмите, чтобы выбрать это число одновременных последовательностей</translation>
+    </message>
+    <message>
+        <source>Memory per GPU against context length</source>
+        <translation>Память на GPU в зависимости от длины контекста</translation>
+    </message>
+    <message>
+        <source>Click to use that context length</source>
+        <translation>Нажмите, чтобы выбрать эту длину контекста</translation>
+    </message>
+    <message>
+        <source>Left and Right move the marker, Home to the start, End to the limit; Enter uses it</source>
+        <translation>Стрелки влево и вправо двигают метку, Home переносит её в начало, End — к пределу; клавиша ввода выбирает значение</translation>
+    </message>
+    <message>
+        <source>Fits up to {limit} concurrent sequences; {usable} usable per GPU</source>
+        <translation>Помещается до {limit} одновременных последовательностей; на GPU доступно {usable}</translation>
+    </message>
+    <message>
+        <source>Fits up to {limit} tokens per sequence; {usable} usable per GPU</source>
+        <translation>Помещается до {limit} токенов на последовательность; на GPU доступно {usable}</translation>
+    </message>
+    <message>
+        <source>marker at {value}</source>
+        <translation>метка на {value}</translation>
+    </message>
+    <message>
+        <source>concurrent sequences</source>
+        <translation>одновременных последовательностей</translation>
+    </message>
+    <message>
+        <source>context tokens</source>
+        <translation>токенов контекста</translation>
+    </message>
+    <message>
+        <source>usable</source>
+        <translation>доступно</translation>
+    </message>
+    <message>
+        <source>fits up to {tokens}</source>
+        <translation>помещается до {tokens}</translation>
+    </message>
+</context>
+<context>
+    <name>LimitCharts</name>
+    <message>
+        <source>Against context length</source>
+        <translation>От длины контекста</translation>
+    </message>
+    <message>
+        <source>Against concurrent sequences</source>
+        <translation>От числа последовательностей</translation>
+    </message>
+    <message>
+        <source>What the chart of memory per GPU is drawn against</source>
+        <translation>По какой величине строится график памяти на GPU</translation>
     </message>
 </context>
 <context>
