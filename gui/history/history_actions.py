@@ -50,6 +50,12 @@ class HistoryActions(QObject):
         self.save_pdf = action(
             "historyPdfAction", "Ctrl+Shift+P", "document-save-as", SP.SP_DialogSaveButton
         )
+        self.compare = action(
+            "historyCompareAction",
+            "Ctrl+Shift+C",
+            "view-split-left-right",
+            SP.SP_FileDialogListView,
+        )
         self.export_csv = action(
             "historyExportCsvAction", "Ctrl+E", "document-export", SP.SP_FileDialogDetailedView
         )
@@ -104,6 +110,11 @@ class HistoryActions(QObject):
                 self.save_pdf,
                 self.tr("Save as P&DF…"),
                 self.tr("Save the selected quote or order as a PDF file"),
+            ),
+            (
+                self.compare,
+                self.tr("Co&mpare…"),
+                self.tr("Show two to four selected quotes or orders side by side"),
             ),
             (
                 self.export_csv,

@@ -8,8 +8,16 @@
         <translation>Сравнение вариантов</translation>
     </message>
     <message>
+        <source>Compare saved quotes</source>
+        <translation>Сравнение сохранённых смет</translation>
+    </message>
+    <message>
         <source>Export CSV…</source>
         <translation>Экспорт в CSV…</translation>
+    </message>
+    <message>
+        <source>Save as PDF…</source>
+        <translation>Сохранить как PDF…</translation>
     </message>
     <message>
         <source>Export the comparison</source>
@@ -18,6 +26,10 @@
     <message>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
     </message>
 </context>
 <context>
@@ -43,6 +55,14 @@
         <translation>На GPU</translation>
     </message>
     <message>
+        <source>Model</source>
+        <translation>Модель</translation>
+    </message>
+    <message>
+        <source>Term</source>
+        <translation>Срок</translation>
+    </message>
+    <message>
         <source>Usable per GPU</source>
         <translation>Доступно на GPU</translation>
     </message>
@@ -53,6 +73,18 @@
     <message>
         <source>Warnings</source>
         <translation>Предупреждения</translation>
+    </message>
+    <message>
+        <source>GPU compute</source>
+        <translation>Вычисления GPU</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>Хранилище</translation>
+    </message>
+    <message>
+        <source>Tax</source>
+        <translation>Налог</translation>
     </message>
     <message>
         <source>Longest context (tokens)</source>
@@ -113,6 +145,10 @@
     <message>
         <source>Training run GPU-hours</source>
         <translation>GPU-часов на прогон обучения</translation>
+    </message>
+    <message>
+        <source>Limits: the largest value that fits in memory, the other sizes as requested.</source>
+        <translation>Пределы: наибольшее значение, которое помещается в память, при остальных размерах как в запросе.</translation>
     </message>
 </context>
 <context>
@@ -742,6 +778,10 @@
         <translation>наибольшее квадратное изображение при батче {at}: {value}×{value} пикс. (ограничение: {binding})</translation>
     </message>
     <message>
+        <source>the GPU offer saved with quote {quote} cannot be read, so no limits</source>
+        <translation>предложение GPU, сохранённое в смете {quote}, не читается, поэтому пределов нет</translation>
+    </message>
+    <message>
         <source>{input} {currency} per 1M input tokens (prefill), {output} {currency} per 1M output tokens (decode), GPUs busy {utilization:.0%} of the term</source>
         <translation>{input} {currency} за 1 млн входных токенов (prefill), {output} {currency} за 1 млн выходных токенов (decode), GPU заняты {utilization:.0%} срока</translation>
     </message>
@@ -1193,6 +1233,14 @@
         <translation>Сохранить выбранную смету или заказ в файл PDF</translation>
     </message>
     <message>
+        <source>Co&amp;mpare…</source>
+        <translation>С&amp;равнить…</translation>
+    </message>
+    <message>
+        <source>Show two to four selected quotes or orders side by side</source>
+        <translation>Показать рядом от двух до четырёх выбранных смет или заказов</translation>
+    </message>
+    <message>
         <source>Export &amp;CSV…</source>
         <translation>Экспорт в &amp;CSV…</translation>
     </message>
@@ -1239,6 +1287,17 @@
     <message>
         <source>Read the history again</source>
         <translation>Прочитать историю заново</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryComparison</name>
+    <message>
+        <source>Order {id}</source>
+        <translation>Заказ {id}</translation>
+    </message>
+    <message>
+        <source>Compare saved quotes</source>
+        <translation>Сравнение сохранённых смет</translation>
     </message>
 </context>
 <context>
