@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from core.capacity.kv_cache import VLLM_BLOCK_TOKENS
 from core.estimate import EstimateResult
-from core.limit_search import largest_fitting
+from core.limit_search import Power, largest_fitting
 from core.messages import Message
 from core.request import PlanRequest
 
@@ -193,6 +193,10 @@ class Dimension:
         low: The smallest value searched.
         cap: The largest value searched and what sets it.
         step: Units of the size per searched value (8 pixels for the side of an image).
+        power: How memory grows with the searched value, for the search's guesses (2 for the side
+            of an image, whose pixels grow with its square).
+        grain: The block the memory steps by, for the search's guesses (the KV cache's 16-token
+            blocks for the context).
         at_base: Whether ``requested`` is the size ``base`` was estimated at (not so for the
             square side of a non-square image).
     """
@@ -204,6 +208,8 @@ class Dimension:
     cap: tuple[int, Binding]
     step: int = 1
     at_base: bool = True
+    power: Power = 1
+    grain: int = 1
 
 
 def dimensions(
@@ -246,6 +252,7 @@ def _serving(
             inf.context_tokens,
             1,
             _cap(MAX_CONTEXT, mpe, caps.get("context")),
+            grain=VLLM_BLOCK_TOKENS,
         ),
         Dimension(
             "sequences",
@@ -314,6 +321,7 @@ def _diffusion(base: EstimateResult, model: Any, caps: Mapping[str, int]) -> lis
             _cap(MAX_SIDE // SIDE_STEP, None, user_side // SIDE_STEP if user_side else None),
             step=SIDE_STEP,
             at_base=diff.width == diff.height,
+            power=2,
         ),
     ]
 
@@ -333,7 +341,9 @@ def _solve(base: EstimateResult, dim: Dimension) -> Limit:
             known = (start, base.headroom_bytes)
         else:
             known, extra = (start, headroom(start)), 1
-    value, probes = largest_fitting(headroom, dim.low, high, known=known)
+    value, probes = largest_fitting(
+        headroom, dim.low, high, known=known, power=dim.power, grain=dim.grain
+    )
     binding: Binding = bound if value == high else "memory"
     return Limit(dim.name, max(value, 0) * dim.step, dim.requested, binding, probes + extra)
 

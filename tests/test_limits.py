@@ -9,7 +9,7 @@ import pytest
 
 from core.catalog import default_catalog
 from core.estimate import EstimateResult, estimate, estimate_on, resolve
-from core.limit_search import largest_fitting
+from core.limit_search import Power, largest_fitting
 from core.limits import solve_limits
 from core.request import PlanRequest, parse_request
 
@@ -217,15 +217,19 @@ def test_llama_3_1_8b_on_one_h100_by_hand() -> None:
     assert limits.get("sequences").binding == "memory"  # type: ignore[union-attr]
 
 
-def test_largest_fitting_agrees_with_brute_force_on_random_monotone_functions() -> None:
-    """Random non-increasing headrooms: steps, plateaus, lines, curves; every answer exact."""
+@pytest.mark.parametrize(("power", "grain"), [(1, 1), (2, 1), (1, 16), (2, 8)])
+def test_largest_fitting_agrees_with_brute_force_on_random_monotone_functions(
+    power: Power, grain: int
+) -> None:
+    """Random non-increasing headrooms: steps, blocks, plateaus, lines, curves; all exact."""
     rng = random.Random(12)
     agreed = 0
-    for case in range(3000):
+    for case in range(2000):
         size = rng.randint(1, 400)
-        kind = case % 4
+        kind = case % 5
         values: list[int] = []
         level = rng.randint(-50, 10_000)
+        low = rng.randint(0, 5)
         for i in range(size):
             if kind == 0:  # line
                 values.append(level - 37 * i)
@@ -234,9 +238,11 @@ def test_largest_fitting_agrees_with_brute_force_on_random_monotone_functions() 
                 values.append(level)
             elif kind == 2:  # square, then flat (a window)
                 values.append(level - (min(i, size // 2) ** 2))
+            elif kind == 3:  # a line in whole 16-value blocks, plus a small slope inside
+                x = i + low  # the block of x, then a small step half-way through it
+                values.append(level - 600 * (-(-x // 16)) - ((x - 1) % 16) // 8)
             else:  # one cliff
                 values.append(level if i < size // 3 else -1)
-        low = rng.randint(0, 5)
         high = low + size - 1
 
         def headroom(x: int, values: list[int] = values, low: int = low) -> int:
@@ -247,11 +253,11 @@ def test_largest_fitting_agrees_with_brute_force_on_random_monotone_functions() 
         if case % 3 == 0:
             x = rng.randint(low, high)
             known = (x, headroom(x))
-        value, probes = largest_fitting(headroom, low, high, known=known)
+        value, probes = largest_fitting(headroom, low, high, known=known, power=power, grain=grain)
         assert value == expected, (case, kind)
         assert probes <= 4 * size.bit_length() + 4
         agreed += 1
-    assert agreed == 3000
+    assert agreed == 2000
 
 
 def test_a_line_is_solved_in_four_estimates() -> None:
@@ -343,3 +349,12 @@ def test_curves_fit_up_to_the_solved_limit_and_no_further(name: str) -> None:
         part = base.request.inference.model_copy(update={field: x})
         variant = base.request.model_copy(update={"inference": part})
         assert memory == estimate_on(variant, model, gpu).memory.total
+
+
+def test_a_square_is_solved_in_four_probes_against_the_square() -> None:
+    def headroom(x: int) -> int:
+        return 5_000_000_000 - 3 * x * x - 1000 * x
+
+    value, probes = largest_fitting(headroom, 8, 2048, power=2)
+    assert value == max(x for x in range(8, 2049) if headroom(x) >= 0)
+    assert probes <= 4
