@@ -53,11 +53,11 @@ __all__ = [
     "denoise_flops_per_image",
     "denoiser_batch",
     "diffusion_memory",
-    "peak_memory",
     "diffusion_preset_ids",
     "flux_tokens",
     "images_per_hour",
     "load_pipeline",
+    "peak_memory",
     "vae_decode_dtype",
     "vae_tile_latent",
 ]

@@ -193,12 +193,12 @@ class Dimension:
         low: The smallest value searched.
         cap: The largest value searched and what sets it.
         step: Units of the size per searched value (8 pixels for the side of an image).
+        at_base: Whether ``requested`` is the size ``base`` was estimated at (not so for the
+            square side of a non-square image).
         power: How memory grows with the searched value, for the search's guesses (2 for the side
             of an image, whose pixels grow with its square).
         grain: The block the memory steps by, for the search's guesses (the KV cache's 16-token
             blocks for the context).
-        at_base: Whether ``requested`` is the size ``base`` was estimated at (not so for the
-            square side of a non-square image).
     """
 
     name: LimitName
