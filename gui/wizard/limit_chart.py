@@ -245,8 +245,10 @@ class LimitCharts(QWidget):
         self._retranslate()
 
     def _retranslate(self) -> None:
-        self.switch.setTabText(0, self.tr("Against context length"))
-        self.switch.setTabText(1, self.tr("Against concurrent sequences"))
+        self.switch.setTabText(0, self.tr("Context"))
+        self.switch.setTabToolTip(0, self.tr("Memory per GPU against the context length"))
+        self.switch.setTabText(1, self.tr("Sequences"))
+        self.switch.setTabToolTip(1, self.tr("Memory per GPU against the concurrent sequences"))
         self.switch.setAccessibleName(self.tr("What the chart of memory per GPU is drawn against"))
 
     def changeEvent(self, event: QEvent) -> None:

@@ -1699,12 +1699,20 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
 <context>
     <name>LimitCharts</name>
     <message>
-        <source>Against context length</source>
-        <translation>От длины контекста</translation>
+        <source>Context</source>
+        <translation>Контекст</translation>
     </message>
     <message>
-        <source>Against concurrent sequences</source>
-        <translation>От числа последовательностей</translation>
+        <source>Memory per GPU against the context length</source>
+        <translation>Память на GPU в зависимости от длины контекста</translation>
+    </message>
+    <message>
+        <source>Sequences</source>
+        <translation>Последовательности</translation>
+    </message>
+    <message>
+        <source>Memory per GPU against the concurrent sequences</source>
+        <translation>Память на GPU в зависимости от числа одновременных последовательностей</translation>
     </message>
     <message>
         <source>What the chart of memory per GPU is drawn against</source>
