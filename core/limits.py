@@ -18,7 +18,8 @@ strategy that does not apply) still makes the option infeasible, and the planner
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from core.capacity.kv_cache import VLLM_BLOCK_TOKENS
@@ -212,6 +213,14 @@ class Dimension:
     grain: int = 1
 
 
+@dataclass(frozen=True)
+class _Sizes:
+    """What solving one estimate's limits needs: its dimensions, and the KV pool's block."""
+
+    dimensions: list[Dimension]
+    kv_block: int | None = None  # bytes of one 16-token block in every layer (inference)
+
+
 def dimensions(
     base: EstimateResult, model: Any, caps: Mapping[str, int] | None = None
 ) -> list[Dimension]:
@@ -222,15 +231,21 @@ def dimensions(
         model: The resolved model behind ``base.request``.
         caps: Optional user caps by limit name (``context``, ``sequences``, ...).
     """
-    from core.estimate_llm import inference_weights
+    return _sizes(base, model, caps or {}).dimensions
 
-    caps = caps or {}
-    workload = base.request.workload
-    if workload == "inference":
-        return _serving(base, model, inference_weights(base.request, model), caps)
-    if workload == "training":
-        return _training(base, model, caps)
-    return _diffusion(base, model, caps)
+
+def _sizes(base: EstimateResult, model: Any, caps: Mapping[str, int]) -> _Sizes:
+    from core.estimate_llm import inference_weights, serving_memory
+
+    request = base.request
+    if request.workload == "inference":
+        weights = inference_weights(request, model)
+        # One token occupies one whole cache block in every layer: vLLM's page of one block.
+        block = serving_memory(request, model, weights, 1, 1).kv_cache
+        return _Sizes(_serving(base, model, weights, caps), block)
+    if request.workload == "training":
+        return _Sizes(_training(base, model, caps))
+    return _Sizes(_diffusion(base, model, caps))
 
 
 def _serving(
@@ -358,17 +373,42 @@ def solve_limits(
         model: The resolved model behind ``base.request``.
         caps: Optional user caps by limit name (``context``, ``sequences``, ...).
     """
-    from core.estimate_llm import inference_weights, serving_memory
+    return _limits(base, _sizes(base, model, caps or {}))
 
-    request = base.request
-    if request.workload != "inference":
-        items = tuple(_solve(base, dim) for dim in dimensions(base, model, caps))
-        return Limits(request.workload, items)
-    weights = inference_weights(request, model)
-    items = tuple(_solve(base, dim) for dim in _serving(base, model, weights, caps or {}))
-    # One token occupies one whole cache block in every layer: vLLM's page of one block.
-    block = serving_memory(request, model, weights, 1, 1).kv_cache
+
+def _limits(base: EstimateResult, sizes: _Sizes) -> Limits:
+    items = tuple(_solve(base, dim) for dim in sizes.dimensions)
+    block = sizes.kv_block
+    if block is None:
+        return Limits(base.request.workload, items)
     spare = max(base.usable_bytes - (base.memory.total - base.memory.kv_cache), 0)
     tokens = spare // block * VLLM_BLOCK_TOKENS if block else 0
-    pool = KvPool(spare, block // VLLM_BLOCK_TOKENS, tokens, request.inference.context_tokens)
-    return Limits("inference", items, pool)
+    context = base.request.inference.context_tokens
+    return Limits("inference", items, KvPool(spare, block // VLLM_BLOCK_TOKENS, tokens, context))
+
+
+class SharedLimits:
+    """Solves the limits of many estimates of one model, sharing what their memory shares.
+
+    A plan estimates one request on every offer and layout. Per-GPU memory depends on the
+    request and, of the offer, only on its GPUs per node (FSDP's hybrid sharding, in the model
+    states); the offer's usable memory only decides what fits. So the dimensions of a layout
+    (with their weights or model states) are built once, and every memory evaluation is kept by
+    size: the first probe of every search (at the cap) and the searches of offers with the same
+    usable memory are answered without evaluating again. The answers are those of
+    :func:`solve_limits`.
+    """
+
+    def __init__(self, model: Any) -> None:
+        self._model = model
+        self._sizes: dict[tuple[str, int], _Sizes] = {}
+
+    def solve(self, base: EstimateResult) -> Limits:
+        """Every limit of ``base``, an estimate of this object's model."""
+        key = (base.request.model_dump_json(exclude={"gpu"}), base.gpu.gpus_per_node)
+        sizes = self._sizes.get(key)
+        if sizes is None:
+            found = _sizes(base, self._model, {})
+            remembered = [replace(d, total=cache(d.total)) for d in found.dimensions]
+            sizes = self._sizes[key] = _Sizes(remembered, found.kv_block)
+        return _limits(base, sizes)

@@ -16,7 +16,7 @@ from typing import Any, Literal
 from core.catalog import Catalog, GpuOffer, default_catalog
 from core.errors import PlannerError
 from core.estimate import EstimateResult, estimate_on, resolve
-from core.limits import Limits, solve_limits
+from core.limits import Limits, SharedLimits
 from core.messages import Message, Param
 from core.outcome import OutcomeCost, outcome_cost
 from core.pricing import Price, price_for, round_money
@@ -231,6 +231,7 @@ def _options(
     gpus = [catalog.gpu(request.gpu)] if request.gpu else list(catalog.gpus)
     feasible: list[PlanOption] = []
     infeasible: list[PlanOption] = []
+    shared = SharedLimits(model) if with_limits or maximize else None
     for gpu in gpus:
         for strategy, count, tp in layouts(request, gpu):
             variant = _with_layout(request, gpu, strategy, count, tp)
@@ -247,8 +248,8 @@ def _options(
                 job_cost=_job_cost(result, price),
                 reason_parts=parts,
                 outcome=outcome_cost(result, price, utilization=utilization),
-                solver=partial(solve_limits, result, model)
-                if (with_limits or maximize) and not _blocked(result)
+                solver=partial(shared.solve, result)
+                if shared is not None and not _blocked(result)
                 else None,
             )
             (infeasible if parts else feasible).append(option)

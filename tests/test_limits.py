@@ -358,3 +358,26 @@ def test_a_square_is_solved_in_four_probes_against_the_square() -> None:
     value, probes = largest_fitting(headroom, 8, 2048, power=2)
     assert value == max(x for x in range(8, 2049) if headroom(x) >= 0)
     assert probes <= 4
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {"model": {"preset": "llama-3.1-70b"}, "inference": {"context_tokens": 8192}},
+        {"workload": "training", "model": {"preset": "qwen2.5-7b"}, "training": {"method": "lora"}},
+        {"workload": "diffusion", "model": {"preset": "sdxl"}},
+    ],
+)
+def test_a_plans_shared_limits_are_each_options_own(raw: dict[str, Any]) -> None:
+    """Limits shared across a plan's options (by layout) equal each option solved alone."""
+    from core.planner import plan
+
+    request = parse_request(raw)
+    model = resolve(request)
+    result = plan(request, model=model, with_limits=True)
+    options = [*result.options, *result.infeasible]
+    solved = [o for o in options if o.limits is not None]
+    assert len(solved) > 10
+    for option in solved:
+        alone = solve_limits(option.estimate, model)
+        assert option.limits is not None and option.limits.as_dict() == alone.as_dict()

@@ -6,7 +6,8 @@ Target (wall time on the development machine): every limit on every offer of the
 50 ms median, per request.
 
 Each figure counts the estimates run (one per offer or layout, the limits' starting point) and
-the memory evaluations the limits' searches ran (:attr:`core.limits.Limits.probes`). The plan
+the sizes the limits' searches asked the memory of (:attr:`core.limits.Limits.probes`; across
+plan options some are answered from the evaluations they share). The plan
 figures time :func:`core.planner.plan` as ``plan --json`` uses it (every option's limits solved)
 and as ``plan`` prints it (the limits of the options shown, solved when read), beside the plan
 without limits.
@@ -19,7 +20,7 @@ from typing import Any
 from core.catalog import bundled_catalog_path, default_catalog, load_catalog_file
 from core.cli.plan_cmd import format_plan
 from core.estimate import estimate_on, resolve
-from core.limits import solve_limits
+from core.limits import SharedLimits, solve_limits
 from core.planner import _with_layout, layouts, plan, plan_to_json
 from core.request import PlanRequest, parse_request
 from tests.benchmarks.timing import median_ms, report
@@ -54,18 +55,21 @@ def every_offer(request: PlanRequest, model: Any) -> tuple[int, int]:
 
 
 def every_option(request: PlanRequest, model: Any) -> tuple[int, int]:
-    """Solve every limit of every layout the planner considers: (estimates, memory probes)."""
+    """Solve every limit of every layout the planner considers, sharing memory evaluations
+    between layouts as the planner does (:class:`core.limits.SharedLimits`): (estimates, probes).
+    """
     estimates = probes = 0
+    shared = SharedLimits(model)
     for gpu in default_catalog().gpus:
         for strategy, count, tp in layouts(request, gpu):
             variant = _with_layout(request, gpu, strategy, count, tp)
             estimates += 1
-            probes += solve_limits(estimate_on(variant, model, gpu), model).probes
+            probes += shared.solve(estimate_on(variant, model, gpu)).probes
     return estimates, probes
 
 
 def _counts(counted: tuple[int, int]) -> str:
-    return f"({counted[0]} est. + {counted[1]} mem.)"
+    return f"({counted[0]} est. + {counted[1]} probes)"
 
 
 def main() -> int:
