@@ -1234,7 +1234,7 @@
     </message>
     <message>
         <source>Co&amp;mpare…</source>
-        <translation>С&amp;равнить…</translation>
+        <translation>Срав&amp;нить…</translation>
     </message>
     <message>
         <source>Show two to four selected quotes or orders side by side</source>
