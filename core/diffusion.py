@@ -57,6 +57,7 @@ __all__ = [
     "flux_tokens",
     "images_per_hour",
     "load_pipeline",
+    "peak_memory",
     "vae_decode_dtype",
     "vae_tile_latent",
 ]
@@ -322,3 +323,12 @@ def diffusion_memory(
     peak_phase = max(PHASES, key=lambda p: phases[p].total)
     findings = _findings(pipeline, request, gpu, phases, decode)
     return DiffusionEstimate(phases[peak_phase], dict(phases), peak_phase, findings)
+
+
+def peak_memory(pipeline: DiffusionPipeline, request: PlanRequest) -> MemoryBreakdown:
+    """The peak phase's memory of :func:`diffusion_memory` alone, without its findings.
+
+    :mod:`core.limits` asks it for many sizes of one request.
+    """
+    phases = _phases(pipeline, request, _decode(pipeline, request))
+    return max(phases.values(), key=lambda phase: phase.total)

@@ -17,6 +17,7 @@ from core.capacity.kv_cache import (
 )
 from core.capacity.overhead import runtime_overhead
 from core.capacity.training import (
+    ModelStates,
     checkpoint_bytes,
     lora_dropout_activation_bytes,
     model_states,
@@ -174,6 +175,37 @@ def _bytes_read_per_step(arch: ModelArchitecture, weights: int, sequences: int) 
     return ceil_bytes(weights * (1 - share + share * touched))
 
 
+def inference_weights(request: PlanRequest, arch: ModelArchitecture) -> WeightMemory:
+    """Weight and metadata bytes one GPU holds when serving ``request`` (its tensor split)."""
+    return _weights(arch, request, request.parallelism.tp)
+
+
+def serving_memory(
+    request: PlanRequest,
+    arch: ModelArchitecture,
+    weights: WeightMemory,
+    context: int,
+    sequences: int,
+) -> MemoryBreakdown:
+    """Serving memory per GPU at ``context`` tokens × ``sequences`` sequences.
+
+    Everything else comes from ``request``; ``weights`` is :func:`inference_weights`, which does
+    not depend on the sizes (:mod:`core.limits` computes it once and varies the sizes).
+    """
+    tp = request.parallelism.tp
+    inf = request.inference
+    kv = kv_cache_per_gpu(arch, request.precision.kv_cache, context, sequences, tp)
+    chunk = min(inf.prefill_chunk_tokens, context * sequences)
+    act = inference_activations(arch, chunk, sequences, tp)
+    return MemoryBreakdown(
+        weights=weights.weights,
+        quantization_metadata=weights.quantization_metadata,
+        kv_cache=kv,
+        activations=act,
+        runtime_overhead=runtime_overhead(request.runtime, communicating=tp > 1, dynamic_bytes=act),
+    )
+
+
 def estimate_inference(
     request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer
 ) -> EstimateResult:
@@ -185,20 +217,10 @@ def estimate_inference(
     findings = _model_findings(arch) + compat.offer_findings(request, arch, gpu, par.gpus, tp)
     if par.strategy == "fsdp":
         findings.append(Finding.of("strategy_not_for_inference", "blocker", "fsdp"))
-    wm = _weights(arch, request, tp)
-    kv = kv_cache_per_gpu(
-        arch, request.precision.kv_cache, inf.context_tokens, inf.concurrent_sequences, tp
-    )
+    wm = inference_weights(request, arch)
+    memory = serving_memory(request, arch, wm, inf.context_tokens, inf.concurrent_sequences)
+    kv = memory.kv_cache
     chunk = min(inf.prefill_chunk_tokens, inf.context_tokens * inf.concurrent_sequences)
-    act = inference_activations(arch, chunk, inf.concurrent_sequences, tp)
-    overhead = runtime_overhead(request.runtime, communicating=tp > 1, dynamic_bytes=act)
-    memory = MemoryBreakdown(
-        weights=wm.weights,
-        quantization_metadata=wm.quantization_metadata,
-        kv_cache=kv,
-        activations=act,
-        runtime_overhead=overhead,
-    )
     # vLLM: gpu_memory_utilization x the total CUDA reports (core.catalog GpuOffer.device_total).
     usable = int(gpu.device_total.bytes * inf.gpu_memory_utilization)
     if (pool := _no_pool_finding(request, gpu, memory.total, usable)) is not None:
@@ -258,29 +280,32 @@ def estimate_inference(
     )
 
 
-def _lora_dropout_bytes(request: PlanRequest, arch: ModelArchitecture, tp: int) -> int:
+def _training_tp(request: PlanRequest) -> int:
+    """Tensor-parallel degree of a training layout (FSDP shards instead of splitting)."""
+    par = request.parallelism
+    return par.tp if par.strategy != "fsdp" else 1
+
+
+def _lora_dropout_bytes(
+    request: PlanRequest, arch: ModelArchitecture, tp: int, seq: int, batch: int
+) -> int:
     """LoRA dropout's stored copies (core.capacity.training), one layer's under checkpointing."""
     tr = request.training
     if tr.method == "full" or not tr.lora_dropout:
         return 0
-    tokens = tr.sequence_length * tr.micro_batch_size
     stored = lora_dropout_activation_bytes(
-        arch, tr.lora_targets, tokens, param_bytes(tr.mixed_precision)
+        arch, tr.lora_targets, seq * batch, param_bytes(tr.mixed_precision)
     )
     if tr.activation_checkpointing:
         stored //= max(arch.layers, 1)
     return -(-stored // tp)
 
 
-def estimate_training(
-    request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer
-) -> EstimateResult:
-    """Training memory per GPU: model states by strategy, activations, overhead; job time."""
+def training_states(request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer) -> ModelStates:
+    """Weights, gradients and optimizer states per GPU: they do not depend on the sizes."""
     par = request.parallelism
     tr = request.training
-    tp = par.tp if par.strategy != "fsdp" else 1
-    findings = _model_findings(arch) + compat.offer_findings(request, arch, gpu, par.gpus, tp)
-    states = model_states(
+    return model_states(
         arch,
         method=tr.method,
         optimizer=tr.optimizer,
@@ -291,32 +316,58 @@ def estimate_training(
         fsdp_sharding=par.fsdp_sharding,
         gpus=par.gpus,
         gpus_per_node=gpu.gpus_per_node,
-        tp=tp,
+        tp=_training_tp(request),
         weights_precision=tr.weights_precision,
         optimizer_in_backward=tr.optimizer_in_backward,
         offload=tr.offload,
         double_quant=tr.qlora_double_quant,
     )
+
+
+def training_memory(
+    request: PlanRequest, arch: ModelArchitecture, states: ModelStates, seq: int, batch: int
+) -> MemoryBreakdown:
+    """Training memory per GPU at sequence length ``seq`` × micro-batch ``batch``.
+
+    Everything else comes from ``request``; ``states`` is :func:`training_states`, which does not
+    depend on the sizes (:mod:`core.limits` computes it once and varies the sizes).
+    """
+    tr = request.training
+    tp = _training_tp(request)
     act = training_activations(
         arch,
-        tr.sequence_length,
-        tr.micro_batch_size,
+        seq,
+        batch,
         tp=tp,
         flash_attention=tr.flash_attention,
         checkpointing=tr.activation_checkpointing,
         act_bytes=param_bytes(tr.mixed_precision),
         chunked_loss=tr.loss == "chunked",
         offloading=tr.activation_offloading,
-    ) + _lora_dropout_bytes(request, arch, tp)
-    overhead = runtime_overhead(request.runtime, communicating=par.gpus > 1, dynamic_bytes=act)
-    memory = MemoryBreakdown(
+    ) + _lora_dropout_bytes(request, arch, tp, seq, batch)
+    communicating = request.parallelism.gpus > 1
+    return MemoryBreakdown(
         weights=states.weights,
         quantization_metadata=states.quantization_metadata,
         activations=act,
         gradients=states.gradients,
         optimizer_states=states.optimizer_states,
-        runtime_overhead=overhead,
+        runtime_overhead=runtime_overhead(
+            request.runtime, communicating=communicating, dynamic_bytes=act
+        ),
     )
+
+
+def estimate_training(
+    request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer
+) -> EstimateResult:
+    """Training memory per GPU: model states by strategy, activations, overhead; job time."""
+    par = request.parallelism
+    tr = request.training
+    tp = _training_tp(request)
+    findings = _model_findings(arch) + compat.offer_findings(request, arch, gpu, par.gpus, tp)
+    states = training_states(request, arch, gpu)
+    memory = training_memory(request, arch, states, tr.sequence_length, tr.micro_batch_size)
     usable = gpu.device_total.bytes  # what CUDA lets a process allocate
     if (pool := _no_pool_finding(request, gpu, memory.total, usable)) is not None:
         findings.append(pool)

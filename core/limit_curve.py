@@ -1,34 +1,42 @@
-"""Per-GPU memory against the context length, for a chart of where a serving job stops fitting.
+"""Per-GPU memory against the context length or the concurrency: where a serving job stops fitting.
 
-The points are estimates (:func:`core.estimate.estimate_on`) of the request with only the context
-changed, at the requested concurrency, so the curve bends wherever the capacity model bends
-(sliding windows, the prefill chunk). The point where it stops fitting is the solved limit of
+The points are the estimate's own memory (:func:`core.limits.dimensions`, the functions
+:func:`core.estimate.estimate_on` totals) of the request with one size changed, the other as
+requested, so the curve bends wherever the capacity model bends (sliding windows, the prefill
+chunk, the sampler's logits per sequence). The point where it stops fitting is the solved limit of
 :mod:`core.limits`, not read off the samples.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
-from core.estimate import EstimateResult, estimate_on
-from core.limits import MAX_CONTEXT, Limits
+from core.estimate import EstimateResult
+from core.limits import MAX_CONTEXT, MAX_SEQUENCES, Limits, dimensions
 
 SAMPLES = 32
+CurveName = Literal["context", "sequences"]
+# The smallest right edge of each chart, so that a small limit still has room to show its curve.
+MIN_TOP: dict[CurveName, int] = {"context": 1024, "sequences": 16}
+MAX_TOP: dict[CurveName, int] = {"context": MAX_CONTEXT, "sequences": MAX_SEQUENCES}
 
 
 @dataclass(frozen=True)
-class ContextCurve:
-    """Memory per GPU at sampled context lengths, with the usable memory and the limit.
+class LimitCurve:
+    """Memory per GPU at sampled values of one size, with the usable memory and the limit.
 
     Attributes:
-        points: ``(context tokens, bytes per GPU)``, context ascending.
+        name: The size on the horizontal axis: ``context`` (tokens per sequence, at the requested
+            concurrency) or ``sequences`` (concurrent sequences, at the requested context).
+        points: ``(value, bytes per GPU)``, value ascending.
         usable_bytes: What one GPU may use.
-        limit: The longest context that fits (0 when none does).
-        requested: The request's context.
-        top: The largest context drawn.
+        limit: The largest value that fits (0 when none does).
+        requested: The request's value.
+        top: The largest value drawn.
     """
 
+    name: CurveName
     points: tuple[tuple[int, int], ...]
     usable_bytes: int
     limit: int
@@ -36,25 +44,31 @@ class ContextCurve:
     top: int
 
 
-def context_curve(
-    base: EstimateResult, model: Any, limits: Limits, samples: int = SAMPLES
-) -> ContextCurve | None:
-    """The curve of an inference estimate (None for other workloads or without a context limit)."""
-    limit = limits.get("context")
+def limit_curve(
+    base: EstimateResult,
+    model: Any,
+    limits: Limits,
+    name: CurveName = "context",
+    samples: int = SAMPLES,
+) -> LimitCurve | None:
+    """The curve of ``name`` for an inference estimate (None for other workloads or no limit)."""
+    limit = limits.get(name)
     if base.request.workload != "inference" or limit is None:
         return None
-    requested = base.request.inference.context_tokens
+    total = next(d.total for d in dimensions(base, model) if d.name == name)
+    requested = limit.requested
     if limit.binding == "memory":
-        top = min(max(2 * limit.value, requested, 1024), MAX_CONTEXT)
+        top = min(max(2 * limit.value, requested, MIN_TOP[name]), MAX_TOP[name])
     else:
         top = limit.value
     xs = {max(1, round(top * i / (samples - 1))) for i in range(samples)}
     xs |= {x for x in (limit.value, limit.value + 1, requested) if 1 <= x <= top}
-    inference = base.request.inference
-    points = []
-    for x in sorted(xs):
-        variant = base.request.model_copy(
-            update={"inference": inference.model_copy(update={"context_tokens": x})}
-        )
-        points.append((x, estimate_on(variant, model, base.gpu).memory.total))
-    return ContextCurve(tuple(points), base.usable_bytes, limit.value, requested, top)
+    points = tuple((x, total(x)) for x in sorted(xs))
+    return LimitCurve(name, points, base.usable_bytes, limit.value, requested, top)
+
+
+def limit_curves(base: EstimateResult, model: Any, limits: Limits) -> dict[str, LimitCurve]:
+    """Both curves of an inference estimate by name (empty for other workloads)."""
+    names: tuple[CurveName, ...] = ("context", "sequences")
+    found = {name: limit_curve(base, model, limits, name) for name in names}
+    return {name: curve for name, curve in found.items() if curve is not None}

@@ -1,16 +1,15 @@
 """How far a job can go on one offer: the longest context, the most sequences, the biggest batch.
 
-Every limit is solved by asking :func:`core.estimate.estimate_on` itself, with the request changed
-in one dimension, whether the per-GPU memory still fits the usable memory. Memory never falls when
-the context, the number of sequences, the batch or the image grows, so the largest value that fits
-is found exactly (an integer) by a bracketing search, whatever shape the capacity model gives memory
+Every limit asks the estimate's own memory function, with one size changed, whether the per-GPU
+memory still fits the usable memory: :func:`core.estimate_llm.serving_memory` and
+:func:`core.estimate_llm.training_memory` (the parts that do not depend on the sizes, weights and
+model states, computed once per limit set), :func:`core.diffusion.peak_memory` for a pipeline.
+They are what :func:`core.estimate.estimate_on` totals, without its findings, throughput and
+details, so a probe costs a fraction of an estimate and the answer is the estimate's exactly.
+Memory never falls when the context, the number of sequences, the batch or the image grows, so
+the largest value that fits is found exactly (an integer) by a bracketing search
+(:func:`core.limit_search.largest_fitting`), whatever shape the capacity model gives memory
 (sliding-window, chunked or recurrent layers included): nothing here repeats a memory formula.
-
-The search (:func:`largest_fitting`) keeps a bracket ``lo`` (fits) .. ``hi`` (does not) and probes
-where the line through the last two probes crosses zero (the secant method; the bracket's own line
-when that falls outside it), and halves the bracket instead after three probes that did not each at
-least halve it. Memory linear in the value is solved in about four estimates, a curved one in a
-handful more, and any non-decreasing memory in at most about four times the probes of bisection.
 
 Limits are about memory only: a blocker that does not depend on the size (a platform mismatch, a
 strategy that does not apply) still makes the option infeasible, and the planner says so.
@@ -19,13 +18,18 @@ strategy that does not apply) still makes the option infeasible, and the planner
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, Literal
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import TYPE_CHECKING, Any, Literal
 
 from core.capacity.kv_cache import VLLM_BLOCK_TOKENS
-from core.estimate import EstimateResult, estimate_on
+from core.estimate import EstimateResult
+from core.limit_search import Power, largest_fitting
 from core.messages import Message
 from core.request import PlanRequest
+
+if TYPE_CHECKING:
+    from core.capacity.weights import WeightMemory
 
 Binding = Literal["memory", "max_position_embeddings", "user_cap", "request_maximum"]
 LimitName = Literal["context", "sequences", "micro_batch", "sequence_length", "batch", "resolution"]
@@ -56,7 +60,7 @@ class Limit:
         value: The largest value that fits in memory (0 when even the smallest does not).
         requested: The request's own value of the dimension.
         binding: What stops it growing further.
-        probes: How many estimates the search ran.
+        probes: How many sizes the search asked the memory of.
     """
 
     name: LimitName
@@ -126,7 +130,7 @@ class Limits:
 
     @property
     def probes(self) -> int:
-        """Estimates run to solve every limit."""
+        """Memory evaluations run to solve every limit."""
         return sum(item.probes for item in self.items) + (1 if self.kv_pool else 0)
 
     def as_dict(self) -> dict[str, Any]:
@@ -169,85 +173,6 @@ def _message(item: Limit, request: PlanRequest) -> str:
     return Message(f"limits.{item.name}", binding=BINDING_WORDS[item.binding], **params)
 
 
-def largest_fitting(
-    headroom: Callable[[int], int],
-    low: int,
-    high: int,
-    *,
-    known: tuple[int, int] | None = None,
-) -> tuple[int, int]:
-    """The largest ``x`` in ``low..high`` with ``headroom(x) >= 0``, for non-increasing headroom.
-
-    Args:
-        headroom: Usable minus needed bytes at ``x``; never increases as ``x`` grows.
-        low: Smallest value considered.
-        high: Largest value considered.
-        known: ``(x, headroom(x))`` already computed, which narrows the bracket for free.
-
-    Returns:
-        ``(value, probes)``: ``low - 1`` when even ``low`` does not fit, and how many times
-        ``headroom`` was called.
-    """
-    probes = 0
-    seen: list[tuple[int, int]] = []  # every (x, headroom) probed, in order
-
-    def probe_at(x: int) -> int:
-        nonlocal probes
-        probes += 1
-        value = headroom(x)
-        seen.append((x, value))
-        return value
-
-    lo: int | None = None
-    hi: int | None = None
-    h_lo = h_hi = 0
-    if known is not None and low <= known[0] <= high:
-        seen.append(known)
-        if known[1] >= 0:
-            lo, h_lo = known
-        else:
-            hi, h_hi = known
-    if hi is None:
-        h_hi = probe_at(high)
-        if h_hi >= 0:
-            return high, probes
-        hi = high
-    if lo is None:
-        h_lo = probe_at(low)
-        if h_lo < 0:
-            return low - 1, probes
-        lo = low
-    stale = 0  # consecutive probes that did not halve the bracket; bisect after three
-    while hi - lo > 1:
-        width = hi - lo
-        if stale >= 3:
-            x, stale = lo + width // 2, 0
-        else:
-            guess = _secant(seen[-2:], lo, hi)
-            if guess is None:  # the bracket's own line
-                guess = lo + (width * h_lo) // (h_lo - h_hi)
-            x = min(max(guess, lo + 1), hi - 1)
-        value = probe_at(x)
-        if value >= 0:
-            lo, h_lo = x, value
-        else:
-            hi, h_hi = x, value
-        stale = stale + 1 if (hi - lo) * 2 > width else 0
-    return lo, probes
-
-
-def _secant(points: list[tuple[int, int]], lo: int, hi: int) -> int | None:
-    """Where the line through the last two probes crosses zero, when that is inside the bracket."""
-    if len(points) < 2:
-        return None
-    (x0, h0), (x1, h1) = points
-    if h0 == h1:
-        return None
-    # x1 - h1·(x1 - x0)/(h1 - h0), rounded down (the integer that may still fit)
-    x = x1 + (h1 * (x1 - x0)) // (h0 - h1)
-    return x if lo <= x < hi else None
-
-
 def _cap(request_maximum: int, model_maximum: int | None, user: int | None) -> tuple[int, Binding]:
     """The largest value searched and what sets it (the smallest of the three bounds)."""
     bounds: list[tuple[int, Binding]] = [(request_maximum, "request_maximum")]
@@ -258,30 +183,184 @@ def _cap(request_maximum: int, model_maximum: int | None, user: int | None) -> t
     return min(bounds, key=lambda b: b[0])
 
 
-def _solve(
-    name: LimitName,
-    base: EstimateResult,
-    model: Any,
-    vary: Callable[[int], PlanRequest],
-    requested: int,
-    low: int,
-    cap: tuple[int, Binding],
-) -> Limit:
-    gpu = base.gpu
+@dataclass(frozen=True)
+class Dimension:
+    """One size a limit varies, the others held as requested.
+
+    Attributes:
+        name: The limit's name.
+        total: Per-GPU bytes at a searched value, the other sizes as requested.
+        requested: The request's own value of the size.
+        low: The smallest value searched.
+        cap: The largest value searched and what sets it.
+        step: Units of the size per searched value (8 pixels for the side of an image).
+        at_base: Whether ``requested`` is the size ``base`` was estimated at (not so for the
+            square side of a non-square image).
+        power: How memory grows with the searched value, for the search's guesses (2 for the side
+            of an image, whose pixels grow with its square).
+        grain: The block the memory steps by, for the search's guesses (the KV cache's 16-token
+            blocks for the context).
+    """
+
+    name: LimitName
+    total: Callable[[int], int]
+    requested: int
+    low: int
+    cap: tuple[int, Binding]
+    step: int = 1
+    at_base: bool = True
+    power: Power = 1
+    grain: int = 1
+
+
+@dataclass(frozen=True)
+class _Sizes:
+    """What solving one estimate's limits needs: its dimensions, and the KV pool's block."""
+
+    dimensions: list[Dimension]
+    kv_block: int | None = None  # bytes of one 16-token block in every layer (inference)
+
+
+def dimensions(
+    base: EstimateResult, model: Any, caps: Mapping[str, int] | None = None
+) -> list[Dimension]:
+    """The sizes of ``base``'s workload, each with its memory function and bounds.
+
+    Args:
+        base: The estimate at the requested sizes.
+        model: The resolved model behind ``base.request``.
+        caps: Optional user caps by limit name (``context``, ``sequences``, ...).
+    """
+    return _sizes(base, model, caps or {}).dimensions
+
+
+def _sizes(base: EstimateResult, model: Any, caps: Mapping[str, int]) -> _Sizes:
+    from core.estimate_llm import inference_weights, serving_memory
+
+    request = base.request
+    if request.workload == "inference":
+        weights = inference_weights(request, model)
+        # One token occupies one whole cache block in every layer: vLLM's page of one block.
+        block = serving_memory(request, model, weights, 1, 1).kv_cache
+        return _Sizes(_serving(base, model, weights, caps), block)
+    if request.workload == "training":
+        return _Sizes(_training(base, model, caps))
+    return _Sizes(_diffusion(base, model, caps))
+
+
+def _serving(
+    base: EstimateResult, model: Any, weights: WeightMemory, caps: Mapping[str, int]
+) -> list[Dimension]:
+    from core.estimate_llm import serving_memory
+
+    request = base.request
+    inf = request.inference
+    mpe = getattr(model, "max_position_embeddings", None)
+
+    def total(context: int, sequences: int) -> int:
+        return serving_memory(request, model, weights, context, sequences).total
+
+    return [
+        Dimension(
+            "context",
+            lambda x: total(x, inf.concurrent_sequences),
+            inf.context_tokens,
+            1,
+            _cap(MAX_CONTEXT, mpe, caps.get("context")),
+            grain=VLLM_BLOCK_TOKENS,
+        ),
+        Dimension(
+            "sequences",
+            lambda x: total(inf.context_tokens, x),
+            inf.concurrent_sequences,
+            1,
+            _cap(MAX_SEQUENCES, None, caps.get("sequences")),
+        ),
+    ]
+
+
+def _training(base: EstimateResult, model: Any, caps: Mapping[str, int]) -> list[Dimension]:
+    from core.estimate_llm import training_memory, training_states
+
+    request = base.request
+    tr = request.training
+    states = training_states(request, model, base.gpu)
+    mpe = getattr(model, "max_position_embeddings", None)
+
+    def total(seq: int, batch: int) -> int:
+        return training_memory(request, model, states, seq, batch).total
+
+    return [
+        Dimension(
+            "micro_batch",
+            lambda x: total(tr.sequence_length, x),
+            tr.micro_batch_size,
+            1,
+            _cap(MAX_MICRO_BATCH, None, caps.get("micro_batch")),
+        ),
+        Dimension(
+            "sequence_length",
+            lambda x: total(x, tr.micro_batch_size),
+            tr.sequence_length,
+            1,
+            _cap(MAX_SEQUENCE_LENGTH, mpe, caps.get("sequence_length")),
+        ),
+    ]
+
+
+def _diffusion(base: EstimateResult, model: Any, caps: Mapping[str, int]) -> list[Dimension]:
+    from core.diffusion import peak_memory
+
+    request = base.request
+    diff = request.diffusion
+
+    def total(**sizes: int) -> int:
+        part = diff.model_copy(update=sizes)
+        return peak_memory(model, request.model_copy(update={"diffusion": part})).total
+
+    user_side = caps.get("resolution")
+    return [
+        Dimension(
+            "batch",
+            lambda x: total(batch_size=x),
+            diff.batch_size,
+            1,
+            _cap(MAX_IMAGE_BATCH, None, caps.get("batch")),
+        ),
+        # The side of a square image, in steps of 8 pixels (the VAE downsamples by 8).
+        Dimension(
+            "resolution",
+            lambda x: total(width=x * SIDE_STEP, height=x * SIDE_STEP),
+            diff.width,
+            MIN_SIDE // SIDE_STEP,
+            _cap(MAX_SIDE // SIDE_STEP, None, user_side // SIDE_STEP if user_side else None),
+            step=SIDE_STEP,
+            at_base=diff.width == diff.height,
+            power=2,
+        ),
+    ]
+
+
+def _solve(base: EstimateResult, dim: Dimension) -> Limit:
+    """The largest value of ``dim`` that fits ``base``'s usable memory, and what binds it."""
+    usable = base.usable_bytes
 
     def headroom(x: int) -> int:
-        return estimate_on(vary(x), model, gpu).headroom_bytes
+        return usable - dim.total(x)
 
-    high, bound = cap
-    known = (requested, base.headroom_bytes) if low <= requested <= high else None
-    value, probes = largest_fitting(headroom, low, high, known=known)
+    high, bound = dim.cap
+    start = dim.requested // dim.step
+    known, extra = None, 0
+    if dim.low <= start <= high:
+        if dim.at_base:
+            known = (start, base.headroom_bytes)
+        else:
+            known, extra = (start, headroom(start)), 1
+    value, probes = largest_fitting(
+        headroom, dim.low, high, known=known, power=dim.power, grain=dim.grain
+    )
     binding: Binding = bound if value == high else "memory"
-    return Limit(name, max(value, 0), requested, binding, probes)
-
-
-def _update(request: PlanRequest, section: str, **fields: Any) -> PlanRequest:
-    part = getattr(request, section).model_copy(update=fields)
-    return request.model_copy(update={section: part})
+    return Limit(dim.name, max(value, 0) * dim.step, dim.requested, binding, probes + extra)
 
 
 def solve_limits(
@@ -294,99 +373,42 @@ def solve_limits(
         model: The resolved model behind ``base.request``.
         caps: Optional user caps by limit name (``context``, ``sequences``, ...).
     """
-    caps = caps or {}
-    request = base.request
-    if request.workload == "inference":
-        return _inference(base, model, caps)
-    if request.workload == "training":
-        tr = request.training
-        mpe = getattr(model, "max_position_embeddings", None)
-        items = (
-            _solve(
-                "micro_batch",
-                base,
-                model,
-                lambda x: _update(request, "training", micro_batch_size=x),
-                tr.micro_batch_size,
-                1,
-                _cap(MAX_MICRO_BATCH, None, caps.get("micro_batch")),
-            ),
-            _solve(
-                "sequence_length",
-                base,
-                model,
-                lambda x: _update(request, "training", sequence_length=x),
-                tr.sequence_length,
-                1,
-                _cap(MAX_SEQUENCE_LENGTH, mpe, caps.get("sequence_length")),
-            ),
-        )
-        return Limits("training", items)
-    return _diffusion(base, model, caps)
+    return _limits(base, _sizes(base, model, caps or {}))
 
 
-def _inference(base: EstimateResult, model: Any, caps: Mapping[str, int]) -> Limits:
-    request = base.request
-    inf = request.inference
-    mpe = getattr(model, "max_position_embeddings", None)
-    context = _solve(
-        "context",
-        base,
-        model,
-        lambda x: _update(request, "inference", context_tokens=x),
-        inf.context_tokens,
-        1,
-        _cap(MAX_CONTEXT, mpe, caps.get("context")),
-    )
-    sequences = _solve(
-        "sequences",
-        base,
-        model,
-        lambda x: _update(request, "inference", concurrent_sequences=x),
-        inf.concurrent_sequences,
-        1,
-        _cap(MAX_SEQUENCES, None, caps.get("sequences")),
-    )
-    # One token occupies one whole cache block in every layer: vLLM's page of one block.
-    one = _update(request, "inference", context_tokens=1, concurrent_sequences=1)
-    block = estimate_on(one, model, base.gpu).memory.kv_cache
+def _limits(base: EstimateResult, sizes: _Sizes) -> Limits:
+    items = tuple(_solve(base, dim) for dim in sizes.dimensions)
+    block = sizes.kv_block
+    if block is None:
+        return Limits(base.request.workload, items)
     spare = max(base.usable_bytes - (base.memory.total - base.memory.kv_cache), 0)
     tokens = spare // block * VLLM_BLOCK_TOKENS if block else 0
-    pool = KvPool(spare, block // VLLM_BLOCK_TOKENS, tokens, inf.context_tokens)
-    return Limits("inference", (context, sequences), pool)
+    context = base.request.inference.context_tokens
+    return Limits("inference", items, KvPool(spare, block // VLLM_BLOCK_TOKENS, tokens, context))
 
 
-def _diffusion(base: EstimateResult, model: Any, caps: Mapping[str, int]) -> Limits:
-    request = base.request
-    diff = request.diffusion
-    batch = _solve(
-        "batch",
-        base,
-        model,
-        lambda x: _update(request, "diffusion", batch_size=x),
-        diff.batch_size,
-        1,
-        _cap(MAX_IMAGE_BATCH, None, caps.get("batch")),
-    )
-    # The side of a square image, in steps of 8 pixels (the value searched is side ÷ 8).
-    square = diff.width == diff.height
-    user_side = caps.get("resolution")
-    side = _solve(
-        "resolution",
-        base if square else _square_base(base, model),
-        model,
-        lambda x: _update(request, "diffusion", width=x * SIDE_STEP, height=x * SIDE_STEP),
-        diff.width // SIDE_STEP,
-        MIN_SIDE // SIDE_STEP,
-        _cap(MAX_SIDE // SIDE_STEP, None, user_side // SIDE_STEP if user_side else None),
-    )
-    side = Limit(
-        "resolution", side.value * SIDE_STEP, diff.width, side.binding, side.probes + (not square)
-    )
-    return Limits("diffusion", (batch, side))
+class SharedLimits:
+    """Solves the limits of many estimates of one model, sharing what their memory shares.
 
+    A plan estimates one request on every offer and layout. Per-GPU memory depends on the
+    request and, of the offer, only on its GPUs per node (FSDP's hybrid sharding, in the model
+    states); the offer's usable memory only decides what fits. So the dimensions of a layout
+    (with their weights or model states) are built once, and every memory evaluation is kept by
+    size: the first probe of every search (at the cap) and the searches of offers with the same
+    usable memory are answered without evaluating again. The answers are those of
+    :func:`solve_limits`.
+    """
 
-def _square_base(base: EstimateResult, model: Any) -> EstimateResult:
-    """The estimate of a square image as wide as the requested one (the resolution's start)."""
-    side = base.request.diffusion.width
-    return estimate_on(_update(base.request, "diffusion", width=side, height=side), model, base.gpu)
+    def __init__(self, model: Any) -> None:
+        self._model = model
+        self._sizes: dict[tuple[str, int], _Sizes] = {}
+
+    def solve(self, base: EstimateResult) -> Limits:
+        """Every limit of ``base``, an estimate of this object's model."""
+        key = (base.request.model_dump_json(exclude={"gpu"}), base.gpu.gpus_per_node)
+        sizes = self._sizes.get(key)
+        if sizes is None:
+            found = _sizes(base, self._model, {})
+            remembered = [replace(d, total=cache(d.total)) for d in found.dimensions]
+            sizes = self._sizes[key] = _Sizes(remembered, found.kv_block)
+        return _limits(base, sizes)

@@ -616,6 +616,9 @@ _LIMITS = {
         "CoreText",
         "largest square image at batch {at}: {value}×{value} px (limited by {binding})",
     ),
+    "quote_limits.offer": QT_TRANSLATE_NOOP(
+        "CoreText", "the GPU offer saved with quote {quote} cannot be read, so no limits"
+    ),
 }
 
 _OUTCOME = {

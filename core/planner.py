@@ -7,14 +7,16 @@ says what would: the nearest options and the request changes that make one fit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal, getcontext
+from functools import cached_property, partial
 from typing import Any, Literal
 
 from core.catalog import Catalog, GpuOffer, default_catalog
 from core.errors import PlannerError
 from core.estimate import EstimateResult, estimate_on, resolve
-from core.limits import Limits, solve_limits
+from core.limits import Limits, SharedLimits
 from core.messages import Message, Param
 from core.outcome import OutcomeCost, outcome_cost
 from core.pricing import Price, price_for, round_money
@@ -43,8 +45,14 @@ class PlanOption:
     per_million_tokens: Decimal | None
     job_cost: Decimal | None
     reason_parts: tuple[str, ...] = ()  # why it is infeasible, as Messages; empty when it fits
-    limits: Limits | None = None  # solved when the plan was asked for limits
     outcome: OutcomeCost | None = None
+    # Solves the limits when the plan was asked for them; they are solved on first use only.
+    solver: Callable[[], Limits] | None = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def limits(self) -> Limits | None:
+        """The option's limits (:mod:`core.limits`), solved the first time they are read."""
+        return self.solver() if self.solver is not None else None
 
     @property
     def reason(self) -> str:
@@ -73,6 +81,12 @@ class Plan:
     suggestions: tuple[str, ...] = field(default_factory=tuple)  # Messages
     maximize: Maximize | None = None
     budget: Decimal | None = None
+
+    def solve_limits(self) -> Plan:
+        """Solve every option's limits now (for a caller that reads them all on another thread)."""
+        for option in (*self.options, *self.infeasible):
+            _ = option.limits
+        return self
 
 
 def layouts(request: PlanRequest, gpu: GpuOffer) -> list[tuple[str, int, int]]:
@@ -177,8 +191,10 @@ def plan(
 ) -> Plan:
     """Consider every offer × count × strategy for ``request`` and rank the feasible ones.
 
-    ``with_limits`` solves every option's limits (:mod:`core.limits`); ``maximize`` ranks the
-    feasible options by one limit, largest first (the request's own value is the floor);
+    ``with_limits`` gives every option its limits (:mod:`core.limits`), solved when an option's
+    ``limits`` is first read, so a caller that shows a few options solves only theirs;
+    ``maximize`` solves the feasible options' and ranks them by one limit, largest first (the
+    request's own value is the floor);
     ``budget`` moves options whose total exceeds it among the infeasible ones.
     """
     catalog = catalog or default_catalog()
@@ -216,6 +232,7 @@ def _options(
     gpus = [catalog.gpu(request.gpu)] if request.gpu else list(catalog.gpus)
     feasible: list[PlanOption] = []
     infeasible: list[PlanOption] = []
+    shared = SharedLimits(model) if with_limits or maximize else None
     for gpu in gpus:
         for strategy, count, tp in layouts(request, gpu):
             variant = _with_layout(request, gpu, strategy, count, tp)
@@ -231,10 +248,10 @@ def _options(
                 per_million_tokens=_per_million(result, price),
                 job_cost=_job_cost(result, price),
                 reason_parts=parts,
-                limits=solve_limits(result, model)
-                if (with_limits or maximize) and not _blocked(result)
-                else None,
                 outcome=outcome_cost(result, price, utilization=utilization),
+                solver=partial(shared.solve, result)
+                if shared is not None and not _blocked(result)
+                else None,
             )
             (infeasible if parts else feasible).append(option)
     if maximize is not None:

@@ -38,7 +38,7 @@ def request_with(context_tokens: int) -> PlanRequest:
 
 
 class SlowFirstPlan:
-    """Stands in for ``core.planner.plan``: the plan for ``slow_context`` waits for a gate."""
+    """Stands in for the planner's call: the plan for ``slow_context`` waits for a gate."""
 
     def __init__(self, slow_context: int) -> None:
         self.slow_context = slow_context
@@ -56,7 +56,7 @@ class SlowFirstPlan:
 @pytest.fixture
 def slow_plan(monkeypatch: pytest.MonkeyPatch) -> SlowFirstPlan:
     fake = SlowFirstPlan(8192)
-    monkeypatch.setattr(live_estimator, "plan", fake)
+    monkeypatch.setattr(live_estimator, "plan_with_limits", fake)
     return fake
 
 

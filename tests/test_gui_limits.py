@@ -128,9 +128,10 @@ def test_context_chart_marks_where_it_stops_fitting_and_a_click_sets_the_context
     click_next(qtbot, wizard)  # the sizes page
     wizard.findChild(QSpinBox, "concurrentSequences").setValue(200)
     settle(qtbot, wizard)
-    chart = wizard.sizes_page.context_chart
+    charts = wizard.sizes_page.limit_charts
+    chart = charts.chart
     curve = chart.curve
-    assert chart.isVisible() and curve is not None
+    assert charts.isVisible() and curve is not None and curve.name == "context"
     assert curve.limit == wizard.live.limits.value("context")
     assert 0 < curve.limit < curve.top
     # below the limit memory fits, above it does not
@@ -140,9 +141,62 @@ def test_context_chart_marks_where_it_stops_fitting_and_a_click_sets_the_context
     x = plot_left + plot_width // 4
     qtbot.mouseClick(chart, Qt.MouseButton.LeftButton, pos=QPoint(x, chart.height() // 2))
     settle(qtbot, wizard)
-    expected = chart.context_at(x)
+    expected = chart.value_at(x)
     assert wizard.current_request().inference.context_tokens == expected
     assert expected is not None and abs(expected - curve.top / 4) <= curve.top / plot_width + 1
+
+
+def test_concurrency_chart_is_switched_to_and_picks_sequences_by_click_and_keyboard(
+    wizard,  # noqa: F811
+    qtbot,
+    tmp_path,
+):
+    from PySide6.QtCore import QPoint
+
+    from gui.wizard.int_field import IntField
+
+    click_next(qtbot, wizard)
+    pick_preset(qtbot, wizard, "3.2 1b", "llama-3.2-1b")
+    click_next(qtbot, wizard)  # the sizes page
+    wizard.sizes_page.findChild(IntField, "contextTokens").setValue(16_384)
+    settle(qtbot, wizard)
+    charts = wizard.sizes_page.limit_charts
+    charts.switch.setFocus()
+    qtbot.keyClick(charts.switch, Qt.Key.Key_Right)  # the tab bar is reached and moved by keys
+    chart = charts.chart
+    curve = chart.curve
+    assert curve is not None and curve.name == "sequences"
+    limit = wizard.live.limits.value("sequences")
+    assert curve.limit == limit and 0 < limit < curve.top
+    assert all((m <= curve.usable_bytes) == (x <= curve.limit) for x, m in curve.points)
+    assert "concurrent sequences" in chart.summary()
+    assert chart.grab().save(str(tmp_path / "sequences-chart.png"))
+    # the keyboard: End goes to the limit, Left steps back one sample, Enter uses the value
+    chart.setFocus()
+    qtbot.keyClick(chart, Qt.Key.Key_End)
+    assert chart.marker == limit
+    qtbot.keyClick(chart, Qt.Key.Key_Return)
+    settle(qtbot, wizard)
+    assert wizard.current_request().inference.concurrent_sequences == limit
+    assert wizard.live.result is not None and wizard.live.result.fits
+    curve = chart.curve
+    assert curve is not None and curve.requested == limit
+    qtbot.keyClick(chart, Qt.Key.Key_Home)
+    qtbot.keyClick(chart, Qt.Key.Key_Right)
+    step = max(1, curve.top // 31)
+    assert chart.marker == 1 + step
+    qtbot.keyClick(chart, Qt.Key.Key_Space)
+    settle(qtbot, wizard)
+    assert wizard.current_request().inference.concurrent_sequences == 1 + step
+    # a click picks the value under the pointer
+    x = 64 + (chart.width() - 64 - 12) // 2
+    expected = chart.value_at(x)
+    qtbot.mouseClick(chart, Qt.MouseButton.LeftButton, pos=QPoint(x, chart.height() // 2))
+    settle(qtbot, wizard)
+    assert wizard.current_request().inference.concurrent_sequences == expected
+    # the context tab still shows the context curve
+    charts.show_curve("context")
+    assert chart.curve is not None and chart.curve.name == "context"
 
 
 def test_compare_two_to_four_options_side_by_side_and_export_csv(wizard, qtbot, tmp_path):  # noqa: F811

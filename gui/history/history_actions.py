@@ -57,6 +57,12 @@ class HistoryActions(QObject):
         self.save_pdf = action(
             "historyPdfAction", "Ctrl+Shift+P", "document-save-as", SP.SP_DialogSaveButton
         )
+        self.compare = action(
+            "historyCompareAction",
+            "Ctrl+Shift+K",
+            "view-split-left-right",
+            SP.SP_FileDialogListView,
+        )
         self.export_csv = action(
             "historyExportCsvAction", "Ctrl+E", "document-export", SP.SP_FileDialogDetailedView
         )
@@ -91,6 +97,7 @@ class HistoryActions(QObject):
             self.copy_markdown,
             self.print_,
             self.save_pdf,
+            self.compare,
         ]
 
     def store_actions(self) -> list[QAction]:
@@ -135,6 +142,11 @@ class HistoryActions(QObject):
                 self.save_pdf,
                 self.tr("Save as P&DF…"),
                 self.tr("Save the selected quote or order as a PDF file"),
+            ),
+            (
+                self.compare,
+                self.tr("Co&mpare…"),
+                self.tr("Show two to four selected quotes or orders side by side"),
             ),
             (
                 self.export_csv,

@@ -26,6 +26,7 @@ from core.store import HistoryRow, HistoryStore, Order, PlaceResult
 from gui.app_state import AppState
 from gui.history.annotate_dialog import AnnotateDialog
 from gui.history.error_message import show_error
+from gui.history.history_compare import HistoryComparison
 from gui.history.history_file_tasks import HistoryFileTasks
 from gui.history.history_order_tasks import HistoryOrderTasks
 from gui.history.history_query import HistoryQuery
@@ -71,6 +72,7 @@ class HistoryView(HistoryViewLayout):
         self._model = HistoryTableModel(self._client, self._names, page_size=page_size, parent=self)
         self._files = HistoryFileTasks(self._client, clock, self)
         self._orders = HistoryOrderTasks(self._client, self._names, self)
+        self._comparison = HistoryComparison(self._client, self)
         self._selected: HistoryRow | None = None
         self._shown: Quote | Order | None = None
         self._shown_at: datetime | None = None
@@ -126,6 +128,7 @@ class HistoryView(HistoryViewLayout):
         self._model.modelReset.connect(self._update_count)
         self._model.loadFailed.connect(self._on_model_load_failed)
         self._table.selectionModel().currentRowChanged.connect(self._on_table_current_changed)
+        self._table.selectionModel().selectionChanged.connect(lambda *_: self._update_actions())
         self._table.horizontalHeader().sortIndicatorChanged.connect(
             lambda _column, _order: self._update_count()
         )
@@ -140,6 +143,7 @@ class HistoryView(HistoryViewLayout):
         a.copy_markdown.triggered.connect(lambda: self.copy_summary(markdown=True))
         a.print_.triggered.connect(self._on_print_triggered)
         a.save_pdf.triggered.connect(self._on_save_pdf_triggered)
+        a.compare.triggered.connect(lambda: self._comparison.compare(self.selected_ids()))
         a.export_csv.triggered.connect(self._files.export_csv)
         a.export_json.triggered.connect(self._files.export_json)
         a.import_json.triggered.connect(self._files.import_json)
@@ -268,6 +272,7 @@ class HistoryView(HistoryViewLayout):
         a.copy_text.setEnabled(shown is not None)
         a.copy_markdown.setEnabled(shown is not None)
         a.save_pdf.setEnabled(shown is not None)
+        a.compare.setEnabled(HistoryComparison.can_compare(self.selected_ids()))
         # The store refuses an order for a configuration that does not fit; say so up front.
         a.place.setEnabled(is_open and isinstance(shown, Quote) and shown.fits is not False)
         stoppable = (
@@ -276,6 +281,11 @@ class HistoryView(HistoryViewLayout):
             and shown.status(self._shown_at) == "placed"
         )
         a.stop.setEnabled(is_open and stoppable)
+
+    def selected_ids(self) -> list[str]:
+        """The ids of the selected rows, in the table's order."""
+        rows = sorted(self._table.selectionModel().selectedRows(), key=lambda i: i.row())
+        return [row.id for index in rows if (row := index.data(ROW_ROLE)) is not None]
 
     # -- commands -----------------------------------------------------------------------------
 

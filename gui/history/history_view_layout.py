@@ -82,7 +82,7 @@ class HistoryViewLayout(QWidget):
         self._toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self._toolbar.addActions([a.reopen, a.place, a.stop, a.edit])
         self._toolbar.addSeparator()
-        self._toolbar.addActions([a.print_, a.save_pdf])
+        self._toolbar.addActions([a.print_, a.save_pdf, a.compare])
         self._toolbar.addSeparator()
         self._database_menu = QMenu(self)
         self._database_menu.setObjectName("historyDatabaseMenu")
@@ -107,7 +107,8 @@ class HistoryViewLayout(QWidget):
         self._table.setObjectName("historyTable")
         self._table.setModel(self._proxy)
         self._table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self._table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        # Ctrl/Shift-click selects more rows to compare; the current row is the one shown.
+        self._table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self._table.setAlternatingRowColors(True)
         self._table.setWordWrap(False)
         self._table.setSortingEnabled(True)

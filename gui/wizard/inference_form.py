@@ -109,6 +109,11 @@ class InferenceForm(FieldForm):
         self._context.setValue(tokens)
         self.edited.emit()
 
+    def set_sequences(self, sequences: int) -> None:
+        """Write ``sequences`` into the concurrency field as an edit (a pick on the chart)."""
+        self._sequences.setValue(sequences)
+        self.edited.emit()
+
     def load(self, request: PlanRequest) -> None:
         """Show ``request``'s formats and sizes."""
         set_combo_value(self._weights, request.precision.format or request.precision.weights)

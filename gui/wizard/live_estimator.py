@@ -20,7 +20,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from core.catalog import Catalog
 from core.errors import InputError, PlannerError
 from core.estimate import EstimateResult, estimate, resolve
-from core.limit_curve import ContextCurve, context_curve
+from core.limit_curve import LimitCurve, limit_curves
 from core.limits import Limits, solve_limits
 from core.outcome import OutcomeCost, outcome_cost
 from core.planner import Plan, plan
@@ -34,23 +34,28 @@ PLAN_DELAY_MS = 20
 MODEL_CACHE_SIZE = 16
 
 
-Outcome = tuple[Limits | None, OutcomeCost | None, ContextCurve | None]
+Outcome = tuple[Limits | None, OutcomeCost | None, dict[str, LimitCurve]]
 
 
 def solve_outcome(
     result: EstimateResult, model: Any, catalog: Catalog, tax_rate: Decimal
 ) -> Outcome:
-    """The limits of ``result``, the cost of its outcome for its term and its context curve."""
+    """The limits of ``result``, the cost of its outcome for its term and its limit curves."""
     from core.pricing import price_for
 
     limits = solve_limits(result, model)
-    curve = context_curve(result, model, limits)
+    curves = limit_curves(result, model, limits)
     try:
         term = result.request.term
         price = price_for(catalog, result.gpu, result.gpus, term, tax_rate=tax_rate)
     except PlannerError:  # e.g. more GPUs than the offer rents: the estimate says why
-        return limits, None, curve
-    return limits, outcome_cost(result, price), curve
+        return limits, None, curves
+    return limits, outcome_cost(result, price), curves
+
+
+def plan_with_limits(request: PlanRequest, catalog: Catalog, tax_rate: Decimal, model: Any) -> Plan:
+    """The plan with every option's limits solved, on the thread pool: the table shows them all."""
+    return plan(request, catalog, tax_rate=tax_rate, model=model, with_limits=True).solve_limits()
 
 
 def model_key(request: PlanRequest) -> str:
@@ -71,7 +76,7 @@ class LiveEstimator(QObject):
     resolving = Signal()  # the model is being read
     modelFailed = Signal(object)  # PlannerError from reading the model
     estimated = Signal(object)  # EstimateResult
-    limited = Signal()  # limits, outcome and curve of ``result`` are ready (or None)
+    limited = Signal()  # limits, outcome and curves of ``result`` are ready (or None)
     estimateFailed = Signal(object)  # PlannerError
     planning = Signal()
     planned = Signal(object)  # Plan
@@ -106,7 +111,8 @@ class LiveEstimator(QObject):
         self.result: EstimateResult | None = None
         self.limits: Limits | None = None  # of ``result``: how far it goes on its offer
         self.outcome: OutcomeCost | None = None  # of ``result`` priced for the request's term
-        self.curve: ContextCurve | None = None  # memory against context (inference)
+        # memory against the context and the concurrency (inference), by name
+        self.curves: dict[str, LimitCurve] = {}
         self.plan: Plan | None = None
 
     @property
@@ -214,7 +220,8 @@ class LiveEstimator(QObject):
             self.modelFailed.emit(error)
 
     def _estimate(self, request: PlanRequest, model: Any) -> None:
-        self.limits = self.outcome = self.curve = None
+        self.limits = self.outcome = None
+        self.curves = {}
         try:
             self.result = estimate(request, self._catalog(), model=model)
         except PlannerError as error:
@@ -238,7 +245,7 @@ class LiveEstimator(QObject):
             return
         result, self._limiter = self._limiter[0], None
         if result is self.result:
-            self.limits, self.outcome, self.curve = found
+            self.limits, self.outcome, self.curves = found
             self.limited.emit()
 
     def _on_limiter_failed(self, _error: Exception) -> None:
@@ -284,7 +291,7 @@ class LiveEstimator(QObject):
         self._plan_key = key
         if self._planner is not None:
             self._planner.cancel()
-        worker = Worker(plan, planned, catalog, tax_rate=tax, model=model, with_limits=True)
+        worker = Worker(plan_with_limits, planned, catalog, tax, model)
         worker.succeeded.connect(self._on_planner_succeeded)
         worker.failed.connect(self._on_planner_failed)
         self._planner = worker

@@ -25,8 +25,9 @@ from core.outcome import OutcomeCost, TermProposal
 from core.planner import Plan, PlanOption
 from core.request import PlanRequest
 from gui.core_text import message_text
+from gui.presentation.comparison import MAX_COLUMNS, MIN_COLUMNS
 from gui.presentation.formats import term
-from gui.wizard.compare_dialog import MAX_OPTIONS, MIN_OPTIONS, CompareDialog
+from gui.wizard.compare_dialog import CompareDialog
 from gui.wizard.offer_filter_proxy import OfferFilterProxy
 from gui.wizard.offer_table_model import GPU, RANK, REASON, OfferTableModel
 from gui.wizard.term_form import TermForm
@@ -150,12 +151,12 @@ class OfferPage(WizardStep):
 
     def _on_selection_changed(self, *_args: object) -> None:
         chosen = len(self._table.selectionModel().selectedRows())
-        self._compare.setEnabled(MIN_OPTIONS <= chosen <= MAX_OPTIONS)
+        self._compare.setEnabled(MIN_COLUMNS <= chosen <= MAX_COLUMNS)
 
     def open_comparison(self) -> CompareDialog | None:
         """Show the selected options side by side (two to four of them)."""
         options = self.selected_options()
-        if not MIN_OPTIONS <= len(options) <= MAX_OPTIONS:
+        if not MIN_COLUMNS <= len(options) <= MAX_COLUMNS:
             return None
         dialog = CompareDialog(options, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

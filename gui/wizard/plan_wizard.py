@@ -385,7 +385,7 @@ class PlanWizard(QWizard):
         self.panel.show_status("error", message)
         self.panel.show_plan(None)
         self.offer_page.set_outcome(None)
-        self.sizes_page.show_context_curve(None)
+        self.sizes_page.show_limit_curves({})
 
     def _on_live_estimated(self, result: Any) -> None:
         self.model_page.set_resolving(False)
@@ -396,7 +396,7 @@ class PlanWizard(QWizard):
     def _on_live_limited(self) -> None:
         self.panel.show_limits(self.live.limits, self.live.outcome)
         self.offer_page.set_outcome(self.live.outcome)
-        self.sizes_page.show_context_curve(self.live.curve)
+        self.sizes_page.show_limit_curves(self.live.curves)
 
     def _show_model_summary(self, result: Any) -> None:
         from gui.wizard.display import count

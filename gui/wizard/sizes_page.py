@@ -6,11 +6,11 @@ from typing import Any
 
 from PySide6.QtWidgets import QScrollArea, QStackedWidget, QWidget
 
-from core.limit_curve import ContextCurve
+from core.limit_curve import LimitCurve
 from core.request import PlanRequest
-from gui.wizard.context_chart import ContextChart
 from gui.wizard.diffusion_form import DiffusionForm
 from gui.wizard.inference_form import InferenceForm
+from gui.wizard.limit_chart import LimitCharts
 from gui.wizard.training_form import TrainingForm
 from gui.wizard.wizard_step import WizardStep
 
@@ -40,20 +40,21 @@ class SizesPage(WizardStep):
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         scroll.setWidget(self._stack)
         self.content.addWidget(scroll, 1)
-        self._chart = ContextChart(self)
-        self._chart.hide()
-        self._chart.contextPicked.connect(self._inference.set_context)
-        self.content.addWidget(self._chart)
+        self._charts = LimitCharts(self)
+        self._charts.hide()
+        self._charts.contextPicked.connect(self._inference.set_context)
+        self._charts.sequencesPicked.connect(self._inference.set_sequences)
+        self.content.addWidget(self._charts)
 
     @property
-    def context_chart(self) -> ContextChart:
-        """The chart of memory against context length (inference only)."""
-        return self._chart
+    def limit_charts(self) -> LimitCharts:
+        """The charts of memory against the context and the concurrency (inference only)."""
+        return self._charts
 
-    def show_context_curve(self, curve: ContextCurve | None) -> None:
-        """Chart ``curve`` under the inference form (hidden for None)."""
-        self._chart.set_curve(curve)
-        self._chart.setVisible(curve is not None and self._stack.currentIndex() == 0)
+    def show_limit_curves(self, curves: dict[str, LimitCurve]) -> None:
+        """Chart ``curves`` under the inference form (hidden when there are none)."""
+        self._charts.set_curves(curves)
+        self._charts.setVisible(bool(curves) and self._stack.currentIndex() == 0)
 
     def _retranslate(self) -> None:
         self.setTitle(self.tr("Precision and sizes"))
@@ -76,7 +77,7 @@ class SizesPage(WizardStep):
     def set_workload(self, workload: str) -> None:
         """Show the form of ``workload``."""
         self._stack.setCurrentIndex(WORKLOAD_INDEX[workload])
-        self._chart.setVisible(workload == "inference" and self._chart.curve is not None)
+        self._charts.setVisible(workload == "inference" and bool(self._charts.curves))
         self._retranslate()
 
     def fill(self, raw: dict[str, Any], workload: str) -> None:

@@ -101,8 +101,16 @@
         <translation>Сравнение вариантов</translation>
     </message>
     <message>
+        <source>Compare saved quotes</source>
+        <translation>Сравнение сохранённых смет</translation>
+    </message>
+    <message>
         <source>Export CSV…</source>
         <translation>Экспорт в CSV…</translation>
+    </message>
+    <message>
+        <source>Save as PDF…</source>
+        <translation>Сохранить как PDF…</translation>
     </message>
     <message>
         <source>Export the comparison</source>
@@ -111,6 +119,10 @@
     <message>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
     </message>
 </context>
 <context>
@@ -136,6 +148,14 @@
         <translation>На GPU</translation>
     </message>
     <message>
+        <source>Model</source>
+        <translation>Модель</translation>
+    </message>
+    <message>
+        <source>Term</source>
+        <translation>Срок</translation>
+    </message>
+    <message>
         <source>Usable per GPU</source>
         <translation>Доступно на GPU</translation>
     </message>
@@ -146,6 +166,18 @@
     <message>
         <source>Warnings</source>
         <translation>Предупреждения</translation>
+    </message>
+    <message>
+        <source>GPU compute</source>
+        <translation>Вычисления GPU</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>Хранилище</translation>
+    </message>
+    <message>
+        <source>Tax</source>
+        <translation>Налог</translation>
     </message>
     <message>
         <source>Longest context (tokens)</source>
@@ -207,28 +239,9 @@
         <source>Training run GPU-hours</source>
         <translation>GPU-часов на прогон обучения</translation>
     </message>
-</context>
-<context>
-    <name>ContextChart</name>
     <message>
-        <source>Click to use that context length</source>
-        <translation>Нажмите, чтобы выбрать эту длину контекста</translation>
-    </message>
-    <message>
-        <source>Fits up to {limit} tokens per sequence; {usable} usable per GPU</source>
-        <translation>Помещается до {limit} токенов на последовательность; на GPU доступно {usable}</translation>
-    </message>
-    <message>
-        <source>context tokens</source>
-        <translation>токенов контекста</translation>
-    </message>
-    <message>
-        <source>usable</source>
-        <translation>доступно</translation>
-    </message>
-    <message>
-        <source>fits up to {tokens}</source>
-        <translation>помещается до {tokens}</translation>
+        <source>Limits: the largest value that fits in memory, the other sizes as requested.</source>
+        <translation>Пределы: наибольшее значение, которое помещается в память, при остальных размерах как в запросе.</translation>
     </message>
 </context>
 <context>
@@ -858,6 +871,10 @@
         <translation>наибольшее квадратное изображение при батче {at}: {value}×{value} пикс. (ограничение: {binding})</translation>
     </message>
     <message>
+        <source>the GPU offer saved with quote {quote} cannot be read, so no limits</source>
+        <translation>предложение GPU, сохранённое в смете {quote}, не читается, поэтому пределов нет</translation>
+    </message>
+    <message>
         <source>{input} {currency} per 1M input tokens (prefill), {output} {currency} per 1M output tokens (decode), GPUs busy {utilization:.0%} of the term</source>
         <translation>{input} {currency} за 1 млн входных токенов (prefill), {output} {currency} за 1 млн выходных токенов (decode), GPU заняты {utilization:.0%} срока</translation>
     </message>
@@ -1333,6 +1350,14 @@
         <translation>Сохранить выбранную смету или заказ в файл PDF</translation>
     </message>
     <message>
+        <source>Co&amp;mpare…</source>
+        <translation>Срав&amp;нить…</translation>
+    </message>
+    <message>
+        <source>Show two to four selected quotes or orders side by side</source>
+        <translation>Показать рядом от двух до четырёх выбранных смет или заказов</translation>
+    </message>
+    <message>
         <source>Export &amp;CSV…</source>
         <translation>Экспорт в &amp;CSV…</translation>
     </message>
@@ -1383,6 +1408,17 @@
     <message>
         <source>Edit…</source>
         <translation>Изменить…</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryComparison</name>
+    <message>
+        <source>Order {id}</source>
+        <translation>Заказ {id}</translation>
+    </message>
+    <message>
+        <source>Compare saved quotes</source>
+        <translation>Сравнение сохранённых смет</translation>
     </message>
 </context>
 <context>
@@ -1744,6 +1780,80 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>e.g. 8192 or 128k</source>
         <translation>например 8192 или 128k</translation>
+    </message>
+</context>
+<context>
+    <name>LimitChart</name>
+    <message>
+        <source>Memory per GPU against concurrent sequences</source>
+        <translation>Память на GPU в зависимости от числа одновременных последовательностей</translation>
+    </message>
+    <message>
+        <source>Click to use that many concurrent sequences</source>
+        <translation>Нажмите, чтобы выбрать это число одновременных последовательностей</translation>
+    </message>
+    <message>
+        <source>Memory per GPU against context length</source>
+        <translation>Память на GPU в зависимости от длины контекста</translation>
+    </message>
+    <message>
+        <source>Click to use that context length</source>
+        <translation>Нажмите, чтобы выбрать эту длину контекста</translation>
+    </message>
+    <message>
+        <source>Left and Right move the marker, Home to the start, End to the limit; Enter uses it</source>
+        <translation>Стрелки влево и вправо двигают метку, Home переносит её в начало, End — к пределу; клавиша ввода выбирает значение</translation>
+    </message>
+    <message>
+        <source>Fits up to {limit} concurrent sequences; {usable} usable per GPU</source>
+        <translation>Помещается до {limit} одновременных последовательностей; на GPU доступно {usable}</translation>
+    </message>
+    <message>
+        <source>Fits up to {limit} tokens per sequence; {usable} usable per GPU</source>
+        <translation>Помещается до {limit} токенов на последовательность; на GPU доступно {usable}</translation>
+    </message>
+    <message>
+        <source>marker at {value}</source>
+        <translation>метка на {value}</translation>
+    </message>
+    <message>
+        <source>concurrent sequences</source>
+        <translation>одновременных последовательностей</translation>
+    </message>
+    <message>
+        <source>context tokens</source>
+        <translation>токенов контекста</translation>
+    </message>
+    <message>
+        <source>usable</source>
+        <translation>доступно</translation>
+    </message>
+    <message>
+        <source>fits up to {tokens}</source>
+        <translation>помещается до {tokens}</translation>
+    </message>
+</context>
+<context>
+    <name>LimitCharts</name>
+    <message>
+        <source>Context</source>
+        <translation>Контекст</translation>
+    </message>
+    <message>
+        <source>Memory per GPU against the context length</source>
+        <translation>Память на GPU в зависимости от длины контекста</translation>
+    </message>
+    <message>
+        <source>Sequences</source>
+        <translation>Последовательности</translation>
+    </message>
+    <message>
+        <source>Memory per GPU against the concurrent sequences</source>
+        <translation>Память на GPU в зависимости от числа одновременных последовательностей</translation>
+    </message>
+    <message>
+        <source>What the chart of memory per GPU is drawn against</source>
+        <translation>По какой величине строится график памяти на GPU</translation>
     </message>
 </context>
 <context>

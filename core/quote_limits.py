@@ -1,0 +1,63 @@
+"""How far a saved quote's job goes, and what its outcome costs, solved again from its snapshot.
+
+A quote keeps its request, the GPU offer as quoted and its price, but not its limits (quotes
+saved before the limits existed have none either). To compare saved quotes side by side, the
+request is estimated again on the offer of the snapshot (not today's catalog), its limits solved
+(:func:`core.limits.solve_limits`) and its outcome priced with the quote's own price
+(:func:`core.outcome.outcome_cost`). The memory, speed, prices and warnings shown beside them stay
+the snapshot's; only these figures are today's, and a quote whose model can no longer be read
+(a file moved since) says why instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from pydantic import ValidationError
+
+from core.errors import PlannerError
+from core.limits import Limits, solve_limits
+from core.messages import Message
+from core.outcome import OutcomeCost, outcome_cost
+from core.quotes import Quote
+
+
+@dataclass(frozen=True)
+class QuoteLimits:
+    """The limits and the cost of the outcome of one saved quote, or why there are none.
+
+    Attributes:
+        limits: The limits on the quoted offer and layout; None when they cannot be solved.
+        outcome: The cost of the outcome at the quote's price; None when it cannot be priced.
+        problem: Why nothing could be solved (a Message), or "".
+    """
+
+    limits: Limits | None
+    outcome: OutcomeCost | None
+    problem: str = ""
+
+
+def quote_limits(quote: Quote, *, utilization: Decimal = Decimal(1)) -> QuoteLimits:
+    """Solve the limits of ``quote``'s request on its quoted offer and price its outcome.
+
+    Args:
+        quote: A saved quote (or an order's quote).
+        utilization: Share of the paid term the GPUs are busy, for the cost of the outcome.
+    """
+    from core.catalog import GpuOffer
+    from core.estimate import estimate_on, resolve
+    from core.request import parse_request
+
+    try:
+        gpu = GpuOffer.model_validate(quote.gpu)
+    except ValidationError:
+        return QuoteLimits(None, None, Message("quote_limits.offer", quote=quote.id))
+    try:
+        request = parse_request(quote.request)
+        model = resolve(request)
+        result = estimate_on(request, model, gpu)
+        limits = solve_limits(result, model)
+    except PlannerError as error:
+        return QuoteLimits(None, None, error.message)
+    return QuoteLimits(limits, outcome_cost(result, quote.price, utilization=utilization))

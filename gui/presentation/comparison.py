@@ -1,0 +1,284 @@
+"""Two to four configurations side by side: memory parts, limits, speed, price lines, warnings.
+
+A configuration is a :class:`Column`, made from a planner's option (:func:`option_column`) or a
+saved quote (:func:`quote_column`). Both read their memory, speed and warnings from the estimate
+as JSON (``core.estimate.estimate_to_json``, what a quote snapshots), so an option and a quote
+are worded alike. A quote's limits and cost of outcome are solved again from its request on its
+quoted offer (:func:`core.quote_limits.quote_limits`); the rest is its snapshot.
+
+The rows (:meth:`Comparison.rows`) are built once in the interface's language and written as
+they are shown: CSV (one column per configuration, the first column the row's name) and an HTML
+document that :class:`gui.presentation.printing.DocumentPrinter` prints or saves as PDF.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject
+
+from core.limits import Limits
+from core.memory import COMPONENTS
+from core.outcome import OutcomeCost
+from core.planner import PlanOption
+from core.pricing import Price
+from core.quotes import Quote
+from gui.core_text import line_label, message_text, reason_text, warning_text
+from gui.presentation import palette
+from gui.presentation.formats import count, gib, money, term
+from gui.presentation.names import component_name, offer, strategy_short
+from gui.presentation.quote_document import quote_gpu, quote_sharding
+
+MIN_COLUMNS, MAX_COLUMNS = 2, 4
+Row = tuple[str, list[str]]
+Add = Callable[[str, list[str]], None]
+
+
+@dataclass(frozen=True)
+class Column:
+    """One configuration compared.
+
+    Attributes:
+        title: The column's heading, e.g. "NVIDIA H100 SXM · 80 GiB × 4" or a quote's id.
+        key: The column's heading in CSV (ids, not display names).
+        model: The model's name.
+        gpu: The GPU offer's display name.
+        gpus: How many GPUs.
+        strategy: The strategy in a table cell.
+        term: The term in words.
+        estimate: The estimate as JSON (memory, usable memory, speed, warnings).
+        price: The price for the term, line by line.
+        limits: How far the job goes (None when not solved).
+        outcome: The cost of the outcome (None without one).
+        reason: Why the configuration does not fit or has no limits ("" otherwise).
+    """
+
+    title: str
+    key: str
+    model: str
+    gpu: str
+    gpus: int
+    strategy: str
+    term: str
+    estimate: dict[str, Any]
+    price: Price
+    limits: Limits | None
+    outcome: OutcomeCost | None
+    reason: str = ""
+
+
+def option_column(option: PlanOption) -> Column:
+    """The column of a planner's option."""
+    from core.estimate import estimate_to_json
+
+    result = option.estimate
+    request = result.request
+    return Column(
+        title=f"{offer(option.gpu)} × {result.gpus}",
+        key=f"{option.gpu.id} × {result.gpus} {result.strategy}",
+        model=result.model.name,
+        gpu=offer(option.gpu),
+        gpus=result.gpus,
+        strategy=strategy_short(
+            result.strategy, option.tensor_parallel, request.parallelism.fsdp_sharding
+        ),
+        term=term(request.term.unit, request.term.count),
+        estimate=estimate_to_json(result),
+        price=option.price,
+        limits=option.limits,
+        outcome=option.outcome,
+        reason=reason_text(option),
+    )
+
+
+def quote_column(quote: Quote, title: str | None = None, key: str | None = None) -> Column:
+    """The column of a saved quote (its snapshot; limits and outcome solved again).
+
+    ``title`` and ``key`` name the column (an order's, for its quote); the quote's by default.
+    """
+    from core.quote_limits import quote_limits
+
+    solved = quote_limits(quote)
+    tp = (quote.estimate.get("details") or {}).get("tensor_parallel")
+    return Column(
+        title=title or (f"{quote.id} — {quote.label}" if quote.label else quote.id),
+        key=key or quote.id,
+        model=quote.model,
+        gpu=quote_gpu(quote),
+        gpus=quote.gpus,
+        strategy=strategy_short(
+            quote.strategy, tp if isinstance(tp, int) else 1, quote_sharding(quote)
+        ),
+        term=term(quote.term_unit, quote.term_count),
+        estimate=quote.estimate,
+        price=quote.price,
+        limits=solved.limits,
+        outcome=solved.outcome,
+        reason=message_text(solved.problem) if solved.problem else "",
+    )
+
+
+def _number(value: float | None) -> str:
+    return "—" if value is None else count(round(value))
+
+
+def _bytes(value: object) -> str:
+    return gib(value, 2) if isinstance(value, int) else "—"
+
+
+class Comparison(QObject):
+    """Builds the rows; a QObject so that its row names are translated in its own context."""
+
+    def rows(self, columns: Sequence[Column]) -> list[Row]:
+        """(row name, one cell per column) for every figure compared."""
+        rows: list[Row] = []
+
+        def add(name: str, cells: list[str]) -> None:
+            rows.append((name, cells))
+
+        if len({c.model for c in columns}) > 1:
+            add(self.tr("Model"), [c.model for c in columns])
+        add(self.tr("GPU"), [c.gpu for c in columns])
+        add(self.tr("GPUs"), [str(c.gpus) for c in columns])
+        add(self.tr("Strategy"), [c.strategy for c in columns])
+        add(self.tr("Term"), [c.term for c in columns])
+        self._price_rows(columns, add)
+        memory = [c.estimate.get("memory_per_gpu") or {} for c in columns]
+        for name in COMPONENTS:
+            if any(m.get(name) for m in memory):
+                add(component_name(name), [_bytes(m.get(name, 0)) for m in memory])
+        add(self.tr("Per GPU"), [_bytes(m.get("total")) for m in memory])
+        gpus = [c.estimate.get("gpu") or {} for c in columns]
+        add(self.tr("Usable per GPU"), [_bytes(g.get("usable_bytes")) for g in gpus])
+        add(self.tr("Headroom"), [_bytes(c.estimate.get("headroom_bytes")) for c in columns])
+        self._limit_rows(columns, add)
+        self._speed_rows(columns, add)
+        self._cost_rows(columns, add)
+        add(self.tr("Warnings"), [self._warnings(c) for c in columns])
+        return rows
+
+    def _warnings(self, column: Column) -> str:
+        texts = [
+            warning_text(w)
+            for w in column.estimate.get("warnings") or []
+            if isinstance(w, dict) and w.get("severity") not in ("info", None)
+        ]
+        return "; ".join(texts) or column.reason
+
+    def _price_rows(self, columns: Sequence[Column], add: Add) -> None:
+        kinds = dict.fromkeys(item.kind for c in columns for item in c.price.line_items)
+        names = {
+            "compute": self.tr("GPU compute"),
+            "storage": self.tr("Storage"),
+            "tax": self.tr("Tax"),
+        }
+        for kind in kinds:
+            cells = []
+            for c in columns:
+                lines = [item for item in c.price.line_items if item.kind == kind]
+                cells.append(
+                    "; ".join(
+                        f"{money(item.amount, c.price.currency)} ({line_label(item)})"
+                        for item in lines
+                    )
+                    or "—"
+                )
+            add(names.get(kind, kind), cells)
+        add(self.tr("Term total"), [money(c.price.total, c.price.currency) for c in columns])
+
+    def _limit_label(self, name: str) -> str:
+        labels = {
+            "context": self.tr("Longest context (tokens)"),
+            "sequences": self.tr("Most concurrent sequences"),
+            "sequence_length": self.tr("Longest training sequence (tokens)"),
+            "micro_batch": self.tr("Largest micro-batch"),
+            "resolution": self.tr("Largest square image (px)"),
+            "batch": self.tr("Largest image batch"),
+        }
+        return labels.get(name, name)
+
+    def _limit_rows(self, columns: Sequence[Column], add: Add) -> None:
+        names = [item.name for c in columns if c.limits for item in c.limits.items]
+        for name in dict.fromkeys(names):
+            values = [c.limits.value(name) if c.limits else None for c in columns]
+            add(self._limit_label(name), [count(v) if v is not None else "—" for v in values])
+        pools = [
+            c.limits.kv_pool.tokens if c.limits and c.limits.kv_pool else None for c in columns
+        ]
+        if any(p is not None for p in pools):
+            add(
+                self.tr("KV cache pool (tokens)"),
+                [count(p) if p is not None else "—" for p in pools],
+            )
+
+    def _speed_rows(self, columns: Sequence[Column], add: Add) -> None:
+        speeds = [c.estimate.get("throughput") or {} for c in columns]
+        fields = (
+            ("decode_tokens_per_s", self.tr("Decode tokens/s (bound)")),
+            ("training_tokens_per_s", self.tr("Training tokens/s")),
+            ("images_per_hour", self.tr("Images per hour")),
+        )
+        for key, label in fields:
+            if any(s.get(key) for s in speeds):
+                add(label, [_number(s.get(key)) for s in speeds])
+
+    def _cost_rows(self, columns: Sequence[Column], add: Add) -> None:
+        outcomes = [c.outcome for c in columns]
+        fields = (
+            ("per_million_input", self.tr("Per 1M input tokens")),
+            ("per_million_output", self.tr("Per 1M output tokens")),
+            ("run_cost", self.tr("Training run")),
+            ("per_thousand_images", self.tr("Per 1,000 images")),
+        )
+        for attr, label in fields:
+            values = [getattr(o, attr) if o else None for o in outcomes]
+            if any(v is not None for v in values):
+                add(
+                    label,
+                    [
+                        money(v, c.price.currency) if v is not None else "—"
+                        for v, c in zip(values, columns, strict=True)
+                    ],
+                )
+        hours = [o.run_gpu_hours if o else None for o in outcomes]
+        if any(h is not None for h in hours):
+            add(self.tr("Training run GPU-hours"), [_number(h) for h in hours])
+
+    def html(self, title: str, columns: Sequence[Column], rows: Sequence[Row]) -> str:
+        """The comparison as a document for printing or PDF: a heading and one table."""
+        style = f"border-bottom:1px solid {palette.GREY}; padding:3px 6px"
+        head = "".join(f"<th align='left' style='{style}'>{escape(c.title)}</th>" for c in columns)
+        body = "".join(
+            f"<tr><td style='{style}; color:{palette.LABEL}'>{escape(name)}</td>"
+            + "".join(f"<td style='{style}'>{escape(cell)}</td>" for cell in cells)
+            + "</tr>"
+            for name, cells in rows
+        )
+        note = self.tr(
+            "Limits: the largest value that fits in memory, the other sizes as requested."
+        )
+        return (
+            f"<h2>{escape(title)}</h2>"
+            f"<table width='100%' cellspacing='0' cellpadding='0'>"
+            f"<tr><th style='{style}'></th>{head}</tr>{body}</table>"
+            f"<p style='color:{palette.MUTED}'>{escape(note)}</p>"
+        )
+
+
+def compare_rows(columns: Sequence[Column]) -> list[Row]:
+    """The rows of the comparison of ``columns``, in the interface's language."""
+    return Comparison().rows(columns)
+
+
+def write_csv(path: Path, columns: Sequence[Column], rows: Sequence[Row]) -> None:
+    """Write the comparison as CSV (UTF-8 with a byte-order mark, which spreadsheets expect)."""
+    with path.open("w", encoding="utf-8-sig", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["", *(c.key for c in columns)])
+        for name, cells in rows:
+            writer.writerow([name, *cells])

@@ -1,0 +1,277 @@
+"""Per-GPU memory against the context length or the concurrency, drawn with QPainter.
+
+A curve is :class:`core.limit_curve.LimitCurve`: memory per GPU at sampled values of one size,
+the usable memory as a dashed line, and a marker where the job stops fitting (the solved limit).
+The requested value is a thin vertical line. Clicking the plot picks the value under the pointer;
+from the keyboard, Left and Right move a marker (Home to the smallest value, End to the limit)
+and Enter or Space picks it. :class:`LimitCharts` switches between the two curves with a tab bar;
+the sizes page writes a picked value into the context or the sequences field.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPolygonF,
+)
+from PySide6.QtWidgets import QSizePolicy, QTabBar, QVBoxLayout, QWidget
+
+from core.limit_curve import SAMPLES, LimitCurve
+from gui.presentation import palette
+from gui.presentation.formats import count, gib
+
+LINE_COLOR, USABLE_COLOR = QColor(palette.ORANGE), QColor(palette.AMBER)
+LIMIT_COLOR, REQUEST_COLOR, AXIS_COLOR = (
+    QColor(palette.ERROR),
+    QColor(palette.ACCENT),
+    QColor(palette.GREY),
+)
+MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 64, 12, 22, 34
+HEADROOM = 1.08  # the plot's top is this much above the larger of memory and usable
+CURVE_NAMES = ("context", "sequences")  # the order of the tabs
+
+
+class LimitChart(QWidget):
+    """The chart; :meth:`set_curve` gives it data, ``valuePicked`` reports a click or Enter."""
+
+    valuePicked = Signal(str, int)  # the curve's name and the value picked
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("limitChart")
+        self._curve: LimitCurve | None = None
+        self._marker = 1  # the value the keyboard marker is on
+        self.setMinimumHeight(180)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.setCursor(Qt.CursorShape.CrossCursor)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._retranslate()
+
+    def _retranslate(self) -> None:
+        sequences = self._curve is not None and self._curve.name == "sequences"
+        if sequences:
+            self.setAccessibleName(self.tr("Memory per GPU against concurrent sequences"))
+            tip = self.tr("Click to use that many concurrent sequences")
+        else:
+            self.setAccessibleName(self.tr("Memory per GPU against context length"))
+            tip = self.tr("Click to use that context length")
+        keys = self.tr(
+            "Left and Right move the marker, Home to the start, End to the limit; Enter uses it"
+        )
+        self.setToolTip(f"{tip}\n{keys}")
+        self.setAccessibleDescription(self.summary())
+
+    def changeEvent(self, event: QEvent) -> None:
+        # The texts were set in the start-up language; they follow a switch now.
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+            self.update()
+        super().changeEvent(event)
+
+    def sizeHint(self) -> QSize:
+        return QSize(480, 220)
+
+    @property
+    def curve(self) -> LimitCurve | None:
+        """The curve shown (None when there is none)."""
+        return self._curve
+
+    @property
+    def marker(self) -> int:
+        """The value the keyboard marker is on."""
+        return self._marker
+
+    def set_curve(self, curve: LimitCurve | None) -> None:
+        """Show ``curve`` (nothing for None); the keyboard marker starts at the requested value."""
+        self._curve = curve
+        if curve is not None:
+            self._marker = min(max(curve.requested, 1), max(curve.top, 1))
+        self._retranslate()
+        self.update()
+
+    def summary(self) -> str:
+        """The chart in one sentence, for screen readers and tests."""
+        curve = self._curve
+        if curve is None:
+            return ""
+        usable = gib(curve.usable_bytes)
+        if curve.name == "sequences":
+            text = self.tr("Fits up to {limit} concurrent sequences; {usable} usable per GPU")
+        else:
+            text = self.tr("Fits up to {limit} tokens per sequence; {usable} usable per GPU")
+        marker = self.tr("marker at {value}").format(value=count(self._marker))
+        return f"{text.format(limit=count(curve.limit), usable=usable)}; {marker}"
+
+    def _axis_label(self, curve: LimitCurve) -> str:
+        if curve.name == "sequences":
+            return self.tr("concurrent sequences")
+        return self.tr("context tokens")
+
+    def _plot(self) -> QRectF:
+        return QRectF(
+            MARGIN_LEFT,
+            MARGIN_TOP,
+            max(self.width() - MARGIN_LEFT - MARGIN_RIGHT, 1),
+            max(self.height() - MARGIN_TOP - MARGIN_BOTTOM, 1),
+        )
+
+    def _y_top(self, curve: LimitCurve) -> float:
+        highest = max([curve.usable_bytes, *(b for _, b in curve.points)])
+        return max(highest * HEADROOM, 1.0)
+
+    def _point(self, curve: LimitCurve, value: int, memory: float) -> QPointF:
+        plot = self._plot()
+        x = plot.left() + plot.width() * value / max(curve.top, 1)
+        y = plot.bottom() - plot.height() * memory / self._y_top(curve)
+        return QPointF(x, max(y, plot.top()))
+
+    def value_at(self, x: float) -> int | None:
+        """The value under horizontal position ``x`` (None without a curve)."""
+        curve = self._curve
+        if curve is None:
+            return None
+        plot = self._plot()
+        share = min(max((x - plot.left()) / plot.width(), 0.0), 1.0)
+        return max(1, round(share * curve.top))
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        value = self.value_at(event.position().x())
+        if value is not None and self._curve and event.button() == Qt.MouseButton.LeftButton:
+            self._marker = value
+            self.valuePicked.emit(self._curve.name, value)
+        super().mousePressEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        curve = self._curve
+        if curve is None:
+            super().keyPressEvent(event)
+            return
+        step = max(1, curve.top // (SAMPLES - 1))
+        key = Qt.Key(event.key())
+        moves = {
+            Qt.Key.Key_Left: self._marker - step,
+            Qt.Key.Key_Right: self._marker + step,
+            Qt.Key.Key_Home: 1,
+            Qt.Key.Key_End: curve.limit if 0 < curve.limit < curve.top else curve.top,
+        }
+        if key in moves:
+            self._marker = min(max(moves[key], 1), max(curve.top, 1))
+            self.setAccessibleDescription(self.summary())
+            self.update()
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self.valuePicked.emit(curve.name, self._marker)
+        else:
+            super().keyPressEvent(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        curve = self._curve
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        plot = self._plot()
+        painter.setPen(QPen(AXIS_COLOR, 1))
+        painter.drawLine(plot.bottomLeft(), plot.bottomRight())
+        painter.drawLine(plot.bottomLeft(), plot.topLeft())
+        if curve is None:
+            painter.end()
+            return
+        top = self._y_top(curve)
+        metrics = painter.fontMetrics()
+        painter.drawText(QPointF(4, plot.top() + metrics.ascent()), gib(int(top)))
+        painter.drawText(QPointF(4, plot.bottom()), gib(0))
+        last = count(curve.top)
+        below = plot.bottom() + metrics.height()
+        painter.drawText(QPointF(plot.right() - metrics.horizontalAdvance(last), below), last)
+        painter.drawText(QPointF(plot.left(), below), self._axis_label(curve))
+        usable = self._point(curve, 0, curve.usable_bytes).y()
+        painter.setPen(QPen(USABLE_COLOR, 1.5, Qt.PenStyle.DashLine))
+        painter.drawLine(QPointF(plot.left(), usable), QPointF(plot.right(), usable))
+        painter.drawText(QPointF(plot.left() + 4, usable - 3), self.tr("usable"))
+        painter.setPen(QPen(LINE_COLOR, 2))
+        painter.drawPolyline(
+            QPolygonF([self._point(curve, value, memory) for value, memory in curve.points])
+        )
+        painter.setPen(QPen(REQUEST_COLOR, 1))
+        requested = self._point(curve, curve.requested, 0).x()
+        painter.drawLine(QPointF(requested, plot.top()), QPointF(requested, plot.bottom()))
+        if 0 < curve.limit < curve.top:  # where it stops fitting
+            at = self._point(curve, curve.limit, curve.usable_bytes)
+            painter.setPen(QPen(LIMIT_COLOR, 1))
+            painter.setBrush(LIMIT_COLOR)
+            painter.drawEllipse(at, 4, 4)
+            label = self.tr("fits up to {tokens}").format(tokens=count(curve.limit))
+            width = metrics.horizontalAdvance(label)
+            painter.drawText(QPointF(min(at.x() + 6, plot.right() - width), at.y() - 6), label)
+        if self.hasFocus():  # the keyboard marker and a focus frame
+            painter.setPen(QPen(AXIS_COLOR, 1, Qt.PenStyle.DotLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5))
+            x = self._point(curve, self._marker, 0).x()
+            painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()))
+            value = count(self._marker)
+            left = min(x + 4, plot.right() - metrics.horizontalAdvance(value))
+            painter.drawText(QPointF(left, plot.top() + metrics.ascent()), value)
+        painter.end()
+
+
+class LimitCharts(QWidget):
+    """Memory against the context or the concurrency, switched by a tab bar above one chart."""
+
+    contextPicked = Signal(int)
+    sequencesPicked = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("limitCharts")
+        self._curves: dict[str, LimitCurve] = {}
+        self.switch = QTabBar(self)
+        self.switch.setObjectName("limitChartSwitch")
+        self.switch.setDrawBase(False)
+        for _ in CURVE_NAMES:
+            self.switch.addTab("")
+        self.chart = LimitChart(self)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addWidget(self.switch)
+        layout.addWidget(self.chart, 1)
+        self.switch.currentChanged.connect(self._show_current)
+        self.chart.valuePicked.connect(self._on_picked)
+        self._retranslate()
+
+    def _retranslate(self) -> None:
+        self.switch.setTabText(0, self.tr("Context"))
+        self.switch.setTabToolTip(0, self.tr("Memory per GPU against the context length"))
+        self.switch.setTabText(1, self.tr("Sequences"))
+        self.switch.setTabToolTip(1, self.tr("Memory per GPU against the concurrent sequences"))
+        self.switch.setAccessibleName(self.tr("What the chart of memory per GPU is drawn against"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
+
+    @property
+    def curves(self) -> dict[str, LimitCurve]:
+        """The curves by name (empty when there are none)."""
+        return dict(self._curves)
+
+    def show_curve(self, name: str) -> None:
+        """Switch to the curve ``name`` (``context`` or ``sequences``)."""
+        self.switch.setCurrentIndex(CURVE_NAMES.index(name))
+
+    def set_curves(self, curves: dict[str, LimitCurve]) -> None:
+        """Show ``curves`` by name; the chosen tab is kept."""
+        self._curves = dict(curves)
+        self._show_current()
+
+    def _show_current(self) -> None:
+        self.chart.set_curve(self._curves.get(CURVE_NAMES[max(self.switch.currentIndex(), 0)]))
+
+    def _on_picked(self, name: str, value: int) -> None:
+        (self.sequencesPicked if name == "sequences" else self.contextPicked).emit(value)
