@@ -50,9 +50,11 @@ def _read_json_object(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(path.read_text("utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ModelSourceError(f"preset file {path.name} cannot be read: {error}") from None
+        raise ModelSourceError(
+            Message("models.cannot_read", path=path.name, reason=str(error))
+        ) from None
     if not isinstance(data, dict):
-        raise ModelSourceError(f"preset file {path.name} must hold a JSON object")
+        raise ModelSourceError(Message("models.not_an_object", path=path.name))
     return data
 
 
@@ -68,9 +70,7 @@ def _preset_files() -> dict[str, _PresetFile]:
             data = _read_json_object(path)
             preset_id, name = data.get("id"), data.get("name")
             if preset_id != path.stem or not isinstance(name, str):
-                raise ModelSourceError(
-                    f'preset file {path.name} needs "id": "{path.stem}" and a "name"'
-                )
+                raise ModelSourceError(Message("models.needs_id", path=path.name, stem=path.stem))
             presets[path.stem] = _PresetFile(PresetInfo(path.stem, name, kind), path)
     return presets
 
@@ -95,7 +95,7 @@ def load_preset(preset_id: str) -> ModelArchitecture:
     data = _read_json_object(preset.path)
     config = data.get("config")
     if not isinstance(config, dict):
-        raise ModelSourceError(f'preset file {preset.path.name} has no "config" object')
+        raise ModelSourceError(Message("models.no_config", path=preset.path.name))
     return architecture_from_config(
         config, model_id=preset_id, name=preset.info.name, source="preset"
     )
@@ -104,7 +104,7 @@ def load_preset(preset_id: str) -> ModelArchitecture:
 def _unknown(preset_id: str) -> NotFoundError:
     valid = ", ".join(sorted(_preset_files()))
     return NotFoundError(
-        f"unknown model preset '{preset_id}'; valid presets: {valid}", field="model.preset"
+        Message("models.unknown_preset", preset_id=preset_id, valid=valid), field="model.preset"
     )
 
 

@@ -190,19 +190,22 @@ def read_header(path: str | Path) -> tuple[list[TensorInfo], dict[str, str]]:
         with path.open("rb") as f:
             prefix = f.read(8)
             if len(prefix) < 8:
-                raise ModelSourceError(
-                    f"{path.name} is {size} bytes, shorter than the 8-byte header length prefix"
-                )
+                raise ModelSourceError(Message("safetensors.too_short", path=path.name, size=size))
             (length,) = struct.unpack("<Q", prefix)
             if length > MAX_HEADER_BYTES:
                 raise ModelSourceError(
-                    f"{path.name} claims a {length:,}-byte header; safetensors refuses headers "
-                    f"over {MAX_HEADER_BYTES:,} bytes"
+                    Message(
+                        "safetensors.header_too_large",
+                        path=path.name,
+                        length=length,
+                        limit=MAX_HEADER_BYTES,
+                    )
                 )
             if 8 + length > size:
                 raise ModelSourceError(
-                    f"{path.name} claims a {length:,}-byte header but holds only {size - 8:,} "
-                    "bytes after the length (truncated or not a safetensors file)"
+                    Message(
+                        "safetensors.header_truncated", path=path.name, length=length, size=size - 8
+                    )
                 )
             raw = f.read(length)
     except OSError as error:
@@ -211,10 +214,12 @@ def read_header(path: str | Path) -> tuple[list[TensorInfo], dict[str, str]]:
             Message("error.cannot_read", path=str(path), reason=reason)
         ) from None
     if len(raw) != length:
-        raise ModelSourceError(f"{path.name} ended while its header was being read")
+        raise ModelSourceError(Message("safetensors.header_ended", path=path.name))
     try:
         tensors, metadata = _parse_header(raw)
         _check_layout(tensors, size - 8 - length)
     except ValueError as error:
-        raise ModelSourceError(f"{path.name}: {error}") from None
+        raise ModelSourceError(
+            Message("safetensors.invalid_header", path=path.name, reason=str(error))
+        ) from None
     return tensors, metadata

@@ -2,12 +2,15 @@
 
 ``core`` words these texts in English and keeps, with each, the key of its template and the
 parameters (:mod:`core.messages`; ``params`` in the JSON of a finding or a price line). Here the
-key picks core's English template (:mod:`core.message_texts`, which ``make i18n`` reads), Qt
-translates it in the context ``CoreText``, and the parameters fill it in: numbers with the locale's
-separators, the few fixed words of :data:`core.messages.WORDS` translated as well.
+key picks core's English template (:mod:`core.message_texts`, :mod:`core.error_texts` and
+:mod:`core.store_texts`, which ``make i18n`` reads), Qt translates it in the context ``CoreText``,
+and the parameters fill it in: numbers with the locale's separators, the few fixed words of
+:data:`core.messages.WORDS` translated as well.
 
-Whatever cannot be translated shows core's English text as it is: an unknown key, a snapshot
-saved before parameters were kept, a translation whose placeholders do not match its parameters.
+A parameter that is itself a :class:`~core.messages.Message` (the cause inside an error's
+sentence) is translated the same way. Whatever cannot be translated shows core's English text as
+it is: an unknown key, a snapshot saved before parameters were kept, a translation whose
+placeholders do not match its parameters.
 In English the text is always core's own, exactly what the command line prints.
 """
 
@@ -80,6 +83,8 @@ class _Number:
 
 
 def _argument(name: str, value: Any) -> Any:
+    if isinstance(value, Message):  # a cause inside the sentence: worded on its own
+        return message_text(value)
     if isinstance(value, str):
         if value in WORDS.get(name, ()):
             return QCoreApplication.translate(CONTEXT, value)
@@ -98,9 +103,14 @@ def translate(key: str, params: Mapping[str, Any], english: str) -> str:
         return english
     translated = QCoreApplication.translate(CONTEXT, source)
     if translated == source:  # English, or not translated yet: core's own text
-        return english
+        if not any(isinstance(v, Message) for v in params.values()):
+            return english
+        # ... but a cause inside it may be translated (and "{path}: {reason}" needs no words).
+        arguments = {n: message_text(v) if isinstance(v, Message) else v for n, v in params.items()}
+    else:
+        arguments = {name: _argument(name, v) for name, v in params.items()}
     try:
-        return translated.format(**{name: _argument(name, v) for name, v in params.items()})
+        return translated.format(**arguments)
     except (KeyError, IndexError, ValueError, TypeError, AttributeError) as error:
         # A snapshot saved without parameters, or a translation that names a wrong placeholder.
         log.debug("showing %r in English: %r", key, error)

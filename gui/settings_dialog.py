@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from core.catalog import Catalog, load_catalog_file
 from core.errors import CatalogError, PlannerError
 from gui.app_state import AppState
+from gui.core_text import error_text
 from gui.glossary_link import GlossaryLink
 from gui.language_switcher import system_language
 from gui.presentation import palette
@@ -58,7 +59,7 @@ class SettingsDialog(QDialog):
         try:
             catalog = load_catalog_file(Path(path))
         except CatalogError as error:
-            self._show_catalog_message(error.message, error=True)
+            self._show_catalog_message(error_text(error), error=True)
             return False
         self._staged, self._use_bundled = (Path(path), catalog), False
         text = self.tr("Catalog {id} as of {date} ({count} GPUs) will be used after OK.")
@@ -229,7 +230,8 @@ class SettingsDialog(QDialog):
                 self._state.use_bundled_catalog()
         except (CatalogError, OSError) as error:
             self._staged = None
-            self._show_catalog_message(str(error), error=True)
+            message = error_text(error) if isinstance(error, CatalogError) else str(error)
+            self._show_catalog_message(message, error=True)
             return
         try:
             self._state.update_settings(
@@ -238,7 +240,7 @@ class SettingsDialog(QDialog):
                 runtime_context_gib=self._context.value(),
             )
         except PlannerError as error:
-            QMessageBox.warning(self, self.tr("Settings"), error.message)
+            QMessageBox.warning(self, self.tr("Settings"), error_text(error))
             return
         super().accept()
 

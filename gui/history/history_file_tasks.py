@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
 from core.store import HistoryStore
 from core.store.backup import Restored, Verified, backup_database
 from core.store.transfer import ImportSummary, export_csv, export_json, import_json
+from gui.core_text import message_text
 from gui.history.error_message import show_error
 from gui.store_service import StoreService
 
@@ -198,7 +199,7 @@ class HistoryFileTasks(QObject):
         if summary.conflicts:
             text += " " + self.tr(
                 "Not imported (idempotency key already used here): {list}"
-            ).format(list="; ".join(summary.conflicts))
+            ).format(list="; ".join(message_text(c) for c in summary.conflicts))
         return text
 
     def _restored_text(self, restored: Restored) -> str:
