@@ -1158,7 +1158,7 @@
     </message>
     <message>
         <source>duplicate GPU id &apos;{id}&apos;</source>
-        <translation>повторяется id GPU «{id}»</translation>
+        <translation>повторяется идентификатор GPU «{id}»</translation>
     </message>
     <message>
         <source>GPU &apos;{id}&apos; price per hour for the {unit} term ({price}) makes one GPU for one {unit} cost 0 {currency}; an order must cost at least {smallest}</source>
