@@ -34,7 +34,7 @@ from gui.app_state import AppState
 from gui.core_text import error_text
 from gui.glossary_link import GlossaryLink
 from gui.language_switcher import system_language
-from gui.presentation import palette
+from gui.presentation import counts, palette
 from gui.settings_store import tax_percent_text, tax_rate_from_percent
 
 ERROR_STYLE = palette.ERROR_TEXT_STYLE
@@ -62,10 +62,12 @@ class SettingsDialog(QDialog):
             self._show_catalog_message(error_text(error), error=True)
             return False
         self._staged, self._use_bundled = (Path(path), catalog), False
-        text = self.tr("Catalog {id} as of {date} ({count} GPUs) will be used after OK.")
+        text = self.tr("Catalog {id} as of {date} ({gpus}) will be used after OK.")
         self._show_catalog_message(
             text.format(
-                id=catalog.catalog_id, date=catalog.as_of.isoformat(), count=len(catalog.gpus)
+                id=catalog.catalog_id,
+                date=catalog.as_of.isoformat(),
+                gpus=counts.gpu_offers(len(catalog.gpus)),
             )
         )
         return True

@@ -1570,6 +1570,57 @@
     </message>
 </context>
 <context>
+    <name>Counts</name>
+    <message numerus="yes">
+        <source>%Ln quote(s)</source>
+        <translation>
+            <numerusform>%Ln смета</numerusform>
+            <numerusform>%Ln сметы</numerusform>
+            <numerusform>%Ln смет</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln order(s)</source>
+        <translation>
+            <numerusform>%Ln заказ</numerusform>
+            <numerusform>%Ln заказа</numerusform>
+            <numerusform>%Ln заказов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln GPU(s)</source>
+        <translation>
+            <numerusform>%Ln GPU</numerusform>
+            <numerusform>%Ln GPU</numerusform>
+            <numerusform>%Ln GPU</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln option(s) fit</source>
+        <translation>
+            <numerusform>подходит %Ln вариант</numerusform>
+            <numerusform>подходят %Ln варианта</numerusform>
+            <numerusform>подходят %Ln вариантов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln do(es) not</source>
+        <translation>
+            <numerusform>%Ln не подходит</numerusform>
+            <numerusform>%Ln не подходят</numerusform>
+            <numerusform>%Ln не подходят</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>of %Ln option(s) that fit</source>
+        <translation>
+            <numerusform>из %Ln подходящего варианта</numerusform>
+            <numerusform>из %Ln подходящих вариантов</numerusform>
+            <numerusform>из %Ln подходящих вариантов</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CustomModelForm</name>
     <message>
         <source>Parameters (required)</source>
@@ -1987,8 +2038,20 @@
         <translation>Файлы JSON (*.json)</translation>
     </message>
     <message>
-        <source>Exported {quotes} quotes and {orders} orders to {path}.</source>
-        <translation>Экспортировано смет: {quotes}, заказов: {orders}, файл {path}.</translation>
+        <source>Exported {quotes} and {orders} to {path}.</source>
+        <translation>Экспортировано: {quotes} и {orders}, файл {path}.</translation>
+    </message>
+    <message>
+        <source>Backup written to {path} and verified: {quotes}, {orders}.</source>
+        <translation>Резервная копия записана в {path} и проверена: {quotes}, {orders}.</translation>
+    </message>
+    <message>
+        <source>Imported {quotes} and {orders}; {stopped} stops applied, {skipped} already present.</source>
+        <translation>Импортировано: {quotes} и {orders}; применено остановок: {stopped}; уже было: {skipped}.</translation>
+    </message>
+    <message>
+        <source>The history was restored from {backup} (verified: {quotes}, {orders}).</source>
+        <translation>История восстановлена из {backup} (проверено: {quotes}, {orders}).</translation>
     </message>
     <message>
         <source>Import JSON</source>
@@ -2009,10 +2072,6 @@
     <message>
         <source>Backing up to {file}…</source>
         <translation>Резервное копирование в {file}…</translation>
-    </message>
-    <message>
-        <source>Backup written to {path} and verified: {quotes} quotes, {orders} orders.</source>
-        <translation>Резервная копия записана в {path} и проверена: смет — {quotes}, заказов — {orders}.</translation>
     </message>
     <message>
         <source>Restore Database</source>
@@ -2039,16 +2098,8 @@ The backup is verified first; if it is damaged, nothing is replaced. The current
         <translation>История</translation>
     </message>
     <message>
-        <source>Imported {quotes} quotes and {orders} orders; {stopped} stops applied, {skipped} already present.</source>
-        <translation>Импортировано смет: {quotes}, заказов: {orders}; применено остановок: {stopped}; уже было: {skipped}.</translation>
-    </message>
-    <message>
         <source>Not imported (idempotency key already used here): {list}</source>
         <translation>Не импортировано (ключ идемпотентности здесь уже занят): {list}</translation>
-    </message>
-    <message>
-        <source>The history was restored from {backup} (verified: {quotes} quotes, {orders} orders).</source>
-        <translation>История восстановлена из {backup} (проверено: смет — {quotes}, заказов — {orders}).</translation>
     </message>
     <message>
         <source>The replaced database was kept as {path}.</source>
@@ -2368,8 +2419,8 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Ранжирую предложения…</translation>
     </message>
     <message>
-        <source>Cheapest of {n} options that fit: {gpus} × {gpu}, {total} for the term</source>
-        <translation>Самый дешёвый из {n} подходящих вариантов: {gpus} × {gpu}, {total} за срок</translation>
+        <source>Cheapest {options}: {gpus} × {gpu}, {total} for the term</source>
+        <translation>Самый дешёвый {options}: {gpus} × {gpu}, {total} за срок</translation>
     </message>
     <message>
         <source>No offer in the catalog fits this request.</source>
@@ -2818,8 +2869,8 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Ранжирую предложения…</translation>
     </message>
     <message>
-        <source>{fit} options fit, {other} do not.</source>
-        <translation>Подходят: {fit}, не подходят: {other}.</translation>
+        <source>{fit}, {other}.</source>
+        <translation>{fit}, {other}.</translation>
     </message>
     <message>
         <source>Nothing in the catalog fits this request. What would fit:</source>
@@ -3405,10 +3456,6 @@ Idempotency key of this purchase: {key}</source>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <source>Catalog {id} as of {date} ({count} GPUs) will be used after OK.</source>
-        <translation>Каталог {id} на {date} (GPU: {count}) будет использован после нажатия «OK».</translation>
-    </message>
-    <message>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
@@ -3455,6 +3502,10 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source> GiB</source>
         <translation> ГиБ</translation>
+    </message>
+    <message>
+        <source>Catalog {id} as of {date} ({gpus}) will be used after OK.</source>
+        <translation>Каталог {id} на {date} ({gpus}) будет использован после нажатия «OK».</translation>
     </message>
     <message>
         <source>GPU catalog</source>
