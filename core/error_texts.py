@@ -226,4 +226,121 @@ ERROR_TEMPLATES = {
         "({count} .safetensors files without an index)",
     ),
     "batch.line_not_utf8": QT_TRANSLATE_NOOP("CoreText", "the line is not UTF-8 text"),
+    "safetensors.header_rank": QT_TRANSLATE_NOOP(
+        "CoreText", "tensor '{name}' has a shape that is not a list of up to {limit} sizes"
+    ),
+    "safetensors.header_shape": QT_TRANSLATE_NOOP(
+        "CoreText", "tensor '{name}' has a shape that is not a list of whole numbers"
+    ),
+    "safetensors.header_entry": QT_TRANSLATE_NOOP("CoreText", "entry '{name}' is not an object"),
+    "safetensors.header_dtype": QT_TRANSLATE_NOOP(
+        "CoreText", "tensor '{name}' has an unknown dtype {dtype}"
+    ),
+    "safetensors.header_offsets": QT_TRANSLATE_NOOP(
+        "CoreText", "tensor '{name}' needs data_offsets [begin, end] of whole numbers"
+    ),
+    "safetensors.header_backwards": QT_TRANSLATE_NOOP(
+        "CoreText", "tensor '{name}' ends (byte {end}) before it begins (byte {start})"
+    ),
+    "safetensors.header_tensor_count": QT_TRANSLATE_NOOP(
+        "CoreText", "the header lists {count:,} tensors; at most {limit:,} are read from one file"
+    ),
+    "safetensors.header_not_object": QT_TRANSLATE_NOOP(
+        "CoreText", "the header is not a JSON object"
+    ),
+    "safetensors.header_metadata": QT_TRANSLATE_NOOP(
+        "CoreText", "__metadata__ must map strings to strings"
+    ),
+    "safetensors.header_trailing": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "the file has {size:,} bytes after the last tensor that the header does not describe",
+    ),
+    "safetensors.header_duplicate": QT_TRANSLATE_NOOP("CoreText", "name '{key}' appears twice"),
+    "safetensors.header_not_utf8": QT_TRANSLATE_NOOP("CoreText", "the header is not UTF-8 text"),
+    "safetensors.header_not_json": QT_TRANSLATE_NOOP(
+        "CoreText", "the header is not valid JSON ({reason})"
+    ),
+    "safetensors.header_partial_byte": QT_TRANSLATE_NOOP(
+        "CoreText", "tensor '{name}' ({dtype}) does not fill a whole number of bytes"
+    ),
+    "safetensors.header_past_end": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "tensor '{name}' ends at byte {end:,} of the data but the file holds only "
+        "{data_bytes:,} bytes after the header (truncated or incomplete)",
+    ),
+    "safetensors.header_size": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "tensor '{name}' data_offsets cover {nbytes:,} bytes but shape {shape} of {dtype} "
+        "needs {needed:,}",
+    ),
+    "safetensors.header_overlap": QT_TRANSLATE_NOOP(
+        "CoreText", "tensor '{name}' overlaps the tensor before it"
+    ),
+    "safetensors.header_gap": QT_TRANSLATE_NOOP(
+        "CoreText", "{size:,} bytes before tensor '{name}' belong to none"
+    ),
+    "gguf.value_type": QT_TRANSLATE_NOOP("CoreText", "value type {kind} is not a GGUF type"),
+    "gguf.value_type_of": QT_TRANSLATE_NOOP(
+        "CoreText", "{what} has value type {kind}, not a GGUF type"
+    ),
+    "gguf.array_depth": QT_TRANSLATE_NOOP("CoreText", "{what} nests arrays more than {limit} deep"),
+    "gguf.array_count": QT_TRANSLATE_NOOP(
+        "CoreText", "{what} holds {count:,} arrays (at most {limit:,})"
+    ),
+    "gguf.dimensions": QT_TRANSLATE_NOOP(
+        "CoreText", "{what} has {n_dims} dimensions (ggml allows 1 to {limit})"
+    ),
+    "gguf.elements": QT_TRANSLATE_NOOP("CoreText", "{what} claims {elements:,} values"),
+    "gguf.ggml_type": QT_TRANSLATE_NOOP(
+        "CoreText", "{what} has ggml type {type_id}, which is not a known type"
+    ),
+    "gguf.blocks": QT_TRANSLATE_NOOP(
+        "CoreText", "{what} rows of {values} values are not whole {ggml_type} blocks of {block}"
+    ),
+    "gguf.alignment": QT_TRANSLATE_NOOP(
+        "CoreText", "general.alignment {value} is not a power of two"
+    ),
+    "gguf.tensor_twice": QT_TRANSLATE_NOOP("CoreText", "a tensor name appears twice"),
+    "gguf.too_many_values": QT_TRANSLATE_NOOP(
+        "CoreText", "{what} brings the metadata past {limit:,} values"
+    ),
+    "gguf.truncated": QT_TRANSLATE_NOOP(
+        "CoreText", "{what} runs past the end of the file (truncated)"
+    ),
+    "gguf.count_too_large": QT_TRANSLATE_NOOP(
+        "CoreText", "{what} is {value:,}, more than the file can hold"
+    ),
+    "gguf.string_too_long": QT_TRANSLATE_NOOP(
+        "CoreText", "{what} claims {length:,} bytes (at most {limit:,})"
+    ),
+    "gguf.misaligned": QT_TRANSLATE_NOOP(
+        "CoreText", "tensor '{name}' starts at {offset}, not a multiple of {alignment}"
+    ),
+    "gguf.overlap": QT_TRANSLATE_NOOP("CoreText", "tensor '{name}' overlaps the tensor before it"),
+    "gguf.past_end": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "tensor '{name}' ends at byte {end:,} of the data, but the file holds only "
+        "{data_bytes:,} (truncated or incomplete)",
+    ),
+    "gguf.key_twice": QT_TRANSLATE_NOOP("CoreText", "key '{key}' appears twice"),
+    "gguf.string_past_end": QT_TRANSLATE_NOOP(
+        "CoreText", "{what} holds a string of {length:,} bytes"
+    ),
+    "gguf.not_utf8": QT_TRANSLATE_NOOP("CoreText", "{what} is not UTF-8 text"),
+    "gguf.part_element_type": QT_TRANSLATE_NOOP("CoreText", "the element type of {what}"),
+    "gguf.part_length": QT_TRANSLATE_NOOP("CoreText", "the length of {what}"),
+    "gguf.part_tensor_name": QT_TRANSLATE_NOOP("CoreText", "the name of tensor #{number}"),
+    "gguf.part_tensor": QT_TRANSLATE_NOOP("CoreText", "tensor '{name}'"),
+    "gguf.part_dimension_count": QT_TRANSLATE_NOOP("CoreText", "the dimension count of {what}"),
+    "gguf.part_dimensions": QT_TRANSLATE_NOOP("CoreText", "the dimensions of {what}"),
+    "gguf.part_type": QT_TRANSLATE_NOOP("CoreText", "the type of {what}"),
+    "gguf.part_offset": QT_TRANSLATE_NOOP("CoreText", "the offset of {what}"),
+    "gguf.part_magic": QT_TRANSLATE_NOOP("CoreText", "the magic"),
+    "gguf.part_version": QT_TRANSLATE_NOOP("CoreText", "the version"),
+    "gguf.part_tensor_count": QT_TRANSLATE_NOOP("CoreText", "the tensor count"),
+    "gguf.part_kv_count": QT_TRANSLATE_NOOP("CoreText", "the key/value count"),
+    "gguf.part_key_number": QT_TRANSLATE_NOOP("CoreText", "key #{number}"),
+    "gguf.part_value_type": QT_TRANSLATE_NOOP("CoreText", "the value type of '{key}'"),
+    "gguf.part_key": QT_TRANSLATE_NOOP("CoreText", "'{key}'"),
+    "safetensors.part_header": QT_TRANSLATE_NOOP("CoreText", "the header"),
 }

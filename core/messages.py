@@ -33,6 +33,7 @@ __all__ = [
     "Message",
     "Param",
     "Params",
+    "cause",
     "finding_key",
     "render",
     "validation_message",
@@ -108,3 +109,13 @@ def validation_message(error: Mapping[str, Any]) -> str:
         params = {k: v for k, v in context.items() if isinstance(v, str | int | float)}
         return Message.wrap(text, f"pydantic.{kind}", params)
     return text
+
+
+def cause(error: BaseException) -> str:
+    """The message ``error`` was raised with: its :class:`Message` when it has one, else its text.
+
+    Internal exceptions (a refused header, a ``ValueError`` of a validator) carry a Message, which
+    the error a user sees keeps as a parameter so the GUI can word it too.
+    """
+    first = error.args[0] if error.args else None
+    return first if isinstance(first, Message) else str(error)

@@ -159,7 +159,7 @@ def test_core_errors_read_in_russian(russian_window):
 LATIN_WORD = re.compile(r"(?<![\w.\-/\\])[A-Za-z]+(?![\w.\-/])")
 KEPT = frozenset(
     {"GPU", "GPUs", "JSON", "SQLite", "WAL", "UTF", "VAE", "NVIDIA", "AMD", "safetensors", "GGUF"}
-    | {"AnchorGPU", "Planner", "MiB", "FLOP", "UTC", "DDP", "FSDP", "sdxl", "true", "false"}
+    | {"AnchorGPU", "Planner", "MiB", "FLOP", "UTC", "DDP", "FSDP", "sdxl", "true", "false", "ggml"}
     | {"preset", "gguf", "custom", "params", "weights", "format"}  # fields of a request's JSON
 )
 """Names, formats and units a Russian text keeps in Latin letters."""
@@ -212,8 +212,10 @@ def _provoked(tmp_path):
     """One real error of every planner error class, each raised by core as a user would meet it."""
     import errno
     import json
+    import struct
 
     from core.catalog import bundled_catalog_path, load_catalog_file, parse_catalog
+    from core.gguf import read_gguf
     from core.glossary import load_glossary
     from core.models import load_preset
     from core.pricing import validate_tax_rate
@@ -228,6 +230,10 @@ def _provoked(tmp_path):
     catalog["gpus"][0]["price_per_gpu_hour"]["hour"] = 2.5
     short = tmp_path / "short.safetensors"
     short.write_bytes(b"\x01")
+    listed = tmp_path / "list.safetensors"
+    listed.write_bytes(struct.pack("<Q", 2) + b"[]")  # a header that is not an object
+    gguf = tmp_path / "huge-key.gguf"  # version 3, no tensors, one key of a terabyte
+    gguf.write_bytes(b"GGUF" + struct.pack("<IQQQ", 3, 0, 1, 10**12) + b"x" * 8)
     settings = tmp_path / "settings.json"
     settings.write_text('{"tax_rate": "abc"}', "utf-8")
     not_sqlite = tmp_path / "history.sqlite"
@@ -241,6 +247,8 @@ def _provoked(tmp_path):
         lambda: load_catalog_file(tmp_path / "missing-catalog.json"),
         lambda: load_settings(settings),
         lambda: read_header(short),
+        lambda: read_header(listed),
+        lambda: read_gguf(gguf),
         lambda: load_preset("no-such-model"),
         lambda: load_glossary().get("no-such-term"),
         lambda: validate_tax_rate("2"),

@@ -1201,6 +1201,218 @@
         <translation>строка — не текст UTF-8</translation>
     </message>
     <message>
+        <source>tensor &apos;{name}&apos; has a shape that is not a list of up to {limit} sizes</source>
+        <translation>у тензора «{name}» форма — не список из не более чем {limit} размеров</translation>
+    </message>
+    <message>
+        <source>tensor &apos;{name}&apos; has a shape that is not a list of whole numbers</source>
+        <translation>у тензора «{name}» форма — не список целых чисел</translation>
+    </message>
+    <message>
+        <source>entry &apos;{name}&apos; is not an object</source>
+        <translation>запись «{name}» — не объект</translation>
+    </message>
+    <message>
+        <source>tensor &apos;{name}&apos; has an unknown dtype {dtype}</source>
+        <translation>у тензора «{name}» неизвестный тип данных {dtype}</translation>
+    </message>
+    <message>
+        <source>tensor &apos;{name}&apos; needs data_offsets [begin, end] of whole numbers</source>
+        <translation>тензору «{name}» нужны data_offsets [начало, конец] из целых чисел</translation>
+    </message>
+    <message>
+        <source>tensor &apos;{name}&apos; ends (byte {end}) before it begins (byte {start})</source>
+        <translation>тензор «{name}» заканчивается (байт {end}) раньше, чем начинается (байт {start})</translation>
+    </message>
+    <message>
+        <source>the header lists {count:,} tensors; at most {limit:,} are read from one file</source>
+        <translation>в заголовке {count:,} тензоров; из одного файла читается не больше {limit:,}</translation>
+    </message>
+    <message>
+        <source>the header is not a JSON object</source>
+        <translation>заголовок — не объект JSON</translation>
+    </message>
+    <message>
+        <source>__metadata__ must map strings to strings</source>
+        <translation>__metadata__ должен сопоставлять строки строкам</translation>
+    </message>
+    <message>
+        <source>the file has {size:,} bytes after the last tensor that the header does not describe</source>
+        <translation>после последнего тензора в файле {size:,} байт, которых заголовок не описывает</translation>
+    </message>
+    <message>
+        <source>name &apos;{key}&apos; appears twice</source>
+        <translation>имя «{key}» встречается дважды</translation>
+    </message>
+    <message>
+        <source>the header is not UTF-8 text</source>
+        <translation>заголовок — не текст UTF-8</translation>
+    </message>
+    <message>
+        <source>the header is not valid JSON ({reason})</source>
+        <translation>заголовок — некорректный JSON ({reason})</translation>
+    </message>
+    <message>
+        <source>tensor &apos;{name}&apos; ({dtype}) does not fill a whole number of bytes</source>
+        <translation>тензор «{name}» ({dtype}) не занимает целого числа байт</translation>
+    </message>
+    <message>
+        <source>tensor &apos;{name}&apos; ends at byte {end:,} of the data but the file holds only {data_bytes:,} bytes after the header (truncated or incomplete)</source>
+        <translation>тензор «{name}» заканчивается на байте {end:,} данных, а после заголовка в файле только {data_bytes:,} байт (файл обрезан или неполон)</translation>
+    </message>
+    <message>
+        <source>tensor &apos;{name}&apos; data_offsets cover {nbytes:,} bytes but shape {shape} of {dtype} needs {needed:,}</source>
+        <translation>data_offsets тензора «{name}» покрывают {nbytes:,} байт, а форме {shape} типа {dtype} нужно {needed:,}</translation>
+    </message>
+    <message>
+        <source>tensor &apos;{name}&apos; overlaps the tensor before it</source>
+        <translation>тензор «{name}» перекрывает предыдущий тензор</translation>
+    </message>
+    <message>
+        <source>{size:,} bytes before tensor &apos;{name}&apos; belong to none</source>
+        <translation>{size:,} байт перед тензором «{name}» не принадлежат ни одному тензору</translation>
+    </message>
+    <message>
+        <source>value type {kind} is not a GGUF type</source>
+        <translation>тип значения {kind} — не тип GGUF</translation>
+    </message>
+    <message>
+        <source>{what} has value type {kind}, not a GGUF type</source>
+        <translation>{what}: тип значения {kind} — не тип GGUF</translation>
+    </message>
+    <message>
+        <source>{what} nests arrays more than {limit} deep</source>
+        <translation>{what}: массивы вложены глубже {limit} уровней</translation>
+    </message>
+    <message>
+        <source>{what} holds {count:,} arrays (at most {limit:,})</source>
+        <translation>{what}: массивов {count:,} (не больше {limit:,})</translation>
+    </message>
+    <message>
+        <source>{what} has {n_dims} dimensions (ggml allows 1 to {limit})</source>
+        <translation>{what}: измерений {n_dims} (ggml допускает от 1 до {limit})</translation>
+    </message>
+    <message>
+        <source>{what} claims {elements:,} values</source>
+        <translation>{what}: заявлено значений {elements:,}</translation>
+    </message>
+    <message>
+        <source>{what} has ggml type {type_id}, which is not a known type</source>
+        <translation>{what}: тип ggml {type_id} неизвестен</translation>
+    </message>
+    <message>
+        <source>{what} rows of {values} values are not whole {ggml_type} blocks of {block}</source>
+        <translation>{what}: строки из {values} значений не делятся на целые блоки {ggml_type} по {block}</translation>
+    </message>
+    <message>
+        <source>general.alignment {value} is not a power of two</source>
+        <translation>general.alignment {value} — не степень двойки</translation>
+    </message>
+    <message>
+        <source>a tensor name appears twice</source>
+        <translation>имя тензора встречается дважды</translation>
+    </message>
+    <message>
+        <source>{what} brings the metadata past {limit:,} values</source>
+        <translation>{what}: метаданные превышают {limit:,} значений</translation>
+    </message>
+    <message>
+        <source>{what} runs past the end of the file (truncated)</source>
+        <translation>{what}: выходит за конец файла (файл обрезан)</translation>
+    </message>
+    <message>
+        <source>{what} is {value:,}, more than the file can hold</source>
+        <translation>{what}: {value:,} — больше, чем может вместить файл</translation>
+    </message>
+    <message>
+        <source>{what} claims {length:,} bytes (at most {limit:,})</source>
+        <translation>{what}: заявлено {length:,} байт (не больше {limit:,})</translation>
+    </message>
+    <message>
+        <source>tensor &apos;{name}&apos; starts at {offset}, not a multiple of {alignment}</source>
+        <translation>тензор «{name}» начинается с {offset}, а это не кратно {alignment}</translation>
+    </message>
+    <message>
+        <source>tensor &apos;{name}&apos; ends at byte {end:,} of the data, but the file holds only {data_bytes:,} (truncated or incomplete)</source>
+        <translation>тензор «{name}» заканчивается на байте {end:,} данных, а в файле их только {data_bytes:,} (файл обрезан или неполон)</translation>
+    </message>
+    <message>
+        <source>key &apos;{key}&apos; appears twice</source>
+        <translation>ключ «{key}» встречается дважды</translation>
+    </message>
+    <message>
+        <source>{what} holds a string of {length:,} bytes</source>
+        <translation>{what}: строка длиной {length:,} байт</translation>
+    </message>
+    <message>
+        <source>{what} is not UTF-8 text</source>
+        <translation>{what}: не текст UTF-8</translation>
+    </message>
+    <message>
+        <source>the element type of {what}</source>
+        <translation>тип элементов ({what})</translation>
+    </message>
+    <message>
+        <source>the length of {what}</source>
+        <translation>длина ({what})</translation>
+    </message>
+    <message>
+        <source>the name of tensor #{number}</source>
+        <translation>имя тензора № {number}</translation>
+    </message>
+    <message>
+        <source>tensor &apos;{name}&apos;</source>
+        <translation>тензор «{name}»</translation>
+    </message>
+    <message>
+        <source>the dimension count of {what}</source>
+        <translation>число измерений ({what})</translation>
+    </message>
+    <message>
+        <source>the dimensions of {what}</source>
+        <translation>измерения ({what})</translation>
+    </message>
+    <message>
+        <source>the type of {what}</source>
+        <translation>тип ({what})</translation>
+    </message>
+    <message>
+        <source>the offset of {what}</source>
+        <translation>смещение ({what})</translation>
+    </message>
+    <message>
+        <source>the magic</source>
+        <translation>сигнатура файла</translation>
+    </message>
+    <message>
+        <source>the version</source>
+        <translation>версия</translation>
+    </message>
+    <message>
+        <source>the tensor count</source>
+        <translation>число тензоров</translation>
+    </message>
+    <message>
+        <source>the key/value count</source>
+        <translation>число пар «ключ — значение»</translation>
+    </message>
+    <message>
+        <source>key #{number}</source>
+        <translation>ключ № {number}</translation>
+    </message>
+    <message>
+        <source>the value type of &apos;{key}&apos;</source>
+        <translation>тип значения ключа «{key}»</translation>
+    </message>
+    <message>
+        <source>&apos;{key}&apos;</source>
+        <translation>ключ «{key}»</translation>
+    </message>
+    <message>
+        <source>the header</source>
+        <translation>заголовок</translation>
+    </message>
+    <message>
         <source>backup to {destination} failed: {reason}</source>
         <translation>резервное копирование в {destination} не удалось: {reason}</translation>
     </message>
