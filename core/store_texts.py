@@ -259,6 +259,7 @@ STORE_TEMPLATES = {
         "{path} is a SQLite database of another application, not an AnchorGPU Planner "
         "history; it was left as it is (choose another file with --db)",
     ),
+    "store.import_constant": QT_TRANSLATE_NOOP("CoreText", "{name} is not a number JSON allows"),
 }
 
 STORE_WORDS: dict[str, tuple[str, ...]] = {

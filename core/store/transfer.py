@@ -27,7 +27,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from core.errors import InputError
-from core.messages import Message, validation_message
+from core.messages import Message, cause, validation_message
 from core.pricing import from_minor, to_decimal, to_minor
 from core.quotes import Quote, parse_quote
 from core.store import rows
@@ -275,7 +275,7 @@ def _read_capped(path: Path, history: Path) -> bytes:
 
 
 def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise ValueError(Message("store.import_constant", name=name))
 
 
 def _read_export(
@@ -298,7 +298,7 @@ def _read_export(
         raise InputError(Message("store.import_nested", path=str(path))) from None
     except ValueError as error:  # an integer of thousands of digits, NaN, Infinity
         raise InputError(
-            Message("error.config_not_json", path=str(path), reason=str(error))
+            Message("error.config_not_json", path=str(path), reason=cause(error))
         ) from None
     check_raw(raw, path)
     try:

@@ -1737,6 +1737,10 @@
         <translation>{path} — база данных SQLite другого приложения, а не история AnchorGPU Planner; она оставлена как есть (выберите другой файл через --db)</translation>
     </message>
     <message>
+        <source>{name} is not a number JSON allows</source>
+        <translation>{name} — не число, допустимое в JSON</translation>
+    </message>
+    <message>
         <source>use</source>
         <translation>использовать</translation>
     </message>
