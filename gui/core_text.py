@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QLocale
 
-from core.messages import TEMPLATES, WORDS, Message, finding_key
+from core.messages import TEMPLATES, WORDS, Message
 from gui.presentation.field_text import field_label, worded
 from gui.presentation.formats import decimal_param
 
@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # the history view imports this module before pydantic is nee
     from core.memory import Finding
     from core.planner import PlanOption
     from core.pricing import LineItem
+    from core.snapshot import SavedSpeed, SavedWarning
 
 CONTEXT = "CoreText"
 DECIMAL_PARAMS = frozenset(
@@ -135,28 +136,14 @@ def finding_text(finding: Finding) -> str:
     return translate(finding.template_key, finding.params, finding.message)
 
 
-def warning_text(warning: Mapping[str, Any]) -> str:
-    """The message of a finding as saved in an estimate's JSON (``warnings`` of a snapshot)."""
-    english = str(warning.get("message", ""))
-    code, variant = str(warning.get("code", "")), str(warning.get("variant") or "")
-    params = warning.get("params")
-    if not isinstance(params, Mapping):
-        params = {}
-    return translate(finding_key(code, variant), params, english)
+def warning_text(warning: SavedWarning) -> str:
+    """The message of a finding as a quote's snapshot saved it."""
+    return translate(warning.key, warning.params, warning.message)
 
 
-def assumption_texts(throughput: Mapping[str, Any]) -> list[str]:
-    """The speed assumptions of an estimate's JSON (``throughput`` of a snapshot)."""
-    texts = [str(a) for a in throughput.get("assumptions") or []]
-    saved = throughput.get("assumption_params")
-    if not isinstance(saved, list) or len(saved) != len(texts):  # saved before they were kept
-        return texts
-    return [
-        translate(str(entry.get("key", "")), entry.get("params") or {}, english)
-        if isinstance(entry, Mapping)
-        else english
-        for english, entry in zip(texts, saved, strict=True)
-    ]
+def assumption_texts(speed: SavedSpeed) -> list[str]:
+    """The speed assumptions of a quote's snapshot (English when saved without their keys)."""
+    return [translate(a.key, a.params, a.text) for a in speed.assumptions]
 
 
 def line_label(item: LineItem) -> str:

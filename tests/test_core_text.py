@@ -29,6 +29,7 @@ from core.messages import TEMPLATES, WORDS
 from core.planner import plan
 from core.quotes import parse_quote, quote_estimate
 from core.request import parse_request
+from core.snapshot import read_warning
 from gui import core_text
 from gui.i18n_build import _tool, ts_path
 from gui.presentation.formats import count
@@ -337,13 +338,13 @@ def test_a_translation_with_a_bad_placeholder_falls_back_to_english(qapp, tmp_pa
         assert core_text.finding_text(restore) == restore.message
         assert core_text.finding_text(buckets) == buckets.message
         pcie = {"code": "tp_pcie", "params": {"gpu": "A10"}, "message": "English"}
-        assert core_text.warning_text(pcie) == "English"
+        assert core_text.warning_text(read_warning(pcie)) == "English"
         tax = {"percent": "20", "subtotal": "1.00", "currency": "USD"}
         assert core_text.translate("price.tax", tax, "Tax 20 % of 1.00 USD") == (
             "Tax 20 % of 1.00 USD"
         )
         assert core_text.translate("no_such_code", {}, "as core said") == "as core said"
         broken = {"code": "tp_pcie", "params": ["not", "a", "mapping"], "message": "kept"}
-        assert core_text.warning_text(broken) == "kept"
+        assert core_text.warning_text(read_warning(broken)) == "kept"
     finally:
         QCoreApplication.removeTranslator(translator)
