@@ -12,7 +12,7 @@ import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from core.architecture import LinearGroup, ModelArchitecture
 from core.errors import ModelSourceError, NotFoundError
@@ -20,6 +20,12 @@ from core.messages import Message
 from core.model_config import architecture_from_config, load_config_file
 from core.request import CustomModel, ModelRef
 from core.resources import resource_path
+
+if TYPE_CHECKING:
+    from core.diffusion_pipeline import DiffusionPipeline
+
+    ResolvedModel: TypeAlias = ModelArchitecture | DiffusionPipeline
+    """What a request's model resolves to: a language model or a diffusion pipeline."""
 
 PresetKind = Literal["llm", "diffusion"]
 
@@ -108,14 +114,14 @@ def _unknown(preset_id: str) -> NotFoundError:
     )
 
 
-def _diffusion(preset_id: str) -> object:
+def _diffusion(preset_id: str) -> DiffusionPipeline:
     # Imported here: language-model estimates never need the diffusion code.
     from core.diffusion import load_pipeline
 
     return load_pipeline(preset_id)
 
 
-def resolve_model(ref: ModelRef) -> ModelArchitecture | object:
+def resolve_model(ref: ModelRef) -> ResolvedModel:
     """The model a request refers to.
 
     Returns:
