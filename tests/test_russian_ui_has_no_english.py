@@ -225,6 +225,7 @@ def _provoked(tmp_path):
     from core.store import HistoryStore
     from core.store.errors import busy, describe
     from core.store.transfer import import_json
+    from tests.store_helpers import make_quote
 
     catalog = json.loads(bundled_catalog_path().read_text("utf-8"))
     catalog["gpus"][0]["price_per_gpu_hour"]["hour"] = 2.5
@@ -263,6 +264,10 @@ def _provoked(tmp_path):
         with pytest.raises(PlannerError) as raised:
             import_json(store, export)
         errors.append(raised.value)
+        store.place_order(make_quote(), "one-purchase")
+        with pytest.raises(PlannerError) as raised:  # the same key for another request
+            store.place_order(make_quote(gpus=2), "one-purchase")
+        errors.append(raised.value)
     errors.append(busy(tmp_path / "real.sqlite"))
     denied = PermissionError(errno.EACCES, "Permission denied")
     errors.append(describe(denied, tmp_path / "missing-folder" / "h.sqlite", doing="read"))
@@ -285,6 +290,7 @@ def _values(params) -> list[str]:
 def test_errors_of_every_class_read_in_russian_on_the_gui_error_path(app_state, tmp_path):
     from core.errors import (
         CatalogError,
+        IdempotencyConflictError,
         InputError,
         ModelSourceError,
         NotFoundError,
@@ -297,7 +303,7 @@ def test_errors_of_every_class_read_in_russian_on_the_gui_error_path(app_state, 
     errors = _provoked(tmp_path)
     kinds = {type(error) for error in errors}
     assert {InputError, CatalogError, ModelSourceError, NotFoundError} <= kinds
-    assert {StoreError, StoreBusyError} <= kinds
+    assert {StoreError, StoreBusyError, IdempotencyConflictError} <= kinds
     app_state.update_settings(language="ru")
     english = []
     for error in errors:
