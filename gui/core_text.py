@@ -8,7 +8,9 @@ and the parameters fill it in: numbers with the locale's separators, the few fix
 :data:`core.messages.WORDS` translated as well.
 
 A parameter that is itself a :class:`~core.messages.Message` (the cause inside an error's
-sentence) is translated the same way. Whatever cannot be translated shows core's English text as
+sentence) is translated the same way. A translation words a counted noun with a plural selector,
+``{value:,} {value|токен|токена|токенов}``, whose form follows the language's plural rule as its
+.ts states it (:class:`PluralRule`). Whatever cannot be translated shows core's English text as
 it is: an unknown key, a snapshot saved before parameters were kept, a translation whose
 placeholders do not match its parameters.
 In English the text is always core's own, exactly what the command line prints.
@@ -21,7 +23,7 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QLocale
+from PySide6.QtCore import QCoreApplication, QLocale, QObject
 
 from core.messages import TEMPLATES, WORDS, Message
 from gui.presentation.field_text import field_label, worded
@@ -51,6 +53,7 @@ DECIMAL_PARAMS = frozenset(
 """Parameters that hold a decimal as core's exact text ("2.69", "7.5"): money and the tax rate."""
 
 SHORT_NUMBER = 10_000
+_PLURAL = re.compile(r"\{(\w+)((?:\|[^{}|]*)+)\}")
 _SPEC = re.compile(r"^(,)?(?:\.(\d+))?([df%]?)$")
 log = logging.getLogger(__name__)
 
@@ -97,6 +100,37 @@ def _argument(name: str, value: Any) -> Any:
     return value
 
 
+class PluralRule(QObject):
+    """The plural rule of the interface language, as its Linguist source states it."""
+
+    def form(self, n: int) -> int:
+        """Which plural form ``n`` takes: 0, 1 or 2 in Russian (1 токен, 2 токена, 5 токенов)."""
+        # Plural rules read the last digits; keep the number within Qt's 32-bit int.
+        n = abs(n) % 1000 + 1000 if abs(n) >= 1000 else abs(n)
+        text = self.tr("%n:form", "", n)
+        number, _, form = text.rpartition(":")
+        if form.isdigit() and number:
+            return int(form)
+        return 0 if n == 1 else 1  # no translation loaded: English
+
+
+def plural_forms(text: str, params: Mapping[str, Any]) -> str:
+    """``text`` with each ``{name|form|form|form}`` replaced by the form ``params[name]`` takes.
+
+    A translation writes a counted noun so: ``{value:,} {value|токен|токена|токенов}``. The forms
+    are in the order of the language's numerus forms in its .ts; a number with a fraction takes
+    the form of 2 (2,5 токена; 2.5 tokens).
+    """
+
+    def form(match: re.Match[str]) -> str:
+        value, forms = params[match[1]], match[2][1:].split("|")
+        whole = isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+        index = PluralRule().form(int(value) if whole else 2)
+        return forms[min(index, len(forms) - 1)]
+
+    return _PLURAL.sub(form, text)
+
+
 def translate(key: str, params: Mapping[str, Any], english: str) -> str:
     """Template ``key`` translated and filled with ``params``, or ``english`` when it cannot be."""
     source = TEMPLATES.get(key)
@@ -111,7 +145,7 @@ def translate(key: str, params: Mapping[str, Any], english: str) -> str:
     else:
         arguments = {name: _argument(name, v) for name, v in params.items()}
     try:
-        return translated.format(**arguments)
+        return plural_forms(translated, params).format(**arguments)
     except (KeyError, IndexError, ValueError, TypeError, AttributeError) as error:
         # A snapshot saved without parameters, or a translation that names a wrong placeholder.
         log.debug("showing %r in English: %r", key, error)

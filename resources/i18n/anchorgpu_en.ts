@@ -77,4 +77,14 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>PluralRule</name>
+    <message numerus="yes">
+        <source>%n:form</source>
+        <translation>
+            <numerusform>%n:0</numerusform>
+            <numerusform>%n:1</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

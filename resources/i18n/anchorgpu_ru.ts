@@ -350,11 +350,11 @@
     </message>
     <message>
         <source>The index says total_size {total:,} bytes but the shards&apos; headers describe {stored:,} bytes; the headers are used.</source>
-        <translation>Индекс указывает total_size {total:,} байт, а заголовки сегментов описывают {stored:,} байт; используются заголовки.</translation>
+        <translation>Индекс указывает total_size {total:,} {total|байт|байта|байт}, а заголовки сегментов описывают {stored:,} {stored|байт|байта|байт}; используются заголовки.</translation>
     </message>
     <message>
         <source>The checkpoint is quantized: its parameter count is of stored (packed) elements, and its exact stored size ({stored:,} bytes) is used for the weights.</source>
-        <translation>Контрольная точка квантована: число параметров — это число хранимых (упакованных) элементов, а для весов берётся её точный хранимый размер ({stored:,} байт).</translation>
+        <translation>Контрольная точка квантована: число параметров — это число хранимых (упакованных) элементов, а для весов берётся её точный хранимый размер ({stored:,} {stored|байт|байта|байт}).</translation>
     </message>
     <message>
         <source>The checkpoint&apos;s weights are stored as {format} (from quantization_config and the header&apos;s dtypes); its exact stored size is used.</source>
@@ -362,11 +362,11 @@
     </message>
     <message>
         <source>GGUF tensor types by share of bytes: {types}; the exact stored size ({stored:,} bytes) is used for the weights.</source>
-        <translation>Типы тензоров GGUF по доле байтов: {types}; для весов используется точный размер в файле ({stored:,} байт).</translation>
+        <translation>Типы тензоров GGUF по доле байтов: {types}; для весов используется точный размер в файле ({stored:,} {stored|байт|байта|байт}).</translation>
     </message>
     <message>
         <source>The file declares a {window}-token sliding window but not which layers use it; every layer&apos;s KV cache is counted in full (an upper bound).</source>
-        <translation>Файл объявляет скользящее окно в {window} токенов, но не указывает, какие слои его используют; KV-кэш каждого слоя учтён полностью (оценка сверху).</translation>
+        <translation>Файл объявляет скользящее окно в {window} {window|токен|токена|токенов}, но не указывает, какие слои его используют; KV-кэш каждого слоя учтён полностью (оценка сверху).</translation>
     </message>
     <message>
         <source>The checkpoint stores {stored:,} parameters; config.json describes {described:,} (extra or missing tensors, e.g. tied or auxiliary weights).</source>
@@ -450,7 +450,7 @@
     </message>
     <message>
         <source>fits in memory, but the model&apos;s max_position_embeddings is {limit:,} tokens, below the {asked:,} asked for</source>
-        <translation>помещается в память, но max_position_embeddings модели — {limit:,} токенов, меньше запрошенных {asked:,}</translation>
+        <translation>помещается в память, но max_position_embeddings модели — {limit:,} {limit|токен|токена|токенов}, меньше запрошенных {asked:,}</translation>
     </message>
     <message>
         <source>no offer in the catalog can hold this job; a smaller model or input is needed</source>
@@ -738,23 +738,23 @@
     </message>
     <message>
         <source>longest context per sequence with concurrency {at}: {value:,} tokens (limited by {binding})</source>
-        <translation>наибольший контекст последовательности при одновременных последовательностях: {at}: {value:,} токенов (ограничение: {binding})</translation>
+        <translation>наибольший контекст последовательности при одновременных последовательностях: {at}: {value:,} {value|токен|токена|токенов} (ограничение: {binding})</translation>
     </message>
     <message>
         <source>most concurrent sequences of {at:,} tokens: {value:,} (limited by {binding})</source>
-        <translation>наибольшее число одновременных последовательностей по {at:,} токенов: {value:,} (ограничение: {binding})</translation>
+        <translation>наибольшее число одновременных последовательностей по {at:,} {at|токену|токена|токенов}: {value:,} (ограничение: {binding})</translation>
     </message>
     <message>
         <source>KV cache pool: {tokens:,} tokens ({gib:.2f} GiB per GPU), {concurrency:.2f} × requests of {context:,} tokens</source>
-        <translation>пул KV-кэша: {tokens:,} токенов ({gib:.2f} ГиБ на GPU), {concurrency:.2f} × запросов по {context:,} токенов</translation>
+        <translation>пул KV-кэша: {tokens:,} {tokens|токен|токена|токенов} ({gib:.2f} ГиБ на GPU), {concurrency:.2f} × запросов по {context:,} {context|токену|токена|токенов}</translation>
     </message>
     <message>
         <source>largest micro-batch of {at:,}-token sequences: {value:,} (limited by {binding})</source>
-        <translation>наибольший микробатч последовательностей по {at:,} токенов: {value:,} (ограничение: {binding})</translation>
+        <translation>наибольший микробатч последовательностей по {at:,} {at|токену|токена|токенов}: {value:,} (ограничение: {binding})</translation>
     </message>
     <message>
         <source>longest training sequence at micro-batch {at}: {value:,} tokens (limited by {binding})</source>
-        <translation>наибольшая длина обучающей последовательности при микробатче {at}: {value:,} токенов (ограничение: {binding})</translation>
+        <translation>наибольшая длина обучающей последовательности при микробатче {at}: {value:,} {value|токен|токена|токенов} (ограничение: {binding})</translation>
     </message>
     <message>
         <source>largest batch of {at}×{height} images: {value:,} (limited by {binding})</source>
@@ -770,7 +770,7 @@
     </message>
     <message>
         <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost} {currency} ({factor}·N FLOPs per token at {mfu:.0%} MFU)</source>
-        <translation>всё обучение: {gpu_hours:,.1f} GPU-часов, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOPs на токен при MFU {mfu:.0%})</translation>
+        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOPs на токен при MFU {mfu:.0%})</translation>
     </message>
     <message>
         <source>{cost} {currency} per 1,000 images, GPUs busy {utilization:.0%} of the term</source>
@@ -942,7 +942,7 @@
     </message>
     <message>
         <source>{path} is {size:,} bytes; a config.json is a few kilobytes, so this is not one</source>
-        <translation>{path} занимает {size:,} байт; config.json весит несколько килобайт, значит, это не он</translation>
+        <translation>{path} занимает {size:,} {size|байт|байта|байт}; config.json весит несколько килобайт, значит, это не он</translation>
     </message>
     <message>
         <source>unknown model preset &apos;{preset_id}&apos;; valid presets: {valid}</source>
@@ -1042,15 +1042,15 @@
     </message>
     <message>
         <source>{path} is {size} bytes, shorter than the 8-byte header length prefix</source>
-        <translation>{path} занимает {size} байт — меньше 8-байтового префикса длины заголовка</translation>
+        <translation>{path} занимает {size} {size|байт|байта|байт} — меньше 8-байтового префикса длины заголовка</translation>
     </message>
     <message>
         <source>{path} claims a {length:,}-byte header; safetensors refuses headers over {limit:,} bytes</source>
-        <translation>{path} заявляет заголовок в {length:,} байт; safetensors не принимает заголовки больше {limit:,} байт</translation>
+        <translation>{path} заявляет заголовок в {length:,} {length|байт|байта|байт}; safetensors не принимает заголовки больше {limit:,} байт</translation>
     </message>
     <message>
         <source>{path} claims a {length:,}-byte header but holds only {size:,} bytes after the length (truncated or not a safetensors file)</source>
-        <translation>{path} заявляет заголовок в {length:,} байт, но после длины в нём только {size:,} байт (файл обрезан или это не safetensors)</translation>
+        <translation>{path} заявляет заголовок в {length:,} {length|байт|байта|байт}, но после длины в нём только {size:,} {size|байт|байта|байт} (файл обрезан или это не safetensors)</translation>
     </message>
     <message>
         <source>{index} is too large to be a safetensors index</source>
@@ -1226,7 +1226,7 @@
     </message>
     <message>
         <source>the header lists {count:,} tensors; at most {limit:,} are read from one file</source>
-        <translation>в заголовке {count:,} тензоров; из одного файла читается не больше {limit:,}</translation>
+        <translation>в заголовке {count:,} {count|тензор|тензора|тензоров}; из одного файла читается не больше {limit:,}</translation>
     </message>
     <message>
         <source>the header is not a JSON object</source>
@@ -1238,7 +1238,7 @@
     </message>
     <message>
         <source>the file has {size:,} bytes after the last tensor that the header does not describe</source>
-        <translation>после последнего тензора в файле {size:,} байт, которых заголовок не описывает</translation>
+        <translation>после последнего тензора в файле {size:,} {size|байт|байта|байт}, которых заголовок не описывает</translation>
     </message>
     <message>
         <source>name &apos;{key}&apos; appears twice</source>
@@ -1258,11 +1258,11 @@
     </message>
     <message>
         <source>tensor &apos;{name}&apos; ends at byte {end:,} of the data but the file holds only {data_bytes:,} bytes after the header (truncated or incomplete)</source>
-        <translation>тензор «{name}» заканчивается на байте {end:,} данных, а после заголовка в файле только {data_bytes:,} байт (файл обрезан или неполон)</translation>
+        <translation>тензор «{name}» заканчивается на байте {end:,} данных, а после заголовка в файле только {data_bytes:,} {data_bytes|байт|байта|байт} (файл обрезан или неполон)</translation>
     </message>
     <message>
         <source>tensor &apos;{name}&apos; data_offsets cover {nbytes:,} bytes but shape {shape} of {dtype} needs {needed:,}</source>
-        <translation>data_offsets тензора «{name}» покрывают {nbytes:,} байт, а форме {shape} типа {dtype} нужно {needed:,}</translation>
+        <translation>data_offsets тензора «{name}» покрывают {nbytes:,} {nbytes|байт|байта|байт}, а форме {shape} типа {dtype} нужно {needed:,}</translation>
     </message>
     <message>
         <source>tensor &apos;{name}&apos; overlaps the tensor before it</source>
@@ -1270,7 +1270,7 @@
     </message>
     <message>
         <source>{size:,} bytes before tensor &apos;{name}&apos; belong to none</source>
-        <translation>{size:,} байт перед тензором «{name}» не принадлежат ни одному тензору</translation>
+        <translation>перед тензором «{name}» есть байты, не принадлежащие ни одному тензору: {size:,}</translation>
     </message>
     <message>
         <source>value type {kind} is not a GGUF type</source>
@@ -1302,7 +1302,7 @@
     </message>
     <message>
         <source>{what} rows of {values} values are not whole {ggml_type} blocks of {block}</source>
-        <translation>{what}: строки из {values} значений не делятся на целые блоки {ggml_type} по {block}</translation>
+        <translation>{what}: строки из {values} {values|значения|значений|значений} не делятся на целые блоки {ggml_type} по {block}</translation>
     </message>
     <message>
         <source>general.alignment {value} is not a power of two</source>
@@ -1326,7 +1326,7 @@
     </message>
     <message>
         <source>{what} claims {length:,} bytes (at most {limit:,})</source>
-        <translation>{what}: заявлено {length:,} байт (не больше {limit:,})</translation>
+        <translation>{what}: заявлено {length:,} {length|байт|байта|байт} (не больше {limit:,})</translation>
     </message>
     <message>
         <source>tensor &apos;{name}&apos; starts at {offset}, not a multiple of {alignment}</source>
@@ -1342,7 +1342,7 @@
     </message>
     <message>
         <source>{what} holds a string of {length:,} bytes</source>
-        <translation>{what}: строка длиной {length:,} байт</translation>
+        <translation>{what}: строка длиной {length:,} {length|байт|байта|байт}</translation>
     </message>
     <message>
         <source>{what} is not UTF-8 text</source>
@@ -3330,6 +3330,17 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source>{name}: {params} parameters ({source}).</source>
         <translation>{name}: {params} параметров ({source}).</translation>
+    </message>
+</context>
+<context>
+    <name>PluralRule</name>
+    <message numerus="yes">
+        <source>%n:form</source>
+        <translation>
+            <numerusform>%n:0</numerusform>
+            <numerusform>%n:1</numerusform>
+            <numerusform>%n:2</numerusform>
+        </translation>
     </message>
 </context>
 <context>
