@@ -67,7 +67,8 @@ def test_limits_and_costs_read_in_russian(app_state):
         model = resolve(request)
         result = estimate(request, model=model)
         lines = [core_text.message_text(m) for m in solve_limits(result, model).messages(request)]
-        assert "наибольшее число одновременных последовательностей по 8192 токенов: 56" in lines[1]
+        # 8192 ends in 2: "по 8192 токена", as 459 376 ends in 6: "459 376 токенов".
+        assert "наибольшее число одновременных последовательностей по 8192 токена: 56" in lines[1]
         assert "(ограничение: память)" in lines[1]
         assert "пул KV-кэша: 459\xa0376 токенов" in lines[2]
         price = price_for(default_catalog(), result.gpu, 1, request.term)
