@@ -62,9 +62,9 @@ def _install_excepthook(window: QWidget) -> None:
         from PySide6.QtWidgets import QMessageBox
 
         if isinstance(error, PlannerError):
-            from gui.core_text import error_text
+            from gui.core_text import message_text
 
-            message = error_text(error)
+            message = message_text(error.message)
         else:
             log.error("unexpected error:\n%s", "".join(traceback.format_exception(kind, error, tb)))
             message = f"{kind.__name__}: {error}"

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from core.catalog import Catalog, load_catalog_file
 from core.errors import CatalogError, PlannerError
 from gui.app_state import AppState
-from gui.core_text import error_text
+from gui.core_text import error_text, message_text
 from gui.glossary_link import GlossaryLink
 from gui.language_switcher import system_language
 from gui.presentation import counts, palette
@@ -59,7 +59,7 @@ class SettingsDialog(QDialog):
         try:
             catalog = load_catalog_file(Path(path))
         except CatalogError as error:
-            self._show_catalog_message(error_text(error), error=True)
+            self._show_catalog_message(message_text(error.message), error=True)
             return False
         self._staged, self._use_bundled = (Path(path), catalog), False
         text = self.tr("Catalog {id} as of {date} ({gpus}) will be used after OK.")
@@ -242,7 +242,7 @@ class SettingsDialog(QDialog):
                 runtime_context_gib=self._context.value(),
             )
         except PlannerError as error:
-            QMessageBox.warning(self, self.tr("Settings"), error_text(error))
+            QMessageBox.warning(self, self.tr("Settings"), message_text(error.message))
             return
         super().accept()
 
