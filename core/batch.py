@@ -116,15 +116,15 @@ def read_lines(stream: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
 
 def _request(line: bytes | None, folder: Path | None) -> PlanRequest:
     if line is None:
-        raise InputError(f"the line is longer than {MAX_LINE_BYTES} bytes")
+        raise InputError(Message("batch.line_too_long", limit=MAX_LINE_BYTES))
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError:
-        raise InputError(Message("json.not_utf8", path="the line")) from None
+        raise InputError(Message("batch.line_not_utf8")) from None
     try:  # the limits of every JSON the planner reads: depth, long numbers, NaN, surrogates
         raw = loads_json(text, source="the line")
     except json.JSONDecodeError as error:
-        raise InputError(f"the line is not valid JSON: {error}") from None
+        raise InputError(Message("batch.line_not_json", reason=str(error))) from None
     request = parse_request(raw)
     return with_model_paths_from(request, folder) if folder is not None else request
 

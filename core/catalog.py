@@ -17,7 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from core.errors import CatalogError, NotFoundError
-from core.messages import Message
+from core.messages import Message, validation_message
 from core.resources import resource_path
 from core.safe_json import read_json_file
 
@@ -86,15 +86,15 @@ class TermPrices(BaseModel):
     @classmethod
     def _decimal_from_string(cls, value: Any) -> Decimal:
         if value is None:
-            raise ValueError("price is missing")
+            raise ValueError(Message("catalog.price_missing"))
         if isinstance(value, float):
-            raise ValueError('price must be a decimal string such as "2.49", not a float')
+            raise ValueError(Message("catalog.price_float_hour"))
         try:
             price = Decimal(str(value))
         except InvalidOperation:
-            raise ValueError(f"price '{value}' is not a number") from None
+            raise ValueError(Message("catalog.price_not_number", value=value)) from None
         if not price.is_finite() or price <= 0:
-            raise ValueError(f"price must be positive, got {value}")
+            raise ValueError(Message("catalog.price_not_positive", value=value))
         return price
 
     def for_unit(self, unit: TermUnit) -> Decimal:
@@ -148,8 +148,7 @@ class GpuOffer(BaseModel):
         reported = self.vram_reported_bytes
         if reported is not None and not 0.85 * self.vram_bytes <= reported <= self.vram_bytes:
             raise ValueError(
-                f"vram_reported_bytes {reported:,} is not within 85-100% of the {self.vram_gib:g} "
-                "GB sold"
+                Message("catalog.vram_reported", reported=reported, vram_gib=self.vram_gib)
             )
         cuda = self.vram_cuda_bytes
         if cuda is not None and not 0.85 * self.vram_bytes <= cuda <= (reported or self.vram_bytes):
@@ -159,11 +158,11 @@ class GpuOffer(BaseModel):
             )
         unknown = sorted(set(self.sources) - _CITABLE)
         if unknown:
-            raise ValueError(f"sources cite unknown field(s): {', '.join(unknown)}")
+            raise ValueError(Message("catalog.unknown_sources", fields=", ".join(unknown)))
         if self.native_formats and self.emulated_formats:
             both = sorted(set(self.native_formats) & set(self.emulated_formats))
             if both:
-                raise ValueError(f"{', '.join(both)} listed as both native and emulated")
+                raise ValueError(Message("catalog.native_and_emulated", formats=", ".join(both)))
         return self
 
     @model_validator(mode="after")
@@ -171,9 +170,9 @@ class GpuOffer(BaseModel):
         if self.vendor == "nvidia" and (
             self.compute_capability is None or not self.driver_cuda_max
         ):
-            raise ValueError("an NVIDIA GPU needs compute_capability and driver_cuda_max")
+            raise ValueError(Message("catalog.nvidia_fields"))
         if self.vendor == "amd" and (self.gfx_target is None or not self.driver_rocm_max):
-            raise ValueError("an AMD GPU needs gfx_target and driver_rocm_max")
+            raise ValueError(Message("catalog.amd_fields"))
         return self
 
     @property
@@ -231,13 +230,13 @@ class Catalog(BaseModel):
         if value is None:
             return None
         if isinstance(value, float):
-            raise ValueError('price must be a decimal string such as "0.10", not a float')
+            raise ValueError(Message("catalog.price_float_storage"))
         try:
             price = Decimal(str(value))
         except InvalidOperation:
-            raise ValueError(f"price '{value}' is not a number") from None
+            raise ValueError(Message("catalog.price_not_number", value=value)) from None
         if not price.is_finite() or price <= 0:
-            raise ValueError(f"price must be positive, got {value}")
+            raise ValueError(Message("catalog.price_not_positive", value=value))
         return price
 
     @model_validator(mode="after")
@@ -245,7 +244,7 @@ class Catalog(BaseModel):
         seen: set[str] = set()
         for gpu in self.gpus:
             if gpu.id in seen:
-                raise ValueError(f"duplicate GPU id '{gpu.id}'")
+                raise ValueError(Message("catalog.duplicate_id", id=gpu.id))
             seen.add(gpu.id)
         return self
 
@@ -257,7 +256,9 @@ class Catalog(BaseModel):
 
         if self.currency not in MINOR_UNITS:
             known = ", ".join(sorted(MINOR_UNITS))
-            raise ValueError(f"unsupported currency '{self.currency}' (supported: {known})")
+            raise ValueError(
+                Message("pricing.unknown_currency", currency=self.currency, known=known)
+            )
         smallest = Decimal(1).scaleb(-MINOR_UNITS[self.currency])
         for gpu in self.gpus:
             for unit in TERM_UNITS:
@@ -265,9 +266,14 @@ class Catalog(BaseModel):
                 order = price * UNIT_HOURS[unit]
                 if order.quantize(smallest, rounding=ROUND_HALF_UP) <= 0:
                     raise ValueError(
-                        f"GPU '{gpu.id}' price per hour for the {unit} term ({price:f}) makes "
-                        f"one GPU for one {unit} cost 0 {self.currency}; an order must cost at "
-                        f"least {smallest}"
+                        Message(
+                            "catalog.price_rounds_to_zero",
+                            id=gpu.id,
+                            unit=unit,
+                            price=f"{price:f}",
+                            currency=self.currency,
+                            smallest=str(smallest),
+                        )
                     )
         return self
 
@@ -280,22 +286,21 @@ class Catalog(BaseModel):
         raise NotFoundError(Message("error.unknown_gpu", gpu=gpu_id, known=known), field="gpu")
 
 
-def _describe(error: ValidationError, raw: Any) -> str:
+def _describe(error: ValidationError, raw: Any) -> Message:
     """Turn the first pydantic error into one sentence naming the catalog entry."""
     first = error.errors()[0]
     loc = list(first["loc"])
-    where = "catalog"
+    reason = Message("catalog.missing") if first["type"] == "missing" else validation_message(first)
     if len(loc) >= 2 and loc[0] == "gpus" and isinstance(loc[1], int):
         entry = raw.get("gpus", [])[loc[1]] if isinstance(raw, dict) else {}
         name = entry.get("id", f"#{loc[1] + 1}") if isinstance(entry, dict) else f"#{loc[1] + 1}"
         field = ".".join(str(p) for p in loc[2:])
-        where = f"GPU '{name}'" + (f" field '{field}'" if field else "")
-    elif loc:
-        where = f"catalog field '{'.'.join(str(p) for p in loc)}'"
-    message = str(first["msg"]).removeprefix("Value error, ")
-    if first["type"] == "missing":
-        message = "is missing"
-    return f"{where}: {message}"
+        if field:
+            return Message("catalog.gpu_field", gpu=str(name), field=field, reason=reason)
+        return Message("catalog.gpu", gpu=str(name), reason=reason)
+    if loc:
+        return Message("catalog.field", field=".".join(str(p) for p in loc), reason=reason)
+    return Message("catalog.whole", reason=reason)
 
 
 def parse_catalog(raw: Any) -> Catalog:
@@ -311,7 +316,7 @@ def load_catalog_file(path: Path) -> Catalog:
     try:
         raw = read_json_file(path, max_bytes=MAX_CATALOG_BYTES, error=CatalogError)
     except FileNotFoundError:
-        raise CatalogError(f"cannot read catalog file {path}: it does not exist") from None
+        raise CatalogError(Message("catalog.missing_file", path=str(path))) from None
     return parse_catalog(raw)
 
 

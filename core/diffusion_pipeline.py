@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from core.errors import ModelSourceError, NotFoundError
 from core.memory import Finding, MemoryBreakdown
+from core.messages import Message, validation_message
 from core.request import PlanRequest
 from core.resources import resource_path
 
@@ -154,18 +155,24 @@ def load_pipeline(preset_id: str) -> DiffusionPipeline:
     known = _preset_dir_ids()
     if preset_id not in known:
         raise NotFoundError(
-            f"unknown diffusion model '{preset_id}' (known: {', '.join(known)})",
+            Message("diffusion.unknown_preset", preset_id=preset_id, known=", ".join(known)),
             field="model.preset",
         )
     path = resource_path("models", "diffusion", f"{preset_id}.json")
     try:
         data = _PipelineFile.model_validate(json.loads(path.read_text("utf-8")))
     except (OSError, json.JSONDecodeError) as error:
-        raise ModelSourceError(f"cannot read diffusion preset {path.name}: {error}") from None
+        raise ModelSourceError(
+            Message("diffusion.cannot_read", path=path.name, reason=str(error))
+        ) from None
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise ModelSourceError(f"diffusion preset {path.name}: {where}: {first['msg']}") from None
+        raise ModelSourceError(
+            Message(
+                "diffusion.invalid", path=path.name, where=where, reason=validation_message(first)
+            )
+        ) from None
     components = tuple(
         DiffusionComponent(
             name=c.name,
@@ -183,9 +190,7 @@ def load_pipeline(preset_id: str) -> DiffusionPipeline:
     )
     kinds = [c.kind for c in components]
     if kinds.count("denoiser") != 1 or kinds.count("vae") != 1 or "text_encoder" not in kinds:
-        raise ModelSourceError(
-            f"diffusion preset {path.name}: needs one denoiser, one vae and a text encoder"
-        )
+        raise ModelSourceError(Message("diffusion.components", path=path.name))
     return DiffusionPipeline(
         id=data.id,
         name=data.name,

@@ -8,12 +8,15 @@ This module joins the pieces: it resolves the model, runs the workload's capacit
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from core.accuracy import AccuracyBand, accuracy_band
 from core.catalog import Catalog, GpuOffer
 from core.memory import Finding, MemoryBreakdown
 from core.request import PlanRequest
+
+if TYPE_CHECKING:
+    from core.models import ResolvedModel
 
 
 @dataclass(frozen=True)
@@ -118,7 +121,7 @@ def finish_result(
     )
 
 
-def resolve(request: PlanRequest) -> Any:
+def resolve(request: PlanRequest) -> ResolvedModel:
     """The model behind ``request.model`` (a language model or a diffusion pipeline)."""
     from core.models import resolve_model
 

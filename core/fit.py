@@ -73,7 +73,9 @@ def model_refs(workload: str, models_dir: Path | None) -> Iterator[tuple[str, Mo
     if not models_dir.is_dir():
         from core.errors import InputError
 
-        raise InputError(f"{models_dir} is not a folder", field="models-dir")
+        raise InputError(
+            Message("fit.not_a_folder", models_dir=str(models_dir)), field="models-dir"
+        )
     paths = sorted({*models_dir.glob("*.json"), *models_dir.glob("*/config.json")})
     for path in paths:
         yield str(path.relative_to(models_dir)), ModelRef(hf_config=str(path.resolve()))

@@ -25,7 +25,7 @@ from typing import BinaryIO, TypeAlias
 
 from core.errors import ModelSourceError
 from core.gguf_types import GGML_TYPES, GgmlType
-from core.messages import Message
+from core.messages import Message, cause
 
 MAGIC = b"GGUF"
 VERSIONS = (2, 3)
@@ -126,7 +126,7 @@ class _Reader:
     def spend(self, count: int, what: str) -> None:
         self.values_left -= count
         if self.values_left < 0:
-            raise _InvalidError(f"{what} brings the metadata past {MAX_VALUES:,} values")
+            raise _InvalidError(Message("gguf.too_many_values", what=what, limit=MAX_VALUES))
 
     @property
     def position(self) -> int:
@@ -139,7 +139,7 @@ class _Reader:
     def _have(self, count: int, what: str) -> None:
         """Make ``count`` bytes available in the buffer, or say the file ends first."""
         if count > self.left:
-            raise _InvalidError(f"{what} runs past the end of the file (truncated)")
+            raise _InvalidError(Message("gguf.truncated", what=what))
         have = len(self.buffer) - self.offset
         if have >= count:
             return
@@ -148,7 +148,7 @@ class _Reader:
         self.base += self.offset
         self.offset = 0
         if len(self.buffer) < count:
-            raise _InvalidError(f"{what} runs past the end of the file (truncated)")
+            raise _InvalidError(Message("gguf.truncated", what=what))
 
     def take(self, count: int, what: str) -> bytes:
         self._have(count, what)
@@ -158,7 +158,7 @@ class _Reader:
 
     def skip(self, count: int, what: str) -> None:
         if count > self.left:
-            raise _InvalidError(f"{what} runs past the end of the file (truncated)")
+            raise _InvalidError(Message("gguf.truncated", what=what))
         if count <= len(self.buffer) - self.offset:
             self.offset += count
             return
@@ -182,7 +182,7 @@ class _Reader:
     def count(self, what: str, least_bytes: int, limit: int = MAX_COUNT) -> int:
         value = self.u64(what)
         if value > limit or value * least_bytes > self.left:
-            raise _InvalidError(f"{what} is {value:,}, more than the file can hold")
+            raise _InvalidError(Message("gguf.count_too_large", what=what, value=value))
         return value
 
     def skip_strings(self, count: int, what: str) -> None:
@@ -194,7 +194,7 @@ class _Reader:
             (length,) = length_of.unpack_from(self.buffer, self.offset)
             self.offset += 8
             if length > MAX_STRING_BYTES:
-                raise _InvalidError(f"{what} holds a string of {length:,} bytes")
+                raise _InvalidError(Message("gguf.string_past_end", what=what, length=length))
             if length <= len(self.buffer) - self.offset:
                 self.offset += length
             else:
@@ -203,11 +203,13 @@ class _Reader:
     def string(self, what: str) -> str:
         length = self.u64(what)
         if length > MAX_STRING_BYTES:
-            raise _InvalidError(f"{what} claims {length:,} bytes (at most {MAX_STRING_BYTES:,})")
+            raise _InvalidError(
+                Message("gguf.string_too_long", what=what, length=length, limit=MAX_STRING_BYTES)
+            )
         try:
             return self.take(length, what).decode("utf-8")
         except UnicodeDecodeError:
-            raise _InvalidError(f"{what} is not UTF-8 text") from None
+            raise _InvalidError(Message("gguf.not_utf8", what=what)) from None
 
 
 def _least_bytes(kind: int) -> int:
@@ -215,7 +217,7 @@ def _least_bytes(kind: int) -> int:
         return _SCALARS[kind][1]
     if kind in (_STRING, _ARRAY):
         return 8 if kind == _STRING else 12
-    raise _InvalidError(f"value type {kind} is not a GGUF type")
+    raise _InvalidError(Message("gguf.value_type", kind=kind))
 
 
 def _value(reader: _Reader, kind: int, what: str, depth: int = 0) -> Value:
@@ -225,11 +227,13 @@ def _value(reader: _Reader, kind: int, what: str, depth: int = 0) -> Value:
     if kind == _STRING:
         return reader.string(what)
     if kind != _ARRAY:
-        raise _InvalidError(f"{what} has value type {kind}, not a GGUF type")
+        raise _InvalidError(Message("gguf.value_type_of", what=what, kind=kind))
     if depth >= MAX_ARRAY_DEPTH:
-        raise _InvalidError(f"{what} nests arrays more than {MAX_ARRAY_DEPTH} deep")
-    element = reader.u32(f"the element type of {what}")
-    count = reader.count(f"the length of {what}", _least_bytes(element), limit=1 << 40)
+        raise _InvalidError(Message("gguf.array_depth", what=what, limit=MAX_ARRAY_DEPTH))
+    element = reader.u32(Message("gguf.part_element_type", what=what))
+    count = reader.count(
+        Message("gguf.part_length", what=what), _least_bytes(element), limit=1 << 40
+    )
     if element in _SCALARS and count > MAX_KEPT_ARRAY:
         reader.skip(count * _SCALARS[element][1], what)
         return SkippedArray(element, count)
@@ -238,39 +242,46 @@ def _value(reader: _Reader, kind: int, what: str, depth: int = 0) -> Value:
         reader.skip_strings(count, what)
         return SkippedArray(element, count)
     if count > MAX_KEPT_ARRAY:
-        raise _InvalidError(f"{what} holds {count:,} arrays (at most {MAX_KEPT_ARRAY:,})")
+        raise _InvalidError(
+            Message("gguf.array_count", what=what, count=count, limit=MAX_KEPT_ARRAY)
+        )
     return tuple(_value(reader, element, what, depth + 1) for _ in range(count))
 
 
 def _tensor(reader: _Reader, index: int) -> GgufTensor:
-    name = reader.string(f"the name of tensor #{index + 1}")
-    what = f"tensor '{name}'"
-    n_dims = reader.u32(f"the dimension count of {what}")
+    name = reader.string(Message("gguf.part_tensor_name", number=index + 1))
+    what = Message("gguf.part_tensor", name=name)
+    n_dims = reader.u32(Message("gguf.part_dimension_count", what=what))
     if not 1 <= n_dims <= MAX_DIMS:
-        raise _InvalidError(f"{what} has {n_dims} dimensions (ggml allows 1 to {MAX_DIMS})")
-    dims = tuple(reader.u64(f"the dimensions of {what}") for _ in range(n_dims))
+        raise _InvalidError(Message("gguf.dimensions", what=what, n_dims=n_dims, limit=MAX_DIMS))
+    dims = tuple(reader.u64(Message("gguf.part_dimensions", what=what)) for _ in range(n_dims))
     elements = 1
     for d in dims:
         elements *= d
     if elements > MAX_ELEMENTS:
-        raise _InvalidError(f"{what} claims {elements:,} values")
-    type_id = reader.u32(f"the type of {what}")
+        raise _InvalidError(Message("gguf.elements", what=what, elements=elements))
+    type_id = reader.u32(Message("gguf.part_type", what=what))
     ggml_type = GGML_TYPES.get(type_id)
     if ggml_type is None:
-        raise _InvalidError(f"{what} has ggml type {type_id}, which is not a known type")
+        raise _InvalidError(Message("gguf.ggml_type", what=what, type_id=type_id))
     if dims[0] % ggml_type.block:
         raise _InvalidError(
-            f"{what} rows of {dims[0]} values are not whole {ggml_type.name} blocks "
-            f"of {ggml_type.block}"
+            Message(
+                "gguf.blocks",
+                what=what,
+                values=dims[0],
+                ggml_type=ggml_type.name,
+                block=ggml_type.block,
+            )
         )
-    offset = reader.u64(f"the offset of {what}")
+    offset = reader.u64(Message("gguf.part_offset", what=what))
     return GgufTensor(name, dims, ggml_type, offset)
 
 
 def _alignment(metadata: dict[str, Value]) -> int:
     value = metadata.get("general.alignment", DEFAULT_ALIGNMENT)
     if isinstance(value, bool) or not isinstance(value, int) or value <= 0 or value & (value - 1):
-        raise _InvalidError(f"general.alignment {value!r} is not a power of two")
+        raise _InvalidError(Message("gguf.alignment", value=repr(value)))
     return value
 
 
@@ -279,38 +290,37 @@ def _check_layout(tensors: list[GgufTensor], alignment: int, data_bytes: int) ->
     for t in sorted(tensors, key=lambda t: t.offset):
         if t.offset % alignment:
             raise _InvalidError(
-                f"tensor '{t.name}' starts at {t.offset}, not a multiple of {alignment}"
+                Message("gguf.misaligned", name=t.name, offset=t.offset, alignment=alignment)
             )
         if t.offset < end:
-            raise _InvalidError(f"tensor '{t.name}' overlaps the tensor before it")
+            raise _InvalidError(Message("gguf.overlap", name=t.name))
         end = t.offset + t.nbytes
         if end > data_bytes:
             raise _InvalidError(
-                f"tensor '{t.name}' ends at byte {end:,} of the data, but the file holds only "
-                f"{data_bytes:,} (truncated or incomplete)"
+                Message("gguf.past_end", name=t.name, end=end, data_bytes=data_bytes)
             )
 
 
 def _parse(reader: _Reader, path: Path) -> GgufFile:
-    if reader.left < 24 or reader.take(4, "the magic") != MAGIC:
+    if reader.left < 24 or reader.take(4, Message("gguf.part_magic")) != MAGIC:
         raise ModelSourceError(Message("error.gguf_magic", path=path.name))
-    version = reader.u32("the version")
+    version = reader.u32(Message("gguf.part_version"))
     if version not in VERSIONS:
         raise ModelSourceError(Message("error.gguf_version", path=path.name, version=version))
-    n_tensors = reader.count("the tensor count", 24)
-    n_kv = reader.count("the key/value count", 12)
+    n_tensors = reader.count(Message("gguf.part_tensor_count"), 24)
+    n_kv = reader.count(Message("gguf.part_kv_count"), 12)
     metadata: dict[str, Value] = {}
     for index in range(n_kv):
-        key = reader.string(f"key #{index + 1}")
+        key = reader.string(Message("gguf.part_key_number", number=index + 1))
         if key in metadata:
-            raise _InvalidError(f"key '{key}' appears twice")
-        kind = reader.u32(f"the value type of '{key}'")
-        metadata[key] = _value(reader, kind, f"'{key}'")
+            raise _InvalidError(Message("gguf.key_twice", key=key))
+        kind = reader.u32(Message("gguf.part_value_type", key=key))
+        metadata[key] = _value(reader, kind, Message("gguf.part_key", key=key))
     alignment = _alignment(metadata)
     tensors = [_tensor(reader, i) for i in range(n_tensors)]
     names = {t.name for t in tensors}
     if len(names) != len(tensors):
-        raise _InvalidError("a tensor name appears twice")
+        raise _InvalidError(Message("gguf.tensor_twice"))
     data_start = -(-reader.position // alignment) * alignment
     _check_layout(tensors, alignment, max(reader.size - data_start, 0))
     return GgufFile(path, version, metadata, tuple(tensors), alignment, data_start)
@@ -331,7 +341,7 @@ def read_gguf(path: str | Path) -> GgufFile:
             return _parse(reader, path)
     except _InvalidError as error:
         raise ModelSourceError(
-            Message("error.gguf_invalid", path=path.name, reason=str(error))
+            Message("error.gguf_invalid", path=path.name, reason=cause(error))
         ) from None
     except OSError as error:
         reason = str(error.strerror or error)

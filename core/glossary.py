@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from core.errors import InputError
+from core.messages import Message
 from core.resources import resource_path
 
 LANGUAGES = ("ru", "en")
@@ -67,7 +68,7 @@ class Glossary:
         for entry in self.all_entries:
             if entry.key == key:
                 return entry
-        raise InputError(f"unknown glossary term '{key}'", field="term")
+        raise InputError(Message("glossary.unknown_term", key=key), field="term")
 
     def find(self, text: str) -> GlossaryEntry:
         """Find a term by key or by its name in either language (case-insensitive)."""
@@ -80,7 +81,7 @@ class Glossary:
             names = (entry.key, entry.term_ru, entry.term_en)
             if any(wanted in n.casefold() for n in names):
                 return entry
-        raise InputError(f"no glossary term matches '{text}'", field="term")
+        raise InputError(Message("glossary.no_match", text=text), field="term")
 
     def search(self, text: str) -> list[GlossaryEntry]:
         """Entries whose name or definition in either language contains ``text``."""
@@ -108,12 +109,16 @@ def load_glossary() -> Glossary:
     en = json.loads(resource_path("glossary", "glossary-en.json").read_text("utf-8"))
     terms = en["terms"]
     if len(ru_lines) != 2 * len(terms) + 1:
-        raise InputError("glossary-ru.txt and glossary-en.json disagree on the number of terms")
+        raise InputError(Message("glossary.count_mismatch"))
     entries = []
     for i, t in enumerate(terms):
         term_ru, definition_ru = ru_lines[2 * i], ru_lines[2 * i + 1]
         if term_ru != t["seed_term"]:
-            raise InputError(f"glossary term {i + 1}: expected '{t['seed_term']}', got '{term_ru}'")
+            raise InputError(
+                Message(
+                    "glossary.term_mismatch", number=i + 1, seed=t["seed_term"], term_ru=term_ru
+                )
+            )
         entries.append(
             GlossaryEntry(
                 key=t["key"],
@@ -142,14 +147,12 @@ def _load_help(glossary_keys: set[str]) -> tuple[GlossaryEntry, ...]:
     }
     en, ru = by_lang["en"], by_lang["ru"]
     if [e["key"] for e in en] != [e["key"] for e in ru]:
-        raise InputError("help-en.json and help-ru.json disagree on their entries")
+        raise InputError(Message("glossary.help_mismatch"))
     keys = {e["key"] for e in en} | glossary_keys
     entries = []
     for e, r in zip(en, ru, strict=True):
         if e["key"] in glossary_keys or not set(e["related"]) <= keys:
-            raise InputError(
-                f"help entry '{e['key']}' repeats a glossary key or names an unknown one"
-            )
+            raise InputError(Message("glossary.help_key", key=e["key"]))
         entries.append(
             GlossaryEntry(
                 key=e["key"],

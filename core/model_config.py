@@ -74,9 +74,7 @@ def load_config_file(path: str | Path) -> dict[str, Any]:
     try:
         size = path.stat().st_size
         if size > MAX_CONFIG_BYTES:
-            raise ModelSourceError(
-                f"{path} is {size:,} bytes; a config.json is a few kilobytes, so this is not one"
-            )
+            raise ModelSourceError(Message("config.too_large", path=str(path), size=size))
         text = path.read_text("utf-8")
     except UnicodeDecodeError:
         raise ModelSourceError(Message("error.config_not_utf8", path=str(path))) from None
@@ -162,7 +160,7 @@ def architecture_from_config(
         ModelSourceError: A required field is missing, or a field has an impossible value.
     """
     if not isinstance(config, dict):
-        raise ModelSourceError("config.json must hold a JSON object")
+        raise ModelSourceError(Message("config.not_an_object"))
     family = _family_of(config)
     text, text_family, vision = _text_and_vision(config, family)
     r = ConfigReader(text, text_family or "generic", DEFAULTS.get(text_family))

@@ -12,7 +12,7 @@ import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from core.architecture import LinearGroup, ModelArchitecture
 from core.errors import ModelSourceError, NotFoundError
@@ -20,6 +20,12 @@ from core.messages import Message
 from core.model_config import architecture_from_config, load_config_file
 from core.request import CustomModel, ModelRef
 from core.resources import resource_path
+
+if TYPE_CHECKING:
+    from core.diffusion_pipeline import DiffusionPipeline
+
+    ResolvedModel: TypeAlias = ModelArchitecture | DiffusionPipeline
+    """What a request's model resolves to: a language model or a diffusion pipeline."""
 
 PresetKind = Literal["llm", "diffusion"]
 
@@ -50,9 +56,11 @@ def _read_json_object(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(path.read_text("utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ModelSourceError(f"preset file {path.name} cannot be read: {error}") from None
+        raise ModelSourceError(
+            Message("models.cannot_read", path=path.name, reason=str(error))
+        ) from None
     if not isinstance(data, dict):
-        raise ModelSourceError(f"preset file {path.name} must hold a JSON object")
+        raise ModelSourceError(Message("models.not_an_object", path=path.name))
     return data
 
 
@@ -68,9 +76,7 @@ def _preset_files() -> dict[str, _PresetFile]:
             data = _read_json_object(path)
             preset_id, name = data.get("id"), data.get("name")
             if preset_id != path.stem or not isinstance(name, str):
-                raise ModelSourceError(
-                    f'preset file {path.name} needs "id": "{path.stem}" and a "name"'
-                )
+                raise ModelSourceError(Message("models.needs_id", path=path.name, stem=path.stem))
             presets[path.stem] = _PresetFile(PresetInfo(path.stem, name, kind), path)
     return presets
 
@@ -95,7 +101,7 @@ def load_preset(preset_id: str) -> ModelArchitecture:
     data = _read_json_object(preset.path)
     config = data.get("config")
     if not isinstance(config, dict):
-        raise ModelSourceError(f'preset file {preset.path.name} has no "config" object')
+        raise ModelSourceError(Message("models.no_config", path=preset.path.name))
     return architecture_from_config(
         config, model_id=preset_id, name=preset.info.name, source="preset"
     )
@@ -104,18 +110,18 @@ def load_preset(preset_id: str) -> ModelArchitecture:
 def _unknown(preset_id: str) -> NotFoundError:
     valid = ", ".join(sorted(_preset_files()))
     return NotFoundError(
-        f"unknown model preset '{preset_id}'; valid presets: {valid}", field="model.preset"
+        Message("models.unknown_preset", preset_id=preset_id, valid=valid), field="model.preset"
     )
 
 
-def _diffusion(preset_id: str) -> object:
+def _diffusion(preset_id: str) -> DiffusionPipeline:
     # Imported here: language-model estimates never need the diffusion code.
     from core.diffusion import load_pipeline
 
     return load_pipeline(preset_id)
 
 
-def resolve_model(ref: ModelRef) -> ModelArchitecture | object:
+def resolve_model(ref: ModelRef) -> ResolvedModel:
     """The model a request refers to.
 
     Returns:

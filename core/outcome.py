@@ -186,7 +186,7 @@ def outcome_cost(
     if not Decimal(0) < utilization <= Decimal(1):
         from core.errors import InputError
 
-        raise InputError(f"utilization must be above 0 and at most 1, got {utilization}")
+        raise InputError(Message("outcome.utilization_range", utilization=str(utilization)))
     hourly = price.total / Decimal(price.hours)
     busy = hourly / utilization  # the price of one busy hour
     t = result.throughput

@@ -56,7 +56,9 @@ def minor_units(currency: str) -> int:
         return MINOR_UNITS[currency]
     except KeyError:
         known = ", ".join(sorted(MINOR_UNITS))
-        raise InputError(f"unsupported currency '{currency}' (supported: {known})") from None
+        raise InputError(
+            Message("pricing.unknown_currency", currency=currency, known=known)
+        ) from None
 
 
 def to_decimal(value: Any, *, what: str = "amount") -> Decimal:
@@ -66,18 +68,18 @@ def to_decimal(value: Any, *, what: str = "amount") -> Decimal:
         InputError: ``value`` is a float, a bool, not a number, or not finite.
     """
     if isinstance(value, float | bool):
-        raise InputError(f'{what} must be a decimal string such as "0.20", not {value!r}')
+        raise InputError(Message("pricing.float_amount", what=what, value=repr(value)))
     if isinstance(value, Decimal):
         number = value
     elif isinstance(value, int | str):
         try:
             number = Decimal(str(value).strip())
         except InvalidOperation:
-            raise InputError(f"{what} '{value}' is not a number") from None
+            raise InputError(Message("pricing.not_a_number", what=what, value=value)) from None
     else:
-        raise InputError(f"{what} must be a decimal string, not {type(value).__name__}")
+        raise InputError(Message("pricing.not_decimal_type", what=what, type=type(value).__name__))
     if not number.is_finite():
-        raise InputError(f"{what} must be a finite number, got {value}")
+        raise InputError(Message("pricing.not_finite", what=what, value=value))
     return number
 
 
@@ -95,21 +97,21 @@ def to_minor(amount: Decimal, currency: str) -> int:
     """
     scaled = to_decimal(amount).scaleb(minor_units(currency))
     if scaled != scaled.to_integral_value():
-        raise InputError(f"{amount} has more decimal places than {currency} allows")
+        raise InputError(Message("pricing.too_many_places", amount=str(amount), currency=currency))
     return int(scaled)
 
 
 def from_minor(minor: int, currency: str) -> Decimal:
     """Return the Decimal amount of ``minor`` units of ``currency`` (1230 USD → 12.30)."""
     if isinstance(minor, bool) or not isinstance(minor, int):
-        raise InputError(f"a stored amount must be an integer, got {minor!r}")
+        raise InputError(Message("pricing.stored_not_integer", minor=repr(minor)))
     places = minor_units(currency)
     return Decimal(minor).scaleb(-places).quantize(Decimal(1).scaleb(-places))
 
 
 def _no_float(value: Any) -> Any:
     if isinstance(value, float):
-        raise ValueError("money must be a decimal string, not a float")
+        raise ValueError(Message("pricing.money_float"))
     return value
 
 
@@ -185,7 +187,7 @@ def validate_tax_rate(rate: Any) -> Decimal:
     """
     value = to_decimal(rate, what="tax rate")
     if not Decimal(0) <= value <= Decimal(1):
-        raise InputError(f"tax rate must be a fraction from 0 to 1 (0.2 is 20 %), got {rate}")
+        raise InputError(Message("pricing.tax_rate_range", rate=rate))
     return value
 
 
@@ -201,7 +203,9 @@ def storage_gb_for(requested_gb: int | None, checkpoint_bytes: int | None) -> in
     if requested_gb is None:
         return None
     if requested_gb < 0:
-        raise InputError(f"must be 0 or more, got {requested_gb}", field="storage_gb")
+        raise InputError(
+            Message("pricing.storage_negative", requested_gb=requested_gb), field="storage_gb"
+        )
     if requested_gb > 0:
         return requested_gb
     if not checkpoint_bytes:
@@ -261,10 +265,12 @@ def price_for(
     ]
     if storage_gb is not None:
         if isinstance(storage_gb, bool) or not isinstance(storage_gb, int) or storage_gb < 1:
-            raise InputError(f"must be a whole number of GB, got {storage_gb}", field="storage_gb")
+            raise InputError(
+                Message("pricing.storage_not_whole", storage_gb=storage_gb), field="storage_gb"
+            )
         per_gb_month = catalog.storage_price_per_gb_month
         if per_gb_month is None:
-            raise CatalogError(f"catalog {catalog.catalog_id} has no storage price")
+            raise CatalogError(Message("pricing.no_storage_price", catalog_id=catalog.catalog_id))
         amount = per_gb_month * storage_gb * hours / HOURS_PER_STORAGE_MONTH
         items.append(
             LineItem.of(

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from core.catalog import Catalog, GpuOffer, TermUnit
 from core.errors import InputError
+from core.messages import Message, validation_message
 from core.pricing import Price, price_for, storage_gb_for
 from core.request import PlanRequest
 from core.terms import term_window, to_utc
@@ -108,8 +109,8 @@ def parse_quote(raw: Any) -> Quote:
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "quote"
-        message = str(first["msg"]).removeprefix("Value error, ")
-        raise InputError(f"quote snapshot {where}: {message}") from None
+        message = validation_message(first)
+        raise InputError(Message("quotes.invalid_snapshot", where=where, message=message)) from None
 
 
 def build_quote(
@@ -142,9 +143,15 @@ def build_quote(
             the label or notes are too long.
     """
     if price.currency != catalog.currency:
-        raise InputError(f"price is in {price.currency}, the catalog in {catalog.currency}")
+        raise InputError(
+            Message(
+                "quotes.currency_mismatch",
+                currency=price.currency,
+                catalog_currency=catalog.currency,
+            )
+        )
     if price.gpus != gpus:
-        raise InputError(f"price is for {price.gpus} GPUs, the quote for {gpus}")
+        raise InputError(Message("quotes.gpus_mismatch", gpus=price.gpus, quote_gpus=gpus))
     now = to_utc(now)
     start, end = term_window(request.term, now)
     model_info = estimate_json.get("model")
@@ -182,7 +189,7 @@ def build_quote(
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "quote"
-        raise InputError(f"{where}: {str(first['msg']).removeprefix('Value error, ')}") from None
+        raise InputError(validation_message(first), field=where) from None
 
 
 def price_estimate(result: EstimateResult, catalog: Catalog, tax_rate: Decimal) -> Price:

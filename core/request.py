@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from core.catalog import TermUnit
 from core.errors import InputError
-from core.messages import TEMPLATES, Message
+from core.messages import Message, validation_message
 from core.quant_formats import FORMATS
 from core.safe_json import read_json_file
 
@@ -417,26 +417,13 @@ def _describe(error: ValidationError) -> InputError:
     """The first problem pydantic found, naming its field; the message keeps its template."""
     first = error.errors()[0]
     field = ".".join(str(p) for p in first["loc"]) or "request"
-    kind = first["type"]
-    context = first.get("ctx") or {}
-    message: str = str(first["msg"]).removeprefix("Value error, ")
-    reason = context.get("error")
-    if kind == "missing":
-        message = Message("request.missing")
-    elif kind == "extra_forbidden":
-        message = Message("request.extra")
-    elif isinstance(reason, ValueError) and reason.args and isinstance(reason.args[0], Message):
-        message = reason.args[0]  # raised by a validator of this module
-    elif f"pydantic.{kind}" in TEMPLATES:
-        params = {k: v for k, v in context.items() if isinstance(v, str | int | float)}
-        message = Message.wrap(message, f"pydantic.{kind}", params)
-    return InputError(message, field=field)
+    return InputError(validation_message(first), field=field)
 
 
 def parse_request(raw: Any) -> PlanRequest:
     """Validate decoded JSON as a request; raise :class:`InputError` naming the field."""
     if not isinstance(raw, dict):
-        raise InputError("a request must be a JSON object", field="request")
+        raise InputError(Message("request.not_an_object"), field="request")
     try:
         return PlanRequest.model_validate(raw)
     except ValidationError as error:
@@ -449,7 +436,7 @@ def load_request_file(path: str | Path) -> PlanRequest:
     try:
         raw = read_json_file(path, max_bytes=MAX_REQUEST_BYTES)
     except FileNotFoundError:
-        raise InputError(f"cannot read request file {path}: it does not exist") from None
+        raise InputError(Message("request.missing_file", path=str(path))) from None
     return with_model_paths_from(parse_request(raw), path.parent)
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import ModelSourceError
-from core.messages import Message
+from core.messages import Message, cause
 from core.safe_json import loads_json
 
 MAX_HEADER_BYTES = 100_000_000  # safetensors tensor.rs MAX_HEADER_SIZE
@@ -81,20 +81,18 @@ class TensorInfo:
 
 def _shape(name: str, value: Any) -> tuple[int, ...]:
     if not isinstance(value, list) or len(value) > MAX_RANK:
-        raise ValueError(
-            f"tensor '{name}' has a shape that is not a list of up to {MAX_RANK} sizes"
-        )
+        raise ValueError(Message("safetensors.header_rank", name=name, limit=MAX_RANK))
     if any(isinstance(d, bool) or not isinstance(d, int) or d < 0 for d in value):
-        raise ValueError(f"tensor '{name}' has a shape that is not a list of whole numbers")
+        raise ValueError(Message("safetensors.header_shape", name=name))
     return tuple(value)
 
 
 def _tensor(name: str, entry: Any) -> TensorInfo:
     if not isinstance(entry, dict):
-        raise ValueError(f"entry '{name}' is not an object")
+        raise ValueError(Message("safetensors.header_entry", name=name))
     dtype = entry.get("dtype")
     if not isinstance(dtype, str) or dtype not in DTYPE_BITS:
-        raise ValueError(f"tensor '{name}' has an unknown dtype {dtype!r}")
+        raise ValueError(Message("safetensors.header_dtype", name=name, dtype=repr(dtype)))
     shape = _shape(name, entry.get("shape"))
     offsets = entry.get("data_offsets")
     if (
@@ -102,10 +100,10 @@ def _tensor(name: str, entry: Any) -> TensorInfo:
         or len(offsets) != 2
         or any(isinstance(o, bool) or not isinstance(o, int) or o < 0 for o in offsets)
     ):
-        raise ValueError(f"tensor '{name}' needs data_offsets [begin, end] of whole numbers")
+        raise ValueError(Message("safetensors.header_offsets", name=name))
     start, end = offsets
     if end < start:
-        raise ValueError(f"tensor '{name}' ends (byte {end}) before it begins (byte {start})")
+        raise ValueError(Message("safetensors.header_backwards", name=name, end=end, start=start))
     return TensorInfo(name, dtype, shape, start, end)
 
 
@@ -113,7 +111,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise ValueError(f"name '{key}' appears twice")
+            raise ValueError(Message("safetensors.header_duplicate", key=key))
         result[key] = value
     return result
 
@@ -122,25 +120,26 @@ def _parse_header(raw: bytes) -> tuple[list[TensorInfo], dict[str, str]]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise ValueError("the header is not UTF-8 text") from None
+        raise ValueError(Message("safetensors.header_not_utf8")) from None
     count = raw.count(b'"data_offsets"')
     if count > MAX_TENSORS:
-        raise ValueError(
-            f"the header lists {count:,} tensors; at most {MAX_TENSORS:,} are read from one file"
-        )
+        raise ValueError(Message("safetensors.header_tensor_count", count=count, limit=MAX_TENSORS))
     try:
         data = loads_json(
-            text, source="the header", error=ValueError, object_pairs_hook=_no_duplicates
+            text,
+            source=Message("safetensors.part_header"),
+            error=ValueError,
+            object_pairs_hook=_no_duplicates,
         )
     except json.JSONDecodeError as error:
-        raise ValueError(f"the header is not valid JSON ({error.msg})") from None
+        raise ValueError(Message("safetensors.header_not_json", reason=error.msg)) from None
     if not isinstance(data, dict):
-        raise ValueError("the header is not a JSON object")
+        raise ValueError(Message("safetensors.header_not_object"))
     metadata = data.pop("__metadata__", None) or {}
     if not isinstance(metadata, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in metadata.items()
     ):
-        raise ValueError("__metadata__ must map strings to strings")
+        raise ValueError(Message("safetensors.header_metadata"))
     return [_tensor(name, entry) for name, entry in data.items()], metadata
 
 
@@ -150,29 +149,33 @@ def _check_layout(tensors: list[TensorInfo], data_bytes: int) -> None:
     for t in sorted(tensors, key=lambda t: (t.start, t.end)):
         bits = t.elements * DTYPE_BITS[t.dtype]
         if bits % 8:
-            raise ValueError(f"tensor '{t.name}' ({t.dtype}) does not fill a whole number of bytes")
+            raise ValueError(Message("safetensors.header_partial_byte", name=t.name, dtype=t.dtype))
         if t.end > data_bytes:
             raise ValueError(
-                f"tensor '{t.name}' ends at byte {t.end:,} of the data but the file holds only "
-                f"{data_bytes:,} bytes after the header (truncated or incomplete)"
+                Message(
+                    "safetensors.header_past_end", name=t.name, end=t.end, data_bytes=data_bytes
+                )
             )
         if t.nbytes != bits // 8:
             raise ValueError(
-                f"tensor '{t.name}' data_offsets cover {t.nbytes:,} bytes but shape "
-                f"{list(t.shape)} of {t.dtype} needs {bits // 8:,}"
+                Message(
+                    "safetensors.header_size",
+                    name=t.name,
+                    nbytes=t.nbytes,
+                    shape=str(list(t.shape)),
+                    dtype=t.dtype,
+                    needed=bits // 8,
+                )
             )
         if t.start < position:
-            raise ValueError(f"tensor '{t.name}' overlaps the tensor before it")
+            raise ValueError(Message("safetensors.header_overlap", name=t.name))
         if t.start > position:
             raise ValueError(
-                f"{t.start - position:,} bytes before tensor '{t.name}' belong to none"
+                Message("safetensors.header_gap", size=t.start - position, name=t.name)
             )
         position = t.end
     if position != data_bytes:
-        raise ValueError(
-            f"the file has {data_bytes - position:,} bytes after the last tensor that the header "
-            "does not describe"
-        )
+        raise ValueError(Message("safetensors.header_trailing", size=data_bytes - position))
 
 
 def read_header(path: str | Path) -> tuple[list[TensorInfo], dict[str, str]]:
@@ -190,19 +193,22 @@ def read_header(path: str | Path) -> tuple[list[TensorInfo], dict[str, str]]:
         with path.open("rb") as f:
             prefix = f.read(8)
             if len(prefix) < 8:
-                raise ModelSourceError(
-                    f"{path.name} is {size} bytes, shorter than the 8-byte header length prefix"
-                )
+                raise ModelSourceError(Message("safetensors.too_short", path=path.name, size=size))
             (length,) = struct.unpack("<Q", prefix)
             if length > MAX_HEADER_BYTES:
                 raise ModelSourceError(
-                    f"{path.name} claims a {length:,}-byte header; safetensors refuses headers "
-                    f"over {MAX_HEADER_BYTES:,} bytes"
+                    Message(
+                        "safetensors.header_too_large",
+                        path=path.name,
+                        length=length,
+                        limit=MAX_HEADER_BYTES,
+                    )
                 )
             if 8 + length > size:
                 raise ModelSourceError(
-                    f"{path.name} claims a {length:,}-byte header but holds only {size - 8:,} "
-                    "bytes after the length (truncated or not a safetensors file)"
+                    Message(
+                        "safetensors.header_truncated", path=path.name, length=length, size=size - 8
+                    )
                 )
             raw = f.read(length)
     except OSError as error:
@@ -211,10 +217,12 @@ def read_header(path: str | Path) -> tuple[list[TensorInfo], dict[str, str]]:
             Message("error.cannot_read", path=str(path), reason=reason)
         ) from None
     if len(raw) != length:
-        raise ModelSourceError(f"{path.name} ended while its header was being read")
+        raise ModelSourceError(Message("safetensors.header_ended", path=path.name))
     try:
         tensors, metadata = _parse_header(raw)
         _check_layout(tensors, size - 8 - length)
     except ValueError as error:
-        raise ModelSourceError(f"{path.name}: {error}") from None
+        raise ModelSourceError(
+            Message("safetensors.invalid_header", path=path.name, reason=cause(error))
+        ) from None
     return tensors, metadata

@@ -95,30 +95,39 @@ class SafetensorsSummary:
 
 def _index_shards(index_path: Path) -> tuple[dict[str, str], int | None]:
     if index_path.stat().st_size > MAX_INDEX_BYTES:
-        raise ModelSourceError(f"{index_path.name} is too large to be a safetensors index")
+        raise ModelSourceError(Message("safetensors.index_too_large", index=index_path.name))
     try:
         data = loads_json(
             index_path.read_text("utf-8"), source=index_path.name, error=ModelSourceError
         )
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ModelSourceError(f"{index_path.name} is not valid JSON: {error}") from None
+        raise ModelSourceError(
+            Message("error.config_not_json", path=index_path.name, reason=str(error))
+        ) from None
     except OSError as error:
-        raise ModelSourceError(f"cannot read {index_path}: {error.strerror or error}") from None
+        raise ModelSourceError(
+            Message("error.cannot_read", path=str(index_path), reason=str(error.strerror or error))
+        ) from None
     if not isinstance(data, dict):
-        raise ModelSourceError(f"{index_path.name} is not a JSON object")
+        raise ModelSourceError(Message("safetensors.index_not_object", index=index_path.name))
     weight_map = data.get("weight_map")
     if not isinstance(weight_map, dict) or not weight_map:
-        raise ModelSourceError(f"{index_path.name} has no weight_map of tensor names to shards")
+        raise ModelSourceError(Message("safetensors.index_no_map", index=index_path.name))
     for tensor, shard in weight_map.items():
         # A shard must be a plain file name beside the index (no folders, no '..').
         if not isinstance(shard, str) or Path(shard).name != shard or shard in ("", ".", ".."):
             raise ModelSourceError(
-                f"{index_path.name} maps '{tensor}' to {shard!r}, not a file beside the index"
+                Message(
+                    "safetensors.index_bad_shard",
+                    index=index_path.name,
+                    tensor=tensor,
+                    shard=repr(shard),
+                )
             )
     metadata = data.get("metadata")
     total = metadata.get("total_size") if isinstance(metadata, dict) else None
     if total is not None and (isinstance(total, bool) or not isinstance(total, int)):
-        raise ModelSourceError(f"{index_path.name} metadata.total_size is not a whole number")
+        raise ModelSourceError(Message("safetensors.index_total_size", index=index_path.name))
     return weight_map, total
 
 
@@ -134,8 +143,9 @@ def _checkpoint_files(path: Path) -> tuple[list[Path], dict[str, str] | None, in
         if len(found) == 1:
             return found, None, None
         raise ModelSourceError(
-            f"{path} holds neither {INDEX_NAME} nor a single model.safetensors"
-            + (f" ({len(found)} .safetensors files without an index)" if found else "")
+            Message("safetensors.no_weights_many", path=str(path), count=len(found))
+            if found
+            else Message("safetensors.no_weights", path=str(path))
         )
     if path.name.endswith(".index.json") and path.is_file():
         return _sharded(path)
@@ -150,7 +160,12 @@ def _sharded(index: Path) -> tuple[list[Path], dict[str, str], int | None]:
     missing = [s.name for s in shards if not s.is_file()]
     if missing:
         raise ModelSourceError(
-            f"{index.name} names shard(s) missing from {index.parent}: {', '.join(missing[:5])}"
+            Message(
+                "safetensors.shards_missing",
+                index=index.name,
+                folder=str(index.parent),
+                missing=", ".join(missing[:5]),
+            )
         )
     return shards, weight_map, total
 
@@ -211,7 +226,12 @@ def read_safetensors(path: str | Path) -> SafetensorsSummary:
         for t in found:
             if t.name in seen:
                 raise ModelSourceError(
-                    f"tensor '{t.name}' is stored in both {seen[t.name].name} and {file.name}"
+                    Message(
+                        "safetensors.tensor_twice",
+                        tensor=t.name,
+                        first=seen[t.name].name,
+                        second=file.name,
+                    )
                 )
             seen[t.name] = file
         tensors.extend(sorted(found, key=lambda t: t.start))
@@ -220,7 +240,7 @@ def read_safetensors(path: str | Path) -> SafetensorsSummary:
         for name, shard in weight_map.items():
             if seen.get(name) is None or seen[name].name != shard:
                 raise ModelSourceError(
-                    f"the index puts '{name}' in {shard}, but that shard does not hold it"
+                    Message("safetensors.shard_lacks_tensor", name=name, shard=shard)
                 )
     stored = sum(t.nbytes for t in tensors)
     if total is not None and total != stored:
@@ -317,10 +337,7 @@ def _inferred(summary: SafetensorsSummary, name: str) -> ModelArchitecture:
     """Categorize every tensor of a checkpoint without a config (Llama-style names)."""
     hints = summary.hints
     if hints.hidden_size is None or hints.layers is None:
-        raise ModelSourceError(
-            f"cannot infer an architecture from the tensor names of {name}; put the model's "
-            "config.json beside the checkpoint"
-        )
+        raise ModelSourceError(Message("safetensors.no_architecture", name=name))
     h, layers = hints.hidden_size, hints.layers
     notes: list[str] = [Message("model_note.inferred")]
     embedding = lm_head = other = 0

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from core.catalog import Catalog, default_catalog, load_catalog_file
 from core.errors import InputError
+from core.messages import Message, validation_message
 from core.paths import ensure_private_dir, settings_path
 from core.pricing import validate_tax_rate
 from core.safe_json import read_json_file
@@ -55,10 +56,11 @@ class Settings(BaseModel):
         return self.model_dump(mode="json")
 
 
-def _describe(error: ValidationError) -> str:
+def _describe(error: ValidationError, path: Path) -> Message:
     first = error.errors()[0]
     field = ".".join(str(p) for p in first["loc"]) or "settings"
-    return f"{field}: {str(first['msg']).removeprefix('Value error, ')}"
+    reason = validation_message(first)
+    return Message("settings.invalid", path=str(path), field=field, reason=reason)
 
 
 def load_settings(path: Path | None = None) -> Settings:
@@ -69,23 +71,22 @@ def load_settings(path: Path | None = None) -> Settings:
             The file is left as it is.
     """
     path = settings_path() if path is None else Path(path)
-    hint = "fix it or delete it to go back to the defaults"
     try:
         # Numbers are read as Decimal so that a tax rate written as 0.2 never becomes a float.
         raw = read_json_file(
             path,
             max_bytes=MAX_SETTINGS_BYTES,
             parse_float=Decimal,
-            error=lambda message: InputError(f"settings file: {message}; {hint}"),
+            error=lambda message: InputError(Message("settings.unreadable", reason=message)),
         )
     except FileNotFoundError:
         return Settings()
     if not isinstance(raw, dict):
-        raise InputError(f"settings file {path} must hold a JSON object; {hint}")
+        raise InputError(Message("settings.not_an_object", path=str(path)))
     try:
         return Settings.model_validate(raw)
     except ValidationError as error:
-        raise InputError(f"settings file {path}: {_describe(error)}; {hint}") from None
+        raise InputError(_describe(error, path)) from None
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> Path:
@@ -109,7 +110,9 @@ def save_settings(settings: Settings, path: Path | None = None) -> Path:
             Path(temporary).unlink(missing_ok=True)
             raise
     except OSError as error:
-        raise InputError(f"cannot save settings to {path}: {error}") from None
+        raise InputError(
+            Message("settings.cannot_save", path=str(path), reason=str(error))
+        ) from None
     return path
 
 

@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 
 from core.catalog import TERM_UNITS, TermUnit
 from core.errors import InputError
+from core.messages import Message
 from core.request import Term
 
 UNIT_HOURS: dict[TermUnit, int] = {"hour": 1, "day": 24, "week": 168, "month": 720}
@@ -27,7 +28,7 @@ def unit_hours(unit: str) -> int:
         InputError: ``unit`` is not one of hour, day, week, month.
     """
     if unit not in UNIT_HOURS:
-        raise InputError(f"unknown term unit '{unit}' (known: {', '.join(TERM_UNITS)})")
+        raise InputError(Message("terms.unknown_unit", unit=unit, known=", ".join(TERM_UNITS)))
     return UNIT_HOURS[unit]
 
 
@@ -43,7 +44,7 @@ def to_utc(moment: datetime) -> datetime:
         InputError: ``moment`` has no time zone, so the instant it names is unknown.
     """
     if moment.tzinfo is None or moment.utcoffset() is None:
-        raise InputError("a term start needs a time zone, e.g. 2026-01-31T09:00:00Z", field="start")
+        raise InputError(Message("terms.start_needs_zone"), field="start")
     return moment.astimezone(UTC)
 
 
@@ -59,9 +60,7 @@ def term_end(start: datetime, unit: str, count: int) -> datetime:
         InputError: A naive ``start``, an unknown unit or a count out of range.
     """
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_TERM_COUNT:
-        raise InputError(
-            f"term count must be a whole number from 1 to {MAX_TERM_COUNT}, got {count}"
-        )
+        raise InputError(Message("terms.count_range", limit=MAX_TERM_COUNT, count=count))
     return to_utc(start) + timedelta(hours=unit_hours(unit) * count)
 
 

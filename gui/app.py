@@ -62,7 +62,9 @@ def _install_excepthook(window: QWidget) -> None:
         from PySide6.QtWidgets import QMessageBox
 
         if isinstance(error, PlannerError):
-            message = error.message
+            from gui.core_text import message_text
+
+            message = message_text(error.message)
         else:
             log.error("unexpected error:\n%s", "".join(traceback.format_exception(kind, error, tb)))
             message = f"{kind.__name__}: {error}"

@@ -2,12 +2,17 @@
 
 ``core`` words these texts in English and keeps, with each, the key of its template and the
 parameters (:mod:`core.messages`; ``params`` in the JSON of a finding or a price line). Here the
-key picks core's English template (:mod:`core.message_texts`, which ``make i18n`` reads), Qt
-translates it in the context ``CoreText``, and the parameters fill it in: numbers with the locale's
-separators, the few fixed words of :data:`core.messages.WORDS` translated as well.
+key picks core's English template (:mod:`core.message_texts`, :mod:`core.error_texts` and
+:mod:`core.store_texts`, which ``make i18n`` reads), Qt translates it in the context ``CoreText``,
+and the parameters fill it in: numbers with the locale's separators, the few fixed words of
+:data:`core.messages.WORDS` translated as well.
 
-Whatever cannot be translated shows core's English text as it is: an unknown key, a snapshot
-saved before parameters were kept, a translation whose placeholders do not match its parameters.
+A parameter that is itself a :class:`~core.messages.Message` (the cause inside an error's
+sentence) is translated the same way. A translation words a counted noun with a plural selector,
+``{value:,} {value|токен|токена|токенов}``, whose form follows the language's plural rule as its
+.ts states it (:class:`PluralRule`). Whatever cannot be translated shows core's English text as
+it is: an unknown key, a snapshot saved before parameters were kept, a translation whose
+placeholders do not match its parameters.
 In English the text is always core's own, exactly what the command line prints.
 """
 
@@ -18,9 +23,9 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QLocale
+from PySide6.QtCore import QCoreApplication, QLocale, QObject
 
-from core.messages import TEMPLATES, WORDS, Message, finding_key
+from core.messages import TEMPLATES, WORDS, Message
 from gui.presentation.field_text import field_label, worded
 from gui.presentation.formats import decimal_param
 
@@ -29,6 +34,7 @@ if TYPE_CHECKING:  # the history view imports this module before pydantic is nee
     from core.memory import Finding
     from core.planner import PlanOption
     from core.pricing import LineItem
+    from core.snapshot import SavedSpeed, SavedWarning
 
 CONTEXT = "CoreText"
 DECIMAL_PARAMS = frozenset(
@@ -47,6 +53,7 @@ DECIMAL_PARAMS = frozenset(
 """Parameters that hold a decimal as core's exact text ("2.69", "7.5"): money and the tax rate."""
 
 SHORT_NUMBER = 10_000
+_PLURAL = re.compile(r"\{(\w+)((?:\|[^{}|]*)+)\}")
 _SPEC = re.compile(r"^(,)?(?:\.(\d+))?([df%]?)$")
 log = logging.getLogger(__name__)
 
@@ -80,6 +87,8 @@ class _Number:
 
 
 def _argument(name: str, value: Any) -> Any:
+    if isinstance(value, Message):  # a cause inside the sentence: worded on its own
+        return message_text(value)
     if isinstance(value, str):
         if value in WORDS.get(name, ()):
             return QCoreApplication.translate(CONTEXT, value)
@@ -91,6 +100,37 @@ def _argument(name: str, value: Any) -> Any:
     return value
 
 
+class PluralRule(QObject):
+    """The plural rule of the interface language, as its Linguist source states it."""
+
+    def form(self, n: int) -> int:
+        """Which plural form ``n`` takes: 0, 1 or 2 in Russian (1 токен, 2 токена, 5 токенов)."""
+        # Plural rules read the last digits; keep the number within Qt's 32-bit int.
+        n = abs(n) % 1000 + 1000 if abs(n) >= 1000 else abs(n)
+        text = self.tr("%n:form", "", n)
+        number, _, form = text.rpartition(":")
+        if form.isdigit() and number:
+            return int(form)
+        return 0 if n == 1 else 1  # no translation loaded: English
+
+
+def plural_forms(text: str, params: Mapping[str, Any]) -> str:
+    """``text`` with each ``{name|form|form|form}`` replaced by the form ``params[name]`` takes.
+
+    A translation writes a counted noun so: ``{value:,} {value|токен|токена|токенов}``. The forms
+    are in the order of the language's numerus forms in its .ts; a number with a fraction takes
+    the form of 2 (2,5 токена; 2.5 tokens).
+    """
+
+    def form(match: re.Match[str]) -> str:
+        value, forms = params[match[1]], match[2][1:].split("|")
+        whole = isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+        index = PluralRule().form(int(value) if whole else 2)
+        return forms[min(index, len(forms) - 1)]
+
+    return _PLURAL.sub(form, text)
+
+
 def translate(key: str, params: Mapping[str, Any], english: str) -> str:
     """Template ``key`` translated and filled with ``params``, or ``english`` when it cannot be."""
     source = TEMPLATES.get(key)
@@ -98,9 +138,14 @@ def translate(key: str, params: Mapping[str, Any], english: str) -> str:
         return english
     translated = QCoreApplication.translate(CONTEXT, source)
     if translated == source:  # English, or not translated yet: core's own text
-        return english
+        if not any(isinstance(v, Message) for v in params.values()):
+            return english
+        # ... but a cause inside it may be translated (and "{path}: {reason}" needs no words).
+        arguments = {n: message_text(v) if isinstance(v, Message) else v for n, v in params.items()}
+    else:
+        arguments = {name: _argument(name, v) for name, v in params.items()}
     try:
-        return translated.format(**{name: _argument(name, v) for name, v in params.items()})
+        return plural_forms(translated, params).format(**arguments)
     except (KeyError, IndexError, ValueError, TypeError, AttributeError) as error:
         # A snapshot saved without parameters, or a translation that names a wrong placeholder.
         log.debug("showing %r in English: %r", key, error)
@@ -125,28 +170,14 @@ def finding_text(finding: Finding) -> str:
     return translate(finding.template_key, finding.params, finding.message)
 
 
-def warning_text(warning: Mapping[str, Any]) -> str:
-    """The message of a finding as saved in an estimate's JSON (``warnings`` of a snapshot)."""
-    english = str(warning.get("message", ""))
-    code, variant = str(warning.get("code", "")), str(warning.get("variant") or "")
-    params = warning.get("params")
-    if not isinstance(params, Mapping):
-        params = {}
-    return translate(finding_key(code, variant), params, english)
+def warning_text(warning: SavedWarning) -> str:
+    """The message of a finding as a quote's snapshot saved it."""
+    return translate(warning.key, warning.params, warning.message)
 
 
-def assumption_texts(throughput: Mapping[str, Any]) -> list[str]:
-    """The speed assumptions of an estimate's JSON (``throughput`` of a snapshot)."""
-    texts = [str(a) for a in throughput.get("assumptions") or []]
-    saved = throughput.get("assumption_params")
-    if not isinstance(saved, list) or len(saved) != len(texts):  # saved before they were kept
-        return texts
-    return [
-        translate(str(entry.get("key", "")), entry.get("params") or {}, english)
-        if isinstance(entry, Mapping)
-        else english
-        for english, entry in zip(texts, saved, strict=True)
-    ]
+def assumption_texts(speed: SavedSpeed) -> list[str]:
+    """The speed assumptions of a quote's snapshot (English when saved without their keys)."""
+    return [translate(a.key, a.params, a.text) for a in speed.assumptions]
 
 
 def line_label(item: LineItem) -> str:

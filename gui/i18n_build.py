@@ -1,7 +1,7 @@
 """Refresh the Qt Linguist sources from ``gui/*.py`` and compile them: ``python -m gui.i18n_build``.
 
 1. ``pyside6-lupdate`` collects every ``self.tr()`` / ``QCoreApplication.translate()`` string of
-   ``gui/`` and the ``QT_TRANSLATE_NOOP`` templates of ``core/message_texts.py`` into
+   ``gui/`` and the ``QT_TRANSLATE_NOOP`` templates of ``core/*_texts.py`` into
    ``resources/i18n/anchorgpu_ru.ts`` (existing translations are kept, vanished strings dropped)
    and ``anchorgpu_en.ts`` (plural forms only: the English text is the source text itself).
 2. Any Russian message still unfinished is listed and the command fails, so a new string cannot
@@ -34,12 +34,15 @@ def _tool(name: str) -> str:
     raise FileNotFoundError(f"{name} not found; install PySide6 (pip install PySide6-Essentials)")
 
 
-CORE_TEMPLATES = GUI_DIR.parent / "core" / "message_texts.py"
+CORE_TEMPLATES = [
+    GUI_DIR.parent / "core" / name
+    for name in ("message_texts.py", "error_texts.py", "store_texts.py")
+]
 
 
 def sources() -> list[Path]:
     """The Python files whose strings are translated: the GUI, and core's message templates."""
-    return [*sorted(GUI_DIR.rglob("*.py")), CORE_TEMPLATES]
+    return [*sorted(GUI_DIR.rglob("*.py")), *CORE_TEMPLATES]
 
 
 def ts_path(lang: str, folder: Path = I18N_DIR) -> Path:

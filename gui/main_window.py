@@ -393,14 +393,15 @@ class MainWindow(QMainWindow):
         )
 
     def _report_startup_problems(self) -> None:
+        from gui.core_text import message_text
+
         problems = []
         if self._state.settings_problem:
-            problems.append(
-                self.tr("Settings: {problem}").format(problem=self._state.settings_problem)
-            )
+            problem = message_text(self._state.settings_problem)
+            problems.append(self.tr("Settings: {problem}").format(problem=problem))
         if self._state.catalog_problem:
             text = self.tr("The imported catalog cannot be used, the bundled one is: {problem}")
-            problems.append(text.format(problem=self._state.catalog_problem))
+            problems.append(text.format(problem=message_text(self._state.catalog_problem)))
         if problems:
             self.statusBar().showMessage("  ".join(problems))
 

@@ -31,9 +31,10 @@ from PySide6.QtWidgets import (
 from core.catalog import Catalog, load_catalog_file
 from core.errors import CatalogError, PlannerError
 from gui.app_state import AppState
+from gui.core_text import error_text, message_text
 from gui.glossary_link import GlossaryLink
 from gui.language_switcher import system_language
-from gui.presentation import palette
+from gui.presentation import counts, palette
 from gui.settings_store import tax_percent_text, tax_rate_from_percent
 
 ERROR_STYLE = palette.ERROR_TEXT_STYLE
@@ -58,13 +59,15 @@ class SettingsDialog(QDialog):
         try:
             catalog = load_catalog_file(Path(path))
         except CatalogError as error:
-            self._show_catalog_message(error.message, error=True)
+            self._show_catalog_message(message_text(error.message), error=True)
             return False
         self._staged, self._use_bundled = (Path(path), catalog), False
-        text = self.tr("Catalog {id} as of {date} ({count} GPUs) will be used after OK.")
+        text = self.tr("Catalog {id} as of {date} ({gpus}) will be used after OK.")
         self._show_catalog_message(
             text.format(
-                id=catalog.catalog_id, date=catalog.as_of.isoformat(), count=len(catalog.gpus)
+                id=catalog.catalog_id,
+                date=catalog.as_of.isoformat(),
+                gpus=counts.gpu_offers(len(catalog.gpus)),
             )
         )
         return True
@@ -229,7 +232,8 @@ class SettingsDialog(QDialog):
                 self._state.use_bundled_catalog()
         except (CatalogError, OSError) as error:
             self._staged = None
-            self._show_catalog_message(str(error), error=True)
+            message = error_text(error) if isinstance(error, CatalogError) else str(error)
+            self._show_catalog_message(message, error=True)
             return
         try:
             self._state.update_settings(
@@ -238,7 +242,7 @@ class SettingsDialog(QDialog):
                 runtime_context_gib=self._context.value(),
             )
         except PlannerError as error:
-            QMessageBox.warning(self, self.tr("Settings"), error.message)
+            QMessageBox.warning(self, self.tr("Settings"), message_text(error.message))
             return
         super().accept()
 

@@ -175,6 +175,8 @@ def _changes(store: HistoryStore | None) -> int:
 
 def _message(error: Exception) -> str:
     if isinstance(error, PlannerError):
-        return str(error)
+        from gui.core_text import error_text
+
+        return error_text(error)
     log.error("opening the history failed", exc_info=error)
     return f"{type(error).__name__}: {error}"

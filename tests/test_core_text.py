@@ -29,6 +29,7 @@ from core.messages import TEMPLATES, WORDS
 from core.planner import plan
 from core.quotes import parse_quote, quote_estimate
 from core.request import parse_request
+from core.snapshot import read_warning
 from gui import core_text
 from gui.i18n_build import _tool, ts_path
 from gui.presentation.formats import count
@@ -42,7 +43,24 @@ FIXTURE = ROOT / "tests" / "fixtures" / "history-v1.sqlite"
 
 
 def _placeholders(text: str) -> set[tuple[str, str]]:
-    return {(name, spec or "") for _, name, spec, _ in string.Formatter().parse(text) if name}
+    """The fields of ``text``; a plural selector ``{n|токен|токена|токенов}`` is not one."""
+    fields = string.Formatter().parse(text)
+    return {(name, spec or "") for _, name, spec, _ in fields if name and "|" not in name}
+
+
+def _selectors(text: str) -> list[tuple[str, int]]:
+    """(parameter, number of forms) of each plural selector of ``text``."""
+    fields = string.Formatter().parse(text)
+    return [
+        (name.split("|")[0], name.count("|")) for _, name, _, _ in fields if name and "|" in name
+    ]
+
+
+def _words(template: str) -> str:
+    """The letters of ``template`` outside its placeholders."""
+    return "".join(
+        c for literal, *_ in string.Formatter().parse(template) for c in literal if c.isalpha()
+    )
 
 
 def _russian() -> dict[str, str]:
@@ -74,9 +92,14 @@ def test_every_template_has_a_russian_translation_with_the_same_placeholders():
     assert set(russian) == set(TEMPLATES.values()) | words  # lupdate found every one
     for key, source in TEMPLATES.items():
         translation = russian[source]
-        assert translation and translation != source, key
+        assert translation, key
+        # Only a template of placeholders alone ("{path}: {reason}") reads the same in Russian.
+        assert translation != source or not _words(source), key
         assert _placeholders(translation) == _placeholders(source), key
-        translation.format(**{name: 1 for name, _ in _placeholders(source)})  # a valid template
+        names = {name for name, _ in _placeholders(source)}
+        assert all(name in names and forms == 3 for name, forms in _selectors(translation)), key
+        values = {name: 1 for name in names}
+        core_text.plural_forms(translation, values).format(**values)  # a valid template
 
 
 def _finding_keys_in_core() -> tuple[set[str], set[str]]:
@@ -241,6 +264,25 @@ def test_speed_assumptions_of_the_quote_read_in_russian(russian):
     assert "decode bound" not in html
 
 
+def test_a_counted_noun_takes_the_russian_plural_form_of_its_number(russian):
+    context = {"at": 8, "binding": "memory"}
+    tokens = [
+        core_text.translate("limits.context", {**context, "value": n}, "English")
+        for n in (1, 2, 5, 21, 131072)
+    ]
+    endings = [text.split(": ", 2)[-1].split(" (")[0].replace("\xa0", " ") for text in tokens]
+    assert endings == ["1 токен", "2 токена", "5 токенов", "21 токен", "131 072 токена"]
+    run = {"gpu_hours": 1.5, "hours": 1.5, "gpus": 1, "cost": "3.00", "currency": "USD"}
+    text = core_text.translate("outcome.run", {**run, "factor": 6, "mfu": 0.4}, "English")
+    assert text.startswith("всё обучение: 1,5 GPU-часа, 1,5 ч на 1 GPU")
+
+
+def test_english_keeps_core_text_whatever_the_number(app_state):
+    english = "longest context per sequence with concurrency 8: 1 tokens (limited by memory)"
+    params = {"at": 8, "value": 1, "binding": "memory"}
+    assert core_text.translate("limits.context", params, english) == english
+
+
 def test_large_numbers_are_grouped_the_russian_way(russian):
     result = estimate(parse_request({"model": {"preset": "deepseek-v3"}, "gpu": "h200-141gb"}))
     note = next(f for f in result.findings if f.template_key == "model_note.mtp_layers")
@@ -328,13 +370,13 @@ def test_a_translation_with_a_bad_placeholder_falls_back_to_english(qapp, tmp_pa
         assert core_text.finding_text(restore) == restore.message
         assert core_text.finding_text(buckets) == buckets.message
         pcie = {"code": "tp_pcie", "params": {"gpu": "A10"}, "message": "English"}
-        assert core_text.warning_text(pcie) == "English"
+        assert core_text.warning_text(read_warning(pcie)) == "English"
         tax = {"percent": "20", "subtotal": "1.00", "currency": "USD"}
         assert core_text.translate("price.tax", tax, "Tax 20 % of 1.00 USD") == (
             "Tax 20 % of 1.00 USD"
         )
         assert core_text.translate("no_such_code", {}, "as core said") == "as core said"
         broken = {"code": "tp_pcie", "params": ["not", "a", "mapping"], "message": "kept"}
-        assert core_text.warning_text(broken) == "kept"
+        assert core_text.warning_text(read_warning(broken)) == "kept"
     finally:
         QCoreApplication.removeTranslator(translator)

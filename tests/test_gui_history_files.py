@@ -81,7 +81,7 @@ def test_importing_a_json_export_merges_it(
     files.paths = [tmp_path / "laptop.json"]
     action(view, "historyImportAction").trigger()
     qtbot.waitUntil(lambda: cells(view, LABEL) == ["From the laptop"])
-    assert "Imported 1 quotes and 0 orders" in notice(view)
+    assert "Imported 1 quote and 0 orders" in notice(view)  # the singular
 
 
 def test_a_bad_import_file_gets_one_clear_message_and_changes_nothing(

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.catalog import default_catalog
-from core.errors import InputError
+from core.errors import InputError, PlannerError
 from core.glossary import load_glossary
 from core.request import parse_request
 from gui.core_text import labelled_error_text, message_text
@@ -151,4 +151,168 @@ def test_core_errors_read_in_russian(russian_window):
             parse_request(raw)
         shown += [message_text(refused.value.message), labelled_error_text(refused.value)]
     english = [text for text in shown if english_words(text.split(":", 1)[-1])]
+    assert english == []
+
+
+# -- every error core raises ------------------------------------------------------------------
+
+LATIN_WORD = re.compile(r"(?<![\w.\-/\\])[A-Za-z]+(?![\w.\-/])")
+KEPT = frozenset(
+    {"GPU", "GPUs", "JSON", "SQLite", "WAL", "UTF", "VAE", "NVIDIA", "AMD", "safetensors", "GGUF"}
+    | {"AnchorGPU", "Planner", "MiB", "FLOP", "UTC", "DDP", "FSDP", "sdxl", "true", "false", "ggml"}
+    | {"preset", "gguf", "custom", "params", "weights", "format"}  # fields of a request's JSON
+)
+"""Names, formats and units a Russian text keeps in Latin letters."""
+
+
+def latin_words(text: str) -> list[str]:
+    """Latin words of ``text`` beyond names, units, identifiers, commands and quoted keys."""
+    text = re.sub(r"`[^`]*`|--\w+|\"[^\"]*\"|«[^»]*»", " ", text)  # commands, options, keys
+    return [w for w in LATIN_WORD.findall(text) if w not in KEPT]
+
+
+def _error_templates() -> dict[str, str]:
+    """Every template core words its errors with."""
+    from core.error_texts import ERROR_TEMPLATES
+    from core.messages import TEMPLATES
+    from core.store_texts import STORE_TEMPLATES
+
+    older = {k: v for k, v in TEMPLATES.items() if k.split(".")[0] in ERROR_PREFIXES}
+    return {**older, **ERROR_TEMPLATES, **STORE_TEMPLATES}
+
+
+ERROR_PREFIXES = frozenset({"error", "json", "request", "store", "pydantic"})
+"""Key prefixes of the error templates in :mod:`core.message_texts`."""
+
+
+def _placeholders_removed(text: str) -> str:
+    return re.sub(r"\{[^{}]*\}", " ", text)
+
+
+def test_every_error_template_reads_in_russian(app_state):
+    from PySide6.QtCore import QCoreApplication
+
+    from gui.core_text import CONTEXT
+
+    app_state.update_settings(language="ru")
+    templates = _error_templates()
+    assert len(templates) > 150
+    english = {}
+    for key, source in templates.items():
+        russian = QCoreApplication.translate(CONTEXT, source)
+        if russian == source and not _placeholders_removed(source).strip(" :"):
+            continue  # "{path}: {reason}": nothing to translate
+        words = latin_words(_placeholders_removed(russian))
+        if russian == source or words:
+            english[key] = (russian, words)
+    assert english == {}
+
+
+def _provoked(tmp_path):
+    """One real error of every planner error class, each raised by core as a user would meet it."""
+    import errno
+    import json
+    import struct
+
+    from core.catalog import bundled_catalog_path, load_catalog_file, parse_catalog
+    from core.gguf import read_gguf
+    from core.glossary import load_glossary
+    from core.models import load_preset
+    from core.pricing import validate_tax_rate
+    from core.request import load_request_file
+    from core.safetensors_header import read_header
+    from core.settings import load_settings
+    from core.store import HistoryStore
+    from core.store.errors import busy, describe
+    from core.store.transfer import import_json
+    from tests.store_helpers import make_quote
+
+    catalog = json.loads(bundled_catalog_path().read_text("utf-8"))
+    catalog["gpus"][0]["price_per_gpu_hour"]["hour"] = 2.5
+    short = tmp_path / "short.safetensors"
+    short.write_bytes(b"\x01")
+    listed = tmp_path / "list.safetensors"
+    listed.write_bytes(struct.pack("<Q", 2) + b"[]")  # a header that is not an object
+    gguf = tmp_path / "huge-key.gguf"  # version 3, no tensors, one key of a terabyte
+    gguf.write_bytes(b"GGUF" + struct.pack("<IQQQ", 3, 0, 1, 10**12) + b"x" * 8)
+    settings = tmp_path / "settings.json"
+    settings.write_text('{"tax_rate": "abc"}', "utf-8")
+    not_sqlite = tmp_path / "history.sqlite"
+    not_sqlite.write_bytes(b"x" * 200)
+    export = tmp_path / "export.json"
+    export.write_text('{"format": 1}', "utf-8")
+    calls = [
+        lambda: parse_request("a string"),
+        lambda: load_request_file(tmp_path / "missing.json"),
+        lambda: parse_catalog(catalog),
+        lambda: load_catalog_file(tmp_path / "missing-catalog.json"),
+        lambda: load_settings(settings),
+        lambda: read_header(short),
+        lambda: read_header(listed),
+        lambda: read_gguf(gguf),
+        lambda: load_preset("no-such-model"),
+        lambda: load_glossary().get("no-such-term"),
+        lambda: validate_tax_rate("2"),
+        lambda: HistoryStore(not_sqlite),
+    ]
+    errors = []
+    for call in calls:
+        with pytest.raises(PlannerError) as raised:
+            call()
+        errors.append(raised.value)
+    with HistoryStore(tmp_path / "real.sqlite") as store:
+        with pytest.raises(PlannerError) as raised:
+            import_json(store, export)
+        errors.append(raised.value)
+        store.place_order(make_quote(), "one-purchase")
+        with pytest.raises(PlannerError) as raised:  # the same key for another request
+            store.place_order(make_quote(gpus=2), "one-purchase")
+        errors.append(raised.value)
+    errors.append(busy(tmp_path / "real.sqlite"))
+    denied = PermissionError(errno.EACCES, "Permission denied")
+    errors.append(describe(denied, tmp_path / "missing-folder" / "h.sqlite", doing="read"))
+    return errors
+
+
+def _values(params) -> list[str]:
+    """The parameter values of a message, those of the causes inside it too."""
+    from core.messages import Message
+
+    found = []
+    for value in params.values():
+        if isinstance(value, Message):
+            found += _values(value.params)
+        else:
+            found.append(str(value))
+    return found
+
+
+def test_errors_of_every_class_read_in_russian_on_the_gui_error_path(app_state, tmp_path):
+    from core.errors import (
+        CatalogError,
+        IdempotencyConflictError,
+        InputError,
+        ModelSourceError,
+        NotFoundError,
+        StoreBusyError,
+        StoreError,
+    )
+    from core.messages import Message
+    from gui.history.error_message import error_text
+
+    errors = _provoked(tmp_path)
+    kinds = {type(error) for error in errors}
+    assert {InputError, CatalogError, ModelSourceError, NotFoundError} <= kinds
+    assert {StoreError, StoreBusyError, IdempotencyConflictError} <= kinds
+    app_state.update_settings(language="ru")
+    english = []
+    for error in errors:
+        assert isinstance(error.message, Message), str(error)
+        for shown in (error_text(error), labelled_error_text(error)):
+            text = shown
+            for value in sorted(_values(error.message.params), key=len, reverse=True):
+                text = text.replace(value, " ")
+            text = text.split(": ", 1)[-1] if error.field else text
+            if english_words(text) or latin_words(text):
+                english.append((error.message.key, shown))
     assert english == []

@@ -19,6 +19,7 @@ from core.cli.output import dumps, dumps_line
 from core.errors import InputError
 from core.estimate import EstimateResult
 from core.memory import COMPONENTS
+from core.messages import Message
 from core.request import PlanRequest, load_request_file
 
 
@@ -101,7 +102,9 @@ def run_batch(name: str, catalog: Catalog, tax_rate: Decimal, utilization: Decim
     try:
         stream = path.open("rb")
     except OSError as error:
-        raise InputError(f"cannot read request file {path}: {error}") from None
+        raise InputError(
+            Message("cli.cannot_read_request", path=str(path), reason=str(error))
+        ) from None
     with stream:
         return _answer(stream, catalog, tax_rate, path.parent, utilization)
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from core.catalog import TERM_UNITS
 from core.fit import FitRow
+from core.messages import Message
 from core.units import UNIT, gib
 
 OUTCOME = {
@@ -85,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     from core.settings import active_catalog, load_settings
 
     if args.gpus is not None and args.gpus < 1:
-        raise InputError(f"must be 1 or more, got {args.gpus}", field="gpus")
+        raise InputError(Message("cli.gpus_at_least_one", gpus=args.gpus), field="gpus")
     base: dict[str, Any] = {"workload": args.workload, "term": args.term}
     inference: dict[str, int] = {}
     if args.context is not None:

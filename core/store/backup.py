@@ -17,6 +17,7 @@ import sqlite3
 from pathlib import Path
 
 from core.errors import StoreError
+from core.messages import Message
 from core.store.files import (
     Progress,
     Verified,
@@ -74,7 +75,9 @@ def backup_database(
     try:
         temporary = temporary_beside(destination, "partial")
     except StoreError as error:
-        raise StoreError(f"backup to {destination} failed: {error}") from None
+        raise StoreError(
+            Message("store.backup_failed", destination=str(destination), reason=str(error))
+        ) from None
     fault_point("backup:temporary")
     conn = store.conn
     try:
@@ -95,7 +98,9 @@ def backup_database(
         fault_point("backup:synced")
     except (sqlite3.Error, OSError, StoreError) as error:
         remove_with_sides(temporary)
-        raise StoreError(f"backup to {destination} failed and was deleted: {error}") from None
+        raise StoreError(
+            Message("store.backup_failed_deleted", destination=str(destination), reason=str(error))
+        ) from None
     except BaseException:
         remove_with_sides(temporary)
         raise

@@ -32,8 +32,9 @@ from pathlib import Path
 from urllib.parse import quote as url_quote
 
 from core.errors import StoreError
+from core.messages import Message
 from core.paths import ensure_private_dir
-from core.store.errors import RESTORE_HINT, describe
+from core.store.errors import describe
 from core.store.schema import recognise
 
 BUSY_TIMEOUT_MS = 5000
@@ -41,7 +42,6 @@ WAL_RETRY_S = 0.01
 
 __all__ = [
     "BUSY_TIMEOUT_MS",
-    "RESTORE_HINT",
     "connect",
     "connect_read_only",
     "create_private_file",
@@ -102,7 +102,7 @@ def quick_check(conn: sqlite3.Connection, path: Path, *, full: bool = False) -> 
     problems = [str(row[0]) for row in rows if row[0] != "ok"]
     if problems:
         shown = "; ".join(problems[:3]) + (" …" if len(problems) > 3 else "")
-        raise StoreError(f"history database {path} is damaged ({shown}); {RESTORE_HINT}")
+        raise StoreError(Message("store.damaged", path=str(path), shown=shown))
 
 
 def _refuse_missing(path: Path) -> None:
@@ -118,9 +118,7 @@ def _refuse_missing(path: Path) -> None:
         remains += sorted(path.parent.glob(f"{path.name}.replaced-*"))
     if remains:
         raise StoreError(
-            f"history database {path} is missing but {remains[0].name} is beside it; "
-            "nothing was created. Restore a backup with `anchorgpu-planner db restore FILE`, "
-            "move the file back, or choose another file with --db"
+            Message("store.missing_with_remains", path=str(path), name=remains[0].name)
         )
 
 
@@ -138,9 +136,9 @@ def inspect_existing(path: Path, *, full: bool = False) -> int | None:
         _refuse_missing(path)
         return None
     if not path.is_file():
-        raise StoreError(f"history database {path} is not a regular file")
+        raise StoreError(Message("store.not_a_file", path=str(path)))
     if not os.access(path, os.R_OK):
-        raise StoreError(f"cannot read history database {path}: permission denied")
+        raise StoreError(Message("store.no_read_permission", path=str(path)))
     if path.stat().st_size == 0:
         return None
     try:
@@ -148,7 +146,7 @@ def inspect_existing(path: Path, *, full: bool = False) -> int | None:
     except OSError as error:
         raise describe(error, path, doing="read") from None
     if len(header) < 100 or not header.startswith(SQLITE_HEADER):
-        raise StoreError(f"history database {path} is not a SQLite database; {RESTORE_HINT}")
+        raise StoreError(Message("store.not_sqlite", path=str(path)))
     try:
         conn = connect_read_only(path)
     except sqlite3.Error as error:
@@ -215,7 +213,7 @@ def connect(path: Path) -> sqlite3.Connection:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         mode = _journal_mode_wal(conn)
         if str(mode).lower() != "wal":
-            raise StoreError(f"history database {path} cannot use WAL (journal mode {mode})")
+            raise StoreError(Message("store.no_wal", path=str(path), mode=mode))
         # FULL: a commit is on disk when it returns, so a placed order survives a crash.
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")

@@ -14,12 +14,8 @@ import sqlite3
 from pathlib import Path
 
 from core.errors import StoreBusyError, StoreError
+from core.messages import Message
 
-RESTORE_HINT = (
-    "it was left as it is; restore a backup with `anchorgpu-planner db restore FILE` "
-    "or choose another file with --db"
-)
-LEFT_AS_IS = "it was left as it is"
 FULL_BELOW_BYTES = 64 * 1024
 """Free space under which an I/O error is reported as a full disk (SQLite pages are 4 KiB)."""
 
@@ -35,16 +31,16 @@ SQLITE_CANTOPEN = 14
 SQLITE_NOTADB = 26
 
 
-def _unwritable(path: Path) -> str | None:
+def _unwritable(path: Path) -> Message | None:
     """Why ``path`` (or the folder it is in) cannot be written, or None when it can."""
     folder = path.parent
     if path.exists() and not os.access(path, os.W_OK):
-        return "read-only (the file cannot be written)"
+        return Message("store.cause_file_read_only")
     if folder.is_dir() and not os.access(folder, os.W_OK):
-        return "read-only (its folder cannot be written)"
+        return Message("store.cause_folder_read_only")
     try:
         if os.statvfs(folder).f_flag & os.ST_RDONLY:
-            return "read-only (it is on a read-only drive)"
+            return Message("store.cause_drive_read_only")
     except (OSError, AttributeError):
         pass
     return None
@@ -61,10 +57,7 @@ def _disk_full(path: Path) -> bool:
 
 def busy(path: object) -> StoreBusyError:
     """The error for a history another process keeps locked."""
-    return StoreBusyError(
-        f"history database {path} is busy: another process kept it locked for too long; "
-        "nothing was changed, try again when it has finished"
-    )
+    return StoreBusyError(Message("store.busy", path=str(path)))
 
 
 def describe(error: sqlite3.Error | OSError, path: object, *, doing: str = "use") -> StoreError:
@@ -73,13 +66,19 @@ def describe(error: sqlite3.Error | OSError, path: object, *, doing: str = "use"
     if isinstance(error, OSError):
         number = error.errno
         if number in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
-            return StoreError(f"cannot {doing} history database {where}: the disk is full")
+            return StoreError(Message("store.cannot_do_disk_full", doing=doing, path=str(where)))
         if number == errno.EROFS:
-            return StoreError(f"cannot {doing} history database {where}: the drive is read-only")
+            return StoreError(Message("store.cannot_do_read_only", doing=doing, path=str(where)))
         if number in (errno.EACCES, errno.EPERM):
-            reason = _unwritable(where) or "permission denied"
-            return StoreError(f"cannot {doing} history database {where}: {reason}")
-        return StoreError(f"cannot {doing} history database {where}: {error.strerror or error}")
+            reason = _unwritable(where) or Message("store.cause_permission")
+            return StoreError(
+                Message("store.cannot_do", doing=doing, path=str(where), reason=reason)
+            )
+        return StoreError(
+            Message(
+                "store.cannot_do", doing=doing, path=str(where), reason=str(error.strerror or error)
+            )
+        )
     code = getattr(error, "sqlite_errorcode", None)
     primary = code & 0xFF if isinstance(code, int) else None
     text = str(error)
@@ -87,27 +86,20 @@ def describe(error: sqlite3.Error | OSError, path: object, *, doing: str = "use"
         return busy(where)
     full = primary == SQLITE_FULL or "disk is full" in text
     if full or (primary in (SQLITE_IOERR, SQLITE_CANTOPEN) and _disk_full(where)):
-        return StoreError(
-            f"history database {where} cannot be written: the disk is full; {LEFT_AS_IS} "
-            "(free some space and try again)"
-        )
+        return StoreError(Message("store.disk_full", path=str(where)))
     if primary in (SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM) or "readonly" in text:
         cause = _unwritable(where)
         if cause is None and primary == SQLITE_CANTOPEN:
-            return StoreError(
-                f"cannot open history database {where} ({text}); check that its folder exists "
-                "and can be read, or choose another file with --db"
-            )
+            return StoreError(Message("store.cannot_open", path=str(where), reason=text))
         return StoreError(
-            f"history database {where} is {cause or 'read-only'}; {LEFT_AS_IS} "
-            "(make it writable or choose another file with --db)"
+            Message(
+                "store.read_only", path=str(where), cause=cause or Message("store.cause_read_only")
+            )
         )
     if primary == SQLITE_NOTADB:
-        return StoreError(f"history database {where} is not a SQLite database; {RESTORE_HINT}")
+        return StoreError(Message("store.not_sqlite", path=str(where)))
     if primary == SQLITE_CORRUPT or "malformed" in text:
-        return StoreError(f"history database {where} is damaged ({text}); {RESTORE_HINT}")
+        return StoreError(Message("store.damaged", path=str(where), shown=text))
     if primary == SQLITE_IOERR:
-        return StoreError(
-            f"history database {where} could not be read or written ({text}); {LEFT_AS_IS}"
-        )
-    return StoreError(f"cannot {doing} history database {where}: {text}")
+        return StoreError(Message("store.io_error", path=str(where), reason=text))
+    return StoreError(Message("store.cannot_do", doing=doing, path=str(where), reason=text))

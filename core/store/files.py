@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.errors import InputError, StoreError
+from core.messages import Message
 from core.store.connection import connect_read_only, create_private_file, quick_check
 from core.store.errors import describe
 from core.store.schema import SCHEMA_VERSION, TABLES, recognise
@@ -66,9 +67,9 @@ def verify_database(
     """
     path = Path(path)
     if not path.is_file():
-        raise StoreError(f"{path} does not exist or is not a regular file")
+        raise StoreError(Message("store.file_missing", path=str(path)))
     if path.stat().st_size == 0:
-        raise StoreError(f"{path} is empty, not a history database")
+        raise StoreError(Message("store.file_empty", path=str(path)))
     try:
         conn = connect_read_only(path)
     except sqlite3.Error as error:
@@ -79,7 +80,12 @@ def verify_database(
             version = recognise(conn, path)
             if not 1 <= version <= SCHEMA_VERSION:
                 raise StoreError(
-                    f"{path} has schema version {version}; this app reads 1 to {SCHEMA_VERSION}"
+                    Message(
+                        "store.file_version_unknown",
+                        path=str(path),
+                        version=version,
+                        newest=SCHEMA_VERSION,
+                    )
                 )
             found = counts(conn)
         except sqlite3.Error as error:
@@ -87,9 +93,23 @@ def verify_database(
     finally:
         conn.close()
     if expected_version is not None and version != expected_version:
-        raise StoreError(f"{path} has schema version {version}, expected {expected_version}")
+        raise StoreError(
+            Message(
+                "store.file_version_differs",
+                path=str(path),
+                version=version,
+                expected=expected_version,
+            )
+        )
     if expected_counts is not None and found != expected_counts:
-        raise StoreError(f"{path} has rows {found}, expected {expected_counts}")
+        raise StoreError(
+            Message(
+                "store.file_rows_differ",
+                path=str(path),
+                found=str(found),
+                expected=str(expected_counts),
+            )
+        )
     return Verified(path, version, found)
 
 
@@ -181,11 +201,18 @@ def refuse_unsafe_output(output: Path, database: Path | None, what: str) -> Path
     except FileNotFoundError:
         info = None
     except OSError as error:
-        raise InputError(f"cannot write {what} {output}: {error.strerror or error}") from None
+        raise InputError(
+            Message(
+                "store.cannot_write_output",
+                what=what,
+                output=str(output),
+                reason=str(error.strerror or error),
+            )
+        ) from None
     if info is not None and stat.S_ISLNK(info.st_mode):
-        raise InputError(f"{what} {output} is a symbolic link; it was not followed or changed")
+        raise InputError(Message("store.output_symlink", what=what, output=str(output)))
     if info is not None and not stat.S_ISREG(info.st_mode):
-        raise InputError(f"{what} {output} is not a regular file; nothing was written")
+        raise InputError(Message("store.output_not_file", what=what, output=str(output)))
     if database is not None:
         resolved = output.parent.resolve() / output.name
         for protected in history_files(Path(database)):
@@ -193,8 +220,12 @@ def refuse_unsafe_output(output: Path, database: Path | None, what: str) -> Path
             same_file = info is not None and protected.exists()
             if same_name or (same_file and os.path.samefile(output, protected)):
                 raise InputError(
-                    f"{what} {output} would overwrite the history database {database}; "
-                    "nothing was written (choose another file)"
+                    Message(
+                        "store.output_is_database",
+                        what=what,
+                        output=str(output),
+                        database=str(database),
+                    )
                 )
     return output
 

@@ -26,6 +26,7 @@ from decimal import Decimal
 from typing import Any
 
 from core.errors import InputError
+from core.messages import Message
 from core.pricing import HOURS_PER_STORAGE_MONTH, round_money, to_decimal
 from core.quotes import Quote
 from core.request import canonical_request_json
@@ -50,7 +51,9 @@ def check_raw(raw: Any, source: object) -> None:
     while pending:
         value, depth, where = pending.pop()
         if depth > MAX_DEPTH:
-            raise InputError(f"{source}: nested more than {MAX_DEPTH} levels deep at {where}")
+            raise InputError(
+                Message("store.import_too_deep", source=str(source), limit=MAX_DEPTH, where=where)
+            )
         if isinstance(value, dict):
             for key, item in value.items():
                 _check_text(key, source, where)
@@ -60,7 +63,11 @@ def check_raw(raw: Any, source: object) -> None:
         elif isinstance(value, str):
             _check_text(value, source, where)
         elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INTEGER:
-            raise InputError(f"{source}: {where or 'a value'} is an integer out of range")
+            raise InputError(
+                Message("store.import_out_of_range", source=str(source), where=where)
+                if where
+                else Message("store.import_out_of_range_root", source=str(source))
+            )
 
 
 def _check_text(text: str, source: object, where: str) -> None:
@@ -68,7 +75,9 @@ def _check_text(text: str, source: object, where: str) -> None:
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise InputError(
-            f"{source}: {where or 'a text'} holds an invalid character (a lone surrogate)"
+            Message("store.import_surrogate", source=str(source), where=where)
+            if where
+            else Message("store.import_surrogate_root", source=str(source))
         ) from None
 
 
@@ -86,60 +95,100 @@ def check_snapshot(quote: Quote, row: str) -> None:
     currency = quote.currency
 
     def refuse(problem: str) -> None:
-        raise InputError(f"{row}: {problem}; the file was not imported")
+        raise InputError(Message("store.import_refused", row=row, problem=problem))
 
     text = canonical_request_json(quote.request)
     if hashlib.sha256(text.encode("utf-8")).hexdigest() != quote.request_sha256:
-        refuse("its fingerprint does not match its request")
+        refuse(Message("store.import_fingerprint"))
     hours = unit_hours(quote.term_unit) * quote.term_count
     if (price.currency, price.gpus, price.hours) != (currency, quote.gpus, hours):
         refuse(
-            f"its price is for {price.gpus} GPUs, {price.hours} h in {price.currency}, "
-            f"the quote for {quote.gpus} GPUs, {hours} h in {currency}"
+            Message(
+                "store.import_price_layout",
+                gpus=price.gpus,
+                hours=price.hours,
+                currency=price.currency,
+                quote_gpus=quote.gpus,
+                quote_hours=hours,
+                quote_currency=currency,
+            )
         )
     if quote.term_end != term_end(quote.term_start, quote.term_unit, quote.term_count):
-        refuse("its term does not end where its start and length say")
+        refuse(Message("store.import_term_end"))
     if quote.gpu.get("id") != quote.gpu_id or quote.gpu.get("name") != quote.gpu_name:
-        refuse(f"its GPU {quote.gpu_id} differs from the offer it quotes")
+        refuse(Message("store.import_gpu", gpu_id=quote.gpu_id))
     term = quote.request.get("term") if isinstance(quote.request, dict) else None
     workload = quote.request.get("workload") if isinstance(quote.request, dict) else None
     if not isinstance(term, dict) or (term.get("unit"), term.get("count")) != (
         quote.term_unit,
         quote.term_count,
     ):
-        refuse("its term differs from its request's")
+        refuse(Message("store.import_term"))
     if workload != quote.workload:
-        refuse(f"its workload {quote.workload} differs from its request's")
+        refuse(Message("store.import_workload", workload=quote.workload))
     model = quote.estimate.get("model") if isinstance(quote.estimate, dict) else None
     named = model.get("name") if isinstance(model, dict) else None
     if isinstance(named, str) and named != quote.model:
-        refuse(f"its model {quote.model} differs from its estimate's ({named})")
+        refuse(Message("store.import_model", model=quote.model, named=named))
     for field in ("gpus", "strategy"):
         quoted = quote.estimate.get(field) if isinstance(quote.estimate, dict) else None
         if quoted is not None and quoted != getattr(quote, field):
-            refuse(f"its {field} {getattr(quote, field)} differs from its estimate's ({quoted})")
+            refuse(
+                Message(
+                    "store.import_estimate_field",
+                    field=field,
+                    value=getattr(quote, field),
+                    quoted=quoted,
+                )
+            )
     prices = quote.gpu.get("price_per_gpu_hour")
     listed = prices.get(quote.term_unit) if isinstance(prices, dict) else None
     if listed is None or _money(listed, "unit price") != price.unit_price_per_gpu_hour:
-        refuse("its unit price differs from the offer's price for the term")
+        refuse(Message("store.import_unit_price"))
     known = _bundled_currency(quote.catalog_id)
     if known is not None and known != currency:
-        refuse(f"it is in {currency}, but catalog {quote.catalog_id} prices in {known}")
+        refuse(
+            Message(
+                "store.import_currency", currency=currency, catalog_id=quote.catalog_id, known=known
+            )
+        )
     subtotal = Decimal(0)
     for item in price.line_items:
         labelled = item.params.get("currency", currency)
         if labelled != currency:
-            refuse(f"its {item.kind} line is in {labelled}, the quote in {currency}")
+            refuse(
+                Message(
+                    "store.import_line_currency",
+                    kind=item.kind,
+                    labelled=labelled,
+                    currency=currency,
+                )
+            )
         if item.amount < 0:
-            refuse(f"its {item.kind} line is negative ({item.amount})")
+            refuse(Message("store.import_line_negative", kind=item.kind, amount=str(item.amount)))
         expected = _line_amount(item.kind, item.params, quote, subtotal)
         if expected is not None and expected != item.amount:
-            refuse(f"its {item.kind} line is {item.amount}, derived {expected} {currency}")
+            refuse(
+                Message(
+                    "store.import_line_amount",
+                    kind=item.kind,
+                    amount=str(item.amount),
+                    expected=str(expected),
+                    currency=currency,
+                )
+            )
         if item.kind != "tax":
             subtotal += item.amount
     total = sum((item.amount for item in price.line_items), Decimal(0))
     if total != price.total or total <= 0:
-        refuse(f"its total {price.total} {currency} is not the sum of its lines ({total})")
+        refuse(
+            Message(
+                "store.import_total",
+                total=str(price.total),
+                currency=currency,
+                lines_sum=str(total),
+            )
+        )
 
 
 def _bundled_currency(catalog_id: str) -> str | None:
@@ -179,7 +228,7 @@ def check_order(order: Any, quote: Quote, row: str) -> None:
     """
 
     def refuse(problem: str) -> None:
-        raise InputError(f"{row}: {problem}; the file was not imported")
+        raise InputError(Message("store.import_refused", row=row, problem=problem))
 
     listed = {
         "workload": quote.workload,
@@ -196,22 +245,31 @@ def check_order(order: Any, quote: Quote, row: str) -> None:
     }
     for field, expected in listed.items():
         if getattr(order, field) != expected:
-            refuse(f"its {field} {getattr(order, field)} contradicts its snapshot ({expected})")
+            refuse(
+                Message(
+                    "store.import_order_field",
+                    field=field,
+                    value=getattr(order, field),
+                    expected=str(expected),
+                )
+            )
     if order.quote_id not in (None, quote.id):
-        refuse(f"its quote {order.quote_id} is not the quote it was placed from ({quote.id})")
+        refuse(Message("store.import_quote_id", quote_id=order.quote_id, id=quote.id))
     created = parse_stamp(order.created_at)
     paid_from = parse_stamp(order.paid_from)
     paid_until = parse_stamp(order.paid_until)
     if quote.start_given and paid_from != quote.term_start:
-        refuse("its paid period does not start at the quoted start")
+        refuse(Message("store.import_start_quoted"))
     if not quote.start_given and paid_from != _seconds(created):
-        refuse("its paid period does not start at its placement")
+        refuse(Message("store.import_start_placed"))
     if paid_until != paid_from + timedelta(hours=quote.price.hours):
-        refuse(f"its paid period ends {order.paid_until}, not after the {quote.price.hours} h paid")
+        refuse(
+            Message("store.import_period_end", paid_until=order.paid_until, hours=quote.price.hours)
+        )
     if order.stopped_at is not None:
         stopped = parse_stamp(order.stopped_at)
         if stopped < _seconds(created) or stopped >= paid_until:
-            refuse(f"it was stopped at {order.stopped_at}, outside its placement and paid period")
+            refuse(Message("store.import_stopped", stopped_at=order.stopped_at))
 
 
 def _seconds(moment: datetime) -> datetime:

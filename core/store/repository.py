@@ -60,7 +60,7 @@ def validate_idempotency_key(key: str) -> str:
     """
     if not key or len(key) > MAX_KEY_LENGTH or not key.isprintable() or key != key.strip():
         raise InputError(
-            f"must be 1 to {MAX_KEY_LENGTH} printable characters without surrounding spaces",
+            Message("store.bad_key", limit=MAX_KEY_LENGTH),
             field="idempotency key",
         )
     return key
@@ -209,11 +209,15 @@ class HistoryStore:
     def _snapshot(self, snapshot_id: str) -> Quote:
         text = rows.snapshot_text(self.conn, snapshot_id)
         if text is None:
-            raise StoreError(f"history database {self.path} lacks the snapshot {snapshot_id}")
+            raise StoreError(
+                Message("store.no_snapshot", path=str(self.path), snapshot_id=snapshot_id)
+            )
         try:
             return parse_quote(json.loads(text))
         except (InputError, json.JSONDecodeError) as error:
-            raise StoreError(f"snapshot {snapshot_id} cannot be read: {error}") from None
+            raise StoreError(
+                Message("store.snapshot_unreadable", snapshot_id=snapshot_id, reason=str(error))
+            ) from None
 
     # -- orders ----------------------------------------------------------------------------------
 

@@ -30,6 +30,7 @@ from datetime import datetime
 from pathlib import Path
 
 from core.errors import StoreError
+from core.messages import Message
 from core.store.connection import connect_read_only
 from core.store.errors import SQLITE_CORRUPT, SQLITE_NOTADB, describe
 from core.store.files import (
@@ -117,10 +118,7 @@ def _lock(database: Path) -> sqlite3.Connection:
             raise _UnreadableError from None
         problem = describe(error, database)
         if "busy" in str(problem):
-            raise StoreError(
-                f"history database {database} is open in another process (the app or a "
-                "command); close it, then restore again. Nothing was replaced"
-            ) from None
+            raise StoreError(Message("store.restore_open", database=str(database))) from None
         raise problem from None
     except BaseException:
         conn.close()
@@ -159,7 +157,7 @@ def _write_into(conn: sqlite3.Connection, copy: Path, source: Verified) -> None:
     problems = [row[0] for row in conn.execute("PRAGMA integrity_check") if row[0] != "ok"]
     found = counts(conn)
     if problems or found != source.counts:
-        raise StoreError(f"the restored history did not verify ({problems or found})")
+        raise StoreError(Message("store.restore_unverified", problems=str(problems or found)))
 
 
 def _replace_unreadable(database: Path, copy: Path, now: datetime) -> Path:
@@ -193,7 +191,7 @@ def restore_database(backup: Path, database: Path, *, now: datetime) -> Restored
     backup = Path(backup).resolve()
     database = Path(database).parent.resolve() / Path(database).name
     if backup == database or (database.exists() and os.path.samefile(backup, database)):
-        raise StoreError("a backup cannot be restored onto itself")
+        raise StoreError(Message("store.restore_onto_itself"))
     source = verify_database(backup)
     clean_stale_temporaries(database)
     copy = temporary_beside(database, "restoring")
@@ -209,9 +207,13 @@ def restore_database(backup: Path, database: Path, *, now: datetime) -> Restored
         fault_point("restore:verified")
         replaced = _restore_copy(copy, database, now, source)
     except (sqlite3.Error, OSError) as error:
-        raise StoreError(f"restore from {backup} failed, nothing was replaced: {error}") from None
+        raise StoreError(
+            Message("store.restore_failed_kept", backup=str(backup), reason=str(error))
+        ) from None
     except StoreError as error:
-        raise StoreError(f"restore from {backup} failed: {error}") from None
+        raise StoreError(
+            Message("store.restore_failed", backup=str(backup), reason=str(error))
+        ) from None
     finally:
         remove_with_sides(copy)
     fault_point("restore:done")

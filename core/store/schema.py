@@ -24,6 +24,7 @@ from collections.abc import Callable
 from sqlite_utils import Database
 
 from core.errors import StoreError
+from core.messages import Message
 
 SCHEMA_VERSION = 3
 APPLICATION_ID = 0x41475055
@@ -189,12 +190,9 @@ def recognise(conn: sqlite3.Connection, path: object) -> int:
     raise StoreError(not_a_history(path))
 
 
-def not_a_history(path: object) -> str:
+def not_a_history(path: object) -> Message:
     """The message for a SQLite file that another application made."""
-    return (
-        f"{path} is a SQLite database of another application, not an AnchorGPU Planner "
-        "history; it was left as it is (choose another file with --db)"
-    )
+    return Message("store.foreign_database", path=str(path))
 
 
 def refuse_newer(version: int, path: object) -> None:
@@ -205,9 +203,7 @@ def refuse_newer(version: int, path: object) -> None:
     """
     if version > SCHEMA_VERSION:
         raise StoreError(
-            f"history database {path} has schema version {version}, newer than this app "
-            f"understands ({SCHEMA_VERSION}); update AnchorGPU Planner to open it. "
-            "The file was left as it is."
+            Message("store.newer_schema", path=str(path), version=version, newest=SCHEMA_VERSION)
         )
 
 

@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from core.errors import InputError
+from core.messages import Message
 from core.pricing import from_minor
 from core.store.records import (
     KINDS,
@@ -90,7 +91,9 @@ class Filters:
             (kind, KINDS, "kind"),
         ):
             if value is not None and value not in known:
-                raise InputError(f"unknown {name} '{value}' (known: {', '.join(known)})")
+                raise InputError(
+                    Message("store.unknown_filter", name=name, value=value, known=", ".join(known))
+                )
         return cls(fts_query(search), status, workload, kind)
 
     def wants_quotes(self) -> bool:
@@ -181,7 +184,7 @@ def list_rows(
         InputError: ``limit`` is not 1..1000 or ``offset`` is negative.
     """
     if not 1 <= limit <= MAX_PAGE or offset < 0:
-        raise InputError(f"page size must be 1 to {MAX_PAGE} and the offset 0 or more")
+        raise InputError(Message("store.bad_page", limit=MAX_PAGE))
     parts = _parts(filters, after=after is not None)
     if not parts:
         return []

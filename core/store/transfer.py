@@ -27,6 +27,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from core.errors import InputError
+from core.messages import Message, cause, validation_message
 from core.pricing import from_minor, to_decimal, to_minor
 from core.quotes import Quote, parse_quote
 from core.store import rows
@@ -76,7 +77,7 @@ def _atomic_write(
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
     except OSError as error:
-        raise InputError(f"cannot write {path}: {error}") from None
+        raise InputError(Message("store.cannot_write", path=str(path), reason=str(error))) from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline=newline) as stream:
             write(stream)
@@ -86,7 +87,7 @@ def _atomic_write(
         fsync_dir(folder)
     except OSError as error:
         Path(temporary).unlink(missing_ok=True)
-        raise InputError(f"cannot write {path}: {error}") from None
+        raise InputError(Message("store.cannot_write", path=str(path), reason=str(error))) from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
@@ -255,22 +256,26 @@ def _read_capped(path: Path, history: Path) -> bytes:
     """The bytes of a regular file of at most :data:`MAX_IMPORT_BYTES`; never the history."""
     for protected in history_files(history):
         if path.exists() and protected.exists() and os.path.samefile(path, protected):
-            raise InputError(f"{path} is the history database itself, not an export")
+            raise InputError(Message("store.import_is_database", path=str(path)))
     try:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
-        raise InputError(f"cannot read {path}: {error.strerror or error}") from None
+        raise InputError(
+            Message("error.cannot_read", path=str(path), reason=str(error.strerror or error))
+        ) from None
     with os.fdopen(handle, "rb") as stream:
         if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise InputError(f"{path} is not a regular file")
+            raise InputError(Message("store.import_not_file", path=str(path)))
         data = stream.read(MAX_IMPORT_BYTES + 1)
     if len(data) > MAX_IMPORT_BYTES:
-        raise InputError(f"{path} is larger than {MAX_IMPORT_BYTES // 2**20} MiB")
+        raise InputError(
+            Message("store.import_too_large", path=str(path), limit=MAX_IMPORT_BYTES // 2**20)
+        )
     return data
 
 
 def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise ValueError(Message("store.import_constant", name=name))
 
 
 def _read_export(
@@ -282,36 +287,44 @@ def _read_export(
         # money is always a decimal string, and a number where money belongs is refused.
         raw = json.loads(data_bytes.decode("utf-8"), parse_constant=_refuse_constant)
     except UnicodeDecodeError as error:
-        raise InputError(f"{path} is not UTF-8 text: {error.reason}") from None
+        raise InputError(
+            Message("store.import_not_utf8", path=str(path), reason=error.reason)
+        ) from None
     except json.JSONDecodeError as error:
-        raise InputError(f"{path} is not valid JSON: {error}") from None
+        raise InputError(
+            Message("error.config_not_json", path=str(path), reason=str(error))
+        ) from None
     except RecursionError:
-        raise InputError(f"{path} is nested too deeply to be an export") from None
+        raise InputError(Message("store.import_nested", path=str(path))) from None
     except ValueError as error:  # an integer of thousands of digits, NaN, Infinity
-        raise InputError(f"{path} is not valid JSON: {error}") from None
+        raise InputError(
+            Message("error.config_not_json", path=str(path), reason=cause(error))
+        ) from None
     check_raw(raw, path)
     try:
         data = _ExportIn.model_validate(raw)
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "file"
-        message = str(first["msg"]).removeprefix("Value error, ")
-        raise InputError(f"{path} is not a history export: {where}: {message}") from None
+        message = validation_message(first)
+        raise InputError(
+            Message("store.not_an_export", path=str(path), where=where, message=message)
+        ) from None
     quotes = []
     for number, item in enumerate(data.quotes, start=1):
-        row = f"{path}: quote {item.id} (quote {number} in the file)"
+        row = Message("store.import_quote_row", path=str(path), id=item.id, number=number)
         quote = _parse(item.snapshot, row)
         if quote.id != item.id:
-            raise InputError(f"{row} holds the snapshot of {quote.id}")
+            raise InputError(Message("store.import_wrong_snapshot", row=row, id=quote.id))
         check_snapshot(quote, row)
         quotes.append(quote.model_copy(update={"label": item.label, "notes": item.notes}))
     orders = []
     for number, order in enumerate(data.orders, start=1):
-        row = f"{path}: order {order.id} (order {number} in the file)"
+        row = Message("store.import_order_row", path=str(path), id=order.id, number=number)
         validate_idempotency_key(order.idempotency_key)
         quote = _parse(order.snapshot, row)
         if quote.id != order.snapshot_id or quote.total != order.total:
-            raise InputError(f"{row} does not match its quote snapshot")
+            raise InputError(Message("store.import_snapshot_mismatch", row=row))
         check_snapshot(quote, row)
         check_order(order, quote, row)
         to_minor(order.total, order.currency)
@@ -323,7 +336,7 @@ def _parse(snapshot: dict[str, Any], row: str) -> Quote:
     try:
         return parse_quote(snapshot)
     except InputError as error:
-        raise InputError(f"{row}: {error}") from None
+        raise InputError(Message("store.import_row", row=row, reason=error.message)) from None
 
 
 def import_json(store: HistoryStore, path: Path) -> ImportSummary:
@@ -361,8 +374,12 @@ def import_json(store: HistoryStore, path: Path) -> ImportSummary:
             holder = rows.order_by_key(conn, order.idempotency_key)
             if holder is not None:
                 conflicts.append(
-                    f"order {order.id}: idempotency key '{order.idempotency_key}' belongs to "
-                    f"order {holder['id']} here"
+                    Message(
+                        "store.import_conflict",
+                        order=order.id,
+                        key=order.idempotency_key,
+                        holder=str(holder["id"]),
+                    )
                 )
                 continue
             rows.insert_snapshot(conn, quote)

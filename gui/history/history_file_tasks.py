@@ -20,7 +20,9 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
 from core.store import HistoryStore
 from core.store.backup import Restored, Verified, backup_database
 from core.store.transfer import ImportSummary, export_csv, export_json, import_json
+from gui.core_text import message_text
 from gui.history.error_message import show_error
+from gui.presentation import counts
 from gui.store_service import StoreService
 
 Clock = Callable[[], datetime]
@@ -65,9 +67,11 @@ class HistoryFileTasks(QObject):
             self._run(
                 self.tr("Exporting to {file}…").format(file=path.name),
                 lambda store: export_json(store, path),
-                lambda counts: self.tr(
-                    "Exported {quotes} quotes and {orders} orders to {path}."
-                ).format(quotes=counts["quotes"], orders=counts["orders"], path=path),
+                lambda written: self.tr("Exported {quotes} and {orders} to {path}.").format(
+                    quotes=counts.quotes(written["quotes"]),
+                    orders=counts.orders(written["orders"]),
+                    path=path,
+                ),
             )
 
     def import_json(self) -> None:
@@ -94,11 +98,11 @@ class HistoryFileTasks(QObject):
             self.tr("Backing up to {file}…").format(file=path.name),
             run,
             lambda verified: self.tr(
-                "Backup written to {path} and verified: {quotes} quotes, {orders} orders."
+                "Backup written to {path} and verified: {quotes}, {orders}."
             ).format(
                 path=verified.path,
-                quotes=verified.counts.get("quotes", 0),
-                orders=verified.counts.get("orders", 0),
+                quotes=counts.quotes(verified.counts.get("quotes", 0)),
+                orders=counts.orders(verified.counts.get("orders", 0)),
             ),
             show=True,
         )
@@ -187,28 +191,26 @@ class HistoryFileTasks(QObject):
 
     def _imported_text(self, summary: ImportSummary) -> str:
         text = self.tr(
-            "Imported {quotes} quotes and {orders} orders; {stopped} stops applied, "
-            "{skipped} already present."
+            "Imported {quotes} and {orders}; {stopped} stops applied, {skipped} already present."
         ).format(
-            quotes=summary.quotes_added,
-            orders=summary.orders_added,
+            quotes=counts.quotes(summary.quotes_added),
+            orders=counts.orders(summary.orders_added),
             stopped=summary.orders_stopped,
             skipped=summary.skipped,
         )
         if summary.conflicts:
             text += " " + self.tr(
                 "Not imported (idempotency key already used here): {list}"
-            ).format(list="; ".join(summary.conflicts))
+            ).format(list="; ".join(message_text(c) for c in summary.conflicts))
         return text
 
     def _restored_text(self, restored: Restored) -> str:
-        counts = restored.source.counts
-        text = self.tr(
-            "The history was restored from {backup} (verified: {quotes} quotes, {orders} orders)."
-        ).format(
+        verified = restored.source.counts
+        text = self.tr("The history was restored from {backup} (verified: {quotes}, {orders}).")
+        text = text.format(
             backup=restored.source.path,
-            quotes=counts.get("quotes", 0),
-            orders=counts.get("orders", 0),
+            quotes=counts.quotes(verified.get("quotes", 0)),
+            orders=counts.orders(verified.get("orders", 0)),
         )
         if restored.replaced is not None:
             text += " " + self.tr("The replaced database was kept as {path}.").format(

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from datetime import datetime
 from html import escape
-from typing import Any
 
 from PySide6.QtCore import QObject
 
@@ -22,6 +21,14 @@ from core.errors import InputError
 from core.glossary import load_glossary
 from core.memory import COMPONENTS
 from core.quotes import Quote
+from core.snapshot import (
+    SavedEstimate,
+    SavedSpeed,
+    SavedWarning,
+    read_offer,
+    read_sharding,
+    read_snapshot,
+)
 from core.store import Order
 from core.units import vendor_label
 from gui.core_text import assumption_texts, line_label, warning_text
@@ -35,15 +42,12 @@ Row = tuple[str, str]
 
 def quote_gpu(quote: Quote) -> str:
     """The quoted GPU's display name, with the memory the quote's snapshot gives."""
-    vram = quote.gpu.get("vram_gib") if isinstance(quote.gpu, dict) else None
-    return offer_name(quote.gpu_name, float(vram) if isinstance(vram, int | float) else None)
+    return offer_name(quote.gpu_name, read_offer(quote.gpu).vram_gib)
 
 
 def quote_sharding(quote: Quote) -> str | None:
     """The FSDP sharding the quote's request ran with (None for other strategies)."""
-    parallelism = quote.request.get("parallelism") if isinstance(quote.request, dict) else None
-    sharding = parallelism.get("fsdp_sharding") if isinstance(parallelism, dict) else None
-    return sharding if quote.strategy == "fsdp" and isinstance(sharding, str) else None
+    return read_sharding(quote)
 
 
 class QuoteDocument(QObject):
@@ -89,9 +93,11 @@ class QuoteDocument(QObject):
             head = self._order_rows(item, now)
         else:
             head = self._quote_rows(quote, saved, purchase_key)
-        facts = self._table(head + self._configuration_rows(quote, item))
-        price, offer, memory = self._price(quote), self._offer(quote), self._memory(quote.estimate)
-        rest = [self._speed(quote.estimate), self._warnings(quote.estimate)]
+        snapshot = read_snapshot(quote)
+        estimate = snapshot.estimate
+        facts = self._table(head + self._configuration_rows(quote, item, estimate))
+        price, offer, memory = self._price(quote), self._offer(quote), self._memory(estimate)
+        rest = [self._speed(estimate.speed), self._warnings(estimate.warnings)]
         notes = item.notes or quote.notes  # orders of version 1 histories kept none of their own
         if notes:
             rest.append(_heading(self.tr("Notes")) + f"<p>{escape(notes)}</p>")
@@ -160,18 +166,20 @@ class QuoteDocument(QObject):
             rows.append((self.tr("Key of the next placement"), self._key_text(purchase_key)))
         return rows
 
-    def _configuration_rows(self, quote: Quote, item: Quote | Order) -> list[Row]:
+    def _configuration_rows(
+        self, quote: Quote, item: Quote | Order, estimate: SavedEstimate
+    ) -> list[Row]:
         names = self._names
-        params = (quote.estimate.get("model") or {}).get("params_total")
+        params = estimate.params_total
         model = escape(quote.model)
-        if isinstance(params, int):
+        if params is not None:
             model += escape(self.tr(" ({count} parameters)").format(count=formats.count(params)))
         term = self.tr("{term} ({hours} h)").format(
             term=formats.term(quote.term_unit, quote.term_count), hours=quote.price.hours
         )
         strategy = names.strategy(quote.strategy, quote_sharding(quote))
-        tp = (quote.estimate.get("details") or {}).get("tensor_parallel")
-        if isinstance(tp, int) and tp > 1:
+        tp = estimate.tensor_parallel
+        if tp is not None and tp > 1:
             strategy += self.tr(", tensor-parallel degree {tp}").format(tp=tp)
         rows = [
             (self.tr("Workload"), escape(names.workload(quote.workload))),
@@ -214,16 +222,15 @@ class QuoteDocument(QObject):
         )
 
     def _offer(self, quote: Quote) -> str:
-        gpu: dict[str, Any] = quote.gpu
+        gpu = read_offer(quote.gpu)
         title = self.tr("GPU and unit prices as of {date}").format(
             date=quote.catalog_as_of.isoformat()
         )
-        vram = gpu.get("vram_gib")
         specs = self.tr("{name}: {vram} VRAM, {interconnect}, up to {per_node} per node").format(
             name=vendor_label(quote.gpu_name),
-            vram=formats.vram(float(vram)) if isinstance(vram, int | float) else "?",
-            interconnect=gpu.get("interconnect", "?"),
-            per_node=gpu.get("gpus_per_node", "?"),
+            vram=formats.vram(gpu.vram_gib) if gpu.vram_gib is not None else "?",
+            interconnect=gpu.interconnect if gpu.interconnect is not None else "?",
+            per_node=gpu.gpus_per_node if gpu.gpus_per_node is not None else "?",
         )
         prices = quote.unit_prices
         quoted = self.tr("quoted")
@@ -243,9 +250,8 @@ class QuoteDocument(QObject):
             f"<table cellspacing='0' cellpadding='2'>{cells}</table>"
         )
 
-    def _memory(self, estimate: dict[str, Any]) -> str:
-        memory: dict[str, int] = estimate.get("memory_per_gpu") or {}
-        gpu: dict[str, Any] = estimate.get("gpu") or {}
+    def _memory(self, estimate: SavedEstimate) -> str:
+        memory = estimate.memory_per_gpu
         if not memory:
             return ""
         gib = formats.gib
@@ -255,23 +261,23 @@ class QuoteDocument(QObject):
             if memory.get(key)
         ]
         rows.append((self.tr("Total per GPU"), f"<b>{escape(gib(memory.get('total', 0), 2))}</b>"))
-        if gpu.get("usable_bytes"):
-            rows.append((self.tr("Usable per GPU"), escape(gib(gpu["usable_bytes"], 2))))
-        if gpu.get("vram_bytes"):
-            rows.append((self.tr("VRAM per GPU"), escape(gib(gpu["vram_bytes"], 2))))
-        headroom = estimate.get("headroom_bytes")
-        if estimate.get("fits") is True and isinstance(headroom, int):
+        if estimate.usable_bytes:
+            rows.append((self.tr("Usable per GPU"), escape(gib(estimate.usable_bytes, 2))))
+        if estimate.vram_bytes:
+            rows.append((self.tr("VRAM per GPU"), escape(gib(estimate.vram_bytes, 2))))
+        headroom = estimate.headroom_bytes
+        if estimate.fits is True and headroom is not None:
             verdict = self.tr("fits, {headroom} to spare").format(headroom=gib(headroom, 2))
-        elif isinstance(headroom, int) and headroom < 0:
+        elif headroom is not None and headroom < 0:
             verdict = self.tr("does not fit, {short} short").format(short=gib(-headroom, 2))
         else:
             verdict = self.tr("not placeable (see the warnings)")
         rows.append((self.tr("Verdict"), escape(verdict)))
-        binding = estimate.get("binding_component")
-        if isinstance(binding, str) and binding:
+        binding = estimate.binding_component
+        if binding:
             rows.append((self.tr("Largest component"), escape(self._names.component(binding))))
-        checkpoint = estimate.get("checkpoint_bytes")
-        if isinstance(checkpoint, int) and checkpoint > 0:
+        checkpoint = estimate.checkpoint_bytes
+        if checkpoint is not None and checkpoint > 0:
             rows.append(
                 (
                     self.tr("Checkpoint size"),
@@ -280,37 +286,33 @@ class QuoteDocument(QObject):
             )
         return _heading(self.tr("Memory per GPU as estimated")) + self._table(rows)
 
-    def _speed(self, estimate: dict[str, Any]) -> str:
-        speed: dict[str, Any] = estimate.get("throughput") or {}
+    def _speed(self, speed: SavedSpeed) -> str:
         rows: list[Row] = []
-        if speed.get("decode_tokens_per_s"):
+        if speed.decode_tokens_per_s:
             text = self.tr("up to {n} tokens/s for all sequences together").format(
-                n=formats.number(float(speed["decode_tokens_per_s"]))
+                n=formats.number(speed.decode_tokens_per_s)
             )
             rows.append((self.tr("Generation"), escape(text)))
-        if speed.get("training_tokens_per_s"):
+        if speed.training_tokens_per_s:
             text = self.tr("{n} tokens/s; {hours} h for the dataset").format(
-                n=formats.number(float(speed["training_tokens_per_s"])),
-                hours=formats.number(float(speed.get("job_hours") or 0), 1),
+                n=formats.number(speed.training_tokens_per_s),
+                hours=formats.number(speed.job_hours or 0.0, 1),
             )
             rows.append((self.tr("Training"), escape(text)))
-        if speed.get("images_per_hour"):
-            text = self.tr("{n} images per hour").format(
-                n=formats.number(float(speed["images_per_hour"]))
-            )
+        if speed.images_per_hour:
+            text = self.tr("{n} images per hour").format(n=formats.number(speed.images_per_hour))
             rows.append((self.tr("Images"), escape(text)))
         if not rows:
             return ""
         notes = "".join(f"<li>{escape(a)}</li>" for a in assumption_texts(speed))
         return _heading(self.tr("Speed (upper bounds)")) + self._table(rows) + f"<ul>{notes}</ul>"
 
-    def _warnings(self, estimate: dict[str, Any]) -> str:
+    def _warnings(self, warnings: tuple[SavedWarning, ...]) -> str:
         items = []
-        for warning in estimate.get("warnings") or []:
-            if not isinstance(warning, dict) or warning.get("code") == "disclaimer":
+        for warning in warnings:
+            if warning.code == "disclaimer":
                 continue
-            severity = str(warning.get("severity", ""))
-            key = str(warning.get("glossary_term", ""))
+            severity, key = warning.severity, warning.glossary_term
             term = f" ({self._term_link(key)})" if key else ""
             items.append(
                 f"<li><b style='color:{palette.severity(severity)}'>"

@@ -28,8 +28,8 @@ from core.planner import Plan
 from core.terms import term_hours
 from gui.core_text import finding_text, message_text
 from gui.glossary_link import connect_term_links, term_anchor
-from gui.presentation import palette
-from gui.presentation.formats import count, gib, money
+from gui.presentation import counts, palette
+from gui.presentation.formats import gib, money
 from gui.presentation.names import component_name, offer, severity_name, strategy_name
 from gui.wizard.memory_chart import MemoryChart
 
@@ -268,10 +268,10 @@ class LiveEstimatePanel(QWidget):
             self._best.setText(self.tr("Ranking the offers…"))
         elif plan.options:
             best = plan.options[0]
-            text = self.tr("Cheapest of {n} options that fit: {gpus} × {gpu}, {total} for the term")
+            text = self.tr("Cheapest {options}: {gpus} × {gpu}, {total} for the term")
             self._best.setText(
                 text.format(
-                    n=count(len(plan.options)),
+                    options=counts.of_options_that_fit(len(plan.options)),
                     gpus=best.estimate.gpus,
                     gpu=offer(best.gpu),
                     total=money(best.price.total, best.price.currency),

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -27,6 +27,9 @@ from core.planner import Plan, plan
 from core.request import Parallelism, PlanRequest
 from gui.worker import Worker
 
+if TYPE_CHECKING:
+    from core.models import ResolvedModel
+
 DEBOUNCE_MS = 40
 # The planner starts this long after the estimate, so that the panel repaints first: a Python
 # thread holds the GIL in turns with the GUI thread, and would slow the repaint it overlaps.
@@ -38,7 +41,7 @@ Outcome = tuple[Limits | None, OutcomeCost | None, dict[str, LimitCurve]]
 
 
 def solve_outcome(
-    result: EstimateResult, model: Any, catalog: Catalog, tax_rate: Decimal
+    result: EstimateResult, model: ResolvedModel, catalog: Catalog, tax_rate: Decimal
 ) -> Outcome:
     """The limits of ``result``, the cost of its outcome for its term and its limit curves."""
     from core.pricing import price_for
@@ -53,7 +56,9 @@ def solve_outcome(
     return limits, outcome_cost(result, price), curves
 
 
-def plan_with_limits(request: PlanRequest, catalog: Catalog, tax_rate: Decimal, model: Any) -> Plan:
+def plan_with_limits(
+    request: PlanRequest, catalog: Catalog, tax_rate: Decimal, model: ResolvedModel
+) -> Plan:
     """The plan with every option's limits solved, on the thread pool: the table shows them all."""
     return plan(request, catalog, tax_rate=tax_rate, model=model, with_limits=True).solve_limits()
 
@@ -101,8 +106,8 @@ class LiveEstimator(QObject):
         self._plan_timer.setSingleShot(True)
         self._plan_timer.setInterval(PLAN_DELAY_MS)
         self._plan_timer.timeout.connect(self._start_plan)
-        self._pending_plan: tuple[PlanRequest, Any] | None = None
-        self._models: OrderedDict[str, Any] = OrderedDict()
+        self._pending_plan: tuple[PlanRequest, ResolvedModel] | None = None
+        self._models: OrderedDict[str, ResolvedModel] = OrderedDict()
         self._resolver: tuple[str, Worker] | None = None
         self._planner: Worker | None = None
         self._limiter: tuple[EstimateResult, Worker] | None = None
@@ -157,7 +162,7 @@ class LiveEstimator(QObject):
         self._planner = self._resolver = None
         self._limiter = None
 
-    def model_for(self, request: PlanRequest) -> Any | None:
+    def model_for(self, request: PlanRequest) -> ResolvedModel | None:
         """The model of ``request`` if it has been read."""
         return self._models.get(model_key(request))
 
@@ -203,7 +208,7 @@ class LiveEstimator(QObject):
         self.resolving.emit()
         worker.start()
 
-    def _on_resolver_succeeded(self, model: Any) -> None:
+    def _on_resolver_succeeded(self, model: ResolvedModel) -> None:
         if self._resolver is None:
             return
         key, self._resolver = self._resolver[0], None
@@ -219,7 +224,7 @@ class LiveEstimator(QObject):
         if self.request is not None and model_key(self.request) == key:
             self.modelFailed.emit(error)
 
-    def _estimate(self, request: PlanRequest, model: Any) -> None:
+    def _estimate(self, request: PlanRequest, model: ResolvedModel) -> None:
         self.limits = self.outcome = None
         self.curves = {}
         try:
@@ -230,7 +235,7 @@ class LiveEstimator(QObject):
             return
         self.estimated.emit(self.result)
 
-    def _limits(self, result: EstimateResult, model: Any) -> None:
+    def _limits(self, result: EstimateResult, model: ResolvedModel) -> None:
         """Solve the limits and price the outcome of ``result`` on the thread pool."""
         if self._limiter is not None:
             self._limiter[1].cancel()
@@ -282,7 +287,7 @@ class LiveEstimator(QObject):
         self._planner = None
         self._plan_key = ""
 
-    def _plan(self, request: PlanRequest, model: Any) -> None:
+    def _plan(self, request: PlanRequest, model: ResolvedModel) -> None:
         planned = plan_request(request)
         catalog, tax = self._catalog(), self._tax_rate()
         key = self._plan_key_for(request)

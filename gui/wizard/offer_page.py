@@ -25,6 +25,7 @@ from core.outcome import OutcomeCost, TermProposal
 from core.planner import Plan, PlanOption
 from core.request import PlanRequest
 from gui.core_text import message_text
+from gui.presentation import counts
 from gui.presentation.comparison import MAX_COLUMNS, MIN_COLUMNS
 from gui.presentation.formats import term
 from gui.wizard.compare_dialog import CompareDialog
@@ -205,8 +206,9 @@ class OfferPage(WizardStep):
             self._status.setText("")
             return
         if plan.options:
-            text = self.tr("{fit} options fit, {other} do not.").format(
-                fit=len(plan.options), other=len(plan.infeasible)
+            text = self.tr("{fit}, {other}.").format(
+                fit=counts.options_fit(len(plan.options)),
+                other=counts.options_do_not_fit(len(plan.infeasible)),
             )
             self._status.setStyleSheet("")
             self._status.setText(text)

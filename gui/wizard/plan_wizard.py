@@ -31,6 +31,7 @@ from gui.wizard.wizard_step import WizardStep, error_path
 from gui.wizard.workload_page import WorkloadPage
 
 if TYPE_CHECKING:
+    from core.estimate import EstimateResult
     from core.planner import Plan, PlanOption
     from core.request import PlanRequest
     from gui.store_service import StoreService  # imports the history store: a type only here
@@ -387,7 +388,7 @@ class PlanWizard(QWizard):
         self.offer_page.set_outcome(None)
         self.sizes_page.show_limit_curves({})
 
-    def _on_live_estimated(self, result: Any) -> None:
+    def _on_live_estimated(self, result: EstimateResult) -> None:
         self.model_page.set_resolving(False)
         self._show_model_summary(result)
         self.offer_page.set_fit(result.fits and result.request.gpu is not None)
@@ -398,7 +399,7 @@ class PlanWizard(QWizard):
         self.offer_page.set_outcome(self.live.outcome)
         self.sizes_page.show_limit_curves(self.live.curves)
 
-    def _show_model_summary(self, result: Any) -> None:
+    def _show_model_summary(self, result: EstimateResult) -> None:
         from gui.wizard.display import count
 
         model = result.model

@@ -2,6 +2,51 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US" sourcelanguage="en_US">
 <context>
+    <name>Counts</name>
+    <message numerus="yes">
+        <source>%Ln quote(s)</source>
+        <translation>
+            <numerusform>%Ln quote</numerusform>
+            <numerusform>%Ln quotes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln order(s)</source>
+        <translation>
+            <numerusform>%Ln order</numerusform>
+            <numerusform>%Ln orders</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln GPU(s)</source>
+        <translation>
+            <numerusform>%Ln GPU</numerusform>
+            <numerusform>%Ln GPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln option(s) fit</source>
+        <translation>
+            <numerusform>%Ln option fits</numerusform>
+            <numerusform>%Ln options fit</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln do(es) not</source>
+        <translation>
+            <numerusform>%Ln does not</numerusform>
+            <numerusform>%Ln do not</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>of %Ln option(s) that fit</source>
+        <translation>
+            <numerusform>of %Ln option that fits</numerusform>
+            <numerusform>of %Ln options that fit</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Formats</name>
     <message numerus="yes">
         <source>%n hour(s)</source>
@@ -29,6 +74,16 @@
         <translation type="unfinished">
             <numerusform>%n month</numerusform>
             <numerusform>%n months</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PluralRule</name>
+    <message numerus="yes">
+        <source>%n:form</source>
+        <translation>
+            <numerusform>%n:0</numerusform>
+            <numerusform>%n:1</numerusform>
         </translation>
     </message>
 </context>

@@ -456,11 +456,11 @@
     </message>
     <message>
         <source>The index says total_size {total:,} bytes but the shards&apos; headers describe {stored:,} bytes; the headers are used.</source>
-        <translation>Индекс указывает total_size {total:,} байт, а заголовки сегментов описывают {stored:,} байт; используются заголовки.</translation>
+        <translation>Индекс указывает total_size {total:,} {total|байт|байта|байт}, а заголовки сегментов описывают {stored:,} {stored|байт|байта|байт}; используются заголовки.</translation>
     </message>
     <message>
         <source>The checkpoint is quantized: its parameter count is of stored (packed) elements, and its exact stored size ({stored:,} bytes) is used for the weights.</source>
-        <translation>Контрольная точка квантована: число параметров — это число хранимых (упакованных) элементов, а для весов берётся её точный хранимый размер ({stored:,} байт).</translation>
+        <translation>Контрольная точка квантована: число параметров — это число хранимых (упакованных) элементов, а для весов берётся её точный хранимый размер ({stored:,} {stored|байт|байта|байт}).</translation>
     </message>
     <message>
         <source>The checkpoint&apos;s weights are stored as {format} (from quantization_config and the header&apos;s dtypes); its exact stored size is used.</source>
@@ -468,11 +468,11 @@
     </message>
     <message>
         <source>GGUF tensor types by share of bytes: {types}; the exact stored size ({stored:,} bytes) is used for the weights.</source>
-        <translation>Типы тензоров GGUF по доле байтов: {types}; для весов используется точный размер в файле ({stored:,} байт).</translation>
+        <translation>Типы тензоров GGUF по доле байтов: {types}; для весов используется точный размер в файле ({stored:,} {stored|байт|байта|байт}).</translation>
     </message>
     <message>
         <source>The file declares a {window}-token sliding window but not which layers use it; every layer&apos;s KV cache is counted in full (an upper bound).</source>
-        <translation>Файл объявляет скользящее окно в {window} токенов, но не указывает, какие слои его используют; KV-кэш каждого слоя учтён полностью (оценка сверху).</translation>
+        <translation>Файл объявляет скользящее окно в {window} {window|токен|токена|токенов}, но не указывает, какие слои его используют; KV-кэш каждого слоя учтён полностью (оценка сверху).</translation>
     </message>
     <message>
         <source>The checkpoint stores {stored:,} parameters; config.json describes {described:,} (extra or missing tensors, e.g. tied or auxiliary weights).</source>
@@ -556,7 +556,7 @@
     </message>
     <message>
         <source>fits in memory, but the model&apos;s max_position_embeddings is {limit:,} tokens, below the {asked:,} asked for</source>
-        <translation>помещается в память, но max_position_embeddings модели — {limit:,} токенов, меньше запрошенных {asked:,}</translation>
+        <translation>помещается в память, но max_position_embeddings модели — {limit:,} {limit|токен|токена|токенов}, меньше запрошенных {asked:,}</translation>
     </message>
     <message>
         <source>no offer in the catalog can hold this job; a smaller model or input is needed</source>
@@ -844,23 +844,23 @@
     </message>
     <message>
         <source>longest context per sequence with concurrency {at}: {value:,} tokens (limited by {binding})</source>
-        <translation>наибольший контекст последовательности при одновременных последовательностях: {at}: {value:,} токенов (ограничение: {binding})</translation>
+        <translation>наибольший контекст последовательности при одновременных последовательностях: {at}: {value:,} {value|токен|токена|токенов} (ограничение: {binding})</translation>
     </message>
     <message>
         <source>most concurrent sequences of {at:,} tokens: {value:,} (limited by {binding})</source>
-        <translation>наибольшее число одновременных последовательностей по {at:,} токенов: {value:,} (ограничение: {binding})</translation>
+        <translation>наибольшее число одновременных последовательностей по {at:,} {at|токену|токена|токенов}: {value:,} (ограничение: {binding})</translation>
     </message>
     <message>
         <source>KV cache pool: {tokens:,} tokens ({gib:.2f} GiB per GPU), {concurrency:.2f} × requests of {context:,} tokens</source>
-        <translation>пул KV-кэша: {tokens:,} токенов ({gib:.2f} ГиБ на GPU), {concurrency:.2f} × запросов по {context:,} токенов</translation>
+        <translation>пул KV-кэша: {tokens:,} {tokens|токен|токена|токенов} ({gib:.2f} ГиБ на GPU), {concurrency:.2f} × запросов по {context:,} {context|токену|токена|токенов}</translation>
     </message>
     <message>
         <source>largest micro-batch of {at:,}-token sequences: {value:,} (limited by {binding})</source>
-        <translation>наибольший микробатч последовательностей по {at:,} токенов: {value:,} (ограничение: {binding})</translation>
+        <translation>наибольший микробатч последовательностей по {at:,} {at|токену|токена|токенов}: {value:,} (ограничение: {binding})</translation>
     </message>
     <message>
         <source>longest training sequence at micro-batch {at}: {value:,} tokens (limited by {binding})</source>
-        <translation>наибольшая длина обучающей последовательности при микробатче {at}: {value:,} токенов (ограничение: {binding})</translation>
+        <translation>наибольшая длина обучающей последовательности при микробатче {at}: {value:,} {value|токен|токена|токенов} (ограничение: {binding})</translation>
     </message>
     <message>
         <source>largest batch of {at}×{height} images: {value:,} (limited by {binding})</source>
@@ -880,7 +880,7 @@
     </message>
     <message>
         <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost} {currency} ({factor}·N FLOPs per token at {mfu:.0%} MFU)</source>
-        <translation>всё обучение: {gpu_hours:,.1f} GPU-часов, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOPs на токен при MFU {mfu:.0%})</translation>
+        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOPs на токен при MFU {mfu:.0%})</translation>
     </message>
     <message>
         <source>{cost} {currency} per 1,000 images, GPUs busy {utilization:.0%} of the term</source>
@@ -981,6 +981,969 @@
     <message>
         <source>month</source>
         <translation>месяц</translation>
+    </message>
+    <message>
+        <source>the line is longer than {limit} bytes</source>
+        <translation>строка длиннее {limit} байт</translation>
+    </message>
+    <message>
+        <source>the line is not valid JSON: {reason}</source>
+        <translation>строка — некорректный JSON: {reason}</translation>
+    </message>
+    <message>
+        <source>cannot read catalog file {path}: it does not exist</source>
+        <translation>не удаётся прочитать файл каталога {path}: его нет</translation>
+    </message>
+    <message>
+        <source>cannot read request file {path}: {reason}</source>
+        <translation>не удаётся прочитать файл запроса {path}: {reason}</translation>
+    </message>
+    <message>
+        <source>must be 1 or more, got {gpus}</source>
+        <translation>должно быть 1 или больше, получено {gpus}</translation>
+    </message>
+    <message>
+        <source>unknown diffusion model &apos;{preset_id}&apos; (known: {known})</source>
+        <translation>неизвестная диффузионная модель «{preset_id}» (известны: {known})</translation>
+    </message>
+    <message>
+        <source>diffusion preset {path}: needs one denoiser, one vae and a text encoder</source>
+        <translation>пресет диффузии {path}: нужны один денойзер, один VAE и текстовый энкодер</translation>
+    </message>
+    <message>
+        <source>cannot read diffusion preset {path}: {reason}</source>
+        <translation>не удаётся прочитать пресет диффузии {path}: {reason}</translation>
+    </message>
+    <message>
+        <source>diffusion preset {path}: {where}: {reason}</source>
+        <translation>пресет диффузии {path}: {where}: {reason}</translation>
+    </message>
+    <message>
+        <source>{models_dir} is not a folder</source>
+        <translation>{models_dir} — не папка</translation>
+    </message>
+    <message>
+        <source>unknown glossary term &apos;{key}&apos;</source>
+        <translation>в глоссарии нет термина «{key}»</translation>
+    </message>
+    <message>
+        <source>no glossary term matches &apos;{text}&apos;</source>
+        <translation>ни один термин глоссария не подходит к «{text}»</translation>
+    </message>
+    <message>
+        <source>glossary-ru.txt and glossary-en.json disagree on the number of terms</source>
+        <translation>в glossary-ru.txt и glossary-en.json разное число терминов</translation>
+    </message>
+    <message>
+        <source>help-en.json and help-ru.json disagree on their entries</source>
+        <translation>статьи справки в help-en.json и help-ru.json не совпадают</translation>
+    </message>
+    <message>
+        <source>glossary term {number}: expected &apos;{seed}&apos;, got &apos;{term_ru}&apos;</source>
+        <translation>термин глоссария {number}: ожидался «{seed}», найден «{term_ru}»</translation>
+    </message>
+    <message>
+        <source>help entry &apos;{key}&apos; repeats a glossary key or names an unknown one</source>
+        <translation>статья справки «{key}» повторяет ключ глоссария или называет неизвестный</translation>
+    </message>
+    <message>
+        <source>config.json must hold a JSON object</source>
+        <translation>config.json должен содержать объект JSON</translation>
+    </message>
+    <message>
+        <source>{path} is {size:,} bytes; a config.json is a few kilobytes, so this is not one</source>
+        <translation>{path} занимает {size:,} {size|байт|байта|байт}; config.json весит несколько килобайт, значит, это не он</translation>
+    </message>
+    <message>
+        <source>unknown model preset &apos;{preset_id}&apos;; valid presets: {valid}</source>
+        <translation>неизвестный пресет модели «{preset_id}»; допустимые пресеты: {valid}</translation>
+    </message>
+    <message>
+        <source>preset file {path} must hold a JSON object</source>
+        <translation>файл пресета {path} должен содержать объект JSON</translation>
+    </message>
+    <message>
+        <source>preset file {path} has no &quot;config&quot; object</source>
+        <translation>в файле пресета {path} нет объекта &quot;config&quot;</translation>
+    </message>
+    <message>
+        <source>preset file {path} cannot be read: {reason}</source>
+        <translation>не удаётся прочитать файл пресета {path}: {reason}</translation>
+    </message>
+    <message>
+        <source>preset file {path} needs &quot;id&quot;: &quot;{stem}&quot; and a &quot;name&quot;</source>
+        <translation>файлу пресета {path} нужны &quot;id&quot;: &quot;{stem}&quot; и &quot;name&quot;</translation>
+    </message>
+    <message>
+        <source>utilization must be above 0 and at most 1, got {utilization}</source>
+        <translation>загрузка должна быть больше 0 и не больше 1, получено {utilization}</translation>
+    </message>
+    <message>
+        <source>{what} must be a decimal string such as &quot;0.20&quot;, not {value}</source>
+        <translation>{what}: нужна десятичная строка, например &quot;0.20&quot;, а не {value}</translation>
+    </message>
+    <message>
+        <source>{what} must be a finite number, got {value}</source>
+        <translation>{what}: нужно конечное число, получено {value}</translation>
+    </message>
+    <message>
+        <source>{amount} has more decimal places than {currency} allows</source>
+        <translation>в {amount} больше знаков после запятой, чем допускает {currency}</translation>
+    </message>
+    <message>
+        <source>a stored amount must be an integer, got {minor}</source>
+        <translation>сохранённая сумма должна быть целым числом, получено {minor}</translation>
+    </message>
+    <message>
+        <source>tax rate must be a fraction from 0 to 1 (0.2 is 20 %), got {rate}</source>
+        <translation>ставка налога должна быть долей от 0 до 1 (0.2 — это 20 %), получено {rate}</translation>
+    </message>
+    <message>
+        <source>must be 0 or more, got {requested_gb}</source>
+        <translation>должно быть 0 или больше, получено {requested_gb}</translation>
+    </message>
+    <message>
+        <source>unsupported currency &apos;{currency}&apos; (supported: {known})</source>
+        <translation>валюта «{currency}» не поддерживается (поддерживаются: {known})</translation>
+    </message>
+    <message>
+        <source>{what} must be a decimal string, not {type}</source>
+        <translation>{what}: нужна десятичная строка, а не {type}</translation>
+    </message>
+    <message>
+        <source>must be a whole number of GB, got {storage_gb}</source>
+        <translation>нужно целое число ГБ, получено {storage_gb}</translation>
+    </message>
+    <message>
+        <source>catalog {catalog_id} has no storage price</source>
+        <translation>в каталоге {catalog_id} нет цены хранилища</translation>
+    </message>
+    <message>
+        <source>{what} &apos;{value}&apos; is not a number</source>
+        <translation>{what}: «{value}» — не число</translation>
+    </message>
+    <message>
+        <source>price is in {currency}, the catalog in {catalog_currency}</source>
+        <translation>цена указана в {currency}, а каталог — в {catalog_currency}</translation>
+    </message>
+    <message>
+        <source>price is for {gpus} GPUs, the quote for {quote_gpus}</source>
+        <translation>цена рассчитана на {gpus} GPU, а смета — на {quote_gpus}</translation>
+    </message>
+    <message>
+        <source>quote snapshot {where}: {message}</source>
+        <translation>снимок сметы, поле {where}: {message}</translation>
+    </message>
+    <message>
+        <source>a request must be a JSON object</source>
+        <translation>запрос должен быть объектом JSON</translation>
+    </message>
+    <message>
+        <source>cannot read request file {path}: it does not exist</source>
+        <translation>не удаётся прочитать файл запроса {path}: его нет</translation>
+    </message>
+    <message>
+        <source>{path} ended while its header was being read</source>
+        <translation>файл {path} закончился посреди заголовка</translation>
+    </message>
+    <message>
+        <source>{path}: {reason}</source>
+        <translation>{path}: {reason}</translation>
+    </message>
+    <message>
+        <source>{path} is {size} bytes, shorter than the 8-byte header length prefix</source>
+        <translation>{path} занимает {size} {size|байт|байта|байт} — меньше 8-байтового префикса длины заголовка</translation>
+    </message>
+    <message>
+        <source>{path} claims a {length:,}-byte header; safetensors refuses headers over {limit:,} bytes</source>
+        <translation>{path} заявляет заголовок в {length:,} {length|байт|байта|байт}; safetensors не принимает заголовки больше {limit:,} байт</translation>
+    </message>
+    <message>
+        <source>{path} claims a {length:,}-byte header but holds only {size:,} bytes after the length (truncated or not a safetensors file)</source>
+        <translation>{path} заявляет заголовок в {length:,} {length|байт|байта|байт}, но после длины в нём только {size:,} {size|байт|байта|байт} (файл обрезан или это не safetensors)</translation>
+    </message>
+    <message>
+        <source>{index} is too large to be a safetensors index</source>
+        <translation>{index} слишком велик для индекса safetensors</translation>
+    </message>
+    <message>
+        <source>{index} is not a JSON object</source>
+        <translation>{index} — не объект JSON</translation>
+    </message>
+    <message>
+        <source>{index} has no weight_map of tensor names to shards</source>
+        <translation>в {index} нет weight_map — соответствия имён тензоров шардам</translation>
+    </message>
+    <message>
+        <source>{index} metadata.total_size is not a whole number</source>
+        <translation>в {index} значение metadata.total_size — не целое число</translation>
+    </message>
+    <message>
+        <source>{index} names shard(s) missing from {folder}: {missing}</source>
+        <translation>{index} называет шарды, которых нет в {folder}: {missing}</translation>
+    </message>
+    <message>
+        <source>cannot infer an architecture from the tensor names of {name}; put the model&apos;s config.json beside the checkpoint</source>
+        <translation>по именам тензоров {name} не удаётся определить архитектуру; положите config.json модели рядом с контрольной точкой</translation>
+    </message>
+    <message>
+        <source>{index} maps &apos;{tensor}&apos; to {shard}, not a file beside the index</source>
+        <translation>{index} относит «{tensor}» к {shard} — это не файл рядом с индексом</translation>
+    </message>
+    <message>
+        <source>tensor &apos;{tensor}&apos; is stored in both {first} and {second}</source>
+        <translation>тензор «{tensor}» хранится и в {first}, и в {second}</translation>
+    </message>
+    <message>
+        <source>the index puts &apos;{name}&apos; in {shard}, but that shard does not hold it</source>
+        <translation>индекс относит «{name}» к {shard}, но в этом шарде его нет</translation>
+    </message>
+    <message>
+        <source>settings file {path} must hold a JSON object; fix it or delete it to go back to the defaults</source>
+        <translation>файл настроек {path} должен содержать объект JSON; исправьте или удалите его, чтобы вернуть значения по умолчанию</translation>
+    </message>
+    <message>
+        <source>settings file {path}: {field}: {reason}; fix it or delete it to go back to the defaults</source>
+        <translation>файл настроек {path}, поле {field}: {reason}; исправьте или удалите его, чтобы вернуть значения по умолчанию</translation>
+    </message>
+    <message>
+        <source>cannot save settings to {path}: {reason}</source>
+        <translation>не удаётся сохранить настройки в {path}: {reason}</translation>
+    </message>
+    <message>
+        <source>settings file: {reason}; fix it or delete it to go back to the defaults</source>
+        <translation>файл настроек: {reason}; исправьте или удалите его, чтобы вернуть значения по умолчанию</translation>
+    </message>
+    <message>
+        <source>unknown term unit &apos;{unit}&apos; (known: {known})</source>
+        <translation>неизвестная единица срока «{unit}» (известны: {known})</translation>
+    </message>
+    <message>
+        <source>a term start needs a time zone, e.g. 2026-01-31T09:00:00Z</source>
+        <translation>для начала срока нужен часовой пояс, например 2026-01-31T09:00:00Z</translation>
+    </message>
+    <message>
+        <source>term count must be a whole number from 1 to {limit}, got {count}</source>
+        <translation>число единиц срока должно быть целым от 1 до {limit}, получено {count}</translation>
+    </message>
+    <message>
+        <source>price is missing</source>
+        <translation>цена не указана</translation>
+    </message>
+    <message>
+        <source>price must be a decimal string such as &quot;2.49&quot;, not a float</source>
+        <translation>цена должна быть десятичной строкой, например &quot;2.49&quot;, а не дробным числом JSON</translation>
+    </message>
+    <message>
+        <source>price must be positive, got {value}</source>
+        <translation>цена должна быть положительной, получено {value}</translation>
+    </message>
+    <message>
+        <source>vram_reported_bytes {reported:,} is not within 85-100% of the {vram_gib:g} GB sold</source>
+        <translation>vram_reported_bytes {reported:,} не укладывается в 85–100 % от проданных {vram_gib:g} ГБ</translation>
+    </message>
+    <message>
+        <source>sources cite unknown field(s): {fields}</source>
+        <translation>источники ссылаются на неизвестные поля: {fields}</translation>
+    </message>
+    <message>
+        <source>an NVIDIA GPU needs compute_capability and driver_cuda_max</source>
+        <translation>GPU NVIDIA нужны compute_capability и driver_cuda_max</translation>
+    </message>
+    <message>
+        <source>an AMD GPU needs gfx_target and driver_rocm_max</source>
+        <translation>GPU AMD нужны gfx_target и driver_rocm_max</translation>
+    </message>
+    <message>
+        <source>price must be a decimal string such as &quot;0.10&quot;, not a float</source>
+        <translation>цена должна быть десятичной строкой, например &quot;0.10&quot;, а не дробным числом JSON</translation>
+    </message>
+    <message>
+        <source>price &apos;{value}&apos; is not a number</source>
+        <translation>цена «{value}» — не число</translation>
+    </message>
+    <message>
+        <source>{formats} listed as both native and emulated</source>
+        <translation>{formats}: указаны и как нативные, и как эмулируемые</translation>
+    </message>
+    <message>
+        <source>duplicate GPU id &apos;{id}&apos;</source>
+        <translation>повторяется идентификатор GPU «{id}»</translation>
+    </message>
+    <message>
+        <source>GPU &apos;{id}&apos; price per hour for the {unit} term ({price}) makes one GPU for one {unit} cost 0 {currency}; an order must cost at least {smallest}</source>
+        <translation>у GPU «{id}» цена за час для срока «{unit}» ({price}) даёт стоимость одного GPU на {unit} 0 {currency}; заказ должен стоить не меньше {smallest}</translation>
+    </message>
+    <message>
+        <source>money must be a decimal string, not a float</source>
+        <translation>деньги задаются десятичной строкой, а не дробным числом JSON</translation>
+    </message>
+    <message>
+        <source>is missing</source>
+        <translation>не указано</translation>
+    </message>
+    <message>
+        <source>GPU &apos;{gpu}&apos; field &apos;{field}&apos;: {reason}</source>
+        <translation>GPU «{gpu}», поле «{field}»: {reason}</translation>
+    </message>
+    <message>
+        <source>GPU &apos;{gpu}&apos;: {reason}</source>
+        <translation>GPU «{gpu}»: {reason}</translation>
+    </message>
+    <message>
+        <source>catalog field &apos;{field}&apos;: {reason}</source>
+        <translation>поле каталога «{field}»: {reason}</translation>
+    </message>
+    <message>
+        <source>catalog: {reason}</source>
+        <translation>каталог: {reason}</translation>
+    </message>
+    <message>
+        <source>{path} holds neither model.safetensors.index.json nor a single model.safetensors</source>
+        <translation>в {path} нет ни model.safetensors.index.json, ни одного model.safetensors</translation>
+    </message>
+    <message>
+        <source>{path} holds neither model.safetensors.index.json nor a single model.safetensors ({count} .safetensors files without an index)</source>
+        <translation>в {path} нет ни model.safetensors.index.json, ни одного model.safetensors (файлов .safetensors без индекса: {count})</translation>
+    </message>
+    <message>
+        <source>the line is not UTF-8 text</source>
+        <translation>строка — не текст UTF-8</translation>
+    </message>
+    <message>
+        <source>tensor &apos;{name}&apos; has a shape that is not a list of up to {limit} sizes</source>
+        <translation>у тензора «{name}» форма — не список из не более чем {limit} размеров</translation>
+    </message>
+    <message>
+        <source>tensor &apos;{name}&apos; has a shape that is not a list of whole numbers</source>
+        <translation>у тензора «{name}» форма — не список целых чисел</translation>
+    </message>
+    <message>
+        <source>entry &apos;{name}&apos; is not an object</source>
+        <translation>запись «{name}» — не объект</translation>
+    </message>
+    <message>
+        <source>tensor &apos;{name}&apos; has an unknown dtype {dtype}</source>
+        <translation>у тензора «{name}» неизвестный тип данных {dtype}</translation>
+    </message>
+    <message>
+        <source>tensor &apos;{name}&apos; needs data_offsets [begin, end] of whole numbers</source>
+        <translation>тензору «{name}» нужны data_offsets [начало, конец] из целых чисел</translation>
+    </message>
+    <message>
+        <source>tensor &apos;{name}&apos; ends (byte {end}) before it begins (byte {start})</source>
+        <translation>тензор «{name}» заканчивается (байт {end}) раньше, чем начинается (байт {start})</translation>
+    </message>
+    <message>
+        <source>the header lists {count:,} tensors; at most {limit:,} are read from one file</source>
+        <translation>в заголовке {count:,} {count|тензор|тензора|тензоров}; из одного файла читается не больше {limit:,}</translation>
+    </message>
+    <message>
+        <source>the header is not a JSON object</source>
+        <translation>заголовок — не объект JSON</translation>
+    </message>
+    <message>
+        <source>__metadata__ must map strings to strings</source>
+        <translation>__metadata__ должен сопоставлять строки строкам</translation>
+    </message>
+    <message>
+        <source>the file has {size:,} bytes after the last tensor that the header does not describe</source>
+        <translation>после последнего тензора в файле {size:,} {size|байт|байта|байт}, которых заголовок не описывает</translation>
+    </message>
+    <message>
+        <source>name &apos;{key}&apos; appears twice</source>
+        <translation>имя «{key}» встречается дважды</translation>
+    </message>
+    <message>
+        <source>the header is not UTF-8 text</source>
+        <translation>заголовок — не текст UTF-8</translation>
+    </message>
+    <message>
+        <source>the header is not valid JSON ({reason})</source>
+        <translation>заголовок — некорректный JSON ({reason})</translation>
+    </message>
+    <message>
+        <source>tensor &apos;{name}&apos; ({dtype}) does not fill a whole number of bytes</source>
+        <translation>тензор «{name}» ({dtype}) не занимает целого числа байт</translation>
+    </message>
+    <message>
+        <source>tensor &apos;{name}&apos; ends at byte {end:,} of the data but the file holds only {data_bytes:,} bytes after the header (truncated or incomplete)</source>
+        <translation>тензор «{name}» заканчивается на байте {end:,} данных, а после заголовка в файле только {data_bytes:,} {data_bytes|байт|байта|байт} (файл обрезан или неполон)</translation>
+    </message>
+    <message>
+        <source>tensor &apos;{name}&apos; data_offsets cover {nbytes:,} bytes but shape {shape} of {dtype} needs {needed:,}</source>
+        <translation>data_offsets тензора «{name}» покрывают {nbytes:,} {nbytes|байт|байта|байт}, а форме {shape} типа {dtype} нужно {needed:,}</translation>
+    </message>
+    <message>
+        <source>tensor &apos;{name}&apos; overlaps the tensor before it</source>
+        <translation>тензор «{name}» перекрывает предыдущий тензор</translation>
+    </message>
+    <message>
+        <source>{size:,} bytes before tensor &apos;{name}&apos; belong to none</source>
+        <translation>перед тензором «{name}» есть байты, не принадлежащие ни одному тензору: {size:,}</translation>
+    </message>
+    <message>
+        <source>value type {kind} is not a GGUF type</source>
+        <translation>тип значения {kind} — не тип GGUF</translation>
+    </message>
+    <message>
+        <source>{what} has value type {kind}, not a GGUF type</source>
+        <translation>{what}: тип значения {kind} — не тип GGUF</translation>
+    </message>
+    <message>
+        <source>{what} nests arrays more than {limit} deep</source>
+        <translation>{what}: массивы вложены глубже {limit} уровней</translation>
+    </message>
+    <message>
+        <source>{what} holds {count:,} arrays (at most {limit:,})</source>
+        <translation>{what}: массивов {count:,} (не больше {limit:,})</translation>
+    </message>
+    <message>
+        <source>{what} has {n_dims} dimensions (ggml allows 1 to {limit})</source>
+        <translation>{what}: измерений {n_dims} (ggml допускает от 1 до {limit})</translation>
+    </message>
+    <message>
+        <source>{what} claims {elements:,} values</source>
+        <translation>{what}: заявлено значений {elements:,}</translation>
+    </message>
+    <message>
+        <source>{what} has ggml type {type_id}, which is not a known type</source>
+        <translation>{what}: тип ggml {type_id} неизвестен</translation>
+    </message>
+    <message>
+        <source>{what} rows of {values} values are not whole {ggml_type} blocks of {block}</source>
+        <translation>{what}: строки из {values} {values|значения|значений|значений} не делятся на целые блоки {ggml_type} по {block}</translation>
+    </message>
+    <message>
+        <source>general.alignment {value} is not a power of two</source>
+        <translation>general.alignment {value} — не степень двойки</translation>
+    </message>
+    <message>
+        <source>a tensor name appears twice</source>
+        <translation>имя тензора встречается дважды</translation>
+    </message>
+    <message>
+        <source>{what} brings the metadata past {limit:,} values</source>
+        <translation>{what}: метаданные превышают {limit:,} значений</translation>
+    </message>
+    <message>
+        <source>{what} runs past the end of the file (truncated)</source>
+        <translation>{what}: выходит за конец файла (файл обрезан)</translation>
+    </message>
+    <message>
+        <source>{what} is {value:,}, more than the file can hold</source>
+        <translation>{what}: {value:,} — больше, чем может вместить файл</translation>
+    </message>
+    <message>
+        <source>{what} claims {length:,} bytes (at most {limit:,})</source>
+        <translation>{what}: заявлено {length:,} {length|байт|байта|байт} (не больше {limit:,})</translation>
+    </message>
+    <message>
+        <source>tensor &apos;{name}&apos; starts at {offset}, not a multiple of {alignment}</source>
+        <translation>тензор «{name}» начинается с {offset}, а это не кратно {alignment}</translation>
+    </message>
+    <message>
+        <source>tensor &apos;{name}&apos; ends at byte {end:,} of the data, but the file holds only {data_bytes:,} (truncated or incomplete)</source>
+        <translation>тензор «{name}» заканчивается на байте {end:,} данных, а в файле их только {data_bytes:,} (файл обрезан или неполон)</translation>
+    </message>
+    <message>
+        <source>key &apos;{key}&apos; appears twice</source>
+        <translation>ключ «{key}» встречается дважды</translation>
+    </message>
+    <message>
+        <source>{what} holds a string of {length:,} bytes</source>
+        <translation>{what}: строка длиной {length:,} {length|байт|байта|байт}</translation>
+    </message>
+    <message>
+        <source>{what} is not UTF-8 text</source>
+        <translation>{what}: не текст UTF-8</translation>
+    </message>
+    <message>
+        <source>the element type of {what}</source>
+        <translation>тип элементов ({what})</translation>
+    </message>
+    <message>
+        <source>the length of {what}</source>
+        <translation>длина ({what})</translation>
+    </message>
+    <message>
+        <source>the name of tensor #{number}</source>
+        <translation>имя тензора № {number}</translation>
+    </message>
+    <message>
+        <source>tensor &apos;{name}&apos;</source>
+        <translation>тензор «{name}»</translation>
+    </message>
+    <message>
+        <source>the dimension count of {what}</source>
+        <translation>число измерений ({what})</translation>
+    </message>
+    <message>
+        <source>the dimensions of {what}</source>
+        <translation>измерения ({what})</translation>
+    </message>
+    <message>
+        <source>the type of {what}</source>
+        <translation>тип ({what})</translation>
+    </message>
+    <message>
+        <source>the offset of {what}</source>
+        <translation>смещение ({what})</translation>
+    </message>
+    <message>
+        <source>the magic</source>
+        <translation>сигнатура файла</translation>
+    </message>
+    <message>
+        <source>the version</source>
+        <translation>версия</translation>
+    </message>
+    <message>
+        <source>the tensor count</source>
+        <translation>число тензоров</translation>
+    </message>
+    <message>
+        <source>the key/value count</source>
+        <translation>число пар «ключ — значение»</translation>
+    </message>
+    <message>
+        <source>key #{number}</source>
+        <translation>ключ № {number}</translation>
+    </message>
+    <message>
+        <source>the value type of &apos;{key}&apos;</source>
+        <translation>тип значения ключа «{key}»</translation>
+    </message>
+    <message>
+        <source>&apos;{key}&apos;</source>
+        <translation>ключ «{key}»</translation>
+    </message>
+    <message>
+        <source>the header</source>
+        <translation>заголовок</translation>
+    </message>
+    <message>
+        <source>backup to {destination} failed: {reason}</source>
+        <translation>резервное копирование в {destination} не удалось: {reason}</translation>
+    </message>
+    <message>
+        <source>backup to {destination} failed and was deleted: {reason}</source>
+        <translation>резервное копирование в {destination} не удалось, копия удалена: {reason}</translation>
+    </message>
+    <message>
+        <source>history database {path} is damaged ({shown}); it was left as it is; restore a backup with `anchorgpu-planner db restore FILE` or choose another file with --db</source>
+        <translation>база истории {path} повреждена ({shown}); она оставлена как есть; восстановите резервную копию командой `anchorgpu-planner db restore FILE` или выберите другой файл через --db</translation>
+    </message>
+    <message>
+        <source>history database {path} is missing but {name} is beside it; nothing was created. Restore a backup with `anchorgpu-planner db restore FILE`, move the file back, or choose another file with --db</source>
+        <translation>базы истории {path} нет, но рядом лежит {name}; ничего не создано. Восстановите резервную копию командой `anchorgpu-planner db restore FILE`, верните файл на место или выберите другой файл через --db</translation>
+    </message>
+    <message>
+        <source>history database {path} is not a regular file</source>
+        <translation>база истории {path} — не обычный файл</translation>
+    </message>
+    <message>
+        <source>cannot read history database {path}: permission denied</source>
+        <translation>не удаётся прочитать базу истории {path}: нет доступа</translation>
+    </message>
+    <message>
+        <source>history database {path} is not a SQLite database; it was left as it is; restore a backup with `anchorgpu-planner db restore FILE` or choose another file with --db</source>
+        <translation>база истории {path} — не база данных SQLite; она оставлена как есть; восстановите резервную копию командой `anchorgpu-planner db restore FILE` или выберите другой файл через --db</translation>
+    </message>
+    <message>
+        <source>history database {path} cannot use WAL (journal mode {mode})</source>
+        <translation>база истории {path} не может работать в режиме WAL (режим журнала {mode})</translation>
+    </message>
+    <message>
+        <source>history database {path} is busy: another process kept it locked for too long; nothing was changed, try again when it has finished</source>
+        <translation>база истории {path} занята: другой процесс слишком долго держал её заблокированной; ничего не изменено, повторите, когда он закончит</translation>
+    </message>
+    <message>
+        <source>cannot {doing} history database {path}: {reason}</source>
+        <translation>не удаётся {doing} базу истории {path}: {reason}</translation>
+    </message>
+    <message>
+        <source>history database {path} cannot be written: the disk is full; it was left as it is (free some space and try again)</source>
+        <translation>в базу истории {path} нельзя записать: диск заполнен; она оставлена как есть (освободите место и повторите)</translation>
+    </message>
+    <message>
+        <source>history database {path} is {cause}; it was left as it is (make it writable or choose another file with --db)</source>
+        <translation>база истории {path}: {cause}; она оставлена как есть (сделайте её доступной для записи или выберите другой файл через --db)</translation>
+    </message>
+    <message>
+        <source>history database {path} could not be read or written ({reason}); it was left as it is</source>
+        <translation>базу истории {path} не удалось прочитать или записать ({reason}); она оставлена как есть</translation>
+    </message>
+    <message>
+        <source>cannot {doing} history database {path}: the disk is full</source>
+        <translation>не удаётся {doing} базу истории {path}: диск заполнен</translation>
+    </message>
+    <message>
+        <source>cannot {doing} history database {path}: the drive is read-only</source>
+        <translation>не удаётся {doing} базу истории {path}: диск доступен только для чтения</translation>
+    </message>
+    <message>
+        <source>cannot open history database {path} ({reason}); check that its folder exists and can be read, or choose another file with --db</source>
+        <translation>не удаётся открыть базу истории {path} ({reason}); проверьте, что её папка существует и доступна для чтения, или выберите другой файл через --db</translation>
+    </message>
+    <message>
+        <source>{path} does not exist or is not a regular file</source>
+        <translation>{path} не существует или не является обычным файлом</translation>
+    </message>
+    <message>
+        <source>{path} is empty, not a history database</source>
+        <translation>{path} пуст — это не база истории</translation>
+    </message>
+    <message>
+        <source>{path} has schema version {version}, expected {expected}</source>
+        <translation>у {path} версия схемы {version}, ожидалась {expected}</translation>
+    </message>
+    <message>
+        <source>{path} has rows {found}, expected {expected}</source>
+        <translation>в {path} строк {found}, ожидалось {expected}</translation>
+    </message>
+    <message>
+        <source>{what} {output} is a symbolic link; it was not followed or changed</source>
+        <translation>файл {output} ({what}) — символическая ссылка; по ней не переходили и её не меняли</translation>
+    </message>
+    <message>
+        <source>{what} {output} is not a regular file; nothing was written</source>
+        <translation>файл {output} ({what}) — не обычный файл; ничего не записано</translation>
+    </message>
+    <message>
+        <source>cannot write {what} {output}: {reason}</source>
+        <translation>не удаётся записать файл {output} ({what}): {reason}</translation>
+    </message>
+    <message>
+        <source>{path} has schema version {version}; this app reads 1 to {newest}</source>
+        <translation>у {path} версия схемы {version}; это приложение читает версии от 1 до {newest}</translation>
+    </message>
+    <message>
+        <source>{what} {output} would overwrite the history database {database}; nothing was written (choose another file)</source>
+        <translation>файл {output} ({what}) перезаписал бы базу истории {database}; ничего не записано (выберите другой файл)</translation>
+    </message>
+    <message>
+        <source>{row}: {problem}; the file was not imported</source>
+        <translation>{row}: {problem}; файл не импортирован</translation>
+    </message>
+    <message>
+        <source>{source}: nested more than {limit} levels deep at {where}</source>
+        <translation>{source}: вложенность глубже {limit} уровней в {where}</translation>
+    </message>
+    <message>
+        <source>{source}: {where} holds an invalid character (a lone surrogate)</source>
+        <translation>{source}: {where} содержит недопустимый символ (одиночный суррогат)</translation>
+    </message>
+    <message>
+        <source>{source}: {where} is an integer out of range</source>
+        <translation>{source}: {where} — целое число вне допустимого диапазона</translation>
+    </message>
+    <message>
+        <source>must be 1 to {limit} printable characters without surrounding spaces</source>
+        <translation>должно быть от 1 до {limit} печатных символов без пробелов по краям</translation>
+    </message>
+    <message>
+        <source>history database {path} lacks the snapshot {snapshot_id}</source>
+        <translation>в базе истории {path} нет снимка {snapshot_id}</translation>
+    </message>
+    <message>
+        <source>snapshot {snapshot_id} cannot be read: {reason}</source>
+        <translation>снимок {snapshot_id} не читается: {reason}</translation>
+    </message>
+    <message>
+        <source>the restored history did not verify ({problems})</source>
+        <translation>восстановленная история не прошла проверку ({problems})</translation>
+    </message>
+    <message>
+        <source>a backup cannot be restored onto itself</source>
+        <translation>резервную копию нельзя восстановить поверх неё самой</translation>
+    </message>
+    <message>
+        <source>restore from {backup} failed, nothing was replaced: {reason}</source>
+        <translation>восстановление из {backup} не удалось, ничего не заменено: {reason}</translation>
+    </message>
+    <message>
+        <source>restore from {backup} failed: {reason}</source>
+        <translation>восстановление из {backup} не удалось: {reason}</translation>
+    </message>
+    <message>
+        <source>history database {database} is open in another process (the app or a command); close it, then restore again. Nothing was replaced</source>
+        <translation>база истории {database} открыта в другом процессе (в приложении или команде); закройте её и повторите восстановление. Ничего не заменено</translation>
+    </message>
+    <message>
+        <source>history database {path} has schema version {version}, newer than this app understands ({newest}); update AnchorGPU Planner to open it. The file was left as it is.</source>
+        <translation>у базы истории {path} версия схемы {version} — новее, чем понимает это приложение ({newest}); обновите AnchorGPU Planner, чтобы открыть её. Файл оставлен как есть.</translation>
+    </message>
+    <message>
+        <source>page size must be 1 to {limit} and the offset 0 or more</source>
+        <translation>размер страницы должен быть от 1 до {limit}, а смещение — 0 или больше</translation>
+    </message>
+    <message>
+        <source>unknown {name} &apos;{value}&apos; (known: {known})</source>
+        <translation>неизвестное значение {name} «{value}» (известны: {known})</translation>
+    </message>
+    <message>
+        <source>{path} is larger than {limit} MiB</source>
+        <translation>{path} больше {limit} МиБ</translation>
+    </message>
+    <message>
+        <source>cannot write {path}: {reason}</source>
+        <translation>не удаётся записать {path}: {reason}</translation>
+    </message>
+    <message>
+        <source>{path} is the history database itself, not an export</source>
+        <translation>{path} — сама база истории, а не экспорт</translation>
+    </message>
+    <message>
+        <source>{path} is not a regular file</source>
+        <translation>{path} — не обычный файл</translation>
+    </message>
+    <message>
+        <source>{path} is not UTF-8 text: {reason}</source>
+        <translation>{path} — не текст UTF-8: {reason}</translation>
+    </message>
+    <message>
+        <source>{path} is nested too deeply to be an export</source>
+        <translation>{path} вложен слишком глубоко для экспорта</translation>
+    </message>
+    <message>
+        <source>{path} is not a history export: {where}: {message}</source>
+        <translation>{path} — не экспорт истории: {where}: {message}</translation>
+    </message>
+    <message>
+        <source>{row} holds the snapshot of {id}</source>
+        <translation>{row} содержит снимок {id}</translation>
+    </message>
+    <message>
+        <source>{row} does not match its quote snapshot</source>
+        <translation>{row} не совпадает со своим снимком сметы</translation>
+    </message>
+    <message>
+        <source>{row}: {reason}</source>
+        <translation>{row}: {reason}</translation>
+    </message>
+    <message>
+        <source>its fingerprint does not match its request</source>
+        <translation>её отпечаток не совпадает с её запросом</translation>
+    </message>
+    <message>
+        <source>its price is for {gpus} GPUs, {hours} h in {currency}, the quote for {quote_gpus} GPUs, {quote_hours} h in {quote_currency}</source>
+        <translation>её цена рассчитана на {gpus} GPU, {hours} ч в {currency}, а смета — на {quote_gpus} GPU, {quote_hours} ч в {quote_currency}</translation>
+    </message>
+    <message>
+        <source>its term does not end where its start and length say</source>
+        <translation>её срок заканчивается не там, где указывают его начало и длина</translation>
+    </message>
+    <message>
+        <source>its GPU {gpu_id} differs from the offer it quotes</source>
+        <translation>её GPU {gpu_id} отличается от предложения, на которое она составлена</translation>
+    </message>
+    <message>
+        <source>its term differs from its request&apos;s</source>
+        <translation>её срок отличается от срока в её запросе</translation>
+    </message>
+    <message>
+        <source>its workload {workload} differs from its request&apos;s</source>
+        <translation>её нагрузка {workload} отличается от нагрузки в её запросе</translation>
+    </message>
+    <message>
+        <source>its model {model} differs from its estimate&apos;s ({named})</source>
+        <translation>её модель {model} отличается от модели в её оценке ({named})</translation>
+    </message>
+    <message>
+        <source>its unit price differs from the offer&apos;s price for the term</source>
+        <translation>её цена за единицу отличается от цены предложения за этот срок</translation>
+    </message>
+    <message>
+        <source>it is in {currency}, but catalog {catalog_id} prices in {known}</source>
+        <translation>она в {currency}, а каталог {catalog_id} указывает цены в {known}</translation>
+    </message>
+    <message>
+        <source>its total {total} {currency} is not the sum of its lines ({lines_sum})</source>
+        <translation>её итог {total} {currency} не равен сумме её строк ({lines_sum})</translation>
+    </message>
+    <message>
+        <source>its quote {quote_id} is not the quote it was placed from ({id})</source>
+        <translation>его смета {quote_id} — не та смета, по которой он размещён ({id})</translation>
+    </message>
+    <message>
+        <source>its paid period does not start at the quoted start</source>
+        <translation>его оплаченный период начинается не в начале из сметы</translation>
+    </message>
+    <message>
+        <source>its paid period does not start at its placement</source>
+        <translation>его оплаченный период начинается не в момент размещения</translation>
+    </message>
+    <message>
+        <source>its paid period ends {paid_until}, not after the {hours} h paid</source>
+        <translation>его оплаченный период заканчивается {paid_until}, а не после оплаченных {hours} ч</translation>
+    </message>
+    <message>
+        <source>its {field} {value} differs from its estimate&apos;s ({quoted})</source>
+        <translation>её {field} {value} отличается от значения в оценке ({quoted})</translation>
+    </message>
+    <message>
+        <source>its {kind} line is in {labelled}, the quote in {currency}</source>
+        <translation>её строка {kind} указана в {labelled}, а смета — в {currency}</translation>
+    </message>
+    <message>
+        <source>its {kind} line is negative ({amount})</source>
+        <translation>её строка {kind} отрицательна ({amount})</translation>
+    </message>
+    <message>
+        <source>its {kind} line is {amount}, derived {expected} {currency}</source>
+        <translation>её строка {kind} равна {amount}, а по расчёту {expected} {currency}</translation>
+    </message>
+    <message>
+        <source>its {field} {value} contradicts its snapshot ({expected})</source>
+        <translation>его {field} {value} противоречит снимку ({expected})</translation>
+    </message>
+    <message>
+        <source>it was stopped at {stopped_at}, outside its placement and paid period</source>
+        <translation>он остановлен {stopped_at} — вне периода между размещением и концом оплаты</translation>
+    </message>
+    <message>
+        <source>read-only (the file cannot be written)</source>
+        <translation>только для чтения (файл нельзя записать)</translation>
+    </message>
+    <message>
+        <source>read-only (its folder cannot be written)</source>
+        <translation>только для чтения (в его папку нельзя записать)</translation>
+    </message>
+    <message>
+        <source>read-only (it is on a read-only drive)</source>
+        <translation>только для чтения (он на диске только для чтения)</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>нет доступа</translation>
+    </message>
+    <message>
+        <source>read-only</source>
+        <translation>только для чтения</translation>
+    </message>
+    <message>
+        <source>{source}: a value is an integer out of range</source>
+        <translation>{source}: значение — целое число вне допустимого диапазона</translation>
+    </message>
+    <message>
+        <source>{source}: a text holds an invalid character (a lone surrogate)</source>
+        <translation>{source}: текст содержит недопустимый символ (одиночный суррогат)</translation>
+    </message>
+    <message>
+        <source>{path}: quote {id} (quote {number} in the file)</source>
+        <translation>{path}: смета {id} (смета № {number} в файле)</translation>
+    </message>
+    <message>
+        <source>{path}: order {id} (order {number} in the file)</source>
+        <translation>{path}: заказ {id} (заказ № {number} в файле)</translation>
+    </message>
+    <message>
+        <source>order {order}: idempotency key &apos;{key}&apos; belongs to order {holder} here</source>
+        <translation>заказ {order}: ключ идемпотентности «{key}» здесь принадлежит заказу {holder}</translation>
+    </message>
+    <message>
+        <source>{path} is a SQLite database of another application, not an AnchorGPU Planner history; it was left as it is (choose another file with --db)</source>
+        <translation>{path} — база данных SQLite другого приложения, а не история AnchorGPU Planner; она оставлена как есть (выберите другой файл через --db)</translation>
+    </message>
+    <message>
+        <source>{name} is not a number JSON allows</source>
+        <translation>{name} — не число, допустимое в JSON</translation>
+    </message>
+    <message>
+        <source>use</source>
+        <translation>использовать</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>прочитать</translation>
+    </message>
+    <message>
+        <source>create</source>
+        <translation>создать</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>записать</translation>
+    </message>
+    <message>
+        <source>backup</source>
+        <translation>резервная копия</translation>
+    </message>
+    <message>
+        <source>export</source>
+        <translation>экспорт</translation>
+    </message>
+    <message>
+        <source>amount</source>
+        <translation>сумма</translation>
+    </message>
+    <message>
+        <source>tax rate</source>
+        <translation>ставка налога</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>итог</translation>
+    </message>
+    <message>
+        <source>unit price</source>
+        <translation>цена за единицу</translation>
+    </message>
+    <message>
+        <source>storage price</source>
+        <translation>цена хранилища</translation>
+    </message>
+</context>
+<context>
+    <name>Counts</name>
+    <message numerus="yes">
+        <source>%Ln quote(s)</source>
+        <translation>
+            <numerusform>%Ln смета</numerusform>
+            <numerusform>%Ln сметы</numerusform>
+            <numerusform>%Ln смет</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln order(s)</source>
+        <translation>
+            <numerusform>%Ln заказ</numerusform>
+            <numerusform>%Ln заказа</numerusform>
+            <numerusform>%Ln заказов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln GPU(s)</source>
+        <translation>
+            <numerusform>%Ln GPU</numerusform>
+            <numerusform>%Ln GPU</numerusform>
+            <numerusform>%Ln GPU</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln option(s) fit</source>
+        <translation>
+            <numerusform>подходит %Ln вариант</numerusform>
+            <numerusform>подходят %Ln варианта</numerusform>
+            <numerusform>подходят %Ln вариантов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln do(es) not</source>
+        <translation>
+            <numerusform>%Ln не подходит</numerusform>
+            <numerusform>%Ln не подходят</numerusform>
+            <numerusform>%Ln не подходят</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>of %Ln option(s) that fit</source>
+        <translation>
+            <numerusform>из %Ln подходящего варианта</numerusform>
+            <numerusform>из %Ln подходящих вариантов</numerusform>
+            <numerusform>из %Ln подходящих вариантов</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1448,8 +2411,20 @@
         <translation>Файлы JSON (*.json)</translation>
     </message>
     <message>
-        <source>Exported {quotes} quotes and {orders} orders to {path}.</source>
-        <translation>Экспортировано смет: {quotes}, заказов: {orders}, файл {path}.</translation>
+        <source>Exported {quotes} and {orders} to {path}.</source>
+        <translation>Экспортировано: {quotes} и {orders}, файл {path}.</translation>
+    </message>
+    <message>
+        <source>Backup written to {path} and verified: {quotes}, {orders}.</source>
+        <translation>Резервная копия записана в {path} и проверена: {quotes}, {orders}.</translation>
+    </message>
+    <message>
+        <source>Imported {quotes} and {orders}; {stopped} stops applied, {skipped} already present.</source>
+        <translation>Импортировано: {quotes} и {orders}; применено остановок: {stopped}; уже было: {skipped}.</translation>
+    </message>
+    <message>
+        <source>The history was restored from {backup} (verified: {quotes}, {orders}).</source>
+        <translation>История восстановлена из {backup} (проверено: {quotes}, {orders}).</translation>
     </message>
     <message>
         <source>Import JSON</source>
@@ -1470,10 +2445,6 @@
     <message>
         <source>Backing up to {file}…</source>
         <translation>Резервное копирование в {file}…</translation>
-    </message>
-    <message>
-        <source>Backup written to {path} and verified: {quotes} quotes, {orders} orders.</source>
-        <translation>Резервная копия записана в {path} и проверена: смет — {quotes}, заказов — {orders}.</translation>
     </message>
     <message>
         <source>Restore Database</source>
@@ -1500,16 +2471,8 @@ The backup is verified first; if it is damaged, nothing is replaced. The current
         <translation>История</translation>
     </message>
     <message>
-        <source>Imported {quotes} quotes and {orders} orders; {stopped} stops applied, {skipped} already present.</source>
-        <translation>Импортировано смет: {quotes}, заказов: {orders}; применено остановок: {stopped}; уже было: {skipped}.</translation>
-    </message>
-    <message>
         <source>Not imported (idempotency key already used here): {list}</source>
         <translation>Не импортировано (ключ идемпотентности здесь уже занят): {list}</translation>
-    </message>
-    <message>
-        <source>The history was restored from {backup} (verified: {quotes} quotes, {orders} orders).</source>
-        <translation>История восстановлена из {backup} (проверено: смет — {quotes}, заказов — {orders}).</translation>
     </message>
     <message>
         <source>The replaced database was kept as {path}.</source>
@@ -1919,8 +2882,8 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Ранжирую предложения…</translation>
     </message>
     <message>
-        <source>Cheapest of {n} options that fit: {gpus} × {gpu}, {total} for the term</source>
-        <translation>Самый дешёвый из {n} подходящих вариантов: {gpus} × {gpu}, {total} за срок</translation>
+        <source>Cheapest {options}: {gpus} × {gpu}, {total} for the term</source>
+        <translation>Самый дешёвый {options}: {gpus} × {gpu}, {total} за срок</translation>
     </message>
     <message>
         <source>No offer in the catalog fits this request.</source>
@@ -2409,8 +3372,8 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Ранжирую предложения…</translation>
     </message>
     <message>
-        <source>{fit} options fit, {other} do not.</source>
-        <translation>Подходят: {fit}, не подходят: {other}.</translation>
+        <source>{fit}, {other}.</source>
+        <translation>{fit}, {other}.</translation>
     </message>
     <message>
         <source>Nothing in the catalog fits this request. What would fit:</source>
@@ -2684,6 +3647,17 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source>{name}: {params} parameters ({source}).</source>
         <translation>{name}: {params} параметров ({source}).</translation>
+    </message>
+</context>
+<context>
+    <name>PluralRule</name>
+    <message numerus="yes">
+        <source>%n:form</source>
+        <translation>
+            <numerusform>%n:0</numerusform>
+            <numerusform>%n:1</numerusform>
+            <numerusform>%n:2</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3105,10 +4079,6 @@ Idempotency key of this purchase: {key}</source>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <source>Catalog {id} as of {date} ({count} GPUs) will be used after OK.</source>
-        <translation>Каталог {id} на {date} (GPU: {count}) будет использован после нажатия «OK».</translation>
-    </message>
-    <message>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
@@ -3155,6 +4125,10 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source> GiB</source>
         <translation> ГиБ</translation>
+    </message>
+    <message>
+        <source>Catalog {id} as of {date} ({gpus}) will be used after OK.</source>
+        <translation>Каталог {id} на {date} ({gpus}) будет использован после нажатия «OK».</translation>
     </message>
     <message>
         <source>GPU catalog</source>

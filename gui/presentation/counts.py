@@ -1,0 +1,62 @@
+"""Counted nouns in the plural form the interface language needs ("1 quote", "2 quotes").
+
+Each is a Qt numerus message in the context ``Counts``: English has two forms, Russian three
+(1 смета, 2 сметы, 5 смет); the forms are in ``resources/i18n/anchorgpu_*.ts``. The number is
+written with the locale's digits (``%Ln``).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject
+
+
+class Counts(QObject):
+    """The translation context of the counted nouns (plural forms are read from ``self.tr``)."""
+
+    def quotes(self, n: int) -> str:
+        return self.tr("%Ln quote(s)", "", n)
+
+    def orders(self, n: int) -> str:
+        return self.tr("%Ln order(s)", "", n)
+
+    def gpu_offers(self, n: int) -> str:
+        return self.tr("%Ln GPU(s)", "", n)
+
+    def options_fit(self, n: int) -> str:
+        return self.tr("%Ln option(s) fit", "", n)
+
+    def options_do_not_fit(self, n: int) -> str:
+        return self.tr("%Ln do(es) not", "", n)
+
+    def of_options_that_fit(self, n: int) -> str:
+        return self.tr("of %Ln option(s) that fit", "", n)
+
+
+def quotes(n: int) -> str:
+    """``n`` saved quotes."""
+    return Counts().quotes(n)
+
+
+def orders(n: int) -> str:
+    """``n`` orders."""
+    return Counts().orders(n)
+
+
+def gpu_offers(n: int) -> str:
+    """``n`` GPU offers of a catalog."""
+    return Counts().gpu_offers(n)
+
+
+def options_fit(n: int) -> str:
+    """``n`` planner options that fit ("3 options fit")."""
+    return Counts().options_fit(n)
+
+
+def options_do_not_fit(n: int) -> str:
+    """``n`` planner options that do not fit, after :func:`options_fit` ("2 do not")."""
+    return Counts().options_do_not_fit(n)
+
+
+def of_options_that_fit(n: int) -> str:
+    """``n`` options that fit, after "Cheapest" ("of 4 options that fit")."""
+    return Counts().of_options_that_fit(n)
