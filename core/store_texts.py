@@ -257,6 +257,7 @@ STORE_TEMPLATES: dict[str, str] = {
     "store.snapshot_unreadable": QT_TRANSLATE_NOOP(
         "CoreText", "snapshot {snapshot_id} cannot be read: {reason}"
     ),
+    "store.text_too_long": QT_TRANSLATE_NOOP("CoreText", "at most {limit} characters"),
     "store.unknown_filter": QT_TRANSLATE_NOOP(
         "CoreText", "unknown {name} '{value}' (known: {known})"
     ),

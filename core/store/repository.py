@@ -394,7 +394,7 @@ class HistoryStore:
             changes["notes"] = notes
         for field, limit in (("label", MAX_LABEL_LENGTH), ("notes", MAX_NOTES_LENGTH)):
             if len(changes.get(field, "")) > limit:
-                raise InputError(f"at most {limit} characters", field=field)
+                raise InputError(Message("store.text_too_long", limit=limit), field=field)
         with self.transaction():
             if rows.order_row(self.conn, entity_id) is not None:
                 table, kind = "orders", "order"

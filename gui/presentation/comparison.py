@@ -2,9 +2,10 @@
 
 A configuration is a :class:`Column`, made from a planner's option (:func:`option_column`) or a
 saved quote (:func:`quote_column`). Both read their memory, speed and warnings from the estimate
-as JSON (``core.estimate.estimate_to_json``, what a quote snapshots), so an option and a quote
-are worded alike. A quote's limits and cost of outcome are solved again from its request on its
-quoted offer (:func:`core.quote_limits.quote_limits`); the rest is its snapshot.
+as JSON (``core.estimate.estimate_to_json``, what a quote snapshots) through the typed reader of
+:mod:`core.snapshot`, so an option and a quote are worded alike. A quote's limits and cost of
+outcome are solved again from its request on its quoted offer
+(:func:`core.quote_limits.quote_limits`); the rest is its snapshot.
 
 The rows (:meth:`Comparison.rows`) are built once in the interface's language and written as
 they are shown: CSV (one column per configuration, the first column the row's name) and an HTML
@@ -18,7 +19,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QObject
 
@@ -28,6 +28,7 @@ from core.outcome import OutcomeCost
 from core.planner import PlanOption
 from core.pricing import Price
 from core.quotes import Quote
+from core.snapshot import SavedEstimate, read_estimate, read_snapshot
 from gui.core_text import line_label, message_text, reason_text, warning_text
 from gui.presentation import palette
 from gui.presentation.formats import count, gib, money, term
@@ -51,7 +52,7 @@ class Column:
         gpus: How many GPUs.
         strategy: The strategy in a table cell.
         term: The term in words.
-        estimate: The estimate as JSON (memory, usable memory, speed, warnings).
+        estimate: The estimate as saved (memory, usable memory, speed, warnings).
         price: The price for the term, line by line.
         limits: How far the job goes (None when not solved).
         outcome: The cost of the outcome (None without one).
@@ -65,7 +66,7 @@ class Column:
     gpus: int
     strategy: str
     term: str
-    estimate: dict[str, Any]
+    estimate: SavedEstimate
     price: Price
     limits: Limits | None
     outcome: OutcomeCost | None
@@ -88,7 +89,7 @@ def option_column(option: PlanOption) -> Column:
             result.strategy, option.tensor_parallel, request.parallelism.fsdp_sharding
         ),
         term=term(request.term.unit, request.term.count),
-        estimate=estimate_to_json(result),
+        estimate=read_estimate(estimate_to_json(result)),
         price=option.price,
         limits=option.limits,
         outcome=option.outcome,
@@ -104,18 +105,16 @@ def quote_column(quote: Quote, title: str | None = None, key: str | None = None)
     from core.quote_limits import quote_limits
 
     solved = quote_limits(quote)
-    tp = (quote.estimate.get("details") or {}).get("tensor_parallel")
+    saved = read_snapshot(quote).estimate
     return Column(
         title=title or (f"{quote.id} — {quote.label}" if quote.label else quote.id),
         key=key or quote.id,
         model=quote.model,
         gpu=quote_gpu(quote),
         gpus=quote.gpus,
-        strategy=strategy_short(
-            quote.strategy, tp if isinstance(tp, int) else 1, quote_sharding(quote)
-        ),
+        strategy=strategy_short(quote.strategy, saved.tensor_parallel or 1, quote_sharding(quote)),
         term=term(quote.term_unit, quote.term_count),
-        estimate=quote.estimate,
+        estimate=saved,
         price=quote.price,
         limits=solved.limits,
         outcome=solved.outcome,
@@ -148,14 +147,13 @@ class Comparison(QObject):
         add(self.tr("Strategy"), [c.strategy for c in columns])
         add(self.tr("Term"), [c.term for c in columns])
         self._price_rows(columns, add)
-        memory = [c.estimate.get("memory_per_gpu") or {} for c in columns]
+        memory = [c.estimate.memory_per_gpu for c in columns]
         for name in COMPONENTS:
             if any(m.get(name) for m in memory):
                 add(component_name(name), [_bytes(m.get(name, 0)) for m in memory])
         add(self.tr("Per GPU"), [_bytes(m.get("total")) for m in memory])
-        gpus = [c.estimate.get("gpu") or {} for c in columns]
-        add(self.tr("Usable per GPU"), [_bytes(g.get("usable_bytes")) for g in gpus])
-        add(self.tr("Headroom"), [_bytes(c.estimate.get("headroom_bytes")) for c in columns])
+        add(self.tr("Usable per GPU"), [_bytes(c.estimate.usable_bytes) for c in columns])
+        add(self.tr("Headroom"), [_bytes(c.estimate.headroom_bytes) for c in columns])
         self._limit_rows(columns, add)
         self._speed_rows(columns, add)
         self._cost_rows(columns, add)
@@ -164,9 +162,7 @@ class Comparison(QObject):
 
     def _warnings(self, column: Column) -> str:
         texts = [
-            warning_text(w)
-            for w in column.estimate.get("warnings") or []
-            if isinstance(w, dict) and w.get("severity") not in ("info", None)
+            warning_text(w) for w in column.estimate.warnings if w.severity not in ("info", "")
         ]
         return "; ".join(texts) or column.reason
 
@@ -217,15 +213,15 @@ class Comparison(QObject):
             )
 
     def _speed_rows(self, columns: Sequence[Column], add: Add) -> None:
-        speeds = [c.estimate.get("throughput") or {} for c in columns]
+        speeds = [c.estimate.speed for c in columns]
         fields = (
             ("decode_tokens_per_s", self.tr("Decode tokens/s (bound)")),
             ("training_tokens_per_s", self.tr("Training tokens/s")),
             ("images_per_hour", self.tr("Images per hour")),
         )
         for key, label in fields:
-            if any(s.get(key) for s in speeds):
-                add(label, [_number(s.get(key)) for s in speeds])
+            if any(getattr(s, key) for s in speeds):
+                add(label, [_number(getattr(s, key)) for s in speeds])
 
     def _cost_rows(self, columns: Sequence[Column], add: Add) -> None:
         outcomes = [c.outcome for c in columns]

@@ -15,6 +15,7 @@ from PySide6.QtGui import QGuiApplication
 
 from core.glossary import load_glossary
 from core.quotes import Quote
+from core.snapshot import read_estimate
 from core.store import Order
 from gui.core_text import line_label
 from gui.presentation import formats
@@ -45,9 +46,9 @@ class QuoteSummary(QObject):
             (self.tr("Strategy"), names.strategy(quote.strategy, quote_sharding(quote))),
             (self.tr("Term"), term),
         ]
-        memory = (quote.estimate.get("memory_per_gpu") or {}).get("total")
-        vram = (quote.estimate.get("gpu") or {}).get("vram_bytes")
-        if isinstance(memory, int) and isinstance(vram, int):
+        saved = read_estimate(quote.estimate)
+        memory, vram = saved.memory_per_gpu.get("total"), saved.vram_bytes
+        if memory is not None and vram is not None:
             facts.append(
                 (
                     self.tr("Memory per GPU"),

@@ -1851,6 +1851,10 @@
         <translation>{name} — не число, допустимое в JSON</translation>
     </message>
     <message>
+        <source>at most {limit} characters</source>
+        <translation>не более {limit} {limit|символа|символов|символов}</translation>
+    </message>
+    <message>
         <source>use</source>
         <translation>использовать</translation>
     </message>
