@@ -344,6 +344,20 @@ def test_mla_latent_is_replicated_under_tensor_parallelism():
     assert kv_bytes_per_token(arch, "bf16") == 61 * 576 * 2
 
 
+def test_the_sparse_attention_indexer_key_is_cached_the_way_vllm_stores_it():
+    # DeepSeek-V3.2: 61 MLA layers, each a 576-value latent in the cache dtype plus the indexer
+    # key vLLM keeps as 128 fp8 values and one fp32 scale (Indexer.k_cache, 132 bytes),
+    # whatever the cache dtype, replicated on every tensor-parallel rank like the latent.
+    path = "tests/fixtures/hf_configs/deepseek-v3.2/config.json"
+    arch = _count(json.loads(open(path, encoding="utf-8").read()))
+    assert kv_bytes_per_token(arch, "bf16") == 61 * (576 * 2 + 132)
+    assert kv_bytes_per_token(arch, "fp8") == 61 * (576 + 132)
+    assert cache_by_kind(arch, "bf16", 1000, padded=False) == {"mla": 1000 * 61 * 1284}
+    assert kv_cache_per_gpu(arch, "bf16", 1024, 1, tp=8) == kv_cache_per_gpu(arch, "bf16", 1024, 1)
+    # DeepSeek-V3 has no indexer: the latent alone.
+    assert kv_bytes_per_token(load_preset("kimi-k2"), "fp8") == 61 * 576
+
+
 def test_estimate_json_has_the_per_kind_breakdown_and_state():
     request = parse_request(
         {
