@@ -14,6 +14,7 @@ transformers in ``test_oracle_configs.py``.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -348,8 +349,8 @@ def test_the_sparse_attention_indexer_key_is_cached_the_way_vllm_stores_it():
     # DeepSeek-V3.2: 61 MLA layers, each a 576-value latent in the cache dtype plus the indexer
     # key vLLM keeps as 128 fp8 values and one fp32 scale (Indexer.k_cache, 132 bytes),
     # whatever the cache dtype, replicated on every tensor-parallel rank like the latent.
-    path = "tests/fixtures/hf_configs/deepseek-v3.2/config.json"
-    arch = _count(json.loads(open(path, encoding="utf-8").read()))
+    path = Path(__file__).parent / "fixtures" / "hf_configs" / "deepseek-v3.2" / "config.json"
+    arch = _count(json.loads(path.read_text("utf-8")))
     assert kv_bytes_per_token(arch, "bf16") == 61 * (576 * 2 + 132)
     assert kv_bytes_per_token(arch, "fp8") == 61 * (576 + 132)
     assert cache_by_kind(arch, "bf16", 1000, padded=False) == {"mla": 1000 * 61 * 1284}
