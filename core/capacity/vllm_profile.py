@@ -102,7 +102,7 @@ class VllmProfile:
         """Plain values for the estimate's details and ``--json``.
 
         Every field is a number or a flag, so a shallow copy is the whole dict (``asdict``'s
-        recursive deep copy cost a third of the whole-catalog sweep).
+        recursive deep copy cost about a sixth of the whole-catalog sweep).
         """
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
