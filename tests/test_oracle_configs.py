@@ -53,7 +53,6 @@ APPROXIMATE: dict[str, str] = {
     "gemma-4-31b-it-nvfp4": "gemma4: as above",
     "deepseek-v4-flash": "deepseek_v4: compressed sparse attention and hash-routed layers are "
     "not modelled",
-    "kimi-k2.5": "kimi_k25: the text model is Kimi K2's, its MoonViT vision tower is not counted",
 }
 # Where the fixture's "window" is not the window the serving engine caches, with the reason.
 WINDOWS = {

@@ -27,6 +27,7 @@ from core.families.reader import ConfigReader
 from core.families.vision import (
     lfm2_vl_vision,
     llama4_vision,
+    moonvit_kimi_k25,
     qwen3_vl_vision,
     siglip_gemma3,
 )
@@ -50,6 +51,7 @@ MULTIMODAL: dict[str, tuple[str, VisionCounter]] = {
     "qwen3_vl": ("qwen3_vl_text", lambda c, v, h: qwen3_vl_vision(v, h)),
     "qwen3_vl_moe": ("qwen3_vl_moe_text", lambda c, v, h: qwen3_vl_vision(v, h)),
     "lfm2_vl": ("lfm2", lfm2_vl_vision),
+    "kimi_k25": ("kimi_k2", lambda c, v, h: moonvit_kimi_k25(v, h)),
 }
 
 KNOWN = frozenset(SPECS) | frozenset(MLA) | frozenset(MULTIMODAL) | {"opt"}
