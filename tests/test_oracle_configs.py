@@ -48,9 +48,6 @@ REFUSED: dict[str, str] = {}
 # Families the planner does not count exactly yet: estimated with the generic formula and an
 # approximation band, which must contain the oracle's count; their cache is not compared.
 APPROXIMATE: dict[str, str] = {
-    "gemma-4-26b-a4b": "gemma4: per-layer input embeddings, K=V global layers and audio/vision "
-    "towers are not modelled",
-    "gemma-4-31b-it-nvfp4": "gemma4: as above",
     "deepseek-v4-flash": "deepseek_v4: compressed sparse attention and hash-routed layers are "
     "not modelled",
 }
