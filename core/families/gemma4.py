@@ -15,8 +15,8 @@ The text model differs from Gemma 3 layer by layer, so it has a counter of its o
   ``vocab_size_per_layer_input`` × layers·p, a projection h × layers·p and its norm of p, and in
   each layer a gate h × p, a projection p × h and a norm of h.
 - The last ``num_kv_shared_layers`` layers reuse the keys and values of the last earlier layer of
-  their kind: no k_proj, v_proj or k_norm, and no cache of their own (vLLM shares the cache the
-  same way); their MLP is twice as wide under ``use_double_wide_mlp``.
+  their kind (Gemma4TextConfig.kv_sharing_modes): no k_proj, v_proj or k_norm, and no cache of
+  their own; their MLP is twice as wide under ``use_double_wide_mlp``.
 
 The vision tower (``Gemma4VisionModel``) has an unbiased patch projection (3·patch² → h), a
 2 × ``position_embedding_size`` × h position table, layers with unbiased q/k/v/o, q/k norms of
