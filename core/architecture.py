@@ -19,8 +19,9 @@ AttentionKind = Literal["mha", "gqa", "mqa", "mla"]
 CacheKind = Literal["full", "sliding", "chunked", "mla", "linear_state"]
 CACHE_KINDS: tuple[CacheKind, ...] = ("full", "sliding", "chunked", "mla", "linear_state")
 # (kind, window, elements per token over its layers, fixed elements per sequence over its layers,
-# and bits of recurrent state held in a dtype the config pins, whatever the cache dtype)
-CacheRow = tuple[CacheKind, int | None, int, int, int]
+# bits of recurrent state held in a dtype the config pins, and bits per token over its layers held
+# in a format the engine pins, both whatever the cache dtype)
+CacheRow = tuple[CacheKind, int | None, int, int, int, int]
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,8 @@ class CacheGroup:
     ``window`` caps the tokens a sliding or chunked layer keeps. A ``linear_state`` layer keeps
     ``state_elements`` recurrent elements plus ``conv_channels`` × ``conv_tokens`` convolution
     elements per sequence, split over ``state_heads`` heads under tensor parallelism.
+    ``token_bits`` are bits per token per layer that the engine stores in a format of its own,
+    whatever the cache dtype (DeepSeek-V3.2's indexer key beside the MLA latent).
     """
 
     kind: CacheKind
@@ -46,6 +49,7 @@ class CacheGroup:
     conv_tokens: int = 0
     state_heads: int = 1
     state_bits: int = 0  # recurrent state dtype the config pins (32: float32); 0 = cache dtype
+    token_bits: int = 0  # bits per token per layer in a format the engine pins
 
     @property
     def grows(self) -> bool:
@@ -193,20 +197,22 @@ class ModelArchitecture:
     def cache_rows(self, tp: int = 1) -> tuple[CacheRow, ...]:
         """Per-kind totals on one GPU under ``tp``, computed once per model and split.
 
-        Each row is (kind, elements per token over all its layers, window or None, fixed state
-        elements per sequence over all its layers).
+        Each row is (kind, window or None, elements per token over all its layers, fixed state
+        elements per sequence over all its layers, pinned state bits per sequence, pinned bits per
+        token over all its layers).
         """
         rows = self._rows_by_tp.get(tp)
         if rows is None:
             merged: dict[tuple[CacheKind, int | None], list[int]] = {}
             for g in self.cache_groups:
-                slot = merged.setdefault((g.kind, g.window if g.grows else None), [0, 0, 0])
+                slot = merged.setdefault((g.kind, g.window if g.grows else None), [0, 0, 0, 0])
                 if g.grows:
                     slot[0] += g.layers * g.elements_per_token(tp)
+                    slot[3] += g.layers * g.token_bits
                 else:
                     slot[1] += g.layers * g.state_elements_per_gpu(tp)
                     slot[2] += g.layers * g.pinned_state_bits_per_gpu(tp)
-            rows = tuple((k, w, v[0], v[1], v[2]) for (k, w), v in merged.items())
+            rows = tuple((k, w, v[0], v[1], v[2], v[3]) for (k, w), v in merged.items())
             self._rows_by_tp[tp] = rows
         return rows
 

@@ -14,6 +14,7 @@ transformers in ``test_oracle_configs.py``.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -308,6 +309,51 @@ def test_gemma_3_local_layers_cap_at_the_window():
     assert arch.vision_params == 419_816_304
 
 
+# Gemma 4 with per-layer input embeddings and KV-shared layers, E2B-sized (no published text-only
+# config of that shape is in the fixtures). transformers 5.24.0 builds Gemma4ForCausalLM from it on
+# the meta device with 4,621,490,944 parameters, and after a 16-token forward its cache holds
+# 8,704 elements per token: only layers 0-14 cache, the last 20 reuse them.
+GEMMA_4_SHARED_KV = {
+    "model_type": "gemma4_text",
+    "hidden_size": 1536,
+    "intermediate_size": 6144,
+    "num_attention_heads": 8,
+    "num_key_value_heads": 1,
+    "head_dim": 256,
+    "global_head_dim": 512,
+    "num_hidden_layers": 35,
+    "num_kv_shared_layers": 20,
+    "use_double_wide_mlp": True,
+    "hidden_size_per_layer_input": 256,
+    "sliding_window": 512,
+    "vocab_size": 262144,
+    "attention_k_eq_v": False,
+    "tie_word_embeddings": True,
+}
+
+
+def test_gemma_4_per_layer_embeddings_and_shared_kv_layers_match_transformers():
+    arch = _count(GEMMA_4_SHARED_KV)
+    assert arch.approximate is None
+    assert arch.params_total == 4_621_490_944
+    kinds = {g.kind: (g.layers, g.kv_heads, g.k_dim, g.window) for g in arch.cache_groups}
+    # Layers 0-14 cache: global at 5 and 11 (5 sliding : 1 global), the other 13 slide.
+    assert kinds == {"sliding": (13, 1, 256, 512), "full": (2, 1, 512, None)}
+    assert sum(g.layers * g.kv_heads * (g.k_dim + g.v_dim) for g in arch.cache_groups) == 8_704
+
+
+def test_an_audio_tower_the_planner_does_not_count_makes_the_count_approximate():
+    config = {
+        "model_type": "gemma4",
+        "text_config": dict(GEMMA_4_SHARED_KV),
+        "vision_config": {"hidden_size": 768},
+        "audio_config": {"hidden_size": 1024},
+    }
+    arch = _count(config)
+    assert arch.approximate is not None and "audio" in arch.approximate.reason
+    assert arch.params_total > _count(GEMMA_4_SHARED_KV).params_total  # the vision tower counts
+
+
 def test_llama_4_chunked_layers_cap_at_the_chunk_and_nope_layers_grow():
     arch = load_preset("llama-4-scout")
     kinds = {g.kind: (g.layers, g.window) for g in arch.cache_groups}
@@ -342,6 +388,20 @@ def test_mla_latent_is_replicated_under_tensor_parallelism():
     arch = load_preset("kimi-k2")
     assert kv_cache_per_gpu(arch, "bf16", 1024, 1, tp=8) == kv_cache_per_gpu(arch, "bf16", 1024, 1)
     assert kv_bytes_per_token(arch, "bf16") == 61 * 576 * 2
+
+
+def test_the_sparse_attention_indexer_key_is_cached_the_way_vllm_stores_it():
+    # DeepSeek-V3.2: 61 MLA layers, each a 576-value latent in the cache dtype plus the indexer
+    # key vLLM keeps as 128 fp8 values and one fp32 scale (Indexer.k_cache, 132 bytes),
+    # whatever the cache dtype, replicated on every tensor-parallel rank like the latent.
+    path = Path(__file__).parent / "fixtures" / "hf_configs" / "deepseek-v3.2" / "config.json"
+    arch = _count(json.loads(path.read_text("utf-8")))
+    assert kv_bytes_per_token(arch, "bf16") == 61 * (576 * 2 + 132)
+    assert kv_bytes_per_token(arch, "fp8") == 61 * (576 + 132)
+    assert cache_by_kind(arch, "bf16", 1000, padded=False) == {"mla": 1000 * 61 * 1284}
+    assert kv_cache_per_gpu(arch, "bf16", 1024, 1, tp=8) == kv_cache_per_gpu(arch, "bf16", 1024, 1)
+    # DeepSeek-V3 has no indexer: the latent alone.
+    assert kv_bytes_per_token(load_preset("kimi-k2"), "fp8") == 61 * 576
 
 
 def test_estimate_json_has_the_per_kind_breakdown_and_state():

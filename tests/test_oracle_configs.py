@@ -18,6 +18,10 @@ comparison says so:
   (``--mamba-ssm-cache-dtype auto``) where transformers' Mamba-2 caches keep it in float32. The
   planner's groups are turned into the transformers figure (one more convolution column, the
   recurrent state at :data:`TRANSFORMERS_STATE_BYTES`) and compared exactly.
+- DeepSeek-V3.2 / GLM-5 sparse-attention indexer: vLLM caches its key per token and layer as fp8
+  values plus one fp32 scale per 128 values (132 bytes for ``index_head_dim`` 128, whatever the
+  cache dtype); transformers keeps ``index_head_dim`` values in the cache dtype. The planner's
+  indexer bytes are turned into the transformers layout and compared exactly.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from typing import Any
 import pytest
 
 from core.capacity.kv_cache import cache_by_kind
+from core.families.deepseek import indexer_key_bytes
 from core.model_config import architecture_from_config
 
 FIXTURES = Path(
@@ -43,12 +48,8 @@ REFUSED: dict[str, str] = {}
 # Families the planner does not count exactly yet: estimated with the generic formula and an
 # approximation band, which must contain the oracle's count; their cache is not compared.
 APPROXIMATE: dict[str, str] = {
-    "gemma-4-26b-a4b": "gemma4: per-layer input embeddings, K=V global layers and audio/vision "
-    "towers are not modelled",
-    "gemma-4-31b-it-nvfp4": "gemma4: as above",
     "deepseek-v4-flash": "deepseek_v4: compressed sparse attention and hash-routed layers are "
     "not modelled",
-    "kimi-k2.5": "kimi_k25: the text model is Kimi K2's, its MoonViT vision tower is not counted",
 }
 # Where the fixture's "window" is not the window the serving engine caches, with the reason.
 WINDOWS = {
@@ -97,9 +98,15 @@ def vllm_rule(name: str, length: str) -> dict[str, int]:
 TRANSFORMERS_STATE_BYTES = {"nemotron_h": 4, "qwen3_next": 4, "qwen3_5": 4, "qwen3_5_moe": 4}
 
 
-def planner_transformers_rule(arch: Any, tokens: int) -> dict[str, int]:
-    """The planner's bytes by kind, its recurrent state laid out the way transformers keeps it."""
+def planner_transformers_rule(arch: Any, tokens: int, config: dict[str, Any]) -> dict[str, int]:
+    """The planner's bytes by kind, laid out the way transformers keeps its cache."""
     out = {k: v for k, v in cache_by_kind(arch, "bf16", tokens, padded=False).items() if v}
+    text = config.get("text_config") or config
+    for g in arch.cache_groups:
+        if g.token_bits:
+            # vLLM's fp8 + scale indexer key back to transformers' index_head_dim bf16 values.
+            assert g.token_bits == 8 * indexer_key_bytes(text["index_head_dim"])
+            out[g.kind] += g.layers * tokens * (2 * text["index_head_dim"] - g.token_bits // 8)
     state_bytes = TRANSFORMERS_STATE_BYTES.get(arch.model_type, 2)
     states = [g for g in arch.cache_groups if not g.grows]
     if states:
@@ -151,7 +158,8 @@ def test_cache_bytes_match_the_oracle_under_the_serving_rule(name, length):
     if name in REFUSED or name in APPROXIMATE:
         pytest.skip(REFUSED.get(name) or APPROXIMATE[name])
     arch = _arch(name)
-    assert planner_transformers_rule(arch, int(length)) == vllm_rule(name, length)
+    config = json.loads((FIXTURES / name / "config.json").read_text("utf-8"))
+    assert planner_transformers_rule(arch, int(length), config) == vllm_rule(name, length)
 
 
 def test_the_approximation_bands_cover_every_known_family():

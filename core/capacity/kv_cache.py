@@ -16,7 +16,10 @@ has its own rule:
   ``attention_chunk_size`` tokens.
 - MLA (DeepSeek-V2 paper, section 2.1; vLLM's MLA backend): one latent of ``kv_lora_rank +
   qk_rope_head_dim`` elements per token and layer (576 for DeepSeek-V3), no K/V pair, replicated
-  on every tensor-parallel rank.
+  on every tensor-parallel rank. DeepSeek-V3.2's sparse-attention indexer adds one key of
+  ``index_head_dim`` values per token and layer, which vLLM stores in fp8 with one fp32 scale per
+  128 values whatever the cache dtype (132 bytes for ``index_head_dim`` 128; see
+  :data:`core.families.deepseek.INDEXER_QUANT_BLOCK`).
 - Linear attention, Mamba and short convolutions (Qwen3-Next's Gated DeltaNet, Mamba-2 hybrids,
   LFM2): a fixed recurrent state plus a convolution state per sequence, whatever the context.
   The convolution state keeps ``kernel - 1`` columns, as vLLM's mamba state shapes do
@@ -40,11 +43,11 @@ def cached_tokens(tokens: int) -> int:
 
 
 def _row_bits(row: CacheRow, bits: int, tokens: int, padded: bool) -> int:
-    kind, window, per_token, fixed, pinned = row
+    kind, window, per_token, fixed, pinned, token_bits = row
     kept = cached_tokens(tokens) if padded else tokens
     if window is not None and kind in ("sliding", "chunked"):
         kept = min(kept, cached_tokens(window) if padded else window)
-    return (per_token * kept + fixed) * bits + pinned
+    return (per_token * kept + fixed) * bits + token_bits * kept + pinned
 
 
 def cache_by_kind(
@@ -66,8 +69,9 @@ def state_bytes_per_sequence(arch: ModelArchitecture, cache_dtype: str, tp: int 
 
 def kv_bytes_per_token(arch: ModelArchitecture, cache_dtype: str) -> int:
     """Full-attention-equivalent KV bytes per token: every attention layer, no window cap."""
-    elements = sum(row[2] for row in arch.cache_rows(1))
-    return -(-elements * BITS[cache_dtype] // 8)
+    rows = arch.cache_rows(1)
+    bits = sum(row[2] for row in rows) * BITS[cache_dtype] + sum(row[5] for row in rows)
+    return -(-bits // 8)
 
 
 def kv_heads_per_gpu(arch: ModelArchitecture, tp: int) -> int:

@@ -3,7 +3,8 @@
 :func:`count_family` hands a config to its family: the table of :class:`DecoderSpec` builders
 (:mod:`~core.families.dense`, :mod:`~core.families.classic`, :mod:`~core.families.moe`,
 :mod:`~core.families.hybrid`) counted by :func:`~core.families.decoder.count_decoder`, or the
-dedicated counters for MLA (:mod:`~core.families.deepseek`) and OPT. Multimodal configs
+dedicated counters for MLA (:mod:`~core.families.deepseek`), Gemma 4
+(:mod:`~core.families.gemma4`) and OPT. Multimodal configs
 (``text_config``) are counted on their text model plus the vision tower and projector a server
 loads (:mod:`~core.families.vision`). Defaults for absent fields are those of the transformers
 configuration classes.
@@ -19,6 +20,7 @@ from core.families.classic import CLASSIC
 from core.families.decoder import DecoderSpec, count_decoder
 from core.families.deepseek import count_deepseek
 from core.families.dense import DENSE, llama_like
+from core.families.gemma4 import count_gemma4, gemma4_vision
 from core.families.hybrid import HYBRID
 from core.families.mixers import pinned_state_bits
 from core.families.moe import MOE
@@ -27,6 +29,7 @@ from core.families.reader import ConfigReader
 from core.families.vision import (
     lfm2_vl_vision,
     llama4_vision,
+    moonvit_kimi_k25,
     qwen3_vl_vision,
     siglip_gemma3,
 )
@@ -50,9 +53,11 @@ MULTIMODAL: dict[str, tuple[str, VisionCounter]] = {
     "qwen3_vl": ("qwen3_vl_text", lambda c, v, h: qwen3_vl_vision(v, h)),
     "qwen3_vl_moe": ("qwen3_vl_moe_text", lambda c, v, h: qwen3_vl_vision(v, h)),
     "lfm2_vl": ("lfm2", lfm2_vl_vision),
+    "gemma4": ("gemma4_text", lambda c, v, h: gemma4_vision(v, h)),
+    "kimi_k25": ("kimi_k2", lambda c, v, h: moonvit_kimi_k25(v, h)),
 }
 
-KNOWN = frozenset(SPECS) | frozenset(MLA) | frozenset(MULTIMODAL) | {"opt"}
+KNOWN = frozenset(SPECS) | frozenset(MLA) | frozenset(MULTIMODAL) | {"opt", "gemma4_text"}
 
 
 def count_family(r: ConfigReader, family: str) -> Counted | None:
@@ -63,6 +68,8 @@ def count_family(r: ConfigReader, family: str) -> Counted | None:
         return count_deepseek(r, MLA[family])
     if family == "opt":
         return count_opt(r)
+    if family == "gemma4_text":
+        return count_gemma4(r)
     return None
 
 

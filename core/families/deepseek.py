@@ -11,6 +11,17 @@ from core.families.build import Build, Counted, dropout_of
 from core.families.reader import ConfigReader
 from core.messages import Message
 
+# vLLM caches the sparse-attention indexer's key as fp8 values plus one fp32 scale per this many
+# values, in its own uint8 cache whatever --kv-cache-dtype says: Indexer.k_cache in
+# vllm/model_executor/models/deepseek_v2.py (vllm-project/vllm 002d6073aa03), head_dim =
+# index_head_dim + index_head_dim // quant_block_size * 4 bytes, quant_block_size = 128.
+INDEXER_QUANT_BLOCK = 128
+
+
+def indexer_key_bytes(index_dim: int) -> int:
+    """Bytes vLLM keeps per token and layer for an indexer key of ``index_dim`` values."""
+    return index_dim + index_dim // INDEXER_QUANT_BLOCK * 4
+
 
 def count_deepseek(r: ConfigReader, version: int) -> Counted:
     """DeepSeek-V2/V3 (and the V3-shaped Kimi K2), weight by weight."""
@@ -117,10 +128,14 @@ def count_deepseek(r: ConfigReader, version: int) -> Counted:
         num_experts=experts,
         experts_per_token=top_k,
         shared_experts=shared,
-        # The indexer's key (index_head_dim per token) sits beside the latent. vLLM stores it as
-        # fp8 with one fp32 scale per 128 values (132 bytes); it is counted here at the cache
-        # dtype, as transformers keeps it.
-        cache=(CacheGroup("mla", layers, 1, kv_lora + rope + index_dim, 0),),
+        # The indexer's key (index_head_dim per token) sits beside the latent, stored the way
+        # vLLM stores it (fp8 plus scales, 132 bytes for 128 values); transformers keeps it in
+        # the cache dtype instead.
+        cache=(
+            CacheGroup(
+                "mla", layers, 1, kv_lora + rope, 0, token_bits=8 * indexer_key_bytes(index_dim)
+            ),
+        ),
         layers=layers,
         hidden=h,
         heads=heads,

@@ -191,7 +191,9 @@ def ernie_moe(r: ConfigReader) -> DecoderSpec:
     start = r.integer("moe_layer_start_index", 0, minimum=0, quiet=True)
     end = r.integer("moe_layer_end_index", spec.layers - 1, minimum=0, quiet=True)
     every = r.integer("moe_layer_interval", 1, quiet=True)
-    moe = Moe(e, k, ff, shared_ff=ff * shared, shared_count=shared)
+    # Every MoE block keeps moe_statics.e_score_correction_bias, one value per expert, as a
+    # parameter (modeling_ernie4_5_moe.py Ernie4_5_MoeStatics; the published checkpoints carry it).
+    moe = Moe(e, k, ff, router_extra=e, shared_ff=ff * shared, shared_count=shared)
     return _with_moe(spec, moe, lambda i: (i + 1) % every == 0 and start <= i <= end)
 
 

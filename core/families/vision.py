@@ -16,6 +16,12 @@
 - Llama 4 (``modeling_llama4.py``): an unfolded patch projection without bias, a class embedding,
   learned positions (patches + 1), pre and post LayerNorms, biased encoder layers, the pixel-shuffle
   MLP (two matrices without bias) and the projector to the text width.
+- Kimi K2.5 (``modeling_kimi_k25.py``): the MoonViT tower (a biased patch convolution, a learned
+  ``pos_emb_height`` × ``pos_emb_width`` position grid, biased LayerNorm blocks with biased
+  q/k/v/out and fc1/fc2, a final LayerNorm) and the patch-merger projector (a LayerNorm of
+  ``projection_hidden_size``, then two biased matrices: merged → merged → text width, merged being
+  the vision width × the merge kernel's area). The published config spells the tower's fields
+  ``vt_*`` and ``init_pos_emb_*``.
 """
 
 from __future__ import annotations
@@ -103,4 +109,21 @@ def lfm2_vl_vision(config: dict[str, Any], vision: dict[str, Any], text_hidden: 
     projector = wide * hidden + hidden * text_hidden + ((hidden + text_hidden) if bias else 0)
     projector += 2 * wide if top.flag("projector_use_layernorm", True) else 0
     embeddings = channels * patch * patch * h + h + patches * h
+    return embeddings + _encoder_layers(h, ff, layers) + 2 * h + projector
+
+
+def moonvit_kimi_k25(vision: dict[str, Any], text_hidden: int) -> int:
+    """MoonViT tower plus the Kimi K2.5 patch-merger projector."""
+    r = ConfigReader(vision, "kimi_k25_vision")
+    h = r.integer("hidden_size", 1152, quiet=True, aliases=("vt_hidden_size",))
+    ff = r.integer("intermediate_size", 4304, quiet=True, aliases=("vt_intermediate_size",))
+    layers = r.integer("num_hidden_layers", 27, quiet=True, aliases=("vt_num_hidden_layers",))
+    patch = r.integer("patch_size", 14, quiet=True)
+    grid_h = r.integer("pos_emb_height", 64, quiet=True, aliases=("init_pos_emb_height",))
+    grid_w = r.integer("pos_emb_width", 64, quiet=True, aliases=("init_pos_emb_width",))
+    kernel = r.int_list("merge_kernel_size", 2) or [2, 2]
+    norm = r.integer("projection_hidden_size", h, quiet=True, aliases=("mm_hidden_size",))
+    merged = h * kernel[0] * kernel[1]
+    embeddings = 3 * patch * patch * h + h + grid_h * grid_w * h
+    projector = 2 * norm + (merged * merged + merged) + (merged * text_hidden + text_hidden)
     return embeddings + _encoder_layers(h, ff, layers) + 2 * h + projector
