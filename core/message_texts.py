@@ -323,6 +323,11 @@ _NOTES = {
         "The vision tower of '{family}' is not one the planner counts; only the text "
         "model is counted, so the weights are approximate.",
     ),
+    "model_note.audio_not_counted": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The audio tower of '{family}' is not counted; the text model and the vision tower are, "
+        "so the weights are approximate.",
+    ),
     "model_note.ff_inferred": QT_TRANSLATE_NOOP(
         "CoreText", "No MLP weights recognised; intermediate size assumed 4 × hidden = {ff}."
     ),

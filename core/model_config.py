@@ -186,6 +186,7 @@ def architecture_from_config(
     if isinstance(config.get("audio_config"), dict) and approximate is None:
         # No family's audio tower is counted yet (Gemma 4 E2B/E4B carry one): the text model
         # and vision tower are counted, the vision band bounds the rest, the reason names it.
+        r.notes.append(Message("model_note.audio_not_counted", family=family))
         approximate = Approximation(*VISION_BAND, f"audio tower of '{family}'")
     quantization = config.get("quantization_config")
     if isinstance(quantization, dict):

@@ -351,6 +351,7 @@ def test_an_audio_tower_the_planner_does_not_count_makes_the_count_approximate()
     }
     arch = _count(config)
     assert arch.approximate is not None and "audio" in arch.approximate.reason
+    assert "model_note.audio_not_counted" in [getattr(note, "key", "") for note in arch.notes]
     assert arch.params_total > _count(GEMMA_4_SHARED_KV).params_total  # the vision tower counts
 
 

@@ -527,6 +527,10 @@
         <translation>нужно {need:.1f} ГиБ на GPU, есть {has:.1f} ГиБ</translation>
     </message>
     <message>
+        <source>The audio tower of &apos;{family}&apos; is not counted; the text model and the vision tower are, so the weights are approximate.</source>
+        <translation>Звуковую часть модели «{family}» планировщик не считает: посчитаны текстовая модель и визуальная часть, поэтому веса приблизительные.</translation>
+    </message>
+    <message>
         <source>needs {need:.1f} GiB per GPU, has {has:.1f} GiB usable</source>
         <translation>нужно {need:.1f} ГиБ на GPU, доступно {has:.1f} ГиБ</translation>
     </message>
