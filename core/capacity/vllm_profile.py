@@ -36,7 +36,7 @@ This module predicts those figures before renting.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from core.architecture import ModelArchitecture
@@ -99,8 +99,8 @@ class VllmProfile:
     max_concurrency: float
 
     def as_dict(self) -> dict[str, Any]:
-        """Plain values for the estimate's details and ``--json``."""
-        return asdict(self)
+        """Plain values for the estimate's details and ``--json`` (every field is a number)."""
+        return dict(vars(self))
 
 
 def forward_peak_bytes(arch: ModelArchitecture, tokens: int) -> int:

@@ -72,14 +72,21 @@ def _finite(value: Any) -> Any:
     return value
 
 
+def _dumps(data: Any, **style: Any) -> str:
+    try:  # JSON refuses NaN and Infinity; the tree is walked only when it holds one
+        return json.dumps(data, ensure_ascii=False, allow_nan=False, **style)
+    except ValueError:
+        return json.dumps(_finite(data), ensure_ascii=False, allow_nan=False, **style)
+
+
 def dumps(data: Any) -> str:
     """``data`` as indented JSON; a float that is not finite becomes ``null``."""
-    return json.dumps(_finite(data), indent=2, ensure_ascii=False, allow_nan=False)
+    return _dumps(data, indent=2)
 
 
 def dumps_line(data: Any) -> str:
     """``data`` as compact JSON on one line (a JSON Lines record), written as :func:`dumps`."""
-    return json.dumps(_finite(data), separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return _dumps(data, separators=(",", ":"))
 
 
 def bounded_int(low: int, high: int) -> Callable[[str], int]:
