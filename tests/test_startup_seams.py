@@ -3,7 +3,8 @@
 ``gui.main_window.PAGE_MODULES`` names what is built after the first paint. In a fresh process
 this checks that the first frame already shows the wizard's first page while none of those
 modules (nor pydantic) is loaded, and that ``start_pages`` then builds the whole wizard, the
-history and the glossary without blocking: the window keeps handling events meanwhile.
+history and the glossary without blocking: the window keeps handling events meanwhile, and the
+wizard is built before the history store is loaded.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ beat.start(5)
 def done():
     wizard = window.page("plan").wizard
     report["after"] = {
+        "store_before_wizard": report.get("store_before_wizard"),
         "built": wizard.built,
         "missing": [m for m in PAGE_MODULES if m not in sys.modules],
         "history": type(window.page("history")).__name__,
@@ -60,6 +62,11 @@ def done():
     QThreadPool.globalInstance().waitForDone()  # a plan still running ends before the interpreter
     app.quit()
 
+def watch_wizard():
+    if window.page("plan").wizard.built and "store_before_wizard" not in report:
+        report["store_before_wizard"] = "sqlite_utils" in sys.modules
+
+beat.timeout.connect(watch_wizard)
 window.pagesReady.connect(lambda: QTimer.singleShot(0, done))
 QTimer.singleShot(60_000, app.quit)
 app.exec()
@@ -98,6 +105,7 @@ def test_the_rest_is_built_after_the_first_paint_while_the_event_loop_runs(start
     assert after["missing"] == []
     assert after["history"] == "HistoryView"
     assert after["ticks"] > 0  # the heartbeat ran between the steps: the loop was not blocked
+    assert after["store_before_wizard"] is False  # the history store waits for the wizard
 
 
 def test_a_workload_chosen_while_the_wizard_is_built_is_kept(qtbot, app_state):
