@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import importlib
 import threading
 from collections.abc import Callable
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
     from gui.store_service import StoreService
 
 STATE_VERSION = 1
+# How often, and how long at most, the start-up waits for the wizard's first estimate and plan.
+LIVE_POLL_MS, LIVE_WAIT_MS = 25, 3000
 PLAN_PAGE, HISTORY_PAGE = "plan", "history"
 
 
@@ -40,6 +43,7 @@ PLAN_PAGE, HISTORY_PAGE = "plan", "history"
 # glossary dock.
 WIZARD_MODULES = (
     "core.settings",
+    "core.estimate_llm",  # imported by the first estimate, which runs on the GUI thread
     "gui.wizard.live_estimator",
     "gui.wizard.live_estimate_panel",
     "gui.wizard.model_page",
@@ -48,7 +52,8 @@ WIZARD_MODULES = (
     "gui.wizard.offer_page",
     "gui.wizard.review_page",
 )
-LATER_MODULES = ("gui.store_service", "gui.history", "gui.glossary_dock")
+# sqlite_utils: imported where the history is opened (core.store.repository), by the store thread.
+LATER_MODULES = ("gui.store_service", "sqlite_utils", "gui.history", "gui.glossary_dock")
 PAGE_MODULES = WIZARD_MODULES + LATER_MODULES
 
 
@@ -96,6 +101,10 @@ class ModuleLoader(QObject):
     def _run(self) -> None:
         try:
             self._load()
+            # What was just loaded lives as long as the app: leave it out of every later
+            # collection, which gui.gui_thread_gc runs on the GUI thread (a full one would walk
+            # every pydantic schema and Qt wrapper, some 20 ms).
+            gc.freeze()
         finally:
             with contextlib.suppress(RuntimeError):  # the window was closed meanwhile
                 self.loaded.emit()
@@ -119,7 +128,8 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self._state = state
         self._pages: dict[str, tuple[QWidget, Callable[[], str]]] = {}
-        self._pages_ready = self._pages_starting = self._loading = False
+        self._pages_ready = self._pages_starting = self._waiting = False
+        self._live_waited_ms = 0
         # The next start-up step runs from a timer, not a posted event, so the timers and the
         # input that arrived meanwhile are handled between two steps.
         self._step_timer = QTimer(self)
@@ -134,6 +144,7 @@ class MainWindow(QMainWindow):
             functools.partial(self._load, load_wizard_modules),
             self._load_state,
             *self._plan.build_steps(),
+            self._wait_for_live_estimate,
             functools.partial(self._load, load_later_modules),
             self._open_store_service,
             self._add_glossary_dock,
@@ -235,13 +246,13 @@ class MainWindow(QMainWindow):
         """Run the next step of the start-up; queue the one after it. False when all are done."""
         if self._pages_ready:
             return False
-        self._loading = False
+        self._waiting = False
         step = self._startup_steps.pop(0)
         step()
         if not self._startup_steps:
             self._pages_ready = True
             self.pagesReady.emit()
-        elif self._pages_starting and not self._loading:
+        elif self._pages_starting and not self._waiting:
             self._step_timer.start()
         return not self._pages_ready
 
@@ -250,10 +261,26 @@ class MainWindow(QMainWindow):
         if not self._pages_starting:
             load()
             return
-        self._loading = True  # the next step waits for ``loaded``
+        self._waiting = True  # the next step waits for ``loaded``
         loader = ModuleLoader(load, self)
         loader.loaded.connect(self._next_startup_step)
         loader.start()
+
+    def _wait_for_live_estimate(self) -> None:
+        """Let the wizard's first estimate and plan finish before the history is loaded and built.
+
+        The planner runs on a thread; a thread importing modules or a step building widgets beside
+        it takes turns with it on the GIL, and each then takes twice as long on the GUI thread.
+        """
+        live = getattr(self._plan.wizard, "live", None)
+        if not self._pages_starting or live is None or not live.busy:
+            return
+        if self._live_waited_ms >= LIVE_WAIT_MS:  # the user keeps it busy: go on beside it
+            return
+        self._live_waited_ms += LIVE_POLL_MS
+        self._startup_steps.insert(0, self._wait_for_live_estimate)
+        self._waiting = True
+        QTimer.singleShot(LIVE_POLL_MS, self._next_startup_step)
 
     def _load_state(self) -> None:
         self._state.load()
