@@ -44,6 +44,9 @@ def app_icon() -> QIcon:
 
 def create_application(argv: Sequence[str] | None = None) -> QApplication:
     """The QApplication with the app's names and icon (the running one if there is one)."""
+    # No search for pydantic plugins (see core.cli.PYDANTIC_PLUGINS_ENV): set before the wizard
+    # builds its first model.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
         app = existing

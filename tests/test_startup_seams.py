@@ -56,6 +56,7 @@ def done():
         "missing": [m for m in PAGE_MODULES if m not in sys.modules],
         "history": type(window.page("history")).__name__,
         "ticks": len(ticks),
+        "plugins_searched": sys.modules["pydantic.plugin._loader"]._plugins is not None,
     }
     print(json.dumps(report))
     wizard.live.stop()
@@ -76,7 +77,11 @@ app.exec()
 @pytest.fixture(scope="module")
 def startup(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, object]]:
     data = tmp_path_factory.mktemp("startup-data")
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONPATH", "PYDANTIC_DISABLE_PLUGINS")  # the app sets its own
+    }
     env |= {"QT_QPA_PLATFORM": "offscreen", "ANCHORGPU_PLANNER_DATA": str(data)}
     env["ANCHORGPU_PLANNER_DB"] = str(data / "history.sqlite")
     done = subprocess.run(
@@ -106,6 +111,7 @@ def test_the_rest_is_built_after_the_first_paint_while_the_event_loop_runs(start
     assert after["history"] == "HistoryView"
     assert after["ticks"] > 0  # the heartbeat ran between the steps: the loop was not blocked
     assert after["store_before_wizard"] is False  # the history store waits for the wizard
+    assert after["plugins_searched"] is False  # no search for pydantic plugins (gui.app)
 
 
 def test_a_workload_chosen_while_the_wizard_is_built_is_kept(qtbot, app_state):

@@ -24,6 +24,10 @@ from core.errors import PlannerError
 
 Handler = Callable[[argparse.Namespace], int]
 DB_ENV = "ANCHORGPU_PLANNER_DB"
+# pydantic looks for plugins the first time it builds a validator, reading the entry points of
+# every installed distribution; the planner uses none, and this value makes pydantic skip the
+# search (pydantic/plugin/_loader.py). A value the user set is kept.
+PYDANTIC_PLUGINS_ENV = "PYDANTIC_DISABLE_PLUGINS"
 
 # name -> (module whose register(subparsers) adds it, help shown by ``--help``)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -100,6 +104,7 @@ def db_path_from(args: argparse.Namespace) -> Path | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; return its exit code. Control characters are shown escaped."""
+    os.environ.setdefault(PYDANTIC_PLUGINS_ENV, "__all__")
     streams = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = EscapingStream(sys.stdout), EscapingStream(sys.stderr)
     try:
