@@ -58,12 +58,13 @@ def test_a_subcommand_loads_its_own_module_only():
     assert "core.estimate" not in loaded
 
 
-def test_estimate_does_not_load_the_history_store(tmp_path):
+def test_estimate_does_not_load_the_history_store_nor_the_quote_snapshot(tmp_path):
     request = tmp_path / "r.json"
     request.write_text(json.dumps({"model": {"preset": "llama-3.2-1b"}}), "utf-8")
     loaded = loaded_by("estimate", "--request", str(request))
     assert "core.estimate" in loaded
-    assert [m for m in ("sqlite_utils", "core.store", "core.planner") if m in loaded] == []
+    unused = ("sqlite_utils", "core.store", "core.planner", "core.quotes")
+    assert [m for m in unused if m in loaded] == []
 
 
 def _registered(module: str) -> dict[str, str]:
