@@ -12,11 +12,13 @@ argparse usage errors exit with 2 as well.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
 
 from core import __version__
 from core.cli.output import EscapingStream, one_line
@@ -90,8 +92,26 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         if module != chosen:
             subparsers.add_parser(name, help=help_text)
     if chosen is not None:
-        importlib.import_module(chosen).register(subparsers)
+        _load(chosen).register(subparsers)
     return parser
+
+
+def _load(module: str) -> ModuleType:
+    """Import a subcommand's module without cyclic garbage collection, then freeze what it made.
+
+    What an import makes (classes, functions, tables, validators) lives as long as the process;
+    collecting while it loads, and later walking it again at every full collection, only costs
+    time: 5 % of a one-request ``estimate`` (measured in instructions). Frozen objects are
+    left out of later collections; the collector is on again afterwards if it was before.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return importlib.import_module(module)
+    finally:
+        gc.freeze()
+        if enabled:
+            gc.enable()
 
 
 def db_path_from(args: argparse.Namespace) -> Path | None:
