@@ -101,8 +101,9 @@ def _load(module: str) -> ModuleType:
 
     What an import makes (classes, functions, tables, validators) lives as long as the process;
     collecting while it loads, and later walking it again at every full collection, only costs
-    time: 5 % of a one-request ``estimate`` (measured in instructions). Frozen objects are
-    left out of later collections; the collector is on again afterwards if it was before.
+    time: 6 % of the instructions of a one-request ``estimate`` (955 M before, 894 M after).
+    Frozen objects are left out of later collections; the collector is on again afterwards if
+    it was before.
     """
     enabled = gc.isenabled()
     gc.disable()
