@@ -23,8 +23,7 @@ from core.estimate import EstimateResult, estimate, estimate_to_json, resolve
 from core.limits import Limits, solve_limits
 from core.messages import Message
 from core.outcome import OutcomeCost, outcome_cost
-from core.pricing import Price
-from core.quotes import price_estimate
+from core.pricing import Price, price_estimate
 from core.request import PlanRequest, parse_request, with_model_paths_from
 from core.safe_json import loads_json
 

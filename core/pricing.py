@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -19,6 +19,9 @@ from core.errors import CatalogError, InputError
 from core.messages import Message, render
 from core.request import Term
 from core.terms import UNIT_HOURS, term_hours
+
+if TYPE_CHECKING:
+    from core.estimate import EstimateResult
 
 MINOR_UNITS: dict[str, int] = {
     "USD": 2,
@@ -303,4 +306,21 @@ def price_for(
         total=total,
         tax_rate=rate,
         storage_gb=storage_gb,
+    )
+
+
+def price_estimate(result: EstimateResult, catalog: Catalog, tax_rate: Decimal) -> Price:
+    """Price an estimate's offer and GPU count for its request's term.
+
+    Storage is sized as the request asks (``storage_gb_for``: none, a size, or 0 for the
+    training checkpoint).
+    """
+    request = result.request
+    return price_for(
+        catalog,
+        result.gpu,
+        result.gpus,
+        request.term,
+        tax_rate=tax_rate,
+        storage_gb=storage_gb_for(request.storage_gb, result.checkpoint_bytes),
     )

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from core.catalog import Catalog, GpuOffer, TermUnit
 from core.errors import InputError
 from core.messages import Message, validation_message
-from core.pricing import Price, price_for, storage_gb_for
+from core.pricing import Price, price_estimate
 from core.request import PlanRequest
 from core.terms import term_window, to_utc
 
@@ -190,23 +190,6 @@ def build_quote(
         first = error.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "quote"
         raise InputError(validation_message(first), field=where) from None
-
-
-def price_estimate(result: EstimateResult, catalog: Catalog, tax_rate: Decimal) -> Price:
-    """Price an estimate's offer and GPU count for its request's term.
-
-    Storage is sized as the request asks (``storage_gb_for``: none, a size, or 0 for the
-    training checkpoint).
-    """
-    request = result.request
-    return price_for(
-        catalog,
-        result.gpu,
-        result.gpus,
-        request.term,
-        tax_rate=tax_rate,
-        storage_gb=storage_gb_for(request.storage_gb, result.checkpoint_bytes),
-    )
 
 
 def quote_estimate(

@@ -83,13 +83,16 @@ _NEW_OPTIONAL: dict[tuple[str, str], object] = {
 }
 
 _STRICT = ConfigDict(extra="forbid")
+# The sections of a request are frozen: a default section is then shared by every request that
+# leaves it out instead of deep-copied into each (a third of the time of validating a request).
+_SECTION = ConfigDict(extra="forbid", frozen=True)
 MAX_REQUEST_BYTES = 1_000_000  # a request is well under a kilobyte; its model files are read apart
 
 
 class CustomModel(BaseModel):
     """A model described by numbers; only ``params`` is required."""
 
-    model_config = _STRICT
+    model_config = _SECTION
 
     params: int = Field(gt=0, le=10**14, description="total parameter count")
     layers: int | None = Field(default=None, ge=1, le=1000)
@@ -113,7 +116,7 @@ class CustomModel(BaseModel):
 class ModelRef(BaseModel):
     """Where the model's architecture comes from: exactly one of the four sources."""
 
-    model_config = _STRICT
+    model_config = _SECTION
 
     preset: str | None = None
     hf_config: str | None = Field(default=None, description="path to a Hugging Face config.json")
@@ -156,7 +159,7 @@ class Precision(BaseModel):
     ``format`` and ``weights`` becomes its coarse class, so every older request reads as before.
     """
 
-    model_config = _STRICT
+    model_config = _SECTION
 
     weights: WeightDtype = "bf16"
     kv_cache: CacheDtype = "bf16"
@@ -168,33 +171,34 @@ class Precision(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _named_format(cls, raw: Any) -> Any:
-        if isinstance(raw, dict) and raw.get("weights") in FORMATS:
-            named = FORMATS[raw["weights"]]
-            if raw.get("format") not in (None, named.name):
+        if not isinstance(raw, dict):
+            return raw
+        weights, given = raw.get("weights"), raw.get("format")
+        if isinstance(weights, str) and weights in FORMATS:
+            named = FORMATS[weights]
+            if given not in (None, named.name):
                 raise ValueError(
-                    Message(
-                        "request.format_conflict", weights=named.name, format=str(raw["format"])
-                    )
+                    Message("request.format_conflict", weights=named.name, format=str(given))
                 )
-            raw = {**raw, "weights": named.legacy, "format": named.name}
+            return {**raw, "weights": named.legacy, "format": named.name}
+        if "weights" not in raw and isinstance(given, str) and given in FORMATS:
+            # {"format": "nvfp4"} alone: the coarse class follows the named format.
+            return {**raw, "weights": FORMATS[given].legacy}
         return raw
 
     @model_validator(mode="after")
     def _format_matches(self) -> Precision:
         if self.format is not None and FORMATS[self.format].legacy != self.weights:
-            # {"format": "nvfp4"} alone: the coarse class follows the named format.
-            if "weights" in self.model_fields_set:
-                raise ValueError(
-                    Message("request.format_conflict", weights=self.weights, format=self.format)
-                )
-            self.weights = FORMATS[self.format].legacy
+            raise ValueError(
+                Message("request.format_conflict", weights=self.weights, format=self.format)
+            )
         return self
 
 
 class InferenceOptions(BaseModel):
     """Serving sizes."""
 
-    model_config = _STRICT
+    model_config = _SECTION
 
     context_tokens: int = Field(
         default=4096, ge=1, le=10_000_000, description="tokens per sequence"
@@ -222,7 +226,7 @@ class InferenceOptions(BaseModel):
 class TrainingOptions(BaseModel):
     """Training or fine-tuning settings."""
 
-    model_config = _STRICT
+    model_config = _SECTION
 
     method: Literal["full", "lora", "qlora"] = "full"
     # paged_adamw_8bit: bitsandbytes PagedAdamW8bit (torchtune's single-device full fine-tune);
@@ -278,7 +282,7 @@ class TrainingOptions(BaseModel):
 class DiffusionOptions(BaseModel):
     """Image generation settings."""
 
-    model_config = _STRICT
+    model_config = _SECTION
 
     width: int = Field(default=1024, ge=64, le=16_384)
     height: int = Field(default=1024, ge=64, le=16_384)
@@ -305,7 +309,7 @@ class DiffusionOptions(BaseModel):
 class Parallelism(BaseModel):
     """How the job is spread over GPUs."""
 
-    model_config = _STRICT
+    model_config = _SECTION
 
     strategy: Strategy = "single"
     gpus: int = Field(default=1, ge=1, le=4096)
@@ -339,7 +343,7 @@ class Parallelism(BaseModel):
 class Runtime(BaseModel):
     """Runtime overhead assumptions (documented defaults, see core.capacity.overhead)."""
 
-    model_config = _STRICT
+    model_config = _SECTION
 
     context_gib: float = Field(default=0.75, ge=0, le=64, description="CUDA/HIP context per GPU")
     allocator_reserve: float = Field(
@@ -353,7 +357,7 @@ class Runtime(BaseModel):
 class Term(BaseModel):
     """A fixed rental term: ``count`` × ``unit`` starting at ``start`` (UTC)."""
 
-    model_config = _STRICT
+    model_config = _SECTION
 
     unit: TermUnit = "hour"
     count: int = Field(default=1, ge=1, le=100_000)

@@ -24,6 +24,11 @@ from gui.language_switcher import LanguageSwitcher
 from gui.main_window import MainWindow
 
 ICON_SIZES = (16, 32, 64, 128, 256)
+# How long a thread holding the GIL may keep it while another asks for it (Python's default is
+# 5 ms). The GUI thread re-enters Python many times per layout or repaint (every slot, every
+# overridden event handler), and each time waits for a planner or loader thread to let go; at
+# 5 ms a 10 ms repaint beside the planner took 60 ms (measured with a heartbeat timer).
+GIL_SWITCH_INTERVAL_S = 0.001
 log = logging.getLogger(__name__)
 
 
@@ -39,6 +44,9 @@ def app_icon() -> QIcon:
 
 def create_application(argv: Sequence[str] | None = None) -> QApplication:
     """The QApplication with the app's names and icon (the running one if there is one)."""
+    # No search for pydantic plugins (see core.cli.PYDANTIC_PLUGINS_ENV): set before the wizard
+    # builds its first model.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
         app = existing
@@ -52,6 +60,7 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     app.setDesktopFileName("anchorgpu-planner")
     app.setWindowIcon(app_icon())
     collect_on_gui_thread(app)
+    sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
     return app
 
 

@@ -8,6 +8,8 @@ dock/toolbar layout are saved with QSettings on close and restored on the next s
 from __future__ import annotations
 
 import contextlib
+import functools
+import gc
 import importlib
 import threading
 from collections.abc import Callable
@@ -31,14 +33,18 @@ if TYPE_CHECKING:
     from gui.store_service import StoreService
 
 STATE_VERSION = 1
+# How often, and how long at most, the start-up waits for the wizard's first estimate and plan.
+LIVE_POLL_MS, LIVE_WAIT_MS = 25, 3000
 PLAN_PAGE, HISTORY_PAGE, CATALOG_PAGE = "plan", "history", "catalog"
 
 
-# The modules of everything built after the first paint: the store service, the wizard's later
-# pages and live estimate, the history view, the glossary dock, and the engine they import.
-PAGE_MODULES = (
+# What is built after the first paint, in two parts, each loaded on a thread before its steps: first
+# the wizard's later pages and its live estimate with the engine they import, so the wizard takes
+# input and shows an estimate as early as it can; then the history store and view, the catalog
+# page and the glossary dock.
+WIZARD_MODULES = (
     "core.settings",
-    "gui.store_service",
+    "core.estimate_llm",  # imported by the first estimate, which runs on the GUI thread
     "gui.wizard.live_estimator",
     "gui.wizard.live_estimate_panel",
     "gui.wizard.model_page",
@@ -46,30 +52,43 @@ PAGE_MODULES = (
     "gui.wizard.parallelism_page",
     "gui.wizard.offer_page",
     "gui.wizard.review_page",
+)
+# sqlite_utils: imported where the history is opened (core.store.repository), by the store thread.
+LATER_MODULES = (
+    "gui.store_service",
+    "sqlite_utils",
     "gui.history",
     "gui.catalog",
     "gui.glossary_dock",
 )
+PAGE_MODULES = WIZARD_MODULES + LATER_MODULES
 
 
-def load_page_modules() -> None:
-    """Import the later pages' modules and read the bundled data they show, off the GUI thread.
+def load_wizard_modules() -> None:
+    """Import the wizard's later pages and read the bundled data they show (off the GUI thread).
 
-    This is the seam between what the first paint shows (the shell and the wizard's first page)
-    and what is built after it: nothing here touches a widget, and everything loaded is cached
-    for the GUI thread to use.
+    Nothing here touches a widget; everything loaded is cached for the GUI thread to use.
     """
     from core.catalog import default_catalog
     from core.models import list_presets
 
-    for name in PAGE_MODULES:
-        importlib.import_module(name)
+    _import(WIZARD_MODULES)
     default_catalog()
     list_presets()
 
 
-class PageModuleLoader(QObject):
-    """Runs :func:`load_page_modules` on a thread of its own; ``loaded`` arrives on the GUI thread.
+def load_later_modules() -> None:
+    """Import the history store and view and the glossary dock (off the GUI thread)."""
+    _import(LATER_MODULES)
+
+
+def _import(names: tuple[str, ...]) -> None:
+    for name in names:
+        importlib.import_module(name)
+
+
+class ModuleLoader(QObject):
+    """Runs a loading function on a thread of its own; ``loaded`` arrives on the GUI thread.
 
     A plain thread rather than :class:`gui.worker.Worker`, which would build PySide6's ``Qt``
     namespace on the GUI thread; ``loaded`` is emitted after a failure too, and the step that
@@ -78,13 +97,21 @@ class PageModuleLoader(QObject):
 
     loaded = Signal()
 
+    def __init__(self, load: Callable[[], None], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._load = load
+
     def start(self) -> None:
         """Start loading."""
         threading.Thread(target=self._run, name="page-modules", daemon=True).start()
 
     def _run(self) -> None:
         try:
-            load_page_modules()
+            self._load()
+            # What was just loaded lives as long as the app: leave it out of every later
+            # collection, which gui.gui_thread_gc runs on the GUI thread (a full one would walk
+            # every pydantic schema and Qt wrapper, some 20 ms).
+            gc.freeze()
         finally:
             with contextlib.suppress(RuntimeError):  # the window was closed meanwhile
                 self.loaded.emit()
@@ -108,15 +135,26 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self._state = state
         self._pages: dict[str, tuple[QWidget, Callable[[], str]]] = {}
-        self._pages_ready = self._pages_starting = False
+        self._pages_ready = self._pages_starting = self._waiting = False
+        self._live_waited_ms = 0
+        # The next start-up step runs from a timer, not a posted event, so the timers and the
+        # input that arrived meanwhile are handled between two steps.
+        self._step_timer = QTimer(self)
+        self._step_timer.setSingleShot(True)
+        self._step_timer.setInterval(0)
+        self._step_timer.timeout.connect(self._next_startup_step)
         self._glossary: GlossaryDock | None = None
         self._store_service: StoreService | None = None
         self._plan_file_commands: PlanFileCommands | None = None
         self._build_ui()
+        # The wizard first: the history store is needed only once a quote is saved.
         self._startup_steps: list[Callable[[], object]] = [
+            functools.partial(self._load, load_wizard_modules),
             self._load_state,
-            self._open_store_service,
             *self._plan.build_steps(),
+            self._wait_for_live_estimate,
+            functools.partial(self._load, load_later_modules),
+            self._open_store_service,
             self._add_glossary_dock,
             self._add_history,
             self._add_catalog,
@@ -195,20 +233,20 @@ class MainWindow(QMainWindow):
     def start_pages(self) -> None:
         """Build the pages without freezing the window (the app calls it after the first paint).
 
-        The pages' modules and the bundled data they read are loaded on a thread first
-        (:func:`load_page_modules`); then each step of :meth:`_startup_steps` runs in its own turn
-        of the event loop, so input and repaints are handled between them.
+        Each step of :meth:`_startup_steps` runs in its own turn of the event loop, so input and
+        repaints are handled between them; the modules the next steps need are loaded on a
+        thread meanwhile (:func:`load_wizard_modules`, :func:`load_later_modules`).
         """
         if self._pages_ready or self._pages_starting:
             return
         self._pages_starting = True
-        loader = PageModuleLoader(self)
-        loader.loaded.connect(self._next_startup_step)
-        loader.start()
+        self._next_startup_step()
 
     @Slot()
     def finish_startup(self) -> None:
         """Put the wizard and the history view in place of the placeholders now (once)."""
+        self._pages_starting = False  # what is left runs here, modules loaded on this thread
+        self._step_timer.stop()
         while self._next_startup_step():
             pass
 
@@ -217,14 +255,41 @@ class MainWindow(QMainWindow):
         """Run the next step of the start-up; queue the one after it. False when all are done."""
         if self._pages_ready:
             return False
+        self._waiting = False
         step = self._startup_steps.pop(0)
         step()
         if not self._startup_steps:
             self._pages_ready = True
             self.pagesReady.emit()
-        elif self._pages_starting:
-            QTimer.singleShot(0, self._next_startup_step)
+        elif self._pages_starting and not self._waiting:
+            self._step_timer.start()
         return not self._pages_ready
+
+    def _load(self, load: Callable[[], None]) -> None:
+        """The step that loads the next steps' modules: on a thread while the window runs."""
+        if not self._pages_starting:
+            load()
+            return
+        self._waiting = True  # the next step waits for ``loaded``
+        loader = ModuleLoader(load, self)
+        loader.loaded.connect(self._next_startup_step)
+        loader.start()
+
+    def _wait_for_live_estimate(self) -> None:
+        """Let the wizard's first estimate and plan finish before the history is loaded and built.
+
+        The planner runs on a thread; a thread importing modules or a step building widgets beside
+        it takes turns with it on the GIL, and each then takes twice as long on the GUI thread.
+        """
+        live = getattr(self._plan.wizard, "live", None)
+        if not self._pages_starting or live is None or not live.busy:
+            return
+        if self._live_waited_ms >= LIVE_WAIT_MS:  # the user keeps it busy: go on beside it
+            return
+        self._live_waited_ms += LIVE_POLL_MS
+        self._startup_steps.insert(0, self._wait_for_live_estimate)
+        self._waiting = True
+        QTimer.singleShot(LIVE_POLL_MS, self._next_startup_step)
 
     def _load_state(self) -> None:
         self._state.load()

@@ -60,6 +60,17 @@ def test_a_bad_request_is_one_error_line_and_the_batch_goes_on(capsys, tmp_path)
     assert result.err == ""
 
 
+def test_a_line_is_ascii_json_with_every_control_character_escaped(capsys, tmp_path):
+    name = "x\x1b[2J\x7f\u202e\u0434\r"  # ESC, DEL, a bidi override, Cyrillic, CR
+    batch = tmp_path / "requests.jsonl"
+    batch.write_text(lines({"model": {"preset": name}}), "utf-8")
+    result = run_cli(capsys, "estimate", "--requests", str(batch))
+    assert result.out.isascii() and result.out.endswith("\n")
+    assert result.out[:-1].isprintable()  # no raw control character reaches the terminal
+    (answer,) = answers(result.out)
+    assert name in answer["error"]["message"]  # JSON keeps every character exactly
+
+
 def test_standard_input(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(lines(GOOD, GOOD).encode())))
     result = run_cli(capsys, "estimate", "--requests", "-")

@@ -7,6 +7,7 @@ module only. These tests check the seam itself, not an import order inside the e
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import json
 import subprocess
@@ -58,12 +59,13 @@ def test_a_subcommand_loads_its_own_module_only():
     assert "core.estimate" not in loaded
 
 
-def test_estimate_does_not_load_the_history_store(tmp_path):
+def test_estimate_does_not_load_the_history_store_nor_the_quote_snapshot(tmp_path):
     request = tmp_path / "r.json"
     request.write_text(json.dumps({"model": {"preset": "llama-3.2-1b"}}), "utf-8")
     loaded = loaded_by("estimate", "--request", str(request))
     assert "core.estimate" in loaded
-    assert [m for m in ("sqlite_utils", "core.store", "core.planner") if m in loaded] == []
+    unused = ("sqlite_utils", "core.store", "core.planner", "core.quotes")
+    assert [m for m in unused if m in loaded] == []
 
 
 def _registered(module: str) -> dict[str, str]:
@@ -102,3 +104,18 @@ def test_a_command_parses_its_own_arguments_and_the_others_are_listed():
     assert (args.request, args.rank_by) == ("r.json", "job-cost")
     text = build_parser("plan").format_help()
     assert all(name in text for name in COMMANDS)
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_loading_a_subcommand_leaves_the_collector_as_it_found_it(enabled):
+    # The app collects on its GUI thread with automatic collection off (gui.gui_thread_gc): a
+    # command run in the same process must not switch it back on, nor leave it off otherwise.
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        build_parser("catalog")
+        assert gc.isenabled() is enabled
+        assert gc.get_freeze_count() > 0  # what the import made is left out of collections
+    finally:
+        gc.unfreeze()
+        (gc.enable if was else gc.disable)()

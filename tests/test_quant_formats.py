@@ -279,6 +279,25 @@ def test_a_request_naming_two_formats_is_refused():
         )
 
 
+@pytest.mark.parametrize("weights", [[1], {"a": 1}])
+def test_weights_that_are_not_text_are_refused_naming_the_field(weights):
+    from core.errors import InputError
+
+    with pytest.raises(InputError) as caught:
+        parse_request({"model": {"preset": "llama-3.1-8b"}, "precision": {"weights": weights}})
+    assert caught.value.field == "precision.weights"
+
+
+def test_default_sections_are_shared_not_copied_and_cannot_change():
+    from pydantic import ValidationError
+
+    first = parse_request({"model": {"preset": "llama-3.1-8b"}})
+    second = parse_request({"model": {"preset": "qwen2.5-7b"}})
+    assert first.inference is second.inference
+    with pytest.raises(ValidationError):
+        first.inference.context_tokens = 1  # type: ignore[misc]
+
+
 def test_an_older_request_keeps_its_fingerprint():
     from core.quotes import request_fingerprint
 

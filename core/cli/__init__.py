@@ -12,11 +12,13 @@ argparse usage errors exit with 2 as well.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
 
 from core import __version__
 from core.cli.output import EscapingStream, one_line
@@ -24,6 +26,10 @@ from core.errors import PlannerError
 
 Handler = Callable[[argparse.Namespace], int]
 DB_ENV = "ANCHORGPU_PLANNER_DB"
+# pydantic looks for plugins the first time it builds a validator, reading the entry points of
+# every installed distribution; the planner uses none, and this value makes pydantic skip the
+# search (pydantic/plugin/_loader.py). A value the user set is kept.
+PYDANTIC_PLUGINS_ENV = "PYDANTIC_DISABLE_PLUGINS"
 
 # name -> (module whose register(subparsers) adds it, help shown by ``--help``)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -86,8 +92,27 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         if module != chosen:
             subparsers.add_parser(name, help=help_text)
     if chosen is not None:
-        importlib.import_module(chosen).register(subparsers)
+        _load(chosen).register(subparsers)
     return parser
+
+
+def _load(module: str) -> ModuleType:
+    """Import a subcommand's module without cyclic garbage collection, then freeze what it made.
+
+    What an import makes (classes, functions, tables, validators) lives as long as the process;
+    collecting while it loads, and later walking it again at every full collection, only costs
+    time: 6 % of the instructions of a one-request ``estimate`` (955 M before, 894 M after).
+    Frozen objects are left out of later collections; the collector is on again afterwards if
+    it was before.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return importlib.import_module(module)
+    finally:
+        gc.freeze()
+        if enabled:
+            gc.enable()
 
 
 def db_path_from(args: argparse.Namespace) -> Path | None:
@@ -100,6 +125,7 @@ def db_path_from(args: argparse.Namespace) -> Path | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; return its exit code. Control characters are shown escaped."""
+    os.environ.setdefault(PYDANTIC_PLUGINS_ENV, "__all__")
     streams = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = EscapingStream(sys.stdout), EscapingStream(sys.stderr)
     try:

@@ -118,13 +118,14 @@ def _answer(
 ) -> int:
     status = 0
     out = sys.stdout
+    write = getattr(out, "write_escaped", out.write)  # the lines need no escaping (dumps_line)
     lines = estimate_lines(
         read_lines(stream), catalog, tax_rate, folder=folder, utilization=utilization
     )
     for line in lines:
         if "error" in line:
             status = max(status, line["error"]["exit_code"])
-        out.write(dumps_line(line) + "\n")
+        write(dumps_line(line) + "\n")
     out.flush()
     return status
 

@@ -54,6 +54,10 @@ class EscapingStream:
         self.target.write(escape_controls(text))
         return len(text)
 
+    def write_escaped(self, text: str) -> int:
+        """Write ``text`` that holds no control character (such as :func:`dumps_line`'s) as is."""
+        return self.target.write(text)
+
     def flush(self) -> None:
         """Flush the target stream."""
         self.target.flush()
@@ -72,14 +76,25 @@ def _finite(value: Any) -> Any:
     return value
 
 
+def _dumps(data: Any, **style: Any) -> str:
+    try:  # JSON refuses NaN and Infinity; the tree is walked only when it holds one
+        return json.dumps(data, allow_nan=False, **style)
+    except ValueError:
+        return json.dumps(_finite(data), allow_nan=False, **style)
+
+
 def dumps(data: Any) -> str:
     """``data`` as indented JSON; a float that is not finite becomes ``null``."""
-    return json.dumps(_finite(data), indent=2, ensure_ascii=False, allow_nan=False)
+    return _dumps(data, indent=2, ensure_ascii=False)
 
 
 def dumps_line(data: Any) -> str:
-    """``data`` as compact JSON on one line (a JSON Lines record), written as :func:`dumps`."""
-    return json.dumps(_finite(data), separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    """``data`` as compact JSON on one line (a JSON Lines record), in ASCII.
+
+    JSON escapes every character but printable ASCII and DEL, which is escaped here, so the
+    line can be written as it is, past :class:`EscapingStream` (a batch writes thousands).
+    """
+    return _dumps(data, separators=(",", ":")).replace("\x7f", "\\u007f")
 
 
 def bounded_int(low: int, high: int) -> Callable[[str], int]:

@@ -17,8 +17,6 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from sqlite_utils import Database
-
 from core.errors import (
     IdempotencyConflictError,
     InputError,
@@ -85,6 +83,10 @@ class HistoryStore:
         clean_stale_temporaries(self.path)  # left by a backup or restore that was killed
         if connection.inspect_existing(self.path) is None and not self.path.exists():
             connection.create_private_file(self.path)
+        # sqlite-utils (with click and pluggy, some 50 ms to import) is loaded when a history is
+        # first opened, not by every module that names a store type (the wizard's review page).
+        from sqlite_utils import Database
+
         self.conn = connection.connect(self.path)
         try:
             self.db = Database(self.conn, execute_plugins=False)

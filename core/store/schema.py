@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING
 
 from core.errors import StoreError
 from core.messages import Message
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 SCHEMA_VERSION = 3
 APPLICATION_ID = 0x41475055

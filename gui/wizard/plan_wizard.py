@@ -90,7 +90,9 @@ class PlanWizard(QWizard):
             self._add_panel,
             self._add_model_page,
             self._add_sizes_page,
-            self._add_later_pages,
+            self._add_parallelism_page,
+            self._add_offer_page,
+            self._add_review_page,
             self._finish_building,
         ]
         if not build_later:
@@ -139,16 +141,24 @@ class PlanWizard(QWizard):
         self.sizes_page: SizesPage = SizesPage(self)
         self.addPage(self.sizes_page)
 
-    def _add_later_pages(self) -> None:
-        from gui.wizard.offer_page import OfferPage
+    # One page per step: each takes some 10 ms of the GUI thread.
+    def _add_parallelism_page(self) -> None:
         from gui.wizard.parallelism_page import ParallelismPage
-        from gui.wizard.review_page import ReviewPage
 
         self.parallelism_page: ParallelismPage = ParallelismPage(self)
+        self.addPage(self.parallelism_page)
+
+    def _add_offer_page(self) -> None:
+        from gui.wizard.offer_page import OfferPage
+
         self.offer_page: OfferPage = OfferPage(self)
+        self.addPage(self.offer_page)
+
+    def _add_review_page(self) -> None:
+        from gui.wizard.review_page import ReviewPage
+
         self.review_page: ReviewPage = ReviewPage(self)
-        for page in (self.parallelism_page, self.offer_page, self.review_page):
-            self.addPage(page)
+        self.addPage(self.review_page)
 
     def _finish_building(self) -> None:
         from gui.wizard.live_estimator import LiveEstimator
