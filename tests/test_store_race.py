@@ -55,7 +55,7 @@ def test_one_key_raced_with_different_requests_gives_one_order_and_conflicts(
     quotes = [make_quote(gpus=gpus).as_json() for gpus in (1, 2, 4, 8)]
     outcomes = _race(db, quotes, "contested")
     kinds = sorted(kind for kind, _, _ in outcomes)
-    assert kinds == ["IdempotencyConflictError"] * 3 + ["ok"]
+    assert kinds == ["IdempotencyConflictError"] * 3 + ["ok"], outcomes
     with HistoryStore(db) as store:
         assert store.count_history(kind="order") == 1
 
