@@ -205,7 +205,8 @@ def v4_cache(
         state = 2 * rates[CSA] * (2 * 2 * hd + 2 * 2 * index_dim)
         groups.append(CacheGroup("linear_state", n_csa, state_elements=state, state_bits=32))
     if n_hca:
-        # 36.5 bits per token for one V4-Flash HCA layer: again all HCA layers together.
+        # 36.5 bits per token for one V4-Flash HCA layer: again all HCA layers together, rounded
+        # up to a whole bit per token when their count is odd (exact for V4-Flash's 20).
         groups.append(CacheGroup("mla", 1, 1, token_bits=-(-n_hca * entry // rates[HCA])))
         state = rates[HCA] * 2 * hd
         groups.append(CacheGroup("linear_state", n_hca, state_elements=state, state_bits=32))
