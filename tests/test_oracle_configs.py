@@ -40,6 +40,7 @@ from typing import Any
 
 import pytest
 
+from core.architecture import CacheGroup
 from core.capacity.kv_cache import cache_by_kind
 from core.families.deepseek import indexer_key_bytes
 from core.families.deepseek_v4 import CSA, HCA, SLIDING, compress_rates, entry_bytes, layer_types
@@ -143,9 +144,14 @@ def deepseek_v4_rule(arch: Any, tokens: int, config: dict[str, Any]) -> dict[str
         stored = entry_bytes(hd, rope) + (indexer_key_bytes(idx) if index else 0)
         assert -(-n * 8 * stored // rate) in entries, (kind, sorted(entries))
         coff = 2 if kind == CSA else 1
-        state = next(g for g in arch.cache_groups if g.kind == "linear_state" and g.layers == n)
-        assert state.state_bits == 32
-        assert state.state_elements == coff * rate * 2 * coff * (width + index)
+        # vLLM's float32 kv + score state of the last coff · rate tokens, per compressor.
+        state = CacheGroup(
+            "linear_state",
+            n,
+            state_elements=coff * rate * 2 * coff * (width + index),
+            state_bits=32,
+        )
+        assert state in arch.cache_groups, (kind, arch.cache_groups)
         done, partial = divmod(tokens, rate)
         per_layer = done * 2 * (width + index)  # bf16 entries and indexer keys
         per_layer += partial * 2 * 2 * coff * (width + index)  # bf16 kv and gate, unfinished

@@ -105,7 +105,9 @@ def count_deepseek_v4(r: ConfigReader) -> Counted:
     ff = r.integer("moe_intermediate_size", 2048)
     experts = r.integer("n_routed_experts", 256)
     top_k = r.integer("num_experts_per_tok", 6)
-    rope = r.integer("qk_rope_head_dim", hd * 64 // 512, quiet=True)
+    # RoPE width: qk_rope_head_dim, else head_dim × partial_rotary_factor (default 64 / 512).
+    factor = r.number("partial_rotary_factor", 64 / 512)
+    rope = r.integer("qk_rope_head_dim", int(hd * factor), quiet=True)
     if top_k > experts:
         raise ModelSourceError(
             Message("error.config_top_k", name="num_experts_per_tok", top_k=top_k, experts=experts)
