@@ -670,3 +670,79 @@ def test_cli_table_breaks_a_hybrid_cache_down_by_layer_kind():
     )
     text = format_estimate(estimate(request), None)
     assert "by layer kind: full " in text and "linear state " in text
+
+
+def _v4(**fields: Any) -> dict[str, Any]:
+    """A small DeepSeek-V4 config: every field DeepseekV4Config reads, V4-Flash widths halved."""
+    config: dict[str, Any] = {
+        "model_type": "deepseek_v4",
+        "hidden_size": 1024,
+        "num_hidden_layers": 4,
+        "num_attention_heads": 16,
+        "vocab_size": 1000,
+        "head_dim": 512,
+        "qk_rope_head_dim": 64,
+        "q_lora_rank": 256,
+        "o_groups": 4,
+        "o_lora_rank": 256,
+        "index_n_heads": 8,
+        "index_head_dim": 128,
+        "sliding_window": 128,
+        "hc_mult": 4,
+        "moe_intermediate_size": 512,
+        "n_routed_experts": 8,
+        "num_experts_per_tok": 2,
+        "compress_ratios": [0, 4, 128, 4, 0],
+    }
+    config.update(fields)
+    return config
+
+
+def test_deepseek_v4_layer_kinds_come_from_the_legacy_ratios_or_layer_types():
+    by_ratio = _count(_v4())
+    by_name = _count(
+        _v4(
+            compress_ratios=None,
+            layer_types=[
+                "sliding_attention",
+                "compressed_sparse_attention",
+                "heavily_compressed_attention",
+                "compressed_sparse_attention",
+            ],
+        )
+    )
+    assert by_ratio.params_total == by_name.params_total
+    assert by_ratio.cache_groups == by_name.cache_groups
+    # Only sliding layers: no compressor weights, no compressed entries, no state.
+    sliding = _count(_v4(compress_ratios=[0, 0, 0, 0]))
+    assert sliding.params_total < by_ratio.params_total
+    assert {g.kind for g in sliding.cache_groups} == {"sliding"}
+    assert state_bytes_per_sequence(sliding, "bf16") == 0
+
+
+def test_deepseek_v4_refuses_a_compression_ratio_transformers_does_not_build():
+    with pytest.raises(ModelSourceError, match="compress_ratios"):
+        _count(_v4(compress_ratios=[0, 4, 64, 4]))
+    with pytest.raises(ModelSourceError, match="compress_ratios"):
+        _count(_v4(compress_ratios=[0, 4]))
+
+
+def test_deepseek_v4_cache_follows_vllm_layouts():
+    """vLLM (deepseek_v4_attention.py, kv_cache_interface.py): 584 bytes per K=V vector for
+    head_dim 512 (448 fp8 NoPE + 64 bf16 RoPE + 7 scales + 1 pad), 132 per indexer key, a
+    float32 kv + score state of coff · ratio tokens per compressor; replicated under TP."""
+    arch = _count(_v4())
+    tokens = 4096
+    by_kind = cache_by_kind(arch, "bf16", tokens, padded=False)
+    assert by_kind["sliding"] == 4 * 128 * 584
+    # Two CSA layers (an entry and an indexer key per 4 tokens), one HCA (an entry per 128).
+    exact = 2 * tokens // 4 * (584 + 132) + tokens // 128 * 584
+    # One HCA layer's share is 36.5 bits per token, kept as 37: under a bit per token in all
+    # (none for V4-Flash's 20 HCA layers, checked exactly against the oracle).
+    assert exact <= by_kind["mla"] <= exact + tokens // 8
+    csa_state = 2 * 4 * (2 * 2 * 512 + 2 * 2 * 128) * 4
+    hca_state = 128 * 2 * 512 * 4
+    assert state_bytes_per_sequence(arch, "bf16") == 2 * csa_state + hca_state
+    # The layout is vLLM's own: the cache dtype does not change it; TP replicates it.
+    assert cache_by_kind(arch, "fp8", tokens, padded=False) == by_kind
+    assert cache_by_kind(arch, "bf16", tokens, tp=4, padded=False) == by_kind

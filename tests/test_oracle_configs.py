@@ -22,6 +22,13 @@ comparison says so:
   values plus one fp32 scale per 128 values (132 bytes for ``index_head_dim`` 128, whatever the
   cache dtype); transformers keeps ``index_head_dim`` values in the cache dtype. The planner's
   indexer bytes are turned into the transformers layout and compared exactly.
+- DeepSeek-V4: vLLM keeps every layer's window of ``sliding_window`` K=V vectors once, in its fp8
+  sparse-MLA layout (584 bytes for head_dim 512), the compressed entries in that layout too, the
+  indexer keys as fp8 plus scales, and a float32 state of the last ``coff · ratio`` tokens per
+  compressor. transformers keeps ``window - 1`` tokens as bf16 K and V (one tensor, counted twice
+  by the oracle), bf16 entries, the tokens of an unfinished window (kv and gate) and, for CSA,
+  the last window's first half (kv in bf16, gate in float32). :func:`deepseek_v4_rule` maps the
+  planner's groups onto those tensors and the comparison is exact.
 """
 
 from __future__ import annotations
@@ -33,8 +40,11 @@ from typing import Any
 
 import pytest
 
+from core.architecture import CacheGroup
 from core.capacity.kv_cache import cache_by_kind
 from core.families.deepseek import indexer_key_bytes
+from core.families.deepseek_v4 import CSA, HCA, SLIDING, compress_rates, entry_bytes, layer_types
+from core.families.reader import ConfigReader
 from core.model_config import architecture_from_config
 
 FIXTURES = Path(
@@ -47,10 +57,7 @@ LENGTHS = ("16", "8192", "32768", "131072")
 REFUSED: dict[str, str] = {}
 # Families the planner does not count exactly yet: estimated with the generic formula and an
 # approximation band, which must contain the oracle's count; their cache is not compared.
-APPROXIMATE: dict[str, str] = {
-    "deepseek-v4-flash": "deepseek_v4: compressed sparse attention and hash-routed layers are "
-    "not modelled",
-}
+APPROXIMATE: dict[str, str] = {}
 # Where the fixture's "window" is not the window the serving engine caches, with the reason.
 WINDOWS = {
     # config sliding_window 128; the oracle reports 129 (the modeling code's window, of which
@@ -117,6 +124,43 @@ def planner_transformers_rule(arch: Any, tokens: int, config: dict[str, Any]) ->
     return out
 
 
+def deepseek_v4_rule(arch: Any, tokens: int, config: dict[str, Any]) -> dict[str, int]:
+    """The planner's DeepSeek-V4 groups laid out as transformers' cache tensors, by layer kind."""
+    reader = ConfigReader(config, "deepseek_v4")
+    types = layer_types(reader, config["num_hidden_layers"])
+    rates = compress_rates(reader)
+    hd, rope, idx = config["head_dim"], config["qk_rope_head_dim"], config["index_head_dim"]
+    window = next(g for g in arch.cache_groups if g.kind == "sliding")
+    assert window.layers == len(types) and window.token_bits == 8 * entry_bytes(hd, rope)
+    # The same window, minus the token transformers appends before attending; K and V both.
+    kept = min(tokens, window.window - 1)
+    out = {kind: types.count(kind) * 2 * 2 * hd * kept for kind in (SLIDING, CSA, HCA)}
+    # Bits per token of each MLA group: the entries (and indexer keys) of all layers of a kind.
+    entries = {g.token_bits for g in arch.cache_groups if g.kind == "mla"}
+    for kind, n, width, index in ((CSA, types.count(CSA), hd, idx), (HCA, types.count(HCA), hd, 0)):
+        if not n:
+            continue
+        rate = rates[kind]
+        stored = entry_bytes(hd, rope) + (indexer_key_bytes(idx) if index else 0)
+        assert -(-n * 8 * stored // rate) in entries, (kind, sorted(entries))
+        coff = 2 if kind == CSA else 1
+        # vLLM's float32 kv + score state of the last coff · rate tokens, per compressor.
+        state = CacheGroup(
+            "linear_state",
+            n,
+            state_elements=coff * rate * 2 * coff * (width + index),
+            state_bits=32,
+        )
+        assert state in arch.cache_groups, (kind, arch.cache_groups)
+        done, partial = divmod(tokens, rate)
+        per_layer = done * 2 * (width + index)  # bf16 entries and indexer keys
+        per_layer += partial * 2 * 2 * coff * (width + index)  # bf16 kv and gate, unfinished
+        if kind == CSA and done:
+            per_layer += rate * (2 + 4) * (width + index)  # overlap: bf16 kv, float32 gate
+        out[kind] += n * per_layer
+    return {("sliding" if kind == SLIDING else kind): v for kind, v in out.items() if v}
+
+
 pytestmark = pytest.mark.skipif(
     not EXPECTED.is_file(), reason=f"oracle fixture {EXPECTED} not present"
 )
@@ -159,6 +203,10 @@ def test_cache_bytes_match_the_oracle_under_the_serving_rule(name, length):
         pytest.skip(REFUSED.get(name) or APPROXIMATE[name])
     arch = _arch(name)
     config = json.loads((FIXTURES / name / "config.json").read_text("utf-8"))
+    if arch.model_type == "deepseek_v4":
+        expected = _expected(name)["cache"][length]["per_kind"]
+        assert deepseek_v4_rule(arch, int(length), config) == expected
+        return
     assert planner_transformers_rule(arch, int(length), config) == vllm_rule(name, length)
 
 

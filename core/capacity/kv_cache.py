@@ -20,6 +20,11 @@ has its own rule:
   ``index_head_dim`` values per token and layer, which vLLM stores in fp8 with one fp32 scale per
   128 values whatever the cache dtype (132 bytes for ``index_head_dim`` 128; see
   :data:`core.families.deepseek.INDEXER_QUANT_BLOCK`).
+- DeepSeek-V4 (:mod:`core.families.deepseek_v4`, vLLM's DeepSeek-V4 support): every layer's
+  sliding window of one K=V vector, one compressed entry per 4 (CSA) or 128 (HCA) tokens and the
+  CSA indexer's keys, all in vLLM's own fp8 layouts whatever the cache dtype (``token_bits``;
+  584 bytes per vector, 132 per indexer key), plus each compressor's float32 state of its last
+  ``coff · ratio`` tokens (a fixed state per sequence, kept as ``linear_state``).
 - Linear attention, Mamba and short convolutions (Qwen3-Next's Gated DeltaNet, Mamba-2 hybrids,
   LFM2): a fixed recurrent state plus a convolution state per sequence, whatever the context.
   The convolution state keeps ``kernel - 1`` columns, as vLLM's mamba state shapes do

@@ -3,7 +3,8 @@
 :func:`count_family` hands a config to its family: the table of :class:`DecoderSpec` builders
 (:mod:`~core.families.dense`, :mod:`~core.families.classic`, :mod:`~core.families.moe`,
 :mod:`~core.families.hybrid`) counted by :func:`~core.families.decoder.count_decoder`, or the
-dedicated counters for MLA (:mod:`~core.families.deepseek`), Gemma 4
+dedicated counters for MLA (:mod:`~core.families.deepseek`), DeepSeek-V4
+(:mod:`~core.families.deepseek_v4`), Gemma 4
 (:mod:`~core.families.gemma4`) and OPT. Multimodal configs
 (``text_config``) are counted on their text model plus the vision tower and projector a server
 loads (:mod:`~core.families.vision`). Defaults for absent fields are those of the transformers
@@ -19,6 +20,7 @@ from core.families.build import Counted
 from core.families.classic import CLASSIC
 from core.families.decoder import DecoderSpec, count_decoder
 from core.families.deepseek import count_deepseek
+from core.families.deepseek_v4 import count_deepseek_v4
 from core.families.dense import DENSE, llama_like
 from core.families.gemma4 import count_gemma4, gemma4_vision
 from core.families.hybrid import HYBRID
@@ -57,7 +59,8 @@ MULTIMODAL: dict[str, tuple[str, VisionCounter]] = {
     "kimi_k25": ("kimi_k2", lambda c, v, h: moonvit_kimi_k25(v, h)),
 }
 
-KNOWN = frozenset(SPECS) | frozenset(MLA) | frozenset(MULTIMODAL) | {"opt", "gemma4_text"}
+KNOWN = frozenset(SPECS) | frozenset(MLA) | frozenset(MULTIMODAL)
+KNOWN |= {"opt", "gemma4_text", "deepseek_v4"}
 
 
 def count_family(r: ConfigReader, family: str) -> Counted | None:
@@ -70,6 +73,8 @@ def count_family(r: ConfigReader, family: str) -> Counted | None:
         return count_opt(r)
     if family == "gemma4_text":
         return count_gemma4(r)
+    if family == "deepseek_v4":
+        return count_deepseek_v4(r)
     return None
 
 
