@@ -27,7 +27,7 @@ from core.request import PlanRequest
 # Worst |planner / measured − 1| over the validation cases of each kind of request.
 ACCURACY_BANDS = {
     ("inference", "default"): 0.11,
-    ("inference", "tensor_parallel"): 0.37,
+    ("inference", "tensor_parallel"): 0.25,
     ("training", "default"): 0.13,
     ("training", "qlora"): 0.18,
     ("diffusion", "default"): 0.15,
