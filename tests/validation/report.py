@@ -186,6 +186,14 @@ def render() -> str:
         " activations in the compute dtype, LoRA dropout's stored copies and the chunked loss"
         " (8 chunks) follow the trainers' code (`core/capacity/training.py`,"
         " `core/capacity/activations.py`); no constant was fitted to a case.",
+        "- LoRA and QLoRA activations: what autograd keeps when the base matrices are frozen"
+        " (no block inputs; RMSNorm's fp32 input copy; Q, K, V and the attention output; the"
+        " gated MLP's gate, SiLU output and up), plus, for QLoRA, the input of every quantized"
+        " matmul that bitsandbytes' MatMul4Bit keeps; from the source (PyTorch autograd, LitGPT,"
+        " torchtune, bitsandbytes), not fitted. LitGPT's runs stay 4-12 % above the count: its"
+        " attention takes V as a view of the fused QKV output, so the kernel keeps that whole"
+        " output alive (4 x h bytes more per token and layer for Llama 2), which the planner does"
+        " not model for one trainer.",
         "",
         "## Sources",
         "",

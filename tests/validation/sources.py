@@ -21,19 +21,10 @@ KNOWN_OUTSIDE = {
     " NCCL buffers (0.75 + 1.5 GiB), and Llama 3 8B logged 3.58 GiB at tensor parallel 2;"
     " custom all-reduce and NCCL buffers vary too much across these logs for a calibrated"
     " figure",
-    "litgpt-llama2-7b-qlora-dq-mb1": "LitGPT's QLoRA saves 2.2 GB (7B) and 3.3 GB (13B) less than"
-    " LoRA beyond the base weights' size difference. One mechanism is in the source: bitsandbytes'"
-    " MatMul4Bit keeps every quantized layer's input for backward (autograd/_functions.py:"
-    " ctx.tensors = (A, B) whenever an input needs a gradient), which a frozen nn.Linear does not;"
-    " with 3 hidden-size inputs and the MLP product per layer that is 1.9 GB (7B) and 3.0 GB"
-    " (13B). The planner's activation count (Korthikanti et al.) already assumes those inputs are"
-    " kept for LoRA too, and the LoRA cases agree with it, so adding them for QLoRA alone would"
-    " count them twice; which LoRA tensors the count stands in for is not identified yet",
-    "litgpt-llama2-13b-qlora-dq-mb1": "as the 7B QLoRA case",
-    "litgpt-llama2-7b-qlora-nf4-mb1": "as the 7B QLoRA case",
-    "litgpt-llama2-13b-qlora-nf4-mb1": "as the 7B QLoRA case",
     "torchtune-llama31-8b-qlora-4090": "torch.compile was on and the README does not say which"
-    " peak statistic it shows; the planner is 16 % above",
+    " peak statistic it shows; the planner is 17 % above, of which 0.18 GB are the inputs of"
+    " the layer rebuilt under checkpointing that bitsandbytes keeps and torchao's LinearNF4,"
+    " which torchtune uses, does not",
     "flux-dev-fp8-layerwise-peak": "every FLUX run of the post peaks 4.5-4.8 GiB above its"
     " memory after loading where the planner's peak phase adds 2.1 GiB (its text-encoding,"
     " denoising and decode working sets are 0.17, 0.45 and 1.88 GiB; reserved memory may keep"
