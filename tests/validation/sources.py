@@ -25,12 +25,21 @@ KNOWN_OUTSIDE = {
     " peak statistic it shows; the planner is 17 % above, of which 0.18 GB are the inputs of"
     " the layer rebuilt under checkpointing that bitsandbytes keeps and torchao's LinearNF4,"
     " which torchtune uses, does not",
-    "flux-dev-fp8-layerwise-peak": "every FLUX run of the post peaks 4.5-4.8 GiB above its"
-    " memory after loading where the planner's peak phase adds 2.1 GiB (its text-encoding,"
-    " denoising and decode working sets are 0.17, 0.45 and 1.88 GiB; reserved memory may keep"
-    " blocks of all three, which the planner does not assume); with layerwise casting the"
-    " transformer also holds fewer fp8 weights than the planner assumes (loaded -14 %), and the"
-    " two add up to -21 %",
+    "flux-dev-fp8-layerwise-peak": "every FLUX run of the post peaks 3.9-5.2 GiB (4.5-4.8 for"
+    " most) above its memory after loading, both read with torch.cuda.max_memory_reserved, where"
+    " the planner's peak phase adds 2.1 GiB. Nothing in diffusers' FluxPipeline stays resident"
+    " to explain it: the prompt embeddings, latents, position ids and rotary tables are a few"
+    " MB, the text encoders' and transformer's working sets (0.17 and 0.45 GiB) are freed"
+    " before decoding, and the VAE decodes one image (1.88 GiB at its last Upsample2D, where"
+    " the bf16 input goes through an fp32 copy, a 1 GiB fp32 interpolation and its bf16 copy)."
+    " The reading left is the caching allocator: no phase empties the cache, and the decoder's"
+    " blocks grow stage by stage (each upsample needs a larger block than any freed before it),"
+    " so reserved memory can reach the sum of several stages' segments plus the earlier phases'"
+    " cached ones; cuDNN workspaces for the 1024x1024 convolutions come through the same"
+    " allocator. Neither is derived yet (it needs a replay of the allocator over the decoder),"
+    " and no constant is fitted to this one post. With layerwise casting the transformer also"
+    " holds fewer fp8 weights than the planner assumes (loaded -14 %), and the two add up to"
+    " -21 %",
     "flux-dev-bnb-nf4-peak": "the 2.5 GiB every FLUX run of the post adds beyond the planner's"
     " peak phase (see the layerwise-casting peak) weighs most on the smallest, 4-bit pipeline",
     "sdxl-fp16-b4-model-offload": "the notebook behind the post (huggingface/notebooks"
