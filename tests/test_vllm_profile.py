@@ -47,8 +47,9 @@ def test_forward_peak_of_llama3_8b_at_8192_tokens() -> None:
     arch = load_preset("llama-3.1-8b")
     # 3 x 8192 x 4096 x 2 B (stream) + 3 x 8192 x 14336 x 2 B (gate, up, activation)
     assert forward_peak_bytes(arch, 8192) == 3 * 8192 * 4096 * 2 + 3 * 8192 * 14336 * 2
-    # the MLP intermediate is split by tensor parallelism, the stream is not
-    assert forward_peak_bytes(arch, 8192, 2) == 3 * 8192 * 4096 * 2 + 3 * 8192 * 7168 * 2
+    # the MLP intermediate is split by tensor parallelism, the stream is not and gains the
+    # all-reduce's result
+    assert forward_peak_bytes(arch, 8192, 2) == 4 * 8192 * 4096 * 2 + 3 * 8192 * 7168 * 2
     # 38 B per vocabulary entry and sequence at the sort, plus the final hidden states
     assert sampler_peak_bytes(arch, 256, 8192) == 38 * 128256 * 256 + 8192 * 4096 * 2
 

@@ -19,7 +19,9 @@ This module predicts those figures before renting.
   (``vllm/engine/arg_utils.py``): an OpenAI-compatible server on a GPU of at least 70 GiB that is
   not an A100 uses 8192 tokens and 1024 sequences, any other GPU 2048 and 256.
 - **Forward working set** (per rank): the residual stream, the layer input and the norm output
-  (3 × T·h in 16-bit, whole on every rank), plus the larger of the attention projections (Q, K,
+  (3 × T·h in 16-bit, whole on every rank; one more under tensor parallelism, where the row-
+  parallel down projection's partial sum and the all-reduce's result are alive together, since
+  every path of ``CudaCommunicator.all_reduce`` returns a new tensor), plus the larger of the attention projections (Q, K,
   V and the attention output) and the MLP (gate and up outputs and the activation: 3 × T·ff for
   gated MLPs), both split by tensor parallelism (``QKVParallelLinear``,
   ``MergedColumnParallelLinear``: each rank holds its heads and its slice of the intermediate).
@@ -120,11 +122,13 @@ class VllmProfile:
 def forward_peak_bytes(arch: ModelArchitecture, tokens: int, tp: int = 1) -> int:
     """Working set of one forward pass over ``tokens`` tokens on one of ``tp`` ranks.
 
-    See the module docstring: the stream is whole on every rank, the attention projections and
-    the MLP intermediate are split by the tensor-parallel degree.
+    See the module docstring: the stream is whole on every rank (with the all-reduce's result
+    under tensor parallelism), the attention projections and the MLP intermediate are split by
+    the degree.
     """
     shape = layer_shape(arch)
-    stream = 3 * ACT_BYTES * tokens * shape.hidden
+    streams = 3 if tp == 1 else 4  # the all-reduce's result beside the partial sum
+    stream = streams * ACT_BYTES * tokens * shape.hidden
     attention = ACT_BYTES * tokens * (2 * shape.q_width + 2 * shape.kv_width)
     mlp = ACT_BYTES * tokens * (3 if shape.mlp_gated else 2) * shape.mlp_width
     return stream + -(-max(attention, mlp) // tp)

@@ -158,7 +158,8 @@ def render() -> str:
         "## Constants and where they come from",
         "",
         "- vLLM profile: the peak is the larger of the forward working set (attention and MLP"
-        " split by tensor parallelism, the stream whole) and the first rank's sampler (logits"
+        " split by tensor parallelism, the stream whole, with the all-reduce's result beside the"
+        " partial sum under tensor parallelism) and the first rank's sampler (logits"
         " gathered to rank 0 and sorted for top-k/top-p: 38 bytes per vocabulary entry and"
         " sequence, counting the CUDA segmented sort's iota and alternate buffers, plus the final"
         " hidden states), derived from vLLM's profile run and the sort it calls"

@@ -7,15 +7,14 @@ from dataclasses import dataclass, field
 
 # Cases the planner misses today, with what is missing (see docs/ACCURACY.md).
 KNOWN_OUTSIDE = {
-    "vllm-qwen25-32b-activation-tp2": "the profile's peak is the first rank's sampler (logits"
-    " gathered to rank 0, sorted for top-k/top-p: 38 bytes per vocabulary entry and sequence with"
-    " the CUDA segmented sort's buffers) or the forward split by the degree, whichever is larger;"
-    " that gives Llama 3 8B at tensor parallel 1 and 2 and Qwen2.5-7B within 3 %, but 1.47 GiB"
-    " for Qwen2.5-32B, which logged 1.26. The log matches the sampler one step later, after the"
-    " sort (16-bit and fp32 logits, sorted values, int64 indices, top-k/top-p masks and"
-    " probabilities, the re-sorted copy: 32 bytes, 1.26 GiB with the hidden states), as if its"
-    " vLLM 0.8 / PyTorch build sorted without the iota and alternate buffers; which sort path"
-    " that build takes is not identified, and no figure is fitted to it",
+    "vllm-qwen25-32b-activation-tp2": "the log shows 1.26 GiB on both ranks, including the"
+    " second, which does not sample: there the forward set the peak, and the planner's forward"
+    " per rank is 1.15 GiB (-8 %). On the first rank the planner's sampler sort (38 bytes per"
+    " vocabulary entry and sequence, with the CUDA segmented sort's iota and alternate buffers)"
+    " gives 1.47 GiB, where the log allows at most 32 bytes. The same count matches Llama 3 8B"
+    " (vLLM 0.6.5) and Qwen2.5-7B (vLLM 0.7.3) within 3 %, both on PyTorch 2.5 builds; this run"
+    " is vLLM 0.8 V0, and which sort path its PyTorch build takes is not identified. No figure"
+    " is fitted to it",
     "vllm-qwen25-32b-kv-pool-tp2": "the activation peak above (+0.21 GiB) and non-torch memory:"
     " this log has 0.30 GiB at tensor parallel 2 where the planner assumes the CUDA context and"
     " NCCL buffers (0.75 + 1.5 GiB), and Llama 3 8B logged 3.58 GiB at tensor parallel 2;"
