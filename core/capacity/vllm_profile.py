@@ -19,12 +19,13 @@ This module predicts those figures before renting.
   (``vllm/engine/arg_utils.py``): an OpenAI-compatible server on a GPU of at least 70 GiB that is
   not an A100 uses 8192 tokens and 1024 sequences, any other GPU 2048 and 256.
 - **Forward working set** (per rank): the residual stream, the layer input and the norm output
-  (3 × T·h in 16-bit, whole on every rank; one more under tensor parallelism, where the row-
-  parallel down projection's partial sum and the all-reduce's result are alive together, since
-  every path of ``CudaCommunicator.all_reduce`` returns a new tensor), plus the larger of the attention projections (Q, K,
-  V and the attention output) and the MLP (gate and up outputs and the activation: 3 × T·ff for
-  gated MLPs), both split by tensor parallelism (``QKVParallelLinear``,
-  ``MergedColumnParallelLinear``: each rank holds its heads and its slice of the intermediate).
+  (3 × T·h in 16-bit, whole on every rank; one more under tensor parallelism, where the
+  row-parallel down projection's partial sum and the all-reduce's result are alive together,
+  since every path of ``CudaCommunicator.all_reduce`` returns a new tensor), plus the larger of
+  the attention projections (Q, K, V and the attention output) and the MLP (gate and up outputs
+  and the activation: 3 × T·ff for gated MLPs), both split by tensor parallelism
+  (``QKVParallelLinear``, ``MergedColumnParallelLinear``: each rank holds its heads and its
+  slice of the intermediate).
 - **Sampler** (rank 0 only): the LM head's logits are gathered to the first rank
   (``LogitsProcessor._gather_logits``: ``tensor_model_parallel_gather``), and only that rank
   samples (``ModelRunner.execute_model`` returns early on the others). The profile samples with
@@ -35,7 +36,9 @@ This module predicts those figures before renting.
   CUDA segmented sort behind it allocates on the way (ATen ``launch_stable_sort_kernel`` →
   ``cub::DeviceSegmentedRadixSort::SortPairs``): an int64 iota of source indices (8 B) and the
   radix sort's alternate key and value buffers (4 + 8 B) — 38 bytes. The final hidden states
-  (T·h in 16-bit) are still held by the model runner while it samples.
+  (T·h in 16-bit) are still held by the model runner while it samples. The same count stands
+  for V1, whose PyTorch top-k/top-p path (``apply_top_k_top_p`` in
+  ``vllm/v1/sample/ops/topk_topp_sampler.py``) sorts too; no V1 profile log is validated yet.
 - **Peak**: the forward's intermediates are freed before the logits are computed (the model
   returns only its hidden states), so the profile's peak is the larger of the two, not their
   sum. On the first rank, which logs the figure and holds the largest peak, the sampler does
