@@ -41,10 +41,10 @@ This module predicts those figures before renting.
   ``vllm/v1/sample/ops/topk_topp_sampler.py``) sorts too; no V1 profile log is validated yet.
 - **Peak**: the forward's intermediates are freed before the logits are computed (the model
   returns only its hidden states), so the profile's peak is the larger of the two, not their
-  sum. On the first rank, which logs the figure and holds the largest peak, the sampler does
-  not shrink with tensor parallelism: that is why Llama 3 8B logged the same 1.26 GiB at tensor
-  parallel 1 and 2 (PR 10511), while the forward working set is split. Each case is listed in
-  docs/ACCURACY.md.
+  sum. Every rank profiles and the pool takes the smallest result, so the first rank, which
+  also samples, decides it; its sampler does not shrink with tensor parallelism: that is why
+  Llama 3 8B logged the same 1.26 GiB at tensor parallel 1 and 2 (PR 10511), while the forward
+  working set is split. Each case is listed in docs/ACCURACY.md.
 - **bitsandbytes** (NF4 checkpoints, ``quantization=bitsandbytes``): ``apply_bnb_4bit``
   (``vllm/model_executor/layers/quantization/bitsandbytes.py``) runs each shard of a fused layer
   through ``bitsandbytes.matmul_4bit``, which dequantizes the whole shard to bf16 before the
