@@ -6,8 +6,9 @@ rounded up to a whole percent. Only cases that measure a whole GPU's memory or v
 a fit depends on) set bands; cases of one component (weights, the activation peak) are reported in
 docs/ACCURACY.md but do not. ``tests/test_validation.py`` recomputes it from the cases and fails
 when these numbers no longer match. Kinds: serving, with tensor-parallel serving apart (NCCL and
-custom all-reduce buffers and which part of vLLM's profile is split by the degree vary across the
-published logs); training, with QLoRA apart (its published peaks are not yet explained);
+custom all-reduce buffers vary across the published logs, and one log's profile peak is not yet
+explained); training, with QLoRA apart (its quantized layers keep different tensors for backward
+in bitsandbytes and in torchao, and its torchtune run is not yet explained);
 diffusion, with CPU offload and VAE slicing apart (their published peaks are not yet explained)
 and weight-only quantized denoisers apart (each backend leaves different layers in 16-bit).
 Full fine-tuning has no published case yet and takes the training band, which comes from LoRA
@@ -27,9 +28,9 @@ from core.request import PlanRequest
 # Worst |planner / measured − 1| over the validation cases of each kind of request.
 ACCURACY_BANDS = {
     ("inference", "default"): 0.11,
-    ("inference", "tensor_parallel"): 0.37,
-    ("training", "default"): 0.13,
-    ("training", "qlora"): 0.18,
+    ("inference", "tensor_parallel"): 0.25,
+    ("training", "default"): 0.12,
+    ("training", "qlora"): 0.17,
     ("diffusion", "default"): 0.15,
     ("diffusion", "offload_or_slicing"): 0.74,
     ("diffusion", "quantized"): 0.22,

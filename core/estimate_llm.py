@@ -7,7 +7,11 @@ from fractions import Fraction
 
 from core import compat
 from core.architecture import ModelArchitecture
-from core.capacity.activations import inference_activations, training_activations
+from core.capacity.activations import (
+    BaseWeights,
+    inference_activations,
+    training_activations,
+)
 from core.capacity.dtypes import ceil_bytes
 from core.capacity.kv_cache import (
     cache_by_kind,
@@ -286,6 +290,10 @@ def _training_tp(request: PlanRequest) -> int:
     return par.tp if par.strategy != "fsdp" else 1
 
 
+# What autograd keeps of the base model (core.capacity.activations).
+_BASE_WEIGHTS: dict[str, BaseWeights] = {"full": "trained", "lora": "frozen", "qlora": "frozen_bnb"}
+
+
 def _lora_dropout_bytes(
     request: PlanRequest, arch: ModelArchitecture, tp: int, seq: int, batch: int
 ) -> int:
@@ -344,6 +352,7 @@ def training_memory(
         act_bytes=param_bytes(tr.mixed_precision),
         chunked_loss=tr.loss == "chunked",
         offloading=tr.activation_offloading,
+        base=_BASE_WEIGHTS[tr.method],
     ) + _lora_dropout_bytes(request, arch, tp, seq, batch)
     communicating = request.parallelism.gpus > 1
     return MemoryBreakdown(

@@ -47,19 +47,44 @@ def test_forward_peak_of_llama3_8b_at_8192_tokens() -> None:
     arch = load_preset("llama-3.1-8b")
     # 3 x 8192 x 4096 x 2 B (stream) + 3 x 8192 x 14336 x 2 B (gate, up, activation)
     assert forward_peak_bytes(arch, 8192) == 3 * 8192 * 4096 * 2 + 3 * 8192 * 14336 * 2
-    assert sampler_peak_bytes(arch, 256) == 16 * 128256 * 256
+    # the MLP intermediate is split by tensor parallelism, the stream is not and gains the
+    # all-reduce's result
+    assert forward_peak_bytes(arch, 8192, 2) == 4 * 8192 * 4096 * 2 + 3 * 8192 * 7168 * 2
+    # 38 B per vocabulary entry and sequence at the sort, plus the final hidden states
+    assert sampler_peak_bytes(arch, 256, 8192) == 38 * 128256 * 256 + 8192 * 4096 * 2
 
 
-def test_activation_peak_is_not_divided_by_tensor_parallelism() -> None:
+def _tp_profile(gpus: int, **inference: object) -> dict[str, object]:
     request = PlanRequest.model_validate(
         {
             "model": {"preset": "llama-3.1-8b"},
             "gpu": "h100-80gb-sxm",
-            "parallelism": {"strategy": "tensor", "gpus": 2},
+            "parallelism": {"strategy": "tensor", "gpus": gpus},
+            "inference": inference,
         }
     )
-    tp2 = estimate(request).details["vllm_profile"]
-    assert tp2["activation_peak_bytes"] == _profile()["activation_peak_bytes"]
+    profile: dict[str, object] = estimate(request).details["vllm_profile"]
+    return profile
+
+
+def test_the_sampler_peak_is_not_divided_by_tensor_parallelism() -> None:
+    # 8192 tokens over 256 sequences: the first rank's sampler is the peak at any degree
+    batch = {"max_num_batched_tokens": 8192, "max_num_seqs": 256}
+    tp1, tp2 = _tp_profile(1, **batch), _tp_profile(2, **batch)
+    assert tp1["activation_peak_bytes"] == tp2["activation_peak_bytes"]
+    assert tp2["activation_peak_bytes"] == tp2["sampler_peak_bytes"]
+
+
+def test_a_forward_larger_than_the_sampler_is_split_and_is_the_peak() -> None:
+    # 65536 tokens over 8 sequences: the forward dominates and halves (but for the stream)
+    batch = {"max_num_batched_tokens": 65536, "max_num_seqs": 8, "context_tokens": 65536}
+    tp1, tp2 = _tp_profile(1, **batch), _tp_profile(2, **batch)
+    assert tp1["activation_peak_bytes"] == tp1["forward_peak_bytes"]
+    assert tp2["forward_peak_bytes"] < tp1["forward_peak_bytes"]  # type: ignore[operator]
+    assert tp2["activation_peak_bytes"] == max(
+        tp2["forward_peak_bytes"],  # type: ignore[type-var]
+        tp2["sampler_peak_bytes"],  # type: ignore[type-var]
+    )
 
 
 def test_kv_pool_in_tokens_and_concurrency_as_vllm_logs_them() -> None:

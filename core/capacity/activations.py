@@ -29,6 +29,20 @@ ff = 4h, dropout on):
   8 chunks by default, each upcast to fp32 inside the loss; LitGPT's chunked LM head and
   cross-entropy) keeps the 16-bit logits but only one chunk in fp32 with its log-softmax:
   2·b·s·V + 2·4·b·s·V / 8 bytes.
+- LoRA and QLoRA (``base`` "frozen" / "frozen_bnb"): autograd keeps a matmul's input only to
+  compute its weight's gradient, and a frozen ``nn.Linear`` has none, so the block inputs, the
+  MLP product and GeLU's output are not kept; what stays is what the other operations need:
+  each RMSNorm's input as the fp32 copy it normalises (LitGPT ``RMSNorm``, torchtune
+  ``RMSNorm`` and transformers' ``LlamaRMSNorm`` upcast with ``x.float()``: 4 bytes per
+  element), Q, K, V and the attention output (kept by the attention kernel), and for a gated
+  MLP the gate (SiLU's input), SiLU's output and up (the product's factors). bitsandbytes'
+  ``MatMul4Bit`` (QLoRA's quantized linear) keeps its input whenever it needs an input
+  gradient (``ctx.tensors = (A, B)`` in ``bitsandbytes/autograd/_functions.py``): the
+  attention and MLP block inputs and the down projection's input come back (the attention
+  projection's input is the attention output, already kept). torchao's ``LinearNF4``
+  (torchtune's QLoRA) keeps only the weight, so under torchtune this counts those inputs for
+  the one layer rebuilt under checkpointing too many. LoRA dropout's copies are counted in
+  ``core.capacity.training``.
 - Activations are stored in the compute dtype: the 2-byte tensors above take 4 bytes in fp32
   training (dropout masks stay 1 byte); the logits are then fp32 already (4 + 4 bytes).
 """
@@ -36,10 +50,14 @@ ff = 4h, dropout on):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from core.architecture import ModelArchitecture
 
 ACT_BYTES = 2  # 16-bit activations
+# Whether the block's matrices are trained, frozen (LoRA), or frozen and quantized by
+# bitsandbytes (QLoRA), which decides what autograd keeps for backward.
+BaseWeights = Literal["trained", "frozen", "frozen_bnb"]
 LOSS_CHUNKS = 8  # torchtune CEWithChunkedOutputLoss(num_output_chunks=8)
 
 
@@ -94,19 +112,43 @@ class LayerActivations:
 
 
 def training_layer_activations(
-    shape: LayerShape, seq: int, batch: int, act_bytes: int = ACT_BYTES
+    shape: LayerShape,
+    seq: int,
+    batch: int,
+    act_bytes: int = ACT_BYTES,
+    base: BaseWeights = "trained",
 ) -> LayerActivations:
-    """Korthikanti et al. 2022 per-layer activation bytes, generalised (see module docstring)."""
+    """Per-layer activation bytes for backward (see module docstring).
+
+    ``base="trained"`` is Korthikanti et al. 2022, generalised; ``"frozen"`` and
+    ``"frozen_bnb"`` are what autograd keeps when the layer's own matrices take no gradient
+    (LoRA, QLoRA through bitsandbytes).
+    """
     sb = seq * batch
     mask = 1 if shape.dropout else 0
-    replicated = sb * (
-        act_bytes * shape.hidden  # attention block input (QKV matmul input)
-        + act_bytes * shape.hidden  # MLP block input
-        + shape.norms * act_bytes * shape.hidden  # each norm stores its input
-        + 2 * mask * shape.hidden  # attention and MLP output dropout masks (1 byte)
-    )
-    attention = sb * act_bytes * (2 * shape.q_width + 2 * shape.kv_width)  # Q, K, V, proj input
-    mlp_tensors = 4 if shape.mlp_gated else 2  # gate, up, act, product | fc1 out, GeLU out
+    masks = 2 * mask * shape.hidden  # attention and MLP output dropout masks (1 byte)
+    # Q, K, V and the projection input, as the attention kernel keeps them in every case.
+    attention = sb * act_bytes * (2 * shape.q_width + 2 * shape.kv_width)
+    if base == "trained":
+        replicated = sb * (
+            act_bytes * shape.hidden  # attention block input (QKV matmul input)
+            + act_bytes * shape.hidden  # MLP block input
+            + shape.norms * act_bytes * shape.hidden  # each norm stores its input
+            + masks
+        )
+        mlp_tensors = 4 if shape.mlp_gated else 2  # gate, up, act, product | fc1 out, GeLU out
+    else:
+        # A frozen nn.Linear keeps no input (no weight gradient); each RMSNorm keeps the fp32
+        # copy of its input it normalises. Gated: gate (SiLU input), SiLU output and up (the
+        # product's factors); otherwise fc1's output (GeLU input).
+        replicated = sb * (shape.norms * max(act_bytes, 4) * shape.hidden + masks)
+        mlp_tensors = 3 if shape.mlp_gated else 1
+        if base == "frozen_bnb":
+            # MatMul4Bit keeps the input of every quantized matmul: the attention and MLP block
+            # inputs and the down projection's input (the attention projection's input is the
+            # attention output, already kept).
+            replicated += sb * 2 * act_bytes * shape.hidden
+            mlp_tensors += 1
     mlp = sb * act_bytes * mlp_tensors * shape.mlp_width
     # softmax output (2 bytes), and with dropout its mask (1) and output (2): 5·a·s²·b
     scores = (act_bytes + mask * (1 + act_bytes)) * shape.heads * seq * seq * batch
@@ -124,6 +166,7 @@ def training_activations(
     act_bytes: int = ACT_BYTES,
     chunked_loss: bool = False,
     offloading: bool = False,
+    base: BaseWeights = "trained",
 ) -> int:
     """Peak activation bytes on one GPU for a training step of one micro-batch.
 
@@ -132,7 +175,9 @@ def training_activations(
     holds about two layers' worth (the one computing and the one in transfer).
     """
     shape = layer_shape(arch)
-    layer = training_layer_activations(shape, seq, batch, act_bytes).per_gpu(tp, flash_attention)
+    layer = training_layer_activations(shape, seq, batch, act_bytes, base).per_gpu(
+        tp, flash_attention
+    )
     if checkpointing:
         per_layer_kept = act_bytes * seq * batch * shape.hidden
         stored = arch.layers * per_layer_kept + layer

@@ -18,18 +18,33 @@ This module predicts those figures before renting.
   ``max_num_seqs`` sequences. Defaults follow ``EngineArgs.get_batch_defaults``
   (``vllm/engine/arg_utils.py``): an OpenAI-compatible server on a GPU of at least 70 GiB that is
   not an A100 uses 8192 tokens and 1024 sequences, any other GPU 2048 and 256.
-- **Forward working set**: the residual stream, the layer input and the norm output (3 × T·h in
-  16-bit), plus the larger of the attention projections (Q, K, V and the attention output) and
-  the MLP (gate and up outputs and the activation: 3 × T·ff for gated MLPs). It is *not* divided
-  by tensor parallelism: vLLM logged the same 1.26 GiB peak for Llama 3 8B at TP 1 and TP 2
-  (PR 10511), because the sampler and the gathered logits are whole on every rank.
-- **Sampler**: the profile samples with top-k and top-p set (``top_k = vocab − 1``,
-  ``top_p = 0.99`` in V0's ``profile_run``), which takes the sort path of
-  ``_apply_top_k_top_p``: the fp32 logits, their sorted copy and the int64 sort indices are alive
-  together, 4 × 4 bytes per vocabulary entry per sequence.
-- The two working sets are added. That is an upper bound on their overlap, and it is what the
-  published profiles show (Llama 3 8B: 1.26 GiB measured, 1.33 predicted; see docs/ACCURACY.md,
-  where each case is listed).
+- **Forward working set** (per rank): the residual stream, the layer input and the norm output
+  (3 × T·h in 16-bit, whole on every rank; one more under tensor parallelism, where the
+  row-parallel down projection's partial sum and the all-reduce's result are alive together,
+  since every path of ``CudaCommunicator.all_reduce`` returns a new tensor), plus the larger of
+  the attention projections (Q, K, V and the attention output) and the MLP (gate and up outputs
+  and the activation: 3 × T·ff for gated MLPs), both split by tensor parallelism
+  (``QKVParallelLinear``, ``MergedColumnParallelLinear``: each rank holds its heads and its
+  slice of the intermediate).
+- **Sampler** (rank 0 only): the LM head's logits are gathered to the first rank
+  (``LogitsProcessor._gather_logits``: ``tensor_model_parallel_gather``), and only that rank
+  samples (``ModelRunner.execute_model`` returns early on the others). The profile samples with
+  top-k and top-p set (``top_k = vocab − 1``, ``top_p = 0.99`` in V0's ``profile_run``), which
+  takes the sort path of ``_apply_top_k_top_p``. Its peak is the sort itself, per vocabulary
+  entry and sequence: the 16-bit logits (2 B) and their fp32 copy (4 B) that ``Sampler.forward``
+  keeps, the sorted values (4 B) and int64 indices (8 B) ``torch.sort`` returns, and what the
+  CUDA segmented sort behind it allocates on the way (ATen ``launch_stable_sort_kernel`` →
+  ``cub::DeviceSegmentedRadixSort::SortPairs``): an int64 iota of source indices (8 B) and the
+  radix sort's alternate key and value buffers (4 + 8 B) — 38 bytes. The final hidden states
+  (T·h in 16-bit) are still held by the model runner while it samples. The same count stands
+  for V1, whose PyTorch top-k/top-p path (``apply_top_k_top_p`` in
+  ``vllm/v1/sample/ops/topk_topp_sampler.py``) sorts too; no V1 profile log is validated yet.
+- **Peak**: the forward's intermediates are freed before the logits are computed (the model
+  returns only its hidden states), so the profile's peak is the larger of the two, not their
+  sum. Every rank profiles and the pool takes the smallest result, so the first rank, which
+  also samples, decides it; its sampler does not shrink with tensor parallelism: that is why
+  Llama 3 8B logged the same 1.26 GiB at tensor parallel 1 and 2 (PR 10511), while the forward
+  working set is split. Each case is listed in docs/ACCURACY.md.
 - **bitsandbytes** (NF4 checkpoints, ``quantization=bitsandbytes``): ``apply_bnb_4bit``
   (``vllm/model_executor/layers/quantization/bitsandbytes.py``) runs each shard of a fused layer
   through ``bitsandbytes.matmul_4bit``, which dequantizes the whole shard to bf16 before the
@@ -58,7 +73,10 @@ from core.request import PlanRequest
 
 GIB = 1024**3
 BLOCK_TOKENS = 16  # vLLM's default --block-size
-SAMPLER_FP32_COPIES = 4  # logits, sorted logits, int64 indices (two fp32 words)
+# Bytes per vocabulary entry and sequence at the sampler's sort (see the module docstring):
+# 16-bit logits 2, fp32 logits 4, sorted values 4, int64 indices 8, cub's int64 iota 8 and its
+# alternate key (4) and value (8) buffers.
+SAMPLER_SORT_BYTES = 2 + 4 + 4 + 8 + 8 + 4 + 8
 LARGE_GPU_BYTES = 70 * GIB  # EngineArgs.get_batch_defaults: "device_memory >= 70 * GiB_bytes"
 
 
@@ -105,13 +123,19 @@ class VllmProfile:
         return dict(vars(self))
 
 
-def forward_peak_bytes(arch: ModelArchitecture, tokens: int) -> int:
-    """Working set of one forward pass over ``tokens`` tokens (see the module docstring)."""
+def forward_peak_bytes(arch: ModelArchitecture, tokens: int, tp: int = 1) -> int:
+    """Working set of one forward pass over ``tokens`` tokens on one of ``tp`` ranks.
+
+    See the module docstring: the stream is whole on every rank (with the all-reduce's result
+    under tensor parallelism), the attention projections and the MLP intermediate are split by
+    the degree.
+    """
     shape = layer_shape(arch)
-    stream = 3 * ACT_BYTES * tokens * shape.hidden
+    streams = 3 if tp == 1 else 4  # the all-reduce's result beside the partial sum
+    stream = streams * ACT_BYTES * tokens * shape.hidden
     attention = ACT_BYTES * tokens * (2 * shape.q_width + 2 * shape.kv_width)
     mlp = ACT_BYTES * tokens * (3 if shape.mlp_gated else 2) * shape.mlp_width
-    return stream + max(attention, mlp)
+    return stream + -(-max(attention, mlp) // tp)
 
 
 def dequant_buffer_bytes(request: PlanRequest, arch: ModelArchitecture) -> int:
@@ -123,9 +147,14 @@ def dequant_buffer_bytes(request: PlanRequest, arch: ModelArchitecture) -> int:
     return ACT_BYTES * -(-largest // request.parallelism.tp)
 
 
-def sampler_peak_bytes(arch: ModelArchitecture, sequences: int) -> int:
-    """The profile's sampler working set for ``sequences`` sequences."""
-    return SAMPLER_FP32_COPIES * 4 * arch.vocab_size * sequences
+def sampler_peak_bytes(arch: ModelArchitecture, sequences: int, tokens: int) -> int:
+    """The first rank's memory while it samples ``sequences`` of a ``tokens``-token batch.
+
+    The sort's working set over the whole vocabulary plus the final hidden states (see the
+    module docstring).
+    """
+    hidden = ACT_BYTES * tokens * layer_shape(arch).hidden
+    return SAMPLER_SORT_BYTES * arch.vocab_size * sequences + hidden
 
 
 def vllm_profile(
@@ -142,9 +171,9 @@ def vllm_profile(
     non_torch = int(request.runtime.context_gib * GIB)
     if tp > 1:
         non_torch += int(request.runtime.comm_buffer_gib * GIB)
-    forward = forward_peak_bytes(arch, tokens) + dequant_buffer_bytes(request, arch)
-    sampler = sampler_peak_bytes(arch, seqs)
-    activation = forward + sampler
+    forward = forward_peak_bytes(arch, tokens, tp) + dequant_buffer_bytes(request, arch)
+    sampler = sampler_peak_bytes(arch, seqs, tokens)
+    activation = max(forward, sampler)
     pool = max(budget - weights_bytes - non_torch - activation, 0)
     context = inf.context_tokens
     per_sequence = kv_cache_per_gpu(arch, request.precision.kv_cache, context, 1, tp)

@@ -78,7 +78,8 @@ INFERENCE: tuple[Case, ...] = (
         round(1.26 * GIB),
         "PyTorch activation peak memory 1.26GiB",
         "vllm-10511",
-        "Meta-Llama-3-8B, -tp 2, same profile run: the peak is not divided by tensor parallelism",
+        "Meta-Llama-3-8B, -tp 2, same profile run: the first rank's sampler sets the peak, which"
+        " tensor parallelism does not divide",
         {
             "model": cfg("llama-3-8b"),
             "inference": {

@@ -157,10 +157,15 @@ def render() -> str:
         "",
         "## Constants and where they come from",
         "",
-        "- vLLM profile: the forward working set and the sampler's four fp32 copies per vocabulary"
-        " entry and sequence are derived from vLLM's profile run (`core/capacity/vllm_profile.py`),"
-        " not fitted; the sum of the two is an upper bound that the Llama 3 8B log confirms"
-        " (+5.8 %).",
+        "- vLLM profile: the peak is the larger of the forward working set (attention and MLP"
+        " split by tensor parallelism, the stream whole, with the all-reduce's result beside the"
+        " partial sum under tensor parallelism) and the first rank's sampler (logits"
+        " gathered to rank 0 and sorted for top-k/top-p: 38 bytes per vocabulary entry and"
+        " sequence, counting the CUDA segmented sort's iota and alternate buffers, plus the final"
+        " hidden states), derived from vLLM's profile run and the sort it calls"
+        " (`core/capacity/vllm_profile.py`), not fitted: Llama 3 8B at tensor parallel 1 and 2"
+        " and Qwen2.5-7B come out within 3 %, Qwen2.5-32B at tensor parallel 2 does not (see the"
+        " cases the planner still misses).",
         "- Device total: fits and vLLM's utilisation fraction use the total CUDA reports"
         " (`core/catalog.py` `GpuOffer.device_total`). The catalog carries it with its source for"
         " the H100 SXM and PCIe, A100 40GB, L40S, H200, B200 and RTX 5090; for the other NVIDIA"
@@ -182,6 +187,14 @@ def render() -> str:
         " activations in the compute dtype, LoRA dropout's stored copies and the chunked loss"
         " (8 chunks) follow the trainers' code (`core/capacity/training.py`,"
         " `core/capacity/activations.py`); no constant was fitted to a case.",
+        "- LoRA and QLoRA activations: what autograd keeps when the base matrices are frozen"
+        " (no block inputs; RMSNorm's fp32 input copy; Q, K, V and the attention output; the"
+        " gated MLP's gate, SiLU output and up), plus, for QLoRA, the input of every quantized"
+        " matmul that bitsandbytes' MatMul4Bit keeps; from the source (PyTorch autograd, LitGPT,"
+        " torchtune, bitsandbytes), not fitted. LitGPT's runs stay 4-12 % above the count: its"
+        " attention takes V as a view of the fused QKV output, so the kernel keeps that whole"
+        " output alive (4 x h bytes more per token and layer for Llama 2), which the planner does"
+        " not model for one trainer.",
         "",
         "## Sources",
         "",

@@ -1,0 +1,33 @@
+"""What autograd keeps for backward when the base matrices are frozen (LoRA) or quantized by
+bitsandbytes (QLoRA): core.capacity.activations, ``base``."""
+
+from __future__ import annotations
+
+from core.capacity.activations import BaseWeights, layer_shape, training_layer_activations
+from tests.arch_factory import gpt_like
+
+# Llama 2 7B: h 4096, ff 11008, 32 heads, SwiGLU, two RMSNorms per layer, no dropout.
+LLAMA2_7B = gpt_like(
+    layers=32, hidden=4096, heads=32, vocab=32000, ff=11008, gated=True, dropout=False, tied=False
+)
+H, FF, S = 4096, 11008, 1304
+
+
+def _layer(base: BaseWeights) -> int:
+    layer = training_layer_activations(layer_shape(LLAMA2_7B), S, 1, base=base)
+    return layer.per_gpu(1, flash_attention=True)
+
+
+def test_a_frozen_layer_keeps_norm_copies_attention_and_the_gated_mlp_factors() -> None:
+    # two fp32 norm inputs (8h), Q, K, V and the attention output (8h), gate, SiLU out, up (6ff)
+    assert _layer("frozen") == S * (2 * 4 * H + 2 * 4 * H + 2 * 3 * FF)
+
+
+def test_bitsandbytes_adds_the_inputs_of_its_quantized_matmuls() -> None:
+    # the attention and MLP block inputs (2 x 2h) and the down projection's input (2ff)
+    assert _layer("frozen_bnb") - _layer("frozen") == S * (2 * 2 * H + 2 * FF)
+
+
+def test_full_training_keeps_the_korthikanti_count() -> None:
+    # block inputs 4h, norms 4h, Q, K, V, projection input 8h, gate, up, act, product 8ff
+    assert _layer("trained") == S * (4 * H + 4 * H + 8 * H + 8 * FF)
