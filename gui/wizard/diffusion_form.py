@@ -1,13 +1,19 @@
-"""Image generation settings: resolution, batch, guidance, VAE tiling/slicing, CPU offload."""
+"""Image generation settings: resolution, batch, guidance, VAE tiling/slicing, CPU offload,
+quantized text encoders."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
 
 from core.request import DiffusionOptions, PlanRequest
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
+
+OFFLOADS: tuple[str, ...] = get_args(DiffusionOptions.model_fields["cpu_offload"].annotation)
+TEXT_ENCODERS: tuple[str, ...] = get_args(
+    DiffusionOptions.model_fields["quantized_text_encoders"].annotation
+)
 
 
 class DiffusionForm(FieldForm):
@@ -32,8 +38,12 @@ class DiffusionForm(FieldForm):
         self._slicing.setObjectName("vaeSlicing")
         self._offload = QComboBox(self)
         self._offload.setObjectName("cpuOffload")
-        for key in ("none", "model", "sequential"):
+        for key in OFFLOADS:
             self._offload.addItem("", key)
+        self._encoders = QComboBox(self)
+        self._encoders.setObjectName("quantizedTextEncoders")
+        for key in TEXT_ENCODERS:
+            self._encoders.addItem("", key)
         self.add_row("diffusion.width", self._width, ("vae",))
         self.add_row("diffusion.height", self._height, ("vae",))
         self.add_row("diffusion.batch_size", self._batch, ("vram",))
@@ -41,6 +51,7 @@ class DiffusionForm(FieldForm):
         self.add_row("diffusion.vae_tiling", self._tiling, ("vae",))
         self.add_row("diffusion.vae_slicing", self._slicing, ("vae",))
         self.add_row("diffusion.cpu_offload", self._offload, ("cpu_offload",))
+        self.add_row("diffusion.quantized_text_encoders", self._encoders, ("quantization",))
 
     def _pixels(self, name: str, field: str) -> QSpinBox:
         spin = QSpinBox(self)
@@ -51,9 +62,20 @@ class DiffusionForm(FieldForm):
         return spin
 
     def _retranslate(self) -> None:
-        names = (self.tr("None"), self.tr("Whole models to the CPU"), self.tr("Layer by layer"))
-        for index, name in enumerate(names):
-            self._offload.setItemText(index, name)
+        offloads = {
+            "none": self.tr("None"),
+            "model": self.tr("Whole models to the CPU"),
+            "sequential": self.tr("Layer by layer"),
+        }
+        for index, key in enumerate(OFFLOADS):
+            self._offload.setItemText(index, offloads[key])
+        encoders = {
+            "none": self.tr("None"),
+            "largest": self.tr("The largest (FLUX's T5)"),
+            "all": self.tr("All"),
+        }
+        for index, key in enumerate(TEXT_ENCODERS):
+            self._encoders.setItemText(index, encoders[key])
         texts = {
             "diffusion.width": (
                 self.tr("Width"),
@@ -70,6 +92,10 @@ class DiffusionForm(FieldForm):
             "diffusion.cpu_offload": (
                 self.tr("CPU offload"),
                 self.tr("less GPU memory, slower steps"),
+            ),
+            "diffusion.quantized_text_encoders": (
+                self.tr("Quantized text encoders"),
+                self.tr("quantized in the weights format too, when it is fp8, int8 or int4"),
             ),
         }
         for path, (label, hint) in texts.items():
@@ -88,6 +114,7 @@ class DiffusionForm(FieldForm):
             vae_tiling=self._tiling.isChecked(),
             vae_slicing=self._slicing.isChecked(),
             cpu_offload=combo_value(self._offload),
+            quantized_text_encoders=combo_value(self._encoders),
         )
 
     def load(self, request: PlanRequest) -> None:
@@ -100,3 +127,4 @@ class DiffusionForm(FieldForm):
         self._tiling.setChecked(options.vae_tiling)
         self._slicing.setChecked(options.vae_slicing)
         set_combo_value(self._offload, options.cpu_offload)
+        set_combo_value(self._encoders, options.quantized_text_encoders)

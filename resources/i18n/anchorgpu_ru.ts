@@ -2016,6 +2016,14 @@
         <translation>Послойно</translation>
     </message>
     <message>
+        <source>The largest (FLUX&apos;s T5)</source>
+        <translation>Самый большой (T5 у FLUX)</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Все</translation>
+    </message>
+    <message>
         <source>Width</source>
         <translation>Ширина</translation>
     </message>
@@ -2050,6 +2058,14 @@
     <message>
         <source>less GPU memory, slower steps</source>
         <translation>меньше памяти GPU, шаги медленнее</translation>
+    </message>
+    <message>
+        <source>Quantized text encoders</source>
+        <translation>Квантованные текстовые энкодеры</translation>
+    </message>
+    <message>
+        <source>quantized in the weights format too, when it is fp8, int8 or int4</source>
+        <translation>тоже квантуются в формате весов, если это fp8, int8 или int4</translation>
     </message>
     <message>
         <source>doubles the batch in the denoiser</source>
@@ -4309,6 +4325,10 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source>AdamW 8-bit</source>
         <translation>AdamW 8-бит</translation>
+    </message>
+    <message>
+        <source>Paged AdamW 8-bit (states page to CPU memory)</source>
+        <translation>Paged AdamW 8-бит (состояния выгружаются в память CPU)</translation>
     </message>
     <message>
         <source>SGD with momentum</source>
