@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING
 from core.messages import Param, finding_key
 
 if TYPE_CHECKING:
+    from core.estimate import EstimateResult
     from core.quotes import Quote
+    from core.request import PlanRequest
 
 
 @dataclass(frozen=True)
@@ -210,3 +212,21 @@ def read_sharding(quote: Quote) -> str | None:
 def read_snapshot(quote: Quote) -> QuoteSnapshot:
     """The typed reading of ``quote``'s saved estimate, offer and request."""
     return QuoteSnapshot(read_estimate(quote.estimate), read_offer(quote.gpu), read_sharding(quote))
+
+
+def read_request(quote: Quote) -> PlanRequest:
+    """``quote``'s saved request, validated as this version reads requests.
+
+    Raises:
+        InputError: The saved request is not valid for this version (named by its field).
+    """
+    from core.request import parse_request
+
+    return parse_request(quote.request)
+
+
+def saved_estimate(result: EstimateResult) -> SavedEstimate:
+    """``result`` as a quote would keep it: what a saved quote beside it reads as."""
+    from core.estimate import estimate_to_json
+
+    return read_estimate(estimate_to_json(result))

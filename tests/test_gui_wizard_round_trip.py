@@ -24,7 +24,7 @@ COMMON: dict[str, Any] = {
     "platform": "cuda",
     "runtime_version": "12.4",
     "runtime": {"context_gib": 1.25, "allocator_reserve": 0.2, "comm_buffer_gib": 2.5},
-    "gpu": "h100-sxm-80gb",
+    "gpu": "h100-80gb-sxm",
     "term": {"unit": "week", "count": 3, "start": "2031-05-04T06:00:00+00:00"},
     "storage_gb": 750,
 }

@@ -1,9 +1,9 @@
 """Two to four configurations side by side: memory parts, limits, speed, price lines, warnings.
 
 A configuration is a :class:`Column`, made from a planner's option (:func:`option_column`) or a
-saved quote (:func:`quote_column`). Both read their memory, speed and warnings from the estimate
-as JSON (``core.estimate.estimate_to_json``, what a quote snapshots) through the typed reader of
-:mod:`core.snapshot`, so an option and a quote are worded alike. A quote's limits and cost of
+saved quote (:func:`quote_column`). Both read their memory, speed and warnings as a quote keeps
+them, through the typed readers of :mod:`core.snapshot` (``saved_estimate``, ``read_snapshot``),
+so an option and a quote are worded alike. A quote's limits and cost of
 outcome are solved again from its request on its quoted offer
 (:func:`core.quote_limits.quote_limits`); the rest is its snapshot.
 
@@ -28,7 +28,7 @@ from core.outcome import OutcomeCost
 from core.planner import PlanOption
 from core.pricing import Price
 from core.quotes import Quote
-from core.snapshot import SavedEstimate, read_estimate, read_snapshot
+from core.snapshot import SavedEstimate, read_snapshot, saved_estimate
 from gui.core_text import line_label, message_text, reason_text, warning_text
 from gui.presentation import palette
 from gui.presentation.formats import count, gib, money, term
@@ -75,8 +75,6 @@ class Column:
 
 def option_column(option: PlanOption) -> Column:
     """The column of a planner's option."""
-    from core.estimate import estimate_to_json
-
     result = option.estimate
     request = result.request
     return Column(
@@ -89,7 +87,7 @@ def option_column(option: PlanOption) -> Column:
             result.strategy, option.tensor_parallel, request.parallelism.fsdp_sharding
         ),
         term=term(request.term.unit, request.term.count),
-        estimate=read_estimate(estimate_to_json(result)),
+        estimate=saved_estimate(result),
         price=option.price,
         limits=option.limits,
         outcome=option.outcome,

@@ -25,7 +25,6 @@ from core.snapshot import (
     SavedEstimate,
     SavedSpeed,
     SavedWarning,
-    read_offer,
     read_sharding,
     read_snapshot,
 )
@@ -42,7 +41,7 @@ Row = tuple[str, str]
 
 def quote_gpu(quote: Quote) -> str:
     """The quoted GPU's display name, with the memory the quote's snapshot gives."""
-    return offer_name(quote.gpu_name, read_offer(quote.gpu).vram_gib)
+    return offer_name(quote.gpu_name, read_snapshot(quote).offer.vram_gib)
 
 
 def quote_sharding(quote: Quote) -> str | None:
@@ -222,7 +221,7 @@ class QuoteDocument(QObject):
         )
 
     def _offer(self, quote: Quote) -> str:
-        gpu = read_offer(quote.gpu)
+        gpu = read_snapshot(quote).offer
         title = self.tr("GPU and unit prices as of {date}").format(
             date=quote.catalog_as_of.isoformat()
         )
