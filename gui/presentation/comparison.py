@@ -145,11 +145,11 @@ class Comparison(QObject):
         add(self.tr("Strategy"), [c.strategy for c in columns])
         add(self.tr("Term"), [c.term for c in columns])
         self._price_rows(columns, add)
-        memory = [c.estimate.memory_per_gpu for c in columns]
+        memory = [c.estimate.memory for c in columns]
         for name in COMPONENTS:
-            if any(m.get(name) for m in memory):
-                add(component_name(name), [_bytes(m.get(name, 0)) for m in memory])
-        add(self.tr("Per GPU"), [_bytes(m.get("total")) for m in memory])
+            if any(m.part(name) for m in memory):
+                add(component_name(name), [_bytes(m.part(name) or 0) for m in memory])
+        add(self.tr("Per GPU"), [_bytes(m.total) for m in memory])
         add(self.tr("Usable per GPU"), [_bytes(c.estimate.usable_bytes) for c in columns])
         add(self.tr("Headroom"), [_bytes(c.estimate.headroom_bytes) for c in columns])
         self._limit_rows(columns, add)

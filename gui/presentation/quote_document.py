@@ -250,16 +250,16 @@ class QuoteDocument(QObject):
         )
 
     def _memory(self, estimate: SavedEstimate) -> str:
-        memory = estimate.memory_per_gpu
-        if not memory:
+        memory = estimate.memory
+        if not memory.known:
             return ""
         gib = formats.gib
         rows: list[Row] = [
-            (self._names.component(key), escape(gib(memory[key], 2)))
+            (self._names.component(key), escape(gib(size, 2)))
             for key in COMPONENTS
-            if memory.get(key)
+            if (size := memory.part(key))
         ]
-        rows.append((self.tr("Total per GPU"), f"<b>{escape(gib(memory.get('total', 0), 2))}</b>"))
+        rows.append((self.tr("Total per GPU"), f"<b>{escape(gib(memory.total or 0, 2))}</b>"))
         if estimate.usable_bytes:
             rows.append((self.tr("Usable per GPU"), escape(gib(estimate.usable_bytes, 2))))
         if estimate.vram_bytes:

@@ -47,7 +47,7 @@ class QuoteSummary(QObject):
             (self.tr("Term"), term),
         ]
         saved = read_snapshot(quote).estimate
-        memory, vram = saved.memory_per_gpu.get("total"), saved.vram_bytes
+        memory, vram = saved.memory.total, saved.vram_bytes
         if memory is not None and vram is not None:
             facts.append(
                 (
