@@ -113,6 +113,7 @@ REQUESTS = {
         **TRAINING,
         "training": {**TRAINING["training"], "optimizer": "sgd", "offload": "optimizer_and_params"},
     },
+    "diffusion, named format": {**DIFFUSION, "precision": {"weights": "nvfp4"}},
     "diffusion, all encoders": {
         **DIFFUSION,
         "diffusion": {
@@ -213,13 +214,35 @@ def test_every_choice_the_request_accepts_is_in_its_list(wizard):
     assert {"training.optimizer", "diffusion.quantized_text_encoders", "term.unit"} <= set(seen)
 
 
+def test_a_named_format_is_kept_until_another_weights_format_is_chosen(wizard):
+    wizard.load_request(parse_request({**DIFFUSION, "precision": {"weights": "nvfp4"}}))
+    assert wizard.current_request().precision.format == "nvfp4"  # shown as its class, int4
+    weights = wizard.findChild(QComboBox, "diffusionWeightsDtype")
+    weights.setCurrentIndex(weights.findData("bf16"))
+    precision = wizard.current_request().precision
+    assert (precision.weights, precision.format) == ("bf16", None)
+
+
 def test_the_text_encoder_choice_reaches_the_request(wizard, qtbot):
     wizard.load_request(parse_request(DIFFUSION))
     combo = wizard.findChild(QComboBox, "quantizedTextEncoders")
     combo.setCurrentIndex(combo.findData("all"))
     assert wizard.current_request().diffusion.quantized_text_encoders == "all"
+    weights = wizard.findChild(QComboBox, "diffusionWeightsDtype")
+    assert weights.currentData() == "fp8"
+    weights.setCurrentIndex(weights.findData("int4"))
+    assert wizard.current_request().precision.weights == "int4"
     optimizer = wizard.findChild(QComboBox, "optimizer")
     optimizer.setCurrentIndex(optimizer.findData("paged_adamw_8bit"))
     wizard.workload_page.choose("training")
     assert wizard.current_request().training.optimizer == "paged_adamw_8bit"
     settle(qtbot, wizard)
+
+
+def test_the_shown_forms_weights_row_takes_a_refusal_of_the_weights(wizard, qtbot):
+    page = wizard.sizes_page
+    for request, name in ((DIFFUSION, "diffusionWeightsDtype"), (INFERENCE, "weightsDtype")):
+        wizard.load_request(parse_request(request))
+        wizard.setCurrentId(wizard.pageIds()[2])
+        qtbot.waitUntil(page.isVisible)
+        assert page.row_for("precision.weights").field.objectName() == name

@@ -1,5 +1,5 @@
-"""Image generation settings: resolution, batch, guidance, VAE tiling/slicing, CPU offload,
-quantized text encoders."""
+"""Image generation settings: weights format, resolution, batch, guidance, VAE tiling/slicing,
+CPU offload, quantized text encoders."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from typing import Any, get_args
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
 
-from core.request import DiffusionOptions, PlanRequest
+from core.quant_formats import FORMATS
+from core.request import DiffusionOptions, PlanRequest, WeightDtype
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
 
 OFFLOADS: tuple[str, ...] = get_args(DiffusionOptions.model_fields["cpu_offload"].annotation)
@@ -25,6 +26,10 @@ class DiffusionForm(FieldForm):
         self._retranslate()
 
     def _build_ui(self) -> None:
+        self._weights = QComboBox(self)
+        self._weights.setObjectName("diffusionWeightsDtype")
+        for dtype in get_args(WeightDtype):
+            self._weights.addItem(dtype, dtype)
         self._width = self._pixels("imageWidth", "width")
         self._height = self._pixels("imageHeight", "height")
         self._batch = QSpinBox(self)
@@ -44,6 +49,7 @@ class DiffusionForm(FieldForm):
         self._encoders.setObjectName("quantizedTextEncoders")
         for key in TEXT_ENCODERS:
             self._encoders.addItem("", key)
+        self.add_row("precision.weights", self._weights, ("quantization",))
         self.add_row("diffusion.width", self._width, ("vae",))
         self.add_row("diffusion.height", self._height, ("vae",))
         self.add_row("diffusion.batch_size", self._batch, ("vram",))
@@ -77,6 +83,12 @@ class DiffusionForm(FieldForm):
         for index, key in enumerate(TEXT_ENCODERS):
             self._encoders.setItemText(index, encoders[key])
         texts = {
+            "precision.weights": (
+                self.tr("Weights format"),
+                self.tr(
+                    "bf16/fp16/fp32: the pipeline runs in it; fp8, int8, int4 quantize the denoiser"
+                ),
+            ),
             "diffusion.width": (
                 self.tr("Width"),
                 self.tr("a multiple of 8 (the VAE downsamples by 8)"),
@@ -105,7 +117,12 @@ class DiffusionForm(FieldForm):
         self._slicing.setText(self.tr("decode one image of the batch at a time"))
 
     def fill(self, raw: dict[str, Any]) -> None:
-        """Write the image settings into ``raw``."""
+        """Write the weights format and the image settings into ``raw``."""
+        precision = raw.setdefault("precision", {})
+        precision["weights"] = combo_value(self._weights)
+        named = precision.get("format")  # a named format of the draft's, kept while it applies
+        if named in FORMATS and FORMATS[named].legacy != precision["weights"]:
+            precision["format"] = None
         raw.setdefault("diffusion", {}).update(
             width=self._width.value(),
             height=self._height.value(),
@@ -119,6 +136,7 @@ class DiffusionForm(FieldForm):
 
     def load(self, request: PlanRequest) -> None:
         """Show ``request``'s image settings."""
+        set_combo_value(self._weights, request.precision.weights)
         options = request.diffusion
         self._width.setValue(options.width)
         self._height.setValue(options.height)

@@ -2024,6 +2024,14 @@
         <translation>Все</translation>
     </message>
     <message>
+        <source>Weights format</source>
+        <translation>Формат весов</translation>
+    </message>
+    <message>
+        <source>bf16/fp16/fp32: the pipeline runs in it; fp8, int8, int4 quantize the denoiser</source>
+        <translation>bf16/fp16/fp32: конвейер работает в этом формате; fp8, int8, int4 квантуют модель шумоподавления</translation>
+    </message>
+    <message>
         <source>Width</source>
         <translation>Ширина</translation>
     </message>
