@@ -246,3 +246,24 @@ def test_the_shown_forms_weights_row_takes_a_refusal_of_the_weights(wizard, qtbo
         wizard.setCurrentId(wizard.pageIds()[2])
         qtbot.waitUntil(page.isVisible)
         assert page.row_for("precision.weights").field.objectName() == name
+
+
+@pytest.mark.parametrize("name", ["training", "diffusion"])
+def test_a_reopened_quote_with_the_newer_options_comes_back_unchanged(main_window, qtbot, name):
+    from datetime import UTC, datetime
+    from decimal import Decimal
+
+    from core.catalog import default_catalog
+    from core.estimate import estimate
+    from core.quotes import quote_estimate
+    from gui.history.plan_page_link import reopen_as_draft
+
+    request = parse_request(REQUESTS[name])
+    now = datetime(2030, 1, 1, tzinfo=UTC)  # before the request's start: kept as it is
+    quote = quote_estimate(estimate(request), default_catalog(), tax_rate=Decimal(0), now=now)
+    wizard = main_window.page("plan").wizard
+    settle(qtbot, wizard)
+    assert reopen_as_draft(quote, now, main_window.page("plan"))
+    assert changed(wizard.current_request(), request) == {}
+    settle(qtbot, wizard)
+    QThreadPool.globalInstance().waitForDone(5000)
