@@ -18,7 +18,7 @@ TEXT_ENCODERS: tuple[str, ...] = get_args(
 
 
 class DiffusionForm(FieldForm):
-    """Rows ``diffusion.*`` of a diffusion request."""
+    """Rows ``precision.weights`` and ``diffusion.*`` of a diffusion request."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -77,7 +77,7 @@ class DiffusionForm(FieldForm):
             self._offload.setItemText(index, offloads[key])
         encoders = {
             "none": self.tr("None"),
-            "largest": self.tr("The largest (FLUX's T5)"),
+            "largest": self.tr("The largest only (FLUX: T5)"),
             "all": self.tr("All"),
         }
         for index, key in enumerate(TEXT_ENCODERS):

@@ -2016,8 +2016,8 @@
         <translation>Послойно</translation>
     </message>
     <message>
-        <source>The largest (FLUX&apos;s T5)</source>
-        <translation>Самый большой (T5 у FLUX)</translation>
+        <source>The largest only (FLUX: T5)</source>
+        <translation>Только самый большой (FLUX: T5)</translation>
     </message>
     <message>
         <source>All</source>
