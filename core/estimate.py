@@ -16,6 +16,8 @@ from core.memory import Finding, MemoryBreakdown
 from core.request import PlanRequest
 
 if TYPE_CHECKING:
+    from core.architecture import ModelArchitecture
+    from core.diffusion_pipeline import DiffusionPipeline
     from core.models import ResolvedModel
 
 
@@ -132,7 +134,7 @@ def estimate(
     request: PlanRequest,
     catalog: Catalog | None = None,
     *,
-    model: Any | None = None,
+    model: ResolvedModel | None = None,
 ) -> EstimateResult:
     """Estimate ``request`` on its GPU, or on the cheapest offer that fits when it names none.
 
@@ -157,28 +159,49 @@ def estimate(
     return max(results, key=lambda r: r.headroom_bytes / max(r.usable_bytes, 1))
 
 
-def estimate_on(request: PlanRequest, model: Any, gpu: GpuOffer) -> EstimateResult:
+def estimate_on(request: PlanRequest, model: ResolvedModel, gpu: GpuOffer) -> EstimateResult:
     """Estimate ``request`` with ``model`` on ``gpu`` × ``request.parallelism.gpus``."""
+    if request.workload == "diffusion":
+        from core.estimate_diffusion import estimate_diffusion
+
+        return estimate_diffusion(request, pipeline_of(model), gpu)
+    if request.workload == "inference":
+        from core.estimate_llm import estimate_inference
+
+        return estimate_inference(request, language_model_of(model), gpu)
+    from core.estimate_llm import estimate_training
+
+    return estimate_training(request, language_model_of(model), gpu)
+
+
+def language_model_of(model: ResolvedModel) -> ModelArchitecture:
+    """``model`` as the language model an inference or training request needs.
+
+    Raises:
+        InputError: ``model`` is a diffusion pipeline.
+    """
     from core.architecture import ModelArchitecture
     from core.errors import InputError
     from core.messages import Message
 
-    is_llm = isinstance(model, ModelArchitecture)
-    if request.workload == "diffusion":
-        if is_llm:
-            raise InputError(Message("error.llm_for_diffusion", model=model.id), field="model")
-        from core.estimate_diffusion import estimate_diffusion
-
-        return estimate_diffusion(request, model, gpu)
-    if not is_llm:
+    if not isinstance(model, ModelArchitecture):
         raise InputError(Message("error.diffusion_for_llm", model=model.id), field="model")
-    if request.workload == "inference":
-        from core.estimate_llm import estimate_inference
+    return model
 
-        return estimate_inference(request, model, gpu)
-    from core.estimate_llm import estimate_training
 
-    return estimate_training(request, model, gpu)
+def pipeline_of(model: ResolvedModel) -> DiffusionPipeline:
+    """``model`` as the diffusion pipeline a diffusion request needs.
+
+    Raises:
+        InputError: ``model`` is a language model.
+    """
+    from core.architecture import ModelArchitecture
+    from core.errors import InputError
+    from core.messages import Message
+
+    if isinstance(model, ModelArchitecture):
+        raise InputError(Message("error.llm_for_diffusion", model=model.id), field="model")
+    return model
 
 
 def _params(text: str) -> dict[str, Any]:

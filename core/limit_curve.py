@@ -10,10 +10,13 @@ chunk, the sampler's logits per sequence). The point where it stops fitting is t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from core.estimate import EstimateResult
 from core.limits import MAX_CONTEXT, MAX_SEQUENCES, Limits, dimensions
+
+if TYPE_CHECKING:
+    from core.models import ResolvedModel
 
 SAMPLES = 32
 CurveName = Literal["context", "sequences"]
@@ -46,7 +49,7 @@ class LimitCurve:
 
 def limit_curve(
     base: EstimateResult,
-    model: Any,
+    model: ResolvedModel,
     limits: Limits,
     name: CurveName = "context",
     samples: int = SAMPLES,
@@ -67,7 +70,9 @@ def limit_curve(
     return LimitCurve(name, points, base.usable_bytes, limit.value, requested, top)
 
 
-def limit_curves(base: EstimateResult, model: Any, limits: Limits) -> dict[str, LimitCurve]:
+def limit_curves(
+    base: EstimateResult, model: ResolvedModel, limits: Limits
+) -> dict[str, LimitCurve]:
     """Both curves of an inference estimate by name (empty for other workloads)."""
     names: tuple[CurveName, ...] = ("context", "sequences")
     found = {name: limit_curve(base, model, limits, name) for name in names}

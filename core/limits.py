@@ -23,13 +23,16 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from core.capacity.kv_cache import VLLM_BLOCK_TOKENS
-from core.estimate import EstimateResult
+from core.estimate import EstimateResult, language_model_of, pipeline_of
 from core.limit_search import Power, largest_fitting
 from core.messages import Message
 from core.request import PlanRequest
 
 if TYPE_CHECKING:
+    from core.architecture import ModelArchitecture
     from core.capacity.weights import WeightMemory
+    from core.diffusion_pipeline import DiffusionPipeline
+    from core.models import ResolvedModel
 
 Binding = Literal["memory", "max_position_embeddings", "user_cap", "request_maximum"]
 LimitName = Literal["context", "sequences", "micro_batch", "sequence_length", "batch", "resolution"]
@@ -222,7 +225,7 @@ class _Sizes:
 
 
 def dimensions(
-    base: EstimateResult, model: Any, caps: Mapping[str, int] | None = None
+    base: EstimateResult, model: ResolvedModel, caps: Mapping[str, int] | None = None
 ) -> list[Dimension]:
     """The sizes of ``base``'s workload, each with its memory function and bounds.
 
@@ -234,22 +237,23 @@ def dimensions(
     return _sizes(base, model, caps or {}).dimensions
 
 
-def _sizes(base: EstimateResult, model: Any, caps: Mapping[str, int]) -> _Sizes:
+def _sizes(base: EstimateResult, model: ResolvedModel, caps: Mapping[str, int]) -> _Sizes:
     from core.estimate_llm import inference_weights, serving_memory
 
     request = base.request
     if request.workload == "inference":
-        weights = inference_weights(request, model)
+        llm = language_model_of(model)
+        weights = inference_weights(request, llm)
         # One token occupies one whole cache block in every layer: vLLM's page of one block.
-        block = serving_memory(request, model, weights, 1, 1).kv_cache
-        return _Sizes(_serving(base, model, weights, caps), block)
+        block = serving_memory(request, llm, weights, 1, 1).kv_cache
+        return _Sizes(_serving(base, llm, weights, caps), block)
     if request.workload == "training":
-        return _Sizes(_training(base, model, caps))
-    return _Sizes(_diffusion(base, model, caps))
+        return _Sizes(_training(base, language_model_of(model), caps))
+    return _Sizes(_diffusion(base, pipeline_of(model), caps))
 
 
 def _serving(
-    base: EstimateResult, model: Any, weights: WeightMemory, caps: Mapping[str, int]
+    base: EstimateResult, model: ModelArchitecture, weights: WeightMemory, caps: Mapping[str, int]
 ) -> list[Dimension]:
     from core.estimate_llm import serving_memory
 
@@ -279,7 +283,9 @@ def _serving(
     ]
 
 
-def _training(base: EstimateResult, model: Any, caps: Mapping[str, int]) -> list[Dimension]:
+def _training(
+    base: EstimateResult, model: ModelArchitecture, caps: Mapping[str, int]
+) -> list[Dimension]:
     from core.estimate_llm import training_memory, training_states
 
     request = base.request
@@ -308,7 +314,9 @@ def _training(base: EstimateResult, model: Any, caps: Mapping[str, int]) -> list
     ]
 
 
-def _diffusion(base: EstimateResult, model: Any, caps: Mapping[str, int]) -> list[Dimension]:
+def _diffusion(
+    base: EstimateResult, model: DiffusionPipeline, caps: Mapping[str, int]
+) -> list[Dimension]:
     from core.diffusion import peak_memory
 
     request = base.request
@@ -364,7 +372,7 @@ def _solve(base: EstimateResult, dim: Dimension) -> Limit:
 
 
 def solve_limits(
-    base: EstimateResult, model: Any, *, caps: Mapping[str, int] | None = None
+    base: EstimateResult, model: ResolvedModel, *, caps: Mapping[str, int] | None = None
 ) -> Limits:
     """Every limit of ``base`` (an estimate of ``model`` on one offer and layout).
 
@@ -399,7 +407,7 @@ class SharedLimits:
     :func:`solve_limits`.
     """
 
-    def __init__(self, model: Any) -> None:
+    def __init__(self, model: ResolvedModel) -> None:
         self._model = model
         self._sizes: dict[tuple[str, int], _Sizes] = {}
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal, getcontext
 from functools import cached_property, partial
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from core.catalog import Catalog, GpuOffer, default_catalog
 from core.errors import PlannerError
@@ -23,6 +23,9 @@ from core.pricing import Price, price_for, round_money
 from core.request import PlanRequest
 from core.terms import term_hours
 from core.units import gib
+
+if TYPE_CHECKING:
+    from core.models import ResolvedModel
 
 RankBy = Literal["total", "per-million-tokens", "job-cost"]
 Maximize = Literal["context", "sequences", "batch"]
@@ -183,7 +186,7 @@ def plan(
     *,
     rank_by: RankBy = "total",
     tax_rate: Decimal = Decimal(0),
-    model: Any | None = None,
+    model: ResolvedModel | None = None,
     with_limits: bool = False,
     maximize: Maximize | None = None,
     budget: Decimal | None = None,
@@ -219,7 +222,7 @@ def plan(
 def _options(
     request: PlanRequest,
     catalog: Catalog,
-    model: Any,
+    model: ResolvedModel,
     rank_by: RankBy,
     tax_rate: Decimal,
     *,
@@ -281,7 +284,7 @@ def _limit(option: PlanOption, name: str) -> int:
 
 
 def _suggest(
-    request: PlanRequest, catalog: Catalog, model: Any, infeasible: list[PlanOption]
+    request: PlanRequest, catalog: Catalog, model: ResolvedModel, infeasible: list[PlanOption]
 ) -> list[str]:
     """What would fit: the nearest options and request changes that make one fit."""
     memory_only = [
@@ -326,7 +329,9 @@ def _suggest(
     return lines
 
 
-def _cheapest_fit(request: PlanRequest, catalog: Catalog, model: Any) -> PlanOption | None:
+def _cheapest_fit(
+    request: PlanRequest, catalog: Catalog, model: ResolvedModel
+) -> PlanOption | None:
     """The option :func:`plan` would rank first for ``request`` (by total, no tax), or None.
 
     Each request change is tried once, on its own, never searching changes of the change (that

@@ -17,10 +17,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from core.memory import COMPONENTS
 from core.messages import Param, finding_key
 
 if TYPE_CHECKING:
+    from core.estimate import EstimateResult
     from core.quotes import Quote
+    from core.request import PlanRequest
 
 
 @dataclass(frozen=True)
@@ -63,11 +66,39 @@ class SavedSpeed:
 
 
 @dataclass(frozen=True)
+class SavedMemory:
+    """One GPU's bytes by component as saved (``MemoryBreakdown.as_dict``), and their ``total``.
+
+    A component the snapshot does not give (or gives with the wrong type) is None.
+    """
+
+    weights: int | None = None
+    quantization_metadata: int | None = None
+    kv_cache: int | None = None
+    activations: int | None = None
+    gradients: int | None = None
+    optimizer_states: int | None = None
+    runtime_overhead: int | None = None
+    total: int | None = None
+
+    def part(self, name: str) -> int | None:
+        """The bytes of component ``name`` (one of ``core.memory.COMPONENTS``)."""
+        if name not in COMPONENTS:
+            raise KeyError(name)
+        value: int | None = getattr(self, name)
+        return value
+
+    @property
+    def known(self) -> bool:
+        """Whether the snapshot gives any of it (the first schema kept none)."""
+        return any(getattr(self, name) is not None for name in (*COMPONENTS, "total"))
+
+
+@dataclass(frozen=True)
 class SavedEstimate:
     """The saved estimate: memory per GPU against the offer, verdict, speed and warnings."""
 
-    memory_per_gpu: Mapping[str, int] = field(default_factory=dict)
-    """Bytes per GPU by component, with their sum as ``total`` (``MemoryBreakdown.as_dict``)."""
+    memory: SavedMemory = SavedMemory()
     usable_bytes: int | None = None
     vram_bytes: int | None = None
     headroom_bytes: int | None = None
@@ -166,17 +197,14 @@ def read_speed(raw: object) -> SavedSpeed:
 def read_estimate(raw: object) -> SavedEstimate:
     """A saved estimate (``estimate_to_json``), however old."""
     data = _object(raw)
-    memory = {
-        str(name): size
-        for name, value in _object(data.get("memory_per_gpu")).items()
-        if (size := _int(value)) is not None
-    }
+    sizes = _object(data.get("memory_per_gpu"))
+    memory = SavedMemory(**{name: _int(sizes.get(name)) for name in (*COMPONENTS, "total")})
     gpu = _object(data.get("gpu"))
     fits = data.get("fits")
     saved = data.get("warnings")
     warnings = (read_warning(w) for w in (saved if isinstance(saved, list) else []))
     return SavedEstimate(
-        memory_per_gpu=memory,
+        memory=memory,
         usable_bytes=_int(gpu.get("usable_bytes")),
         vram_bytes=_int(gpu.get("vram_bytes")),
         headroom_bytes=_int(data.get("headroom_bytes")),
@@ -210,3 +238,21 @@ def read_sharding(quote: Quote) -> str | None:
 def read_snapshot(quote: Quote) -> QuoteSnapshot:
     """The typed reading of ``quote``'s saved estimate, offer and request."""
     return QuoteSnapshot(read_estimate(quote.estimate), read_offer(quote.gpu), read_sharding(quote))
+
+
+def read_request(quote: Quote) -> PlanRequest:
+    """``quote``'s saved request, validated as this version reads requests.
+
+    Raises:
+        InputError: The saved request is not valid for this version (named by its field).
+    """
+    from core.request import parse_request
+
+    return parse_request(quote.request)
+
+
+def saved_estimate(result: EstimateResult) -> SavedEstimate:
+    """``result`` as a quote would keep it: what a saved quote beside it reads as."""
+    from core.estimate import estimate_to_json
+
+    return read_estimate(estimate_to_json(result))

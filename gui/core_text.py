@@ -20,12 +20,11 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QLocale, QObject
 
-from core.messages import TEMPLATES, WORDS, Message
+from core.messages import TEMPLATES, WORDS, Message, Param, Params
 from gui.presentation.field_text import field_label, worded
 from gui.presentation.formats import decimal_param
 
@@ -86,7 +85,7 @@ class _Number:
         return text
 
 
-def _argument(name: str, value: Any) -> Any:
+def _argument(name: str, value: Param) -> Param | _Number:
     if isinstance(value, Message):  # a cause inside the sentence: worded on its own
         return message_text(value)
     if isinstance(value, str):
@@ -114,7 +113,7 @@ class PluralRule(QObject):
         return 0 if n == 1 else 1  # no translation loaded: English
 
 
-def plural_forms(text: str, params: Mapping[str, Any]) -> str:
+def plural_forms(text: str, params: Params) -> str:
     """``text`` with each ``{name|form|form|form}`` replaced by the form ``params[name]`` takes.
 
     A translation writes a counted noun so: ``{value:,} {value|токен|токена|токенов}``. The forms
@@ -131,7 +130,7 @@ def plural_forms(text: str, params: Mapping[str, Any]) -> str:
     return _PLURAL.sub(form, text)
 
 
-def translate(key: str, params: Mapping[str, Any], english: str) -> str:
+def translate(key: str, params: Params, english: str) -> str:
     """Template ``key`` translated and filled with ``params``, or ``english`` when it cannot be."""
     source = TEMPLATES.get(key)
     if source is None:
@@ -141,7 +140,9 @@ def translate(key: str, params: Mapping[str, Any], english: str) -> str:
         if not any(isinstance(v, Message) for v in params.values()):
             return english
         # ... but a cause inside it may be translated (and "{path}: {reason}" needs no words).
-        arguments = {n: message_text(v) if isinstance(v, Message) else v for n, v in params.items()}
+        arguments: dict[str, Param | _Number] = {
+            n: message_text(v) if isinstance(v, Message) else v for n, v in params.items()
+        }
     else:
         arguments = {name: _argument(name, v) for name, v in params.items()}
     try:

@@ -30,7 +30,7 @@ import logging
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QMetaObject, QObject, Qt, QThread, Signal, Slot
 from shiboken6 import isValid
@@ -42,8 +42,9 @@ from gui.store_worker import StoreWorker
 log = logging.getLogger(__name__)
 POLL_MS = 500  # how often another process's commits are looked for
 STOP_WAIT_MS = 1500  # the longest quitting waits for the store thread
-Done = Callable[[Any], None]
+Done = Callable[[Any], None]  # kept per ticket; the result crosses threads as an object
 Failed = Callable[[Exception], None]
+T = TypeVar("T")
 
 # Store threads still running, with their workers: kept referenced until they have stopped, so a
 # running QThread is never destroyed with its Python wrapper.
@@ -146,8 +147,8 @@ class StoreService(QObject):
 
     def call(
         self,
-        fn: Callable[[HistoryStore], Any],
-        done: Done,
+        fn: Callable[[HistoryStore], T],
+        done: Callable[[T], None],
         failed: Failed | None = None,
         *,
         owner: QObject | None = None,

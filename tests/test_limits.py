@@ -381,3 +381,27 @@ def test_a_plans_shared_limits_are_each_options_own(raw: dict[str, Any]) -> None
     for option in solved:
         alone = solve_limits(option.estimate, model)
         assert option.limits is not None and option.limits.as_dict() == alone.as_dict()
+
+
+@pytest.mark.parametrize(
+    ("workload", "preset", "key"),
+    [
+        ("inference", "flux.1-dev", "error.diffusion_for_llm"),
+        ("training", "sdxl", "error.diffusion_for_llm"),
+        ("diffusion", "llama-3.2-1b", "error.llm_for_diffusion"),
+    ],
+)
+def test_a_model_of_the_other_kind_is_refused_by_name(workload, preset, key) -> None:
+    from core.errors import InputError
+
+    own = "sd-1.5" if workload == "diffusion" else "llama-3.2-1b"
+    raw = {"workload": workload, "model": {"preset": own}, "gpu": "h100-80gb-sxm"}
+    base = estimate(parse_request(raw))
+    wrong = resolve(parse_request({"model": {"preset": preset}}))
+    for call in (
+        lambda: estimate_on(base.request, wrong, base.gpu),
+        lambda: solve_limits(base, wrong),
+    ):
+        with pytest.raises(InputError) as caught:
+            call()
+        assert (caught.value.message.key, caught.value.field) == (key, "model")

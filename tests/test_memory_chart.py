@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QColor
 
+from core.memory import MemoryBreakdown
 from gui.wizard.memory_chart import COLORS, USABLE_COLOR, VRAM_COLOR, MemoryChart, nice_axis
 
 GIB = 2**30
@@ -32,8 +33,8 @@ def test_the_bar_is_stacked_in_core_order_under_the_vram_and_usable_lines(qtbot)
     chart = MemoryChart()
     qtbot.addWidget(chart)
     chart.resize(160, 220)
-    sizes = {"weights": 33 * GIB, "kv_cache": 10 * GIB, "runtime_overhead": 3 * GIB}
-    chart.show_memory({**sizes, "total": 46 * GIB}, 80 * GIB, 72 * GIB)
+    memory = MemoryBreakdown(weights=33 * GIB, kv_cache=10 * GIB, runtime_overhead=3 * GIB)
+    chart.show_memory(memory, 80 * GIB, 72 * GIB)
     assert chart.axis() == (100, 50)
     plot = chart.plot_rect()
     column = _row_colors(chart, round(plot.center().x()))
@@ -63,6 +64,6 @@ def test_an_empty_chart_has_no_bar_and_no_lines(qtbot):
 def test_the_legend_lists_shown_parts_top_first_and_the_usable_line_only_when_it_differs(qtbot):
     chart = MemoryChart()
     qtbot.addWidget(chart)
-    chart.show_memory({"weights": 15 * GIB, "total": 15 * GIB}, 24 * GIB, 24 * GIB)
+    chart.show_memory(MemoryBreakdown(weights=15 * GIB), 24 * GIB, 24 * GIB)
     assert chart.legend_texts() == ["Weights 15.0 GiB", "VRAM 24.0 GiB"]
     assert "Weights 15.0 GiB" in chart.accessibleDescription()

@@ -17,7 +17,14 @@ from core.catalog import default_catalog
 from core.estimate import estimate
 from core.quotes import parse_quote, quote_estimate
 from core.request import parse_request
-from core.snapshot import SavedSpeed, read_estimate, read_offer, read_snapshot, read_warning
+from core.snapshot import (
+    SavedMemory,
+    SavedSpeed,
+    read_estimate,
+    read_offer,
+    read_snapshot,
+    read_warning,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 NOW = datetime(2026, 11, 2, 10, 0, tzinfo=UTC)
@@ -36,7 +43,7 @@ def test_a_fresh_quote_reads_back_every_figure_of_its_estimate():
     result, quote = _quote(raw)
     snapshot = read_snapshot(parse_quote(json.loads(json.dumps(quote.as_json()))))
     saved = snapshot.estimate
-    assert saved.memory_per_gpu == result.memory.as_dict()
+    assert saved.memory == SavedMemory(**result.memory.as_dict())
     assert (saved.usable_bytes, saved.vram_bytes) == (result.usable_bytes, result.gpu.vram_bytes)
     assert (saved.headroom_bytes, saved.fits) == (result.headroom_bytes, result.fits)
     assert saved.binding_component == result.binding_component
@@ -62,7 +69,7 @@ def test_a_snapshot_of_the_first_schema_reads_with_what_it_has():
         assert set(quote.estimate) == {"fits", "model", "strategy"}  # all the first schema kept
         snapshot = read_snapshot(quote)
         assert snapshot.estimate.fits is quote.estimate["fits"]
-        assert snapshot.estimate.memory_per_gpu == {} and snapshot.estimate.warnings == ()
+        assert snapshot.estimate.memory == SavedMemory() and snapshot.estimate.warnings == ()
         assert snapshot.estimate.speed == SavedSpeed()
         assert snapshot.offer.vram_gib == quote.gpu["vram_gib"]
 
@@ -79,7 +86,7 @@ def test_a_hostile_snapshot_reads_as_empty_and_never_raises():
         "throughput": {"assumptions": ["a", "b"], "assumption_params": [{"key": "k"}]},
     }
     saved = read_estimate(hostile)
-    assert saved.memory_per_gpu == {"activations": 5}
+    assert saved.memory == SavedMemory(activations=5)
     assert (saved.usable_bytes, saved.fits, saved.headroom_bytes, saved.params_total) == (
         None,
         None,

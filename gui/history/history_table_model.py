@@ -22,7 +22,7 @@ from PySide6.QtCore import (
     Signal,
 )
 
-from core.store import HistoryRow
+from core.store import HistoryRow, HistoryStore
 from core.store.records import stamp
 from core.terms import unit_hours
 from gui.history.history_query import HistoryQuery
@@ -154,9 +154,8 @@ class HistoryTableModel(QAbstractTableModel):
         after = self._rows[-1] if self._rows and not self._replacing else None
         limit = self._page_size
 
-        def read(store: Any) -> list[HistoryRow]:
-            rows: list[HistoryRow] = store.list_history(**arguments, limit=limit, after=after)
-            return rows
+        def read(store: HistoryStore) -> list[HistoryRow]:
+            return store.list_history(**arguments, limit=limit, after=after)
 
         self._client.call(
             read,
@@ -170,8 +169,8 @@ class HistoryTableModel(QAbstractTableModel):
         arguments = self._query.arguments()
         narrowed = self._query.narrowed()
 
-        def count(store: Any) -> tuple[int, int]:
-            total: int = store.count_history(**arguments)
+        def count(store: HistoryStore) -> tuple[int, int]:
+            total = store.count_history(**arguments)
             return total, store.count_history() if narrowed else total
 
         self._client.call(

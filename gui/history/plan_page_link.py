@@ -16,7 +16,8 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from core.errors import InputError
 from core.quotes import Quote
-from core.request import PlanRequest, parse_request
+from core.request import PlanRequest
+from core.snapshot import read_request
 from core.store import Order
 from gui.history.error_message import show_error
 
@@ -30,7 +31,7 @@ def draft_request(item: Quote | Order, now: datetime) -> tuple[PlanRequest, bool
         InputError: The snapshot's request is not valid for this version of the app.
     """
     quote = item.quote if isinstance(item, Order) else item
-    request = parse_request(quote.request)
+    request = read_request(quote)
     start = request.term.start
     if start is not None and start <= now:
         term = request.term.model_copy(update={"start": None})

@@ -1,9 +1,9 @@
 """Two to four configurations side by side: memory parts, limits, speed, price lines, warnings.
 
 A configuration is a :class:`Column`, made from a planner's option (:func:`option_column`) or a
-saved quote (:func:`quote_column`). Both read their memory, speed and warnings from the estimate
-as JSON (``core.estimate.estimate_to_json``, what a quote snapshots) through the typed reader of
-:mod:`core.snapshot`, so an option and a quote are worded alike. A quote's limits and cost of
+saved quote (:func:`quote_column`). Both read their memory, speed and warnings as a quote keeps
+them, through the typed readers of :mod:`core.snapshot` (``saved_estimate``, ``read_snapshot``),
+so an option and a quote are worded alike. A quote's limits and cost of
 outcome are solved again from its request on its quoted offer
 (:func:`core.quote_limits.quote_limits`); the rest is its snapshot.
 
@@ -28,7 +28,7 @@ from core.outcome import OutcomeCost
 from core.planner import PlanOption
 from core.pricing import Price
 from core.quotes import Quote
-from core.snapshot import SavedEstimate, read_estimate, read_snapshot
+from core.snapshot import SavedEstimate, read_snapshot, saved_estimate
 from gui.core_text import line_label, message_text, reason_text, warning_text
 from gui.presentation import palette
 from gui.presentation.formats import count, gib, money, term
@@ -75,8 +75,6 @@ class Column:
 
 def option_column(option: PlanOption) -> Column:
     """The column of a planner's option."""
-    from core.estimate import estimate_to_json
-
     result = option.estimate
     request = result.request
     return Column(
@@ -89,7 +87,7 @@ def option_column(option: PlanOption) -> Column:
             result.strategy, option.tensor_parallel, request.parallelism.fsdp_sharding
         ),
         term=term(request.term.unit, request.term.count),
-        estimate=read_estimate(estimate_to_json(result)),
+        estimate=saved_estimate(result),
         price=option.price,
         limits=option.limits,
         outcome=option.outcome,
@@ -147,11 +145,11 @@ class Comparison(QObject):
         add(self.tr("Strategy"), [c.strategy for c in columns])
         add(self.tr("Term"), [c.term for c in columns])
         self._price_rows(columns, add)
-        memory = [c.estimate.memory_per_gpu for c in columns]
+        memory = [c.estimate.memory for c in columns]
         for name in COMPONENTS:
-            if any(m.get(name) for m in memory):
-                add(component_name(name), [_bytes(m.get(name, 0)) for m in memory])
-        add(self.tr("Per GPU"), [_bytes(m.get("total")) for m in memory])
+            if any(m.part(name) for m in memory):
+                add(component_name(name), [_bytes(m.part(name) or 0) for m in memory])
+        add(self.tr("Per GPU"), [_bytes(m.total) for m in memory])
         add(self.tr("Usable per GPU"), [_bytes(c.estimate.usable_bytes) for c in columns])
         add(self.tr("Headroom"), [_bytes(c.estimate.headroom_bytes) for c in columns])
         self._limit_rows(columns, add)

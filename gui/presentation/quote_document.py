@@ -25,7 +25,6 @@ from core.snapshot import (
     SavedEstimate,
     SavedSpeed,
     SavedWarning,
-    read_offer,
     read_sharding,
     read_snapshot,
 )
@@ -42,7 +41,7 @@ Row = tuple[str, str]
 
 def quote_gpu(quote: Quote) -> str:
     """The quoted GPU's display name, with the memory the quote's snapshot gives."""
-    return offer_name(quote.gpu_name, read_offer(quote.gpu).vram_gib)
+    return offer_name(quote.gpu_name, read_snapshot(quote).offer.vram_gib)
 
 
 def quote_sharding(quote: Quote) -> str | None:
@@ -222,7 +221,7 @@ class QuoteDocument(QObject):
         )
 
     def _offer(self, quote: Quote) -> str:
-        gpu = read_offer(quote.gpu)
+        gpu = read_snapshot(quote).offer
         title = self.tr("GPU and unit prices as of {date}").format(
             date=quote.catalog_as_of.isoformat()
         )
@@ -251,16 +250,16 @@ class QuoteDocument(QObject):
         )
 
     def _memory(self, estimate: SavedEstimate) -> str:
-        memory = estimate.memory_per_gpu
-        if not memory:
+        memory = estimate.memory
+        if not memory.known:
             return ""
         gib = formats.gib
         rows: list[Row] = [
-            (self._names.component(key), escape(gib(memory[key], 2)))
+            (self._names.component(key), escape(gib(size, 2)))
             for key in COMPONENTS
-            if memory.get(key)
+            if (size := memory.part(key))
         ]
-        rows.append((self.tr("Total per GPU"), f"<b>{escape(gib(memory.get('total', 0), 2))}</b>"))
+        rows.append((self.tr("Total per GPU"), f"<b>{escape(gib(memory.total or 0, 2))}</b>"))
         if estimate.usable_bytes:
             rows.append((self.tr("Usable per GPU"), escape(gib(estimate.usable_bytes, 2))))
         if estimate.vram_bytes:

@@ -15,7 +15,7 @@ from PySide6.QtGui import QGuiApplication
 
 from core.glossary import load_glossary
 from core.quotes import Quote
-from core.snapshot import read_estimate
+from core.snapshot import read_snapshot
 from core.store import Order
 from gui.core_text import line_label
 from gui.presentation import formats
@@ -46,8 +46,8 @@ class QuoteSummary(QObject):
             (self.tr("Strategy"), names.strategy(quote.strategy, quote_sharding(quote))),
             (self.tr("Term"), term),
         ]
-        saved = read_estimate(quote.estimate)
-        memory, vram = saved.memory_per_gpu.get("total"), saved.vram_bytes
+        saved = read_snapshot(quote).estimate
+        memory, vram = saved.memory.total, saved.vram_bytes
         if memory is not None and vram is not None:
             facts.append(
                 (

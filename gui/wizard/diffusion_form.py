@@ -1,17 +1,24 @@
-"""Image generation settings: resolution, batch, guidance, VAE tiling/slicing, CPU offload."""
+"""Image generation settings: weights format, resolution, batch, guidance, VAE tiling/slicing,
+CPU offload, quantized text encoders."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
 
-from core.request import DiffusionOptions, PlanRequest
+from core.quant_formats import FORMATS
+from core.request import DiffusionOptions, PlanRequest, WeightDtype
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
+
+OFFLOADS: tuple[str, ...] = get_args(DiffusionOptions.model_fields["cpu_offload"].annotation)
+TEXT_ENCODERS: tuple[str, ...] = get_args(
+    DiffusionOptions.model_fields["quantized_text_encoders"].annotation
+)
 
 
 class DiffusionForm(FieldForm):
-    """Rows ``diffusion.*`` of a diffusion request."""
+    """Rows ``precision.weights`` and ``diffusion.*`` of a diffusion request."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -19,6 +26,10 @@ class DiffusionForm(FieldForm):
         self._retranslate()
 
     def _build_ui(self) -> None:
+        self._weights = QComboBox(self)
+        self._weights.setObjectName("diffusionWeightsDtype")
+        for dtype in get_args(WeightDtype):
+            self._weights.addItem(dtype, dtype)
         self._width = self._pixels("imageWidth", "width")
         self._height = self._pixels("imageHeight", "height")
         self._batch = QSpinBox(self)
@@ -32,8 +43,13 @@ class DiffusionForm(FieldForm):
         self._slicing.setObjectName("vaeSlicing")
         self._offload = QComboBox(self)
         self._offload.setObjectName("cpuOffload")
-        for key in ("none", "model", "sequential"):
+        for key in OFFLOADS:
             self._offload.addItem("", key)
+        self._encoders = QComboBox(self)
+        self._encoders.setObjectName("quantizedTextEncoders")
+        for key in TEXT_ENCODERS:
+            self._encoders.addItem("", key)
+        self.add_row("precision.weights", self._weights, ("quantization",))
         self.add_row("diffusion.width", self._width, ("vae",))
         self.add_row("diffusion.height", self._height, ("vae",))
         self.add_row("diffusion.batch_size", self._batch, ("vram",))
@@ -41,6 +57,7 @@ class DiffusionForm(FieldForm):
         self.add_row("diffusion.vae_tiling", self._tiling, ("vae",))
         self.add_row("diffusion.vae_slicing", self._slicing, ("vae",))
         self.add_row("diffusion.cpu_offload", self._offload, ("cpu_offload",))
+        self.add_row("diffusion.quantized_text_encoders", self._encoders, ("quantization",))
 
     def _pixels(self, name: str, field: str) -> QSpinBox:
         spin = QSpinBox(self)
@@ -51,10 +68,27 @@ class DiffusionForm(FieldForm):
         return spin
 
     def _retranslate(self) -> None:
-        names = (self.tr("None"), self.tr("Whole models to the CPU"), self.tr("Layer by layer"))
-        for index, name in enumerate(names):
-            self._offload.setItemText(index, name)
+        offloads = {
+            "none": self.tr("None"),
+            "model": self.tr("Whole models to the CPU"),
+            "sequential": self.tr("Layer by layer"),
+        }
+        for index, key in enumerate(OFFLOADS):
+            self._offload.setItemText(index, offloads[key])
+        encoders = {
+            "none": self.tr("None"),
+            "largest": self.tr("The largest only (FLUX: T5)"),
+            "all": self.tr("All"),
+        }
+        for index, key in enumerate(TEXT_ENCODERS):
+            self._encoders.setItemText(index, encoders[key])
         texts = {
+            "precision.weights": (
+                self.tr("Weights format"),
+                self.tr(
+                    "bf16/fp16/fp32: the pipeline runs in it; fp8, int8, int4 quantize the denoiser"
+                ),
+            ),
             "diffusion.width": (
                 self.tr("Width"),
                 self.tr("a multiple of 8 (the VAE downsamples by 8)"),
@@ -71,6 +105,10 @@ class DiffusionForm(FieldForm):
                 self.tr("CPU offload"),
                 self.tr("less GPU memory, slower steps"),
             ),
+            "diffusion.quantized_text_encoders": (
+                self.tr("Quantized text encoders"),
+                self.tr("quantized in the weights format too, when it is fp8, int8 or int4"),
+            ),
         }
         for path, (label, hint) in texts.items():
             self.rows[path].set_texts(label, hint)
@@ -79,7 +117,12 @@ class DiffusionForm(FieldForm):
         self._slicing.setText(self.tr("decode one image of the batch at a time"))
 
     def fill(self, raw: dict[str, Any]) -> None:
-        """Write the image settings into ``raw``."""
+        """Write the weights format and the image settings into ``raw``."""
+        precision = raw.setdefault("precision", {})
+        precision["weights"] = combo_value(self._weights)
+        named = precision.get("format")  # a named format of the draft's, kept while it applies
+        if named in FORMATS and FORMATS[named].legacy != precision["weights"]:
+            precision["format"] = None
         raw.setdefault("diffusion", {}).update(
             width=self._width.value(),
             height=self._height.value(),
@@ -88,10 +131,12 @@ class DiffusionForm(FieldForm):
             vae_tiling=self._tiling.isChecked(),
             vae_slicing=self._slicing.isChecked(),
             cpu_offload=combo_value(self._offload),
+            quantized_text_encoders=combo_value(self._encoders),
         )
 
     def load(self, request: PlanRequest) -> None:
         """Show ``request``'s image settings."""
+        set_combo_value(self._weights, request.precision.weights)
         options = request.diffusion
         self._width.setValue(options.width)
         self._height.setValue(options.height)
@@ -100,3 +145,4 @@ class DiffusionForm(FieldForm):
         self._tiling.setChecked(options.vae_tiling)
         self._slicing.setChecked(options.vae_slicing)
         set_combo_value(self._offload, options.cpu_offload)
+        set_combo_value(self._encoders, options.quantized_text_encoders)

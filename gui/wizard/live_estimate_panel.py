@@ -192,7 +192,7 @@ class LiveEstimatePanel(QWidget):
                 strategy=strategy_name(result.strategy, sharding),
             )
         )
-        memory = result.memory.as_dict()
+        memory = result.memory
         self._chart.show_memory(memory, result.gpu.vram_bytes, result.usable_bytes)
         self._legend.setText(self._chart.legend_html())
         if result.fits:
@@ -209,7 +209,7 @@ class LiveEstimatePanel(QWidget):
             )
             headroom = gib(result.headroom_bytes)
         text = verdict.format(
-            total=gib(memory["total"]), usable=gib(result.usable_bytes), headroom=headroom
+            total=gib(memory.total), usable=gib(result.usable_bytes), headroom=headroom
         )
         if result.approximate is not None:
             # The model's counts are approximate: say so, and whether the range crosses the limit.

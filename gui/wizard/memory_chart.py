@@ -15,7 +15,7 @@ from PySide6.QtCore import QLineF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QWidget
 
-from core.memory import COMPONENTS
+from core.memory import COMPONENTS, MemoryBreakdown
 from gui.presentation import palette
 from gui.presentation.formats import gib, gib_value
 from gui.presentation.names import component_name
@@ -67,10 +67,10 @@ class MemoryChart(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(160, 220)
 
-    def show_memory(self, sizes: dict[str, int], vram_bytes: int, usable_bytes: int) -> None:
-        """Show ``sizes`` (bytes per component) against the GPU's VRAM and usable bytes."""
-        self._sizes = {key: int(sizes.get(key, 0)) for key in COMPONENTS}
-        total = int(sizes.get("total", 0))  # core's sum, as MemoryBreakdown.as_dict() gives it
+    def show_memory(self, memory: MemoryBreakdown, vram_bytes: int, usable_bytes: int) -> None:
+        """Show ``memory`` (one GPU's bytes by component) against its VRAM and usable bytes."""
+        self._sizes = {key: getattr(memory, key) for key in COMPONENTS}
+        total = memory.total  # core's sum
         self._vram, self._usable = vram_bytes, usable_bytes
         top = max(gib_value(total), gib_value(vram_bytes), 1.0)
         self._axis_max, self._step = nice_axis(top * HEADROOM)
@@ -79,7 +79,7 @@ class MemoryChart(QWidget):
 
     def clear(self) -> None:
         """Show no memory (while the request is invalid)."""
-        self.show_memory({}, 0, 0)
+        self.show_memory(MemoryBreakdown(), 0, 0)
 
     def axis(self) -> tuple[float, float]:
         """(maximum, step) of the GiB axis now shown."""

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
 
 from core.request import PlanRequest, TrainingOptions
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
 from gui.wizard.int_field import IntField
+
+OPTIMIZERS: tuple[str, ...] = get_args(TrainingOptions.model_fields["optimizer"].annotation)
 
 
 class TrainingForm(FieldForm):
@@ -27,7 +29,7 @@ class TrainingForm(FieldForm):
             self._method.addItem("", key)
         self._optimizer = QComboBox(self)
         self._optimizer.setObjectName("optimizer")
-        for key in ("adamw", "adamw_8bit", "sgd"):
+        for key in OPTIMIZERS:
             self._optimizer.addItem("", key)
         self._mixed = QComboBox(self)
         self._mixed.setObjectName("mixedPrecision")
@@ -63,18 +65,17 @@ class TrainingForm(FieldForm):
         self._method.currentIndexChanged.connect(self._on_method_changed)
 
     def _retranslate(self) -> None:
-        for combo, names in (
-            (
-                self._method,
-                (self.tr("Full fine-tuning"), self.tr("LoRA"), self.tr("QLoRA (4-bit base)")),
-            ),
-            (
-                self._optimizer,
-                (self.tr("AdamW"), self.tr("AdamW 8-bit"), self.tr("SGD with momentum")),
-            ),
-        ):
-            for index, name in enumerate(names):
-                combo.setItemText(index, name)
+        methods = (self.tr("Full fine-tuning"), self.tr("LoRA"), self.tr("QLoRA (4-bit base)"))
+        for index, name in enumerate(methods):
+            self._method.setItemText(index, name)
+        optimizers = {
+            "adamw": self.tr("AdamW"),
+            "adamw_8bit": self.tr("AdamW 8-bit"),
+            "paged_adamw_8bit": self.tr("Paged AdamW 8-bit (states page to CPU memory)"),
+            "sgd": self.tr("SGD with momentum"),
+        }
+        for index, key in enumerate(OPTIMIZERS):
+            self._optimizer.setItemText(index, optimizers[key])
         texts = {
             "training.method": (
                 self.tr("Method"),

@@ -45,6 +45,9 @@ class WizardStep(QWizardPage):
         super().__init__(parent)
         self.setObjectName(name)
         self.rows: dict[str, FieldRow] = {}
+        # Every adopted row by its path: two forms of a page may share a path (the weights format
+        # of the inference and of the diffusion form); the one shown takes the message.
+        self._adopted: list[tuple[str, FieldRow]] = []
         self._error: str | None = None
         self._message_source: str | None = None
         self._error_path = ""
@@ -85,6 +88,7 @@ class WizardStep(QWizardPage):
     def adopt(self, form: FieldForm) -> FieldForm:
         """Take ``form``'s rows as this page's own and pass its edits on."""
         self.rows.update(form.rows)
+        self._adopted.extend(form.rows.items())
         form.edited.connect(self._on_form_edited)
         return form
 
@@ -95,8 +99,9 @@ class WizardStep(QWizardPage):
     def row_for(self, path: str) -> FieldRow | None:
         """The row of ``path`` or of its nearest enclosing path."""
         while path:
-            if path in self.rows and self.rows[path].isVisibleTo(self):
-                return self.rows[path]
+            for key, row in self._adopted:
+                if key == path and row.isVisibleTo(self):
+                    return row
             path = path.rpartition(".")[0]
         return None
 
@@ -139,12 +144,12 @@ class WizardStep(QWizardPage):
 
     def touch(self) -> None:
         """Judge every input of the page from now on (Next was pressed)."""
-        for row in self.rows.values():
+        for _path, row in self._adopted:
             row.touched = True
 
     def reset_touched(self) -> None:
         """A new draft: hold back refusals of typed inputs until the user types in them."""
-        for row in self.rows.values():
+        for _path, row in self._adopted:
             row.reset_touched()
 
     def isComplete(self) -> bool:

@@ -2016,6 +2016,22 @@
         <translation>Послойно</translation>
     </message>
     <message>
+        <source>The largest only (FLUX: T5)</source>
+        <translation>Только самый большой (FLUX: T5)</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Все</translation>
+    </message>
+    <message>
+        <source>Weights format</source>
+        <translation>Формат весов</translation>
+    </message>
+    <message>
+        <source>bf16/fp16/fp32: the pipeline runs in it; fp8, int8, int4 quantize the denoiser</source>
+        <translation>bf16/fp16/fp32: конвейер работает в этом формате; fp8, int8, int4 квантуют модель шумоподавления</translation>
+    </message>
+    <message>
         <source>Width</source>
         <translation>Ширина</translation>
     </message>
@@ -2050,6 +2066,14 @@
     <message>
         <source>less GPU memory, slower steps</source>
         <translation>меньше памяти GPU, шаги медленнее</translation>
+    </message>
+    <message>
+        <source>Quantized text encoders</source>
+        <translation>Квантованные текстовые энкодеры</translation>
+    </message>
+    <message>
+        <source>quantized in the weights format too, when it is fp8, int8 or int4</source>
+        <translation>тоже квантуются в формате весов, если это fp8, int8 или int4</translation>
     </message>
     <message>
         <source>doubles the batch in the denoiser</source>
@@ -4309,6 +4333,10 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source>AdamW 8-bit</source>
         <translation>AdamW 8-бит</translation>
+    </message>
+    <message>
+        <source>Paged AdamW 8-bit (states page to CPU memory)</source>
+        <translation>Paged AdamW 8-бит (состояния выгружаются в память CPU)</translation>
     </message>
     <message>
         <source>SGD with momentum</source>
