@@ -34,6 +34,8 @@ _FEATURE: dict[str, HwFeature] = {
     "mxfp4": "mxfp4",
 }
 _RULES_SOURCE = "core.gpu_formats generation rules (CUDA Programming Guide, ROCm precision support)"
+# Parameterless, so one instance serves every tensor-parallel estimate (as DISCLAIMER does).
+_TP_STACK_SUPPORT = Finding.of("tp_stack_support", "info", "tensor_parallelism")
 
 
 def uses_stored_weights(request: PlanRequest, arch: ModelArchitecture | None) -> bool:
@@ -259,7 +261,7 @@ def parallel_findings(
         )
     if gpu.interconnect == "pcie":
         found.append(Finding.of("tp_pcie", "warning", term, gpu=gpu.name))
-    found.append(Finding.of("tp_stack_support", "info", term))
+    found.append(_TP_STACK_SUPPORT)
     return found
 
 
