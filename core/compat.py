@@ -18,6 +18,8 @@ it. Sources for the hardware rules:
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from core.architecture import ModelArchitecture
 from core.catalog import GpuOffer, HwFeature
 from core.gpu_formats import support
@@ -119,6 +121,7 @@ def format_findings(fmt: QuantFormat, gpu: GpuOffer) -> list[Finding]:
     ]
 
 
+@lru_cache(maxsize=64)  # the catalog's compute capabilities and the requests' versions
 def _version(text: str) -> tuple[int, ...]:
     return tuple(int(part) for part in text.split("."))
 
