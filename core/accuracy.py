@@ -82,12 +82,13 @@ def accuracy_band(request: PlanRequest, total_bytes: int, headroom_bytes: int) -
         total_bytes: The estimated memory per GPU.
         headroom_bytes: Usable memory minus the estimate (negative when it does not fit).
     """
-    fraction = ACCURACY_BANDS[band_key(request)]
+    kind = band_key(request)
+    fraction = ACCURACY_BANDS[kind]
     margin = int(total_bytes * fraction)
     return AccuracyBand(
         fraction=fraction,
         low_bytes=total_bytes - margin,
         high_bytes=total_bytes + margin,
         tight=0 <= headroom_bytes < margin,
-        kind=band_key(request),
+        kind=kind,
     )

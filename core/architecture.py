@@ -118,6 +118,20 @@ class Approximation:
 
 
 @dataclass(frozen=True)
+class LayerShape:
+    """The per-token widths of one decoder layer the activation formulas need."""
+
+    hidden: int
+    q_width: int  # heads × head_dim
+    kv_width: int  # kv_heads × head_dim
+    heads: int
+    mlp_width: int  # intermediate width one token passes through
+    mlp_gated: bool
+    dropout: bool
+    norms: int
+
+
+@dataclass(frozen=True)
 class ModelArchitecture:
     """A decoder-only language model (dense or MoE) as the planner sees it."""
 
@@ -255,3 +269,29 @@ class ModelArchitecture:
     def root_unit_params(self) -> int:
         """Parameters outside the decoder layers (embeddings, LM head, final norm)."""
         return self.embedding_params + self.lm_head_params + self.hidden_size
+
+    @cached_property
+    def layer_shape(self) -> LayerShape:
+        """Per-token widths from the architecture (MoE: active experts' width), derived once.
+
+        :mod:`core.capacity.activations` and :mod:`core.capacity.vllm_profile` read them several
+        times per estimate.
+        """
+        h = self.hidden_size
+        attn_params = (
+            h * self.attention_heads * self.head_dim * 2 + h * self.kv_heads * self.head_dim * 2
+        )
+        active_linear = self.active_linear_params // max(self.layers, 1)
+        mlp_params = max(active_linear - attn_params, 0)
+        per_width = 3 * h if self.mlp_gated else 2 * h
+        mlp_width = mlp_params // per_width if mlp_params else self.intermediate_size
+        return LayerShape(
+            hidden=h,
+            q_width=self.attention_heads * self.head_dim,
+            kv_width=self.kv_heads * self.head_dim,
+            heads=self.attention_heads,
+            mlp_width=mlp_width or self.intermediate_size,
+            mlp_gated=self.mlp_gated,
+            dropout=self.dropout,
+            norms=self.norms_per_layer,
+        )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, Literal
 
@@ -180,9 +180,9 @@ class GpuOffer(BaseModel):
         """VRAM in bytes (the vendor's "GB" of HBM/GDDR is binary: 80 GB = 80 GiB)."""
         return int(self.vram_gib * GIB)
 
-    @property
+    @cached_property
     def device_total(self) -> DeviceTotal:
-        """The memory a process can have on this GPU, as CUDA/HIP reports it.
+        """The memory a process can have on this GPU, as CUDA/HIP reports it (computed once).
 
         vLLM multiplies this total (``torch.cuda.mem_get_info()[1]``) by
         ``gpu_memory_utilization``, and an allocation beyond it fails, so fits are measured

@@ -18,6 +18,8 @@ it. Sources for the hardware rules:
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from core.architecture import ModelArchitecture
 from core.catalog import GpuOffer, HwFeature
 from core.gpu_formats import support
@@ -34,6 +36,8 @@ _FEATURE: dict[str, HwFeature] = {
     "mxfp4": "mxfp4",
 }
 _RULES_SOURCE = "core.gpu_formats generation rules (CUDA Programming Guide, ROCm precision support)"
+# Parameterless, so one instance serves every tensor-parallel estimate (as DISCLAIMER does).
+_TP_STACK_SUPPORT = Finding.of("tp_stack_support", "info", "tensor_parallelism")
 
 
 def uses_stored_weights(request: PlanRequest, arch: ModelArchitecture | None) -> bool:
@@ -117,6 +121,7 @@ def format_findings(fmt: QuantFormat, gpu: GpuOffer) -> list[Finding]:
     ]
 
 
+@lru_cache(maxsize=64)  # the catalog's compute capabilities and the requests' versions
 def _version(text: str) -> tuple[int, ...]:
     return tuple(int(part) for part in text.split("."))
 
@@ -259,7 +264,7 @@ def parallel_findings(
         )
     if gpu.interconnect == "pcie":
         found.append(Finding.of("tp_pcie", "warning", term, gpu=gpu.name))
-    found.append(Finding.of("tp_stack_support", "info", term))
+    found.append(_TP_STACK_SUPPORT)
     return found
 
 

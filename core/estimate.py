@@ -11,12 +11,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from core.accuracy import AccuracyBand, accuracy_band
+from core.architecture import ModelArchitecture
 from core.catalog import Catalog, GpuOffer
+from core.compat import closing_findings
+from core.errors import InputError
 from core.memory import Finding, MemoryBreakdown
+from core.messages import Message
 from core.request import PlanRequest
 
 if TYPE_CHECKING:
-    from core.architecture import ModelArchitecture
     from core.diffusion_pipeline import DiffusionPipeline
     from core.models import ResolvedModel
 
@@ -95,9 +98,8 @@ def finish_result(
 
     The glossary disclaimer is appended to ``findings``, as on every result.
     """
-    from core.compat import closing_findings
-
-    headroom = usable - memory.total
+    total = memory.total
+    headroom = usable - total
     blocked = any(f.severity == "blocker" for f in findings)
     fits = headroom >= 0 and not blocked
     approx: ApproximateMemory | None = extra.get("approximate")
@@ -118,7 +120,7 @@ def finish_result(
         binding_component=memory.largest(),
         findings=tuple(findings),
         fit_certainty=certainty,
-        accuracy_band=accuracy_band(request, memory.total, headroom),
+        accuracy_band=accuracy_band(request, total, headroom),
         **extra,
     )
 
@@ -180,10 +182,6 @@ def language_model_of(model: ResolvedModel) -> ModelArchitecture:
     Raises:
         InputError: ``model`` is a diffusion pipeline.
     """
-    from core.architecture import ModelArchitecture
-    from core.errors import InputError
-    from core.messages import Message
-
     if not isinstance(model, ModelArchitecture):
         raise InputError(Message("error.diffusion_for_llm", model=model.id), field="model")
     return model
@@ -195,10 +193,6 @@ def pipeline_of(model: ResolvedModel) -> DiffusionPipeline:
     Raises:
         InputError: ``model`` is a language model.
     """
-    from core.architecture import ModelArchitecture
-    from core.errors import InputError
-    from core.messages import Message
-
     if isinstance(model, ModelArchitecture):
         raise InputError(Message("error.llm_for_diffusion", model=model.id), field="model")
     return model
@@ -206,8 +200,6 @@ def pipeline_of(model: ResolvedModel) -> DiffusionPipeline:
 
 def _params(text: str) -> dict[str, Any]:
     """The template key and parameters of a :class:`~core.messages.Message` (empty otherwise)."""
-    from core.messages import Message
-
     if not isinstance(text, Message):
         return {}
     return {"key": text.key, "params": dict(text.params)}

@@ -51,6 +51,11 @@ from core.throughput import (
 )
 from core.units import gib
 
+# Parameterless texts: one instance serves every estimate (as core.memory.DISCLAIMER does).
+_DECODE_BOUND = Message("throughput.decode_bound")
+_NOT_FOR_INFERENCE = Finding.of("strategy_not_for_inference", "blocker", "fsdp")
+_DDP_BUCKETS = Finding.of("ddp_buckets", "info", "ddp")
+
 
 def summary(arch: ModelArchitecture) -> ModelSummary:
     """Display summary of a language model."""
@@ -220,7 +225,7 @@ def estimate_inference(
     replicas = par.gpus // tp
     findings = _model_findings(arch) + compat.offer_findings(request, arch, gpu, par.gpus, tp)
     if par.strategy == "fsdp":
-        findings.append(Finding.of("strategy_not_for_inference", "blocker", "fsdp"))
+        findings.append(_NOT_FOR_INFERENCE)
     wm = inference_weights(request, arch)
     memory = serving_memory(request, arch, wm, inf.context_tokens, inf.concurrent_sequences)
     kv = memory.kv_cache
@@ -251,7 +256,7 @@ def estimate_inference(
             gpu, par.gpus, arch.params_active, request.training.mfu, precision
         ),
         assumptions=(
-            Message("throughput.decode_bound"),
+            _DECODE_BOUND,
             Message("throughput.prefill", mfu=request.training.mfu),
         ),
     )
@@ -393,7 +398,7 @@ def estimate_training(
             Finding.of("fsdp_sharded_checkpoint", "warning", "fsdp", shards=states.shard_degree)
         )
     if par.strategy == "ddp" and par.gpus > 1:
-        findings.append(Finding.of("ddp_buckets", "info", "ddp"))
+        findings.append(_DDP_BUCKETS)
     flops = training_flops_per_token(
         arch.params_active, method=tr.method, checkpointing=tr.activation_checkpointing
     )

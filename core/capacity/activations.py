@@ -52,7 +52,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from core.architecture import ModelArchitecture
+from core.architecture import LayerShape, ModelArchitecture
 
 ACT_BYTES = 2  # 16-bit activations
 # Whether the block's matrices are trained, frozen (LoRA), or frozen and quantized by
@@ -61,40 +61,9 @@ BaseWeights = Literal["trained", "frozen", "frozen_bnb"]
 LOSS_CHUNKS = 8  # torchtune CEWithChunkedOutputLoss(num_output_chunks=8)
 
 
-@dataclass(frozen=True)
-class LayerShape:
-    """The per-token widths the activation formulas need."""
-
-    hidden: int
-    q_width: int  # heads × head_dim
-    kv_width: int  # kv_heads × head_dim
-    heads: int
-    mlp_width: int  # intermediate width one token passes through
-    mlp_gated: bool
-    dropout: bool
-    norms: int
-
-
 def layer_shape(arch: ModelArchitecture) -> LayerShape:
-    """Derive the per-token widths from the architecture (MoE: active experts' width)."""
-    h = arch.hidden_size
-    attn_params = (
-        h * arch.attention_heads * arch.head_dim * 2 + h * arch.kv_heads * arch.head_dim * 2
-    )
-    active_linear = arch.active_linear_params // max(arch.layers, 1)
-    mlp_params = max(active_linear - attn_params, 0)
-    per_width = 3 * h if arch.mlp_gated else 2 * h
-    mlp_width = mlp_params // per_width if mlp_params else arch.intermediate_size
-    return LayerShape(
-        hidden=h,
-        q_width=arch.attention_heads * arch.head_dim,
-        kv_width=arch.kv_heads * arch.head_dim,
-        heads=arch.attention_heads,
-        mlp_width=mlp_width or arch.intermediate_size,
-        mlp_gated=arch.mlp_gated,
-        dropout=arch.dropout,
-        norms=arch.norms_per_layer,
-    )
+    """The per-token widths of ``arch`` (:attr:`ModelArchitecture.layer_shape`, derived once)."""
+    return arch.layer_shape
 
 
 @dataclass(frozen=True)
