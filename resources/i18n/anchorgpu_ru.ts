@@ -93,7 +93,7 @@
     </message>
     <message>
         <source>Model FLOPs utilisation</source>
-        <translation>Доля пиковой производительности (MFU)</translation>
+        <translation>Доля пика (MFU)</translation>
     </message>
     <message>
         <source>share of the GPUs&apos; peak reached: sets the run&apos;s time and cost</source>
