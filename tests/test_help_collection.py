@@ -28,6 +28,9 @@ HELP_KEYS = {
     "usable_memory",
     "utilisation",
     "max_concurrency",
+    "master_weights",
+    "chunked_loss",
+    "mfu",
 }
 # Fields whose "?" opened "VRAM" though another concept explains them.
 FIELD_TERMS = {
@@ -38,6 +41,12 @@ FIELD_TERMS = {
     "training.activation_checkpointing": {"activation_checkpointing"},
     "training.flash_attention": {"activations"},
     "training.lora_rank": {"lora"},
+    "training.weights_precision": {"master_weights"},
+    "training.qlora_double_quant": {"qlora"},
+    "training.lora_targets": {"lora"},
+    "training.offload": {"cpu_offload"},
+    "training.loss": {"chunked_loss"},
+    "training.mfu": {"mfu"},
     "diffusion.guidance": {"classifier_free_guidance"},
     "diffusion.cpu_offload": {"cpu_offload"},
     "inference.gpu_memory_utilization": {"utilisation"},

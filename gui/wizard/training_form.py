@@ -1,4 +1,5 @@
-"""Training settings: method, optimizer, precision, batch, sequence, checkpointing, LoRA, data."""
+"""Training settings: method, optimizer, precision, batch, sequence, checkpointing, LoRA, data,
+then the advanced options (:mod:`gui.wizard.training_advanced`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
 from core.request import PlanRequest, TrainingOptions
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
 from gui.wizard.int_field import IntField
+from gui.wizard.training_advanced import AdvancedTrainingOptions
 
 OPTIMIZERS: tuple[str, ...] = get_args(TrainingOptions.model_fields["optimizer"].annotation)
 
@@ -60,9 +62,11 @@ class TrainingForm(FieldForm):
         self.add_row("training.flash_attention", self._flash, ("activations",))
         self.add_row("training.lora_rank", self._rank, ("lora",))
         self.add_row("training.tokens", self._tokens, ("fixed_term",))
+        self.advanced = AdvancedTrainingOptions(self)
 
     def _connect_signals(self) -> None:
         self._method.currentIndexChanged.connect(self._on_method_changed)
+        self._mixed.currentIndexChanged.connect(self._on_method_changed)
 
     def _retranslate(self) -> None:
         methods = (self.tr("Full fine-tuning"), self.tr("LoRA"), self.tr("QLoRA (4-bit base)"))
@@ -111,10 +115,13 @@ class TrainingForm(FieldForm):
         self._flash.setText(self.tr("attention without the full score matrix"))
         self._sequence.setPlaceholderText(self.tr("e.g. 4096"))
         self._tokens.setPlaceholderText(self.tr("e.g. 2B"))
+        self.advanced.retranslate()
+        self._on_method_changed()
 
     def fill(self, raw: dict[str, Any]) -> None:
         """Write the training settings into ``raw``."""
-        raw.setdefault("training", {}).update(
+        training = raw.setdefault("training", {})
+        training.update(
             method=combo_value(self._method),
             optimizer=combo_value(self._optimizer),
             mixed_precision=combo_value(self._mixed),
@@ -125,6 +132,7 @@ class TrainingForm(FieldForm):
             lora_rank=self._rank.value(),
             tokens=self._tokens.request_value(),
         )
+        self.advanced.fill(training)
 
     def load(self, request: PlanRequest) -> None:
         """Show ``request``'s training settings."""
@@ -138,7 +146,10 @@ class TrainingForm(FieldForm):
         self._flash.setChecked(options.flash_attention)
         self._rank.setValue(options.lora_rank)
         self._tokens.setValue(options.tokens)
+        self.advanced.load(request)
         self._on_method_changed()
 
     def _on_method_changed(self, *_index: int) -> None:
-        self.rows["training.lora_rank"].setEnabled(combo_value(self._method) != "full")
+        method = combo_value(self._method)
+        self.rows["training.lora_rank"].setEnabled(method != "full")
+        self.advanced.apply_to(method, combo_value(self._mixed))

@@ -2,6 +2,133 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU" sourcelanguage="en_US">
 <context>
+    <name>AdvancedTrainingOptions</name>
+    <message>
+        <source>Advanced options</source>
+        <translation>Дополнительные параметры</translation>
+    </message>
+    <message>
+        <source>Mixed: fp32 master copy and fp32 states</source>
+        <translation>Смешанная: fp32-копия весов и состояния в fp32</translation>
+    </message>
+    <message>
+        <source>Pure 16-bit: weights and states in bf16/fp16</source>
+        <translation>Чистая 16-битная: веса и состояния в bf16/fp16</translation>
+    </message>
+    <message>
+        <source>Query and value projections</source>
+        <translation>Проекции query и value</translation>
+    </message>
+    <message>
+        <source>All attention projections</source>
+        <translation>Все проекции внимания</translation>
+    </message>
+    <message>
+        <source>All linear layers</source>
+        <translation>Все линейные слои</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Нет</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>Состояния оптимизатора</translation>
+    </message>
+    <message>
+        <source>Optimizer states, weights and gradients</source>
+        <translation>Состояния оптимизатора, веса и градиенты</translation>
+    </message>
+    <message>
+        <source>Full logits in fp32</source>
+        <translation>Все логиты в fp32</translation>
+    </message>
+    <message>
+        <source>Chunked cross-entropy</source>
+        <translation>Кросс-энтропия по частям</translation>
+    </message>
+    <message>
+        <source>Trained weights</source>
+        <translation>Обучаемые веса</translation>
+    </message>
+    <message>
+        <source>AdamW: 16 bytes per parameter mixed, 8 pure (ZeRO paper; torchtune)</source>
+        <translation>AdamW: 16 байт на параметр при смешанной, 8 при чистой (статья ZeRO; torchtune)</translation>
+    </message>
+    <message>
+        <source>Double quantization</source>
+        <translation>Двойное квантование</translation>
+    </message>
+    <message>
+        <source>LoRA targets</source>
+        <translation>Слои LoRA</translation>
+    </message>
+    <message>
+        <source>LoRA dropout</source>
+        <translation>Dropout в LoRA</translation>
+    </message>
+    <message>
+        <source>Optimizer in backward</source>
+        <translation>Оптимизатор в обратном проходе</translation>
+    </message>
+    <message>
+        <source>CPU offload</source>
+        <translation>Выгрузка на CPU</translation>
+    </message>
+    <message>
+        <source>ZeRO-Offload, FSDP CPUOffload: the host must hold what is moved</source>
+        <translation>ZeRO-Offload, FSDP CPUOffload: выгруженное должно поместиться в память хоста</translation>
+    </message>
+    <message>
+        <source>Activation offloading</source>
+        <translation>Выгрузка активаций</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Функция потерь</translation>
+    </message>
+    <message>
+        <source>chunks avoid holding the whole vocabulary&apos;s logits in fp32</source>
+        <translation>по частям: логиты всего словаря не хранятся в fp32 разом</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation</source>
+        <translation>Доля пика (MFU)</translation>
+    </message>
+    <message>
+        <source>share of the GPUs&apos; peak reached: sets the run&apos;s time and cost</source>
+        <translation>достигаемая доля пика GPU: задаёт длительность и стоимость запуска</translation>
+    </message>
+    <message>
+        <source>quantize the NF4 scales too (bitsandbytes, QLoRA)</source>
+        <translation>квантовать и масштабы NF4 (bitsandbytes, QLoRA)</translation>
+    </message>
+    <message>
+        <source>dropout on the adapters&apos; input: stores a copy of it</source>
+        <translation>dropout на входе адаптеров: хранит его копию</translation>
+    </message>
+    <message>
+        <source>step during backward: one gradient alive at a time</source>
+        <translation>шаг во время обратного прохода: в памяти один градиент</translation>
+    </message>
+    <message>
+        <source>move stored activations to CPU memory</source>
+        <translation>переносить сохранённые активации в память CPU</translation>
+    </message>
+    <message>
+        <source>for LoRA and QLoRA only</source>
+        <translation>только для LoRA и QLoRA</translation>
+    </message>
+    <message>
+        <source>fp32 training keeps no master copy: nothing to choose</source>
+        <translation>при обучении в fp32 нет копии весов: выбирать нечего</translation>
+    </message>
+    <message>
+        <source>for QLoRA only</source>
+        <translation>только для QLoRA</translation>
+    </message>
+</context>
+<context>
     <name>AnnotateDialog</name>
     <message>
         <source>Label and notes of {id}</source>

@@ -1,0 +1,201 @@
+"""The training form's advanced options, below the common fields and folded until opened.
+
+One input per option of :class:`core.request.TrainingOptions` that trainers expose beside the
+common ones: how the trained weights are held, QLoRA's double quantization, LoRA dropout and
+targets, the optimizer stepped in backward, CPU offload, activation offloading, the loss and the
+model-FLOPs utilisation the run's time and cost assume. An option that does not apply to the
+method or precision chosen is disabled with the reason under it, and keeps the value it holds.
+"""
+
+from __future__ import annotations
+
+from typing import Any, get_args
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QToolButton, QWidget
+
+from core.request import PlanRequest, TrainingOptions
+from gui.wizard.field_form import FieldForm, combo_value, set_combo_value
+
+
+def choices(name: str) -> tuple[str, ...]:
+    """The values the request accepts for the Literal field ``training.name``."""
+    return get_args(TrainingOptions.model_fields[name].annotation)
+
+
+CHOICES = {name: choices(name) for name in ("weights_precision", "lora_targets", "offload", "loss")}
+CHECKS = {
+    "qlora_double_quant": "qloraDoubleQuant",
+    "lora_dropout": "loraDropout",
+    "optimizer_in_backward": "optimizerInBackward",
+    "activation_offloading": "activationOffloading",
+}
+MFU_DECIMALS = 1  # shown in percent: 40.0 %
+
+
+class AdvancedTrainingOptions(QObject):
+    """The advanced rows of ``form``: a fold button, then one row per option."""
+
+    def __init__(self, form: FieldForm) -> None:
+        super().__init__(form)
+        self._form = form
+        self._mfu_loaded = TrainingOptions().mfu  # kept exactly while the shown value matches it
+        self._hints: dict[str, tuple[str, str]] = {}
+        self._reasons: dict[str, str | None] = {}
+        self.toggle = QToolButton(form)
+        self.toggle.setObjectName("trainingAdvancedToggle")
+        self.toggle.setCheckable(True)
+        self.toggle.setAutoRaise(True)
+        self.toggle.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        form.form.addRow(self.toggle)
+        names = {
+            "weights_precision": "weightsPrecision",
+            "lora_targets": "loraTargets",
+            "offload": "trainingOffload",
+            "loss": "trainingLoss",
+        }
+        self.combos: dict[str, QComboBox] = {}
+        for name, object_name in names.items():
+            combo = QComboBox(form)
+            combo.setObjectName(object_name)
+            for key in CHOICES[name]:
+                combo.addItem("", key)
+            self.combos[name] = combo
+        self.checks: dict[str, QCheckBox] = {}
+        for name, object_name in CHECKS.items():
+            check = QCheckBox(form)
+            check.setObjectName(object_name)
+            self.checks[name] = check
+        self.mfu = QDoubleSpinBox(form)
+        self.mfu.setObjectName("mfu")
+        self.mfu.setDecimals(MFU_DECIMALS)
+        self.mfu.setRange(10**-MFU_DECIMALS, 100.0)
+        self.mfu.setSingleStep(5.0)
+        self.mfu.setSuffix(" %")
+        rows: tuple[tuple[str, QWidget, tuple[str, ...]], ...] = (
+            ("weights_precision", self.combos["weights_precision"], ("master_weights",)),
+            ("qlora_double_quant", self.checks["qlora_double_quant"], ("qlora",)),
+            ("lora_targets", self.combos["lora_targets"], ("lora",)),
+            ("lora_dropout", self.checks["lora_dropout"], ("lora",)),
+            ("optimizer_in_backward", self.checks["optimizer_in_backward"], ("optimizer_states",)),
+            ("offload", self.combos["offload"], ("cpu_offload",)),
+            ("activation_offloading", self.checks["activation_offloading"], ("activations",)),
+            ("loss", self.combos["loss"], ("chunked_loss",)),
+            ("mfu", self.mfu, ("mfu",)),
+        )
+        self.paths = tuple(f"training.{name}" for name, _, _ in rows)
+        for name, widget, terms in rows:
+            form.add_row(f"training.{name}", widget, terms)
+        self.toggle.toggled.connect(self.set_open)
+        self.set_open(False)
+
+    def set_open(self, shown: bool) -> None:
+        """Unfold (or fold) the advanced rows."""
+        self.toggle.setChecked(shown)
+        arrow = Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow
+        self.toggle.setArrowType(arrow)
+        for path in self.paths:
+            self._form.form.setRowVisible(self._form.rows[path], shown)
+
+    def retranslate(self) -> None:
+        """Set every text in the current language."""
+        self.toggle.setText(self.tr("Advanced options"))
+        items = {
+            "weights_precision": {
+                "mixed": self.tr("Mixed: fp32 master copy and fp32 states"),
+                "pure": self.tr("Pure 16-bit: weights and states in bf16/fp16"),
+            },
+            "lora_targets": {
+                "qv": self.tr("Query and value projections"),
+                "attention": self.tr("All attention projections"),
+                "all_linear": self.tr("All linear layers"),
+            },
+            "offload": {
+                "none": self.tr("None"),
+                "optimizer": self.tr("Optimizer states"),
+                "optimizer_and_params": self.tr("Optimizer states, weights and gradients"),
+            },
+            "loss": {
+                "full": self.tr("Full logits in fp32"),
+                "chunked": self.tr("Chunked cross-entropy"),
+            },
+        }
+        for name, texts in items.items():
+            for index, key in enumerate(CHOICES[name]):
+                self.combos[name].setItemText(index, texts[key])
+        self._hints = {
+            "training.weights_precision": (
+                self.tr("Trained weights"),
+                self.tr("AdamW: 16 bytes per parameter mixed, 8 pure (ZeRO paper; torchtune)"),
+            ),
+            "training.qlora_double_quant": (self.tr("Double quantization"), ""),
+            "training.lora_targets": (self.tr("LoRA targets"), ""),
+            "training.lora_dropout": (self.tr("LoRA dropout"), ""),
+            "training.optimizer_in_backward": (self.tr("Optimizer in backward"), ""),
+            "training.offload": (
+                self.tr("CPU offload"),
+                self.tr("ZeRO-Offload, FSDP CPUOffload: the host must hold what is moved"),
+            ),
+            "training.activation_offloading": (self.tr("Activation offloading"), ""),
+            "training.loss": (
+                self.tr("Loss"),
+                self.tr("chunks avoid holding the whole vocabulary's logits in fp32"),
+            ),
+            "training.mfu": (
+                self.tr("Model FLOPs utilisation"),
+                self.tr("share of the GPUs' peak reached: sets the run's time and cost"),
+            ),
+        }
+        checks = {
+            "qlora_double_quant": self.tr("quantize the NF4 scales too (bitsandbytes, QLoRA)"),
+            "lora_dropout": self.tr("dropout on the adapters' input: stores a copy of it"),
+            "optimizer_in_backward": self.tr("step during backward: one gradient alive at a time"),
+            "activation_offloading": self.tr("move stored activations to CPU memory"),
+        }
+        for name, text in checks.items():
+            self.checks[name].setText(text)
+        self._show_texts()
+
+    def apply_to(self, method: str, mixed_precision: str) -> None:
+        """Enable the options that apply to ``method`` and ``mixed_precision``."""
+        lora = None if method != "full" else self.tr("for LoRA and QLoRA only")
+        self._reasons = {
+            "training.weights_precision": None
+            if mixed_precision != "fp32"
+            else self.tr("fp32 training keeps no master copy: nothing to choose"),
+            "training.qlora_double_quant": None if method == "qlora" else self.tr("for QLoRA only"),
+            "training.lora_targets": lora,
+            "training.lora_dropout": lora,
+        }
+        self._show_texts()
+
+    def _show_texts(self) -> None:
+        for path, (label, hint) in self._hints.items():
+            reason = self._reasons.get(path)
+            self._form.rows[path].setEnabled(reason is None)
+            self._form.rows[path].set_texts(label, reason or hint)
+
+    def fill(self, training: dict[str, Any]) -> None:
+        """Write the advanced options into the request's ``training`` section."""
+        for name, combo in self.combos.items():
+            training[name] = combo_value(combo)
+        for name, check in self.checks.items():
+            training[name] = check.isChecked()
+        shown = self.mfu.value()
+        same = round(self._mfu_loaded * 100, MFU_DECIMALS) == round(shown, MFU_DECIMALS)
+        training["mfu"] = self._mfu_loaded if same else round(shown / 100, MFU_DECIMALS + 2)
+
+    def load(self, request: PlanRequest) -> None:
+        """Show ``request``'s advanced options, unfolded when any is off its default."""
+        options = request.training
+        for name, combo in self.combos.items():
+            set_combo_value(combo, getattr(options, name))
+        for name, check in self.checks.items():
+            check.setChecked(getattr(options, name))
+        self._mfu_loaded = options.mfu
+        self.mfu.setValue(options.mfu * 100)
+        default = TrainingOptions()
+        names = (*self.combos, *self.checks, "mfu")
+        if any(getattr(options, n) != getattr(default, n) for n in names):
+            self.set_open(True)

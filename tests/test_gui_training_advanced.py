@@ -1,0 +1,165 @@
+"""The training form's advanced options: each reaches the request and moves the live estimate as
+core.capacity.training and core.throughput say; an option that does not apply is disabled with
+its reason and keeps the request's value."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt, QThreadPool
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QToolButton
+
+from core.request import TrainingOptions, parse_request
+from gui.wizard import PlanWizard
+from gui.wizard.training_form import TrainingForm
+from tests.test_gui_wizard import settle
+
+BASE: dict[str, Any] = {
+    "workload": "training",
+    "model": {"preset": "llama-3.1-8b"},
+    "parallelism": {"strategy": "single"},
+    "gpu": "h100-80gb-sxm",
+    "training": {"method": "full", "optimizer": "adamw", "mixed_precision": "bf16"},
+}
+
+
+@pytest.fixture
+def wizard(main_window, qtbot) -> PlanWizard:
+    plan = main_window.page("plan").wizard
+    settle(qtbot, plan)
+    yield plan
+    QThreadPool.globalInstance().waitForDone(5000)
+
+
+def show(wizard: PlanWizard, qtbot, **training: Any) -> TrainingForm:
+    """Load a training request with ``training`` over BASE's; the training form."""
+    wizard.load_request(parse_request({**BASE, "training": {**BASE["training"], **training}}))
+    settle(qtbot, wizard)
+    return wizard.findChild(TrainingForm)
+
+
+def estimate(wizard: PlanWizard, qtbot):
+    settle(qtbot, wizard)
+    assert wizard.live.result is not None
+    assert wizard.live.result.request == wizard.current_request()
+    return wizard.live.result
+
+
+def choose(wizard: PlanWizard, name: str, value: object) -> None:
+    combo = wizard.findChild(QComboBox, name)
+    combo.setCurrentIndex(combo.findData(value))
+
+
+def tick(wizard: PlanWizard, name: str, checked: bool) -> None:
+    wizard.findChild(QCheckBox, name).setChecked(checked)
+
+
+def states_per_param(result) -> float:
+    m = result.memory
+    return (m.weights + m.gradients + m.optimizer_states) / result.details["trainable_params"]
+
+
+def test_every_training_option_has_an_input(wizard):
+    form = wizard.findChild(TrainingForm)
+    fields = {f"training.{name}" for name in TrainingOptions.model_fields}
+    assert fields - set(form.rows) == set()
+
+
+def test_pure_bf16_halves_a_full_fine_tunes_model_states(wizard, qtbot):
+    show(wizard, qtbot)
+    assert states_per_param(estimate(wizard, qtbot)) == pytest.approx(16, abs=0.01)
+    choose(wizard, "weightsPrecision", "pure")
+    assert wizard.current_request().training.weights_precision == "pure"
+    assert states_per_param(estimate(wizard, qtbot)) == pytest.approx(8, abs=0.01)
+
+
+def test_each_memory_option_moves_its_part_of_the_estimate(wizard, qtbot):
+    show(wizard, qtbot, method="qlora", activation_checkpointing=False)
+    before = estimate(wizard, qtbot)
+    tick(wizard, "qloraDoubleQuant", False)  # fp32 absmax per 64 weights instead of 8-bit
+    after = estimate(wizard, qtbot)
+    assert not after.request.training.qlora_double_quant
+    assert after.memory.quantization_metadata > before.memory.quantization_metadata
+    choose(wizard, "loraTargets", "qv")
+    fewer = estimate(wizard, qtbot)
+    assert fewer.details["trainable_params"] < after.details["trainable_params"]
+    tick(wizard, "loraDropout", True)
+    dropout = estimate(wizard, qtbot)
+    assert dropout.request.training.lora_dropout
+    assert dropout.memory.activations > fewer.memory.activations
+    tick(wizard, "activationOffloading", True)
+    offloaded = estimate(wizard, qtbot)
+    assert offloaded.memory.activations < dropout.memory.activations
+    choose(wizard, "trainingLoss", "chunked")
+    chunked = estimate(wizard, qtbot)
+    assert chunked.request.training.loss == "chunked"
+    assert chunked.memory.activations < offloaded.memory.activations
+
+
+def test_optimizer_options_move_gradients_and_states(wizard, qtbot):
+    show(wizard, qtbot)
+    before = estimate(wizard, qtbot)
+    tick(wizard, "optimizerInBackward", True)
+    stepped = estimate(wizard, qtbot)
+    assert stepped.memory.gradients < before.memory.gradients / 10  # one tensor's, not all
+    choose(wizard, "trainingOffload", "optimizer")
+    offloaded = estimate(wizard, qtbot)
+    assert offloaded.request.training.offload == "optimizer"
+    assert before.memory.optimizer_states > 0 and offloaded.memory.optimizer_states == 0
+    choose(wizard, "trainingOffload", "optimizer_and_params")
+    assert estimate(wizard, qtbot).memory.weights < offloaded.memory.weights
+
+
+def test_mfu_scales_the_run_time(wizard, qtbot):
+    show(wizard, qtbot)
+    before = estimate(wizard, qtbot)
+    assert before.request.training.mfu == 0.4
+    wizard.findChild(QDoubleSpinBox, "mfu").setValue(20.0)
+    after = estimate(wizard, qtbot)
+    assert after.request.training.mfu == 0.2
+    ratio = after.throughput.job_hours / before.throughput.job_hours
+    assert ratio == pytest.approx(2.0)
+
+
+def test_an_option_that_does_not_apply_is_disabled_and_keeps_its_value(wizard, qtbot):
+    form = show(
+        wizard,
+        qtbot,
+        mixed_precision="fp32",
+        weights_precision="pure",
+        lora_targets="qv",
+        lora_dropout=True,
+        qlora_double_quant=False,
+    )
+    for path in ("weights_precision", "qlora_double_quant", "lora_targets", "lora_dropout"):
+        row = form.rows[f"training.{path}"]
+        assert not row.isEnabled(), path
+        assert "only" in row.hint_label.text() or "nothing" in row.hint_label.text()
+    training = wizard.current_request().training
+    assert (training.weights_precision, training.lora_targets) == ("pure", "qv")
+    assert (training.lora_dropout, training.qlora_double_quant) == (True, False)
+    choose(wizard, "trainingMethod", "qlora")
+    assert form.rows["training.qlora_double_quant"].isEnabled()
+    assert form.rows["training.lora_targets"].isEnabled()
+    assert not wizard.current_request().training.qlora_double_quant
+    settle(qtbot, wizard)
+
+
+def test_the_advanced_options_fold_and_open_from_the_keyboard(wizard, qtbot):
+    form = show(wizard, qtbot)
+    toggle = wizard.findChild(QToolButton, "trainingAdvancedToggle")
+    assert not toggle.isChecked()
+    assert form.rows["training.mfu"].isHidden()
+    assert toggle.focusPolicy() & Qt.FocusPolicy.TabFocus
+    toggle.setFocus()
+    qtbot.keyClick(toggle, Qt.Key.Key_Space)
+    assert toggle.isChecked() and not form.rows["training.mfu"].isHidden()
+    # A request with an advanced option off its default opens them.
+    show(wizard, qtbot, loss="chunked")
+    assert toggle.isChecked()
+
+
+def test_a_request_made_elsewhere_keeps_its_exact_mfu(wizard, qtbot):
+    show(wizard, qtbot, mfu=0.3333)
+    assert wizard.current_request().training.mfu == 0.3333  # shown as 33.3 %
