@@ -45,6 +45,7 @@ PLAN_PAGE, HISTORY_PAGE, CATALOG_PAGE = "plan", "history", "catalog"
 WIZARD_MODULES = (
     "core.settings",
     "core.estimate_llm",  # imported by the first estimate, which runs on the GUI thread
+    "gui.core_text",  # the wording of core's messages
     "gui.wizard.live_estimator",
     "gui.wizard.live_estimate_panel",
     "gui.wizard.model_page",

@@ -29,7 +29,6 @@ from PySide6.QtWidgets import QWidget, QWizard
 
 from core.errors import InputError, PlannerError
 from gui.app_state import AppState
-from gui.core_text import error_text
 from gui.wizard.wizard_step import WizardStep, error_path
 from gui.wizard.workload_page import WorkloadPage
 
@@ -49,6 +48,17 @@ if TYPE_CHECKING:
 DEFAULT_PRESET = "llama-3.1-8b"
 W = QWizard.WizardButton
 BUTTONS = [W.Stretch, W.BackButton, W.NextButton, W.CommitButton, W.FinishButton]
+
+
+def error_text(error: PlannerError) -> str:
+    """``error`` worded for the user (:func:`gui.core_text.error_text`).
+
+    The one seam to ``gui.core_text`` here: the wording of every core message is loaded after the
+    first paint (some 15 ms), with the live estimate panel, which uses it too.
+    """
+    from gui.core_text import error_text as worded
+
+    return worded(error)
 
 
 class PlanWizard(QWizard):
