@@ -39,22 +39,23 @@ PLAN_PAGE, HISTORY_PAGE, CATALOG_PAGE = "plan", "history", "catalog"
 
 
 # What is built after the first paint, in two parts, each loaded on a thread before its steps: first
-# the wizard's later pages and its live estimate with the engine they import, so the wizard takes
-# input and shows an estimate as early as it can; then the history store and view, the catalog
-# page and the glossary dock.
+# the wizard's input pages and its live estimate with the engine they import, so the wizard takes
+# input and shows an estimate as early as it can; then, once the estimate is on screen, the
+# wizard's later pages, the history store and view, the catalog page and the glossary dock.
 WIZARD_MODULES = (
     "core.settings",
     "core.estimate_llm",  # imported by the first estimate, which runs on the GUI thread
+    "gui.core_text",  # the wording of core's messages
     "gui.wizard.live_estimator",
     "gui.wizard.live_estimate_panel",
     "gui.wizard.model_page",
     "gui.wizard.sizes_page",
-    "gui.wizard.parallelism_page",
-    "gui.wizard.offer_page",
-    "gui.wizard.review_page",
 )
 # sqlite_utils: imported where the history is opened (core.store.repository), by the store thread.
 LATER_MODULES = (
+    "gui.wizard.parallelism_page",
+    "gui.wizard.offer_page",  # some 45 ms: the comparison, its printing and the store's records
+    "gui.wizard.review_page",
     "gui.store_service",
     "sqlite_utils",
     "gui.history",
@@ -65,9 +66,10 @@ PAGE_MODULES = WIZARD_MODULES + LATER_MODULES
 
 
 def load_wizard_modules() -> None:
-    """Import the wizard's later pages and read the bundled data they show (off the GUI thread).
+    """Import the wizard's input pages and live estimate, read the bundled data they show.
 
-    Nothing here touches a widget; everything loaded is cached for the GUI thread to use.
+    Run off the GUI thread: nothing here touches a widget; everything loaded is cached for the GUI
+    thread to use.
     """
     from core.catalog import default_catalog
     from core.models import list_presets
@@ -78,7 +80,10 @@ def load_wizard_modules() -> None:
 
 
 def load_later_modules() -> None:
-    """Import the history store and view and the glossary dock (off the GUI thread)."""
+    """Import the wizard's later pages, the history store and view and the glossary dock.
+
+    Run off the GUI thread.
+    """
     _import(LATER_MODULES)
 
 
@@ -154,6 +159,7 @@ class MainWindow(QMainWindow):
             *self._plan.build_steps(),
             self._wait_for_live_estimate,
             functools.partial(self._load, load_later_modules),
+            *self._plan.later_steps(),
             self._open_store_service,
             self._add_glossary_dock,
             self._add_history,

@@ -130,3 +130,54 @@ def test_a_workload_chosen_while_the_wizard_is_built_is_kept(qtbot, app_state):
     qtbot.waitUntil(lambda: wizard.live.result is not None, timeout=20_000)
     assert wizard.live.result.request.workload == "training"
     wizard.live.stop()
+
+
+def test_the_wizard_takes_input_with_a_live_estimate_before_its_later_pages_exist(qtbot, app_state):
+    from gui.wizard.plan_page import PlanPage
+
+    page = PlanPage(app_state, build_later=True)
+    qtbot.addWidget(page)
+    wizard = page.wizard
+    for step in page.build_steps():
+        step()
+    assert wizard.built is True and wizard.complete is False
+    assert [step.objectName() for step in wizard.steps] == [
+        "workloadPage",
+        "modelPage",
+        "sizesPage",
+    ]
+    qtbot.waitUntil(lambda: wizard.live.result is not None, timeout=20_000)
+    qtbot.waitUntil(lambda: not wizard.live.busy, timeout=20_000)  # the first plan too
+    later = page.later_steps()
+    assert len(later) == 3
+    for step in later:
+        step()
+    assert wizard.complete is True
+    assert len(wizard.steps) == 6
+    # Built after the estimate and the plan, the later pages show the draft and the plan.
+    draft = wizard.live.request
+    assert wizard.current_request() == draft
+    assert wizard.offer_page._plan is wizard.live.plan
+    for step in later:  # nothing left to build: each does nothing
+        step()
+    assert len(wizard.steps) == 6
+    wizard.live.stop()
+
+
+def test_going_past_the_sizes_page_builds_the_later_pages_first(qtbot, app_state):
+    from gui.wizard.plan_page import PlanPage
+
+    page = PlanPage(app_state, build_later=True)
+    qtbot.addWidget(page)
+    page.show()
+    wizard = page.wizard
+    for step in page.build_steps():
+        step()
+    qtbot.waitUntil(lambda: wizard.live.result is not None, timeout=20_000)
+    while wizard.currentPage() is not wizard.sizes_page:
+        wizard.next()
+    assert wizard.complete is False
+    wizard.next()  # what the Next button does
+    assert wizard.complete is True
+    assert wizard.currentPage() is wizard.parallelism_page
+    wizard.live.stop()

@@ -51,6 +51,10 @@ class PlanPage(QScrollArea):
         """The wizard's remaining build steps (see :meth:`PlanWizard.build_steps`)."""
         return self.wizard.build_steps()
 
+    def later_steps(self) -> list[Callable[[], None]]:
+        """The wizard's later pages, one step each (see :meth:`PlanWizard.later_steps`)."""
+        return self.wizard.later_steps()
+
     def load_request(self, request: PlanRequest, label: str = "") -> None:
         """Reopen ``request`` in the wizard as a new draft (e.g. from the history)."""
         self.wizard.load_request(request, label)

@@ -7,8 +7,11 @@ The pages collect the fields of a :class:`core.request.PlanRequest`;
 value to the page and row that own it, and passes the estimate to the panel beside the pages and
 the planner's options to the offer page.
 
-The wizard is built in steps (:meth:`PlanWizard.build_steps`) so the main window can show its
-first page at once and add the rest one step per turn of the event loop. The first page needs
+The wizard is built in steps so the main window can show its first page at once and add the
+rest one step per turn of the event loop, in two parts: :meth:`PlanWizard.build_steps`, the pages
+the user gives input on (workload, model, sizes) and the live estimate beside them; then
+:meth:`PlanWizard.later_steps`, the parallelism, offer and review pages, built once the estimate
+is on screen (or at once when the user goes past the sizes page before that). The first page needs
 neither pydantic nor the engine: everything else, each later page, the live estimate and the
 request model, is imported by the step that builds it.
 """
@@ -26,7 +29,6 @@ from PySide6.QtWidgets import QWidget, QWizard
 
 from core.errors import InputError, PlannerError
 from gui.app_state import AppState
-from gui.core_text import error_text
 from gui.wizard.wizard_step import WizardStep, error_path
 from gui.wizard.workload_page import WorkloadPage
 
@@ -48,12 +50,26 @@ W = QWizard.WizardButton
 BUTTONS = [W.Stretch, W.BackButton, W.NextButton, W.CommitButton, W.FinishButton]
 
 
+def error_text(error: PlannerError) -> str:
+    """``error`` worded for the user (:func:`gui.core_text.error_text`).
+
+    The one seam to ``gui.core_text`` here: it is loaded after the first paint (some 9 ms with
+    the field labels and number formats it imports, measured with ``python -X importtime``),
+    with the live estimate panel, which uses it too.
+    """
+    from gui.core_text import error_text as worded
+
+    return worded(error)
+
+
 class PlanWizard(QWizard):
     """The Plan page of the main window; ``load_request`` and ``new_draft`` start over.
 
     With ``build_later`` only the first page is built; the caller runs :meth:`build_steps`
-    (the main window, one per turn of its event loop). Until the last step the wizard shows
-    the first page without buttons, and a workload chosen meanwhile is kept.
+    and then :meth:`later_steps` (the main window, one per turn of its event loop). Until the
+    input pages and the live estimate are built the wizard shows the first page without
+    buttons, and a workload chosen meanwhile is kept; until the later pages are built, going
+    past the sizes page builds them first (:meth:`validateCurrentPage`).
 
     ``store_service`` is the app's one :class:`~gui.store_service.StoreService`, which the review
     page saves quotes and places orders through; it must be set before the review page is used.
@@ -85,24 +101,64 @@ class PlanWizard(QWizard):
         self.workload_page = WorkloadPage(self)
         self.addPage(self.workload_page)
         self._first_workload = self.workload_page.workload()
+        # The pages built so far, in order; the later ones are appended when they are built.
+        self.steps: list[WizardStep] = [self.workload_page]
+        self._draft_label = ""
         self._pending: list[Callable[[], None]] = [
             self._meet_qt_made_widgets,
             self._add_panel,
             self._add_model_page,
             self._add_sizes_page,
+            self._start_live_estimate,
+        ]
+        self._later: list[Callable[[], None]] = [
             self._add_parallelism_page,
             self._add_offer_page,
             self._add_review_page,
-            self._finish_building,
         ]
         if not build_later:
             for step in self.build_steps():
                 step()
+            self.finish_later_pages()
 
     def build_steps(self) -> list[Callable[[], None]]:
-        """The steps that build the rest of the wizard, in order (handed out once)."""
+        """The steps up to the wizard taking input with a live estimate (handed out once)."""
         steps, self._pending = self._pending, []
         return steps
+
+    def later_steps(self) -> list[Callable[[], None]]:
+        """One step per later page; a step finds nothing to do once the pages are built."""
+        return [self._build_next_later_page for _ in self._later]
+
+    @property
+    def complete(self) -> bool:
+        """Whether every page is built (the later ones too)."""
+        return self.built and not self._later
+
+    def finish_later_pages(self) -> None:
+        """Build the later pages that are not built yet, now."""
+        while self._later:
+            self._build_next_later_page()
+
+    def _build_next_later_page(self) -> None:
+        if self._later:
+            self._later.pop(0)()
+
+    def _on_last_built_page(self) -> bool:
+        """Whether the sizes page is shown while the later pages are still to be built."""
+        return bool(self._later) and self.built and self.currentPage() is self.steps[-1]
+
+    def nextId(self) -> int:
+        if self._on_last_built_page():  # it still leads on, to the page added next
+            return self.currentId() + 1
+        return super().nextId()
+
+    def validateCurrentPage(self) -> bool:
+        if not super().validateCurrentPage():
+            return False
+        if self._on_last_built_page():
+            self.finish_later_pages()  # the page ``nextId`` promised exists before it is shown
+        return True
 
     def _meet_qt_made_widgets(self) -> None:
         # PySide6 creates the Python enums of every QtWidgets class (some 80, ~25 ms) the first
@@ -133,44 +189,64 @@ class PlanWizard(QWizard):
         from gui.wizard.model_page import ModelPage
 
         self.model_page: ModelPage = ModelPage(self)
-        self.addPage(self.model_page)
+        self._add_step(self.model_page)
 
     def _add_sizes_page(self) -> None:
         from gui.wizard.sizes_page import SizesPage
 
         self.sizes_page: SizesPage = SizesPage(self)
-        self.addPage(self.sizes_page)
+        self._add_step(self.sizes_page)
+
+    def _add_step(self, step: WizardStep) -> None:
+        """Add ``step`` after the pages built so far; once the wizard takes input, fill it."""
+        self.addPage(step)
+        self.steps.append(step)
+        if self.built:  # a later page: it shows the draft the earlier pages were loaded from
+            step.load(self._draft)
+            step.edited.connect(self.live.schedule)
 
     # One page per step: each takes some 10 ms of the GUI thread.
     def _add_parallelism_page(self) -> None:
         from gui.wizard.parallelism_page import ParallelismPage
 
         self.parallelism_page: ParallelismPage = ParallelismPage(self)
-        self.addPage(self.parallelism_page)
+        self._add_step(self.parallelism_page)
 
     def _add_offer_page(self) -> None:
         from gui.wizard.offer_page import OfferPage
 
         self.offer_page: OfferPage = OfferPage(self)
-        self.addPage(self.offer_page)
+        self._add_step(self.offer_page)
+        self.offer_page.optionChosen.connect(self._on_offer_option_chosen)
+        self._show_on_offer_page()
 
     def _add_review_page(self) -> None:
         from gui.wizard.review_page import ReviewPage
 
         self.review_page: ReviewPage = ReviewPage(self)
-        self.addPage(self.review_page)
+        self.review_page.start_draft(self._draft_label)
+        self._add_step(self.review_page)
 
-    def _finish_building(self) -> None:
+    def _has_page(self, name: str) -> bool:
+        """Whether the later page ``name`` (the attribute, e.g. ``"offer_page"``) is built yet."""
+        return hasattr(self, name)
+
+    def _show_on_offer_page(self) -> None:
+        """Bring the offer page, built after the live estimate started, up to its results."""
+        live, page = self.live, self.offer_page
+        result = live.result
+        page.set_fit(result is not None and result.fits and result.request.gpu is not None)
+        page.set_outcome(live.outcome)
+        if live.plan is not None:
+            page.set_plan(live.plan, live.request)
+        elif live.busy:
+            page.set_planning()
+        if live.request is not None:
+            page.select_layout(live.request)
+
+    def _start_live_estimate(self) -> None:
         from gui.wizard.live_estimator import LiveEstimator
 
-        self.steps: tuple[WizardStep, ...] = (
-            self.workload_page,
-            self.model_page,
-            self.sizes_page,
-            self.parallelism_page,
-            self.offer_page,
-            self.review_page,
-        )
         self.live: LiveEstimator = LiveEstimator(
             self.current_request,
             lambda: self.state.catalog,
@@ -190,12 +266,15 @@ class PlanWizard(QWizard):
         self.open_last_draft()
         if chosen != self._first_workload:  # chosen by the user, over the draft's own
             self.workload_page.choose(chosen)
+        # The first estimate need not wait out the pause meant for typing (40 ms, a third of a
+        # bare window's start-up): the request is checked and the model read starts now, on its
+        # thread; the estimate follows when the model has been read.
+        self.live.flush()
 
     def _connect_signals(self) -> None:
         for step in self.steps:
             step.edited.connect(self.live.schedule)
         self.workload_page.edited.connect(self._on_workload_edited)
-        self.offer_page.optionChosen.connect(self._on_offer_option_chosen)
         live = self.live
         live.invalid.connect(self._on_live_invalid)
         live.validated.connect(self._on_live_validated)
@@ -248,7 +327,10 @@ class PlanWizard(QWizard):
         draft before is kept.
         """
         self._base = request.model_dump(mode="json")
-        self.review_page.start_draft(label)
+        self._draft: PlanRequest = request  # the pages built later show it too
+        self._draft_label = label
+        if self._has_page("review_page"):
+            self.review_page.start_draft(label)
         for step in self.steps:
             step.load(request)
             step.reset_touched()
@@ -366,7 +448,8 @@ class PlanWizard(QWizard):
             path = f"model.{self.model_page.source()}"
         message = self._route_error(path, error_text(error))
         self.model_page.set_resolving(False)
-        self.offer_page.set_fit(False)
+        if self._has_page("offer_page"):
+            self.offer_page.set_fit(False)
         if message is None:  # an input not typed in yet: no refusal, only what is missing
             self.panel.show_status("busy", self.tr("Fill in this page to see the estimate."))
         else:
@@ -378,16 +461,19 @@ class PlanWizard(QWizard):
         for step in self.steps:
             step.clear_error()
         keep_draft(request, self.state.data_dir)  # opened again after a restart
-        self.offer_page.select_layout(request)
+        if self._has_page("offer_page"):
+            self.offer_page.select_layout(request)
 
     def _on_live_resolving(self) -> None:
         self.model_page.set_resolving(True)
-        self.offer_page.set_fit(False)
+        if self._has_page("offer_page"):
+            self.offer_page.set_fit(False)
         self.panel.show_status("busy", self.tr("Reading the model…"))
 
     def _on_live_model_failed(self, error: Exception) -> None:
         self.model_page.set_resolving(False)
-        self.offer_page.set_fit(False)
+        if self._has_page("offer_page"):
+            self.offer_page.set_fit(False)
         message = error_text(error) if isinstance(error, PlannerError) else repr(error)
         path = error_path(error) if isinstance(error, PlannerError) else ""
         if path in ("", "model"):  # a file or preset core could not read
@@ -395,18 +481,21 @@ class PlanWizard(QWizard):
         message = self._route_error(path, message) or message
         self.panel.show_status("error", message)
         self.panel.show_plan(None)
-        self.offer_page.set_outcome(None)
+        if self._has_page("offer_page"):
+            self.offer_page.set_outcome(None)
         self.sizes_page.show_limit_curves({})
 
     def _on_live_estimated(self, result: EstimateResult) -> None:
         self.model_page.set_resolving(False)
         self._show_model_summary(result)
-        self.offer_page.set_fit(result.fits and result.request.gpu is not None)
+        if self._has_page("offer_page"):
+            self.offer_page.set_fit(result.fits and result.request.gpu is not None)
         self.panel.show_result(result)
 
     def _on_live_limited(self) -> None:
         self.panel.show_limits(self.live.limits, self.live.outcome)
-        self.offer_page.set_outcome(self.live.outcome)
+        if self._has_page("offer_page"):
+            self.offer_page.set_outcome(self.live.outcome)
         self.sizes_page.show_limit_curves(self.live.curves)
 
     def _show_model_summary(self, result: EstimateResult) -> None:
@@ -421,13 +510,16 @@ class PlanWizard(QWizard):
 
     def _on_live_planning(self) -> None:
         self.panel.show_plan(None)
-        self.offer_page.set_planning()
+        if self._has_page("offer_page"):
+            self.offer_page.set_planning()
 
     def _on_live_planned(self, plan: Plan) -> None:
         self.panel.show_plan(plan)
-        self.offer_page.set_plan(plan, self.live.request)
+        if self._has_page("offer_page"):
+            self.offer_page.set_plan(plan, self.live.request)
 
     def _on_live_plan_failed(self, error: Exception) -> None:
-        self.offer_page.set_plan(None, None)
+        if self._has_page("offer_page"):
+            self.offer_page.set_plan(None, None)
         message = error_text(error) if isinstance(error, PlannerError) else str(error)
         self.panel.show_status("error", message)
