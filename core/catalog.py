@@ -152,10 +152,7 @@ class GpuOffer(BaseModel):
             )
         cuda = self.vram_cuda_bytes
         if cuda is not None and not 0.85 * self.vram_bytes <= cuda <= (reported or self.vram_bytes):
-            raise ValueError(
-                f"vram_cuda_bytes {cuda:,} is not within 85% of the {self.vram_gib:g} GB sold and"
-                " the driver's total"
-            )
+            raise ValueError(Message("catalog.vram_cuda", cuda=cuda, vram_gib=self.vram_gib))
         unknown = sorted(set(self.sources) - _CITABLE)
         if unknown:
             raise ValueError(Message("catalog.unknown_sources", fields=", ".join(unknown)))

@@ -49,6 +49,11 @@ ERROR_TEMPLATES: dict[str, str] = {
     "catalog.unknown_sources": QT_TRANSLATE_NOOP(
         "CoreText", "sources cite unknown field(s): {fields}"
     ),
+    "catalog.vram_cuda": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "vram_cuda_bytes {cuda:,} is not within 85% of the {vram_gib:g} GB sold and the driver's"
+        " total",
+    ),
     "catalog.vram_reported": QT_TRANSLATE_NOOP(
         "CoreText",
         "vram_reported_bytes {reported:,} is not within 85-100% of the {vram_gib:g} GB sold",

@@ -18,7 +18,12 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _error_classes() -> set[str]:
-    """The names of :class:`~core.errors.PlannerError` and every subclass defined in core."""
+    """:class:`~core.errors.PlannerError`, every subclass defined in core, and ValueError.
+
+    A ValueError raised in core is a pydantic validator's refusal, which reaches the user as the
+    field's message (``core.messages.validation_message``), so it is keyed as well. Its subclasses
+    are not: core's own (``safe_json``'s) carry a code for the caller to word, never English.
+    """
     names = {errors.PlannerError.__name__}
     trees = [ast.parse(path.read_text("utf-8")) for path in (ROOT / "core").rglob("*.py")]
     grew = True
@@ -31,7 +36,7 @@ def _error_classes() -> set[str]:
                     if bases & names:
                         names.add(node.name)
                         grew = True
-    return names
+    return names | {ValueError.__name__}
 
 
 def _is_text(node: ast.expr) -> bool:
@@ -74,9 +79,10 @@ def test_the_walk_finds_every_plain_error_form():
             'raise InputError(Message("request.missing"), field="model")',
             "raise InputError(message)",
             'raise ValueError("a validator message becomes a pydantic error")',
+            'raise ValueError(Message("catalog.amd_fields"))',
         ]
     )
-    assert plain_errors(source, classes) == [1, 2, 3, 4]
+    assert plain_errors(source, classes) == [1, 2, 3, 4, 7]
 
 
 def test_no_error_in_core_is_built_from_plain_english():

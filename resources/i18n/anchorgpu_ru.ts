@@ -1202,6 +1202,10 @@
         <translation>не удаётся прочитать файл пресета {path}: {reason}</translation>
     </message>
     <message>
+        <source>vram_cuda_bytes {cuda:,} is not within 85% of the {vram_gib:g} GB sold and the driver&apos;s total</source>
+        <translation>vram_cuda_bytes {cuda:,} вне диапазона от 85 % проданных {vram_gib:g} ГБ до итога драйвера</translation>
+    </message>
+    <message>
         <source>preset file {path} needs &quot;id&quot;: &quot;{stem}&quot; and a &quot;name&quot;</source>
         <translation>файлу пресета {path} нужны &quot;id&quot;: &quot;{stem}&quot; и &quot;name&quot;</translation>
     </message>
