@@ -90,7 +90,7 @@ def test_every_estimate_carries_its_band() -> None:
     assert data["low_bytes"] < result.memory.total < data["high_bytes"]
 
 
-def test_tensor_parallel_serving_has_its_own_band() -> None:
+def test_tensor_parallel_serving_takes_the_serving_band() -> None:
     from core.accuracy import ACCURACY_BANDS, band_key
     from core.request import PlanRequest
 
@@ -100,5 +100,5 @@ def test_tensor_parallel_serving_has_its_own_band() -> None:
             "parallelism": {"strategy": "tensor", "gpus": 4},
         }
     )
-    assert band_key(request) == ("inference", "tensor_parallel")
-    assert ACCURACY_BANDS[band_key(request)] > ACCURACY_BANDS[("inference", "default")]
+    assert band_key(request) == ("inference", "default")
+    assert ACCURACY_BANDS[band_key(request)] == 0.11

@@ -109,3 +109,21 @@ def test_bigger_batches_leave_less_kv_pool() -> None:
     small = _profile(max_num_batched_tokens=2048, max_num_seqs=256)
     large = _profile(max_num_batched_tokens=16384, max_num_seqs=1024)
     assert large["kv_pool_tokens"] < small["kv_pool_tokens"]  # type: ignore[operator]
+
+
+def test_non_torch_memory_is_what_vllm_logs_not_the_cuda_context() -> None:
+    # vLLM 0.7+ measures non-torch growth from a snapshot taken after the CUDA context exists,
+    # so the request's context size does not enter the pool; tensor parallelism adds NCCL.
+    tp1 = _tp_profile(1)
+    tp2 = _tp_profile(2)
+    assert tp1["non_torch_bytes"] == int(0.16 * GIB)
+    assert tp2["non_torch_bytes"] == int(0.25 * GIB)
+    request = PlanRequest.model_validate(
+        {
+            "model": {"preset": "llama-3.1-8b"},
+            "gpu": "h100-80gb-sxm",
+            "runtime": {"context_gib": 2.0},
+        }
+    )
+    profile = estimate(request).details["vllm_profile"]
+    assert profile["kv_pool_bytes"] == tp1["kv_pool_bytes"]

@@ -50,8 +50,21 @@ This module predicts those figures before renting.
   through ``bitsandbytes.matmul_4bit``, which dequantizes the whole shard to bf16 before the
   matmul (``MatMul4Bit.forward``: ``F.dequantize_4bit(B, quant_state)``). The largest shard's
   16-bit copy (one block matrix, split by tensor parallelism) joins the forward working set.
-- **Non-torch memory** (CUDA context, cuBLAS workspaces, NCCL buffers): the request's
-  ``runtime.context_gib`` plus ``runtime.comm_buffer_gib`` when tensor parallel.
+- **Non-torch memory** is what vLLM measures, not all the memory outside PyTorch: since 0.7.0
+  (PRs 11809 and 12126) ``memory_profiling`` in ``vllm/utils.py`` takes the growth of
+  (device memory in use − ``torch.cuda.memory_reserved()``) from a baseline snapshot that
+  ``Worker.init_device`` takes once the CUDA context exists and before the distributed
+  environment is set up. The context itself is therefore not charged to the budget (it sits in
+  the ``1 − gpu_memory_utilization`` margin); what is charged is what appears after it: the NCCL
+  communicators and custom all-reduce buffers of tensor parallelism, and kernel modules loaded
+  lazily during the profile run. V1 measures the same way since PR 19312. No source gives these
+  sizes, so the figures are calibrated on published logs (docs/ACCURACY.md lists them):
+  :data:`NON_TORCH_TP1_GIB` on one GPU (0.16 GiB in both logs found, H100, vLLM 0.7 and 0.8)
+  and :data:`NON_TORCH_TP_GIB` under tensor parallelism (0.20, 0.25 and 0.30 GiB on RTX 3090,
+  RTX 4090 and L40S pairs or groups over PCIe, vLLM 0.7 and 0.8: their median). No log was
+  found for NVLink GPUs, where custom all-reduce registers its buffers too. vLLM 0.6.5 and 0.6.6
+  subtracted allocated instead of reserved bytes and reported 1.79 and 3.58 GiB for Llama 3 8B
+  at tensor parallel 1 and 2 (PR 10511); the planner follows 0.7 and later.
 - **CUDA graphs** are captured after the pool is sized and come out of the
   ``1 − gpu_memory_utilization`` margin, so they are not subtracted here. Releases from 0.21 on
   estimate graph memory at start-up and take it from the pool ("CUDA graph memory profiling is
@@ -77,6 +90,10 @@ BLOCK_TOKENS = 16  # vLLM's default --block-size
 # 16-bit logits 2, fp32 logits 4, sorted values 4, int64 indices 8, cub's int64 iota 8 and its
 # alternate key (4) and value (8) buffers.
 SAMPLER_SORT_BYTES = 2 + 4 + 4 + 8 + 8 + 4 + 8
+# What vLLM (0.7 and later) logs as non_torch_memory, calibrated on published start-up logs (see
+# the module docstring): one GPU, and each rank under tensor parallelism.
+NON_TORCH_TP1_GIB = 0.16
+NON_TORCH_TP_GIB = 0.25
 LARGE_GPU_BYTES = 70 * GIB  # EngineArgs.get_batch_defaults: "device_memory >= 70 * GiB_bytes"
 
 
@@ -168,9 +185,7 @@ def vllm_profile(
     seqs = min(inf.max_num_seqs or default_seqs, tokens)
     total = device_total_bytes(gpu)
     budget = int(total.bytes * inf.gpu_memory_utilization)
-    non_torch = int(request.runtime.context_gib * GIB)
-    if tp > 1:
-        non_torch += int(request.runtime.comm_buffer_gib * GIB)
+    non_torch = int((NON_TORCH_TP_GIB if tp > 1 else NON_TORCH_TP1_GIB) * GIB)
     forward = forward_peak_bytes(arch, tokens, tp) + dequant_buffer_bytes(request, arch)
     sampler = sampler_peak_bytes(arch, seqs, tokens)
     activation = max(forward, sampler)

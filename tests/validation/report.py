@@ -166,6 +166,13 @@ def render() -> str:
         " (`core/capacity/vllm_profile.py`), not fitted: Llama 3 8B at tensor parallel 1 and 2"
         " and Qwen2.5-7B come out within 3 %, Qwen2.5-32B at tensor parallel 2 does not (see the"
         " cases the planner still misses).",
+        "- vLLM non-torch memory: what vLLM 0.7 and later log as non_torch_memory, the growth"
+        " outside PyTorch's allocator after the CUDA context exists (`core/capacity/"
+        "vllm_profile.py`): 0.16 GiB on one GPU (H100: vLLM PR 12126 and"
+        " kubernetes-sigs/gateway-api-inference-extension PR 550, both 0.16) and 0.25 GiB per rank"
+        " under tensor parallelism (the median of 0.20 on RTX 3090s, vLLM issue 15340; 0.25 on"
+        " two RTX 4090s, issue 13061; 0.30 on two L40S, issue 15815): calibrated on these five"
+        " logs, not derived. No log over NVLink was found.",
         "- Device total: fits and vLLM's utilisation fraction use the total CUDA reports"
         " (`core/catalog.py` `GpuOffer.device_total`). The catalog carries it with its source for"
         " the H100 SXM and PCIe, A100 40GB, L40S, H200, B200 and RTX 5090; for the other NVIDIA"

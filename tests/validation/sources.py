@@ -12,14 +12,11 @@ KNOWN_OUTSIDE = {
     " per rank is 1.15 GiB (-8 %). On the first rank the planner's sampler sort (38 bytes per"
     " vocabulary entry and sequence, with the CUDA segmented sort's iota and alternate buffers)"
     " gives 1.47 GiB, where the log allows at most 32 bytes. The same count matches Llama 3 8B"
-    " (vLLM 0.6.5) and Qwen2.5-7B (vLLM 0.7.3) within 3 %, both on PyTorch 2.5 builds; this run"
-    " is vLLM 0.8 V0, and which sort path its PyTorch build takes is not identified. No figure"
-    " is fitted to it",
-    "vllm-qwen25-32b-kv-pool-tp2": "the activation peak above (+0.21 GiB) and non-torch memory:"
-    " this log has 0.30 GiB at tensor parallel 2 where the planner assumes the CUDA context and"
-    " NCCL buffers (0.75 + 1.5 GiB), and Llama 3 8B logged 3.58 GiB at tensor parallel 2;"
-    " custom all-reduce and NCCL buffers vary too much across these logs for a calibrated"
-    " figure",
+    " (vLLM 0.6.5) and Qwen2.5-7B (vLLM 0.7.3) within 3 %, and at tensor parallel 2 the first"
+    " rank of DeepSeek-R1-Distill-Qwen-14B (vLLM 0.7, issue 13061), whose KV pool is 1.22 GiB"
+    " below the one another rank logged, where the sort adds 1.24 GiB to that rank's forward;"
+    " all on PyTorch 2.5 builds. This run is vLLM 0.8 V0, and which sort path its PyTorch build"
+    " takes is not identified. No figure is fitted to it",
     "torchtune-llama31-8b-qlora-4090": "torch.compile was on and the README does not say which"
     " peak statistic it shows; the planner is 17 % above, of which 0.18 GB are the inputs of"
     " the layer rebuilt under checkpointing that bitsandbytes keeps and torchao's LinearNF4,"
@@ -89,6 +86,13 @@ SOURCES = {
         "https://github.com/vllm-project/vllm/issues/15815 (vLLM V0, Qwen2.5-32B-Instruct, bf16,"
         " --tensor-parallel-size 2 on two L40S, max_model_len 10000; 'Loading model weights took'"
         " per rank, bytes / 2**30)"
+    ),
+    "vllm-13061": (
+        "https://github.com/vllm-project/vllm/issues/13061 (vLLM 0.7 V0 with PyTorch 2.5.1:"
+        " vllm serve deepseek-ai/DeepSeek-R1-Distill-Qwen-14B --tensor_parallel_size 2"
+        " --gpu_memory_utilization=0.98 on two RTX 4090s, max_model_len 131072 from the model, so"
+        " chunked prefill with max_num_batched_tokens 2048; 'Loading model weights took' per"
+        " rank, bytes / 2**30; the KV pool in tokens is the smallest over the ranks)"
     ),
     "vllm-17122": (
         "https://github.com/vllm-project/vllm/pull/17122 (vLLM V1, meta-llama/Llama-3.1-8B-Instruct"
@@ -174,13 +178,26 @@ NOT_EXPRESSIBLE: tuple[NotExpressible, ...] = (
         " does not say how much",
     ),
     NotExpressible(
-        "vLLM CUDA graph capture: Llama-3.2-1B-Instruct 0.21 GiB over 35 batch sizes (PR 11349);"
-        " Yi-1.5-34B at tensor parallel 4 on RTX 4090s about 2.4 GiB by nvidia-smi (issue 7553)",
-        "https://github.com/vllm-project/vllm/pull/11349, /issues/7553",
-        "CUDA graph memory: before vLLM 0.21 it comes out of the 1 - gpu_memory_utilization"
-        " margin (what the planner assumes); later releases estimate it at start-up and take it"
-        " from the KV pool. Two published figures across versions and graph modes are too few to"
-        " calibrate an estimate on",
+        "vLLM CUDA graph memory ('Graph capturing finished in N secs, took X GiB')",
+        "https://github.com/vllm-project/vllm/pull/11349, /issues/7553;"
+        " https://github.com/run-ai/runai-model-streamer/issues/67;"
+        " https://github.com/noonghunna/club-3090/issues/356, /issues/127;"
+        " https://github.com/wtdcode/vllm-backport/issues/34",
+        "CUDA graph memory when enforce_eager is off (vLLM's default). Up to 0.20 it is captured"
+        " after the KV pool is sized and comes out of the 1 - gpu_memory_utilization margin,"
+        " which is what the planner's pool assumes; from 0.21 on vLLM estimates it before sizing"
+        " and takes it from the pool, so there the planner's pool is an upper bound. The"
+        " published figures mix V0 full graphs, V1 piecewise graphs under torch.compile, models"
+        " and degrees, and vLLM's own estimator misses its capture by 38 % to 4.6x in the logs"
+        " that print both; no two figures share a setting, so no per-size figure is calibrated",
+        (
+            "Llama-3.2-1B-Instruct, V0, 35 sizes: 0.21 GiB",
+            "V1 on one GPU, max_model_len 131072: 0.45 GiB",
+            "Yi-1.5-34B, tensor parallel 4 on RTX 4090s: about 2.4 GiB by nvidia-smi",
+            "two RTX 3090s, V1 piecewise, 5 sizes: 0.10 GiB (vLLM estimated 0.13)",
+            "DeepSeek-V4-Flash on RTX 3090s: 0.1 GiB (vLLM estimated 0.58)",
+            "four RTX 3090s, tensor parallel 4: estimated 0.17 GiB",
+        ),
     ),
     NotExpressible(
         "LitGPT LoRA on 2 and 4 A100s",
