@@ -59,8 +59,8 @@ This module predicts those figures before renting.
   communicators and custom all-reduce buffers of tensor parallelism, and kernel modules loaded
   lazily during the profile run. V1 measures the same way since PR 19312. No source gives these
   sizes, so the figures are calibrated on published logs (docs/ACCURACY.md lists them):
-  :data:`NON_TORCH_TP1_GIB` on one GPU (0.16 GiB in both logs found, H100, vLLM 0.7 and 0.8)
-  and :data:`NON_TORCH_TP_GIB` under tensor parallelism (0.20, 0.25 and 0.30 GiB on RTX 3090,
+  :data:`NON_TORCH_TP1_GIB` on one GPU (0.04, 0.16 and 0.16 GiB on an 8 GB GPU and two H100s,
+  vLLM 0.7 and 0.8: their median) and :data:`NON_TORCH_TP_GIB` under tensor parallelism (0.20, 0.25 and 0.30 GiB on RTX 3090,
   RTX 4090 and L40S pairs or groups over PCIe, vLLM 0.7 and 0.8: their median). No log was
   found for NVLink GPUs, where custom all-reduce registers its buffers too. vLLM 0.6.5 and 0.6.6
   subtracted allocated instead of reserved bytes and reported 1.79 and 3.58 GiB for Llama 3 8B

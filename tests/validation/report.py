@@ -168,11 +168,12 @@ def render() -> str:
         " cases the planner still misses).",
         "- vLLM non-torch memory: what vLLM 0.7 and later log as non_torch_memory, the growth"
         " outside PyTorch's allocator after the CUDA context exists (`core/capacity/"
-        "vllm_profile.py`): 0.16 GiB on one GPU (H100: vLLM PR 12126 and"
-        " kubernetes-sigs/gateway-api-inference-extension PR 550, both 0.16) and 0.25 GiB per rank"
-        " under tensor parallelism (the median of 0.20 on RTX 3090s, vLLM issue 15340; 0.25 on"
-        " two RTX 4090s, issue 13061; 0.30 on two L40S, issue 15815): calibrated on these five"
-        " logs, not derived. No log over NVLink was found.",
+        "vllm_profile.py`): 0.16 GiB on one GPU (the median of 0.04 on a GPU of 7.75 GiB, vLLM"
+        " issue 12529, and 0.16 on H100s, vLLM PR 12126 and"
+        " kubernetes-sigs/gateway-api-inference-extension PR 550) and 0.25 GiB per rank under"
+        " tensor parallelism (the median of 0.20 on RTX 3090s, vLLM issue 15340; 0.25 on two"
+        " RTX 4090s, issue 13061; 0.30 on two L40S, issue 15815): calibrated on these six logs"
+        " of vLLM 0.7 and 0.8, not derived. No log over NVLink was found.",
         "- Device total: fits and vLLM's utilisation fraction use the total CUDA reports"
         " (`core/catalog.py` `GpuOffer.device_total`). The catalog carries it with its source for"
         " the H100 SXM and PCIe, A100 40GB, L40S, H200, B200 and RTX 5090; for the other NVIDIA"
