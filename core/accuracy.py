@@ -7,8 +7,9 @@ a fit depends on) set bands; cases of one component (weights, the activation pea
 docs/ACCURACY.md but do not. ``tests/test_validation.py`` recomputes it from the cases and fails
 when these numbers no longer match. Kinds: serving (tensor-parallel serving too: its two KV-pool
 cases come within 3 % now that vLLM's non-torch memory is calibrated, a band narrower than the
-one-GPU cases' and resting on PCIe pairs alone, so it takes the serving band); training, with QLoRA apart (its quantized layers keep different tensors for backward
-in bitsandbytes and in torchao, and its torchtune run is not yet explained);
+one-GPU cases' and resting on PCIe pairs alone, so it takes the serving band); training, with
+QLoRA apart (its quantized layers keep different tensors for backward in bitsandbytes and in
+torchao, and its torchtune run is not yet explained);
 diffusion, with CPU offload and VAE slicing apart (their published peaks are not yet explained)
 and weight-only quantized denoisers apart (each backend leaves different layers in 16-bit).
 Full fine-tuning has no published case yet and takes the training band, which comes from LoRA

@@ -60,16 +60,19 @@ This module predicts those figures before renting.
   lazily during the profile run. V1 measures the same way since PR 19312. No source gives these
   sizes, so the figures are calibrated on published logs (docs/ACCURACY.md lists them):
   :data:`NON_TORCH_TP1_GIB` on one GPU (0.04, 0.16 and 0.16 GiB on an 8 GB GPU and two H100s,
-  vLLM 0.7 and 0.8: their median) and :data:`NON_TORCH_TP_GIB` under tensor parallelism (0.20, 0.25 and 0.30 GiB on RTX 3090,
-  RTX 4090 and L40S pairs or groups over PCIe, vLLM 0.7 and 0.8: their median). No log was
-  found for NVLink GPUs, where custom all-reduce registers its buffers too. vLLM 0.6.5 and 0.6.6
-  subtracted allocated instead of reserved bytes and reported 1.79 and 3.58 GiB for Llama 3 8B
-  at tensor parallel 1 and 2 (PR 10511); the planner follows 0.7 and later.
-- **CUDA graphs** are captured after the pool is sized and come out of the
-  ``1 − gpu_memory_utilization`` margin, so they are not subtracted here. Releases from 0.21 on
-  estimate graph memory at start-up and take it from the pool ("CUDA graph memory profiling is
-  enabled (default since v0.21.0)" in their logs); too few published figures exist to estimate
-  it (docs/ACCURACY.md lists them), so the pool here is the upper bound of those releases.
+  vLLM 0.7 and 0.8: their median) and :data:`NON_TORCH_TP_GIB` per rank under tensor
+  parallelism (0.20, 0.25 and 0.30 GiB on RTX 3090, RTX 4090 and L40S groups over PCIe, vLLM
+  0.7 and 0.8: their median). No log was found for NVLink GPUs, where custom all-reduce
+  registers its buffers too. vLLM 0.6.5 and 0.6.6 subtracted allocated instead of reserved
+  bytes and reported 1.79 and 3.58 GiB for Llama 3 8B at tensor parallel 1 and 2 (PR 10511);
+  the planner follows 0.7 and later.
+- **CUDA graphs** (on unless ``enforce_eager``): up to 0.20 they are captured after the pool is
+  sized and come out of the ``1 − gpu_memory_utilization`` margin, so they are not subtracted
+  here. From 0.21 on vLLM estimates graph memory before sizing and takes it from the pool ("CUDA
+  graph memory profiling is enabled (default since v0.21.0)" in their logs), so there this pool
+  is an upper bound. The published capture figures mix engines, graph modes, models and degrees,
+  and vLLM's own estimate misses its capture by 38 % to 458 % where a log prints both; no figure
+  is calibrated on them (docs/ACCURACY.md lists them).
 """
 
 from __future__ import annotations

@@ -196,7 +196,7 @@ NOT_EXPRESSIBLE: tuple[NotExpressible, ...] = (
         " which is what the planner's pool assumes; from 0.21 on vLLM estimates it before sizing"
         " and takes it from the pool, so there the planner's pool is an upper bound. The"
         " published figures mix V0 full graphs, V1 piecewise graphs under torch.compile, models"
-        " and degrees, and vLLM's own estimator misses its capture by 38 % to 4.6x in the logs"
+        " and degrees, and vLLM's own estimator misses its capture by 38 % to 458 % in the logs"
         " that print both; no two figures share a setting, so no per-size figure is calibrated",
         (
             "Llama-3.2-1B-Instruct, V0, 35 sizes: 0.21 GiB",
