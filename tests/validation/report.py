@@ -164,8 +164,9 @@ def render() -> str:
         " sequence, counting the CUDA segmented sort's iota and alternate buffers, plus the final"
         " hidden states), derived from vLLM's profile run and the sort it calls"
         " (`core/capacity/vllm_profile.py`), not fitted: Llama 3 8B at tensor parallel 1 and 2"
-        " and Qwen2.5-7B come out within 3 %, Qwen2.5-32B at tensor parallel 2 does not (see the"
-        " cases the planner still misses).",
+        " and Qwen2.5-7B come out within 3 %, and so does, through its KV pool, the first rank of"
+        " DeepSeek-R1-Distill-Qwen-14B at tensor parallel 2; Qwen2.5-32B at tensor parallel 2"
+        " does not (see the cases the planner still misses).",
         "- vLLM non-torch memory: what vLLM 0.7 and later log as non_torch_memory, the growth"
         " outside PyTorch's allocator after the CUDA context exists (`core/capacity/"
         "vllm_profile.py`): 0.16 GiB on one GPU (the median of 0.04 on a GPU of 7.75 GiB, vLLM"
