@@ -169,6 +169,14 @@ NOT_EXPRESSIBLE: tuple[NotExpressible, ...] = (
         ("LoRA 15.57 GB", "QLoRA 9.29 GB", "at model initialisation 13.98 and 9.13 GB"),
     ),
     NotExpressible(
+        "Hugging Face's memory anatomy: google-bert/bert-large-uncased sequence classification,"
+        " fp32, AdamW, batch 4 of 512 tokens with the Trainer on a V100 16GB, read with NVML",
+        "huggingface/transformers docs/source/en/model_memory_anatomy.md @ 249ef816",
+        "encoder models: BERT is not a model family of the planner (and NVML's figure includes"
+        " the CUDA context and kernels, 1343 MB in the same document)",
+        ("after training 14949 MB", "weights loaded 2631 MB"),
+    ),
+    NotExpressible(
         "vLLM Meta-Llama-3.1-405B-Instruct-FP8, tensor parallel 8: weights 57.7520 GiB per GPU",
         "vllm-6746",
         "partial FP8: Meta's fbgemm_fp8 checkpoint leaves the attention projections and the first"
