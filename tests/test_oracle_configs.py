@@ -107,6 +107,7 @@ def vllm_rule(name: str, length: str) -> dict[str, int]:
 # the cache dtype everywhere).
 TRANSFORMERS_STATE_BYTES = {
     "granitemoehybrid": 4,
+    "jamba": 4,
     "nemotron_h": 4,
     "qwen3_next": 4,
     "qwen3_5": 4,
