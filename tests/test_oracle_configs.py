@@ -22,6 +22,9 @@ comparison says so:
   values plus one fp32 scale per 128 values (132 bytes for ``index_head_dim`` 128, whatever the
   cache dtype); transformers keeps ``index_head_dim`` values in the cache dtype. The planner's
   indexer bytes are turned into the transformers layout and compared exactly.
+- Falcon's new decoder layout (``new_decoder_architecture``: Falcon-40B/180B): vLLM caches
+  ``num_kv_heads`` K/V heads per token; transformers broadcasts them to all
+  ``num_attention_heads`` before caching, so its figure is the planner's times their ratio.
 - DeepSeek-V4: vLLM keeps every layer's window of ``sliding_window`` K=V vectors once, in its fp8
   sparse-MLA layout (584 bytes for head_dim 512), the compressed entries in that layout too, the
   indexer keys as fp8 plus scales, and a float32 state of the last ``coff · ratio`` tokens per
@@ -102,7 +105,14 @@ def vllm_rule(name: str, length: str) -> dict[str, int]:
 
 # Bytes per recurrent-state element in transformers' caches, by model_type (the conv state is in
 # the cache dtype everywhere).
-TRANSFORMERS_STATE_BYTES = {"nemotron_h": 4, "qwen3_next": 4, "qwen3_5": 4, "qwen3_5_moe": 4}
+TRANSFORMERS_STATE_BYTES = {
+    "granitemoehybrid": 4,
+    "jamba": 4,
+    "nemotron_h": 4,
+    "qwen3_next": 4,
+    "qwen3_5": 4,
+    "qwen3_5_moe": 4,
+}
 
 
 def planner_transformers_rule(arch: Any, tokens: int, config: dict[str, Any]) -> dict[str, int]:
@@ -114,6 +124,9 @@ def planner_transformers_rule(arch: Any, tokens: int, config: dict[str, Any]) ->
             # vLLM's fp8 + scale indexer key back to transformers' index_head_dim bf16 values.
             assert g.token_bits == 8 * indexer_key_bytes(text["index_head_dim"])
             out[g.kind] += g.layers * tokens * (2 * text["index_head_dim"] - g.token_bits // 8)
+    if text.get("model_type") == "falcon" and text.get("new_decoder_architecture"):
+        # transformers' FalconAttention broadcasts K/V to every query head before caching.
+        out["full"] *= text["num_attention_heads"] // text["num_kv_heads"]
     state_bytes = TRANSFORMERS_STATE_BYTES.get(arch.model_type, 2)
     states = [g for g in arch.cache_groups if not g.grows]
     if states:

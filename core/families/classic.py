@@ -150,7 +150,8 @@ def falcon(r: ConfigReader) -> DecoderSpec:
     h = r.required("hidden_size")
     heads = r.required("num_attention_heads")
     new = r.flag("new_decoder_architecture", False)
-    # The new layout reads num_kv_heads; the old one has one KV head when multi_query.
+    # The new layout reads num_kv_heads; the old one has one KV head when multi_query. The cache
+    # follows vLLM (num_kv_heads heads); transformers broadcasts K/V to every query head first.
     multi = r.flag("multi_query", True)
     c = core(r, kv=kv_heads(r, heads) if new else (1 if multi else heads))
     ff = r.integer("ffn_hidden_size", 4 * h, quiet=True)
