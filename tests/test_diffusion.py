@@ -427,7 +427,7 @@ def test_sd15_tiled_4k_against_published_claim() -> None:
 
 
 def test_text_encoders_are_quantized_only_when_asked() -> None:
-    from core.diffusion import kept_in_fp32_params, quantized_components
+    from core.diffusion_weights import kept_in_fp32_params, quantized_components
 
     flux = load_pipeline("flux.1-dev")
     assert quantized_components(flux, make_request("flux.1-dev", "int8")) == {"transformer"}
