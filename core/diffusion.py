@@ -31,6 +31,7 @@ from core.diffusion_flops import denoise_flops_per_image, images_per_hour
 from core.diffusion_pipeline import (
     _DTYPE_BYTES,
     _QUANT_BITS,
+    _RGB,
     PHASES,
     DiffusionComponent,
     DiffusionEstimate,
@@ -48,6 +49,7 @@ from core.diffusion_weights import (
 from core.memory import Finding, MemoryBreakdown
 from core.messages import LARGER_DECODE, LARGER_DENOISE
 from core.request import PlanRequest
+from core.vae_decode_replay import decode_reserved
 
 __all__ = [
     "PHASES",
@@ -224,6 +226,48 @@ def _findings(
     return findings
 
 
+def reserved_uncontended(
+    pipeline: DiffusionPipeline,
+    request: PlanRequest,
+    phases: dict[str, MemoryBreakdown],
+    decode: _Decode,
+) -> int | None:
+    """What PyTorch's caching allocator reserves over one run when no ``cudaMalloc`` fails.
+
+    On a GPU with room to spare the allocator never hands a cached segment back, so
+    ``max_memory_reserved`` is every segment taken: the resident weights, the text encoders' and
+    the denoiser's working sets (kept cached beside the decoder's, whose late tensors are larger
+    than any of their blocks), and the VAE decoder's segments replayed tensor by tensor
+    (:func:`core.vae_decode_replay.decode_reserved`), plus the images a sliced decode keeps. On a
+    GPU near full the allocator frees its cache and retries, so the fit uses the allocated
+    peak instead. None with CPU offload (weights move in and out of the cache) or a tiled decode.
+    """
+    opts = request.diffusion
+    if opts.cpu_offload != "none" or decode.tiles:
+        return None
+    vae = pipeline.vae
+    scale = pipeline.vae_scale_factor
+    _, decoder = decode_reserved(
+        tuple(int(c) for c in reversed(vae.cfg("block_out_channels"))),
+        int(vae.cfg("latent_channels")),
+        int(vae.cfg("layers_per_block")),
+        opts.height // scale,
+        opts.width // scale,
+        _DTYPE_BYTES[decode.dtype],
+        decode.images_at_once,
+    )
+    final = phases["vae_decode"]
+    kept = (opts.batch_size - decode.images_at_once) * _RGB * opts.height * opts.width
+    earlier = phases["text_encoding"].activations + phases["denoising"].activations
+    return (
+        final.weights
+        + final.quantization_metadata
+        + earlier
+        + decoder
+        + kept * _DTYPE_BYTES[decode.dtype]
+    )
+
+
 def diffusion_memory(
     pipeline: DiffusionPipeline, request: PlanRequest, gpu: GpuOffer
 ) -> DiffusionEstimate:
@@ -235,13 +279,15 @@ def diffusion_memory(
         gpu: The GPU offer (used for the findings that compare a phase with its VRAM).
 
     Returns:
-        The peak phase's breakdown, all three phases, the peak phase's name and findings.
+        The peak phase's breakdown, all three phases, the peak phase's name, findings and what
+        the caching allocator reserves when nothing forces it to release memory.
     """
     decode = _decode(pipeline, request)
     phases = _phases(pipeline, request, decode)
     peak_phase = max(PHASES, key=lambda p: phases[p].total)
     findings = _findings(pipeline, request, gpu, phases, decode)
-    return DiffusionEstimate(phases[peak_phase], dict(phases), peak_phase, findings)
+    reserved = reserved_uncontended(pipeline, request, phases, decode)
+    return DiffusionEstimate(phases[peak_phase], dict(phases), peak_phase, findings, reserved)
 
 
 def peak_memory(pipeline: DiffusionPipeline, request: PlanRequest) -> MemoryBreakdown:
