@@ -15,9 +15,9 @@ The rules follow ``c10/cuda/CUDACachingAllocator.cpp`` (PyTorch 2.x, default set
   request under 10 MiB (``kLargeBuffer``, ``kMinLargeAlloc``) and otherwise the request rounded up
   to 2 MiB (``kRoundLarge``, ``get_allocation_size``); smaller requests are left out here (their
   2 MiB segments are far below 1 % of a decode);
-* a request takes the smallest cached free block that holds it (``get_free_block``: best fit,
-  then the lowest address), which is split when more than 1 MiB would remain
-  (``should_split``);
+* a request takes the smallest cached free block that holds it (``get_free_block``: best fit;
+  among equal sizes the lowest address, here the earliest segment and offset), which is split
+  when more than 1 MiB would remain (``should_split``);
 * a freed block merges with free neighbours of its own segment (``free_block``), never across
   segments.
 """
