@@ -17,7 +17,6 @@ of a phase (time embeddings, norm statistics, cuDNN workspaces) are not counted.
 from __future__ import annotations
 
 from core.capacity.overhead import runtime_overhead
-from core.capacity.weights import FP8_SCALE_BYTES_PER_MATRIX, GROUP_METADATA_BYTES
 from core.catalog import GIB, GpuOffer
 from core.diffusion_activations import (
     _Decode,
@@ -32,6 +31,7 @@ from core.diffusion_flops import denoise_flops_per_image, images_per_hour
 from core.diffusion_pipeline import (
     _DTYPE_BYTES,
     _QUANT_BITS,
+    _RGB,
     PHASES,
     DiffusionComponent,
     DiffusionEstimate,
@@ -41,9 +41,15 @@ from core.diffusion_pipeline import (
     load_pipeline,
     vae_decode_dtype,
 )
+from core.diffusion_weights import (
+    component_weights,
+    quantized_components,
+    resident_weights,
+)
 from core.memory import Finding, MemoryBreakdown
 from core.messages import LARGER_DECODE, LARGER_DENOISE
 from core.request import PlanRequest
+from core.vae_decode_replay import decode_reserved
 
 __all__ = [
     "PHASES",
@@ -61,93 +67,6 @@ __all__ = [
     "vae_decode_dtype",
     "vae_tile_latent",
 ]
-
-# --- dtypes and weights -------------------------------------------------------------------------
-
-
-def quantized_components(pipeline: DiffusionPipeline, request: PlanRequest) -> frozenset[str]:
-    """Names of the components a weight-only quantized request quantizes.
-
-    The denoiser always; text encoders as ``diffusion.quantized_text_encoders`` says: the largest
-    one (FLUX's T5, what the diffusers quantization post maps to the same backend) or all.
-    """
-    if request.precision.weights not in _QUANT_BITS:
-        return frozenset()
-    names = {pipeline.denoiser.name}
-    encoders = pipeline.text_encoders
-    which = request.diffusion.quantized_text_encoders
-    if which == "all":
-        names.update(c.name for c in encoders)
-    elif which == "largest":
-        names.add(max(encoders, key=lambda c: c.params).name)
-    return frozenset(names)
-
-
-def kept_in_fp32_params(component: DiffusionComponent) -> int:
-    """Linear weights a transformers quantizer keeps in fp32: T5's ``wo`` (d_ff x d_model a block).
-
-    transformers ``T5EncoderModel._keep_in_fp32_modules = ["wo"]``; its quantizers add those
-    modules to ``modules_to_not_convert``. Other components keep nothing apart. fp32 is what the
-    published bitsandbytes runs show; torchao's and quanto's int8 runs measure as if ``wo`` stayed
-    in bf16, so the planner is up to 11 % above them (docs/ACCURACY.md).
-    """
-    if component.class_name != "T5EncoderModel":
-        return 0
-    cfg = component.config
-    return int(cfg["num_layers"]) * int(cfg["d_ff"]) * int(cfg["d_model"])
-
-
-def _weights(
-    component: DiffusionComponent, dtype: str, request: PlanRequest, quantized: bool
-) -> tuple[int, int]:
-    """(weight bytes, quantization metadata bytes) of a component held in ``dtype``.
-
-    Weight-only quantization (fp8/int8/int4) applies to the nn.Linear weights of the quantized
-    components (:func:`quantized_components`), as bitsandbytes, torchao, quanto and diffusers
-    layerwise casting quantize them; convolutions, norms, biases and embeddings stay in the
-    component dtype. Metadata follows the language-model rule
-    (core.capacity.weights): int4/int8 one fp16 scale and zero point per group of
-    ``quant_group_size`` weights (counted as ceil(linear weights / group)), fp8 one fp32 weight
-    and input scale per matrix.
-
-    transformers' quantizers leave a model's ``_keep_in_fp32_modules`` unquantized and in fp32
-    (T5: ``_keep_in_fp32_modules = ["wo"]``, the feed-forward output of every block;
-    :func:`kept_in_fp32_params`).
-    """
-    bytes_per = _DTYPE_BYTES[dtype]
-    weights_dtype = request.precision.weights
-    bits = _QUANT_BITS.get(weights_dtype)
-    if not quantized or bits is None:
-        return component.params * bytes_per, 0
-    kept = kept_in_fp32_params(component)
-    linear = component.linear_weight_params - kept
-    weights = (component.params - linear - kept) * bytes_per + -(-linear * bits // 8) + 4 * kept
-    if weights_dtype == "fp8":
-        metadata = component.linear_layers * FP8_SCALE_BYTES_PER_MATRIX
-    else:
-        metadata = -(-linear // request.precision.quant_group_size) * GROUP_METADATA_BYTES
-    return weights, metadata
-
-
-def _resident(
-    component: DiffusionComponent,
-    dtype: str,
-    request: PlanRequest,
-    sequential: bool,
-    quantized: bool,
-) -> tuple[int, int]:
-    """Weights of ``component`` on the GPU while it runs.
-
-    With ``enable_sequential_cpu_offload`` accelerate hooks every module that owns weights
-    (``attach_align_device_hook`` in accelerate ``hooks.py``) and moves only that module's weights
-    in for its forward: the largest such module is what stays resident.
-    """
-    weights, metadata = _weights(component, dtype, request, quantized)
-    if not sequential:
-        return weights, metadata
-    largest, params = component.largest_submodule_params, component.params
-    return -(-weights * largest // params), -(-metadata * largest // params)
-
 
 # --- phases -------------------------------------------------------------------------------------
 
@@ -177,7 +96,7 @@ def _all_weights(
     quantized = quantized_components(pipeline, request)
     for c in pipeline.components:
         dtype = vae_dtype if c.kind == "vae" else _runtime_dtype(c, request)
-        w, m = _weights(c, dtype, request, c.name in quantized)
+        w, m = component_weights(c, dtype, request, c.name in quantized)
         weights, metadata = weights + w, metadata + m
     return weights, metadata
 
@@ -198,7 +117,9 @@ def _phase_for(
         # enable_model_cpu_offload: each component's hook offloads the previous one, so only the
         # running component is on the GPU; sequential: only its largest submodule.
         quantized = running.name in quantized_components(pipeline, request)
-        weights, metadata = _resident(running, dtype, request, offload == "sequential", quantized)
+        weights, metadata = resident_weights(
+            running, dtype, request, offload == "sequential", quantized
+        )
     return _phase(request, weights, metadata, activations)
 
 
@@ -305,6 +226,48 @@ def _findings(
     return findings
 
 
+def reserved_uncontended(
+    pipeline: DiffusionPipeline,
+    request: PlanRequest,
+    phases: dict[str, MemoryBreakdown],
+    decode: _Decode,
+) -> int | None:
+    """What PyTorch's caching allocator reserves over one run when no ``cudaMalloc`` fails.
+
+    On a GPU with room to spare the allocator never hands a cached segment back, so
+    ``max_memory_reserved`` is every segment taken: the resident weights, the text encoders' and
+    the denoiser's working sets (kept cached beside the decoder's, whose late tensors are larger
+    than any of their blocks), and the VAE decoder's segments replayed tensor by tensor
+    (:func:`core.vae_decode_replay.decode_reserved`), plus the images a sliced decode keeps. On a
+    GPU near full the allocator frees its cache and retries, so the fit uses the allocated
+    peak instead. None with CPU offload (weights move in and out of the cache) or a tiled decode.
+    """
+    opts = request.diffusion
+    if opts.cpu_offload != "none" or decode.tiles:
+        return None
+    vae = pipeline.vae
+    scale = pipeline.vae_scale_factor
+    _, decoder = decode_reserved(
+        tuple(int(c) for c in reversed(vae.cfg("block_out_channels"))),
+        int(vae.cfg("latent_channels")),
+        int(vae.cfg("layers_per_block")),
+        opts.height // scale,
+        opts.width // scale,
+        _DTYPE_BYTES[decode.dtype],
+        decode.images_at_once,
+    )
+    final = phases["vae_decode"]
+    kept = (opts.batch_size - decode.images_at_once) * _RGB * opts.height * opts.width
+    earlier = phases["text_encoding"].activations + phases["denoising"].activations
+    return (
+        final.weights
+        + final.quantization_metadata
+        + earlier
+        + decoder
+        + kept * _DTYPE_BYTES[decode.dtype]
+    )
+
+
 def diffusion_memory(
     pipeline: DiffusionPipeline, request: PlanRequest, gpu: GpuOffer
 ) -> DiffusionEstimate:
@@ -316,13 +279,15 @@ def diffusion_memory(
         gpu: The GPU offer (used for the findings that compare a phase with its VRAM).
 
     Returns:
-        The peak phase's breakdown, all three phases, the peak phase's name and findings.
+        The peak phase's breakdown, all three phases, the peak phase's name, findings and what
+        the caching allocator reserves when nothing forces it to release memory.
     """
     decode = _decode(pipeline, request)
     phases = _phases(pipeline, request, decode)
     peak_phase = max(PHASES, key=lambda p: phases[p].total)
     findings = _findings(pipeline, request, gpu, phases, decode)
-    return DiffusionEstimate(phases[peak_phase], dict(phases), peak_phase, findings)
+    reserved = reserved_uncontended(pipeline, request, phases, decode)
+    return DiffusionEstimate(phases[peak_phase], dict(phases), peak_phase, findings, reserved)
 
 
 def peak_memory(pipeline: DiffusionPipeline, request: PlanRequest) -> MemoryBreakdown:

@@ -23,6 +23,17 @@ from core.request import PlanRequest
 
 # --- activations --------------------------------------------------------------------------------
 
+# A convolution's cuDNN workspace, in multiples of its input, held while its kernel runs. cuDNN
+# chooses the kernel and its workspace at run time (PyTorch allocates it through the caching
+# allocator, Conv_v8.cpp), so the size is not in any source: it is calibrated on the SDXL
+# notebook's two decodes of 4 images of 1024x1024 in fp32 (huggingface/notebooks "exploring simple
+# optimizations for sdxl": 21.72 GiB with fp16 weights, 28.09 GiB in fp32, 15.10 and 15.17 GiB
+# above the weights), where one input-sized workspace at the 512 -> 1024 upsampler's convolution
+# gives 15.0 GiB. It puts FLUX's decode of one 1024x1024 bf16 image at 1.875 GiB; replayed through
+# the caching allocator, the FLUX quantization post's reserved peaks, not used here, come out
+# 2-8 % under (docs/ACCURACY.md).
+CONV_WORKSPACE = 1
+
 
 def _per_level(value: Any, levels: int) -> list[int]:
     if isinstance(value, list):
@@ -145,7 +156,7 @@ def _text_encoder_elements(component: DiffusionComponent, prompts: int) -> int:
     return prompts * (tokens * per_token + bias)
 
 
-def _decoder_elements(vae: DiffusionComponent, height: int, width: int, dtype: str) -> int:
+def _decoder_elements(vae: DiffusionComponent, height: int, width: int) -> int:
     """Peak activation elements of the VAE decoder for one image of latent size height x width.
 
     vae.py Decoder: conv_in, UNetMidBlock2D (resnet, single-head self-attention over the latent
@@ -153,15 +164,17 @@ def _decoder_elements(vae: DiffusionComponent, height: int, width: int, dtype: s
     ``layers_per_block + 1`` ResnetBlock2D each and an Upsample2D (x2) after all but the last.
     Tensors alive at once, counted from the forward code:
     * ResnetBlock2D (resnet.py): the caller's input stays referenced; GroupNorm and SiLU each
-      return a new tensor, so at the first SiLU 3 x C_in are alive; when channels change the
-      1x1 shortcut, conv2 output, their sum and the scaled sum join the input: C_in + 4 x C_out;
-      otherwise input, conv2 output, sum, scaled sum: 4 x C.
+      return a new tensor, so at the first SiLU 3 x C_in are alive; conv1 adds its output and its
+      workspace (below): 3 x C_in + C_out; when channels change the 1x1 shortcut, conv2 output,
+      their sum and the scaled sum join the input: C_in + 4 x C_out; otherwise input, conv2
+      output, sum, scaled sum: 4 x C.
     * ``Decoder.forward`` keeps each up block's input in ``sample`` until the block returns: from
       the block's second resnet on it is alive beside the resnet's own tensors.
-    * Upsample2D (upsampling.py): input (n) + nearest interpolation (4n) + conv (4n) = 9 x C x n.
-      A bf16 input is cast to fp32 for the interpolation (``upsample_nearest2d`` lacks bf16) and
-      the result cast back: input n, fp32 interpolation 4n and its bf16 copy 4n are alive at the
-      cast, 13 x C x n in bf16 elements (an fp32 element counts as two).
+    * Upsample2D (upsampling.py): input (n) + nearest interpolation (4n) + conv output (4n) + the
+      conv's workspace (4n) = 13 x C x n. diffusers casts bf16 to fp32 around the interpolation
+      only under PyTorch < 2.1 (diffusers 0.31, PR 9480), so no dtype adds a copy.
+    * Every convolution takes a cuDNN workspace the size of its input while its kernel runs
+      (:data:`CONV_WORKSPACE`).
     * Mid-block attention: residual, GroupNorm, q, k, v, attention output, to_out, sum: 8 x C
       at latent resolution, with no N^2 matrix under SDPA.
     * conv_norm_out, SiLU and conv_out at full resolution: 3 x C_0 + 3.
@@ -171,10 +184,11 @@ def _decoder_elements(vae: DiffusionComponent, height: int, width: int, dtype: s
     n = height * width
     top = chans[0]
     peak = max((int(vae.cfg("latent_channels")) + top) * n, 8 * top * n, 4 * top * n)
-    upsample = 13 if dtype == "bf16" else 9
+    upsample = 9 + 4 * CONV_WORKSPACE
     previous = top
     for j, c in enumerate(chans):
-        first = max(3 * previous, 2 * previous + c, previous + 4 * c if previous != c else 4 * c)
+        conv1 = (2 + CONV_WORKSPACE) * previous + c
+        first = max(3 * previous, conv1, previous + 4 * c if previous != c else 4 * c)
         later = previous + 4 * c  # the block's input, held by Decoder.forward
         peak = max(peak, first * n, later * n)
         if j < len(chans) - 1:
@@ -196,7 +210,7 @@ def vae_tile_latent(vae: DiffusionComponent) -> int:
 
 
 def _tiled_decoder_elements(
-    vae: DiffusionComponent, height: int, width: int, dtype: str
+    vae: DiffusionComponent, height: int, width: int
 ) -> tuple[int, int] | None:
     """(peak elements per image, tile count) of ``tiled_decode``; None if one tile covers it.
 
@@ -216,7 +230,7 @@ def _tiled_decoder_elements(
         for i in range(0, height, stride)
         for j in range(0, width, stride)
     ]
-    working = max(_decoder_elements(vae, th, tw, dtype) for th, tw in set(shapes))
+    working = max(_decoder_elements(vae, th, tw) for th, tw in set(shapes))
     held = sum(_RGB * th * tw * scale * scale for th, tw in shapes)
     image = _RGB * height * width * scale * scale
     return max(working + held, held + 2 * image), len(shapes)
@@ -237,8 +251,8 @@ def _decode(pipeline: DiffusionPipeline, request: PlanRequest) -> _Decode:
     dtype = vae_decode_dtype(pipeline, request)
     h, w = opts.height // pipeline.vae_scale_factor, opts.width // pipeline.vae_scale_factor
     at_once = 1 if opts.vae_slicing else opts.batch_size
-    tiled = _tiled_decoder_elements(vae, h, w, dtype) if opts.vae_tiling else None
-    per_image, tiles = tiled if tiled else (_decoder_elements(vae, h, w, dtype), 0)
+    tiled = _tiled_decoder_elements(vae, h, w) if opts.vae_tiling else None
+    per_image, tiles = tiled if tiled else (_decoder_elements(vae, h, w), 0)
     elements = at_once * per_image
     if opts.vae_slicing:
         # ``decoded_slices`` keeps every finished image until ``torch.cat``.

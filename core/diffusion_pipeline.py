@@ -126,6 +126,9 @@ class DiffusionEstimate:
     phases: dict[str, MemoryBreakdown]
     peak_phase: str
     findings: list[Finding]
+    # torch.cuda.max_memory_reserved of one run where nothing forces the cache back (None when
+    # not replayed: CPU offload or a tiled decode); see core.diffusion.reserved_uncontended.
+    reserved_uncontended: int | None = None
 
 
 def _preset_dir_ids() -> tuple[str, ...]:

@@ -40,5 +40,6 @@ def estimate_diffusion(request: PlanRequest, pipeline: Any, gpu: GpuOffer) -> Es
         details={
             "peak_phase": result.peak_phase,
             "phases": {name: mb.as_dict() for name, mb in result.phases.items()},
+            "reserved_uncontended_bytes": result.reserved_uncontended,
         },
     )

@@ -448,6 +448,10 @@ _ERRORS = {
     "request.multiple_of_8": QT_TRANSLATE_NOOP(
         "CoreText", "must be a multiple of 8 (the VAE downsamples by 8), got {value}"
     ),
+    "request.layerwise_casting_fp8": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "layerwise casting stores the weights in fp8: set precision.weights to fp8 (got {weights})",
+    ),
     "request.single_one_gpu": QT_TRANSLATE_NOOP(
         "CoreText", "strategy 'single' uses exactly 1 GPU; choose ddp, fsdp or tensor"
     ),

@@ -80,6 +80,7 @@ _NEW_OPTIONAL: dict[tuple[str, str], object] = {
     ("training", "activation_offloading"): False,
     ("training", "loss"): "full",
     ("diffusion", "quantized_text_encoders"): "none",
+    ("diffusion", "quant_backend"): "bitsandbytes",
 }
 
 _STRICT = ConfigDict(extra="forbid")
@@ -297,6 +298,12 @@ class DiffusionOptions(BaseModel):
         description="text encoders whose nn.Linear weights precision.weights quantizes too"
         " (diffusers PipelineQuantizationConfig quant_mapping); 'largest' is FLUX's T5",
     )
+    quant_backend: Literal["bitsandbytes", "torchao", "quanto", "layerwise_casting"] = Field(
+        default="bitsandbytes",
+        description="how precision.weights is applied: bitsandbytes keeps a text encoder's fp32"
+        " modules (T5's wo) in fp32, torchao and quanto in the pipeline dtype; layerwise_casting"
+        " is diffusers' enable_layerwise_casting of the denoiser (fp8 storage, no scales)",
+    )
 
     @field_validator("width", "height")
     @classmethod
@@ -397,6 +404,14 @@ class PlanRequest(BaseModel):
     storage_gb: int | None = Field(
         default=None, ge=0, le=1_000_000, description="persistent storage; training sizes it itself"
     )
+
+    @model_validator(mode="after")
+    def _layerwise_casting_is_fp8(self) -> PlanRequest:
+        layerwise = self.diffusion.quant_backend == "layerwise_casting"
+        if self.workload == "diffusion" and layerwise and self.precision.weights != "fp8":
+            weights = self.precision.weights
+            raise ValueError(Message("request.layerwise_casting_fp8", weights=weights))
+        return self
 
     def canonical_json(self) -> str:
         """Canonical JSON of the request (sorted keys, defaults included) for fingerprints."""

@@ -170,44 +170,44 @@ def test_flux_denoising_worked_example() -> None:
 
 
 def test_sdxl_upcast_vae_decodes_with_4_byte_activations() -> None:
-    # Decoder at 1024x1024: the first resnet of the last up block (256 -> 128 channels at full
-    # resolution) holds its input, the 1x1 shortcut, conv2, sum and scaled sum:
-    # 256 + 4 x 128 = 768 channels x 1024 x 1024 = 805,306,368 elements.
-    # SDXL upcasts its fp16 VAE to fp32: x 4 bytes = 3,221,225,472 (3 GiB).
+    # Decoder at 1024x1024: the 512 -> 1024 upsampler of the third up block holds the block's
+    # input (512 channels at 512x512, kept by Decoder.forward), its own input (256 channels),
+    # the nearest interpolation, the convolution's output and its workspace (256 channels at
+    # 1024x1024 each): (512 + 256 + 3 x 4 x 256) x 512 x 512 = 1,006,632,960 elements.
+    # SDXL upcasts its fp16 VAE to fp32: x 4 bytes = 3.75 GiB.
     result = estimate("sdxl")
     decode = result.phases["vae_decode"]
-    assert decode.activations == 805_306_368 * 4 == 3 * GIB
+    assert decode.activations == 1_006_632_960 * 4 == 3.75 * GIB
     # No offload: fp16 encoders and UNet, the VAE now in fp32.
     assert decode.weights == (123_060_480 + 694_659_840 + 2_567_463_684) * 2 + 83_653_863 * 4
     assert "vae_upcast_fp32" in codes(result)
 
 
 def test_sd15_and_flux_decode_in_their_own_16_bit_dtype() -> None:
-    # Same decoder shape, no upcast in StableDiffusionPipeline or FluxPipeline: 2 bytes.
-    assert estimate("sd-1.5").phases["vae_decode"].activations == 805_306_368 * 2
+    # Same decoder shape, no upcast in StableDiffusionPipeline or FluxPipeline: 2 bytes, and no
+    # bf16 round trip through fp32 in Upsample2D (only under PyTorch < 2.1).
+    assert estimate("sd-1.5").phases["vae_decode"].activations == 1_006_632_960 * 2
     flux = estimate("flux.1-dev", weights="bf16")
     assert "vae_upcast_fp32" not in codes(flux)
-    # bf16 goes through fp32 in Upsample2D: at the 512 -> 1024 upsampler the block's input
-    # (512 channels at 512x512, held by Decoder.forward), the upsampler's input (256 channels at
-    # 512x512), its fp32 interpolation (256 at 1024x1024, two bf16 elements each) and the bf16
-    # copy are alive: (512 + 13 x 256) x 512 x 512 = 1,006,632,960 elements, 1.875 GiB in bf16.
     assert flux.phases["vae_decode"].activations == 1_006_632_960 * 2
     assert 1_006_632_960 * 2 / GIB == 1.875
 
 
-def test_bf16_cast_in_upsample_only_applies_to_bf16() -> None:
+def test_the_decoder_count_does_not_depend_on_the_dtype() -> None:
     from core.diffusion_activations import _decoder_elements
     from core.diffusion_pipeline import load_pipeline
 
     vae = load_pipeline("flux.1-dev").vae
-    assert _decoder_elements(vae, 128, 128, "fp16") == 805_306_368
-    assert _decoder_elements(vae, 128, 128, "bf16") == 1_006_632_960
+    assert _decoder_elements(vae, 128, 128) == 1_006_632_960
+    # The first resnet of the last block at its first convolution: input, SiLU copy, workspace
+    # (256 channels each) and output (128) at 1024 x 1024.
+    assert _decoder_elements(vae, 64, 64) == 1_006_632_960 // 4
 
 
 def test_fp32_request_runs_every_component_in_fp32() -> None:
     result = estimate("sdxl", weights="fp32")
     assert result.phases["denoising"].weights == 3_468_837_867 * 4
-    assert result.phases["vae_decode"].activations == 805_306_368 * 4
+    assert result.phases["vae_decode"].activations == 1_006_632_960 * 4
     assert "vae_upcast_fp32" not in codes(result)
 
 
@@ -236,15 +236,15 @@ def test_tiling_bounds_the_decode_peak() -> None:
     untiled_2048 = estimate("sdxl", width=2048, height=2048).phases["vae_decode"]
     tiled_2048 = estimate("sdxl", width=2048, height=2048, vae_tiling=True)
     tiled_4096 = estimate("sdxl", width=4096, height=4096, vae_tiling=True)
-    # Untiled 2048x2048: 768 x 2048^2 x 4 bytes.
-    assert untiled_2048.activations == 768 * 2048 * 2048 * 4
-    # Tiled: one full 1024 px tile (805,306,368 elements) plus the decoded RGB tiles kept for
+    # Untiled 2048x2048: (512 + 256 + 12 x 256) x 1024^2 x 4 bytes at the last upsampler.
+    assert untiled_2048.activations == 3840 * 1024 * 1024 * 4
+    # Tiled: one full 1024 px tile (1,006,632,960 elements) plus the decoded RGB tiles kept for
     # blending. 2048: tile edges 128, 128, 64 latents -> 3 x 64 x (320 x 320) = 19,660,800.
     # 4096: edges 5 x 128 + 32 -> 3 x 64 x (672 x 672) = 86,704,128.
     d2048 = tiled_2048.phases["vae_decode"].activations
     d4096 = tiled_4096.phases["vae_decode"].activations
-    assert d2048 == (805_306_368 + 19_660_800) * 4
-    assert d4096 == (805_306_368 + 86_704_128) * 4
+    assert d2048 == (1_006_632_960 + 19_660_800) * 4
+    assert d4096 == (1_006_632_960 + 86_704_128) * 4
     assert d2048 < untiled_2048.activations
     # Beyond one tile the working set no longer grows: only the 3-channel tile buffer does.
     assert d4096 - d2048 == (86_704_128 - 19_660_800) * 4
@@ -272,9 +272,9 @@ def test_vae_slicing_batch_4_equals_batch_1_plus_finished_images() -> None:
     one = estimate("sdxl", batch_size=1).phases["vae_decode"].activations
     sliced = estimate("sdxl", batch_size=4, vae_slicing=True).phases["vae_decode"].activations
     whole = estimate("sdxl", batch_size=4).phases["vae_decode"].activations
-    assert one == 3 * GIB
+    assert one == 3.75 * GIB
     # One image at a time; ``decoded_slices`` keeps the 3 finished RGB images (3 x 1024^2 x 4
-    # bytes each) until torch.cat: 3 GiB + 37,748,736 bytes.
+    # bytes each) until torch.cat: 3.75 GiB + 37,748,736 bytes.
     assert sliced == one + 3 * 3 * 1024 * 1024 * 4
     assert whole == 4 * one
 
@@ -427,7 +427,7 @@ def test_sd15_tiled_4k_against_published_claim() -> None:
 
 
 def test_text_encoders_are_quantized_only_when_asked() -> None:
-    from core.diffusion import kept_in_fp32_params, quantized_components
+    from core.diffusion_weights import kept_in_fp32_params, quantized_components
 
     flux = load_pipeline("flux.1-dev")
     assert quantized_components(flux, make_request("flux.1-dev", "int8")) == {"transformer"}

@@ -84,6 +84,7 @@ DIFFUSION: dict[str, Any] = {
         "vae_slicing": True,
         "cpu_offload": "model",
         "quantized_text_encoders": "largest",
+        "quant_backend": "torchao",
     },
     **{**COMMON, "parallelism": {"strategy": "single"}},
 }

@@ -790,6 +790,10 @@
         <translation>значение должно быть кратно 8 (VAE уменьшает в 8 раз), получено {value}</translation>
     </message>
     <message>
+        <source>layerwise casting stores the weights in fp8: set precision.weights to fp8 (got {weights})</source>
+        <translation>послойное приведение типов хранит веса в fp8: задайте precision.weights = fp8 (получено {weights})</translation>
+    </message>
+    <message>
         <source>strategy &apos;single&apos; uses exactly 1 GPU; choose ddp, fsdp or tensor</source>
         <translation>стратегия «Один GPU» использует ровно 1 GPU; выберите DDP, FSDP или тензорный параллелизм</translation>
     </message>

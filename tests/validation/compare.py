@@ -75,6 +75,9 @@ def predicted_bytes(case: Case) -> int:
     if case.measured == "torch_allocated":
         return memory.total - memory.runtime_overhead
     if case.measured == "torch_reserved":
+        replayed = result.details.get("reserved_uncontended_bytes")
+        if replayed is not None:  # a diffusion run's cache, replayed (core.diffusion)
+            return int(replayed)
         return memory.total - _fixed_overhead(result)
     if case.measured == "denoiser_allocated":
         phase = result.details["phases"]["denoising"]

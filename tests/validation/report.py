@@ -122,7 +122,8 @@ def render() -> str:
         "Each case is a published measurement of a real run, compared like with like:"
         " `torch_allocated` (max_memory_allocated) against the planner's components without the"
         " runtime overhead; `torch_reserved` (max_memory_reserved) with the allocator reserve but"
-        " without the CUDA context; `weights` against weights plus quantization metadata;"
+        " without the CUDA context (for a diffusion run, the caching allocator replayed over the"
+        " run: `reserved_uncontended_bytes`); `weights` against weights plus quantization metadata;"
         " `activation_peak` and `kv_cache_bytes` against vLLM's profile figures;"
         " `denoiser_allocated` (a diffusion denoiser run alone) against the planner's denoising"
         " phase with only the denoiser resident. Error ="
@@ -183,12 +184,26 @@ def render() -> str:
         " rocm-smi's total (no HIP figure was found); GPUs with neither use the memory as sold.",
         "- bitsandbytes in vLLM's profile: the largest block matrix dequantised to bf16"
         " (vLLM `apply_bnb_4bit`, bitsandbytes `MatMul4Bit.forward`), from the source.",
-        "- VAE decoder: diffusers' Upsample2D round trip of bf16 through fp32 and the up block's"
-        " input that `Decoder.forward` keeps, from the source (`core/diffusion_activations.py`);"
-        " FLUX's 1024x1024 decode comes to 1.875 GiB per image.",
+        "- VAE decoder: the tensors diffusers' `Decoder.forward` keeps alive, from the source"
+        " (`core/diffusion_activations.py`; the bf16 round trip through fp32 in Upsample2D only"
+        " happens under PyTorch < 2.1), plus a cuDNN workspace the size of each convolution's"
+        " input (`CONV_WORKSPACE`): calibrated on the SDXL notebook's two decodes of 4 images in"
+        " fp32 (21.72 and 28.09 GiB runs, both within 1 %), not derived. FLUX's 1024x1024 decode"
+        " comes to 1.875 GiB per image.",
+        "- Reserved memory of a diffusion run (`torch_reserved` cases): PyTorch's caching allocator"
+        " replayed over the VAE decoder tensor by tensor (`core/caching_allocator.py`,"
+        " `core/vae_decode_replay.py`: best-fit blocks, 2 MiB rounding, no release without"
+        " memory pressure), from the source; on FLUX's 1024x1024 decode it reserves 2.92 GiB for"
+        " 1.875 GiB allocated. The fit itself uses the allocated peak and the allocator reserve,"
+        " since the allocator hands its cache back when memory runs short.",
         "- Quantized diffusion text encoders (`diffusion.quantized_text_encoders`): the same"
         " weight-only rule as the denoiser, except T5's `wo`, which transformers' quantizers keep"
-        " unquantized in fp32 (`T5EncoderModel._keep_in_fp32_modules`), from the source.",
+        " unquantized (`T5EncoderModel._keep_in_fp32_modules`): in fp32 with bitsandbytes"
+        " (`use_keep_in_fp32_modules`), in the pipeline dtype with torchao and quanto"
+        " (`diffusion.quant_backend`), from the source.",
+        "- diffusers layerwise casting (`diffusion.quant_backend: layerwise_casting`): plain fp8"
+        " storage, with the Linear layers of modules matching its skip patterns (FLUX's adaptive"
+        " norm projections, 3.25 B weights) left in bf16, from the source.",
         "- 8-bit AdamW: two 1-byte moments and an fp32 absmax per 256 values for each"
         " (bitsandbytes `Optimizer8bit.init_state`); the paged variant's moments live in CUDA"
         " managed memory (`F.get_paged`), off the GPU total, from the source.",

@@ -29,35 +29,25 @@ KNOWN_OUTSIDE = {
     " figure is fitted. Of the gap, 0.18 GB are the inputs of the layer rebuilt under"
     " checkpointing that bitsandbytes keeps and torchao's LinearNF4, which torchtune uses, does"
     " not",
-    "flux-dev-fp8-layerwise-peak": "every FLUX run of the post peaks 3.9-5.2 GiB (4.5-4.8 for"
-    " most) above its memory after loading, both read with torch.cuda.max_memory_reserved, where"
-    " the planner's peak phase adds 2.1 GiB. Nothing in diffusers' FluxPipeline stays resident"
-    " to explain it: the prompt embeddings, latents, position ids and rotary tables are a few"
-    " MB, the text encoders' and transformer's working sets (0.17 and 0.45 GiB) are freed"
-    " before decoding, and the VAE decodes one image (1.88 GiB at its last Upsample2D, where"
-    " the bf16 input goes through an fp32 copy, a 1 GiB fp32 interpolation and its bf16 copy)."
-    " The reading left is the caching allocator: no phase empties the cache, and the decoder's"
-    " blocks grow stage by stage (each upsample needs a larger block than any freed before it),"
-    " so reserved memory can reach the sum of several stages' segments plus the earlier phases'"
-    " cached ones; cuDNN workspaces for the 1024x1024 convolutions come through the same"
-    " allocator. Neither is derived yet (it needs a replay of the allocator over the decoder),"
-    " and no constant is fitted to this one post. With layerwise casting the transformer also"
-    " holds fewer fp8 weights than the planner assumes (loaded -14 %), and the two add up to"
-    " -21 %",
-    "flux-dev-bnb-nf4-peak": "the 2.5 GiB every FLUX run of the post adds beyond the planner's"
-    " peak phase (see the layerwise-casting peak) weighs most on the smallest, 4-bit pipeline",
+    "flux-dev-quanto-int4-loaded": "the run is 1.9 GiB above the planner, which counts T5's wo"
+    " unquantized in bf16 as the quanto int8 run measured it (within 2 %). optimum-quanto repacks"
+    " int4 weights for the tinygemm kernel when they move to CUDA (TinyGemmWeightQBitsTensor:"
+    " ungroup, pack, scale and shift concatenated), and the transients' cached segments count in"
+    " max_memory_reserved; this run's peak is also 0.6 GiB closer to its loaded figure than the"
+    " other runs', as if the decoder reused that cache. The repacking is not replayed",
     "sdxl-fp16-b4-model-offload": "the notebook behind the post (huggingface/notebooks"
     " diffusers/exploring_simple optimizations_for_sdxl.ipynb) runs every configuration in one"
-    " process and reads max_memory_allocated after three pipeline calls. The two runs before its"
-    " torch.compile configuration agree on the decode: fp16 21.72 GB and fp32 28.09 GB both leave"
-    " 15.1 GiB for decoding 4 images in fp32 beside all weights (the planner counts 12.0 GiB from"
-    " diffusers' Decoder, hence -14 % on the default case). The runs after it are each about"
-    " 4.8 GiB, the fp16 UNet's size, above what diffusers' offload hooks keep resident (model"
-    " offload 20.21 = 0.31 VAE + 15.1 decode + 4.8; sequential offload 19.91 = 15.1 + 4.8; VAE"
-    " slicing 15.40 = 6.6 weights + 3.8 one-image decode + 4.8), as if the compiled UNet outlived"
-    " `del pipe`; slicing with sequential offload (11.47) fits neither reading. diffusers'"
-    " benchmark of the SDXL UNet alone (5.05 GiB, within 2.1 % of the planner) rules out large"
-    " denoising activations. The planner models the pipeline, not the leftover",
+    " process, with del pipe, gc.collect(), empty_cache() and reset_peak_memory_stats() between"
+    " them, and reads max_memory_allocated after three pipeline calls. The runs before its"
+    " torch.compile configuration match the planner within 1 % (fp16 21.72 and fp32 28.09 GiB,"
+    " the decode of 4 images in fp32 beside all weights). The offload and slicing runs after it"
+    " are 4.9-5.0 GiB above what diffusers' offload hooks and slicing keep (model offload 20.21"
+    " = 0.31 VAE + 15.0 decode + 4.9; sequential offload 19.91 = 15.0 + 4.9; VAE slicing 15.40 ="
+    " 6.6 weights + 3.8 one-image decode + 5.0), about the fp16 UNet's 4.8 GiB, as if the"
+    " compiled UNet outlived del pipe; but slicing with sequential offload is 7.7 GiB above, and"
+    " the precomputed-embeddings run (not a case) 1.75 GiB, so no single leftover explains the"
+    " rows. diffusers' benchmark of the SDXL UNet alone (5.05 GiB, within 2.1 % of the planner)"
+    " rules out large denoising activations. The planner models the pipeline, not the leftover",
     "sdxl-fp16-b4-sequential-offload": "as the model-offload case",
     "sdxl-fp16-b4-vae-slicing": "as the model-offload case",
     "sdxl-fp16-b4-vae-slicing-sequential-offload": "as the model-offload case",
@@ -134,8 +124,10 @@ SOURCES = {
     ),
     "hf-blog-sdxl": (
         "huggingface/blog simple_sdxl_optimizations.md @ 11e799d7c87eef3c77efedfe2050f91c8351e181"
-        " (SDXL base 1.0 on A100 40GB, 4 images per prompt at the default 1024x1024, 50 steps,"
-        " guidance on; peak torch memory as printed by the post's notebook, read as GiB)"
+        " with its notebook huggingface/notebooks diffusers/exploring_simple"
+        " optimizations_for_sdxl.ipynb @ 77458f176fb064e023812c5e01a26eb6fdd696eb (SDXL base 1.0"
+        " on A100 40GB, 4 images per prompt at the default 1024x1024, 25 steps, guidance on;"
+        " torch.cuda.max_memory_allocated() / 1024**3 after three calls, printed as 'GB')"
     ),
 }
 
@@ -236,11 +228,6 @@ NOT_EXPRESSIBLE: tuple[NotExpressible, ...] = (
         "hf-blog-diffusers-quantization",
         "the int4 run loads with device_map='balanced' instead of moving the pipeline to the GPU;"
         " Q2_K is a 2.6-bit k-quant, below the planner's 4-bit class for diffusion denoisers",
-    ),
-    NotExpressible(
-        "SDXL unoptimized fp32 with the default (non-SDPA) attention processor: 28.09 GB",
-        "hf-blog-sdxl",
-        "attention implementation: the planner assumes SDPA (no tokens x tokens matrix)",
     ),
     NotExpressible(
         "SDXL with precomputed text embeddings (21.85 GB) and with the Tiny Autoencoder (15.48 GB)",
