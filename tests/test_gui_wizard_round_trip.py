@@ -156,7 +156,18 @@ def defaults_left(request: PlanRequest) -> set[str]:
 # Each request below sets every field of its workload off its default but these (set by another
 # of the requests, or meaningless for the workload: one GPU for an image pipeline).
 LEFT_AT_DEFAULT = {
-    "inference": {"workload", "precision.format"},
+    # The wizard has no llama.cpp controls yet: its options stay at their defaults.
+    "inference": {
+        "workload",
+        "precision.format",
+        "inference.engine",
+        "inference.llamacpp.n_gpu_layers",
+        "inference.llamacpp.n_batch",
+        "inference.llamacpp.n_ubatch",
+        "inference.llamacpp.cache_type_k",
+        "inference.llamacpp.cache_type_v",
+        "inference.llamacpp.flash_attn",
+    },
     "training": {"precision.quant_group_size"},
     "diffusion": {
         "precision.format",

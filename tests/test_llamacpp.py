@@ -10,6 +10,7 @@ from core.capacity.llamacpp import Settings, compute_buffer, kv_bytes_all_layers
 from core.catalog import default_catalog
 from core.errors import InputError
 from core.estimate import estimate, estimate_on, estimate_to_json, resolve
+from core.estimate_llamacpp import FIT_MARGIN
 from core.estimate_llm import inference_weights
 from core.gguf_types import GGML_TYPE_NAMES
 from core.request import PlanRequest, parse_request
@@ -99,7 +100,8 @@ def test_unset_layers_fall_back_to_the_most_that_fit():
             )
         }
     )
-    assert not estimate(more).fits
+    # llama.cpp's --fit keeps 1 GiB free on each device: one more layer eats into it
+    assert estimate(more).headroom_bytes < FIT_MARGIN
 
 
 def test_layers_split_over_gpus_with_the_output_on_the_last():

@@ -815,7 +815,7 @@
     </message>
     <message>
         <source>llama.cpp quantizes the V cache only with flash attention on</source>
-        <translation>llama.cpp квантует V-кэш только при включённом flash attention</translation>
+        <translation>llama.cpp квантует V-кэш только при включённом флеш-внимании</translation>
     </message>
     <message>
         <source>gpus ({gpus}) must be a multiple of tensor_parallel ({tp})</source>
