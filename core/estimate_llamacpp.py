@@ -9,7 +9,7 @@ left over run on the CPU from system memory. Several GPUs hold consecutive layer
 
 from __future__ import annotations
 
-from core import compat
+from core import compat, gguf_mix
 from core.architecture import ModelArchitecture, StoredLayers
 from core.capacity.dtypes import BITS
 from core.capacity.llamacpp import GpuShare, Settings, placement, stored_layers
@@ -44,17 +44,21 @@ def settings(request: PlanRequest) -> Settings:
     )
 
 
-def _matrix_bytes(request: PlanRequest, arch: ModelArchitecture, params: int) -> int:
-    """Bytes of the embedding or the head in the request's weight format."""
-    if not params:
-        return 0
-    fmt = request.precision.format
-    if fmt is not None and fmt.startswith("gguf-"):
-        hidden = max(arch.hidden_size, 1)
-        return FORMATS[fmt].matrix_bytes(params // hidden, hidden)
-    weights = request.precision.weights
-    bits = BITS[weights] if weights in ("fp32", "bf16", "fp16") else BITS["bf16"]
-    return params * bits // 8
+def _embedding_and_head(request: PlanRequest, arch: ModelArchitecture) -> tuple[int, int]:
+    """Bytes of the token embedding and the output head (0 when tied) in the weight format."""
+    name = request.precision.format
+    fmt = FORMATS[name] if name is not None else None
+    if fmt is not None and fmt.mix:
+        return gguf_mix.embedding_and_head_bytes(fmt, arch)
+    hidden = max(arch.hidden_size, 1)
+
+    def size(params: int) -> int:
+        if fmt is not None and fmt.family == "gguf":
+            return fmt.matrix_bytes(params // hidden, hidden)
+        weights = request.precision.weights
+        return params * (BITS[weights] if weights in ("fp32", "bf16", "fp16") else 16) // 8
+
+    return size(arch.embedding_params), size(arch.lm_head_params)
 
 
 def model_layers(request: PlanRequest, arch: ModelArchitecture) -> StoredLayers:
@@ -65,8 +69,7 @@ def model_layers(request: PlanRequest, arch: ModelArchitecture) -> StoredLayers:
         update={"parallelism": request.parallelism.model_copy(update={"tensor_parallel": 1})}
     )
     wm = inference_weights(single, arch)
-    embedding = _matrix_bytes(request, arch, arch.embedding_params)
-    head = _matrix_bytes(request, arch, arch.lm_head_params)
+    embedding, head = _embedding_and_head(request, arch)
     return stored_layers(arch, wm.weights + wm.quantization_metadata, embedding, head)
 
 

@@ -65,6 +65,8 @@ QuantFormatName = Literal[
     "gguf-iq4_nl",
     "gguf-iq4_xs",
     "gguf-mxfp4",
+    "gguf-q4_k_m",
+    "gguf-q5_k_m",
 ]
 MODEL_SOURCES = ("preset", "hf_config", "safetensors", "gguf", "custom")
 # Fields added after quotes were first saved, with their defaults: left out of the canonical JSON

@@ -109,6 +109,22 @@ REQUESTS = {
     "diffusion": DIFFUSION,
     "custom model": CUSTOM,
     "named format": {**INFERENCE, "precision": {**PRECISION, "weights": "gptq-int4-g64"}},
+    "llama.cpp": {
+        **INFERENCE,
+        "precision": {"weights": "gguf-q4_k_m", "kv_cache": "bf16"},
+        "inference": {
+            **INFERENCE["inference"],
+            "engine": "llama.cpp",
+            "llamacpp": {
+                "n_gpu_layers": 37,
+                "n_batch": 1024,
+                "n_ubatch": 256,
+                "cache_type_k": "q8_0",
+                "cache_type_v": "q4_0",
+                "flash_attn": True,
+            },
+        },
+    },
     "training, every option": {
         **TRAINING,
         "training": {**TRAINING["training"], "optimizer": "sgd", "offload": "optimizer_and_params"},
@@ -156,7 +172,7 @@ def defaults_left(request: PlanRequest) -> set[str]:
 # Each request below sets every field of its workload off its default but these (set by another
 # of the requests, or meaningless for the workload: one GPU for an image pipeline).
 LEFT_AT_DEFAULT = {
-    # The wizard has no llama.cpp controls yet: its options stay at their defaults.
+    # llama.cpp's options are set off their defaults by the "llama.cpp" request.
     "inference": {
         "workload",
         "precision.format",

@@ -7,12 +7,15 @@ import json
 import pytest
 
 from core.capacity.llamacpp import Settings, compute_buffer, kv_bytes_all_layers, row_bytes
+from core.capacity.weights import format_weight_memory
 from core.catalog import default_catalog
 from core.errors import InputError
 from core.estimate import estimate, estimate_on, estimate_to_json, resolve
 from core.estimate_llamacpp import FIT_MARGIN
 from core.estimate_llm import inference_weights
+from core.gguf_mix import use_more_bits
 from core.gguf_types import GGML_TYPE_NAMES
+from core.quant_formats import FORMATS
 from core.request import PlanRequest, parse_request
 from tests.test_gguf import LLAMA_KV, llama_tensors, write_gguf
 
@@ -160,3 +163,32 @@ def test_the_engine_round_trips_and_old_requests_keep_their_fingerprint():
     again = parse_request(json.loads(json.dumps(estimate_to_json(estimate(request))["request"])))
     assert again == request
     assert json.loads(again.canonical_json())["inference"]["engine"] == "llama.cpp"
+
+
+def test_use_more_bits_picks_llama_quantizes_layers():
+    chosen = [i for i in range(32) if use_more_bits(i, 32)]
+    # the first and last eighth, and every third layer between them from n/8 + 2
+    assert chosen == [0, 1, 2, 3, 6, 9, 12, 15, 18, 21, 24, 27, 28, 29, 30, 31]
+
+
+def test_q4_k_m_puts_q6_k_where_llama_quantize_does():
+    arch = resolve(parse_request({"model": {"preset": "qwen2.5-32b"}}))
+    q4, q6 = (GGML_TYPE_NAMES[n] for n in ("Q4_K", "Q6_K"))
+    mixed = format_weight_memory(arch, FORMATS["gguf-q4_k_m"]).weights
+    pure = format_weight_memory(arch, FORMATS["gguf-q4_k"]).weights
+    more = sum(use_more_bits(i, 64) for i in range(64))
+    v_and_down = more * (5120 * 1024 + 27648 * 5120)  # attn_v and ffn_down of those layers
+    head = 152064 * 5120
+    raised = (v_and_down + head) // 256 * (q6.size - q4.size)
+    assert mixed - pure == raised
+    request = parse_request(
+        {
+            "model": {"preset": "qwen2.5-32b"},
+            "precision": {"format": "gguf-q4_k_m"},
+            "inference": {"engine": "llama.cpp", "context_tokens": 16384},
+            "gpu": "h100-80gb-sxm",
+        }
+    )
+    # llama.cpp issue 11861: "CPU_Mapped model buffer size = 417.66 MiB", token_embd in Q4_K
+    cpu = _llama(estimate(request))["cpu_weights_bytes"]
+    assert cpu == 152064 * 5120 // 256 * q4.size and round(cpu / 2**20, 2) == 417.66

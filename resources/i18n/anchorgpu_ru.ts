@@ -2924,8 +2924,44 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>часть VRAM каждого GPU, доступная серверу (настройка vLLM)</translation>
     </message>
     <message>
+        <source>Serving engine</source>
+        <translation>Движок обслуживания</translation>
+    </message>
+    <message>
+        <source>vLLM, or llama.cpp: GGUF models, layers that do not fit stay on the CPU</source>
+        <translation>vLLM или llama.cpp: модели GGUF, не поместившиеся слои остаются на CPU</translation>
+    </message>
+    <message>
+        <source>llama.cpp K cache</source>
+        <translation>Кэш ключей llama.cpp</translation>
+    </message>
+    <message>
+        <source>type of the cached keys (-ctk): q8_0 and q4_0 shrink the cache</source>
+        <translation>тип хранимых ключей (-ctk): q8_0 и q4_0 уменьшают кэш</translation>
+    </message>
+    <message>
+        <source>llama.cpp V cache</source>
+        <translation>Кэш значений llama.cpp</translation>
+    </message>
+    <message>
+        <source>type of the cached values (-ctv); quantized needs flash attention</source>
+        <translation>тип хранимых значений (-ctv); квантованный тип требует флеш-внимания</translation>
+    </message>
+    <message>
+        <source>Layers on the GPUs</source>
+        <translation>Слои на GPU</translation>
+    </message>
+    <message>
+        <source>-ngl: layers offloaded, output layer included; the rest run on the CPU</source>
+        <translation>-ngl: слои, выгруженные на GPU, включая выходной; остальные выполняются на CPU</translation>
+    </message>
+    <message>
         <source>e.g. 8192 or 128k</source>
         <translation>например 8192 или 128k</translation>
+    </message>
+    <message>
+        <source>all, or the most that fit</source>
+        <translation>все или сколько поместится</translation>
     </message>
 </context>
 <context>
