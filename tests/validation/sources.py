@@ -225,4 +225,13 @@ NOT_EXPRESSIBLE: tuple[NotExpressible, ...] = (
         "https://github.com/vllm-project/vllm/pull/12126, /issues/21348",
         "vision encoders; the Qwen3 MoE family",
     ),
+    NotExpressible(
+        "llama.cpp Command-R 35B on an RTX 4070 Ti and an RTX 3090 Ti, n_ctx 4096: KV buffers"
+        " 1536 and 3584 MiB, CUDA0 compute buffer 672.01 MiB with pipeline parallelism"
+        " (n_copies=4)",
+        "https://github.com/ggml-org/llama.cpp/pull/6122",
+        "the default split follows each GPU's free memory (12 and 28 of 40 layers here) where the"
+        " planner's GPUs are equal; pipeline parallelism keeps several copies of the graph's"
+        " inputs in the compute buffer, which is not modelled; no Command-R preset",
+    ),
 )
