@@ -82,7 +82,9 @@ def _best_ngl(
 ) -> int:
     """The largest ``-ngl`` whose fullest GPU fits in ``budget`` bytes (0 when none does)."""
     low, high = 0, len(layers.blocks) + 1
-    while low < high:  # the fullest GPU only grows with more layers
+    # The fullest GPU grows with the layers offloaded: on one GPU strictly, over several to
+    # within one layer, as the even split moves a slot from one GPU to the next.
+    while low < high:
         mid = (low + high + 1) // 2
         if _fullest(placement(arch, layers, s, mid, gpus)).total <= budget:
             low = mid
