@@ -132,6 +132,22 @@ class LayerShape:
 
 
 @dataclass(frozen=True)
+class StoredLayers:
+    """Bytes of a GGUF file's tensors by the llama.cpp layer that loads them.
+
+    ``token_embd`` is the input layer (kept on the CPU by llama.cpp), ``output`` the output layer
+    (``output.weight``, ``output_norm`` and the other tensors outside the blocks), ``blocks`` the
+    repeating layers in order (``blk.N.*``). ``tied`` when the file has no ``output.weight`` and
+    llama.cpp duplicates ``token_embd`` onto the output layer's device.
+    """
+
+    token_embd: int
+    output: int
+    blocks: tuple[int, ...]
+    tied: bool
+
+
+@dataclass(frozen=True)
 class ModelArchitecture:
     """A decoder-only language model (dense or MoE) as the planner sees it."""
 
@@ -174,6 +190,7 @@ class ModelArchitecture:
     # Set when the counts are not exact (an unknown family): (low, high) multipliers and a reason.
     approximate: Approximation | None = None
     vision_params: int = 0  # vision tower and projector of a multimodal model (in other_params)
+    stored_layers: StoredLayers | None = None  # a GGUF file's bytes per llama.cpp layer
 
     @cached_property
     def cache_groups(self) -> tuple[CacheGroup, ...]:

@@ -167,6 +167,10 @@ def estimate_on(request: PlanRequest, model: ResolvedModel, gpu: GpuOffer) -> Es
         from core.estimate_diffusion import estimate_diffusion
 
         return estimate_diffusion(request, pipeline_of(model), gpu)
+    if request.workload == "inference" and request.inference.engine == "llama.cpp":
+        from core.estimate_llamacpp import estimate_llamacpp
+
+        return estimate_llamacpp(request, language_model_of(model), gpu)
     if request.workload == "inference":
         from core.estimate_llm import estimate_inference
 

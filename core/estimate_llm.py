@@ -74,7 +74,8 @@ def _gb(value: float) -> float:
     return value / 1e9
 
 
-def _model_findings(arch: ModelArchitecture) -> list[Finding]:
+def model_findings(arch: ModelArchitecture) -> list[Finding]:
+    """The model's notes and, for MoE, its total and active parameters, as findings."""
     found = [
         Finding.from_note(
             note,
@@ -223,7 +224,7 @@ def estimate_inference(
     inf = request.inference
     tp = par.tp
     replicas = par.gpus // tp
-    findings = _model_findings(arch) + compat.offer_findings(request, arch, gpu, par.gpus, tp)
+    findings = model_findings(arch) + compat.offer_findings(request, arch, gpu, par.gpus, tp)
     if par.strategy == "fsdp":
         findings.append(_NOT_FOR_INFERENCE)
     wm = inference_weights(request, arch)
@@ -379,7 +380,7 @@ def estimate_training(
     par = request.parallelism
     tr = request.training
     tp = _training_tp(request)
-    findings = _model_findings(arch) + compat.offer_findings(request, arch, gpu, par.gpus, tp)
+    findings = model_findings(arch) + compat.offer_findings(request, arch, gpu, par.gpus, tp)
     states = training_states(request, arch, gpu)
     memory = training_memory(request, arch, states, tr.sequence_length, tr.micro_batch_size)
     usable = gpu.device_total.bytes  # what CUDA lets a process allocate

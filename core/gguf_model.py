@@ -20,7 +20,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from core.architecture import LinearGroup, ModelArchitecture
+from core.architecture import LinearGroup, ModelArchitecture, StoredLayers
 from core.errors import ModelSourceError
 from core.gguf import GgufFile, SkippedArray, Value, read_gguf
 from core.messages import Message
@@ -83,6 +83,22 @@ def _type_mix(gguf: GgufFile) -> str:
         by_type[t.type.name] += t.nbytes
     total = max(sum(by_type.values()), 1)
     return ", ".join(f"{name} {share * 100 / total:.0f}%" for name, share in by_type.most_common(4))
+
+
+def _stored_layers(gguf: GgufFile, layers: int) -> StoredLayers:
+    """Tensor bytes by the llama.cpp layer that loads them (``llama-model.cpp`` load_tensors)."""
+    blocks = [0] * layers
+    token_embd = output = 0
+    for t in gguf.tensors:
+        layer = _LAYER.match(t.name)
+        if layer and int(layer.group(1)) < layers:
+            blocks[int(layer.group(1))] += t.nbytes
+        elif t.name == "token_embd.weight":
+            token_embd += t.nbytes
+        else:
+            output += t.nbytes
+    tied = not any(t.name == "output.weight" for t in gguf.tensors)
+    return StoredLayers(token_embd, output, tuple(blocks), tied)
 
 
 def architecture_from_gguf(path: str | Path) -> ModelArchitecture:
@@ -175,4 +191,5 @@ def architecture_from_gguf(path: str | Path) -> ModelArchitecture:
         stored_bytes=gguf.stored_bytes,
         stored_dtype=GGUF_FORMAT,
         notes=tuple(notes),
+        stored_layers=_stored_layers(gguf, layers),
     )

@@ -241,6 +241,8 @@ def _sizes(base: EstimateResult, model: ResolvedModel, caps: Mapping[str, int]) 
     from core.estimate_llm import inference_weights, serving_memory
 
     request = base.request
+    if request.workload == "inference" and request.inference.engine == "llama.cpp":
+        return _Sizes(_llamacpp_serving(base, language_model_of(model), caps))
     if request.workload == "inference":
         llm = language_model_of(model)
         weights = inference_weights(request, llm)
@@ -272,6 +274,39 @@ def _serving(
             1,
             _cap(MAX_CONTEXT, mpe, caps.get("context")),
             grain=VLLM_BLOCK_TOKENS,
+        ),
+        Dimension(
+            "sequences",
+            lambda x: total(inf.context_tokens, x),
+            inf.concurrent_sequences,
+            1,
+            _cap(MAX_SEQUENCES, None, caps.get("sequences")),
+        ),
+    ]
+
+
+def _llamacpp_serving(
+    base: EstimateResult, model: ModelArchitecture, caps: Mapping[str, int]
+) -> list[Dimension]:
+    """llama.cpp's sizes at the estimate's ``-ngl``: no paged pool, one context for all slots."""
+    from core.estimate_llamacpp import model_layers, serving_total
+
+    request = base.request
+    inf = request.inference
+    layers = model_layers(request, model)
+    ngl = int(base.details["llamacpp"]["n_gpu_layers"])
+
+    def total(context: int, sequences: int) -> int:
+        return serving_total(request, model, layers, ngl, context, sequences)
+
+    mpe = model.max_position_embeddings
+    return [
+        Dimension(
+            "context",
+            lambda x: total(x, inf.concurrent_sequences),
+            inf.context_tokens,
+            1,
+            _cap(MAX_CONTEXT, mpe, caps.get("context")),
         ),
         Dimension(
             "sequences",

@@ -124,6 +124,25 @@ _FINDINGS = {
         "mixture of experts: memory holds all {total:.1f}B parameters, while each "
         "token computes with {active:.1f}B",
     ),
+    "llamacpp_partial_offload": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{on_gpu} of {layers} layers fit on the GPUs (-ngl {on_gpu}); the other {on_cpu} run "
+        "on the CPU from system memory ({cpu_gib:.1f} GiB of weights), which bounds the speed",
+    ),
+    "llamacpp_no_layer_fits": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "not even one layer fits beside llama.cpp's compute buffer and KV cache on {gpu}",
+    ),
+    "llamacpp_layer_split": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "llama.cpp splits the layers over the {gpus} GPUs (--split-mode layer), not the tensors: "
+        "each GPU holds whole layers and their KV cache, one at a time computes",
+    ),
+    "llamacpp_not_gguf": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "llama.cpp runs GGUF files: the weights are counted as {format}, which is not a GGUF "
+        "type; choose a GGUF format or a .gguf file for exact figures",
+    ),
     "ddp_does_not_pool": QT_TRANSLATE_NOOP(
         "CoreText",
         "needs {need:.1f} GiB per GPU, each {gpu} has {usable:.1f} GiB: DDP keeps a full "
@@ -457,6 +476,9 @@ _ERRORS = {
     ),
     "request.tp_exceeds_gpus": QT_TRANSLATE_NOOP(
         "CoreText", "tensor_parallel ({tp}) cannot exceed gpus ({gpus})"
+    ),
+    "request.llamacpp_v_needs_fa": QT_TRANSLATE_NOOP(
+        "CoreText", "llama.cpp quantizes the V cache only with flash attention on"
     ),
     "request.gpus_not_multiple": QT_TRANSLATE_NOOP(
         "CoreText", "gpus ({gpus}) must be a multiple of tensor_parallel ({tp})"

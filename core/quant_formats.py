@@ -29,8 +29,9 @@ same figure. Sources:
   values, one fp32 global scale per tensor (plus the activation's fp32 global scale): 4.5 bits.
 - GGUF block types (:mod:`core.gguf_types`): ``gguf-q4_k`` and the like are one type for every
   2-D weight, embeddings and LM head included, with norms and biases in F32, as llama.cpp's
-  ``llama-quantize --pure`` writes them. The usual mixes (Q4_K_M: some tensors in Q6_K) are
-  read exactly from a GGUF file instead.
+  ``llama-quantize --pure`` writes them. ``gguf-q4_k_m`` and ``gguf-q5_k_m`` are
+  ``llama-quantize``'s default mixes of those names (:mod:`core.gguf_mix`); a GGUF file is read
+  exactly, whatever its mix.
 
 Embeddings, norms, biases, routers and the LM head stay 16-bit in every other format.
 """
@@ -74,6 +75,7 @@ class QuantFormat:
     scope: Scope = "linear"
     group: int = 0
     ggml: str = ""  # the ggml type of a GGUF format
+    mix: bool = False  # llama-quantize's K-quant mix (core.gguf_mix), not one type throughout
 
     @property
     def value_bits(self) -> int:
@@ -175,6 +177,8 @@ FORMATS: dict[str, QuantFormat] = {
         QuantFormat("mxfp4-experts", "mxfp4", "int4", "mxfp4", "fp4", "experts", group=32),
         QuantFormat("nvfp4", "nvfp4", "int4", "nvfp4", "fp4", group=16),
         *(_gguf(name) for name in GGUF_PRESET_TYPES),
+        QuantFormat("gguf-q4_k_m", "gguf", "int4", "gguf", "bf16", "all", 256, "Q4_K", mix=True),
+        QuantFormat("gguf-q5_k_m", "gguf", "int4", "gguf", "bf16", "all", 256, "Q5_K", mix=True),
     )
 }
 FORMAT_NAMES: tuple[str, ...] = tuple(FORMATS)

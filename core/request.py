@@ -26,6 +26,9 @@ Workload = Literal["inference", "training", "diffusion"]
 Strategy = Literal["single", "tensor", "ddp", "fsdp"]
 FsdpSharding = Literal["full", "grad_op", "hybrid"]
 Platform = Literal["cuda", "rocm", "any"]
+Engine = Literal["vllm", "llama.cpp"]
+# llama.cpp's KV cache types the planner sizes (ggml block sizes in core.gguf_types).
+LlamaCppCacheType = Literal["f16", "q8_0", "q4_0"]
 QuantFormatName = Literal[
     "fp8-tensor",
     "fp8-channel",
@@ -62,6 +65,8 @@ QuantFormatName = Literal[
     "gguf-iq4_nl",
     "gguf-iq4_xs",
     "gguf-mxfp4",
+    "gguf-q4_k_m",
+    "gguf-q5_k_m",
 ]
 MODEL_SOURCES = ("preset", "hf_config", "safetensors", "gguf", "custom")
 # Fields added after quotes were first saved, with their defaults: left out of the canonical JSON
@@ -72,6 +77,7 @@ _NEW_OPTIONAL: dict[tuple[str, str], object] = {
     ("precision", "format"): None,
     ("inference", "max_num_batched_tokens"): None,
     ("inference", "max_num_seqs"): None,
+    ("inference", "engine"): "vllm",
     ("training", "weights_precision"): "mixed",
     ("training", "qlora_double_quant"): True,
     ("training", "lora_dropout"): False,
@@ -196,6 +202,37 @@ class Precision(BaseModel):
         return self
 
 
+class LlamaCppOptions(BaseModel):
+    """llama.cpp's own serving options, with llama.cpp's defaults (``common/common.h``).
+
+    The context llama.cpp allocates (``-c``, ``n_ctx``) is ``inference.context_tokens`` ×
+    ``inference.concurrent_sequences``, and the slots (``-np``, ``n_parallel``) are
+    ``inference.concurrent_sequences``: llama-server shares one context among its slots.
+    """
+
+    model_config = _SECTION
+
+    # llama.cpp's default is -1, "auto": with --fit (on by default) it offloads as many layers as
+    # fit in each device's free memory less a 1 GiB margin; <= -2 means all. None here plans all
+    # layers and, when they do not fit, the most that fit (the rest run on the CPU).
+    n_gpu_layers: int | None = Field(
+        default=None, ge=0, le=10_000, description="-ngl: layers offloaded (output layer counts)"
+    )
+    n_batch: int = Field(default=2048, ge=1, le=1_000_000, description="-b: logical batch")
+    n_ubatch: int = Field(default=512, ge=1, le=1_000_000, description="-ub: physical batch")
+    cache_type_k: LlamaCppCacheType = "f16"
+    cache_type_v: LlamaCppCacheType = "f16"
+    # llama.cpp's default is "auto": on where the backend supports it (CUDA and ROCm do).
+    flash_attn: bool = True
+
+    @model_validator(mode="after")
+    def _consistent(self) -> LlamaCppOptions:
+        if self.cache_type_v != "f16" and not self.flash_attn:
+            # llama_init_from_model refuses it: "V cache quantization requires flash_attn".
+            raise ValueError(Message("request.llamacpp_v_needs_fa"))
+        return self
+
+
 class InferenceOptions(BaseModel):
     """Serving sizes."""
 
@@ -222,6 +259,11 @@ class InferenceOptions(BaseModel):
     max_num_seqs: int | None = Field(
         default=None, ge=1, le=100_000, description="vLLM max_num_seqs"
     )
+    engine: Engine = Field(default="vllm", description="the serving engine the memory follows")
+    llamacpp: LlamaCppOptions = LlamaCppOptions()
+
+
+_NEW_OPTIONAL[("inference", "llamacpp")] = LlamaCppOptions().model_dump(mode="json")
 
 
 class TrainingOptions(BaseModel):

@@ -17,6 +17,11 @@ SAME_IN_BOTH = {
     "&safetensors",
     "&GGUF",
     "LoRA",
+    "vLLM",  # serving engines by their names
+    "llama.cpp",
+    "f16",  # llama.cpp's cache types by their ggml names
+    "q8_0",
+    "q4_0",
     "AdamW",
     "CUDA",
     "ROCm",

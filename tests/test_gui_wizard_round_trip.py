@@ -110,6 +110,22 @@ REQUESTS = {
     "diffusion": DIFFUSION,
     "custom model": CUSTOM,
     "named format": {**INFERENCE, "precision": {**PRECISION, "weights": "gptq-int4-g64"}},
+    "llama.cpp": {
+        **INFERENCE,
+        "precision": {"weights": "gguf-q4_k_m", "kv_cache": "bf16"},
+        "inference": {
+            **INFERENCE["inference"],
+            "engine": "llama.cpp",
+            "llamacpp": {
+                "n_gpu_layers": 37,
+                "n_batch": 1024,
+                "n_ubatch": 256,
+                "cache_type_k": "q8_0",
+                "cache_type_v": "q4_0",
+                "flash_attn": True,
+            },
+        },
+    },
     "training, every option": {
         **TRAINING,
         "training": {**TRAINING["training"], "optimizer": "sgd", "offload": "optimizer_and_params"},
@@ -157,7 +173,18 @@ def defaults_left(request: PlanRequest) -> set[str]:
 # Each request below sets every field of its workload off its default but these (set by another
 # of the requests, or meaningless for the workload: one GPU for an image pipeline).
 LEFT_AT_DEFAULT = {
-    "inference": {"workload", "precision.format"},
+    # llama.cpp's options are set off their defaults by the "llama.cpp" request.
+    "inference": {
+        "workload",
+        "precision.format",
+        "inference.engine",
+        "inference.llamacpp.n_gpu_layers",
+        "inference.llamacpp.n_batch",
+        "inference.llamacpp.n_ubatch",
+        "inference.llamacpp.cache_type_k",
+        "inference.llamacpp.cache_type_v",
+        "inference.llamacpp.flash_attn",
+    },
     "training": {"precision.quant_group_size"},
     "diffusion": {
         "precision.format",

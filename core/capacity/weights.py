@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from core import gguf_mix
 from core.architecture import ModelArchitecture
 from core.capacity.dtypes import BITS, QUANTIZED, bytes_per_value, ceil_bytes
 from core.quant_formats import QuantFormat
@@ -106,7 +107,16 @@ def format_weight_memory(arch: ModelArchitecture, fmt: QuantFormat, tp: int = 1)
 
 
 def _gguf_weight_memory(arch: ModelArchitecture, fmt: QuantFormat, tp: int) -> WeightMemory:
-    """One GGUF type for every 2-D weight (``--pure``), norms and biases in F32 (4 bytes)."""
+    """GGUF weights: one type for every 2-D weight (``--pure``) or a K-quant mix.
+
+    The mixes follow llama-quantize (:mod:`core.gguf_mix`); norms and biases are F32 (4 bytes).
+    """
+    if fmt.mix:
+        split = sum(gguf_mix.group_bytes(fmt, arch, g) for g in arch.linear_groups)
+        split += sum(gguf_mix.embedding_and_head_bytes(fmt, arch))
+        return WeightMemory(
+            weights=-(-split // tp) + 4 * arch.other_params, quantization_metadata=0
+        )
     split = sum(
         fmt.matrix_bytes(g.out_features, g.in_features) * g.count for g in arch.linear_groups
     )

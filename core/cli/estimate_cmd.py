@@ -194,6 +194,7 @@ def format_estimate(result: EstimateResult, price: dict[str, Any] | None) -> str
             " tokens per request"
             + ("" if profile["device_total_driver_reported"] else " (device total: catalog VRAM)")
         )
+    lines.extend(_llamacpp_lines(result.details.get("llamacpp")))
     t = result.throughput
     if t.decode_tokens_per_s:
         lines.append(f"Decode    ≤ {t.decode_tokens_per_s:,.0f} tokens/s (bandwidth bound)")
@@ -217,3 +218,27 @@ def format_estimate(result: EstimateResult, price: dict[str, Any] | None) -> str
     for f in result.findings:
         lines.append(f"[{f.severity}] {f.code}: {f.message} (glossary: {f.glossary_term})")
     return "\n".join(lines)
+
+
+def _llamacpp_lines(llama: dict[str, Any] | None) -> list[str]:
+    """llama.cpp's layers on the GPUs and the CPU, and each GPU's three buffers."""
+    if not llama:
+        return []
+    lines = [
+        f"llama.cpp -ngl {llama['n_gpu_layers']}: {llama['layers_on_gpu']} of {llama['layers']}"
+        f" layers on the GPUs (output layer included), {llama['layers_on_cpu']} on the CPU"
+        f" ({_gib(llama['cpu_weights_bytes']).strip()} of weights in system memory with the"
+        " token embedding)",
+        f"          -c {llama['n_ctx']:,} (KV cells {llama['kv_size']:,}), -np"
+        f" {llama['n_parallel']}, -ub {llama['n_ubatch']}, K {llama['cache_type_k']},"
+        f" V {llama['cache_type_v']}, flash attention {'on' if llama['flash_attn'] else 'off'}",
+    ]
+    for index, gpu in enumerate(llama["per_gpu"]):
+        output = " + output" if gpu["output_layer"] else ""
+        lines.append(
+            f"          GPU {index}: {gpu['repeating_layers']} layers{output}; model buffer"
+            f" {_gib(gpu['model_buffer_bytes']).strip()}, KV buffer"
+            f" {_gib(gpu['kv_buffer_bytes']).strip()}, compute buffer"
+            f" {_gib(gpu['compute_buffer_bytes']).strip()}"
+        )
+    return lines

@@ -1,4 +1,8 @@
-"""Serving sizes: weight and KV-cache formats, context, concurrency and the memory share."""
+"""Serving sizes: weight and KV-cache formats, context, concurrency and the memory share.
+
+The serving engine decides which of the rows apply: vLLM's memory share, or llama.cpp's cache
+types and offloaded layers (``inference.llamacpp``).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,10 @@ from PySide6.QtWidgets import QComboBox, QSpinBox, QWidget
 
 from core.request import (
     CacheDtype,
+    Engine,
     InferenceOptions,
+    LlamaCppCacheType,
+    LlamaCppOptions,
     PlanRequest,
     Precision,
     QuantFormatName,
@@ -18,6 +25,7 @@ from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_
 from gui.wizard.int_field import DecimalField, IntField
 
 GROUPED_FORMATS = ("int8", "int4")
+ALL_LAYERS = -1  # the layers spin box's special value: every layer, or the most that fit
 
 
 class InferenceForm(FieldForm):
@@ -49,15 +57,34 @@ class InferenceForm(FieldForm):
         self._sequences.setRange(*int_bounds(InferenceOptions, "concurrent_sequences"))
         self._utilization = DecimalField(self)
         self._utilization.setObjectName("gpuMemoryUtilization")
+        self._engine = QComboBox(self)
+        self._engine.setObjectName("servingEngine")
+        for engine in get_args(Engine):
+            self._engine.addItem("vLLM" if engine == "vllm" else engine, engine)
+        self._cache_k = QComboBox(self)
+        self._cache_k.setObjectName("llamaCppCacheK")
+        self._cache_v = QComboBox(self)
+        self._cache_v.setObjectName("llamaCppCacheV")
+        for combo in (self._cache_k, self._cache_v):
+            for cache_type in get_args(LlamaCppCacheType):
+                combo.addItem(cache_type, cache_type)
+        self._gpu_layers = QSpinBox(self)
+        self._gpu_layers.setObjectName("llamaCppGpuLayers")
+        self._gpu_layers.setRange(ALL_LAYERS, int_bounds(LlamaCppOptions, "n_gpu_layers")[1])
+        self.add_row("inference.engine", self._engine, ("vram",))
         self.add_row("precision.weights", self._weights, ("quantization",))
         self.add_row("precision.kv_cache", self._kv, ("kv_cache",))
         self.add_row("precision.quant_group_size", self._group, ("quantization",))
         self.add_row("inference.context_tokens", self._context, ("kv_cache",))
         self.add_row("inference.concurrent_sequences", self._sequences, ("max_concurrency",))
         self.add_row("inference.gpu_memory_utilization", self._utilization, ("utilisation",))
+        self.add_row("inference.llamacpp.cache_type_k", self._cache_k, ("kv_cache",))
+        self.add_row("inference.llamacpp.cache_type_v", self._cache_v, ("kv_cache",))
+        self.add_row("inference.llamacpp.n_gpu_layers", self._gpu_layers, ("vram",))
 
     def _connect_signals(self) -> None:
         self._weights.currentIndexChanged.connect(self._on_weights_changed)
+        self._engine.currentIndexChanged.connect(self._on_engine_changed)
 
     def _retranslate(self) -> None:
         texts = {
@@ -85,10 +112,27 @@ class InferenceForm(FieldForm):
                 self.tr("GPU memory utilisation"),
                 self.tr("share of each GPU's VRAM the server may use (vLLM's setting)"),
             ),
+            "inference.engine": (
+                self.tr("Serving engine"),
+                self.tr("vLLM, or llama.cpp: GGUF models, layers that do not fit stay on the CPU"),
+            ),
+            "inference.llamacpp.cache_type_k": (
+                self.tr("llama.cpp K cache"),
+                self.tr("type of the cached keys (-ctk): q8_0 and q4_0 shrink the cache"),
+            ),
+            "inference.llamacpp.cache_type_v": (
+                self.tr("llama.cpp V cache"),
+                self.tr("type of the cached values (-ctv); quantized needs flash attention"),
+            ),
+            "inference.llamacpp.n_gpu_layers": (
+                self.tr("Layers on the GPUs"),
+                self.tr("-ngl: layers offloaded, output layer included; the rest run on the CPU"),
+            ),
         }
         for path, (label, hint) in texts.items():
             self.rows[path].set_texts(label, hint)
         self._context.setPlaceholderText(self.tr("e.g. 8192 or 128k"))
+        self._gpu_layers.setSpecialValueText(self.tr("all, or the most that fit"))
 
     def fill(self, raw: dict[str, Any]) -> None:
         """Write the formats and sizes into ``raw``."""
@@ -102,6 +146,13 @@ class InferenceForm(FieldForm):
             context_tokens=self._context.request_value(),
             concurrent_sequences=self._sequences.value(),
             gpu_memory_utilization=self._utilization.request_value(),
+            engine=combo_value(self._engine),
+        )
+        layers = self._gpu_layers.value()
+        raw["inference"].setdefault("llamacpp", {}).update(
+            cache_type_k=combo_value(self._cache_k),
+            cache_type_v=combo_value(self._cache_v),
+            n_gpu_layers=None if layers == ALL_LAYERS else layers,
         )
 
     def set_context(self, tokens: int) -> None:
@@ -122,9 +173,26 @@ class InferenceForm(FieldForm):
         self._context.setValue(request.inference.context_tokens)
         self._sequences.setValue(request.inference.concurrent_sequences)
         self._utilization.setValue(request.inference.gpu_memory_utilization)
+        set_combo_value(self._engine, request.inference.engine)
+        llama = request.inference.llamacpp
+        set_combo_value(self._cache_k, llama.cache_type_k)
+        set_combo_value(self._cache_v, llama.cache_type_v)
+        self._gpu_layers.setValue(ALL_LAYERS if llama.n_gpu_layers is None else llama.n_gpu_layers)
         self._on_weights_changed()
+        self._on_engine_changed()
 
     def _on_weights_changed(self, *_index: int) -> None:
         self.rows["precision.quant_group_size"].setEnabled(
             combo_value(self._weights) in GROUPED_FORMATS
         )
+
+    def _on_engine_changed(self, *_index: int) -> None:
+        llama = combo_value(self._engine) == "llama.cpp"
+        for path in (
+            "inference.llamacpp.cache_type_k",
+            "inference.llamacpp.cache_type_v",
+            "inference.llamacpp.n_gpu_layers",
+        ):
+            self.rows[path].setEnabled(llama)
+        self.rows["precision.kv_cache"].setEnabled(not llama)
+        self.rows["inference.gpu_memory_utilization"].setEnabled(not llama)

@@ -654,6 +654,22 @@
         <translation>нужно {need:.1f} ГиБ на GPU, есть {has:.1f} ГиБ</translation>
     </message>
     <message>
+        <source>{on_gpu} of {layers} layers fit on the GPUs (-ngl {on_gpu}); the other {on_cpu} run on the CPU from system memory ({cpu_gib:.1f} GiB of weights), which bounds the speed</source>
+        <translation>на GPU помещается {on_gpu} из {layers} слоёв (-ngl {on_gpu}); остальные {on_cpu} выполняются на CPU из системной памяти ({cpu_gib:.1f} ГиБ весов), и это ограничивает скорость</translation>
+    </message>
+    <message>
+        <source>not even one layer fits beside llama.cpp&apos;s compute buffer and KV cache on {gpu}</source>
+        <translation>на {gpu} рядом с вычислительным буфером и KV-кэшем llama.cpp не помещается ни один слой</translation>
+    </message>
+    <message>
+        <source>llama.cpp splits the layers over the {gpus} GPUs (--split-mode layer), not the tensors: each GPU holds whole layers and their KV cache, one at a time computes</source>
+        <translation>llama.cpp делит между {gpus} GPU слои (--split-mode layer), а не тензоры: каждый GPU держит целые слои и их KV-кэш, вычисляет в каждый момент один GPU</translation>
+    </message>
+    <message>
+        <source>llama.cpp runs GGUF files: the weights are counted as {format}, which is not a GGUF type; choose a GGUF format or a .gguf file for exact figures</source>
+        <translation>llama.cpp работает с файлами GGUF: веса посчитаны в формате {format}, который не является типом GGUF; для точных цифр выберите формат GGUF или файл .gguf</translation>
+    </message>
+    <message>
         <source>The audio tower of &apos;{family}&apos; is not counted; the text model and the vision tower are, so the weights are approximate.</source>
         <translation>Звуковую часть модели «{family}» планировщик не считает: посчитаны текстовая модель и визуальная часть, поэтому веса приблизительные.</translation>
     </message>
@@ -800,6 +816,10 @@
     <message>
         <source>tensor_parallel ({tp}) cannot exceed gpus ({gpus})</source>
         <translation>степень тензорного параллелизма ({tp}) не может быть больше числа GPU ({gpus})</translation>
+    </message>
+    <message>
+        <source>llama.cpp quantizes the V cache only with flash attention on</source>
+        <translation>llama.cpp квантует V-кэш только при включённом флеш-внимании</translation>
     </message>
     <message>
         <source>gpus ({gpus}) must be a multiple of tensor_parallel ({tp})</source>
@@ -2908,8 +2928,44 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>часть VRAM каждого GPU, доступная серверу (настройка vLLM)</translation>
     </message>
     <message>
+        <source>Serving engine</source>
+        <translation>Движок обслуживания</translation>
+    </message>
+    <message>
+        <source>vLLM, or llama.cpp: GGUF models, layers that do not fit stay on the CPU</source>
+        <translation>vLLM или llama.cpp: модели GGUF, не поместившиеся слои остаются на CPU</translation>
+    </message>
+    <message>
+        <source>llama.cpp K cache</source>
+        <translation>Кэш ключей llama.cpp</translation>
+    </message>
+    <message>
+        <source>type of the cached keys (-ctk): q8_0 and q4_0 shrink the cache</source>
+        <translation>тип хранимых ключей (-ctk): q8_0 и q4_0 уменьшают кэш</translation>
+    </message>
+    <message>
+        <source>llama.cpp V cache</source>
+        <translation>Кэш значений llama.cpp</translation>
+    </message>
+    <message>
+        <source>type of the cached values (-ctv); quantized needs flash attention</source>
+        <translation>тип хранимых значений (-ctv); квантованный тип требует флеш-внимания</translation>
+    </message>
+    <message>
+        <source>Layers on the GPUs</source>
+        <translation>Слои на GPU</translation>
+    </message>
+    <message>
+        <source>-ngl: layers offloaded, output layer included; the rest run on the CPU</source>
+        <translation>-ngl: слои, выгруженные на GPU, включая выходной; остальные выполняются на CPU</translation>
+    </message>
+    <message>
         <source>e.g. 8192 or 128k</source>
         <translation>например 8192 или 128k</translation>
+    </message>
+    <message>
+        <source>all, or the most that fit</source>
+        <translation>все или сколько поместится</translation>
     </message>
 </context>
 <context>

@@ -19,6 +19,8 @@ Measured = Literal[
     "activation_peak",
     "kv_cache_bytes",
     "denoiser_allocated",
+    "kv_buffer",
+    "compute_buffer",
 ]
 
 
@@ -53,6 +55,8 @@ class Case:
             "activation_peak": "activations",
             "kv_cache_bytes": "kv cache",
             "denoiser_allocated": "denoiser pass",
+            "kv_buffer": "kv buffer (llama.cpp)",
+            "compute_buffer": "compute buffer (llama.cpp)",
         }[self.measured]
 
 

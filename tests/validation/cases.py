@@ -17,6 +17,10 @@ What a measurement is compared with (``measured``):
 - ``activation_peak``: vLLM's "PyTorch activation peak memory" of its profile run vs the planner's
   serving activations.
 - ``kv_cache_bytes``: vLLM's "available_kv_cache_memory" vs the planner's KV pool.
+- ``weights`` of a llama.cpp case: its ``CUDA0 model buffer size`` vs the planner's model buffer
+  on that GPU (the token embedding stays on the CPU).
+- ``kv_buffer``: llama.cpp's ``CUDA0 KV buffer size`` vs the planner's KV buffer on that GPU.
+- ``compute_buffer``: llama.cpp's ``CUDA0 compute buffer size`` vs the planner's compute buffer.
 - ``denoiser_allocated``: ``torch.cuda.max_memory_allocated()`` over forward passes of a
   diffusion denoiser alone vs the planner's denoising phase with only the denoiser resident
   (``cpu_offload: model``): its weights and activations.

@@ -24,6 +24,26 @@ def _litgpt_infer(
     }
 
 
+def _llamacpp(
+    model: dict[str, str], context: int, precision: dict[str, str], flash_attn: bool = True
+) -> dict[str, Any]:
+    # One slot (-np 1), every layer offloaded, f16 K and V: what the logs below print.
+    return {
+        "workload": "inference",
+        "model": model,
+        "precision": precision,
+        "inference": {
+            "engine": "llama.cpp",
+            "context_tokens": context,
+            "llamacpp": {"flash_attn": flash_attn},
+        },
+        "gpu": "l40s",
+    }
+
+
+_QWEN25_3B = _llamacpp(cfg("qwen2.5-3b"), 4096, {"weights": "bf16"})
+_LLAMACPP_LOG = "the GPU does not enter the buffers; the L40S stands in"
+
 INFERENCE: tuple[Case, ...] = (
     # --- inference: vLLM start-up logs ---------------------------------------------------------
     Case(
@@ -381,5 +401,56 @@ INFERENCE: tuple[Case, ...] = (
             ("codellama-34b", "CodeLlama 34B", cfg("codellama-34b"), 18.95),
             ("llama2-70b", "Llama 2 70B", cfg("llama-2-70b"), 37.21),
         )
+    ),
+    # --- inference: llama.cpp start-up logs --------------------------------------------------
+    Case(
+        "llamacpp-qwen25-3b-kv-4096",
+        "inference",
+        "kv_buffer",
+        144 * 2**20,
+        "llama_kv_cache_init: CUDA0 KV buffer size = 144.00 MiB",
+        "llamasharp-1099",
+        "Qwen2.5 3B GGUF, n_ctx 4096, K and V f16, every layer offloaded",
+        _QWEN25_3B,
+        notes=_LLAMACPP_LOG,
+    ),
+    Case(
+        "llamacpp-qwen25-3b-compute-4096",
+        "inference",
+        "compute_buffer",
+        round(300.75 * 2**20),
+        "llama_init_from_model: CUDA0 compute buffer size = 300.75 MiB",
+        "llamasharp-1099",
+        "Qwen2.5 3B GGUF, n_ctx 4096, n_ubatch 512 (default): the output layer's f32 logits"
+        " (151,936 x 512) and its normed input set the buffer",
+        _QWEN25_3B,
+        notes="flash attention is not printed in the quoted lines; without it the attention"
+        " scores (16 x 4096 x 512 f32) are still below the logits, so the figure is the same",
+    ),
+    Case(
+        "llamacpp-distill-qwen-7b-f16-kv-2048",
+        "inference",
+        "kv_buffer",
+        112 * 2**20,
+        "llama_kv_cache_init: CUDA0 KV buffer size = 112.00 MiB",
+        "jamepeng-llama-cpp-python-1",
+        "DeepSeek-R1-Distill-Qwen-7B F16 (the Qwen2.5 7B shape), n_ctx 2048, K and V f16",
+        _llamacpp({"preset": "qwen2.5-7b"}, 2048, {"weights": "fp16"}),
+        notes=_LLAMACPP_LOG,
+    ),
+    Case(
+        "llamacpp-distill-qwen-32b-q4km-model-buffer",
+        "inference",
+        "weights",
+        round(18508.35 * 2**20),
+        "load_tensors: CUDA0 model buffer size = 18508.35 MiB",
+        "llama.cpp-11861",
+        "DeepSeek-R1-Distill-Qwen-32B Q4_K_M (the Qwen2.5 32B shape), offloaded 65/65 layers:"
+        " everything but token_embd (CPU_Mapped model buffer size = 417.66 MiB, exactly its"
+        " 152,064 x 5,120 Q4_K values)",
+        {
+            **_llamacpp({"preset": "qwen2.5-32b"}, 16384, {"format": "gguf-q4_k_m"}),
+            "gpu": "h100-80gb-sxm",
+        },
     ),
 )

@@ -82,6 +82,10 @@ def predicted_bytes(case: Case) -> int:
     if case.measured == "denoiser_allocated":
         phase = result.details["phases"]["denoising"]
         return int(phase["weights"] + phase["quantization_metadata"] + phase["activations"])
+    if case.measured == "kv_buffer":
+        return memory.kv_cache
+    if case.measured == "compute_buffer":
+        return memory.activations
     profile = result.details.get("vllm_profile")
     if case.measured == "activation_peak":
         if profile is not None:

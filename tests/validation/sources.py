@@ -75,6 +75,22 @@ SOURCES = {
         "https://github.com/vllm-project/vllm/issues/6746 (Meta-Llama-3.1-405B-Instruct-FP8 on"
         " 8xH100, tensor parallel 8; 'Loading model weights took' per rank, bytes / 2**30)"
     ),
+    "llamasharp-1099": (
+        "https://github.com/SciSharp/LLamaSharp/issues/1099 (comment by phil-scott-78: LLamaSharp's"
+        " bundled llama.cpp of early 2025 (llama_init_from_model era), a Qwen2.5 3B GGUF"
+        " (36 layers, n_embd_k_gqa 256, 151,936 tokens), every layer on an RTX 4080 SUPER;"
+        " figures in MiB)"
+    ),
+    "jamepeng-llama-cpp-python-1": (
+        "https://github.com/JamePeng/llama-cpp-python/pull/1 (llama-cpp-python on llama.cpp of"
+        " early 2025, DeepSeek-R1-Distill-Qwen-7B F16 GGUF (Qwen2 7B shape: 28 layers,"
+        " n_embd_k_gqa 512), CUDA0; figures in MiB)"
+    ),
+    "llama.cpp-11861": (
+        "https://github.com/ggml-org/llama.cpp/issues/11861 (llama-server, DeepSeek-R1-Distill-"
+        "Qwen-32B Q4_K_M, offloaded 65/65 layers, n_ctx 16384, n_batch 512, flash_attn 1;"
+        " figures in MiB)"
+    ),
     "vllm-13882": (
         "https://github.com/vllm-project/vllm/issues/13882 (vLLM 0.7.3 V0,"
         " Qwen2.5-7B-Instruct-bnb-4bit, bf16, max_seq_len 4096, RTX 4060 8 GB, utilisation 0.70;"
@@ -238,5 +254,14 @@ NOT_EXPRESSIBLE: tuple[NotExpressible, ...] = (
         "vLLM Llama-3.2-11B-Vision profile (PR 12126), Qwen3-235B-A22B-FP8 KV pool (issue 21348)",
         "https://github.com/vllm-project/vllm/pull/12126, /issues/21348",
         "vision encoders; the Qwen3 MoE family",
+    ),
+    NotExpressible(
+        "llama.cpp Command-R 35B on an RTX 4070 Ti and an RTX 3090 Ti, n_ctx 4096: KV buffers"
+        " 1536 and 3584 MiB, CUDA0 compute buffer 672.01 MiB with pipeline parallelism"
+        " (n_copies=4)",
+        "https://github.com/ggml-org/llama.cpp/pull/6122",
+        "the default split follows each GPU's free memory (12 and 28 of 40 layers here) where the"
+        " planner's GPUs are equal; pipeline parallelism keeps several copies of the graph's"
+        " inputs in the compute buffer, which is not modelled; no Command-R preset",
     ),
 )
