@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from core.architecture import Approximation, ModelArchitecture
+from core.checkpoint_layout import read_layout
 from core.errors import ModelSourceError
 from core.families import DEFAULTS, KNOWN, MULTIMODAL, count_family, count_generic
 from core.families.build import Counted
@@ -141,6 +142,29 @@ def _approximate(family: str, config: dict[str, Any]) -> Approximation:
     return Approximation(low, high, f"model_type '{family or 'unknown'}' ({kind})")
 
 
+# Keys published configs use for their multi-token-prediction layers (DeepSeek-V3/V4, GLM-4.5,
+# Nemotron 3: num_nextn_predict_layers; Qwen3-Next and Qwen3.5: mtp_num_hidden_layers; MiniMax:
+# num_mtp_modules).
+_MTP_KEYS = ("num_nextn_predict_layers", "mtp_num_hidden_layers", "num_mtp_modules")
+
+
+def _note_mtp(text: dict[str, Any], r: ConfigReader) -> None:
+    """Say that declared MTP layers are not counted, unless the family counted them in a note.
+
+    DeepSeek-V3/V4 name their MTP parameters (:mod:`core.families.deepseek`); vLLM's loaders of
+    these families skip the MTP weights unless speculative decoding uses them
+    (``deepseek_v2.py``: ``get_spec_layer_idx_from_weight_name``; ``deepseek_v4.py``:
+    ``skip_substrs=["mtp."]``).
+    """
+    if any(getattr(note, "key", "") == "model_note.mtp_layers" for note in r.notes):
+        return
+    for key in _MTP_KEYS:
+        layers = text.get(key)
+        if isinstance(layers, int) and not isinstance(layers, bool) and layers > 0:
+            r.notes.append(Message("model_note.mtp_declared", layers=layers, key=key))
+            return
+
+
 def architecture_from_config(
     config: dict[str, Any], *, model_id: str, name: str, source: Source
 ) -> ModelArchitecture:
@@ -188,12 +212,26 @@ def architecture_from_config(
         # and vision tower are counted, the vision band bounds the rest, the reason names it.
         r.notes.append(Message("model_note.audio_not_counted", family=family))
         approximate = Approximation(*VISION_BAND, f"audio tower of '{family}'")
-    quantization = config.get("quantization_config")
-    if isinstance(quantization, dict):
-        method = str(quantization.get("quant_method", UNNAMED_QUANTIZATION))
-        r.notes.append(Message("model_note.declared_quantization", method=method))
-    max_pos = text.get("max_position_embeddings")
+    _note_mtp(text, r)
     b = counted.build
+    groups = b.groups
+    checkpoint = None
+    quantization = config.get("quantization_config", text.get("quantization_config"))
+    if isinstance(quantization, dict):
+        if approximate is None:
+            checkpoint = read_layout(
+                quantization,
+                groups,
+                counted.embedding + counted.lm_head,
+                b.other + extra_modules,
+                counted.storage,
+            )
+        if checkpoint is None:
+            # A layout the planner does not read (or an approximate count): say the weights
+            # are counted at the request's precision, not as published.
+            method = str(quantization.get("quant_method", UNNAMED_QUANTIZATION))
+            r.notes.append(Message("model_note.declared_quantization", method=method))
+    max_pos = text.get("max_position_embeddings")
     return ModelArchitecture(
         id=model_id,
         name=name,
@@ -208,7 +246,7 @@ def architecture_from_config(
         vocab_size=counted.vocab,
         embedding_params=counted.embedding,
         lm_head_params=counted.lm_head,
-        linear_groups=b.groups,
+        linear_groups=groups,
         other_params=b.other + extra_modules,
         other_active_params=b.other_active + extra_modules,
         attention=counted.attention,
@@ -229,4 +267,5 @@ def architecture_from_config(
         cache=counted.cache,
         approximate=approximate,
         vision_params=extra_modules,
+        checkpoint=checkpoint,
     )
