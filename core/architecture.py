@@ -176,7 +176,7 @@ class ModelArchitecture:
     cache: tuple[CacheGroup, ...] = ()
     # Set when the counts are not exact (an unknown family): (low, high) multipliers and a reason.
     approximate: Approximation | None = None
-    vision_params: int = 0  # vision tower and projector of a multimodal model (in other_params)
+    vision_params: int = 0  # vision (and audio) towers and projectors, in other_params
     # The published checkpoint's stored bytes when config.json declares a quantization the
     # planner reads (core.checkpoint_layout); None for a plain checkpoint or an unread layout.
     checkpoint: CheckpointLayout | None = None

@@ -19,7 +19,14 @@ from typing import Any, Literal
 from core.architecture import Approximation, ModelArchitecture
 from core.checkpoint_layout import read_layout
 from core.errors import ModelSourceError
-from core.families import DEFAULTS, KNOWN, MULTIMODAL, count_family, count_generic
+from core.families import (
+    AUDIO_COUNTED,
+    DEFAULTS,
+    KNOWN,
+    MULTIMODAL,
+    count_family,
+    count_generic,
+)
 from core.families.build import Counted
 from core.families.reader import ConfigReader
 from core.messages import UNNAMED_QUANTIZATION, Message
@@ -207,9 +214,10 @@ def architecture_from_config(
         elif approximate is None:
             r.notes.append(Message("model_note.vision_not_counted", family=family))
             approximate = Approximation(*VISION_BAND, f"vision tower of '{family}'")
-    if isinstance(config.get("audio_config"), dict) and approximate is None:
-        # No family's audio tower is counted yet (Gemma 4 E2B/E4B carry one): the text model
-        # and vision tower are counted, the vision band bounds the rest, the reason names it.
+    counted_audio = family in AUDIO_COUNTED and vision is not None
+    if isinstance(config.get("audio_config"), dict) and approximate is None and not counted_audio:
+        # An audio tower no counter knows: the text model and vision tower are counted, the
+        # vision band bounds the rest, the reason names it (Gemma 4's is counted exactly).
         r.notes.append(Message("model_note.audio_not_counted", family=family))
         approximate = Approximation(*VISION_BAND, f"audio tower of '{family}'")
     _note_mtp(text, r)
