@@ -62,15 +62,15 @@ def uses_stored_weights(request: PlanRequest, arch: ModelArchitecture | None) ->
 def uses_checkpoint_layout(request: PlanRequest, arch: ModelArchitecture | None) -> bool:
     """Whether the weights are counted as ``config.json`` says the checkpoint stores them.
 
-    They are when the config declares a quantization the planner reads
+    They are, when serving, if the config declares a quantization the planner reads
     (:mod:`core.checkpoint_layout`), no checkpoint header gives exact bytes, and the request
     names no format of its own: its weights are at the default (vLLM loads a quantized
     checkpoint as stored) or name one of the checkpoint's classes (``fp8`` for FP8 blocks).
     """
     if arch is None or arch.checkpoint is None or request.precision.format is not None:
         return False
-    if arch.stored_bytes is not None:
-        return False
+    if arch.stored_bytes is not None or request.workload == "training":
+        return False  # a header's exact bytes; training holds weights in its own precision
     weights = request.precision.weights
     return weights == "bf16" or weights in arch.checkpoint.classes
 
@@ -136,6 +136,17 @@ def checkpoint_findings(
         ]
     if arch.stored_bytes is not None:
         return []  # a checkpoint header's exact bytes; core.safetensors_model says which
+    if request.workload == "training":
+        return [
+            Finding.of(
+                "weights_not_as_stored",
+                "info",
+                "quantization",
+                variant="training",
+                stored_as=layout.label,
+                size=checkpoint_gib,
+            )
+        ]
     return [
         Finding.of(
             "weights_not_as_stored",

@@ -389,6 +389,8 @@ def estimate_training(
     tr = request.training
     tp = _training_tp(request)
     findings = _model_findings(arch) + compat.offer_findings(request, arch, gpu, par.gpus, tp)
+    if arch.checkpoint is not None:
+        findings += compat.checkpoint_findings(request, arch, gib(arch.checkpoint.total_bytes))
     states = training_states(request, arch, gpu)
     memory = training_memory(request, arch, states, tr.sequence_length, tr.micro_batch_size)
     usable = gpu.device_total.bytes  # what CUDA lets a process allocate

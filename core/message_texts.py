@@ -91,6 +91,12 @@ _FINDINGS = {
         "GiB in all); the weights are counted at the requested {weights} instead, as for a "
         "copy converted to it",
     ),
+    "weights_not_as_stored.training": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "config.json's quantization_config says the checkpoint stores {stored_as} ({size:.1f} "
+        "GiB in all); training counts the weights in its own precision, as for a copy "
+        "converted to it",
+    ),
     "kv_cache_fp8_quality": QT_TRANSLATE_NOOP(
         "CoreText",
         "an fp8 KV cache halves its memory but can lower accuracy; verify output quality",

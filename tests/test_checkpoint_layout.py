@@ -252,3 +252,13 @@ def test_mtp_layers_are_named_with_their_parameters_and_not_counted() -> None:
 def test_other_families_mtp_layers_are_declared_as_not_counted(name: str, key: str) -> None:
     notes = [n for n in _arch(name).notes if getattr(n, "key", "") == "model_note.mtp_declared"]
     assert len(notes) == 1 and notes[0].params["key"] == key
+
+
+def test_training_says_it_does_not_keep_the_stored_format() -> None:
+    path = CONFIGS / "gpt-oss-20b" / "config.json"
+    request = _request(path, workload="training", parallelism={"strategy": "fsdp", "gpus": 8})
+    result = estimate(request)
+    finding = _finding(result, "weights_not_as_stored")
+    assert finding.variant == "training" and finding.severity == "info"
+    assert finding.params["size"] == pytest.approx(13_761_264_768 / 2**30)
+    assert _finding(result, "weights_as_stored") is None

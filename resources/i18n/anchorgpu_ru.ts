@@ -658,6 +658,10 @@
         <translation>нужно {need:.1f} ГиБ на GPU, есть {has:.1f} ГиБ</translation>
     </message>
     <message>
+        <source>config.json&apos;s quantization_config says the checkpoint stores {stored_as} ({size:.1f} GiB in all); training counts the weights in its own precision, as for a copy converted to it</source>
+        <translation>по quantization_config из config.json контрольная точка хранит {stored_as} (всего {size:.1f} ГиБ); обучение считает веса в своей собственной точности, как для копии, преобразованной в неё</translation>
+    </message>
+    <message>
         <source>The published checkpoint also stores {layers} multi-token-prediction layer(s) ({params:,} parameters). vLLM skips them when it loads the model and loads them only for speculative decoding with MTP (--speculative-config method mtp); they are not counted here.</source>
         <translation>Опубликованная контрольная точка хранит ещё слои предсказания нескольких токенов (MTP): {layers} (параметров: {params:,}). vLLM пропускает их при загрузке модели и загружает только для спекулятивного декодирования с MTP (--speculative-config, method mtp); здесь они не учитываются.</translation>
     </message>
