@@ -28,6 +28,7 @@ layers, embeddings and the head are divided by the tensor-parallel degree, the r
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -121,20 +122,43 @@ def _is_expert(group: LinearGroup) -> bool:
     return group.active_count < group.count
 
 
-def _kept(group: LinearGroup, patterns: tuple[str, ...]) -> bool:
-    """Whether ``modules_to_not_convert``-style ``patterns`` name this group's module.
+# Where the planner's group names (core.families) sit in a Hugging Face decoder layer.
+_MODULE_PREFIXES = {"experts": "mlp.experts", "shared_experts": "mlp.shared_experts"}
+_MODULE_PREFIXES |= {"shared_expert": "mlp.shared_expert", "dense_mlp": "mlp"}
+_LAYER = re.compile(r"(?:^|\.)layers\.(\*|\d+)\.")
 
-    A pattern such as ``model.layers.*.self_attn`` keeps every group under ``self_attn``; the
-    group names of :mod:`core.families` start with the module path inside a decoder layer.
+
+def _module_path(name: str) -> str:
+    """The module path of a linear group inside a decoder layer (``mlp.experts.gate_proj``)."""
+    head, _, rest = name.partition(".")
+    return f"{_MODULE_PREFIXES[head]}.{rest}" if head in _MODULE_PREFIXES else name
+
+
+def _names(path: str, tail: str) -> bool:
+    return path == tail or path.startswith(tail + ".")
+
+
+def _kept_groups(groups: tuple[LinearGroup, ...], patterns: list[str]) -> set[str] | None:
+    """The groups that ``modules_to_not_convert``-style ``patterns`` keep unquantized.
+
+    ``model.layers.*.self_attn`` keeps every group under ``self_attn`` in every layer. A pattern
+    that keeps a linear group in only some layers (``model.layers.3.mlp``), or a regular
+    expression (``re:``), is not a layout the per-model groups can express: None.
     """
+    kept: set[str] = set()
     for pattern in patterns:
-        tail = pattern.split(".*.", 1)[-1].removeprefix("model.layers.").removeprefix("re:")
-        if tail and (group.name == tail or group.name.startswith(tail + ".")):
-            return True
-    return False
+        if pattern.startswith("re:"):
+            return None
+        layer = _LAYER.search(pattern)
+        tail = pattern[layer.end() :] if layer else pattern
+        hit = {g.name for g in groups if tail and _names(_module_path(g.name), tail)}
+        if hit and layer is not None and layer.group(1) != "*":
+            return None
+        kept |= hit
+    return kept
 
 
-def _patterns(quantization: Mapping[str, Any]) -> tuple[str, ...] | None:
+def _patterns(quantization: Mapping[str, Any]) -> list[str] | None:
     """The modules a config keeps unquantized, or None when the list is not a list of names."""
     found: list[str] = []
     for key in ("modules_to_not_convert", "ignored_layers"):
@@ -144,7 +168,7 @@ def _patterns(quantization: Mapping[str, Any]) -> tuple[str, ...] | None:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             return None
         found += value
-    return tuple(found)
+    return found
 
 
 def _block(quantization: Mapping[str, Any]) -> tuple[int, int] | None:
@@ -176,20 +200,19 @@ def read_layout(
     """
     hints = hints or StorageHints()
     method = str(quantization.get("quant_method", "")).lower()
-    patterns = _patterns(quantization)
-    if patterns is None:
+    if method not in ("fp8", "mxfp4"):
         return None
     block = _block(quantization) if method == "fp8" else None
-    if method == "fp8" and block is None:
-        return None
-    if method not in ("fp8", "mxfp4"):
+    patterns = _patterns(quantization)
+    kept = _kept_groups(groups, patterns) if patterns is not None else None
+    if kept is None or (method == "fp8" and block is None):
         return None
     scale = 1 if hints.e8m0_scales else _FP32_BYTES
     values = _PLAIN_BYTES * split_plain_params
     metadata = fp8 = mx = 0
     for g in groups:
         n = g.params
-        if _kept(g, patterns) or g.name in hints.plain_groups:
+        if g.name in kept or g.name in hints.plain_groups:
             values += _PLAIN_BYTES * n
         elif _is_expert(g) and (method == "mxfp4" or hints.experts_mxfp4):
             packed, scales = mxfp4_bytes(g.out_features, g.in_features)

@@ -262,3 +262,31 @@ def test_training_says_it_does_not_keep_the_stored_format() -> None:
     assert finding.variant == "training" and finding.severity == "info"
     assert finding.params["size"] == pytest.approx(13_761_264_768 / 2**30)
     assert _finding(result, "weights_as_stored") is None
+
+
+@pytest.mark.parametrize(
+    "kept",
+    [
+        ["model.layers.3.self_attn"],  # one layer's attention: not expressible per model
+        ["re:.*self_attn.*"],  # a regular expression
+    ],
+)
+def test_a_partial_or_regex_exclusion_list_is_not_guessed(kept: list[str]) -> None:
+    config = _config("qwen3-235b-a22b-fp8")
+    quantization = {**config["quantization_config"], "modules_to_not_convert": kept}
+    arch = _arch("qwen3-235b-a22b-fp8", {**config, "quantization_config": quantization})
+    assert arch.checkpoint is None
+    assert "model_note.declared_quantization" in [getattr(n, "key", "") for n in arch.notes]
+
+
+def test_an_exclusion_of_every_layer_s_experts_keeps_them_in_bf16() -> None:
+    config = _config("qwen3-235b-a22b-fp8")
+    published = _arch("qwen3-235b-a22b-fp8", config)
+    quantization = {
+        **config["quantization_config"],
+        "ignored_layers": ["model.layers.*.mlp.experts"],
+    }
+    kept = _arch("qwen3-235b-a22b-fp8", {**config, "quantization_config": quantization})
+    assert published.checkpoint is not None and kept.checkpoint is not None
+    experts = sum(g.params for g in published.linear_groups if g.name.startswith("experts."))
+    assert kept.checkpoint.total_bytes - published.checkpoint.total_bytes > experts * 99 // 100
