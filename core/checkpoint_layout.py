@@ -55,6 +55,8 @@ class StorageHints:
             buffers, not parameters (router score-correction biases, hash-routing tables).
         experts_mxfp4: Whether the routed experts are MXFP4 (DeepSeek-V4 ``expert_dtype: fp4``).
         e8m0_scales: Whether FP8 block scales are one E8M0 byte instead of float32.
+        unread: A config field the storage depends on has a value the family does not know
+            (DeepSeek-V4 ``expert_dtype`` other than ``fp4`` / ``fp8``): no layout is read.
     """
 
     plain_groups: frozenset[str] = frozenset()
@@ -62,6 +64,7 @@ class StorageHints:
     buffer_bytes: int = 0
     experts_mxfp4: bool = False
     e8m0_scales: bool = False
+    unread: bool = False
 
 
 @dataclass(frozen=True)
@@ -200,7 +203,7 @@ def read_layout(
     """
     hints = hints or StorageHints()
     method = str(quantization.get("quant_method", "")).lower()
-    if method not in ("fp8", "mxfp4"):
+    if method not in ("fp8", "mxfp4") or hints.unread:
         return None
     block = _block(quantization) if method == "fp8" else None
     patterns = _patterns(quantization)

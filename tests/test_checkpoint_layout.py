@@ -290,3 +290,9 @@ def test_an_exclusion_of_every_layer_s_experts_keeps_them_in_bf16() -> None:
     assert published.checkpoint is not None and kept.checkpoint is not None
     experts = sum(g.params for g in published.linear_groups if g.name.startswith("experts."))
     assert kept.checkpoint.total_bytes - published.checkpoint.total_bytes > experts * 99 // 100
+
+
+def test_an_unknown_deepseek_v4_expert_dtype_is_not_guessed() -> None:
+    arch = _arch("deepseek-v4-flash", {**_config("deepseek-v4-flash"), "expert_dtype": "int2"})
+    assert arch.checkpoint is None
+    assert "model_note.declared_quantization" in [getattr(n, "key", "") for n in arch.notes]

@@ -225,6 +225,7 @@ def v4_storage(
         ),
         fp32_params=fp32,
         buffer_bytes=4 * ((layers - hash_layers) * experts + hash_layers * vocab * top_k),
+        unread=expert_dtype not in ("fp4", "fp8"),  # vLLM refuses any other
         experts_mxfp4=fp4,
         e8m0_scales=fp4,
     )
