@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from core.checkpoint_layout import CheckpointLayout
 
 AttentionKind = Literal["mha", "gqa", "mqa", "mla"]
 # How a layer caches: every token (full), the last ``window`` tokens (sliding), the current chunk
@@ -189,8 +192,11 @@ class ModelArchitecture:
     cache: tuple[CacheGroup, ...] = ()
     # Set when the counts are not exact (an unknown family): (low, high) multipliers and a reason.
     approximate: Approximation | None = None
-    vision_params: int = 0  # vision tower and projector of a multimodal model (in other_params)
+    vision_params: int = 0  # vision (and audio) towers and projectors, in other_params
     stored_layers: StoredLayers | None = None  # a GGUF file's bytes per llama.cpp layer
+    # The published checkpoint's stored bytes when config.json declares a quantization the
+    # planner reads (core.checkpoint_layout); None for a plain checkpoint or an unread layout.
+    checkpoint: CheckpointLayout | None = None
 
     @cached_property
     def cache_groups(self) -> tuple[CacheGroup, ...]:

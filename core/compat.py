@@ -59,13 +59,104 @@ def uses_stored_weights(request: PlanRequest, arch: ModelArchitecture | None) ->
     return stored not in _PLAIN and weights == "bf16"
 
 
-def effective_format(request: PlanRequest, arch: ModelArchitecture | None) -> QuantFormat | None:
-    """The named weight format in effect: the request's, else the checkpoint's when kept."""
+def uses_checkpoint_layout(request: PlanRequest, arch: ModelArchitecture | None) -> bool:
+    """Whether the weights are counted as ``config.json`` says the checkpoint stores them.
+
+    They are, when serving, if the config declares a quantization the planner reads
+    (:mod:`core.checkpoint_layout`), no checkpoint header gives exact bytes, and the request
+    names no format of its own: its weights are at the default (vLLM loads a quantized
+    checkpoint as stored) or name one of the checkpoint's classes (``fp8`` for FP8 blocks).
+    """
+    if arch is None or arch.checkpoint is None or request.precision.format is not None:
+        return False
+    if arch.stored_bytes is not None or request.workload == "training":
+        return False  # a header's exact bytes; training holds weights in its own precision
+    weights = request.precision.weights
+    return weights == "bf16" or weights in arch.checkpoint.classes
+
+
+def effective_formats(
+    request: PlanRequest, arch: ModelArchitecture | None
+) -> tuple[QuantFormat, ...]:
+    """Every named weight format in effect, the one holding most bytes first.
+
+    The request's format; else a kept checkpoint's (a header's format, or each format of a
+    checkpoint ``config.json`` describes, such as DeepSeek-V4's FP8 blocks and MXFP4 experts).
+    """
     if request.precision.format is not None:
-        return FORMATS[request.precision.format]
+        return (FORMATS[request.precision.format],)
     if arch is not None and uses_stored_weights(request, arch) and arch.stored_dtype in FORMATS:
-        return FORMATS[str(arch.stored_dtype)]
-    return None
+        return (FORMATS[str(arch.stored_dtype)],)
+    if arch is not None and arch.checkpoint is not None and uses_checkpoint_layout(request, arch):
+        return tuple(FORMATS[name] for name in arch.checkpoint.formats)
+    return ()
+
+
+def effective_format(request: PlanRequest, arch: ModelArchitecture | None) -> QuantFormat | None:
+    """The named weight format in effect that holds most bytes (:func:`effective_formats`)."""
+    formats = effective_formats(request, arch)
+    return formats[0] if formats else None
+
+
+def checkpoint_findings(
+    request: PlanRequest, arch: ModelArchitecture, checkpoint_gib: float
+) -> list[Finding]:
+    """Which format the weights are counted in when ``config.json`` declares another.
+
+    Args:
+        request: The plan.
+        arch: The model, whose :attr:`~ModelArchitecture.checkpoint` is set.
+        checkpoint_gib: The checkpoint's stored weights in GiB, all GPUs together.
+    """
+    layout = arch.checkpoint
+    if layout is None:
+        return []
+    weights = request.precision.format or request.precision.weights
+    if uses_checkpoint_layout(request, arch):
+        if request.precision.weights in layout.classes:
+            return [
+                Finding.of(
+                    "weights_as_stored",
+                    "info",
+                    "quantization",
+                    stored_as=layout.label,
+                    size=checkpoint_gib,
+                )
+            ]
+        return [
+            Finding.of(
+                "weights_as_stored",
+                "warning",
+                "quantization",
+                variant="instead",
+                stored_as=layout.label,
+                size=checkpoint_gib,
+                weights=weights,
+            )
+        ]
+    if arch.stored_bytes is not None:
+        return []  # a checkpoint header's exact bytes; core.safetensors_model says which
+    if request.workload == "training":
+        return [
+            Finding.of(
+                "weights_not_as_stored",
+                "info",
+                "quantization",
+                variant="training",
+                stored_as=layout.label,
+                size=checkpoint_gib,
+            )
+        ]
+    return [
+        Finding.of(
+            "weights_not_as_stored",
+            "warning",
+            "quantization",
+            stored_as=layout.label,
+            size=checkpoint_gib,
+            weights=weights,
+        )
+    ]
 
 
 def feature_of(fmt: QuantFormat) -> HwFeature:
@@ -169,9 +260,11 @@ def precision_findings(
 ) -> list[Finding]:
     """bf16, fp8 and int4-kernel support of the GPU generation for the chosen formats."""
     found: list[Finding] = []
-    named = effective_format(request, arch)
-    if named is not None and request.workload != "training":  # training computes in 16-bit
-        found += format_findings(named, gpu)
+    formats = effective_formats(request, arch)
+    named = formats[0] if formats else None
+    if request.workload != "training":  # training computes in 16-bit
+        for fmt in formats:
+            found += format_findings(fmt, gpu)
     cc = _cc(gpu)
     amd_gfx = gpu.gfx_target or ""
     wants_bf16 = request.precision.weights == "bf16" or request.precision.kv_cache == "bf16"
@@ -216,6 +309,8 @@ def quality_findings(request: PlanRequest, arch: ModelArchitecture | None = None
     named = effective_format(request, arch)
     weights = named.name if named is not None else request.precision.weights
     quantized = named is not None or weights in ("fp8", "int8", "int4")
+    if uses_checkpoint_layout(request, arch):
+        quantized = False  # the published weights themselves, not a quantized copy of them
     if quantized and request.workload != "training":
         found.append(Finding.of("quantization_quality", "warning", "quantization", weights=weights))
     if request.workload == "inference" and request.precision.kv_cache == "fp8":

@@ -28,7 +28,12 @@ from core.capacity.training import (
     param_bytes,
 )
 from core.capacity.vllm_profile import vllm_profile
-from core.capacity.weights import WeightMemory, format_weight_memory, weight_memory
+from core.capacity.weights import (
+    WeightMemory,
+    format_weight_memory,
+    layout_weight_memory,
+    weight_memory,
+)
 from core.catalog import GpuOffer
 from core.estimate import (
     ApproximateMemory,
@@ -151,6 +156,8 @@ def _weights(arch: ModelArchitecture, request: PlanRequest, tp: int) -> WeightMe
     stored = _stored_weights(arch, request, tp)
     if stored is not None:
         return stored
+    if arch.checkpoint is not None and compat.uses_checkpoint_layout(request, arch):
+        return layout_weight_memory(arch.checkpoint, tp)
     if request.precision.format is not None:
         return format_weight_memory(arch, FORMATS[request.precision.format], tp)
     return weight_memory(arch, request.precision.weights, request.precision.quant_group_size, tp)
@@ -227,6 +234,8 @@ def estimate_inference(
     findings = model_findings(arch) + compat.offer_findings(request, arch, gpu, par.gpus, tp)
     if par.strategy == "fsdp":
         findings.append(_NOT_FOR_INFERENCE)
+    if arch.checkpoint is not None:
+        findings += compat.checkpoint_findings(request, arch, gib(arch.checkpoint.total_bytes))
     wm = inference_weights(request, arch)
     memory = serving_memory(request, arch, wm, inf.context_tokens, inf.concurrent_sequences)
     kv = memory.kv_cache
@@ -381,6 +390,8 @@ def estimate_training(
     tr = request.training
     tp = _training_tp(request)
     findings = model_findings(arch) + compat.offer_findings(request, arch, gpu, par.gpus, tp)
+    if arch.checkpoint is not None:
+        findings += compat.checkpoint_findings(request, arch, gib(arch.checkpoint.total_bytes))
     states = training_states(request, arch, gpu)
     memory = training_memory(request, arch, states, tr.sequence_length, tr.micro_batch_size)
     usable = gpu.device_total.bytes  # what CUDA lets a process allocate

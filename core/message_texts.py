@@ -74,6 +74,29 @@ _FINDINGS = {
         "{weights} weights change the model's outputs; verify output quality on your "
         "own data, and that kernels exist for this GPU and platform",
     ),
+    "weights_as_stored": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "the weights are counted as config.json's quantization_config says the checkpoint "
+        "stores them, {stored_as}: {size:.1f} GiB in all, as vLLM loads them",
+    ),
+    "weights_as_stored.instead": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "the weights are counted as config.json's quantization_config says the checkpoint "
+        "stores them, {stored_as}: {size:.1f} GiB in all, not at the requested {weights}: vLLM "
+        "loads a quantized checkpoint as stored; name another format to plan a converted copy",
+    ),
+    "weights_not_as_stored": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "config.json's quantization_config says the checkpoint stores {stored_as} ({size:.1f} "
+        "GiB in all); the weights are counted at the requested {weights} instead, as for a "
+        "copy converted to it",
+    ),
+    "weights_not_as_stored.training": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "config.json's quantization_config says the checkpoint stores {stored_as} ({size:.1f} "
+        "GiB in all); training counts the weights in its own precision, as for a copy "
+        "converted to it",
+    ),
     "kv_cache_fp8_quality": QT_TRANSLATE_NOOP(
         "CoreText",
         "an fp8 KV cache halves its memory but can lower accuracy; verify output quality",
@@ -263,13 +286,21 @@ _NOTES = {
     "model_note.mtp_layers": QT_TRANSLATE_NOOP(
         "CoreText",
         "The published checkpoint also stores {layers} multi-token-prediction layer(s) "
-        "({params:,} parameters); they serve only speculative decoding and are not "
-        "counted here.",
+        "({params:,} parameters). vLLM skips them when it loads the model and loads them "
+        "only for speculative decoding with MTP (--speculative-config method mtp); they are "
+        "not counted here.",
+    ),
+    "model_note.mtp_declared": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "config.json declares {layers} multi-token-prediction layer(s) ({key}); they serve "
+        "speculative decoding, which this estimate does not include, and their parameters "
+        "are not counted.",
     ),
     "model_note.declared_quantization": QT_TRANSLATE_NOOP(
         "CoreText",
-        "config.json declares {method} quantization: the published weights are stored "
-        "quantized, not in torch_dtype.",
+        "config.json declares {method} quantization in a layout the planner does not read: "
+        "the weights are counted at the requested precision, not as the checkpoint stores "
+        "them.",
     ),
     "model_note.heads_raised": QT_TRANSLATE_NOOP(
         "CoreText", "attention_heads raised to kv_heads ({kv_heads})."
@@ -681,6 +712,14 @@ WORDS: dict[str, tuple[str, ...]] = {
         QT_TRANSLATE_NOOP("CoreText", "denoising"),
     ),
     "method": (QT_TRANSLATE_NOOP("CoreText", "a quantization method"),),
+    # How a checkpoint stores its weights (core.checkpoint_layout), in this order.
+    "stored_as": (
+        QT_TRANSLATE_NOOP("CoreText", "fp8 blocks with fp32 scales"),
+        QT_TRANSLATE_NOOP("CoreText", "fp8 blocks with E8M0 scales"),
+        QT_TRANSLATE_NOOP("CoreText", "MXFP4 experts, the rest in bf16"),
+        QT_TRANSLATE_NOOP("CoreText", "MXFP4 experts and fp8 blocks with E8M0 scales"),
+        QT_TRANSLATE_NOOP("CoreText", "MXFP4 experts and fp8 blocks with fp32 scales"),
+    ),
     "strategy": (
         QT_TRANSLATE_NOOP("CoreText", "single"),
         QT_TRANSLATE_NOOP("CoreText", "tensor"),

@@ -17,8 +17,16 @@ from pathlib import Path
 from typing import Any, Literal
 
 from core.architecture import Approximation, ModelArchitecture
+from core.checkpoint_layout import read_layout
 from core.errors import ModelSourceError
-from core.families import DEFAULTS, KNOWN, MULTIMODAL, count_family, count_generic
+from core.families import (
+    AUDIO_COUNTED,
+    DEFAULTS,
+    KNOWN,
+    MULTIMODAL,
+    count_family,
+    count_generic,
+)
 from core.families.build import Counted
 from core.families.reader import ConfigReader
 from core.messages import UNNAMED_QUANTIZATION, Message
@@ -141,6 +149,29 @@ def _approximate(family: str, config: dict[str, Any]) -> Approximation:
     return Approximation(low, high, f"model_type '{family or 'unknown'}' ({kind})")
 
 
+# Keys published configs use for their multi-token-prediction layers (DeepSeek-V3/V4, GLM-4.5,
+# Nemotron 3: num_nextn_predict_layers; Qwen3-Next and Qwen3.5: mtp_num_hidden_layers; MiniMax:
+# num_mtp_modules).
+_MTP_KEYS = ("num_nextn_predict_layers", "mtp_num_hidden_layers", "num_mtp_modules")
+
+
+def _note_mtp(text: dict[str, Any], r: ConfigReader) -> None:
+    """Say that declared MTP layers are not counted, unless the family counted them in a note.
+
+    DeepSeek-V3/V4 name their MTP parameters (:mod:`core.families.deepseek`); vLLM's loaders of
+    these families skip the MTP weights unless speculative decoding uses them
+    (``deepseek_v2.py``: ``get_spec_layer_idx_from_weight_name``; ``deepseek_v4.py``:
+    ``skip_substrs=["mtp."]``).
+    """
+    if any(getattr(note, "key", "") == "model_note.mtp_layers" for note in r.notes):
+        return
+    for key in _MTP_KEYS:
+        layers = text.get(key)
+        if isinstance(layers, int) and not isinstance(layers, bool) and layers > 0:
+            r.notes.append(Message("model_note.mtp_declared", layers=layers, key=key))
+            return
+
+
 def architecture_from_config(
     config: dict[str, Any], *, model_id: str, name: str, source: Source
 ) -> ModelArchitecture:
@@ -183,17 +214,32 @@ def architecture_from_config(
         elif approximate is None:
             r.notes.append(Message("model_note.vision_not_counted", family=family))
             approximate = Approximation(*VISION_BAND, f"vision tower of '{family}'")
-    if isinstance(config.get("audio_config"), dict) and approximate is None:
-        # No family's audio tower is counted yet (Gemma 4 E2B/E4B carry one): the text model
-        # and vision tower are counted, the vision band bounds the rest, the reason names it.
+    counted_audio = family in AUDIO_COUNTED and vision is not None
+    if isinstance(config.get("audio_config"), dict) and approximate is None and not counted_audio:
+        # An audio tower no counter knows: the text model and vision tower are counted, the
+        # vision band bounds the rest, the reason names it (Gemma 4's is counted exactly).
         r.notes.append(Message("model_note.audio_not_counted", family=family))
         approximate = Approximation(*VISION_BAND, f"audio tower of '{family}'")
-    quantization = config.get("quantization_config")
-    if isinstance(quantization, dict):
-        method = str(quantization.get("quant_method", UNNAMED_QUANTIZATION))
-        r.notes.append(Message("model_note.declared_quantization", method=method))
-    max_pos = text.get("max_position_embeddings")
+    _note_mtp(text, r)
     b = counted.build
+    groups = b.groups
+    checkpoint = None
+    quantization = config.get("quantization_config", text.get("quantization_config"))
+    if isinstance(quantization, dict):
+        if approximate is None:
+            checkpoint = read_layout(
+                quantization,
+                groups,
+                counted.embedding + counted.lm_head,
+                b.other + extra_modules,
+                counted.storage,
+            )
+        if checkpoint is None:
+            # A layout the planner does not read (or an approximate count): say the weights
+            # are counted at the request's precision, not as published.
+            method = str(quantization.get("quant_method", UNNAMED_QUANTIZATION))
+            r.notes.append(Message("model_note.declared_quantization", method=method))
+    max_pos = text.get("max_position_embeddings")
     return ModelArchitecture(
         id=model_id,
         name=name,
@@ -208,7 +254,7 @@ def architecture_from_config(
         vocab_size=counted.vocab,
         embedding_params=counted.embedding,
         lm_head_params=counted.lm_head,
-        linear_groups=b.groups,
+        linear_groups=groups,
         other_params=b.other + extra_modules,
         other_active_params=b.other_active + extra_modules,
         attention=counted.attention,
@@ -229,4 +275,5 @@ def architecture_from_config(
         cache=counted.cache,
         approximate=approximate,
         vision_params=extra_modules,
+        checkpoint=checkpoint,
     )

@@ -29,6 +29,7 @@ from core.capacity.kv_cache import (
 )
 from core.errors import ModelSourceError
 from core.estimate import estimate, estimate_to_json
+from core.families.gemma4 import gemma4_audio
 from core.model_config import architecture_from_config
 from core.models import load_preset
 from core.request import parse_request
@@ -342,17 +343,60 @@ def test_gemma_4_per_layer_embeddings_and_shared_kv_layers_match_transformers():
     assert sum(g.layers * g.kv_heads * (g.k_dim + g.v_dim) for g in arch.cache_groups) == 8_704
 
 
-def test_an_audio_tower_the_planner_does_not_count_makes_the_count_approximate():
+# Gemma4AudioModel plus its Gemma4MultimodalEmbedder as transformers 5.24.0 builds them on the
+# meta device (sum of parameters), for (audio_config, text hidden_size): the published E2B/E4B
+# audio config, which is Gemma4AudioConfig's defaults, under the E2B and E4B text widths, and a
+# config that changes every field the count reads.
+GEMMA_4_AUDIO_ORACLE = [
+    ({}, 1536, 307_183_904),
+    ({}, 2560, 308_756_768),
+    (
+        {
+            "hidden_size": 512,
+            "num_hidden_layers": 3,
+            "num_attention_heads": 4,
+            "subsampling_conv_channels": [64, 16],
+            "conv_kernel_size": 7,
+            "output_proj_dims": 768,
+        },
+        1024,
+        20_220_688,
+    ),
+]
+
+
+@pytest.mark.parametrize(("audio", "text_hidden", "params"), GEMMA_4_AUDIO_ORACLE)
+def test_gemma_4_audio_tower_matches_transformers(
+    audio: dict[str, object], text_hidden: int, params: int
+) -> None:
+    assert gemma4_audio(audio, text_hidden) == params
+
+
+def test_gemma_4_counts_its_audio_tower_exactly():
     config = {
         "model_type": "gemma4",
         "text_config": dict(GEMMA_4_SHARED_KV),
         "vision_config": {"hidden_size": 768},
+    }
+    without = _count(config)
+    arch = _count({**config, "audio_config": {"model_type": "gemma4_audio"}})
+    assert arch.approximate is None
+    assert "model_note.audio_not_counted" not in [getattr(n, "key", "") for n in arch.notes]
+    audio = gemma4_audio({}, GEMMA_4_SHARED_KV["hidden_size"])
+    assert arch.params_total == without.params_total + audio
+    assert arch.vision_params == without.vision_params + audio
+
+
+def test_an_audio_tower_the_planner_does_not_count_makes_the_count_approximate():
+    config = {
+        "model_type": "gemma3",
+        "text_config": {"hidden_size": 2560, "num_hidden_layers": 34},
+        "vision_config": {},
         "audio_config": {"hidden_size": 1024},
     }
     arch = _count(config)
     assert arch.approximate is not None and "audio" in arch.approximate.reason
     assert "model_note.audio_not_counted" in [getattr(note, "key", "") for note in arch.notes]
-    assert arch.params_total > _count(GEMMA_4_SHARED_KV).params_total  # the vision tower counts
 
 
 def test_llama_4_chunked_layers_cap_at_the_chunk_and_nope_layers_grow():

@@ -24,6 +24,7 @@ from fractions import Fraction
 from core import gguf_mix
 from core.architecture import ModelArchitecture
 from core.capacity.dtypes import BITS, QUANTIZED, bytes_per_value, ceil_bytes
+from core.checkpoint_layout import CheckpointLayout
 from core.quant_formats import QuantFormat
 
 GROUP_METADATA_BYTES = 4  # fp16 scale + fp16 zero point per quantization group
@@ -103,6 +104,14 @@ def format_weight_memory(arch: ModelArchitecture, fmt: QuantFormat, tp: int = 1)
     return WeightMemory(
         weights=-(-(dense_bits // 8 + quantized) // tp) + replicated,
         quantization_metadata=-(-metadata // tp),
+    )
+
+
+def layout_weight_memory(layout: CheckpointLayout, tp: int = 1) -> WeightMemory:
+    """A published checkpoint's stored bytes per GPU (:mod:`core.checkpoint_layout`)."""
+    return WeightMemory(
+        weights=-(-layout.split_values // tp) + layout.replicated,
+        quantization_metadata=-(-layout.split_metadata // tp),
     )
 
 

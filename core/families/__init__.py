@@ -22,7 +22,7 @@ from core.families.decoder import DecoderSpec, count_decoder
 from core.families.deepseek import count_deepseek
 from core.families.deepseek_v4 import count_deepseek_v4
 from core.families.dense import DENSE, llama_like
-from core.families.gemma4 import count_gemma4, gemma4_vision
+from core.families.gemma4 import count_gemma4, gemma4_audio, gemma4_vision
 from core.families.hybrid import HYBRID
 from core.families.mixers import pinned_state_bits
 from core.families.moe import MOE
@@ -55,9 +55,18 @@ MULTIMODAL: dict[str, tuple[str, VisionCounter]] = {
     "qwen3_vl": ("qwen3_vl_text", lambda c, v, h: qwen3_vl_vision(v, h)),
     "qwen3_vl_moe": ("qwen3_vl_moe_text", lambda c, v, h: qwen3_vl_vision(v, h)),
     "lfm2_vl": ("lfm2", lfm2_vl_vision),
-    "gemma4": ("gemma4_text", lambda c, v, h: gemma4_vision(v, h)),
+    "gemma4": ("gemma4_text", lambda c, v, h: gemma4_vision(v, h) + _gemma4_audio(c, h)),
     "kimi_k25": ("kimi_k2", lambda c, v, h: moonvit_kimi_k25(v, h)),
 }
+
+# Multimodal families whose audio tower (audio_config) the counter above counts as well.
+AUDIO_COUNTED = frozenset({"gemma4"})
+
+
+def _gemma4_audio(config: dict[str, Any], text_hidden: int) -> int:
+    audio = config.get("audio_config")
+    return gemma4_audio(audio, text_hidden) if isinstance(audio, dict) else 0
+
 
 KNOWN = frozenset(SPECS) | frozenset(MLA) | frozenset(MULTIMODAL)
 KNOWN |= {"opt", "gemma4_text", "deepseek_v4"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from core.architecture import AttentionKind, CacheGroup, LinearGroup
+from core.checkpoint_layout import StorageHints
 
 
 @dataclass
@@ -68,6 +69,8 @@ class Counted:
     hidden: int = 0
     heads: int = 0
     vocab: int = 0
+    # How the family's published checkpoints store what quantization_config does not say.
+    storage: StorageHints | None = None
 
 
 def merge_cache(per_layer: list[CacheGroup]) -> tuple[CacheGroup, ...]:

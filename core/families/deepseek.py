@@ -6,6 +6,7 @@ Dense first layers, then MoE layers; the cache is one MLA latent per token and l
 from __future__ import annotations
 
 from core.architecture import CacheGroup
+from core.checkpoint_layout import StorageHints
 from core.errors import ModelSourceError
 from core.families.build import Build, Counted, dropout_of
 from core.families.reader import ConfigReader
@@ -113,6 +114,10 @@ def count_deepseek(r: ConfigReader, version: int) -> Counted:
         # the shared head's norm, and its own copies of the embedding and output head.
         mtp = nextn * (moe_layer + 3 * h + 2 * h * h + 2 * vocab * h)
         r.notes.append(Message("model_note.mtp_layers", layers=nextn, params=mtp))
+    # noaux_tc routing keeps a float32 score-correction bias per expert, which transformers
+    # holds as a buffer and vLLM loads as a parameter (DeepseekV2MoE e_score_correction_bias).
+    noaux = r.config.get("topk_method") == "noaux_tc"
+    storage = StorageHints(buffer_bytes=4 * experts * moe_layers if noaux else 0)
     return Counted(
         build=b,
         embedding=vocab * h,
@@ -140,4 +145,5 @@ def count_deepseek(r: ConfigReader, version: int) -> Counted:
         hidden=h,
         heads=heads,
         vocab=vocab,
+        storage=storage,
     )

@@ -32,6 +32,7 @@ planner's figures into that layout to compare with the oracle.
 from __future__ import annotations
 
 from core.architecture import CacheGroup
+from core.checkpoint_layout import StorageHints
 from core.errors import ModelSourceError
 from core.families.build import Build, Counted, dropout_of
 from core.families.deepseek import indexer_key_bytes
@@ -161,6 +162,16 @@ def count_deepseek_v4(r: ConfigReader) -> Counted:
     attn //= layers
     base = attn + attn_other + hc_params + norms + experts * (3 * h * ff + h) + 3 * h * ff
     largest = base + max(csa + csa_other if n_csa else 0, hca + hca_other if n_hca else 0)
+    nextn = r.integer("num_nextn_predict_layers", 0, minimum=0, quiet=True)
+    if nextn:
+        # Each MTP block (DeepSeek inference/model.py MTPBlock): a decoder layer without
+        # compressor (its compress ratio is 0), e_proj and h_proj (h × h), enorm, hnorm and a
+        # final norm, and its own hyper-connection head; embedding and head are the model's.
+        mtp = nextn * (base + 2 * h * h + 3 * h + hc * hc * h + hc + 1)
+        r.notes.append(Message("model_note.mtp_layers", layers=nextn, params=mtp))
+    hash_layers = min(r.integer("num_hash_layers", 0, minimum=0, quiet=True), layers)
+    fp32 = layers * (heads + hc_params) + hc * hc * h + hc + 1
+    fp32 += n_csa * rates[CSA] * 2 * (hd + index_dim) + n_hca * rates[HCA] * hd
     return Counted(
         build=b,
         embedding=vocab * h,
@@ -181,6 +192,42 @@ def count_deepseek_v4(r: ConfigReader) -> Counted:
         hidden=h,
         heads=heads,
         vocab=vocab,
+        storage=v4_storage(r, experts, top_k, vocab, layers, hash_layers, fp32),
+    )
+
+
+def v4_storage(
+    r: ConfigReader, experts: int, top_k: int, vocab: int, layers: int, hash_layers: int, fp32: int
+) -> StorageHints:
+    """How the published DeepSeek-V4 checkpoint stores what ``quantization_config`` leaves out.
+
+    DeepSeek's ``inference/model.py`` (deepseek-ai/DeepSeek-V4-Flash, revision 60d8d707):
+    the compressors' ``wkv`` and ``wgate`` and the indexer's ``weights_proj`` are bf16 in the
+    checkpoint; sinks, hyper-connection weights and the compressors' position biases ``ape``
+    are float32. The routers keep a float32 score bias (``gate.bias``) in learned-routing
+    layers and an int32 token → experts table (``gate.tid2eid``, vocab × top-k) in the
+    ``num_hash_layers`` hash-routed ones; vLLM loads both (``DeepseekV4ForCausalLM``'s weight
+    mapper), transformers keeps them as buffers. ``expert_dtype`` ``fp4`` (vLLM's default
+    when absent) stores the routed experts in MXFP4 and the FP8 block scales as one E8M0 byte
+    (vLLM ``DeepseekV4FP8Config``); ``fp8`` keeps FP8 experts with float32 scales.
+    """
+    expert_dtype = r.config.get("expert_dtype", "fp4")
+    fp4 = expert_dtype == "fp4"
+    return StorageHints(
+        plain_groups=frozenset(
+            {
+                "compressor.kv_proj",
+                "compressor.gate_proj",
+                "indexer.kv_proj",
+                "indexer.gate_proj",
+                "indexer.weights_proj",
+            }
+        ),
+        fp32_params=fp32,
+        buffer_bytes=4 * ((layers - hash_layers) * experts + hash_layers * vocab * top_k),
+        unread=expert_dtype not in ("fp4", "fp8"),  # vLLM refuses any other
+        experts_mxfp4=fp4,
+        e8m0_scales=fp4,
     )
 
 

@@ -22,7 +22,8 @@ The vision tower (``Gemma4VisionModel``) has an unbiased patch projection (3·pa
 2 × ``position_embedding_size`` × h position table, layers with unbiased q/k/v/o, q/k norms of
 ``head_dim``, a gated MLP and four norms, and no final norm; the projector into the text model is
 one unbiased matrix (its norm has no weight). Buffers (clipping bounds, standardisation) are not
-weights.
+weights. The audio tower of the E2B/E4B configs (``Gemma4AudioModel``) is counted by
+:func:`gemma4_audio`.
 """
 
 from __future__ import annotations
@@ -165,3 +166,33 @@ def gemma4_vision(vision: dict[str, Any], text_hidden: int) -> int:
     attention = h * heads * d + 2 * h * kv * d + heads * d * h + 2 * d
     layer = attention + 3 * h * ff + 4 * h
     return embeddings + layers * layer + h * text_hidden
+
+
+def gemma4_audio(audio: dict[str, Any], text_hidden: int) -> int:
+    """The Gemma 4 audio tower (``Gemma4AudioModel``) plus its embedder into the text model.
+
+    A conformer of ``num_hidden_layers`` layers of width h (Gemma4AudioConfig defaults, those of
+    the published E2B/E4B configs): two convolutions of 3 × 3 with LayerNorms without bias
+    (1 → c0 → c1 channels), a projection of (c0 // 4) · c1 → h; per layer two feed-forward
+    modules (h → 4h → h and two norms each), attention with q/k/v/post and a relative-position
+    key projection (h × h each) and a per-dimension scale of h / heads, a light convolution
+    (h → 2h, a depthwise kernel of ``conv_kernel_size`` per channel, h → h, two norms) and three
+    norms; then an output projection h → ``output_proj_dims`` with bias, and the embedder's
+    projection into the text width (its norm has no weight). Clipping bounds are buffers.
+    """
+    r = ConfigReader(audio, "gemma4_audio")
+    h = r.integer("hidden_size", 1024, quiet=True)
+    layers = r.integer("num_hidden_layers", 12, quiet=True)
+    heads = r.integer("num_attention_heads", 8, quiet=True)
+    kernel = r.integer("conv_kernel_size", 5, quiet=True)
+    out = r.integer("output_proj_dims", 1536, quiet=True)
+    channels = r.int_list("subsampling_conv_channels") or [128, 32]
+    if len(channels) != 2 or min(channels) < 1:
+        raise ModelSourceError(Message("error.config_bad_list", name="subsampling_conv_channels"))
+    c0, c1 = channels
+    subsample = 9 * c0 + c0 + 9 * c0 * c1 + c1 + (c0 // 4) * c1 * h
+    feed_forward = 8 * h * h + 2 * h
+    attention = 5 * h * h + h // heads
+    light_conv = 3 * h * h + kernel * h + 2 * h
+    layer = 2 * feed_forward + attention + light_conv + 3 * h
+    return subsample + layers * layer + h * out + out + out * text_hidden

@@ -422,6 +422,18 @@
         <translation>веса {weights} меняют выходные данные модели; проверьте качество вывода на своих данных и наличие ядер для этого GPU и платформы</translation>
     </message>
     <message>
+        <source>the weights are counted as config.json&apos;s quantization_config says the checkpoint stores them, {stored_as}: {size:.1f} GiB in all, as vLLM loads them</source>
+        <translation>веса посчитаны так, как их хранит контрольная точка по quantization_config из config.json, — {stored_as}: всего {size:.1f} ГиБ, как их загружает vLLM</translation>
+    </message>
+    <message>
+        <source>the weights are counted as config.json&apos;s quantization_config says the checkpoint stores them, {stored_as}: {size:.1f} GiB in all, not at the requested {weights}: vLLM loads a quantized checkpoint as stored; name another format to plan a converted copy</source>
+        <translation>веса посчитаны так, как их хранит контрольная точка по quantization_config из config.json, — {stored_as}: всего {size:.1f} ГиБ, а не в запрошенном формате {weights}: vLLM загружает квантованную контрольную точку в том виде, в каком она хранится; чтобы спланировать преобразованную копию, укажите другой формат</translation>
+    </message>
+    <message>
+        <source>config.json&apos;s quantization_config says the checkpoint stores {stored_as} ({size:.1f} GiB in all); the weights are counted at the requested {weights} instead, as for a copy converted to it</source>
+        <translation>по quantization_config из config.json контрольная точка хранит {stored_as} (всего {size:.1f} ГиБ); веса же посчитаны в запрошенном формате {weights}, как для копии, преобразованной в него</translation>
+    </message>
+    <message>
         <source>an fp8 KV cache halves its memory but can lower accuracy; verify output quality</source>
         <translation>KV-кэш в fp8 занимает вдвое меньше памяти, но может снизить точность; проверьте качество вывода</translation>
     </message>
@@ -558,14 +570,6 @@
         <translation>&apos;tie_word_embeddings&apos; нет в config.json; принята выходная голова (LM head), не связанная с эмбеддингами.</translation>
     </message>
     <message>
-        <source>The published checkpoint also stores {layers} multi-token-prediction layer(s) ({params:,} parameters); they serve only speculative decoding and are not counted here.</source>
-        <translation>Опубликованная контрольная точка хранит ещё слои предсказания нескольких токенов (MTP): {layers} (параметров: {params:,}); они нужны только для спекулятивного декодирования и здесь не учитываются.</translation>
-    </message>
-    <message>
-        <source>config.json declares {method} quantization: the published weights are stored quantized, not in torch_dtype.</source>
-        <translation>config.json объявляет квантование {method}: опубликованные веса хранятся квантованными, а не в torch_dtype.</translation>
-    </message>
-    <message>
         <source>attention_heads raised to kv_heads ({kv_heads}).</source>
         <translation>attention_heads увеличено до kv_heads ({kv_heads}).</translation>
     </message>
@@ -668,6 +672,22 @@
     <message>
         <source>llama.cpp runs GGUF files: the weights are counted as {format}, which is not a GGUF type; choose a GGUF format or a .gguf file for exact figures</source>
         <translation>llama.cpp работает с файлами GGUF: веса посчитаны в формате {format}, который не является типом GGUF; для точных цифр выберите формат GGUF или файл .gguf</translation>
+    </message>
+    <message>
+        <source>config.json&apos;s quantization_config says the checkpoint stores {stored_as} ({size:.1f} GiB in all); training counts the weights in its own precision, as for a copy converted to it</source>
+        <translation>по quantization_config из config.json контрольная точка хранит {stored_as} (всего {size:.1f} ГиБ); обучение считает веса в своей собственной точности, как для копии, преобразованной в неё</translation>
+    </message>
+    <message>
+        <source>The published checkpoint also stores {layers} multi-token-prediction layer(s) ({params:,} parameters). vLLM skips them when it loads the model and loads them only for speculative decoding with MTP (--speculative-config method mtp); they are not counted here.</source>
+        <translation>Опубликованная контрольная точка хранит ещё слои предсказания нескольких токенов (MTP): {layers} (параметров: {params:,}). vLLM пропускает их при загрузке модели и загружает только для спекулятивного декодирования с MTP (--speculative-config, method mtp); здесь они не учитываются.</translation>
+    </message>
+    <message>
+        <source>config.json declares {layers} multi-token-prediction layer(s) ({key}); they serve speculative decoding, which this estimate does not include, and their parameters are not counted.</source>
+        <translation>config.json объявляет слои предсказания нескольких токенов (MTP): {layers} ({key}); они служат спекулятивному декодированию, которого эта оценка не включает, и их параметры не учитываются.</translation>
+    </message>
+    <message>
+        <source>config.json declares {method} quantization in a layout the planner does not read: the weights are counted at the requested precision, not as the checkpoint stores them.</source>
+        <translation>config.json объявляет квантование {method} в раскладке, которую планировщик не читает: веса посчитаны в запрошенной точности, а не так, как их хранит контрольная точка.</translation>
     </message>
     <message>
         <source>The audio tower of &apos;{family}&apos; is not counted; the text model and the vision tower are, so the weights are approximate.</source>
@@ -1060,6 +1080,26 @@
     <message>
         <source>a quantization method</source>
         <translation>без указания метода</translation>
+    </message>
+    <message>
+        <source>fp8 blocks with fp32 scales</source>
+        <translation>блоки fp8 с масштабами fp32</translation>
+    </message>
+    <message>
+        <source>fp8 blocks with E8M0 scales</source>
+        <translation>блоки fp8 с масштабами E8M0</translation>
+    </message>
+    <message>
+        <source>MXFP4 experts, the rest in bf16</source>
+        <translation>эксперты в MXFP4, остальное в bf16</translation>
+    </message>
+    <message>
+        <source>MXFP4 experts and fp8 blocks with E8M0 scales</source>
+        <translation>эксперты в MXFP4 и блоки fp8 с масштабами E8M0</translation>
+    </message>
+    <message>
+        <source>MXFP4 experts and fp8 blocks with fp32 scales</source>
+        <translation>эксперты в MXFP4 и блоки fp8 с масштабами fp32</translation>
     </message>
     <message>
         <source>single</source>
