@@ -47,6 +47,7 @@ WIZARD_MODULES = (
     "core.estimate_llm",  # imported by the first estimate, which runs on the GUI thread
     "gui.core_text",  # the wording of core's messages
     "gui.wizard.live_estimator",
+    "gui.wizard.live_routing",
     "gui.wizard.live_estimate_panel",
     "gui.wizard.model_page",
     "gui.wizard.sizes_page",

@@ -73,6 +73,16 @@ class LiveRouting(QObject):
                 step.clear_error()
         return shown
 
+    def refuse_up_to(self, step: WizardStep, error: InputError) -> bool:
+        """Show ``error`` on its page if that is ``step`` or one before it; whether it was."""
+        path = error_path(error)
+        owner = self.owner(path)
+        steps = self._wizard.steps
+        if owner is None or steps.index(owner) > steps.index(step):
+            return False
+        self.route(path, error_text(error))
+        return True
+
     def catch_up_offer_page(self) -> None:
         """Bring the offer page, built after the live estimate started, up to its results."""
         live, page = self._wizard.live, self._wizard.offer_page

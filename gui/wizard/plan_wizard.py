@@ -27,9 +27,8 @@ from PySide6.QtWidgets import QWidget, QWizard
 
 from core.errors import InputError
 from gui.app_state import AppState
-from gui.wizard.live_routing import LiveRouting, error_text
 from gui.wizard.staged_wizard import StagedWizard
-from gui.wizard.wizard_step import WizardStep, error_path
+from gui.wizard.wizard_step import WizardStep
 from gui.wizard.workload_page import WorkloadPage
 
 if TYPE_CHECKING:
@@ -38,6 +37,7 @@ if TYPE_CHECKING:
     from gui.store_service import StoreService  # imports the history store: a type only here
     from gui.wizard.live_estimate_panel import LiveEstimatePanel
     from gui.wizard.live_estimator import LiveEstimator
+    from gui.wizard.live_routing import LiveRouting
     from gui.wizard.model_page import ModelPage
     from gui.wizard.offer_page import OfferPage
     from gui.wizard.parallelism_page import ParallelismPage
@@ -175,6 +175,7 @@ class PlanWizard(StagedWizard):
 
     def _start_live_estimate(self) -> None:
         from gui.wizard.live_estimator import LiveEstimator
+        from gui.wizard.live_routing import LiveRouting
 
         self.live: LiveEstimator = LiveEstimator(
             self.current_request,
@@ -182,7 +183,7 @@ class PlanWizard(StagedWizard):
             lambda: self.state.settings.tax_rate,
             self,
         )
-        self.routing = LiveRouting(self)
+        self.routing: LiveRouting = LiveRouting(self)
         chosen = self.workload()  # the user may have chosen while the pages were built
         self._connect_signals()
         if self._new_plan is not None:
@@ -307,10 +308,7 @@ class PlanWizard(StagedWizard):
         try:
             self.current_request()
         except InputError as error:
-            path = error_path(error)
-            owner = self.routing.owner(path)
-            if owner is not None and self.steps.index(owner) <= self.steps.index(step):
-                self.routing.route(path, error_text(error))
+            if self.routing.refuse_up_to(step, error):
                 return False
         return step.isComplete()
 
