@@ -54,6 +54,8 @@ WIZARD_MODULES = (
 )
 # sqlite_utils: imported where the history is opened (core.store.repository), by the store thread.
 LATER_MODULES = (
+    "gui.wizard.training_form",  # the sizes page builds a workload's form when it is first shown
+    "gui.wizard.diffusion_form",
     "gui.wizard.parallelism_page",
     "gui.wizard.offer_page",  # some 45 ms: the comparison, its printing and the store's records
     "gui.wizard.review_page",
