@@ -1,9 +1,10 @@
 """Page 3: precision and sizes, one form per workload (only the chosen workload's is sent).
 
-A workload's form is built the first time that workload is shown: the inference form with the
-page, the training and diffusion forms (some 10 ms of the GUI thread and 5 ms of imports,
-measured with ``time.process_time``) only once the user or a draft picks them, so the first
-estimate does not wait for them.
+The first estimate waits for nothing on this page it does not show: a workload's form is built
+the first time that workload is shown (the inference form with the page, the training and
+diffusion forms only once the user or a draft picks them: some 10 ms of the GUI thread and 5 ms of
+imports), and the charts of the limits once there are limits to chart (the chart and the limits'
+engine: some 15 ms of imports; both measured with ``time.process_time``).
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ from PySide6.QtWidgets import QScrollArea, QStackedWidget, QWidget
 
 from core.request import PlanRequest
 from gui.wizard.inference_form import InferenceForm
-from gui.wizard.limit_chart import LimitCharts
 from gui.wizard.wizard_step import WizardStep
 
 if TYPE_CHECKING:
     from core.limit_curve import LimitCurve
     from gui.wizard.diffusion_form import DiffusionForm
+    from gui.wizard.limit_chart import LimitCharts
     from gui.wizard.training_form import TrainingForm
 
     Form = InferenceForm | TrainingForm | DiffusionForm
@@ -53,17 +54,13 @@ class SizesPage(WizardStep):
 
     def _build_ui(self) -> None:
         self._stack = QStackedWidget(self)
-        inference = self._form("inference")
+        self._form("inference")
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         scroll.setWidget(self._stack)
         self.content.addWidget(scroll, 1)
-        self._charts = LimitCharts(self)
-        self._charts.hide()
-        self._charts.contextPicked.connect(inference.set_context)
-        self._charts.sequencesPicked.connect(inference.set_sequences)
-        self.content.addWidget(self._charts)
+        self._charts: LimitCharts | None = None  # under the forms once there are limits
 
     def _form(self, workload: str) -> Form:
         """The form of ``workload``, built and filled from the last request the first time."""
@@ -79,12 +76,24 @@ class SizesPage(WizardStep):
     @property
     def limit_charts(self) -> LimitCharts:
         """The charts of memory against the context and the concurrency (inference only)."""
+        if self._charts is None:
+            from gui.wizard.limit_chart import LimitCharts
+
+            charts = self._charts = LimitCharts(self)
+            charts.hide()
+            inference = self._form("inference")
+            charts.contextPicked.connect(inference.set_context)
+            charts.sequencesPicked.connect(inference.set_sequences)
+            self.content.addWidget(charts)
         return self._charts
 
     def show_limit_curves(self, curves: dict[str, LimitCurve]) -> None:
         """Chart ``curves`` under the inference form (hidden when there are none)."""
-        self._charts.set_curves(curves)
-        self._charts.setVisible(bool(curves) and self._workload == "inference")
+        if self._charts is None and not curves:
+            return  # nothing charted yet, nothing to clear
+        charts = self.limit_charts
+        charts.set_curves(curves)
+        charts.setVisible(bool(curves) and self._workload == "inference")
 
     def _retranslate(self) -> None:
         self.setTitle(self.tr("Precision and sizes"))
@@ -108,7 +117,8 @@ class SizesPage(WizardStep):
         """Show the form of ``workload``."""
         self._workload = workload
         self._stack.setCurrentWidget(self._form(workload))
-        self._charts.setVisible(workload == "inference" and bool(self._charts.curves))
+        if self._charts is not None:
+            self._charts.setVisible(workload == "inference" and bool(self._charts.curves))
         self._retranslate()
 
     def fill(self, raw: dict[str, Any], workload: str) -> None:
