@@ -98,7 +98,12 @@ class PlanWizard(StagedWizard):
                 self._add_sizes_page,
                 self._start_live_estimate,
             ],
-            [self._add_parallelism_page, self._add_offer_page, self._add_review_page],
+            [
+                self._add_parallelism_page,
+                self._add_offer_page,
+                self._add_review_page,
+                self._add_other_forms,
+            ],
             at_once=not build_later,
         )
 
@@ -168,6 +173,9 @@ class PlanWizard(StagedWizard):
         self.review_page: ReviewPage = ReviewPage(self)
         self.review_page.start_draft(self._draft_label)
         self._add_step(self.review_page)
+
+    def _add_other_forms(self) -> None:
+        self.sizes_page.build_forms()  # the workloads the draft does not use
 
     def has_page(self, name: str) -> bool:
         """Whether the later page ``name`` (the attribute, e.g. ``"offer_page"``) is built yet."""

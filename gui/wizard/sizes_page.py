@@ -1,10 +1,10 @@
 """Page 3: precision and sizes, one form per workload (only the chosen workload's is sent).
 
-The first estimate waits for nothing on this page it does not show: a workload's form is built
-the first time that workload is shown (the inference form with the page, the training and
-diffusion forms only once the user or a draft picks them: some 10 ms of the GUI thread and 5 ms of
-imports), and the charts of the limits once there are limits to chart (the chart and the limits'
-engine: some 15 ms of imports; both measured with ``time.process_time``).
+The first estimate waits for nothing on this page it does not show: the training and diffusion
+forms (some 10 ms of the GUI thread and 5 ms of imports) are built by :meth:`SizesPage.build_forms`,
+one of the wizard's later steps, or at once when a draft or the user picks their workload first;
+the charts of the limits once there are limits to chart (the chart and the limits' engine: some
+15 ms of imports; both measured with ``time.process_time``).
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from PySide6.QtWidgets import QScrollArea, QStackedWidget, QWidget
 from core.request import PlanRequest
 from gui.wizard.inference_form import InferenceForm
 from gui.wizard.wizard_step import WizardStep
+
+WORKLOADS = ("inference", "training", "diffusion")
 
 if TYPE_CHECKING:
     from core.limit_curve import LimitCurve
@@ -61,6 +63,11 @@ class SizesPage(WizardStep):
         scroll.setWidget(self._stack)
         self.content.addWidget(scroll, 1)
         self._charts: LimitCharts | None = None  # under the forms once there are limits
+
+    def build_forms(self) -> None:
+        """Build the forms of every workload that are not built yet."""
+        for workload in WORKLOADS:
+            self._form(workload)
 
     def _form(self, workload: str) -> Form:
         """The form of ``workload``, built and filled from the last request the first time."""

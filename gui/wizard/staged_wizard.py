@@ -3,9 +3,10 @@
 The plan wizard is in the main window's first paint with its first page alone; the main window
 then runs its steps one per turn of the event loop, in two parts: :meth:`StagedWizard.build_steps`,
 up to the wizard taking input (the subclass sets :attr:`StagedWizard.built` in the last of them),
-and :meth:`StagedWizard.later_steps`, the pages after those. Until the later pages are built the
-last page built still leads on: Next builds them first (:meth:`StagedWizard.validateCurrentPage`),
-so the page :meth:`StagedWizard.nextId` promised exists when it is shown.
+and :meth:`StagedWizard.later_steps`, the pages after those (and what else can wait). Until the
+later steps have run, the last page built still leads on: Next runs them first
+(:meth:`StagedWizard.validateCurrentPage`), so the page :meth:`StagedWizard.nextId` promised
+exists when it is shown.
 """
 
 from __future__ import annotations
@@ -40,16 +41,16 @@ class StagedWizard(QWizard):
         return steps
 
     def later_steps(self) -> list[Step]:
-        """One step per later page; a step finds nothing to do once the pages are built."""
+        """One step per later page (or part); a step finds nothing to do once all have run."""
         return [self._build_next_later_page for _ in self._later]
 
     @property
     def complete(self) -> bool:
-        """Whether every page is built (the later ones too)."""
+        """Whether every step has run (the later ones too)."""
         return self.built and not self._later
 
     def finish_later_pages(self) -> None:
-        """Build the later pages that are not built yet, now."""
+        """Run the later steps that have not run yet, now."""
         while self._later:
             self._build_next_later_page()
 
