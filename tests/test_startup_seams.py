@@ -152,7 +152,7 @@ def test_the_wizard_takes_input_with_a_live_estimate_before_its_later_pages_exis
     qtbot.waitUntil(lambda: wizard.live.result is not None, timeout=20_000)
     qtbot.waitUntil(lambda: not wizard.live.busy, timeout=20_000)  # the first plan too
     later = page.later_steps()
-    assert len(later) == 4  # three pages, then the forms of the other workloads
+    assert len(later) == 4  # the forms of the other workloads, then three pages
     for step in later:
         step()
     assert wizard.complete is True

@@ -98,11 +98,12 @@ class PlanWizard(StagedWizard):
                 self._add_sizes_page,
                 self._start_live_estimate,
             ],
+            # The other workloads' forms first: while a later step is left, one adds a page.
             [
+                self._add_other_forms,
                 self._add_parallelism_page,
                 self._add_offer_page,
                 self._add_review_page,
-                self._add_other_forms,
             ],
             at_once=not build_later,
         )

@@ -59,7 +59,10 @@ class StagedWizard(QWizard):
             self._later.pop(0)()
 
     def _on_last_built_page(self) -> bool:
-        """Whether the last page built so far is shown while later pages are still to come."""
+        """Whether the last page built so far is shown while later steps are left.
+
+        The subclass orders its later steps so that the last one adds a page.
+        """
         ids = self.pageIds()
         return bool(self._later) and self.built and bool(ids) and self.currentId() == ids[-1]
 
