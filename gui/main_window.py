@@ -47,12 +47,16 @@ WIZARD_MODULES = (
     "core.estimate_llm",  # imported by the first estimate, which runs on the GUI thread
     "gui.core_text",  # the wording of core's messages
     "gui.wizard.live_estimator",
+    "gui.wizard.live_routing",
     "gui.wizard.live_estimate_panel",
     "gui.wizard.model_page",
     "gui.wizard.sizes_page",
 )
 # sqlite_utils: imported where the history is opened (core.store.repository), by the store thread.
 LATER_MODULES = (
+    "gui.wizard.training_form",  # the sizes page builds a workload's form when it is first shown
+    "gui.wizard.diffusion_form",
+    "gui.wizard.limit_chart",  # and its charts once the first limits are solved
     "gui.wizard.parallelism_page",
     "gui.wizard.offer_page",  # some 45 ms: the comparison, its printing and the store's records
     "gui.wizard.review_page",

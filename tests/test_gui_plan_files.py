@@ -84,3 +84,19 @@ def test_a_damaged_draft_starts_from_the_defaults(app_state, qtbot, user_data_di
     (user_data_dir / DRAFT_FILE).write_text("{not json", "utf-8")
     wizard = open_window(qtbot, app_state).page("plan").wizard
     assert wizard.current_request() == wizard.default_request()
+
+
+def test_the_draft_is_written_when_it_changes_and_not_again_when_it_does_not(tmp_path):
+    from gui.wizard.plan_files import keep_draft, read_draft
+
+    draft = tmp_path / DRAFT_FILE
+    request = parse_request(EDITED)
+    keep_draft(request, tmp_path)
+    assert read_draft(tmp_path) == request
+    written = draft.stat().st_ino  # QSaveFile replaces the file: a new write is a new inode
+    keep_draft(parse_request(EDITED), tmp_path)  # the same request again, as after a model read
+    assert draft.stat().st_ino == written
+    changed = parse_request({**EDITED, "term": {"unit": "week", "count": 3}})
+    keep_draft(changed, tmp_path)
+    assert draft.stat().st_ino != written
+    assert read_draft(tmp_path) == changed

@@ -119,7 +119,7 @@ def test_engine_self_test_runs_without_loading_qt():
 def test_startup_probe_shows_the_window_loading_only_what_the_app_loads(user_data_dir: Path):
     done = run_self_test("--self-test", "--startup")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.splitlines() == ["main window shown", "pages ready"]
+    assert done.stdout.splitlines() == ["main window shown", "wizard ready", "pages ready"]
     assert not user_data_dir.exists() or not any(user_data_dir.iterdir())
 
 

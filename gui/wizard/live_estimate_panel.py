@@ -8,6 +8,7 @@ severity and links to the glossary term that explains it.
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QPalette
@@ -22,9 +23,6 @@ from PySide6.QtWidgets import (
 )
 
 from core.estimate import EstimateResult
-from core.limits import Limits
-from core.outcome import OutcomeCost
-from core.planner import Plan
 from core.terms import term_hours
 from gui.core_text import finding_text, message_text
 from gui.glossary_link import connect_term_links, term_anchor
@@ -32,6 +30,11 @@ from gui.presentation import counts, palette
 from gui.presentation.formats import gib, money
 from gui.presentation.names import component_name, offer, severity_name, strategy_name
 from gui.wizard.memory_chart import MemoryChart
+
+if TYPE_CHECKING:  # built before the first estimate, which needs neither the planner nor prices
+    from core.limits import Limits
+    from core.outcome import OutcomeCost
+    from core.planner import Plan
 
 FITS_STYLE, FAILS_STYLE = palette.FITS_STYLE, palette.FAILS_STYLE
 PANEL_WIDTH = 360

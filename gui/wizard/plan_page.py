@@ -52,7 +52,7 @@ class PlanPage(QScrollArea):
         return self.wizard.build_steps()
 
     def later_steps(self) -> list[Callable[[], None]]:
-        """The wizard's later pages, one step each (see :meth:`PlanWizard.later_steps`)."""
+        """The wizard's later steps, one per page or form (see :meth:`PlanWizard.later_steps`)."""
         return self.wizard.later_steps()
 
     def load_request(self, request: PlanRequest, label: str = "") -> None:

@@ -3,42 +3,41 @@
 The pages collect the fields of a :class:`core.request.PlanRequest`;
 :meth:`PlanWizard.current_request` assembles them over the draft's other values and lets
 ``core.request`` validate the result. After every edit
-:class:`~gui.wizard.live_estimator.LiveEstimator` rebuilds the request; the wizard routes a refused
-value to the page and row that own it, and passes the estimate to the panel beside the pages and
-the planner's options to the offer page.
+:class:`~gui.wizard.live_estimator.LiveEstimator` rebuilds the request, and
+:class:`~gui.wizard.live_routing.LiveRouting` shows what it reports on the pages.
 
-The wizard is built in steps so the main window can show its first page at once and add the
-rest one step per turn of the event loop, in two parts: :meth:`PlanWizard.build_steps`, the pages
-the user gives input on (workload, model, sizes) and the live estimate beside them; then
-:meth:`PlanWizard.later_steps`, the parallelism, offer and review pages, built once the estimate
-is on screen (or at once when the user goes past the sizes page before that). The first page needs
-neither pydantic nor the engine: everything else, each later page, the live estimate and the
-request model, is imported by the step that builds it.
+The wizard is built in steps (:class:`~gui.wizard.staged_wizard.StagedWizard`) so the main window
+can show its first page at once and add the rest one step per turn of the event loop: first the
+pages the user gives input on (workload, model, sizes) and the live estimate beside them, then the
+parallelism, offer and review pages, built once the estimate is on screen (or at once when the
+user goes past the sizes page before that). The first page needs neither pydantic nor the
+engine: everything else, each later page, the live estimate and the request model, is imported by
+the step that builds it.
 """
 
 from __future__ import annotations
 
 import contextlib
 import copy
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, SignalInstance
 from PySide6.QtWidgets import QWidget, QWizard
 
-from core.errors import InputError, PlannerError
+from core.errors import InputError
 from gui.app_state import AppState
-from gui.wizard.wizard_step import WizardStep, error_path
+from gui.wizard.staged_wizard import StagedWizard
+from gui.wizard.wizard_step import WizardStep
 from gui.wizard.workload_page import WorkloadPage
 
 if TYPE_CHECKING:
-    from core.estimate import EstimateResult
-    from core.planner import Plan, PlanOption
+    from core.planner import PlanOption
     from core.request import PlanRequest
     from gui.store_service import StoreService  # imports the history store: a type only here
     from gui.wizard.live_estimate_panel import LiveEstimatePanel
     from gui.wizard.live_estimator import LiveEstimator
+    from gui.wizard.live_routing import LiveRouting
     from gui.wizard.model_page import ModelPage
     from gui.wizard.offer_page import OfferPage
     from gui.wizard.parallelism_page import ParallelismPage
@@ -50,26 +49,14 @@ W = QWizard.WizardButton
 BUTTONS = [W.Stretch, W.BackButton, W.NextButton, W.CommitButton, W.FinishButton]
 
 
-def error_text(error: PlannerError) -> str:
-    """``error`` worded for the user (:func:`gui.core_text.error_text`).
-
-    The one seam to ``gui.core_text`` here: it is loaded after the first paint (some 9 ms with
-    the field labels and number formats it imports, measured with ``python -X importtime``),
-    with the live estimate panel, which uses it too.
-    """
-    from gui.core_text import error_text as worded
-
-    return worded(error)
-
-
-class PlanWizard(QWizard):
+class PlanWizard(StagedWizard):
     """The Plan page of the main window; ``load_request`` and ``new_draft`` start over.
 
     With ``build_later`` only the first page is built; the caller runs :meth:`build_steps`
     and then :meth:`later_steps` (the main window, one per turn of its event loop). Until the
     input pages and the live estimate are built the wizard shows the first page without
     buttons, and a workload chosen meanwhile is kept; until the later pages are built, going
-    past the sizes page builds them first (:meth:`validateCurrentPage`).
+    past the sizes page builds them first.
 
     ``store_service`` is the app's one :class:`~gui.store_service.StoreService`, which the review
     page saves quotes and places orders through; it must be set before the review page is used.
@@ -93,7 +80,6 @@ class PlanWizard(QWizard):
         self.store_service: StoreService | None = store_service
         self._base: dict[str, Any] = {}
         self._new_plan = new_plan
-        self.built = False
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         self.setOption(QWizard.WizardOption.NoCancelButton)
         self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage)
@@ -104,61 +90,23 @@ class PlanWizard(QWizard):
         # The pages built so far, in order; the later ones are appended when they are built.
         self.steps: list[WizardStep] = [self.workload_page]
         self._draft_label = ""
-        self._pending: list[Callable[[], None]] = [
-            self._meet_qt_made_widgets,
-            self._add_panel,
-            self._add_model_page,
-            self._add_sizes_page,
-            self._start_live_estimate,
-        ]
-        self._later: list[Callable[[], None]] = [
-            self._add_parallelism_page,
-            self._add_offer_page,
-            self._add_review_page,
-        ]
-        if not build_later:
-            for step in self.build_steps():
-                step()
-            self.finish_later_pages()
-
-    def build_steps(self) -> list[Callable[[], None]]:
-        """The steps up to the wizard taking input with a live estimate (handed out once)."""
-        steps, self._pending = self._pending, []
-        return steps
-
-    def later_steps(self) -> list[Callable[[], None]]:
-        """One step per later page; a step finds nothing to do once the pages are built."""
-        return [self._build_next_later_page for _ in self._later]
-
-    @property
-    def complete(self) -> bool:
-        """Whether every page is built (the later ones too)."""
-        return self.built and not self._later
-
-    def finish_later_pages(self) -> None:
-        """Build the later pages that are not built yet, now."""
-        while self._later:
-            self._build_next_later_page()
-
-    def _build_next_later_page(self) -> None:
-        if self._later:
-            self._later.pop(0)()
-
-    def _on_last_built_page(self) -> bool:
-        """Whether the sizes page is shown while the later pages are still to be built."""
-        return bool(self._later) and self.built and self.currentPage() is self.steps[-1]
-
-    def nextId(self) -> int:
-        if self._on_last_built_page():  # it still leads on, to the page added next
-            return self.currentId() + 1
-        return super().nextId()
-
-    def validateCurrentPage(self) -> bool:
-        if not super().validateCurrentPage():
-            return False
-        if self._on_last_built_page():
-            self.finish_later_pages()  # the page ``nextId`` promised exists before it is shown
-        return True
+        self.stage(
+            [
+                self._meet_qt_made_widgets,
+                self._add_panel,
+                self._add_model_page,
+                self._add_sizes_page,
+                self._start_live_estimate,
+            ],
+            # The other workloads' forms first: while a later step is left, one adds a page.
+            [
+                self._add_other_forms,
+                self._add_parallelism_page,
+                self._add_offer_page,
+                self._add_review_page,
+            ],
+            at_once=not build_later,
+        )
 
     def _meet_qt_made_widgets(self) -> None:
         # PySide6 creates the Python enums of every QtWidgets class (some 80, ~25 ms) the first
@@ -218,7 +166,7 @@ class PlanWizard(QWizard):
         self.offer_page: OfferPage = OfferPage(self)
         self._add_step(self.offer_page)
         self.offer_page.optionChosen.connect(self._on_offer_option_chosen)
-        self._show_on_offer_page()
+        self.routing.catch_up_offer_page()
 
     def _add_review_page(self) -> None:
         from gui.wizard.review_page import ReviewPage
@@ -227,25 +175,16 @@ class PlanWizard(QWizard):
         self.review_page.start_draft(self._draft_label)
         self._add_step(self.review_page)
 
-    def _has_page(self, name: str) -> bool:
+    def _add_other_forms(self) -> None:
+        self.sizes_page.build_forms()  # the workloads the draft does not use
+
+    def has_page(self, name: str) -> bool:
         """Whether the later page ``name`` (the attribute, e.g. ``"offer_page"``) is built yet."""
         return hasattr(self, name)
 
-    def _show_on_offer_page(self) -> None:
-        """Bring the offer page, built after the live estimate started, up to its results."""
-        live, page = self.live, self.offer_page
-        result = live.result
-        page.set_fit(result is not None and result.fits and result.request.gpu is not None)
-        page.set_outcome(live.outcome)
-        if live.plan is not None:
-            page.set_plan(live.plan, live.request)
-        elif live.busy:
-            page.set_planning()
-        if live.request is not None:
-            page.select_layout(live.request)
-
     def _start_live_estimate(self) -> None:
         from gui.wizard.live_estimator import LiveEstimator
+        from gui.wizard.live_routing import LiveRouting
 
         self.live: LiveEstimator = LiveEstimator(
             self.current_request,
@@ -253,6 +192,7 @@ class PlanWizard(QWizard):
             lambda: self.state.settings.tax_rate,
             self,
         )
+        self.routing: LiveRouting = LiveRouting(self)
         chosen = self.workload()  # the user may have chosen while the pages were built
         self._connect_signals()
         if self._new_plan is not None:
@@ -275,17 +215,6 @@ class PlanWizard(QWizard):
         for step in self.steps:
             step.edited.connect(self.live.schedule)
         self.workload_page.edited.connect(self._on_workload_edited)
-        live = self.live
-        live.invalid.connect(self._on_live_invalid)
-        live.validated.connect(self._on_live_validated)
-        live.resolving.connect(self._on_live_resolving)
-        live.modelFailed.connect(self._on_live_model_failed)
-        live.estimated.connect(self._on_live_estimated)
-        live.limited.connect(self._on_live_limited)
-        live.estimateFailed.connect(self._on_live_model_failed)
-        live.planning.connect(self._on_live_planning)
-        live.planned.connect(self._on_live_planned)
-        live.planFailed.connect(self._on_live_plan_failed)
         # Bound methods, not lambdas: the connections end when this wizard is deleted.
         self.state.catalogChanged.connect(self._on_state_changed)
         self.state.settingsChanged.connect(self._on_state_changed)
@@ -302,7 +231,7 @@ class PlanWizard(QWizard):
         self.setButtonText(QWizard.WizardButton.NextButton, self.tr("&Next >"))
         self.setButtonText(QWizard.WizardButton.BackButton, self.tr("< &Back"))
         if self.live.result is not None:
-            self._show_model_summary(self.live.result)
+            self.routing.show_model_summary(self.live.result)
 
     # -- the public interface --------------------------------------------------------------
 
@@ -329,7 +258,7 @@ class PlanWizard(QWizard):
         self._base = request.model_dump(mode="json")
         self._draft: PlanRequest = request  # the pages built later show it too
         self._draft_label = label
-        if self._has_page("review_page"):
+        if self.has_page("review_page"):
             self.review_page.start_draft(label)
         for step in self.steps:
             step.load(request)
@@ -388,10 +317,7 @@ class PlanWizard(QWizard):
         try:
             self.current_request()
         except InputError as error:
-            path = error_path(error)
-            owner = self._owner(path)
-            if owner is not None and self.steps.index(owner) <= self.steps.index(step):
-                self._route_error(path, error_text(error))
+            if self.routing.refuse_up_to(step, error):
                 return False
         return step.isComplete()
 
@@ -409,25 +335,6 @@ class PlanWizard(QWizard):
         # Escape must not hide the Plan page.
         pass
 
-    # -- routing results -------------------------------------------------------------------
-
-    def _owner(self, path: str) -> WizardStep | None:
-        return next((step for step in self.steps if step.owns(path)), None)
-
-    def _route_error(self, path: str, message: str) -> str | None:
-        """Show ``message`` on the page that owns ``path``; return it as that page words it.
-
-        None when the page holds it back (an input the user has not typed in yet).
-        """
-        owner = self._owner(path) or self.currentPage()
-        shown: str | None = message
-        for step in self.steps:
-            if step is owner:
-                shown = step.show_error(path, message)
-            else:
-                step.clear_error()
-        return shown
-
     def _on_app_about_to_quit(self) -> None:
         self.live.stop()
 
@@ -441,85 +348,3 @@ class PlanWizard(QWizard):
 
     def _on_offer_option_chosen(self, option: PlanOption) -> None:
         self.parallelism_page.set_layout(option.estimate.request.parallelism)
-
-    def _on_live_invalid(self, error: InputError) -> None:
-        path = error_path(error)
-        if path == "model":  # no model given: the chosen source's input is empty
-            path = f"model.{self.model_page.source()}"
-        message = self._route_error(path, error_text(error))
-        self.model_page.set_resolving(False)
-        if self._has_page("offer_page"):
-            self.offer_page.set_fit(False)
-        if message is None:  # an input not typed in yet: no refusal, only what is missing
-            self.panel.show_status("busy", self.tr("Fill in this page to see the estimate."))
-        else:
-            self.panel.show_status("invalid", message)
-
-    def _on_live_validated(self, request: PlanRequest) -> None:
-        from gui.wizard.plan_files import keep_draft
-
-        for step in self.steps:
-            step.clear_error()
-        keep_draft(request, self.state.data_dir)  # opened again after a restart
-        if self._has_page("offer_page"):
-            self.offer_page.select_layout(request)
-
-    def _on_live_resolving(self) -> None:
-        self.model_page.set_resolving(True)
-        if self._has_page("offer_page"):
-            self.offer_page.set_fit(False)
-        self.panel.show_status("busy", self.tr("Reading the model…"))
-
-    def _on_live_model_failed(self, error: Exception) -> None:
-        self.model_page.set_resolving(False)
-        if self._has_page("offer_page"):
-            self.offer_page.set_fit(False)
-        message = error_text(error) if isinstance(error, PlannerError) else repr(error)
-        path = error_path(error) if isinstance(error, PlannerError) else ""
-        if path in ("", "model"):  # a file or preset core could not read
-            path = f"model.{self.model_page.source()}"
-        message = self._route_error(path, message) or message
-        self.panel.show_status("error", message)
-        self.panel.show_plan(None)
-        if self._has_page("offer_page"):
-            self.offer_page.set_outcome(None)
-        self.sizes_page.show_limit_curves({})
-
-    def _on_live_estimated(self, result: EstimateResult) -> None:
-        self.model_page.set_resolving(False)
-        self._show_model_summary(result)
-        if self._has_page("offer_page"):
-            self.offer_page.set_fit(result.fits and result.request.gpu is not None)
-        self.panel.show_result(result)
-
-    def _on_live_limited(self) -> None:
-        self.panel.show_limits(self.live.limits, self.live.outcome)
-        if self._has_page("offer_page"):
-            self.offer_page.set_outcome(self.live.outcome)
-        self.sizes_page.show_limit_curves(self.live.curves)
-
-    def _show_model_summary(self, result: EstimateResult) -> None:
-        from gui.wizard.display import count
-
-        model = result.model
-        self.model_page.show_summary(
-            self.tr("{name}: {params} parameters ({source}).").format(
-                name=model.name, params=count(model.params_total), source=model.source
-            )
-        )
-
-    def _on_live_planning(self) -> None:
-        self.panel.show_plan(None)
-        if self._has_page("offer_page"):
-            self.offer_page.set_planning()
-
-    def _on_live_planned(self, plan: Plan) -> None:
-        self.panel.show_plan(plan)
-        if self._has_page("offer_page"):
-            self.offer_page.set_plan(plan, self.live.request)
-
-    def _on_live_plan_failed(self, error: Exception) -> None:
-        if self._has_page("offer_page"):
-            self.offer_page.set_plan(None, None)
-        message = error_text(error) if isinstance(error, PlannerError) else str(error)
-        self.panel.show_status("error", message)

@@ -3154,6 +3154,21 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     </message>
 </context>
 <context>
+    <name>LiveRouting</name>
+    <message>
+        <source>Fill in this page to see the estimate.</source>
+        <translation>Заполните эту страницу, чтобы увидеть оценку.</translation>
+    </message>
+    <message>
+        <source>Reading the model…</source>
+        <translation>Читаю модель…</translation>
+    </message>
+    <message>
+        <source>{name}: {params} parameters ({source}).</source>
+        <translation>{name}: {params} параметров ({source}).</translation>
+    </message>
+</context>
+<context>
     <name>MainActions</name>
     <message>
         <source>&amp;New Plan</source>
@@ -3898,18 +3913,6 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source>{file}: the preset &apos;{preset}&apos; is not bundled with this version</source>
         <translation>{file}: пресет «{preset}» не входит в эту версию</translation>
-    </message>
-    <message>
-        <source>Fill in this page to see the estimate.</source>
-        <translation>Заполните эту страницу, чтобы увидеть оценку.</translation>
-    </message>
-    <message>
-        <source>Reading the model…</source>
-        <translation>Читаю модель…</translation>
-    </message>
-    <message>
-        <source>{name}: {params} parameters ({source}).</source>
-        <translation>{name}: {params} параметров ({source}).</translation>
     </message>
 </context>
 <context>

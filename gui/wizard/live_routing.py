@@ -1,0 +1,187 @@
+"""Where the plan wizard shows what its live estimator reports, and a refused value's message.
+
+:class:`LiveRouting` listens to the wizard's :class:`~gui.wizard.live_estimator.LiveEstimator`:
+a refused value goes to the page and row that own its request path, the estimate and the plan to
+the panel beside the pages, and the planner's options to the offer page. The offer page is one of
+the pages built after the wizard takes input, so until it is built nothing is sent to it, and
+:meth:`LiveRouting.catch_up_offer_page` brings it up to the latest results once it is.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+
+from core.errors import PlannerError
+from gui.wizard.wizard_step import WizardStep, error_path
+
+if TYPE_CHECKING:
+    from core.errors import InputError
+    from core.estimate import EstimateResult
+    from core.planner import Plan
+    from core.request import PlanRequest
+    from gui.wizard.plan_wizard import PlanWizard
+
+
+def error_text(error: PlannerError) -> str:
+    """``error`` worded for the user (:func:`gui.core_text.error_text`).
+
+    The one seam to ``gui.core_text`` here: it is loaded after the first paint (some 9 ms with
+    the field labels and number formats it imports, measured with ``python -X importtime``),
+    with the live estimate panel, which uses it too.
+    """
+    from gui.core_text import error_text as worded
+
+    return worded(error)
+
+
+class LiveRouting(QObject):
+    """Shows the results of ``wizard.live`` on the wizard's pages and its panel."""
+
+    def __init__(self, wizard: PlanWizard) -> None:
+        super().__init__(wizard)
+        self._wizard = wizard
+        # Bound methods, not lambdas: the connections end when the wizard, our parent, is deleted.
+        live = wizard.live
+        live.invalid.connect(self._on_live_invalid)
+        live.validated.connect(self._on_live_validated)
+        live.resolving.connect(self._on_live_resolving)
+        live.modelFailed.connect(self._on_live_model_failed)
+        live.estimated.connect(self._on_live_estimated)
+        live.limited.connect(self._on_live_limited)
+        live.estimateFailed.connect(self._on_live_model_failed)
+        live.planning.connect(self._on_live_planning)
+        live.planned.connect(self._on_live_planned)
+        live.planFailed.connect(self._on_live_plan_failed)
+
+    def owner(self, path: str) -> WizardStep | None:
+        """The page a value at the request path ``path`` is entered on."""
+        return next((step for step in self._wizard.steps if step.owns(path)), None)
+
+    def route(self, path: str, message: str) -> str | None:
+        """Show ``message`` on the page that owns ``path``; return it as that page words it.
+
+        None when the page holds it back (an input the user has not typed in yet).
+        """
+        owner = self.owner(path) or self._wizard.currentPage()
+        shown: str | None = message
+        for step in self._wizard.steps:
+            if step is owner:
+                shown = step.show_error(path, message)
+            else:
+                step.clear_error()
+        return shown
+
+    def refuse_up_to(self, step: WizardStep, error: InputError) -> bool:
+        """Show ``error`` on its page if that is ``step`` or one before it; whether it was."""
+        path = error_path(error)
+        owner = self.owner(path)
+        steps = self._wizard.steps
+        if owner is None or steps.index(owner) > steps.index(step):
+            return False
+        self.route(path, error_text(error))
+        return True
+
+    def catch_up_offer_page(self) -> None:
+        """Bring the offer page, built after the live estimate started, up to its results."""
+        live, page = self._wizard.live, self._wizard.offer_page
+        result = live.result
+        page.set_fit(result is not None and result.fits and result.request.gpu is not None)
+        page.set_outcome(live.outcome)
+        if live.plan is not None:
+            page.set_plan(live.plan, live.request)
+        elif live.busy:
+            page.set_planning()
+        if live.request is not None:
+            page.select_layout(live.request)
+
+    def show_model_summary(self, result: EstimateResult) -> None:
+        """Name the model of ``result`` and its parameter count on the model page."""
+        from gui.wizard.display import count
+
+        model = result.model
+        self._wizard.model_page.show_summary(
+            self.tr("{name}: {params} parameters ({source}).").format(
+                name=model.name, params=count(model.params_total), source=model.source
+            )
+        )
+
+    def _offer_page_built(self) -> bool:
+        return self._wizard.has_page("offer_page")
+
+    def _on_live_invalid(self, error: InputError) -> None:
+        wizard = self._wizard
+        path = error_path(error)
+        if path == "model":  # no model given: the chosen source's input is empty
+            path = f"model.{wizard.model_page.source()}"
+        message = self.route(path, error_text(error))
+        wizard.model_page.set_resolving(False)
+        if self._offer_page_built():
+            wizard.offer_page.set_fit(False)
+        if message is None:  # an input not typed in yet: no refusal, only what is missing
+            wizard.panel.show_status("busy", self.tr("Fill in this page to see the estimate."))
+        else:
+            wizard.panel.show_status("invalid", message)
+
+    def _on_live_validated(self, request: PlanRequest) -> None:
+        from gui.wizard.plan_files import keep_draft
+
+        for step in self._wizard.steps:
+            step.clear_error()
+        keep_draft(request, self._wizard.state.data_dir)  # opened again after a restart
+        if self._offer_page_built():
+            self._wizard.offer_page.select_layout(request)
+
+    def _on_live_resolving(self) -> None:
+        self._wizard.model_page.set_resolving(True)
+        if self._offer_page_built():
+            self._wizard.offer_page.set_fit(False)
+        self._wizard.panel.show_status("busy", self.tr("Reading the model…"))
+
+    def _on_live_model_failed(self, error: Exception) -> None:
+        wizard = self._wizard
+        wizard.model_page.set_resolving(False)
+        if self._offer_page_built():
+            wizard.offer_page.set_fit(False)
+        message = error_text(error) if isinstance(error, PlannerError) else repr(error)
+        path = error_path(error) if isinstance(error, PlannerError) else ""
+        if path in ("", "model"):  # a file or preset core could not read
+            path = f"model.{wizard.model_page.source()}"
+        message = self.route(path, message) or message
+        wizard.panel.show_status("error", message)
+        wizard.panel.show_plan(None)
+        if self._offer_page_built():
+            wizard.offer_page.set_outcome(None)
+        wizard.sizes_page.show_limit_curves({})
+
+    def _on_live_estimated(self, result: EstimateResult) -> None:
+        wizard = self._wizard
+        wizard.model_page.set_resolving(False)
+        self.show_model_summary(result)
+        if self._offer_page_built():
+            wizard.offer_page.set_fit(result.fits and result.request.gpu is not None)
+        wizard.panel.show_result(result)
+
+    def _on_live_limited(self) -> None:
+        wizard, live = self._wizard, self._wizard.live
+        wizard.panel.show_limits(live.limits, live.outcome)
+        if self._offer_page_built():
+            wizard.offer_page.set_outcome(live.outcome)
+        wizard.sizes_page.show_limit_curves(live.curves)
+
+    def _on_live_planning(self) -> None:
+        self._wizard.panel.show_plan(None)
+        if self._offer_page_built():
+            self._wizard.offer_page.set_planning()
+
+    def _on_live_planned(self, plan: Plan) -> None:
+        self._wizard.panel.show_plan(plan)
+        if self._offer_page_built():
+            self._wizard.offer_page.set_plan(plan, self._wizard.live.request)
+
+    def _on_live_plan_failed(self, error: Exception) -> None:
+        if self._offer_page_built():
+            self._wizard.offer_page.set_plan(None, None)
+        message = error_text(error) if isinstance(error, PlannerError) else str(error)
+        self._wizard.panel.show_status("error", message)
