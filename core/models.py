@@ -65,25 +65,40 @@ def _read_json_object(path: Path) -> dict[str, Any]:
 
 
 @functools.cache
-def _preset_files() -> dict[str, _PresetFile]:
-    presets: dict[str, _PresetFile] = {}
+def _preset_paths() -> dict[str, tuple[PresetKind, Path]]:
+    """Every bundled preset file by its id, the file's name: found without reading any file."""
+    paths: dict[str, tuple[PresetKind, Path]] = {}
     kinds: tuple[PresetKind, ...] = ("llm", "diffusion")
     for kind in kinds:
         folder = resource_path("models", kind)
-        if not folder.is_dir():
-            continue
-        for path in sorted(folder.glob("*.json")):
-            data = _read_json_object(path)
-            preset_id, name = data.get("id"), data.get("name")
-            if preset_id != path.stem or not isinstance(name, str):
-                raise ModelSourceError(Message("models.needs_id", path=path.name, stem=path.stem))
-            presets[path.stem] = _PresetFile(PresetInfo(path.stem, name, kind), path)
-    return presets
+        if folder.is_dir():
+            for path in sorted(folder.glob("*.json")):
+                paths[path.stem] = (kind, path)
+    return paths
+
+
+def _preset_file(preset_id: str) -> _PresetFile | None:
+    """The preset named ``preset_id``, or None when no bundled file has that name.
+
+    A request reads the one preset it names, not every preset (reading all of them was 1 % of a
+    one-request ``estimate``); the cache holds bundled presets only, whatever ids requests give.
+    """
+    return _read_preset(preset_id) if preset_id in _preset_paths() else None
+
+
+@functools.cache
+def _read_preset(preset_id: str) -> _PresetFile:
+    kind, path = _preset_paths()[preset_id]
+    data = _read_json_object(path)
+    name = data.get("name")
+    if data.get("id") != path.stem or not isinstance(name, str):
+        raise ModelSourceError(Message("models.needs_id", path=path.name, stem=path.stem))
+    return _PresetFile(PresetInfo(path.stem, name, kind), path)
 
 
 def list_presets() -> list[PresetInfo]:
     """All bundled presets, language models first, each group sorted by name."""
-    infos = [p.info for p in _preset_files().values()]
+    infos = [_read_preset(preset_id).info for preset_id in _preset_paths()]
     return sorted(infos, key=lambda p: (p.kind != "llm", p.name.lower()))
 
 
@@ -95,7 +110,7 @@ def load_preset(preset_id: str) -> ModelArchitecture:
         NotFoundError: No language-model preset has this id.
         ModelSourceError: The preset file is broken.
     """
-    preset = _preset_files().get(preset_id)
+    preset = _preset_file(preset_id)
     if preset is None or preset.info.kind != "llm":
         raise _unknown(preset_id)
     data = _read_json_object(preset.path)
@@ -108,7 +123,7 @@ def load_preset(preset_id: str) -> ModelArchitecture:
 
 
 def _unknown(preset_id: str) -> NotFoundError:
-    valid = ", ".join(sorted(_preset_files()))
+    valid = ", ".join(sorted(_preset_paths()))
     return NotFoundError(
         Message("models.unknown_preset", preset_id=preset_id, valid=valid), field="model.preset"
     )
@@ -133,7 +148,7 @@ def resolve_model(ref: ModelRef) -> ResolvedModel:
         ModelSourceError: A file cannot be read or understood.
     """
     if ref.preset is not None:
-        preset = _preset_files().get(ref.preset)
+        preset = _preset_file(ref.preset)
         if preset is None:
             raise _unknown(ref.preset)
         if preset.info.kind == "diffusion":

@@ -43,11 +43,12 @@ LLM_PRESETS = {
 @pytest.fixture
 def fresh_presets() -> Iterator[None]:
     """Clear the preset caches before and after a test that swaps the resources folder."""
-    models._preset_files.cache_clear()
-    models.load_preset.cache_clear()
+    caches = (models._preset_paths, models._read_preset, models.load_preset)
+    for cache in caches:
+        cache.cache_clear()
     yield
-    models._preset_files.cache_clear()
-    models.load_preset.cache_clear()
+    for cache in caches:
+        cache.cache_clear()
 
 
 def test_every_llm_preset_is_listed():
@@ -141,6 +142,17 @@ def test_preset_file_with_wrong_id_is_refused(tmp_path, monkeypatch, fresh_prese
     monkeypatch.setattr(models, "resource_path", lambda *parts: root.joinpath(*parts))
     with pytest.raises(ModelSourceError, match="other.json"):
         list_presets()
+    # A request reads the preset it names only: the broken file is refused when it is named.
+    assert resolve_model(ModelRef(preset="tiny")).params_total == 824
+    with pytest.raises(ModelSourceError, match="other.json"):
+        resolve_model(ModelRef(preset="other"))
+
+
+def test_unknown_preset_ids_are_not_kept(fresh_presets):
+    for number in range(100):
+        with pytest.raises(NotFoundError):
+            resolve_model(ModelRef(preset=f"no-such-{number}"))
+    assert models._read_preset.cache_info().currsize == 0
 
 
 def test_hf_config_file(tmp_path):

@@ -4,7 +4,11 @@
    (``gui.launcher``), run alternately with its baseline, many times; medians of wall time and
    of CPU time (user + system of the finished child, from ``getrusage``), which depends less on
    other load on the machine. Targets: ``--version`` and ``--help`` at most 2 × ``python -c
-   pass``; ``estimate`` of one request at most 2 × ``python -c "import pydantic"``.
+   pass``; ``estimate`` of one request at most 2 × ``python -c "import pydantic"``. Beside it,
+   for reading that ratio, the floor of any command that validates its input with pydantic: one
+   small model defined and validated, with the plugin search skipped as the command line skips it
+   (pydantic then imports its field types and its plugin loader, which imports
+   ``importlib.metadata``, besides what ``import pydantic`` loads).
 2. Batch. ``estimate --requests`` of many lines in one process: estimates per second after
    start-up (the time of the whole batch minus that of a one-line batch, alternately), for
    requests that name their GPU and for requests that leave the cheapest fitting GPU to find
@@ -31,6 +35,14 @@ START_TARGET = 2.0
 RATE_TARGET = 2000.0
 PRESETS = ("llama-3.1-8b", "llama-3.1-70b", "mixtral-8x7b", "qwen2.5-7b")
 ENTRY = [sys.executable, "-c", "import sys; from gui.launcher import main; sys.exit(main())"]
+FLOOR = (
+    "import os\n"
+    "os.environ.setdefault('PYDANTIC_DISABLE_PLUGINS', '__all__')\n"
+    "from pydantic import BaseModel\n"
+    "class One(BaseModel):\n"
+    "    value: int\n"
+    "One(value=1)\n"
+)
 
 
 def _run(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
@@ -93,6 +105,7 @@ def main() -> int:
                 "--version": [*ENTRY, "--version"],
                 "--help": [*ENTRY, "--help"],
                 "pydantic": [sys.executable, "-c", "import pydantic"],
+                "floor": [sys.executable, "-c", FLOOR],
                 "estimate": [*ENTRY, "estimate", "--request", str(one)],
             },
             env,
@@ -106,6 +119,7 @@ def main() -> int:
             ok &= medians[name][0] <= START_TARGET * base[0]
         heavy = medians["pydantic"]
         print(_line('baseline: python -c "import pydantic"', heavy, heavy))
+        print(_line("floor: one validated pydantic model", medians["floor"], heavy))
         print(_line("anchorgpu-planner estimate (1 request)", medians["estimate"], heavy))
         ok &= medians["estimate"][0] <= START_TARGET * heavy[0]
 
