@@ -474,11 +474,22 @@ def canonical_request_json(data: dict[str, Any]) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
+# Rules over two fields are checked by a validator of the model holding both, which pydantic
+# places at that model; the error names the field the message tells the user to change.
+_RULE_FIELDS = {
+    "request.llamacpp_v_needs_fa": "inference.llamacpp.flash_attn",
+    "request.layerwise_casting_fp8": "precision.weights",
+}
+
+
 def _describe(error: ValidationError) -> InputError:
     """The first problem pydantic found, naming its field; the message keeps its template."""
     first = error.errors()[0]
+    message = validation_message(first)
     field = ".".join(str(p) for p in first["loc"]) or "request"
-    return InputError(validation_message(first), field=field)
+    if isinstance(message, Message):
+        field = _RULE_FIELDS.get(message.key, field)
+    return InputError(message, field=field)
 
 
 def parse_request(raw: Any) -> PlanRequest:
