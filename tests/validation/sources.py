@@ -270,4 +270,14 @@ NOT_EXPRESSIBLE: tuple[NotExpressible, ...] = (
         " planner's GPUs are equal; pipeline parallelism keeps several copies of the graph's"
         " inputs in the compute buffer, which is not modelled; no Command-R preset",
     ),
+    NotExpressible(
+        "llama.cpp Qwen2.5-Coder-32B Q8_0 over two RTX 3090 Ti with -ts 10,6, n_ctx 32768, q8_0"
+        " K and V: per-GPU KV buffers and compute buffers (pipeline parallelism, n_copies=4)",
+        "llama.cpp-11200",
+        "an explicit --tensor-split is not a request field (the per-GPU KV buffers agree with the"
+        " planner's slot rule at a 10:6 split: 41 and 23 layers of 68 MiB; their sum is the case"
+        " llamacpp-qwen25-coder-32b-q8-kv-32768); pipeline parallelism's graph copies in the"
+        " compute buffer are not modelled",
+        ("CUDA0 KV 2788.00 MiB", "CUDA1 KV 1564.00 MiB", "compute 233.00 and 237.51 MiB"),
+    ),
 )
