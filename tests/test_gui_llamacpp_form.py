@@ -120,3 +120,18 @@ def test_a_quantized_v_cache_without_flash_attention_is_refused_on_its_row(main_
     wizard.live.flush()
     qtbot.waitUntil(lambda: row.error is None)
     assert page.isComplete()
+
+
+def test_tab_goes_down_the_rows_in_the_order_they_are_shown(qtbot):
+    form = _form(qtbot)
+    set_combo_value(form.findChild(QComboBox, "servingEngine"), "llama.cpp")
+    form.show()
+    qtbot.waitExposed(form)
+    shown = [row.marked for row in form.rows.values() if row.isVisible() and row.isEnabled()]
+    widget = shown[0]
+    reached = [widget]
+    for _ in range(10 * len(shown)):  # the chain is a ring: go round it once at most
+        widget = widget.nextInFocusChain()
+        if widget in shown and widget not in reached:
+            reached.append(widget)
+    assert [w.objectName() for w in reached] == [w.objectName() for w in shown]
