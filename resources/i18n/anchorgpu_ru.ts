@@ -2180,7 +2180,7 @@
     </message>
     <message>
         <source>Layerwise casting (diffusers, fp8)</source>
-        <translation>Послойное приведение типа (diffusers, fp8)</translation>
+        <translation>Послойное приведение типов (diffusers, fp8)</translation>
     </message>
     <message>
         <source>Weights format</source>
