@@ -225,13 +225,6 @@ class LlamaCppOptions(BaseModel):
     # llama.cpp's default is "auto": on where the backend supports it (CUDA and ROCm do).
     flash_attn: bool = True
 
-    @model_validator(mode="after")
-    def _consistent(self) -> LlamaCppOptions:
-        if self.cache_type_v != "f16" and not self.flash_attn:
-            # llama_init_from_model refuses it: "V cache quantization requires flash_attn".
-            raise ValueError(Message("request.llamacpp_v_needs_fa"))
-        return self
-
 
 class InferenceOptions(BaseModel):
     """Serving sizes."""
@@ -261,6 +254,15 @@ class InferenceOptions(BaseModel):
     )
     engine: Engine = Field(default="vllm", description="the serving engine the memory follows")
     llamacpp: LlamaCppOptions = LlamaCppOptions()
+
+    @model_validator(mode="after")
+    def _llamacpp_consistent(self) -> InferenceOptions:
+        # Judged only when llama.cpp serves: its options are kept, unused, under another engine.
+        opts = self.llamacpp
+        if self.engine == "llama.cpp" and opts.cache_type_v != "f16" and not opts.flash_attn:
+            # llama_init_from_model refuses it: "V cache quantization requires flash_attn".
+            raise ValueError(Message("request.llamacpp_v_needs_fa"))
+        return self
 
 
 _NEW_OPTIONAL[("inference", "llamacpp")] = LlamaCppOptions().model_dump(mode="json")

@@ -120,6 +120,15 @@ def test_a_quantized_v_cache_without_flash_attention_is_refused_on_its_row(main_
     wizard.live.flush()
     qtbot.waitUntil(lambda: row.error is None)
     assert page.isComplete()
+    # Under vLLM the hidden llama.cpp rows are not judged: no refusal the user cannot see.
+    wizard.findChild(QCheckBox, "llamaCppFlashAttn").setChecked(False)
+    wizard.live.flush()
+    qtbot.waitUntil(lambda: row.error is not None)
+    set_combo_value(wizard.findChild(QComboBox, "servingEngine"), "vllm")
+    wizard.live.flush()
+    qtbot.waitUntil(lambda: page.error is None)
+    assert page.isComplete() and not row.isVisible()
+    assert wizard.current_request().inference.llamacpp.flash_attn is False  # kept as set
 
 
 def test_tab_goes_down_the_rows_in_the_order_they_are_shown(qtbot):

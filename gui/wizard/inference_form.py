@@ -161,7 +161,7 @@ class InferenceForm(FieldForm):
             ),
             "inference.llamacpp.n_ubatch": (
                 self.tr("Physical batch"),
-                self.tr("-ub: tokens per compute pass, which size the compute buffer"),
+                self.tr("-ub: tokens per compute pass (at most -b); they size the compute buffer"),
             ),
         }
         for path, (label, hint) in texts.items():

@@ -2992,8 +2992,8 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Физический пакет</translation>
     </message>
     <message>
-        <source>-ub: tokens per compute pass, which size the compute buffer</source>
-        <translation>-ub: токенов за вычислительный проход; от них зависит вычислительный буфер</translation>
+        <source>-ub: tokens per compute pass (at most -b); they size the compute buffer</source>
+        <translation>-ub: токенов за вычислительный проход (не больше -b); от них зависит вычислительный буфер</translation>
     </message>
     <message>
         <source>e.g. 8192 or 128k</source>
