@@ -225,13 +225,6 @@ class LlamaCppOptions(BaseModel):
     # llama.cpp's default is "auto": on where the backend supports it (CUDA and ROCm do).
     flash_attn: bool = True
 
-    @model_validator(mode="after")
-    def _consistent(self) -> LlamaCppOptions:
-        if self.cache_type_v != "f16" and not self.flash_attn:
-            # llama_init_from_model refuses it: "V cache quantization requires flash_attn".
-            raise ValueError(Message("request.llamacpp_v_needs_fa"))
-        return self
-
 
 class InferenceOptions(BaseModel):
     """Serving sizes."""
@@ -261,6 +254,15 @@ class InferenceOptions(BaseModel):
     )
     engine: Engine = Field(default="vllm", description="the serving engine the memory follows")
     llamacpp: LlamaCppOptions = LlamaCppOptions()
+
+    @model_validator(mode="after")
+    def _llamacpp_consistent(self) -> InferenceOptions:
+        # Judged only when llama.cpp serves: its options are kept, unused, under another engine.
+        opts = self.llamacpp
+        if self.engine == "llama.cpp" and opts.cache_type_v != "f16" and not opts.flash_attn:
+            # llama_init_from_model refuses it: "V cache quantization requires flash_attn".
+            raise ValueError(Message("request.llamacpp_v_needs_fa"))
+        return self
 
 
 _NEW_OPTIONAL[("inference", "llamacpp")] = LlamaCppOptions().model_dump(mode="json")
@@ -474,11 +476,22 @@ def canonical_request_json(data: dict[str, Any]) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
+# Rules over two fields are checked by a validator of the model holding both, which pydantic
+# places at that model; the error names the field the message tells the user to change.
+_RULE_FIELDS = {
+    "request.llamacpp_v_needs_fa": "inference.llamacpp.flash_attn",
+    "request.layerwise_casting_fp8": "precision.weights",
+}
+
+
 def _describe(error: ValidationError) -> InputError:
     """The first problem pydantic found, naming its field; the message keeps its template."""
     first = error.errors()[0]
+    message = validation_message(first)
     field = ".".join(str(p) for p in first["loc"]) or "request"
-    return InputError(validation_message(first), field=field)
+    if isinstance(message, Message):
+        field = _RULE_FIELDS.get(message.key, field)
+    return InputError(message, field=field)
 
 
 def parse_request(raw: Any) -> PlanRequest:

@@ -112,3 +112,4 @@ def test_layerwise_casting_needs_fp8_weights() -> None:
     with pytest.raises(InputError) as caught:
         parse_request(raw)
     assert "layerwise casting stores the weights in fp8" in str(caught.value)
+    assert caught.value.field == "precision.weights"  # the field the message says to change

@@ -22,6 +22,9 @@ SAME_IN_BOTH = {
     "f16",  # llama.cpp's cache types by their ggml names
     "q8_0",
     "q4_0",
+    "bitsandbytes",  # quantization libraries by their names
+    "torchao",
+    "Quanto",
     "AdamW",
     "CUDA",
     "ROCm",

@@ -31,6 +31,9 @@ HELP_KEYS = {
     "master_weights",
     "chunked_loss",
     "mfu",
+    "flash_attention",
+    "llamacpp_batch",
+    "quant_backend",
 }
 # Fields whose "?" opened "VRAM" though another concept explains them.
 FIELD_TERMS = {
@@ -51,6 +54,10 @@ FIELD_TERMS = {
     "diffusion.cpu_offload": {"cpu_offload"},
     "inference.gpu_memory_utilization": {"utilisation"},
     "inference.concurrent_sequences": {"max_concurrency"},
+    "inference.llamacpp.flash_attn": {"flash_attention"},
+    "inference.llamacpp.n_batch": {"llamacpp_batch"},
+    "inference.llamacpp.n_ubatch": {"llamacpp_batch"},
+    "diffusion.quant_backend": {"quant_backend"},
 }
 
 

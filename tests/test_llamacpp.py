@@ -61,8 +61,17 @@ def test_cache_types_follow_ggml_blocks():
 
 
 def test_a_quantized_v_cache_needs_flash_attention():
-    with pytest.raises(InputError, match="flash attention"):
+    with pytest.raises(InputError, match="flash attention") as caught:
         _request(llamacpp={"cache_type_v": "q8_0", "flash_attn": False})
+    assert caught.value.field == "inference.llamacpp.flash_attn"  # where llama.cpp points
+    # Kept unused under another engine, the options are not judged.
+    vllm = parse_request(
+        {
+            "model": {"preset": "llama-2-7b"},
+            "inference": {"llamacpp": {"cache_type_v": "q8_0", "flash_attn": False}},
+        }
+    )
+    assert vllm.inference.engine == "vllm"
 
 
 def test_partial_offload_keeps_the_first_layers_on_the_cpu():

@@ -1,5 +1,9 @@
 """Image generation settings: weights format, resolution, batch, guidance, VAE tiling/slicing,
-CPU offload, quantized text encoders."""
+CPU offload, quantized text encoders and the quantization backend.
+
+The backend row is shown only while the weights format is a quantized one (fp8, int8, int4): it
+decides which layers stay unquantized (``core.diffusion_weights``) and nothing else.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +19,11 @@ OFFLOADS: tuple[str, ...] = get_args(DiffusionOptions.model_fields["cpu_offload"
 TEXT_ENCODERS: tuple[str, ...] = get_args(
     DiffusionOptions.model_fields["quantized_text_encoders"].annotation
 )
+QUANT_BACKENDS: tuple[str, ...] = get_args(
+    DiffusionOptions.model_fields["quant_backend"].annotation
+)
+# The weights formats a backend quantizes the denoiser in (core.diffusion_pipeline's bit widths).
+QUANTIZED = ("fp8", "int8", "int4")
 
 
 class DiffusionForm(FieldForm):
@@ -24,6 +33,7 @@ class DiffusionForm(FieldForm):
         super().__init__(parent)
         self._build_ui()
         self._retranslate()
+        self._weights.currentIndexChanged.connect(self._on_weights_changed)
 
     def _build_ui(self) -> None:
         self._weights = QComboBox(self)
@@ -49,6 +59,10 @@ class DiffusionForm(FieldForm):
         self._encoders.setObjectName("quantizedTextEncoders")
         for key in TEXT_ENCODERS:
             self._encoders.addItem("", key)
+        self._backend = QComboBox(self)
+        self._backend.setObjectName("quantBackend")
+        for key in QUANT_BACKENDS:
+            self._backend.addItem("", key)
         self.add_row("precision.weights", self._weights, ("quantization",))
         self.add_row("diffusion.width", self._width, ("vae",))
         self.add_row("diffusion.height", self._height, ("vae",))
@@ -57,6 +71,7 @@ class DiffusionForm(FieldForm):
         self.add_row("diffusion.vae_tiling", self._tiling, ("vae",))
         self.add_row("diffusion.vae_slicing", self._slicing, ("vae",))
         self.add_row("diffusion.cpu_offload", self._offload, ("cpu_offload",))
+        self.add_row("diffusion.quant_backend", self._backend, ("quant_backend",))
         self.add_row("diffusion.quantized_text_encoders", self._encoders, ("quantization",))
 
     def _pixels(self, name: str, field: str) -> QSpinBox:
@@ -82,6 +97,14 @@ class DiffusionForm(FieldForm):
         }
         for index, key in enumerate(TEXT_ENCODERS):
             self._encoders.setItemText(index, encoders[key])
+        backends = {
+            "bitsandbytes": "bitsandbytes",
+            "torchao": "torchao",
+            "quanto": "Quanto",
+            "layerwise_casting": self.tr("Layerwise casting (diffusers, fp8)"),
+        }
+        for index, key in enumerate(QUANT_BACKENDS):
+            self._backend.setItemText(index, backends[key])
         texts = {
             "precision.weights": (
                 self.tr("Weights format"),
@@ -104,6 +127,10 @@ class DiffusionForm(FieldForm):
             "diffusion.cpu_offload": (
                 self.tr("CPU offload"),
                 self.tr("less GPU memory, slower steps"),
+            ),
+            "diffusion.quant_backend": (
+                self.tr("Quantization backend"),
+                self.tr("the library that quantizes: it decides which layers stay unquantized"),
             ),
             "diffusion.quantized_text_encoders": (
                 self.tr("Quantized text encoders"),
@@ -132,6 +159,7 @@ class DiffusionForm(FieldForm):
             vae_slicing=self._slicing.isChecked(),
             cpu_offload=combo_value(self._offload),
             quantized_text_encoders=combo_value(self._encoders),
+            quant_backend=combo_value(self._backend),
         )
 
     def load(self, request: PlanRequest) -> None:
@@ -146,3 +174,10 @@ class DiffusionForm(FieldForm):
         self._slicing.setChecked(options.vae_slicing)
         set_combo_value(self._offload, options.cpu_offload)
         set_combo_value(self._encoders, options.quantized_text_encoders)
+        set_combo_value(self._backend, options.quant_backend)
+        self._on_weights_changed()
+
+    def _on_weights_changed(self, *_index: int) -> None:
+        quantized = combo_value(self._weights) in QUANTIZED
+        self.rows["diffusion.quant_backend"].setEnabled(quantized)
+        self.form.setRowVisible(self.rows["diffusion.quant_backend"], quantized)

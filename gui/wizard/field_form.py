@@ -80,6 +80,7 @@ class FieldForm(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.rows: dict[str, FieldRow] = {}
+        self._tab_tail: QWidget | None = None  # the last widget Tab reaches so far
         self._columns = QHBoxLayout(self)
         self._columns.setContentsMargins(0, 0, 0, 0)
         self.form = self.add_column()
@@ -106,6 +107,11 @@ class FieldForm(QWidget):
         row = FieldRow(path, field, terms, self, marked=marked)
         self.rows[path] = row
         (form or self.form).addRow(row.label, row)
+        # Tab follows the rows as they are added, whatever order their inputs were made in.
+        for widget in (row.marked, *row.links.values()):
+            if self._tab_tail is not None:
+                QWidget.setTabOrder(self._tab_tail, widget)
+            self._tab_tail = widget
         if isinstance(field, QAbstractSpinBox):
             field.setKeyboardTracking(True)
         if isinstance(field, QComboBox):  # long item texts must not widen the whole window

@@ -1,14 +1,15 @@
 """Serving sizes: weight and KV-cache formats, context, concurrency and the memory share.
 
 The serving engine decides which of the rows apply: vLLM's memory share, or llama.cpp's cache
-types and offloaded layers (``inference.llamacpp``).
+types, offloaded layers, flash attention and batch sizes (``inference.llamacpp``), shown only
+while llama.cpp is the engine.
 """
 
 from __future__ import annotations
 
 from typing import Any, get_args
 
-from PySide6.QtWidgets import QComboBox, QSpinBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
 
 from core.request import (
     CacheDtype,
@@ -26,6 +27,14 @@ from gui.wizard.int_field import DecimalField, IntField
 
 GROUPED_FORMATS = ("int8", "int4")
 ALL_LAYERS = -1  # the layers spin box's special value: every layer, or the most that fit
+LLAMACPP_ROWS = (
+    "inference.llamacpp.cache_type_k",
+    "inference.llamacpp.cache_type_v",
+    "inference.llamacpp.flash_attn",
+    "inference.llamacpp.n_gpu_layers",
+    "inference.llamacpp.n_batch",
+    "inference.llamacpp.n_ubatch",
+)
 
 
 class InferenceForm(FieldForm):
@@ -71,6 +80,10 @@ class InferenceForm(FieldForm):
         self._gpu_layers = QSpinBox(self)
         self._gpu_layers.setObjectName("llamaCppGpuLayers")
         self._gpu_layers.setRange(ALL_LAYERS, int_bounds(LlamaCppOptions, "n_gpu_layers")[1])
+        self._flash_attn = QCheckBox(self)
+        self._flash_attn.setObjectName("llamaCppFlashAttn")
+        self._batch = self._batch_spin("llamaCppBatch", "n_batch")
+        self._ubatch = self._batch_spin("llamaCppUbatch", "n_ubatch")
         self.add_row("inference.engine", self._engine, ("vram",))
         self.add_row("precision.weights", self._weights, ("quantization",))
         self.add_row("precision.kv_cache", self._kv, ("kv_cache",))
@@ -80,7 +93,17 @@ class InferenceForm(FieldForm):
         self.add_row("inference.gpu_memory_utilization", self._utilization, ("utilisation",))
         self.add_row("inference.llamacpp.cache_type_k", self._cache_k, ("kv_cache",))
         self.add_row("inference.llamacpp.cache_type_v", self._cache_v, ("kv_cache",))
+        self.add_row("inference.llamacpp.flash_attn", self._flash_attn, ("flash_attention",))
         self.add_row("inference.llamacpp.n_gpu_layers", self._gpu_layers, ("vram",))
+        self.add_row("inference.llamacpp.n_batch", self._batch, ("llamacpp_batch",))
+        self.add_row("inference.llamacpp.n_ubatch", self._ubatch, ("llamacpp_batch",))
+
+    def _batch_spin(self, name: str, field: str) -> QSpinBox:
+        spin = QSpinBox(self)
+        spin.setObjectName(name)
+        spin.setRange(*int_bounds(LlamaCppOptions, field))
+        spin.setSingleStep(128)
+        return spin
 
     def _connect_signals(self) -> None:
         self._weights.currentIndexChanged.connect(self._on_weights_changed)
@@ -128,11 +151,24 @@ class InferenceForm(FieldForm):
                 self.tr("Layers on the GPUs"),
                 self.tr("-ngl: layers offloaded, output layer included; the rest run on the CPU"),
             ),
+            "inference.llamacpp.flash_attn": (
+                self.tr("Flash attention"),
+                self.tr("-fa: no attention score matrix in the compute buffer"),
+            ),
+            "inference.llamacpp.n_batch": (
+                self.tr("Logical batch"),
+                self.tr("-b: most tokens of a prompt handed to the model at once"),
+            ),
+            "inference.llamacpp.n_ubatch": (
+                self.tr("Physical batch"),
+                self.tr("-ub: tokens per compute pass (at most -b); they size the compute buffer"),
+            ),
         }
         for path, (label, hint) in texts.items():
             self.rows[path].set_texts(label, hint)
         self._context.setPlaceholderText(self.tr("e.g. 8192 or 128k"))
         self._gpu_layers.setSpecialValueText(self.tr("all, or the most that fit"))
+        self._flash_attn.setText(self.tr("on (llama.cpp turns it on where the GPU supports it)"))
 
     def fill(self, raw: dict[str, Any]) -> None:
         """Write the formats and sizes into ``raw``."""
@@ -153,6 +189,9 @@ class InferenceForm(FieldForm):
             cache_type_k=combo_value(self._cache_k),
             cache_type_v=combo_value(self._cache_v),
             n_gpu_layers=None if layers == ALL_LAYERS else layers,
+            flash_attn=self._flash_attn.isChecked(),
+            n_batch=self._batch.value(),
+            n_ubatch=self._ubatch.value(),
         )
 
     def set_context(self, tokens: int) -> None:
@@ -178,6 +217,9 @@ class InferenceForm(FieldForm):
         set_combo_value(self._cache_k, llama.cache_type_k)
         set_combo_value(self._cache_v, llama.cache_type_v)
         self._gpu_layers.setValue(ALL_LAYERS if llama.n_gpu_layers is None else llama.n_gpu_layers)
+        self._flash_attn.setChecked(llama.flash_attn)
+        self._batch.setValue(llama.n_batch)
+        self._ubatch.setValue(llama.n_ubatch)
         self._on_weights_changed()
         self._on_engine_changed()
 
@@ -188,11 +230,8 @@ class InferenceForm(FieldForm):
 
     def _on_engine_changed(self, *_index: int) -> None:
         llama = combo_value(self._engine) == "llama.cpp"
-        for path in (
-            "inference.llamacpp.cache_type_k",
-            "inference.llamacpp.cache_type_v",
-            "inference.llamacpp.n_gpu_layers",
-        ):
+        for path in LLAMACPP_ROWS:
             self.rows[path].setEnabled(llama)
+            self.form.setRowVisible(self.rows[path], llama)
         self.rows["precision.kv_cache"].setEnabled(not llama)
         self.rows["inference.gpu_memory_utilization"].setEnabled(not llama)

@@ -2219,6 +2219,10 @@
         <translation>Все</translation>
     </message>
     <message>
+        <source>Layerwise casting (diffusers, fp8)</source>
+        <translation>Послойное приведение типов (diffusers, fp8)</translation>
+    </message>
+    <message>
         <source>Weights format</source>
         <translation>Формат весов</translation>
     </message>
@@ -2261,6 +2265,14 @@
     <message>
         <source>less GPU memory, slower steps</source>
         <translation>меньше памяти GPU, шаги медленнее</translation>
+    </message>
+    <message>
+        <source>Quantization backend</source>
+        <translation>Библиотека квантования</translation>
+    </message>
+    <message>
+        <source>the library that quantizes: it decides which layers stay unquantized</source>
+        <translation>библиотека, которая квантует: от неё зависит, какие слои остаются неквантованными</translation>
     </message>
     <message>
         <source>Quantized text encoders</source>
@@ -3000,12 +3012,40 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>-ngl: слои, выгруженные на GPU, включая выходной; остальные выполняются на CPU</translation>
     </message>
     <message>
+        <source>Flash attention</source>
+        <translation>Флеш-внимание</translation>
+    </message>
+    <message>
+        <source>-fa: no attention score matrix in the compute buffer</source>
+        <translation>-fa: матрица оценок внимания не хранится в вычислительном буфере</translation>
+    </message>
+    <message>
+        <source>Logical batch</source>
+        <translation>Логический пакет</translation>
+    </message>
+    <message>
+        <source>-b: most tokens of a prompt handed to the model at once</source>
+        <translation>-b: наибольшее число токенов запроса, передаваемых модели за раз</translation>
+    </message>
+    <message>
+        <source>Physical batch</source>
+        <translation>Физический пакет</translation>
+    </message>
+    <message>
+        <source>-ub: tokens per compute pass (at most -b); they size the compute buffer</source>
+        <translation>-ub: токенов за вычислительный проход (не больше -b); от них зависит вычислительный буфер</translation>
+    </message>
+    <message>
         <source>e.g. 8192 or 128k</source>
         <translation>например 8192 или 128k</translation>
     </message>
     <message>
         <source>all, or the most that fit</source>
         <translation>все или сколько поместится</translation>
+    </message>
+    <message>
+        <source>on (llama.cpp turns it on where the GPU supports it)</source>
+        <translation>включено (llama.cpp включает его, где GPU это поддерживает)</translation>
     </message>
 </context>
 <context>

@@ -453,4 +453,34 @@ INFERENCE: tuple[Case, ...] = (
             "gpu": "h100-80gb-sxm",
         },
     ),
+    Case(
+        "llamacpp-qwen25-coder-32b-q8-kv-32768",
+        "inference",
+        "kv_buffer",
+        4352 * 2**20,
+        "KV self size = 4352.00 MiB, K (q8_0): 2176.00 MiB, V (q8_0): 2176.00 MiB",
+        "llama.cpp-11200",
+        "Qwen2.5-Coder-32B Q8_0 (the Qwen2.5 32B shape), n_ctx 32768, K and V q8_0 (34 bytes per"
+        " 32 values), flash attention on, every layer offloaded",
+        {
+            "workload": "inference",
+            "model": {"preset": "qwen2.5-32b"},
+            "precision": {"format": "gguf-q8_0"},
+            "inference": {
+                "engine": "llama.cpp",
+                "context_tokens": 32768,
+                "llamacpp": {
+                    "n_batch": 512,
+                    "n_ubatch": 256,
+                    "cache_type_k": "q8_0",
+                    "cache_type_v": "q8_0",
+                    "flash_attn": True,
+                },
+            },
+            "gpu": "h100-80gb-sxm",
+        },
+        notes="the log splits the layers over two GPUs by --tensor-split 10,6 (CUDA0 2788.00 MiB,"
+        " CUDA1 1564.00 MiB); KV self size is their sum, the cache of all 64 layers, which is"
+        " what one GPU holding every layer keeps: the H100 stands in for it",
+    ),
 )

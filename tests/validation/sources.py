@@ -91,6 +91,12 @@ SOURCES = {
         "Qwen-32B Q4_K_M, offloaded 65/65 layers, n_ctx 16384, n_batch 512, flash_attn 1;"
         " figures in MiB)"
     ),
+    "llama.cpp-11200": (
+        "https://github.com/ggml-org/llama.cpp/issues/11200 (llama-server build 4462 (c05e8c99),"
+        " qwen2.5-coder 32B instruct Q8_0 GGUF (the Qwen2.5 32B shape: 64 layers, n_embd_k_gqa"
+        " 1024), `-b 512 -ub 256 -ts 10,6 -ngl 99 -c 32768 --flash-attn --cache-type-k q8_0"
+        " --cache-type-v q8_0` over two RTX 3090 Ti; figures in MiB)"
+    ),
     "vllm-13882": (
         "https://github.com/vllm-project/vllm/issues/13882 (vLLM 0.7.3 V0,"
         " Qwen2.5-7B-Instruct-bnb-4bit, bf16, max_seq_len 4096, RTX 4060 8 GB, utilisation 0.70;"
@@ -263,5 +269,15 @@ NOT_EXPRESSIBLE: tuple[NotExpressible, ...] = (
         "the default split follows each GPU's free memory (12 and 28 of 40 layers here) where the"
         " planner's GPUs are equal; pipeline parallelism keeps several copies of the graph's"
         " inputs in the compute buffer, which is not modelled; no Command-R preset",
+    ),
+    NotExpressible(
+        "llama.cpp Qwen2.5-Coder-32B Q8_0 over two RTX 3090 Ti with -ts 10,6, n_ctx 32768, q8_0"
+        " K and V: per-GPU KV buffers and compute buffers (pipeline parallelism, n_copies=4)",
+        "llama.cpp-11200",
+        "an explicit --tensor-split is not a request field (the per-GPU KV buffers agree with the"
+        " planner's slot rule at a 10:6 split: 41 and 23 layers of 68 MiB; their sum is the case"
+        " llamacpp-qwen25-coder-32b-q8-kv-32768); pipeline parallelism's graph copies in the"
+        " compute buffer are not modelled",
+        ("CUDA0 KV 2788.00 MiB", "CUDA1 KV 1564.00 MiB", "compute 233.00 and 237.51 MiB"),
     ),
 )
