@@ -136,30 +136,43 @@ def training_activations(
     chunked_loss: bool = False,
     offloading: bool = False,
     base: BaseWeights = "trained",
+    layer_extra: int = 0,
 ) -> int:
     """Peak activation bytes on one GPU for a training step of one micro-batch.
+
+    ``layer_extra`` is what one layer stores on this GPU beyond this module's count (LoRA
+    dropout's copies, :func:`core.capacity.training.lora_dropout_activation_bytes`).
 
     With activation offloading (torchtune ``OffloadActivations``) the tensors saved for backward
     go to CPU memory as forward produces them and come back one layer ahead of backward: a GPU
     holds about two layers' worth (the one computing and the one in transfer).
+
+    Under activation checkpointing the logits and the layer being rebuilt are never alive
+    together: the logits live from the LM head to the loss's backward, which runs first and
+    frees them (the frozen or chunked LM head saves no logits of its own), and only then does the
+    backward of the last layer recompute its activations (``torch.utils.checkpoint``). The peak
+    is the kept layer inputs plus the larger of the two. Without checkpointing every layer's
+    activations are still alive when the loss is computed, so the two add up.
     """
     shape = layer_shape(arch)
-    layer = training_layer_activations(shape, seq, batch, act_bytes, base).per_gpu(
-        tp, flash_attention
+    layer = (
+        training_layer_activations(shape, seq, batch, act_bytes, base).per_gpu(
+            tp, flash_attention
+        )
+        + layer_extra
     )
-    if checkpointing:
-        per_layer_kept = act_bytes * seq * batch * shape.hidden
-        stored = arch.layers * per_layer_kept + layer
-        if offloading:
-            stored = 2 * per_layer_kept + layer
-    else:
-        stored = min(arch.layers, 2) * layer if offloading else arch.layers * layer
     tokens_vocab = batch * seq * arch.vocab_size
     if chunked_loss:
         logits_bytes = act_bytes * tokens_vocab + 2 * 4 * tokens_vocab // LOSS_CHUNKS
     else:
         logits_bytes = (act_bytes + 4) * tokens_vocab
-    return stored + -(-logits_bytes // tp)
+    logits = -(-logits_bytes // tp)
+    if checkpointing:
+        per_layer_kept = act_bytes * seq * batch * shape.hidden
+        kept = (2 if offloading else arch.layers) * per_layer_kept
+        return kept + max(layer, logits)
+    stored = min(arch.layers, 2) * layer if offloading else arch.layers * layer
+    return stored + logits
 
 
 def inference_activations(

@@ -210,7 +210,10 @@ def render() -> str:
         "- Training: pure 16-bit AdamW 8 bytes per parameter, optimizer in backward one gradient,"
         " activations in the compute dtype, LoRA dropout's stored copies and the chunked loss"
         " (8 chunks) follow the trainers' code (`core/capacity/training.py`,"
-        " `core/capacity/activations.py`); no constant was fitted to a case.",
+        " `core/capacity/activations.py`); no constant was fitted to a case. Under activation"
+        " checkpointing the peak is the kept layer inputs plus the larger of the logits and the"
+        " layer being rebuilt, not their sum: the loss's backward frees the logits before"
+        " `torch.utils.checkpoint` recomputes the last layer, from the source.",
         "- LoRA and QLoRA activations: what autograd keeps when the base matrices are frozen"
         " (no block inputs; RMSNorm's fp32 input copy; Q, K, V and the attention output; the"
         " gated MLP's gate, SiLU output and up), plus, for QLoRA, the input of every quantized"

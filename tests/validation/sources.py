@@ -17,18 +17,6 @@ KNOWN_OUTSIDE = {
     " below the one another rank logged, where the sort adds 1.24 GiB to that rank's forward;"
     " all on PyTorch 2.5 builds. This run is vLLM 0.8 V0, and which sort path its PyTorch build"
     " takes is not identified. No figure is fitted to it",
-    "torchtune-llama31-8b-qlora-4090": "torch.compile was on and the README does not say which"
-    " peak statistic it shows; the planner is 17 % (1.24 GiB) above. torchtune compiles each"
-    " TransformerSelfAttentionLayer and the loss with inductor (torchtune/training/_compile.py"
-    " compile_model, compile_loss @ 0078c31b); under activation checkpointing that can change"
-    " only the working set of the one layer being recomputed and the loss chunk's fp32 copies,"
-    " 0.70 + 0.49 GiB in the planner's count, and inductor's partitioner, which decides what"
-    " each compiled graph saves, states no figure for these layers. The published figures do"
-    " not pin it either: the LoRA row is 1.91 GiB above, the full fine-tune row, compiled the"
-    " same way over the same activation count, within 2 %. So compile is not modelled and no"
-    " figure is fitted. Of the gap, 0.18 GB are the inputs of the layer rebuilt under"
-    " checkpointing that bitsandbytes keeps and torchao's LinearNF4, which torchtune uses, does"
-    " not",
     "flux-dev-quanto-int4-loaded": "the run is 1.9 GiB above the planner, which counts T5's wo"
     " unquantized in bf16 as the quanto int8 run measured it (within 2 %). optimum-quanto repacks"
     " int4 weights for the tinygemm kernel when they move to CUDA (TinyGemmWeightQBitsTensor:"
@@ -104,11 +92,13 @@ SOURCES = {
     "torchtune-readme": (
         "pytorch/torchtune README.md @ 0031bfb080bd35ec533c412df883cf2bf7bf7fe4 ('Memory and"
         " training speed': Llama 3.1 8B, batch size 2, dataset packed to 2048 tokens, torch.compile"
-        " on, 'Peak Memory per GPU' in GiB) with the single-device recipes'"
-        " settings read from recipes/configs/llama3_1/8B_lora_single_device.yaml @ 2943c61e and"
-        " 8B_qlora_single_device.yaml @ 0b3e04ad (bf16, activation checkpointing, AdamW, chunked"
-        " cross-entropy, rank 8); the README does not say which of torchtune's peak statistics"
-        " (active, allocated, reserved) it shows: compared as allocated"
+        " on, 'Peak Memory per GPU' in GiB; the rows were added by commit 30b8519e of 2024-09-24)"
+        " with the single-device recipes' settings read from recipes/configs/llama3_1/"
+        "8B_lora_single_device.yaml, 8B_qlora_single_device.yaml and 8B_full_single_device.yaml"
+        " @ 30b8519e (bf16, activation checkpointing, chunked cross-entropy; LoRA rank 8 on"
+        " q_proj and v_proj; QLoRA rank 8 on every linear layer but the output; full fine-tune"
+        " with PagedAdamW8bit stepped in backward); the README does not say which of torchtune's"
+        " peak statistics (active, allocated, reserved) it shows: compared as allocated"
     ),
     "hf-blog-diffusers-quantization": (
         "huggingface/blog diffusers-quantization.md @ 0b53cb19406564a21da2bff693a71a08e73538ee"
