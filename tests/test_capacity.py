@@ -128,9 +128,7 @@ def test_activation_checkpointing_keeps_layer_inputs_plus_one_layer():
     # logits are freed by the loss's backward before that layer is rebuilt
     assert ckpt == 96 * 2 * s * b * h + max(34 * s * b * h, logits)
     big_vocab = gpt_like(layers=96, hidden=12288, heads=96, vocab=256_000)
-    ckpt_big_vocab = training_activations(
-        big_vocab, s, b, flash_attention=True, checkpointing=True
-    )
+    ckpt_big_vocab = training_activations(big_vocab, s, b, flash_attention=True, checkpointing=True)
     assert ckpt_big_vocab == 96 * 2 * s * b * h + 6 * b * s * 256_000
 
 

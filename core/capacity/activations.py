@@ -156,9 +156,7 @@ def training_activations(
     """
     shape = layer_shape(arch)
     layer = (
-        training_layer_activations(shape, seq, batch, act_bytes, base).per_gpu(
-            tp, flash_attention
-        )
+        training_layer_activations(shape, seq, batch, act_bytes, base).per_gpu(tp, flash_attention)
         + layer_extra
     )
     tokens_vocab = batch * seq * arch.vocab_size
