@@ -9,7 +9,7 @@ when these numbers no longer match. Kinds: serving (tensor-parallel serving too:
 cases come within 3 % now that vLLM's non-torch memory is calibrated, a band narrower than the
 one-GPU cases' and resting on PCIe pairs alone, so it takes the serving band); training, with
 QLoRA apart (its quantized layers keep different tensors for backward in bitsandbytes and in
-torchao, and LitGPT's QLoRA runs stay 11-12 % above the count);
+torchao, and LitGPT's QLoRA runs with bitsandbytes come out 10-23 % above the count);
 diffusion, with CPU offload and VAE slicing apart (their published peaks are not yet explained)
 and weight-only quantized denoisers apart (each backend leaves different layers in 16-bit, and
 quanto's int4 repacking is not replayed).
@@ -30,8 +30,8 @@ from core.request import PlanRequest
 # Worst |planner / measured − 1| over the validation cases of each kind of request.
 ACCURACY_BANDS = {
     ("inference", "default"): 0.11,
-    ("training", "default"): 0.08,
-    ("training", "qlora"): 0.13,
+    ("training", "default"): 0.09,
+    ("training", "qlora"): 0.24,
     ("diffusion", "default"): 0.04,
     ("diffusion", "offload_or_slicing"): 0.67,
     ("diffusion", "quantized"): 0.15,

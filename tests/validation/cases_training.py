@@ -8,7 +8,14 @@ from tests.validation.case import GB, GIB, NF4_HEAD_GAP, Case, cfg
 
 
 def _litgpt_lora(
-    model: dict[str, str], micro_batch: int, method: str, seq: int, double_quant: bool = True
+    model: dict[str, str],
+    micro_batch: int,
+    method: str,
+    seq: int,
+    double_quant: bool = True,
+    rank: int = 8,
+    gpu: str = "a100-40gb",
+    targets: str = "qv",
 ) -> dict[str, Any]:
     return {
         "workload": "training",
@@ -19,16 +26,25 @@ def _litgpt_lora(
             "mixed_precision": "bf16",
             "micro_batch_size": micro_batch,
             "sequence_length": seq,
-            "lora_rank": 8,
-            "lora_targets": "qv",
+            "lora_rank": rank,
+            "lora_targets": targets,
             "weights_precision": "pure",
             "lora_dropout": True,
             "qlora_double_quant": double_quant,
-            "loss": "chunked",
+            "loss": "full",
             "flash_attention": True,
         },
-        "gpu": "a100-40gb",
+        "gpu": gpu,
     }
+
+
+def _hub(
+    model: dict[str, str], micro_batch: int, method: str, rank: int = 32, targets: str = "qv"
+) -> dict[str, Any]:
+    """A config_hub LoRA/QLoRA run: dropout 0.05, 512 tokens, bnb.nf4 (rank 32 on q and v)."""
+    return _litgpt_lora(
+        model, micro_batch, method, 512, double_quant=False, rank=rank, gpu="a10", targets=targets
+    )
 
 
 def _torchtune(training: dict[str, Any]) -> dict[str, Any]:
@@ -51,10 +67,20 @@ def _torchtune(training: dict[str, Any]) -> dict[str, Any]:
 
 
 # LitGPT finetune/lora.py at commit 8641822: r 8, alpha 16, query and value adapted only, longest
-# Alpaca example 1304 tokens with the Llama 2 tokenizer (the peak is at the longest batch).
+# Alpaca example 1304 tokens with the Llama 2 tokenizer (the peak is at the longest batch). Its LM
+# head runs in chunks of 128 tokens, Fabric's precision plugin converts each chunk's logits to
+# fp32 (convert_output), and every chunk's cross-entropy keeps its fp32 log-probabilities until
+# backward while the fp32 logits stay referenced: 8 bytes per logit, so the closest loss of the
+# planner is "full" (6 bytes per logit), not "chunked" (3).
 LORA_GAPS = (
-    "LitGPT chunks the LM head by 128 tokens; the planner's chunked loss assumes 8 chunks of the"
-    " fp32 upcast (torchtune); the difference is below 0.1 GB here",
+    "LitGPT keeps 8 bytes per logit (Fabric's fp32 logits and each chunk's fp32 log-probabilities);"
+    " the planner's full loss counts 6",
+)
+# config_hub/finetune runs (LitGPT 2024): 1xA10G, bf16-true, LoRA r 32 on query and value with
+# dropout 0.05, Alpaca2k truncated to max_seq_length 512 and padded to the longest of each batch.
+HUB_GAPS = LORA_GAPS + (
+    "the table does not give the longest batch: the request assumes one reached max_seq_length"
+    " 512, as the longest Alpaca examples do with these tokenizers",
 )
 
 TRAINING: tuple[Case, ...] = (
@@ -135,6 +161,146 @@ TRAINING: tuple[Case, ...] = (
         "Llama 2 13B, finetune/lora.py --quantize bnb.nf4, micro-batch 1",
         _litgpt_lora(cfg("llama-2-13b"), 1, "qlora", 1304, double_quant=False),
         gaps=LORA_GAPS + NF4_HEAD_GAP,
+    ),
+    # --- training: LitGPT config_hub/finetune table (1xA10G, 512 tokens) --------------------------
+    Case(
+        "litgpt-hub-llama2-7b-lora-mb2",
+        "training",
+        "torch_allocated",
+        round(19.77 * GB),
+        "19.77 GB",
+        "litgpt-config-hub",
+        "Llama 2 7B, llama-2-7b/lora.yaml @ 41dece20, micro-batch 2",
+        _hub({"preset": "llama-2-7b"}, 2, "lora"),
+        gaps=HUB_GAPS,
+    ),
+    Case(
+        "litgpt-hub-llama2-7b-qlora-mb2",
+        "training",
+        "torch_allocated",
+        round(13.68 * GB),
+        "13.68 GB",
+        "litgpt-config-hub",
+        "Llama 2 7B, llama-2-7b/qlora.yaml @ 4a9b7e62 (bnb.nf4), micro-batch 2",
+        _hub({"preset": "llama-2-7b"}, 2, "qlora"),
+        gaps=HUB_GAPS + NF4_HEAD_GAP,
+    ),
+    Case(
+        "litgpt-hub-mistral-7b-lora-mb2",
+        "training",
+        "torch_allocated",
+        round(20.66 * GB),
+        "20.66 GB",
+        "litgpt-config-hub",
+        "Mistral 7B v0.1, mistral-7b/lora.yaml @ 0d207708 (row of 43c44323), micro-batch 2",
+        _hub({"preset": "mistral-7b"}, 2, "lora"),
+        gaps=HUB_GAPS,
+    ),
+    Case(
+        "litgpt-hub-mistral-7b-qlora-mb2",
+        "training",
+        "torch_allocated",
+        round(14.29 * GB),
+        "14.29 GB",
+        "litgpt-config-hub",
+        "Mistral 7B v0.1, mistral-7b/qlora.yaml @ 0d207708 (bnb.nf4), micro-batch 2",
+        _hub({"preset": "mistral-7b"}, 2, "qlora"),
+        gaps=HUB_GAPS + NF4_HEAD_GAP,
+    ),
+    Case(
+        "litgpt-hub-llama3-8b-lora-mb1",
+        "training",
+        "torch_allocated",
+        round(19.73 * GB),
+        "19.73 GB",
+        "litgpt-config-hub",
+        "Llama 3 8B, llama-3-8b/lora.yaml @ 58c5b188, micro-batch 1",
+        _hub(cfg("llama-3-8b"), 1, "lora"),
+        gaps=HUB_GAPS,
+    ),
+    Case(
+        "litgpt-hub-llama3-8b-qlora-mb2",
+        "training",
+        "torch_allocated",
+        round(17.41 * GB),
+        "17.41 GB",
+        "litgpt-config-hub",
+        "Llama 3 8B, llama-3-8b/qlora.yaml @ 58c5b188 (bnb.nf4), micro-batch 2",
+        _hub(cfg("llama-3-8b"), 2, "qlora"),
+        gaps=HUB_GAPS + NF4_HEAD_GAP,
+    ),
+    Case(
+        "litgpt-hub-llama32-1b-lora-mb1",
+        "training",
+        "torch_allocated",
+        round(4.49 * GB),
+        "4.49 GB",
+        "litgpt-config-hub",
+        "Llama 3.2 1B (LitGPT's untied LM head), llama-3.2-1B/lora.yaml @ 00af8b0d, micro-batch 1",
+        _hub(cfg("llama-3.2-1b-litgpt"), 1, "lora"),
+        gaps=HUB_GAPS,
+    ),
+    Case(
+        "litgpt-hub-llama32-1b-qlora-mb2",
+        "training",
+        "torch_allocated",
+        round(5.53 * GB),
+        "5.53 GB",
+        "litgpt-config-hub",
+        "Llama 3.2 1B (LitGPT's untied LM head), llama-3.2-1B/qlora.yaml @ 00af8b0d (bnb.nf4),"
+        " micro-batch 2",
+        _hub(cfg("llama-3.2-1b-litgpt"), 2, "qlora"),
+        gaps=HUB_GAPS + NF4_HEAD_GAP,
+    ),
+    Case(
+        "litgpt-hub-llama32-3b-lora-mb1",
+        "training",
+        "torch_allocated",
+        round(9.67 * GB),
+        "9.67 GB",
+        "litgpt-config-hub",
+        "Llama 3.2 3B (LitGPT's untied LM head), llama-3.2-3B/lora.yaml @ 00af8b0d, micro-batch 1",
+        _hub(cfg("llama-3.2-3b-litgpt"), 1, "lora"),
+        gaps=HUB_GAPS,
+    ),
+    Case(
+        "litgpt-hub-llama32-3b-qlora-mb2",
+        "training",
+        "torch_allocated",
+        round(10.30 * GB),
+        "10.30 GB",
+        "litgpt-config-hub",
+        "Llama 3.2 3B (LitGPT's untied LM head), llama-3.2-3B/qlora.yaml @ 00af8b0d (bnb.nf4),"
+        " micro-batch 2",
+        _hub(cfg("llama-3.2-3b-litgpt"), 2, "qlora"),
+        gaps=HUB_GAPS + NF4_HEAD_GAP,
+    ),
+    Case(
+        "litgpt-hub-phi3-mini-lora-mb4",
+        "training",
+        "torch_allocated",
+        round(19.75 * GB),
+        "19.75 GB",
+        "litgpt-config-hub",
+        "Phi-3 mini 4k, phi-3/lora.yaml @ f247be87: rank 8 on every linear layer and the LM head,"
+        " micro-batch 4",
+        _hub({"preset": "phi-3-mini"}, 4, "lora", rank=8, targets="all_linear"),
+        gaps=HUB_GAPS
+        + ("LitGPT adapts the LM head too (0.3 M parameters and one more dropout copy)",),
+    ),
+    Case(
+        "litgpt-hub-phi3-mini-qlora-mb4",
+        "training",
+        "torch_allocated",
+        round(19.13 * GB),
+        "19.13 GB",
+        "litgpt-config-hub",
+        "Phi-3 mini 4k, phi-3/qlora.yaml @ f247be87 (bnb.nf4): rank 8 on every linear layer and"
+        " the LM head, micro-batch 4",
+        _hub({"preset": "phi-3-mini"}, 4, "qlora", rank=8, targets="all_linear"),
+        gaps=HUB_GAPS
+        + NF4_HEAD_GAP
+        + ("LitGPT adapts the LM head too (0.3 M parameters and one more dropout copy)",),
     ),
     Case(
         "torchtune-llama31-8b-lora-4090",

@@ -218,10 +218,17 @@ def render() -> str:
         " (no block inputs; RMSNorm's fp32 input copy; Q, K, V and the attention output; the"
         " gated MLP's gate, SiLU output and up), plus, for QLoRA, the input of every quantized"
         " matmul that bitsandbytes' MatMul4Bit keeps; from the source (PyTorch autograd, LitGPT,"
-        " torchtune, bitsandbytes), not fitted. LitGPT's runs stay 4-12 % above the count: its"
-        " attention takes V as a view of the fused QKV output, so the kernel keeps that whole"
-        " output alive (4 x h bytes more per token and layer for Llama 2), which the planner does"
-        " not model for one trainer.",
+        " torchtune, bitsandbytes), not fitted. LitGPT's LoRA runs stay 2-9 % above the count,"
+        " from what its code keeps and the planner does not model for one trainer: with"
+        " multi-head attention V is a view of the fused QKV output, so the kernel keeps that"
+        " whole output alive (4 x h bytes more per token and layer); when only some of q, k and"
+        " v are adapted, zero_pad's index_copy keeps its source for backward (2 bytes per adapted"
+        " output and token); the LM head's chunks come back from Fabric's precision plugin in"
+        " fp32 and each chunk's cross-entropy keeps fp32 log-probabilities (8 bytes per logit,"
+        " the planner's full loss counts 6); against that, one dropout copy serves the fused"
+        " QKV input, and before October 2023 (the resource tables' commit) its RMSNorm did not"
+        " upcast to fp32. Its QLoRA runs with bitsandbytes come out further above: see the cases"
+        " the planner still misses.",
         "",
         "## Sources",
         "",
