@@ -24,11 +24,19 @@ ff = 4h, dropout on):
   and MLP blocks is divided by t; the block inputs, norms and dropout masks (10sbh) are not.
 - Full activation checkpointing (paper section 4.3): each layer keeps its 2sbh input; the backward
   pass rebuilds one layer's full activations at a time.
-- Logits: the LM head writes b·s·V 16-bit logits and the loss upcasts them to fp32 (6·b·s·V bytes),
-  split by t with a vocabulary-parallel loss. A chunked loss (torchtune CEWithChunkedOutputLoss,
-  8 chunks by default, each upcast to fp32 inside the loss; LitGPT's chunked LM head and
-  cross-entropy) keeps the 16-bit logits but only one chunk in fp32 with its log-softmax:
-  2·b·s·V + 2·4·b·s·V / 8 bytes.
+- Logits: the LM head writes b·s·V 16-bit logits and the loss upcasts them to fp32 (transformers'
+  ``ForCausalLMLoss``, torchtune's unchunked output), then ``F.cross_entropy`` saves its fp32
+  log-softmax for backward. The peak comes when that backward starts, with every layer's
+  activations still stored: ``nll_loss``'s dense fp32 gradient and ``log_softmax``'s fp32 input
+  gradient beside the saved log-softmax, 3·4·b·s·V bytes (the 16-bit logits and the fp32 copy,
+  10·b·s·V at the end of the forward, are freed by then in the trainers' loops); split by t with
+  a vocabulary-parallel loss. A chunked loss as torchtune runs it compiled
+  (CEWithChunkedOutputLoss, 8 chunks, with ``compile_loss``: its docstring says the upcast and
+  the cross-entropy have to be compiled together for the gain) keeps the 16-bit logits but only
+  one chunk in fp32 with its log-softmax: 2·b·s·V + 2·4·b·s·V / 8 bytes. Uncompiled, each
+  chunk's fp32 log-softmax stays saved for backward (4·b·s·V in all); LitGPT's chunked LM head
+  comes back from Fabric's precision plugin in fp32 and each chunk's cross-entropy keeps its fp32
+  log-probabilities (8·b·s·V), which the full loss comes closer to.
 - LoRA and QLoRA (``base`` "frozen" / "frozen_bnb"): autograd keeps a matmul's input only to
   compute its weight's gradient, and a frozen ``nn.Linear`` has none, so the block inputs, the
   MLP product and GeLU's output are not kept; what stays is what the other operations need:
@@ -59,6 +67,9 @@ ACT_BYTES = 2  # 16-bit activations
 # bitsandbytes (QLoRA), which decides what autograd keeps for backward.
 BaseWeights = Literal["trained", "frozen", "frozen_bnb"]
 LOSS_CHUNKS = 8  # torchtune CEWithChunkedOutputLoss(num_output_chunks=8)
+# Bytes per logit at the full loss's peak: three fp32 copies while its backward runs (see the
+# module docstring).
+FULL_LOSS_BYTES = 3 * 4
 
 
 def layer_shape(arch: ModelArchitecture) -> LayerShape:
@@ -163,7 +174,7 @@ def training_activations(
     if chunked_loss:
         logits_bytes = act_bytes * tokens_vocab + 2 * 4 * tokens_vocab // LOSS_CHUNKS
     else:
-        logits_bytes = (act_bytes + 4) * tokens_vocab
+        logits_bytes = FULL_LOSS_BYTES * tokens_vocab
     logits = -(-logits_bytes // tp)
     if checkpointing:
         per_layer_kept = act_bytes * seq * batch * shape.hidden

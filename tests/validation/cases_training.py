@@ -70,11 +70,19 @@ def _torchtune(training: dict[str, Any]) -> dict[str, Any]:
 # Alpaca example 1304 tokens with the Llama 2 tokenizer (the peak is at the longest batch). Its LM
 # head runs in chunks of 128 tokens, Fabric's precision plugin converts each chunk's logits to
 # fp32 (convert_output), and every chunk's cross-entropy keeps its fp32 log-probabilities until
-# backward while the fp32 logits stay referenced: 8 bytes per logit, so the closest loss of the
-# planner is "full" (6 bytes per logit), not "chunked" (3).
+# backward while the fp32 logits stay referenced: 8 bytes per logit, nearer the planner's "full"
+# loss (12 at its peak) than its "chunked" one (3).
 LORA_GAPS = (
     "LitGPT keeps 8 bytes per logit (Fabric's fp32 logits and each chunk's fp32 log-probabilities);"
-    " the planner's full loss counts 6",
+    " the planner's full loss counts 12, the peak of transformers' and torchtune's unchunked loss",
+    "LitGPT keeps the whole fused QKV output for attention (V is a view of it with multi-head"
+    " attention) and zero_pad's index_copy source when only q and v are adapted; the planner"
+    " counts Q, K and V apart",
+)
+# GPT-NeoX and phi layers normalise with torch.nn.LayerNorm, which keeps its 16-bit input.
+LAYERNORM_GAP = (
+    "LitGPT's LayerNorm keeps its 16-bit input for backward; the planner counts the fp32 copy an"
+    " RMSNorm keeps (2 bytes per element more)",
 )
 # config_hub/finetune runs (LitGPT 2024): 1xA10G, bf16-true, LoRA r 32 on query and value with
 # dropout 0.05, Alpaca2k truncated to max_seq_length 512 and padded to the longest of each batch.
@@ -161,6 +169,117 @@ TRAINING: tuple[Case, ...] = (
         "Llama 2 13B, finetune/lora.py --quantize bnb.nf4, micro-batch 1",
         _litgpt_lora(cfg("llama-2-13b"), 1, "qlora", 1304, double_quant=False),
         gaps=LORA_GAPS + NF4_HEAD_GAP,
+    ),
+    # Longest Alpaca example: 1034 tokens with StableLM's tokenizer, 1044 with phi-1.5's.
+    Case(
+        "litgpt-stablelm-3b-lora-mb1",
+        "training",
+        "torch_allocated",
+        round(9.69 * GB),
+        "9.69 GB",
+        "litgpt-tables",
+        "StableLM Base Alpha 3B, finetune/lora.py, micro-batch 1",
+        _litgpt_lora(cfg("stablelm-base-alpha-3b"), 1, "lora", 1034),
+        gaps=LORA_GAPS + LAYERNORM_GAP,
+    ),
+    Case(
+        "litgpt-stablelm-3b-qlora-nf4-mb1",
+        "training",
+        "torch_allocated",
+        round(6.35 * GB),
+        "6.35 GB",
+        "litgpt-tables",
+        "StableLM Base Alpha 3B, finetune/lora.py --quantize bnb.nf4, micro-batch 1",
+        _litgpt_lora(cfg("stablelm-base-alpha-3b"), 1, "qlora", 1034, double_quant=False),
+        gaps=LORA_GAPS + NF4_HEAD_GAP + LAYERNORM_GAP,
+    ),
+    Case(
+        "litgpt-stablelm-3b-qlora-dq-mb1",
+        "training",
+        "torch_allocated",
+        round(6.19 * GB),
+        "6.19 GB",
+        "litgpt-tables",
+        "StableLM Base Alpha 3B, finetune/lora.py --quantize bnb.nf4-dq, micro-batch 1",
+        _litgpt_lora(cfg("stablelm-base-alpha-3b"), 1, "qlora", 1034),
+        gaps=LORA_GAPS + NF4_HEAD_GAP + LAYERNORM_GAP,
+    ),
+    Case(
+        "litgpt-stablelm-3b-lora-mb2",
+        "training",
+        "torch_allocated",
+        round(12.10 * GB),
+        "12.10 GB",
+        "litgpt-tables",
+        "StableLM Base Alpha 3B, finetune/lora.py, micro-batch 2",
+        _litgpt_lora(cfg("stablelm-base-alpha-3b"), 2, "lora", 1034),
+        gaps=LORA_GAPS + LAYERNORM_GAP,
+    ),
+    Case(
+        "litgpt-stablelm-3b-lora-mb4",
+        "training",
+        "torch_allocated",
+        round(16.92 * GB),
+        "16.92 GB",
+        "litgpt-tables",
+        "StableLM Base Alpha 3B, finetune/lora.py, micro-batch 4",
+        _litgpt_lora(cfg("stablelm-base-alpha-3b"), 4, "lora", 1034),
+        gaps=LORA_GAPS + LAYERNORM_GAP,
+    ),
+    Case(
+        "litgpt-phi15-lora-mb1",
+        "training",
+        "torch_allocated",
+        round(4.82 * GB),
+        "4.82 GB",
+        "litgpt-tables",
+        "phi-1.5, finetune/lora.py, micro-batch 1",
+        _litgpt_lora(cfg("phi-1_5"), 1, "lora", 1044),
+        gaps=LORA_GAPS + LAYERNORM_GAP,
+    ),
+    Case(
+        "litgpt-phi15-qlora-nf4-mb1",
+        "training",
+        "torch_allocated",
+        round(3.78 * GB),
+        "3.78 GB",
+        "litgpt-tables",
+        "phi-1.5, finetune/lora.py --quantize bnb.nf4, micro-batch 1",
+        _litgpt_lora(cfg("phi-1_5"), 1, "qlora", 1044, double_quant=False),
+        gaps=LORA_GAPS + NF4_HEAD_GAP + LAYERNORM_GAP,
+    ),
+    Case(
+        "litgpt-phi15-qlora-dq-mb1",
+        "training",
+        "torch_allocated",
+        round(3.72 * GB),
+        "3.72 GB",
+        "litgpt-tables",
+        "phi-1.5, finetune/lora.py --quantize bnb.nf4-dq, micro-batch 1",
+        _litgpt_lora(cfg("phi-1_5"), 1, "qlora", 1044),
+        gaps=LORA_GAPS + NF4_HEAD_GAP + LAYERNORM_GAP,
+    ),
+    Case(
+        "litgpt-phi15-lora-mb2",
+        "training",
+        "torch_allocated",
+        round(6.76 * GB),
+        "6.76 GB",
+        "litgpt-tables",
+        "phi-1.5, finetune/lora.py, micro-batch 2",
+        _litgpt_lora(cfg("phi-1_5"), 2, "lora", 1044),
+        gaps=LORA_GAPS + LAYERNORM_GAP,
+    ),
+    Case(
+        "litgpt-phi15-lora-mb4",
+        "training",
+        "torch_allocated",
+        round(10.68 * GB),
+        "10.68 GB",
+        "litgpt-tables",
+        "phi-1.5, finetune/lora.py, micro-batch 4",
+        _litgpt_lora(cfg("phi-1_5"), 4, "lora", 1044),
+        gaps=LORA_GAPS + LAYERNORM_GAP,
     ),
     # --- training: LitGPT config_hub/finetune table (1xA10G, 512 tokens) --------------------------
     Case(
