@@ -42,10 +42,12 @@ ff = 4h, dropout on):
   MLP product and GeLU's output are not kept; what stays is what the other operations need:
   each RMSNorm's input as the fp32 copy it normalises (LitGPT ``RMSNorm``, torchtune
   ``RMSNorm`` and transformers' ``LlamaRMSNorm`` upcast with ``x.float()``: 4 bytes per
-  element), Q, K, V and the attention output (kept by the attention kernel), and for a gated
-  MLP the gate (SiLU's input), SiLU's output and up (the product's factors). bitsandbytes'
-  ``MatMul4Bit`` (QLoRA's quantized linear) keeps its input whenever it needs an input
-  gradient (``ctx.tensors = (A, B)`` in ``bitsandbytes/autograd/_functions.py``): the
+  element; ``torch.nn.LayerNorm``, in GPT-NeoX, Falcon, phi and the other LayerNorm families,
+  keeps its input in the compute dtype), Q, K, V and the attention output (kept by the
+  attention kernel), and for a gated MLP the gate (SiLU's input), SiLU's output and up (the
+  product's factors). bitsandbytes' ``MatMul4Bit`` (QLoRA's quantized linear) keeps its
+  input whenever it needs an input gradient (``ctx.tensors = (A, B)`` in
+  ``bitsandbytes/autograd/_functions.py``): the
   attention and MLP block inputs and the down projection's input come back (the attention
   projection's input is the attention output, already kept). torchao's ``LinearNF4``
   (torchtune's QLoRA) keeps only the weight, so under torchtune this counts those inputs for
@@ -119,9 +121,10 @@ def training_layer_activations(
         mlp_tensors = 4 if shape.mlp_gated else 2  # gate, up, act, product | fc1 out, GeLU out
     else:
         # A frozen nn.Linear keeps no input (no weight gradient); each RMSNorm keeps the fp32
-        # copy of its input it normalises. Gated: gate (SiLU input), SiLU output and up (the
-        # product's factors); otherwise fc1's output (GeLU input).
-        replicated = sb * (shape.norms * max(act_bytes, 4) * shape.hidden + masks)
+        # copy of its input it normalises, a LayerNorm its input as it is. Gated: gate (SiLU
+        # input), SiLU output and up (the product's factors); otherwise fc1's output (GeLU input).
+        norm_bytes = max(act_bytes, 4) if shape.norm_upcast else act_bytes
+        replicated = sb * (shape.norms * norm_bytes * shape.hidden + masks)
         mlp_tensors = 3 if shape.mlp_gated else 1
         if base == "frozen_bnb":
             # MatMul4Bit keeps the input of every quantized matmul: the attention and MLP block

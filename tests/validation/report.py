@@ -218,10 +218,11 @@ def render() -> str:
         " log-softmax, nll_loss's dense fp32 gradient and log_softmax's fp32 input gradient), from"
         " the source (transformers' ForCausalLMLoss upcast, PyTorch's cross_entropy autograd).",
         "- LoRA and QLoRA activations: what autograd keeps when the base matrices are frozen"
-        " (no block inputs; RMSNorm's fp32 input copy; Q, K, V and the attention output; the"
+        " (no block inputs; each norm's input, as the fp32 copy an RMSNorm normalises or as it"
+        " is for torch.nn.LayerNorm; Q, K, V and the attention output; the"
         " gated MLP's gate, SiLU output and up), plus, for QLoRA, the input of every quantized"
         " matmul that bitsandbytes' MatMul4Bit keeps; from the source (PyTorch autograd, LitGPT,"
-        " torchtune, bitsandbytes), not fitted. LitGPT's LoRA runs come within 9 %, with"
+        " torchtune, bitsandbytes), not fitted. LitGPT's LoRA runs come within 7 %, with"
         " differences both ways from what its code keeps and the planner does not model for one"
         " trainer: with"
         " multi-head attention V is a view of the fused QKV output, so the kernel keeps that"
