@@ -259,6 +259,24 @@ NOT_EXPRESSIBLE: tuple[NotExpressible, ...] = (
         " materialised)",
     ),
     NotExpressible(
+        "LitGPT LoRA of Falcon 7B, micro-batch 1, bfloat16, on Alpaca whole and truncated to 256"
+        " tokens",
+        "Lightning-AI/litgpt tutorials/prepare_dataset.md @ 29de2828",
+        "the attention path: Falcon 7B has one KV head, which lit-gpt then passed to attention"
+        " without repeating it; flash-attn 2, when installed, takes it as is, while PyTorch's"
+        " fused kernels then required as many KV heads as query heads (sdp_utils"
+        " check_batch_size_and_num_heads) and fell back to the math path, whose"
+        " scores take 71 heads x s^2 per layer; the tutorial states neither the PyTorch"
+        " version nor whether flash-attn was installed",
+        ("whole Alpaca 23.52 GB", "truncated to 256 tokens 15.73 GB"),
+    ),
+    NotExpressible(
+        "LitGPT LoRA with its default --precision bf16-mixed (StableLM 3B Alpha, micro-batch 1)",
+        "Lightning-AI/litgpt tutorials/finetune_lora.md @ 0cc02afa",
+        "fp32 weights under autocast: the planner's mixed precision keeps a frozen base in 16-bit",
+        ("StableLM 3B 26.92 GB", "Llama 2 7B out of memory on 40 GB"),
+    ),
+    NotExpressible(
         "LitGPT LoRA on 2 and 4 A100s",
         "litgpt-tables",
         "the multi-GPU strategy of finetune/lora.py at that commit is not stated in the table",
