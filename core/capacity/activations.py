@@ -163,8 +163,8 @@ def training_activations(
 
     Under activation checkpointing the logits and the layer being rebuilt are never alive
     together: the logits live from the LM head to the loss's backward, which runs first and
-    frees them (the frozen or chunked LM head saves no logits of its own), and only then does the
-    backward of the last layer recompute its activations (``torch.utils.checkpoint``). The peak
+    frees them (no LM head keeps its output for backward), and only then does the backward of
+    the last layer recompute its activations (``torch.utils.checkpoint``). The peak
     is the kept layer inputs plus the larger of the two. Without checkpointing every layer's
     activations are still alive when the loss is computed, so the two add up.
     """

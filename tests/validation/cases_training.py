@@ -1,4 +1,4 @@
-"""Training cases: LitGPT's resource tables and torchtune's README."""
+"""Training cases: LitGPT's resource tables and config_hub table, and torchtune's README."""
 
 from __future__ import annotations
 
@@ -75,14 +75,9 @@ def _torchtune(training: dict[str, Any]) -> dict[str, Any]:
 LORA_GAPS = (
     "LitGPT keeps 8 bytes per logit (Fabric's fp32 logits and each chunk's fp32 log-probabilities);"
     " the planner's full loss counts 12, the peak of transformers' and torchtune's unchunked loss",
-    "LitGPT keeps the whole fused QKV output for attention (V is a view of it with multi-head"
-    " attention) and zero_pad's index_copy source when only q and v are adapted; the planner"
-    " counts Q, K and V apart",
-)
-# GPT-NeoX and phi layers normalise with torch.nn.LayerNorm, which keeps its 16-bit input.
-LAYERNORM_GAP = (
-    "LitGPT's LayerNorm keeps its 16-bit input for backward; the planner counts the fp32 copy an"
-    " RMSNorm keeps (2 bytes per element more)",
+    "LitGPT keeps the whole fused QKV output for multi-head attention (V is a view of it), K"
+    " and V repeated to every query head for grouped-query attention, and zero_pad's index_copy"
+    " source when only q and v are adapted; the planner counts Q, K and V apart at their widths",
 )
 # config_hub/finetune runs (LitGPT 2024): 1xA10G, bf16-true, LoRA r 32 on query and value with
 # dropout 0.05, Alpaca2k truncated to max_seq_length 512 and padded to the longest of each batch.
@@ -180,7 +175,7 @@ TRAINING: tuple[Case, ...] = (
         "litgpt-tables",
         "StableLM Base Alpha 3B, finetune/lora.py, micro-batch 1",
         _litgpt_lora(cfg("stablelm-base-alpha-3b"), 1, "lora", 1034),
-        gaps=LORA_GAPS + LAYERNORM_GAP,
+        gaps=LORA_GAPS,
     ),
     Case(
         "litgpt-stablelm-3b-qlora-nf4-mb1",
@@ -191,7 +186,7 @@ TRAINING: tuple[Case, ...] = (
         "litgpt-tables",
         "StableLM Base Alpha 3B, finetune/lora.py --quantize bnb.nf4, micro-batch 1",
         _litgpt_lora(cfg("stablelm-base-alpha-3b"), 1, "qlora", 1034, double_quant=False),
-        gaps=LORA_GAPS + NF4_HEAD_GAP + LAYERNORM_GAP,
+        gaps=LORA_GAPS + NF4_HEAD_GAP,
     ),
     Case(
         "litgpt-stablelm-3b-qlora-dq-mb1",
@@ -202,7 +197,7 @@ TRAINING: tuple[Case, ...] = (
         "litgpt-tables",
         "StableLM Base Alpha 3B, finetune/lora.py --quantize bnb.nf4-dq, micro-batch 1",
         _litgpt_lora(cfg("stablelm-base-alpha-3b"), 1, "qlora", 1034),
-        gaps=LORA_GAPS + NF4_HEAD_GAP + LAYERNORM_GAP,
+        gaps=LORA_GAPS + NF4_HEAD_GAP,
     ),
     Case(
         "litgpt-stablelm-3b-lora-mb2",
@@ -213,7 +208,7 @@ TRAINING: tuple[Case, ...] = (
         "litgpt-tables",
         "StableLM Base Alpha 3B, finetune/lora.py, micro-batch 2",
         _litgpt_lora(cfg("stablelm-base-alpha-3b"), 2, "lora", 1034),
-        gaps=LORA_GAPS + LAYERNORM_GAP,
+        gaps=LORA_GAPS,
     ),
     Case(
         "litgpt-stablelm-3b-lora-mb4",
@@ -224,7 +219,7 @@ TRAINING: tuple[Case, ...] = (
         "litgpt-tables",
         "StableLM Base Alpha 3B, finetune/lora.py, micro-batch 4",
         _litgpt_lora(cfg("stablelm-base-alpha-3b"), 4, "lora", 1034),
-        gaps=LORA_GAPS + LAYERNORM_GAP,
+        gaps=LORA_GAPS,
     ),
     Case(
         "litgpt-phi15-lora-mb1",
@@ -235,7 +230,7 @@ TRAINING: tuple[Case, ...] = (
         "litgpt-tables",
         "phi-1.5, finetune/lora.py, micro-batch 1",
         _litgpt_lora(cfg("phi-1_5"), 1, "lora", 1044),
-        gaps=LORA_GAPS + LAYERNORM_GAP,
+        gaps=LORA_GAPS,
     ),
     Case(
         "litgpt-phi15-qlora-nf4-mb1",
@@ -246,7 +241,7 @@ TRAINING: tuple[Case, ...] = (
         "litgpt-tables",
         "phi-1.5, finetune/lora.py --quantize bnb.nf4, micro-batch 1",
         _litgpt_lora(cfg("phi-1_5"), 1, "qlora", 1044, double_quant=False),
-        gaps=LORA_GAPS + NF4_HEAD_GAP + LAYERNORM_GAP,
+        gaps=LORA_GAPS + NF4_HEAD_GAP,
     ),
     Case(
         "litgpt-phi15-qlora-dq-mb1",
@@ -257,7 +252,7 @@ TRAINING: tuple[Case, ...] = (
         "litgpt-tables",
         "phi-1.5, finetune/lora.py --quantize bnb.nf4-dq, micro-batch 1",
         _litgpt_lora(cfg("phi-1_5"), 1, "qlora", 1044),
-        gaps=LORA_GAPS + NF4_HEAD_GAP + LAYERNORM_GAP,
+        gaps=LORA_GAPS + NF4_HEAD_GAP,
     ),
     Case(
         "litgpt-phi15-lora-mb2",
@@ -268,7 +263,7 @@ TRAINING: tuple[Case, ...] = (
         "litgpt-tables",
         "phi-1.5, finetune/lora.py, micro-batch 2",
         _litgpt_lora(cfg("phi-1_5"), 2, "lora", 1044),
-        gaps=LORA_GAPS + LAYERNORM_GAP,
+        gaps=LORA_GAPS,
     ),
     Case(
         "litgpt-phi15-lora-mb4",
@@ -279,7 +274,7 @@ TRAINING: tuple[Case, ...] = (
         "litgpt-tables",
         "phi-1.5, finetune/lora.py, micro-batch 4",
         _litgpt_lora(cfg("phi-1_5"), 4, "lora", 1044),
-        gaps=LORA_GAPS + LAYERNORM_GAP,
+        gaps=LORA_GAPS,
     ),
     # --- training: LitGPT config_hub/finetune table (1xA10G, 512 tokens) --------------------------
     Case(
