@@ -9,7 +9,7 @@ when these numbers no longer match. Kinds: serving (tensor-parallel serving too:
 cases come within 3 % now that vLLM's non-torch memory is calibrated, a band narrower than the
 one-GPU cases' and resting on PCIe pairs alone, so it takes the serving band); training, with
 QLoRA apart (its quantized layers keep different tensors for backward in bitsandbytes and in
-torchao, and LitGPT's QLoRA runs with bitsandbytes come out 9-22 % above the count);
+torchao, and LitGPT's QLoRA runs with bitsandbytes come out 5-22 % above the count);
 diffusion, with CPU offload and VAE slicing apart (their published peaks are not yet explained)
 and weight-only quantized denoisers apart (each backend leaves different layers in 16-bit, and
 quanto's int4 repacking is not replayed).
