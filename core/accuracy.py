@@ -9,12 +9,13 @@ when these numbers no longer match. Kinds: serving (tensor-parallel serving too:
 cases come within 3 % now that vLLM's non-torch memory is calibrated, a band narrower than the
 one-GPU cases' and resting on PCIe pairs alone, so it takes the serving band); training, with
 QLoRA apart (its quantized layers keep different tensors for backward in bitsandbytes and in
-torchao, and its torchtune run is not yet explained);
+torchao, and LitGPT's QLoRA runs with bitsandbytes come out 5-22 % above the count);
 diffusion, with CPU offload and VAE slicing apart (their published peaks are not yet explained)
 and weight-only quantized denoisers apart (each backend leaves different layers in 16-bit, and
 quanto's int4 repacking is not replayed).
-Full fine-tuning has no published case yet and takes the training band, which comes from LoRA
-runs. Settings the validation lists as not expressible are outside every band.
+Full fine-tuning shares the training band, which comes mostly from LoRA runs (one full fine-tune,
+torchtune's, is among its cases). Settings the validation lists as not expressible are outside
+every band.
 
 An estimate is *tight* when it fits but its headroom is smaller than the band: the job may not fit
 if the estimate errs by as much as it has erred on a published run.
@@ -30,8 +31,8 @@ from core.request import PlanRequest
 # Worst |planner / measured − 1| over the validation cases of each kind of request.
 ACCURACY_BANDS = {
     ("inference", "default"): 0.11,
-    ("training", "default"): 0.12,
-    ("training", "qlora"): 0.17,
+    ("training", "default"): 0.08,
+    ("training", "qlora"): 0.22,
     ("diffusion", "default"): 0.04,
     ("diffusion", "offload_or_slicing"): 0.67,
     ("diffusion", "quantized"): 0.15,

@@ -132,6 +132,7 @@ class LayerShape:
     mlp_gated: bool
     dropout: bool
     norms: int
+    norm_upcast: bool = True  # each norm keeps an fp32 copy of its input (see ModelArchitecture)
 
 
 @dataclass(frozen=True)
@@ -180,6 +181,10 @@ class ModelArchitecture:
     mlp_gated: bool = True
     dropout: bool = False
     norms_per_layer: int = 2
+    # Whether a norm keeps an fp32 copy of its input for backward (RMSNorm implementations,
+    # CohereLayerNorm and OLMo's LayerNorm upcast with .float()/to(float32)) or its input in the
+    # compute dtype (torch.nn.LayerNorm, MPT's low-precision LayerNorm).
+    norm_upcast: bool = True
     num_experts: int = 0
     experts_per_token: int = 0
     shared_experts: int = 0
@@ -317,4 +322,5 @@ class ModelArchitecture:
             mlp_gated=self.mlp_gated,
             dropout=self.dropout,
             norms=self.norms_per_layer,
+            norm_upcast=self.norm_upcast,
         )

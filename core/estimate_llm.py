@@ -309,19 +309,17 @@ def _training_tp(request: PlanRequest) -> int:
 _BASE_WEIGHTS: dict[str, BaseWeights] = {"full": "trained", "lora": "frozen", "qlora": "frozen_bnb"}
 
 
-def _lora_dropout_bytes(
+def _lora_dropout_layer_bytes(
     request: PlanRequest, arch: ModelArchitecture, tp: int, seq: int, batch: int
 ) -> int:
-    """LoRA dropout's stored copies (core.capacity.training), one layer's under checkpointing."""
+    """LoRA dropout's stored copies (core.capacity.training) of one layer on one GPU."""
     tr = request.training
     if tr.method == "full" or not tr.lora_dropout:
         return 0
     stored = lora_dropout_activation_bytes(
         arch, tr.lora_targets, seq * batch, param_bytes(tr.mixed_precision)
     )
-    if tr.activation_checkpointing:
-        stored //= max(arch.layers, 1)
-    return -(-stored // tp)
+    return -(-stored // (max(arch.layers, 1) * tp))
 
 
 def training_states(request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer) -> ModelStates:
@@ -368,7 +366,8 @@ def training_memory(
         chunked_loss=tr.loss == "chunked",
         offloading=tr.activation_offloading,
         base=_BASE_WEIGHTS[tr.method],
-    ) + _lora_dropout_bytes(request, arch, tp, seq, batch)
+        layer_extra=_lora_dropout_layer_bytes(request, arch, tp, seq, batch),
+    )
     communicating = request.parallelism.gpus > 1
     return MemoryBreakdown(
         weights=states.weights,

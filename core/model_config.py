@@ -266,6 +266,7 @@ def architecture_from_config(
         mlp_gated=counted.mlp_gated,
         dropout=counted.dropout,
         norms_per_layer=counted.norms_per_layer,
+        norm_upcast=counted.norm_upcast,
         num_experts=counted.num_experts,
         experts_per_token=counted.experts_per_token,
         shared_experts=counted.shared_experts,

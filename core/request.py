@@ -315,8 +315,8 @@ class TrainingOptions(BaseModel):
     )
     loss: Literal["full", "chunked"] = Field(
         default="full",
-        description="full fp32 logits, or the LM head and cross-entropy in chunks (torchtune"
-        " CEWithChunkedOutputLoss, LitGPT chunked_cross_entropy)",
+        description="full fp32 logits, or the LM head and cross-entropy in chunks upcast one at"
+        " a time (torchtune CEWithChunkedOutputLoss, compiled)",
     )
     tokens: int = Field(
         default=1_000_000_000, ge=1, le=10**16, description="dataset tokens to train"

@@ -31,3 +31,18 @@ def test_bitsandbytes_adds_the_inputs_of_its_quantized_matmuls() -> None:
 def test_full_training_keeps_the_korthikanti_count() -> None:
     # block inputs 4h, norms 4h, Q, K, V, projection input 8h, gate, up, act, product 8ff
     assert _layer("trained") == S * (4 * H + 4 * H + 8 * H + 8 * FF)
+
+
+def test_a_layernorm_keeps_its_input_in_the_compute_dtype() -> None:
+    from pathlib import Path
+
+    from core.model_config import architecture_from_config, load_config_file
+
+    config = load_config_file(Path(__file__).parent / "validation" / "configs" / "phi-1_5.json")
+    arch = architecture_from_config(config, model_id="phi-1_5", name="phi-1.5", source="hf_config")
+    shape = layer_shape(arch)
+    h, ff = 2048, 8192
+    assert (shape.norms, shape.norm_upcast, shape.mlp_gated) == (1, False, False)
+    layer = training_layer_activations(shape, S, 1, base="frozen").per_gpu(1, True)
+    # one LayerNorm's 16-bit input (2h), Q, K, V and the attention output (8h), GELU's input
+    assert layer == S * (2 * h + 2 * 4 * h + 2 * ff)

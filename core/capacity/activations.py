@@ -24,20 +24,30 @@ ff = 4h, dropout on):
   and MLP blocks is divided by t; the block inputs, norms and dropout masks (10sbh) are not.
 - Full activation checkpointing (paper section 4.3): each layer keeps its 2sbh input; the backward
   pass rebuilds one layer's full activations at a time.
-- Logits: the LM head writes b·s·V 16-bit logits and the loss upcasts them to fp32 (6·b·s·V bytes),
-  split by t with a vocabulary-parallel loss. A chunked loss (torchtune CEWithChunkedOutputLoss,
-  8 chunks by default, each upcast to fp32 inside the loss; LitGPT's chunked LM head and
-  cross-entropy) keeps the 16-bit logits but only one chunk in fp32 with its log-softmax:
-  2·b·s·V + 2·4·b·s·V / 8 bytes.
+- Logits: the LM head writes b·s·V 16-bit logits and the loss upcasts them to fp32 (transformers'
+  ``ForCausalLMLoss``, torchtune's unchunked output), then ``F.cross_entropy`` saves its fp32
+  log-softmax for backward. The peak comes when that backward starts, with every layer's
+  activations still stored: ``nll_loss``'s dense fp32 gradient and ``log_softmax``'s fp32 input
+  gradient beside the saved log-softmax, 3·4·b·s·V bytes (the 16-bit logits and the fp32 copy,
+  10·b·s·V at the end of the forward, are freed by then in the trainers' loops); split by t with
+  a vocabulary-parallel loss. A chunked loss as torchtune runs it compiled
+  (CEWithChunkedOutputLoss, 8 chunks, with ``compile_loss``: its docstring says the upcast and
+  the cross-entropy have to be compiled together for the gain) keeps the 16-bit logits but only
+  one chunk in fp32 with its log-softmax: 2·b·s·V + 2·4·b·s·V / 8 bytes. Uncompiled, each
+  chunk's fp32 log-softmax stays saved for backward (4·b·s·V in all); LitGPT's chunked LM head
+  comes back from Fabric's precision plugin in fp32 and each chunk's cross-entropy keeps its fp32
+  log-probabilities (8·b·s·V), which the full loss comes closer to.
 - LoRA and QLoRA (``base`` "frozen" / "frozen_bnb"): autograd keeps a matmul's input only to
   compute its weight's gradient, and a frozen ``nn.Linear`` has none, so the block inputs, the
   MLP product and GeLU's output are not kept; what stays is what the other operations need:
   each RMSNorm's input as the fp32 copy it normalises (LitGPT ``RMSNorm``, torchtune
   ``RMSNorm`` and transformers' ``LlamaRMSNorm`` upcast with ``x.float()``: 4 bytes per
-  element), Q, K, V and the attention output (kept by the attention kernel), and for a gated
-  MLP the gate (SiLU's input), SiLU's output and up (the product's factors). bitsandbytes'
-  ``MatMul4Bit`` (QLoRA's quantized linear) keeps its input whenever it needs an input
-  gradient (``ctx.tensors = (A, B)`` in ``bitsandbytes/autograd/_functions.py``): the
+  element; ``torch.nn.LayerNorm``, in GPT-NeoX, Falcon, phi and the other LayerNorm families,
+  keeps its input in the compute dtype), Q, K, V and the attention output (kept by the
+  attention kernel), and for a gated MLP the gate (SiLU's input), SiLU's output and up (the
+  product's factors). bitsandbytes' ``MatMul4Bit`` (QLoRA's quantized linear) keeps its
+  input whenever it needs an input gradient (``ctx.tensors = (A, B)`` in
+  ``bitsandbytes/autograd/_functions.py``): the
   attention and MLP block inputs and the down projection's input come back (the attention
   projection's input is the attention output, already kept). torchao's ``LinearNF4``
   (torchtune's QLoRA) keeps only the weight, so under torchtune this counts those inputs for
@@ -59,6 +69,9 @@ ACT_BYTES = 2  # 16-bit activations
 # bitsandbytes (QLoRA), which decides what autograd keeps for backward.
 BaseWeights = Literal["trained", "frozen", "frozen_bnb"]
 LOSS_CHUNKS = 8  # torchtune CEWithChunkedOutputLoss(num_output_chunks=8)
+# Bytes per logit at the full loss's peak: three fp32 copies while its backward runs (see the
+# module docstring).
+FULL_LOSS_BYTES = 3 * 4
 
 
 def layer_shape(arch: ModelArchitecture) -> LayerShape:
@@ -108,9 +121,10 @@ def training_layer_activations(
         mlp_tensors = 4 if shape.mlp_gated else 2  # gate, up, act, product | fc1 out, GeLU out
     else:
         # A frozen nn.Linear keeps no input (no weight gradient); each RMSNorm keeps the fp32
-        # copy of its input it normalises. Gated: gate (SiLU input), SiLU output and up (the
-        # product's factors); otherwise fc1's output (GeLU input).
-        replicated = sb * (shape.norms * max(act_bytes, 4) * shape.hidden + masks)
+        # copy of its input it normalises, a LayerNorm its input as it is. Gated: gate (SiLU
+        # input), SiLU output and up (the product's factors); otherwise fc1's output (GeLU input).
+        norm_bytes = max(act_bytes, 4) if shape.norm_upcast else act_bytes
+        replicated = sb * (shape.norms * norm_bytes * shape.hidden + masks)
         mlp_tensors = 3 if shape.mlp_gated else 1
         if base == "frozen_bnb":
             # MatMul4Bit keeps the input of every quantized matmul: the attention and MLP block
@@ -136,30 +150,41 @@ def training_activations(
     chunked_loss: bool = False,
     offloading: bool = False,
     base: BaseWeights = "trained",
+    layer_extra: int = 0,
 ) -> int:
     """Peak activation bytes on one GPU for a training step of one micro-batch.
+
+    ``layer_extra`` is what one layer stores on this GPU beyond this module's count (LoRA
+    dropout's copies, :func:`core.capacity.training.lora_dropout_activation_bytes`).
 
     With activation offloading (torchtune ``OffloadActivations``) the tensors saved for backward
     go to CPU memory as forward produces them and come back one layer ahead of backward: a GPU
     holds about two layers' worth (the one computing and the one in transfer).
+
+    Under activation checkpointing the logits and the layer being rebuilt are never alive
+    together: the logits live from the LM head to the loss's backward, which runs first and
+    frees them (no LM head keeps its output for backward), and only then does the backward of
+    the last layer recompute its activations (``torch.utils.checkpoint``). The peak
+    is the kept layer inputs plus the larger of the two. Without checkpointing every layer's
+    activations are still alive when the loss is computed, so the two add up.
     """
     shape = layer_shape(arch)
-    layer = training_layer_activations(shape, seq, batch, act_bytes, base).per_gpu(
-        tp, flash_attention
+    layer = (
+        training_layer_activations(shape, seq, batch, act_bytes, base).per_gpu(tp, flash_attention)
+        + layer_extra
     )
-    if checkpointing:
-        per_layer_kept = act_bytes * seq * batch * shape.hidden
-        stored = arch.layers * per_layer_kept + layer
-        if offloading:
-            stored = 2 * per_layer_kept + layer
-    else:
-        stored = min(arch.layers, 2) * layer if offloading else arch.layers * layer
     tokens_vocab = batch * seq * arch.vocab_size
     if chunked_loss:
         logits_bytes = act_bytes * tokens_vocab + 2 * 4 * tokens_vocab // LOSS_CHUNKS
     else:
-        logits_bytes = (act_bytes + 4) * tokens_vocab
-    return stored + -(-logits_bytes // tp)
+        logits_bytes = FULL_LOSS_BYTES * tokens_vocab
+    logits = -(-logits_bytes // tp)
+    if checkpointing:
+        per_layer_kept = act_bytes * seq * batch * shape.hidden
+        kept = (2 if offloading else arch.layers) * per_layer_kept
+        return kept + max(layer, logits)
+    stored = min(arch.layers, 2) * layer if offloading else arch.layers * layer
+    return stored + logits
 
 
 def inference_activations(

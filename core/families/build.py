@@ -53,6 +53,7 @@ class Counted:
     kv_heads: int
     attention: AttentionKind
     norms_per_layer: int = 2
+    norm_upcast: bool = True
     mlp_gated: bool = True
     dropout: bool = False
     sliding_window: int | None = None

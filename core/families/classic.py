@@ -38,6 +38,8 @@ def _plain(
     emb_norm: int = 0,
     sliding_if: object = None,
     dropout: float = 0.0,
+    norms: int = 2,
+    norm_upcast: bool = False,
 ) -> DecoderSpec:
     attn = Attention(
         c.heads,
@@ -64,6 +66,8 @@ def _plain(
         tie=tie_head,
         lm_head_bias=lm_head_bias,
         dropout=dropout_of(r.config, dropout),
+        norms=norms,
+        norm_upcast=norm_upcast,
     )
 
 
@@ -127,6 +131,7 @@ def gptj(r: ConfigReader) -> DecoderSpec:
         final_norm=2 * c.h,
         tie_head=tie(r, False),
         lm_head_bias=True,
+        norms=1,
     )
 
 
@@ -161,7 +166,16 @@ def falcon(r: ConfigReader) -> DecoderSpec:
         norm = 2 * h * (2 if lns == 2 else 1)
     else:
         norm = 2 * h if r.flag("parallel_attn", True) else 4 * h
-    return _plain(r, c, ff=ff, bias=bias, norm_params=norm, final_norm=2 * h, tie_head=tie(r, True))
+    return _plain(
+        r,
+        c,
+        ff=ff,
+        bias=bias,
+        norm_params=norm,
+        final_norm=2 * h,
+        tie_head=tie(r, True),
+        norms=norm // (2 * h),
+    )
 
 
 def mpt(r: ConfigReader) -> DecoderSpec:
@@ -196,6 +210,7 @@ def phi(r: ConfigReader) -> DecoderSpec:
         tie_head=tie(r, False),
         lm_head_bias=True,
         qk_norm=qk,
+        norms=1,
     )
 
 
@@ -234,6 +249,7 @@ def stablelm(r: ConfigReader) -> DecoderSpec:
         norm_params=(2 if parallel else 4) * c.h,
         final_norm=2 * c.h,
         tie_head=tie(r, False),
+        norms=1 if parallel else 2,
     )
 
 
@@ -256,6 +272,8 @@ def cohere(r: ConfigReader, sliding: bool) -> DecoderSpec:
         final_norm=c.h,
         tie_head=tie(r, True),
         sliding_if=(lambda i: (i + 1) % every != 0) if sliding else None,
+        norms=1,
+        norm_upcast=True,  # CohereLayerNorm normalises an fp32 copy
     )
 
 

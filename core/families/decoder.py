@@ -84,6 +84,7 @@ class DecoderSpec:
     mixers: dict[str, Mixer] = field(default_factory=dict)
     norm_params: int = 0  # per layer
     norms: int = 2  # norm modules per layer (activation memory keeps one input per norm)
+    norm_upcast: bool = True  # the norms keep an fp32 copy of their input (RMSNorm)
     final_norm: int = 0
     positions: int = 0  # learned position rows × h
     emb_norm: int = 0  # a norm on the embeddings (BLOOM)
@@ -193,6 +194,7 @@ def count_decoder(spec: DecoderSpec, state_bits: int = 0) -> Counted:
         kv_heads=kv,
         attention=attention_kind(heads, kv),
         norms_per_layer=spec.norms,
+        norm_upcast=spec.norm_upcast,
         mlp_gated=spec.mlp.gated if spec.mlp else True,
         dropout=spec.dropout,
         sliding_window=max((w for w in sliding if w), default=None),

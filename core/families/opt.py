@@ -53,6 +53,7 @@ def count_opt(r: ConfigReader) -> Counted:
         kv_heads=heads,
         attention="mha",
         mlp_gated=False,
+        norm_upcast=False,  # nn.LayerNorm keeps its input in the compute dtype
         dropout=dropout_of(r.config, 0.1),
         cache=(CacheGroup("full", layers, heads, d, d),),
         layers=layers,

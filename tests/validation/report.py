@@ -210,15 +210,31 @@ def render() -> str:
         "- Training: pure 16-bit AdamW 8 bytes per parameter, optimizer in backward one gradient,"
         " activations in the compute dtype, LoRA dropout's stored copies and the chunked loss"
         " (8 chunks) follow the trainers' code (`core/capacity/training.py`,"
-        " `core/capacity/activations.py`); no constant was fitted to a case.",
+        " `core/capacity/activations.py`); no constant was fitted to a case. Under activation"
+        " checkpointing the peak is the kept layer inputs plus the larger of the logits and the"
+        " layer being rebuilt, not their sum: the loss's backward frees the logits before"
+        " `torch.utils.checkpoint` recomputes the last layer, from the source. The full"
+        " (unchunked) loss peaks at 12 bytes per logit when its backward starts (the saved fp32"
+        " log-softmax, nll_loss's dense fp32 gradient and log_softmax's fp32 input gradient), from"
+        " the source (transformers' ForCausalLMLoss upcast, PyTorch's cross_entropy autograd).",
         "- LoRA and QLoRA activations: what autograd keeps when the base matrices are frozen"
-        " (no block inputs; RMSNorm's fp32 input copy; Q, K, V and the attention output; the"
+        " (no block inputs; each norm's input, as the fp32 copy an RMSNorm normalises or as it"
+        " is for torch.nn.LayerNorm; Q, K, V and the attention output; the"
         " gated MLP's gate, SiLU output and up), plus, for QLoRA, the input of every quantized"
         " matmul that bitsandbytes' MatMul4Bit keeps; from the source (PyTorch autograd, LitGPT,"
-        " torchtune, bitsandbytes), not fitted. LitGPT's runs stay 4-12 % above the count: its"
-        " attention takes V as a view of the fused QKV output, so the kernel keeps that whole"
-        " output alive (4 x h bytes more per token and layer for Llama 2), which the planner does"
-        " not model for one trainer.",
+        " torchtune, bitsandbytes), not fitted. LitGPT's LoRA runs come within 7 %, with"
+        " differences both ways from what its code keeps and the planner does not model for one"
+        " trainer: with"
+        " multi-head attention V is a view of the fused QKV output, so the kernel keeps that"
+        " whole output alive (4 x h bytes more per token and layer); when only some of q, k and"
+        " v are adapted, zero_pad's index_copy keeps its source for backward (2 bytes per adapted"
+        " output and token); the LM head's chunks come back from Fabric's precision plugin in"
+        " fp32 and each chunk's cross-entropy keeps fp32 log-probabilities (8 bytes per logit,"
+        " where the full loss's peak in transformers and torchtune is 12, the planner's count);"
+        " one dropout copy serves the fused"
+        " QKV input, and before October 2023 (the resource tables' commit) its RMSNorm did not"
+        " upcast to fp32. Its QLoRA runs with bitsandbytes come out further above: see the cases"
+        " the planner still misses.",
         "",
         "## Sources",
         "",
