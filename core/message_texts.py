@@ -719,6 +719,13 @@ WORDS: dict[str, tuple[str, ...]] = {
         QT_TRANSLATE_NOOP("CoreText", "MXFP4 experts, the rest in bf16"),
         QT_TRANSLATE_NOOP("CoreText", "MXFP4 experts and fp8 blocks with E8M0 scales"),
         QT_TRANSLATE_NOOP("CoreText", "MXFP4 experts and fp8 blocks with fp32 scales"),
+        # core.checkpoint_formats
+        QT_TRANSLATE_NOOP("CoreText", "fp8 with one scale per matrix"),
+        QT_TRANSLATE_NOOP("CoreText", "fp8 with one scale per output channel"),
+        QT_TRANSLATE_NOOP("CoreText", "int4 packed in groups (compressed-tensors)"),
+        QT_TRANSLATE_NOOP("CoreText", "int8 with one scale per output channel"),
+        QT_TRANSLATE_NOOP("CoreText", "AWQ int4 groups"),
+        QT_TRANSLATE_NOOP("CoreText", "GPTQ int4 groups"),
     ),
     "strategy": (
         QT_TRANSLATE_NOOP("CoreText", "single"),

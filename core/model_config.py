@@ -172,6 +172,24 @@ def _note_mtp(text: dict[str, Any], r: ConfigReader) -> None:
             return
 
 
+def _vision_quantized(
+    config: dict[str, Any], quantization: dict[str, Any], vision_params: int
+) -> bool:
+    """Whether a top-level compressed-tensors scheme may quantize the vision tower too.
+
+    Its ``Linear`` targets reach every linear layer of the model, the vision tower's included,
+    unless ``ignore`` names it; the planner counts the vision tower in 16-bit, so such a layout
+    is not read. A scheme in ``text_config`` covers the language model only.
+    """
+    if not vision_params or "quantization_config" not in config:
+        return False
+    if quantization.get("quant_method") != "compressed-tensors":
+        return False
+    ignore = quantization.get("ignore")
+    names = ignore if isinstance(ignore, list) else []
+    return not any(isinstance(n, str) and ("vision" in n or "visual" in n) for n in names)
+
+
 def architecture_from_config(
     config: dict[str, Any], *, model_id: str, name: str, source: Source
 ) -> ModelArchitecture:
@@ -226,13 +244,14 @@ def architecture_from_config(
     checkpoint = None
     quantization = config.get("quantization_config", text.get("quantization_config"))
     if isinstance(quantization, dict):
-        if approximate is None:
+        if approximate is None and not _vision_quantized(config, quantization, extra_modules):
             checkpoint = read_layout(
                 quantization,
                 groups,
                 counted.embedding + counted.lm_head,
                 b.other + extra_modules,
                 counted.storage,
+                counted.layers,
             )
         if checkpoint is None:
             # A layout the planner does not read (or an approximate count): say the weights

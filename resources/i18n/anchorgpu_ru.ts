@@ -1102,6 +1102,30 @@
         <translation>эксперты в MXFP4 и блоки fp8 с масштабами fp32</translation>
     </message>
     <message>
+        <source>fp8 with one scale per matrix</source>
+        <translation>fp8 с одним масштабом на матрицу</translation>
+    </message>
+    <message>
+        <source>fp8 with one scale per output channel</source>
+        <translation>fp8 с масштабом на каждый выходной канал</translation>
+    </message>
+    <message>
+        <source>int4 packed in groups (compressed-tensors)</source>
+        <translation>int4, упакованные группами (compressed-tensors)</translation>
+    </message>
+    <message>
+        <source>int8 with one scale per output channel</source>
+        <translation>int8 с масштабом на каждый выходной канал</translation>
+    </message>
+    <message>
+        <source>AWQ int4 groups</source>
+        <translation>группы int4 в формате AWQ</translation>
+    </message>
+    <message>
+        <source>GPTQ int4 groups</source>
+        <translation>группы int4 в формате GPTQ</translation>
+    </message>
+    <message>
         <source>single</source>
         <translation>один GPU</translation>
     </message>
