@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
     from core.checkpoint_layout import CheckpointLayout
+    from core.mtp import MtpBlock
 
 AttentionKind = Literal["mha", "gqa", "mqa", "mla"]
 # How a layer caches: every token (full), the last ``window`` tokens (sliding), the current chunk
@@ -197,6 +198,9 @@ class ModelArchitecture:
     # The published checkpoint's stored bytes when config.json declares a quantization the
     # planner reads (core.checkpoint_layout); None for a plain checkpoint or an unread layout.
     checkpoint: CheckpointLayout | None = None
+    # Multi-token-prediction layers the checkpoint stores and a server loads only to draft tokens
+    # with them (core.mtp); None when the model has none or the planner does not count them.
+    mtp: MtpBlock | None = None
 
     @cached_property
     def cache_groups(self) -> tuple[CacheGroup, ...]:

@@ -178,6 +178,7 @@ LEFT_AT_DEFAULT = {
         "workload",
         "precision.format",
         "inference.engine",
+        "inference.mtp_speculative_tokens",  # a request and command-line option only, so far
         "inference.llamacpp.n_gpu_layers",
         "inference.llamacpp.n_batch",
         "inference.llamacpp.n_ubatch",

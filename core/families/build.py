@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, replace
 
 from core.architecture import AttentionKind, CacheGroup, LinearGroup
 from core.checkpoint_layout import StorageHints
+from core.mtp import MtpBlock
 
 
 @dataclass
@@ -71,6 +72,8 @@ class Counted:
     vocab: int = 0
     # How the family's published checkpoints store what quantization_config does not say.
     storage: StorageHints | None = None
+    # Multi-token-prediction layers, counted as vLLM loads them for speculative decoding.
+    mtp: MtpBlock | None = None
 
 
 def merge_cache(per_layer: list[CacheGroup]) -> tuple[CacheGroup, ...]:
