@@ -835,7 +835,7 @@
     </message>
     <message>
         <source>speculative decoding with MTP is a vLLM option: set inference.engine to vllm or inference.mtp_speculative_tokens to 0 (engine {engine})</source>
-        <translation>спекулятивное декодирование с MTP — параметр vLLM: задайте inference.engine = vllm или inference.mtp_speculative_tokens = 0 (движок {engine})</translation>
+        <translation>спекулятивное декодирование с «MTP» — параметр движка «vLLM»: задайте inference.engine = «vllm» или inference.mtp_speculative_tokens = 0 (движок {engine})</translation>
     </message>
     <message>
         <source>layerwise casting stores the weights in fp8: set precision.weights to fp8 (got {weights})</source>
