@@ -92,7 +92,8 @@ class LinearGroup:
 
     ``count`` is how many such matrices the model stores (layers × experts); ``active_count`` how
     many one token passes through (MoE routes to top-k experts). ``in_features`` is the reduction
-    dimension along which quantization groups run.
+    dimension along which quantization groups run. ``replicated`` layers are held whole on every
+    tensor-parallel rank instead of split (vLLM ``ReplicatedLinear`` or ``disable_tp=True``).
     """
 
     name: str
@@ -100,6 +101,7 @@ class LinearGroup:
     out_features: int
     count: int
     active_count: int
+    replicated: bool = False
 
     @property
     def params(self) -> int:
@@ -266,6 +268,11 @@ class ModelArchitecture:
     def linear_params(self) -> int:
         """Parameters in block linear layers (the quantizable ones)."""
         return sum(g.params for g in self.linear_groups)
+
+    @cached_property
+    def replicated_linear_params(self) -> int:
+        """Block linear weights every tensor-parallel rank holds whole."""
+        return sum(g.params for g in self.linear_groups if g.replicated)
 
     @cached_property
     def params_total(self) -> int:

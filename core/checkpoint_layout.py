@@ -81,7 +81,9 @@ class CheckpointLayout:
             the one holding most bytes first.
         split_values: Quantized values and 16-bit embeddings, head and linear layers, bytes.
         split_metadata: Scales of the quantized layers, bytes.
-        replicated: Norms, routers, biases and buffers every GPU holds whole, bytes.
+        replicated: Norms, routers, biases, buffers and the values of replicated linear layers
+            (:attr:`~core.architecture.LinearGroup.replicated`) every GPU holds whole, bytes.
+        replicated_metadata: Scales of the replicated linear layers, bytes.
     """
 
     label: str
@@ -90,11 +92,12 @@ class CheckpointLayout:
     split_values: int
     split_metadata: int
     replicated: int
+    replicated_metadata: int = 0
 
     @property
     def total_bytes(self) -> int:
         """Every stored byte vLLM loads (on one GPU without tensor parallelism)."""
-        return self.split_values + self.split_metadata + self.replicated
+        return self.split_values + self.split_metadata + self.replicated + self.replicated_metadata
 
     @property
     def classes(self) -> frozenset[str]:
@@ -224,31 +227,30 @@ def read_layout(
     elif kept is None or (method == "fp8" and block is None):
         return None
     scale = 1 if hints.e8m0_scales else _FP32_BYTES
-    values = _PLAIN_BYTES * split_plain_params
-    metadata = fp8 = mx = ruled = 0
+    # [values, metadata] of the split layers (with embeddings and head) and of the replicated.
+    split, whole = [_PLAIN_BYTES * split_plain_params, 0], [0, 0]
+    fp8 = mx = ruled = 0
     for g in groups:
         n = g.params
         if g.name in kept or g.name in hints.plain_groups:
-            values += _PLAIN_BYTES * n
+            stored, meta = _PLAIN_BYTES * n, 0
         elif rule is not None:
-            stored, meta = rule.matrix(g.out_features, g.in_features)
-            values += stored * g.count
-            metadata += meta * g.count
-            ruled += (stored + meta) * g.count
+            stored, meta = (b * g.count for b in rule.matrix(g.out_features, g.in_features))
+            ruled += stored + meta
         elif _is_expert(g) and (method == "mxfp4" or hints.experts_mxfp4):
-            packed, scales = mxfp4_bytes(g.out_features, g.in_features)
-            values += packed * g.count
-            metadata += scales * g.count
-            mx += (packed + scales) * g.count
+            stored, meta = (b * g.count for b in mxfp4_bytes(g.out_features, g.in_features))
+            mx += stored + meta
         elif method == "fp8" and block is not None:
-            scales = fp8_block_bytes(g.out_features, g.in_features, block, scale) * g.count
-            values += n
-            metadata += scales
-            fp8 += n + scales
+            stored = n
+            meta = fp8_block_bytes(g.out_features, g.in_features, block, scale) * g.count
+            fp8 += stored + meta
         else:
-            values += _PLAIN_BYTES * n
+            stored, meta = _PLAIN_BYTES * n, 0
+        target = whole if g.replicated else split
+        target[0] += stored
+        target[1] += meta
     replicated = _PLAIN_BYTES * other_params + hints.fp32_params * (_FP32_BYTES - _PLAIN_BYTES)
-    replicated += hints.buffer_bytes
+    replicated += hints.buffer_bytes + whole[0]
     if rule is not None:
         if not ruled:
             return None
@@ -263,7 +265,8 @@ def read_layout(
         label=label,
         legacy=parts[0][2],
         formats=tuple(p[1] for p in parts),
-        split_values=values,
-        split_metadata=metadata,
+        split_values=split[0],
+        split_metadata=split[1],
         replicated=replicated,
+        replicated_metadata=whole[1],
     )

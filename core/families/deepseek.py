@@ -64,8 +64,13 @@ def count_deepseek(r: ConfigReader, version: int) -> Counted:
     # kv_b_proj, o_proj. attention_bias applies to q_a, kv_a and o_proj.
     attn_other = kv_lora + (h if bias else 0) + (kv_lora + rope if bias else 0)
     attn = 0
+    # Under tensor parallelism vLLM keeps the down-projections whole on every rank
+    # (vllm/model_executor/models/deepseek_v2.py at 002d6073: q_a_proj and kv_a_proj_with_mqa
+    # fused into DeepSeekV2FusedQkvAProjLinear with disable_tp=True, or kv_a_proj_with_mqa a
+    # ReplicatedLinear; the indexer's wq_b a ReplicatedLinear and wk with weights_proj fused
+    # with disable_tp=True) and splits q_b_proj / q_proj, kv_b_proj and o_proj.
     if q_lora:
-        attn += b.linear("self_attn.q_a_proj", h, q_lora) + b.linear(
+        attn += b.linear("self_attn.q_a_proj", h, q_lora, replicated=True) + b.linear(
             "self_attn.q_b_proj", q_lora, heads * qk_head
         )
         attn_other += q_lora + (q_lora if bias else 0)
@@ -76,11 +81,12 @@ def count_deepseek(r: ConfigReader, version: int) -> Counted:
     index_heads = r.integer("index_n_heads", 0, minimum=0, quiet=True)
     index_dim = r.integer("index_head_dim", 128, quiet=True) if index_heads else 0
     if index_heads:
-        attn += b.linear("self_attn.indexer.wq_b", q_lora or h, index_heads * index_dim)
-        attn += b.linear("self_attn.indexer.wk", h, index_dim)
-        attn += b.linear("self_attn.indexer.weights_proj", h, index_heads)
+        wq_b = index_heads * index_dim
+        attn += b.linear("self_attn.indexer.wq_b", q_lora or h, wq_b, replicated=True)
+        attn += b.linear("self_attn.indexer.wk", h, index_dim, replicated=True)
+        attn += b.linear("self_attn.indexer.weights_proj", h, index_heads, replicated=True)
         attn_other += 2 * index_dim
-    attn += b.linear("self_attn.kv_a_proj_with_mqa", h, kv_lora + rope)
+    attn += b.linear("self_attn.kv_a_proj_with_mqa", h, kv_lora + rope, replicated=True)
     attn += b.linear("self_attn.kv_b_proj", kv_lora, heads * (nope + v_dim))
     attn += b.linear("self_attn.o_proj", heads * v_dim, h)
     # The per-layer matrices above were added once; scale them to every layer.
