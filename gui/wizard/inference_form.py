@@ -23,6 +23,7 @@ from core.request import (
 )
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
 from gui.wizard.int_field import DecimalField, IntField
+from gui.wizard.mtp_row import MtpRow
 
 GROUPED_FORMATS = ("int8", "int4")
 ALL_LAYERS = -1  # the layers spin box's special value: every layer, or the most that fit
@@ -78,6 +79,7 @@ class InferenceForm(FieldForm):
         self.add_row("inference.context_tokens", self._context, ("kv_cache",))
         self.add_row("inference.concurrent_sequences", self._sequences, ("max_concurrency",))
         self.add_row("inference.gpu_memory_utilization", self._utilization, ("utilisation",))
+        self._mtp = MtpRow(self)
         self.add_row("inference.llamacpp.cache_type_k", self._cache_k, ("kv_cache",))
         self.add_row("inference.llamacpp.cache_type_v", self._cache_v, ("kv_cache",))
         self.add_row("inference.llamacpp.n_gpu_layers", self._gpu_layers, ("vram",))
@@ -133,6 +135,7 @@ class InferenceForm(FieldForm):
             self.rows[path].set_texts(label, hint)
         self._context.setPlaceholderText(self.tr("e.g. 8192 or 128k"))
         self._gpu_layers.setSpecialValueText(self.tr("all, or the most that fit"))
+        self._mtp.retranslate()
 
     def fill(self, raw: dict[str, Any]) -> None:
         """Write the formats and sizes into ``raw``."""
@@ -154,6 +157,7 @@ class InferenceForm(FieldForm):
             cache_type_v=combo_value(self._cache_v),
             n_gpu_layers=None if layers == ALL_LAYERS else layers,
         )
+        self._mtp.fill(raw)
 
     def set_context(self, tokens: int) -> None:
         """Write ``tokens`` into the context field as an edit (a click on the chart)."""
@@ -178,6 +182,7 @@ class InferenceForm(FieldForm):
         set_combo_value(self._cache_k, llama.cache_type_k)
         set_combo_value(self._cache_v, llama.cache_type_v)
         self._gpu_layers.setValue(ALL_LAYERS if llama.n_gpu_layers is None else llama.n_gpu_layers)
+        self._mtp.load(request)
         self._on_weights_changed()
         self._on_engine_changed()
 
@@ -196,3 +201,4 @@ class InferenceForm(FieldForm):
             self.rows[path].setEnabled(llama)
         self.rows["precision.kv_cache"].setEnabled(not llama)
         self.rows["inference.gpu_memory_utilization"].setEnabled(not llama)
+        self._mtp.set_engine(not llama)

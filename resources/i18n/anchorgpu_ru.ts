@@ -3510,6 +3510,21 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     </message>
 </context>
 <context>
+    <name>MtpRow</name>
+    <message>
+        <source>MTP draft tokens</source>
+        <translation>Черновых токенов MTP</translation>
+    </message>
+    <message>
+        <source>tokens vLLM drafts a step with the model&apos;s MTP layers, then loaded and cached</source>
+        <translation>токенов за шаг от слоёв MTP (vLLM); их веса и KV-кэш учитываются</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>выключено</translation>
+    </message>
+</context>
+<context>
     <name>Names</name>
     <message>
         <source>Inference</source>
