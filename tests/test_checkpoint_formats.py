@@ -1,12 +1,12 @@
 """Checkpoints stored as per-tensor FP8, compressed-tensors, AWQ and GPTQ, counted from config.json.
 
 Neural Magic's Meta-Llama-3-8B-Instruct-FP8 is pinned to its published
-``model.safetensors.index.json`` ``total_size`` (tests/fixtures/quantized_checkpoints, with its
-source). No published index of a compressed-tensors, AWQ or GPTQ checkpoint whose config is
-public was at hand: those are checked against their tensors written out one by one below, from
-the shapes and dtypes the writing libraries give each tensor (compressed-tensors
-``pack_quantized.py``, AutoAWQ ``WQLinear_GEMM``, AutoGPTQ ``QuantLinear``), not from the
-planner's parameter groups.
+``model.safetensors.index.json`` ``total_size``, and a DeepSeek-V3 AWQ checkpoint to its index's
+(tests/fixtures/quantized_checkpoints, with their sources). No published index of a
+compressed-tensors or GPTQ checkpoint whose config is public was at hand: those, and AWQ on a
+dense model, are checked against their tensors written out one by one below, from the shapes and
+dtypes the writing libraries give each tensor (compressed-tensors ``pack_quantized.py``, AutoAWQ
+``WQLinear_GEMM``, AutoGPTQ ``QuantLinear``), not from the planner's parameter groups.
 """
 
 from __future__ import annotations
@@ -92,6 +92,25 @@ def test_awq_and_gptq_count_every_packed_tensor(
     assert layout is not None and layout.formats == (fmt,) and layout.legacy == "int4"
     linear = 28 * sum(tensors(o, i, 128) for o, i in _llama_like_linear(3584, 512, 18944))
     assert layout.total_bytes == linear + _qwen25_7b_plain()
+
+
+def test_a_deepseek_v3_awq_checkpoint_matches_its_published_index() -> None:
+    """All but the routers' score-correction biases, which this checkpoint stores in 16-bit.
+
+    vLLM loads them as float32 (DeepseekV2MoE's ``e_score_correction_bias``), as the planner
+    counts them: 58 MoE layers x 256 experts x 2 bytes more than stored. The group size is the
+    one the published total singles out; the index's repository publishes no config.json.
+    """
+    folder = CHECKPOINTS / "deepseek-v3-awq"
+    published = _json(folder / "index_metadata.json")["metadata"]["total_size"]
+    awq = {"quant_method": "awq", "bits": 4, "version": "gemm", "zero_point": True}
+    totals = {}
+    for group in (32, 64, 128):
+        layout = _arch(_with("deepseek-v3", {**awq, "group_size": group})).checkpoint
+        assert layout is not None and layout.formats == (f"awq-int4-g{group}",)
+        totals[group] = layout.total_bytes
+    assert totals[64] - published == 58 * 256 * 2
+    assert min(abs(totals[32] - published), abs(totals[128] - published)) > published * 3 // 100
 
 
 def test_awq_modules_to_not_convert_keep_a_module_in_16_bit() -> None:
