@@ -103,7 +103,7 @@ _HF_PATHS = {"experts": "mlp.experts.{e}", "shared_experts": "mlp.shared_experts
 _HF_PATHS |= {"shared_expert": "mlp.shared_expert", "dense_mlp": "mlp"}
 
 
-def module_names(group: LinearGroup, layers: int) -> list[str]:
+def _module_names(group: LinearGroup, layers: int) -> list[str]:
     """Full module names of a group in every layer, for experts 0 and 1 (``model.layers.3...``)."""
     head, _, rest = group.name.partition(".")
     names = []
@@ -116,7 +116,7 @@ def module_names(group: LinearGroup, layers: int) -> list[str]:
     return names
 
 
-def kept_groups(
+def _kept_by(
     groups: tuple[LinearGroup, ...],
     layers: int,
     patterns: list[str],
@@ -129,7 +129,7 @@ def kept_groups(
     """
     kept: set[str] = set()
     for group in groups:
-        names = module_names(group, layers)
+        names = _module_names(group, layers)
         hits = [any(matches(p, name) for p in patterns) for name in names]
         if all(hits):
             kept.add(group.name)
@@ -213,7 +213,7 @@ def _compressed_tensors(
     if not any(_ct_match(p, "lm_head") for p in ignore) or found_scale is None:
         return None  # a quantized LM head is not one of the groups counted here
     input_scale: int = found_scale
-    kept = kept_groups(groups, layers, ignore, _ct_match)
+    kept = _kept_by(groups, layers, ignore, _ct_match)
     if kept is None:
         return None
     if fmt == "pack-quantized" and kind == "int" and bits == 4 and strategy == "group":
@@ -259,7 +259,7 @@ def _awq(q: Mapping[str, Any], groups: tuple[LinearGroup, ...], layers: int) -> 
         return None
     if version != "gemm" or q.get("zero_point", True) is not True:
         return None
-    kept = kept_groups(groups, layers, skip, _awq_match)
+    kept = _kept_by(groups, layers, skip, _awq_match)
     if kept is None:
         return None
     g = group
