@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
     from core.checkpoint_layout import CheckpointLayout
+    from core.mtp import MtpBlock
 
 AttentionKind = Literal["mha", "gqa", "mqa", "mla"]
 # How a layer caches: every token (full), the last ``window`` tokens (sliding), the current chunk
@@ -91,7 +92,8 @@ class LinearGroup:
 
     ``count`` is how many such matrices the model stores (layers × experts); ``active_count`` how
     many one token passes through (MoE routes to top-k experts). ``in_features`` is the reduction
-    dimension along which quantization groups run.
+    dimension along which quantization groups run. ``replicated`` layers are held whole on every
+    tensor-parallel rank instead of split (vLLM ``ReplicatedLinear`` or ``disable_tp=True``).
     """
 
     name: str
@@ -99,6 +101,7 @@ class LinearGroup:
     out_features: int
     count: int
     active_count: int
+    replicated: bool = False
 
     @property
     def params(self) -> int:
@@ -202,6 +205,9 @@ class ModelArchitecture:
     # The published checkpoint's stored bytes when config.json declares a quantization the
     # planner reads (core.checkpoint_layout); None for a plain checkpoint or an unread layout.
     checkpoint: CheckpointLayout | None = None
+    # Multi-token-prediction layers the checkpoint stores and a server loads only to draft tokens
+    # with them (core.mtp); None when the model has none or the planner does not count them.
+    mtp: MtpBlock | None = None
 
     @cached_property
     def cache_groups(self) -> tuple[CacheGroup, ...]:
@@ -267,6 +273,11 @@ class ModelArchitecture:
     def linear_params(self) -> int:
         """Parameters in block linear layers (the quantizable ones)."""
         return sum(g.params for g in self.linear_groups)
+
+    @cached_property
+    def replicated_linear_params(self) -> int:
+        """Block linear weights every tensor-parallel rank holds whole."""
+        return sum(g.params for g in self.linear_groups if g.replicated)
 
     @cached_property
     def params_total(self) -> int:

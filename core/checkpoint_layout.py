@@ -21,6 +21,8 @@ cannot read exactly gives None, and the caller says so instead of guessing. Sour
   family names the tensors its checkpoint keeps in bf16 or float32 (:class:`StorageHints`).
 - MXFP4 (``quant_method: mxfp4``, gpt-oss): the experts in MXFP4 (OCP Microscaling v1.0, vLLM
   ``Mxfp4MoEMethod``), the modules of ``modules_to_not_convert`` in bf16.
+- Per-tensor FP8, compressed-tensors, AWQ and GPTQ: one rule per quantized matrix, from
+  :mod:`core.checkpoint_formats`.
 
 Split and replicated bytes follow :func:`core.capacity.weights.format_weight_memory`: linear
 layers, embeddings and the head are divided by the tensor-parallel degree, the rest is not.
@@ -34,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.architecture import LinearGroup
+from core.checkpoint_formats import read_rule
 from core.messages import WORDS
 from core.quant_formats import FORMATS
 
@@ -78,7 +81,9 @@ class CheckpointLayout:
             the one holding most bytes first.
         split_values: Quantized values and 16-bit embeddings, head and linear layers, bytes.
         split_metadata: Scales of the quantized layers, bytes.
-        replicated: Norms, routers, biases and buffers every GPU holds whole, bytes.
+        replicated: Norms, routers, biases, buffers and the values of replicated linear layers
+            (:attr:`~core.architecture.LinearGroup.replicated`) every GPU holds whole, bytes.
+        replicated_metadata: Scales of the replicated linear layers, bytes.
     """
 
     label: str
@@ -87,11 +92,12 @@ class CheckpointLayout:
     split_values: int
     split_metadata: int
     replicated: int
+    replicated_metadata: int = 0
 
     @property
     def total_bytes(self) -> int:
         """Every stored byte vLLM loads (on one GPU without tensor parallelism)."""
-        return self.split_values + self.split_metadata + self.replicated
+        return self.split_values + self.split_metadata + self.replicated + self.replicated_metadata
 
     @property
     def classes(self) -> frozenset[str]:
@@ -100,7 +106,7 @@ class CheckpointLayout:
 
 
 # The words a finding shows for a layout, by (MXFP4 experts, E8M0-scaled fp8, fp32-scaled fp8).
-_FP8_FP32, _FP8_E8M0, _MXFP4, _MXFP4_FP8_E8M0, _MXFP4_FP8_FP32 = WORDS["stored_as"]
+_FP8_FP32, _FP8_E8M0, _MXFP4, _MXFP4_FP8_E8M0, _MXFP4_FP8_FP32 = WORDS["stored_as"][:5]
 _LABELS = {
     (False, False, True): _FP8_FP32,
     (False, True, False): _FP8_E8M0,
@@ -191,6 +197,7 @@ def read_layout(
     split_plain_params: int,
     other_params: int,
     hints: StorageHints | None,
+    layers: int = 0,
 ) -> CheckpointLayout | None:
     """The checkpoint's stored bytes, or None when its ``quantization_config`` is not read.
 
@@ -200,50 +207,66 @@ def read_layout(
         split_plain_params: Embedding and LM head parameters (16-bit, split under TP).
         other_params: Norms, routers, biases and the like (16-bit unless ``hints`` says).
         hints: What the family knows of its checkpoint, if anything.
+        layers: Decoder layers, to check that an exclusion names a group in every layer.
     """
     hints = hints or StorageHints()
     method = str(quantization.get("quant_method", "")).lower()
-    if method not in ("fp8", "mxfp4") or hints.unread:
+    if hints.unread:
         return None
-    block = _block(quantization) if method == "fp8" else None
     patterns = _patterns(quantization)
     kept = _kept_groups(groups, patterns) if patterns is not None else None
-    if kept is None or (method == "fp8" and block is None):
+    block = _block(quantization) if method == "fp8" else None
+    rule = None
+    if method not in ("fp8", "mxfp4") or (
+        method == "fp8" and block is None and not hints.experts_mxfp4
+    ):
+        rule = read_rule(quantization, groups, layers)
+        if rule is None or kept is None:
+            return None
+        kept |= rule.kept
+    elif kept is None or (method == "fp8" and block is None):
         return None
     scale = 1 if hints.e8m0_scales else _FP32_BYTES
-    values = _PLAIN_BYTES * split_plain_params
-    metadata = fp8 = mx = 0
+    # [values, metadata] of the split layers (with embeddings and head) and of the replicated.
+    split, whole = [_PLAIN_BYTES * split_plain_params, 0], [0, 0]
+    fp8 = mx = ruled = 0
     for g in groups:
         n = g.params
         if g.name in kept or g.name in hints.plain_groups:
-            values += _PLAIN_BYTES * n
+            stored, meta = _PLAIN_BYTES * n, 0
+        elif rule is not None:
+            stored, meta = (b * g.count for b in rule.matrix(g.out_features, g.in_features))
+            ruled += stored + meta
         elif _is_expert(g) and (method == "mxfp4" or hints.experts_mxfp4):
-            packed, scales = mxfp4_bytes(g.out_features, g.in_features)
-            values += packed * g.count
-            metadata += scales * g.count
-            mx += (packed + scales) * g.count
+            stored, meta = (b * g.count for b in mxfp4_bytes(g.out_features, g.in_features))
+            mx += stored + meta
         elif method == "fp8" and block is not None:
-            scales = fp8_block_bytes(g.out_features, g.in_features, block, scale) * g.count
-            values += n
-            metadata += scales
-            fp8 += n + scales
+            stored = n
+            meta = fp8_block_bytes(g.out_features, g.in_features, block, scale) * g.count
+            fp8 += stored + meta
         else:
-            values += _PLAIN_BYTES * n
+            stored, meta = _PLAIN_BYTES * n, 0
+        target = whole if g.replicated else split
+        target[0] += stored
+        target[1] += meta
     replicated = _PLAIN_BYTES * other_params + hints.fp32_params * (_FP32_BYTES - _PLAIN_BYTES)
-    replicated += hints.buffer_bytes
-    parts: list[tuple[int, str, str]] = []
-    if fp8:
-        parts.append((fp8, "fp8-block128", "fp8"))
-    if mx:
-        parts.append((mx, "mxfp4-experts", "int4"))
-    if not parts:
-        return None
+    replicated += hints.buffer_bytes + whole[0]
+    if rule is not None:
+        if not ruled:
+            return None
+        label, parts = rule.label, [(ruled, rule.fmt, rule.legacy)]
+    else:
+        parts = [p for p in ((fp8, "fp8-block128", "fp8"), (mx, "mxfp4-experts", "int4")) if p[0]]
+        if not parts:
+            return None
+        label = _LABELS[(bool(mx), bool(fp8) and scale == 1, bool(fp8) and scale > 1)]
     parts.sort(key=lambda p: -p[0])
     return CheckpointLayout(
-        label=_LABELS[(bool(mx), bool(fp8) and scale == 1, bool(fp8) and scale > 1)],
+        label=label,
         legacy=parts[0][2],
         formats=tuple(p[1] for p in parts),
-        split_values=values,
-        split_metadata=metadata,
+        split_values=split[0],
+        split_metadata=split[1],
         replicated=replicated,
+        replicated_metadata=whole[1],
     )

@@ -174,10 +174,19 @@ def estimate_on(request: PlanRequest, model: ResolvedModel, gpu: GpuOffer) -> Es
     if request.workload == "inference":
         from core.estimate_llm import estimate_inference
 
-        return estimate_inference(request, language_model_of(model), gpu)
+        return estimate_inference(request, served_model(request, language_model_of(model)), gpu)
     from core.estimate_llm import estimate_training
 
     return estimate_training(request, language_model_of(model), gpu)
+
+
+def served_model(request: PlanRequest, arch: ModelArchitecture) -> ModelArchitecture:
+    """The model vLLM serves for ``request``: with its MTP layers when it drafts with them."""
+    if request.inference.mtp_speculative_tokens:
+        from core.mtp import with_mtp
+
+        return with_mtp(arch)
+    return arch
 
 
 def language_model_of(model: ResolvedModel) -> ModelArchitecture:

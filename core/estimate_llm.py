@@ -45,6 +45,7 @@ from core.estimate import (
 from core.gpu_formats import support
 from core.memory import Finding, MemoryBreakdown
 from core.messages import Message
+from core.mtp import COUNTED
 from core.quant_formats import FORMATS
 from core.request import PlanRequest
 from core.throughput import (
@@ -234,6 +235,8 @@ def estimate_inference(
     findings = model_findings(arch) + compat.offer_findings(request, arch, gpu, par.gpus, tp)
     if par.strategy == "fsdp":
         findings.append(_NOT_FOR_INFERENCE)
+    if inf.mtp_speculative_tokens and not any(getattr(n, "key", "") == COUNTED for n in arch.notes):
+        findings.append(Finding.of("mtp_not_counted", "warning", "kv_cache"))
     if arch.checkpoint is not None:
         findings += compat.checkpoint_findings(request, arch, gib(arch.checkpoint.total_bytes))
     wm = inference_weights(request, arch)

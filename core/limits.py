@@ -23,7 +23,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from core.capacity.kv_cache import VLLM_BLOCK_TOKENS
-from core.estimate import EstimateResult, language_model_of, pipeline_of
+from core.estimate import EstimateResult, language_model_of, pipeline_of, served_model
 from core.limit_search import Power, largest_fitting
 from core.messages import Message
 from core.request import PlanRequest
@@ -244,7 +244,7 @@ def _sizes(base: EstimateResult, model: ResolvedModel, caps: Mapping[str, int]) 
     if request.workload == "inference" and request.inference.engine == "llama.cpp":
         return _Sizes(_llamacpp_serving(base, language_model_of(model), caps))
     if request.workload == "inference":
-        llm = language_model_of(model)
+        llm = served_model(request, language_model_of(model))
         weights = inference_weights(request, llm)
         # One token occupies one whole cache block in every layer: vLLM's page of one block.
         block = serving_memory(request, llm, weights, 1, 1).kv_cache

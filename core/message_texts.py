@@ -97,6 +97,12 @@ _FINDINGS = {
         "GiB in all); training counts the weights in its own precision, as for a copy "
         "converted to it",
     ),
+    "mtp_not_counted": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "speculative decoding with MTP is asked for, but the planner counts no "
+        "multi-token-prediction layers for this model (it declares none, or their layout is "
+        "not read): their weights and cache are not included",
+    ),
     "kv_cache_fp8_quality": QT_TRANSLATE_NOOP(
         "CoreText",
         "an fp8 KV cache halves its memory but can lower accuracy; verify output quality",
@@ -289,6 +295,13 @@ _NOTES = {
         "({params:,} parameters). vLLM skips them when it loads the model and loads them "
         "only for speculative decoding with MTP (--speculative-config method mtp); they are "
         "not counted here.",
+    ),
+    "model_note.mtp_counted": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "Speculative decoding with MTP (vLLM --speculative-config method mtp): the {layers} "
+        "multi-token-prediction layer(s) are counted as vLLM loads them ({params:,} "
+        "parameters; they share the model's embedding and LM head), and each caches like a "
+        "decoder layer.",
     ),
     "model_note.mtp_declared": QT_TRANSLATE_NOOP(
         "CoreText",
@@ -497,6 +510,11 @@ _ERRORS = {
     ),
     "request.multiple_of_8": QT_TRANSLATE_NOOP(
         "CoreText", "must be a multiple of 8 (the VAE downsamples by 8), got {value}"
+    ),
+    "request.mtp_needs_vllm": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "speculative decoding with MTP is a vLLM option: set inference.engine to vllm or "
+        "inference.mtp_speculative_tokens to 0 (engine {engine})",
     ),
     "request.layerwise_casting_fp8": QT_TRANSLATE_NOOP(
         "CoreText",
@@ -719,6 +737,13 @@ WORDS: dict[str, tuple[str, ...]] = {
         QT_TRANSLATE_NOOP("CoreText", "MXFP4 experts, the rest in bf16"),
         QT_TRANSLATE_NOOP("CoreText", "MXFP4 experts and fp8 blocks with E8M0 scales"),
         QT_TRANSLATE_NOOP("CoreText", "MXFP4 experts and fp8 blocks with fp32 scales"),
+        # core.checkpoint_formats
+        QT_TRANSLATE_NOOP("CoreText", "fp8 with one scale per matrix"),
+        QT_TRANSLATE_NOOP("CoreText", "fp8 with one scale per output channel"),
+        QT_TRANSLATE_NOOP("CoreText", "int4 packed in groups (compressed-tensors)"),
+        QT_TRANSLATE_NOOP("CoreText", "int8 with one scale per output channel"),
+        QT_TRANSLATE_NOOP("CoreText", "AWQ int4 groups"),
+        QT_TRANSLATE_NOOP("CoreText", "GPTQ int4 groups"),
     ),
     "strategy": (
         QT_TRANSLATE_NOOP("CoreText", "single"),

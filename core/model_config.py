@@ -13,11 +13,12 @@ shows and uses to call a fit uncertain.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal
 
 from core.architecture import Approximation, ModelArchitecture
-from core.checkpoint_layout import read_layout
+from core.checkpoint_layout import StorageHints, read_layout
 from core.errors import ModelSourceError
 from core.families import (
     AUDIO_COUNTED,
@@ -30,6 +31,7 @@ from core.families import (
 from core.families.build import Counted
 from core.families.reader import ConfigReader
 from core.messages import UNNAMED_QUANTIZATION, Message
+from core.mtp import MTP_EH_PROJ, MtpBlock, merged_groups
 from core.safe_json import loads_json
 
 Source = Literal["preset", "hf_config", "safetensors", "custom"]
@@ -172,6 +174,24 @@ def _note_mtp(text: dict[str, Any], r: ConfigReader) -> None:
             return
 
 
+def _vision_quantized(
+    config: dict[str, Any], quantization: dict[str, Any], vision_params: int
+) -> bool:
+    """Whether a top-level compressed-tensors scheme may quantize the vision tower too.
+
+    Its ``Linear`` targets reach every linear layer of the model, the vision tower's included,
+    unless ``ignore`` names it; the planner counts the vision tower in 16-bit, so such a layout
+    is not read. A scheme in ``text_config`` covers the language model only.
+    """
+    if not vision_params or "quantization_config" not in config:
+        return False
+    if quantization.get("quant_method") != "compressed-tensors":
+        return False
+    ignore = quantization.get("ignore")
+    names = ignore if isinstance(ignore, list) else []
+    return not any(isinstance(n, str) and ("vision" in n or "visual" in n) for n in names)
+
+
 def architecture_from_config(
     config: dict[str, Any], *, model_id: str, name: str, source: Source
 ) -> ModelArchitecture:
@@ -224,16 +244,20 @@ def architecture_from_config(
     b = counted.build
     groups = b.groups
     checkpoint = None
+    mtp = counted.mtp
     quantization = config.get("quantization_config", text.get("quantization_config"))
     if isinstance(quantization, dict):
-        if approximate is None:
+        if approximate is None and not _vision_quantized(config, quantization, extra_modules):
             checkpoint = read_layout(
                 quantization,
                 groups,
                 counted.embedding + counted.lm_head,
                 b.other + extra_modules,
                 counted.storage,
+                counted.layers,
             )
+            if checkpoint is not None and mtp is not None:
+                mtp = _mtp_checkpoint(mtp, quantization, counted, extra_modules)
         if checkpoint is None:
             # A layout the planner does not read (or an approximate count): say the weights
             # are counted at the request's precision, not as published.
@@ -277,4 +301,30 @@ def architecture_from_config(
         approximate=approximate,
         vision_params=extra_modules,
         checkpoint=checkpoint,
+        mtp=mtp,
     )
+
+
+def _mtp_checkpoint(
+    mtp: MtpBlock, quantization: dict[str, Any], counted: Counted, extra_modules: int
+) -> MtpBlock | None:
+    """``mtp`` with the checkpoint's stored bytes once its layers are loaded too.
+
+    The MTP layers are stored like the decoder's (DeepSeek-V3's FP8 blocks), ``eh_proj`` in
+    16-bit; None (the MTP layers left uncounted) when that layout is not read.
+    """
+    storage = counted.storage or StorageHints()
+    storage = replace(
+        storage,
+        plain_groups=storage.plain_groups | {MTP_EH_PROJ},
+        buffer_bytes=storage.buffer_bytes + mtp.buffer_bytes,
+    )
+    layout = read_layout(
+        quantization,
+        merged_groups(counted.build.groups, mtp.groups),
+        counted.embedding + counted.lm_head,
+        counted.build.other + extra_modules + mtp.other_params,
+        storage,
+        counted.layers + mtp.layers,
+    )
+    return replace(mtp, checkpoint=layout) if layout is not None else None

@@ -78,6 +78,7 @@ _NEW_OPTIONAL: dict[tuple[str, str], object] = {
     ("inference", "max_num_batched_tokens"): None,
     ("inference", "max_num_seqs"): None,
     ("inference", "engine"): "vllm",
+    ("inference", "mtp_speculative_tokens"): 0,
     ("training", "weights_precision"): "mixed",
     ("training", "qlora_double_quant"): True,
     ("training", "lora_dropout"): False,
@@ -253,6 +254,16 @@ class InferenceOptions(BaseModel):
         default=None, ge=1, le=100_000, description="vLLM max_num_seqs"
     )
     engine: Engine = Field(default="vllm", description="the serving engine the memory follows")
+    # vLLM --speculative-config '{"method": "mtp", "num_speculative_tokens": N}': the model's
+    # multi-token-prediction layers draft N tokens a step (core.mtp). 0, vLLM's default, drafts
+    # nothing (no speculative_config: SpeculativeConfig is None in vllm/config/vllm.py).
+    mtp_speculative_tokens: int = Field(
+        default=0,
+        ge=0,
+        le=16,
+        description="speculative decoding with the model's MTP layers: draft tokens per step"
+        " (vLLM num_speculative_tokens; 0: off)",
+    )
     llamacpp: LlamaCppOptions = LlamaCppOptions()
 
     @model_validator(mode="after")
@@ -262,6 +273,12 @@ class InferenceOptions(BaseModel):
         if self.engine == "llama.cpp" and opts.cache_type_v != "f16" and not opts.flash_attn:
             # llama_init_from_model refuses it: "V cache quantization requires flash_attn".
             raise ValueError(Message("request.llamacpp_v_needs_fa"))
+        return self
+
+    @model_validator(mode="after")
+    def _mtp_is_vllm(self) -> InferenceOptions:
+        if self.mtp_speculative_tokens and self.engine != "vllm":
+            raise ValueError(Message("request.mtp_needs_vllm", engine=self.engine))
         return self
 
 
@@ -481,6 +498,7 @@ def canonical_request_json(data: dict[str, Any]) -> str:
 _RULE_FIELDS = {
     "request.llamacpp_v_needs_fa": "inference.llamacpp.flash_attn",
     "request.layerwise_casting_fp8": "precision.weights",
+    "request.mtp_needs_vllm": "inference.mtp_speculative_tokens",
 }
 
 

@@ -41,6 +41,7 @@ INFERENCE: dict[str, Any] = {
         "output_tokens": 300,
         "max_num_batched_tokens": 4096,
         "max_num_seqs": 64,
+        "mtp_speculative_tokens": 2,
     },
     **COMMON,
 }
@@ -116,6 +117,7 @@ REQUESTS = {
         "inference": {
             **INFERENCE["inference"],
             "engine": "llama.cpp",
+            "mtp_speculative_tokens": 0,  # a vLLM option
             "llamacpp": {
                 "n_gpu_layers": 37,
                 "n_batch": 1024,

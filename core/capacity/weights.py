@@ -13,7 +13,8 @@ Sources:
   8/64 + 32/(64·256) = 0.127 bit per weight.
 - Tensor parallelism (Megatron-LM, vLLM): linear layers are split column- or row-wise and the
   vocabulary-parallel embedding and LM head are split by the degree; norms and routers are
-  replicated.
+  replicated, and so are the linear layers a family marks ``replicated`` (vLLM
+  ``ReplicatedLinear`` or ``disable_tp=True``: DeepSeek's low-rank down-projections).
 """
 
 from __future__ import annotations
@@ -41,11 +42,25 @@ class WeightMemory:
     quantization_metadata: int
 
 
-def quant_groups(arch: ModelArchitecture, group_size: int) -> int:
-    """Number of quantization groups over all block linear layers (rows × ceil(in / group))."""
+def quant_groups(arch: ModelArchitecture, group_size: int, replicated: bool = False) -> int:
+    """Quantization groups (rows × ceil(in / group)) of the split or the replicated layers."""
     return sum(
-        g.out_features * -(-g.in_features // group_size) * g.count for g in arch.linear_groups
+        g.out_features * -(-g.in_features // group_size) * g.count
+        for g in arch.linear_groups
+        if g.replicated == replicated
     )
+
+
+def _metadata(
+    arch: ModelArchitecture, weights_dtype: str, group_size: int, replicated: bool
+) -> int:
+    """Scales of the split or the replicated layers for a coarse ``weights_dtype``."""
+    if weights_dtype in ("int4", "int8"):
+        return quant_groups(arch, group_size, replicated) * GROUP_METADATA_BYTES
+    if weights_dtype == "fp8":
+        matrices = sum(g.count for g in arch.linear_groups if g.replicated == replicated)
+        return matrices * FP8_SCALE_BYTES_PER_MATRIX
+    return 0
 
 
 def _unquantized_dtype(weights_dtype: str) -> str:
@@ -65,18 +80,16 @@ def weight_memory(
         tp: Tensor-parallel degree; split layers are divided by it, norms are replicated.
     """
     dense = _unquantized_dtype(weights_dtype) if weights_dtype in QUANTIZED else weights_dtype
+    whole = arch.replicated_linear_params
     # Whole bits, so that int4's half bytes stay exact; rounded up to bytes once at the end.
     split_bits = (arch.embedding_params + arch.lm_head_params) * BITS[dense]
-    split_bits += arch.linear_params * BITS[weights_dtype]
-    replicated_bits = arch.other_params * BITS[dense]
-    metadata = 0
-    if weights_dtype in ("int4", "int8"):
-        metadata = quant_groups(arch, group_size) * GROUP_METADATA_BYTES
-    elif weights_dtype == "fp8":
-        metadata = sum(g.count for g in arch.linear_groups) * FP8_SCALE_BYTES_PER_MATRIX
+    split_bits += (arch.linear_params - whole) * BITS[weights_dtype]
+    replicated_bits = arch.other_params * BITS[dense] + whole * BITS[weights_dtype]
+    metadata = _metadata(arch, weights_dtype, group_size, replicated=False)
     return WeightMemory(
         weights=-(-split_bits // (8 * tp)) + -(-replicated_bits // 8),
-        quantization_metadata=-(-metadata // tp),
+        quantization_metadata=-(-metadata // tp)
+        + _metadata(arch, weights_dtype, group_size, replicated=True),
     )
 
 
@@ -90,28 +103,35 @@ def format_weight_memory(arch: ModelArchitecture, fmt: QuantFormat, tp: int = 1)
     """
     if fmt.scope == "all":
         return _gguf_weight_memory(arch, fmt, tp)
-    dense_bits = (arch.embedding_params + arch.lm_head_params) * BITS["bf16"]
-    quantized = metadata = 0
+    split, whole = _format_bytes(arch, fmt, replicated=False), _format_bytes(arch, fmt, True)
+    split[0] += (arch.embedding_params + arch.lm_head_params) * 2
+    return WeightMemory(
+        weights=-(-split[0] // tp) + arch.other_params * 2 + whole[0],
+        quantization_metadata=-(-split[1] // tp) + whole[1],
+    )
+
+
+def _format_bytes(arch: ModelArchitecture, fmt: QuantFormat, replicated: bool) -> list[int]:
+    """[values, metadata] bytes of the split or the replicated linear layers in ``fmt``."""
+    dense = quantized = metadata = 0
     for group in arch.linear_groups:
+        if group.replicated != replicated:
+            continue
         if fmt.scope == "experts" and group.active_count == group.count:
-            dense_bits += group.params * BITS["bf16"]
+            dense += group.params * 2
             continue
         stored = fmt.matrix_bytes(group.out_features, group.in_features) * group.count
         values = ceil_bytes(Fraction(group.params * fmt.value_bits, 8))
         quantized += values
         metadata += stored - values
-    replicated = arch.other_params * 2
-    return WeightMemory(
-        weights=-(-(dense_bits // 8 + quantized) // tp) + replicated,
-        quantization_metadata=-(-metadata // tp),
-    )
+    return [dense + quantized, metadata]
 
 
 def layout_weight_memory(layout: CheckpointLayout, tp: int = 1) -> WeightMemory:
     """A published checkpoint's stored bytes per GPU (:mod:`core.checkpoint_layout`)."""
     return WeightMemory(
         weights=-(-layout.split_values // tp) + layout.replicated,
-        quantization_metadata=-(-layout.split_metadata // tp),
+        quantization_metadata=-(-layout.split_metadata // tp) + layout.replicated_metadata,
     )
 
 

@@ -66,6 +66,14 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--context", type=int, default=None, metavar="TOKENS")
     parser.add_argument("--sequences", type=int, default=None, metavar="N")
     parser.add_argument(
+        "--mtp-tokens",
+        type=int,
+        default=None,
+        metavar="N",
+        help="draft N tokens a step with the model's MTP layers, vLLM's speculative decoding "
+        "with method mtp (default 0: off)",
+    )
+    parser.add_argument(
         "--models-dir",
         type=Path,
         default=None,
@@ -93,6 +101,8 @@ def run(args: argparse.Namespace) -> int:
         inference["context_tokens"] = args.context
     if args.sequences is not None:
         inference["concurrent_sequences"] = args.sequences
+    if args.mtp_tokens is not None:
+        inference["mtp_speculative_tokens"] = args.mtp_tokens
     if inference:
         base["inference"] = inference
     settings = load_settings()

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, replace
 
 from core.architecture import AttentionKind, CacheGroup, LinearGroup
 from core.checkpoint_layout import StorageHints
+from core.mtp import MtpBlock
 
 
 @dataclass
@@ -15,15 +16,26 @@ class Build:
     matrices: dict[tuple[str, int, int], list[int]] = field(default_factory=dict)
     other: int = 0
     other_active: int = 0
+    # Matrices a tensor-parallel server holds whole on every rank (LinearGroup.replicated).
+    replicated: set[str] = field(default_factory=set)
 
     def linear(
-        self, name: str, in_f: int, out_f: int, count: int = 1, active: int | None = None
+        self,
+        name: str,
+        in_f: int,
+        out_f: int,
+        count: int = 1,
+        active: int | None = None,
+        *,
+        replicated: bool = False,
     ) -> int:
         """Add ``count`` matrices of ``in_f`` × ``out_f``; return their parameters."""
         if count > 0 and in_f > 0 and out_f > 0:
             slot = self.matrices.setdefault((name, in_f, out_f), [0, 0])
             slot[0] += count
             slot[1] += count if active is None else active
+            if replicated:
+                self.replicated.add(name)
         return in_f * out_f * count
 
     def extra(self, params: int, active: int | None = None) -> int:
@@ -36,7 +48,8 @@ class Build:
     def groups(self) -> tuple[LinearGroup, ...]:
         """The block linear layers as :class:`LinearGroup` s."""
         return tuple(
-            LinearGroup(name, i, o, c, a) for (name, i, o), (c, a) in self.matrices.items()
+            LinearGroup(name, i, o, c, a, name in self.replicated)
+            for (name, i, o), (c, a) in self.matrices.items()
         )
 
 
@@ -72,6 +85,8 @@ class Counted:
     vocab: int = 0
     # How the family's published checkpoints store what quantization_config does not say.
     storage: StorageHints | None = None
+    # Multi-token-prediction layers, counted as vLLM loads them for speculative decoding.
+    mtp: MtpBlock | None = None
 
 
 def merge_cache(per_layer: list[CacheGroup]) -> tuple[CacheGroup, ...]:

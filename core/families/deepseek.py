@@ -5,12 +5,15 @@ Dense first layers, then MoE layers; the cache is one MLA latent per token and l
 
 from __future__ import annotations
 
-from core.architecture import CacheGroup
+from dataclasses import replace
+
+from core.architecture import CacheGroup, LinearGroup
 from core.checkpoint_layout import StorageHints
 from core.errors import ModelSourceError
 from core.families.build import Build, Counted, dropout_of
 from core.families.reader import ConfigReader
 from core.messages import Message
+from core.mtp import MTP_EH_PROJ, MtpBlock
 
 # vLLM caches the sparse-attention indexer's key as fp8 values plus one fp32 scale per this many
 # values, in its own uint8 cache whatever --kv-cache-dtype says: Indexer.k_cache in
@@ -61,8 +64,13 @@ def count_deepseek(r: ConfigReader, version: int) -> Counted:
     # kv_b_proj, o_proj. attention_bias applies to q_a, kv_a and o_proj.
     attn_other = kv_lora + (h if bias else 0) + (kv_lora + rope if bias else 0)
     attn = 0
+    # Under tensor parallelism vLLM keeps the down-projections whole on every rank
+    # (vllm/model_executor/models/deepseek_v2.py at 002d6073: q_a_proj and kv_a_proj_with_mqa
+    # fused into DeepSeekV2FusedQkvAProjLinear with disable_tp=True, or kv_a_proj_with_mqa a
+    # ReplicatedLinear; the indexer's wq_b a ReplicatedLinear and wk with weights_proj fused
+    # with disable_tp=True) and splits q_b_proj / q_proj, kv_b_proj and o_proj.
     if q_lora:
-        attn += b.linear("self_attn.q_a_proj", h, q_lora) + b.linear(
+        attn += b.linear("self_attn.q_a_proj", h, q_lora, replicated=True) + b.linear(
             "self_attn.q_b_proj", q_lora, heads * qk_head
         )
         attn_other += q_lora + (q_lora if bias else 0)
@@ -73,11 +81,12 @@ def count_deepseek(r: ConfigReader, version: int) -> Counted:
     index_heads = r.integer("index_n_heads", 0, minimum=0, quiet=True)
     index_dim = r.integer("index_head_dim", 128, quiet=True) if index_heads else 0
     if index_heads:
-        attn += b.linear("self_attn.indexer.wq_b", q_lora or h, index_heads * index_dim)
-        attn += b.linear("self_attn.indexer.wk", h, index_dim)
-        attn += b.linear("self_attn.indexer.weights_proj", h, index_heads)
+        wq_b = index_heads * index_dim
+        attn += b.linear("self_attn.indexer.wq_b", q_lora or h, wq_b, replicated=True)
+        attn += b.linear("self_attn.indexer.wk", h, index_dim, replicated=True)
+        attn += b.linear("self_attn.indexer.weights_proj", h, index_heads, replicated=True)
         attn_other += 2 * index_dim
-    attn += b.linear("self_attn.kv_a_proj_with_mqa", h, kv_lora + rope)
+    attn += b.linear("self_attn.kv_a_proj_with_mqa", h, kv_lora + rope, replicated=True)
     attn += b.linear("self_attn.kv_b_proj", kv_lora, heads * (nope + v_dim))
     attn += b.linear("self_attn.o_proj", heads * v_dim, h)
     # The per-layer matrices above were added once; scale them to every layer.
@@ -109,15 +118,30 @@ def count_deepseek(r: ConfigReader, version: int) -> Counted:
     base = attn + attn_other + norms
     moe_layer = base + experts * per_expert + shared_mlp + router
     largest = max(base + dense_mlp if dense_layers else 0, moe_layer if moe_layers else 0)
+    # noaux_tc routing keeps a float32 score-correction bias per expert, which transformers
+    # holds as a buffer and vLLM loads as a parameter (DeepseekV2MoE e_score_correction_bias).
+    noaux = r.config.get("topk_method") == "noaux_tc"
+    storage = StorageHints(buffer_bytes=4 * experts * moe_layers if noaux else 0)
+    cache = CacheGroup(
+        "mla", layers, 1, kv_lora + rope, 0, token_bits=8 * indexer_key_bytes(index_dim)
+    )
+    mtp_block = None
     if nextn:
         # Each MTP module (DeepSeek-V3 report §2.2): a MoE layer, enorm, hnorm, eh_proj (2h×h),
         # the shared head's norm, and its own copies of the embedding and output head.
         mtp = nextn * (moe_layer + 3 * h + 2 * h * h + 2 * vocab * h)
         r.notes.append(Message("model_note.mtp_layers", layers=nextn, params=mtp))
-    # noaux_tc routing keeps a float32 score-correction bias per expert, which transformers
-    # holds as a buffer and vLLM loads as a parameter (DeepseekV2MoE e_score_correction_bias).
-    noaux = r.config.get("topk_method") == "noaux_tc"
-    storage = StorageHints(buffer_bytes=4 * experts * moe_layers if noaux else 0)
+        # vLLM loads the layer, the three norms and eh_proj; embedding and head are shared.
+        small = nextn * (attn_other + norms + router + 3 * h)
+        mtp_block = MtpBlock(
+            layers=nextn,
+            groups=_mtp_groups(b.groups, nextn, experts, top_k, h, moe_layers > 0),
+            other_params=small,
+            other_active_params=small,
+            cache=(replace(cache, layers=nextn),),
+            params=nextn * (moe_layer + 3 * h + 2 * h * h),
+            buffer_bytes=4 * experts * nextn if noaux else 0,
+        )
     return Counted(
         build=b,
         embedding=vocab * h,
@@ -136,14 +160,31 @@ def count_deepseek(r: ConfigReader, version: int) -> Counted:
         # The indexer's key (index_head_dim per token) sits beside the latent, stored the way
         # vLLM stores it (fp8 plus scales, 132 bytes for 128 values); transformers keeps it in
         # the cache dtype instead.
-        cache=(
-            CacheGroup(
-                "mla", layers, 1, kv_lora + rope, 0, token_bits=8 * indexer_key_bytes(index_dim)
-            ),
-        ),
+        cache=(cache,),
         layers=layers,
         hidden=h,
         heads=heads,
         vocab=vocab,
         storage=storage,
+        mtp=mtp_block,
     )
+
+
+def _mtp_groups(
+    groups: tuple[LinearGroup, ...], nextn: int, experts: int, top_k: int, h: int, moe: bool
+) -> tuple[LinearGroup, ...]:
+    """The matrices of ``nextn`` MTP layers: a MoE decoder layer each, and ``eh_proj``.
+
+    ``eh_proj`` is an ``nn.Linear`` in vLLM's ``deepseek_mtp.py``, never a quantized layer.
+    """
+    out = []
+    for g in groups:
+        head = g.name.partition(".")[0]
+        if head == "self_attn":
+            out.append(replace(g, count=nextn, active_count=nextn))
+        elif head == "experts" and moe:
+            out.append(replace(g, count=nextn * experts, active_count=nextn * top_k))
+        elif head == "shared_experts" and moe:
+            out.append(replace(g, count=nextn, active_count=nextn))
+    out.append(LinearGroup(MTP_EH_PROJ, 2 * h, h, nextn, nextn))
+    return tuple(out)

@@ -119,28 +119,31 @@ def count_deepseek_v4(r: ConfigReader) -> Counted:
     n_csa, n_hca = types.count(CSA), types.count(HCA)
     b = Build()
     # Attention of every layer: q_a (+ q_a_norm), q_b, kv_proj (+ kv_norm), grouped o_a, o_b,
-    # and one sink per head.
-    attn = b.linear("self_attn.q_a_proj", h, q_lora, layers)
+    # and one sink per head. Under tensor parallelism vLLM keeps q_a and kv_proj whole on every
+    # rank (vllm/model_executor/models/deepseek_v4.py at 023da1fc: fused_wqa_wkv with
+    # disable_tp=True), as it keeps the compressors (deepseek_compressor.py: fused_wkv_wgate,
+    # disable_tp=True) and the indexer's wq_b and weights_proj (deepseek_v4_attention.py:
+    # ReplicatedLinear); wq_b and wo_a are column-split, wo_b row-split.
+    attn = b.linear("self_attn.q_a_proj", h, q_lora, layers, replicated=True)
     attn += b.linear("self_attn.q_b_proj", q_lora, heads * hd, layers)
-    attn += b.linear("self_attn.kv_proj", h, hd, layers)
+    attn += b.linear("self_attn.kv_proj", h, hd, layers, replicated=True)
     attn += b.linear("self_attn.o_a_proj", heads * hd // o_groups, o_groups * o_lora, layers)
     attn += b.linear("self_attn.o_b_proj", o_groups * o_lora, h, layers)
     attn_other = heads + q_lora + hd
     # Compressors: kv_proj and gate_proj to coff · head_dim, a (ratio × coff · head_dim)
     # position bias and a norm; CSA's overlapping windows double the width (coff 2).
-    csa = b.linear("compressor.kv_proj", h, 2 * hd, n_csa)
-    csa += b.linear("compressor.gate_proj", h, 2 * hd, n_csa)
+    csa = b.linear("compressor.kv_proj", h, 2 * hd, n_csa, replicated=True)
+    csa += b.linear("compressor.gate_proj", h, 2 * hd, n_csa, replicated=True)
     csa_other = rates[CSA] * 2 * hd + hd
-    hca = b.linear("compressor.kv_proj", h, hd, n_hca) + b.linear(
-        "compressor.gate_proj", h, hd, n_hca
-    )
+    hca = b.linear("compressor.kv_proj", h, hd, n_hca, replicated=True)
+    hca += b.linear("compressor.gate_proj", h, hd, n_hca, replicated=True)
     hca_other = rates[HCA] * hd + hd
     # CSA's lightning indexer: its own overlapping compressor at index_head_dim, q_b from the
     # query latent and the per-head score weights.
-    csa += b.linear("indexer.kv_proj", h, 2 * index_dim, n_csa)
-    csa += b.linear("indexer.gate_proj", h, 2 * index_dim, n_csa)
-    csa += b.linear("indexer.q_b_proj", q_lora, index_heads * index_dim, n_csa)
-    csa += b.linear("indexer.weights_proj", h, index_heads, n_csa)
+    csa += b.linear("indexer.kv_proj", h, 2 * index_dim, n_csa, replicated=True)
+    csa += b.linear("indexer.gate_proj", h, 2 * index_dim, n_csa, replicated=True)
+    csa += b.linear("indexer.q_b_proj", q_lora, index_heads * index_dim, n_csa, replicated=True)
+    csa += b.linear("indexer.weights_proj", h, index_heads, n_csa, replicated=True)
     csa_other += rates[CSA] * 2 * index_dim + index_dim
     csa, hca = csa // max(n_csa, 1), hca // max(n_hca, 1)
     # Two hyper-connections per layer (fn, base, scale) and two RMSNorms.

@@ -24,6 +24,7 @@ from core.request import (
 )
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
 from gui.wizard.int_field import DecimalField, IntField
+from gui.wizard.mtp_row import MtpRow
 
 GROUPED_FORMATS = ("int8", "int4")
 ALL_LAYERS = -1  # the layers spin box's special value: every layer, or the most that fit
@@ -91,6 +92,7 @@ class InferenceForm(FieldForm):
         self.add_row("inference.context_tokens", self._context, ("kv_cache",))
         self.add_row("inference.concurrent_sequences", self._sequences, ("max_concurrency",))
         self.add_row("inference.gpu_memory_utilization", self._utilization, ("utilisation",))
+        self._mtp = MtpRow(self)
         self.add_row("inference.llamacpp.cache_type_k", self._cache_k, ("kv_cache",))
         self.add_row("inference.llamacpp.cache_type_v", self._cache_v, ("kv_cache",))
         self.add_row("inference.llamacpp.flash_attn", self._flash_attn, ("flash_attention",))
@@ -169,6 +171,7 @@ class InferenceForm(FieldForm):
         self._context.setPlaceholderText(self.tr("e.g. 8192 or 128k"))
         self._gpu_layers.setSpecialValueText(self.tr("all, or the most that fit"))
         self._flash_attn.setText(self.tr("on (llama.cpp turns it on where the GPU supports it)"))
+        self._mtp.retranslate()
 
     def fill(self, raw: dict[str, Any]) -> None:
         """Write the formats and sizes into ``raw``."""
@@ -193,6 +196,7 @@ class InferenceForm(FieldForm):
             n_batch=self._batch.value(),
             n_ubatch=self._ubatch.value(),
         )
+        self._mtp.fill(raw)
 
     def set_context(self, tokens: int) -> None:
         """Write ``tokens`` into the context field as an edit (a click on the chart)."""
@@ -220,6 +224,7 @@ class InferenceForm(FieldForm):
         self._flash_attn.setChecked(llama.flash_attn)
         self._batch.setValue(llama.n_batch)
         self._ubatch.setValue(llama.n_ubatch)
+        self._mtp.load(request)
         self._on_weights_changed()
         self._on_engine_changed()
 
@@ -235,3 +240,4 @@ class InferenceForm(FieldForm):
             self.form.setRowVisible(self.rows[path], llama)
         self.rows["precision.kv_cache"].setEnabled(not llama)
         self.rows["inference.gpu_memory_utilization"].setEnabled(not llama)
+        self._mtp.set_engine(not llama)

@@ -678,8 +678,16 @@
         <translation>по quantization_config из config.json контрольная точка хранит {stored_as} (всего {size:.1f} ГиБ); обучение считает веса в своей собственной точности, как для копии, преобразованной в неё</translation>
     </message>
     <message>
+        <source>speculative decoding with MTP is asked for, but the planner counts no multi-token-prediction layers for this model (it declares none, or their layout is not read): their weights and cache are not included</source>
+        <translation>запрошено спекулятивное декодирование с MTP, но планировщик не находит у этой модели слоёв предсказания нескольких токенов, которые он умеет считать (модель их не объявляет или их раскладка не прочитана): их веса и кэш не учтены</translation>
+    </message>
+    <message>
         <source>The published checkpoint also stores {layers} multi-token-prediction layer(s) ({params:,} parameters). vLLM skips them when it loads the model and loads them only for speculative decoding with MTP (--speculative-config method mtp); they are not counted here.</source>
         <translation>Опубликованная контрольная точка хранит ещё слои предсказания нескольких токенов (MTP): {layers} (параметров: {params:,}). vLLM пропускает их при загрузке модели и загружает только для спекулятивного декодирования с MTP (--speculative-config, method mtp); здесь они не учитываются.</translation>
+    </message>
+    <message>
+        <source>Speculative decoding with MTP (vLLM --speculative-config method mtp): the {layers} multi-token-prediction layer(s) are counted as vLLM loads them ({params:,} parameters; they share the model&apos;s embedding and LM head), and each caches like a decoder layer.</source>
+        <translation>Спекулятивное декодирование с MTP (vLLM --speculative-config, method mtp): слои предсказания нескольких токенов ({layers}) учтены так, как их загружает vLLM (параметров: {params:,}; эмбеддинги и выходную голову (LM head) они берут у модели), и каждый из них хранит KV-кэш как слой декодера.</translation>
     </message>
     <message>
         <source>config.json declares {layers} multi-token-prediction layer(s) ({key}); they serve speculative decoding, which this estimate does not include, and their parameters are not counted.</source>
@@ -824,6 +832,10 @@
     <message>
         <source>must be a multiple of 8 (the VAE downsamples by 8), got {value}</source>
         <translation>значение должно быть кратно 8 (VAE уменьшает в 8 раз), получено {value}</translation>
+    </message>
+    <message>
+        <source>speculative decoding with MTP is a vLLM option: set inference.engine to vllm or inference.mtp_speculative_tokens to 0 (engine {engine})</source>
+        <translation>спекулятивное декодирование с «MTP» — параметр движка «vLLM»: задайте inference.engine = «vllm» или inference.mtp_speculative_tokens = 0 (движок {engine})</translation>
     </message>
     <message>
         <source>layerwise casting stores the weights in fp8: set precision.weights to fp8 (got {weights})</source>
@@ -1100,6 +1112,30 @@
     <message>
         <source>MXFP4 experts and fp8 blocks with fp32 scales</source>
         <translation>эксперты в MXFP4 и блоки fp8 с масштабами fp32</translation>
+    </message>
+    <message>
+        <source>fp8 with one scale per matrix</source>
+        <translation>fp8 с одним масштабом на матрицу</translation>
+    </message>
+    <message>
+        <source>fp8 with one scale per output channel</source>
+        <translation>fp8 с масштабом на каждый выходной канал</translation>
+    </message>
+    <message>
+        <source>int4 packed in groups (compressed-tensors)</source>
+        <translation>int4, упакованные группами (compressed-tensors)</translation>
+    </message>
+    <message>
+        <source>int8 with one scale per output channel</source>
+        <translation>int8 с масштабом на каждый выходной канал</translation>
+    </message>
+    <message>
+        <source>AWQ int4 groups</source>
+        <translation>группы int4 в формате AWQ</translation>
+    </message>
+    <message>
+        <source>GPTQ int4 groups</source>
+        <translation>группы int4 в формате GPTQ</translation>
     </message>
     <message>
         <source>single</source>
@@ -3526,6 +3562,21 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>GGUF (*.gguf);;All files (*)</source>
         <translation>GGUF (*.gguf);;Все файлы (*)</translation>
+    </message>
+</context>
+<context>
+    <name>MtpRow</name>
+    <message>
+        <source>MTP draft tokens</source>
+        <translation>Черновых токенов MTP</translation>
+    </message>
+    <message>
+        <source>tokens vLLM drafts a step with the model&apos;s MTP layers, then loaded and cached</source>
+        <translation>токенов за шаг от слоёв MTP (vLLM); их веса и KV-кэш учитываются</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>выключено</translation>
     </message>
 </context>
 <context>
