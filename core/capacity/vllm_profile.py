@@ -78,13 +78,15 @@ This module predicts those figures before renting.
   (vLLM PR 30515, opt-in before) on CUDA (not ROCm) and takes that estimate from the pool unless
   ``VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0`` or ``kv_cache_memory_bytes`` is set ("CUDA
   graph memory profiling is enabled (default since v0.21.0)"); there this pool is an upper
-  bound. The estimate captures the first two graphs of each mode and extrapolates the second
-  one's growth to all of them (vLLM issue 45178). No figure is calibrated: the logged "took X
-  GiB" is the change in free device memory across the capture (negative in some logs), vLLM's
-  own estimate is 38 % to 458 % above its capture where a log prints both (2.43 GiB where the
-  capture freed 0.19 GiB), no three published logs share an engine, graph mode and capture
-  list, and the pool also follows ``max_num_batched_tokens`` (vLLM issue 52872);
-  docs/ACCURACY.md lists the figures found and why no rule holds.
+  bound. Model Runner V2, the default for dense models from 0.25.1, first answered 0 there (vLLM
+  issue 49224), so those runs again take the graphs from the margin. The estimate captures the
+  first two graphs of each mode and extrapolates the second one's growth to all of them (vLLM
+  issue 45178). No figure is calibrated: the logged "took X GiB" is the change in free device
+  memory across the capture (negative in some logs), vLLM's own estimate is 38 % to 458 % above
+  its capture where a log prints both (2.43 GiB where the capture freed 0.19 GiB), no three
+  published logs share an engine, graph mode and capture list, and the pool also follows
+  ``max_num_batched_tokens`` (vLLM issue 52872); docs/ACCURACY.md lists the figures found and
+  why no rule holds.
 """
 
 from __future__ import annotations
