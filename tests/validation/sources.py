@@ -244,18 +244,20 @@ NOT_EXPRESSIBLE: tuple[NotExpressible, ...] = (
         " has one log with a known model and capture list and no partner with the same mode (V0"
         " Llama 3.2 1B: 0.21 GiB over 35 sizes and 16 layers, 0.38 MiB per layer and size; V1 "
         "piecewise Llama 2 7B on an H100: 0.61 GiB over 67 sizes and 32 layers, 0.29 MiB): the "
-        "other figures found do not name their model, GPU or capture list; (4) vLLM's estimate,"
-        " which captures real graphs, is 38 % to 458 % above its own capture where a log prints"
-        " both, and 2.43 GiB where the capture freed 0.19 GiB; (5) no three logs share an "
-        "engine, graph mode, capture list, model and degree, and the pool also follows "
-        "max_num_batched_tokens (issue 52872: 0.89 GiB at 8192, 0.52 GiB at 2048 to 4096 on one"
-        " model and GPU). A rule needs such a series",
+        "other figures found lack the model, GPU or capture list, or come from another mode "
+        "(lazy capture, dual-batch overlap, full decode graphs, hybrid models); (4) vLLM's "
+        "estimate, which captures real graphs, is 38 % to 458 % above its own capture where a "
+        "log prints both, and 2.43 GiB where the capture freed 0.19 GiB; (5) no three logs "
+        "share an engine, graph mode, capture list, model and degree, and the pool also follows"
+        " max_num_batched_tokens (issue 52872: 0.89 GiB at 8192, 0.52 GiB at 2048 to 4096 on "
+        "one model and GPU). A rule needs such a series",
         (
             "V0, Llama-3.2-1B-Instruct, tensor parallel 1, 35 sizes (1-256): 0.21 GiB",
             "V1 on one GPU, max_model_len 131072: 0.45 GiB",
-            "V1 piecewise, 0.9.1, H100: Llama-2-7b-hf 0.61 GiB at tensor parallel 1 (0.29 MiB"
-            " per layer and captured size over 67 sizes); Llama-2-70b-hf 1.35 GiB, also given as"
-            " tensor parallel 1, which its 128 GiB of bf16 weights cannot be on one H100",
+            "V1 piecewise (a 0.9.1 development build), H100: Llama-2-7b-hf 0.61 GiB at tensor"
+            " parallel 1 (0.29 MiB per layer and captured size over 67 sizes); Llama-2-70b-hf"
+            " 1.35 GiB, also given as tensor parallel 1, which its 128 GiB of bf16 weights cannot"
+            " be on one H100",
             "Yi-1.5-34B, tensor parallel 4 on RTX 4090s: about 2.4 GiB by nvidia-smi",
             "V1, Llama-3.1-8B-Instruct, lazy capture, one graph at a time: 6 to 28 MiB per"
             " graph between 80 and 488 tokens, not monotonic in the size",
