@@ -66,13 +66,27 @@ This module predicts those figures before renting.
   registers its buffers too. vLLM 0.6.5 and 0.6.6 subtracted allocated instead of reserved
   bytes and reported 1.79 and 3.58 GiB for Llama 3 8B at tensor parallel 1 and 2 (PR 10511);
   the planner follows 0.7 and later.
-- **CUDA graphs** (on unless ``enforce_eager``): up to 0.20 they are captured after the pool is
-  sized and come out of the ``1 − gpu_memory_utilization`` margin, so they are not subtracted
-  here. From 0.21 on vLLM estimates graph memory before sizing and takes it from the pool ("CUDA
-  graph memory profiling is enabled (default since v0.21.0)" in their logs), so there this pool
-  is an upper bound. The published capture figures mix engines, graph modes, models and degrees,
-  and vLLM's own estimate misses its capture by 38 % to 458 % where a log prints both; no figure
-  is calibrated on them (docs/ACCURACY.md lists them).
+- **CUDA graphs** (on unless ``enforce_eager``) are captured after the KV cache is allocated in
+  every version: V0 (0.6 to 0.10, ``LLMEngine._initialize_kv_caches`` then
+  ``Worker._warm_up_model`` → ``ModelRunner.capture_model``; 35 decode sizes, 1 to 256, by
+  default) and V1 (``Worker.compile_or_warm_up_model`` → ``GPUModelRunner.capture_model``;
+  piecewise graphs under torch.compile, 67 sizes up to 512 in 0.8 to 0.10, piecewise plus full
+  decode graphs later). Up to 0.20 the pool is sized without them, so they come out of the
+  ``1 − gpu_memory_utilization`` margin and are not subtracted here (V0's capture log advises a
+  lower utilisation if the capture runs out of memory). From 0.21 on,
+  ``Worker.determine_available_memory`` also calls ``GPUModelRunner.profile_cudagraph_memory``
+  (vLLM PR 30515, opt-in before) on CUDA (not ROCm) and takes that estimate from the pool unless
+  ``VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0`` or ``kv_cache_memory_bytes`` is set ("CUDA
+  graph memory profiling is enabled (default since v0.21.0)"); there this pool is an upper
+  bound. Model Runner V2, the default for dense models from 0.25.1, first answered 0 there (vLLM
+  issue 49224), so those runs again take the graphs from the margin. The estimate captures the
+  first two graphs of each mode and extrapolates the second one's growth to all of them (vLLM
+  issue 45178). No figure is calibrated: the logged "took X GiB" is the change in free device
+  memory across the capture (negative in some logs), vLLM's own estimate is 38 % to 458 % above
+  its capture where a log prints both (2.43 GiB where the capture freed 0.19 GiB), no three
+  published logs share an engine, graph mode and capture list, and the pool also follows
+  ``max_num_batched_tokens`` (vLLM issue 52872); docs/ACCURACY.md lists the figures found and
+  why no rule holds.
 """
 
 from __future__ import annotations

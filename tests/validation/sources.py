@@ -254,25 +254,70 @@ NOT_EXPRESSIBLE: tuple[NotExpressible, ...] = (
         " does not say how much",
     ),
     NotExpressible(
-        "vLLM CUDA graph memory ('Graph capturing finished in N secs, took X GiB')",
-        "https://github.com/vllm-project/vllm/pull/11349, /issues/7553;"
+        "vLLM CUDA graph memory ('Graph capturing finished in N secs, took X GiB', and from 0.21"
+        " 'Estimated CUDA graph memory' / 'CUDA graph pool memory: X (actual), Y (estimated)')",
+        "https://github.com/vllm-project/vllm/pull/11349, /pull/23184, /pull/25779,"
+        " /pull/21489, /pull/30515, /issues/7553, /issues/45178, /issues/50780, /issues/52872,"
+        " /issues/57475, /pull/51590, /issues/19579, /issues/49224, /issues/50159;"
         " https://github.com/run-ai/runai-model-streamer/issues/67;"
         " https://github.com/noonghunna/club-3090/issues/356, /issues/127;"
-        " https://github.com/wtdcode/vllm-backport/issues/34",
-        "CUDA graph memory when enforce_eager is off (vLLM's default). Up to 0.20 it is captured"
-        " after the KV pool is sized and comes out of the 1 - gpu_memory_utilization margin,"
-        " which is what the planner's pool assumes; from 0.21 on vLLM estimates it before sizing"
-        " and takes it from the pool, so there the planner's pool is an upper bound. The"
-        " published figures mix V0 full graphs, V1 piecewise graphs under torch.compile, models"
-        " and degrees, and vLLM's own estimator misses its capture by 38 % to 458 % in the logs"
-        " that print both; no two figures share a setting, so no per-size figure is calibrated",
+        " https://github.com/wtdcode/vllm-backport/issues/34;"
+        " https://github.com/MiaAI-Lab/GLM-5.3-Flash-EXL3-2x-DGX-Sparks/pull/25;"
+        " https://github.com/local-inference-lab/vllm/pull/511",
+        "CUDA graph memory when enforce_eager is off (vLLM's default). Graphs are captured "
+        "after the KV cache is allocated in every version (V0 0.6-0.10: Worker._warm_up_model; "
+        "V1: Worker.compile_or_warm_up_model). Up to 0.20 the pool is sized without them, so "
+        "they come out of the 1 - gpu_memory_utilization margin, which is what the planner's "
+        "pool assumes. From 0.21 on, Worker.determine_available_memory takes vLLM's own "
+        "estimate (GPUModelRunner.profile_cudagraph_memory, added opt-in by PR 30515) from the "
+        "pool on CUDA unless VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0 or "
+        "kv_cache_memory_bytes is set, so there the planner's pool is an upper bound (except "
+        "under Model Runner V2, the default for dense models from 0.25.1, whose estimate was 0 "
+        "at first, issue 49224). No rule holds on the published figures: (1) the logged 'took X"
+        " GiB' is the change in free device memory across the capture, not what the graphs "
+        "hold, and comes out negative in some logs; (2) per graph it does not follow the batch "
+        "size (Llama 3.1 8B, lazy capture: 6 MiB at 272 tokens, 26 MiB at 280); (3) each engine"
+        " has one log with a known model and capture list and no partner with the same mode (V0"
+        " Llama 3.2 1B: 0.21 GiB over 35 sizes and 16 layers, 0.38 MiB per layer and size; V1 "
+        "piecewise Llama 2 7B on an H100: 0.61 GiB over 67 sizes and 32 layers, 0.29 MiB): the "
+        "other figures found lack the model, GPU or capture list, or come from another mode "
+        "(lazy capture, dual-batch overlap, full decode graphs, hybrid models); (4) vLLM's "
+        "estimate, which captures real graphs, is 38 % to 458 % above its own capture where a "
+        "log prints both, and 2.43 GiB where the capture freed 0.19 GiB; (5) no three logs "
+        "share an engine, graph mode, capture list, model and degree, and the pool also follows"
+        " max_num_batched_tokens (issue 52872: 0.89 GiB at 8192, 0.52 GiB at 2048 to 4096 on "
+        "one model and GPU). A rule needs such a series",
         (
-            "Llama-3.2-1B-Instruct, V0, 35 sizes: 0.21 GiB",
+            "V0, Llama-3.2-1B-Instruct, tensor parallel 1, 35 sizes (1-256): 0.21 GiB",
             "V1 on one GPU, max_model_len 131072: 0.45 GiB",
+            "V1 piecewise (a 0.9.1 development build), H100: Llama-2-7b-hf 0.61 GiB at tensor"
+            " parallel 1 (0.29 MiB per layer and captured size over 67 sizes); Llama-2-70b-hf"
+            " 1.35 GiB, also given as tensor parallel 1, which its 128 GiB of bf16 weights cannot"
+            " be on one H100",
             "Yi-1.5-34B, tensor parallel 4 on RTX 4090s: about 2.4 GiB by nvidia-smi",
+            "V1, Llama-3.1-8B-Instruct, lazy capture, one graph at a time: 6 to 28 MiB per"
+            " graph between 80 and 488 tokens, not monotonic in the size",
+            "V1, data parallel with dual-batch overlap (the PR's DeepSeek-V2-Lite test): -4.58"
+            " GiB before PR 25779, 3.43 GiB after it, 1.99 GiB with full graphs only",
             "two RTX 3090s, V1 piecewise, 5 sizes: 0.10 GiB (vLLM estimated 0.13)",
             "DeepSeek-V4-Flash on RTX 3090s: 0.1 GiB (vLLM estimated 0.58)",
             "four RTX 3090s, tensor parallel 4: estimated 0.17 GiB",
+            "2x GB10, 0.21 or later: -0.19 GiB actual against 2.43 GiB estimated; KV pool"
+            " 802,083 tokens with the estimate, 855,598 without",
+            "B200, MiniMax M2.5 NVFP4, DEP2, 0.21 or later: KV pool 245,840 tokens with the"
+            " estimate, 769,888 without (3.1x)",
+            "hybrid GDN models since 0.26: pool 18-24 % smaller, full graphs about 24 MiB each",
+            "gpt-oss-120b, tensor parallel 8, 0.28: graph private pool 62 MiB",
+            "Qwen2.5-0.5B-Instruct, 0.26.0, RTX PRO 6000: KV pool 6,908,880 tokens eager,"
+            " 6,891,296 with graphs under Model Runner V1 (0.21 GiB reserved), 6,900,336 under"
+            " V2 (0.10 GiB)",
+            "issue 57475: the estimate too small, the capture out of memory at a high utilisation",
+            "64-layer hybrid on an RTX 5090: graph pool 0.89 GiB at max_num_batched_tokens 8192,"
+            " 0.52 GiB at 4096, 3072 and 2048",
+            "four RTX PRO 6000, tensor parallel 4, 6 sizes: capture pool 3.73 GiB; estimated 9.47"
+            " GiB from two samples, 8.20 GiB from all six",
+            "gemma-3-4b-it (PR 21489, before the estimate): 0.65 GiB of graph memory after the"
+            " pool was sized; Llama 4 Maverick about 1.3 GB, which made 0.99 run out of memory",
         ),
     ),
     NotExpressible(
