@@ -1,0 +1,141 @@
+"""The sizes page's vLLM scheduler rows and the diffusion form's denoising steps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QToolButton
+
+from core.request import DiffusionOptions, InferenceOptions, parse_request
+from gui.wizard.diffusion_form import DiffusionForm
+from gui.wizard.field_form import set_combo_value
+from gui.wizard.inference_form import InferenceForm
+from gui.wizard.live_estimate_panel import LiveEstimatePanel
+from gui.wizard.vllm_settings import PATHS
+from tests.test_gui_wizard import settle, type_into
+
+MODEL = {"preset": "llama-2-7b"}
+
+
+def _form(qtbot: Any, **inference: Any) -> InferenceForm:
+    form = InferenceForm()
+    qtbot.addWidget(form)
+    form.load(parse_request({"model": MODEL, "inference": inference}))
+    form.show()
+    qtbot.waitExposed(form)
+    return form
+
+
+def _shown(form: InferenceForm) -> list[str]:
+    return [path for path in PATHS if form.rows[path].isVisible()]
+
+
+def test_the_fold_is_closed_by_default_and_shown_only_for_vllm(qtbot):
+    form = _form(qtbot)
+    toggle = form.findChild(QToolButton, "vllmSettingsToggle")
+    assert toggle.isVisible() and not toggle.isChecked()
+    assert _shown(form) == []
+    toggle.click()
+    assert _shown(form) == list(PATHS)
+    assert all(form.rows[p].label.isVisible() and form.rows[p].isEnabled() for p in PATHS)
+    set_combo_value(form.findChild(QComboBox, "servingEngine"), "llama.cpp")
+    assert not toggle.isVisible() and _shown(form) == []
+    assert not any(form.rows[p].isEnabled() for p in PATHS)
+    set_combo_value(form.findChild(QComboBox, "servingEngine"), "vllm")
+    assert toggle.isVisible() and _shown(form) == list(PATHS)  # open as it was left
+
+
+def test_the_defaults_are_the_request_models(qtbot):
+    form = _form(qtbot)
+    raw: dict[str, Any] = {"model": MODEL}
+    form.fill(raw)
+    default = InferenceOptions()
+    got = parse_request(raw).inference
+    assert got.max_num_batched_tokens is None and default.max_num_batched_tokens is None
+    assert got.max_num_seqs is None and default.max_num_seqs is None
+    assert got.prefill_chunk_tokens == default.prefill_chunk_tokens == 2048
+    # Empty means vLLM's default for the GPU, and the input says so.
+    batched = form.findChild(QLineEdit, "vllmMaxNumBatchedTokens")
+    assert batched.text() == "" and "vLLM" in batched.placeholderText()
+    assert "8192" in form.rows["inference.max_num_batched_tokens"].hint_label.text()
+
+
+def test_a_request_off_the_defaults_opens_the_fold_and_comes_back(qtbot):
+    wanted = {"max_num_batched_tokens": 16_384, "max_num_seqs": 48, "prefill_chunk_tokens": 512}
+    form = _form(qtbot, **wanted)
+    assert _shown(form) == list(PATHS)
+    raw: dict[str, Any] = {"model": MODEL}  # nothing kept from the draft
+    form.fill(raw)
+    got = parse_request(raw).inference
+    assert {name: getattr(got, name) for name in wanted} == wanted
+    form.findChild(QLineEdit, "vllmMaxNumSeqs").setText("")
+    form.fill(raw)
+    assert parse_request(raw).inference.max_num_seqs is None  # emptied: vLLM's default again
+
+
+def test_tab_goes_down_the_rows_through_the_fold_button(qtbot):
+    form = _form(qtbot)
+    toggle = form.findChild(QToolButton, "vllmSettingsToggle")
+    toggle.click()
+    rows = [row.marked for row in form.rows.values() if row.isVisible() and row.isEnabled()]
+    first = rows.index(form.rows[PATHS[0]].marked)
+    shown = [*rows[:first], toggle, *rows[first:]]  # the fold button heads its rows
+    widget = shown[0]
+    reached = [widget]
+    for _ in range(10 * len(shown)):  # the chain is a ring: go round it once at most
+        widget = widget.nextInFocusChain()
+        if widget in shown and widget not in reached:
+            reached.append(widget)
+    assert [w.objectName() for w in reached] == [w.objectName() for w in shown]
+
+
+def test_a_bad_value_is_refused_inline_and_the_estimate_follows_the_profile(main_window, qtbot):
+    wizard = main_window.page("plan").wizard
+    settle(qtbot, wizard)
+    wizard.load_request(parse_request({"model": MODEL, "gpu": "h100-80gb-sxm"}))
+    page = wizard.sizes_page
+    wizard.setCurrentId(wizard.pageIds()[2])
+    qtbot.waitUntil(page.isVisible)
+    settle(qtbot, wizard)
+    profile = wizard.live.result.details["vllm_profile"]
+    assert profile["max_num_batched_tokens"] == 8192  # vLLM's default on an H100
+    before = profile["activation_peak_bytes"]
+    wizard.findChild(QToolButton, "vllmSettingsToggle").click()
+    field = wizard.findChild(QLineEdit, "vllmMaxNumBatchedTokens")
+    type_into(qtbot, field, "0")
+    wizard.live.flush()
+    row = page.row_for("inference.max_num_batched_tokens")
+    qtbot.waitUntil(lambda: row.error is not None)
+    assert not page.isComplete()
+    type_into(qtbot, field, "32k")
+    wizard.live.flush()
+    qtbot.waitUntil(lambda: row.error is None)
+    settle(qtbot, wizard)
+    result = wizard.live.result
+    assert result.request.inference.max_num_batched_tokens == 32_000
+    after = result.details["vllm_profile"]
+    assert after["max_num_batched_tokens"] == 32_000
+    assert after["activation_peak_bytes"] > before
+    panel = main_window.findChild(LiveEstimatePanel)
+    qtbot.waitUntil(lambda: "32,000 tokens" in panel.limits_text)
+    assert "start-up profile" in panel.limits_text
+    # The prefill chunk sizes the breakdown's activations.
+    activations = result.memory.activations
+    type_into(qtbot, wizard.findChild(QLineEdit, "prefillChunkTokens"), "512")
+    wizard.live.flush()
+    settle(qtbot, wizard)
+    assert wizard.live.result.memory.activations < activations
+
+
+def test_the_denoising_steps_default_range_and_round_trip(qtbot):
+    form = DiffusionForm()
+    qtbot.addWidget(form)
+    form.load(parse_request({"workload": "diffusion", "model": {"preset": "flux.1-dev"}}))
+    steps = form.findChild(QSpinBox, "denoisingSteps")
+    assert steps.value() == DiffusionOptions().steps == 30
+    assert (steps.minimum(), steps.maximum()) == (1, 10_000)  # the request model's bounds
+    assert form.rows["diffusion.steps"].links.keys() == {"denoising_steps"}
+    steps.setValue(12)
+    raw: dict[str, Any] = {"workload": "diffusion", "model": {"preset": "flux.1-dev"}}
+    form.fill(raw)
+    assert parse_request(raw).diffusion.steps == 12
