@@ -83,7 +83,7 @@ def test_f1_opens_the_glossary_dock_and_ctrl_f_searches_it(main_window, qtbot):
     qtbot.waitUntil(lambda: QApplication.activeWindow() is main_window)
     qtbot.keyClick(main_window, Qt.Key.Key_F1)
     assert dock(main_window).isVisible()
-    assert len(visible_terms(main_window)) == 36  # the catalog's 12 terms, then 24 of help
+    assert len(visible_terms(main_window)) == 37  # the catalog's 12 terms, then 25 of help
     dock(main_window).close()
     qtbot.keyClick(main_window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
     assert dock(main_window).isVisible()
@@ -105,13 +105,15 @@ def test_search_filters_terms_in_both_languages(main_window, qtbot):
     assert visible_terms(main_window) == ["KV cache", *HELP_KV_EN, "vLLM profile run"]
     assert "Key and value tensors" in definition_text(main_window)
     # Russian text is searched even while the panel shows English: "кэш" is in two seed entries
-    # (and in flash attention's Russian definition, which names the V cache).
+    # (and in flash attention's Russian definition, which names the V cache, and the runtime
+    # overhead's, which names the caching allocator).
     search(main_window, qtbot, "кэш")
     english = ["VRAM", "KV cache", *HELP_KV_EN, "Flash attention", "vLLM profile run"]
-    assert visible_terms(main_window) == english
+    assert visible_terms(main_window) == [*english, "Runtime overhead"]
     dock(main_window).findChild(QToolButton, "glossaryLanguageToggle").click()
     profile_ru = "Профилировочный прогон vLLM"
     russian = ["VRAM", "KV-кэш", *HELP_KV_RU, "Флеш-внимание", profile_ru]
+    russian.append("Накладные расходы среды выполнения")
     assert visible_terms(main_window) == russian
     search(main_window, qtbot, "KV")
     assert visible_terms(main_window) == ["KV-кэш", *HELP_KV_RU, profile_ru]

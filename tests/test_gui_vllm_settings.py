@@ -1,4 +1,4 @@
-"""The sizes page's vLLM scheduler rows and the diffusion form's denoising steps."""
+"""The folded vLLM scheduler and runtime overhead rows, and the diffusion form's steps."""
 
 from __future__ import annotations
 
@@ -6,15 +6,18 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QToolButton
 
-from core.request import DiffusionOptions, InferenceOptions, parse_request
+from core.request import DiffusionOptions, InferenceOptions, Runtime, parse_request
 from gui.wizard.diffusion_form import DiffusionForm
 from gui.wizard.field_form import set_combo_value
 from gui.wizard.inference_form import InferenceForm
 from gui.wizard.live_estimate_panel import LiveEstimatePanel
+from gui.wizard.runtime_settings import PATHS as RUNTIME_PATHS
+from gui.wizard.runtime_settings import ROWS as RUNTIME_ROWS
 from gui.wizard.vllm_settings import PATHS
 from tests.test_gui_wizard import settle, type_into
 
 MODEL = {"preset": "llama-2-7b"}
+RUNTIME_NAMES = [name for _, name in RUNTIME_ROWS]
 
 
 def _form(qtbot: Any, **inference: Any) -> InferenceForm:
@@ -139,3 +142,47 @@ def test_the_denoising_steps_default_range_and_round_trip(qtbot):
     raw: dict[str, Any] = {"workload": "diffusion", "model": {"preset": "flux.1-dev"}}
     form.fill(raw)
     assert parse_request(raw).diffusion.steps == 12
+
+
+def test_the_runtime_fold_defaults_refusal_and_estimate(main_window, qtbot):
+    wizard = main_window.page("plan").wizard
+    settle(qtbot, wizard)
+    request = parse_request({"model": MODEL, "gpu": "h100-80gb-sxm"})
+    wizard.load_request(request)
+    page = wizard.parallelism_page
+    wizard.setCurrentId(wizard.pageIds()[3])
+    qtbot.waitUntil(page.isVisible)
+    toggle = page.findChild(QToolButton, "runtimeSettingsToggle")
+    rows = [page.rows[path] for path in RUNTIME_PATHS]
+    assert toggle.isVisible() and not any(row.isVisible() for row in rows)
+    toggle.click()
+    assert all(row.isVisible() and row.isEnabled() for row in rows)
+    default = Runtime()
+    shown = [page.findChild(QLineEdit, name).text() for name in RUNTIME_NAMES]
+    assert shown == [f"{getattr(default, n):g}" for n, _ in RUNTIME_ROWS] == ["0.75", "0.1", "1.5"]
+    assert wizard.current_request().runtime == default
+    settle(qtbot, wizard)
+    overhead = wizard.live.result.memory.runtime_overhead
+    context = page.findChild(QLineEdit, "runtimeContextGib")
+    type_into(qtbot, context, "65")  # the request model's limit is 64 GiB
+    wizard.live.flush()
+    row = page.row_for("runtime.context_gib")
+    qtbot.waitUntil(lambda: row.error is not None)
+    assert not page.isComplete()
+    type_into(qtbot, context, "1,75")  # a decimal comma is read as the point
+    wizard.live.flush()
+    qtbot.waitUntil(lambda: row.error is None)
+    settle(qtbot, wizard)
+    assert wizard.live.result.request.runtime.context_gib == 1.75
+    assert wizard.live.result.memory.runtime_overhead == overhead + 2**30
+
+
+def test_a_runtime_off_its_defaults_opens_the_fold(main_window, qtbot):
+    wizard = main_window.page("plan").wizard
+    settle(qtbot, wizard)
+    runtime = {"context_gib": 0.5, "allocator_reserve": 0.05, "comm_buffer_gib": 3}
+    wizard.load_request(parse_request({"model": MODEL, "runtime": runtime}))
+    page = wizard.parallelism_page
+    assert page.findChild(QToolButton, "runtimeSettingsToggle").isChecked()
+    assert wizard.current_request().runtime.model_dump() == runtime
+    settle(qtbot, wizard)

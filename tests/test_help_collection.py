@@ -36,6 +36,7 @@ HELP_KEYS = {
     "quant_backend",
     "vllm_profile",
     "denoising_steps",
+    "runtime_overhead",
 }
 # Fields whose "?" opened "VRAM" though another concept explains them.
 FIELD_TERMS = {
@@ -64,6 +65,9 @@ FIELD_TERMS = {
     "inference.max_num_seqs": {"vllm_profile"},
     "inference.prefill_chunk_tokens": {"activations"},
     "diffusion.steps": {"denoising_steps"},
+    "runtime.context_gib": {"runtime_overhead"},
+    "runtime.allocator_reserve": {"runtime_overhead"},
+    "runtime.comm_buffer_gib": {"runtime_overhead"},
 }
 
 

@@ -241,4 +241,4 @@ class InferenceForm(FieldForm):
             self.form.setRowVisible(self.rows[path], llama)
         self.rows["precision.kv_cache"].setEnabled(not llama)
         self.rows["inference.gpu_memory_utilization"].setEnabled(not llama)
-        self.vllm.set_applies(not llama)
+        self.vllm.fold.set_applies(not llama)

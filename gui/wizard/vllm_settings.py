@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt
-from PySide6.QtWidgets import QToolButton
+from PySide6.QtCore import QObject
 
 from core.request import InferenceOptions, PlanRequest
 from gui.wizard.field_form import FieldForm
+from gui.wizard.folded_rows import FoldedRows
 from gui.wizard.int_field import IntField
 
 # Request field, object name and glossary entry of each row, in the order shown.
@@ -29,55 +29,21 @@ PATHS = tuple(f"inference.{name}" for name, _, _ in ROWS)
 
 
 class VllmSettings(QObject):
-    """A fold button, then one typed row per vLLM scheduler option of ``form``."""
+    """A fold of one typed row per vLLM scheduler option of ``form``."""
 
     def __init__(self, form: FieldForm) -> None:
         super().__init__(form)
         self._form = form
-        self._applies = True  # vLLM is the engine
-        self.toggle = QToolButton(form)
-        self.toggle.setObjectName("vllmSettingsToggle")
-        self.toggle.setCheckable(True)
-        self.toggle.setAutoRaise(True)
-        self.toggle.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        form.form.addRow(self.toggle)
-        form.add_tab_stop(self.toggle)
+        self.fold = FoldedRows(form, "vllmSettingsToggle")
         self.fields: dict[str, IntField] = {}
         for name, object_name, term in ROWS:
             field = self.fields[name] = IntField(form)
             field.setObjectName(object_name)
-            form.add_row(f"inference.{name}", field, (term,))
-        self.toggle.toggled.connect(self.set_open)
-        self.set_open(False)
-
-    @property
-    def is_open(self) -> bool:
-        """Whether the rows are unfolded."""
-        return self.toggle.isChecked()
-
-    def set_open(self, shown: bool) -> None:
-        """Unfold (or fold) the rows."""
-        self.toggle.setChecked(shown)
-        arrow = Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow
-        self.toggle.setArrowType(arrow)
-        self._show()
-
-    def set_applies(self, vllm: bool) -> None:
-        """Show the fold and its rows only while vLLM is the engine."""
-        self._applies = vllm
-        self._show()
-
-    def _show(self) -> None:
-        self._form.form.setRowVisible(self.toggle, self._applies)
-        for path in PATHS:
-            row = self._form.rows[path]
-            row.setEnabled(self._applies)
-            self._form.form.setRowVisible(row, self._applies and self.is_open)
+            self.fold.add_row(f"inference.{name}", field, (term,))
 
     def retranslate(self) -> None:
         """Set every text in the current language."""
-        self.toggle.setText(self.tr("vLLM engine settings"))
+        self.fold.toggle.setText(self.tr("vLLM engine settings"))
         texts = {
             "max_num_batched_tokens": (
                 self.tr("Batched tokens per step"),
@@ -115,4 +81,4 @@ class VllmSettings(QObject):
         for name, field in self.fields.items():
             field.setValue(getattr(options, name))
         if any(getattr(options, n) != getattr(default, n) for n in self.fields):
-            self.set_open(True)
+            self.fold.set_open(True)

@@ -4395,6 +4395,37 @@ Idempotency key of this purchase: {key}</source>
     </message>
 </context>
 <context>
+    <name>RuntimeSettings</name>
+    <message>
+        <source>Runtime overhead</source>
+        <translation>Накладные расходы среды выполнения</translation>
+    </message>
+    <message>
+        <source>CUDA/HIP context (GiB)</source>
+        <translation>Контекст CUDA/HIP (ГиБ)</translation>
+    </message>
+    <message>
+        <source>per GPU, with library handles and kernels (new plans: from Settings)</source>
+        <translation>на GPU, с дескрипторами библиотек и ядрами (для новых планов — из настроек)</translation>
+    </message>
+    <message>
+        <source>Allocator reserve</source>
+        <translation>Резерв аллокатора</translation>
+    </message>
+    <message>
+        <source>share of the activations lost to fragmentation (0.1: 10 %)</source>
+        <translation>доля активаций, теряемая на фрагментацию (0.1 — 10 %)</translation>
+    </message>
+    <message>
+        <source>Communication buffers (GiB)</source>
+        <translation>Буферы обмена (ГиБ)</translation>
+    </message>
+    <message>
+        <source>NCCL/RCCL buffers per GPU, counted when more than one GPU works</source>
+        <translation>буферы NCCL/RCCL на GPU, учитываются, когда работает больше одного GPU</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
