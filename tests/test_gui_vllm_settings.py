@@ -186,3 +186,34 @@ def test_a_runtime_off_its_defaults_opens_the_fold(main_window, qtbot):
     assert page.findChild(QToolButton, "runtimeSettingsToggle").isChecked()
     assert wizard.current_request().runtime.model_dump() == runtime
     settle(qtbot, wizard)
+
+
+def test_a_refused_value_keeps_its_fold_open_and_is_not_judged_under_llama_cpp(main_window, qtbot):
+    wizard = main_window.page("plan").wizard
+    settle(qtbot, wizard)
+    wizard.load_request(parse_request({"model": MODEL, "inference": {"max_num_seqs": 64}}))
+    page = wizard.sizes_page
+    wizard.setCurrentId(wizard.pageIds()[2])
+    qtbot.waitUntil(page.isVisible)
+    toggle = wizard.findChild(QToolButton, "vllmSettingsToggle")
+    assert toggle.isChecked()  # off its default: shown open
+    type_into(qtbot, wizard.findChild(QLineEdit, "vllmMaxNumSeqs"), "many")
+    wizard.live.flush()
+    row = page.row_for("inference.max_num_seqs")
+    qtbot.waitUntil(lambda: row.error is not None)
+    toggle.click()  # folding would hide the refusal: the fold stays open
+    assert toggle.isChecked() and row.isVisible()
+    engine = wizard.findChild(QComboBox, "servingEngine")
+    set_combo_value(engine, "llama.cpp")
+    wizard.live.flush()
+    qtbot.waitUntil(lambda: page.error is None)
+    assert page.isComplete() and not row.isVisible()
+    assert wizard.current_request().inference.max_num_seqs == 64  # as loaded, unused
+    set_combo_value(engine, "vllm")  # what was typed is judged again where it is seen
+    wizard.live.flush()
+    qtbot.waitUntil(lambda: page.row_for("inference.max_num_seqs").error is not None)
+    type_into(qtbot, wizard.findChild(QLineEdit, "vllmMaxNumSeqs"), "32")
+    wizard.live.flush()
+    qtbot.waitUntil(lambda: page.error is None)
+    assert wizard.current_request().inference.max_num_seqs == 32
+    settle(qtbot, wizard)

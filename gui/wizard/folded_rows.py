@@ -2,7 +2,7 @@
 
 The rows stay in the form's own layout (labels aligned with the rows above), and Tab reaches the
 button and then each shown row in order. A row hidden because it does not apply is disabled too,
-so its value is never judged where the user cannot see it.
+and the fold stays open while one of its rows shows a refusal, so that the refusal stays in sight.
 """
 
 from __future__ import annotations
@@ -47,8 +47,14 @@ class FoldedRows(QObject):
         """Whether the rows are unfolded."""
         return self.toggle.isChecked()
 
+    @property
+    def applies(self) -> bool:
+        """Whether the rows apply (see :meth:`set_applies`)."""
+        return self._applies
+
     def set_open(self, shown: bool) -> None:
-        """Unfold (or fold) the rows."""
+        """Unfold (or fold) the rows; a row showing a refusal keeps them open."""
+        shown = shown or any(self._form.rows[path].error for path in self.paths)
         self.toggle.setChecked(shown)
         arrow = Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow
         self.toggle.setArrowType(arrow)

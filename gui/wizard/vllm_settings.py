@@ -40,6 +40,8 @@ class VllmSettings(QObject):
             field = self.fields[name] = IntField(form)
             field.setObjectName(object_name)
             self.fold.add_row(f"inference.{name}", field, (term,))
+        default = InferenceOptions()
+        self._loaded: dict[str, int | None] = {name: getattr(default, name) for name in self.fields}
 
     def retranslate(self) -> None:
         """Set every text in the current language."""
@@ -71,14 +73,19 @@ class VllmSettings(QObject):
             self.fields[name].setPlaceholderText(self.tr("vLLM's default for the GPU"))
 
     def fill(self, inference: dict[str, Any]) -> None:
-        """Write the options into the request's ``inference`` section (empty: the default)."""
+        """Write the options into the request's ``inference`` section (empty: the default).
+
+        Under llama.cpp, which does not read them, the loaded values are written: a value typed
+        under vLLM is never refused on a row that is hidden (and is written again under vLLM).
+        """
         for name, field in self.fields.items():
-            inference[name] = field.request_value()
+            inference[name] = field.request_value() if self.fold.applies else self._loaded[name]
 
     def load(self, request: PlanRequest) -> None:
         """Show ``request``'s options, unfolded when any is off its default."""
         options, default = request.inference, InferenceOptions()
+        self._loaded = {name: getattr(options, name) for name in self.fields}
         for name, field in self.fields.items():
-            field.setValue(getattr(options, name))
+            field.setValue(self._loaded[name])
         if any(getattr(options, n) != getattr(default, n) for n in self.fields):
             self.fold.set_open(True)
