@@ -225,7 +225,7 @@ def test_a_request_comes_back_from_the_wizard_unchanged(wizard, qtbot, name):
     assert changed(wizard.current_request(), request) == {}
 
 
-@pytest.mark.parametrize("name", ["training", "diffusion", "llama.cpp"])
+@pytest.mark.parametrize("name", ["inference", "training", "diffusion", "llama.cpp"])
 def test_a_plan_file_with_the_newer_options_opens_unchanged(main_window, qtbot, tmp_path, name):
     wizard = main_window.page("plan").wizard
     settle(qtbot, wizard)
@@ -293,7 +293,7 @@ def test_the_shown_forms_weights_row_takes_a_refusal_of_the_weights(wizard, qtbo
         assert page.row_for("precision.weights").field.objectName() == name
 
 
-@pytest.mark.parametrize("name", ["training", "diffusion", "llama.cpp"])
+@pytest.mark.parametrize("name", ["inference", "training", "diffusion", "llama.cpp"])
 def test_a_reopened_quote_with_the_newer_options_comes_back_unchanged(main_window, qtbot, name):
     from datetime import UTC, datetime
     from decimal import Decimal

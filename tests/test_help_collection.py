@@ -34,6 +34,9 @@ HELP_KEYS = {
     "flash_attention",
     "llamacpp_batch",
     "quant_backend",
+    "vllm_profile",
+    "denoising_steps",
+    "runtime_overhead",
 }
 # Fields whose "?" opened "VRAM" though another concept explains them.
 FIELD_TERMS = {
@@ -58,6 +61,13 @@ FIELD_TERMS = {
     "inference.llamacpp.n_batch": {"llamacpp_batch"},
     "inference.llamacpp.n_ubatch": {"llamacpp_batch"},
     "diffusion.quant_backend": {"quant_backend"},
+    "inference.max_num_batched_tokens": {"vllm_profile"},
+    "inference.max_num_seqs": {"vllm_profile"},
+    "inference.prefill_chunk_tokens": {"activations"},
+    "diffusion.steps": {"denoising_steps"},
+    "runtime.context_gib": {"runtime_overhead"},
+    "runtime.allocator_reserve": {"runtime_overhead"},
+    "runtime.comm_buffer_gib": {"runtime_overhead"},
 }
 
 

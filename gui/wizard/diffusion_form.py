@@ -1,5 +1,5 @@
-"""Image generation settings: weights format, resolution, batch, guidance, VAE tiling/slicing,
-CPU offload, quantized text encoders and the quantization backend.
+"""Image generation settings: weights format, resolution, batch, denoising steps, guidance, VAE
+tiling/slicing, CPU offload, quantized text encoders and the quantization backend.
 
 The backend row is shown only while the weights format is a quantized one (fp8, int8, int4): it
 decides which layers stay unquantized (``core.diffusion_weights``) and nothing else.
@@ -45,6 +45,9 @@ class DiffusionForm(FieldForm):
         self._batch = QSpinBox(self)
         self._batch.setObjectName("imageBatch")
         self._batch.setRange(*int_bounds(DiffusionOptions, "batch_size"))
+        self._steps = QSpinBox(self)
+        self._steps.setObjectName("denoisingSteps")
+        self._steps.setRange(*int_bounds(DiffusionOptions, "steps"))
         self._guidance = QCheckBox(self)
         self._guidance.setObjectName("guidance")
         self._tiling = QCheckBox(self)
@@ -67,6 +70,7 @@ class DiffusionForm(FieldForm):
         self.add_row("diffusion.width", self._width, ("vae",))
         self.add_row("diffusion.height", self._height, ("vae",))
         self.add_row("diffusion.batch_size", self._batch, ("vram",))
+        self.add_row("diffusion.steps", self._steps, ("denoising_steps",))
         self.add_row("diffusion.guidance", self._guidance, ("classifier_free_guidance",))
         self.add_row("diffusion.vae_tiling", self._tiling, ("vae",))
         self.add_row("diffusion.vae_slicing", self._slicing, ("vae",))
@@ -121,6 +125,10 @@ class DiffusionForm(FieldForm):
                 self.tr("a multiple of 8 (the VAE downsamples by 8)"),
             ),
             "diffusion.batch_size": (self.tr("Images per batch"), ""),
+            "diffusion.steps": (
+                self.tr("Denoising steps"),
+                self.tr("passes of the denoiser per image: they set the time and cost, not memory"),
+            ),
             "diffusion.guidance": (self.tr("Classifier-free guidance"), ""),
             "diffusion.vae_tiling": (self.tr("VAE tiling"), ""),
             "diffusion.vae_slicing": (self.tr("VAE slicing"), ""),
@@ -154,6 +162,7 @@ class DiffusionForm(FieldForm):
             width=self._width.value(),
             height=self._height.value(),
             batch_size=self._batch.value(),
+            steps=self._steps.value(),
             guidance=self._guidance.isChecked(),
             vae_tiling=self._tiling.isChecked(),
             vae_slicing=self._slicing.isChecked(),
@@ -169,6 +178,7 @@ class DiffusionForm(FieldForm):
         self._width.setValue(options.width)
         self._height.setValue(options.height)
         self._batch.setValue(options.batch_size)
+        self._steps.setValue(options.steps)
         self._guidance.setChecked(options.guidance)
         self._tiling.setChecked(options.vae_tiling)
         self._slicing.setChecked(options.vae_slicing)

@@ -109,9 +109,7 @@ class FieldForm(QWidget):
         (form or self.form).addRow(row.label, row)
         # Tab follows the rows as they are added, whatever order their inputs were made in.
         for widget in (row.marked, *row.links.values()):
-            if self._tab_tail is not None:
-                QWidget.setTabOrder(self._tab_tail, widget)
-            self._tab_tail = widget
+            self.add_tab_stop(widget)
         if isinstance(field, QAbstractSpinBox):
             field.setKeyboardTracking(True)
         if isinstance(field, QComboBox):  # long item texts must not widen the whole window
@@ -121,6 +119,12 @@ class FieldForm(QWidget):
             field.setMinimumContentsLength(COMBO_MIN_CHARACTERS)
         watch(field, self._on_field_changed)
         return row
+
+    def add_tab_stop(self, widget: QWidget) -> None:
+        """Let Tab reach ``widget`` after everything added so far (a row, a fold button)."""
+        if self._tab_tail is not None:
+            QWidget.setTabOrder(self._tab_tail, widget)
+        self._tab_tail = widget
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

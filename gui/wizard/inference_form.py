@@ -2,7 +2,8 @@
 
 The serving engine decides which of the rows apply: vLLM's memory share, or llama.cpp's cache
 types, offloaded layers, flash attention and batch sizes (``inference.llamacpp``), shown only
-while llama.cpp is the engine.
+while llama.cpp is the engine; vLLM's scheduler limits and prefill chunk sit in a fold of their
+own (:mod:`gui.wizard.vllm_settings`), shown while vLLM is the engine.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from core.request import (
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
 from gui.wizard.int_field import DecimalField, IntField
 from gui.wizard.mtp_row import MtpRow
+from gui.wizard.vllm_settings import VllmSettings
 
 GROUPED_FORMATS = ("int8", "int4")
 ALL_LAYERS = -1  # the layers spin box's special value: every layer, or the most that fit
@@ -99,6 +101,7 @@ class InferenceForm(FieldForm):
         self.add_row("inference.llamacpp.n_gpu_layers", self._gpu_layers, ("vram",))
         self.add_row("inference.llamacpp.n_batch", self._batch, ("llamacpp_batch",))
         self.add_row("inference.llamacpp.n_ubatch", self._ubatch, ("llamacpp_batch",))
+        self.vllm = VllmSettings(self)
 
     def _batch_spin(self, name: str, field: str) -> QSpinBox:
         spin = QSpinBox(self)
@@ -169,6 +172,7 @@ class InferenceForm(FieldForm):
         for path, (label, hint) in texts.items():
             self.rows[path].set_texts(label, hint)
         self._context.setPlaceholderText(self.tr("e.g. 8192 or 128k"))
+        self.vllm.retranslate()
         self._gpu_layers.setSpecialValueText(self.tr("all, or the most that fit"))
         self._flash_attn.setText(self.tr("on (llama.cpp turns it on where the GPU supports it)"))
         self._mtp.retranslate()
@@ -187,6 +191,7 @@ class InferenceForm(FieldForm):
             gpu_memory_utilization=self._utilization.request_value(),
             engine=combo_value(self._engine),
         )
+        self.vllm.fill(raw["inference"])
         layers = self._gpu_layers.value()
         raw["inference"].setdefault("llamacpp", {}).update(
             cache_type_k=combo_value(self._cache_k),
@@ -225,6 +230,7 @@ class InferenceForm(FieldForm):
         self._batch.setValue(llama.n_batch)
         self._ubatch.setValue(llama.n_ubatch)
         self._mtp.load(request)
+        self.vllm.load(request)
         self._on_weights_changed()
         self._on_engine_changed()
 
@@ -241,3 +247,4 @@ class InferenceForm(FieldForm):
         self.rows["precision.kv_cache"].setEnabled(not llama)
         self.rows["inference.gpu_memory_utilization"].setEnabled(not llama)
         self._mtp.set_engine(not llama)
+        self.vllm.fold.set_applies(not llama)

@@ -27,7 +27,7 @@ from core.terms import term_hours
 from gui.core_text import finding_text, message_text
 from gui.glossary_link import connect_term_links, term_anchor
 from gui.presentation import counts, palette
-from gui.presentation.formats import gib, money
+from gui.presentation.formats import count, gib, money
 from gui.presentation.names import component_name, offer, severity_name, strategy_name
 from gui.wizard.memory_chart import MemoryChart
 
@@ -241,6 +241,19 @@ class LiveEstimatePanel(QWidget):
         lines: list[str] = []
         if self._limits is not None:
             lines += [message_text(m) for m in self._limits.messages(result.request)]
+        profile = result.details.get("vllm_profile")
+        if profile:  # core.capacity.vllm_profile: sized by inference.max_num_batched_tokens
+            text = self.tr(
+                "vLLM's start-up profile over {tokens} tokens and {sequences} sequences:"
+                " activation peak {peak} per GPU"
+            )
+            lines.append(
+                text.format(
+                    tokens=count(profile["max_num_batched_tokens"]),
+                    sequences=count(profile["max_num_seqs"]),
+                    peak=gib(profile["activation_peak_bytes"], 2),
+                )
+            )
         if self._outcome is not None:
             lines += [
                 message_text(m) for m in self._outcome.messages(term_hours(result.request.term))

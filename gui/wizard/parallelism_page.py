@@ -1,4 +1,5 @@
-"""Page 4: how the job spreads over GPUs, and the compute platform it needs.
+"""Page 4: how the job spreads over GPUs, the compute platform it needs, and the runtime overhead
+assumed per GPU (folded: :mod:`gui.wizard.runtime_settings`).
 
 Choosing an offer on the next page sets the strategy, GPU count and tensor-parallel degree here
 (:meth:`ParallelismPage.set_layout`), so the two pages always describe the same request.
@@ -13,6 +14,7 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QWidget
 from core.request import Parallelism, PlanRequest
 from gui.presentation.names import strategy_name
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
+from gui.wizard.runtime_settings import RuntimeSettings
 from gui.wizard.wizard_step import WizardStep
 
 STRATEGY_TERMS = {"single": "vram", "tensor": "tensor_parallelism", "ddp": "ddp", "fsdp": "fsdp"}
@@ -20,9 +22,10 @@ AUTO = 0  # the tensor-parallel spin box's "auto": all GPUs for strategy tensor,
 
 
 class ParallelismPage(WizardStep):
-    """Strategy, GPU count, tensor-parallel degree, FSDP sharding, platform and runtime version."""
+    """Strategy, GPU count, tensor-parallel degree, FSDP sharding, platform, runtime version and
+    the runtime overhead assumptions."""
 
-    PREFIXES = ("parallelism", "platform", "runtime_version")
+    PREFIXES = ("parallelism", "platform", "runtime_version", "runtime")
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("parallelismPage", parent)
@@ -62,6 +65,7 @@ class ParallelismPage(WizardStep):
         form.add_row("parallelism.fsdp_sharding", self._sharding, ("fsdp",))
         form.add_row("platform", self._platform, ("cuda", "rocm"))
         form.add_row("runtime_version", self._runtime, ("cuda", "rocm"))
+        self._overhead = RuntimeSettings(form)
         form.rows["parallelism"] = form.rows["parallelism.gpus"]  # layout rules name no field
         self.adopt(form)
         self.content.addWidget(form)
@@ -109,6 +113,7 @@ class ParallelismPage(WizardStep):
             self.tr("checked against what the offer's driver supports"),
         )
         self._runtime.setPlaceholderText(self.tr("e.g. 12.4 (optional)"))
+        self._overhead.retranslate()
 
     def set_layout(self, parallelism: Parallelism) -> None:
         """Show the layout of a chosen offer."""
@@ -128,11 +133,13 @@ class ParallelismPage(WizardStep):
         }
         raw["platform"] = combo_value(self._platform)
         raw["runtime_version"] = self._runtime.text().strip() or None
+        self._overhead.fill(raw)
 
     def load(self, request: PlanRequest) -> None:
         self.set_layout(request.parallelism)
         set_combo_value(self._platform, request.platform)
         self._runtime.setText(request.runtime_version or "")
+        self._overhead.load(request)
 
     def _on_strategy_changed(self, *_index: int) -> None:
         strategy = combo_value(self._strategy)

@@ -2283,6 +2283,14 @@
         <translation>Изображений в пакете</translation>
     </message>
     <message>
+        <source>Denoising steps</source>
+        <translation>Шаги шумоподавления</translation>
+    </message>
+    <message>
+        <source>passes of the denoiser per image: they set the time and cost, not memory</source>
+        <translation>проходы денойзера на изображение: задают время и стоимость, не память</translation>
+    </message>
+    <message>
         <source>Classifier-free guidance</source>
         <translation>Classifier-free guidance</translation>
     </message>
@@ -3207,6 +3215,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>Largest component: {name}</source>
         <translation>Крупнейшая часть: {name}</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s start-up profile over {tokens} tokens and {sequences} sequences: activation peak {peak} per GPU</source>
+        <translation>профилировочный прогон vLLM при запуске (токенов: {tokens}, последовательностей: {sequences}): пик активаций {peak} на GPU</translation>
     </message>
     <message>
         <source>On this offer and layout:</source>
@@ -4434,6 +4446,37 @@ Idempotency key of this purchase: {key}</source>
     </message>
 </context>
 <context>
+    <name>RuntimeSettings</name>
+    <message>
+        <source>Runtime overhead</source>
+        <translation>Накладные расходы среды выполнения</translation>
+    </message>
+    <message>
+        <source>CUDA/HIP context (GiB)</source>
+        <translation>Контекст CUDA/HIP (ГиБ)</translation>
+    </message>
+    <message>
+        <source>per GPU, with library handles and kernels (new plans: from Settings)</source>
+        <translation>на GPU, с дескрипторами библиотек и ядрами (для новых планов — из настроек)</translation>
+    </message>
+    <message>
+        <source>Allocator reserve</source>
+        <translation>Резерв аллокатора</translation>
+    </message>
+    <message>
+        <source>share of the activations lost to fragmentation (0.1: 10 %)</source>
+        <translation>доля активаций, теряемая на фрагментацию (0.1 — 10 %)</translation>
+    </message>
+    <message>
+        <source>Communication buffers (GiB)</source>
+        <translation>Буферы обмена (ГиБ)</translation>
+    </message>
+    <message>
+        <source>NCCL/RCCL buffers per GPU, counted when more than one GPU works</source>
+        <translation>буферы NCCL/RCCL на GPU, учитываются, когда работает больше одного GPU</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -4746,6 +4789,41 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source>e.g. 2B</source>
         <translation>например 2B</translation>
+    </message>
+</context>
+<context>
+    <name>VllmSettings</name>
+    <message>
+        <source>vLLM engine settings</source>
+        <translation>Настройки движка vLLM</translation>
+    </message>
+    <message>
+        <source>Batched tokens per step</source>
+        <translation>Токенов за шаг</translation>
+    </message>
+    <message>
+        <source>max_num_batched_tokens: sizes the start-up profile run, whose activation peak comes out of the KV pool; empty: vLLM&apos;s default, 8192 on a GPU of 70 GiB or more other than A100, else 2048</source>
+        <translation>max_num_batched_tokens: задаёт размер профилировочного прогона при запуске, пик активаций которого вычитается из пула KV-кэша; пусто — значение vLLM по умолчанию: 8192 на GPU от 70 ГиБ, кроме A100, иначе 2048</translation>
+    </message>
+    <message>
+        <source>Sequences per step</source>
+        <translation>Последовательностей за шаг</translation>
+    </message>
+    <message>
+        <source>max_num_seqs: sequences the profile run samples at once; empty: vLLM&apos;s default, 1024 on those GPUs, else 256</source>
+        <translation>max_num_seqs: последовательности, которые профилировочный прогон сэмплирует разом; пусто — значение vLLM по умолчанию: 1024 на таких GPU, иначе 256</translation>
+    </message>
+    <message>
+        <source>Prefill chunk</source>
+        <translation>Фрагмент предзаполнения</translation>
+    </message>
+    <message>
+        <source>prompt tokens in one forward pass: they size the activations</source>
+        <translation>токены запроса за один прямой проход: от них зависят активации</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s default for the GPU</source>
+        <translation>по умолчанию vLLM для этого GPU</translation>
     </message>
 </context>
 <context>

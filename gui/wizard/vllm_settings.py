@@ -1,0 +1,91 @@
+"""The inference form's vLLM scheduler rows, below the common fields and folded until opened.
+
+``inference.max_num_batched_tokens`` and ``inference.max_num_seqs`` size vLLM's start-up profile
+run, whose activation peak comes out of the KV pool (:mod:`core.capacity.vllm_profile`); left
+empty they are vLLM's defaults for the GPU (:func:`core.capacity.vllm_profile.batch_defaults`).
+``inference.prefill_chunk_tokens`` is the prompt tokens of one forward pass, which sizes the
+estimate's activations (:mod:`core.estimate_llm`). The rows apply only while vLLM serves:
+llama.cpp sizes its compute buffer by its own batches.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject
+
+from core.request import InferenceOptions, PlanRequest
+from gui.wizard.field_form import FieldForm
+from gui.wizard.folded_rows import FoldedRows
+from gui.wizard.int_field import IntField
+
+# Request field, object name and glossary entry of each row, in the order shown.
+ROWS = (
+    ("max_num_batched_tokens", "vllmMaxNumBatchedTokens", "vllm_profile"),
+    ("max_num_seqs", "vllmMaxNumSeqs", "vllm_profile"),
+    ("prefill_chunk_tokens", "prefillChunkTokens", "activations"),
+)
+PATHS = tuple(f"inference.{name}" for name, _, _ in ROWS)
+
+
+class VllmSettings(QObject):
+    """A fold of one typed row per vLLM scheduler option of ``form``."""
+
+    def __init__(self, form: FieldForm) -> None:
+        super().__init__(form)
+        self._form = form
+        self.fold = FoldedRows(form, "vllmSettingsToggle")
+        self.fields: dict[str, IntField] = {}
+        for name, object_name, term in ROWS:
+            field = self.fields[name] = IntField(form)
+            field.setObjectName(object_name)
+            self.fold.add_row(f"inference.{name}", field, (term,))
+        default = InferenceOptions()
+        self._loaded: dict[str, int | None] = {name: getattr(default, name) for name in self.fields}
+
+    def retranslate(self) -> None:
+        """Set every text in the current language."""
+        self.fold.toggle.setText(self.tr("vLLM engine settings"))
+        texts = {
+            "max_num_batched_tokens": (
+                self.tr("Batched tokens per step"),
+                self.tr(
+                    "max_num_batched_tokens: sizes the start-up profile run, whose activation"
+                    " peak comes out of the KV pool; empty: vLLM's default, 8192 on a GPU of"
+                    " 70 GiB or more other than A100, else 2048"
+                ),
+            ),
+            "max_num_seqs": (
+                self.tr("Sequences per step"),
+                self.tr(
+                    "max_num_seqs: sequences the profile run samples at once; empty: vLLM's"
+                    " default, 1024 on those GPUs, else 256"
+                ),
+            ),
+            "prefill_chunk_tokens": (
+                self.tr("Prefill chunk"),
+                self.tr("prompt tokens in one forward pass: they size the activations"),
+            ),
+        }
+        for name, (label, hint) in texts.items():
+            self._form.rows[f"inference.{name}"].set_texts(label, hint)
+        for name in ("max_num_batched_tokens", "max_num_seqs"):
+            self.fields[name].setPlaceholderText(self.tr("vLLM's default for the GPU"))
+
+    def fill(self, inference: dict[str, Any]) -> None:
+        """Write the options into the request's ``inference`` section (empty: the default).
+
+        Under llama.cpp, which does not read them, the loaded values are written: a value typed
+        under vLLM is never refused on a row that is hidden (and is written again under vLLM).
+        """
+        for name, field in self.fields.items():
+            inference[name] = field.request_value() if self.fold.applies else self._loaded[name]
+
+    def load(self, request: PlanRequest) -> None:
+        """Show ``request``'s options, unfolded when any is off its default."""
+        options, default = request.inference, InferenceOptions()
+        self._loaded = {name: getattr(options, name) for name in self.fields}
+        for name, field in self.fields.items():
+            field.setValue(self._loaded[name])
+        if any(getattr(options, n) != getattr(default, n) for n in self.fields):
+            self.fold.set_open(True)
