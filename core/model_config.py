@@ -44,6 +44,8 @@ _FAMILY_OF_ARCHITECTURE = {
     "BloomForCausalLM": "bloom",
     "FalconForCausalLM": "falcon",
     "MPTForCausalLM": "mpt",
+    "HunYuanDenseV1ForCausalLM": "hunyuan_v1_dense",
+    "HunYuanMoEV1ForCausalLM": "hunyuan_v1_moe",
 }
 
 # How far the Llama-style formula can be from the truth for a family the planner does not know:
@@ -95,13 +97,21 @@ def load_config_file(path: str | Path) -> dict[str, Any]:
 
 
 def _family_of(config: dict[str, Any]) -> str:
+    """The config's family: its model_type, else the one its ``architectures`` class names.
+
+    A model_type the planner does not count whose architecture it does is counted as that
+    architecture: vLLM picks the implementation from ``architectures`` (its model registry), and
+    Tencent's own release of Hunyuan-A13B declares the remote-code model_type "hunyuan" with the
+    HunYuanMoEV1ForCausalLM class.
+    """
+    architectures = config.get("architectures")
+    by_class = ""
+    if isinstance(architectures, list) and architectures:
+        by_class = _FAMILY_OF_ARCHITECTURE.get(str(architectures[0]), "")
     model_type = config.get("model_type")
     if isinstance(model_type, str) and model_type:
-        return model_type
-    architectures = config.get("architectures")
-    if isinstance(architectures, list) and architectures:
-        return _FAMILY_OF_ARCHITECTURE.get(str(architectures[0]), "")
-    return ""
+        return by_class if by_class and model_type not in KNOWN else model_type
+    return by_class
 
 
 def _torch_dtype(config: dict[str, Any]) -> str | None:
