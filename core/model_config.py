@@ -44,8 +44,15 @@ _FAMILY_OF_ARCHITECTURE = {
     "BloomForCausalLM": "bloom",
     "FalconForCausalLM": "falcon",
     "MPTForCausalLM": "mpt",
-    "HunYuanDenseV1ForCausalLM": "hunyuan_v1_dense",
-    "HunYuanMoEV1ForCausalLM": "hunyuan_v1_moe",
+}
+# Remote-code model_types whose configs name a class the planner counts, by (model_type, class):
+# Tencent's own releases of the HunYuan V1 models (Hunyuan-A13B's GitHub config) declare
+# "hunyuan" with the HunYuanMoEV1ForCausalLM / HunYuanDenseV1ForCausalLM classes that
+# transformers ships as hunyuan_v1_moe / hunyuan_v1_dense and vLLM serves (it picks the
+# implementation from `architectures`, its model registry).
+_REMOTE_CODE_CLASSES = {
+    ("hunyuan", "HunYuanMoEV1ForCausalLM"): "hunyuan_v1_moe",
+    ("hunyuan", "HunYuanDenseV1ForCausalLM"): "hunyuan_v1_dense",
 }
 
 # How far the Llama-style formula can be from the truth for a family the planner does not know:
@@ -97,21 +104,13 @@ def load_config_file(path: str | Path) -> dict[str, Any]:
 
 
 def _family_of(config: dict[str, Any]) -> str:
-    """The config's family: its model_type, else the one its ``architectures`` class names.
-
-    A model_type the planner does not count whose architecture it does is counted as that
-    architecture: vLLM picks the implementation from ``architectures`` (its model registry), and
-    Tencent's own release of Hunyuan-A13B declares the remote-code model_type "hunyuan" with the
-    HunYuanMoEV1ForCausalLM class.
-    """
+    """The config's family: its model_type (see :data:`_REMOTE_CODE_CLASSES`), else its class's."""
     architectures = config.get("architectures")
-    by_class = ""
-    if isinstance(architectures, list) and architectures:
-        by_class = _FAMILY_OF_ARCHITECTURE.get(str(architectures[0]), "")
+    first = str(architectures[0]) if isinstance(architectures, list) and architectures else ""
     model_type = config.get("model_type")
     if isinstance(model_type, str) and model_type:
-        return by_class if by_class and model_type not in KNOWN else model_type
-    return by_class
+        return _REMOTE_CODE_CLASSES.get((model_type, first), model_type)
+    return _FAMILY_OF_ARCHITECTURE.get(first, "")
 
 
 def _torch_dtype(config: dict[str, Any]) -> str | None:

@@ -86,3 +86,6 @@ def test_a_remote_code_type_naming_a_class_the_planner_does_not_count_stays_appr
     # Hunyuan-Large's class (cross-layer attention) is not HunYuanMoEV1ForCausalLM.
     arch = _count(_moe(model_type="hunyuan", architectures=["HunYuanForCausalLM"]))
     assert arch.approximate is not None
+    # An unknown model_type is not counted as the Llama class it names either.
+    arch = _count(_moe(model_type="brand_new", architectures=["LlamaForCausalLM"]))
+    assert arch.approximate is not None
