@@ -46,14 +46,10 @@ _FAMILY_OF_ARCHITECTURE = {
     "MPTForCausalLM": "mpt",
 }
 # Remote-code model_types whose configs name a class the planner counts, by (model_type, class):
-# Tencent's own releases of the HunYuan V1 models (Hunyuan-A13B's GitHub config) declare
-# "hunyuan" with the HunYuanMoEV1ForCausalLM / HunYuanDenseV1ForCausalLM classes that
-# transformers ships as hunyuan_v1_moe / hunyuan_v1_dense and vLLM serves (it picks the
-# implementation from `architectures`, its model registry).
-_REMOTE_CODE_CLASSES = {
-    ("hunyuan", "HunYuanMoEV1ForCausalLM"): "hunyuan_v1_moe",
-    ("hunyuan", "HunYuanDenseV1ForCausalLM"): "hunyuan_v1_dense",
-}
+# Tencent's own release of Hunyuan-A13B (models/config.json of its GitHub repository) declares
+# "hunyuan" with the HunYuanMoEV1ForCausalLM class that transformers ships as hunyuan_v1_moe
+# and vLLM serves (it picks the implementation from `architectures`, its model registry).
+_REMOTE_CODE_CLASSES = {("hunyuan", "HunYuanMoEV1ForCausalLM"): "hunyuan_v1_moe"}
 
 # How far the Llama-style formula can be from the truth for a family the planner does not know:
 # the truth lies in [band_low, band_high] × the figure. Calibrated on every family the planner
