@@ -593,6 +593,11 @@ _ERRORS = {
         "config.json has no 'head_dim' and 'hidden_size' ({hidden}) is not a multiple of "
         "'num_attention_heads' ({heads})",
     ),
+    "error.config_layers_differ": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "config.json field '{name}' differs between layers; the planner counts one expert "
+        "shape for every MoE layer",
+    ),
     "error.config_top_k": QT_TRANSLATE_NOOP(
         "CoreText", "config.json field '{name}' ({top_k}) exceeds the {experts} experts"
     ),

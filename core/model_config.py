@@ -55,6 +55,11 @@ _FAMILY_OF_ARCHITECTURE = {
     "FalconForCausalLM": "falcon",
     "MPTForCausalLM": "mpt",
 }
+# Remote-code model_types whose configs name a class the planner counts, by (model_type, class):
+# Tencent's own release of Hunyuan-A13B (models/config.json of its GitHub repository) declares
+# "hunyuan" with the HunYuanMoEV1ForCausalLM class that transformers ships as hunyuan_v1_moe
+# and vLLM serves (it picks the implementation from `architectures`, its model registry).
+_REMOTE_CODE_CLASSES = {("hunyuan", "HunYuanMoEV1ForCausalLM"): "hunyuan_v1_moe"}
 
 # How far the Llama-style formula can be from the truth for a family the planner does not know:
 # the truth lies in [band_low, band_high] × the figure. Calibrated on every family the planner
@@ -105,13 +110,13 @@ def load_config_file(path: str | Path) -> dict[str, Any]:
 
 
 def _family_of(config: dict[str, Any]) -> str:
+    """The config's family: its model_type (see :data:`_REMOTE_CODE_CLASSES`), else its class's."""
+    architectures = config.get("architectures")
+    first = str(architectures[0]) if isinstance(architectures, list) and architectures else ""
     model_type = config.get("model_type")
     if isinstance(model_type, str) and model_type:
-        return model_type
-    architectures = config.get("architectures")
-    if isinstance(architectures, list) and architectures:
-        return _FAMILY_OF_ARCHITECTURE.get(str(architectures[0]), "")
-    return ""
+        return _REMOTE_CODE_CLASSES.get((model_type, first), model_type)
+    return _FAMILY_OF_ARCHITECTURE.get(first, "")
 
 
 def _torch_dtype(config: dict[str, Any]) -> str | None:

@@ -197,14 +197,37 @@ def ernie_moe(r: ConfigReader) -> DecoderSpec:
     return _with_moe(spec, moe, lambda i: (i + 1) % every == 0 and start <= i <= end)
 
 
+def _per_layer(
+    r: ConfigReader, key: str, layers: int, default: int, minimum: int = 1, quiet: bool = True
+) -> int:
+    """A field given as one number or as a list with one entry per layer.
+
+    HunYuan's moe_topk, num_shared_expert and moe_intermediate_size may be lists; vLLM's
+    hunyuan_v1.py (HunYuanSparseMoeBlock) takes entry ``layer_id`` of each. Every MoE layer
+    is counted with one expert shape, so a list must hold one value throughout (Hunyuan-A13B's
+    do); one that differs between layers is refused, naming the field.
+    """
+    if not isinstance(r.config.get(key), list):
+        return r.integer(key, default, minimum=minimum, quiet=quiet)
+    values = r.int_list(key, layers) or [default]
+    if len(set(values)) > 1:
+        raise ModelSourceError(Message("error.config_layers_differ", name=key))
+    return r.check_int(key, values[0], minimum)
+
+
 def hunyuan_moe(r: ConfigReader) -> DecoderSpec:
-    """Hunyuan MoE: q/k norms, shared MLP of intermediate_size × num_shared_expert."""
+    """Hunyuan MoE: q/k norms, shared MLP of intermediate_size × num_shared_expert.
+
+    The expert width, top-k and shared count may be per-layer lists (:func:`_per_layer`).
+    """
     qk: QkNorm = "head" if r.flag("use_qk_norm", True) else "none"
     spec = llama_like(r, tie_default=True, ff_default=11008, mlp_bias_key="mlp_bias", qk_norm=qk)
     e = r.integer("num_experts", 16)
-    k = _top_k(r, e, "moe_topk", 1)
-    ff = r.integer("moe_intermediate_size", spec.mlp.ff if spec.mlp else 1, quiet=True)
-    shared = r.integer("num_shared_expert", 1, minimum=0, quiet=True)
+    k = _per_layer(r, "moe_topk", spec.layers, 1, quiet=False)
+    if k > e:
+        raise ModelSourceError(Message("error.config_top_k", name="moe_topk", top_k=k, experts=e))
+    ff = _per_layer(r, "moe_intermediate_size", spec.layers, spec.mlp.ff if spec.mlp else 1)
+    shared = _per_layer(r, "num_shared_expert", spec.layers, 1, minimum=0)
     dense = spec.mlp.ff if spec.mlp else 0
     moe = Moe(e, k, ff, shared_ff=dense * shared, shared_count=shared)
     return _with_moe(spec, moe, lambda i: True)

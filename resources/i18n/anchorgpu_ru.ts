@@ -930,6 +930,10 @@
         <translation>в config.json нет «head_dim», а «hidden_size» ({hidden}) не кратно «num_attention_heads» ({heads})</translation>
     </message>
     <message>
+        <source>config.json field &apos;{name}&apos; differs between layers; the planner counts one expert shape for every MoE layer</source>
+        <translation>поле «{name}» в config.json различается между слоями; планировщик считает одну форму экспертов для всех MoE-слоёв</translation>
+    </message>
+    <message>
         <source>config.json field &apos;{name}&apos; ({top_k}) exceeds the {experts} experts</source>
         <translation>поле «{name}» в config.json ({top_k}) больше числа экспертов ({experts})</translation>
     </message>

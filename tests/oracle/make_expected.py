@@ -38,6 +38,8 @@ import torch
 import transformers
 from transformers import AutoConfig, DynamicCache
 from transformers.cache_utils import get_layer_types_and_kwargs
+from transformers.models.auto.configuration_auto import CONFIG_MAPPING_NAMES
+from transformers.models.auto.modeling_auto import MODEL_FOR_CAUSAL_LM_MAPPING_NAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIGS = ROOT / "tests" / "fixtures" / "hf_configs"
@@ -105,6 +107,23 @@ def load_config(name: str) -> tuple[Any, dict[str, Any], list[str]]:
             f"built as {native}"
         )
         cfg["model_type"] = native
+    elif model_type not in CONFIG_MAPPING_NAMES:
+        # A remote-code model_type whose `architectures` names a class transformers ships
+        # (Tencent's "hunyuan" configs of HunYuanMoEV1ForCausalLM): built as that class, the
+        # one vLLM also picks from `architectures`.
+        native_types = {cls: t for t, cls in MODEL_FOR_CAUSAL_LM_MAPPING_NAMES.items()}
+        for arch in cfg.get("architectures") or []:
+            if arch in native_types:
+                notes.append(
+                    f"model_type {model_type!r} is remote code; its architecture {arch} is "
+                    f"transformers' {native_types[arch]!r} class, built as that"
+                )
+                cfg["model_type"] = native_types[arch]
+                if "head_dim" not in cfg and "attention_head_dim" in cfg:
+                    # The remote code's name for it; vLLM's hunyuan_v1.py reads it the same way.
+                    cfg["head_dim"] = cfg["attention_head_dim"]
+                    notes.append("head_dim taken from attention_head_dim")
+                break
     cfg.pop("auto_map", None)
     for key in ("quantization_config", "compression_config"):
         if key in cfg:
@@ -179,6 +198,8 @@ def top_k_of(config: Any) -> int | None:
     for holder in (text, config):
         for key in TOP_K_KEYS:
             value = getattr(holder, key, None)
+            if isinstance(value, list) and value and len(set(value)) == 1:
+                value = value[0]  # one per layer (HunYuan's moe_topk), the same for all
             if isinstance(value, int) and value > 0:
                 return value
     return None
