@@ -84,13 +84,13 @@ class Limit:
 
 @dataclass(frozen=True)
 class KvPool:
-    """Memory left for the KV cache at the requested layout, as vLLM reports it at start-up.
+    """The KV pool vLLM sizes at start-up for the requested layout, as it reports it.
 
-    vLLM logs "GPU KV cache size: N tokens" (the memory left after weights, activations and
-    overhead, over the cache bytes of one token on one GPU, counted in whole 16-token blocks) and
-    "Maximum concurrency for L tokens per request: N / L". The block's bytes are the KV cache of
-    the estimate of a one-token request (one block in every layer); ``bytes_per_token`` is that
-    block over its tokens.
+    vLLM logs "GPU KV cache size: N tokens" and "Maximum concurrency for L tokens per request:
+    N / L". The figures are those of :func:`core.capacity.vllm_profile.vllm_profile` (the
+    estimate's ``details["vllm_profile"]``): utilisation × the device's total less the weights,
+    the profile run's activation peak and non-torch memory, in whole 16-token blocks. The limits
+    above answer a different question, what fits beside the planner's per-GPU memory.
     """
 
     bytes: int
@@ -218,10 +218,10 @@ class Dimension:
 
 @dataclass(frozen=True)
 class _Sizes:
-    """What solving one estimate's limits needs: its dimensions, and the KV pool's block."""
+    """What solving one estimate's limits needs: its dimensions, and whether vLLM sizes a pool."""
 
     dimensions: list[Dimension]
-    kv_block: int | None = None  # bytes of one 16-token block in every layer (inference)
+    kv_pool: bool = False  # vLLM serving: the estimate's details carry its start-up profile
 
 
 def dimensions(
@@ -238,7 +238,7 @@ def dimensions(
 
 
 def _sizes(base: EstimateResult, model: ResolvedModel, caps: Mapping[str, int]) -> _Sizes:
-    from core.estimate_llm import inference_weights, serving_memory
+    from core.estimate_llm import inference_weights
 
     request = base.request
     if request.workload == "inference" and request.inference.engine == "llama.cpp":
@@ -246,9 +246,7 @@ def _sizes(base: EstimateResult, model: ResolvedModel, caps: Mapping[str, int]) 
     if request.workload == "inference":
         llm = served_model(request, language_model_of(model))
         weights = inference_weights(request, llm)
-        # One token occupies one whole cache block in every layer: vLLM's page of one block.
-        block = serving_memory(request, llm, weights, 1, 1).kv_cache
-        return _Sizes(_serving(base, llm, weights, caps), block)
+        return _Sizes(_serving(base, llm, weights, caps), kv_pool=True)
     if request.workload == "training":
         return _Sizes(_training(base, language_model_of(model), caps))
     return _Sizes(_diffusion(base, pipeline_of(model), caps))
@@ -421,13 +419,16 @@ def solve_limits(
 
 def _limits(base: EstimateResult, sizes: _Sizes) -> Limits:
     items = tuple(_solve(base, dim) for dim in sizes.dimensions)
-    block = sizes.kv_block
-    if block is None:
+    if not sizes.kv_pool:
         return Limits(base.request.workload, items)
-    spare = max(base.usable_bytes - (base.memory.total - base.memory.kv_cache), 0)
-    tokens = spare // block * VLLM_BLOCK_TOKENS if block else 0
-    context = base.request.inference.context_tokens
-    return Limits("inference", items, KvPool(spare, block // VLLM_BLOCK_TOKENS, tokens, context))
+    profile = base.details["vllm_profile"]
+    pool = KvPool(
+        profile["kv_pool_bytes"],
+        profile["kv_bytes_per_token"],
+        profile["kv_pool_tokens"],
+        base.request.inference.context_tokens,
+    )
+    return Limits("inference", items, pool)
 
 
 class SharedLimits:
@@ -453,5 +454,5 @@ class SharedLimits:
         if sizes is None:
             found = _sizes(base, self._model, {})
             remembered = [replace(d, total=cache(d.total)) for d in found.dimensions]
-            sizes = self._sizes[key] = _Sizes(remembered, found.kv_block)
+            sizes = self._sizes[key] = _Sizes(remembered, found.kv_pool)
         return _limits(base, sizes)

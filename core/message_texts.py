@@ -683,7 +683,7 @@ _LIMITS = {
     ),
     "limits.kv_pool": QT_TRANSLATE_NOOP(
         "CoreText",
-        "KV cache pool: {tokens:,} tokens ({gib:.2f} GiB per GPU), "
+        "vLLM's KV cache pool at start-up: {tokens:,} tokens ({gib:.2f} GiB per GPU), "
         "{concurrency:.2f} × requests of {context:,} tokens",
     ),
     "limits.micro_batch": QT_TRANSLATE_NOOP(

@@ -33,7 +33,7 @@ def test_estimate_json_has_limits_and_outcome(capsys, tmp_path):
         "probes": limits["sequences"]["probes"],
     }
     assert limits["context"]["binding"] == "max_position_embeddings"
-    assert limits["kv_pool"]["tokens"] == 453_392
+    assert limits["kv_pool"]["tokens"] == 421_408  # vLLM's pool (tests/test_limits.py)
     outcome = data["outcome"]
     assert Decimal(outcome["per_million_output_tokens"]) > Decimal(
         outcome["per_million_input_tokens"]
@@ -44,7 +44,7 @@ def test_estimate_text_has_a_limits_block(capsys, tmp_path):
     result = run_cli(capsys, "estimate", "--request", write_request(tmp_path, LLAMA_8B))
     assert result.code == 0, result.err
     assert "most concurrent sequences of 8,192 tokens: 55 (limited by memory)" in result.out
-    assert "KV cache pool: 453,392 tokens" in result.out
+    assert "vLLM's KV cache pool at start-up: 421,408 tokens" in result.out
     assert "per 1M output tokens (decode)" in result.out
 
 

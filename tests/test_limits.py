@@ -177,9 +177,14 @@ def test_llama_3_1_8b_on_one_h100_by_hand() -> None:
                     gated MLP 2·2048·3·14336 = 176,160,768 (larger than attention),
                     logits 8·128,256 = 1,026,048 per sequence  =    210,741,248 B
       overhead    = 0.75 GiB + int(0.10 × activations)          =    826,380,492 B
-      KV pool     = usable − (weights + activations + overhead) = 59,428,480,820 B
-      in 16-token blocks of 2,097,152 B: 28,337 blocks          =        453,392 tokens
-      vLLM's "maximum concurrency for 8,192 tokens" = 453,392 / 8,192 = 55.35
+    The KV pool is vLLM's own (core.capacity.vllm_profile), not what is left beside these:
+      budget      = the usable memory above                    = 76,526,125,056 B
+      profile     = the sampler over vLLM's H100 defaults, 1,024 sequences of 8,192 tokens:
+                    38 B × 128,256 × 1,024 + 2 × 8,192 × 4,096 =  5,057,806,336 B
+      non-torch   = int(0.16 GiB)                              =    171,798,691 B
+      KV pool     = budget − weights − profile − non-torch     = 55,235,997,533 B
+      in 16-token blocks of 2,097,152 B: 26,338 blocks          =        421,408 tokens
+      vLLM's "maximum concurrency for 8,192 tokens" = 421,408 / 8,192 = 51.44
     Exact sequences: with S sequences the KV cache is S × 1,073,741,824 B and each adds
     1,026,048 B of logits (and 10 % of it to the overhead). S = 55 needs 76,214,391,808 B
     (fits, 311,733,248 B to spare); S = 56 needs 77,289,262,284 B (does not).
@@ -202,11 +207,16 @@ def test_llama_3_1_8b_on_one_h100_by_hand() -> None:
     limits = solve_limits(base, model)
     pool = limits.kv_pool
     assert pool is not None
-    spare = 76_526_125_056 - (16_060_522_496 + 210_741_248 + 826_380_492)
-    assert pool.bytes == spare == 59_428_480_820
+    # vLLM's own pool (core.capacity.vllm_profile): on an H100 its defaults profile 8,192 tokens
+    # and 1,024 sequences; the sampler's sort (38 bytes per vocabulary entry and sequence) and
+    # the final hidden states are the activation peak; non-torch memory is 0.16 GiB.
+    sampler = 38 * 128_256 * 1024 + 2 * 8192 * 4096
+    spare = 76_526_125_056 - 16_060_522_496 - int(0.16 * 2**30) - sampler
+    assert pool.bytes == spare == 55_235_997_533
     assert pool.bytes_per_token == 131_072
-    assert pool.tokens == spare // (16 * 131_072) * 16 == 453_392
-    assert round(pool.concurrency, 2) == 55.35
+    assert pool.tokens == spare // (16 * 131_072) * 16 == 421_408
+    assert round(pool.concurrency, 2) == 51.44
+    assert base.details["vllm_profile"]["kv_pool_tokens"] == pool.tokens
 
     def total(s: int) -> int:
         act = 2 * 2 * 2048 * 4096 + 2 * 2048 * 3 * 14336 + 8 * 128_256 * s

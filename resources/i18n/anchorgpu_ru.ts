@@ -1042,8 +1042,8 @@
         <translation>наибольшее число одновременных последовательностей по {at:,} {at|токену|токена|токенов}: {value:,} (ограничение: {binding})</translation>
     </message>
     <message>
-        <source>KV cache pool: {tokens:,} tokens ({gib:.2f} GiB per GPU), {concurrency:.2f} × requests of {context:,} tokens</source>
-        <translation>пул KV-кэша: {tokens:,} {tokens|токен|токена|токенов} ({gib:.2f} ГиБ на GPU), {concurrency:.2f} × запросов по {context:,} {context|токену|токена|токенов}</translation>
+        <source>vLLM&apos;s KV cache pool at start-up: {tokens:,} tokens ({gib:.2f} GiB per GPU), {concurrency:.2f} × requests of {context:,} tokens</source>
+        <translation>пул KV-кэша vLLM при запуске: {tokens:,} {tokens|токен|токена|токенов} ({gib:.2f} ГиБ на GPU), {concurrency:.2f} × запросов по {context:,} {context|токену|токена|токенов}</translation>
     </message>
     <message>
         <source>largest micro-batch of {at:,}-token sequences: {value:,} (limited by {binding})</source>
