@@ -68,10 +68,10 @@ def test_limits_and_costs_read_in_russian(app_state):
         result = estimate(request, model=model)
         lines = [core_text.message_text(m) for m in solve_limits(result, model).messages(request)]
         # 55 on the 81,090 MiB CUDA reports for an H100 (tests/test_limits.py works it by hand);
-        # 8192 and 453 392 end in 2: "по 8192 токена", "453 392 токена".
+        # 8192 ends in 2: "по 8192 токена"; 421 408 ends in 8: "421 408 токенов".
         assert "наибольшее число одновременных последовательностей по 8192 токена: 55" in lines[1]
         assert "(ограничение: память)" in lines[1]
-        assert "пул KV-кэша: 453\xa0392 токена" in lines[2]
+        assert "пул KV-кэша vLLM при запуске: 421\xa0408 токенов" in lines[2]
         price = price_for(default_catalog(), result.gpu, 1, request.term)
         cost = outcome_cost(result, price, utilization=Decimal("0.5"))
         text = core_text.message_text(cost.messages(1)[0])
