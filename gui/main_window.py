@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import gc
 import importlib
 import threading
 from collections.abc import Callable
@@ -117,10 +116,6 @@ class ModuleLoader(QObject):
     def _run(self) -> None:
         try:
             self._load()
-            # What was just loaded lives as long as the app: leave it out of every later
-            # collection, which gui.gui_thread_gc runs on the GUI thread (a full one would walk
-            # every pydantic schema and Qt wrapper, some 20 ms).
-            gc.freeze()
         finally:
             with contextlib.suppress(RuntimeError):  # the window was closed meanwhile
                 self.loaded.emit()
