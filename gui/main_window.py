@@ -38,9 +38,9 @@ PLAN_PAGE, HISTORY_PAGE, CATALOG_PAGE = "plan", "history", "catalog"
 
 
 # What is built after the first paint, in two parts, each loaded on a thread before its steps: first
-# the wizard's input pages and its live estimate with the engine they import, so the wizard takes
-# input and shows an estimate as early as it can; then, once the estimate is on screen, the
-# wizard's later pages, the history store and view, the catalog page and the glossary dock.
+# the wizard's live estimate with the engine it imports, so the wizard takes input and shows an
+# estimate as early as it can; then, once the estimate is on screen, the wizard's other pages, the
+# history store and view, the catalog page and the glossary dock.
 WIZARD_MODULES = (
     "core.settings",
     "core.estimate_llm",  # imported by the first estimate, which runs on the GUI thread
@@ -48,11 +48,11 @@ WIZARD_MODULES = (
     "gui.wizard.live_estimator",
     "gui.wizard.live_routing",
     "gui.wizard.live_estimate_panel",
-    "gui.wizard.model_page",
-    "gui.wizard.sizes_page",
 )
 # sqlite_utils: imported where the history is opened (core.store.repository), by the store thread.
 LATER_MODULES = (
+    "gui.wizard.model_page",
+    "gui.wizard.sizes_page",
     "gui.wizard.training_form",  # the sizes page builds a workload's form when it is first shown
     "gui.wizard.diffusion_form",
     "gui.wizard.limit_chart",  # and its charts once the first limits are solved
@@ -69,25 +69,26 @@ PAGE_MODULES = WIZARD_MODULES + LATER_MODULES
 
 
 def load_wizard_modules() -> None:
-    """Import the wizard's input pages and live estimate, read the bundled data they show.
+    """Import the wizard's live estimate and read the bundled data it shows.
 
     Run off the GUI thread: nothing here touches a widget; everything loaded is cached for the GUI
     thread to use.
     """
     from core.catalog import default_catalog
-    from core.models import list_presets
 
     _import(WIZARD_MODULES)
     default_catalog()
-    list_presets()
 
 
 def load_later_modules() -> None:
-    """Import the wizard's later pages, the history store and view and the glossary dock.
+    """Import the wizard's other pages, the history store and view and the glossary dock.
 
     Run off the GUI thread.
     """
+    from core.models import list_presets
+
     _import(LATER_MODULES)
+    list_presets()  # read for the model page's list of presets
 
 
 def _import(names: tuple[str, ...]) -> None:
