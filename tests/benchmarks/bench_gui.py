@@ -130,7 +130,7 @@ def timed(step):
         return result
     return run
 
-window._startup_steps[:] = [timed(step) for step in window._startup_steps]
+window._startup.steps[:] = [timed(step) for step in window._startup.steps]
 
 def check():
     page = window.page("plan")
