@@ -143,7 +143,7 @@ def test_the_wizard_takes_input_with_a_live_estimate_before_its_later_pages_exis
     qtbot.waitUntil(lambda: wizard.live.result is not None, timeout=20_000)
     qtbot.waitUntil(lambda: not wizard.live.busy, timeout=20_000)  # the first plan too
     later = page.later_steps()
-    assert len(later) == 6  # two input pages, the other workloads' forms, three more pages
+    assert len(later) == 7  # two input pages, the other workloads' forms, three more pages
     for step in later:
         step()
     assert wizard.complete is True

@@ -96,7 +96,8 @@ class PlanWizard(StagedWizard):
             [
                 self._add_model_page,
                 self._add_sizes_page,
-                self._add_other_forms,
+                self._add_training_form,
+                self._add_diffusion_form,
                 self._add_parallelism_page,
                 self._add_offer_page,
                 self._add_review_page,
@@ -178,8 +179,12 @@ class PlanWizard(StagedWizard):
         self.review_page.start_draft(self._draft_label)
         self._add_step(self.review_page)
 
-    def _add_other_forms(self) -> None:
-        self.sizes_page.build_forms()  # the workloads the draft does not use
+    # The forms of the workloads the draft does not use, one per step.
+    def _add_training_form(self) -> None:
+        self.sizes_page.build_form("training")
+
+    def _add_diffusion_form(self) -> None:
+        self.sizes_page.build_form("diffusion")
 
     def has_page(self, name: str) -> bool:
         """Whether the later page ``name`` (the attribute, e.g. ``"offer_page"``) is built yet."""
