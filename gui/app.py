@@ -88,9 +88,14 @@ def show_main_window(app: QApplication) -> tuple[MainWindow, LanguageSwitcher, A
     The Plan and History pages are left for :meth:`MainWindow.start_pages`, which the app
     calls right after the first paint (or :meth:`MainWindow.finish_startup`, at once).
     """
+    # Nearly everything loaded and built until the pages are ready stays: no collection walks it
+    # meanwhile (see gui.gui_thread_gc).
+    collector = collect_on_gui_thread(app)
+    collector.hold()
     switcher = LanguageSwitcher(app)
     state = AppState.from_environment(switcher)
     window = MainWindow(state, defer_pages=True)
+    window.pagesReady.connect(collector.release)
     window.show()
     return window, switcher, state
 

@@ -8,6 +8,12 @@ segmentation fault in ``QCoreApplicationPrivate::lockThreadPostEventList``). So 
 collection is switched off and a timer on the GUI thread collects instead, generation by
 generation, with the interpreter's own thresholds. Reference counting still frees everything not
 in a cycle at once, on the thread that drops the last reference.
+
+While the main window builds its pages the collector is held (:meth:`GuiThreadCollector.hold`):
+nearly everything allocated then (modules, pydantic schemas, widgets) lives as long as the app, and
+a collection in the middle walked all of it, 20-40 ms on the GUI thread with the module loader
+waiting for it (seen with ``gc.callbacks`` in a start-up timeline). Released, it moves what is
+alive out of every later collection (``gc.freeze``) and collects from its timer again.
 """
 
 from __future__ import annotations
@@ -28,6 +34,15 @@ class GuiThreadCollector(QObject):
         self._timer.setInterval(interval_ms)
         self._timer.timeout.connect(self.collect)
         gc.disable()
+        self._timer.start()
+
+    def hold(self) -> None:
+        """Collect nothing until :meth:`release`."""
+        self._timer.stop()
+
+    def release(self) -> None:
+        """Leave what is alive now out of every later collection; collect from the timer again."""
+        gc.freeze()
         self._timer.start()
 
     def collect(self) -> None:

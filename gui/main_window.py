@@ -7,23 +7,21 @@ dock/toolbar layout are saved with QSettings on close and restored on the next s
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import gc
-import importlib
-import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, Signal, Slot
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QToolBar, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 
 from core import __version__
 from gui.app_state import AppState
 from gui.main_actions import MainActions
+from gui.main_menus import MainMenus
+from gui.page_tabs import PageTabs
 from gui.placeholder_page import PlaceholderPage
 from gui.qt_names import set_by_name
+from gui.startup_steps import StartupSteps, load_later_modules, load_wizard_modules
 from gui.wizard import PlanPage
 
 if TYPE_CHECKING:
@@ -33,97 +31,8 @@ if TYPE_CHECKING:
     from gui.store_service import StoreService
 
 STATE_VERSION = 1
-# How often, and how long at most, the start-up waits for the wizard's first estimate and plan.
-LIVE_POLL_MS, LIVE_WAIT_MS = 25, 3000
+LIVE_WAIT_MS = 3000  # how long at most the start-up waits for the wizard's first plan
 PLAN_PAGE, HISTORY_PAGE, CATALOG_PAGE = "plan", "history", "catalog"
-
-
-# What is built after the first paint, in two parts, each loaded on a thread before its steps: first
-# the wizard's input pages and its live estimate with the engine they import, so the wizard takes
-# input and shows an estimate as early as it can; then, once the estimate is on screen, the
-# wizard's later pages, the history store and view, the catalog page and the glossary dock.
-WIZARD_MODULES = (
-    "core.settings",
-    "core.estimate_llm",  # imported by the first estimate, which runs on the GUI thread
-    "gui.core_text",  # the wording of core's messages
-    "gui.wizard.live_estimator",
-    "gui.wizard.live_routing",
-    "gui.wizard.live_estimate_panel",
-    "gui.wizard.model_page",
-    "gui.wizard.sizes_page",
-)
-# sqlite_utils: imported where the history is opened (core.store.repository), by the store thread.
-LATER_MODULES = (
-    "gui.wizard.training_form",  # the sizes page builds a workload's form when it is first shown
-    "gui.wizard.diffusion_form",
-    "gui.wizard.limit_chart",  # and its charts once the first limits are solved
-    "gui.wizard.parallelism_page",
-    "gui.wizard.offer_page",  # some 45 ms: the comparison, its printing and the store's records
-    "gui.wizard.review_page",
-    "gui.store_service",
-    "sqlite_utils",
-    "gui.history",
-    "gui.catalog",
-    "gui.glossary_dock",
-)
-PAGE_MODULES = WIZARD_MODULES + LATER_MODULES
-
-
-def load_wizard_modules() -> None:
-    """Import the wizard's input pages and live estimate, read the bundled data they show.
-
-    Run off the GUI thread: nothing here touches a widget; everything loaded is cached for the GUI
-    thread to use.
-    """
-    from core.catalog import default_catalog
-    from core.models import list_presets
-
-    _import(WIZARD_MODULES)
-    default_catalog()
-    list_presets()
-
-
-def load_later_modules() -> None:
-    """Import the wizard's later pages, the history store and view and the glossary dock.
-
-    Run off the GUI thread.
-    """
-    _import(LATER_MODULES)
-
-
-def _import(names: tuple[str, ...]) -> None:
-    for name in names:
-        importlib.import_module(name)
-
-
-class ModuleLoader(QObject):
-    """Runs a loading function on a thread of its own; ``loaded`` arrives on the GUI thread.
-
-    A plain thread rather than :class:`gui.worker.Worker`, which would build PySide6's ``Qt``
-    namespace on the GUI thread; ``loaded`` is emitted after a failure too, and the step that
-    needs the module then raises on the GUI thread.
-    """
-
-    loaded = Signal()
-
-    def __init__(self, load: Callable[[], None], parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._load = load
-
-    def start(self) -> None:
-        """Start loading."""
-        threading.Thread(target=self._run, name="page-modules", daemon=True).start()
-
-    def _run(self) -> None:
-        try:
-            self._load()
-            # What was just loaded lives as long as the app: leave it out of every later
-            # collection, which gui.gui_thread_gc runs on the GUI thread (a full one would walk
-            # every pydantic schema and Qt wrapper, some 20 ms).
-            gc.freeze()
-        finally:
-            with contextlib.suppress(RuntimeError):  # the window was closed meanwhile
-                self.loaded.emit()
 
 
 class MainWindow(QMainWindow):
@@ -143,26 +52,22 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self._state = state
-        self._pages: dict[str, tuple[QWidget, Callable[[], str]]] = {}
-        self._pages_ready = self._pages_starting = self._waiting = False
-        self._live_waited_ms = 0
-        # The next start-up step runs from a timer, not a posted event, so the timers and the
-        # input that arrived meanwhile are handled between two steps.
-        self._step_timer = QTimer(self)
-        self._step_timer.setSingleShot(True)
-        self._step_timer.setInterval(0)
-        self._step_timer.timeout.connect(self._next_startup_step)
+        self._startup = StartupSteps(self)
+        self._startup.finished.connect(self.pagesReady)
         self._glossary: GlossaryDock | None = None
         self._store_service: StoreService | None = None
         self._plan_file_commands: PlanFileCommands | None = None
         self._build_ui()
-        # The wizard first: the history store is needed only once a quote is saved.
-        self._startup_steps: list[Callable[[], object]] = [
-            functools.partial(self._load, load_wizard_modules),
+        # The wizard first: the history store is needed only once a quote is saved. The first
+        # plan runs on a thread; a thread importing modules or a step building widgets beside it
+        # takes turns with it on the GIL, and each then takes twice as long on the GUI thread.
+        startup = self._startup
+        startup.steps = [
+            startup.load(load_wizard_modules),
             self._load_state,
             *self._plan.build_steps(),
-            self._wait_for_live_estimate,
-            functools.partial(self._load, load_later_modules),
+            startup.wait_while(self._live_estimate_busy, LIVE_WAIT_MS),
+            startup.load(load_later_modules),
             *self._plan.later_steps(),
             self._open_store_service,
             self._add_glossary_dock,
@@ -201,7 +106,7 @@ class MainWindow(QMainWindow):
             dock = GlossaryDock(load_glossary(), self._state.language, self)
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
             dock.hide()
-            self._view_menu.insertAction(self._toolbar.toggleViewAction(), dock.toggleViewAction())
+            self._menus.add_dock_toggle(dock)
             self._state.languageChanged.connect(dock.set_language)
             self._glossary = dock
             self._restore_dock_state()  # the dock's saved place and visibility
@@ -214,92 +119,32 @@ class MainWindow(QMainWindow):
 
     def page(self, key: str) -> QWidget:
         """The widget shown for ``key`` (a placeholder until a real page is set)."""
-        return self._pages[key][0]
+        return self._tabs.page(key)
 
     def set_page(self, key: str, widget: QWidget, title: Callable[[], str] | None = None) -> None:
-        """Put ``widget`` on the page ``key``, replacing what was there, or add a new page.
+        """Put ``widget`` on the page ``key`` (see :meth:`PageTabs.set_page`)."""
+        self._tabs.set_page(key, widget, title)
 
-        ``title`` returns the tab title in the current language; it is called again on every
-        language change. Existing pages keep their title when it is omitted.
-        """
-        widget.setObjectName(widget.objectName() or f"{key}Page")
-        if key in self._pages:
-            old, old_title = self._pages[key]
-            index = self._tabs.indexOf(old)
-            was_current = self._tabs.currentIndex() == index
-            self._tabs.removeTab(index)
-            old.deleteLater()
-            self._tabs.insertTab(index, widget, "")
-            if was_current:
-                self._tabs.setCurrentIndex(index)
-            self._pages[key] = (widget, title or old_title)
-        else:
-            if title is None:
-                raise ValueError(f"a new page '{key}' needs a title")
-            self._tabs.addTab(widget, "")
-            self._pages[key] = (widget, title)
-        self._retranslate_tabs()
+    def show_page(self, key: str) -> None:
+        """Bring the page ``key`` to the front."""
+        self._tabs.show_page(key)
 
     def start_pages(self) -> None:
         """Build the pages without freezing the window (the app calls it after the first paint).
 
-        Each step of :meth:`_startup_steps` runs in its own turn of the event loop, so input and
-        repaints are handled between them; the modules the next steps need are loaded on a
-        thread meanwhile (:func:`load_wizard_modules`, :func:`load_later_modules`).
+        One start-up step per turn of the event loop, the modules of the next steps loaded on a
+        thread meanwhile (see :mod:`gui.startup_steps`).
         """
-        if self._pages_ready or self._pages_starting:
-            return
-        self._pages_starting = True
-        self._next_startup_step()
+        self._startup.start()
 
     @Slot()
     def finish_startup(self) -> None:
         """Put the wizard and the history view in place of the placeholders now (once)."""
-        self._pages_starting = False  # what is left runs here, modules loaded on this thread
-        self._step_timer.stop()
-        while self._next_startup_step():
-            pass
+        self._startup.finish()
 
-    @Slot()
-    def _next_startup_step(self) -> bool:
-        """Run the next step of the start-up; queue the one after it. False when all are done."""
-        if self._pages_ready:
-            return False
-        self._waiting = False
-        step = self._startup_steps.pop(0)
-        step()
-        if not self._startup_steps:
-            self._pages_ready = True
-            self.pagesReady.emit()
-        elif self._pages_starting and not self._waiting:
-            self._step_timer.start()
-        return not self._pages_ready
-
-    def _load(self, load: Callable[[], None]) -> None:
-        """The step that loads the next steps' modules: on a thread while the window runs."""
-        if not self._pages_starting:
-            load()
-            return
-        self._waiting = True  # the next step waits for ``loaded``
-        loader = ModuleLoader(load, self)
-        loader.loaded.connect(self._next_startup_step)
-        loader.start()
-
-    def _wait_for_live_estimate(self) -> None:
-        """Let the wizard's first estimate and plan finish before the history is loaded and built.
-
-        The planner runs on a thread; a thread importing modules or a step building widgets beside
-        it takes turns with it on the GIL, and each then takes twice as long on the GUI thread.
-        """
+    def _live_estimate_busy(self) -> bool:
         live = getattr(self._plan.wizard, "live", None)
-        if not self._pages_starting or live is None or not live.busy:
-            return
-        if self._live_waited_ms >= LIVE_WAIT_MS:  # the user keeps it busy: go on beside it
-            return
-        self._live_waited_ms += LIVE_POLL_MS
-        self._startup_steps.insert(0, self._wait_for_live_estimate)
-        self._waiting = True
-        QTimer.singleShot(LIVE_POLL_MS, self._next_startup_step)
+        return live is not None and live.busy
 
     def _load_state(self) -> None:
         self._state.load()
@@ -318,16 +163,12 @@ class MainWindow(QMainWindow):
         from gui.history import HistoryView
 
         assert self._store_service is not None  # opened in an earlier start-up step
-        current = self._tabs.currentIndex()
         self.set_page(HISTORY_PAGE, HistoryView(self._state, self._store_service, self._tabs))
-        self._tabs.setCurrentIndex(current)
 
     def _add_catalog(self) -> None:
         from gui.catalog import CatalogView
 
-        current = self._tabs.currentIndex()
         self.set_page(CATALOG_PAGE, CatalogView(self._state, self._tabs), self._catalog_title)
-        self._tabs.setCurrentIndex(current)
 
     def _catalog_title(self) -> str:
         return self.tr("Catalog")
@@ -343,10 +184,6 @@ class MainWindow(QMainWindow):
     def _history_title(self) -> str:
         return self.tr("History")
 
-    def show_page(self, key: str) -> None:
-        """Bring the page ``key`` to the front."""
-        self._tabs.setCurrentWidget(self._pages[key][0])
-
     @Slot(str)
     def show_glossary_term(self, key: str) -> None:
         """Open the glossary panel at ``key`` (keeps a wizard or dialog open beside it)."""
@@ -354,9 +191,7 @@ class MainWindow(QMainWindow):
 
     def _build_ui(self) -> None:
         self._actions = MainActions(self)
-        self._tabs = QTabWidget(self)
-        self._tabs.setObjectName("centralPages")
-        self._tabs.setDocumentMode(True)
+        self._tabs = PageTabs(self)
         self.setCentralWidget(self._tabs)
         # The wizard's first page is in the first paint; the main window builds the rest of it
         # after that paint, step by step (start_pages).
@@ -369,36 +204,7 @@ class MainWindow(QMainWindow):
             HISTORY_PAGE, PlaceholderPage("historyPlaceholder", self._tabs), self._history_title
         )
 
-        a = self._actions
-        self._toolbar = QToolBar(self)
-        self._toolbar.setObjectName("mainToolBar")
-        # Shown before the first paint: set by name, not through ``Qt`` (see gui.qt_names).
-        set_by_name(self._toolbar, "toolButtonStyle", "ToolButtonTextBesideIcon")
-        self._toolbar.addActions([a.new_plan, a.find, a.glossary, a.settings])
-        self.addToolBar(self._toolbar)  # at the top
-
-        bar = self.menuBar()
-        self._file_menu = bar.addMenu("")
-        self._file_menu.setObjectName("fileMenu")
-        self._file_menu.addActions([a.new_plan, a.open_plan, a.save_plan])
-        self._file_menu.addSeparator()
-        self._file_menu.addAction(a.quit)
-        self._edit_menu = bar.addMenu("")
-        self._edit_menu.setObjectName("editMenu")
-        self._edit_menu.addAction(a.find)
-        self._edit_menu.addSeparator()
-        self._edit_menu.addAction(a.settings)
-        self._view_menu = bar.addMenu("")
-        self._view_menu.setObjectName("viewMenu")
-        self._view_menu.addActions([a.show_plan, a.show_history, a.show_catalog])
-        self._view_menu.addSeparator()
-        # The glossary dock's toggle goes before this one once the dock is built.
-        self._view_menu.addAction(self._toolbar.toggleViewAction())
-        self._help_menu = bar.addMenu("")
-        self._help_menu.setObjectName("helpMenu")
-        self._help_menu.addActions([a.glossary, a.shortcuts])
-        self._help_menu.addSeparator()
-        self._help_menu.addAction(a.about)
+        self._menus = MainMenus(self, self._actions)
 
         self._db_label = QLabel(self)
         self._db_label.setObjectName("databaseLabel")
@@ -433,11 +239,7 @@ class MainWindow(QMainWindow):
     def _retranslate(self) -> None:
         self.setWindowTitle(self.tr("AnchorGPU Planner"))
         self._actions.retranslate()
-        self._file_menu.setTitle(self.tr("&File"))
-        self._edit_menu.setTitle(self.tr("&Edit"))
-        self._view_menu.setTitle(self.tr("&View"))
-        self._help_menu.setTitle(self.tr("&Help"))
-        self._toolbar.setWindowTitle(self.tr("Toolbar"))
+        self._menus.retranslate()
         placeholders = {
             HISTORY_PAGE: (
                 self.tr("Saved quotes and orders"),
@@ -445,15 +247,11 @@ class MainWindow(QMainWindow):
             ),
         }
         for key, (title, text) in placeholders.items():
-            page = self._pages[key][0]
+            page = self.page(key)
             if isinstance(page, PlaceholderPage):  # until the real page is set
                 page.set_texts(title, text)
-        self._retranslate_tabs()
+        self._tabs.retranslate()
         self._show_locations()
-
-    def _retranslate_tabs(self) -> None:
-        for widget, title in self._pages.values():
-            self._tabs.setTabText(self._tabs.indexOf(widget), title())
 
     def _show_locations(self) -> None:
         self._db_label.setText(self.tr("Database: {path}").format(path=self._state.db_path))
@@ -542,7 +340,7 @@ class MainWindow(QMainWindow):
         from gui.shortcuts_dialog import ShortcutsDialog
 
         groups = [(self.tr("Everywhere"), self._actions.all())]
-        history = self._pages[HISTORY_PAGE][0]
+        history = self.page(HISTORY_PAGE)
         history_actions = getattr(history, "commands", None)
         if history_actions is not None:
             groups.append((self._history_title(), history_actions))

@@ -138,6 +138,11 @@ class LiveEstimator(QObject):
             or self._limiter is not None
         )
 
+    @property
+    def reading_model(self) -> bool:
+        """Whether the model of the latest request is being read."""
+        return self._resolver is not None
+
     def schedule(self) -> None:
         """Refresh shortly (edits in quick succession refresh once)."""
         self._timer.start()

@@ -2,9 +2,10 @@
 
 :class:`LiveRouting` listens to the wizard's :class:`~gui.wizard.live_estimator.LiveEstimator`:
 a refused value goes to the page and row that own its request path, the estimate and the plan to
-the panel beside the pages, and the planner's options to the offer page. The offer page is one of
-the pages built after the wizard takes input, so until it is built nothing is sent to it, and
-:meth:`LiveRouting.catch_up_offer_page` brings it up to the latest results once it is.
+the panel beside the pages, the model read to the model page, the limit curves to the sizes page
+and the planner's options to the offer page. Those three pages are built after the wizard takes
+input, so until one is built nothing is sent to it, and :meth:`LiveRouting.catch_up` brings it up
+to the latest results once it is.
 """
 
 from __future__ import annotations
@@ -21,7 +22,10 @@ if TYPE_CHECKING:
     from core.estimate import EstimateResult
     from core.planner import Plan
     from core.request import PlanRequest
+    from gui.wizard.model_page import ModelPage
+    from gui.wizard.offer_page import OfferPage
     from gui.wizard.plan_wizard import PlanWizard
+    from gui.wizard.sizes_page import SizesPage
 
 
 def error_text(error: PlannerError) -> str:
@@ -83,42 +87,65 @@ class LiveRouting(QObject):
         self.route(path, error_text(error))
         return True
 
-    def catch_up_offer_page(self) -> None:
-        """Bring the offer page, built after the live estimate started, up to its results."""
-        live, page = self._wizard.live, self._wizard.offer_page
+    def catch_up(self, step: WizardStep) -> None:
+        """Bring ``step``, a page built after the live estimate started, up to its results."""
+        live, wizard = self._wizard.live, self._wizard
+        if live.result is None and not live.busy:  # refused or failed: say so on its own page
+            live.refresh()
+            return
         result = live.result
-        page.set_fit(result is not None and result.fits and result.request.gpu is not None)
-        page.set_outcome(live.outcome)
-        if live.plan is not None:
-            page.set_plan(live.plan, live.request)
-        elif live.busy:
-            page.set_planning()
-        if live.request is not None:
-            page.select_layout(live.request)
+        if step is self._model_page():
+            wizard.model_page.set_resolving(live.reading_model)
+            if result is not None:
+                self.show_model_summary(result)
+        elif step is self._sizes_page():
+            wizard.sizes_page.show_limit_curves(live.curves)
+        elif step is self._offer_page():
+            page = wizard.offer_page
+            page.set_fit(result is not None and result.fits and result.request.gpu is not None)
+            page.set_outcome(live.outcome)
+            if live.plan is not None:
+                page.set_plan(live.plan, live.request)
+            elif live.busy:
+                page.set_planning()
+            if live.request is not None:
+                page.select_layout(live.request)
 
     def show_model_summary(self, result: EstimateResult) -> None:
-        """Name the model of ``result`` and its parameter count on the model page."""
+        """Name the model of ``result`` and its parameter count on the model page (once built)."""
         from gui.wizard.display import count
 
+        page = self._model_page()
+        if page is None:
+            return
         model = result.model
-        self._wizard.model_page.show_summary(
+        page.show_summary(
             self.tr("{name}: {params} parameters ({source}).").format(
                 name=model.name, params=count(model.params_total), source=model.source
             )
         )
 
-    def _offer_page_built(self) -> bool:
-        return self._wizard.has_page("offer_page")
+    # The pages built after the wizard takes input: None until they are.
+    def _model_page(self) -> ModelPage | None:
+        return self._wizard.model_page if self._wizard.has_page("model_page") else None
+
+    def _sizes_page(self) -> SizesPage | None:
+        return self._wizard.sizes_page if self._wizard.has_page("sizes_page") else None
+
+    def _offer_page(self) -> OfferPage | None:
+        return self._wizard.offer_page if self._wizard.has_page("offer_page") else None
 
     def _on_live_invalid(self, error: InputError) -> None:
         wizard = self._wizard
         path = error_path(error)
-        if path == "model":  # no model given: the chosen source's input is empty
-            path = f"model.{wizard.model_page.source()}"
+        model_page, offer_page = self._model_page(), self._offer_page()
+        if path == "model" and model_page is not None:  # the chosen source's input is empty
+            path = f"model.{model_page.source()}"
         message = self.route(path, error_text(error))
-        wizard.model_page.set_resolving(False)
-        if self._offer_page_built():
-            wizard.offer_page.set_fit(False)
+        if model_page is not None:
+            model_page.set_resolving(False)
+        if offer_page is not None:
+            offer_page.set_fit(False)
         if message is None:  # an input not typed in yet: no refusal, only what is missing
             wizard.panel.show_status("busy", self.tr("Fill in this page to see the estimate."))
         else:
@@ -130,58 +157,63 @@ class LiveRouting(QObject):
         for step in self._wizard.steps:
             step.clear_error()
         keep_draft(request, self._wizard.state.data_dir)  # opened again after a restart
-        if self._offer_page_built():
-            self._wizard.offer_page.select_layout(request)
+        if (offer_page := self._offer_page()) is not None:
+            offer_page.select_layout(request)
 
     def _on_live_resolving(self) -> None:
-        self._wizard.model_page.set_resolving(True)
-        if self._offer_page_built():
-            self._wizard.offer_page.set_fit(False)
+        if (model_page := self._model_page()) is not None:
+            model_page.set_resolving(True)
+        if (offer_page := self._offer_page()) is not None:
+            offer_page.set_fit(False)
         self._wizard.panel.show_status("busy", self.tr("Reading the model…"))
 
     def _on_live_model_failed(self, error: Exception) -> None:
         wizard = self._wizard
-        wizard.model_page.set_resolving(False)
-        if self._offer_page_built():
-            wizard.offer_page.set_fit(False)
+        model_page, offer_page = self._model_page(), self._offer_page()
+        if model_page is not None:
+            model_page.set_resolving(False)
+        if offer_page is not None:
+            offer_page.set_fit(False)
         message = error_text(error) if isinstance(error, PlannerError) else repr(error)
         path = error_path(error) if isinstance(error, PlannerError) else ""
-        if path in ("", "model"):  # a file or preset core could not read
-            path = f"model.{wizard.model_page.source()}"
+        if path in ("", "model") and model_page is not None:  # a file or preset core could not read
+            path = f"model.{model_page.source()}"
         message = self.route(path, message) or message
         wizard.panel.show_status("error", message)
         wizard.panel.show_plan(None)
-        if self._offer_page_built():
-            wizard.offer_page.set_outcome(None)
-        wizard.sizes_page.show_limit_curves({})
+        if offer_page is not None:
+            offer_page.set_outcome(None)
+        if (sizes_page := self._sizes_page()) is not None:
+            sizes_page.show_limit_curves({})
 
     def _on_live_estimated(self, result: EstimateResult) -> None:
-        wizard = self._wizard
-        wizard.model_page.set_resolving(False)
+        if (model_page := self._model_page()) is not None:
+            model_page.set_resolving(False)
         self.show_model_summary(result)
-        if self._offer_page_built():
-            wizard.offer_page.set_fit(result.fits and result.request.gpu is not None)
-        wizard.panel.show_result(result)
+        if (offer_page := self._offer_page()) is not None:
+            offer_page.set_fit(result.fits and result.request.gpu is not None)
+        self._wizard.panel.show_result(result)
 
     def _on_live_limited(self) -> None:
         wizard, live = self._wizard, self._wizard.live
         wizard.panel.show_limits(live.limits, live.outcome)
-        if self._offer_page_built():
-            wizard.offer_page.set_outcome(live.outcome)
-        wizard.sizes_page.show_limit_curves(live.curves)
+        if (offer_page := self._offer_page()) is not None:
+            offer_page.set_outcome(live.outcome)
+        if (sizes_page := self._sizes_page()) is not None:
+            sizes_page.show_limit_curves(live.curves)
 
     def _on_live_planning(self) -> None:
         self._wizard.panel.show_plan(None)
-        if self._offer_page_built():
-            self._wizard.offer_page.set_planning()
+        if (offer_page := self._offer_page()) is not None:
+            offer_page.set_planning()
 
     def _on_live_planned(self, plan: Plan) -> None:
         self._wizard.panel.show_plan(plan)
-        if self._offer_page_built():
-            self._wizard.offer_page.set_plan(plan, self._wizard.live.request)
+        if (offer_page := self._offer_page()) is not None:
+            offer_page.set_plan(plan, self._wizard.live.request)
 
     def _on_live_plan_failed(self, error: Exception) -> None:
-        if self._offer_page_built():
-            self._wizard.offer_page.set_plan(None, None)
+        if (offer_page := self._offer_page()) is not None:
+            offer_page.set_plan(None, None)
         message = error_text(error) if isinstance(error, PlannerError) else str(error)
         self._wizard.panel.show_status("error", message)

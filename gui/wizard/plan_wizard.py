@@ -8,11 +8,11 @@ The pages collect the fields of a :class:`core.request.PlanRequest`;
 
 The wizard is built in steps (:class:`~gui.wizard.staged_wizard.StagedWizard`) so the main window
 can show its first page at once and add the rest one step per turn of the event loop: first the
-pages the user gives input on (workload, model, sizes) and the live estimate beside them, then the
-parallelism, offer and review pages, built once the estimate is on screen (or at once when the
-user goes past the sizes page before that). The first page needs neither pydantic nor the
-engine: everything else, each later page, the live estimate and the request model, is imported by
-the step that builds it.
+live estimate beside the first page, over the draft, then the model, sizes, parallelism, offer and
+review pages, built once the estimate is on screen (or at once when the user goes past the last
+page built before that); a page built later shows the draft and whatever the user changed on the
+pages before it. The first page needs neither pydantic nor the engine: everything else, each
+later page, the live estimate and the request model, is imported by the step that builds it.
 """
 
 from __future__ import annotations
@@ -54,9 +54,9 @@ class PlanWizard(StagedWizard):
 
     With ``build_later`` only the first page is built; the caller runs :meth:`build_steps`
     and then :meth:`later_steps` (the main window, one per turn of its event loop). Until the
-    input pages and the live estimate are built the wizard shows the first page without
-    buttons, and a workload chosen meanwhile is kept; until the later pages are built, going
-    past the sizes page builds them first.
+    live estimate is built the wizard shows the first page without buttons, and a workload
+    chosen meanwhile is kept; until the later pages are built, going past the last page built
+    builds them first.
 
     ``store_service`` is the app's one :class:`~gui.store_service.StoreService`, which the review
     page saves quotes and places orders through; it must be set before the review page is used.
@@ -91,16 +91,13 @@ class PlanWizard(StagedWizard):
         self.steps: list[WizardStep] = [self.workload_page]
         self._draft_label = ""
         self.stage(
+            [self._meet_qt_made_widgets, self._add_panel, self._start_live_estimate],
+            # The last step adds a page: while a later step is left, Next leads to one.
             [
-                self._meet_qt_made_widgets,
-                self._add_panel,
                 self._add_model_page,
                 self._add_sizes_page,
-                self._start_live_estimate,
-            ],
-            # The other workloads' forms first: while a later step is left, one adds a page.
-            [
-                self._add_other_forms,
+                self._add_training_form,
+                self._add_diffusion_form,
                 self._add_parallelism_page,
                 self._add_offer_page,
                 self._add_review_page,
@@ -138,22 +135,29 @@ class PlanWizard(StagedWizard):
 
         self.model_page: ModelPage = ModelPage(self)
         self._add_step(self.model_page)
+        self.routing.catch_up(self.model_page)
 
     def _add_sizes_page(self) -> None:
         from gui.wizard.sizes_page import SizesPage
 
         self.sizes_page: SizesPage = SizesPage(self)
         self._add_step(self.sizes_page)
+        self.routing.catch_up(self.sizes_page)
 
     def _add_step(self, step: WizardStep) -> None:
-        """Add ``step`` after the pages built so far; once the wizard takes input, fill it."""
+        """Add ``step`` after the pages built so far; once the wizard takes input, fill it.
+
+        A page added then shows the draft the earlier pages were loaded from and the workload
+        chosen since; the routing brings a page that shows results up to them (``catch_up``).
+        """
         self.addPage(step)
         self.steps.append(step)
-        if self.built:  # a later page: it shows the draft the earlier pages were loaded from
+        if self.built:
             step.load(self._draft)
-            step.edited.connect(self.live.schedule)
+            step.set_workload(self.workload())
+            step.edited.connect(self.live.schedule)  # after: being filled is no edit
 
-    # One page per step: each takes some 10 ms of the GUI thread.
+    # One page per step: each takes some 10-20 ms of the GUI thread.
     def _add_parallelism_page(self) -> None:
         from gui.wizard.parallelism_page import ParallelismPage
 
@@ -166,7 +170,7 @@ class PlanWizard(StagedWizard):
         self.offer_page: OfferPage = OfferPage(self)
         self._add_step(self.offer_page)
         self.offer_page.optionChosen.connect(self._on_offer_option_chosen)
-        self.routing.catch_up_offer_page()
+        self.routing.catch_up(self.offer_page)
 
     def _add_review_page(self) -> None:
         from gui.wizard.review_page import ReviewPage
@@ -175,8 +179,12 @@ class PlanWizard(StagedWizard):
         self.review_page.start_draft(self._draft_label)
         self._add_step(self.review_page)
 
-    def _add_other_forms(self) -> None:
-        self.sizes_page.build_forms()  # the workloads the draft does not use
+    # The forms of the workloads the draft does not use, one per step.
+    def _add_training_form(self) -> None:
+        self.sizes_page.build_form("training")
+
+    def _add_diffusion_form(self) -> None:
+        self.sizes_page.build_form("diffusion")
 
     def has_page(self, name: str) -> bool:
         """Whether the later page ``name`` (the attribute, e.g. ``"offer_page"``) is built yet."""
@@ -262,9 +270,9 @@ class PlanWizard(StagedWizard):
             self.review_page.start_draft(label)
         for step in self.steps:
             step.load(request)
+            step.set_workload(request.workload)
             step.reset_touched()
             step.clear_error()
-        self.model_page.set_workload(request.workload)
         self.restart()
         self.live.schedule()  # after the window has painted, not before
 
@@ -342,9 +350,9 @@ class PlanWizard(StagedWizard):
         self.live.invalidate()  # new prices or tax: rank the offers again
 
     def _on_workload_edited(self) -> None:
-        workload = self.workload()
-        self.model_page.set_workload(workload)
-        self.sizes_page.set_workload(workload)
+        workload = self.workload()  # a page built later follows it when it is built
+        for step in self.steps:
+            step.set_workload(workload)
 
     def _on_offer_option_chosen(self, option: PlanOption) -> None:
         self.parallelism_page.set_layout(option.estimate.request.parallelism)

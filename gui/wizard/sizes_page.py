@@ -1,10 +1,10 @@
 """Page 3: precision and sizes, one form per workload (only the chosen workload's is sent).
 
 The first estimate waits for nothing on this page it does not show: the training and diffusion
-forms (some 10 ms of the GUI thread and 5 ms of imports) are built by :meth:`SizesPage.build_forms`,
-one of the wizard's later steps, or at once when a draft or the user picks their workload first;
-the charts of the limits once there are limits to chart (the chart and the limits' engine: some
-15 ms of imports; both measured with ``time.process_time``).
+forms (some 10-20 ms of the GUI thread each, and 5 ms of imports) are built by
+:meth:`SizesPage.build_form`, two of the wizard's later steps, or at once when a draft or the user
+picks their workload first; the charts of the limits once there are limits to chart (the chart
+and the limits' engine: some 15 ms of imports; both measured with ``time.process_time``).
 """
 
 from __future__ import annotations
@@ -16,8 +16,6 @@ from PySide6.QtWidgets import QScrollArea, QStackedWidget, QWidget
 from core.request import PlanRequest
 from gui.wizard.inference_form import InferenceForm
 from gui.wizard.wizard_step import WizardStep
-
-WORKLOADS = ("inference", "training", "diffusion")
 
 if TYPE_CHECKING:
     from core.limit_curve import LimitCurve
@@ -64,10 +62,9 @@ class SizesPage(WizardStep):
         self.content.addWidget(scroll, 1)
         self._charts: LimitCharts | None = None  # under the forms once there are limits
 
-    def build_forms(self) -> None:
-        """Build the forms of every workload that are not built yet."""
-        for workload in WORKLOADS:
-            self._form(workload)
+    def build_form(self, workload: str) -> None:
+        """Build the form of ``workload`` unless it is built already."""
+        self._form(workload)
 
     def _form(self, workload: str) -> Form:
         """The form of ``workload``, built and filled from the last request the first time."""

@@ -72,6 +72,9 @@ class WizardStep(QWizardPage):
     def load(self, request: PlanRequest) -> None:
         """Show ``request``'s values in this page's inputs."""
 
+    def set_workload(self, workload: str) -> None:
+        """Follow the workload chosen on the first page (for the pages it changes)."""
+
     def ready(self) -> bool:
         """Whether the page can be left forward apart from refused values (subclasses)."""
         return True

@@ -97,6 +97,8 @@ app.exec()
 APP = (
     PROBE
     + f"""
+from gui import pyside_import_check
+pyside_import_check.install()  # as gui.launcher does before it imports the app
 from gui.app import AfterFirstPaint, create_application, show_main_window
 app = create_application(sys.argv[:1])
 beat = Heartbeat()
@@ -128,7 +130,7 @@ def timed(step):
         return result
     return run
 
-window._startup_steps[:] = [timed(step) for step in window._startup_steps]
+window._startup.steps[:] = [timed(step) for step in window._startup.steps]
 
 def check():
     page = window.page("plan")
