@@ -7,7 +7,7 @@ GUI translates the error by its template (``gui/core_text.py``).
 
 from __future__ import annotations
 
-from core.message_texts import QT_TRANSLATE_NOOP
+from core.linguist import QT_TRANSLATE_NOOP
 
 ERROR_TEMPLATES: dict[str, str] = {
     "batch.line_not_json": QT_TRANSLATE_NOOP("CoreText", "the line is not valid JSON: {reason}"),

@@ -6,7 +6,7 @@ The text is what the command line prints; each is marked for Qt Linguist like
 
 from __future__ import annotations
 
-from core.message_texts import QT_TRANSLATE_NOOP
+from core.linguist import QT_TRANSLATE_NOOP
 
 STORE_TEMPLATES: dict[str, str] = {
     "store.backup_failed": QT_TRANSLATE_NOOP(

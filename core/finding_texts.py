@@ -1,0 +1,389 @@
+"""The English templates of the findings an estimate reports, and of the notes on a model.
+
+A finding's key is its code (``tp_pcie``) or a code and a variant (``vae_tiling_quality.whole``);
+a note's key is the code of the finding it becomes, a dot, and its variant. Like
+:mod:`core.message_texts`, which gathers them with the other templates, each text is marked for
+Qt Linguist, so the GUI translates a finding by its template (``gui/core_text.py``).
+"""
+
+from __future__ import annotations
+
+from core.linguist import QT_TRANSLATE_NOOP
+
+FINDING_TEMPLATES: dict[str, str] = {
+    "platform_mismatch": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "the workload needs {needs}, but {gpu} is an {vendor} GPU that runs {has}; "
+        "{needs} workloads never run on it",
+    ),
+    "driver_too_old": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "the workload needs {platform} {version}, but the driver of this offer "
+        "supports {platform} up to {limit}",
+    ),
+    "rocm_verify": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "check ROCm support for {gfx}, the OS image, the framework build and every "
+        "dependency: CUDA-only libraries and kernels do not run here",
+    ),
+    "bf16_unsupported": QT_TRANSLATE_NOOP(
+        "CoreText", "bf16 needs compute capability 8.0+, {gpu} has {cc}"
+    ),
+    "fp8_unsupported": QT_TRANSLATE_NOOP("CoreText", "fp8 needs CDNA3 (gfx942); {gpu} is {gfx}"),
+    "fp8_emulated": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{gpu} (compute capability {cc}) has no fp8 tensor cores (8.9+ needed): "
+        "weight-only fp8 kernels dequantize to 16-bit, saving memory but not compute; "
+        "check that your serving stack offers them",
+    ),
+    "format_converted": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{gpu} ({gfx}) runs FP8 only in the FNUZ encoding: the OCP FP8 weights of {format} "
+        "are converted when loaded, which changes values and scales; verify output quality "
+        "(source: {source})",
+    ),
+    "format_emulated": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{gpu} has no {feature} tensor cores: {format} runs through weight-only kernels that "
+        "dequantize to 16-bit, so the memory saving stays but prefill runs at the bf16 peak "
+        "({peak:,.0f} TFLOPs) and the kernels must exist in your serving stack "
+        "(source: {source})",
+    ),
+    "format_unsupported": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "no kernel runs {format} ({feature}) on {gpu}; choose another format or GPU "
+        "(source: {source})",
+    ),
+    "int4_kernels_rocm": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "int4 (GPTQ/AWQ) kernels on ROCm depend on the framework build; verify them for {gfx}",
+    ),
+    "int4_kernels_missing": QT_TRANSLATE_NOOP(
+        "CoreText", "fast int4 kernels (Marlin) need compute capability 8.0+"
+    ),
+    "quantization_quality": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{weights} weights change the model's outputs; verify output quality on your "
+        "own data, and that kernels exist for this GPU and platform",
+    ),
+    "weights_as_stored": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "the weights are counted as config.json's quantization_config says the checkpoint "
+        "stores them, {stored_as}: {size:.1f} GiB in all, as vLLM loads them",
+    ),
+    "weights_as_stored.instead": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "the weights are counted as config.json's quantization_config says the checkpoint "
+        "stores them, {stored_as}: {size:.1f} GiB in all, not at the requested {weights}: vLLM "
+        "loads a quantized checkpoint as stored; name another format to plan a converted copy",
+    ),
+    "weights_not_as_stored": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "config.json's quantization_config says the checkpoint stores {stored_as} ({size:.1f} "
+        "GiB in all); the weights are counted at the requested {weights} instead, as for a "
+        "copy converted to it",
+    ),
+    "weights_not_as_stored.training": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "config.json's quantization_config says the checkpoint stores {stored_as} ({size:.1f} "
+        "GiB in all); training counts the weights in its own precision, as for a copy "
+        "converted to it",
+    ),
+    "mtp_not_counted": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "speculative decoding with MTP is asked for, but the planner counts no "
+        "multi-token-prediction layers for this model (it declares none, or their layout is "
+        "not read): their weights and cache are not included",
+    ),
+    "kv_cache_fp8_quality": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "an fp8 KV cache halves its memory but can lower accuracy; verify output quality",
+    ),
+    "qlora_quality": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "QLoRA trains against NF4-quantized base weights; compare the result with a "
+        "16-bit baseline",
+    ),
+    "too_many_gpus": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{gpu} offers at most {max_gpus} GPUs per allocation ({per_node} per node × "
+        "{max_nodes} nodes), {gpus} asked",
+    ),
+    "tp_heads_indivisible": QT_TRANSLATE_NOOP(
+        "CoreText", "tensor-parallel degree {tp} does not divide the {heads} attention heads"
+    ),
+    "tp_kv_heads_indivisible": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "tensor-parallel degree {tp} and the {kv_heads} KV heads do not divide one another",
+    ),
+    "kv_heads_replicated": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "tensor-parallel degree {tp} exceeds the {kv_heads} KV heads: each GPU keeps a "
+        "replicated head, so the KV cache does not shrink further",
+    ),
+    "tp_across_nodes": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "tensor-parallel degree {tp} spans nodes ({per_node} GPUs per node): every "
+        "layer's all-reduce crosses the network; keep tensor parallelism within a node",
+    ),
+    "tp_pcie": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{gpu} GPUs talk over PCIe only: tensor parallelism's all-reduce in every "
+        "layer will slow each step noticeably",
+    ),
+    "tp_stack_support": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "tensor parallelism needs a serving or training stack that supports it for this model",
+    ),
+    "disclaimer": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The definitions explain concepts; they do not guarantee that a specific "
+        "workload, library version or topology is supported by an AnchorGPU allocation.",
+    ),
+    "moe_total_params": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "mixture of experts: memory holds all {total:.1f}B parameters, while each "
+        "token computes with {active:.1f}B",
+    ),
+    "llamacpp_partial_offload": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{on_gpu} of {layers} layers fit on the GPUs (-ngl {on_gpu}); the other {on_cpu} run "
+        "on the CPU from system memory ({cpu_gib:.1f} GiB of weights), which bounds the speed",
+    ),
+    "llamacpp_no_layer_fits": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "not even one layer fits beside llama.cpp's compute buffer and KV cache on {gpu}",
+    ),
+    "llamacpp_layer_split": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "llama.cpp splits the layers over the {gpus} GPUs (--split-mode layer), not the tensors: "
+        "each GPU holds whole layers and their KV cache, one at a time computes",
+    ),
+    "llamacpp_not_gguf": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "llama.cpp runs GGUF files: the weights are counted as {format}, which is not a GGUF "
+        "type; choose a GGUF format or a .gguf file for exact figures",
+    ),
+    "ddp_does_not_pool": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "needs {need:.1f} GiB per GPU, each {gpu} has {usable:.1f} GiB: DDP keeps a full "
+        "replica on every GPU and does not pool memory, so {gpus} × {usable:.1f} GiB = "
+        "{pooled:.1f} GiB does not help; shard the model with FSDP or tensor parallelism",
+    ),
+    "strategy_not_for_inference": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "FSDP is a training strategy; to spread a model for serving use tensor parallelism",
+    ),
+    "checkpoint_restore": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "a resumable checkpoint takes about {size:.1f} GB (model, optimizer, "
+        "scheduler, RNG and data-loader state); verify that it restores, not only that "
+        "it is written",
+    ),
+    "fsdp_sharded_checkpoint": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "FSDP writes checkpoints as {shards} shards; to restore on another number of "
+        "GPUs they must be consolidated or resharded (torch.distributed.checkpoint); "
+        "FSDP also adds communication every step",
+    ),
+    "ddp_buckets": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "PyTorch DDP copies gradients into all-reduce buckets, up to the gradients' "
+        "size again, unless gradient_as_bucket_view=True",
+    ),
+    "diffusion_replicas_only": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "the diffusion pipelines run whole on each GPU; more GPUs serve as independent "
+        "replicas (choose single or ddp)",
+    ),
+    "vae_decode_peak.one": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "VAE decode peak {decode:.2f} GiB (1 image at once in {dtype}); denoising peak "
+        "{denoise:.2f} GiB; {larger} is larger and sets the GPU requirement.",
+    ),
+    "vae_decode_peak.many": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "VAE decode peak {decode:.2f} GiB ({images} images at once in {dtype}); "
+        "denoising peak {denoise:.2f} GiB; {larger} is larger and sets the GPU "
+        "requirement.",
+    ),
+    "vae_decode_peak.one_tiled": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "VAE decode peak {decode:.2f} GiB (1 image at once in {dtype}, {tiles} tiles); "
+        "denoising peak {denoise:.2f} GiB; {larger} is larger and sets the GPU "
+        "requirement.",
+    ),
+    "vae_decode_peak.many_tiled": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "VAE decode peak {decode:.2f} GiB ({images} images at once in {dtype}, {tiles} "
+        "tiles); denoising peak {denoise:.2f} GiB; {larger} is larger and sets the GPU "
+        "requirement.",
+    ),
+    "vae_upcast_fp32": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{pipeline} decodes with its VAE upcast to fp32 (force_upcast: the fp16 VAE "
+        "overflows), so decode weights and activations take 4 bytes.",
+    ),
+    "vae_tiling_quality.tiled": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "VAE tiling is on: the image is decoded in {tiles} overlapping tiles of "
+        "{tile_px} px; the output can change at tile seams (tone shifts between "
+        "tiles); verify image quality before relying on it.",
+    ),
+    "vae_tiling_quality.whole": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "VAE tiling is on: at {width}x{height} the image fits in one {tile_px} px "
+        "tile, so it is decoded whole and tiling saves no memory; at larger sizes the "
+        "output can change at tile seams (tone shifts between tiles); verify image "
+        "quality before relying on it.",
+    ),
+    "vae_decode_exceeds_vram": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "Denoising fits on {gpu} but the VAE decode needs {decode:.2f} GiB; VAE "
+        "slicing or tiling lowers the decode peak.",
+    ),
+    "cpu_offload_sequential_slow": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "Sequential CPU offload keeps about one submodule on the GPU and moves weights "
+        "over the host link for every layer of every step: very slow.",
+    ),
+    "diffusion_quantized_denoiser": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{weights} applies to the {denoiser}'s linear layers only; text encoders and "
+        "the VAE keep their dtype. Check kernel support and image quality.",
+    ),
+    "guidance_distilled": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{pipeline} is guidance-distilled: one denoiser pass per step, the batch is "
+        "not doubled for classifier-free guidance.",
+    ),
+}
+
+# Notes on a model's architecture; each becomes a finding with the code before the dot.
+NOTE_TEMPLATES: dict[str, str] = {
+    "model_type_unknown.named": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "model_type '{family}' is not one the planner counts exactly; parameters are "
+        "estimated with the Llama-style formula from the generic fields.",
+    ),
+    "model_type_unknown.unnamed": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "a config without model_type is not one the planner counts exactly; parameters "
+        "are estimated with the Llama-style formula from the generic fields.",
+    ),
+    "model_note.alias": QT_TRANSLATE_NOOP("CoreText", "'{key}' read from the config's '{name}'."),
+    "model_note.family_default": QT_TRANSLATE_NOOP(
+        "CoreText", "'{key}' is not in config.json; used the {family} default {default}."
+    ),
+    "model_note.ff_assumed": QT_TRANSLATE_NOOP(
+        "CoreText", "'intermediate_size' is not in config.json; assumed 4 × hidden = {ff}."
+    ),
+    "model_note.untied_head": QT_TRANSLATE_NOOP(
+        "CoreText", "'tie_word_embeddings' is not in config.json; assumed an untied LM head."
+    ),
+    "model_note.mtp_layers": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The published checkpoint also stores {layers} multi-token-prediction layer(s) "
+        "({params:,} parameters). vLLM skips them when it loads the model and loads them "
+        "only for speculative decoding with MTP (--speculative-config method mtp); they are "
+        "not counted here.",
+    ),
+    "model_note.mtp_counted": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "Speculative decoding with MTP (vLLM --speculative-config method mtp): the {layers} "
+        "multi-token-prediction layer(s) are counted as vLLM loads them ({params:,} "
+        "parameters; they share the model's embedding and LM head), and each caches like a "
+        "decoder layer.",
+    ),
+    "model_note.mtp_declared": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "config.json declares {layers} multi-token-prediction layer(s) ({key}); they serve "
+        "speculative decoding, which this estimate does not include, and their parameters "
+        "are not counted.",
+    ),
+    "model_note.declared_quantization": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "config.json declares {method} quantization in a layout the planner does not read: "
+        "the weights are counted at the requested precision, not as the checkpoint stores "
+        "them.",
+    ),
+    "model_note.heads_raised": QT_TRANSLATE_NOOP(
+        "CoreText", "attention_heads raised to kv_heads ({kv_heads})."
+    ),
+    "model_note.custom_assumed": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "Custom model: the KV cache and activations rest on assumed {assumed}; give "
+        "these fields for a better estimate.",
+    ),
+    "model_note.custom_no_layers": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "Without the layer count, FSDP's gathered working set (one layer at a time) is "
+        "not estimated.",
+    ),
+    "model_note.custom_active": QT_TRANSLATE_NOOP(
+        "CoreText", "Compute uses the {active:,} active parameters given."
+    ),
+    "model_note.index_size_mismatch": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The index says total_size {total:,} bytes but the shards' headers describe "
+        "{stored:,} bytes; the headers are used.",
+    ),
+    "model_note.quantized_checkpoint": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The checkpoint is quantized: its parameter count is of stored (packed) "
+        "elements, and its exact stored size ({stored:,} bytes) is used for the "
+        "weights.",
+    ),
+    "model_note.checkpoint_format": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The checkpoint's weights are stored as {format} (from quantization_config and the "
+        "header's dtypes); its exact stored size is used.",
+    ),
+    "model_note.gguf_types": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "GGUF tensor types by share of bytes: {types}; the exact stored size ({stored:,} "
+        "bytes) is used for the weights.",
+    ),
+    "model_note.gguf_window_layers": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The file declares a {window}-token sliding window but not which layers use it; "
+        "every layer's KV cache is counted in full (an upper bound).",
+    ),
+    "model_note.param_mismatch": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The checkpoint stores {stored:,} parameters; config.json describes "
+        "{described:,} (extra or missing tensors, e.g. tied or auxiliary weights).",
+    ),
+    "model_note.inferred": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "No config.json beside the checkpoint: the architecture was inferred from "
+        "tensor names and shapes, and sliding-window attention cannot be detected "
+        "(full KV cache assumed).",
+    ),
+    "model_note.experts_unknown": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{experts} experts found but the experts used per token are unknown without "
+        "config.json; active parameters are counted as all parameters.",
+    ),
+    "model_note.head_dim_assumed": QT_TRANSLATE_NOOP(
+        "CoreText", "head_dim is not stored in the tensors; assumed {head_dim}."
+    ),
+    "model_note.counted_from_tensors": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The parameters ({params:,}) are counted from the checkpoint's tensors, so the "
+        "weights are exact; the cache layout is read from the generic config fields.",
+    ),
+    "model_note.vision_not_counted": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The vision tower of '{family}' is not one the planner counts; only the text "
+        "model is counted, so the weights are approximate.",
+    ),
+    "model_note.audio_not_counted": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The audio tower of '{family}' is not counted; the text model and the vision tower are, "
+        "so the weights are approximate.",
+    ),
+    "model_note.ff_inferred": QT_TRANSLATE_NOOP(
+        "CoreText", "No MLP weights recognised; intermediate size assumed 4 × hidden = {ff}."
+    ),
+}
