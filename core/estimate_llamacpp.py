@@ -16,7 +16,7 @@ from core.capacity.llamacpp import GpuShare, Settings, placement, stored_layers
 from core.capacity.overhead import runtime_overhead
 from core.catalog import GpuOffer
 from core.estimate import EstimateResult, Throughput, finish_result
-from core.estimate_llm import inference_weights, model_findings, summary
+from core.estimate_llm import approximate_memory, inference_weights, model_findings, summary
 from core.memory import Finding, MemoryBreakdown
 from core.messages import Message
 from core.quant_formats import FORMATS
@@ -221,4 +221,5 @@ def estimate_llamacpp(
         kv_cache_bytes_per_token=None,
         throughput=throughput,
         details=details,
+        approximate=approximate_memory(arch, memory),
     )

@@ -104,7 +104,9 @@ def model_findings(arch: ModelArchitecture) -> list[Finding]:
     return found
 
 
-def _approximate(arch: ModelArchitecture, memory: MemoryBreakdown) -> ApproximateMemory | None:
+def approximate_memory(
+    arch: ModelArchitecture, memory: MemoryBreakdown
+) -> ApproximateMemory | None:
     """The per-GPU total at both ends of an approximate model's parameter band.
 
     Everything proportional to the parameters (weights, their metadata, gradients, optimizer
@@ -298,7 +300,7 @@ def estimate_inference(
         kv_cache_bytes_per_token=kv_bytes_per_token(arch, request.precision.kv_cache),
         throughput=throughput,
         details=details,
-        approximate=_approximate(arch, memory),
+        approximate=approximate_memory(arch, memory),
     )
 
 
@@ -447,5 +449,5 @@ def estimate_training(
         checkpoint_bytes=ckpt,
         throughput=throughput,
         details=details,
-        approximate=_approximate(arch, memory),
+        approximate=approximate_memory(arch, memory),
     )

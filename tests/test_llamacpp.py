@@ -201,3 +201,26 @@ def test_q4_k_m_puts_q6_k_where_llama_quantize_does():
     # llama.cpp issue 11861: "CPU_Mapped model buffer size = 417.66 MiB", token_embd in Q4_K
     cpu = _llama(estimate(request))["cpu_weights_bytes"]
     assert cpu == 152064 * 5120 // 256 * q4.size and round(cpu / 2**20, 2) == 417.66
+
+
+def test_an_unknown_architecture_keeps_its_band_under_llama_cpp(tmp_path):
+    config = {
+        "model_type": "brand_new",
+        "hidden_size": 4096,
+        "num_hidden_layers": 32,
+        "num_attention_heads": 32,
+        "vocab_size": 32000,
+        "intermediate_size": 11008,
+    }
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config))
+    request = {
+        "model": {"hf_config": str(path)},
+        "precision": {"format": "gguf-q8_0"},
+        "inference": {"engine": "llama.cpp", "context_tokens": 4096},
+        "gpu": "h100-80gb-sxm",
+    }
+    result = estimate(parse_request(request))
+    band = result.approximate
+    assert band is not None and band.band_low < result.memory.total < band.band_high
+    assert result.fit_certainty == "fits"
