@@ -33,7 +33,8 @@ class MtpRow(QObject):
         self._form.rows[PATH].set_texts(
             self.tr("MTP draft tokens"),
             self.tr(
-                "tokens vLLM drafts a step with the model's MTP layers, then loaded and cached"
+                "tokens drafted per step by the model's MTP layers (vLLM); "
+                "their weights and KV cache count"
             ),
         )
         self._tokens.setSpecialValueText(self.tr("off"))

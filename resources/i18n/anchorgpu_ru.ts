@@ -3587,7 +3587,7 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Черновых токенов MTP</translation>
     </message>
     <message>
-        <source>tokens vLLM drafts a step with the model&apos;s MTP layers, then loaded and cached</source>
+        <source>tokens drafted per step by the model&apos;s MTP layers (vLLM); their weights and KV cache count</source>
         <translation>токенов за шаг от слоёв MTP (vLLM); их веса и KV-кэш учитываются</translation>
     </message>
     <message>
