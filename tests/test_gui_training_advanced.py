@@ -10,7 +10,8 @@ import pytest
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QToolButton
 
-from core.request import TrainingOptions, parse_request
+from core.request import parse_request
+from core.workload_options import TrainingOptions
 from gui.wizard import PlanWizard
 from gui.wizard.training_form import TrainingForm
 from tests.test_gui_wizard import settle

@@ -12,7 +12,8 @@ from typing import Any, get_args
 from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
 
 from core.quant_formats import FORMATS
-from core.request import DiffusionOptions, PlanRequest, WeightDtype
+from core.request import PlanRequest, WeightDtype
+from core.workload_options import DiffusionOptions
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
 
 OFFLOADS: tuple[str, ...] = get_args(DiffusionOptions.model_fields["cpu_offload"].annotation)

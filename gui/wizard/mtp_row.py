@@ -11,7 +11,8 @@ from typing import Any
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QSpinBox
 
-from core.request import InferenceOptions, PlanRequest
+from core.request import PlanRequest
+from core.workload_options import InferenceOptions
 from gui.wizard.field_form import FieldForm, int_bounds
 
 PATH = "inference.mtp_speculative_tokens"

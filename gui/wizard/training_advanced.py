@@ -1,10 +1,11 @@
 """The training form's advanced options, below the common fields and folded until opened.
 
-One input per option of :class:`core.request.TrainingOptions` that trainers expose beside the
-common ones: how the trained weights are held, QLoRA's double quantization, LoRA dropout and
-targets, the optimizer stepped in backward, CPU offload, activation offloading, the loss and the
-model-FLOPs utilisation the run's time and cost assume. An option that does not apply to the
-method or precision chosen is disabled with the reason under it, and keeps the value it holds.
+One input per option of :class:`core.workload_options.TrainingOptions` that trainers expose
+beside the common ones: how the trained weights are held, QLoRA's double quantization, LoRA
+dropout and targets, the optimizer stepped in backward, CPU offload, activation offloading, the
+loss and the model-FLOPs utilisation the run's time and cost assume. An option that does not
+apply to the method or precision chosen is disabled with the reason under it, and keeps the value
+it holds.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from typing import Any, get_args
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QToolButton, QWidget
 
-from core.request import PlanRequest, TrainingOptions
+from core.request import PlanRequest
+from core.workload_options import TrainingOptions
 from gui.wizard.field_form import FieldForm, combo_value, set_combo_value
 
 

@@ -14,7 +14,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject
 
-from core.request import InferenceOptions, PlanRequest
+from core.request import PlanRequest
+from core.workload_options import InferenceOptions
 from gui.wizard.field_form import FieldForm
 from gui.wizard.folded_rows import FoldedRows
 from gui.wizard.int_field import IntField
