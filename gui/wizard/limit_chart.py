@@ -200,7 +200,8 @@ class LimitChart(QWidget):
         requested = self._point(curve, curve.requested, 0).x()
         painter.drawLine(QPointF(requested, plot.top()), QPointF(requested, plot.bottom()))
         if 0 < curve.limit < curve.top:  # where it stops fitting
-            at = self._point(curve, curve.limit, curve.usable_bytes)
+            # On the curve: under vLLM its pool or max_num_seqs may stop it below the usable line.
+            at = self._point(curve, curve.limit, curve.memory_at(curve.limit))
             painter.setPen(QPen(LIMIT_COLOR, 1))
             painter.setBrush(LIMIT_COLOR)
             painter.drawEllipse(at, 4, 4)

@@ -1202,6 +1202,14 @@
         <translation>наибольшее значение, допустимое в запросе</translation>
     </message>
     <message>
+        <source>vLLM&apos;s KV cache pool</source>
+        <translation>пул KV-кэша vLLM</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s max_num_seqs</source>
+        <translation>max_num_seqs vLLM</translation>
+    </message>
+    <message>
         <source>hour</source>
         <translation>час</translation>
     </message>
