@@ -138,6 +138,7 @@ def test_context_chart_marks_where_it_stops_fitting_and_a_click_sets_the_context
     # up to the limit memory fits; vLLM's pool stops it first, the marker sits on the curve
     assert curve.binding == "kv_pool"
     assert all(m <= curve.usable_bytes for x, m in curve.points if x <= curve.limit)
+    assert chart.limit_label() == f"vLLM's KV pool: up to {curve.limit:,}"
     assert chart.grab().save(str(tmp_path / "context-chart.png"))
     plot_left, plot_width = 64, chart.width() - 64 - 12
     x = plot_left + plot_width // 4

@@ -3139,6 +3139,14 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>метка на {value}</translation>
     </message>
     <message>
+        <source>vLLM&apos;s KV pool: up to {tokens}</source>
+        <translation>пул KV vLLM: до {tokens}</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s max_num_seqs: {tokens}</source>
+        <translation>max_num_seqs vLLM: {tokens}</translation>
+    </message>
+    <message>
         <source>concurrent sequences</source>
         <translation>одновременных последовательностей</translation>
     </message>
