@@ -19,10 +19,11 @@ class KvPool:
     """The KV pool vLLM sizes at start-up for the requested layout, as it reports it.
 
     vLLM logs "GPU KV cache size: N tokens" and "Maximum concurrency for L tokens per request:
-    N / L". The figures are those of :func:`core.capacity.vllm_profile.vllm_profile` (the
-    estimate's ``details["vllm_profile"]``): utilisation × the device's total less the weights,
-    the profile run's activation peak and non-torch memory, in whole 16-token blocks. It bounds
-    the context and sequences limits beside the planner's per-GPU memory (:func:`vllm_bounds`).
+    X" (:attr:`concurrency`). The figures are those of
+    :func:`core.capacity.vllm_profile.vllm_profile` (the estimate's ``details["vllm_profile"]``):
+    utilisation × the device's total less the weights, the profile run's activation peak and
+    non-torch memory, in whole 16-token blocks. It bounds the context and sequences limits
+    beside the planner's per-GPU memory (:func:`vllm_bounds`).
     """
 
     bytes: int
