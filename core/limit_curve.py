@@ -4,7 +4,9 @@ The points are the estimate's own memory (:func:`core.limits.dimensions`, the fu
 :func:`core.estimate.estimate_on` totals) of the request with one size changed, the other as
 requested, so the curve bends wherever the capacity model bends (sliding windows, the prefill
 chunk, the sampler's logits per sequence). The point where it stops fitting is the solved limit of
-:mod:`core.limits`, not read off the samples.
+:mod:`core.limits`, not read off the samples: under vLLM its KV cache pool or ``max_num_seqs`` may
+stop it before the planner's memory does (:func:`core.kv_pool.vllm_bounds`), with the curve still
+below the usable line there.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from core.estimate import EstimateResult
-from core.limits import MAX_CONTEXT, MAX_SEQUENCES, Limits, dimensions
+from core.limits import MAX_CONTEXT, MAX_SEQUENCES, Binding, Limits, dimensions
 
 if TYPE_CHECKING:
     from core.models import ResolvedModel
@@ -23,6 +25,10 @@ CurveName = Literal["context", "sequences"]
 # The smallest right edge of each chart, so that a small limit still has room to show its curve.
 MIN_TOP: dict[CurveName, int] = {"context": 1024, "sequences": 16}
 MAX_TOP: dict[CurveName, int] = {"context": MAX_CONTEXT, "sequences": MAX_SEQUENCES}
+# Bindings that end the searched range itself: the curve stops there, with nothing to mark.
+RANGE_ENDS: frozenset[Binding] = frozenset(
+    {"max_position_embeddings", "user_cap", "request_maximum"}
+)
 
 
 @dataclass(frozen=True)
@@ -37,6 +43,7 @@ class LimitCurve:
         limit: The largest value that fits (0 when none does).
         requested: The request's value.
         top: The largest value drawn.
+        binding: What stops the limit (:data:`core.limits.Binding`).
     """
 
     name: CurveName
@@ -45,6 +52,11 @@ class LimitCurve:
     limit: int
     requested: int
     top: int
+    binding: Binding = "memory"
+
+    def memory_at(self, value: int) -> int:
+        """Bytes per GPU at ``value``, one of the points (the limit always is one)."""
+        return dict(self.points)[value]
 
 
 def limit_curve(
@@ -60,14 +72,14 @@ def limit_curve(
         return None
     total = next(d.total for d in dimensions(base, model) if d.name == name)
     requested = limit.requested
-    if limit.binding == "memory":
+    if limit.binding not in RANGE_ENDS:
         top = min(max(2 * limit.value, requested, MIN_TOP[name]), MAX_TOP[name])
     else:
         top = limit.value
     xs = {max(1, round(top * i / (samples - 1))) for i in range(samples)}
     xs |= {x for x in (limit.value, limit.value + 1, requested) if 1 <= x <= top}
     points = tuple((x, total(x)) for x in sorted(xs))
-    return LimitCurve(name, points, base.usable_bytes, limit.value, requested, top)
+    return LimitCurve(name, points, base.usable_bytes, limit.value, requested, top, limit.binding)
 
 
 def limit_curves(

@@ -11,8 +11,13 @@ the largest value that fits is found exactly (an integer) by a bracketing search
 (:func:`core.limit_search.largest_fitting`), whatever shape the capacity model gives memory
 (sliding-window, chunked or recurrent layers included): nothing here repeats a memory formula.
 
-Limits are about memory only: a blocker that does not depend on the size (a platform mismatch, a
-strategy that does not apply) still makes the option infeasible, and the planner says so.
+Limits are about memory (and vLLM's pool and scheduler) only: a blocker that does not depend on
+the size (a platform mismatch, a strategy that does not apply) still makes the option infeasible,
+and the planner says so.
+
+vLLM serving answers to vLLM's own rules too (:func:`core.kv_pool.vllm_bounds`), the smaller value
+winning: its KV cache pool at start-up (:class:`core.kv_pool.KvPool`) must hold every sequence in
+whole blocks, and its scheduler runs at most ``max_num_seqs`` sequences at once.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from core.capacity.kv_cache import VLLM_BLOCK_TOKENS
 from core.estimate import EstimateResult, language_model_of, pipeline_of, served_model
+from core.kv_pool import KvPool, PoolBinding, vllm_bounds
 from core.limit_search import Power, largest_fitting
 from core.messages import Message
 from core.request import PlanRequest
@@ -34,7 +40,7 @@ if TYPE_CHECKING:
     from core.diffusion_pipeline import DiffusionPipeline
     from core.models import ResolvedModel
 
-Binding = Literal["memory", "max_position_embeddings", "user_cap", "request_maximum"]
+Binding = Literal["memory", "max_position_embeddings", "user_cap", "request_maximum"] | PoolBinding
 LimitName = Literal["context", "sequences", "micro_batch", "sequence_length", "batch", "resolution"]
 
 # The request schema's own maxima (core.request): a solved value never exceeds what a request
@@ -51,6 +57,8 @@ BINDING_WORDS: dict[Binding, str] = {
     "max_position_embeddings": "the model's max_position_embeddings",
     "user_cap": "the cap you set",
     "request_maximum": "the largest value a request allows",
+    "kv_pool": "vLLM's KV cache pool",
+    "max_num_seqs": "vLLM's max_num_seqs",
 }
 
 
@@ -79,38 +87,6 @@ class Limit:
             "requested": self.requested,
             "binding": self.binding,
             "probes": self.probes,
-        }
-
-
-@dataclass(frozen=True)
-class KvPool:
-    """The KV pool vLLM sizes at start-up for the requested layout, as it reports it.
-
-    vLLM logs "GPU KV cache size: N tokens" and "Maximum concurrency for L tokens per request:
-    N / L". The figures are those of :func:`core.capacity.vllm_profile.vllm_profile` (the
-    estimate's ``details["vllm_profile"]``): utilisation × the device's total less the weights,
-    the profile run's activation peak and non-torch memory, in whole 16-token blocks. The limits
-    above answer a different question, what fits beside the planner's per-GPU memory.
-    """
-
-    bytes: int
-    bytes_per_token: int
-    tokens: int
-    context: int
-
-    @property
-    def concurrency(self) -> float:
-        """The "maximum concurrency" vLLM reports for ``context``-token requests: pool ÷ context."""
-        return self.tokens / self.context
-
-    def as_dict(self) -> dict[str, Any]:
-        """The pool as JSON."""
-        return {
-            "bytes": self.bytes,
-            "bytes_per_token": self.bytes_per_token,
-            "tokens": self.tokens,
-            "context_tokens": self.context,
-            "concurrency": round(self.concurrency, 2),
         }
 
 
@@ -417,17 +393,27 @@ def solve_limits(
     return _limits(base, _sizes(base, model, caps or {}))
 
 
+def _bounded(item: Limit, bound: tuple[int, Binding] | None) -> Limit:
+    """``item`` lowered to ``bound`` when the bound is the smaller (it then binds)."""
+    if bound is None or bound[0] >= item.value:
+        return item
+    return replace(item, value=bound[0], binding=bound[1])
+
+
 def _limits(base: EstimateResult, sizes: _Sizes) -> Limits:
     items = tuple(_solve(base, dim) for dim in sizes.dimensions)
     if not sizes.kv_pool:
         return Limits(base.request.workload, items)
     profile = base.details["vllm_profile"]
+    inf = base.request.inference
     pool = KvPool(
         profile["kv_pool_bytes"],
         profile["kv_bytes_per_token"],
         profile["kv_pool_tokens"],
-        base.request.inference.context_tokens,
+        inf.context_tokens,
     )
+    bounds = vllm_bounds(pool, profile["max_num_seqs"], inf.concurrent_sequences)
+    items = tuple(_bounded(item, bounds.get(item.name)) for item in items)
     return Limits("inference", items, pool)
 
 

@@ -387,6 +387,8 @@ WORDS: dict[str, tuple[str, ...]] = {
         QT_TRANSLATE_NOOP("CoreText", "the model's max_position_embeddings"),
         QT_TRANSLATE_NOOP("CoreText", "the cap you set"),
         QT_TRANSLATE_NOOP("CoreText", "the largest value a request allows"),
+        QT_TRANSLATE_NOOP("CoreText", "vLLM's KV cache pool"),
+        QT_TRANSLATE_NOOP("CoreText", "vLLM's max_num_seqs"),
     ),
     "unit": (
         QT_TRANSLATE_NOOP("CoreText", "hour"),

@@ -9,6 +9,7 @@ import pytest
 
 from core.catalog import default_catalog
 from core.estimate import EstimateResult, estimate, estimate_on, resolve
+from core.kv_pool import vllm_bounds
 from core.limit_search import Power, largest_fitting
 from core.limits import solve_limits
 from core.request import PlanRequest, parse_request
@@ -45,12 +46,14 @@ CASES: list[tuple[dict[str, Any], str, str, str, int]] = [
         "context_tokens",
         3200,
     ),
-    # Gemma 2: half the layers keep a 4,096-token window, so memory bends at 4,096
+    # Gemma 2: half the layers keep a 4,096-token window, so memory bends at 4,096; asked at
+    # 7,600 tokens, vLLM's pool (per token at the request's context, window layers capped) holds
+    # more than the planner's fit, which binds
     (
         {
             "model": {"preset": "gemma-2-9b"},
             "gpu": "l40s",
-            "inference": {"concurrent_sequences": 14},
+            "inference": {"concurrent_sequences": 14, "context_tokens": 7600},
         },
         "context",
         "inference",
@@ -114,14 +117,20 @@ CASES: list[tuple[dict[str, Any], str, str, str, int]] = [
 def test_each_limit_equals_a_brute_force_search_over_the_estimate(
     raw: dict[str, Any], name: str, section: str, field: str, cap: int
 ) -> None:
+    """The planner's fit by brute force; under vLLM, the smaller of it and vLLM's own bound."""
     base, model = _base(raw)
     limits = solve_limits(base, model, caps={name: cap})
     limit = limits.get(name)
     assert limit is not None
     expected = _brute(base.request, model, section, field, range(1, cap + 1))
-    assert limit.value == expected
-    assert 0 < expected < cap, "the case must bind on memory inside its grid"
-    assert limit.binding == "memory"
+    assert 0 < expected < cap, "the fit must bind on memory inside its grid"
+    binding = "memory"
+    if limits.kv_pool is not None:
+        profile = base.details["vllm_profile"]
+        held = base.request.inference.concurrent_sequences
+        bound, why = vllm_bounds(limits.kv_pool, profile["max_num_seqs"], held)[name]
+        expected, binding = (expected, binding) if expected <= bound else (bound, why)
+    assert (limit.value, limit.binding) == (expected, binding)
     assert limit.probes < 40  # far fewer estimates than the grid
 
 
@@ -185,9 +194,13 @@ def test_llama_3_1_8b_on_one_h100_by_hand() -> None:
       KV pool     = budget − weights − profile − non-torch     = 55,235,997,533 B
       in 16-token blocks of 2,097,152 B: 26,338 blocks          =        421,408 tokens
       vLLM's "maximum concurrency for 8,192 tokens" = 421,408 / 8,192 = 51.44
-    Exact sequences: with S sequences the KV cache is S × 1,073,741,824 B and each adds
+    The planner's fit: with S sequences the KV cache is S × 1,073,741,824 B and each adds
     1,026,048 B of logits (and 10 % of it to the overhead). S = 55 needs 76,214,391,808 B
     (fits, 311,733,248 B to spare); S = 56 needs 77,289,262,284 B (does not).
+    vLLM's own bounds (core.kv_pool.vllm_bounds): a sequence of 8,192 tokens takes 512 blocks, so
+    the pool holds ⌊26,338 / 512⌋ = 51 at once; max_num_seqs is 1,024. Sequences: min(55, 51,
+    1,024) = 51, bound by the pool. Context at one sequence: the pool's 421,408 tokens, above the
+    model's max_position_embeddings of 131,072, which binds as before.
     """
     base, model = _base(
         {
@@ -223,8 +236,74 @@ def test_llama_3_1_8b_on_one_h100_by_hand() -> None:
         return 16_060_522_496 + 1_073_741_824 * s + act + int(0.75 * 2**30) + int(0.10 * act)
 
     assert total(55) == 76_214_391_808 <= 76_526_125_056 < total(56) == 77_289_262_284
-    assert limits.value("sequences") == 55
-    assert limits.get("sequences").binding == "memory"  # type: ignore[union-attr]
+    assert base.details["vllm_profile"]["max_num_seqs"] == 1024
+    assert 26_338 // (8192 // 16) == 51 < 55
+    sequences = limits.get("sequences")
+    assert sequences is not None and (sequences.value, sequences.binding) == (51, "kv_pool")
+    assert limits.value("context") == 131_072
+    assert limits.get("context").binding == "max_position_embeddings"  # type: ignore[union-attr]
+
+
+def test_llama_3_1_8b_on_one_l4_by_hand() -> None:
+    """Llama-3.1-8B, bf16, 4,096 tokens, 1 sequence, one L4 at 0.9: vLLM's pool binds the context.
+
+    usable      = 0.9 × 23,645,388,800 B (the L4's device total)      = 21,280,849,920 B
+    the planner's fit beside weights 16,060,522,496 B, activations 210,741,248 B and overhead
+    826,380,492 B (as on the H100, they do not depend on the device): 4,183,205,684 B of KV,
+    ÷ 131,072 B = 31,915 tokens, 1,994 whole blocks = 31,904 tokens; sequences of 4,096 tokens
+    (536,870,912 B each, plus 1,026,048 B of logits and 10 % of it): 7 fit, 8 do not.
+    vLLM's pool: the L4 profiles vLLM's small-GPU defaults, 2,048 tokens and 256 sequences, so
+      sampler     = 38 × 128,256 × 256 + 2 × 2,048 × 4,096          =  1,264,451,584 B
+      KV pool     = 21,280,849,920 − 16,060,522,496 − 171,798,691 − 1,264,451,584
+                                                                  =  3,784,077,149 B
+                  = 1,804 blocks of 2,097,152 B                     =         28,864 tokens
+    Context: min(31,904, 28,864) = 28,864, bound by the pool (vLLM would refuse a longer
+    max_model_len). Sequences: 4,096 tokens take 256 blocks, ⌊1,804 / 256⌋ = 7 (vLLM's "7.05×"),
+    equal to the planner's 7, which stays the binding; max_num_seqs 256 is far above.
+    """
+    base, model = _base(
+        {
+            "model": {"preset": "llama-3.1-8b"},
+            "gpu": "l4",
+            "inference": {"context_tokens": 4096, "gpu_memory_utilization": 0.9},
+        }
+    )
+    assert base.usable_bytes == int(0.9 * 23_645_388_800) == 21_280_849_920
+    sampler = 38 * 128_256 * 256 + 2 * 2048 * 4096
+    pool = 21_280_849_920 - 16_060_522_496 - int(0.16 * 2**30) - sampler
+    assert (sampler, pool) == (1_264_451_584, 3_784_077_149)
+    assert pool // (16 * 131_072) == 1804
+    spare = 21_280_849_920 - 16_060_522_496 - 210_741_248 - 826_380_492
+    assert spare == 4_183_205_684 and spare // 131_072 // 16 * 16 == 31_904
+
+    def total(s: int) -> int:
+        act = 2 * 2 * 2048 * 4096 + 2 * 2048 * 3 * 14336 + 8 * 128_256 * s
+        return 16_060_522_496 + 536_870_912 * s + act + int(0.75 * 2**30) + int(0.10 * act)
+
+    assert total(7) <= 21_280_849_920 < total(8)
+    limits = solve_limits(base, model)
+    assert limits.kv_pool is not None and limits.kv_pool.tokens == 1804 * 16 == 28_864
+    assert round(limits.kv_pool.concurrency, 2) == 7.05
+    context, sequences = limits.get("context"), limits.get("sequences")
+    assert context is not None and (context.value, context.binding) == (28_864, "kv_pool")
+    assert sequences is not None and (sequences.value, sequences.binding) == (7, "memory")
+
+
+def test_max_num_seqs_binds_when_the_pool_holds_more() -> None:
+    """vLLM's scheduler runs at most max_num_seqs sequences, whatever the pool holds."""
+    base, model = _base(
+        {
+            "model": {"preset": "llama-3.1-8b"},
+            "gpu": "h100-80gb-sxm",
+            "inference": {"context_tokens": 1000, "max_num_seqs": 40},
+        }
+    )
+    limits = solve_limits(base, model)
+    pool = limits.kv_pool
+    assert pool is not None and pool.blocks // 63 > 40  # 1,000 tokens: 63 whole blocks each
+    assert round(pool.concurrency, 2) == round(pool.blocks / 63, 2)
+    sequences = limits.get("sequences")
+    assert sequences is not None and (sequences.value, sequences.binding) == (40, "max_num_seqs")
 
 
 @pytest.mark.parametrize(("power", "grain"), [(1, 1), (2, 1), (1, 16), (2, 8)])
@@ -335,24 +414,39 @@ def test_every_dimension_asks_the_estimates_own_total(raw: dict[str, Any]) -> No
             assert dim.total(x) == estimate_on(variant, model, base.gpu).memory.total, (dim.name, x)
 
 
-@pytest.mark.parametrize("name", ["context", "sequences"])
-def test_curves_fit_up_to_the_solved_limit_and_no_further(name: str) -> None:
+SMALL_ON_L4 = {
+    "model": {"preset": "llama-3.2-1b"},
+    "gpu": "l4",
+    "inference": {"concurrent_sequences": 200, "context_tokens": 4096},
+}
+
+
+@pytest.mark.parametrize(
+    ("raw", "name", "binding"),
+    [
+        (SMALL_ON_L4, "context", "kv_pool"),
+        (SMALL_ON_L4, "sequences", "kv_pool"),
+        (CASES[1][0], "context", "memory"),  # Gemma 2, where the planner's fit binds
+        (CASES[2][0], "sequences", "memory"),
+    ],
+)
+def test_curves_fit_up_to_the_solved_limit_and_no_further(
+    raw: dict[str, Any], name: str, binding: str
+) -> None:
+    """The curve marks the solved limit: past it memory overflows, or vLLM's pool stops it."""
     from core.limit_curve import limit_curve
 
-    base, model = _base(
-        {
-            "model": {"preset": "llama-3.2-1b"},
-            "gpu": "l4",
-            "inference": {"concurrent_sequences": 200, "context_tokens": 4096},
-        }
-    )
+    base, model = _base(raw)
     limits = solve_limits(base, model)
     curve = limit_curve(base, model, limits, name)  # type: ignore[arg-type]
-    assert curve is not None and curve.name == name
+    assert curve is not None and curve.name == name and curve.binding == binding
     assert curve.limit == limits.value(name) and 0 < curve.limit < curve.top
     xs = [x for x, _ in curve.points]
     assert xs == sorted(xs) and curve.limit in xs and curve.limit + 1 in xs
-    assert all((m <= curve.usable_bytes) == (x <= curve.limit) for x, m in curve.points)
+    if binding == "memory":
+        assert all((m <= curve.usable_bytes) == (x <= curve.limit) for x, m in curve.points)
+    else:  # vLLM's pool stops it while the planner's memory still fits
+        assert all(m <= curve.usable_bytes for x, m in curve.points if x <= curve.limit + 1)
     gpu = base.gpu
     field = "context_tokens" if name == "context" else "concurrent_sequences"
     for x, memory in curve.points[::7]:

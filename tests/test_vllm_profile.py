@@ -127,3 +127,16 @@ def test_non_torch_memory_is_what_vllm_logs_not_the_cuda_context() -> None:
     )
     profile = estimate(request).details["vllm_profile"]
     assert profile["kv_pool_bytes"] == tp1["kv_pool_bytes"]
+
+
+def test_a_context_off_the_block_grid_keeps_the_pool_and_counts_whole_blocks() -> None:
+    """1,000 tokens are held in 63 blocks (1,008 tokens): the bytes per token stay 128 KiB.
+
+    Dividing the block-padded sequence (1,008 × 131,072 B) by 1,000 tokens would charge 132,121 B a
+    token and shrink the same pool by 0.8 %. vLLM's maximum concurrency counts whole blocks per
+    request (``get_max_concurrency_for_kv_cache_config``): blocks ÷ 63, not tokens ÷ 1,000.
+    """
+    on_grid, off_grid = _profile(context_tokens=4096), _profile(context_tokens=1000)
+    assert off_grid["kv_bytes_per_token"] == on_grid["kv_bytes_per_token"] == 131_072
+    assert off_grid["kv_pool_tokens"] == on_grid["kv_pool_tokens"] == 421_408
+    assert off_grid["max_concurrency"] == round(421_408 // 16 / 63, 2) == 418.06

@@ -96,7 +96,7 @@ from typing import Any
 
 from core.architecture import ModelArchitecture
 from core.capacity.activations import ACT_BYTES, layer_shape
-from core.capacity.kv_cache import kv_cache_per_gpu
+from core.capacity.kv_cache import cached_tokens, kv_cache_per_gpu
 from core.catalog import DeviceTotal, GpuOffer
 from core.compat import effective_format
 from core.request import PlanRequest
@@ -209,7 +209,8 @@ def vllm_profile(
     pool = max(budget - weights_bytes - non_torch - activation, 0)
     context = inf.context_tokens
     per_sequence = kv_cache_per_gpu(arch, request.precision.kv_cache, context, 1, tp)
-    per_token = max(-(-per_sequence // context), 1)
+    # Per cached token: the sequence's cache is held in whole blocks (cached_tokens).
+    per_token = max(-(-per_sequence // cached_tokens(context)), 1)
     blocks = pool // (per_token * BLOCK_TOKENS)
     pool_tokens = blocks * BLOCK_TOKENS
     return VllmProfile(
@@ -227,5 +228,6 @@ def vllm_profile(
         kv_pool_bytes=pool,
         kv_bytes_per_token=per_token,
         kv_pool_tokens=pool_tokens,
-        max_concurrency=round(pool_tokens / context, 2),
+        # get_max_concurrency_for_kv_cache_config: blocks over whole blocks per request.
+        max_concurrency=round(blocks / -(-context // BLOCK_TOKENS), 2),
     )

@@ -108,6 +108,19 @@ class LimitChart(QWidget):
         marker = self.tr("marker at {value}").format(value=count(self._marker))
         return f"{text.format(limit=count(curve.limit), usable=usable)}; {marker}"
 
+    def limit_label(self) -> str:
+        """The limit marker's label: the planner's memory, or the vLLM rule that stops it first."""
+        curve = self._curve
+        if curve is None:
+            return ""
+        if curve.binding == "kv_pool":
+            text = self.tr("vLLM's KV pool: up to {tokens}")
+        elif curve.binding == "max_num_seqs":
+            text = self.tr("vLLM's max_num_seqs: {tokens}")
+        else:
+            text = self.tr("fits up to {tokens}")
+        return text.format(tokens=count(curve.limit))
+
     def _axis_label(self, curve: LimitCurve) -> str:
         if curve.name == "sequences":
             return self.tr("concurrent sequences")
@@ -200,11 +213,12 @@ class LimitChart(QWidget):
         requested = self._point(curve, curve.requested, 0).x()
         painter.drawLine(QPointF(requested, plot.top()), QPointF(requested, plot.bottom()))
         if 0 < curve.limit < curve.top:  # where it stops fitting
-            at = self._point(curve, curve.limit, curve.usable_bytes)
+            # On the curve: under vLLM its pool or max_num_seqs may stop it below the usable line.
+            at = self._point(curve, curve.limit, curve.memory_at(curve.limit))
             painter.setPen(QPen(LIMIT_COLOR, 1))
             painter.setBrush(LIMIT_COLOR)
             painter.drawEllipse(at, 4, 4)
-            label = self.tr("fits up to {tokens}").format(tokens=count(curve.limit))
+            label = self.limit_label()
             width = metrics.horizontalAdvance(label)
             painter.drawText(QPointF(min(at.x() + 6, plot.right() - width), at.y() - 6), label)
         if self.hasFocus():  # the keyboard marker and a focus frame

@@ -1202,6 +1202,14 @@
         <translation>наибольшее значение, допустимое в запросе</translation>
     </message>
     <message>
+        <source>vLLM&apos;s KV cache pool</source>
+        <translation>пул KV-кэша vLLM</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s max_num_seqs</source>
+        <translation>max_num_seqs vLLM</translation>
+    </message>
+    <message>
         <source>hour</source>
         <translation>час</translation>
     </message>
@@ -3129,6 +3137,14 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>marker at {value}</source>
         <translation>метка на {value}</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s KV pool: up to {tokens}</source>
+        <translation>пул KV vLLM: до {tokens}</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s max_num_seqs: {tokens}</source>
+        <translation>max_num_seqs vLLM: {tokens}</translation>
     </message>
     <message>
         <source>concurrent sequences</source>
