@@ -170,6 +170,16 @@ FINDING_TEMPLATES: dict[str, str] = {
         "replica on every GPU and does not pool memory, so {gpus} × {usable:.1f} GiB = "
         "{pooled:.1f} GiB does not help; shard the model with FSDP or tensor parallelism",
     ),
+    "vllm_runs_fewer.kv_pool": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "vLLM's KV cache pool holds {at_once:,} sequences of {context:,} tokens at once, fewer "
+        "than the {requested:,} requested: the others wait in its queue or are preempted",
+    ),
+    "vllm_runs_fewer.max_num_seqs": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "vLLM runs at most {at_once:,} sequences at once (max_num_seqs), fewer than the "
+        "{requested:,} requested: the others wait in its queue",
+    ),
     "strategy_not_for_inference": QT_TRANSLATE_NOOP(
         "CoreText",
         "FSDP is a training strategy; to spread a model for serving use tensor parallelism",

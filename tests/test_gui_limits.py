@@ -248,3 +248,25 @@ def test_compare_two_to_four_options_side_by_side_and_export_csv(wizard, qtbot, 
         selection.select(model.index(row, 0), flags)
     assert not button.isEnabled()  # more than four
     dialog.close()
+
+
+def test_vllm_running_fewer_sequences_reads_in_russian(app_state):
+    from core.estimate import estimate
+    from core.request import parse_request
+    from gui import core_text
+
+    app_state.update_settings(language="ru")
+    try:
+        request = parse_request(
+            {
+                "model": {"preset": "llama-3.1-8b"},
+                "gpu": "l4",
+                "inference": {"context_tokens": 4096, "concurrent_sequences": 8},
+            }
+        )
+        (finding,) = [f for f in estimate(request).findings if f.code == "vllm_runs_fewer"]
+        text = core_text.message_text(finding.message)
+        assert text.startswith("пул KV-кэша vLLM вмещает одновременно 7 последовательностей")
+        assert "по 4096 токенов" in text and "запрошено (8)" in text
+    finally:
+        app_state.update_settings(language="en")

@@ -509,3 +509,32 @@ def test_a_model_of_the_other_kind_is_refused_by_name(workload, preset, key) -> 
         with pytest.raises(InputError) as caught:
             call()
         assert (caught.value.message.key, caught.value.field) == (key, "model")
+
+
+@pytest.mark.parametrize(
+    ("inference", "variant", "at_once"),
+    [
+        # L4, 4,096 tokens: 1,804 blocks hold 7 of 256 blocks (test_llama_3_1_8b_on_one_l4_by_hand)
+        ({"concurrent_sequences": 8}, "kv_pool", 7),
+        ({"concurrent_sequences": 6, "max_num_seqs": 4}, "max_num_seqs", 4),
+        ({"concurrent_sequences": 7}, None, None),
+    ],
+)
+def test_vllm_running_fewer_sequences_than_asked_is_a_warning(
+    inference: dict[str, int], variant: str | None, at_once: int | None
+) -> None:
+    base, _ = _base(
+        {
+            "model": {"preset": "llama-3.1-8b"},
+            "gpu": "l4",
+            "inference": {"context_tokens": 4096, **inference},
+        }
+    )
+    found = [f for f in base.findings if f.code == "vllm_runs_fewer"]
+    if variant is None:
+        assert found == []
+        return
+    (finding,) = found
+    assert finding.severity == "warning" and finding.variant == variant
+    assert finding.params["at_once"] == at_once
+    assert finding.params["requested"] == inference["concurrent_sequences"]

@@ -482,6 +482,14 @@
         <translation>нужно {need:.1f} ГиБ на GPU, у каждого {gpu} — {usable:.1f} ГиБ: DDP держит полную реплику на каждом GPU и не объединяет память, поэтому {gpus} × {usable:.1f} ГиБ = {pooled:.1f} ГиБ не помогут; сегментируйте модель с FSDP или тензорным параллелизмом</translation>
     </message>
     <message>
+        <source>vLLM&apos;s KV cache pool holds {at_once:,} sequences of {context:,} tokens at once, fewer than the {requested:,} requested: the others wait in its queue or are preempted</source>
+        <translation>пул KV-кэша vLLM вмещает одновременно {at_once:,} {at_once|последовательность|последовательности|последовательностей} по {context:,} {context|токену|токена|токенов} — меньше, чем запрошено ({requested:,}): остальные ждут в его очереди или вытесняются</translation>
+    </message>
+    <message>
+        <source>vLLM runs at most {at_once:,} sequences at once (max_num_seqs), fewer than the {requested:,} requested: the others wait in its queue</source>
+        <translation>vLLM одновременно выполняет не больше {at_once:,} {at_once|последовательности|последовательностей|последовательностей} (max_num_seqs) — меньше, чем запрошено ({requested:,}): остальные ждут в его очереди</translation>
+    </message>
+    <message>
         <source>FSDP is a training strategy; to spread a model for serving use tensor parallelism</source>
         <translation>FSDP — стратегия обучения; чтобы распределить модель для обслуживания, используйте тензорный параллелизм</translation>
     </message>
