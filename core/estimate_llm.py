@@ -171,7 +171,7 @@ def _vllm_runs_fewer(request: PlanRequest, profile: VllmProfile) -> Finding | No
     return Finding.of(
         "vllm_runs_fewer",
         "warning",
-        "max_concurrency",
+        "kv_cache",
         variant=variant,
         at_once=at_once,
         requested=inf.concurrent_sequences,
