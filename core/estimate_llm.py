@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import Any
 
 from core import compat
 from core.architecture import ModelArchitecture
@@ -14,7 +15,6 @@ from core.capacity.activations import (
 )
 from core.capacity.dtypes import ceil_bytes
 from core.capacity.kv_cache import (
-    VLLM_BLOCK_TOKENS,
     cache_by_kind,
     kv_bytes_per_token,
     kv_cache_per_gpu,
@@ -28,7 +28,7 @@ from core.capacity.training import (
     model_states,
     param_bytes,
 )
-from core.capacity.vllm_profile import VllmProfile, vllm_profile
+from core.capacity.vllm_profile import vllm_profile
 from core.capacity.weights import (
     WeightMemory,
     format_weight_memory,
@@ -44,6 +44,7 @@ from core.estimate import (
     finish_result,
 )
 from core.gpu_formats import support
+from core.kv_pool import KvPool, vllm_bounds
 from core.memory import Finding, MemoryBreakdown
 from core.messages import Message
 from core.mtp import COUNTED
@@ -148,31 +149,25 @@ def _no_pool_finding(
     )
 
 
-def _vllm_runs_fewer(request: PlanRequest, profile: VllmProfile) -> Finding | None:
+def _vllm_runs_fewer(request: PlanRequest, profile: dict[str, Any]) -> Finding | None:
     """A finding when vLLM holds fewer of the requested sequences at once, and what stops it.
 
-    Its start-up pool holds ⌊blocks / ⌈C / 16⌉⌋ sequences of C tokens at once, and its scheduler
-    runs at most ``max_num_seqs`` (:func:`core.kv_pool.vllm_bounds` for the sources); the other
-    sequences wait in the queue, or are preempted when the pool runs out.
+    Its start-up pool and its scheduler's ``max_num_seqs`` bound the sequences it runs at once
+    (:func:`core.kv_pool.vllm_bounds`, with the sources); the other sequences wait in the queue,
+    or are preempted when the pool runs out.
     """
     inf = request.inference
-    blocks = profile.kv_pool_tokens // VLLM_BLOCK_TOKENS
-    held = blocks // -(-inf.context_tokens // VLLM_BLOCK_TOKENS)
-    variant, at_once = (
-        ("kv_pool", held)
-        if held <= profile.max_num_seqs
-        else (
-            "max_num_seqs",
-            profile.max_num_seqs,
-        )
-    )
+    pool = KvPool.of_profile(profile, inf.context_tokens)
+    at_once, binding = vllm_bounds(pool, profile["max_num_seqs"], inf.concurrent_sequences)[
+        "sequences"
+    ]
     if inf.concurrent_sequences <= at_once:
         return None
     return Finding.of(
         "vllm_runs_fewer",
         "warning",
         "kv_cache",
-        variant=variant,
+        variant=binding,
         at_once=at_once,
         requested=inf.concurrent_sequences,
         context=inf.context_tokens,
@@ -307,7 +302,7 @@ def estimate_inference(
             Message("throughput.prefill", mfu=request.training.mfu),
         ),
     )
-    profile = vllm_profile(request, arch, gpu, wm.weights + wm.quantization_metadata)
+    profile = vllm_profile(request, arch, gpu, wm.weights + wm.quantization_metadata).as_dict()
     if (fewer := _vllm_runs_fewer(request, profile)) is not None:
         findings.append(fewer)
     details = {
@@ -321,7 +316,7 @@ def estimate_inference(
         "max_concurrent_sequences": max_sequences,
         "prefill_chunk_tokens": chunk,
         "gpu_memory_utilization": inf.gpu_memory_utilization,
-        "vllm_profile": profile.as_dict(),
+        "vllm_profile": profile,
     }
     return finish_result(
         request,

@@ -6,6 +6,7 @@ of the planner's own fit and :func:`vllm_bounds` for vLLM serving.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -30,6 +31,16 @@ class KvPool:
     bytes_per_token: int
     tokens: int
     context: int
+
+    @classmethod
+    def of_profile(cls, profile: Mapping[str, Any], context: int) -> KvPool:
+        """The pool of a profile's figures (``VllmProfile.as_dict()``) at ``context`` tokens."""
+        return cls(
+            profile["kv_pool_bytes"],
+            profile["kv_bytes_per_token"],
+            profile["kv_pool_tokens"],
+            context,
+        )
 
     @property
     def blocks(self) -> int:

@@ -406,12 +406,7 @@ def _limits(base: EstimateResult, sizes: _Sizes) -> Limits:
         return Limits(base.request.workload, items)
     profile = base.details["vllm_profile"]
     inf = base.request.inference
-    pool = KvPool(
-        profile["kv_pool_bytes"],
-        profile["kv_bytes_per_token"],
-        profile["kv_pool_tokens"],
-        inf.context_tokens,
-    )
+    pool = KvPool.of_profile(profile, inf.context_tokens)
     bounds = vllm_bounds(pool, profile["max_num_seqs"], inf.concurrent_sequences)
     items = tuple(_bounded(item, bounds.get(item.name)) for item in items)
     return Limits("inference", items, pool)
