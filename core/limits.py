@@ -33,6 +33,7 @@ from core.kv_pool import KvPool, PoolBinding, vllm_bounds
 from core.limit_search import Power, largest_fitting
 from core.messages import Message
 from core.request import PlanRequest
+from core.workload_options import InferenceOptions
 
 if TYPE_CHECKING:
     from core.architecture import ModelArchitecture
@@ -240,23 +241,7 @@ def _serving(
     def total(context: int, sequences: int) -> int:
         return serving_memory(request, model, weights, context, sequences).total
 
-    return [
-        Dimension(
-            "context",
-            lambda x: total(x, inf.concurrent_sequences),
-            inf.context_tokens,
-            1,
-            _cap(MAX_CONTEXT, mpe, caps.get("context")),
-            grain=VLLM_BLOCK_TOKENS,
-        ),
-        Dimension(
-            "sequences",
-            lambda x: total(inf.context_tokens, x),
-            inf.concurrent_sequences,
-            1,
-            _cap(MAX_SEQUENCES, None, caps.get("sequences")),
-        ),
-    ]
+    return _serving_dimensions(inf, total, mpe, caps, context_grain=VLLM_BLOCK_TOKENS)
 
 
 def _llamacpp_serving(
@@ -273,7 +258,20 @@ def _llamacpp_serving(
     def total(context: int, sequences: int) -> int:
         return serving_total(request, model, layers, ngl, context, sequences)
 
-    mpe = model.max_position_embeddings
+    return _serving_dimensions(inf, total, model.max_position_embeddings, caps)
+
+
+def _serving_dimensions(
+    inf: InferenceOptions,
+    total: Callable[[int, int], int],
+    mpe: int | None,
+    caps: Mapping[str, int],
+    context_grain: int = 1,
+) -> list[Dimension]:
+    """A server's two sizes over ``total(context, sequences)``, each with the other as requested.
+
+    ``context_grain`` is the block the context's memory steps by (vLLM's 16-token pages).
+    """
     return [
         Dimension(
             "context",
@@ -281,6 +279,7 @@ def _llamacpp_serving(
             inf.context_tokens,
             1,
             _cap(MAX_CONTEXT, mpe, caps.get("context")),
+            grain=context_grain,
         ),
         Dimension(
             "sequences",
