@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox
+from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
 
 from core.request import parse_request
 from gui.wizard.field_form import set_combo_value
@@ -137,10 +137,15 @@ def test_tab_goes_down_the_rows_in_the_order_they_are_shown(qtbot):
     form.show()
     qtbot.waitExposed(form)
     shown = [row.marked for row in form.rows.values() if row.isVisible() and row.isEnabled()]
+    assert [w.objectName() for w in tab_order(shown)] == [w.objectName() for w in shown]
+
+
+def tab_order(shown: list[QWidget]) -> list[QWidget]:
+    """``shown`` in the order Tab reaches them from the first, each once."""
     widget = shown[0]
     reached = [widget]
     for _ in range(10 * len(shown)):  # the chain is a ring: go round it once at most
         widget = widget.nextInFocusChain()
         if widget in shown and widget not in reached:
             reached.append(widget)
-    assert [w.objectName() for w in reached] == [w.objectName() for w in shown]
+    return reached

@@ -15,6 +15,7 @@ from gui.wizard.live_estimate_panel import LiveEstimatePanel
 from gui.wizard.runtime_settings import PATHS as RUNTIME_PATHS
 from gui.wizard.runtime_settings import ROWS as RUNTIME_ROWS
 from gui.wizard.vllm_settings import PATHS
+from tests.test_gui_llamacpp_form import tab_order
 from tests.test_gui_wizard import settle, type_into
 
 MODEL = {"preset": "llama-2-7b"}
@@ -84,13 +85,7 @@ def test_tab_goes_down_the_rows_through_the_fold_button(qtbot):
     rows = [row.marked for row in form.rows.values() if row.isVisible() and row.isEnabled()]
     first = rows.index(form.rows[PATHS[0]].marked)
     shown = [*rows[:first], toggle, *rows[first:]]  # the fold button heads its rows
-    widget = shown[0]
-    reached = [widget]
-    for _ in range(10 * len(shown)):  # the chain is a ring: go round it once at most
-        widget = widget.nextInFocusChain()
-        if widget in shown and widget not in reached:
-            reached.append(widget)
-    assert [w.objectName() for w in reached] == [w.objectName() for w in shown]
+    assert [w.objectName() for w in tab_order(shown)] == [w.objectName() for w in shown]
 
 
 def test_a_bad_value_is_refused_inline_and_the_estimate_follows_the_profile(main_window, qtbot):
