@@ -47,7 +47,7 @@ from core.architecture import LinearGroup
 from core.messages import WORDS
 from core.quant_formats import FORMATS
 
-_FP32_BYTES = 4
+FP32_BYTES = 4  # float32 scales and biases, and fp32 buffers a checkpoint stores
 _HALF_BYTES = 2  # fp16 / bf16: AWQ and GPTQ scales, compressed-tensors scales of a bf16 model
 _INT32_BYTES = 4
 _SHAPE_BYTES = 16  # compressed-tensors weight_shape: two int64
@@ -296,7 +296,7 @@ def _fp8_tensor(
     scheme = q.get("activation_scheme", "dynamic")
     if scheme not in ("static", "dynamic") or q.get("weight_block_size") is not None:
         return None
-    meta = _FP32_BYTES * (2 if scheme == "static" else 1)
+    meta = FP32_BYTES * (2 if scheme == "static" else 1)
     del groups, layers
     return MatrixRule(FP8_TENSOR, "fp8-tensor", lambda o, i: (o * i, meta), frozenset())
 

@@ -36,11 +36,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.architecture import LinearGroup
-from core.checkpoint_formats import read_rule
+from core.checkpoint_formats import FP32_BYTES, read_rule
 from core.messages import WORDS
 from core.quant_formats import FORMATS
 
-_FP32_BYTES = 4
 _PLAIN_BYTES = 2  # bf16 / fp16: the torch_dtype of every published quantized checkpoint here
 MXFP4_BLOCK = 32  # values per E8M0 scale (OCP Microscaling Formats v1.0)
 
@@ -226,7 +225,7 @@ def read_layout(
         kept |= rule.kept
     elif kept is None or (method == "fp8" and block is None):
         return None
-    scale = 1 if hints.e8m0_scales else _FP32_BYTES
+    scale = 1 if hints.e8m0_scales else FP32_BYTES
     # [values, metadata] of the split layers (with embeddings and head) and of the replicated.
     split, whole = [_PLAIN_BYTES * split_plain_params, 0], [0, 0]
     fp8 = mx = ruled = 0
@@ -249,7 +248,7 @@ def read_layout(
         target = whole if g.replicated else split
         target[0] += stored
         target[1] += meta
-    replicated = _PLAIN_BYTES * other_params + hints.fp32_params * (_FP32_BYTES - _PLAIN_BYTES)
+    replicated = _PLAIN_BYTES * other_params + hints.fp32_params * (FP32_BYTES - _PLAIN_BYTES)
     replicated += hints.buffer_bytes + whole[0]
     if rule is not None:
         if not ruled:
