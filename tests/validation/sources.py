@@ -64,14 +64,14 @@ KNOWN_OUTSIDE = {
     " TinyGemmWeightQBitsTensor.__init__: the weight unpacked to one uint8 per value, widened to"
     " int32, its even and odd columns shifted and or-ed in int32, then narrowed and passed to"
     " torch._convert_weight_to_int4pack). That holds about 9.5 bytes per weight of the layer"
-    " being packed, beside the 0.5 bytes per weight it keeps: 0.50 GiB for FLUX's largest, a double"
-    " block's norm1.linear (56.6 M weights), so the allocated peak of the loading stays under 10.7"
-    " GiB and at least 1.5 GiB of the figure, a max_memory_reserved, is transients' cached"
-    " segments. Replaying them needs the order and size of every allocation over the"
-    " transformer's and T5's some 650 packed layers, which depend on the optimum-quanto version"
-    " and on whether its compiled extension unpacks the weights, neither published; this run's"
-    " peak is also 0.6 GiB closer to its loaded figure than the other runs', as if the decoder"
-    " reused that cache. Not replayed",
+    " being packed beside the 0.5 bytes per weight it keeps: 0.50 GiB for FLUX's largest, a"
+    " double block's norm1.linear (56.6 M weights). The allocated peak of the loading thus stays"
+    " under 10.7 GiB, and replaying that sequence of tensors with the allocator rules of"
+    " core/caching_allocator.py, in pipe.to's order (VAE, CLIP, T5, then the transformer's 504"
+    " layers), reserves 10.7 GiB as well: the repacking explains at most 0.5 of the 2.06 GiB,"
+    " and what holds the rest is not found (the post names neither the optimum-quanto nor the"
+    " PyTorch version). This run's peak is also 0.6 GiB closer to its loaded figure than the"
+    " other runs', as if the decoder reused cached segments of the loading. Not modelled",
 }
 
 # Cases whose measurement holds more than the setting it names (something an earlier run in the
@@ -79,8 +79,8 @@ KNOWN_OUTSIDE = {
 # reason and their error, but not counted in the totals, the medians or the worst errors.
 NOT_COMPARABLE = {
     "sdxl-fp16-b4-model-offload": "the notebook behind the post (huggingface/notebooks"
-    " diffusers/exploring_simple optimizations_for_sdxl.ipynb) measures its configurations one"
-    " after another in one kernel, separated only by del pipe, gc.collect(),"
+    " diffusers/exploring_simple optimizations_for_sdxl.ipynb) is written to measure its"
+    " configurations one after another in one kernel, separated only by del pipe, gc.collect(),"
     " torch.cuda.empty_cache() and torch.cuda.reset_peak_memory_stats(). Its torch.compile"
     " configuration (cell 16) sets pipe.unet = torch.compile(pipe.unet, mode='reduce-overhead',"
     " fullgraph=True), and no later cell calls torch._dynamo.reset(). The PyTorch of the time"
@@ -95,8 +95,8 @@ NOT_COMPARABLE = {
     " come within 0.6, 0.6 and 1.4 %, as the rows before the compile do without. VAE slicing"
     " with sequential offload stays 2.9 GiB above even with them (7.68 GiB without), which the"
     " notebook's code does not explain. Which cells shared a process is not recorded (the"
-    " notebook keeps no outputs); the precomputed-embeddings row, a case of its own, shows no"
-    " compiled UNet. A request cannot say what an earlier run left behind",
+    " notebook keeps no outputs); the precomputed-embeddings row, a case of its own, leaves no"
+    " room for the compiled UNet. A request cannot say what an earlier run left behind",
     "sdxl-fp16-b4-sequential-offload": "as sdxl-fp16-b4-model-offload",
     "sdxl-fp16-b4-vae-slicing": "as sdxl-fp16-b4-model-offload",
     "sdxl-fp16-b4-vae-slicing-sequential-offload": "as sdxl-fp16-b4-model-offload, and 2.9 GiB"
