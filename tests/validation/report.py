@@ -99,8 +99,8 @@ def same_cases_line(now: dict[str, int], before: dict[str, int]) -> str:
     inside = sum(abs(now[i] / value[i] - 1) <= 0.15 for i in ids)
     return (
         f"Over the same {len(ids)} comparable cases (those the planner could express before):"
-        " median"
-        f" abs error {statistics.median(prior):.1%} before, {statistics.median(after):.1%} after;"
+        f" median abs error {statistics.median(prior):.1%} before,"
+        f" {statistics.median(after):.1%} after;"
         f" within ±15 %: {sum(e <= 0.15 for e in prior)} before, {inside} after."
     )
 
