@@ -50,7 +50,7 @@ def test_not_comparable_cases_are_cases_and_not_misses() -> None:
 def test_sdxl_notebook_rows_after_the_compile_hold_the_compiled_unet() -> None:
     """The reason given for the not-comparable SDXL rows, checked against the planner.
 
-    The fp16 UNet that cell 16 compiles stays allocated beside every later configuration
+    The fp16 UNet the notebook compiles stays allocated beside every later configuration
     (sources.NOT_COMPARABLE): its weights, counted by the planner's own rule, bring three of the
     four rows within 1.5 %; the fourth stays 2.9 GiB above.
     """

@@ -307,9 +307,10 @@ DIFFUSION += (
         _sdxl("default", 21.85),
         id="sdxl-fp16-b4-precomputed-embeddings",
         setting="SDXL base fp16 + SDPA loaded without its text encoders and fed embeddings"
-        " computed beforehand (the notebook's cell 35), 4 images of 1024x1024; both text"
-        " encoders stay on the GPU, as the list text_encoders of cell 33 still refers to them"
-        " after cell 34's del text_encoder, text_encoder_2, so the GPU holds the whole pipeline",
+        " computed beforehand (the notebook's 'Default + Precompting text embeddings'), 4 images"
+        " of 1024x1024; both text encoders stay on the GPU, as the notebook's list text_encoders"
+        " still refers to them after its del text_encoder, text_encoder_2, so the GPU holds the"
+        " whole pipeline",
         gaps=(
             "the prompt is encoded before the measured calls, so the run has no text-encoding"
             " phase (far below the decode that sets the peak)",
