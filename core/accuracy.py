@@ -10,9 +10,12 @@ cases come within 3 % now that vLLM's non-torch memory is calibrated, a band nar
 one-GPU cases' and resting on PCIe pairs alone, so it takes the serving band); training, with
 QLoRA apart (its quantized layers keep different tensors for backward in bitsandbytes and in
 torchao, and LitGPT's QLoRA runs with bitsandbytes come out 5-22 % above the count);
-diffusion, with CPU offload and VAE slicing apart (their published peaks are not yet explained)
-and weight-only quantized denoisers apart (each backend leaves different layers in 16-bit, and
-quanto's int4 repacking is not replayed).
+diffusion, with CPU offload and VAE slicing apart and weight-only quantized denoisers apart (each
+backend leaves different layers in 16-bit, and quanto's int4 loading is not explained). The only
+published whole-pipeline peaks with offload or slicing (the SDXL notebook's) were measured beside a
+compiled UNet an earlier configuration left allocated: docs/ACCURACY.md lists them as not
+comparable, yet their errors still set this band, which is therefore wider than the planner's error
+on a clean run is likely to be (with that UNet counted, three of the four come within 1.5 %).
 Full fine-tuning shares the training band, which comes mostly from LoRA runs (one full fine-tune,
 torchtune's, is among its cases). Settings the validation lists as not expressible are outside
 every band.

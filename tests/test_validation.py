@@ -14,8 +14,13 @@ from tests.validation.report import render
 
 
 def _param(case: Case) -> object:
-    marks = [pytest.mark.xfail(strict=True, reason="outside its band today")]
-    return pytest.param(case, id=case.id, marks=marks if case.known_outside else [])
+    marks = []
+    if case.known_outside:
+        marks = [pytest.mark.xfail(strict=True, reason="outside its band today")]
+    elif case.not_comparable:
+        # Its measurement holds more than its setting: it must not come "into band" unnoticed.
+        marks = [pytest.mark.xfail(strict=True, reason="not comparable")]
+    return pytest.param(case, id=case.id, marks=marks)
 
 
 @pytest.mark.parametrize("case", [_param(c) for c in CASES])
@@ -31,6 +36,40 @@ def test_every_case_is_sourced_and_distinct() -> None:
         assert case.source in SOURCES
         assert case.value_bytes > 0
         assert case.setting and case.as_published
+
+
+def test_not_comparable_cases_are_cases_and_not_misses() -> None:
+    from tests.validation.cases import KNOWN_OUTSIDE, NOT_COMPARABLE
+
+    ids = {c.id for c in CASES}
+    assert set(NOT_COMPARABLE) <= ids
+    assert not set(NOT_COMPARABLE) & set(KNOWN_OUTSIDE)
+    assert all(NOT_COMPARABLE.values())
+
+
+def test_sdxl_notebook_rows_after_the_compile_hold_the_compiled_unet() -> None:
+    """The reason given for the not-comparable SDXL rows, checked against the planner.
+
+    The fp16 UNet the notebook compiles stays allocated beside every later configuration
+    (sources.NOT_COMPARABLE): its weights, counted by the planner's own rule, bring three of the
+    four rows within 1.5 %; the fourth stays 2.9 GiB above.
+    """
+    from core.diffusion import load_pipeline
+    from core.diffusion_weights import component_weights
+    from tests.validation.compare import request_of
+
+    by_id = {c.id: c for c in CASES}
+    first = by_id["sdxl-fp16-b4-model-offload"]
+    unet = load_pipeline("sdxl").denoiser
+    leftover, _ = component_weights(unet, "fp16", request_of(first), False)
+    assert round(leftover / 2**30, 2) == 4.78
+    for case_id in ("model-offload", "sequential-offload", "vae-slicing"):
+        case = by_id[f"sdxl-fp16-b4-{case_id}"]
+        assert case.not_comparable
+        assert abs((outcome(case).predicted + leftover) / case.value_bytes - 1) < 0.015
+    rest = by_id["sdxl-fp16-b4-vae-slicing-sequential-offload"]
+    beyond = rest.value_bytes - outcome(rest).predicted - leftover
+    assert round(beyond / 2**30, 1) == 2.9
 
 
 def test_every_workload_is_covered() -> None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from tests.validation.sources import KNOWN_OUTSIDE
+from tests.validation.sources import KNOWN_OUTSIDE, NOT_COMPARABLE
 
 GIB = 1024**3
 GB = 10**9
@@ -44,6 +44,11 @@ class Case:
     def known_outside(self) -> bool:
         """Whether the planner misses this case today (its test is expected to fail)."""
         return self.id in KNOWN_OUTSIDE
+
+    @property
+    def not_comparable(self) -> str:
+        """Why the measurement holds more than its setting ('' when it is comparable)."""
+        return NOT_COMPARABLE.get(self.id, "")
 
     @property
     def component(self) -> str:

@@ -32,8 +32,8 @@ from tests.validation.case import Case
 from tests.validation.cases_diffusion import DIFFUSION
 from tests.validation.cases_inference import INFERENCE
 from tests.validation.cases_training import TRAINING
-from tests.validation.sources import KNOWN_OUTSIDE, NOT_EXPRESSIBLE, SOURCES
+from tests.validation.sources import KNOWN_OUTSIDE, NOT_COMPARABLE, NOT_EXPRESSIBLE, SOURCES
 
-__all__ = ["CASES", "KNOWN_OUTSIDE", "NOT_EXPRESSIBLE", "SOURCES", "Case"]
+__all__ = ["CASES", "KNOWN_OUTSIDE", "NOT_COMPARABLE", "NOT_EXPRESSIBLE", "SOURCES", "Case"]
 
 CASES: tuple[Case, ...] = INFERENCE + TRAINING + DIFFUSION

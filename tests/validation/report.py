@@ -14,7 +14,14 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from core.accuracy import ACCURACY_BANDS
-from tests.validation.cases import CASES, KNOWN_OUTSIDE, NOT_EXPRESSIBLE, SOURCES, Case
+from tests.validation.cases import (
+    CASES,
+    KNOWN_OUTSIDE,
+    NOT_COMPARABLE,
+    NOT_EXPRESSIBLE,
+    SOURCES,
+    Case,
+)
 from tests.validation.compare import outcome
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,7 +49,7 @@ def _stats(errors: list[float], bands: list[float]) -> str:
 def _rows(cases: Iterable[Case], predicted: dict[str, int]) -> tuple[list[float], list[float]]:
     errors, bands = [], []
     for case in cases:
-        if case.id in predicted:
+        if case.id in predicted and not case.not_comparable:
             errors.append(predicted[case.id] / case.value_bytes - 1)
             bands.append(case.band)
     return errors, bands
@@ -71,16 +78,29 @@ def summary_table(now: dict[str, int], before: dict[str, int]) -> list[str]:
     return lines
 
 
+def not_comparable_line() -> str:
+    """How many cases the totals leave out as not comparable, per workload."""
+    counts = {w: sum(1 for c in CASES if c.workload == w and c.not_comparable) for w in WORKLOADS}
+    listed = ", ".join(f"{n} {w} case{'s' * (n > 1)}" for w, n in counts.items() if n)
+    if not listed:
+        return "Every case is comparable and counted above."
+    return (
+        f"Not counted above: {listed} not comparable, whose measurement holds more than its"
+        " setting (see 'Cases not comparable'); their errors are listed with the cases."
+    )
+
+
 def same_cases_line(now: dict[str, int], before: dict[str, int]) -> str:
-    """Before and after over the same cases: those the planner could express before."""
-    ids = [c.id for c in CASES if c.id in before]
+    """Before and after over the same comparable cases: those the planner could express before."""
+    ids = [c.id for c in CASES if c.id in before and not c.not_comparable]
     value = {c.id: c.value_bytes for c in CASES}
     prior = [abs(before[i] / value[i] - 1) for i in ids]
     after = [abs(now[i] / value[i] - 1) for i in ids]
     inside = sum(abs(now[i] / value[i] - 1) <= 0.15 for i in ids)
     return (
-        f"Over the same {len(ids)} cases (those the planner could express before): median"
-        f" abs error {statistics.median(prior):.1%} before, {statistics.median(after):.1%} after;"
+        f"Over the same {len(ids)} comparable cases (those the planner could express before):"
+        f" median abs error {statistics.median(prior):.1%} before,"
+        f" {statistics.median(after):.1%} after;"
         f" within ±15 %: {sum(e <= 0.15 for e in prior)} before, {inside} after."
     )
 
@@ -99,10 +119,11 @@ def case_table(now: dict[str, int], before: dict[str, int]) -> list[str]:
             prior_text = f"{prior / 2**30:.2f} GiB ({prior / case.value_bytes - 1:+.1%})"
         after = now[case.id]
         gaps = "; ".join(case.gaps) or "–"
+        band = "not comparable" if case.not_comparable else f"±{case.band:.0%}"
         lines.append(
             f"| `{case.id}` | {case.measured} | {case.as_published} | {prior_text} |"
             f" {after / 2**30:.2f} GiB | {after / case.value_bytes - 1:+.1%} |"
-            f" ±{case.band:.0%} | {gaps} |"
+            f" {band} | {gaps} |"
         )
     return lines
 
@@ -134,6 +155,8 @@ def render() -> str:
         "",
         *summary_table(now, before),
         "",
+        not_comparable_line(),
+        "",
         same_cases_line(now, before),
         "",
         "## Cases",
@@ -144,11 +167,20 @@ def render() -> str:
         "",
         *[f"- `{case_id}`: {why}." for case_id, why in KNOWN_OUTSIDE.items()],
         "",
+        "## Cases not comparable",
+        "",
+        "Their measurement holds more than the setting it names, something an earlier run left on"
+        " the GPU that no request can say; their band column reads 'not comparable', and the"
+        " summary leaves them out.",
+        "",
+        *[f"- `{case_id}`: {why}." for case_id, why in NOT_COMPARABLE.items()],
+        "",
         "## Accuracy bands",
         "",
         "Every estimate carries the band of its kind of request (`core/accuracy.py`): the worst"
-        " error over the cases of that kind that measure a whole GPU's memory or vLLM's KV pool,"
-        " rounded up to a whole percent. An estimate that fits with less headroom than its band"
+        " error over the cases of that kind that measure a whole GPU's memory or vLLM's KV pool"
+        " (not-comparable ones included, so that a band errs wide), rounded up to a whole"
+        " percent. An estimate that fits with less headroom than its band"
         " is reported as tight.",
         "",
         *[
