@@ -21,6 +21,7 @@ from core.capacity.kv_cache import (
     state_bytes_per_sequence,
 )
 from core.capacity.overhead import runtime_overhead
+from core.capacity.trainers import keeps_quantized_inputs, litgpt_loss_peak, quantizes_lm_head
 from core.capacity.training import (
     ModelStates,
     checkpoint_bytes,
@@ -338,8 +339,11 @@ def _training_tp(request: PlanRequest) -> int:
     return par.tp if par.strategy != "fsdp" else 1
 
 
-# What autograd keeps of the base model (core.capacity.activations).
-_BASE_WEIGHTS: dict[str, BaseWeights] = {"full": "trained", "lora": "frozen", "qlora": "frozen_bnb"}
+def _base_weights(method: str, trainer: str) -> BaseWeights:
+    """What autograd keeps of the base model (core.capacity.activations, .trainers)."""
+    if method == "full":
+        return "trained"
+    return "frozen_bnb" if keeps_quantized_inputs(trainer, method) else "frozen"
 
 
 def _lora_dropout_layer_bytes(
@@ -375,6 +379,7 @@ def training_states(request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer
         optimizer_in_backward=tr.optimizer_in_backward,
         offload=tr.offload,
         double_quant=tr.qlora_double_quant,
+        quantized_head=quantizes_lm_head(tr.trainer, tr.method, arch),
     )
 
 
@@ -388,6 +393,10 @@ def training_memory(
     """
     tr = request.training
     tp = _training_tp(request)
+    act_bytes = param_bytes(tr.mixed_precision)
+    loss_peak = None
+    if tr.trainer == "litgpt":
+        loss_peak = litgpt_loss_peak(arch, seq, batch, act_bytes, tr.method)
     act = training_activations(
         arch,
         seq,
@@ -395,11 +404,12 @@ def training_memory(
         tp=tp,
         flash_attention=tr.flash_attention,
         checkpointing=tr.activation_checkpointing,
-        act_bytes=param_bytes(tr.mixed_precision),
+        act_bytes=act_bytes,
         chunked_loss=tr.loss == "chunked",
         offloading=tr.activation_offloading,
-        base=_BASE_WEIGHTS[tr.method],
+        base=_base_weights(tr.method, tr.trainer),
         layer_extra=_lora_dropout_layer_bytes(request, arch, tp, seq, batch),
+        loss_peak=loss_peak,
     )
     communicating = request.parallelism.gpus > 1
     return MemoryBreakdown(
