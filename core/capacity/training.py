@@ -47,6 +47,7 @@ from fractions import Fraction
 from functools import cache
 
 from core.architecture import ModelArchitecture
+from core.capacity.dtypes import ceil_bytes
 from core.capacity.weights import NF4_BITS, NF4_DOUBLE_QUANT_METADATA_BITS, nf4_weight_memory
 
 SCALE = 1024  # model states are summed in 1/1024 bytes, then rounded up once
@@ -207,7 +208,7 @@ def model_states(
                 head = arch.lm_head_params
                 frozen_bytes += _up(head * NF4_BITS.numerator, 8) - head * 2  # was bf16
                 quantized += head
-                metadata = _up(quantized * NF4_DOUBLE_QUANT_METADATA_BITS, 8)
+                metadata = ceil_bytes(quantized * NF4_DOUBLE_QUANT_METADATA_BITS / 8)
             if not double_quant:  # one fp32 absmax per block of 64: 0.5 bit per weight
                 metadata = -(-quantized * NF4_ABSMAX_BITS // 8)
         else:
