@@ -24,7 +24,9 @@ before. Three trainers, each from its code:
   are both alive until it returns), then ``chunked_cross_entropy`` (``litgpt/utils.py``): one
   ``F.cross_entropy`` per chunk, each keeping its fp32 log-probabilities for backward, while
   ``logits`` keeps the fp32 chunks referenced through backward and into the next step, until the
-  next forward has returned. Through those fp32 chunks the loop keeps the previous step's
+  next forward has returned (at 8641822 the loop also keeps the previous ``loss`` until the new
+  one replaces it; at 58c5b188 ``log_interval: 1`` turns it into a float after every step: the
+  same peak either way). Through those fp32 chunks the loop keeps the previous step's
   autograd graph, and with it what bitsandbytes' ``MatMul4Bit`` (0.41-0.42, the versions LitGPT
   pinned in 2023-2024) holds as a plain ``ctx.tensors = (A, B)`` attribute, which backward does
   not release: the input of every quantized matmul. LitGPT's ``BitsandbytesPrecision`` quantizes
