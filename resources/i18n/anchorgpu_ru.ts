@@ -8,6 +8,18 @@
         <translation>Дополнительные параметры</translation>
     </message>
     <message>
+        <source>Hugging Face Transformers Trainer</source>
+        <translation>Trainer из Hugging Face Transformers</translation>
+    </message>
+    <message>
+        <source>torchtune recipes</source>
+        <translation>Рецепты torchtune</translation>
+    </message>
+    <message>
+        <source>LitGPT fine-tuning scripts</source>
+        <translation>Скрипты дообучения LitGPT</translation>
+    </message>
+    <message>
         <source>Mixed: fp32 master copy and fp32 states</source>
         <translation>Смешанная: fp32-копия весов и состояния в fp32</translation>
     </message>
@@ -46,6 +58,14 @@
     <message>
         <source>Chunked cross-entropy</source>
         <translation>Кросс-энтропия по частям</translation>
+    </message>
+    <message>
+        <source>Trainer</source>
+        <translation>Тренер</translation>
+    </message>
+    <message>
+        <source>what its loop keeps besides the layers; sets its recipes&apos; defaults</source>
+        <translation>что его цикл хранит помимо слоёв; задаёт значения по умолчанию его рецептов</translation>
     </message>
     <message>
         <source>Trained weights</source>
@@ -118,6 +138,10 @@
     <message>
         <source>for LoRA and QLoRA only</source>
         <translation>только для LoRA и QLoRA</translation>
+    </message>
+    <message>
+        <source>LitGPT runs its own LM head and loss in chunks of 128 tokens</source>
+        <translation>LitGPT сам считает выходной слой и функцию потерь частями по 128 токенов</translation>
     </message>
     <message>
         <source>fp32 training keeps no master copy: nothing to choose</source>
