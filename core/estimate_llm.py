@@ -9,7 +9,6 @@ from typing import Any
 from core import compat
 from core.architecture import ModelArchitecture
 from core.capacity.activations import (
-    BaseWeights,
     inference_activations,
     training_activations,
 )
@@ -21,7 +20,12 @@ from core.capacity.kv_cache import (
     state_bytes_per_sequence,
 )
 from core.capacity.overhead import runtime_overhead
-from core.capacity.trainers import keeps_quantized_inputs, litgpt_loss_peak, quantizes_lm_head
+from core.capacity.trainers import (
+    base_weights,
+    litgpt_loss_peak,
+    litgpt_previous_step,
+    quantizes_lm_head,
+)
 from core.capacity.training import (
     ModelStates,
     checkpoint_bytes,
@@ -339,13 +343,6 @@ def _training_tp(request: PlanRequest) -> int:
     return par.tp if par.strategy != "fsdp" else 1
 
 
-def _base_weights(method: str, trainer: str) -> BaseWeights:
-    """What autograd keeps of the base model (core.capacity.activations, .trainers)."""
-    if method == "full":
-        return "trained"
-    return "frozen_bnb" if keeps_quantized_inputs(trainer, method) else "frozen"
-
-
 def _lora_dropout_layer_bytes(
     request: PlanRequest, arch: ModelArchitecture, tp: int, seq: int, batch: int
 ) -> int:
@@ -407,7 +404,7 @@ def training_memory(
         act_bytes=act_bytes,
         chunked_loss=tr.loss == "chunked",
         offloading=tr.activation_offloading,
-        base=_base_weights(tr.method, tr.trainer),
+        base=base_weights(tr.method, tr.trainer),
         layer_extra=_lora_dropout_layer_bytes(request, arch, tp, seq, batch),
         loss_peak=loss_peak,
     )
@@ -447,6 +444,18 @@ def estimate_training(
         trainable=states.trainable_params,
     )
     findings.append(Finding.of("checkpoint_restore", "info", "training_checkpoint", size=_gb(ckpt)))
+    if tr.trainer == "litgpt":
+        left = litgpt_previous_step(
+            arch,
+            tr.sequence_length,
+            tr.micro_batch_size,
+            param_bytes(tr.mixed_precision),
+            tr.method,
+        )
+        variant = "bnb_inputs" if tr.method == "qlora" else "logits"
+        findings.append(
+            Finding.of("litgpt_previous_step", "info", "trainer", variant=variant, size=gib(left))
+        )
     if par.strategy == "fsdp":
         findings.append(
             Finding.of("fsdp_sharded_checkpoint", "warning", "fsdp", shards=states.shard_degree)

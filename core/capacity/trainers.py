@@ -44,6 +44,7 @@ from __future__ import annotations
 from typing import Literal, get_args
 
 from core.architecture import ModelArchitecture
+from core.capacity.activations import BaseWeights
 
 Trainer = Literal["transformers", "torchtune", "litgpt"]
 TRAINERS: tuple[str, ...] = get_args(Trainer)
@@ -65,6 +66,13 @@ def keeps_quantized_inputs(trainer: str, method: str) -> bool:
     return method == "qlora" and trainer != "torchtune"
 
 
+def base_weights(method: str, trainer: str) -> BaseWeights:
+    """What autograd keeps of the base model (see core.capacity.activations)."""
+    if method == "full":
+        return "trained"
+    return "frozen_bnb" if keeps_quantized_inputs(trainer, method) else "frozen"
+
+
 def quantizes_lm_head(trainer: str, method: str, arch: ModelArchitecture) -> bool:
     """Whether the LM head is NF4 too (LitGPT's bitsandbytes precision, an untied head)."""
     return trainer == "litgpt" and method == "qlora" and arch.lm_head_params > 0
@@ -84,6 +92,17 @@ def litgpt_kept_inputs(arch: ModelArchitecture, tokens: int, act_bytes: int) -> 
     return tokens * act_bytes * arch.layers * per_layer
 
 
+def litgpt_previous_step(
+    arch: ModelArchitecture, seq: int, batch: int, act_bytes: int, method: str
+) -> int:
+    """What LitGPT's loop still holds of a step as long as this one during the next forward.
+
+    Its fp32 logits, and under QLoRA the inputs ``MatMul4Bit`` kept through them.
+    """
+    kept = litgpt_kept_inputs(arch, batch * seq, act_bytes) if method == "qlora" else 0
+    return FP32 * batch * seq * arch.vocab_size + kept
+
+
 def litgpt_loss_peak(
     arch: ModelArchitecture, seq: int, batch: int, act_bytes: int, method: str
 ) -> int:
@@ -99,10 +118,8 @@ def litgpt_loss_peak(
     they do, the peak a run can reach.
     """
     logits = batch * seq * arch.vocab_size
-    qlora = method == "qlora"
-    head = act_bytes * arch.lm_head_params if qlora else 0
-    kept = litgpt_kept_inputs(arch, batch * seq, act_bytes) if qlora else 0
-    previous = FP32 * logits + kept
+    head = act_bytes * arch.lm_head_params if method == "qlora" else 0
+    previous = litgpt_previous_step(arch, seq, batch, act_bytes, method)
     last_chunk = act_bytes * logits + head + previous
     copy = FP32 if act_bytes < FP32 else 0  # fp32 training: the conversion returns the chunks
     converted = (act_bytes + copy) * logits + previous

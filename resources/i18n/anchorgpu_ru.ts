@@ -518,6 +518,14 @@
         <translation>FSDP — стратегия обучения; чтобы распределить модель для обслуживания, используйте тензорный параллелизм</translation>
     </message>
     <message>
+        <source>LitGPT keeps the previous step&apos;s fp32 logits until the next forward has run: the estimate counts {size:.2f} GiB of them, as if the longest batch followed one as long</source>
+        <translation>LitGPT хранит логиты предыдущего шага в fp32, пока не пройдёт следующий прямой проход: оценка учитывает {size:.2f} ГиБ на них, как если бы за самым длинным батчем шёл такой же длинный</translation>
+    </message>
+    <message>
+        <source>LitGPT keeps the previous step&apos;s fp32 logits, and through them the inputs bitsandbytes kept for backward, until the next forward has run: the estimate counts {size:.2f} GiB of them, as if the longest batch followed one as long</source>
+        <translation>LitGPT хранит логиты предыдущего шага в fp32, а через них и входы, сохранённые bitsandbytes для обратного прохода, пока не пройдёт следующий прямой проход: оценка учитывает {size:.2f} ГиБ на них, как если бы за самым длинным батчем шёл такой же длинный</translation>
+    </message>
+    <message>
         <source>a resumable checkpoint takes about {size:.1f} GB (model, optimizer, scheduler, RNG and data-loader state); verify that it restores, not only that it is written</source>
         <translation>возобновляемая контрольная точка обучения занимает около {size:.1f} ГБ (модель, оптимизатор, расписание, случайное состояние и состояние загрузчика данных); проверьте, что она восстанавливается, а не только записывается</translation>
     </message>
