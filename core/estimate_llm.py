@@ -454,7 +454,7 @@ def estimate_training(
         )
         variant = "bnb_inputs" if tr.method == "qlora" else "logits"
         findings.append(
-            Finding.of("litgpt_previous_step", "info", "trainer", variant=variant, size=gib(left))
+            Finding.of("litgpt_previous_step", "info", "vram", variant=variant, size=gib(left))
         )
     if par.strategy == "fsdp":
         findings.append(

@@ -143,7 +143,7 @@ def test_fit_takes_the_trainer(capsys) -> None:
 def test_litgpt_says_what_it_counts_of_the_previous_step() -> None:
     qlora = estimate(_request(trainer="litgpt"))
     found = {f.code: f for f in qlora.findings}["litgpt_previous_step"]
-    assert (found.severity, found.variant, found.glossary_term) == ("info", "bnb_inputs", "trainer")
+    assert (found.severity, found.variant, found.glossary_term) == ("info", "bnb_inputs", "vram")
     assert found.params["size"] == (4 * LOGITS + 1_744_830_464) / 2**30
     lora = estimate(_request(trainer="litgpt", method="lora"))
     found = {f.code: f for f in lora.findings}["litgpt_previous_step"]
