@@ -160,7 +160,7 @@ class TrainingOptions(BaseModel):
     loss: Literal["full", "chunked"] = Field(
         default="full",
         description="full fp32 logits, or the LM head and cross-entropy in chunks upcast one at"
-        " a time (torchtune CEWithChunkedOutputLoss, compiled); LitGPT runs its own chunked"
+        " a time (torchtune CEWithChunkedOutputLoss, compiled); LitGPT's scripts fix their own"
         " head and loss, whatever this says",
     )
     tokens: int = Field(

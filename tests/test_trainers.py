@@ -72,6 +72,17 @@ def test_litgpt_lora_keeps_ten_bytes_per_logit_at_worst() -> None:
     assert litgpt_loss_peak(model, 512, 2, 4, "lora") == 8 * LOGITS
 
 
+def test_litgpt_full_fine_tune_follows_its_full_script() -> None:
+    model = resolve(_request(method="full"))
+    one = 512 * VOCAB
+    # finetune/full.py: the whole logits in fp32 and the log-probabilities; the slice passed to
+    # chunked_cross_entropy is reshaped by a copy only when the batch holds several sequences.
+    assert litgpt_loss_peak(model, 512, 2, 2, "full") == 12 * 2 * one
+    # One sequence: the reshape is a view, and Fabric's conversion beside the previous step's
+    # fp32 logits (2 + 4 + 4 bytes) is the peak.
+    assert litgpt_loss_peak(model, 512, 1, 2, "full") == 10 * one
+
+
 def test_torchtune_qlora_keeps_no_quantized_inputs() -> None:
     torchtune = estimate(_request(trainer="torchtune", loss="full")).memory
     transformers = estimate(_request(trainer="transformers")).memory

@@ -32,7 +32,11 @@ before. Three trainers, each from its code:
   not release: the input of every quantized matmul. LitGPT's ``BitsandbytesPrecision`` quantizes
   every ``nn.Linear``, the LM head included, and ``MatMul4Bit`` dequantizes its whole weight to
   16 bits for each call (``F.dequantize_4bit(B, quant_state).to(A.dtype)``): once per 128-token
-  chunk in forward and again in backward.
+  chunk in forward and again in backward. A full fine-tune runs ``litgpt/finetune/full.py``
+  instead: ``logits = model(input_ids)`` whole (16-bit, then fp32 from Fabric), and
+  ``chunked_cross_entropy(logits[..., :-1, :], ...)`` reshapes that slice, a copy when the
+  micro-batch holds more than one sequence, before its 128-row chunks (with FSDP on several GPUs
+  it also checkpoints every block, which the request says with ``activation_checkpointing``).
 
 bitsandbytes 0.43.2 (commit 9e753741, 2024-07-16, "fix QLoRA mem bug: delete useless buffered
 activation") keeps ``ctx.tensors = (None, B)``: no input. The planner counts the kept inputs as the
@@ -57,7 +61,6 @@ TRAINER_DEFAULTS: dict[str, dict[str, str | bool]] = {
     "litgpt": {"weights_precision": "pure", "lora_dropout": True},
 }
 
-LITGPT_HEAD_CHUNK = 128  # lm_head_chunk_size=128 in finetune/lora.py's fit
 FP32 = 4
 
 
@@ -111,9 +114,10 @@ def litgpt_loss_peak(
     With ``L`` logits (batch × seq × vocabulary), ``D`` the LM head dequantized (QLoRA; in the
     compute dtype) and ``P`` what the previous step leaves (its fp32 logits, 4·L when it was as
     long as this one, and its quantized matmuls' inputs), the peak is the largest of: the last
-    head chunk (2·L of 16-bit chunks + D + P), Fabric's fp32 conversion (2·L + 4·L + P) and the
-    start of backward (4·L fp32 logits + 4·L log-probabilities + D; the previous step is freed
-    by then, when the new forward's output replaces ``logits``).
+    head chunk (2·L of 16-bit chunks + D + P), Fabric's fp32 conversion (2·L + 4·L + P), the end
+    of the loss (full fine-tune: fp32 logits, the reshaped copy when batch > 1, log-probabilities)
+    and the start of backward (4·L fp32 logits + 4·L log-probabilities + D; the previous step is
+    freed by then, when the new forward's output replaces ``logits``).
     Whether two longest batches follow each other depends on the data; the planner counts that
     they do, the peak a run can reach.
     """
@@ -123,5 +127,8 @@ def litgpt_loss_peak(
     last_chunk = act_bytes * logits + head + previous
     copy = FP32 if act_bytes < FP32 else 0  # fp32 training: the conversion returns the chunks
     converted = (act_bytes + copy) * logits + previous
+    loss_end = 0
+    if method == "full":  # finetune/full.py: the whole logits, reshaped in chunked_cross_entropy
+        loss_end = (2 + (1 if batch > 1 else 0)) * FP32 * logits
     backward = 2 * FP32 * logits + head
-    return max(last_chunk, converted, backward)
+    return max(last_chunk, converted, loss_end, backward)

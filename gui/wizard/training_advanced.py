@@ -197,7 +197,7 @@ class AdvancedTrainingOptions(QObject):
         self._reasons = {
             "training.loss": None
             if not litgpt
-            else self.tr("LitGPT runs its own LM head and loss in chunks of 128 tokens"),
+            else self.tr("LitGPT's scripts fix their own LM head and loss"),
             "training.weights_precision": None
             if mixed_precision != "fp32"
             else self.tr("fp32 training keeps no master copy: nothing to choose"),

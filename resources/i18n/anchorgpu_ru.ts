@@ -140,8 +140,8 @@
         <translation>только для LoRA и QLoRA</translation>
     </message>
     <message>
-        <source>LitGPT runs its own LM head and loss in chunks of 128 tokens</source>
-        <translation>LitGPT сам считает выходной слой и функцию потерь частями по 128 токенов</translation>
+        <source>LitGPT&apos;s scripts fix their own LM head and loss</source>
+        <translation>скрипты LitGPT сами задают выходной слой и функцию потерь</translation>
     </message>
     <message>
         <source>fp32 training keeps no master copy: nothing to choose</source>
