@@ -4,10 +4,10 @@ The activation count of :mod:`core.capacity.activations` is what autograd stores
 its loss's tensors, the way it runs its LM head, and what its loop still references from the step
 before. Three trainers, each from its code:
 
-- ``transformers`` (``Trainer.training_step`` returns ``loss.detach()``; ``ForCausalLMLoss``
-  upcasts the whole logits to fp32): nothing of a step outlives it, and the loss is the
-  request's ``loss`` (full by default). This is the planner's count for every request that names
-  no trainer.
+- ``transformers`` (``transformers/trainer.py``: ``Trainer.training_step`` returns
+  ``loss.detach()``; ``ForCausalLMLoss`` upcasts the whole logits to fp32): nothing of a step
+  outlives it, and the loss is the request's ``loss`` (full by default). This is the planner's
+  count for every request that names no trainer.
 - ``torchtune`` (``recipes/lora_finetune_single_device.py`` and ``full_finetune_single_device.py``
   with ``recipes/configs/llama3_1/8B_*_single_device.yaml``): ``dtype: bf16`` (pure 16-bit
   weights and optimizer states) and, from commit 4fba6cd4 (2024-08-28, "chunked cross entropy")
