@@ -9,7 +9,6 @@ from typing import Any
 from core import compat
 from core.architecture import ModelArchitecture
 from core.capacity.activations import (
-    BaseWeights,
     inference_activations,
     training_activations,
 )
@@ -21,6 +20,12 @@ from core.capacity.kv_cache import (
     state_bytes_per_sequence,
 )
 from core.capacity.overhead import runtime_overhead
+from core.capacity.trainers import (
+    base_weights,
+    litgpt_loss_peak,
+    litgpt_previous_step,
+    quantizes_lm_head,
+)
 from core.capacity.training import (
     ModelStates,
     checkpoint_bytes,
@@ -338,10 +343,6 @@ def _training_tp(request: PlanRequest) -> int:
     return par.tp if par.strategy != "fsdp" else 1
 
 
-# What autograd keeps of the base model (core.capacity.activations).
-_BASE_WEIGHTS: dict[str, BaseWeights] = {"full": "trained", "lora": "frozen", "qlora": "frozen_bnb"}
-
-
 def _lora_dropout_layer_bytes(
     request: PlanRequest, arch: ModelArchitecture, tp: int, seq: int, batch: int
 ) -> int:
@@ -375,6 +376,7 @@ def training_states(request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer
         optimizer_in_backward=tr.optimizer_in_backward,
         offload=tr.offload,
         double_quant=tr.qlora_double_quant,
+        quantized_head=quantizes_lm_head(tr.trainer, tr.method, arch),
     )
 
 
@@ -388,6 +390,10 @@ def training_memory(
     """
     tr = request.training
     tp = _training_tp(request)
+    act_bytes = param_bytes(tr.mixed_precision)
+    loss_peak = None
+    if tr.trainer == "litgpt":
+        loss_peak = litgpt_loss_peak(arch, seq, batch, act_bytes, tr.method)
     act = training_activations(
         arch,
         seq,
@@ -395,11 +401,12 @@ def training_memory(
         tp=tp,
         flash_attention=tr.flash_attention,
         checkpointing=tr.activation_checkpointing,
-        act_bytes=param_bytes(tr.mixed_precision),
+        act_bytes=act_bytes,
         chunked_loss=tr.loss == "chunked",
         offloading=tr.activation_offloading,
-        base=_BASE_WEIGHTS[tr.method],
+        base=base_weights(tr.method, tr.trainer),
         layer_extra=_lora_dropout_layer_bytes(request, arch, tp, seq, batch),
+        loss_peak=loss_peak,
     )
     communicating = request.parallelism.gpus > 1
     return MemoryBreakdown(
@@ -437,6 +444,18 @@ def estimate_training(
         trainable=states.trainable_params,
     )
     findings.append(Finding.of("checkpoint_restore", "info", "training_checkpoint", size=_gb(ckpt)))
+    if tr.trainer == "litgpt":
+        left = litgpt_previous_step(
+            arch,
+            tr.sequence_length,
+            tr.micro_batch_size,
+            param_bytes(tr.mixed_precision),
+            tr.method,
+        )
+        variant = "bnb_inputs" if tr.method == "qlora" else "logits"
+        findings.append(
+            Finding.of("litgpt_previous_step", "info", "vram", variant=variant, size=gib(left))
+        )
     if par.strategy == "fsdp":
         findings.append(
             Finding.of("fsdp_sharded_checkpoint", "warning", "fsdp", shards=states.shard_degree)

@@ -184,6 +184,17 @@ FINDING_TEMPLATES: dict[str, str] = {
         "CoreText",
         "FSDP is a training strategy; to spread a model for serving use tensor parallelism",
     ),
+    "litgpt_previous_step.logits": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "LitGPT keeps the previous step's fp32 logits until the next forward has run: the "
+        "estimate counts {size:.2f} GiB of them, as if the longest batch followed one as long",
+    ),
+    "litgpt_previous_step.bnb_inputs": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "LitGPT keeps the previous step's fp32 logits, and through them the inputs "
+        "bitsandbytes kept for backward, until the next forward has run: the estimate counts "
+        "{size:.2f} GiB of them, as if the longest batch followed one as long",
+    ),
     "checkpoint_restore": QT_TRANSLATE_NOOP(
         "CoreText",
         "a resumable checkpoint takes about {size:.1f} GB (model, optimizer, "

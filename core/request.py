@@ -91,6 +91,7 @@ _NEW_OPTIONAL: dict[tuple[str, str], object] = {
     ("training", "offload"): "none",
     ("training", "activation_offloading"): False,
     ("training", "loss"): "full",
+    ("training", "trainer"): "transformers",
     ("diffusion", "quantized_text_encoders"): "none",
     ("diffusion", "quant_backend"): "bitsandbytes",
 }

@@ -11,6 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from core.capacity.trainers import TRAINER_DEFAULTS, Trainer
 from core.messages import Message
 
 Engine = Literal["vllm", "llama.cpp"]
@@ -102,10 +103,20 @@ class InferenceOptions(BaseModel):
 
 
 class TrainingOptions(BaseModel):
-    """Training or fine-tuning settings."""
+    """Training or fine-tuning settings.
+
+    ``trainer`` names the training loop the memory follows (core.capacity.trainers) and sets the
+    defaults of the options its recipes fix (``TRAINER_DEFAULTS``); a value given in the request
+    is kept.
+    """
 
     model_config = SECTION
 
+    trainer: Trainer = Field(
+        default="transformers",
+        description="the training loop the memory follows: transformers' Trainer, torchtune's"
+        " recipes or LitGPT's finetune scripts",
+    )
     method: Literal["full", "lora", "qlora"] = "full"
     # paged_adamw_8bit: bitsandbytes PagedAdamW8bit (torchtune's single-device full fine-tune);
     # its 8-bit moments live in CUDA managed memory and page to the host (core.capacity.training).
@@ -149,12 +160,21 @@ class TrainingOptions(BaseModel):
     loss: Literal["full", "chunked"] = Field(
         default="full",
         description="full fp32 logits, or the LM head and cross-entropy in chunks upcast one at"
-        " a time (torchtune CEWithChunkedOutputLoss, compiled)",
+        " a time (torchtune CEWithChunkedOutputLoss, compiled); LitGPT's scripts fix their own"
+        " head and loss, whatever this says",
     )
     tokens: int = Field(
         default=1_000_000_000, ge=1, le=10**16, description="dataset tokens to train"
     )
     mfu: float = Field(default=0.4, gt=0, le=1, description="model FLOPs utilisation assumed")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _trainer_defaults(cls, data: object) -> object:
+        # The trainer's recipe values fill the options the request leaves out.
+        if isinstance(data, dict) and isinstance(trainer := data.get("trainer"), str):
+            return TRAINER_DEFAULTS.get(trainer, {}) | data
+        return data
 
 
 class DiffusionOptions(BaseModel):

@@ -137,7 +137,12 @@ def test_every_message_written_in_core_has_a_gui_template():
     keys, varied = _finding_keys_in_core()
     assert len(keys) > 60 and {"tp_pcie", "price.tax", "model_note.alias"} <= keys
     assert keys <= set(TEMPLATES)
-    assert varied == {"vae_decode_peak", "vae_tiling_quality", "vllm_runs_fewer"}
+    assert varied == {
+        "litgpt_previous_step",
+        "vae_decode_peak",
+        "vae_tiling_quality",
+        "vllm_runs_fewer",
+    }
     for code in varied:
         assert any(key.startswith(f"{code}.") for key in TEMPLATES)
 
@@ -151,6 +156,8 @@ def test_every_finding_of_real_estimates_has_a_gui_template():
         {"workload": "training", "parallelism": {"strategy": "ddp", "gpus": 4}},
         {"workload": "training", "parallelism": {"strategy": "fsdp", "gpus": 16}},
         {"workload": "training", "training": {"method": "qlora"}, "platform": "cuda"},
+        {"workload": "training", "training": {"method": "qlora", "trainer": "litgpt"}},
+        {"workload": "training", "training": {"method": "lora", "trainer": "litgpt"}},
         {"parallelism": {"strategy": "fsdp", "gpus": 2}, "runtime_version": "13.9"},
     ]
     pictures = [

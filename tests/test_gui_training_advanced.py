@@ -164,3 +164,50 @@ def test_the_advanced_options_fold_and_open_from_the_keyboard(wizard, qtbot):
 def test_a_request_made_elsewhere_keeps_its_exact_mfu(wizard, qtbot):
     show(wizard, qtbot, mfu=0.3333)
     assert wizard.current_request().training.mfu == 0.3333  # shown as 33.3 %
+
+
+def test_choosing_a_trainer_sets_its_defaults_and_moves_the_estimate(wizard, qtbot):
+    form = show(wizard, qtbot, method="qlora", sequence_length=512, micro_batch_size=2)
+    before = estimate(wizard, qtbot)
+    assert before.request.training.trainer == "transformers"
+    combo = wizard.findChild(QComboBox, "trainer")
+    form.advanced.set_open(True)
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_Down)  # the user's choice: torchtune
+    tuned = estimate(wizard, qtbot).request.training
+    assert tuned.trainer == "torchtune"
+    assert (tuned.weights_precision, tuned.loss, tuned.lora_dropout) == ("pure", "chunked", False)
+    qtbot.keyClick(combo, Qt.Key.Key_Down)  # LitGPT: bf16-true and dropout 0.05
+    lit = estimate(wizard, qtbot)
+    assert lit.request.training.trainer == "litgpt"
+    assert lit.request.training.lora_dropout and lit.request.training.loss == "chunked"
+    # LitGPT runs its own chunked head and loss: the loss row says so and is disabled.
+    loss = form.rows["training.loss"]
+    assert not loss.isEnabled() and "LitGPT" in loss.hint_label.text()
+    assert lit.memory.activations != before.memory.activations
+    qtbot.keyClick(combo, Qt.Key.Key_Up)
+    assert form.rows["training.loss"].isEnabled()
+
+
+def test_a_loaded_trainer_keeps_the_requests_own_values(wizard, qtbot):
+    show(wizard, qtbot, trainer="torchtune", loss="full", weights_precision="mixed")
+    training = wizard.current_request().training
+    assert (training.trainer, training.loss, training.weights_precision) == (
+        "torchtune",
+        "full",
+        "mixed",
+    )
+    assert wizard.findChild(QToolButton, "trainingAdvancedToggle").isChecked()
+
+
+def test_the_trainer_follows_the_advanced_toggle_in_tab_order(wizard, qtbot):
+    form = show(wizard, qtbot)
+    form.advanced.set_open(True)
+    toggle = wizard.findChild(QToolButton, "trainingAdvancedToggle")
+    widget, names = toggle, []
+    while len(names) < 3:  # the next widgets Tab stops at
+        widget = widget.nextInFocusChain()
+        if widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
+            names.append(widget.objectName())
+    assert names[:2] == ["trainer", "glossaryLink_trainer"], names
+    assert names[2] == "weightsPrecision" or names[2].startswith("glossaryLink"), names

@@ -50,6 +50,7 @@ TRAINING: dict[str, Any] = {
     "model": {"preset": "llama-3.1-8b"},
     "precision": {"weights": "nf4", "kv_cache": "fp16"},
     "training": {
+        "trainer": "torchtune",
         "method": "qlora",
         "optimizer": "paged_adamw_8bit",
         "mixed_precision": "fp16",

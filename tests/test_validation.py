@@ -114,7 +114,7 @@ def test_tight_when_the_headroom_is_inside_the_band() -> None:
         }
     )
     band = accuracy_band(qlora, 1000, 0)
-    assert (band.low_bytes, band.high_bytes) == (780, 1220)
+    assert (band.low_bytes, band.high_bytes) == (880, 1120)
 
 
 def test_every_estimate_carries_its_band() -> None:

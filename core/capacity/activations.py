@@ -151,11 +151,14 @@ def training_activations(
     offloading: bool = False,
     base: BaseWeights = "trained",
     layer_extra: int = 0,
+    loss_peak: int | None = None,
 ) -> int:
     """Peak activation bytes on one GPU for a training step of one micro-batch.
 
     ``layer_extra`` is what one layer stores on this GPU beyond this module's count (LoRA
     dropout's copies, :func:`core.capacity.training.lora_dropout_activation_bytes`).
+    ``loss_peak``, when given, replaces the logits' count below by the trainer's own (LitGPT's
+    chunked LM head and what its loop keeps: :func:`core.capacity.trainers.litgpt_loss_peak`).
 
     With activation offloading (torchtune ``OffloadActivations``) the tensors saved for backward
     go to CPU memory as forward produces them and come back one layer ahead of backward: a GPU
@@ -174,7 +177,9 @@ def training_activations(
         + layer_extra
     )
     tokens_vocab = batch * seq * arch.vocab_size
-    if chunked_loss:
+    if loss_peak is not None:
+        logits_bytes = loss_peak
+    elif chunked_loss:
         logits_bytes = act_bytes * tokens_vocab + 2 * 4 * tokens_vocab // LOSS_CHUNKS
     else:
         logits_bytes = FULL_LOSS_BYTES * tokens_vocab

@@ -47,7 +47,8 @@ from fractions import Fraction
 from functools import cache
 
 from core.architecture import ModelArchitecture
-from core.capacity.weights import nf4_weight_memory
+from core.capacity.dtypes import ceil_bytes
+from core.capacity.weights import NF4_BITS, NF4_DOUBLE_QUANT_METADATA_BITS, nf4_weight_memory
 
 SCALE = 1024  # model states are summed in 1/1024 bytes, then rounded up once
 EIGHT_BIT = frozenset({"adamw_8bit", "paged_adamw_8bit"})
@@ -181,8 +182,12 @@ def model_states(
     optimizer_in_backward: bool = False,
     offload: str = "none",
     double_quant: bool = True,
+    quantized_head: bool = False,
 ) -> ModelStates:
-    """Weights, gradients and optimizer states on one GPU for a training method and strategy."""
+    """Weights, gradients and optimizer states on one GPU for a training method and strategy.
+
+    ``quantized_head``: QLoRA quantizes the LM head too (LitGPT, see core.capacity.trainers).
+    """
     wbytes = param_bytes(mixed_precision)
     # Integer arithmetic in 1/SCALE bytes (exact for 8-bit AdamW's 8/2048 bytes per parameter).
     opt_scaled = _scaled_optimizer_bytes(optimizer, mixed_precision)
@@ -198,8 +203,14 @@ def model_states(
         if method == "qlora":
             base = nf4_weight_memory(arch)
             frozen_bytes, metadata = base.weights, base.quantization_metadata
+            quantized = arch.linear_params
+            if quantized_head:  # the LM head in NF4 too (core.capacity.trainers)
+                head = arch.lm_head_params
+                frozen_bytes += _up(head * NF4_BITS.numerator, 8) - head * 2  # was bf16
+                quantized += head
+                metadata = ceil_bytes(quantized * NF4_DOUBLE_QUANT_METADATA_BITS / 8)
             if not double_quant:  # one fp32 absmax per block of 64: 0.5 bit per weight
-                metadata = -(-arch.linear_params * NF4_ABSMAX_BITS // 8)
+                metadata = -(-quantized * NF4_ABSMAX_BITS // 8)
         else:
             frozen_bytes = arch.params_total * wbytes
     weights = (frozen_bytes + trainable * wbytes) * SCALE

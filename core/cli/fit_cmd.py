@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from core.capacity.trainers import TRAINERS
 from core.catalog import TERM_UNITS
 from core.fit import FitRow
 from core.messages import Message
@@ -74,6 +75,13 @@ def register(subparsers: Any) -> None:
         "with method mtp (default 0: off)",
     )
     parser.add_argument(
+        "--trainer",
+        choices=TRAINERS,
+        default=None,
+        help="training: the trainer whose loop the memory follows (default transformers);"
+        " it sets its recipes' defaults",
+    )
+    parser.add_argument(
         "--models-dir",
         type=Path,
         default=None,
@@ -105,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
         inference["mtp_speculative_tokens"] = args.mtp_tokens
     if inference:
         base["inference"] = inference
+    if args.trainer is not None:
+        base["training"] = {"trainer": args.trainer}
     settings = load_settings()
     catalog = active_catalog(settings)
     rows = fit_models(

@@ -1,7 +1,8 @@
 """The training form's advanced options, below the common fields and folded until opened.
 
 One input per option of :class:`core.workload_options.TrainingOptions` that trainers expose
-beside the common ones: how the trained weights are held, QLoRA's double quantization, LoRA
+beside the common ones: the trainer whose loop the memory follows (choosing one sets the options
+its recipes fix), how the trained weights are held, QLoRA's double quantization, LoRA
 dropout and targets, the optimizer stepped in backward, CPU offload, activation offloading, the
 loss and the model-FLOPs utilisation the run's time and cost assume. An option that does not
 apply to the method or precision chosen is disabled with the reason under it, and keeps the value
@@ -15,6 +16,7 @@ from typing import Any, get_args
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QToolButton, QWidget
 
+from core.capacity.trainers import TRAINER_DEFAULTS
 from core.request import PlanRequest
 from core.workload_options import TrainingOptions
 from gui.wizard.field_form import FieldForm, combo_value, set_combo_value
@@ -25,7 +27,8 @@ def choices(name: str) -> tuple[str, ...]:
     return get_args(TrainingOptions.model_fields[name].annotation)
 
 
-CHOICES = {name: choices(name) for name in ("weights_precision", "lora_targets", "offload", "loss")}
+COMBOS = ("trainer", "weights_precision", "lora_targets", "offload", "loss")
+CHOICES = {name: choices(name) for name in COMBOS}
 CHECKS = {
     "qlora_double_quant": "qloraDoubleQuant",
     "lora_dropout": "loraDropout",
@@ -44,6 +47,7 @@ class AdvancedTrainingOptions(QObject):
         self._mfu_loaded = TrainingOptions().mfu  # kept exactly while the shown value matches it
         self._hints: dict[str, tuple[str, str]] = {}
         self._reasons: dict[str, str | None] = {}
+        self._applied = ("full", "bf16")  # the method and mixed precision apply_to last saw
         self.toggle = QToolButton(form)
         self.toggle.setObjectName("trainingAdvancedToggle")
         self.toggle.setCheckable(True)
@@ -52,6 +56,7 @@ class AdvancedTrainingOptions(QObject):
         self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         form.form.addRow(self.toggle)
         names = {
+            "trainer": "trainer",
             "weights_precision": "weightsPrecision",
             "lora_targets": "loraTargets",
             "offload": "trainingOffload",
@@ -76,6 +81,7 @@ class AdvancedTrainingOptions(QObject):
         self.mfu.setSingleStep(5.0)
         self.mfu.setSuffix(" %")
         rows: tuple[tuple[str, QWidget, tuple[str, ...]], ...] = (
+            ("trainer", self.combos["trainer"], ("trainer",)),
             ("weights_precision", self.combos["weights_precision"], ("master_weights",)),
             ("qlora_double_quant", self.checks["qlora_double_quant"], ("qlora",)),
             ("lora_targets", self.combos["lora_targets"], ("lora",)),
@@ -89,8 +95,23 @@ class AdvancedTrainingOptions(QObject):
         self.paths = tuple(f"training.{name}" for name, _, _ in rows)
         for name, widget, terms in rows:
             form.add_row(f"training.{name}", widget, terms)
+        # Tab reaches the fold button before the rows it opens, as they are shown.
+        QWidget.setTabOrder(self.combos["trainer"].previousInFocusChain(), self.toggle)
         self.toggle.toggled.connect(self.set_open)
+        self.combos["trainer"].activated.connect(self._on_trainer_chosen)
+        self.combos["trainer"].currentIndexChanged.connect(self._on_trainer_changed)
         self.set_open(False)
+
+    def _on_trainer_changed(self, _index: int) -> None:
+        self.apply_to(*self._applied)  # the loss row depends on the trainer
+
+    def _on_trainer_chosen(self, _index: int) -> None:
+        """Show the values the chosen trainer's recipes fix (the user may change them after)."""
+        for name, value in TRAINER_DEFAULTS[combo_value(self.combos["trainer"])].items():
+            if name in self.combos:
+                set_combo_value(self.combos[name], value)
+            else:
+                self.checks[name].setChecked(bool(value))
 
     def set_open(self, shown: bool) -> None:
         """Unfold (or fold) the advanced rows."""
@@ -104,6 +125,11 @@ class AdvancedTrainingOptions(QObject):
         """Set every text in the current language."""
         self.toggle.setText(self.tr("Advanced options"))
         items = {
+            "trainer": {
+                "transformers": self.tr("Hugging Face Transformers Trainer"),
+                "torchtune": self.tr("torchtune recipes"),
+                "litgpt": self.tr("LitGPT fine-tuning scripts"),
+            },
             "weights_precision": {
                 "mixed": self.tr("Mixed: fp32 master copy and fp32 states"),
                 "pure": self.tr("Pure 16-bit: weights and states in bf16/fp16"),
@@ -127,6 +153,10 @@ class AdvancedTrainingOptions(QObject):
             for index, key in enumerate(CHOICES[name]):
                 self.combos[name].setItemText(index, texts[key])
         self._hints = {
+            "training.trainer": (
+                self.tr("Trainer"),
+                self.tr("what its loop keeps besides the layers; sets its recipes' defaults"),
+            ),
             "training.weights_precision": (
                 self.tr("Trained weights"),
                 self.tr("AdamW: 16 bytes per parameter mixed, 8 pure (ZeRO paper; torchtune)"),
@@ -161,8 +191,13 @@ class AdvancedTrainingOptions(QObject):
 
     def apply_to(self, method: str, mixed_precision: str) -> None:
         """Enable the options that apply to ``method`` and ``mixed_precision``."""
+        self._applied = (method, mixed_precision)
         lora = None if method != "full" else self.tr("for LoRA and QLoRA only")
+        litgpt = combo_value(self.combos["trainer"]) == "litgpt"
         self._reasons = {
+            "training.loss": None
+            if not litgpt
+            else self.tr("LitGPT's scripts fix their own LM head and loss"),
             "training.weights_precision": None
             if mixed_precision != "fp32"
             else self.tr("fp32 training keeps no master copy: nothing to choose"),

@@ -8,6 +8,18 @@
         <translation>Дополнительные параметры</translation>
     </message>
     <message>
+        <source>Hugging Face Transformers Trainer</source>
+        <translation>Trainer из Hugging Face Transformers</translation>
+    </message>
+    <message>
+        <source>torchtune recipes</source>
+        <translation>Рецепты torchtune</translation>
+    </message>
+    <message>
+        <source>LitGPT fine-tuning scripts</source>
+        <translation>Скрипты дообучения LitGPT</translation>
+    </message>
+    <message>
         <source>Mixed: fp32 master copy and fp32 states</source>
         <translation>Смешанная: fp32-копия весов и состояния в fp32</translation>
     </message>
@@ -46,6 +58,14 @@
     <message>
         <source>Chunked cross-entropy</source>
         <translation>Кросс-энтропия по частям</translation>
+    </message>
+    <message>
+        <source>Trainer</source>
+        <translation>Тренер</translation>
+    </message>
+    <message>
+        <source>what its loop keeps besides the layers; sets its recipes&apos; defaults</source>
+        <translation>что его цикл хранит помимо слоёв; задаёт значения по умолчанию его рецептов</translation>
     </message>
     <message>
         <source>Trained weights</source>
@@ -118,6 +138,10 @@
     <message>
         <source>for LoRA and QLoRA only</source>
         <translation>только для LoRA и QLoRA</translation>
+    </message>
+    <message>
+        <source>LitGPT&apos;s scripts fix their own LM head and loss</source>
+        <translation>скрипты LitGPT сами задают выходной слой и функцию потерь</translation>
     </message>
     <message>
         <source>fp32 training keeps no master copy: nothing to choose</source>
@@ -492,6 +516,14 @@
     <message>
         <source>FSDP is a training strategy; to spread a model for serving use tensor parallelism</source>
         <translation>FSDP — стратегия обучения; чтобы распределить модель для обслуживания, используйте тензорный параллелизм</translation>
+    </message>
+    <message>
+        <source>LitGPT keeps the previous step&apos;s fp32 logits until the next forward has run: the estimate counts {size:.2f} GiB of them, as if the longest batch followed one as long</source>
+        <translation>LitGPT хранит логиты предыдущего шага в fp32, пока не пройдёт следующий прямой проход: оценка учитывает {size:.2f} ГиБ на них, как если бы за самым длинным батчем шёл такой же длинный</translation>
+    </message>
+    <message>
+        <source>LitGPT keeps the previous step&apos;s fp32 logits, and through them the inputs bitsandbytes kept for backward, until the next forward has run: the estimate counts {size:.2f} GiB of them, as if the longest batch followed one as long</source>
+        <translation>LitGPT хранит логиты предыдущего шага в fp32, а через них и входы, сохранённые bitsandbytes для обратного прохода, пока не пройдёт следующий прямой проход: оценка учитывает {size:.2f} ГиБ на них, как если бы за самым длинным батчем шёл такой же длинный</translation>
     </message>
     <message>
         <source>a resumable checkpoint takes about {size:.1f} GB (model, optimizer, scheduler, RNG and data-loader state); verify that it restores, not only that it is written</source>

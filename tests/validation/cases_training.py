@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.validation.case import GB, GIB, NF4_HEAD_GAP, Case, cfg
+from tests.validation.case import GB, GIB, Case, cfg
 
 
 def _litgpt_lora(
@@ -21,6 +21,7 @@ def _litgpt_lora(
         "workload": "training",
         "model": model,
         "training": {
+            "trainer": "litgpt",  # bf16-true and dropout 0.05 by default, its loop and LM head
             "method": method,
             "optimizer": "adamw",
             "mixed_precision": "bf16",
@@ -28,10 +29,7 @@ def _litgpt_lora(
             "sequence_length": seq,
             "lora_rank": rank,
             "lora_targets": targets,
-            "weights_precision": "pure",
-            "lora_dropout": True,
             "qlora_double_quant": double_quant,
-            "loss": "full",
             "flash_attention": True,
         },
         "gpu": gpu,
@@ -49,14 +47,13 @@ def _hub(
 
 def _torchtune(training: dict[str, Any]) -> dict[str, Any]:
     base = {
+        "trainer": "torchtune",  # dtype bf16 and the chunked loss by default, torchao's NF4
         "optimizer": "adamw",
         "mixed_precision": "bf16",
-        "weights_precision": "pure",
         "micro_batch_size": 2,
         "sequence_length": 2048,
         "activation_checkpointing": True,
         "lora_rank": 8,
-        "loss": "chunked",
     }
     return {
         "workload": "training",
@@ -68,13 +65,9 @@ def _torchtune(training: dict[str, Any]) -> dict[str, Any]:
 
 # LitGPT finetune/lora.py at commit 8641822: r 8, alpha 16, query and value adapted only, longest
 # Alpaca example 1304 tokens with the Llama 2 tokenizer (the peak is at the longest batch). Its LM
-# head runs in chunks of 128 tokens, Fabric's precision plugin converts each chunk's logits to
-# fp32 (convert_output), and every chunk's cross-entropy keeps its fp32 log-probabilities until
-# backward while the fp32 logits stay referenced: 8 bytes per logit, nearer the planner's "full"
-# loss (12 at its peak) than its "chunked" one (3).
+# head in 128-token chunks, Fabric's fp32 logits, the chunked cross-entropy and what its loop keeps
+# of the step before are the trainer's (training.trainer "litgpt", core.capacity.trainers).
 LORA_GAPS = (
-    "LitGPT keeps 8 bytes per logit (Fabric's fp32 logits and each chunk's fp32 log-probabilities);"
-    " the planner's full loss counts 12, the peak of transformers' and torchtune's unchunked loss",
     "LitGPT keeps the whole fused QKV output for multi-head attention (V is a view of it), K"
     " and V repeated to every query head for grouped-query attention, and zero_pad's index_copy"
     " source when only q and v are adapted; the planner counts Q, K and V apart at their widths",
@@ -130,7 +123,7 @@ TRAINING: tuple[Case, ...] = (
         "litgpt-tables",
         "Llama 2 7B, finetune/lora.py --quantize bnb.nf4-dq, micro-batch 1",
         _litgpt_lora({"preset": "llama-2-7b"}, 1, "qlora", 1304),
-        gaps=LORA_GAPS + NF4_HEAD_GAP,
+        gaps=LORA_GAPS,
     ),
     Case(
         "litgpt-llama2-13b-qlora-dq-mb1",
@@ -141,7 +134,7 @@ TRAINING: tuple[Case, ...] = (
         "litgpt-tables",
         "Llama 2 13B, finetune/lora.py --quantize bnb.nf4-dq, micro-batch 1",
         _litgpt_lora(cfg("llama-2-13b"), 1, "qlora", 1304),
-        gaps=LORA_GAPS + NF4_HEAD_GAP,
+        gaps=LORA_GAPS,
     ),
     Case(
         "litgpt-llama2-7b-qlora-nf4-mb1",
@@ -152,7 +145,7 @@ TRAINING: tuple[Case, ...] = (
         "litgpt-tables",
         "Llama 2 7B, finetune/lora.py --quantize bnb.nf4 (no double quantization), micro-batch 1",
         _litgpt_lora({"preset": "llama-2-7b"}, 1, "qlora", 1304, double_quant=False),
-        gaps=LORA_GAPS + NF4_HEAD_GAP,
+        gaps=LORA_GAPS,
     ),
     Case(
         "litgpt-llama2-13b-qlora-nf4-mb1",
@@ -163,7 +156,7 @@ TRAINING: tuple[Case, ...] = (
         "litgpt-tables",
         "Llama 2 13B, finetune/lora.py --quantize bnb.nf4, micro-batch 1",
         _litgpt_lora(cfg("llama-2-13b"), 1, "qlora", 1304, double_quant=False),
-        gaps=LORA_GAPS + NF4_HEAD_GAP,
+        gaps=LORA_GAPS,
     ),
     # Longest Alpaca example: 1034 tokens with StableLM's tokenizer, 1044 with phi-1.5's.
     Case(
@@ -186,7 +179,7 @@ TRAINING: tuple[Case, ...] = (
         "litgpt-tables",
         "StableLM Base Alpha 3B, finetune/lora.py --quantize bnb.nf4, micro-batch 1",
         _litgpt_lora(cfg("stablelm-base-alpha-3b"), 1, "qlora", 1034, double_quant=False),
-        gaps=LORA_GAPS + NF4_HEAD_GAP,
+        gaps=LORA_GAPS,
     ),
     Case(
         "litgpt-stablelm-3b-qlora-dq-mb1",
@@ -197,7 +190,7 @@ TRAINING: tuple[Case, ...] = (
         "litgpt-tables",
         "StableLM Base Alpha 3B, finetune/lora.py --quantize bnb.nf4-dq, micro-batch 1",
         _litgpt_lora(cfg("stablelm-base-alpha-3b"), 1, "qlora", 1034),
-        gaps=LORA_GAPS + NF4_HEAD_GAP,
+        gaps=LORA_GAPS,
     ),
     Case(
         "litgpt-stablelm-3b-lora-mb2",
@@ -241,7 +234,7 @@ TRAINING: tuple[Case, ...] = (
         "litgpt-tables",
         "phi-1.5, finetune/lora.py --quantize bnb.nf4, micro-batch 1",
         _litgpt_lora(cfg("phi-1_5"), 1, "qlora", 1044, double_quant=False),
-        gaps=LORA_GAPS + NF4_HEAD_GAP,
+        gaps=LORA_GAPS,
     ),
     Case(
         "litgpt-phi15-qlora-dq-mb1",
@@ -252,7 +245,7 @@ TRAINING: tuple[Case, ...] = (
         "litgpt-tables",
         "phi-1.5, finetune/lora.py --quantize bnb.nf4-dq, micro-batch 1",
         _litgpt_lora(cfg("phi-1_5"), 1, "qlora", 1044),
-        gaps=LORA_GAPS + NF4_HEAD_GAP,
+        gaps=LORA_GAPS,
     ),
     Case(
         "litgpt-phi15-lora-mb2",
@@ -297,7 +290,7 @@ TRAINING: tuple[Case, ...] = (
         "litgpt-config-hub",
         "Llama 2 7B, llama-2-7b/qlora.yaml @ 4a9b7e62 (bnb.nf4), micro-batch 2",
         _hub({"preset": "llama-2-7b"}, 2, "qlora"),
-        gaps=HUB_GAPS + NF4_HEAD_GAP,
+        gaps=HUB_GAPS,
     ),
     Case(
         "litgpt-hub-mistral-7b-lora-mb2",
@@ -319,7 +312,7 @@ TRAINING: tuple[Case, ...] = (
         "litgpt-config-hub",
         "Mistral 7B v0.1, mistral-7b/qlora.yaml @ 0d207708 (bnb.nf4), micro-batch 2",
         _hub({"preset": "mistral-7b"}, 2, "qlora"),
-        gaps=HUB_GAPS + NF4_HEAD_GAP,
+        gaps=HUB_GAPS,
     ),
     Case(
         "litgpt-hub-llama3-8b-lora-mb1",
@@ -341,7 +334,7 @@ TRAINING: tuple[Case, ...] = (
         "litgpt-config-hub",
         "Llama 3 8B, llama-3-8b/qlora.yaml @ 58c5b188 (bnb.nf4), micro-batch 2",
         _hub(cfg("llama-3-8b"), 2, "qlora"),
-        gaps=HUB_GAPS + NF4_HEAD_GAP,
+        gaps=HUB_GAPS,
     ),
     Case(
         "litgpt-hub-llama32-1b-lora-mb1",
@@ -364,7 +357,7 @@ TRAINING: tuple[Case, ...] = (
         "Llama 3.2 1B (LitGPT's untied LM head), llama-3.2-1B/qlora.yaml @ 00af8b0d (bnb.nf4),"
         " micro-batch 2",
         _hub(cfg("llama-3.2-1b-litgpt"), 2, "qlora"),
-        gaps=HUB_GAPS + NF4_HEAD_GAP,
+        gaps=HUB_GAPS,
     ),
     Case(
         "litgpt-hub-llama32-3b-lora-mb1",
@@ -387,7 +380,7 @@ TRAINING: tuple[Case, ...] = (
         "Llama 3.2 3B (LitGPT's untied LM head), llama-3.2-3B/qlora.yaml @ 00af8b0d (bnb.nf4),"
         " micro-batch 2",
         _hub(cfg("llama-3.2-3b-litgpt"), 2, "qlora"),
-        gaps=HUB_GAPS + NF4_HEAD_GAP,
+        gaps=HUB_GAPS,
     ),
     Case(
         "litgpt-hub-falcon-7b-lora-mb1",
@@ -409,7 +402,7 @@ TRAINING: tuple[Case, ...] = (
         "litgpt-config-hub",
         "Falcon 7B, falcon-7b/qlora.yaml @ 0d207708 (bnb.nf4), micro-batch 1",
         _hub(cfg("falcon-7b-litgpt"), 1, "qlora"),
-        gaps=HUB_GAPS + NF4_HEAD_GAP,
+        gaps=HUB_GAPS,
     ),
     Case(
         "litgpt-hub-phi2-lora-mb4",
@@ -433,7 +426,7 @@ TRAINING: tuple[Case, ...] = (
         "phi-2, phi-2/qlora.yaml @ 3e9fd36c (bnb.nf4): rank 8 on every linear layer and the LM"
         " head, micro-batch 4",
         _hub(cfg("phi-2"), 4, "qlora", rank=8, targets="all_linear"),
-        gaps=(HUB_GAPS + NF4_HEAD_GAP + ("LitGPT adapts the LM head too",)),
+        gaps=(HUB_GAPS + ("LitGPT adapts the LM head too",)),
     ),
     Case(
         "litgpt-hub-stablelm-3b-lora-mb1",
@@ -456,7 +449,7 @@ TRAINING: tuple[Case, ...] = (
         "StableLM Base Alpha 3B, stablelm-base-alpha-3b/qlora.yaml @ 0d207708 (bnb.nf4),"
         " micro-batch 1",
         _hub(cfg("stablelm-base-alpha-3b"), 1, "qlora"),
-        gaps=HUB_GAPS + NF4_HEAD_GAP,
+        gaps=HUB_GAPS,
     ),
     Case(
         "litgpt-hub-tinyllama-lora-mb8",
@@ -480,7 +473,7 @@ TRAINING: tuple[Case, ...] = (
         "TinyLlama 1.1B, tiny-llama/qlora.yaml @ 41397ed6 (bnb.nf4): rank 32 on every linear"
         " layer and the LM head, micro-batch 8",
         _hub(cfg("tinyllama-1.1b"), 8, "qlora", rank=32, targets="all_linear"),
-        gaps=(HUB_GAPS + NF4_HEAD_GAP + ("LitGPT adapts the LM head too",)),
+        gaps=(HUB_GAPS + ("LitGPT adapts the LM head too",)),
     ),
     Case(
         "litgpt-hub-phi3-mini-lora-mb4",
@@ -506,7 +499,6 @@ TRAINING: tuple[Case, ...] = (
         " the LM head, micro-batch 4",
         _hub({"preset": "phi-3-mini"}, 4, "qlora", rank=8, targets="all_linear"),
         gaps=HUB_GAPS
-        + NF4_HEAD_GAP
         + ("LitGPT adapts the LM head too (0.3 M parameters and one more dropout copy)",),
     ),
     Case(
@@ -555,9 +547,6 @@ TRAINING: tuple[Case, ...] = (
         _torchtune({"method": "qlora", "lora_targets": "all_linear"}),
         gaps=(
             "torch.compile was on (torchtune: it decreases memory); the planner does not model it",
-            "torchao's LinearNF4 keeps no input for backward where bitsandbytes' MatMul4Bit,"
-            " which the planner counts, keeps one: 0.18 GB too many in the layer rebuilt under"
-            " checkpointing, which is not the peak here",
         ),
     ),
 )

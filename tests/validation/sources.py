@@ -17,45 +17,6 @@ KNOWN_OUTSIDE = {
     " below the one another rank logged, where the sort adds 1.24 GiB to that rank's forward;"
     " all on PyTorch 2.5 builds. This run is vLLM 0.8 V0, and which sort path its PyTorch build"
     " takes is not identified. No figure is fitted to it",
-    "litgpt-hub-llama3-8b-qlora-mb2": "the run is 2.66 GiB above the planner, the LoRA run of the"
-    " same table 0.08 GiB at half the batch. Three things of LitGPT's loop with bitsandbytes that"
-    " the planner does not count explain all but 0.13 GiB of it, read from the source, not"
-    " fitted: MatMul4Bit keeps its input as a plain ctx attribute (ctx.tensors = (A, B),"
-    " bitsandbytes autograd/_functions.py), which backward does not release, and"
-    " finetune/lora.py keeps the previous step's loss and logits referenced until the next"
-    " forward has run, so a step's quantized-matmul inputs (the attention and MLP block inputs,"
-    " the attention output and the down projection's input: 1.62 GiB at 2 x 512 tokens) and its"
-    " fp32 logits (0.49 GiB) are still alive during the next step, which sets the peak when two"
-    " long batches follow each other; and the quantized LM head is dequantized to bf16 for each"
-    " 128-token chunk (0.98 GiB at once, 0.24 GiB more than the planner counts for keeping it in"
-    " 16-bit). Whether two long batches did follow each other is not published: in the Llama 3.2"
-    " 1B, phi-2 and TinyLlama runs, inside the band, the same leftovers would overshoot. The"
-    " planner counts what a loop that drops its references after each step keeps (transformers'"
-    " Trainer returns loss.detach())",
-    "litgpt-hub-llama2-7b-qlora-mb2": "as litgpt-hub-llama3-8b-qlora-mb2: 2.43 GiB above the"
-    " planner, the LoRA run 0.60; the previous step's matmul inputs and logits (1.54 GiB)"
-    " and the LM head's dequantization (0.06 GiB beyond the planner's 16-bit head)"
-    " leave 0.2 GiB",
-    "litgpt-hub-mistral-7b-qlora-mb2": "as litgpt-hub-llama3-8b-qlora-mb2: 2.30 GiB above the"
-    " planner, the LoRA run 0.26; the previous step's matmul inputs and logits (1.74 GiB)"
-    " and the LM head's dequantization (0.06 GiB beyond the planner's 16-bit head)"
-    " leave 0.2 GiB",
-    "litgpt-hub-llama32-3b-qlora-mb2": "as litgpt-hub-llama3-8b-qlora-mb2: 1.45 GiB above the"
-    " planner, the LoRA run 0.04 at half the batch; the previous step's matmul inputs and"
-    " logits (1.42 GiB) and the LM head's dequantization (0.18 GiB beyond the planner's 16-bit"
-    " head) account for it and overshoot by 0.2 GiB",
-    "litgpt-hub-falcon-7b-qlora-mb1": "as litgpt-hub-llama3-8b-qlora-mb2: 1.52 GiB above the"
-    " planner, the LoRA run 0.23; the previous step's matmul inputs and logits (0.95 GiB)"
-    " and the LM head's dequantization (0.14 GiB beyond the planner's 16-bit head)"
-    " leave 0.2 GiB",
-    "litgpt-hub-stablelm-3b-qlora-mb1": "as litgpt-hub-llama3-8b-qlora-mb2: 0.88 GiB above the"
-    " planner, the LoRA run 0.05; the previous step's matmul inputs and logits (0.54 GiB)"
-    " and the LM head's dequantization (0.10 GiB beyond the planner's 16-bit head)"
-    " leave 0.2 GiB",
-    "litgpt-hub-phi3-mini-qlora-mb4": "as litgpt-hub-llama3-8b-qlora-mb2: 3.79 GiB above the"
-    " planner, the LoRA run 1.26; the previous step's matmul inputs and logits (2.36 GiB)"
-    " and the LM head's dequantization (0.05 GiB beyond the planner's 16-bit head)"
-    " leave 0.1 GiB",
     "flux-dev-quanto-int4-loaded": "the run is 2.06 GiB above the planner, whose weights match the"
     " quanto int8 run within 2 % (T5's wo unquantized in bf16 there too). optimum-quanto packs int4"
     " weights with bf16 scales and groups of 128 for the tinygemm kernel, and a packing is"

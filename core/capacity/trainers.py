@@ -1,0 +1,134 @@
+"""What the training loop of each trainer keeps besides the layers' activations, from its source.
+
+The activation count of :mod:`core.capacity.activations` is what autograd stores; a trainer adds
+its loss's tensors, the way it runs its LM head, and what its loop still references from the step
+before. Three trainers, each from its code:
+
+- ``transformers`` (``transformers/trainer.py``: ``Trainer.training_step`` returns
+  ``loss.detach()``; ``ForCausalLMLoss`` upcasts the whole logits to fp32): nothing of a step
+  outlives it, and the loss is the request's ``loss`` (full by default). This is the planner's
+  count for every request that names no trainer.
+- ``torchtune`` (``recipes/lora_finetune_single_device.py`` and ``full_finetune_single_device.py``
+  with ``recipes/configs/llama3_1/8B_*_single_device.yaml``): ``dtype: bf16`` (pure 16-bit
+  weights and optimizer states) and, from commit 4fba6cd4 (2024-08-28, "chunked cross entropy")
+  to 9c06c8bd (2025-04-30, which moved the configs to ``LinearCrossEntropyLoss``, not modelled),
+  ``CEWithChunkedOutputLoss``: the request's chunked loss; ``lora_dropout: 0.0``. Its QLoRA base
+  is torchao's ``LinearNF4`` (``torchao/dtypes/nf4tensor.py``: ``ctx.save_for_backward(weight)``
+  only), which keeps no input for backward where bitsandbytes' ``MatMul4Bit`` keeps one.
+- ``litgpt`` (``litgpt/finetune/lora.py``, ``fit``, at 58c5b188 and the config_hub commits of
+  2024; ``finetune/lora.py`` at 8641822 for the resource tables): ``--precision bf16-true`` where
+  the GPU has bf16 (``get_default_supported_precision(training=True)``), ``lora_dropout`` 0.05.
+  The loop runs ``logits = model(input_ids, lm_head_chunk_size=128)`` (``GPT.forward`` in
+  ``litgpt/lora.py``: a list of the LM head's outputs for 128-token chunks), which Fabric's
+  precision plugin returns in fp32 (``convert_output``: the 16-bit chunks and their fp32 copies
+  are both alive until it returns), then ``chunked_cross_entropy`` (``litgpt/utils.py``): one
+  ``F.cross_entropy`` per chunk, each keeping its fp32 log-probabilities for backward, while
+  ``logits`` keeps the fp32 chunks referenced through backward and into the next step, until the
+  next forward has returned (at 8641822 the loop also keeps the previous ``loss`` until the new
+  one replaces it; at 58c5b188 ``log_interval: 1`` turns it into a float after every step: the
+  same peak either way). Through those fp32 chunks the loop keeps the previous step's
+  autograd graph, and with it what bitsandbytes' ``MatMul4Bit`` (0.41-0.42, the versions LitGPT
+  pinned in 2023-2024) holds as a plain ``ctx.tensors = (A, B)`` attribute, which backward does
+  not release: the input of every quantized matmul. LitGPT's ``BitsandbytesPrecision`` quantizes
+  every ``nn.Linear``, the LM head included, and ``MatMul4Bit`` dequantizes its whole weight to
+  16 bits for each call (``F.dequantize_4bit(B, quant_state).to(A.dtype)``): once per 128-token
+  chunk in forward and again in backward. A full fine-tune runs ``litgpt/finetune/full.py``
+  instead: ``logits = model(input_ids)`` whole (16-bit, then fp32 from Fabric), and
+  ``chunked_cross_entropy(logits[..., :-1, :], ...)`` reshapes that slice, a copy when the
+  micro-batch holds more than one sequence, before its 128-row chunks (with FSDP on several GPUs
+  it also checkpoints every block, which the request says with ``activation_checkpointing``).
+
+bitsandbytes 0.43.2 (commit 9e753741, 2024-07-16, "fix QLoRA mem bug: delete useless buffered
+activation") keeps ``ctx.tensors = (None, B)``: no input. The planner counts the kept inputs as the
+versions of the published QLoRA runs did, under every trainer that uses bitsandbytes.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+from core.architecture import ModelArchitecture
+from core.capacity.activations import BaseWeights
+
+Trainer = Literal["transformers", "torchtune", "litgpt"]
+TRAINERS: tuple[str, ...] = get_args(Trainer)
+
+# The options whose default each trainer sets (see the module docstring); a request that gives
+# one keeps its value.
+TRAINER_DEFAULTS: dict[str, dict[str, str | bool]] = {
+    "transformers": {},
+    "torchtune": {"weights_precision": "pure", "loss": "chunked", "lora_dropout": False},
+    "litgpt": {"weights_precision": "pure", "lora_dropout": True},
+}
+
+FP32 = 4
+
+
+def keeps_quantized_inputs(trainer: str, method: str) -> bool:
+    """Whether the QLoRA base keeps its matmuls' inputs (bitsandbytes, not torchao)."""
+    return method == "qlora" and trainer != "torchtune"
+
+
+def base_weights(method: str, trainer: str) -> BaseWeights:
+    """What autograd keeps of the base model (see core.capacity.activations)."""
+    if method == "full":
+        return "trained"
+    return "frozen_bnb" if keeps_quantized_inputs(trainer, method) else "frozen"
+
+
+def quantizes_lm_head(trainer: str, method: str, arch: ModelArchitecture) -> bool:
+    """Whether the LM head is NF4 too (LitGPT's bitsandbytes precision, an untied head)."""
+    return trainer == "litgpt" and method == "qlora" and arch.lm_head_params > 0
+
+
+def litgpt_kept_inputs(arch: ModelArchitecture, tokens: int, act_bytes: int) -> int:
+    """Bytes of the inputs ``MatMul4Bit`` keeps for one step of ``tokens`` tokens.
+
+    Per layer the attention and MLP block inputs (one tensor when both read the same norm), the
+    attention output (the projection's input) and the down projection's input; the LM head's
+    input (the final norm's output, whose 128-token views the chunks keep) stands for the first
+    layer's attention input, which takes no gradient (the embedding before it is frozen).
+    """
+    shape = arch.layer_shape
+    block_inputs = min(max(shape.norms, 1), 2) * shape.hidden
+    per_layer = block_inputs + shape.q_width + shape.mlp_width
+    return tokens * act_bytes * arch.layers * per_layer
+
+
+def litgpt_previous_step(
+    arch: ModelArchitecture, seq: int, batch: int, act_bytes: int, method: str
+) -> int:
+    """What LitGPT's loop still holds of a step as long as this one during the next forward.
+
+    Its fp32 logits, and under QLoRA the inputs ``MatMul4Bit`` kept through them.
+    """
+    kept = litgpt_kept_inputs(arch, batch * seq, act_bytes) if method == "qlora" else 0
+    return FP32 * batch * seq * arch.vocab_size + kept
+
+
+def litgpt_loss_peak(
+    arch: ModelArchitecture, seq: int, batch: int, act_bytes: int, method: str
+) -> int:
+    """Peak bytes of LitGPT's LM head and loss beside the stored activations, worst case.
+
+    With ``L`` logits (batch × seq × vocabulary), ``D`` the LM head dequantized (QLoRA; in the
+    compute dtype) and ``P`` what the previous step leaves (its fp32 logits, 4·L when it was as
+    long as this one, and its quantized matmuls' inputs), the peak is the largest of: the last
+    head chunk (2·L of 16-bit chunks + D + P), Fabric's fp32 conversion (2·L + 4·L + P), the end
+    of the loss (full fine-tune: fp32 logits, the reshaped copy when batch > 1, log-probabilities)
+    and the start of backward (4·L fp32 logits + 4·L log-probabilities + D; the previous step is
+    freed by then, when the new forward's output replaces ``logits``).
+    Whether two longest batches follow each other depends on the data; the planner counts that
+    they do, the peak a run can reach.
+    """
+    logits = batch * seq * arch.vocab_size
+    head = act_bytes * arch.lm_head_params if method == "qlora" else 0
+    previous = litgpt_previous_step(arch, seq, batch, act_bytes, method)
+    last_chunk = act_bytes * logits + head + previous
+    copy = FP32 if act_bytes < FP32 else 0  # fp32 training: the conversion returns the chunks
+    converted = (act_bytes + copy) * logits + previous
+    loss_end = 0
+    if method == "full":  # finetune/full.py: the whole logits, reshaped in chunked_cross_entropy
+        loss_end = (2 + (1 if batch > 1 else 0)) * FP32 * logits
+    backward = 2 * FP32 * logits + head
+    return max(last_chunk, converted, loss_end, backward)
