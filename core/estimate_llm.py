@@ -158,9 +158,10 @@ def _vllm_runs_fewer(request: PlanRequest, profile: dict[str, Any]) -> Finding |
     """
     inf = request.inference
     pool = KvPool.of_profile(profile, inf.context_tokens)
-    at_once, binding = vllm_bounds(pool, profile["max_num_seqs"], inf.concurrent_sequences)[
-        "sequences"
-    ]
+    bounds = vllm_bounds(
+        pool, profile["max_num_seqs"], inf.concurrent_sequences, ceiling=inf.context_tokens
+    )
+    at_once, binding = bounds["sequences"]
     if inf.concurrent_sequences <= at_once:
         return None
     return Finding.of(
