@@ -176,6 +176,16 @@ def render() -> str:
         " tensor parallelism (the median of 0.20 on RTX 3090s, vLLM issue 15340; 0.25 on two"
         " RTX 4090s, issue 13061; 0.30 on two L40S, issue 15815): calibrated on these six logs"
         " of vLLM 0.7 and 0.8, not derived. No log over NVLink was found.",
+        "- vLLM's KV pool in blocks: the layers are grouped as vLLM's KV cache manager groups"
+        " them, and one request takes, per group, what its kind may need at most: full"
+        " attention every token, a sliding window its window plus the prefill chunk"
+        " (max_num_batched_tokens) and one block, a chunked local layer its chunk plus the"
+        " prefill chunk, a Mamba or linear-attention state one block of a page grown to hold it"
+        " (`core/capacity/vllm_kv_layout.py`, from vLLM's `kv_cache_utils.py` and"
+        " `kv_cache_interface.py`, current defaults), not fitted. It bounds the context and the"
+        " sequences vLLM holds at once. A vLLM 0.19 start-up log of Qwen3.5-27B (issue 40691:"
+        " 290,864 tokens, maximum concurrency 33.04x at 32,768) is reproduced by 1,487 blocks of"
+        " the planner's layout (784-token blocks, three state groups and one full group).",
         "- Device total: fits and vLLM's utilisation fraction use the total CUDA reports"
         " (`core/catalog.py` `GpuOffer.device_total`). The catalog carries it with its source for"
         " the H100 SXM and PCIe, A100 40GB, L40S, H200, B200 and RTX 5090; for the other NVIDIA"
