@@ -9,15 +9,20 @@ a chunk C ⌈min(C + B, L) / b⌉, a Mamba state 1.
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from core.architecture import CacheGroup
+from core.capacity.kv_cache import cache_bytes_per_sequence
 from core.capacity.vllm_kv_layout import KvGroup, KvLayout, kv_layout
+from core.capacity.vllm_profile import vllm_profile
+from core.catalog import default_catalog
 from core.estimate import estimate, language_model_of, resolve
 from core.kv_pool import KvPool, vllm_bounds
 from core.limits import MAX_CONTEXT, solve_limits
+from core.model_config import architecture_from_config, load_config_file
 from core.request import parse_request
 from tests.arch_factory import gpt_like
 
@@ -176,3 +181,22 @@ def test_vllm_bounds_follow_the_groups() -> None:
     bounds = vllm_bounds(pool, 256, 4, ceiling=MAX_CONTEXT)
     assert bounds["sequences"] == (1000 // 393, "kv_pool")
     assert bounds["context"] == (124 * 16, "kv_pool")
+
+
+def test_deepseek_v4_keeps_the_pool_averaged_at_the_requests_context() -> None:
+    """V4's compressors keep states beside per-token entries of vLLM's own format: not grouped.
+
+    The profile then charges one full-attention group at the sequence's bytes per cached token,
+    exact at the request's context (what the pool held before the groups were modelled).
+    """
+    fixture = Path(__file__).parent / "fixtures" / "hf_configs" / "deepseek-v4-flash"
+    config = load_config_file(fixture / "config.json")
+    arch = architecture_from_config(config, model_id="v4", name="V4-Flash", source="hf_config")
+    assert kv_layout(arch, "bf16", 1, 8192, 32768) is None
+    request = parse_request(
+        {"model": {"preset": "llama-3.1-8b"}, "inference": {"context_tokens": 32768}}
+    )
+    profile = vllm_profile(request, arch, default_catalog().gpu("h100-80gb-sxm"), 0).as_dict()
+    per_token = -(-cache_bytes_per_sequence(arch, "bf16", 32768) // 32768)
+    assert profile["kv_layout"]["groups"] == [["full", None, 16]]
+    assert profile["kv_layout"]["block_bytes"] == per_token * 16
