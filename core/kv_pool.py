@@ -75,6 +75,18 @@ class KvPool:
         }
 
 
+def vllm_sequences(pool: KvPool, max_num_seqs: int) -> tuple[int, PoolBinding]:
+    """The sequences of the pool's context vLLM runs at once, and what stops more.
+
+    The pool holds ⌊blocks / blocks per sequence⌋ of them (``get_max_concurrency_for_kv_cache_
+    config``, the "maximum concurrency" vLLM logs, rounded down); the scheduler runs no more than
+    ``max_num_seqs`` (``Scheduler.schedule`` in ``vllm/v1/core/sched/scheduler.py`` stops
+    admitting once ``len(self.running) == self.max_num_running_reqs``).
+    """
+    held = pool.blocks // pool.per_sequence
+    return (held, "kv_pool") if held <= max_num_seqs else (max_num_seqs, "max_num_seqs")
+
+
 def vllm_bounds(
     pool: KvPool, max_num_seqs: int, sequences: int, *, ceiling: int
 ) -> dict[str, tuple[int, PoolBinding]]:
@@ -90,11 +102,7 @@ def vllm_bounds(
       which is larger than the available KV cache memory"; V0's ``raise_if_cache_size_invalid``),
       and ``sequences`` sequences held at once take ``sequences`` times that, so L is the
       longest context whose blocks are at most ⌊blocks / sequences⌋ (up to ``ceiling``).
-    - **Sequences**: the pool holds ⌊blocks / blocks per sequence⌋ sequences of the request's
-      context at once (``get_max_concurrency_for_kv_cache_config``, the "maximum concurrency"
-      vLLM logs, rounded down); and the scheduler runs no more than ``max_num_seqs``
-      (``Scheduler.schedule`` in ``vllm/v1/core/sched/scheduler.py`` stops admitting once
-      ``len(self.running) == self.max_num_running_reqs``).
+    - **Sequences**: :func:`vllm_sequences` at the pool's context.
 
     Args:
         pool: vLLM's start-up pool (its ``context`` is the request's).
@@ -105,9 +113,5 @@ def vllm_bounds(
     Returns:
         The largest value vLLM allows and what sets it, by limit name.
     """
-    held = pool.blocks // pool.per_sequence
     longest = pool.layout.longest(pool.blocks // max(sequences, 1), ceiling)
-    return {
-        "context": (longest, "kv_pool"),
-        "sequences": (held, "kv_pool") if held <= max_num_seqs else (max_num_seqs, "max_num_seqs"),
-    }
+    return {"context": (longest, "kv_pool"), "sequences": vllm_sequences(pool, max_num_seqs)}

@@ -44,9 +44,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
-from core.architecture import ModelArchitecture
+from core.architecture import CacheGroup, ModelArchitecture
 from core.capacity.dtypes import BITS
 
 BLOCK_TOKENS = 16  # vLLM's default --block-size, and the attention kernels' alignment
@@ -143,11 +144,11 @@ class KvLayout:
 _Spec = tuple[Rule, "int | None", int, int]
 
 
-def _specs(arch: ModelArchitecture, cache_dtype: str, tp: int) -> list[_Spec]:
-    """Each cache group of ``arch`` as vLLM's per-layer spec, merged where identical."""
+def _specs(groups: tuple[CacheGroup, ...], cache_dtype: str, tp: int) -> tuple[_Spec, ...]:
+    """Each cache group as vLLM's per-layer spec, merged where identical."""
     bits = BITS[cache_dtype]
     merged: dict[tuple[Rule, int | None, int], int] = {}
-    for g in arch.cache_groups:
+    for g in groups:
         rule = _RULES[g.kind]
         if rule == "state":
             state = g.state_elements_per_gpu(tp) * bits + g.pinned_state_bits_per_gpu(tp)
@@ -156,7 +157,7 @@ def _specs(arch: ModelArchitecture, cache_dtype: str, tp: int) -> list[_Spec]:
             page = -(-(g.elements_per_token(tp) * bits + g.token_bits) // 8)
             key = (rule, g.window if rule != "full" else None, page)
         merged[key] = merged.get(key, 0) + g.layers
-    return [(rule, window, page, layers) for (rule, window, page), layers in merged.items()]
+    return tuple((rule, window, page, layers) for (rule, window, page), layers in merged.items())
 
 
 def _group_size(counts: Sequence[int]) -> int:
@@ -177,10 +178,18 @@ def kv_layout(
     ``unify_kv_cache_spec_page_size`` raises) or a model keeps both fixed states and per-token
     entries of its own format (DeepSeek-V4's compressors, whose vLLM grouping is not modelled).
     """
-    specs = _specs(arch, cache_dtype, tp)
+    return _layout(arch.cache_groups, cache_dtype, tp, batched_tokens, context)
+
+
+@lru_cache(maxsize=1024)
+def _layout(
+    cache: tuple[CacheGroup, ...], cache_dtype: str, tp: int, batched_tokens: int, context: int
+) -> KvLayout | None:
+    """:func:`kv_layout` of a cache layout, kept: an estimate sweep asks it per offer."""
+    specs = _specs(cache, cache_dtype, tp)
     if not specs:
         return None
-    if any(g.token_bits for g in arch.cache_groups) and len(specs) > 1:
+    if any(g.token_bits for g in cache) and len(specs) > 1:
         return None
     rules = {(rule, window) for rule, window, _, _ in specs}
     if len(rules) == 1:  # one group over every layer (uniform spec or uniform kind)
