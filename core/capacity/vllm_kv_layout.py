@@ -24,9 +24,9 @@ KV cache group, the blocks its layers may need at most:
   ``_check_enough_kv_cache_memory`` refuses to start when one request of L tokens does not fit.
 - **Logged size.** ``get_kv_cache_capacity`` / ``update_kv_cache_capacity``: "GPU KV cache
   size" is the maximum concurrency times L (``kv_cache_utils.py`` at 22df3a3, quoted in vLLM
-  issue 54662; up to 0.19 it was
-  the pool's blocks over the number of groups times the smallest block size, which is the same
-  for one group of full attention).
+  issue 54662; up to 0.19 it was the pool's blocks over the number of groups times the smallest
+  block size, which is the same for one group of full attention and a context on the block
+  grid).
 - **States beside attention.** ``Platform._align_hybrid_block_size`` (``vllm/platforms/
   interface.py``; ``HybridAttentionMambaModelConfig.verify_and_update_config`` before) grows the
   attention block to 16 × ⌈state page / (16 × attention page of one token)⌉ tokens so that one
@@ -212,6 +212,6 @@ def _layout(
         if rule != "state":
             if page % (own * block):
                 return None  # unify_kv_cache_spec_page_size: NotImplementedError
-            tokens = block * page // (own * block)
+            tokens = page // own  # a smaller page's block grows by the ratio
         groups += [KvGroup(rule, window, tokens)] * -(-layers // size)
     return KvLayout(page * size, tuple(groups), batched_tokens)
