@@ -200,3 +200,22 @@ def test_deepseek_v4_keeps_the_pool_averaged_at_the_requests_context() -> None:
     per_token = -(-cache_bytes_per_sequence(arch, "bf16", 32768) // 32768)
     assert profile["kv_layout"]["groups"] == [["full", None, 16]]
     assert profile["kv_layout"]["block_bytes"] == per_token * 16
+
+
+def test_gpt_oss_120b_reproduces_a_vllm_start_up_refusal() -> None:
+    """``vllm serve openai/gpt-oss-120b --max-num-batched-tokens 1024`` on an H100 (issue 27508).
+
+    vLLM refused: "To serve at least one request with the models's max seq len (131072), (4.54
+    GiB KV cache is needed ...". 18 sliding (128) + 18 full layers, 8 KV heads of 64: groups of
+    18 layers, pages of 32,768 B, a block id 18 pages. One request of 131,072 tokens: 8,192 full
+    blocks and ⌈(127 + 1,024) / 16⌉ + 1 = 73 window blocks, 8,265 × 589,824 B = 4.54 GiB. Without
+    the prefill chunk the window group would take 9 blocks and the figure would read 4.50 GiB;
+    every layer at full attention, 9.00 GiB.
+    """
+    layout = kv_layout(_arch("gpt-oss-120b"), "bf16", 1, 1024, 131_072)
+    assert layout is not None
+    assert _rules(layout) == [("sliding", 128, 16), ("full", None, 16)]
+    assert layout.block_bytes == 32_768 * 18
+    needed = layout.block_bytes * layout.per_request(131_072)
+    assert layout.per_request(131_072) == 8192 + 73
+    assert f"{needed / 2**30:.2f}" == "4.54"

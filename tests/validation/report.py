@@ -185,7 +185,10 @@ def render() -> str:
         " `kv_cache_interface.py`, current defaults), not fitted. It bounds the context and the"
         " sequences vLLM holds at once. A vLLM 0.19 start-up log of Qwen3.5-27B (issue 40691:"
         " 290,864 tokens, maximum concurrency 33.04x at 32,768) is reproduced by 1,487 blocks of"
-        " the planner's layout (784-token blocks, three state groups and one full group).",
+        " the planner's layout (784-token blocks, three state groups and one full group), and"
+        " vLLM's refusal to start gpt-oss-120b on an H100 with max_num_batched_tokens 1024"
+        " (issue 27508: 4.54 GiB needed for one 131,072-token request) by its window group's"
+        " 73 blocks beside 8,192 full ones (4.50 GiB without the prefill chunk).",
         "- Device total: fits and vLLM's utilisation fraction use the total CUDA reports"
         " (`core/catalog.py` `GpuOffer.device_total`). The catalog carries it with its source for"
         " the H100 SXM and PCIe, A100 40GB, L40S, H200, B200 and RTX 5090; for the other NVIDIA"
