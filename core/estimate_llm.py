@@ -49,7 +49,7 @@ from core.estimate import (
     finish_result,
 )
 from core.gpu_formats import support
-from core.kv_pool import KvPool, vllm_bounds
+from core.kv_pool import KvPool, vllm_sequences
 from core.memory import Finding, MemoryBreakdown
 from core.messages import Message
 from core.mtp import COUNTED
@@ -158,14 +158,12 @@ def _vllm_runs_fewer(request: PlanRequest, profile: dict[str, Any]) -> Finding |
     """A finding when vLLM holds fewer of the requested sequences at once, and what stops it.
 
     Its start-up pool and its scheduler's ``max_num_seqs`` bound the sequences it runs at once
-    (:func:`core.kv_pool.vllm_bounds`, with the sources); the other sequences wait in the queue,
+    (:func:`core.kv_pool.vllm_sequences`, with the sources); the other sequences wait in the queue,
     or are preempted when the pool runs out.
     """
     inf = request.inference
     pool = KvPool.of_profile(profile, inf.context_tokens)
-    at_once, binding = vllm_bounds(pool, profile["max_num_seqs"], inf.concurrent_sequences)[
-        "sequences"
-    ]
+    at_once, binding = vllm_sequences(pool, profile["max_num_seqs"])
     if inf.concurrent_sequences <= at_once:
         return None
     return Finding.of(

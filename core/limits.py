@@ -406,7 +406,9 @@ def _limits(base: EstimateResult, sizes: _Sizes) -> Limits:
     profile = base.details["vllm_profile"]
     inf = base.request.inference
     pool = KvPool.of_profile(profile, inf.context_tokens)
-    bounds = vllm_bounds(pool, profile["max_num_seqs"], inf.concurrent_sequences)
+    bounds = vllm_bounds(
+        pool, profile["max_num_seqs"], inf.concurrent_sequences, ceiling=MAX_CONTEXT
+    )
     items = tuple(_bounded(item, bounds.get(item.name)) for item in items)
     return Limits("inference", items, pool)
 

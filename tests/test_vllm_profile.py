@@ -134,9 +134,13 @@ def test_a_context_off_the_block_grid_keeps_the_pool_and_counts_whole_blocks() -
 
     Dividing the block-padded sequence (1,008 × 131,072 B) by 1,000 tokens would charge 132,121 B a
     token and shrink the same pool by 0.8 %. vLLM's maximum concurrency counts whole blocks per
-    request (``get_max_concurrency_for_kv_cache_config``): blocks ÷ 63, not tokens ÷ 1,000.
+    request (``get_max_concurrency_for_kv_cache_config``): blocks ÷ 63, not tokens ÷ 1,000; and
+    the size it logs is that concurrency times the context (``get_kv_cache_capacity``): the same
+    26,338 blocks are 421,408 tokens at 4,096 and int(26,338 / 63 × 1,000) = 418,063 at 1,000.
     """
     on_grid, off_grid = _profile(context_tokens=4096), _profile(context_tokens=1000)
     assert off_grid["kv_bytes_per_token"] == on_grid["kv_bytes_per_token"] == 131_072
-    assert off_grid["kv_pool_tokens"] == on_grid["kv_pool_tokens"] == 421_408
-    assert off_grid["max_concurrency"] == round(421_408 // 16 / 63, 2) == 418.06
+    assert on_grid["kv_pool_bytes"] == off_grid["kv_pool_bytes"]
+    assert on_grid["kv_pool_tokens"] == 26_338 * 16 == 421_408
+    assert off_grid["kv_pool_tokens"] == int(26_338 / 63 * 1000) == 418_063
+    assert off_grid["max_concurrency"] == round(26_338 / 63, 2) == 418.06

@@ -39,6 +39,10 @@ This module predicts those figures before renting.
   (T·h in 16-bit) are still held by the model runner while it samples. The same count stands
   for V1, whose PyTorch top-k/top-p path (``apply_top_k_top_p`` in
   ``vllm/v1/sample/ops/topk_topp_sampler.py``) sorts too; no V1 profile log is validated yet.
+- **KV pool in blocks** (:mod:`core.capacity.vllm_kv_layout`): the pool is cut into blocks the
+  way vLLM's KV cache manager groups the layers, and one request takes, per group, what its
+  kind may need at most (a sliding window its window plus the chunk being prefilled, a Mamba
+  state one block); the logged size and the maximum concurrency follow from them.
 - **Peak**: the forward's intermediates are freed before the logits are computed (the model
   returns only its hidden states), so the profile's peak is the larger of the two, not their
   sum. Every rank profiles and the pool takes the smallest result, so the first rank, which
@@ -97,6 +101,7 @@ from typing import Any
 from core.architecture import ModelArchitecture
 from core.capacity.activations import ACT_BYTES, layer_shape
 from core.capacity.kv_cache import cached_tokens, kv_cache_per_gpu
+from core.capacity.vllm_kv_layout import KvGroup, KvLayout, kv_layout
 from core.catalog import DeviceTotal, GpuOffer
 from core.compat import effective_format
 from core.request import PlanRequest
@@ -146,13 +151,15 @@ class VllmProfile:
     kv_bytes_per_token: int
     kv_pool_tokens: int
     max_concurrency: float
+    kv_layout: dict[str, Any]  # KvLayout.as_dict(): vLLM's groups and what a request takes
 
     def as_dict(self) -> dict[str, Any]:
         """Plain values for the estimate's details and ``--json``.
 
-        Every field is a number or a flag, so a shallow copy of the instance's attributes is the
-        whole dict (``asdict``'s recursive deep copy cost about a sixth of the whole-catalog
-        sweep, and walking ``fields()`` a twelfth).
+        Every field is a number, a flag or (``kv_layout``) a dict of them that nothing changes,
+        so a shallow copy of the instance's attributes is the whole dict (``asdict``'s recursive
+        deep copy cost about a sixth of the whole-catalog sweep, and walking ``fields()`` a
+        twelfth).
         """
         return dict(vars(self))
 
@@ -208,11 +215,10 @@ def vllm_profile(
     activation = max(forward, sampler)
     pool = max(budget - weights_bytes - non_torch - activation, 0)
     context = inf.context_tokens
-    per_sequence = kv_cache_per_gpu(arch, request.precision.kv_cache, context, 1, tp)
-    # Per cached token: the sequence's cache is held in whole blocks (cached_tokens).
-    per_token = max(-(-per_sequence // cached_tokens(context)), 1)
-    blocks = pool // (per_token * BLOCK_TOKENS)
-    pool_tokens = blocks * BLOCK_TOKENS
+    layout = kv_layout(arch, request.precision.kv_cache, tp, tokens, context)
+    if layout is None:
+        layout = _averaged_layout(request, arch, tokens)
+    blocks = layout.blocks(pool)
     return VllmProfile(
         device_total_bytes=total.bytes,
         device_total_driver_reported=total.driver_reported,
@@ -226,8 +232,22 @@ def vllm_profile(
         sampler_peak_bytes=sampler,
         activation_peak_bytes=activation,
         kv_pool_bytes=pool,
-        kv_bytes_per_token=per_token,
-        kv_pool_tokens=pool_tokens,
-        # get_max_concurrency_for_kv_cache_config: blocks over whole blocks per request.
-        max_concurrency=round(blocks / -(-context // BLOCK_TOKENS), 2),
+        kv_bytes_per_token=layout.bytes_per_token(),
+        kv_pool_tokens=layout.logged_tokens(blocks, context),
+        # get_max_concurrency_for_kv_cache_config: blocks over the blocks one request may take.
+        max_concurrency=round(blocks / layout.per_request(context), 2),
+        kv_layout=layout.as_dict(),
     )
+
+
+def _averaged_layout(request: PlanRequest, arch: ModelArchitecture, tokens: int) -> KvLayout:
+    """One full-attention group at the sequence's bytes per cached token.
+
+    For a model whose vLLM grouping :func:`core.capacity.vllm_kv_layout.kv_layout` does not
+    model: exact at the request's context, an approximation at others.
+    """
+    context = request.inference.context_tokens
+    cache = request.precision.kv_cache
+    per_sequence = kv_cache_per_gpu(arch, cache, context, 1, request.parallelism.tp)
+    per_token = max(-(-per_sequence // cached_tokens(context)), 1)
+    return KvLayout(per_token * BLOCK_TOKENS, (KvGroup("full", None, BLOCK_TOKENS),), tokens)

@@ -178,7 +178,8 @@ INFERENCE: tuple[Case, ...] = (
             "vllm-15815",
             "Qwen2.5-32B-Instruct, bf16, tensor parallel 2 on two L40S (44.42 GiB to CUDA in that"
             " log), utilisation 0.90, max_seq_len 10000 without chunked prefill: V0's profile"
-            " runs max_num_batched_tokens = max(max_seq_len, 2048) = 10000 over max_num_seqs 256",
+            " runs max_num_batched_tokens = max(max_seq_len, 2048) = 10000 over max_num_seqs 256"
+            " (vLLM's default; the log does not print it)",
             {
                 "model": {"preset": "qwen2.5-32b"},
                 "inference": {

@@ -9,14 +9,21 @@ from dataclasses import dataclass, field
 KNOWN_OUTSIDE = {
     "vllm-qwen25-32b-activation-tp2": "the log shows 1.26 GiB on both ranks, including the"
     " second, which does not sample: there the forward set the peak, and the planner's forward"
-    " per rank is 1.15 GiB (-8 %). On the first rank the planner's sampler sort (38 bytes per"
-    " vocabulary entry and sequence, with the CUDA segmented sort's iota and alternate buffers)"
-    " gives 1.47 GiB, where the log allows at most 32 bytes. The same count matches Llama 3 8B"
-    " (vLLM 0.6.5) and Qwen2.5-7B (vLLM 0.7.3) within 3 %, and at tensor parallel 2 the first"
-    " rank of DeepSeek-R1-Distill-Qwen-14B (vLLM 0.7, issue 13061), whose KV pool is 1.22 GiB"
-    " below the one another rank logged, where the sort adds 1.24 GiB to that rank's forward;"
-    " all on PyTorch 2.5 builds. This run is vLLM 0.8 V0, and which sort path its PyTorch build"
-    " takes is not identified. No figure is fitted to it",
+    " per rank is 1.15 GiB (-8 %). The run is vLLM 0.7.1 V0 (its engine line: 'Initializing a"
+    " V0 LLM engine (v0.7.1)'), which pins PyTorch 2.5.1, the build of the cases that match:"
+    " V0's profile_run samples with top_k = vocab - 1 and top_p = 0.99, so the sampler sorts the"
+    " fp32 logits (_apply_top_k_top_p), and PyTorch's launch_stable_sort_kernel sends 256 rows"
+    " of 152,064 entries (128 segments or more, each under a million) to segmented_sort_pairs,"
+    " the CUDA segmented radix sort with the iota and alternate buffers the planner counts (38"
+    " bytes per vocabulary entry and sequence): the sources give that rank no smaller path. The"
+    " same count matches Llama 3 8B (vLLM 0.6.5) and Qwen2.5-7B (vLLM 0.7.3) within 3 %, and at"
+    " tensor parallel 2 the first rank of DeepSeek-R1-Distill-Qwen-14B (vLLM 0.7, issue 13061),"
+    " whose KV pool is 1.22 GiB below the one another rank logged, where the sort adds 1.24 GiB"
+    " to that rank's forward. Equal peaks on the two ranks mean the first rank's sampler stayed"
+    " at or below its forward: at 38 bytes that holds for at most 217 sequences, not the 256 of"
+    " vLLM's default; V0's engine line does not print max_num_seqs and the issue does not give"
+    " the command, so the case keeps the default and the planner's 1.47 GiB. No figure is"
+    " fitted to it",
     "flux-dev-quanto-int4-loaded": "the run is 2.06 GiB above the planner, whose weights match the"
     " quanto int8 run within 2 % (T5's wo unquantized in bf16 there too). optimum-quanto packs int4"
     " weights with bf16 scales and groups of 128 for the tinygemm kernel, and a packing is"
@@ -122,7 +129,8 @@ SOURCES = {
         " figures in GiB)"
     ),
     "vllm-15815": (
-        "https://github.com/vllm-project/vllm/issues/15815 (vLLM V0, Qwen2.5-32B-Instruct, bf16,"
+        "https://github.com/vllm-project/vllm/issues/15815 (comment of 2025-04-02: vLLM 0.7.1 V0,"
+        " Qwen2.5-32B-Instruct, bf16,"
         " --tensor-parallel-size 2 on two L40S, max_model_len 10000; 'Loading model weights took'"
         " per rank, bytes / 2**30)"
     ),
