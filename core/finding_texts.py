@@ -95,6 +95,12 @@ FINDING_TEMPLATES: dict[str, str] = {
         "multi-token-prediction layers for this model (it declares none, or their layout is "
         "not read): their weights and cache are not included",
     ),
+    "mtp_not_counted.no_draft": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "speculative decoding with MTP is asked for, but vLLM has no MTP draft model for "
+        "{model_type}: it skips the checkpoint's multi-token-prediction modules, so their "
+        "weights and cache are not included; plan without MTP or with another draft method",
+    ),
     "kv_cache_fp8_quality": QT_TRANSLATE_NOOP(
         "CoreText",
         "an fp8 KV cache halves its memory but can lower accuracy; verify output quality",

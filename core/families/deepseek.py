@@ -129,17 +129,17 @@ def count_deepseek(r: ConfigReader, version: int) -> Counted:
     if nextn:
         # Each MTP module (DeepSeek-V3 report §2.2): a MoE layer, enorm, hnorm, eh_proj (2h×h),
         # the shared head's norm, and its own copies of the embedding and output head.
-        mtp = nextn * (moe_layer + 3 * h + 2 * h * h + 2 * vocab * h)
-        r.notes.append(Message("model_note.mtp_layers", layers=nextn, params=mtp))
         # vLLM loads the layer, the three norms and eh_proj; embedding and head are shared.
         small = nextn * (attn_other + norms + router + 3 * h)
+        loaded = nextn * (moe_layer + 3 * h + 2 * h * h)
         mtp_block = MtpBlock(
             layers=nextn,
             groups=_mtp_groups(b.groups, nextn, experts, top_k, h, moe_layers > 0),
             other_params=small,
             other_active_params=small,
             cache=(replace(cache, layers=nextn),),
-            params=nextn * (moe_layer + 3 * h + 2 * h * h),
+            params=loaded,
+            stored_params=loaded + nextn * 2 * vocab * h,
             buffer_bytes=4 * experts * nextn if noaux else 0,
         )
     return Counted(
@@ -175,7 +175,8 @@ def _mtp_groups(
 ) -> tuple[LinearGroup, ...]:
     """The matrices of ``nextn`` MTP layers: a MoE decoder layer each, and ``eh_proj``.
 
-    ``eh_proj`` is an ``nn.Linear`` in vLLM's ``deepseek_mtp.py``, never a quantized layer.
+    ``eh_proj`` is an ``nn.Linear`` in vLLM's ``deepseek_mtp.py``: never quantized, and held
+    whole on every tensor-parallel rank.
     """
     out = []
     for g in groups:
@@ -186,5 +187,5 @@ def _mtp_groups(
             out.append(replace(g, count=nextn * experts, active_count=nextn * top_k))
         elif head == "shared_experts" and moe:
             out.append(replace(g, count=nextn, active_count=nextn))
-    out.append(LinearGroup(MTP_EH_PROJ, 2 * h, h, nextn, nextn))
+    out.append(LinearGroup(MTP_EH_PROJ, 2 * h, h, nextn, nextn, replicated=True))
     return tuple(out)

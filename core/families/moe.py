@@ -176,7 +176,13 @@ def glm4_moe(r: ConfigReader) -> DecoderSpec:
     shared = r.integer("n_shared_experts", 1, minimum=0)
     first = r.integer("first_k_dense_replace", 1, minimum=0)
     moe = Moe(e, k, ff, shared_ff=ff * shared, shared_count=shared)
-    return _with_moe(spec, moe, lambda i: i >= first)
+    spec = _with_moe(spec, moe, lambda i: i >= first)
+    # vLLM glm4_moe_mtp.py: each MTP layer a Glm4MoeDecoderLayer numbered after the decoder's,
+    # so MoE (index >= first_k_dense_replace), with enorm, hnorm, an nn.Linear eh_proj and the
+    # shared head's norm.
+    spec.mtp_layers = r.integer("num_nextn_predict_layers", 0, minimum=0, quiet=True)
+    spec.mtp_proj_whole = True
+    return spec
 
 
 def ernie_moe(r: ConfigReader) -> DecoderSpec:

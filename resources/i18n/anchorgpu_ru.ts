@@ -434,6 +434,10 @@
         <translation>по quantization_config из config.json контрольная точка хранит {stored_as} (всего {size:.1f} ГиБ); веса же посчитаны в запрошенном формате {weights}, как для копии, преобразованной в него</translation>
     </message>
     <message>
+        <source>speculative decoding with MTP is asked for, but vLLM has no MTP draft model for {model_type}: it skips the checkpoint&apos;s multi-token-prediction modules, so their weights and cache are not included; plan without MTP or with another draft method</source>
+        <translation>запрошено спекулятивное декодирование с MTP, но у vLLM нет черновой модели MTP для {model_type}: модули предсказания нескольких токенов из контрольной точки он пропускает, поэтому их веса и кэш не учтены; планируйте без MTP или с другим способом получения черновых токенов</translation>
+    </message>
+    <message>
         <source>an fp8 KV cache halves its memory but can lower accuracy; verify output quality</source>
         <translation>KV-кэш в fp8 занимает вдвое меньше памяти, но может снизить точность; проверьте качество вывода</translation>
     </message>
