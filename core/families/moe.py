@@ -222,7 +222,7 @@ def _per_layer(
 
 
 def hunyuan_moe(r: ConfigReader) -> DecoderSpec:
-    """Hunyuan MoE: q/k norms, shared MLP of intermediate_size × num_shared_expert.
+    """Hunyuan MoE: q/k norms, shared MLP of intermediate_size × num_shared_expert when mixed.
 
     The expert width, top-k and shared count may be per-layer lists (:func:`_per_layer`).
     """
@@ -233,7 +233,12 @@ def hunyuan_moe(r: ConfigReader) -> DecoderSpec:
     if k > e:
         raise ModelSourceError(Message("error.config_top_k", name="moe_topk", top_k=k, experts=e))
     ff = _per_layer(r, "moe_intermediate_size", spec.layers, spec.mlp.ff if spec.mlp else 1)
-    shared = _per_layer(r, "num_shared_expert", spec.layers, 1, minimum=0)
+    # vLLM builds the shared MLP only when use_mixed_mlp_moe is set (hunyuan_v1.py
+    # HunYuanSparseMoeBlock: "if config.use_mixed_mlp_moe > 0"; Tencent's HunYuanConfig
+    # default False); transformers' HunYuanMoEV1Moe builds it whatever the flag. The planner
+    # follows the server.
+    mixed = r.flag("use_mixed_mlp_moe", False)
+    shared = _per_layer(r, "num_shared_expert", spec.layers, 1, minimum=0) if mixed else 0
     dense = spec.mlp.ff if spec.mlp else 0
     moe = Moe(e, k, ff, shared_ff=dense * shared, shared_count=shared)
     return _with_moe(spec, moe, lambda i: True)
