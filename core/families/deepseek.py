@@ -22,6 +22,15 @@ from core.mtp import MTP_EH_PROJ, MtpBlock
 INDEXER_QUANT_BLOCK = 128
 
 
+# The indexer's wk and weights_proj as vLLM holds them: 16-bit, unquantized. vLLM fuses them into
+# one wk_weights_proj (MergedColumnParallelLinear, quant_config=None, disable_tp=True, in
+# vllm/model_executor/models/deepseek_v2.py since vllm-project/vllm#38870) and upcasts the
+# checkpoint's FP8 wk to bf16 while loading, so a served FP8 checkpoint holds more than it
+# stores; weights_proj is bf16 in DeepSeek-V3.2's checkpoint already (its inference/model.py:
+# "weights_proj in the checkpoint is stored in bf16").
+INDEXER_16BIT = frozenset({"self_attn.indexer.wk", "self_attn.indexer.weights_proj"})
+
+
 def indexer_key_bytes(index_dim: int) -> int:
     """Bytes vLLM keeps per token and layer for an indexer key of ``index_dim`` values."""
     return index_dim + index_dim // INDEXER_QUANT_BLOCK * 4
@@ -121,7 +130,10 @@ def count_deepseek(r: ConfigReader, version: int) -> Counted:
     # noaux_tc routing keeps a float32 score-correction bias per expert, which transformers
     # holds as a buffer and vLLM loads as a parameter (DeepseekV2MoE e_score_correction_bias).
     noaux = r.config.get("topk_method") == "noaux_tc"
-    storage = StorageHints(buffer_bytes=4 * experts * moe_layers if noaux else 0)
+    storage = StorageHints(
+        plain_groups=INDEXER_16BIT if index_heads else frozenset(),
+        buffer_bytes=4 * experts * moe_layers if noaux else 0,
+    )
     cache = CacheGroup(
         "mla", layers, 1, kv_lora + rope, 0, token_bits=8 * indexer_key_bytes(index_dim)
     )
