@@ -251,3 +251,20 @@ def test_fit_drafts_with_qwen3_next_mtp_layer_on_the_command_line(
     assert arch.mtp is not None
     # At least the MTP layer's bf16 weights split over the two GPUs.
     assert grown > arch.mtp.params * 2 // 2
+
+
+@pytest.mark.parametrize(
+    ("name", "copies"),
+    [
+        # DeepSeek's checkpoints keep the MTP layer's own embedding and head (129,280 × 7,168
+        # each); GLM-5's does not (vLLM-Ascend issue #6754: model.layers.78.shared_head.head and
+        # embed_tokens are missing from it). vLLM uses the target's in both.
+        ("deepseek-v3.2", 2 * 129_280 * 7_168),
+        ("glm-5", 0),
+    ],
+)
+def test_the_note_names_what_the_checkpoint_stores(name: str, copies: int) -> None:
+    arch = _arch(name)
+    assert arch.mtp is not None
+    notes = [n for n in arch.notes if getattr(n, "key", "") == "model_note.mtp_layers"]
+    assert notes[0].params["params"] == arch.mtp.params + copies

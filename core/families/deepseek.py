@@ -140,10 +140,13 @@ def count_deepseek(r: ConfigReader, version: int) -> Counted:
     mtp_block = None
     if nextn:
         # Each MTP module (DeepSeek-V3 report §2.2): a MoE layer, enorm, hnorm, eh_proj (2h×h),
-        # the shared head's norm, and its own copies of the embedding and output head.
+        # the shared head's norm, and its own copies of the embedding and output head, which
+        # DeepSeek's checkpoints store and GLM-5's does not (vLLM-Ascend issue #6754: its
+        # model.layers.78.shared_head.head and embed_tokens are missing from the checkpoint).
         # vLLM loads the layer, the three norms and eh_proj; embedding and head are shared.
         small = nextn * (attn_other + norms + router + 3 * h)
         loaded = nextn * (moe_layer + 3 * h + 2 * h * h)
+        copies = 0 if r.family == "glm_moe_dsa" else nextn * 2 * vocab * h
         mtp_block = MtpBlock(
             layers=nextn,
             groups=_mtp_groups(b.groups, nextn, experts, top_k, h, moe_layers > 0),
@@ -151,7 +154,7 @@ def count_deepseek(r: ConfigReader, version: int) -> Counted:
             other_active_params=small,
             cache=(replace(cache, layers=nextn),),
             params=loaded,
-            stored_params=loaded + nextn * 2 * vocab * h,
+            stored_params=loaded + copies,
             buffer_bytes=4 * experts * nextn if noaux else 0,
         )
     return Counted(

@@ -179,7 +179,9 @@ def glm4_moe(r: ConfigReader) -> DecoderSpec:
     spec = _with_moe(spec, moe, lambda i: i >= first)
     # vLLM glm4_moe_mtp.py: each MTP layer a Glm4MoeDecoderLayer numbered after the decoder's,
     # so MoE (index >= first_k_dense_replace), with enorm, hnorm, an nn.Linear eh_proj and the
-    # shared head's norm.
+    # shared head's norm. The note names these parameters: GLM-4.5's checkpoint also keeps
+    # copies of the embedding and head in layer 92, GLM-4.6's does not (vllm-project/vllm#27597),
+    # and vLLM uses the target's either way.
     spec.mtp_layers = r.integer("num_nextn_predict_layers", 0, minimum=0, quiet=True)
     spec.mtp_proj_whole = True
     return spec
