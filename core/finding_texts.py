@@ -311,6 +311,11 @@ NOTE_TEMPLATES: dict[str, str] = {
         "parameters; they share the model's embedding and LM head), and each caches like a "
         "decoder layer.",
     ),
+    "model_note.mtp_states": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "While drafting, vLLM keeps {states} recurrent states per sequence in each "
+        "linear-attention or Mamba layer, one more per draft token; they are counted.",
+    ),
     "model_note.mtp_declared": QT_TRANSLATE_NOOP(
         "CoreText",
         "config.json declares {layers} multi-token-prediction layer(s) ({key}); they serve "

@@ -42,6 +42,7 @@ from core.messages import Message
 # The note a model's MTP layers get while they are not loaded (core.model_config).
 NOT_COUNTED = "model_note.mtp_layers"
 COUNTED = "model_note.mtp_counted"  # the note that replaces it once the layers are counted
+STATES = "model_note.mtp_states"  # the recurrent states a hybrid keeps per draft token
 # Families whose checkpoints declare MTP modules for which vLLM has no draft model (the
 # SpeculativeConfig.hf_config_override of vllm/config/speculative.py maps none of them).
 NO_DRAFT = frozenset({"minimax_m2"})
@@ -68,6 +69,8 @@ class MtpBlock:
             hyper-connections and sinks).
         checkpoint: The published checkpoint's stored bytes with the MTP layers loaded, when the
             model's checkpoint layout is read (:mod:`core.checkpoint_layout`).
+        state_per_draft: Whether the model's recurrent-state layers are vLLM Mamba-type layers,
+            which keep one more state per draft token while drafting (:func:`with_mtp`).
     """
 
     layers: int
@@ -80,6 +83,7 @@ class MtpBlock:
     buffer_bytes: int = 0
     fp32_params: int = 0
     checkpoint: CheckpointLayout | None = None
+    state_per_draft: bool = False
 
 
 def merged_groups(
@@ -113,23 +117,38 @@ def _merged_cache(
     return tuple(out)
 
 
-def with_mtp(arch: ModelArchitecture) -> ModelArchitecture:
-    """``arch`` as vLLM serves it with MTP speculative decoding: the MTP layers loaded and cached.
+def with_mtp(arch: ModelArchitecture, draft_tokens: int) -> ModelArchitecture:
+    """``arch`` as vLLM serves it drafting ``draft_tokens`` a step with its MTP layers.
 
-    A model without MTP layers the planner counts is returned unchanged.
+    The MTP layers are loaded and cached. A hybrid model's Mamba and Gated DeltaNet layers
+    (``MtpBlock.state_per_draft``) then keep one recurrent state per draft token beside the
+    sequence's own: vLLM gives each such layer ``num_speculative_blocks`` =
+    ``num_speculative_tokens`` more state blocks per request
+    (``vllm/model_executor/layers/mamba/abstract.py`` ``get_kv_cache_spec``; ``MambaSpec``'s
+    ``max_memory_usage_bytes`` in ``vllm/v1/kv_cache_interface.py``: ``(1 +
+    num_speculative_blocks)`` pages in the default ``mamba_cache_mode`` "none", which Qwen3-Next's
+    and Qwen3.5's drafts require instead of "all"). A model without MTP layers the planner
+    counts is returned unchanged.
     """
     mtp = arch.mtp
     if mtp is None:
         return arch
     notes = tuple(n for n in arch.notes if getattr(n, "key", "") != NOT_COUNTED)
     counted = Message(COUNTED, layers=mtp.layers, params=mtp.params)
+    cache = arch.cache_groups
+    added: tuple[Message, ...] = (counted,)
+    if mtp.state_per_draft and any(not g.grows for g in cache):
+        cache = tuple(
+            g if g.grows else replace(g, layers=g.layers * (1 + draft_tokens)) for g in cache
+        )
+        added += (Message(STATES, states=1 + draft_tokens),)
     return replace(
         arch,
         linear_groups=merged_groups(arch.linear_groups, mtp.groups),
         other_params=arch.other_params + mtp.other_params,
         other_active_params=arch.other_active_params + mtp.other_active_params,
-        cache=_merged_cache(arch.cache_groups, mtp.cache),
+        cache=_merged_cache(cache, mtp.cache),
         checkpoint=mtp.checkpoint if arch.checkpoint is not None else None,
-        notes=(*notes, counted),
+        notes=(*notes, *added),
         mtp=None,
     )

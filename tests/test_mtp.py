@@ -70,7 +70,7 @@ def test_the_mtp_layer_vllm_loads_is_counted_tensor_by_tensor() -> None:
     params = sum(o * i * n for o, i, n in _v3_mtp_matrices())
     params += V3_MTP_NORMS + V3_MTP_ROUTER + V3_EH_PROJ
     assert arch.mtp.params == params == 11_610_067_968
-    served = with_mtp(arch)
+    served = with_mtp(arch, 1)
     assert served.params_total - arch.params_total == params
 
 

@@ -85,7 +85,7 @@ def test_the_mtp_layer_vllm_loads_is_counted_tensor_by_tensor(
     arch = _arch(name)
     assert arch.mtp is not None and arch.mtp.layers == 1
     assert arch.mtp.params == params == exact
-    assert with_mtp(arch).params_total - arch.params_total == params
+    assert with_mtp(arch, 1).params_total - arch.params_total == params
     notes = [n for n in arch.notes if getattr(n, "key", "") == "model_note.mtp_layers"]
     assert len(notes) == 1 and notes[0].params == {"layers": 1, "params": params}
     assert not any(getattr(n, "key", "") == "model_note.mtp_declared" for n in arch.notes)
@@ -105,11 +105,20 @@ def test_the_mtp_layer_vllm_loads_is_counted_tensor_by_tensor(
 )
 def test_the_mtp_layer_caches_one_more_full_attention_layer(name: str, off: int, on: int) -> None:
     arch = _arch(name)
-    served = with_mtp(arch)
+    served = with_mtp(arch, 1)
     assert kv_bytes_per_token(arch, "bf16") == off
     assert kv_bytes_per_token(served, "bf16") == on
-    # The recurrent state per sequence of the Gated DeltaNet layers does not change.
-    assert state_bytes_per_sequence(served, "bf16") == state_bytes_per_sequence(arch, "bf16")
+
+
+@pytest.mark.parametrize("name", ["qwen3-next-80b-a3b-thinking", "qwen3.5-27b"])
+def test_drafting_keeps_one_more_recurrent_state_per_draft_token(name: str) -> None:
+    # vLLM's Gated DeltaNet layers hold 1 + num_speculative_tokens state blocks per request
+    # (MambaSpec num_speculative_blocks); the MTP layer itself adds none.
+    arch = _arch(name)
+    one = state_bytes_per_sequence(arch, "bf16")
+    assert one > 0
+    for tokens in (1, 3):
+        assert state_bytes_per_sequence(with_mtp(arch, tokens), "bf16") == (1 + tokens) * one
 
 
 def _v4_mtp_tensor_bytes() -> int:
@@ -164,7 +173,7 @@ def test_deepseek_v4_flash_with_its_mtp_block_matches_the_published_index() -> N
 
 def test_deepseek_v4_mtp_block_caches_one_more_sliding_window() -> None:
     arch = _arch("deepseek-v4-flash")
-    served = with_mtp(arch)
+    served = with_mtp(arch, 1)
     # One more 584-byte K=V vector per token, kept for the 128-token window only.
     assert kv_bytes_per_token(served, "bf16") - kv_bytes_per_token(arch, "bf16") == 584
     request = {
@@ -210,14 +219,18 @@ def test_drafting_with_mtp_counts_the_layer_and_says_so(
     on = estimate(parse_request({**request, "inference": drafting}))
     arch = _arch(name)
     assert arch.mtp is not None
-    # One more full-attention layer's K and V per GPU at 8,192 tokens.
-    assert on.memory.kv_cache - off.memory.kv_cache == 8192 * head_bytes
+    # One more full-attention layer's K and V per GPU at 8,192 tokens, and (hybrids) two more
+    # recurrent states for the two draft tokens.
+    states = 2 * state_bytes_per_sequence(arch, "bf16", tp=8)
+    assert on.memory.kv_cache - off.memory.kv_cache == 8192 * head_bytes + states
     # bf16 weights: the split part over 8 GPUs, the rest whole on each.
     grown = on.memory.weights - off.memory.weights
     assert grown == 2 * (arch.mtp.params - whole) // 8 + 2 * whole
     codes = [f.template_key for f in on.findings]
     assert "model_note.mtp_counted" in codes and "model_note.mtp_layers" not in codes
     assert not any(f.code == "mtp_not_counted" for f in on.findings)
+    noted = [f.params for f in on.findings if f.template_key == "model_note.mtp_states"]
+    assert noted == ([{"states": 3}] if states else [])
 
 
 def test_minimax_m2_says_vllm_has_no_mtp_draft_for_it() -> None:

@@ -247,4 +247,5 @@ def _mtp(spec: DecoderSpec) -> MtpBlock:
         cache=(CacheGroup("full", n, a.kv, a.d, a.v_dim),),
         params=params,
         stored_params=params,
+        state_per_draft=True,  # the decoder's recurrent layers are vLLM MambaSpec layers
     )

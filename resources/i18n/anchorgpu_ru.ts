@@ -582,6 +582,10 @@
         <translation>&apos;tie_word_embeddings&apos; нет в config.json; принята выходная голова (LM head), не связанная с эмбеддингами.</translation>
     </message>
     <message>
+        <source>While drafting, vLLM keeps {states} recurrent states per sequence in each linear-attention or Mamba layer, one more per draft token; they are counted.</source>
+        <translation>Пока идёт черновая генерация, vLLM хранит в каждом слое линейного внимания или Mamba по нескольку рекуррентных состояний на последовательность (всего: {states}) — на одно больше на каждый черновой токен; они учтены.</translation>
+    </message>
+    <message>
         <source>attention_heads raised to kv_heads ({kv_heads}).</source>
         <translation>attention_heads увеличено до kv_heads ({kv_heads}).</translation>
     </message>
