@@ -126,9 +126,9 @@ def with_mtp(arch: ModelArchitecture, draft_tokens: int) -> ModelArchitecture:
     ``num_speculative_tokens`` more state blocks per request
     (``vllm/model_executor/layers/mamba/abstract.py`` ``get_kv_cache_spec``; ``MambaSpec``'s
     ``max_memory_usage_bytes`` in ``vllm/v1/kv_cache_interface.py``: ``(1 +
-    num_speculative_blocks)`` pages in the default ``mamba_cache_mode`` "none", which Qwen3-Next's
-    and Qwen3.5's drafts require instead of "all"). A model without MTP layers the planner
-    counts is returned unchanged.
+    num_speculative_blocks)`` pages in ``mamba_cache_mode`` "none", the one state per sequence
+    the planner counts otherwise; Qwen3-Next's and Qwen3.5's drafts refuse "all"). A model
+    without MTP layers the planner counts is returned unchanged.
     """
     mtp = arch.mtp
     if mtp is None:
