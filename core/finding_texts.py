@@ -98,8 +98,8 @@ FINDING_TEMPLATES: dict[str, str] = {
     "mtp_not_counted.no_draft": QT_TRANSLATE_NOOP(
         "CoreText",
         "speculative decoding with MTP is asked for, but vLLM has no MTP draft model for "
-        "{model_type}: it skips the checkpoint's multi-token-prediction modules, so their "
-        "weights and cache are not included; plan without MTP or with another draft method",
+        "{model_type}, and its published checkpoints store no multi-token-prediction weights: "
+        "nothing is counted for them; plan without MTP or with another draft method",
     ),
     "kv_cache_fp8_quality": QT_TRANSLATE_NOOP(
         "CoreText",

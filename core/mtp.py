@@ -26,9 +26,11 @@ the layers or their cache. The draft of each family (``vllm/model_executor/model
   each, fp8 ``ReplicatedLinear``), a float32 hyper-connection head and one decoder layer of the
   kind its ``compress_ratios`` entry names (:mod:`core.families.deepseek_v4`).
 
-vLLM has no MTP draft for MiniMax-M2 (``hf_config_override`` maps no ``minimax_m2``; its
-``minimax_m2.py`` loader skips the ``num_mtp_modules`` weights): nothing is counted for it, and
-asking for MTP says so (:data:`NO_DRAFT`).
+vLLM has no MTP draft for MiniMax-M2 (``hf_config_override`` maps no ``minimax_m2``), and its
+published checkpoints store no MTP weights although their configs declare ``num_mtp_modules``
+(Hugging Face's safetensors parameter totals of MiniMax-M2, M2.1, M2.5 and M2.7 hold the
+decoder, router biases and FP8 scales only): nothing is counted for it, and asking for MTP says
+so (:data:`NO_DRAFT`).
 """
 
 from __future__ import annotations

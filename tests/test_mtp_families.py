@@ -4,8 +4,9 @@ Each family's MTP layer is written out below tensor by tensor from the names its
 checkpoint stores (the names vLLM's draft loaders read: ``model.layers.92.*`` in GLM-4.5,
 ``mtp.*`` in Qwen3-Next and Qwen3.5, ``mtp.0.*`` in DeepSeek-V4), with the shapes the config
 gives, not from the planner's groups. DeepSeek-V4-Flash is checked against its published
-``model.safetensors.index.json`` ``total_size``; for GLM-4.5, Qwen3-Next and Qwen3.5 no copy of
-the index was found, so the tensor lists are the check.
+``model.safetensors.index.json`` ``total_size``; GLM-4.5, Qwen3-Next and Qwen3.5 against the
+parameter totals Hugging Face reads from their published safetensors (no copy of their indexes
+was found), which the model and its MTP layer make up exactly.
 """
 
 from __future__ import annotations
@@ -89,6 +90,43 @@ def test_the_mtp_layer_vllm_loads_is_counted_tensor_by_tensor(
     notes = [n for n in arch.notes if getattr(n, "key", "") == "model_note.mtp_layers"]
     assert len(notes) == 1 and notes[0].params == {"layers": 1, "params": params}
     assert not any(getattr(n, "key", "") == "model_note.mtp_declared" for n in arch.notes)
+
+
+@pytest.mark.parametrize(
+    ("name", "extra", "published"),
+    [
+        # Hugging Face's safetensors parameter totals of the published checkpoints (every
+        # tensor of model.safetensors.index.json; all bf16, so its total_size is twice these
+        # but for GLM's float32 e_score_correction_bias, one per expert of the 89 MoE layers and
+        # the MTP layer). zai-org/GLM-4.5 keeps its MTP layer's own embedding and head
+        # (151,552 × 5,120 each); zai-org/GLM-4.6, of the same config shape, does not
+        # (vllm-project/vllm#27597): 356,785,898,816.
+        ("glm-4.5", 90 * 160 + 2 * 151_552 * 5_120, 358_337_791_296),
+        ("qwen3-next-80b-a3b-thinking", 0, 81_324_862_720),
+        ("qwen3.5-27b", 0, 27_781_427_952),
+        ("qwen3.5-35b-a3b", 0, 35_951_822_704),
+    ],
+)
+def test_the_model_and_its_mtp_layer_match_the_published_parameter_total(
+    name: str, extra: int, published: int
+) -> None:
+    arch = _arch(name)
+    assert arch.mtp is not None
+    assert arch.params_total + arch.mtp.params + extra == published
+
+
+def test_minimax_m2_checkpoints_store_no_mtp_weights() -> None:
+    # MiniMaxAI/MiniMax-M2.5 declares num_mtp_modules 3, but its published safetensors total
+    # (228,703,644,928) is the decoder, the float32 router bias of each of the 62 layers and
+    # the float32 scale of every 128 × 128 FP8 block: no room for an MTP module (MiniMax-M2,
+    # without the scales in its total: 228,689,764,864).
+    arch = _arch("minimax-m2.5")
+    scales = sum(
+        -(-g.out_features // 128) * -(-g.in_features // 128) * g.count for g in arch.linear_groups
+    )
+    assert arch.params_total + 62 * 256 + scales == 228_703_644_928
+    assert arch.params_total + 62 * 256 == 228_689_764_864
+    assert arch.mtp is None
 
 
 @pytest.mark.parametrize(

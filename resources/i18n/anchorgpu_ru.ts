@@ -434,10 +434,6 @@
         <translation>по quantization_config из config.json контрольная точка хранит {stored_as} (всего {size:.1f} ГиБ); веса же посчитаны в запрошенном формате {weights}, как для копии, преобразованной в него</translation>
     </message>
     <message>
-        <source>speculative decoding with MTP is asked for, but vLLM has no MTP draft model for {model_type}: it skips the checkpoint&apos;s multi-token-prediction modules, so their weights and cache are not included; plan without MTP or with another draft method</source>
-        <translation>запрошено спекулятивное декодирование с MTP, но у vLLM нет черновой модели MTP для {model_type}: модули предсказания нескольких токенов из контрольной точки он пропускает, поэтому их веса и кэш не учтены; планируйте без MTP или с другим способом получения черновых токенов</translation>
-    </message>
-    <message>
         <source>an fp8 KV cache halves its memory but can lower accuracy; verify output quality</source>
         <translation>KV-кэш в fp8 занимает вдвое меньше памяти, но может снизить точность; проверьте качество вывода</translation>
     </message>
@@ -696,6 +692,10 @@
     <message>
         <source>speculative decoding with MTP is asked for, but the planner counts no multi-token-prediction layers for this model (it declares none, or their layout is not read): their weights and cache are not included</source>
         <translation>запрошено спекулятивное декодирование с MTP, но планировщик не находит у этой модели слоёв предсказания нескольких токенов, которые он умеет считать (модель их не объявляет или их раскладка не прочитана): их веса и кэш не учтены</translation>
+    </message>
+    <message>
+        <source>speculative decoding with MTP is asked for, but vLLM has no MTP draft model for {model_type}, and its published checkpoints store no multi-token-prediction weights: nothing is counted for them; plan without MTP or with another draft method</source>
+        <translation>запрошено спекулятивное декодирование с MTP, но у vLLM нет черновой модели MTP для {model_type}, а опубликованные контрольные точки этой модели не хранят весов предсказания нескольких токенов: для них ничего не учтено; планируйте без MTP или с другим способом получения черновых токенов</translation>
     </message>
     <message>
         <source>The published checkpoint also stores {layers} multi-token-prediction layer(s) ({params:,} parameters). vLLM skips them when it loads the model and loads them only for speculative decoding with MTP (--speculative-config method mtp); they are not counted here.</source>
