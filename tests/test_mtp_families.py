@@ -102,6 +102,8 @@ def test_the_mtp_layer_vllm_loads_is_counted_tensor_by_tensor(
         # (151,552 × 5,120 each); zai-org/GLM-4.6, of the same config shape, does not
         # (vllm-project/vllm#27597): 356,785,898,816.
         ("glm-4.5", 90 * 160 + 2 * 151_552 * 5_120, 358_337_791_296),
+        # zai-org/GLM-5: float32 router biases of 75 + 1 MoE layers, no embedding or head copy.
+        ("glm-5", 76 * 256, 753_864_139_008),
         ("qwen3-next-80b-a3b-thinking", 0, 81_324_862_720),
         ("qwen3.5-27b", 0, 27_781_427_952),
         ("qwen3.5-35b-a3b", 0, 35_951_822_704),
