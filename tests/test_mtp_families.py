@@ -1,12 +1,12 @@
-"""MTP layers of GLM-4.5, Qwen3-Next, Qwen3.5 and DeepSeek-V4, counted as vLLM loads them.
+"""MTP layers of GLM-4.5/5, Qwen3-Next, Qwen3.5 and DeepSeek-V4, counted as vLLM loads them.
 
 Each family's MTP layer is written out below tensor by tensor from the names its published
 checkpoint stores (the names vLLM's draft loaders read: ``model.layers.92.*`` in GLM-4.5,
 ``mtp.*`` in Qwen3-Next and Qwen3.5, ``mtp.0.*`` in DeepSeek-V4), with the shapes the config
 gives, not from the planner's groups. DeepSeek-V4-Flash is checked against its published
-``model.safetensors.index.json`` ``total_size``; GLM-4.5, Qwen3-Next and Qwen3.5 against the
-parameter totals Hugging Face reads from their published safetensors (no copy of their indexes
-was found), which the model and its MTP layer make up exactly.
+``model.safetensors.index.json`` ``total_size``; GLM-4.5, GLM-5, Qwen3-Next and Qwen3.5 against
+the parameter totals Hugging Face reads from their published safetensors (no copy of their
+indexes was found), which the model and its MTP layer make up exactly.
 """
 
 from __future__ import annotations
