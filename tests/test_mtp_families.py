@@ -96,9 +96,10 @@ def test_the_mtp_layer_vllm_loads_is_counted_tensor_by_tensor(
     ("name", "extra", "published"),
     [
         # Hugging Face's safetensors parameter totals of the published checkpoints (every
-        # tensor of model.safetensors.index.json; all bf16, so its total_size is twice these
-        # but for GLM's float32 e_score_correction_bias, one per expert of the 89 MoE layers and
-        # the MTP layer). zai-org/GLM-4.5 keeps its MTP layer's own embedding and head
+        # tensor of model.safetensors.index.json; all bf16 but GLM's float32
+        # e_score_correction_bias, one per expert of each MoE layer, GLM-4.5's 89 and the MTP
+        # layer, a buffer beside the parameters). zai-org/GLM-4.5 keeps its MTP layer's own
+        # embedding and head
         # (151,552 × 5,120 each); zai-org/GLM-4.6, of the same config shape, does not
         # (vllm-project/vllm#27597): 356,785,898,816.
         ("glm-4.5", 90 * 160 + 2 * 151_552 * 5_120, 358_337_791_296),
@@ -176,17 +177,8 @@ def _v4_mtp_tensor_bytes() -> int:
     def fp4(out: int, inp: int) -> int:
         return out * inp // 2 + out * inp // 32
 
-    h, heads, hd, q_lora, o_lora, groups, ff, experts, hc = (
-        4096,
-        64,
-        512,
-        1024,
-        1024,
-        8,
-        2048,
-        256,
-        4,
-    )
+    h, heads, hd, q_lora, o_lora, groups = 4096, 64, 512, 1024, 1024, 8
+    ff, experts, hc = 2048, 256, 4
     mix = (2 + hc) * hc
     attn = fp8(q_lora, h) + fp8(heads * hd, q_lora) + fp8(hd, h)
     attn += fp8(groups * o_lora, heads * hd // groups) + fp8(h, groups * o_lora)
