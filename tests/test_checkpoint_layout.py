@@ -140,9 +140,15 @@ def test_deepseek_v32_indexer_wk_and_weights_proj_are_held_in_bf16() -> None:
     plain = 2 * (arch.params_total - linear)
     bias = 4 * 256 * 58  # float32 e_score_correction_bias of the 58 MoE layers
     assert layout.total_bytes == linear + scales + plain + bias == 674_086_291_296
-    # Against both kept FP8 with their scales: wk (128 × 7168) and weights_proj (64 × 7168)
+    # Against both as FP8 blocks with their scales: wk (128 × 7168) and weights_proj (64 × 7168)
     # take 917,280 and 458,528 bytes more in each of the 61 layers.
-    assert 674_086_291_296 - 674_002_367_008 == 61 * (917_280 + 458_528)
+    all_linear = sum(g.params for g in arch.linear_groups)
+    all_scales = sum(
+        4 * -(-g.out_features // 128) * -(-g.in_features // 128) * g.count
+        for g in arch.linear_groups
+    )
+    as_fp8 = all_linear + all_scales + 2 * (arch.params_total - all_linear) + bias
+    assert layout.total_bytes - as_fp8 == 61 * (917_280 + 458_528)
 
 
 def test_modules_kept_unquantized_stay_in_bf16() -> None:
