@@ -108,6 +108,8 @@ def test_the_mtp_layer_vllm_loads_is_counted_tensor_by_tensor(
         ("qwen3-next-80b-a3b-thinking", 0, 81_324_862_720),
         ("qwen3.5-27b", 0, 27_781_427_952),
         ("qwen3.5-35b-a3b", 0, 35_951_822_704),
+        ("qwen3.5-122b-a10b", 0, 125_086_497_008),
+        ("qwen3.5-397b-a17b", 0, 403_397_928_944),
     ],
 )
 def test_the_model_and_its_mtp_layer_match_the_published_parameter_total(
