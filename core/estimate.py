@@ -185,7 +185,7 @@ def served_model(request: PlanRequest, arch: ModelArchitecture) -> ModelArchitec
     if request.inference.mtp_speculative_tokens:
         from core.mtp import with_mtp
 
-        return with_mtp(arch)
+        return with_mtp(arch, request.inference.mtp_speculative_tokens)
     return arch
 
 

@@ -52,7 +52,7 @@ from core.gpu_formats import support
 from core.kv_pool import KvPool, vllm_sequences
 from core.memory import Finding, MemoryBreakdown
 from core.messages import Message
-from core.mtp import COUNTED
+from core.mtp import COUNTED, NO_DRAFT
 from core.quant_formats import FORMATS
 from core.request import PlanRequest
 from core.throughput import (
@@ -268,7 +268,18 @@ def estimate_inference(
     if par.strategy == "fsdp":
         findings.append(_NOT_FOR_INFERENCE)
     if inf.mtp_speculative_tokens and not any(getattr(n, "key", "") == COUNTED for n in arch.notes):
-        findings.append(Finding.of("mtp_not_counted", "warning", "kv_cache"))
+        if arch.model_type in NO_DRAFT:
+            findings.append(
+                Finding.of(
+                    "mtp_not_counted",
+                    "warning",
+                    "kv_cache",
+                    variant="no_draft",
+                    model_type=arch.model_type,
+                )
+            )
+        else:
+            findings.append(Finding.of("mtp_not_counted", "warning", "kv_cache"))
     if arch.checkpoint is not None:
         findings += compat.checkpoint_findings(request, arch, gib(arch.checkpoint.total_bytes))
     wm = inference_weights(request, arch)

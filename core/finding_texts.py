@@ -95,6 +95,12 @@ FINDING_TEMPLATES: dict[str, str] = {
         "multi-token-prediction layers for this model (it declares none, or their layout is "
         "not read): their weights and cache are not included",
     ),
+    "mtp_not_counted.no_draft": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "speculative decoding with MTP is asked for, but vLLM has no MTP draft model for "
+        "{model_type}, and its published checkpoints store no multi-token-prediction weights: "
+        "nothing is counted for them; plan without MTP or with another draft method",
+    ),
     "kv_cache_fp8_quality": QT_TRANSLATE_NOOP(
         "CoreText",
         "an fp8 KV cache halves its memory but can lower accuracy; verify output quality",
@@ -315,6 +321,11 @@ NOTE_TEMPLATES: dict[str, str] = {
         "multi-token-prediction layer(s) are counted as vLLM loads them ({params:,} "
         "parameters; they share the model's embedding and LM head), and each caches like a "
         "decoder layer.",
+    ),
+    "model_note.mtp_states": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "While drafting, vLLM keeps {states} recurrent states per sequence in each "
+        "linear-attention or Mamba layer, one more per draft token; they are counted.",
     ),
     "model_note.mtp_declared": QT_TRANSLATE_NOOP(
         "CoreText",

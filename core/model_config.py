@@ -162,15 +162,20 @@ def _approximate(family: str, config: dict[str, Any]) -> Approximation:
 _MTP_KEYS = ("num_nextn_predict_layers", "mtp_num_hidden_layers", "num_mtp_modules")
 
 
-def _note_mtp(text: dict[str, Any], r: ConfigReader) -> None:
-    """Say that declared MTP layers are not counted, unless the family counted them in a note.
+def _note_mtp(text: dict[str, Any], r: ConfigReader, mtp: MtpBlock | None) -> None:
+    """Say what the checkpoint's MTP layers are and that the model is counted without them.
 
-    DeepSeek-V3/V4 name their MTP parameters (:mod:`core.families.deepseek`); vLLM's loaders of
-    these families skip the MTP weights unless speculative decoding uses them
-    (``deepseek_v2.py``: ``get_spec_layer_idx_from_weight_name``; ``deepseek_v4.py``:
-    ``skip_substrs=["mtp."]``).
+    vLLM's loaders skip the MTP weights unless speculative decoding uses them
+    (``get_spec_layer_idx_from_weight_name`` in ``deepseek_v2.py``, ``glm4_moe.py`` and
+    ``minimax_m2.py``; the ``mtp.`` prefix in ``qwen3_next.py``, ``qwen3_5.py`` and
+    ``deepseek_v4.py``). The layers a family counts (:mod:`core.mtp`) are named with the
+    parameters the checkpoint stores for them; any other declared MTP layers with the key that
+    declares them.
     """
-    if any(getattr(note, "key", "") == "model_note.mtp_layers" for note in r.notes):
+    if mtp is not None:
+        r.notes.append(
+            Message("model_note.mtp_layers", layers=mtp.layers, params=mtp.stored_params)
+        )
         return
     for key in _MTP_KEYS:
         layers = text.get(key)
@@ -245,7 +250,7 @@ def architecture_from_config(
         # vision band bounds the rest, the reason names it (Gemma 4's is counted exactly).
         r.notes.append(Message("model_note.audio_not_counted", family=family))
         approximate = Approximation(*VISION_BAND, f"audio tower of '{family}'")
-    _note_mtp(text, r)
+    _note_mtp(text, r, counted.mtp)
     b = counted.build
     groups = b.groups
     checkpoint = None
@@ -315,13 +320,14 @@ def _mtp_checkpoint(
 ) -> MtpBlock | None:
     """``mtp`` with the checkpoint's stored bytes once its layers are loaded too.
 
-    The MTP layers are stored like the decoder's (DeepSeek-V3's FP8 blocks), ``eh_proj`` in
-    16-bit; None (the MTP layers left uncounted) when that layout is not read.
+    The MTP layers are stored like the decoder's (DeepSeek-V3's FP8 blocks), ``eh_proj`` (Qwen's
+    ``fc``) in 16-bit; None (the MTP layers left uncounted) when that layout is not read.
     """
     storage = counted.storage or StorageHints()
     storage = replace(
         storage,
         plain_groups=storage.plain_groups | {MTP_EH_PROJ},
+        fp32_params=storage.fp32_params + mtp.fp32_params,
         buffer_bytes=storage.buffer_bytes + mtp.buffer_bytes,
     )
     layout = read_layout(

@@ -127,6 +127,30 @@ def test_deepseek_v3_fp8_blocks_count_every_linear_layer_with_fp32_scales() -> N
     assert layout.total_bytes == linear + scales + plain + bias == 673_150_611_808
 
 
+def test_deepseek_v32_indexer_wk_and_weights_proj_are_held_in_bf16() -> None:
+    # vLLM fuses the indexer's wk and weights_proj unquantized and upcasts the FP8 wk to bf16
+    # while loading; weights_proj is stored in bf16. Every other linear layer is FP8 blocks.
+    arch = _arch("deepseek-v3.2")
+    layout = arch.checkpoint
+    assert layout is not None
+    kept = {"self_attn.indexer.wk", "self_attn.indexer.weights_proj"}
+    fp8 = [g for g in arch.linear_groups if g.name not in kept]
+    linear = sum(g.params for g in fp8)
+    scales = sum(4 * -(-g.out_features // 128) * -(-g.in_features // 128) * g.count for g in fp8)
+    plain = 2 * (arch.params_total - linear)
+    bias = 4 * 256 * 58  # float32 e_score_correction_bias of the 58 MoE layers
+    assert layout.total_bytes == linear + scales + plain + bias == 674_086_291_296
+    # Against both as FP8 blocks with their scales: wk (128 × 7168) and weights_proj (64 × 7168)
+    # take 917,280 and 458,528 bytes more in each of the 61 layers.
+    all_linear = sum(g.params for g in arch.linear_groups)
+    all_scales = sum(
+        4 * -(-g.out_features // 128) * -(-g.in_features // 128) * g.count
+        for g in arch.linear_groups
+    )
+    as_fp8 = all_linear + all_scales + 2 * (arch.params_total - all_linear) + bias
+    assert layout.total_bytes - as_fp8 == 61 * (917_280 + 458_528)
+
+
 def test_modules_kept_unquantized_stay_in_bf16() -> None:
     config = _config("gpt-oss-20b")
     kept = _arch("gpt-oss-20b", config)
@@ -240,17 +264,11 @@ def test_mtp_layers_are_named_with_their_parameters_and_not_counted() -> None:
     assert not any("mtp_declared" in getattr(n, "key", "") for n in arch.notes)
 
 
-@pytest.mark.parametrize(
-    ("name", "key"),
-    [
-        ("glm-4.5", "num_nextn_predict_layers"),
-        ("qwen3.5-397b-a17b", "mtp_num_hidden_layers"),
-        ("minimax-m2.5", "num_mtp_modules"),
-    ],
-)
-def test_other_families_mtp_layers_are_declared_as_not_counted(name: str, key: str) -> None:
-    notes = [n for n in _arch(name).notes if getattr(n, "key", "") == "model_note.mtp_declared"]
-    assert len(notes) == 1 and notes[0].params["key"] == key
+def test_mtp_modules_without_a_vllm_draft_are_declared_as_not_counted() -> None:
+    arch = _arch("minimax-m2.5")
+    notes = [n for n in arch.notes if getattr(n, "key", "") == "model_note.mtp_declared"]
+    assert len(notes) == 1 and notes[0].params == {"layers": 3, "key": "num_mtp_modules"}
+    assert arch.mtp is None
 
 
 def test_training_says_it_does_not_keep_the_stored_format() -> None:

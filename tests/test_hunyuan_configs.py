@@ -38,6 +38,7 @@ def _moe(**fields: Any) -> dict[str, Any]:
         "moe_topk": 2,
         "num_shared_expert": 1,
         "moe_intermediate_size": 32,
+        "use_mixed_mlp_moe": True,
     }
     config.update(fields)
     return config
@@ -64,6 +65,19 @@ def test_a_list_that_differs_between_layers_is_refused_naming_the_field(field):
     values = {"moe_topk": [2, 4], "num_shared_expert": [1, 0], "moe_intermediate_size": [32, 16]}
     with pytest.raises(ModelSourceError, match=field):
         _count(_moe(**{field: values[field]}))
+
+
+@pytest.mark.parametrize("mixed", [{"use_mixed_mlp_moe": False}, {}])
+def test_the_shared_mlp_is_counted_only_when_the_config_mixes_it_in(mixed):
+    # vLLM's HunYuanSparseMoeBlock builds shared_mlp only if use_mixed_mlp_moe (absent: False).
+    config = _moe()
+    del config["use_mixed_mlp_moe"]
+    plain = _count({**config, **mixed})
+    shared = _count(_moe())
+    per_layer = 3 * 64 * 48  # gate, up and down of intermediate_size × num_shared_expert
+    assert shared.params_total - plain.params_total == LAYERS * per_layer
+    assert shared.params_active - plain.params_active == LAYERS * per_layer
+    assert plain.shared_experts == 0 and shared.shared_experts == 1
 
 
 def test_a_list_of_the_wrong_length_is_refused():

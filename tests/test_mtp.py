@@ -70,7 +70,7 @@ def test_the_mtp_layer_vllm_loads_is_counted_tensor_by_tensor() -> None:
     params = sum(o * i * n for o, i, n in _v3_mtp_matrices())
     params += V3_MTP_NORMS + V3_MTP_ROUTER + V3_EH_PROJ
     assert arch.mtp.params == params == 11_610_067_968
-    served = with_mtp(arch)
+    served = with_mtp(arch, 1)
     assert served.params_total - arch.params_total == params
 
 
@@ -146,3 +146,21 @@ def test_fit_takes_the_option_on_the_command_line(capsys: Any, tmp_path: Path) -
     assert grown > (arch.mtp.checkpoint.total_bytes - arch.checkpoint.total_bytes) // 8
     bad = run_cli(capsys, "fit", "--gpu", "h200-141gb", "--mtp-tokens", "99")
     assert bad.code != 0 and "mtp_speculative_tokens" in bad.err
+
+
+def test_the_checkpoint_with_its_mtp_layer_matches_the_published_dtype_totals() -> None:
+    # Hugging Face's safetensors parameters of deepseek-ai/DeepSeek-V3 (every tensor of its
+    # index): BF16 3,918,786,560, F8_E4M3 680,571,043,840, F32 41,555,600 (684,531,386,000).
+    arch = _arch()
+    assert arch.mtp is not None and arch.mtp.checkpoint is not None
+    served = with_mtp(arch, 1)
+    fp8 = [g for g in served.linear_groups if g.name != "mtp.eh_proj"]
+    values = sum(g.params for g in fp8)
+    scales = sum(-(-g.out_features // 128) * -(-g.in_features // 128) * g.count for g in fp8)
+    copies = 2 * 129_280 * H  # the MTP layer's own embedding and head, which vLLM drops
+    bf16 = served.params_total - values + copies
+    f32 = scales + EXPERTS * 59  # block scales and the 58 + 1 MoE layers' correction biases
+    assert (bf16, values, f32) == (3_918_786_560, 680_571_043_840, 41_555_600)
+    # As bytes: what vLLM holds with the MTP layer, and the two copies it does not load.
+    stored = 2 * bf16 + values + 4 * f32
+    assert arch.mtp.checkpoint.total_bytes + 2 * copies == stored == 688_574_839_360

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from core.architecture import CacheGroup, CacheKind
 from core.families.build import Build, Counted, attention_kind, merge_cache
+from core.mtp import MTP_EH_PROJ, MtpBlock
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,13 @@ class DecoderSpec:
     # Attention of another shape for layers whose mixer is "attention_alt" (MiMo-V2's
     # sliding-window layers have their own head counts).
     alt_attention: Attention | None = None
+    # Multi-token-prediction layers vLLM loads for speculative decoding (core.mtp): each one
+    # full-attention layer with the feed-forward ``mtp_ffn`` ("moe" or "dense"), its
+    # [embedding, hidden] projection (``mtp_proj_whole``: an nn.Linear every rank holds whole)
+    # and three norms.
+    mtp_layers: int = 0
+    mtp_ffn: str = "moe"
+    mtp_proj_whole: bool = False
 
 
 def _attention(b: Build, a: Attention, h: int) -> int:
@@ -184,6 +192,7 @@ def count_decoder(spec: DecoderSpec, state_bits: int = 0) -> Counted:
     if state_bits:
         cache = [replace(g, state_bits=state_bits) if not g.grows else g for g in cache]
     groups = merge_cache(cache)
+    mtp = _mtp(spec) if spec.mtp_layers and a is not None else None
     return Counted(
         build=b,
         embedding=spec.vocab * h + spec.positions,
@@ -208,4 +217,35 @@ def count_decoder(spec: DecoderSpec, state_bits: int = 0) -> Counted:
         hidden=h,
         heads=heads,
         vocab=spec.vocab,
+        mtp=mtp,
+    )
+
+
+def _mtp(spec: DecoderSpec) -> MtpBlock:
+    """The MTP layers of ``spec``: a full-attention decoder layer, the projection, three norms.
+
+    The norms are ``enorm``, ``hnorm`` and the shared head's norm (GLM-4.5) or
+    ``pre_fc_norm_embedding``, ``pre_fc_norm_hidden`` and ``norm`` (Qwen3-Next, Qwen3.5).
+    """
+    assert spec.attention is not None
+    b = Build()
+    h, n, a = spec.h, spec.mtp_layers, spec.attention
+    b.extra(spec.norm_params + 3 * h)
+    _attention(b, a, h)
+    if spec.mtp_ffn == "moe" and spec.moe is not None:
+        _moe(b, spec.moe, h)
+    elif spec.mlp is not None:
+        _mlp(b, spec.mlp, h)
+    b.linear(MTP_EH_PROJ, 2 * h, h, replicated=spec.mtp_proj_whole)
+    groups = tuple(replace(g, count=g.count * n, active_count=g.active_count * n) for g in b.groups)
+    params = sum(g.params for g in groups) + n * b.other
+    return MtpBlock(
+        layers=n,
+        groups=groups,
+        other_params=n * b.other,
+        other_active_params=n * b.other_active,
+        cache=(CacheGroup("full", n, a.kv, a.d, a.v_dim),),
+        params=params,
+        stored_params=params,
+        state_per_draft=True,  # the decoder's recurrent layers are vLLM MambaSpec layers
     )

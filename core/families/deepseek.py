@@ -22,6 +22,15 @@ from core.mtp import MTP_EH_PROJ, MtpBlock
 INDEXER_QUANT_BLOCK = 128
 
 
+# The indexer's wk and weights_proj as vLLM holds them: 16-bit, unquantized. vLLM fuses them into
+# one wk_weights_proj (MergedColumnParallelLinear, quant_config=None, disable_tp=True, in
+# vllm/model_executor/models/deepseek_v2.py since vllm-project/vllm#38870) and upcasts the
+# checkpoint's FP8 wk to bf16 while loading, so a served FP8 checkpoint holds more than it
+# stores; weights_proj is bf16 in DeepSeek-V3.2's checkpoint already (its inference/model.py:
+# "weights_proj in the checkpoint is stored in bf16").
+INDEXER_16BIT = frozenset({"self_attn.indexer.wk", "self_attn.indexer.weights_proj"})
+
+
 def indexer_key_bytes(index_dim: int) -> int:
     """Bytes vLLM keeps per token and layer for an indexer key of ``index_dim`` values."""
     return index_dim + index_dim // INDEXER_QUANT_BLOCK * 4
@@ -121,25 +130,31 @@ def count_deepseek(r: ConfigReader, version: int) -> Counted:
     # noaux_tc routing keeps a float32 score-correction bias per expert, which transformers
     # holds as a buffer and vLLM loads as a parameter (DeepseekV2MoE e_score_correction_bias).
     noaux = r.config.get("topk_method") == "noaux_tc"
-    storage = StorageHints(buffer_bytes=4 * experts * moe_layers if noaux else 0)
+    storage = StorageHints(
+        plain_groups=INDEXER_16BIT if index_heads else frozenset(),
+        buffer_bytes=4 * experts * moe_layers if noaux else 0,
+    )
     cache = CacheGroup(
         "mla", layers, 1, kv_lora + rope, 0, token_bits=8 * indexer_key_bytes(index_dim)
     )
     mtp_block = None
     if nextn:
         # Each MTP module (DeepSeek-V3 report §2.2): a MoE layer, enorm, hnorm, eh_proj (2h×h),
-        # the shared head's norm, and its own copies of the embedding and output head.
-        mtp = nextn * (moe_layer + 3 * h + 2 * h * h + 2 * vocab * h)
-        r.notes.append(Message("model_note.mtp_layers", layers=nextn, params=mtp))
+        # the shared head's norm, and its own copies of the embedding and output head, which
+        # DeepSeek's checkpoints store and GLM-5's does not (vLLM-Ascend issue #6754: its
+        # model.layers.78.shared_head.head and embed_tokens are missing from the checkpoint).
         # vLLM loads the layer, the three norms and eh_proj; embedding and head are shared.
         small = nextn * (attn_other + norms + router + 3 * h)
+        loaded = nextn * (moe_layer + 3 * h + 2 * h * h)
+        copies = 0 if r.family == "glm_moe_dsa" else nextn * 2 * vocab * h
         mtp_block = MtpBlock(
             layers=nextn,
             groups=_mtp_groups(b.groups, nextn, experts, top_k, h, moe_layers > 0),
             other_params=small,
             other_active_params=small,
             cache=(replace(cache, layers=nextn),),
-            params=nextn * (moe_layer + 3 * h + 2 * h * h),
+            params=loaded,
+            stored_params=loaded + copies,
             buffer_bytes=4 * experts * nextn if noaux else 0,
         )
     return Counted(
@@ -175,7 +190,8 @@ def _mtp_groups(
 ) -> tuple[LinearGroup, ...]:
     """The matrices of ``nextn`` MTP layers: a MoE decoder layer each, and ``eh_proj``.
 
-    ``eh_proj`` is an ``nn.Linear`` in vLLM's ``deepseek_mtp.py``, never a quantized layer.
+    ``eh_proj`` is an ``nn.Linear`` in vLLM's ``deepseek_mtp.py``: never quantized, and held
+    whole on every tensor-parallel rank.
     """
     out = []
     for g in groups:
@@ -186,5 +202,5 @@ def _mtp_groups(
             out.append(replace(g, count=nextn * experts, active_count=nextn * top_k))
         elif head == "shared_experts" and moe:
             out.append(replace(g, count=nextn, active_count=nextn))
-    out.append(LinearGroup(MTP_EH_PROJ, 2 * h, h, nextn, nextn))
+    out.append(LinearGroup(MTP_EH_PROJ, 2 * h, h, nextn, nextn, replicated=True))
     return tuple(out)

@@ -31,13 +31,16 @@ planner's figures into that layout to compare with the oracle.
 
 from __future__ import annotations
 
-from core.architecture import CacheGroup
+from dataclasses import replace
+
+from core.architecture import CacheGroup, LinearGroup
 from core.checkpoint_layout import StorageHints
 from core.errors import ModelSourceError
 from core.families.build import Build, Counted, dropout_of
 from core.families.deepseek import indexer_key_bytes
 from core.families.reader import ConfigReader
 from core.messages import Message
+from core.mtp import MtpBlock
 
 SLIDING, CSA, HCA = (
     "sliding_attention",
@@ -166,12 +169,21 @@ def count_deepseek_v4(r: ConfigReader) -> Counted:
     base = attn + attn_other + hc_params + norms + experts * (3 * h * ff + h) + 3 * h * ff
     largest = base + max(csa + csa_other if n_csa else 0, hca + hca_other if n_hca else 0)
     nextn = r.integer("num_nextn_predict_layers", 0, minimum=0, quiet=True)
-    if nextn:
-        # Each MTP block (DeepSeek inference/model.py MTPBlock): a decoder layer without
-        # compressor (its compress ratio is 0), e_proj and h_proj (h × h), enorm, hnorm and a
-        # final norm, and its own hyper-connection head; embedding and head are the model's.
-        mtp = nextn * (base + 2 * h * h + 3 * h + hc * hc * h + hc + 1)
-        r.notes.append(Message("model_note.mtp_layers", layers=nextn, params=mtp))
+    mtp = None
+    if nextn and _mtp_is_sliding(r, layers):
+        head = hc * hc * h + hc + 1  # the MTP block's own hyper-connection head, float32
+        mtp = _v4_mtp(
+            b.groups,
+            nextn,
+            layers,
+            h,
+            other=attn_other + hc_params + norms + experts * h + 3 * h + head,
+            fp32=heads + hc_params + head,
+            cache=CacheGroup(
+                "sliding", nextn, 1, window=window, token_bits=8 * entry_bytes(hd, rope)
+            ),
+            buffer_bytes=4 * experts * nextn,  # the learned router's float32 bias
+        )
     hash_layers = min(r.integer("num_hash_layers", 0, minimum=0, quiet=True), layers)
     fp32 = layers * (heads + hc_params) + hc * hc * h + hc + 1
     fp32 += n_csa * rates[CSA] * 2 * (hd + index_dim) + n_hca * rates[HCA] * hd
@@ -196,6 +208,57 @@ def count_deepseek_v4(r: ConfigReader) -> Counted:
         heads=heads,
         vocab=vocab,
         storage=v4_storage(r, experts, top_k, vocab, layers, hash_layers, fp32),
+        mtp=mtp,
+    )
+
+
+def _mtp_is_sliding(r: ConfigReader, layers: int) -> bool:
+    """Whether the MTP layer is a sliding-window one, the only kind counted for it.
+
+    Published configs give its compress ratio as the entry after the decoder's in
+    ``compress_ratios`` (0 for V4-Flash); vLLM builds the MTP decoder layer with that entry.
+    """
+    ratios = r.int_list("compress_ratios")
+    return ratios is not None and len(ratios) > layers and ratios[layers] == 0
+
+
+def _v4_mtp(
+    groups: tuple[LinearGroup, ...],
+    nextn: int,
+    layers: int,
+    h: int,
+    *,
+    other: int,
+    fp32: int,
+    cache: CacheGroup,
+    buffer_bytes: int,
+) -> MtpBlock:
+    """DeepSeek-V4's MTP blocks as vLLM loads them (``deepseek_v4_mtp.py``).
+
+    Each block (DeepSeek ``inference/model.py`` MTPBlock, 6,610,048,635 parameters for
+    V4-Flash): a sliding-window decoder layer (attention, routed and shared experts, two
+    hyper-connections, learned router), ``e_proj`` and ``h_proj`` (h × h, fp8
+    ``ReplicatedLinear``: whole on every rank), ``enorm``, ``hnorm``, the shared head's norm and
+    a float32 hyper-connection head. Embedding and LM head are the model's, in the checkpoint
+    and in vLLM. ``groups`` are the decoder's, one layer's share taken per MTP block.
+    """
+    out = [
+        replace(g, count=g.count // layers * nextn, active_count=g.active_count // layers * nextn)
+        for g in groups
+        if g.name.split(".")[0] in ("self_attn", "experts", "shared_experts")
+    ]
+    out += [LinearGroup(f"mtp.{name}", h, h, nextn, nextn, True) for name in ("e_proj", "h_proj")]
+    params = sum(g.params for g in out) + nextn * other
+    return MtpBlock(
+        layers=nextn,
+        groups=tuple(out),
+        other_params=nextn * other,
+        other_active_params=nextn * other,
+        cache=(cache,),
+        params=params,
+        stored_params=params,
+        buffer_bytes=buffer_bytes,
+        fp32_params=nextn * fp32,
     )
 
 
@@ -208,11 +271,14 @@ def v4_storage(
     the compressors' ``wkv`` and ``wgate`` and the indexer's ``weights_proj`` are bf16 in the
     checkpoint; sinks, hyper-connection weights and the compressors' position biases ``ape``
     are float32. The routers keep a float32 score bias (``gate.bias``) in learned-routing
-    layers and an int32 token → experts table (``gate.tid2eid``, vocab × top-k) in the
+    layers and a token → experts table (``gate.tid2eid``, vocab × top-k) in the
     ``num_hash_layers`` hash-routed ones; vLLM loads both (``DeepseekV4ForCausalLM``'s weight
-    mapper), transformers keeps them as buffers. ``expert_dtype`` ``fp4`` (vLLM's default
-    when absent) stores the routed experts in MXFP4 and the FP8 block scales as one E8M0 byte
-    (vLLM ``DeepseekV4FP8Config``); ``fp8`` keeps FP8 experts with float32 scales.
+    mapper), transformers keeps them as buffers. The table is counted as the int32 that
+    ``inference/model.py``'s ``Gate`` holds; the published safetensors store it as int64
+    (``I64``), 4 bytes more per entry than counted here (``tests/test_mtp_families.py`` checks
+    the published index's ``total_size`` with that difference). ``expert_dtype`` ``fp4``
+    (vLLM's default when absent) stores the routed experts in MXFP4 and the FP8 block scales as
+    one E8M0 byte (vLLM ``DeepseekV4FP8Config``); ``fp8`` keeps FP8 experts with float32 scales.
     """
     expert_dtype = r.config.get("expert_dtype", "fp4")
     fp4 = expert_dtype == "fp4"

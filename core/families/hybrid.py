@@ -75,6 +75,11 @@ def qwen3_next(r: ConfigReader, moe_block: bool = True) -> DecoderSpec:
         dense_ff = r.integer("intermediate_size", 5120, quiet=True)
     else:
         moe, ffn, dense_ff = None, ["dense"] * c.layers, r.integer("intermediate_size", 17408)
+    # MTP layers (vLLM qwen3_next_mtp.py, qwen3_5_mtp.py): Qwen3.5 declares them in
+    # mtp_num_hidden_layers; Qwen3-Next's published configs declare none, and vLLM builds
+    # num_nextn_predict_layers of them, 1 when absent, for the checkpoint's one MTP layer.
+    key = "num_nextn_predict_layers" if r.family == "qwen3_next" else "mtp_num_hidden_layers"
+    mtp = r.integer(key, 1, minimum=0, quiet=True)
     return _spec(
         r,
         kinds,
@@ -88,6 +93,8 @@ def qwen3_next(r: ConfigReader, moe_block: bool = True) -> DecoderSpec:
         norm_params=2 * c.h,
         final_norm=c.h,
         tie=tie(r, False),
+        mtp_layers=mtp,
+        mtp_ffn=ffn[0] if ffn else "dense",
     )
 
 

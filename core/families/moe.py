@@ -176,7 +176,15 @@ def glm4_moe(r: ConfigReader) -> DecoderSpec:
     shared = r.integer("n_shared_experts", 1, minimum=0)
     first = r.integer("first_k_dense_replace", 1, minimum=0)
     moe = Moe(e, k, ff, shared_ff=ff * shared, shared_count=shared)
-    return _with_moe(spec, moe, lambda i: i >= first)
+    spec = _with_moe(spec, moe, lambda i: i >= first)
+    # vLLM glm4_moe_mtp.py: each MTP layer a Glm4MoeDecoderLayer numbered after the decoder's,
+    # so MoE (index >= first_k_dense_replace), with enorm, hnorm, an nn.Linear eh_proj and the
+    # shared head's norm. The note names these parameters: GLM-4.5's checkpoint also keeps
+    # copies of the embedding and head in layer 92, GLM-4.6's does not (vllm-project/vllm#27597),
+    # and vLLM uses the target's either way.
+    spec.mtp_layers = r.integer("num_nextn_predict_layers", 0, minimum=0, quiet=True)
+    spec.mtp_proj_whole = True
+    return spec
 
 
 def ernie_moe(r: ConfigReader) -> DecoderSpec:
@@ -216,7 +224,7 @@ def _per_layer(
 
 
 def hunyuan_moe(r: ConfigReader) -> DecoderSpec:
-    """Hunyuan MoE: q/k norms, shared MLP of intermediate_size × num_shared_expert.
+    """Hunyuan MoE: q/k norms, shared MLP of intermediate_size × num_shared_expert when mixed.
 
     The expert width, top-k and shared count may be per-layer lists (:func:`_per_layer`).
     """
@@ -227,7 +235,12 @@ def hunyuan_moe(r: ConfigReader) -> DecoderSpec:
     if k > e:
         raise ModelSourceError(Message("error.config_top_k", name="moe_topk", top_k=k, experts=e))
     ff = _per_layer(r, "moe_intermediate_size", spec.layers, spec.mlp.ff if spec.mlp else 1)
-    shared = _per_layer(r, "num_shared_expert", spec.layers, 1, minimum=0)
+    # vLLM builds the shared MLP only when use_mixed_mlp_moe is set (hunyuan_v1.py
+    # HunYuanSparseMoeBlock: "if config.use_mixed_mlp_moe > 0"; Tencent's HunYuanConfig
+    # default False); transformers' HunYuanMoEV1Moe builds it whatever the flag. The planner
+    # follows the server.
+    mixed = r.flag("use_mixed_mlp_moe", False)
+    shared = _per_layer(r, "num_shared_expert", spec.layers, 1, minimum=0) if mixed else 0
     dense = spec.mlp.ff if spec.mlp else 0
     moe = Moe(e, k, ff, shared_ff=dense * shared, shared_count=shared)
     return _with_moe(spec, moe, lambda i: True)

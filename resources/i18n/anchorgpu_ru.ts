@@ -610,6 +610,10 @@
         <translation>&apos;tie_word_embeddings&apos; нет в config.json; принята выходная голова (LM head), не связанная с эмбеддингами.</translation>
     </message>
     <message>
+        <source>While drafting, vLLM keeps {states} recurrent states per sequence in each linear-attention or Mamba layer, one more per draft token; they are counted.</source>
+        <translation>Пока идёт черновая генерация, vLLM хранит в каждом слое линейного внимания или Mamba по нескольку рекуррентных состояний на последовательность (всего: {states}) — на одно больше на каждый черновой токен; они учтены.</translation>
+    </message>
+    <message>
         <source>attention_heads raised to kv_heads ({kv_heads}).</source>
         <translation>attention_heads увеличено до kv_heads ({kv_heads}).</translation>
     </message>
@@ -720,6 +724,10 @@
     <message>
         <source>speculative decoding with MTP is asked for, but the planner counts no multi-token-prediction layers for this model (it declares none, or their layout is not read): their weights and cache are not included</source>
         <translation>запрошено спекулятивное декодирование с MTP, но планировщик не находит у этой модели слоёв предсказания нескольких токенов, которые он умеет считать (модель их не объявляет или их раскладка не прочитана): их веса и кэш не учтены</translation>
+    </message>
+    <message>
+        <source>speculative decoding with MTP is asked for, but vLLM has no MTP draft model for {model_type}, and its published checkpoints store no multi-token-prediction weights: nothing is counted for them; plan without MTP or with another draft method</source>
+        <translation>запрошено спекулятивное декодирование с MTP, но у vLLM нет черновой модели MTP для {model_type}, а опубликованные контрольные точки этой модели не хранят весов предсказания нескольких токенов: для них ничего не учтено; планируйте без MTP или с другим способом получения черновых токенов</translation>
     </message>
     <message>
         <source>The published checkpoint also stores {layers} multi-token-prediction layer(s) ({params:,} parameters). vLLM skips them when it loads the model and loads them only for speculative decoding with MTP (--speculative-config method mtp); they are not counted here.</source>
