@@ -9,8 +9,8 @@
    run with compiled bytecode (written on a first, uncounted run to a temporary cache), as an
    installed app has it. A third child, run in turn with them, is the floor of "ready" and of
    the stall that PySide6 and pydantic set: the bare window painted, then, on a thread as the app
-   loads its engine, PySide6's ``Qt`` namespace (the enums every page uses, built in one call
-   that holds the GIL) and one pydantic model defined and validated; "ready" when that is done.
+   loads its engine, PySide6's ``Qt`` namespace (the enums every page uses) and one pydantic
+   model defined and validated; "ready" when that is done.
 2. Live estimate update. In one process, the wizard's context-tokens field is changed and the
    GUI-thread work until the estimate panel has been repainted is timed: the field's change
    handlers, rebuilding and validating the request, ``core.estimate`` on the GUI thread, the
@@ -45,8 +45,8 @@ UPDATE_TARGET_MS = 16.0
 FLOOR_AFTER_READY_MS = 200
 ROOT = Path(__file__).resolve().parents[2]
 
-# Shared by both children: marks printed with the child's CPU time so far, a first-paint watch
-# on the whole application (so both pay for it), and a heartbeat timer that records the longest
+# Shared by the children: marks printed with the child's CPU time so far, a first-paint watch
+# on the whole application (so each pays for it), and a heartbeat timer that records the longest
 # gap between its ticks, i.e. the longest the GUI thread was busy.
 PROBE = f"""
 import sys, time
