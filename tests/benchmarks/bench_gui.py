@@ -7,7 +7,10 @@
    The app's child also reports when the first live estimate is on screen, and the same window
    with the Plan page left empty is timed for comparison (neither is targeted). The children
    run with compiled bytecode (written on a first, uncounted run to a temporary cache), as an
-   installed app has it.
+   installed app has it. A third child, run in turn with them, is the floor of "ready" and of
+   the stall that PySide6 and pydantic set: the bare window painted, then, on a thread as the app
+   loads its engine, PySide6's ``Qt`` namespace (the enums every page uses) and one pydantic
+   model defined and validated; "ready" when that is done.
 2. Live estimate update. In one process, the wizard's context-tokens field is changed and the
    GUI-thread work until the estimate panel has been repainted is timed: the field's change
    handlers, rebuilding and validating the request, ``core.estimate`` on the GUI thread, the
@@ -28,6 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from gui.app import GIL_SWITCH_INTERVAL_S
 from tests.benchmarks.timing import report
 
 RUNS = 9
@@ -38,10 +42,11 @@ STALL_TARGET_MS = 50.0
 HEARTBEAT_MS = 5
 AFTER_READY_S = 2.0
 UPDATE_TARGET_MS = 16.0
+FLOOR_AFTER_READY_MS = 200
 ROOT = Path(__file__).resolve().parents[2]
 
-# Shared by both children: marks printed with the child's CPU time so far, a first-paint watch
-# on the whole application (so both pay for it), and a heartbeat timer that records the longest
+# Shared by the children: marks printed with the child's CPU time so far, a first-paint watch
+# on the whole application (so each pays for it), and a heartbeat timer that records the longest
 # gap between its ticks, i.e. the longest the GUI thread was busy.
 PROBE = f"""
 import sys, time
@@ -85,6 +90,52 @@ BARE = (
 from PySide6.QtWidgets import QApplication, QMainWindow
 app = QApplication(sys.argv[:1])
 paints = Paints({"mainWindow"}, lambda name: (mark("painted"), QTimer.singleShot(0, app.quit)))
+app.installEventFilter(paints)
+window = QMainWindow()
+window.setObjectName("mainWindow")
+window.resize(1200, 780)
+window.show()
+app.exec()
+"""
+)
+
+FLOOR = (
+    PROBE
+    + f"""
+import threading
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QApplication, QMainWindow
+sys.setswitchinterval({GIL_SWITCH_INTERVAL_S})  # as the app sets it
+app = QApplication(sys.argv[:1])
+beat = Heartbeat()
+
+class Loaded(QObject):
+    done = Signal()
+
+loaded = Loaded()
+
+def load():
+    from PySide6.QtCore import Qt  # noqa: F401
+    from pydantic import BaseModel
+    class One(BaseModel):
+        value: int
+    One(value=1)
+    loaded.done.emit()
+
+def after_paint():
+    beat.start()
+    threading.Thread(target=load, daemon=True).start()
+
+def ready():
+    mark("ready")
+    QTimer.singleShot({FLOOR_AFTER_READY_MS}, finish)
+
+def finish():
+    print("stall", round(beat.longest * 1000, 1), flush=True)
+    app.quit()
+
+loaded.done.connect(ready)
+paints = Paints({{"mainWindow"}}, lambda name: (mark("painted"), QTimer.singleShot(0, after_paint)))
 app.installEventFilter(paints)
 window = QMainWindow()
 window.setObjectName("mainWindow")
@@ -196,16 +247,20 @@ def _ratio_line(name: str, wall: float, cpu: float, base: tuple[float, float]) -
 def cold_start() -> bool:
     """Bare QMainWindow vs the app, alternately, each in a fresh process, to the first paint."""
     runs: dict[str, list[tuple[float, float]]] = {
-        k: [] for k in ("bare", "painted", "page", "ready")
+        k: [] for k in ("bare", "painted", "page", "ready", "floor")
     }
     stalls: list[float] = []
+    floor_stalls: list[float] = []
     step_cpu: list[float] = []
     with tempfile.TemporaryDirectory(prefix="anchorgpu-bench-gui-") as folder:
         env = child_env(folder)
-        for code in (BARE, APP):  # compile and warm the file cache; not counted
+        for code in (BARE, APP, FLOOR):  # compile and warm the file cache; not counted
             _launch(code, env)
         for _ in range(RUNS):
             runs["bare"].append(_launch(BARE, env)["painted"])
+            floor = _launch(FLOOR, env)
+            runs["floor"].append(floor["ready"])
+            floor_stalls.append(floor["stall"][1])
             marks = _launch(APP, env)
             for key in ("painted", "page", "ready"):
                 runs[key].append(marks[key])
@@ -224,11 +279,16 @@ def cold_start() -> bool:
     print(_ratio_line("baseline: bare QMainWindow painted", *base, base))
     print(_ratio_line("app: main window painted", *med("painted"), base))
     print(_ratio_line("app: wizard's first page painted", *med("page"), base))
+    print(_ratio_line("floor: Qt namespace + one pydantic model", *med("floor"), base))
     print(_ratio_line("app: wizard ready with a live estimate", *med("ready"), base))
     print(
         f"  longest GUI-thread stall from the first paint to ready + {AFTER_READY_S:g} s "
         f"(heartbeat {HEARTBEAT_MS} ms): median {statistics.median(stalls):.1f} ms, "
         f"worst {max(stalls):.1f} ms of {RUNS} runs"
+    )
+    print(
+        f"  floor: longest stall of the bare window while the floor loads: median "
+        f"{statistics.median(floor_stalls):.1f} ms, worst {max(floor_stalls):.1f} ms"
     )
     print(
         f"  longest start-up step in GUI-thread CPU time: median {statistics.median(step_cpu):.1f}"
