@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import annotated_types
 from pydantic import BaseModel
-from PySide6.QtCore import QEvent, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractSpinBox,
@@ -72,6 +72,28 @@ def set_combo_value(combo: QComboBox, value: object) -> None:
         combo.setCurrentIndex(index)
 
 
+class WheelGuard(QObject):
+    """Lets the wheel scroll the page over a combo box or spin box that has no focus.
+
+    Qt turns the wheel into a new value of whatever field is under the pointer, so scrolling a
+    long form changed choices the user never touched. A guarded field takes the wheel only once
+    clicked or reached by Tab; otherwise the event goes on to the scroll area around it
+    (an ignored event that a filter stops travels to the parent).
+    """
+
+    def guard(self, field: QWidget) -> None:
+        """Keep ``field``'s value and focus from following the wheel until it has focus."""
+        field.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        field.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        wheel = event.type() == QEvent.Type.Wheel
+        if wheel and isinstance(watched, QWidget) and not watched.hasFocus():
+            event.ignore()
+            return True
+        return False
+
+
 class FieldForm(QWidget):
     """Rows of labelled inputs; subclasses add the rows and set their texts in ``_retranslate``."""
 
@@ -81,6 +103,7 @@ class FieldForm(QWidget):
         super().__init__(parent)
         self.rows: dict[str, FieldRow] = {}
         self._tab_tail: QWidget | None = None  # the last widget Tab reaches so far
+        self._wheel_guard = WheelGuard(self)
         self._columns = QHBoxLayout(self)
         self._columns.setContentsMargins(0, 0, 0, 0)
         self.form = self.add_column()
@@ -112,6 +135,8 @@ class FieldForm(QWidget):
             self.add_tab_stop(widget)
         if isinstance(field, QAbstractSpinBox):
             field.setKeyboardTracking(True)
+        if isinstance(field, QAbstractSpinBox | QComboBox):
+            self._wheel_guard.guard(field)
         if isinstance(field, QComboBox):  # long item texts must not widen the whole window
             field.setSizeAdjustPolicy(
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon

@@ -119,9 +119,18 @@ class LiveRouting(QObject):
         if page is None:
             return
         model = result.model
+        sources = {
+            "preset": self.tr("from the preset"),
+            "hf_config": self.tr("counted from config.json"),
+            "safetensors": self.tr("counted from the safetensors headers"),
+            "gguf": self.tr("counted from the GGUF file"),
+            "custom": self.tr("from your numbers"),
+        }
         page.show_summary(
             self.tr("{name}: {params} parameters ({source}).").format(
-                name=model.name, params=count(model.params_total), source=model.source
+                name=model.name,
+                params=count(model.params_total),
+                source=sources.get(model.source, model.source),
             )
         )
 

@@ -3312,6 +3312,26 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
 <context>
     <name>LiveRouting</name>
     <message>
+        <source>from the preset</source>
+        <translation>из пресета</translation>
+    </message>
+    <message>
+        <source>counted from config.json</source>
+        <translation>подсчитано по config.json</translation>
+    </message>
+    <message>
+        <source>counted from the safetensors headers</source>
+        <translation>подсчитано по заголовкам safetensors</translation>
+    </message>
+    <message>
+        <source>counted from the GGUF file</source>
+        <translation>подсчитано по файлу GGUF</translation>
+    </message>
+    <message>
+        <source>from your numbers</source>
+        <translation>по вашим числам</translation>
+    </message>
+    <message>
         <source>Fill in this page to see the estimate.</source>
         <translation>Заполните эту страницу, чтобы увидеть оценку.</translation>
     </message>
