@@ -9,8 +9,9 @@ objects that refuse to hand one out:
 - a field the planner never reads may hold one (the model loads as it would without it);
 - reading a field that holds one (``config.get("hidden_size")``, ``config["tie_word_embeddings"]``)
   raises :class:`~core.errors.ModelSourceError` naming the field, whatever the field's kind;
-- a marker inside a list a counter reads (``layer_types``, ``weight_block_size``) fails the
-  counter's own number check, which names the list.
+- so does reading or iterating over an item of a list that holds one
+  (``quantization_config.weight_block_size[1]``); a marker that still reached a counter would
+  fail its number check (``isinstance(value, int)``), which names the field too.
 
 The decoded config never leaves :func:`core.model_config.architecture_from_config`: the planner
 saves, hashes and exports the request (which names the file) and the counts, never the config.

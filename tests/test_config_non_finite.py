@@ -9,6 +9,7 @@ refuses the constants.
 from __future__ import annotations
 
 import json
+import math
 import shutil
 import struct
 from pathlib import Path
@@ -129,6 +130,15 @@ def test_a_quantization_config_refuses_a_read_constant_and_keeps_an_unread_one()
     named = r"'quantization_config\.weight_block_size\[1\]' is NaN"
     with pytest.raises(ModelSourceError, match=named):
         _arch(loads_config(block, source="config.json"))
+
+
+def test_a_config_dict_decoded_elsewhere_with_a_float_infinity_is_refused_not_crashed():
+    # json.loads turns Infinity into a float; a real-valued field read from it is refused.
+    lfm2 = json.loads((FIXTURES / "lfm2.5-vl-1.6b" / "config.json").read_text("utf-8"))
+    for value in (math.inf, math.nan):
+        lfm2["text_config"]["block_ffn_dim_multiplier"] = value
+        with pytest.raises(ModelSourceError, match="'block_ffn_dim_multiplier' must be a positive"):
+            _arch(lfm2)
 
 
 def test_a_decoded_config_is_json_everywhere_else():
