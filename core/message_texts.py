@@ -185,6 +185,9 @@ _ERRORS = {
     "error.config_not_positive": QT_TRANSLATE_NOOP(
         "CoreText", "config.json field '{name}' must be a positive whole number, got {value}"
     ),
+    "error.config_not_finite": QT_TRANSLATE_NOOP(
+        "CoreText", "config.json field '{name}' is {value}; the planner needs a finite value there"
+    ),
     "error.config_not_non_negative": QT_TRANSLATE_NOOP(
         "CoreText", "config.json field '{name}' must be a non-negative whole number, got {value}"
     ),

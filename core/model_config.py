@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from core.architecture import Approximation, ModelArchitecture
 from core.checkpoint_layout import StorageHints, read_layout
+from core.config_json import loads_config
 from core.errors import ModelSourceError
 from core.families import (
     AUDIO_COUNTED,
@@ -32,7 +33,6 @@ from core.families.build import Counted
 from core.families.reader import ConfigReader
 from core.messages import UNNAMED_QUANTIZATION, Message
 from core.mtp import MTP_EH_PROJ, MtpBlock, merged_groups
-from core.safe_json import loads_json
 
 Source = Literal["preset", "hf_config", "safetensors", "custom"]
 
@@ -82,7 +82,11 @@ _TORCH_DTYPES = {"float32", "float16", "bfloat16", "float64", "float8_e4m3fn", "
 
 
 def load_config_file(path: str | Path) -> dict[str, Any]:
-    """Read a ``config.json`` and return its object, or raise :class:`ModelSourceError`."""
+    """Read a ``config.json`` and return its object, or raise :class:`ModelSourceError`.
+
+    ``NaN`` and ``Infinity`` are kept as markers that only a field the planner reads refuses
+    (:mod:`core.config_json`).
+    """
     path = Path(path)
     if not path.is_file():
         raise ModelSourceError(Message("error.config_missing", path=str(path)))
@@ -99,7 +103,7 @@ def load_config_file(path: str | Path) -> dict[str, Any]:
             Message("error.cannot_read", path=str(path), reason=reason)
         ) from None
     try:
-        data = loads_json(text, source=str(path), error=ModelSourceError)
+        data = loads_config(text, source=str(path))
     except json.JSONDecodeError as error:
         message = Message("error.config_not_json", path=str(path), reason=str(error))
         raise ModelSourceError(message) from None
@@ -133,7 +137,7 @@ def _text_and_vision(
         if family in MULTIMODAL:
             raise ModelSourceError(Message("error.config_key_missing", key="text_config"))
         return config, family, None
-    text = dict(text)
+    text = text.copy()  # keeps a decoded config's refusal of NaN and Infinity
     if "tie_word_embeddings" not in text and "tie_word_embeddings" in config:
         text["tie_word_embeddings"] = config["tie_word_embeddings"]
     text_family = text.get("model_type") or (MULTIMODAL[family][0] if family in MULTIMODAL else "")

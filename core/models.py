@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from core.architecture import LinearGroup, ModelArchitecture
+from core.config_json import loads_config
 from core.errors import ModelSourceError, NotFoundError
 from core.messages import Message
 from core.model_config import architecture_from_config, load_config_file
@@ -54,7 +55,8 @@ class _PresetFile:
 
 def _read_json_object(path: Path) -> dict[str, Any]:
     try:
-        data = json.loads(path.read_text("utf-8"))
+        # A preset holds a published config.json, NaN and Infinity included (core.config_json).
+        data = loads_config(path.read_text("utf-8"), source=path.name)
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ModelSourceError(
             Message("models.cannot_read", path=path.name, reason=str(error))

@@ -9,7 +9,9 @@ headers and indexes) goes through here, so each gets the same limits:
 - a number has at most :data:`MAX_NUMBER_CHARS` characters (Python refuses integers past 4,300
   digits with a bare ``ValueError``; no figure the planner reads needs more than 20 digits);
 - ``NaN``, ``Infinity`` and ``-Infinity`` (which Python's ``json`` accepts but JSON does not), and
-  numbers too large for a float such as ``1e999``, are refused;
+  numbers too large for a float such as ``1e999``, are refused, except where the caller asks for
+  them as :class:`NonFinite` markers (a model's ``config.json``: transformers writes
+  ``Infinity`` itself, e.g. Mamba's ``time_step_limit``; see :mod:`core.config_json`);
 - a string holding half of a UTF-16 surrogate pair (``"\ud800"``) is refused: it is not text and
   cannot be printed, saved or compared.
 
@@ -26,7 +28,7 @@ import stat
 from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from core.errors import InputError
 from core.messages import Message
@@ -38,6 +40,28 @@ _READ_CHUNK = 1 << 20
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 ErrorFactory = Callable[[str], Exception]
+
+
+class NonFinite:
+    """``NaN``, ``Infinity`` or ``-Infinity`` kept as a marker: neither an int nor a float.
+
+    Every check of a number (``isinstance(value, int)``, ``isinstance(value, int | float)``)
+    refuses it, so it cannot reach a sum or a comparison; it prints as the JSON it came from.
+    """
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NonFinite) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
 
 
 class _RefusedError(ValueError):
@@ -54,13 +78,15 @@ def _int(text: str) -> int:
     return int(text)
 
 
-def _float_parser(parse: Callable[[str], Any] | None) -> Callable[[str], Any]:
+def _float_parser(parse: Callable[[str], Any] | None, mark: bool) -> Callable[[str], Any]:
     def parse_float(text: str) -> Any:
         if len(text) > MAX_NUMBER_CHARS:
             raise _RefusedError("long")
         value = parse(text) if parse is not None else float(text)
         finite = value.is_finite() if isinstance(value, Decimal) else math.isfinite(value)
         if not finite:
+            if mark:
+                return NonFinite(text[:20])
             raise _RefusedError(text)
         return value
 
@@ -94,6 +120,7 @@ def loads_json(
     error: ErrorFactory = InputError,
     parse_float: Callable[[str], Any] | None = None,
     object_pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None = None,
+    non_finite: Literal["refuse", "mark"] = "refuse",
 ) -> Any:
     """Decode ``text`` like :func:`json.loads`, refusing what the module docstring lists.
 
@@ -103,6 +130,9 @@ def loads_json(
         error: Builds the exception to raise from a message (an error class works).
         parse_float: Like ``json.loads``'s (e.g. ``Decimal``); the result must be finite.
         object_pairs_hook: Like ``json.loads``'s; a ``ValueError`` it raises propagates.
+        non_finite: "refuse" (every file but a model's config) or "mark": ``NaN``,
+            ``Infinity``, ``-Infinity`` and numbers past a float's range decode to
+            :class:`NonFinite` markers.
 
     Raises:
         json.JSONDecodeError: The text is not JSON (callers word this themselves).
@@ -111,9 +141,9 @@ def loads_json(
     try:
         data = json.loads(
             text,
-            parse_constant=_refuse_constant,
+            parse_constant=NonFinite if non_finite == "mark" else _refuse_constant,
             parse_int=_int,
-            parse_float=_float_parser(parse_float),
+            parse_float=_float_parser(parse_float, non_finite == "mark"),
             object_pairs_hook=object_pairs_hook,
         )
     except RecursionError:

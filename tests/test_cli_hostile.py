@@ -64,7 +64,9 @@ def test_a_huge_request_file_is_not_read(capsys, tmp_path):
 
 
 def test_a_config_json_with_nan_or_deep_nesting_is_refused(capsys, tmp_path):
-    for text, word in (('{"num_hidden_layers": NaN}', "NaN"), ("[" * 9000 + "]" * 9000, "deep")):
+    llama = '{"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32, '
+    nan = llama + '"num_hidden_layers": NaN, "vocab_size": 32000, "intermediate_size": 11008}'
+    for text, word in ((nan, "'num_hidden_layers' is NaN"), ("[" * 9000 + "]" * 9000, "deep")):
         (tmp_path / "config.json").write_text(text)
         path = write_request(tmp_path, {"model": {"hf_config": "config.json"}})
         _refused(run_cli(capsys, "estimate", "--request", path), "config.json", word)

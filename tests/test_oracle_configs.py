@@ -48,7 +48,7 @@ from core.capacity.kv_cache import cache_by_kind
 from core.families.deepseek import indexer_key_bytes
 from core.families.deepseek_v4 import CSA, HCA, SLIDING, compress_rates, entry_bytes, layer_types
 from core.families.reader import ConfigReader
-from core.model_config import architecture_from_config
+from core.model_config import architecture_from_config, load_config_file
 
 FIXTURES = Path(
     os.environ.get("ANCHORGPU_ORACLE_FIXTURES") or Path(__file__).parent / "fixtures" / "hf_configs"
@@ -86,8 +86,13 @@ def _expected(name: str) -> dict[str, Any]:
     return data
 
 
+def _config(name: str) -> dict[str, Any]:
+    """The fixture's config as the planner reads it (NaN and Infinity included), not json.loads."""
+    return load_config_file(FIXTURES / name / "config.json")
+
+
 def _arch(name: str) -> Any:
-    config = json.loads((FIXTURES / name / "config.json").read_text("utf-8"))
+    config = _config(name)
     return architecture_from_config(config, model_id=name, name=name, source="hf_config")
 
 
@@ -215,7 +220,7 @@ def test_cache_bytes_match_the_oracle_under_the_serving_rule(name, length):
     if name in REFUSED or name in APPROXIMATE:
         pytest.skip(REFUSED.get(name) or APPROXIMATE[name])
     arch = _arch(name)
-    config = json.loads((FIXTURES / name / "config.json").read_text("utf-8"))
+    config = _config(name)
     if arch.model_type == "deepseek_v4":
         expected = _expected(name)["cache"][length]["per_kind"]
         assert deepseek_v4_rule(arch, int(length), config) == expected
@@ -233,7 +238,7 @@ def test_the_approximation_bands_cover_every_known_family():
     for name in _entries():
         if name in REFUSED or name in APPROXIMATE:
             continue
-        config = json.loads((FIXTURES / name / "config.json").read_text("utf-8"))
+        config = _config(name)
         text, family, _ = _text_and_vision(config, _family_of(config))
         exact = _arch(name)
         generic = count_generic(ConfigReader(text, family, DEFAULTS.get(family)))

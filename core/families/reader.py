@@ -8,6 +8,7 @@ naming the field instead of looping or allocating. Every assumption becomes a no
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from core.errors import ModelSourceError
@@ -130,7 +131,12 @@ class ConfigReader:
         value = self.config.get(key)
         if value is None:
             return default
-        if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+            or value <= 0
+        ):
             raise ModelSourceError(Message("error.config_not_positive", name=key, value=value))
         return float(value)
 

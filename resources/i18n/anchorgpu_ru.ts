@@ -954,6 +954,10 @@
         <translation>поле &apos;{name}&apos; в config.json должно быть положительным целым числом, получено {value}</translation>
     </message>
     <message>
+        <source>config.json field &apos;{name}&apos; is {value}; the planner needs a finite value there</source>
+        <translation>поле &apos;{name}&apos; в config.json равно {value}; здесь планировщику нужно конечное значение</translation>
+    </message>
+    <message>
         <source>config.json field &apos;{name}&apos; must be a non-negative whole number, got {value}</source>
         <translation>поле &apos;{name}&apos; в config.json должно быть неотрицательным целым числом, получено {value}</translation>
     </message>
