@@ -122,15 +122,19 @@ def _merged_cache(
 def with_mtp(arch: ModelArchitecture, draft_tokens: int) -> ModelArchitecture:
     """``arch`` as vLLM serves it drafting ``draft_tokens`` a step with its MTP layers.
 
-    The MTP layers are loaded and cached. A hybrid model's Mamba and Gated DeltaNet layers
+    The MTP layers are loaded and cached; their attention layers join the decoder's groups of
+    the same kind and shape. A hybrid model's Mamba and Gated DeltaNet layers
     (``MtpBlock.state_per_draft``) then keep one recurrent state per draft token beside the
     sequence's own: vLLM gives each such layer ``num_speculative_blocks`` =
     ``num_speculative_tokens`` more state blocks per request
     (``vllm/model_executor/layers/mamba/abstract.py`` ``get_kv_cache_spec``; ``MambaSpec``'s
     ``max_memory_usage_bytes`` in ``vllm/v1/kv_cache_interface.py``: ``(1 +
     num_speculative_blocks)`` pages in ``mamba_cache_mode`` "none", the one state per sequence
-    the planner counts otherwise; Qwen3-Next's and Qwen3.5's drafts refuse "all"). A model
-    without MTP layers the planner counts is returned unchanged.
+    the planner counts otherwise; Qwen3-Next's and Qwen3.5's drafts refuse "all"). Its page
+    (``page_size_bytes``) stays one state and the layers stay as many: the groups carry
+    ``CacheGroup.states`` = 1 + N, which multiplies the state bytes of a sequence and the state
+    blocks a request takes (:mod:`core.capacity.vllm_kv_layout`). A model without MTP layers the
+    planner counts is returned unchanged.
     """
     mtp = arch.mtp
     if mtp is None:
@@ -140,9 +144,7 @@ def with_mtp(arch: ModelArchitecture, draft_tokens: int) -> ModelArchitecture:
     cache = arch.cache_groups
     added: tuple[Message, ...] = (counted,)
     if mtp.state_per_draft and any(not g.grows for g in cache):
-        cache = tuple(
-            g if g.grows else replace(g, layers=g.layers * (1 + draft_tokens)) for g in cache
-        )
+        cache = tuple(g if g.grows else replace(g, states=1 + draft_tokens) for g in cache)
         added += (Message(STATES, states=1 + draft_tokens),)
     return replace(
         arch,
