@@ -174,7 +174,11 @@ def _note_mtp(text: dict[str, Any], r: ConfigReader, mtp: MtpBlock | None) -> No
     """
     if mtp is not None:
         r.notes.append(
-            Message("model_note.mtp_layers", layers=mtp.layers, params=mtp.stored_params)
+            Message(
+                "model_note.mtp_layers",
+                layers=mtp.stored_layers or mtp.layers,
+                params=mtp.stored_params,
+            )
         )
         return
     for key in _MTP_KEYS:

@@ -64,7 +64,10 @@ class MtpBlock:
         cache: Their cache, one entry per MTP layer like a decoder layer of the same kind.
         params: Every parameter vLLM keeps for them (the embedding and head are the target's).
         stored_params: The parameters the published checkpoint stores for them, their own
-            copies of the embedding and head included where it keeps some (DeepSeek-V3).
+            copies of the embedding and head included where it keeps some (DeepSeek-V3), and
+            the layers vLLM does not load (MiMo-V2-Flash's second and third).
+        stored_layers: The MTP layers the checkpoint stores when it stores more than vLLM
+            loads; 0 when it stores ``layers``.
         buffer_bytes: Float32 buffers the checkpoint stores for them (router score-correction
             biases), for their stored bytes.
         fp32_params: Of ``other_params``, those stored and loaded as float32 (DeepSeek-V4's
@@ -86,6 +89,7 @@ class MtpBlock:
     fp32_params: int = 0
     checkpoint: CheckpointLayout | None = None
     state_per_draft: bool = False
+    stored_layers: int = 0
 
 
 def merged_groups(
