@@ -24,7 +24,16 @@ the layers or their cache. The draft of each family (``vllm/model_executor/model
   DeltaNet: a KV cache per token, no recurrent state) with the feed-forward of layer 0;
 - DeepSeek-V4 (``deepseek_v4_mtp.py``): ``enorm``, ``hnorm``, ``e_proj`` and ``h_proj`` (h × h
   each, fp8 ``ReplicatedLinear``), a float32 hyper-connection head and one decoder layer of the
-  kind its ``compress_ratios`` entry names (:mod:`core.families.deepseek_v4`).
+  kind its ``compress_ratios`` entry names (:mod:`core.families.deepseek_v4`);
+- Nemotron-H / Nemotron 3 (``nemotron_h_mtp.py``, when ``num_nextn_predict_layers`` is 1):
+  one decoder layer per character of ``mtp_hybrid_override_pattern`` (Nemotron 3 Super's "*E":
+  an attention layer with ``enorm``, ``hnorm`` and a column-parallel ``eh_proj``, then a
+  latent-MoE layer with ``final_layernorm``); configs without the key (Nemotron 3 Nano,
+  Nemotron-H) have no draft and nothing is counted (:mod:`core.families.hybrid`);
+- MiMo-V2-Flash (``mimo_v2_mtp.py``): the first of the checkpoint's three MTP layers, with the
+  sliding-window attention (its window cached like the decoder's window layers), the dense MLP,
+  ``enorm``, ``hnorm``, ``final_layernorm`` and a bf16 ``ReplicatedLinear`` ``eh_proj``
+  (:mod:`core.families.moe`).
 
 vLLM has no MTP draft for MiniMax-M2 (``hf_config_override`` maps no ``minimax_m2``), and its
 published checkpoints store no MTP weights although their configs declare ``num_mtp_modules``
