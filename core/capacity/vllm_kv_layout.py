@@ -39,7 +39,8 @@ and V1 with ``--disable-hybrid-kv-cache-manager``); chunked local attention was 
 ``VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE`` defaulted to 0 (it defaults to 1 now).
 Mamba states take one block with prefix caching off, vLLM's default for hybrid models
 (``EngineArgs._set_default_chunked_prefill_and_prefix_caching_args``); with it on they take two
-("align", and the draft tokens' blocks beside them) or grow with the context ("all"). The planner follows the current defaults.
+("align", and the draft tokens' blocks beside them) or grow with the context ("all"). The
+planner follows the current defaults.
 """
 
 from __future__ import annotations
