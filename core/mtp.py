@@ -50,8 +50,9 @@ from core.architecture import CacheGroup, LinearGroup, ModelArchitecture
 from core.checkpoint_layout import CheckpointLayout
 from core.messages import Message
 
-# The note a model's MTP layers get while they are not loaded (core.model_config).
-NOT_COUNTED = "model_note.mtp_layers"
+# The notes a model's MTP layers get while they are not loaded (core.model_config): all of them,
+# or the first of more (MiMo-V2-Flash) for vLLM to load.
+NOT_COUNTED = frozenset({"model_note.mtp_layers", "model_note.mtp_layers_first"})
 COUNTED = "model_note.mtp_counted"  # the note that replaces it once the layers are counted
 STATES = "model_note.mtp_states"  # the recurrent states a hybrid keeps per draft token
 # Families whose checkpoints declare MTP modules for which vLLM has no draft model (the
@@ -152,7 +153,7 @@ def with_mtp(arch: ModelArchitecture, draft_tokens: int) -> ModelArchitecture:
     mtp = arch.mtp
     if mtp is None:
         return arch
-    notes = tuple(n for n in arch.notes if getattr(n, "key", "") != NOT_COUNTED)
+    notes = tuple(n for n in arch.notes if getattr(n, "key", "") not in NOT_COUNTED)
     counted = Message(COUNTED, layers=mtp.layers, params=mtp.params)
     cache = arch.cache_groups
     added: tuple[Message, ...] = (counted,)

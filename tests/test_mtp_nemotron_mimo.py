@@ -144,8 +144,13 @@ def test_mimo_v2_flash_mtp_layer_is_counted_tensor_by_tensor() -> None:
     assert arch.mtp is not None and arch.mtp.layers == 1
     assert arch.mtp.params == _mimo_mtp() == 329_273_408
     assert with_mtp(arch, 1).params_total - arch.params_total == arch.mtp.params
-    notes = [n.params for n in arch.notes if getattr(n, "key", "") == "model_note.mtp_layers"]
-    assert notes == [{"layers": 3, "params": 3 * 329_273_408}]
+    keys = [getattr(n, "key", "") for n in arch.notes]
+    assert "model_note.mtp_layers" not in keys
+    notes = [n for n in arch.notes if getattr(n, "key", "") == "model_note.mtp_layers_first"]
+    assert len(notes) == 1
+    assert notes[0].params == {"layers": 3, "params": 3 * 329_273_408, "loaded": 329_273_408}
+    served = [getattr(n, "key", "") for n in with_mtp(arch, 1).notes]
+    assert "model_note.mtp_counted" in served and "model_note.mtp_layers_first" not in served
 
 
 def test_mimo_v2_flash_fp8_checkpoint_grows_by_one_mtp_layer() -> None:
