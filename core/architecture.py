@@ -39,7 +39,9 @@ class CacheGroup:
     ``state_elements`` recurrent elements plus ``conv_channels`` × ``conv_tokens`` convolution
     elements per sequence, split over ``state_heads`` heads under tensor parallelism.
     ``token_bits`` are bits per token per layer that the engine stores in a format of its own,
-    whatever the cache dtype (DeepSeek-V3.2's indexer key beside the MLA latent).
+    whatever the cache dtype (DeepSeek-V3.2's indexer key beside the MLA latent). ``states`` is
+    how many such states a sequence keeps per layer: one, or one more per draft token while vLLM
+    drafts with MTP (:func:`core.mtp.with_mtp`).
     """
 
     kind: CacheKind
@@ -54,6 +56,7 @@ class CacheGroup:
     state_heads: int = 1
     state_bits: int = 0  # recurrent state dtype the config pins (32: float32); 0 = cache dtype
     token_bits: int = 0  # bits per token per layer in a format the engine pins
+    states: int = 1  # recurrent states per sequence per layer (1 + MTP draft tokens)
 
     @property
     def grows(self) -> bool:
@@ -258,8 +261,8 @@ class ModelArchitecture:
                     slot[0] += g.layers * g.elements_per_token(tp)
                     slot[3] += g.layers * g.token_bits
                 else:
-                    slot[1] += g.layers * g.state_elements_per_gpu(tp)
-                    slot[2] += g.layers * g.pinned_state_bits_per_gpu(tp)
+                    slot[1] += g.layers * g.states * g.state_elements_per_gpu(tp)
+                    slot[2] += g.layers * g.states * g.pinned_state_bits_per_gpu(tp)
             rows = tuple((k, w, v[0], v[1], v[2], v[3]) for (k, w), v in merged.items())
             self._rows_by_tp[tp] = rows
         return rows

@@ -315,6 +315,13 @@ NOTE_TEMPLATES: dict[str, str] = {
         "only for speculative decoding with MTP (--speculative-config method mtp); they are "
         "not counted here.",
     ),
+    "model_note.mtp_layers_first": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The published checkpoint also stores {layers} multi-token-prediction layers ({params:,} "
+        "parameters). vLLM skips them when it loads the model, and for speculative decoding "
+        "with MTP (--speculative-config method mtp) loads only the first ({loaded:,} "
+        "parameters); they are not counted here.",
+    ),
     "model_note.mtp_counted": QT_TRANSLATE_NOOP(
         "CoreText",
         "Speculative decoding with MTP (vLLM --speculative-config method mtp): the {layers} "

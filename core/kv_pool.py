@@ -94,7 +94,8 @@ def vllm_bounds(
 
     A sequence of L tokens may take, in every KV cache group, the blocks its kind needs at most
     (:meth:`core.capacity.vllm_kv_layout.KvLayout.per_request`: ⌈L / 16⌉ for full attention, a
-    sliding window's or a chunk's tokens plus the batched chunk, one block for a Mamba state).
+    sliding window's or a chunk's tokens plus the batched chunk, one block for a Mamba state and
+    one more per MTP draft token).
 
     - **Context**: vLLM refuses to start when one sequence of ``max_model_len`` tokens does not
       fit the pool (``_check_enough_kv_cache_memory`` in ``vllm/v1/core/kv_cache_utils.py``:

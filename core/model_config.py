@@ -176,6 +176,16 @@ def _note_mtp(text: dict[str, Any], r: ConfigReader, mtp: MtpBlock | None) -> No
     parameters the checkpoint stores for them; any other declared MTP layers with the key that
     declares them.
     """
+    if mtp is not None and mtp.stored_layers:
+        r.notes.append(
+            Message(
+                "model_note.mtp_layers_first",
+                layers=mtp.stored_layers,
+                params=mtp.stored_params,
+                loaded=mtp.params,
+            )
+        )
+        return
     if mtp is not None:
         r.notes.append(
             Message("model_note.mtp_layers", layers=mtp.layers, params=mtp.stored_params)

@@ -24,7 +24,16 @@ the layers or their cache. The draft of each family (``vllm/model_executor/model
   DeltaNet: a KV cache per token, no recurrent state) with the feed-forward of layer 0;
 - DeepSeek-V4 (``deepseek_v4_mtp.py``): ``enorm``, ``hnorm``, ``e_proj`` and ``h_proj`` (h × h
   each, fp8 ``ReplicatedLinear``), a float32 hyper-connection head and one decoder layer of the
-  kind its ``compress_ratios`` entry names (:mod:`core.families.deepseek_v4`).
+  kind its ``compress_ratios`` entry names (:mod:`core.families.deepseek_v4`);
+- Nemotron-H / Nemotron 3 (``nemotron_h_mtp.py``, when ``num_nextn_predict_layers`` is 1):
+  one decoder layer per character of ``mtp_hybrid_override_pattern`` (Nemotron 3 Super's "*E":
+  an attention layer with ``enorm``, ``hnorm`` and a column-parallel ``eh_proj``, then a
+  latent-MoE layer with ``final_layernorm``); configs without the key (Nemotron 3 Nano,
+  Nemotron-H) have no draft and nothing is counted (:mod:`core.families.hybrid`);
+- MiMo-V2-Flash (``mimo_v2_mtp.py``): the first of the checkpoint's three MTP layers, with the
+  sliding-window attention (its window cached like the decoder's window layers), the dense MLP,
+  ``enorm``, ``hnorm``, ``final_layernorm`` and a bf16 ``ReplicatedLinear`` ``eh_proj``
+  (:mod:`core.families.moe`).
 
 vLLM has no MTP draft for MiniMax-M2 (``hf_config_override`` maps no ``minimax_m2``), and its
 published checkpoints store no MTP weights although their configs declare ``num_mtp_modules``
@@ -41,8 +50,9 @@ from core.architecture import CacheGroup, LinearGroup, ModelArchitecture
 from core.checkpoint_layout import CheckpointLayout
 from core.messages import Message
 
-# The note a model's MTP layers get while they are not loaded (core.model_config).
-NOT_COUNTED = "model_note.mtp_layers"
+# The notes a model's MTP layers get while they are not loaded (core.model_config): all of them,
+# or the first of more (MiMo-V2-Flash) for vLLM to load.
+NOT_COUNTED = frozenset({"model_note.mtp_layers", "model_note.mtp_layers_first"})
 COUNTED = "model_note.mtp_counted"  # the note that replaces it once the layers are counted
 STATES = "model_note.mtp_states"  # the recurrent states a hybrid keeps per draft token
 # Families whose checkpoints declare MTP modules for which vLLM has no draft model (the
@@ -64,7 +74,10 @@ class MtpBlock:
         cache: Their cache, one entry per MTP layer like a decoder layer of the same kind.
         params: Every parameter vLLM keeps for them (the embedding and head are the target's).
         stored_params: The parameters the published checkpoint stores for them, their own
-            copies of the embedding and head included where it keeps some (DeepSeek-V3).
+            copies of the embedding and head included where it keeps some (DeepSeek-V3), and
+            the layers vLLM does not load (MiMo-V2-Flash's second and third).
+        stored_layers: The MTP layers the checkpoint stores when it stores more than vLLM
+            loads; 0 when it stores ``layers``.
         buffer_bytes: Float32 buffers the checkpoint stores for them (router score-correction
             biases), for their stored bytes.
         fp32_params: Of ``other_params``, those stored and loaded as float32 (DeepSeek-V4's
@@ -86,6 +99,7 @@ class MtpBlock:
     fp32_params: int = 0
     checkpoint: CheckpointLayout | None = None
     state_per_draft: bool = False
+    stored_layers: int = 0
 
 
 def merged_groups(
@@ -122,27 +136,29 @@ def _merged_cache(
 def with_mtp(arch: ModelArchitecture, draft_tokens: int) -> ModelArchitecture:
     """``arch`` as vLLM serves it drafting ``draft_tokens`` a step with its MTP layers.
 
-    The MTP layers are loaded and cached. A hybrid model's Mamba and Gated DeltaNet layers
+    The MTP layers are loaded and cached; their attention layers join the decoder's groups of
+    the same kind and shape. A hybrid model's Mamba and Gated DeltaNet layers
     (``MtpBlock.state_per_draft``) then keep one recurrent state per draft token beside the
     sequence's own: vLLM gives each such layer ``num_speculative_blocks`` =
     ``num_speculative_tokens`` more state blocks per request
     (``vllm/model_executor/layers/mamba/abstract.py`` ``get_kv_cache_spec``; ``MambaSpec``'s
     ``max_memory_usage_bytes`` in ``vllm/v1/kv_cache_interface.py``: ``(1 +
     num_speculative_blocks)`` pages in ``mamba_cache_mode`` "none", the one state per sequence
-    the planner counts otherwise; Qwen3-Next's and Qwen3.5's drafts refuse "all"). A model
-    without MTP layers the planner counts is returned unchanged.
+    the planner counts otherwise; Qwen3-Next's and Qwen3.5's drafts refuse "all"). Its page
+    (``page_size_bytes``) stays one state and the layers stay as many: the groups carry
+    ``CacheGroup.states`` = 1 + N, which multiplies the state bytes of a sequence and the state
+    blocks a request takes (:mod:`core.capacity.vllm_kv_layout`). A model without MTP layers the
+    planner counts is returned unchanged.
     """
     mtp = arch.mtp
     if mtp is None:
         return arch
-    notes = tuple(n for n in arch.notes if getattr(n, "key", "") != NOT_COUNTED)
+    notes = tuple(n for n in arch.notes if getattr(n, "key", "") not in NOT_COUNTED)
     counted = Message(COUNTED, layers=mtp.layers, params=mtp.params)
     cache = arch.cache_groups
     added: tuple[Message, ...] = (counted,)
     if mtp.state_per_draft and any(not g.grows for g in cache):
-        cache = tuple(
-            g if g.grows else replace(g, layers=g.layers * (1 + draft_tokens)) for g in cache
-        )
+        cache = tuple(g if g.grows else replace(g, states=1 + draft_tokens) for g in cache)
         added += (Message(STATES, states=1 + draft_tokens),)
     return replace(
         arch,

@@ -19,8 +19,10 @@ KV cache group, the blocks its layers may need at most:
   (``SlidingWindowSpec``) ⌈min(W − 1 + B, L) / b⌉ + 1, the chunk being prefilled beside the
   window and one block for a window that starts mid-block; chunked local attention C
   (``ChunkedLocalAttentionSpec``) ⌈min(C + B, L) / b⌉; a Mamba / linear-attention state
-  (``MambaSpec``, ``mamba_cache_mode`` "none") one block. ``get_max_concurrency_for_kv_cache_
-  config`` divides the pool's blocks by their sum (the "maximum concurrency" vLLM logs) and
+  (``MambaSpec``, ``mamba_cache_mode`` "none") one block, and 1 + ``num_speculative_blocks``
+  while MTP drafts N tokens: N more blocks, while the page stays one state, so the block size,
+  the groups and the pool's blocks stay as they are. ``get_max_concurrency_for_kv_cache_config``
+  divides the pool's blocks by their sum (the "maximum concurrency" vLLM logs) and
   ``_check_enough_kv_cache_memory`` refuses to start when one request of L tokens does not fit.
 - **Logged size.** ``get_kv_cache_capacity`` / ``update_kv_cache_capacity``: "GPU KV cache
   size" is the maximum concurrency times L (``kv_cache_utils.py`` at 22df3a3, quoted in vLLM
@@ -37,7 +39,8 @@ and V1 with ``--disable-hybrid-kv-cache-manager``); chunked local attention was 
 ``VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE`` defaulted to 0 (it defaults to 1 now).
 Mamba states take one block with prefix caching off, vLLM's default for hybrid models
 (``EngineArgs._set_default_chunked_prefill_and_prefix_caching_args``); with it on they take two
-("align") or grow with the context ("all"). The planner follows the current defaults.
+("align", and the draft tokens' blocks beside them) or grow with the context ("all"). The
+planner follows the current defaults.
 """
 
 from __future__ import annotations
@@ -64,16 +67,21 @@ _RULES: dict[str, Rule] = {
 
 @dataclass(frozen=True)
 class KvGroup:
-    """One of vLLM's KV cache groups: its rule, window (or chunk) and tokens per block."""
+    """One of vLLM's KV cache groups: its rule, window (or chunk) and tokens per block.
+
+    ``states`` is the state blocks a request takes in a state group: 1 + the draft tokens
+    (``MambaSpec.num_speculative_blocks``).
+    """
 
     rule: Rule
     window: int | None
     block_tokens: int
+    states: int = 1
 
     def blocks(self, context: int, batched_tokens: int) -> int:
         """Blocks one request of ``context`` tokens may take (``max_memory_usage_bytes``)."""
         if self.rule == "state":
-            return 1
+            return self.states
         tokens = context
         if self.rule == "sliding" and self.window is not None:
             tokens = min(self.window - 1 + batched_tokens, context)
@@ -126,38 +134,42 @@ class KvLayout:
         return low
 
     def as_dict(self) -> dict[str, Any]:
-        """Plain values for the profile's details and ``--json``."""
+        """Plain values for the profile's details and ``--json``; ``states`` only when not 1."""
         return {
             "block_bytes": self.block_bytes,
-            "groups": [[g.rule, g.window, g.block_tokens] for g in self.groups],
+            "groups": [
+                [g.rule, g.window, g.block_tokens, *([g.states] if g.states != 1 else [])]
+                for g in self.groups
+            ],
             "batched_tokens": self.batched_tokens,
         }
 
     @classmethod
     def of_dict(cls, data: Mapping[str, Any]) -> KvLayout:
         """The layout of :meth:`as_dict`'s values."""
-        groups = tuple(KvGroup(rule, window, tokens) for rule, window, tokens in data["groups"])
+        groups = tuple(KvGroup(*group) for group in data["groups"])
         return cls(data["block_bytes"], groups, data["batched_tokens"])
 
 
-# One layer kind as vLLM specs it: (rule, window, page bytes of one token or of a state, layers)
-_Spec = tuple[Rule, "int | None", int, int]
+# One layer kind as vLLM specs it: (rule, window, page bytes of one token or of one state,
+# state blocks a request takes, layers)
+_Spec = tuple[Rule, "int | None", int, int, int]
 
 
 def _specs(groups: tuple[CacheGroup, ...], cache_dtype: str, tp: int) -> tuple[_Spec, ...]:
     """Each cache group as vLLM's per-layer spec, merged where identical."""
     bits = BITS[cache_dtype]
-    merged: dict[tuple[Rule, int | None, int], int] = {}
+    merged: dict[tuple[Rule, int | None, int, int], int] = {}
     for g in groups:
         rule = _RULES[g.kind]
-        if rule == "state":
+        if rule == "state":  # one state a page, whatever the draft tokens (MambaSpec)
             state = g.state_elements_per_gpu(tp) * bits + g.pinned_state_bits_per_gpu(tp)
-            key: tuple[Rule, int | None, int] = (rule, None, -(-state // 8))
+            key: tuple[Rule, int | None, int, int] = (rule, None, -(-state // 8), g.states)
         else:
             page = -(-(g.elements_per_token(tp) * bits + g.token_bits) // 8)
-            key = (rule, g.window if rule != "full" else None, page)
+            key = (rule, g.window if rule != "full" else None, page, 1)
         merged[key] = merged.get(key, 0) + g.layers
-    return tuple((rule, window, page, layers) for (rule, window, page), layers in merged.items())
+    return tuple((*key, layers) for key, layers in merged.items())
 
 
 def _group_size(counts: Sequence[int]) -> int:
@@ -191,27 +203,27 @@ def _layout(
         return None
     if any(g.token_bits for g in cache) and len(specs) > 1:
         return None
-    rules = {(rule, window) for rule, window, _, _ in specs}
+    rules = {(rule, window, states) for rule, window, _, states, _ in specs}
     if len(rules) == 1:  # one group over every layer (uniform spec or uniform kind)
-        rule, window = next(iter(rules))
+        rule, window, states = next(iter(rules))
         tokens = BLOCK_TOKENS if rule != "state" else context
-        pages = sum(page * layers for _, _, page, layers in specs)
+        pages = sum(page * layers for *_, page, _, layers in specs)
         per_block = pages * (tokens if rule != "state" else 1)
-        return KvLayout(per_block, (KvGroup(rule, window, tokens),), batched_tokens)
-    attention = [page for rule, _, page, _ in specs if rule != "state"]
-    states = [page for rule, _, page, _ in specs if rule == "state"]
+        return KvLayout(per_block, (KvGroup(rule, window, tokens, states),), batched_tokens)
+    attention = [page for rule, _, page, _, _ in specs if rule != "state"]
+    state_pages = [page for rule, _, page, _, _ in specs if rule == "state"]
     block = BLOCK_TOKENS
-    if states and attention:  # Platform._align_hybrid_block_size
+    if state_pages and attention:  # Platform._align_hybrid_block_size
         one_token = max(attention)
-        block = BLOCK_TOKENS * -(-max(states) // (BLOCK_TOKENS * one_token))
-    page = max([p * block for p in attention] + states)
+        block = BLOCK_TOKENS * -(-max(state_pages) // (BLOCK_TOKENS * one_token))
+    page = max([p * block for p in attention] + state_pages)
     size = _group_size([layers for *_, layers in specs])
     groups: list[KvGroup] = []
-    for rule, window, own, layers in specs:
+    for rule, window, own, states, layers in specs:
         tokens = block
         if rule != "state":
             if page % (own * block):
                 return None  # unify_kv_cache_spec_page_size: NotImplementedError
             tokens = page // own  # a smaller page's block grows by the ratio
-        groups += [KvGroup(rule, window, tokens)] * -(-layers // size)
+        groups += [KvGroup(rule, window, tokens, states)] * -(-layers // size)
     return KvLayout(page * size, tuple(groups), batched_tokens)

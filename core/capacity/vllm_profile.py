@@ -42,7 +42,8 @@ This module predicts those figures before renting.
 - **KV pool in blocks** (:mod:`core.capacity.vllm_kv_layout`): the pool is cut into blocks the
   way vLLM's KV cache manager groups the layers, and one request takes, per group, what its
   kind may need at most (a sliding window its window plus the chunk being prefilled, a Mamba
-  state one block); the logged size and the maximum concurrency follow from them.
+  state one block and one more per MTP draft token); the logged size and the maximum
+  concurrency follow from them.
 - **Peak**: the forward's intermediates are freed before the logits are computed (the model
   returns only its hidden states), so the profile's peak is the larger of the two, not their
   sum. Every rank profiles and the pool takes the smallest result, so the first rank, which

@@ -98,12 +98,18 @@ class DecoderSpec:
     # sliding-window layers have their own head counts).
     alt_attention: Attention | None = None
     # Multi-token-prediction layers vLLM loads for speculative decoding (core.mtp): each one
-    # full-attention layer with the feed-forward ``mtp_ffn`` ("moe" or "dense"), its
-    # [embedding, hidden] projection (``mtp_proj_whole``: an nn.Linear every rank holds whole)
-    # and three norms.
+    # attention layer (``mtp_mixer``, caching as ``mtp_cache``) with the feed-forward
+    # ``mtp_ffn`` ("moe" or "dense"), its [embedding, hidden] projection (``mtp_proj_whole``:
+    # held whole on every rank) and three norms. ``mtp_pattern`` (Nemotron-H) builds it of
+    # several decoder layers instead, each with its own norms: "*" attention, "E" MoE.
+    # ``mtp_stored``: the MTP layers the checkpoint stores when vLLM loads fewer (MiMo-V2).
     mtp_layers: int = 0
     mtp_ffn: str = "moe"
     mtp_proj_whole: bool = False
+    mtp_mixer: str = "attention"
+    mtp_cache: tuple[CacheKind, int | None] = ("full", None)
+    mtp_pattern: str = ""
+    mtp_stored: int = 0
 
 
 def _attention(b: Build, a: Attention, h: int) -> int:
@@ -222,30 +228,38 @@ def count_decoder(spec: DecoderSpec, state_bits: int = 0) -> Counted:
 
 
 def _mtp(spec: DecoderSpec) -> MtpBlock:
-    """The MTP layers of ``spec``: a full-attention decoder layer, the projection, three norms.
+    """The MTP layers of ``spec``: an attention decoder layer, the projection, three norms.
 
-    The norms are ``enorm``, ``hnorm`` and the shared head's norm (GLM-4.5) or
-    ``pre_fc_norm_embedding``, ``pre_fc_norm_hidden`` and ``norm`` (Qwen3-Next, Qwen3.5).
+    The norms are ``enorm``, ``hnorm`` and the shared head's norm (GLM-4.5), ``pre_fc_norm_
+    embedding``, ``pre_fc_norm_hidden`` and ``norm`` (Qwen3-Next, Qwen3.5) or ``enorm``,
+    ``hnorm`` and ``final_layernorm`` (MiMo-V2, Nemotron-H). A Nemotron-H MTP layer is the
+    decoder layers of ``mtp_pattern`` ("*E": an attention layer, then a MoE layer).
     """
-    assert spec.attention is not None
+    a = spec.alt_attention if spec.mtp_mixer == "attention_alt" else spec.attention
+    assert a is not None
     b = Build()
-    h, n, a = spec.h, spec.mtp_layers, spec.attention
-    b.extra(spec.norm_params + 3 * h)
-    _attention(b, a, h)
-    if spec.mtp_ffn == "moe" and spec.moe is not None:
-        _moe(b, spec.moe, h)
-    elif spec.mlp is not None:
-        _mlp(b, spec.mlp, h)
+    h, n = spec.h, spec.mtp_layers
+    pattern = spec.mtp_pattern or "*" + ("E" if spec.mtp_ffn == "moe" else "-")
+    b.extra((len(pattern) if spec.mtp_pattern else 1) * spec.norm_params + 3 * h)
+    for layer in pattern:
+        if layer == "*":
+            _attention(b, a, h)
+        elif layer == "E" and spec.moe is not None:
+            _moe(b, spec.moe, h)
+        elif spec.mlp is not None:
+            _mlp(b, spec.mlp, h)
     b.linear(MTP_EH_PROJ, 2 * h, h, replicated=spec.mtp_proj_whole)
     groups = tuple(replace(g, count=g.count * n, active_count=g.active_count * n) for g in b.groups)
     params = sum(g.params for g in groups) + n * b.other
+    kind, window = spec.mtp_cache
     return MtpBlock(
         layers=n,
         groups=groups,
         other_params=n * b.other,
         other_active_params=n * b.other_active,
-        cache=(CacheGroup("full", n, a.kv, a.d, a.v_dim),),
+        cache=(CacheGroup(kind, n * pattern.count("*"), a.kv, a.d, a.v_dim, window),),
         params=params,
-        stored_params=params,
+        stored_params=params // n * max(n, spec.mtp_stored),
         state_per_draft=True,  # the decoder's recurrent layers are vLLM MambaSpec layers
+        stored_layers=spec.mtp_stored if spec.mtp_stored > n else 0,
     )

@@ -229,7 +229,26 @@ def nemotron_h(r: ConfigReader) -> DecoderSpec:
         norm_params=c.h,
         final_norm=c.h,
         tie=tie(r, False),
+        **_nemotron_mtp(r, moe is not None),
     )
+
+
+def _nemotron_mtp(r: ConfigReader, has_moe: bool) -> dict[str, object]:
+    """Nemotron-H's MTP layer as vLLM's ``nemotron_h_mtp.py`` builds it, when it does.
+
+    vLLM drafts with it when ``num_nextn_predict_layers`` is above 0 (``SpeculativeConfig.
+    hf_config_override``), asserts that it is 1, and builds one decoder layer per character of
+    ``mtp_hybrid_override_pattern`` ("*" attention, "E" MoE; any other raises), the first with
+    ``enorm``, ``hnorm`` and a column-parallel ``eh_proj``, the last with ``final_layernorm``.
+    Nemotron 3 Super declares "*E". Nothing is counted for another layout.
+    """
+    pattern = r.config.get("mtp_hybrid_override_pattern")
+    layers = r.integer("num_nextn_predict_layers", 0, minimum=0, quiet=True)
+    if layers != 1 or not isinstance(pattern, str) or "*" not in pattern:
+        return {}
+    if set(pattern) - set("*E") or ("E" in pattern and not has_moe):
+        return {}
+    return {"mtp_layers": 1, "mtp_pattern": pattern}
 
 
 def granitemoehybrid(r: ConfigReader) -> DecoderSpec:

@@ -286,6 +286,15 @@ def mimo_v2(r: ConfigReader) -> DecoderSpec:
     )
     e = r.integer("n_routed_experts", 256)
     moe = Moe(e, _top_k(r, e, default=8), r.integer("moe_intermediate_size", 2048))
+    # vLLM mimo_v2_mtp.py (SpeculativeConfig.hf_config_override maps MiMoV2FlashForCausalLM to
+    # it whatever the config says): one MTP layer, _MIMO_V2_FLASH_NUM_MTP_LAYERS, of the
+    # sliding-window attention (its heads, sinks and sliding_window_size) and the dense MLP
+    # (intermediate_size), with enorm, hnorm, final_layernorm and a ReplicatedLinear eh_proj
+    # built without the quantization config. The checkpoint stores three (the MiMo-V2-Flash
+    # technical report, arXiv 2601.02780: "three-layer MTP weights"), or
+    # num_nextn_predict_layers where the config declares it.
+    stored = r.integer("num_nextn_predict_layers", 3, minimum=0, quiet=True)
+    mtp_window = r.optional("sliding_window_size") or window
     return DecoderSpec(
         h=c.h,
         vocab=c.vocab,
@@ -300,6 +309,12 @@ def mimo_v2(r: ConfigReader) -> DecoderSpec:
         norm_params=2 * c.h,
         final_norm=c.h,
         tie=tie(r, False),
+        mtp_layers=1 if stored else 0,
+        mtp_ffn="dense",
+        mtp_proj_whole=True,
+        mtp_mixer="attention_alt",
+        mtp_cache=("sliding", mtp_window) if mtp_window else ("full", None),
+        mtp_stored=stored,
     )
 
 

@@ -610,6 +610,10 @@
         <translation>&apos;tie_word_embeddings&apos; нет в config.json; принята выходная голова (LM head), не связанная с эмбеддингами.</translation>
     </message>
     <message>
+        <source>The published checkpoint also stores {layers} multi-token-prediction layers ({params:,} parameters). vLLM skips them when it loads the model, and for speculative decoding with MTP (--speculative-config method mtp) loads only the first ({loaded:,} parameters); they are not counted here.</source>
+        <translation>Опубликованная контрольная точка хранит ещё слои предсказания нескольких токенов (MTP): {layers} (параметров: {params:,}). vLLM пропускает их при загрузке модели, а для спекулятивного декодирования с MTP (--speculative-config, method mtp) загружает только первый из них (параметров: {loaded:,}); здесь они не учитываются.</translation>
+    </message>
+    <message>
         <source>While drafting, vLLM keeps {states} recurrent states per sequence in each linear-attention or Mamba layer, one more per draft token; they are counted.</source>
         <translation>Пока идёт черновая генерация, vLLM хранит в каждом слое линейного внимания или Mamba по нескольку рекуррентных состояний на последовательность (всего: {states}) — на одно больше на каждый черновой токен; они учтены.</translation>
     </message>
