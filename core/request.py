@@ -351,10 +351,10 @@ def read_saved_request(raw: Any) -> PlanRequest:
     Raises:
         InputError: The saved request is not valid for this version (named by its field).
     """
-    if isinstance(raw, dict) and isinstance(training := raw.get("training"), dict):
-        if "bnb_version" not in training:
-            default = _NEW_OPTIONAL[("training", "bnb_version")]
-            raw = {**raw, "training": {**training, "bnb_version": default}}
+    training = raw.get("training") if isinstance(raw, dict) else None
+    if isinstance(training, dict) and "bnb_version" not in training:
+        before = _NEW_OPTIONAL[("training", "bnb_version")]
+        raw = {**raw, "training": {**training, "bnb_version": before}}
     return parse_request(raw)
 
 

@@ -241,8 +241,9 @@ def read_snapshot(quote: Quote) -> QuoteSnapshot:
 
 
 def read_request(quote: Quote) -> PlanRequest:
-    """``quote``'s saved request, validated as this version reads requests, with the behaviour
-    it was quoted under (:func:`core.request.read_saved_request`).
+    """``quote``'s saved request, read with the behaviour it was quoted under.
+
+    Validated as this version reads requests (:func:`core.request.read_saved_request`).
 
     Raises:
         InputError: The saved request is not valid for this version (named by its field).

@@ -40,19 +40,19 @@ before. Three trainers, each from its code:
 
 The bitsandbytes version (``training.bnb_version``) decides what a QLoRA base keeps under
 transformers (PEFT's ``Linear4bit``) and LitGPT. ``MatMul4Bit.forward``
-(``bitsandbytes/autograd/_functions.py``) stores ``ctx.tensors = (A, B)`` whenever the input or
-the weight needs a gradient, in 0.41.0, 0.41.1 (commit 18e827d6, "Version 0.41.1"), 0.42.0 and
-0.43.0 (line 523) and 0.43.1 (line 516): the input ``A`` of every quantized matmul is kept, though ``backward`` only ever computes
-``grad_output @ dequantize_4bit(B)``, the input's gradient, and never reads ``A``. Commit
-9e753741 (2024-07-16, "fix QLoRA mem bug: delete useless buffered activation", released in
-0.43.2) stores ``(None, B)`` and reads ``_, B = ctx.tensors``, as every release since does
-(0.45.2, 0.50.1: ``ctx.tensors = (None, B)``). So "pre-0.43.2" keeps those inputs (and LitGPT's
-loop keeps them a step longer) and "0.43.2+", the default, keeps none: what the base keeps is
-then what the adapters keep (:mod:`core.capacity.activations`, ``matmul_inputs``). LitGPT's
-resource tables (commit 8641822) ran 0.41.1; it pinned ``bitsandbytes==0.41.0`` or ``==0.42.0``
-in ``pyproject.toml`` at every config_hub commit of 2024 the validation cases cite, and ``>=0.44.0`` from commit d2ed13c3 (2024-12-28); it pins
-``>=0.45.2`` on Linux today. torchtune's torchao base keeps no input whatever bitsandbytes is
-installed.
+(``bitsandbytes/autograd/_functions.py``) stores ``ctx.tensors = (A, B)`` whenever the input or the
+weight needs a gradient, in 0.41.0, 0.41.1 (commit 18e827d6, "Version 0.41.1"), 0.42.0 and 0.43.0
+(line 523) and 0.43.1 (line 516): the input ``A`` of every quantized matmul is kept, though
+``backward`` only ever computes ``grad_output @ dequantize_4bit(B)``, the input's gradient, and
+never reads ``A``. Commit 9e753741 (2024-07-16, "fix QLoRA mem bug: delete useless buffered
+activation", released in 0.43.2) stores ``(None, B)`` and reads ``_, B = ctx.tensors``, as every
+release since does (0.45.2, 0.50.1: ``ctx.tensors = (None, B)``). So "pre-0.43.2" keeps those inputs
+(and LitGPT's loop keeps them a step longer) and "0.43.2+", the default, keeps none: what the base
+keeps is then what the adapters keep (:mod:`core.capacity.activations`, ``matmul_inputs``). LitGPT's
+resource tables (commit 8641822) ran 0.41.1; it pinned ``bitsandbytes==0.41.0`` or ``==0.42.0`` in
+``pyproject.toml`` at every config_hub commit of 2024 the validation cases cite, and ``>=0.44.0``
+from commit d2ed13c3 (2024-12-28); it pins ``>=0.45.2`` on Linux today. torchtune's torchao base
+keeps no input whatever bitsandbytes is installed.
 """
 
 from __future__ import annotations
@@ -150,12 +150,12 @@ def litgpt_loss_peak(
     """Peak bytes of LitGPT's LM head and loss beside the stored activations, worst case.
 
     With ``L`` logits (batch × seq × vocabulary), ``D`` the LM head dequantized (QLoRA; in the
-    compute dtype) and ``P`` what the previous step leaves (its fp32 logits, 4·L when it was as
-    long as this one, and with ``bnb_inputs`` its quantized matmuls' inputs), the peak is the largest of: the last
-    head chunk (2·L of 16-bit chunks + D + P), Fabric's fp32 conversion (2·L + 4·L + P), the end
-    of the loss (full fine-tune: fp32 logits, the reshaped copy when batch > 1, log-probabilities)
-    and the start of backward (4·L fp32 logits + 4·L log-probabilities + D; the previous step is
-    freed by then, when the new forward's output replaces ``logits``).
+    compute dtype) and ``P`` what the previous step leaves (its fp32 logits, 4·L when it was as long
+    as this one, and with ``bnb_inputs`` its quantized matmuls' inputs), the peak is the largest of:
+    the last head chunk (2·L of 16-bit chunks + D + P), Fabric's fp32 conversion (2·L + 4·L + P),
+    the end of the loss (full fine-tune: fp32 logits, the reshaped copy when batch > 1,
+    log-probabilities) and the start of backward (4·L fp32 logits + 4·L log-probabilities + D; the
+    previous step is freed by then, when the new forward's output replaces ``logits``).
     Whether two longest batches follow each other depends on the data; the planner counts that
     they do, the peak a run can reach.
     """
