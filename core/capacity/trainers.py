@@ -14,7 +14,8 @@ before. Three trainers, each from its code:
   to 9c06c8bd (2025-04-30, which moved the configs to ``LinearCrossEntropyLoss``, not modelled),
   ``CEWithChunkedOutputLoss``: the request's chunked loss; ``lora_dropout: 0.0``. Its QLoRA base
   is torchao's ``LinearNF4`` (``torchao/dtypes/nf4tensor.py``: ``ctx.save_for_backward(weight)``
-  only), which keeps no input for backward where bitsandbytes' ``MatMul4Bit`` keeps one.
+  only), which keeps no input for backward where bitsandbytes' ``MatMul4Bit`` kept one before
+  0.43.2.
 - ``litgpt`` (``litgpt/finetune/lora.py``, ``fit``, at 58c5b188 and the config_hub commits of
   2024; ``finetune/lora.py`` at 8641822 for the resource tables): ``--precision bf16-true`` where
   the GPU has bf16 (``get_default_supported_precision(training=True)``), ``lora_dropout`` 0.05.
@@ -66,7 +67,6 @@ Trainer = Literal["transformers", "torchtune", "litgpt"]
 TRAINERS: tuple[str, ...] = get_args(Trainer)
 # bitsandbytes' MatMul4Bit keeps every input before 0.43.2 and none from it (module docstring).
 BnbVersion = Literal["0.43.2+", "pre-0.43.2"]
-BNB_VERSIONS: tuple[str, ...] = get_args(BnbVersion)
 BNB_KEEPS_INPUTS = "pre-0.43.2"
 
 # The options whose default each trainer sets (see the module docstring); a request that gives
