@@ -22,6 +22,8 @@ from core.capacity.kv_cache import (
 from core.capacity.overhead import runtime_overhead
 from core.capacity.trainers import (
     base_weights,
+    keeps_quantized_inputs,
+    kept_matmul_inputs,
     litgpt_loss_peak,
     litgpt_previous_step,
     quantizes_lm_head,
@@ -400,9 +402,10 @@ def training_memory(
     tr = request.training
     tp = _training_tp(request)
     act_bytes = param_bytes(tr.mixed_precision)
+    bnb_inputs = keeps_quantized_inputs(tr.trainer, tr.method, tr.bnb_version)
     loss_peak = None
     if tr.trainer == "litgpt":
-        loss_peak = litgpt_loss_peak(arch, seq, batch, act_bytes, tr.method)
+        loss_peak = litgpt_loss_peak(arch, seq, batch, act_bytes, tr.method, bnb_inputs=bnb_inputs)
     act = training_activations(
         arch,
         seq,
@@ -413,7 +416,10 @@ def training_memory(
         act_bytes=act_bytes,
         chunked_loss=tr.loss == "chunked",
         offloading=tr.activation_offloading,
-        base=base_weights(tr.method, tr.trainer),
+        base=base_weights(tr.method),
+        matmul_inputs=kept_matmul_inputs(
+            tr.method, tr.trainer, tr.bnb_version, tr.lora_targets, tr.lora_dropout
+        ),
         layer_extra=_lora_dropout_layer_bytes(request, arch, tp, seq, batch),
         loss_peak=loss_peak,
     )
@@ -454,14 +460,15 @@ def estimate_training(
     )
     findings.append(Finding.of("checkpoint_restore", "info", "training_checkpoint", size=_gb(ckpt)))
     if tr.trainer == "litgpt":
+        bnb_inputs = keeps_quantized_inputs(tr.trainer, tr.method, tr.bnb_version)
         left = litgpt_previous_step(
             arch,
             tr.sequence_length,
             tr.micro_batch_size,
             param_bytes(tr.mixed_precision),
-            tr.method,
+            bnb_inputs=bnb_inputs,
         )
-        variant = "bnb_inputs" if tr.method == "qlora" else "logits"
+        variant = "bnb_inputs" if bnb_inputs else "logits"
         findings.append(
             Finding.of("litgpt_previous_step", "info", "vram", variant=variant, size=gib(left))
         )

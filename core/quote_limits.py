@@ -47,14 +47,14 @@ def quote_limits(quote: Quote, *, utilization: Decimal = Decimal(1)) -> QuoteLim
     """
     from core.catalog import GpuOffer
     from core.estimate import estimate_on, resolve
-    from core.request import parse_request
+    from core.request import read_saved_request
 
     try:
         gpu = GpuOffer.model_validate(quote.gpu)
     except ValidationError:
         return QuoteLimits(None, None, Message("quote_limits.offer", quote=quote.id))
     try:
-        request = parse_request(quote.request)
+        request = read_saved_request(quote.request)
         model = resolve(request)
         result = estimate_on(request, model, gpu)
         limits = solve_limits(result, model)

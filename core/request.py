@@ -73,9 +73,10 @@ QuantFormatName = Literal[
     "gguf-q5_k_m",
 ]
 MODEL_SOURCES = ("preset", "hf_config", "safetensors", "gguf", "custom")
-# Fields added after quotes were first saved, with their defaults: left out of the canonical JSON
-# while they hold the default, so a request saved before them keeps its fingerprint (and a retried
-# placement of it keeps matching its order).
+# Fields added after quotes were first saved, with the value a request saved before them stands
+# for (their default, but for bnb_version): left out of the canonical JSON while they hold it, so
+# a request saved before them keeps its fingerprint (and a retried placement of it keeps matching
+# its order).
 _NEW_OPTIONAL: dict[tuple[str, str], object] = {
     ("model", "gguf"): None,
     ("precision", "format"): None,
@@ -92,6 +93,10 @@ _NEW_OPTIONAL: dict[tuple[str, str], object] = {
     ("training", "activation_offloading"): False,
     ("training", "loss"): "full",
     ("training", "trainer"): "transformers",
+    # The value a request saved before it meant (core.capacity.trainers), not today's default;
+    # read_saved_request fills it into such a request, and _bnb_version_unused drops it where
+    # it cannot change the estimate.
+    ("training", "bnb_version"): "pre-0.43.2",
     ("diffusion", "quantized_text_encoders"): "none",
     ("diffusion", "quant_backend"): "bitsandbytes",
 }
@@ -314,15 +319,43 @@ class PlanRequest(BaseModel):
 def canonical_request_json(data: dict[str, Any]) -> str:
     """Canonical JSON of a request dumped as JSON data (a quote's snapshot keeps it so).
 
-    Fields added after quotes were first saved are left out while they hold their default, so a
-    request saved before them keeps its fingerprint.
+    Fields added after quotes were first saved are left out while they hold the value such a
+    request stands for, so a request saved before them keeps its fingerprint; the bitsandbytes
+    version is left out too where it cannot change the estimate.
     """
     data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
+    if _bnb_version_unused(data) and isinstance(training := data.get("training"), dict):
+        training.pop("bnb_version", None)
     for (section, key), default in _NEW_OPTIONAL.items():
         part = data.get(section)
         if isinstance(part, dict) and key in part and part[key] == default:
             del part[key]
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def _bnb_version_unused(data: dict[str, Any]) -> bool:
+    """Whether the bitsandbytes version cannot change the estimate: no QLoRA on bitsandbytes."""
+    training = data.get("training")
+    if data.get("workload") != "training" or not isinstance(training, dict):
+        return True
+    return training.get("method") != "qlora" or training.get("trainer") == "torchtune"
+
+
+def read_saved_request(raw: Any) -> PlanRequest:
+    """A saved quote's request, read with the behaviour it was quoted under.
+
+    A request saved before ``training.bnb_version`` existed was estimated with bitsandbytes'
+    kept inputs, the count of its versions before 0.43.2, so it reads as that version (its
+    fingerprint stays: the canonical JSON leaves that value out).
+
+    Raises:
+        InputError: The saved request is not valid for this version (named by its field).
+    """
+    training = raw.get("training") if isinstance(raw, dict) else None
+    if isinstance(training, dict) and "bnb_version" not in training:
+        before = _NEW_OPTIONAL[("training", "bnb_version")]
+        raw = {**raw, "training": {**training, "bnb_version": before}}
+    return parse_request(raw)
 
 
 # Rules over two fields are checked by a validator of the model holding both, which pydantic

@@ -241,14 +241,16 @@ def read_snapshot(quote: Quote) -> QuoteSnapshot:
 
 
 def read_request(quote: Quote) -> PlanRequest:
-    """``quote``'s saved request, validated as this version reads requests.
+    """``quote``'s saved request, read with the behaviour it was quoted under.
+
+    Validated as this version reads requests (:func:`core.request.read_saved_request`).
 
     Raises:
         InputError: The saved request is not valid for this version (named by its field).
     """
-    from core.request import parse_request
+    from core.request import read_saved_request
 
-    return parse_request(quote.request)
+    return read_saved_request(quote.request)
 
 
 def saved_estimate(result: EstimateResult) -> SavedEstimate:

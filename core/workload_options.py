@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from core.capacity.trainers import TRAINER_DEFAULTS, Trainer
+from core.capacity.trainers import TRAINER_DEFAULTS, BnbVersion, Trainer
 from core.messages import Message
 
 Engine = Literal["vllm", "llama.cpp"]
@@ -118,6 +118,12 @@ class TrainingOptions(BaseModel):
         " recipes or LitGPT's finetune scripts",
     )
     method: Literal["full", "lora", "qlora"] = "full"
+    # A quote saved before this option was quoted with the inputs kept: core.request reads it so.
+    bnb_version: BnbVersion = Field(
+        default="0.43.2+",
+        description="QLoRA: the bitsandbytes version; before 0.43.2 its 4-bit matmuls keep their"
+        " inputs for backward (core.capacity.trainers); torchtune's torchao base keeps none",
+    )
     # paged_adamw_8bit: bitsandbytes PagedAdamW8bit (torchtune's single-device full fine-tune);
     # its 8-bit moments live in CUDA managed memory and page to the host (core.capacity.training).
     optimizer: Literal["adamw", "adamw_8bit", "paged_adamw_8bit", "sgd"] = "adamw"

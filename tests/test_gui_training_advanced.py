@@ -211,3 +211,23 @@ def test_the_trainer_follows_the_advanced_toggle_in_tab_order(wizard, qtbot):
             names.append(widget.objectName())
     assert names[:2] == ["trainer", "glossaryLink_trainer"], names
     assert names[2] == "weightsPrecision" or names[2].startswith("glossaryLink"), names
+
+
+def test_the_bitsandbytes_version_reaches_the_request_and_applies_to_qlora_only(wizard, qtbot):
+    form = show(wizard, qtbot, method="qlora", lora_targets="qv", sequence_length=512)
+    row = form.rows["training.bnb_version"]
+    assert row.isEnabled()
+    current = estimate(wizard, qtbot)
+    assert current.request.training.bnb_version == "0.43.2+"
+    choose(wizard, "bnbVersion", "pre-0.43.2")
+    older = estimate(wizard, qtbot)
+    assert older.request.training.bnb_version == "pre-0.43.2"
+    # MatMul4Bit keeps the MLP block input and the down projection's input too (the adapters
+    # on q and v keep the attention block input either way): 2 bytes, 512 tokens, 32 layers.
+    assert older.memory.activations - current.memory.activations == 2 * 512 * 32 * (4096 + 14336)
+    choose(wizard, "trainer", "torchtune")
+    assert not row.isEnabled() and "torchao" in row.hint_label.text()
+    assert wizard.current_request().training.bnb_version == "pre-0.43.2"  # kept, unused
+    show(wizard, qtbot, method="lora", bnb_version="pre-0.43.2")
+    assert not form.rows["training.bnb_version"].isEnabled()
+    assert wizard.current_request().training.bnb_version == "pre-0.43.2"

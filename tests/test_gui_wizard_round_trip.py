@@ -52,6 +52,7 @@ TRAINING: dict[str, Any] = {
     "training": {
         "trainer": "torchtune",
         "method": "qlora",
+        "bnb_version": "pre-0.43.2",  # kept by its disabled row: torchtune runs torchao
         "optimizer": "paged_adamw_8bit",
         "mixed_precision": "fp16",
         "micro_batch_size": 3,

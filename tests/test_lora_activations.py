@@ -1,9 +1,15 @@
-"""What autograd keeps for backward when the base matrices are frozen (LoRA) or quantized by
-bitsandbytes (QLoRA): core.capacity.activations, ``base``."""
+"""What autograd keeps for backward when the base matrices are frozen (LoRA, QLoRA), with the
+matmul inputs the adapters or bitsandbytes keep: core.capacity.activations, ``base`` and
+``matmul_inputs``."""
 
 from __future__ import annotations
 
-from core.capacity.activations import BaseWeights, layer_shape, training_layer_activations
+from core.capacity.activations import (
+    BaseWeights,
+    MatmulInputs,
+    layer_shape,
+    training_layer_activations,
+)
 from tests.arch_factory import gpt_like
 
 # Llama 2 7B: h 4096, ff 11008, 32 heads, SwiGLU, two RMSNorms per layer, no dropout.
@@ -13,8 +19,9 @@ LLAMA2_7B = gpt_like(
 H, FF, S = 4096, 11008, 1304
 
 
-def _layer(base: BaseWeights) -> int:
-    layer = training_layer_activations(layer_shape(LLAMA2_7B), S, 1, base=base)
+def _layer(base: BaseWeights, matmul_inputs: MatmulInputs = "none") -> int:
+    shape = layer_shape(LLAMA2_7B)
+    layer = training_layer_activations(shape, S, 1, base=base, matmul_inputs=matmul_inputs)
     return layer.per_gpu(1, flash_attention=True)
 
 
@@ -23,9 +30,13 @@ def test_a_frozen_layer_keeps_norm_copies_attention_and_the_gated_mlp_factors() 
     assert _layer("frozen") == S * (2 * 4 * H + 2 * 4 * H + 2 * 3 * FF)
 
 
-def test_bitsandbytes_adds_the_inputs_of_its_quantized_matmuls() -> None:
-    # the attention and MLP block inputs (2 x 2h) and the down projection's input (2ff)
-    assert _layer("frozen_bnb") - _layer("frozen") == S * (2 * 2 * H + 2 * FF)
+def test_kept_matmul_inputs_add_the_block_inputs_and_the_down_projections() -> None:
+    # every linear layer (bitsandbytes before 0.43.2, or adapters on all of them): the attention
+    # and MLP block inputs (2 x 2h) and the down projection's input (2ff)
+    assert _layer("frozen", "all") - _layer("frozen") == S * (2 * 2 * H + 2 * FF)
+    # adapters on attention only: the attention block input (the output projection reads the
+    # attention output, already kept)
+    assert _layer("frozen", "attention") - _layer("frozen") == S * 2 * H
 
 
 def test_full_training_keeps_the_korthikanti_count() -> None:
@@ -46,3 +57,6 @@ def test_a_layernorm_keeps_its_input_in_the_compute_dtype() -> None:
     layer = training_layer_activations(shape, S, 1, base="frozen").per_gpu(1, True)
     # one LayerNorm's 16-bit input (2h), Q, K, V and the attention output (8h), GELU's input
     assert layer == S * (2 * h + 2 * 4 * h + 2 * ff)
+    # attention and MLP read the same norm's output: one block input, and GELU's output
+    kept = training_layer_activations(shape, S, 1, base="frozen", matmul_inputs="all")
+    assert kept.per_gpu(1, True) - layer == S * (2 * h + 2 * ff)

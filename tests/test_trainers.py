@@ -16,7 +16,8 @@ from tests.cli_helpers import run_cli
 from tests.store_helpers import make_quote
 from tests.validation.case import cfg
 
-# Llama 3 8B as LitGPT's config_hub QLoRA run: 2 x 512 tokens, bnb.nf4, r 32 on q and v.
+# Llama 3 8B as LitGPT's config_hub QLoRA run: 2 x 512 tokens, bnb.nf4, r 32 on q and v, with
+# the bitsandbytes 0.42.0 its commit pinned (MatMul4Bit keeps its inputs).
 LLAMA3 = cfg("llama-3-8b")
 VOCAB, HIDDEN, LAYERS, FF = 128_256, 4096, 32, 14_336
 LOGITS = 2 * 512 * VOCAB
@@ -33,6 +34,7 @@ def _request(**training: Any) -> PlanRequest:
         "weights_precision": "pure",
         "lora_dropout": True,
         "qlora_double_quant": False,
+        "bnb_version": "pre-0.43.2",
     }
     return PlanRequest.model_validate(
         {"workload": "training", "model": LLAMA3, "gpu": "a10", "training": base | training}
@@ -51,7 +53,12 @@ def test_litgpt_qlora_peak_from_its_loop() -> None:
     backward = 8 * LOGITS + 2 * HEAD
     assert last_chunk > converted > backward
     assert litgpt_kept_inputs(model, 1024, 2) == kept
-    assert litgpt_loss_peak(model, 512, 2, 2, "qlora") == last_chunk == 3_583_508_480
+    peak = litgpt_loss_peak(model, 512, 2, 2, "qlora", bnb_inputs=True)
+    assert peak == last_chunk == 3_583_508_480
+    # bitsandbytes 0.43.2 and later keep no input: the start of backward is the peak (8 bytes
+    # per logit and the dequantized head), the last chunk 2 + 4 bytes per logit and the head.
+    assert 2 * HEAD == 8 * LOGITS
+    assert litgpt_loss_peak(model, 512, 2, 2, "qlora") == backward == 2_101_346_304
 
 
 def test_litgpt_against_transformers_on_the_same_request() -> None:
@@ -161,3 +168,6 @@ def test_litgpt_says_what_it_counts_of_the_previous_step() -> None:
     assert found.variant == "logits" and found.params["size"] == 4 * LOGITS / 2**30
     plain = estimate(_request())
     assert "litgpt_previous_step" not in {f.code for f in plain.findings}
+    current = estimate(_request(trainer="litgpt", bnb_version="0.43.2+"))
+    found = {f.code: f for f in current.findings}["litgpt_previous_step"]
+    assert found.variant == "logits" and found.params["size"] == 4 * LOGITS / 2**30

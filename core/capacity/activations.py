@@ -37,22 +37,27 @@ ff = 4h, dropout on):
   chunk's fp32 log-softmax stays saved for backward (4·b·s·V in all); LitGPT's chunked LM head
   comes back from Fabric's precision plugin in fp32 and each chunk's cross-entropy keeps its fp32
   log-probabilities (8·b·s·V), which the full loss comes closer to.
-- LoRA and QLoRA (``base`` "frozen" / "frozen_bnb"): autograd keeps a matmul's input only to
-  compute its weight's gradient, and a frozen ``nn.Linear`` has none, so the block inputs, the
-  MLP product and GeLU's output are not kept; what stays is what the other operations need:
+- LoRA and QLoRA (``base`` "frozen"): autograd keeps a matmul's input only to compute its
+  weight's gradient, and a frozen ``nn.Linear`` has none, so the block inputs, the MLP product
+  and GeLU's output are not kept by the base; what stays is what the other operations need:
   each RMSNorm's input as the fp32 copy it normalises (LitGPT ``RMSNorm``, torchtune
   ``RMSNorm`` and transformers' ``LlamaRMSNorm`` upcast with ``x.float()``: 4 bytes per
   element; ``torch.nn.LayerNorm``, in GPT-NeoX, Falcon, phi and the other LayerNorm families,
   keeps its input in the compute dtype), Q, K, V and the attention output (kept by the
   attention kernel), and for a gated MLP the gate (SiLU's input), SiLU's output and up (the
-  product's factors). bitsandbytes' ``MatMul4Bit`` (QLoRA's quantized linear) keeps its
-  input whenever it needs an input gradient (``ctx.tensors = (A, B)`` in
-  ``bitsandbytes/autograd/_functions.py``): the
-  attention and MLP block inputs and the down projection's input come back (the attention
-  projection's input is the attention output, already kept). torchao's ``LinearNF4``
-  (torchtune's QLoRA) keeps only the weight, so under torchtune this counts those inputs for
-  the one layer rebuilt under checkpointing too many. LoRA dropout's copies are counted in
-  ``core.capacity.training``.
+  product's factors). Some matmul inputs come back (``matmul_inputs``): the adapters' A
+  matrices are trained, so each keeps its input, which is the base matrix's own input when no
+  LoRA dropout stands between them (PEFT ``lora_B(lora_A(dropout(x)))`` in
+  ``peft/tuners/lora/bnb.py`` and ``layer.py``, ``nn.Identity`` at dropout 0; torchtune
+  ``LoRALinear``; LitGPT ``LoRALinear``): the attention block input when only attention
+  matrices are adapted ("attention"; the output projection's input is the attention output,
+  already kept), and the MLP block input and the down projection's input too when every linear
+  layer is ("all"). bitsandbytes before 0.43.2 kept the input of every quantized matmul
+  (``ctx.tensors = (A, B)`` in ``MatMul4Bit.forward``, ``bitsandbytes/autograd/_functions.py``;
+  see :mod:`core.capacity.trainers`): "all" whatever the adapters keep. With dropout the
+  adapters keep its copies instead, counted in ``core.capacity.training``. A model whose
+  attention and MLP read the same norm's output (a parallel block with one norm: Falcon, phi)
+  has one block input, not two.
 - Activations are stored in the compute dtype: the 2-byte tensors above take 4 bytes in fp32
   training (dropout masks stay 1 byte); the logits are then fp32 already (4 + 4 bytes).
 """
@@ -65,9 +70,12 @@ from typing import Literal
 from core.architecture import LayerShape, ModelArchitecture
 
 ACT_BYTES = 2  # 16-bit activations
-# Whether the block's matrices are trained, frozen (LoRA), or frozen and quantized by
-# bitsandbytes (QLoRA), which decides what autograd keeps for backward.
-BaseWeights = Literal["trained", "frozen", "frozen_bnb"]
+# Whether the block's matrices are trained or frozen (LoRA, QLoRA), which decides what autograd
+# keeps for backward.
+BaseWeights = Literal["trained", "frozen"]
+# Which inputs of a frozen block's matmuls are kept all the same (see the module docstring): none,
+# the attention block input, or the attention and MLP block inputs and the down projection's input.
+MatmulInputs = Literal["none", "attention", "all"]
 LOSS_CHUNKS = 8  # torchtune CEWithChunkedOutputLoss(num_output_chunks=8)
 # Bytes per logit at the full loss's peak: three fp32 copies while its backward runs (see the
 # module docstring).
@@ -99,12 +107,13 @@ def training_layer_activations(
     batch: int,
     act_bytes: int = ACT_BYTES,
     base: BaseWeights = "trained",
+    matmul_inputs: MatmulInputs = "none",
 ) -> LayerActivations:
     """Per-layer activation bytes for backward (see module docstring).
 
-    ``base="trained"`` is Korthikanti et al. 2022, generalised; ``"frozen"`` and
-    ``"frozen_bnb"`` are what autograd keeps when the layer's own matrices take no gradient
-    (LoRA, QLoRA through bitsandbytes).
+    ``base="trained"`` is Korthikanti et al. 2022, generalised; ``"frozen"`` is what autograd
+    keeps when the layer's own matrices take no gradient (LoRA, QLoRA), with the matmul inputs
+    that adapters or bitsandbytes keep all the same (``matmul_inputs``).
     """
     sb = seq * batch
     mask = 1 if shape.dropout else 0
@@ -126,12 +135,12 @@ def training_layer_activations(
         norm_bytes = max(act_bytes, 4) if shape.norm_upcast else act_bytes
         replicated = sb * (shape.norms * norm_bytes * shape.hidden + masks)
         mlp_tensors = 3 if shape.mlp_gated else 1
-        if base == "frozen_bnb":
-            # MatMul4Bit keeps the input of every quantized matmul: the attention and MLP block
-            # inputs and the down projection's input (the attention projection's input is the
-            # attention output, already kept).
-            replicated += sb * 2 * act_bytes * shape.hidden
-            mlp_tensors += 1
+        if matmul_inputs != "none":
+            # The attention block input (one tensor when the MLP reads the same norm's output).
+            block_inputs = 1 if matmul_inputs == "attention" else min(max(shape.norms, 1), 2)
+            replicated += sb * block_inputs * act_bytes * shape.hidden
+        if matmul_inputs == "all":
+            mlp_tensors += 1  # the down projection's input (the product, or GeLU's output)
     mlp = sb * act_bytes * mlp_tensors * shape.mlp_width
     # softmax output (2 bytes), and with dropout its mask (1) and output (2): 5·a·s²·b
     scores = (act_bytes + mask * (1 + act_bytes)) * shape.heads * seq * seq * batch
@@ -150,6 +159,7 @@ def training_activations(
     chunked_loss: bool = False,
     offloading: bool = False,
     base: BaseWeights = "trained",
+    matmul_inputs: MatmulInputs = "none",
     layer_extra: int = 0,
     loss_peak: int | None = None,
 ) -> int:
@@ -173,7 +183,9 @@ def training_activations(
     """
     shape = layer_shape(arch)
     layer = (
-        training_layer_activations(shape, seq, batch, act_bytes, base).per_gpu(tp, flash_attention)
+        training_layer_activations(shape, seq, batch, act_bytes, base, matmul_inputs).per_gpu(
+            tp, flash_attention
+        )
         + layer_extra
     )
     tokens_vocab = batch * seq * arch.vocab_size

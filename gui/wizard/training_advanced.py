@@ -2,7 +2,8 @@
 
 One input per option of :class:`core.workload_options.TrainingOptions` that trainers expose
 beside the common ones: the trainer whose loop the memory follows (choosing one sets the options
-its recipes fix), how the trained weights are held, QLoRA's double quantization, LoRA
+its recipes fix), how the trained weights are held, QLoRA's double quantization and the
+bitsandbytes version its 4-bit layers run (what they keep for backward), LoRA
 dropout and targets, the optimizer stepped in backward, CPU offload, activation offloading, the
 loss and the model-FLOPs utilisation the run's time and cost assume. An option that does not
 apply to the method or precision chosen is disabled with the reason under it, and keeps the value
@@ -27,7 +28,7 @@ def choices(name: str) -> tuple[str, ...]:
     return get_args(TrainingOptions.model_fields[name].annotation)
 
 
-COMBOS = ("trainer", "weights_precision", "lora_targets", "offload", "loss")
+COMBOS = ("trainer", "weights_precision", "bnb_version", "lora_targets", "offload", "loss")
 CHOICES = {name: choices(name) for name in COMBOS}
 CHECKS = {
     "qlora_double_quant": "qloraDoubleQuant",
@@ -58,6 +59,7 @@ class AdvancedTrainingOptions(QObject):
         names = {
             "trainer": "trainer",
             "weights_precision": "weightsPrecision",
+            "bnb_version": "bnbVersion",
             "lora_targets": "loraTargets",
             "offload": "trainingOffload",
             "loss": "trainingLoss",
@@ -84,6 +86,7 @@ class AdvancedTrainingOptions(QObject):
             ("trainer", self.combos["trainer"], ("trainer",)),
             ("weights_precision", self.combos["weights_precision"], ("master_weights",)),
             ("qlora_double_quant", self.checks["qlora_double_quant"], ("qlora",)),
+            ("bnb_version", self.combos["bnb_version"], ("bnb_version",)),
             ("lora_targets", self.combos["lora_targets"], ("lora",)),
             ("lora_dropout", self.checks["lora_dropout"], ("lora",)),
             ("optimizer_in_backward", self.checks["optimizer_in_backward"], ("optimizer_states",)),
@@ -103,7 +106,7 @@ class AdvancedTrainingOptions(QObject):
         self.set_open(False)
 
     def _on_trainer_changed(self, _index: int) -> None:
-        self.apply_to(*self._applied)  # the loss row depends on the trainer
+        self.apply_to(*self._applied)  # the loss and bitsandbytes rows depend on the trainer
 
     def _on_trainer_chosen(self, _index: int) -> None:
         """Show the values the chosen trainer's recipes fix (the user may change them after)."""
@@ -134,6 +137,10 @@ class AdvancedTrainingOptions(QObject):
                 "mixed": self.tr("Mixed: fp32 master copy and fp32 states"),
                 "pure": self.tr("Pure 16-bit: weights and states in bf16/fp16"),
             },
+            "bnb_version": {
+                "0.43.2+": self.tr("0.43.2 or later: 4-bit layers keep no input"),
+                "pre-0.43.2": self.tr("Before 0.43.2: each 4-bit layer keeps its input"),
+            },
             "lora_targets": {
                 "qv": self.tr("Query and value projections"),
                 "attention": self.tr("All attention projections"),
@@ -162,6 +169,10 @@ class AdvancedTrainingOptions(QObject):
                 self.tr("AdamW: 16 bytes per parameter mixed, 8 pure (ZeRO paper; torchtune)"),
             ),
             "training.qlora_double_quant": (self.tr("Double quantization"), ""),
+            "training.bnb_version": (
+                self.tr("bitsandbytes"),
+                self.tr("the release QLoRA runs: older ones keep more for backward"),
+            ),
             "training.lora_targets": (self.tr("LoRA targets"), ""),
             "training.lora_dropout": (self.tr("LoRA dropout"), ""),
             "training.optimizer_in_backward": (self.tr("Optimizer in backward"), ""),
@@ -193,7 +204,11 @@ class AdvancedTrainingOptions(QObject):
         """Enable the options that apply to ``method`` and ``mixed_precision``."""
         self._applied = (method, mixed_precision)
         lora = None if method != "full" else self.tr("for LoRA and QLoRA only")
-        litgpt = combo_value(self.combos["trainer"]) == "litgpt"
+        trainer = combo_value(self.combos["trainer"])
+        litgpt = trainer == "litgpt"
+        bnb = None if method == "qlora" else self.tr("for QLoRA only")
+        if bnb is None and trainer == "torchtune":
+            bnb = self.tr("torchtune's QLoRA runs on torchao, not bitsandbytes")
         self._reasons = {
             "training.loss": None
             if not litgpt
@@ -202,6 +217,7 @@ class AdvancedTrainingOptions(QObject):
             if mixed_precision != "fp32"
             else self.tr("fp32 training keeps no master copy: nothing to choose"),
             "training.qlora_double_quant": None if method == "qlora" else self.tr("for QLoRA only"),
+            "training.bnb_version": bnb,
             "training.lora_targets": lora,
             "training.lora_dropout": lora,
         }

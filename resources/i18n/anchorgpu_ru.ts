@@ -28,6 +28,14 @@
         <translation>Чистая 16-битная: веса и состояния в bf16/fp16</translation>
     </message>
     <message>
+        <source>0.43.2 or later: 4-bit layers keep no input</source>
+        <translation>0.43.2 и новее: 4-битные слои не сохраняют входы</translation>
+    </message>
+    <message>
+        <source>Before 0.43.2: each 4-bit layer keeps its input</source>
+        <translation>До 0.43.2: каждый 4-битный слой сохраняет свой вход</translation>
+    </message>
+    <message>
         <source>Query and value projections</source>
         <translation>Проекции query и value</translation>
     </message>
@@ -78,6 +86,14 @@
     <message>
         <source>Double quantization</source>
         <translation>Двойное квантование</translation>
+    </message>
+    <message>
+        <source>bitsandbytes</source>
+        <translation>bitsandbytes</translation>
+    </message>
+    <message>
+        <source>the release QLoRA runs: older ones keep more for backward</source>
+        <translation>выпуск, на котором работает QLoRA: старые сохраняют больше для обратного прохода</translation>
     </message>
     <message>
         <source>LoRA targets</source>
@@ -138,6 +154,10 @@
     <message>
         <source>for LoRA and QLoRA only</source>
         <translation>только для LoRA и QLoRA</translation>
+    </message>
+    <message>
+        <source>torchtune&apos;s QLoRA runs on torchao, not bitsandbytes</source>
+        <translation>QLoRA в torchtune работает на torchao, а не на bitsandbytes</translation>
     </message>
     <message>
         <source>LitGPT&apos;s scripts fix their own LM head and loss</source>

@@ -22,6 +22,10 @@ def _litgpt_lora(
         "model": model,
         "training": {
             "trainer": "litgpt",  # bf16-true and dropout 0.05 by default, its loop and LM head
+            # The bitsandbytes these runs had: 0.41.1 for the resource tables (commit 8641822),
+            # the pyproject.toml pin (==0.41.0 or ==0.42.0) at each config_hub row's commit;
+            # all keep MatMul4Bit's inputs (core.capacity.trainers).
+            "bnb_version": "pre-0.43.2",
             "method": method,
             "optimizer": "adamw",
             "mixed_precision": "bf16",
