@@ -32,7 +32,7 @@ def test_the_model_page_loads_nemotron_3_super_and_shows_a_bad_field_inline(
     assert message.text() == ""
     assert next_button(wizard).isEnabled()
     summary = wizard.findChild(QLabel, "modelSummary").text()
-    assert "120,668,687,360 parameters (hf_config)" in summary
+    assert "120,668,687,360 parameters (counted from config.json)" in summary
     path.write_text(SUPER.read_text("utf-8").replace(": 4096,", ": Infinity,", 1), "utf-8")
     wizard.model_page.choose_file("hf_config", str(path))
     settle(qtbot, wizard)
