@@ -218,7 +218,8 @@ def test_a_broken_config_json_is_reported_at_the_field(wizard, qtbot, tmp_path):
     settle(qtbot, wizard)
     assert next_button(wizard).isEnabled()
     assert message.text() == ""
-    assert "parameters (counted from config.json)" in wizard.findChild(QLabel, "modelSummary").text()
+    summary = wizard.findChild(QLabel, "modelSummary").text()
+    assert "parameters (counted from config.json)" in summary
 
 
 def test_a_fields_question_mark_opens_its_term_in_the_glossary(main_window, wizard, qtbot):
