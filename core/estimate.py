@@ -175,7 +175,7 @@ def estimate_on(request: PlanRequest, model: ResolvedModel, gpu: GpuOffer) -> Es
         from core.estimate_llm import estimate_inference
 
         return estimate_inference(request, served_model(request, language_model_of(model)), gpu)
-    from core.estimate_llm import estimate_training
+    from core.estimate_training import estimate_training
 
     return estimate_training(request, language_model_of(model), gpu)
 

@@ -2,10 +2,10 @@
 
 Every limit asks the estimate's own memory function, with one size changed, whether the per-GPU
 memory still fits the usable memory: :func:`core.estimate_llm.serving_memory` and
-:func:`core.estimate_llm.training_memory` (the parts that do not depend on the sizes, weights and
-model states, computed once per limit set), :func:`core.diffusion.peak_memory` for a pipeline.
-They are what :func:`core.estimate.estimate_on` totals, without its findings, throughput and
-details, so a probe costs a fraction of an estimate and the answer is the estimate's exactly.
+:func:`core.estimate_training.training_memory` (the parts that do not depend on the sizes,
+weights and model states, computed once per limit set), :func:`core.diffusion.peak_memory` for a
+pipeline. They are what :func:`core.estimate.estimate_on` totals, without its findings, throughput
+and details, so a probe costs a fraction of an estimate and the answer is the estimate's exactly.
 Memory never falls when the context, the number of sequences, the batch or the image grows, so
 the largest value that fits is found exactly (an integer) by a bracketing search
 (:func:`core.limit_search.largest_fitting`), whatever shape the capacity model gives memory
@@ -294,7 +294,7 @@ def _serving_dimensions(
 def _training(
     base: EstimateResult, model: ModelArchitecture, caps: Mapping[str, int]
 ) -> list[Dimension]:
-    from core.estimate_llm import training_memory, training_states
+    from core.estimate_training import training_memory, training_states
 
     request = base.request
     tr = request.training
