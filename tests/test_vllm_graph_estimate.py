@@ -23,7 +23,7 @@ def _llama_8b_h100() -> EstimateResult:
 
 
 def test_the_range_is_the_smallest_and_largest_published_estimate() -> None:
-    assert len(PUBLISHED_GRAPH_ESTIMATES_GIB) == 5
+    assert len(PUBLISHED_GRAPH_ESTIMATES_GIB) == 7
     assert GRAPH_ESTIMATE_GIB == (0.17, 2.43)
 
 

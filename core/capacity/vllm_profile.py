@@ -126,12 +126,15 @@ LARGE_GPU_BYTES = 70 * GIB  # EngineArgs.get_batch_defaults: "device_memory >= 7
 # What vLLM 0.21 and later take from the pool for CUDA graphs is a measurement, not a formula
 # (GPUModelRunner.profile_cudagraph_memory captures the first two graphs of each mode, counts the
 # first one's growth of device memory once and the second's, at least 1 MiB, for every other
-# graph). "Estimated CUDA graph memory: X GiB total" per GPU in five published start-up logs:
+# graph). "Estimated CUDA graph memory: X GiB total" per GPU in seven published start-up logs:
 PUBLISHED_GRAPH_ESTIMATES_GIB = (
     0.17,  # four RTX 3090s, tensor parallel 4, 7 piecewise graphs: noonghunna/club-3090 pull 44
     0.17,  # tensor parallel 4 on a 6x RTX 3090 host: noonghunna/club-3090 issue 127
     0.36,  # two GPUs, 16 piecewise graphs, vLLM 0.27.1: gpustack/runner pull 251
     0.58,  # DeepSeek-V4-Flash on eight RTX 3090s: wtdcode/vllm-backport issue 34
+    1.62,  # a Qwen 3.5 GGUF on one GPU, 51 piecewise and 35 full graphs: vllm-project/vllm
+    # pull 39559 (an opt-in build before 0.21, which logged the estimate and did not subtract it)
+    2.22,  # Qwen3.5-35B-A3B, tensor parallel 4: vllm-project/vllm issue 50722
     2.43,  # two GB10: MiaAI-Lab/GLM-5.3-Flash-EXL3-2x-DGX-Sparks pull 25
 )
 # Left out: 118.65 GiB on GB300s with expert parallelism, which vLLM issue 53013 reports as a bug
