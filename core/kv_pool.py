@@ -140,7 +140,7 @@ def graph_estimate_finding(pool: KvPool) -> Finding | None:
     return Finding.of(
         "vllm_graph_estimate",
         "info",
-        "vllm_profile",
+        "kv_cache",
         low=low,
         high=high,
         tokens=pool.tokens,

@@ -31,7 +31,7 @@ def test_llama_8b_on_an_h100_notes_the_pool_less_the_published_estimates() -> No
     result = _llama_8b_h100()
     (note,) = [f for f in result.findings if f.code == "vllm_graph_estimate"]
     pool_bytes = result.details["vllm_profile"]["kv_pool_bytes"]
-    assert note.severity == "info" and note.glossary_term == "vllm_profile"
+    assert note.severity == "info" and note.glossary_term == "kv_cache"
     # The pool vLLM 0.20 logs: whole blocks of 16 tokens (4,096-token requests take 256 each).
     assert note.params["tokens"] == pool_bytes // BLOCK * 16 == 421_408
     # Less 2.43 GiB (19,906 tokens of 128 KiB) and less 0.17 GiB (1,392.6 tokens), in blocks.
