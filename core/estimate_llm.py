@@ -38,7 +38,7 @@ from core.estimate import (
     finish_result,
 )
 from core.gpu_formats import support
-from core.kv_pool import KvPool, vllm_sequences
+from core.kv_pool import KvPool, graph_estimate_finding, vllm_sequences
 from core.memory import Finding, MemoryBreakdown
 from core.messages import Message
 from core.mtp import COUNTED, NO_DRAFT
@@ -298,6 +298,9 @@ def estimate_inference(
     profile = vllm_profile(request, arch, gpu, wm.weights + wm.quantization_metadata).as_dict()
     if (fewer := _vllm_runs_fewer(request, profile)) is not None:
         findings.append(fewer)
+    start_up_pool = KvPool.of_profile(profile, inf.context_tokens)
+    if (graphs := graph_estimate_finding(start_up_pool)) is not None:
+        findings.append(graphs)
     details = {
         "tensor_parallel": tp,
         "replicas": replicas,

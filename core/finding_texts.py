@@ -186,6 +186,14 @@ FINDING_TEMPLATES: dict[str, str] = {
         "vLLM runs at most {at_once:,} sequences at once (max_num_seqs), fewer than the "
         "{requested:,} requested: the others wait in its queue",
     ),
+    "vllm_graph_estimate": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "vLLM 0.21 and later measure their CUDA graphs at start-up and take that estimate from "
+        "the KV cache pool: published estimates run from {low:.2f} to {high:.2f} GiB per GPU, "
+        "which leaves {fewest:,} to {most:,} of the {tokens:,} tokens shown; up to 0.20, or with "
+        "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0, the graphs use the memory outside "
+        "gpu_memory_utilization and the pool is as shown",
+    ),
     "strategy_not_for_inference": QT_TRANSLATE_NOOP(
         "CoreText",
         "FSDP is a training strategy; to spread a model for serving use tensor parallelism",

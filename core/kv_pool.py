@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from core.capacity.vllm_kv_layout import KvLayout
+from core.capacity.vllm_profile import GIB, GRAPH_ESTIMATE_GIB
+from core.memory import Finding
 
 PoolBinding = Literal["kv_pool", "max_num_seqs"]
 
@@ -64,6 +66,11 @@ class KvPool:
         """
         return self.blocks / self.per_sequence
 
+    def tokens_less(self, taken: int) -> int:
+        """The "GPU KV cache size" vLLM logs when ``taken`` bytes come out of the pool."""
+        blocks = self.layout.blocks(max(self.bytes - taken, 0))
+        return self.layout.logged_tokens(blocks, self.context)
+
     def as_dict(self) -> dict[str, Any]:
         """The pool as JSON."""
         return {
@@ -116,3 +123,27 @@ def vllm_bounds(
     """
     longest = pool.layout.longest(pool.blocks // max(sequences, 1), ceiling)
     return {"context": (longest, "kv_pool"), "sequences": vllm_sequences(pool, max_num_seqs)}
+
+
+def graph_estimate_finding(pool: KvPool) -> Finding | None:
+    """What vLLM 0.21 and later take from ``pool`` for CUDA graphs, as a range; None if empty.
+
+    From 0.21 ``Worker.determine_available_memory`` subtracts ``profile_cudagraph_memory``'s
+    estimate, which vLLM measures by capturing graphs on the GPU, so the planner's pool (sized as
+    up to 0.20, or with ``VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0``) is an upper bound there.
+    The finding gives the pool in tokens less the smallest and the largest published estimates
+    (:data:`core.capacity.vllm_profile.GRAPH_ESTIMATE_GIB`, with their sources).
+    """
+    if pool.tokens == 0:
+        return None
+    low, high = GRAPH_ESTIMATE_GIB
+    return Finding.of(
+        "vllm_graph_estimate",
+        "info",
+        "kv_cache",
+        low=low,
+        high=high,
+        tokens=pool.tokens,
+        most=pool.tokens_less(int(low * GIB)),
+        fewest=pool.tokens_less(int(high * GIB)),
+    )

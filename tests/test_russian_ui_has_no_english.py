@@ -2,7 +2,8 @@
 
 A text counts as English when it holds one of the common English words below (function words
 and the words of the interface's own sentences). Names that stay as they are in Russian — models,
-GPUs by their catalog label, formats and acronyms — hold none of them and are removed first.
+GPUs by their catalog label, formats and acronyms — hold none of them and are removed first, as
+are option and variable names written with underscores (gpu_memory_utilization), which may.
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ def _names() -> list[str]:
 def english_words(text: str) -> list[str]:
     """The common English words in ``text`` once names that stay as they are are removed."""
     text = re.sub(r"(?:[A-Za-z]:)?[/\\][^\s'\"]+", " ", text)  # file paths
+    text = re.sub(r"[A-Za-z0-9]*_[A-Za-z0-9_]*", " ", text)  # identifiers: gpu_memory_utilization
     for name in _names():
         text = text.replace(name, " ")
     return [w for w in WORD.findall(text) if w.casefold() in ENGLISH]

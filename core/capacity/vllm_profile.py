@@ -84,14 +84,19 @@ This module predicts those figures before renting.
   ``VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0`` or ``kv_cache_memory_bytes`` is set ("CUDA
   graph memory profiling is enabled (default since v0.21.0)"); there this pool is an upper
   bound. Model Runner V2, the default for dense models from 0.25.1, first answered 0 there (vLLM
-  issue 49224), so those runs again take the graphs from the margin. The estimate captures the
-  first two graphs of each mode and extrapolates the second one's growth to all of them (vLLM
-  issue 45178). No figure is calibrated: the logged "took X GiB" is the change in free device
-  memory across the capture (negative in some logs), vLLM's own estimate is 38 % to 458 % above
-  its capture where a log prints both (2.43 GiB where the capture freed 0.19 GiB), no three
-  published logs share an engine, graph mode and capture list, and the pool also follows
-  ``max_num_batched_tokens`` (vLLM issue 52872); docs/ACCURACY.md lists the figures found and
-  why no rule holds.
+  issue 49224), so those runs again take the graphs from the margin, until vLLM PR 53306 (August
+  2026) made it measure too (``profile_cudagraph_memory`` in
+  ``vllm/v1/worker/gpu/cudagraph_utils.py``). V1's estimate captures the first two graphs of each
+  mode and extrapolates the second one's growth to all of them (vLLM issue 45178), V2's every
+  piecewise graph and two full ones: either is a measurement on the GPU, not a function of the
+  request, so the pool here leaves it out and the estimate says so
+  (:func:`core.kv_pool.graph_estimate_finding`, with the range of published estimates,
+  :data:`GRAPH_ESTIMATE_GIB`). No rule is calibrated: the logged "took X GiB" is the change in
+  free device memory across the capture (negative in some logs), vLLM's own estimate is 38 % to
+  458 % above its capture where a log prints both (2.43 GiB where the capture freed 0.19 GiB), no
+  three published logs share an engine, graph mode and capture list, and the pool also follows
+  ``max_num_batched_tokens`` (vLLM issue 52872); docs/ACCURACY.md lists the figures found and why
+  no rule holds.
 """
 
 from __future__ import annotations
@@ -118,6 +123,23 @@ SAMPLER_SORT_BYTES = 2 + 4 + 4 + 8 + 8 + 4 + 8
 NON_TORCH_TP1_GIB = 0.16
 NON_TORCH_TP_GIB = 0.25
 LARGE_GPU_BYTES = 70 * GIB  # EngineArgs.get_batch_defaults: "device_memory >= 70 * GiB_bytes"
+# What vLLM 0.21 and later take from the pool for CUDA graphs is a measurement, not a formula
+# (GPUModelRunner.profile_cudagraph_memory captures the first two graphs of each mode, counts the
+# first one's growth of device memory once and the second's, at least 1 MiB, for every other
+# graph). "Estimated CUDA graph memory: X GiB total" per GPU in seven published start-up logs:
+PUBLISHED_GRAPH_ESTIMATES_GIB = (
+    0.17,  # four RTX 3090s, tensor parallel 4, 7 piecewise graphs: noonghunna/club-3090 pull 44
+    0.17,  # tensor parallel 4 on a 6x RTX 3090 host: noonghunna/club-3090 issue 127
+    0.36,  # two GPUs, 16 piecewise graphs, vLLM 0.27.1: gpustack/runner pull 251
+    0.58,  # DeepSeek-V4-Flash on eight RTX 3090s: wtdcode/vllm-backport issue 34
+    1.62,  # a Qwen 3.5 GGUF on one GPU, 51 piecewise and 35 full graphs: vllm-project/vllm
+    # pull 39559 (an opt-in build before 0.21, which logged the estimate and did not subtract it)
+    2.22,  # Qwen3.5-35B-A3B, tensor parallel 4: vllm-project/vllm issue 50722
+    2.43,  # two GB10: MiaAI-Lab/GLM-5.3-Flash-EXL3-2x-DGX-Sparks pull 25
+)
+# Left out: 118.65 GiB on GB300s with expert parallelism, which vLLM issue 53013 reports as a bug
+# of the estimate. The finding gives the range (core.kv_pool.graph_estimate_finding).
+GRAPH_ESTIMATE_GIB = (min(PUBLISHED_GRAPH_ESTIMATES_GIB), max(PUBLISHED_GRAPH_ESTIMATES_GIB))
 
 
 def device_total_bytes(gpu: GpuOffer) -> DeviceTotal:

@@ -534,6 +534,10 @@
         <translation>vLLM одновременно выполняет не больше {at_once:,} {at_once|последовательности|последовательностей|последовательностей} (max_num_seqs) — меньше, чем запрошено ({requested:,}): остальные ждут в его очереди</translation>
     </message>
     <message>
+        <source>vLLM 0.21 and later measure their CUDA graphs at start-up and take that estimate from the KV cache pool: published estimates run from {low:.2f} to {high:.2f} GiB per GPU, which leaves {fewest:,} to {most:,} of the {tokens:,} tokens shown; up to 0.20, or with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0, the graphs use the memory outside gpu_memory_utilization and the pool is as shown</source>
+        <translation>vLLM 0.21 и новее измеряют свои CUDA-графы при запуске и вычитают эту оценку из пула KV-кэша: в опубликованных журналах она составляет от {low:.2f} до {high:.2f} ГиБ на GPU, и в пуле остаётся от {fewest:,} до {most:,} из показанных {tokens:,} {tokens|токена|токенов|токенов}; до версии 0.20 или с VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0 графы занимают память вне доли gpu_memory_utilization, и пул такой, как показан</translation>
+    </message>
+    <message>
         <source>FSDP is a training strategy; to spread a model for serving use tensor parallelism</source>
         <translation>FSDP — стратегия обучения; чтобы распределить модель для обслуживания, используйте тензорный параллелизм</translation>
     </message>

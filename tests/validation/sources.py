@@ -250,7 +250,10 @@ NOT_EXPRESSIBLE: tuple[NotExpressible, ...] = (
         " 'Estimated CUDA graph memory' / 'CUDA graph pool memory: X (actual), Y (estimated)')",
         "https://github.com/vllm-project/vllm/pull/11349, /pull/23184, /pull/25779,"
         " /pull/21489, /pull/30515, /issues/7553, /issues/45178, /issues/50780, /issues/52872,"
-        " /issues/57475, /pull/51590, /issues/19579, /issues/49224, /issues/50159;"
+        " /issues/57475, /pull/51590, /issues/19579, /issues/49224, /issues/50159, /pull/53306,"
+        " /pull/39559, /issues/50722, /issues/53013;"
+        " https://github.com/gpustack/runner/pull/251;"
+        " https://github.com/noonghunna/club-3090/pull/44;"
         " https://github.com/run-ai/runai-model-streamer/issues/67;"
         " https://github.com/noonghunna/club-3090/issues/356, /issues/127;"
         " https://github.com/wtdcode/vllm-backport/issues/34;"
@@ -278,7 +281,11 @@ NOT_EXPRESSIBLE: tuple[NotExpressible, ...] = (
         "log prints both, and 2.43 GiB where the capture freed 0.19 GiB; (5) no three logs "
         "share an engine, graph mode, capture list, model and degree, and the pool also follows"
         " max_num_batched_tokens (issue 52872: 0.89 GiB at 8192, 0.52 GiB at 2048 to 4096 on "
-        "one model and GPU). A rule needs such a series",
+        "one model and GPU). A rule needs such a series. The estimate itself is a measurement"
+        " (V1 captures the first two graphs of each mode and extrapolates the second's growth;"
+        " Model Runner V2 measures too since PR 53306), so the estimate notes instead, for vLLM"
+        " serving, the pool in tokens less the smallest and the largest of seven published"
+        " estimates (0.17 to 2.43 GiB per GPU; core.capacity.vllm_profile.GRAPH_ESTIMATE_GIB)",
         (
             "V0, Llama-3.2-1B-Instruct, tensor parallel 1, 35 sizes (1-256): 0.21 GiB",
             "V1 on one GPU, max_model_len 131072: 0.45 GiB",
@@ -310,6 +317,11 @@ NOT_EXPRESSIBLE: tuple[NotExpressible, ...] = (
             " GiB from two samples, 8.20 GiB from all six",
             "gemma-3-4b-it (PR 21489, before the estimate): 0.65 GiB of graph memory after the"
             " pool was sized; Llama 4 Maverick about 1.3 GB, which made 0.99 run out of memory",
+            "'Estimated CUDA graph memory' per GPU: 0.17 GiB (four RTX 3090s, tensor parallel 4,"
+            " club-3090 pull 44 and issue 127), 0.36 (two GPUs, 0.27.1, gpustack/runner pull"
+            " 251), 0.58 (DeepSeek-V4-Flash, vllm-backport issue 34), 1.62 (a Qwen 3.5 GGUF, PR"
+            " 39559), 2.22 (Qwen3.5-35B-A3B, tensor parallel 4, issue 50722), 2.43 (2x GB10);"
+            " 118.65 GiB on GB300s with expert parallelism, reported as a bug (issue 53013)",
         ),
     ),
     NotExpressible(
