@@ -13,6 +13,7 @@ shows and uses to call a fit uncertain.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal
@@ -216,6 +217,38 @@ def _vision_quantized(
     return not any(isinstance(n, str) and ("vision" in n or "visual" in n) for n in names)
 
 
+# The fields that give a model's longest sequence, as vLLM reads them (``possible_keys`` of
+# ``_get_and_verify_max_len``, vllm/config/model.py): OPT and most families, GPT-2, MPT,
+# ChatGLM2, Command-R, then other spellings. vLLM takes the smallest of those present.
+_LENGTH_KEYS = (
+    "max_position_embeddings",
+    "n_positions",
+    "max_seq_len",
+    "seq_length",
+    "model_max_length",
+    "max_sequence_length",
+    "max_seq_length",
+    "seq_len",
+)
+
+
+def _max_positions(text: Mapping[str, Any], defaults: Mapping[str, int]) -> int | None:
+    """The model's longest sequence: the smallest length field present, else its class default.
+
+    A configuration class's default counts where published configs omit the field (Gemma 3's
+    multimodal configs, Falcon's), as the serving engine builds the config with it; with neither,
+    the model states no length and none is assumed.
+    """
+    found = [
+        value
+        for key in _LENGTH_KEYS
+        if isinstance(value := text.get(key), int) and not isinstance(value, bool) and value > 0
+    ]
+    if found:
+        return min(found)
+    return defaults.get("max_position_embeddings")
+
+
 def architecture_from_config(
     config: dict[str, Any], *, model_id: str, name: str, source: Source
 ) -> ModelArchitecture:
@@ -287,7 +320,7 @@ def architecture_from_config(
             # are counted at the request's precision, not as published.
             method = str(quantization.get("quant_method", UNNAMED_QUANTIZATION))
             r.notes.append(Message("model_note.declared_quantization", method=method))
-    max_pos = text.get("max_position_embeddings")
+    max_pos = _max_positions(text, r.defaults)
     return ModelArchitecture(
         id=model_id,
         name=name,
@@ -306,7 +339,7 @@ def architecture_from_config(
         other_params=b.other + extra_modules,
         other_active_params=b.other_active + extra_modules,
         attention=counted.attention,
-        max_position_embeddings=max_pos if isinstance(max_pos, int) and max_pos > 0 else None,
+        max_position_embeddings=max_pos,
         sliding_window=counted.sliding_window,
         sliding_window_layers=counted.sliding_window_layers,
         kv_lora_rank=counted.kv_lora_rank,

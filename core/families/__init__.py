@@ -93,8 +93,10 @@ def count_generic(r: ConfigReader) -> Counted:
 
 
 # Configuration-class defaults for structural fields that published configs omit
-# (Gemma3TextConfig: the Gemma 3 multimodal configs give only what differs from these).
+# (Gemma3TextConfig: the Gemma 3 multimodal configs give only what differs from these;
+# FalconConfig: Falcon's configs give no length, and serving engines read the class's 2,048).
 DEFAULTS: dict[str, dict[str, int]] = {
+    "falcon": {"max_position_embeddings": 2048},
     "gemma3_text": {
         "vocab_size": 262_208,
         "hidden_size": 2304,
@@ -104,5 +106,6 @@ DEFAULTS: dict[str, dict[str, int]] = {
         "num_key_value_heads": 4,
         "head_dim": 256,
         "sliding_window": 4096,
+        "max_position_embeddings": 131_072,
     },
 }

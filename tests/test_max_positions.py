@@ -1,0 +1,45 @@
+"""A model's longest sequence: the fields vLLM reads, or its configuration class's default.
+
+Before, only ``max_position_embeddings`` was read: GPT-2 (``n_positions``) and MPT
+(``max_seq_len``) had no length at all, and Gemma 3's published multimodal configs, which leave
+the field to Gemma3TextConfig's default, could be planned at millions of tokens.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from core.model_config import architecture_from_config
+from core.models import load_preset
+
+FIXTURES = Path(__file__).parent / "fixtures" / "hf_configs"
+
+
+def _max_positions(name: str) -> int | None:
+    config = json.loads((FIXTURES / name / "config.json").read_text("utf-8"))
+    arch = architecture_from_config(config, model_id=name, name=name, source="hf_config")
+    return arch.max_position_embeddings
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("gpt2", 1024),  # n_positions
+        ("mpt-7b", 2048),  # max_seq_len
+        ("cohere-command-r", 8192),  # the smaller of max_position_embeddings and model_max_length
+        ("falcon-7b", 2048),  # no field: FalconConfig's default
+        ("gemma-3-27b-it", 131_072),  # text_config's own field
+        ("llama-3.1-8b", 131_072),
+        ("bloom", None),  # no field and no class default: no length is assumed
+    ],
+)
+def test_the_longest_sequence_of_a_published_config(name, expected):
+    assert _max_positions(name) == expected
+
+
+@pytest.mark.parametrize("preset", ["gemma-3-4b", "gemma-3-12b", "gemma-3-27b"])
+def test_gemma_3_presets_without_the_field_take_gemma3_text_config_default(preset):
+    assert load_preset(preset).max_position_embeddings == 131_072
