@@ -81,6 +81,8 @@ class PlanWizard(StagedWizard):
         self._base: dict[str, Any] = {}
         self._new_plan = new_plan
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
+        # The first of these calls takes some 6 ms: it is the app's first font lookup, which one
+        # setOptions call only moves to the next widget measured (the first paint comes no sooner).
         self.setOption(QWizard.WizardOption.NoCancelButton)
         self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage)
         self.setButtonLayout([W.Stretch])  # no Next or Finish until every page is there
