@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any
 
 from core import compat
 from core.architecture import ModelArchitecture
@@ -133,7 +132,7 @@ def no_pool_finding(request: PlanRequest, gpu: GpuOffer, total: int, usable: int
     )
 
 
-def _vllm_runs_fewer(request: PlanRequest, profile: dict[str, Any]) -> Finding | None:
+def _vllm_runs_fewer(request: PlanRequest, pool: KvPool, max_num_seqs: int) -> Finding | None:
     """A finding when vLLM holds fewer of the requested sequences at once, and what stops it.
 
     Its start-up pool and its scheduler's ``max_num_seqs`` bound the sequences it runs at once
@@ -141,8 +140,7 @@ def _vllm_runs_fewer(request: PlanRequest, profile: dict[str, Any]) -> Finding |
     or are preempted when the pool runs out.
     """
     inf = request.inference
-    pool = KvPool.of_profile(profile, inf.context_tokens)
-    at_once, binding = vllm_sequences(pool, profile["max_num_seqs"])
+    at_once, binding = vllm_sequences(pool, max_num_seqs)
     if inf.concurrent_sequences <= at_once:
         return None
     return Finding.of(
@@ -296,9 +294,9 @@ def estimate_inference(
         ),
     )
     profile = vllm_profile(request, arch, gpu, wm.weights + wm.quantization_metadata).as_dict()
-    if (fewer := _vllm_runs_fewer(request, profile)) is not None:
-        findings.append(fewer)
     start_up_pool = KvPool.of_profile(profile, inf.context_tokens)
+    if (fewer := _vllm_runs_fewer(request, start_up_pool, profile["max_num_seqs"])) is not None:
+        findings.append(fewer)
     if (graphs := graph_estimate_finding(start_up_pool)) is not None:
         findings.append(graphs)
     details = {
