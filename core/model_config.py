@@ -232,12 +232,12 @@ _LENGTH_KEYS = (
 )
 
 
-def _max_positions(text: Mapping[str, Any], defaults: Mapping[str, int]) -> int | None:
+def _max_positions(text: Mapping[str, Any], r: ConfigReader) -> int | None:
     """The model's longest sequence: the smallest length field present, else its class default.
 
     A configuration class's default counts where published configs omit the field (Gemma 3's
-    multimodal configs, Falcon's), as the serving engine builds the config with it; with neither,
-    the model states no length and none is assumed.
+    multimodal configs, Falcon's), as the serving engine builds the config with it, and the
+    model's notes say so; with neither, the model states no length and none is assumed.
     """
     found = [
         value
@@ -246,7 +246,17 @@ def _max_positions(text: Mapping[str, Any], defaults: Mapping[str, int]) -> int 
     ]
     if found:
         return min(found)
-    return defaults.get("max_position_embeddings")
+    default = r.defaults.get("max_position_embeddings")
+    if default is not None:
+        r.notes.append(
+            Message(
+                "model_note.family_default",
+                key="max_position_embeddings",
+                family=r.family,
+                default=default,
+            )
+        )
+    return default
 
 
 def architecture_from_config(
@@ -320,7 +330,7 @@ def architecture_from_config(
             # are counted at the request's precision, not as published.
             method = str(quantization.get("quant_method", UNNAMED_QUANTIZATION))
             r.notes.append(Message("model_note.declared_quantization", method=method))
-    max_pos = _max_positions(text, r.defaults)
+    max_pos = _max_positions(text, r)
     return ModelArchitecture(
         id=model_id,
         name=name,

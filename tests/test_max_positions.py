@@ -42,4 +42,6 @@ def test_the_longest_sequence_of_a_published_config(name, expected):
 
 @pytest.mark.parametrize("preset", ["gemma-3-4b", "gemma-3-12b", "gemma-3-27b"])
 def test_gemma_3_presets_without_the_field_take_gemma3_text_config_default(preset):
-    assert load_preset(preset).max_position_embeddings == 131_072
+    arch = load_preset(preset)
+    assert arch.max_position_embeddings == 131_072
+    assert any("'max_position_embeddings'" in note and "131072" in note for note in arch.notes)
