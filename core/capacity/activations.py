@@ -101,6 +101,15 @@ class LayerActivations:
         return self.replicated + -(-(self.split + scores) // tp)
 
 
+def block_inputs(shape: LayerShape) -> int:
+    """The distinct inputs of a layer's attention and MLP blocks.
+
+    Two, or one when both read the same norm's output (a parallel block with one norm: Falcon,
+    phi).
+    """
+    return min(max(shape.norms, 1), 2)
+
+
 def training_layer_activations(
     shape: LayerShape,
     seq: int,
@@ -137,8 +146,8 @@ def training_layer_activations(
         mlp_tensors = 3 if shape.mlp_gated else 1
         if matmul_inputs != "none":
             # The attention block input (one tensor when the MLP reads the same norm's output).
-            block_inputs = 1 if matmul_inputs == "attention" else min(max(shape.norms, 1), 2)
-            replicated += sb * block_inputs * act_bytes * shape.hidden
+            kept = 1 if matmul_inputs == "attention" else block_inputs(shape)
+            replicated += sb * kept * act_bytes * shape.hidden
         if matmul_inputs == "all":
             mlp_tensors += 1  # the down projection's input (the product, or GeLU's output)
     mlp = sb * act_bytes * mlp_tensors * shape.mlp_width

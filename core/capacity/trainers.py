@@ -61,7 +61,7 @@ from __future__ import annotations
 from typing import Literal, get_args
 
 from core.architecture import ModelArchitecture
-from core.capacity.activations import BaseWeights, MatmulInputs
+from core.capacity.activations import BaseWeights, MatmulInputs, block_inputs
 
 Trainer = Literal["transformers", "torchtune", "litgpt"]
 TRAINERS: tuple[str, ...] = get_args(Trainer)
@@ -121,8 +121,7 @@ def litgpt_kept_inputs(arch: ModelArchitecture, tokens: int, act_bytes: int) -> 
     layer's attention input, which takes no gradient (the embedding before it is frozen).
     """
     shape = arch.layer_shape
-    block_inputs = min(max(shape.norms, 1), 2) * shape.hidden
-    per_layer = block_inputs + shape.q_width + shape.mlp_width
+    per_layer = block_inputs(shape) * shape.hidden + shape.q_width + shape.mlp_width
     return tokens * act_bytes * arch.layers * per_layer
 
 
