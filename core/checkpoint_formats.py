@@ -44,10 +44,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.architecture import LinearGroup
+from core.capacity.dtypes import FP32_BYTES
 from core.messages import WORDS
 from core.quant_formats import FORMATS
 
-FP32_BYTES = 4  # float32 scales and biases, and fp32 buffers a checkpoint stores
 _HALF_BYTES = 2  # fp16 / bf16: AWQ and GPTQ scales, compressed-tensors scales of a bf16 model
 _INT32_BYTES = 4
 _SHAPE_BYTES = 16  # compressed-tensors weight_shape: two int64

@@ -36,7 +36,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.architecture import LinearGroup
-from core.checkpoint_formats import FP32_BYTES, read_rule
+from core.capacity.dtypes import FP32_BYTES
+from core.checkpoint_formats import read_rule
 from core.messages import WORDS
 from core.quant_formats import FORMATS
 

@@ -68,6 +68,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from core.architecture import LayerShape, ModelArchitecture
+from core.capacity.dtypes import FP32_BYTES
 
 ACT_BYTES = 2  # 16-bit activations
 # Whether the block's matrices are trained or frozen (LoRA, QLoRA), which decides what autograd
@@ -79,7 +80,7 @@ MatmulInputs = Literal["none", "attention", "all"]
 LOSS_CHUNKS = 8  # torchtune CEWithChunkedOutputLoss(num_output_chunks=8)
 # Bytes per logit at the full loss's peak: three fp32 copies while its backward runs (see the
 # module docstring).
-FULL_LOSS_BYTES = 3 * 4
+FULL_LOSS_BYTES = 3 * FP32_BYTES
 
 
 def layer_shape(arch: ModelArchitecture) -> LayerShape:
@@ -201,7 +202,7 @@ def training_activations(
     if loss_peak is not None:
         logits_bytes = loss_peak
     elif chunked_loss:
-        logits_bytes = act_bytes * tokens_vocab + 2 * 4 * tokens_vocab // LOSS_CHUNKS
+        logits_bytes = act_bytes * tokens_vocab + 2 * FP32_BYTES * tokens_vocab // LOSS_CHUNKS
     else:
         logits_bytes = FULL_LOSS_BYTES * tokens_vocab
     logits = -(-logits_bytes // tp)
@@ -231,5 +232,5 @@ def inference_activations(
     attention = ACT_BYTES * t * (2 * shape.q_width + 2 * shape.kv_width) // tp
     mlp_tensors = 3 if shape.mlp_gated else 2
     mlp = ACT_BYTES * t * mlp_tensors * shape.mlp_width // tp
-    logits = 2 * 4 * arch.vocab_size * sequences
+    logits = 2 * FP32_BYTES * arch.vocab_size * sequences
     return residual + max(attention, mlp) + logits

@@ -16,6 +16,8 @@ BITS: dict[str, int] = {
 
 QUANTIZED = frozenset({"fp8", "int8", "int4"})
 
+FP32_BYTES = 4  # IEEE 754 binary32: fp32 scales, buffers, optimizer states and logits
+
 
 def bytes_per_value(dtype: str) -> Fraction:
     """Exact bytes per value of ``dtype`` (a Fraction, since int4 is half a byte)."""

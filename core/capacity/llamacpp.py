@@ -43,10 +43,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.architecture import ModelArchitecture, StoredLayers
+from core.capacity.dtypes import FP32_BYTES
 from core.gguf_types import GGML_TYPE_NAMES
 
 KV_PAD = 256  # kv_size and the SWA cells are padded to 256 cells (llama-context.cpp)
-F32 = 4
+F32 = FP32_BYTES  # GGML_TYPE_F32
 F16 = 2
 # ggml types of llama.cpp's --cache-type-k / --cache-type-v values the planner offers.
 CACHE_TYPES = {"f16": "F16", "q8_0": "Q8_0", "q4_0": "Q4_0"}

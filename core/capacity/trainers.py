@@ -62,6 +62,7 @@ from typing import Literal, get_args
 
 from core.architecture import ModelArchitecture
 from core.capacity.activations import BaseWeights, MatmulInputs, block_inputs
+from core.capacity.dtypes import FP32_BYTES
 
 Trainer = Literal["transformers", "torchtune", "litgpt"]
 TRAINERS: tuple[str, ...] = get_args(Trainer)
@@ -76,8 +77,6 @@ TRAINER_DEFAULTS: dict[str, dict[str, str | bool]] = {
     "torchtune": {"weights_precision": "pure", "loss": "chunked", "lora_dropout": False},
     "litgpt": {"weights_precision": "pure", "lora_dropout": True},
 }
-
-FP32 = 4
 
 
 def keeps_quantized_inputs(trainer: str, method: str, bnb_version: str) -> bool:
@@ -134,7 +133,7 @@ def litgpt_previous_step(
     ``MatMul4Bit`` kept through them.
     """
     kept = litgpt_kept_inputs(arch, batch * seq, act_bytes) if bnb_inputs else 0
-    return FP32 * batch * seq * arch.vocab_size + kept
+    return FP32_BYTES * batch * seq * arch.vocab_size + kept
 
 
 def litgpt_loss_peak(
@@ -162,10 +161,12 @@ def litgpt_loss_peak(
     head = act_bytes * arch.lm_head_params if method == "qlora" else 0
     previous = litgpt_previous_step(arch, seq, batch, act_bytes, bnb_inputs=bnb_inputs)
     last_chunk = act_bytes * logits + head + previous
-    copy = FP32 if act_bytes < FP32 else 0  # fp32 training: the conversion returns the chunks
+    copy = (
+        FP32_BYTES if act_bytes < FP32_BYTES else 0
+    )  # fp32 training: the conversion returns the chunks
     converted = (act_bytes + copy) * logits + previous
     loss_end = 0
     if method == "full":  # finetune/full.py: the whole logits, reshaped in chunked_cross_entropy
-        loss_end = (2 + (1 if batch > 1 else 0)) * FP32 * logits
-    backward = 2 * FP32 * logits + head
+        loss_end = (2 + (1 if batch > 1 else 0)) * FP32_BYTES * logits
+    backward = 2 * FP32_BYTES * logits + head
     return max(last_chunk, converted, loss_end, backward)

@@ -47,13 +47,13 @@ from fractions import Fraction
 from functools import cache
 
 from core.architecture import ModelArchitecture
-from core.capacity.dtypes import ceil_bytes
+from core.capacity.dtypes import FP32_BYTES, ceil_bytes
 from core.capacity.weights import NF4_BITS, NF4_DOUBLE_QUANT_METADATA_BITS, nf4_weight_memory
 
 SCALE = 1024  # model states are summed in 1/1024 bytes, then rounded up once
 EIGHT_BIT = frozenset({"adamw_8bit", "paged_adamw_8bit"})
 # bitsandbytes Optimizer8bit.init_state: absmax1 and absmax2, fp32, one per block of 256 values.
-ABSMAX_BYTES = Fraction(2 * 4, 256)
+ABSMAX_BYTES = Fraction(2 * FP32_BYTES, 256)
 NF4_ABSMAX_BITS = Fraction(32, 64)  # QLoRA without double quantization (Dettmers et al. 2023)
 
 

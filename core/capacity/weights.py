@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from core import gguf_mix
 from core.architecture import ModelArchitecture
-from core.capacity.dtypes import BITS, QUANTIZED, bytes_per_value, ceil_bytes
+from core.capacity.dtypes import BITS, FP32_BYTES, QUANTIZED, bytes_per_value, ceil_bytes
 from core.checkpoint_layout import CheckpointLayout
 from core.quant_formats import QuantFormat
 
@@ -144,7 +144,7 @@ def _gguf_weight_memory(arch: ModelArchitecture, fmt: QuantFormat, tp: int) -> W
         split = sum(gguf_mix.group_bytes(fmt, arch, g) for g in arch.linear_groups)
         split += sum(gguf_mix.embedding_and_head_bytes(fmt, arch))
         return WeightMemory(
-            weights=-(-split // tp) + 4 * arch.other_params, quantization_metadata=0
+            weights=-(-split // tp) + FP32_BYTES * arch.other_params, quantization_metadata=0
         )
     split = sum(
         fmt.matrix_bytes(g.out_features, g.in_features) * g.count for g in arch.linear_groups
@@ -152,7 +152,9 @@ def _gguf_weight_memory(arch: ModelArchitecture, fmt: QuantFormat, tp: int) -> W
     hidden = arch.hidden_size
     for params in (arch.embedding_params, arch.lm_head_params):
         split += fmt.matrix_bytes(params // hidden, hidden) if params else 0
-    return WeightMemory(weights=-(-split // tp) + 4 * arch.other_params, quantization_metadata=0)
+    return WeightMemory(
+        weights=-(-split // tp) + FP32_BYTES * arch.other_params, quantization_metadata=0
+    )
 
 
 def nf4_weight_memory(arch: ModelArchitecture, tp: int = 1) -> WeightMemory:
