@@ -60,6 +60,19 @@ class ApproximateMemory:
     reason: str
 
 
+def certainty_json(result: EstimateResult) -> dict[str, Any]:
+    """How sure the fit is: ``fit_certainty`` and the approximate range, as every JSON shows it."""
+    approx = result.approximate
+    return {
+        "fit_certainty": result.fit_certainty,
+        "approximate": (
+            {"band_low": approx.band_low, "band_high": approx.band_high, "reason": approx.reason}
+            if approx
+            else None
+        ),
+    }
+
+
 @dataclass(frozen=True)
 class EstimateResult:
     """The outcome of :func:`estimate` for one GPU offer and GPU count."""
@@ -242,16 +255,7 @@ def estimate_to_json(result: EstimateResult) -> dict[str, Any]:
         "gpus": result.gpus,
         "strategy": result.strategy,
         "fits": result.fits,
-        "fit_certainty": result.fit_certainty,
-        "approximate": (
-            {
-                "band_low": result.approximate.band_low,
-                "band_high": result.approximate.band_high,
-                "reason": result.approximate.reason,
-            }
-            if result.approximate
-            else None
-        ),
+        **certainty_json(result),
         "memory_fits": result.headroom_bytes >= 0,
         "headroom_bytes": result.headroom_bytes,
         "binding_component": result.binding_component,

@@ -17,7 +17,7 @@ from typing import Any
 
 from core.catalog import Catalog, GpuOffer
 from core.errors import PlannerError
-from core.estimate import EstimateResult, estimate_on
+from core.estimate import EstimateResult, certainty_json, estimate_on
 from core.limits import Limits, solve_limits
 from core.messages import Message
 from core.outcome import OutcomeCost, outcome_cost
@@ -49,6 +49,7 @@ class FitRow:
             "model": self.source,
             "name": self.name,
             "fits": self.fits,
+            **(certainty_json(est) if est else {"fit_certainty": None, "approximate": None}),
             "gpus": est.gpus if est else None,
             "strategy": est.strategy if est else None,
             "memory_per_gpu_bytes": est.memory.total if est else None,

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from core.catalog import Catalog, GpuOffer, default_catalog
 from core.errors import PlannerError
-from core.estimate import EstimateResult, estimate_on, resolve
+from core.estimate import EstimateResult, certainty_json, estimate_on, resolve
 from core.limits import Limits, SharedLimits
 from core.messages import Message, Param
 from core.outcome import OutcomeCost, outcome_cost
@@ -437,6 +437,7 @@ def plan_to_json(result: Plan) -> dict[str, Any]:
             "strategy": option.estimate.strategy,
             "tensor_parallel": option.tensor_parallel,
             "fits": option.fits,
+            **certainty_json(option.estimate),
             "memory_per_gpu": option.estimate.memory.as_dict(),
             "vram_bytes": option.gpu.vram_bytes,
             "headroom_bytes": option.estimate.headroom_bytes,

@@ -13,9 +13,9 @@ from typing import Any
 
 from core.capacity.trainers import TRAINERS
 from core.catalog import TERM_UNITS
+from core.cli import certainty
 from core.fit import FitRow
 from core.messages import Message
-from core.units import UNIT, gib
 
 OUTCOME = {
     "inference": ("1M out", "per_million_output"),
@@ -168,10 +168,11 @@ def format_fit(rows: list[FitRow], args: argparse.Namespace) -> str:
             cost = getattr(row.outcome, OUTCOME[args.workload][1], None)
             lines.append(
                 f"  {_label(row):<24}{row.estimate.gpus:>3}  {row.estimate.strategy:<9}"
-                f"{gib(row.estimate.memory.total):>6.1f}{UNIT}"
+                f"{certainty.per_gpu(row.estimate, 9)}"
                 f"{row.price.total:>10} {row.price.currency}{cells}"
                 f"{cost if cost is not None else '-':>12}"
             )
+        lines += certainty.footnote(r.estimate for r in fitting if r.estimate is not None)
     else:
         lines.append("  no model fits this offer.")
     others = [r for r in rows if not r.fits]

@@ -6,6 +6,7 @@ import argparse
 from decimal import Decimal
 from typing import Any
 
+from core.cli import certainty
 from core.cli.output import dumps
 from core.planner import Plan, PlanOption, plan, plan_to_json
 from core.request import load_request_file
@@ -144,7 +145,7 @@ def format_plan(result: Plan, *, show_all: bool = False) -> str:
             mark = "* " if i == 0 else "  "
             lines.append(
                 f"  {mark}{o.gpu.id:<16}{o.estimate.gpus:>3}  {o.estimate.strategy:<9}"
-                f"{gib(o.estimate.memory.total):>7.1f}{UNIT}{gib(o.estimate.usable_bytes):>5.0f}{UNIT}"
+                f"{certainty.per_gpu(o.estimate, 10)}{gib(o.estimate.usable_bytes):>5.0f}{UNIT}"
                 f"{o.price.total:>11} {o.price.currency}"
                 f"{_limit_cells(o, workload)}{_outcome_cells(o, workload)}"
             )
@@ -155,6 +156,7 @@ def format_plan(result: Plan, *, show_all: bool = False) -> str:
             f"  (limits: the largest value that fits in memory, the rest as requested; "
             f"costs in {currency} at the decode, prefill and training bounds)"
         )
+        lines += certainty.footnote(o.estimate for o in listed)
     else:
         lines.append("  nothing in the catalog fits this request.")
     if result.suggestions:
@@ -168,6 +170,7 @@ def format_plan(result: Plan, *, show_all: bool = False) -> str:
         for o in shown:
             lines.append(
                 f"  {o.gpu.id:<16}{o.estimate.gpus:>3}  {o.estimate.strategy:<9}{o.reason}"
+                f"{certainty.uncertain_note(o.estimate)}"
             )
         if len(shown) < len(result.infeasible):
             lines.append(f"  … {len(result.infeasible) - len(shown)} more (--all)")

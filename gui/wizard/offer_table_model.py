@@ -14,6 +14,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
+from core.estimate import EstimateResult
 from core.planner import Plan, PlanOption
 from core.pricing import to_minor
 from core.units import vendor_label
@@ -112,7 +113,9 @@ class OfferTableModel(QAbstractTableModel):
         est = option.estimate
         currency = option.price.currency
         cost = self._unit_cost(option)
-        reason = reason_text(option)
+        certainty = self._certainty(est)
+        uncertain = certainty if est.fit_certainty == "uncertain" else ""
+        reason = "  ".join(t for t in (reason_text(option), uncertain) if t)
         texts = (
             str(rank) if rank is not None else "—",
             vendor_label(option.gpu.name),  # its memory is the VRAM column's
@@ -122,7 +125,7 @@ class OfferTableModel(QAbstractTableModel):
             ),
             money(option.price.total, currency),
             money(cost, currency) if cost is not None else "—",
-            gib(est.memory.total),
+            ("≈ " if est.approximate else "") + gib(est.memory.total),
             gib(option.gpu.vram_bytes, 0),
         )
         keys = (
@@ -140,8 +143,21 @@ class OfferTableModel(QAbstractTableModel):
         ]
         texts += tuple(count(v) if v is not None else "—" for v in limits) + (reason,)
         keys += tuple(v if v is not None else NO_LIMIT for v in limits) + (reason,)
-        tooltip = "\n".join(t for t in (option.gpu.name, reason) if t)  # the catalog's own name
+        # The catalog's own name, why it does not fit, and the range of a model not counted exactly.
+        tooltip = "\n".join(t for t in (option.gpu.name, reason_text(option), certainty) if t)
         return _Row(option, texts, keys, tooltip)
+
+    def _certainty(self, est: EstimateResult) -> str:
+        """For a model not counted exactly: its range, and whether the fit is uncertain."""
+        approx = est.approximate
+        if approx is None:
+            return ""
+        text = (
+            self.tr("Fit uncertain: {low} to {high} per GPU")
+            if est.fit_certainty == "uncertain"
+            else self.tr("Approximate: {low} to {high} per GPU")
+        )
+        return text.format(low=gib(approx.band_low), high=gib(approx.band_high))
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole

@@ -3884,6 +3884,14 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
 <context>
     <name>OfferTableModel</name>
     <message>
+        <source>Fit uncertain: {low} to {high} per GPU</source>
+        <translation>Помещается ли — неясно: на GPU от {low} до {high}</translation>
+    </message>
+    <message>
+        <source>Approximate: {low} to {high} per GPU</source>
+        <translation>Приблизительно: на GPU от {low} до {high}</translation>
+    </message>
+    <message>
         <source>#</source>
         <translation>№</translation>
     </message>
