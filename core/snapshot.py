@@ -95,6 +95,15 @@ class SavedMemory:
 
 
 @dataclass(frozen=True)
+class SavedRange:
+    """The range the per-GPU total may lie in, for a model not counted exactly (``approximate``)."""
+
+    low: int
+    high: int
+    reason: str
+
+
+@dataclass(frozen=True)
 class SavedEstimate:
     """The saved estimate: memory per GPU against the offer, verdict, speed and warnings."""
 
@@ -103,6 +112,9 @@ class SavedEstimate:
     vram_bytes: int | None = None
     headroom_bytes: int | None = None
     fits: bool | None = None
+    fit_certainty: str | None = None
+    """``fits``, ``uncertain`` or ``does_not_fit``; None for a snapshot saved before it was kept."""
+    approximate: SavedRange | None = None
     binding_component: str | None = None
     checkpoint_bytes: int | None = None
     params_total: int | None = None
@@ -194,6 +206,15 @@ def read_speed(raw: object) -> SavedSpeed:
     )
 
 
+def read_range(raw: object) -> SavedRange | None:
+    """The saved ``approximate`` range, or None when there is none (or it is malformed)."""
+    data = _object(raw)
+    low, high = _int(data.get("band_low")), _int(data.get("band_high"))
+    if low is None or high is None:
+        return None
+    return SavedRange(low, high, _str(data.get("reason")) or "")
+
+
 def read_estimate(raw: object) -> SavedEstimate:
     """A saved estimate (``estimate_to_json``), however old."""
     data = _object(raw)
@@ -209,6 +230,8 @@ def read_estimate(raw: object) -> SavedEstimate:
         vram_bytes=_int(gpu.get("vram_bytes")),
         headroom_bytes=_int(data.get("headroom_bytes")),
         fits=fits if isinstance(fits, bool) else None,
+        fit_certainty=_str(data.get("fit_certainty")),
+        approximate=read_range(data.get("approximate")),
         binding_component=_str(data.get("binding_component")) or None,
         checkpoint_bytes=_int(data.get("checkpoint_bytes")),
         params_total=_int(_object(data.get("model")).get("params_total")),

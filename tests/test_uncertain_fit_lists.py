@@ -112,3 +112,53 @@ def test_offer_table_says_the_fit_is_uncertain(qtbot, models_dir):
     assert model.index(pair, REASON).data() == ""  # certain: the range only in the tooltip
     tip = model.index(pair, MEMORY).data(Qt.ItemDataRole.ToolTipRole)
     assert "Approximate: " in tip
+
+
+def _uncertain_quote(models_dir):
+    from datetime import UTC, datetime
+    from decimal import Decimal
+
+    from core.estimate import estimate
+    from core.quotes import quote_estimate
+
+    result = estimate(parse_request(_request(models_dir)))
+    assert result.fits and result.fit_certainty == "uncertain"
+    now = datetime(2026, 12, 3, 10, 0, tzinfo=UTC)
+    return quote_estimate(result, default_catalog(), tax_rate=Decimal(0), now=now), now
+
+
+def test_a_saved_quote_keeps_the_range_and_its_document_shows_it(qtbot, models_dir):
+    from core.snapshot import read_snapshot
+    from gui.presentation.quote_document import QuoteDocument
+
+    quote, now = _uncertain_quote(models_dir)
+    saved = read_snapshot(quote).estimate
+    assert saved.fit_certainty == "uncertain"
+    assert saved.approximate is not None
+    total = saved.memory.total
+    assert total is not None and saved.approximate.low < total < saved.approximate.high
+    assert "brand_new" in saved.approximate.reason
+    html = QuoteDocument("en").html(quote, now)
+    assert "fit uncertain: the model is not counted exactly" in html
+    assert "Approximate total per GPU" in html
+    assert "to spare" not in html
+
+
+def test_a_quote_of_a_counted_model_reads_without_a_range():
+    from core.snapshot import read_estimate
+
+    # Saved before the range was kept, or of a model counted exactly: no range, no certainty.
+    saved = read_estimate({"fits": True, "approximate": None})
+    assert saved.approximate is None and saved.fit_certainty is None
+    assert read_estimate({"approximate": {"band_low": "x", "band_high": 3}}).approximate is None
+
+
+def test_saving_an_uncertain_quote_warns_on_the_command_line(capsys, tmp_path, models_dir):
+    request = write_request(tmp_path, _request(models_dir))
+    db = str(tmp_path / "history.sqlite")
+    result = run_cli(capsys, "--db", db, "quote", "save", "--request", request)
+    assert result.code == 0, result.err
+    assert result.err.strip() == (
+        "anchorgpu-planner: warning: whether 1 × l4 fits is uncertain: the model is not counted "
+        "exactly; saved anyway"
+    )

@@ -163,6 +163,11 @@ def run_quote_save(args: argparse.Namespace) -> int:
         store.save_quote(quote)
     if quote.fits is False:
         _warn(f"{quote.gpus} × {quote.gpu_id} does not fit this workload; saved anyway")
+    elif quote.estimate.get("fit_certainty") == "uncertain":
+        _warn(
+            f"whether {quote.gpus} × {quote.gpu_id} fits is uncertain: the model is not counted "
+            "exactly; saved anyway"
+        )
     if args.json:
         _print_json(_quote_json(quote))
     else:

@@ -265,13 +265,20 @@ class QuoteDocument(QObject):
         if estimate.vram_bytes:
             rows.append((self.tr("VRAM per GPU"), escape(gib(estimate.vram_bytes, 2))))
         headroom = estimate.headroom_bytes
-        if estimate.fits is True and headroom is not None:
+        if estimate.fit_certainty == "uncertain":
+            verdict = self.tr("fit uncertain: the model is not counted exactly")
+        elif estimate.fits is True and headroom is not None:
             verdict = self.tr("fits, {headroom} to spare").format(headroom=gib(headroom, 2))
         elif headroom is not None and headroom < 0:
             verdict = self.tr("does not fit, {short} short").format(short=gib(-headroom, 2))
         else:
             verdict = self.tr("not placeable (see the warnings)")
         rows.append((self.tr("Verdict"), escape(verdict)))
+        if estimate.approximate is not None:
+            span = self.tr("{low} to {high}").format(
+                low=gib(estimate.approximate.low, 2), high=gib(estimate.approximate.high, 2)
+            )
+            rows.append((self.tr("Approximate total per GPU"), escape(span)))
         binding = estimate.binding_component
         if binding:
             rows.append((self.tr("Largest component"), escape(self._names.component(binding))))

@@ -4367,12 +4367,24 @@ Idempotency key of this purchase: {key}</source>
         <translation>за {unit}</translation>
     </message>
     <message>
+        <source>fit uncertain: the model is not counted exactly</source>
+        <translation>помещается ли — неясно: модель посчитана не точно</translation>
+    </message>
+    <message>
         <source>fits, {headroom} to spare</source>
         <translation>помещается, запас {headroom}</translation>
     </message>
     <message>
         <source>not placeable (see the warnings)</source>
         <translation>нельзя оформить (см. предупреждения)</translation>
+    </message>
+    <message>
+        <source>{low} to {high}</source>
+        <translation>от {low} до {high}</translation>
+    </message>
+    <message>
+        <source>Approximate total per GPU</source>
+        <translation>Приблизительно всего на GPU</translation>
     </message>
     <message>
         <source>Checkpoint size</source>
