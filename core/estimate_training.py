@@ -40,6 +40,10 @@ from core.throughput import (
 from core.units import gib
 
 _DDP_BUCKETS = Finding.of("ddp_buckets", "info", "ddp")
+# LitGPT's fine-tuning scripts raise NotImplementedError ("Quantization is currently not supported
+# for multi-GPU training") when --quantize is given with devices × num_nodes > 1
+# (litgpt/finetune/lora.py, setup(), at c16c72c0).
+_LITGPT_QUANTIZED_MULTI_GPU = Finding.of("litgpt_quantized_multi_gpu", "blocker", "quantization")
 
 
 def _gb(value: float) -> float:
@@ -158,6 +162,8 @@ def estimate_training(
         trainable=states.trainable_params,
     )
     findings.append(Finding.of("checkpoint_restore", "info", "training_checkpoint", size=_gb(ckpt)))
+    if tr.trainer == "litgpt" and tr.method == "qlora" and par.gpus > 1:
+        findings.append(_LITGPT_QUANTIZED_MULTI_GPU)
     if tr.trainer == "litgpt":
         bnb_inputs = keeps_quantized_inputs(tr.trainer, tr.method, tr.bnb_version)
         left = litgpt_previous_step(

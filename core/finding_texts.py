@@ -209,6 +209,11 @@ FINDING_TEMPLATES: dict[str, str] = {
         "bitsandbytes kept for backward, until the next forward has run: the estimate counts "
         "{size:.2f} GiB of them, as if the longest batch followed one as long",
     ),
+    "litgpt_quantized_multi_gpu": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "LitGPT does not train a quantized model on more than one GPU (its fine-tuning scripts "
+        "stop with --quantize and more than one device): use one GPU or another trainer",
+    ),
     "checkpoint_restore": QT_TRANSLATE_NOOP(
         "CoreText",
         "a resumable checkpoint takes about {size:.1f} GB (model, optimizer, "

@@ -171,3 +171,23 @@ def test_litgpt_says_what_it_counts_of_the_previous_step() -> None:
     current = estimate(_request(trainer="litgpt", bnb_version="0.43.2+"))
     found = {f.code: f for f in current.findings}["litgpt_previous_step"]
     assert found.variant == "logits" and found.params["size"] == 4 * LOGITS / 2**30
+
+
+def _on_gpus(request: PlanRequest, gpus: int, strategy: str) -> PlanRequest:
+    data = request.model_dump(mode="json")
+    return PlanRequest.model_validate(data | {"parallelism": {"strategy": strategy, "gpus": gpus}})
+
+
+def test_litgpt_refuses_a_quantized_model_on_more_than_one_gpu() -> None:
+    # litgpt/finetune/lora.py raises NotImplementedError for --quantize with more than one device.
+    for strategy in ("ddp", "fsdp"):
+        blocked = estimate(_on_gpus(_request(trainer="litgpt"), 2, strategy))
+        found = {f.code: f for f in blocked.findings}.get("litgpt_quantized_multi_gpu")
+        assert found is not None and found.severity == "blocker", strategy
+        assert not blocked.fits
+    single = estimate(_request(trainer="litgpt"))
+    assert "litgpt_quantized_multi_gpu" not in {f.code for f in single.findings}
+    # LoRA on a 16-bit base, and QLoRA under the other trainers, run on two GPUs.
+    for request in (_request(trainer="litgpt", method="lora"), _request(trainer="torchtune")):
+        two = estimate(_on_gpus(request, 2, "ddp"))
+        assert "litgpt_quantized_multi_gpu" not in {f.code for f in two.findings}

@@ -550,6 +550,10 @@
         <translation>LitGPT хранит логиты предыдущего шага в fp32, а через них и входы, сохранённые bitsandbytes для обратного прохода, пока не пройдёт следующий прямой проход: оценка учитывает {size:.2f} ГиБ на них, как если бы за самым длинным батчем шёл такой же длинный</translation>
     </message>
     <message>
+        <source>LitGPT does not train a quantized model on more than one GPU (its fine-tuning scripts stop with --quantize and more than one device): use one GPU or another trainer</source>
+        <translation>LitGPT не обучает квантованную модель на нескольких GPU (его скрипты дообучения останавливаются при --quantize и больше чем одном устройстве): выберите один GPU или другой тренер</translation>
+    </message>
+    <message>
         <source>a resumable checkpoint takes about {size:.1f} GB (model, optimizer, scheduler, RNG and data-loader state); verify that it restores, not only that it is written</source>
         <translation>возобновляемая контрольная точка обучения занимает около {size:.1f} ГБ (модель, оптимизатор, расписание, случайное состояние и состояние загрузчика данных); проверьте, что она восстанавливается, а не только записывается</translation>
     </message>
