@@ -101,7 +101,7 @@ def test_fit_lists_the_range_and_marks_the_model(capsys, models_dir):
 def test_offer_table_says_the_fit_is_uncertain(qtbot, models_dir):
     from PySide6.QtCore import Qt
 
-    from gui.wizard.offer_table_model import MEMORY, REASON, OfferTableModel
+    from gui.wizard.offer_table_model import MEMORY, REASON, UNCERTAIN, OfferTableModel
 
     model = OfferTableModel()
     model.set_plan(_l4_plan(models_dir))
@@ -110,6 +110,9 @@ def test_offer_table_says_the_fit_is_uncertain(qtbot, models_dir):
     assert model.index(single, MEMORY).data().startswith("≈ ")
     assert model.index(single, REASON).data().startswith("Fit uncertain: ")
     assert model.index(pair, REASON).data() == ""  # certain: the range only in the tooltip
+    colour = Qt.ItemDataRole.ForegroundRole
+    assert model.index(single, MEMORY).data(colour) == UNCERTAIN
+    assert model.index(pair, MEMORY).data(colour) is None
     tip = model.index(pair, MEMORY).data(Qt.ItemDataRole.ToolTipRole)
     assert "Approximate: " in tip
 
@@ -162,3 +165,32 @@ def test_saving_an_uncertain_quote_warns_on_the_command_line(capsys, tmp_path, m
         "anchorgpu-planner: warning: whether 1 × l4 fits is uncertain: the model is not counted "
         "exactly; saved anyway"
     )
+
+
+def test_the_offer_page_counts_the_uncertain_options(qtbot, models_dir):
+    from gui.wizard.offer_page import OfferPage
+
+    page = OfferPage()
+    qtbot.addWidget(page)
+    request = parse_request(_request(models_dir))
+    page.set_plan(_l4_plan(models_dir), request)
+    status = page._status.text()
+    # No translator is loaded here, so the source text shows; the Russian test loads one.
+    assert status.endswith(". Of those that fit, 1 may not (amber rows)."), status
+
+
+def test_the_uncertain_count_and_row_read_in_russian(app_state, qtbot, models_dir):
+    from gui.wizard.offer_page import OfferPage
+    from gui.wizard.offer_table_model import REASON
+
+    app_state.update_settings(language="ru")
+    try:
+        page = OfferPage()
+        qtbot.addWidget(page)
+        page.set_plan(_l4_plan(models_dir), parse_request(_request(models_dir)))
+        assert page._status.text().endswith("Из подходящих 1 может не поместиться (жёлтая строка).")
+        model = page._model
+        single = next(r for r in range(model.rowCount()) if model.option(r).estimate.gpus == 1)
+        assert model.index(single, REASON).data().startswith("Помещается ли — неясно: на GPU от ")
+    finally:
+        app_state.update_settings(language="en")

@@ -31,6 +31,9 @@ class Counts(QObject):
     def of_options_that_fit(self, n: int) -> str:
         return self.tr("of %Ln option(s) that fit", "", n)
 
+    def uncertain_fits(self, n: int) -> str:
+        return self.tr("Of those that fit, %Ln may not (amber rows).", "", n)
+
 
 def quotes(n: int) -> str:
     """``n`` saved quotes."""
@@ -55,6 +58,11 @@ def options_fit(n: int) -> str:
 def options_do_not_fit(n: int) -> str:
     """``n`` planner options that do not fit, after :func:`options_fit` ("2 do not")."""
     return Counts().options_do_not_fit(n)
+
+
+def uncertain_fits(n: int) -> str:
+    """``n`` of the options that fit may not, the model not being counted exactly."""
+    return Counts().uncertain_fits(n)
 
 
 def of_options_that_fit(n: int) -> str:

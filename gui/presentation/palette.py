@@ -36,6 +36,7 @@ ERROR_TEXT_STYLE = f"color: {ERROR};"
 OK_TEXT_STYLE = f"color: {OK};"
 FITS_STYLE = f"color: {OK}; font-weight: bold;"
 FAILS_STYLE = f"color: {ERROR}; font-weight: bold;"
+UNCERTAIN_STYLE = f"color: {WARNING}; font-weight: bold;"  # fits, but the range crosses the limit
 INVALID_FIELD_STYLE = f"border: 2px solid {ERROR}; border-radius: 3px;"
 PROBLEM_STYLE = f"QLabel {{ background: {ERROR_BACKGROUND}; color: {ERROR_DARK}; padding: 8px; }}"
 

@@ -37,6 +37,7 @@ if TYPE_CHECKING:  # built before the first estimate, which needs neither the pl
     from core.planner import Plan
 
 FITS_STYLE, FAILS_STYLE = palette.FITS_STYLE, palette.FAILS_STYLE
+UNCERTAIN_STYLE = palette.UNCERTAIN_STYLE
 PANEL_WIDTH = 360
 
 
@@ -227,7 +228,10 @@ class LiveEstimatePanel(QWidget):
                 low=gib(result.approximate.band_low), high=gib(result.approximate.band_high)
             )
         self._verdict.setText(text)
-        _style(self._verdict, FITS_STYLE if result.fits else FAILS_STYLE)
+        if result.fit_certainty == "uncertain":
+            _style(self._verdict, UNCERTAIN_STYLE)
+        else:
+            _style(self._verdict, FITS_STYLE if result.fits else FAILS_STYLE)
         self._binding.setText(
             self.tr("Largest component: {name}").format(
                 name=component_name(result.binding_component)

@@ -210,6 +210,9 @@ class OfferPage(WizardStep):
                 fit=counts.options_fit(len(plan.options)),
                 other=counts.options_do_not_fit(len(plan.infeasible)),
             )
+            uncertain = sum(o.estimate.fit_certainty == "uncertain" for o in plan.options)
+            if uncertain:
+                text += " " + counts.uncertain_fits(uncertain)
             self._status.setStyleSheet("")
             self._status.setText(text)
         else:

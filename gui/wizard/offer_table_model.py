@@ -37,6 +37,7 @@ NO_LIMIT = -1  # options without solved limits sort below every solved one
 NO_COST = 2**62  # options without a cost per unit sort last
 RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 GREY = QColor(palette.GREY)
+UNCERTAIN = QColor(palette.WARNING)  # fits by its point estimate, but the range crosses the limit
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -99,7 +100,10 @@ class OfferTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return RIGHT if index.column() in NUMERIC else None
         if role == Qt.ItemDataRole.ForegroundRole:
-            return None if self._rows[index.row()].option.fits else GREY
+            option = self._rows[index.row()].option
+            if not option.fits:
+                return GREY
+            return UNCERTAIN if option.estimate.fit_certainty == "uncertain" else None
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._rows[index.row()].tooltip
         return None

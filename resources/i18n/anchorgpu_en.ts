@@ -45,6 +45,13 @@
             <numerusform>of %Ln options that fit</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Of those that fit, %Ln may not (amber rows).</source>
+        <translation>
+            <numerusform>Of those that fit, %Ln may not (amber row).</numerusform>
+            <numerusform>Of those that fit, %Ln may not (amber rows).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Formats</name>

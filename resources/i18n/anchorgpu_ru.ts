@@ -2280,6 +2280,14 @@
             <numerusform>из %Ln подходящих вариантов</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Of those that fit, %Ln may not (amber rows).</source>
+        <translation>
+            <numerusform>Из подходящих %Ln может не поместиться (жёлтая строка).</numerusform>
+            <numerusform>Из подходящих %Ln могут не поместиться (жёлтые строки).</numerusform>
+            <numerusform>Из подходящих %Ln могут не поместиться (жёлтые строки).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>CustomModelForm</name>
