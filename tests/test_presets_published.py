@@ -19,6 +19,7 @@ from core.estimate import estimate
 from core.models import list_presets, load_preset
 from core.request import parse_request
 from core.resources import resource_path
+from tests.cli_helpers import run_cli
 
 FIXTURES = Path(__file__).parent / "fixtures" / "hf_configs"
 
@@ -117,3 +118,11 @@ def test_an_estimate_on_an_offer_answers_from_its_own_figures(preset_id):
     codes = {f.code for f in result.findings}
     # A checkpoint stored quantized is counted as stored, and the result says so.
     assert ("weights_as_stored" in codes) == (load_preset(preset_id).checkpoint is not None)
+
+
+def test_the_fit_table_shows_every_preset_id_in_full(capsys):
+    # The longest ids are wider than the column a config's path is shortened to.
+    result = run_cli(capsys, "fit", "--gpu", "h200-141gb")
+    assert result.code == 0, result.err
+    for preset_id in PUBLISHED:
+        assert re.search(rf"^  {re.escape(preset_id)} ", result.out, re.MULTILINE), preset_id
