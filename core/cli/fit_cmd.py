@@ -134,9 +134,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _label(row: FitRow) -> str:
-    """The model's id or file, shortened from the left to 24 characters."""
-    return row.source if len(row.source) <= 24 else "…" + row.source[-23:]
+LABEL_WIDTH = 24  # the model column; a config's path is shortened from the left to fit it
+
+
+def _label(row: FitRow, args: argparse.Namespace) -> str:
+    """A preset's id in full, or a config's path shortened from the left to the column."""
+    if args.models_dir is None or len(row.source) <= LABEL_WIDTH:
+        return row.source
+    return "…" + row.source[-(LABEL_WIDTH - 1) :]
 
 
 def format_fit(rows: list[FitRow], args: argparse.Namespace) -> str:
@@ -154,9 +159,10 @@ def format_fit(rows: list[FitRow], args: argparse.Namespace) -> str:
     ]
     fitting = [r for r in rows if r.fits]
     headers = LIMIT_HEADERS[args.workload]
+    width = max([LABEL_WIDTH, *(len(_label(r, args)) for r in rows)])
     if fitting:
         lines.append(
-            f"  {'model':<24}{'×':>3}  {'strategy':<9}{'per GPU':>9}{'total':>14}"
+            f"  {'model':<{width}}{'×':>3}  {'strategy':<9}{'per GPU':>9}{'total':>14}"
             + "".join(f"{h:>10}" for _, h in headers)
             + f"{OUTCOME[args.workload][0]:>12}"
         )
@@ -167,7 +173,7 @@ def format_fit(rows: list[FitRow], args: argparse.Namespace) -> str:
             )
             cost = getattr(row.outcome, OUTCOME[args.workload][1], None)
             lines.append(
-                f"  {_label(row):<24}{row.estimate.gpus:>3}  {row.estimate.strategy:<9}"
+                f"  {_label(row, args):<{width}}{row.estimate.gpus:>3}  {row.estimate.strategy:<9}"
                 f"{certainty.per_gpu(row.estimate, 9)}"
                 f"{row.price.total:>10} {row.price.currency}{cells}"
                 f"{cost if cost is not None else '-':>12}"
@@ -179,5 +185,5 @@ def format_fit(rows: list[FitRow], args: argparse.Namespace) -> str:
     if others:
         lines.append("")
         lines.append(f"Do not fit ({len(others)}):")
-        lines += [f"  {_label(r):<24} {r.reason}" for r in others]
+        lines += [f"  {_label(r, args):<{width}} {r.reason}" for r in others]
     return "\n".join(lines)

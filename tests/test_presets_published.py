@@ -1,0 +1,128 @@
+"""Presets copied from the published configs the oracle fixtures hold.
+
+Each preset's ``config`` is the same published ``config.json`` as a fixture of
+``tests/fixtures/hf_configs`` (whose ``SOURCE.txt`` names the verbatim copy), so the preset is
+counted exactly as the oracle counted that file (``expected.json``), and an estimate on an offer
+runs through to an answer the result's own figures account for.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.estimate import estimate
+from core.models import list_presets, load_preset
+from core.request import parse_request
+from core.resources import resource_path
+from tests.cli_helpers import run_cli
+
+FIXTURES = Path(__file__).parent / "fixtures" / "hf_configs"
+
+# Preset id → the fixture holding the same published config.json, and an offer to estimate it
+# on (GPU id, GPU count): a size its weights can be served from, or not, as computed.
+PUBLISHED = {
+    "smollm3-3b": ("smollm3-3b", "l4", 1),
+    "hunyuan-a13b": ("hunyuan-a13b-instruct", "h100-80gb-sxm", 4),
+    "exaone-4.0-32b": ("exaone-4.0-32b", "h100-80gb-sxm", 1),
+    "deepseek-v3.2": ("deepseek-v3.2", "h200-141gb", 8),
+    "deepseek-v4-flash": ("deepseek-v4-flash", "h200-141gb", 2),
+    "glm-5": ("glm-5", "b300-288gb", 8),
+    "kimi-k2.5": ("kimi-k2.5", "h200-141gb", 8),
+    "mimo-v2-flash": ("mimo-v2-flash", "h200-141gb", 4),
+    "gemma-4-26b-a4b": ("gemma-4-26b-a4b", "h100-80gb-sxm", 1),
+    "qwen3.5-122b-a10b": ("qwen3.5-122b-a10b", "h200-141gb", 2),
+    "qwen3.5-397b-a17b": ("qwen3.5-397b-a17b", "h200-141gb", 8),
+    "nemotron-3-super-120b-a12b": ("nemotron-3-super-120b-a12b-fp8", "h200-141gb", 1),
+}
+
+
+def _preset_file(preset_id: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(
+        resource_path("models", "llm", f"{preset_id}.json").read_text("utf-8")
+    )
+    return data
+
+
+def _source_txt(fixture: str) -> dict[str, str]:
+    text = (FIXTURES / fixture / "SOURCE.txt").read_text("utf-8")
+    return dict(line.split(": ", 1) for line in text.splitlines() if ": " in line)
+
+
+def _expected(fixture: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((FIXTURES / "expected.json").read_text("utf-8"))[fixture]
+    return data
+
+
+def test_every_published_preset_is_listed():
+    listed = {p.id for p in list_presets() if p.kind == "llm"}
+    assert set(PUBLISHED) <= listed
+
+
+@pytest.mark.parametrize("preset_id", sorted(PUBLISHED))
+def test_preset_holds_the_published_config_and_names_its_copy(preset_id):
+    fixture = PUBLISHED[preset_id][0]
+    data = _preset_file(preset_id)
+    assert data["id"] == preset_id
+    # Python's json reads NaN and Infinity, as published configs may hold them.
+    published = json.loads((FIXTURES / fixture / "config.json").read_text("utf-8"))
+    assert data["config"] == published
+    assert list(data["config"]) == list(published)  # the published key order
+    source = _source_txt(fixture)
+    assert f"{source['model']}/config.json" in data["source"]
+    assert data["source"].endswith(f"copied from {source['url']}")
+    assert re.search(r"/blob/[0-9a-f]{40}/", source["url"])  # a copy at a commit
+
+
+@pytest.mark.parametrize("preset_id", sorted(PUBLISHED))
+def test_preset_counts_what_the_oracle_counts(preset_id):
+    expected = _expected(PUBLISHED[preset_id][0])
+    arch = load_preset(preset_id)
+    assert arch.source == "preset"
+    assert arch.approximate is None, arch.notes
+    assert arch.params_total == expected["params_total"]
+    if expected["params_active"] is not None:
+        assert arch.params_active == expected["params_active"]
+    else:
+        assert arch.params_active == arch.params_total
+    # A quantization_config in the file is read: the weights are planned as stored.
+    config = _preset_file(preset_id)["config"]
+    declared = "quantization_config" in config or "quantization_config" in config.get(
+        "text_config", {}
+    )
+    assert (arch.checkpoint is not None) == declared
+
+
+@pytest.mark.parametrize("preset_id", sorted(PUBLISHED))
+def test_an_estimate_on_an_offer_answers_from_its_own_figures(preset_id):
+    _, gpu, gpus = PUBLISHED[preset_id]
+    body: dict[str, Any] = {
+        "workload": "inference",
+        "model": {"preset": preset_id},
+        "gpu": gpu,
+        "inference": {"context_tokens": 8192, "concurrent_sequences": 8},
+    }
+    if gpus > 1:
+        body["parallelism"] = {"strategy": "tensor", "gpus": gpus}
+    result = estimate(parse_request(body))
+    assert result.gpus == gpus
+    assert result.approximate is None
+    assert result.headroom_bytes == result.usable_bytes - result.memory.total
+    blocked = any(f.severity == "blocker" for f in result.findings)
+    assert result.fits == (result.headroom_bytes >= 0 and not blocked)
+    assert result.fit_certainty == ("fits" if result.fits else "does_not_fit")
+    codes = {f.code for f in result.findings}
+    # A checkpoint stored quantized is counted as stored, and the result says so.
+    assert ("weights_as_stored" in codes) == (load_preset(preset_id).checkpoint is not None)
+
+
+def test_the_fit_table_shows_every_preset_id_in_full(capsys):
+    # The longest ids are wider than the column a config's path is shortened to.
+    result = run_cli(capsys, "fit", "--gpu", "h200-141gb")
+    assert result.code == 0, result.err
+    for preset_id in PUBLISHED:
+        assert re.search(rf"^  {re.escape(preset_id)} ", result.out, re.MULTILINE), preset_id
