@@ -13,6 +13,8 @@ comparison says so:
   chunk for Llama 4). Transformers keeps ``window - 1`` (or all tokens, depending on its
   version), so the expected bytes of those layers are derived from the fixture's own per-token
   bytes (its 16-token figure / 16) times the vLLM count.
+- Falcon-H1 runs attention and a Mamba-2 mixer side by side in every layer; the oracle splits
+  such a layer's cache into its keys and values ("full") and its states ("mamba").
 - Recurrent layers: vLLM's convolution state keeps ``kernel - 1`` columns, transformers' keeps
   ``kernel``; and vLLM keeps the recurrent (SSM) state in the cache dtype by default
   (``--mamba-ssm-cache-dtype auto``) where transformers' Mamba-2 caches keep it in float32. The
@@ -71,7 +73,7 @@ WINDOWS = {
 KIND_NAMES = {
     "indexed_attention": "mla",  # DeepSeek-V3.2 / GLM-5: the MLA latent plus the indexer key
     "conv": "linear_state",  # LFM2's short-convolution state
-    "mamba": "linear_state",  # Nemotron-H's Mamba-2 layers: convolution and SSM state
+    "mamba": "linear_state",  # Mamba-2 layers (Nemotron-H, Mamba-2, Falcon-H1): conv and SSM state
 }
 
 
@@ -111,8 +113,10 @@ def vllm_rule(name: str, length: str) -> dict[str, int]:
 # Bytes per recurrent-state element in transformers' caches, by model_type (the conv state is in
 # the cache dtype everywhere).
 TRANSFORMERS_STATE_BYTES = {
+    "falcon_h1": 4,
     "granitemoehybrid": 4,
     "jamba": 4,
+    "mamba2": 4,
     "nemotron_h": 4,
     "qwen3_next": 4,
     "qwen3_5": 4,

@@ -37,6 +37,7 @@ def _plain(
     lm_head_bias: bool = False,
     emb_norm: int = 0,
     sliding_if: object = None,
+    window_default: int | None = None,
     dropout: float = 0.0,
     norms: int = 2,
     norm_upcast: bool = False,
@@ -55,7 +56,9 @@ def _plain(
         vocab=c.vocab,
         layers=c.layers,
         layer_mixer=["attention"] * c.layers,
-        layer_cache=attention_cache(r, c.layers, sliding_if=sliding_if),
+        layer_cache=attention_cache(
+            r, c.layers, sliding_if=sliding_if, window_default=window_default
+        ),
         layer_ffn=["dense"] * c.layers,
         attention=attn,
         mlp=Mlp(ff, gated=gated, bias=bias if mlp_bias is None else mlp_bias),
@@ -272,6 +275,8 @@ def cohere(r: ConfigReader, sliding: bool) -> DecoderSpec:
         final_norm=c.h,
         tie_head=tie(r, True),
         sliding_if=(lambda i: (i + 1) % every != 0) if sliding else None,
+        # Cohere2Config's sliding_window defaults to 4096 when a config leaves it out.
+        window_default=4096 if sliding else None,
         norms=1,
         norm_upcast=True,  # CohereLayerNorm normalises an fp32 copy
     )

@@ -303,17 +303,34 @@ def cache_layer_dtypes(cache: Any, kinds: list[str]) -> dict[str, dict[str, str]
     }
 
 
-def cache_layer_bytes(cache: Any) -> list[int]:
-    """Bytes of every tensor each cache layer holds (keys, values, conv and recurrent states)."""
+def cache_layer_bytes(cache: Any) -> list[dict[str, int]]:
+    """Per cache layer, the bytes of each tensor attribute it holds (keys, values, states)."""
     out = []
     for layer in cache.layers:
-        total = 0
+        parts: dict[str, int] = {}
         for attr, value in vars(layer).items():
             if attr.startswith("_"):
                 continue
-            total += tensor_bytes(value)
-        out.append(total)
+            size = tensor_bytes(value)
+            if size:
+                parts[attr] = size
+        out.append(parts)
     return out
+
+
+def add_layer(per_kind: dict[str, int], kind: str, parts: dict[str, int]) -> None:
+    """Add one layer's bytes to its kind; a parallel hybrid layer to its two kinds.
+
+    A Falcon-H1 layer ("hybrid", here "full+mamba") runs attention and a Mamba-2 mixer side by
+    side and holds both caches: its keys and values count as "full", its convolution and
+    recurrent states as "mamba", so each part is compared on its own.
+    """
+    if kind != "full+mamba":
+        per_kind[kind] = per_kind.get(kind, 0) + sum(parts.values())
+        return
+    for attr, size in parts.items():
+        part = "full" if attr in ("keys", "values") else "mamba"
+        per_kind[part] = per_kind.get(part, 0) + size
 
 
 def language_model(model):
@@ -458,9 +475,12 @@ def measure(name: str, timeout: int) -> dict[str, Any]:
         if len(per_layer) != len(kinds):
             raise RuntimeError(f"{len(per_layer)} cache layers vs {len(kinds)} layer kinds")
         per_kind: dict[str, int] = {}
-        for kind, b in zip(kinds, per_layer, strict=True):
-            per_kind[kind] = per_kind.get(kind, 0) + b
-        cache_entries[str(length)] = {"transformers_bytes": sum(per_layer), "per_kind": per_kind}
+        for kind, parts in zip(kinds, per_layer, strict=True):
+            add_layer(per_kind, kind, parts)
+        cache_entries[str(length)] = {
+            "transformers_bytes": sum(per_kind.values()),
+            "per_kind": per_kind,
+        }
         methods.append(f"{length}:{method} {time.monotonic() - start:.1f}s")
         del cache
     entry["cache"] = cache_entries
