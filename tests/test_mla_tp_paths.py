@@ -1,0 +1,117 @@
+"""DeepSeek's MLA down-projections stay whole under tensor parallelism in every path.
+
+``q_a_proj`` and ``kv_a_proj_with_mqa`` are replicated on every rank by vLLM (whatever the weight
+format, GGUF included), by Megatron-core's Transformer Engine layer spec (``TELinear`` with
+``parallel_mode="duplicated"``) and by transformers' ``tp_plan``, which names neither
+(sources in core.capacity.weights and core.capacity.training). llama.cpp's default
+``--split-mode layer``, the mode the planner models, puts whole layers on each GPU, so nothing
+of a layer is divided there. DeepSeek-V3 and Kimi K2 share the shape: 61 layers, hidden 7168,
+q_lora_rank 1536, kv_lora_rank 512 + 64 rope dimensions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from core.capacity.training import lora_trainable_params
+from core.capacity.weights import format_weight_memory
+from core.estimate import estimate
+from core.estimate_llamacpp import model_layers
+from core.models import load_preset
+from core.quant_formats import FORMATS
+from core.request import parse_request
+
+WHOLE = 61 * 7168 * (1536 + 576)  # q_a_proj and kv_a_proj_with_mqa weights, all layers
+# Q4_K: 144 bytes per block of 256 weights along a row (ggml-common.h block_q4_K).
+WHOLE_Q4_K = 61 * (1536 + 576) * (7168 // 256) * 144
+
+
+def _request(preset: str, **extra: Any) -> Any:
+    return parse_request(
+        {
+            "model": {"preset": preset},
+            "gpu": "h200-141gb",
+            "parallelism": {"strategy": "tensor", "gpus": 8},
+            **extra,
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("preset", "fmt", "per_gpu"),
+    [
+        # Before: the Q4_K bytes of q_a_proj and kv_a_proj_with_mqa divided by 8 like the rest
+        # (47,603,738,112 / 47,633,601,792 / 72,822,273,536 / 72,860,120,576 bytes).
+        ("deepseek-v3", "gguf-q4_k", 48_058_257_408),
+        ("deepseek-v3", "gguf-q4_k_m", 48_088_121_088),
+        ("kimi-k2", "gguf-q4_k", 73_276_792_832),
+        ("kimi-k2", "gguf-q4_k_m", 73_314_639_872),
+    ],
+)
+def test_vllm_serving_a_gguf_keeps_the_down_projections_whole(
+    preset: str, fmt: str, per_gpu: int
+) -> None:
+    arch = load_preset(preset)
+    assert arch.replicated_linear_params == WHOLE
+    served = estimate(_request(preset, precision={"format": fmt}))
+    assert served.memory.weights == per_gpu
+    # Split as if they were not replicated, they would take 7/8 of their bytes off each GPU.
+    flat = replace(
+        arch, linear_groups=tuple(replace(g, replicated=False) for g in arch.linear_groups)
+    )
+    divided = format_weight_memory(flat, FORMATS[fmt], 8).weights
+    assert per_gpu - divided == WHOLE_Q4_K * 7 // 8 == 454_519_296
+
+
+@pytest.mark.parametrize("preset", ["deepseek-v3", "kimi-k2"])
+def test_llama_cpp_layer_split_never_divides_a_layer(preset: str) -> None:
+    request = _request(preset, precision={"format": "gguf-q4_k"}, inference={"engine": "llama.cpp"})
+    arch = load_preset(preset)
+    layers = model_layers(request, arch)
+    # Each layer's bytes are the whole layer's at tensor-parallel degree 1: the flag that keeps
+    # the down-projections whole under vLLM changes nothing here.
+    flat = replace(
+        arch, linear_groups=tuple(replace(g, replicated=False) for g in arch.linear_groups)
+    )
+    assert model_layers(request, flat) == layers
+    shares = estimate(request).memory
+    assert shares.weights == 49_413_659_464 if preset == "deepseek-v3" else 75_620_272_504
+
+
+@pytest.mark.parametrize(
+    ("preset", "params"),
+    [("deepseek-v3", 671_026_404_352), ("kimi-k2", 1_026_408_209_408)],
+)
+def test_tensor_parallel_training_keeps_the_down_projections_and_their_states_whole(
+    preset: str, params: int
+) -> None:
+    arch = load_preset(preset)
+    assert arch.params_total == params
+    states = estimate(_request(preset, workload="training")).memory
+    split = params - WHOLE
+    # Mixed-precision AdamW: 2 bytes of weights, 2 of gradients, 12 of optimizer states a
+    # parameter, the down-projections' whole on each of the 8 GPUs and the rest an eighth.
+    assert states.weights == 2 * WHOLE + -(-2 * split // 8)
+    assert states.gradients == 2 * WHOLE + -(-2 * split // 8)
+    assert states.optimizer_states == 12 * WHOLE + -(-12 * split // 8)
+    # Before, all of it was divided by 8: 1,616,068,608 bytes of weights and as many of
+    # gradients, 9,696,411,648 of optimizer states fewer per GPU.
+    assert states.weights - -(-2 * params // 8) == 2 * WHOLE * 7 // 8 == 1_616_068_608
+    assert states.optimizer_states - -(-12 * params // 8) == 9_696_411_648
+
+
+def test_lora_adapters_of_the_down_projections_are_whole_too() -> None:
+    arch = load_preset("deepseek-v3")
+    rank = 16
+    lora = estimate(
+        _request("deepseek-v3", workload="training", training={"method": "lora", "lora_rank": rank})
+    ).memory
+    adapters = lora_trainable_params(arch, rank, "all_linear")
+    whole = 61 * rank * ((7168 + 1536) + (7168 + 576))
+    assert lora.gradients == 2 * whole + -(-2 * (adapters - whole) // 8)
+    assert lora.weights == 2 * (WHOLE + whole) + -(
+        -2 * (arch.params_total - WHOLE + adapters - whole) // 8
+    )
