@@ -12,6 +12,7 @@ q_lora_rank 1536, kv_lora_rank 512 + 64 rope dimensions.
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,9 +21,11 @@ from core.capacity.training import lora_trainable_params
 from core.capacity.weights import format_weight_memory
 from core.estimate import estimate
 from core.estimate_llamacpp import model_layers
+from core.gguf_model import architecture_from_gguf
 from core.models import load_preset
 from core.quant_formats import FORMATS
 from core.request import parse_request
+from tests.test_gguf import ARR, STR, U32, kv, write_gguf
 
 WHOLE = 61 * 7168 * (1536 + 576)  # q_a_proj and kv_a_proj_with_mqa weights, all layers
 # Q4_K: 144 bytes per block of 256 weights along a row (ggml-common.h block_q4_K).
@@ -115,3 +118,63 @@ def test_lora_adapters_of_the_down_projections_are_whole_too() -> None:
     assert lora.weights == 2 * (WHOLE + whole) + -(
         -2 * (arch.params_total - WHOLE + adapters - whole) // 8
     )
+
+
+def _deepseek_gguf(path: Path) -> Path:
+    """A tiny DeepSeek2 GGUF file: hidden 256, 2 blocks, MLA (q_lora 128, kv_lora 64 + rope 32)."""
+    h, layers, heads, q_lora, kv_lora, rope, nope, v = 256, 2, 4, 128, 64, 32, 64, 64
+    kvs = [
+        kv("general.architecture", STR, "deepseek2"),
+        kv("deepseek2.block_count", U32, layers),
+        kv("deepseek2.context_length", U32, 4096),
+        kv("deepseek2.embedding_length", U32, h),
+        kv("deepseek2.feed_forward_length", U32, 512),
+        kv("deepseek2.attention.head_count", U32, heads),
+        kv("deepseek2.attention.head_count_kv", U32, 1),
+        kv("deepseek2.attention.key_length", U32, kv_lora + rope),
+        kv("deepseek2.attention.kv_lora_rank", U32, kv_lora),
+        kv("deepseek2.rope.dimension_count", U32, rope),
+        kv("tokenizer.ggml.tokens", ARR, (STR, [f"t{i}" for i in range(64)])),
+    ]
+    tensors: list[tuple[str, list[int], str]] = [("token_embd.weight", [h, 64], "F16")]
+    for i in range(layers):
+        tensors += [
+            (f"blk.{i}.attn_norm.weight", [h], "F32"),
+            (f"blk.{i}.attn_q_a.weight", [h, q_lora], "F16"),
+            (f"blk.{i}.attn_q_a_norm.weight", [q_lora], "F32"),
+            (f"blk.{i}.attn_q_b.weight", [q_lora, heads * (nope + rope)], "F16"),
+            (f"blk.{i}.attn_kv_a_mqa.weight", [h, kv_lora + rope], "F16"),
+            (f"blk.{i}.attn_kv_a_norm.weight", [kv_lora], "F32"),
+            (f"blk.{i}.attn_kv_b.weight", [kv_lora, heads * (nope + v)], "F16"),
+            (f"blk.{i}.attn_output.weight", [heads * v, h], "F16"),
+            (f"blk.{i}.ffn_norm.weight", [h], "F32"),
+            (f"blk.{i}.ffn_gate.weight", [h, 512], "F16"),
+            (f"blk.{i}.ffn_up.weight", [h, 512], "F16"),
+            (f"blk.{i}.ffn_down.weight", [512, h], "F16"),
+        ]
+    tensors += [("output_norm.weight", [h], "F32"), ("output.weight", [h, 64], "F16")]
+    return write_gguf(path, kvs, tensors)
+
+
+def test_a_deepseek_gguf_file_served_by_vllm_keeps_its_down_projections_whole(
+    tmp_path: Path,
+) -> None:
+    path = _deepseek_gguf(tmp_path / "tiny-deepseek.gguf")
+    arch = architecture_from_gguf(path)
+    whole = {g.name for g in arch.linear_groups if g.replicated}
+    assert whole == {"attn_q_a", "attn_kv_a_mqa"}
+    assert arch.stored_whole_bytes == 2 * 2 * 256 * (128 + 96)  # F16, both blocks
+    request = parse_request(
+        {
+            "model": {"gguf": str(path)},
+            "gpu": "l4",
+            "parallelism": {"strategy": "tensor", "gpus": 2},
+            "inference": {"context_tokens": 1000},
+        }
+    )
+    weights = estimate(request).memory.weights
+    assert arch.stored_bytes is not None
+    rest = arch.stored_bytes - arch.stored_whole_bytes
+    # Before, the file's bytes were halved whole: 229,376 bytes of down-projections halved too.
+    assert weights == arch.stored_whole_bytes + -(-rest // 2)
+    assert weights - -(-arch.stored_bytes // 2) == arch.stored_whole_bytes // 2 == 114_688

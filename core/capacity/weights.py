@@ -142,8 +142,9 @@ def _gguf_weight_memory(arch: ModelArchitecture, fmt: QuantFormat, tp: int) -> W
     Under tensor parallelism (vLLM serving the GGUF file) the linear layers a family marks
     ``replicated`` stay whole on every GPU, as they do in any other format: vLLM builds
     DeepSeek's ``q_a_proj`` and ``kv_a_proj_with_mqa`` with ``disable_tp=True`` (sources in
-    :mod:`core.families.deepseek`) whatever the quantization method, GGUF's included. llama.cpp itself
-    (:mod:`core.estimate_llamacpp`) places whole layers and never reaches this split.
+    :mod:`core.families.deepseek`) whatever the quantization method, GGUF's included.
+    llama.cpp itself (:mod:`core.estimate_llamacpp`) places whole layers and never reaches
+    this split.
     """
     whole = 0
     if fmt.mix:
