@@ -44,7 +44,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.architecture import LinearGroup
-from core.checkpoint_mtp import MTP_GROUP, MtpNames, is_mtp_group, kept_mtp_groups, names_mtp
+from core.checkpoint_mtp import (
+    MTP_GROUP,
+    MtpNames,
+    is_mtp_group,
+    kept_mtp_groups,
+    layer_paths,
+    names_mtp,
+)
 from core.messages import WORDS
 from core.quant_formats import FORMATS
 
@@ -98,23 +105,10 @@ def _int(value: Any) -> int | None:
     return None
 
 
-# Where the planner's group names (core.families) sit in a Hugging Face decoder layer, with an
-# expert index where the module list has one.
-_HF_PATHS = {"experts": "mlp.experts.{e}", "shared_experts": "mlp.shared_experts"}
-_HF_PATHS |= {"shared_expert": "mlp.shared_expert", "dense_mlp": "mlp"}
-
-
 def _module_names(group: LinearGroup, layers: int) -> list[str]:
     """Full module names of a group in every layer, for experts 0 and 1 (``model.layers.3...``)."""
-    head, _, rest = group.name.partition(".")
-    names = []
-    for layer in range(max(layers, 1)):
-        for expert in (0, 1) if head == "experts" else (0,):
-            path = (
-                _HF_PATHS[head].format(e=expert) + "." + rest if head in _HF_PATHS else group.name
-            )
-            names.append(f"model.layers.{layer}.{path}")
-    return names
+    paths = layer_paths(group.name)
+    return [f"model.layers.{layer}.{path}" for layer in range(max(layers, 1)) for path in paths]
 
 
 def _kept_by(

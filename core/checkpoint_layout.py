@@ -181,16 +181,20 @@ def _kept_groups(
     generic: set[str] = set()
     named: dict[str, set[int]] = {}
     decoder = [g for g in groups if not is_mtp_group(g)]
+    paths = [(g.name, module_path(g.name)) for g in decoder]
+    mtp_patterns = []  # the entries that can name an MTP module: its own, and every layer's
     for pattern in patterns:
         if pattern.startswith("re:"):
             return None
         if names_mtp(pattern, layers):
+            mtp_patterns.append(pattern)
             continue
         layer = _LAYER.search(pattern)
         tail = pattern[layer.end() :] if layer else pattern
-        hit = [g.name for g in decoder if tail and _names(module_path(g.name), tail)]
+        hit = [name for name, path in paths if tail and _names(path, tail)]
         if layer is None or layer.group(1) == "*":
             generic.update(hit)
+            mtp_patterns.append(pattern)
         else:
             for name in hit:
                 named.setdefault(name, set()).add(int(layer.group(1)))
@@ -205,10 +209,10 @@ def _kept_groups(
     if not mtp_groups:
         return kept
     if mtp is None:
-        if any(names_mtp(p, layers) for p in patterns):
+        if any(names_mtp(p, layers) for p in mtp_patterns):
             return None  # MTP layers named in a way the planner does not know for the family
         return kept | {g.name for g in mtp_groups if g.name.removeprefix(MTP_GROUP) in generic}
-    found_mtp = kept_mtp_groups(mtp_groups, mtp, patterns, _entry_keeps)
+    found_mtp = kept_mtp_groups(mtp_groups, mtp, mtp_patterns, _entry_keeps)
     return None if found_mtp is None else kept | found_mtp
 
 

@@ -109,16 +109,19 @@ def module_path(name: str) -> str:
     return f"{_PATHS[head]}.{rest}" if head in _PATHS else name
 
 
-def mtp_module_names(group: LinearGroup, names: MtpNames) -> list[str]:
-    """Full module names of an MTP group in every MTP layer, for experts 0 and 1."""
-    name = group.name.removeprefix(MTP_GROUP)
-    if group.name == _PROJ:
-        return list(names.projs)
+def layer_paths(name: str) -> list[str]:
+    """A group's module paths inside a layer, one per expert for experts 0 and 1."""
     head, _, rest = name.partition(".")
     if head == "experts":
-        paths = [f"{_PATHS[head]}.{e}.{rest}" for e in (0, 1)]
-    else:
-        paths = [module_path(name)]
+        return [f"{_PATHS[head]}.{e}.{rest}" for e in (0, 1)]
+    return [module_path(name)]
+
+
+def mtp_module_names(group: LinearGroup, names: MtpNames) -> list[str]:
+    """Full module names of an MTP group in every MTP layer, for experts 0 and 1."""
+    if group.name == _PROJ:
+        return list(names.projs)
+    paths = layer_paths(group.name.removeprefix(MTP_GROUP))
     return [f"{layer}.{path}" for layer in names.layers for path in paths]
 
 
