@@ -25,8 +25,11 @@ from core.gguf_model import architecture_from_gguf
 from core.models import load_preset
 from core.quant_formats import FORMATS
 from core.request import parse_request
+from core.safetensors_model import architecture_from_safetensors
 from tests.test_gguf import ARR, STR, U32, kv, write_gguf
+from tests.test_safetensors_header import write_file
 
+CONFIGS = Path(__file__).parent / "fixtures" / "hf_configs"
 WHOLE = 61 * 7168 * (1536 + 576)  # q_a_proj and kv_a_proj_with_mqa weights, all layers
 # Q4_K: 144 bytes per block of 256 weights along a row (ggml-common.h block_q4_K).
 WHOLE_Q4_K = 61 * (1536 + 576) * (7168 // 256) * 144
@@ -178,3 +181,40 @@ def test_a_deepseek_gguf_file_served_by_vllm_keeps_its_down_projections_whole(
     # Before, the file's bytes were halved whole: 229,376 bytes of down-projections halved too.
     assert weights == arch.stored_whole_bytes + -(-rest // 2)
     assert weights - -(-arch.stored_bytes // 2) == arch.stored_whole_bytes // 2 == 114_688
+
+
+def test_a_deepseek_safetensors_checkpoint_keeps_its_down_projections_whole(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "deepseek-v3-part"
+    folder.mkdir()
+    (folder / "config.json").write_text(
+        (CONFIGS / "deepseek-v3" / "config.json").read_text("utf-8"), "utf-8"
+    )
+    # Layer 0's attention as DeepSeek-V3's FP8 checkpoint stores it (E4M3 weights, float32
+    # 128 x 128 block scales), and one norm.
+    write_file(
+        folder / "model.safetensors",
+        {
+            "model.layers.0.self_attn.q_a_proj.weight": ("F8_E4M3", [1536, 7168]),
+            "model.layers.0.self_attn.q_a_proj.weight_scale_inv": ("F32", [12, 56]),
+            "model.layers.0.self_attn.q_b_proj.weight": ("F8_E4M3", [24576, 1536]),
+            "model.layers.0.self_attn.q_b_proj.weight_scale_inv": ("F32", [192, 12]),
+            "model.layers.0.self_attn.kv_a_proj_with_mqa.weight": ("F8_E4M3", [576, 7168]),
+            "model.layers.0.self_attn.kv_a_proj_with_mqa.weight_scale_inv": ("F32", [5, 56]),
+            "model.layers.0.input_layernorm.weight": ("BF16", [7168]),
+        },
+    )
+    arch = architecture_from_safetensors(folder)
+    whole = 1536 * 7168 + 4 * 12 * 56 + 576 * 7168 + 4 * 5 * 56
+    assert arch.stored_whole_bytes == whole
+    assert arch.stored_bytes is not None
+    rest = arch.stored_bytes - whole
+    request = parse_request(
+        {
+            "model": {"safetensors": str(folder)},
+            "gpu": "h200-141gb",
+            "parallelism": {"strategy": "tensor", "gpus": 8},
+        }
+    )
+    assert estimate(request).memory.weights == whole + -(-rest // 8)
