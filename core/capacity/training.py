@@ -304,8 +304,9 @@ def model_states(
     elif tp > 1:
         # Tensor parallelism divides every weight matrix and its states by t, except the
         # linear layers a family marks replicated, which every rank holds whole with their
-        # gradients and optimizer states (see _replicated_share). The norms, biases and
-        # routers are divided with the rest here, although both trainers keep them whole too.
+        # gradients and optimizer states (see _replicated_layers). The norms, biases and
+        # routers are divided with the rest here, although Megatron-core and transformers'
+        # tp_plan keep the norms and routers whole too.
         whole = _unsharded(_replicated_layers(arch), how)
         weights = whole[0] + _up(weights - whole[0], tp)
         grads = whole[1] + _up(grads - whole[1], tp)
