@@ -198,6 +198,10 @@ class ModelArchitecture:
     torch_dtype: str | None = None
     stored_bytes: int | None = None  # exact bytes of a safetensors checkpoint, when read from one
     stored_dtype: str | None = None
+    # Of stored_bytes, the tensors of the linear groups marked replicated, which every
+    # tensor-parallel rank holds whole (MLA down-projections: core.gguf_model,
+    # core.safetensors_model).
+    stored_whole_bytes: int = 0
     notes: tuple[str, ...] = field(default_factory=tuple)
     # Per-layer cache, grouped by kind and shape; empty means "derive from the fields above".
     cache: tuple[CacheGroup, ...] = ()

@@ -45,6 +45,14 @@ from typing import Any
 
 from core.architecture import LinearGroup
 from core.capacity.dtypes import FP32_BYTES
+from core.checkpoint_mtp import (
+    MTP_GROUP,
+    MtpNames,
+    is_mtp_group,
+    kept_mtp_groups,
+    layer_paths,
+    names_mtp,
+)
 from core.messages import WORDS
 from core.quant_formats import FORMATS
 
@@ -97,23 +105,10 @@ def _int(value: Any) -> int | None:
     return None
 
 
-# Where the planner's group names (core.families) sit in a Hugging Face decoder layer, with an
-# expert index where the module list has one.
-_HF_PATHS = {"experts": "mlp.experts.{e}", "shared_experts": "mlp.shared_experts"}
-_HF_PATHS |= {"shared_expert": "mlp.shared_expert", "dense_mlp": "mlp"}
-
-
 def _module_names(group: LinearGroup, layers: int) -> list[str]:
     """Full module names of a group in every layer, for experts 0 and 1 (``model.layers.3...``)."""
-    head, _, rest = group.name.partition(".")
-    names = []
-    for layer in range(max(layers, 1)):
-        for expert in (0, 1) if head == "experts" else (0,):
-            path = (
-                _HF_PATHS[head].format(e=expert) + "." + rest if head in _HF_PATHS else group.name
-            )
-            names.append(f"model.layers.{layer}.{path}")
-    return names
+    paths = layer_paths(group.name)
+    return [f"model.layers.{layer}.{path}" for layer in range(max(layers, 1)) for path in paths]
 
 
 def _kept_by(
@@ -121,20 +116,35 @@ def _kept_by(
     layers: int,
     patterns: list[str],
     matches: Callable[[str, str], bool],
+    mtp: MtpNames | None,
 ) -> frozenset[str] | None:
     """The groups every one of whose modules a pattern names; None when a pattern splits one.
 
     A pattern that names a group in some layers (or experts) only cannot be expressed by the
-    per-model groups: the layout is not read.
+    per-model groups: the layout is not read. MTP groups (:mod:`core.checkpoint_mtp`) are
+    matched on the names of the MTP layers; for a family whose MTP naming is not known they
+    follow the decoder's groups of the same name, unless a pattern mentions MTP layers.
     """
     kept: set[str] = set()
     for group in groups:
+        if is_mtp_group(group):
+            continue
         names = _module_names(group, layers)
         hits = [any(matches(p, name) for p in patterns) for name in names]
         if all(hits):
             kept.add(group.name)
         elif any(hits):
             return None
+    mtp_groups = [g for g in groups if is_mtp_group(g)]
+    if mtp_groups and mtp is None:
+        if any(names_mtp(p, layers) or "mtp" in p for p in patterns):
+            return None
+        kept |= {g.name for g in mtp_groups if g.name.removeprefix(MTP_GROUP) in kept}
+    elif mtp_groups and mtp is not None:
+        found = kept_mtp_groups(mtp_groups, mtp, patterns, matches)
+        if found is None:
+            return None
+        kept |= found
     return frozenset(kept)
 
 
@@ -199,7 +209,7 @@ def _static_input_scale(inputs: Any) -> int | None:
 
 
 def _compressed_tensors(
-    q: Mapping[str, Any], groups: tuple[LinearGroup, ...], layers: int
+    q: Mapping[str, Any], groups: tuple[LinearGroup, ...], layers: int, mtp: MtpNames | None
 ) -> MatrixRule | None:
     found = _ct_weights(q)
     ignore = _names(q.get("ignore"))
@@ -213,7 +223,7 @@ def _compressed_tensors(
     if not any(_ct_match(p, "lm_head") for p in ignore) or found_scale is None:
         return None  # a quantized LM head is not one of the groups counted here
     input_scale: int = found_scale
-    kept = _kept_by(groups, layers, ignore, _ct_match)
+    kept = _kept_by(groups, layers, ignore, _ct_match, mtp)
     if kept is None:
         return None
     if fmt == "pack-quantized" and kind == "int" and bits == 4 and strategy == "group":
@@ -250,7 +260,9 @@ def _compressed_tensors(
     return None
 
 
-def _awq(q: Mapping[str, Any], groups: tuple[LinearGroup, ...], layers: int) -> MatrixRule | None:
+def _awq(
+    q: Mapping[str, Any], groups: tuple[LinearGroup, ...], layers: int, mtp: MtpNames | None
+) -> MatrixRule | None:
     group = _int(q.get("group_size", q.get("q_group_size")))
     bits = _int(q.get("bits", q.get("w_bit")))
     version = str(q.get("version", "gemm")).lower()
@@ -259,7 +271,7 @@ def _awq(q: Mapping[str, Any], groups: tuple[LinearGroup, ...], layers: int) -> 
         return None
     if version != "gemm" or q.get("zero_point", True) is not True:
         return None
-    kept = _kept_by(groups, layers, skip, _awq_match)
+    kept = _kept_by(groups, layers, skip, _awq_match, mtp)
     if kept is None:
         return None
     g = group
@@ -272,7 +284,9 @@ def _awq(q: Mapping[str, Any], groups: tuple[LinearGroup, ...], layers: int) -> 
     return MatrixRule(AWQ_INT4, f"awq-int4-g{g}", awq, kept)
 
 
-def _gptq(q: Mapping[str, Any], groups: tuple[LinearGroup, ...], layers: int) -> MatrixRule | None:
+def _gptq(
+    q: Mapping[str, Any], groups: tuple[LinearGroup, ...], layers: int, mtp: MtpNames | None
+) -> MatrixRule | None:
     group, bits = _int(q.get("group_size")), _int(q.get("bits"))
     if bits != 4 or group is None or f"gptq-int4-g{group}" not in FORMATS:
         return None
@@ -285,19 +299,19 @@ def _gptq(q: Mapping[str, Any], groups: tuple[LinearGroup, ...], layers: int) ->
         meta = _INT32_BYTES * groups_ * _ceil(out, 8) + _HALF_BYTES * groups_ * out
         return _INT32_BYTES * _ceil(inp, 8) * out, meta + _INT32_BYTES * inp
 
-    del layers
+    del layers, mtp
     return MatrixRule(GPTQ_INT4, f"gptq-int4-g{g}", gptq, frozenset())
 
 
 def _fp8_tensor(
-    q: Mapping[str, Any], groups: tuple[LinearGroup, ...], layers: int
+    q: Mapping[str, Any], groups: tuple[LinearGroup, ...], layers: int, mtp: MtpNames | None
 ) -> MatrixRule | None:
     """Per-tensor FP8; its exclusion lists are read by :mod:`core.checkpoint_layout`."""
     scheme = q.get("activation_scheme", "dynamic")
     if scheme not in ("static", "dynamic") or q.get("weight_block_size") is not None:
         return None
     meta = FP32_BYTES * (2 if scheme == "static" else 1)
-    del groups, layers
+    del groups, layers, mtp
     return MatrixRule(FP8_TENSOR, "fp8-tensor", lambda o, i: (o * i, meta), frozenset())
 
 
@@ -310,7 +324,10 @@ _READERS = {
 
 
 def read_rule(
-    quantization: Mapping[str, Any], groups: tuple[LinearGroup, ...], layers: int
+    quantization: Mapping[str, Any],
+    groups: tuple[LinearGroup, ...],
+    layers: int,
+    mtp: MtpNames | None = None,
 ) -> MatrixRule | None:
     """The per-matrix storage of a ``quantization_config``, or None when it is not read.
 
@@ -318,7 +335,8 @@ def read_rule(
         quantization: ``quantization_config`` of ``config.json``.
         groups: The family's linear groups.
         layers: Decoder layers, to check that an exclusion names a group in every layer.
+        mtp: How the checkpoint names the MTP layers among ``groups``, if known.
     """
     reader = _READERS.get(str(quantization.get("quant_method", "")).lower())
-    rule: MatrixRule | None = reader(quantization, groups, layers) if reader else None
+    rule: MatrixRule | None = reader(quantization, groups, layers, mtp) if reader else None
     return rule

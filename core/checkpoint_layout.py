@@ -38,6 +38,15 @@ from typing import Any
 from core.architecture import LinearGroup
 from core.capacity.dtypes import FP32_BYTES
 from core.checkpoint_formats import read_rule
+from core.checkpoint_mtp import (
+    MTP_GROUP,
+    MtpNames,
+    entry_names,
+    is_mtp_group,
+    kept_mtp_groups,
+    module_path,
+    names_mtp,
+)
 from core.messages import WORDS
 from core.quant_formats import FORMATS
 
@@ -131,40 +140,81 @@ def _is_expert(group: LinearGroup) -> bool:
     return group.active_count < group.count
 
 
-# Where the planner's group names (core.families) sit in a Hugging Face decoder layer.
-_MODULE_PREFIXES = {"experts": "mlp.experts", "shared_experts": "mlp.shared_experts"}
-_MODULE_PREFIXES |= {"shared_expert": "mlp.shared_expert", "dense_mlp": "mlp"}
 _LAYER = re.compile(r"(?:^|\.)layers\.(\*|\d+)\.")
-
-
-def _module_path(name: str) -> str:
-    """The module path of a linear group inside a decoder layer (``mlp.experts.gate_proj``)."""
-    head, _, rest = name.partition(".")
-    return f"{_MODULE_PREFIXES[head]}.{rest}" if head in _MODULE_PREFIXES else name
+_EXPERT_INDEX = re.compile(r"\.experts\.\d+\.")
 
 
 def _names(path: str, tail: str) -> bool:
     return path == tail or path.startswith(tail + ".")
 
 
-def _kept_groups(groups: tuple[LinearGroup, ...], patterns: list[str]) -> set[str] | None:
+def _entry_keeps(pattern: str, module: str) -> bool:
+    """Whether an entry keeps the module of full name ``module`` (an MTP layer's) unquantized.
+
+    Full names, parents and globs as :func:`~core.checkpoint_mtp.entry_names` reads them, and,
+    like the decoder's (:func:`_kept_groups`), an entry without a layer index or with ``*``
+    as its index names that path inside every layer.
+    """
+    if entry_names(pattern, module):
+        return True
+    layer = _LAYER.search(pattern)
+    if layer is not None and layer.group(1) != "*":
+        return False
+    tail = pattern[layer.end() :] if layer else pattern
+    inner = _LAYER.search(module)
+    path = _EXPERT_INDEX.sub(".experts.", module[inner.end() :] if inner else module)
+    return bool(tail) and _names(path, tail)
+
+
+def _kept_groups(
+    groups: tuple[LinearGroup, ...], patterns: list[str], layers: int, mtp: MtpNames | None
+) -> set[str] | None:
     """The groups that ``modules_to_not_convert``-style ``patterns`` keep unquantized.
 
-    ``model.layers.*.self_attn`` keeps every group under ``self_attn`` in every layer. A pattern
-    that keeps a linear group in only some layers (``model.layers.3.mlp``), or a regular
-    expression (``re:``), is not a layout the per-model groups can express: None.
+    ``model.layers.*.self_attn`` keeps every group under ``self_attn`` in every layer; entries
+    that name one layer each (``model.layers.0.linear_attn.in_proj_ba``, Qwen3-Next's FP8
+    list) keep a group when they name it in as many layers as the model has of it. A group
+    named in only some of its layers, an expert group named layer by layer, or a regular
+    expression (``re:``) is not a layout the per-model groups can express: None. Entries that
+    name the MTP layers (:func:`~core.checkpoint_mtp.names_mtp`) are read for the MTP groups
+    only, through their module names (``mtp``).
     """
-    kept: set[str] = set()
+    generic: set[str] = set()
+    named: dict[str, set[int]] = {}
+    decoder = [g for g in groups if not is_mtp_group(g)]
+    paths = [(g.name, module_path(g.name)) for g in decoder]
+    mtp_patterns = []  # the entries that can name an MTP module: its own, and every layer's
     for pattern in patterns:
         if pattern.startswith("re:"):
             return None
+        if names_mtp(pattern, layers):
+            mtp_patterns.append(pattern)
+            continue
         layer = _LAYER.search(pattern)
         tail = pattern[layer.end() :] if layer else pattern
-        hit = {g.name for g in groups if tail and _names(_module_path(g.name), tail)}
-        if hit and layer is not None and layer.group(1) != "*":
-            return None
-        kept |= hit
-    return kept
+        hit = [name for name, path in paths if tail and _names(path, tail)]
+        if layer is None or layer.group(1) == "*":
+            generic.update(hit)
+            mtp_patterns.append(pattern)
+        else:
+            for name in hit:
+                named.setdefault(name, set()).add(int(layer.group(1)))
+    kept = set(generic)
+    for g in decoder:
+        found = named.get(g.name)
+        if found and g.name not in generic:
+            if _is_expert(g) or len(found) != g.count:
+                return None
+            kept.add(g.name)
+    mtp_groups = [g for g in groups if is_mtp_group(g)]
+    if not mtp_groups:
+        return kept
+    if mtp is None:
+        if any(names_mtp(p, layers) for p in mtp_patterns):
+            return None  # MTP layers named in a way the planner does not know for the family
+        return kept | {g.name for g in mtp_groups if g.name.removeprefix(MTP_GROUP) in generic}
+    found_mtp = kept_mtp_groups(mtp_groups, mtp, mtp_patterns, _entry_keeps)
+    return None if found_mtp is None else kept | found_mtp
 
 
 def _patterns(quantization: Mapping[str, Any]) -> list[str] | None:
@@ -198,6 +248,7 @@ def read_layout(
     other_params: int,
     hints: StorageHints | None,
     layers: int = 0,
+    mtp: MtpNames | None = None,
 ) -> CheckpointLayout | None:
     """The checkpoint's stored bytes, or None when its ``quantization_config`` is not read.
 
@@ -208,19 +259,22 @@ def read_layout(
         other_params: Norms, routers, biases and the like (16-bit unless ``hints`` says).
         hints: What the family knows of its checkpoint, if anything.
         layers: Decoder layers, to check that an exclusion names a group in every layer.
+        mtp: How the checkpoint names the MTP layers, whose groups
+            (:func:`~core.checkpoint_mtp.as_mtp_groups`) are among ``groups`` when they are
+            loaded; None when the family's naming is not known.
     """
     hints = hints or StorageHints()
     method = str(quantization.get("quant_method", "")).lower()
     if hints.unread:
         return None
     patterns = _patterns(quantization)
-    kept = _kept_groups(groups, patterns) if patterns is not None else None
+    kept = _kept_groups(groups, patterns, layers, mtp) if patterns is not None else None
     block = _block(quantization) if method == "fp8" else None
     rule = None
     if method not in ("fp8", "mxfp4") or (
         method == "fp8" and block is None and not hints.experts_mxfp4
     ):
-        rule = read_rule(quantization, groups, layers)
+        rule = read_rule(quantization, groups, layers, mtp)
         if rule is None or kept is None:
             return None
         kept |= rule.kept
@@ -232,7 +286,7 @@ def read_layout(
     fp8 = mx = ruled = 0
     for g in groups:
         n = g.params
-        if g.name in kept or g.name in hints.plain_groups:
+        if g.name in kept or g.name.removeprefix(MTP_GROUP) in hints.plain_groups:
             stored, meta = _PLAIN_BYTES * n, 0
         elif rule is not None:
             stored, meta = (b * g.count for b in rule.matrix(g.out_features, g.in_features))

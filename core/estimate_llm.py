@@ -155,10 +155,16 @@ def _vllm_runs_fewer(request: PlanRequest, pool: KvPool, max_num_seqs: int) -> F
 
 
 def _stored_weights(arch: ModelArchitecture, request: PlanRequest, tp: int) -> WeightMemory | None:
-    """Exact bytes from a checkpoint (safetensors, GGUF) when the request keeps its format."""
+    """Exact bytes from a checkpoint (safetensors, GGUF) when the request keeps its format.
+
+    Split by ``tp``, but for the replicated layers' tensors (``stored_whole_bytes``).
+    """
     if arch.stored_bytes is None or not compat.uses_stored_weights(request, arch):
         return None
-    return WeightMemory(weights=-(-arch.stored_bytes // tp), quantization_metadata=0)
+    whole = arch.stored_whole_bytes
+    return WeightMemory(
+        weights=whole + -(-(arch.stored_bytes - whole) // tp), quantization_metadata=0
+    )
 
 
 def _weights(arch: ModelArchitecture, request: PlanRequest, tp: int) -> WeightMemory:

@@ -342,6 +342,13 @@ NOTE_TEMPLATES: dict[str, str] = {
         "parameters; they share the model's embedding and LM head), and each caches like a "
         "decoder layer.",
     ),
+    "model_note.mtp_storage_unread": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "config.json's quantization_config names the multi-token-prediction layers in a way "
+        "the planner does not read exactly (an entry names some of one of their matrices, or "
+        "the family's MTP module names are not known): they are not counted, even for "
+        "speculative decoding.",
+    ),
     "model_note.mtp_states": QT_TRANSLATE_NOOP(
         "CoreText",
         "While drafting, vLLM keeps {states} recurrent states per sequence in each "

@@ -27,6 +27,10 @@ from core.messages import Message
 from core.quant_formats import GGUF_FORMAT
 
 _LAYER = re.compile(r"^blk\.(\d+)\.")
+# llama.cpp's names of DeepSeek's MLA down-projections (LLM_TENSOR_ATTN_Q_A, ATTN_KV_A_MQA), which
+# vLLM, serving the GGUF file with its DeepSeek model, builds with disable_tp=True: whole on
+# every tensor-parallel rank (core.families.deepseek has the source).
+_WHOLE = frozenset({"attn_q_a", "attn_kv_a_mqa"})
 
 
 def _number(value: Value | None) -> int | None:
@@ -124,6 +128,7 @@ def architecture_from_gguf(path: str | Path) -> ModelArchitecture:
     groups: Counter[tuple[str, int, int]] = Counter()
     expert_groups: set[tuple[str, int, int]] = set()
     per_layer: Counter[int] = Counter()
+    whole_bytes = 0
     for t in gguf.tensors:
         layer = _LAYER.match(t.name)
         if layer:
@@ -139,6 +144,7 @@ def architecture_from_gguf(path: str | Path) -> ModelArchitecture:
                 continue
             key = (short, t.dims[0], t.dims[1])
             groups[key] += t.dims[2] if len(t.dims) == 3 else 1
+            whole_bytes += t.nbytes if short in _WHOLE else 0
             if len(t.dims) == 3:
                 expert_groups.add(key)
         else:
@@ -150,6 +156,7 @@ def architecture_from_gguf(path: str | Path) -> ModelArchitecture:
             out,
             count,
             count * top_k // experts if key in expert_groups and experts else count,
+            replicated=short in _WHOLE,
         )
         for key, count in groups.items()
         for short, inp, out in (key,)
@@ -189,6 +196,7 @@ def architecture_from_gguf(path: str | Path) -> ModelArchitecture:
         experts_per_token=top_k,
         largest_layer_params=max(per_layer.values(), default=0),
         stored_bytes=gguf.stored_bytes,
+        stored_whole_bytes=whole_bytes,
         stored_dtype=GGUF_FORMAT,
         notes=tuple(notes),
         stored_layers=_stored_layers(gguf, layers),

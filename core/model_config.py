@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from core.architecture import Approximation, ModelArchitecture
 from core.checkpoint_layout import StorageHints, read_layout
+from core.checkpoint_mtp import as_mtp_groups, mtp_names
 from core.config_json import loads_config
 from core.errors import ModelSourceError
 from core.families import (
@@ -33,7 +34,7 @@ from core.families import (
 from core.families.build import Counted
 from core.families.reader import ConfigReader
 from core.messages import UNNAMED_QUANTIZATION, Message
-from core.mtp import MTP_EH_PROJ, MtpBlock, merged_groups
+from core.mtp import MTP_EH_PROJ, MtpBlock
 
 Source = Literal["preset", "hf_config", "safetensors", "custom"]
 
@@ -326,7 +327,9 @@ def architecture_from_config(
                 counted.layers,
             )
             if checkpoint is not None and mtp is not None:
-                mtp = _mtp_checkpoint(mtp, quantization, counted, extra_modules)
+                mtp = _mtp_checkpoint(mtp, quantization, counted, extra_modules, text_family)
+                if mtp is None:
+                    r.notes.append(Message("model_note.mtp_storage_unread"))
         if checkpoint is None:
             # A layout the planner does not read (or an approximate count): say the weights
             # are counted at the request's precision, not as published.
@@ -375,26 +378,35 @@ def architecture_from_config(
 
 
 def _mtp_checkpoint(
-    mtp: MtpBlock, quantization: dict[str, Any], counted: Counted, extra_modules: int
+    mtp: MtpBlock,
+    quantization: dict[str, Any],
+    counted: Counted,
+    extra_modules: int,
+    family: str,
 ) -> MtpBlock | None:
     """``mtp`` with the checkpoint's stored bytes once its layers are loaded too.
 
-    The MTP layers are stored like the decoder's (DeepSeek-V3's FP8 blocks), ``eh_proj`` (Qwen's
-    ``fc``) in 16-bit; None (the MTP layers left uncounted) when that layout is not read.
+    The MTP layers are stored like the decoder's (DeepSeek-V3's FP8 blocks) except where the
+    config's exclusion lists name them (:mod:`core.checkpoint_mtp`: Qwen3-Next's FP8 list keeps
+    ``mtp.fc`` in 16-bit). A family whose MTP naming the planner does not know keeps
+    ``eh_proj`` in 16-bit, as vLLM's drafts build it. None (the MTP layers left uncounted) when
+    that layout is not read.
     """
+    names = mtp_names(family, counted.layers, mtp.layers)
     storage = counted.storage or StorageHints()
     storage = replace(
         storage,
-        plain_groups=storage.plain_groups | {MTP_EH_PROJ},
+        plain_groups=storage.plain_groups | ({MTP_EH_PROJ} if names is None else set()),
         fp32_params=storage.fp32_params + mtp.fp32_params,
         buffer_bytes=storage.buffer_bytes + mtp.buffer_bytes,
     )
     layout = read_layout(
         quantization,
-        merged_groups(counted.build.groups, mtp.groups),
+        counted.build.groups + as_mtp_groups(mtp.groups),
         counted.embedding + counted.lm_head,
         counted.build.other + extra_modules + mtp.other_params,
         storage,
-        counted.layers + mtp.layers,
+        counted.layers,
+        mtp=names,
     )
     return replace(mtp, checkpoint=layout) if layout is not None else None

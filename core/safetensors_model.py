@@ -325,9 +325,15 @@ def architecture_from_safetensors(path: str | Path) -> ModelArchitecture:
         stored_format = "quantized"
     if stored_format in FORMATS:
         notes.append(Message("model_note.checkpoint_format", format=str(stored_format)))
+    # The tensors of the linear layers every tensor-parallel rank holds whole (DeepSeek's
+    # ``...self_attn.q_a_proj.weight`` and its ``weight_scale_inv``): not split with the rest.
+    whole = tuple(f".{g.name}." for g in arch.linear_groups if g.replicated)
     return replace(
         arch,
         stored_bytes=summary.stored_bytes,
+        stored_whole_bytes=sum(
+            t.nbytes for t in summary.tensors if whole and any(w in t.name for w in whole)
+        ),
         stored_dtype=stored_format,
         notes=tuple(dict.fromkeys((*arch.notes, *notes))),
     )

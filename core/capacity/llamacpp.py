@@ -14,7 +14,12 @@ Read from llama.cpp's sources (ggml-org/llama.cpp, ``src/llama-model.cpp``, ``ll
 - **Several GPUs** (``--split-mode layer``, the default): slot ``j`` of the ``ngl`` offloaded
   ones goes to the first GPU whose cumulative ``--tensor-split`` share exceeds ``j / ngl``; the
   default split follows each GPU's free memory, equal for equal GPUs. Whole layers, not tensors,
-  are split: one GPU computes at a time.
+  are split: one GPU computes at a time, and every tensor of a layer, DeepSeek's MLA
+  down-projections (``attn_q_a``, ``attn_kv_a_mqa``) included, sits whole on its layer's GPU
+  (``get_layer_buft_list`` in ``load_tensors``, ``src/llama-model.cpp`` at 00342301d01a).
+  ``--split-mode row`` is not modelled: ``make_gpu_buft_list`` then puts the split buffer type
+  first, and ``select_weight_buft`` stores by rows across the GPUs each weight whose operation
+  the backend supports on that buffer (``weight_buft_supported``), the rest on the layer's GPU.
 - **Model buffer**: the bytes of the tensors of the layers a GPU holds (exact from a GGUF file;
   each tensor is padded to the buffer's 128-byte alignment, a few KiB in all, not counted).
 - **KV buffer**: per offloaded layer, K and V rows of ``n_embd_k_gqa`` / ``n_embd_v_gqa``

@@ -42,7 +42,7 @@ memory free, which this module does not check.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 
@@ -165,6 +165,89 @@ def largest_unit_params(arch: ModelArchitecture) -> int:
     return max(arch.largest_layer_params, arch.root_unit_params)
 
 
+@dataclass(frozen=True)
+class _Method:
+    """What decides the model states per parameter (the arguments of :func:`model_states`)."""
+
+    method: str
+    optimizer: str
+    mixed_precision: str
+    lora_rank: int
+    lora_targets: str
+    weights_precision: str
+    optimizer_in_backward: bool
+    double_quant: bool
+    quantized_head: bool
+
+
+def _unsharded(arch: ModelArchitecture, how: _Method) -> tuple[int, int, int, int, int]:
+    """The model states of ``arch`` on one GPU before any sharding or splitting.
+
+    Returns:
+        Weights, gradients and optimizer states in 1/SCALE bytes, quantization metadata in
+        bytes, and the trainable parameters.
+    """
+    wbytes = param_bytes(how.mixed_precision)
+    # Integer arithmetic in 1/SCALE bytes (exact for 8-bit AdamW's 8/2048 bytes per parameter).
+    opt_scaled = _scaled_optimizer_bytes(how.optimizer, how.mixed_precision)
+    if how.weights_precision == "pure":
+        pure = pure_optimizer_bytes_per_param(how.optimizer, how.mixed_precision)
+        opt_scaled = pure.numerator * SCALE // pure.denominator
+    metadata = 0
+    if how.method == "full":
+        trainable = arch.params_total
+        frozen_bytes = 0
+    else:
+        trainable = lora_trainable_params(arch, how.lora_rank, how.lora_targets)
+        if how.method == "qlora":
+            base = nf4_weight_memory(arch)
+            frozen_bytes, metadata = base.weights, base.quantization_metadata
+            quantized = arch.linear_params
+            if how.quantized_head:  # the LM head in NF4 too (core.capacity.trainers)
+                head = arch.lm_head_params
+                frozen_bytes += _up(head * NF4_BITS.numerator, 8) - head * 2  # was bf16
+                quantized += head
+                metadata = ceil_bytes(quantized * NF4_DOUBLE_QUANT_METADATA_BITS / 8)
+            if not how.double_quant:  # one fp32 absmax per block of 64: 0.5 bit per weight
+                metadata = -(-quantized * NF4_ABSMAX_BITS // 8)
+        else:
+            frozen_bytes = arch.params_total * wbytes
+    weights = (frozen_bytes + trainable * wbytes) * SCALE
+    grads = trainable * wbytes * SCALE
+    if how.optimizer_in_backward:
+        grads = min(grads, largest_tensor_params(arch) * wbytes * SCALE)
+    # Paged 1-byte moments sit in managed memory, not on the GPU (see the module docstring).
+    paged = paged_bytes_per_param(how.optimizer)
+    states = trainable * (opt_scaled - paged.numerator * SCALE // paged.denominator)
+    return weights, grads, states, metadata, trainable
+
+
+def _replicated_layers(arch: ModelArchitecture) -> ModelArchitecture:
+    """The part of ``arch`` every tensor-parallel rank holds whole while training.
+
+    The linear layers a family marks ``replicated``: DeepSeek's MLA down-projections
+    ``q_a_proj`` and ``kv_a_proj_with_mqa``. Megatron-core builds ``linear_q_down_proj`` and
+    ``linear_kv_down_proj`` with its Transformer Engine layer spec as ``TELinear`` with
+    ``parallel_mode="duplicated"``, a full copy on every rank
+    (``megatron/core/models/gpt/gpt_layer_specs.py`` at 00611e6eeb0b, MLA branch of
+    ``get_gpt_layer_with_transformer_engine_submodules``: ``backend.linear()``;
+    ``megatron/core/transformer/multi_latent_attention.py`` at 003b4ce2615f). Transformers'
+    ``base_model_tp_plan`` of ``deepseek_v3`` names neither of them (at 001f85b38fb4 it names
+    only the MLP and experts; later ones give ``kv_a_proj_with_mqa`` the ``mla_kv_a_proj``
+    style, which all-reduces a gradient and shards no weight), so they stay whole. Their
+    gradients and optimizer states are as whole as their weights.
+    """
+    groups = tuple(g for g in arch.linear_groups if g.replicated)
+    return replace(
+        arch,
+        linear_groups=groups,
+        embedding_params=0,
+        lm_head_params=0,
+        other_params=0,
+        other_active_params=0,
+    )
+
+
 def model_states(
     arch: ModelArchitecture,
     *,
@@ -188,38 +271,19 @@ def model_states(
 
     ``quantized_head``: QLoRA quantizes the LM head too (LitGPT, see core.capacity.trainers).
     """
+    how = _Method(
+        method,
+        optimizer,
+        mixed_precision,
+        lora_rank,
+        lora_targets,
+        weights_precision,
+        optimizer_in_backward,
+        double_quant,
+        quantized_head,
+    )
     wbytes = param_bytes(mixed_precision)
-    # Integer arithmetic in 1/SCALE bytes (exact for 8-bit AdamW's 8/2048 bytes per parameter).
-    opt_scaled = _scaled_optimizer_bytes(optimizer, mixed_precision)
-    if weights_precision == "pure":
-        pure = pure_optimizer_bytes_per_param(optimizer, mixed_precision)
-        opt_scaled = pure.numerator * SCALE // pure.denominator
-    metadata = 0
-    if method == "full":
-        trainable = arch.params_total
-        frozen_bytes = 0
-    else:
-        trainable = lora_trainable_params(arch, lora_rank, lora_targets)
-        if method == "qlora":
-            base = nf4_weight_memory(arch)
-            frozen_bytes, metadata = base.weights, base.quantization_metadata
-            quantized = arch.linear_params
-            if quantized_head:  # the LM head in NF4 too (core.capacity.trainers)
-                head = arch.lm_head_params
-                frozen_bytes += _up(head * NF4_BITS.numerator, 8) - head * 2  # was bf16
-                quantized += head
-                metadata = ceil_bytes(quantized * NF4_DOUBLE_QUANT_METADATA_BITS / 8)
-            if not double_quant:  # one fp32 absmax per block of 64: 0.5 bit per weight
-                metadata = -(-quantized * NF4_ABSMAX_BITS // 8)
-        else:
-            frozen_bytes = arch.params_total * wbytes
-    weights = (frozen_bytes + trainable * wbytes) * SCALE
-    grads = trainable * wbytes * SCALE
-    if optimizer_in_backward:
-        grads = min(grads, largest_tensor_params(arch) * wbytes * SCALE)
-    # Paged 1-byte moments sit in managed memory, not on the GPU (see the module docstring).
-    paged = paged_bytes_per_param(optimizer)
-    states = trainable * (opt_scaled - paged.numerator * SCALE // paged.denominator)
+    weights, grads, states, metadata, trainable = _unsharded(arch, how)
     replicated = _up(weights + grads + states, SCALE) + metadata
 
     shard = 1
@@ -238,10 +302,16 @@ def model_states(
             grads = _up(grads, shard)
         states = _up(states, shard)
     elif tp > 1:
-        # Megatron tensor parallelism divides (almost) every weight matrix and its states by t;
-        # the small replicated norms are ignored here and stay within the estimate's rounding.
-        weights, grads, states = _up(weights, tp), _up(grads, tp), _up(states, tp)
-        metadata = _up(metadata, tp)
+        # Tensor parallelism divides every weight matrix and its states by t, except the
+        # linear layers a family marks replicated, which every rank holds whole with their
+        # gradients and optimizer states (see _replicated_layers). The norms, biases and
+        # routers are divided with the rest here, although Megatron-core and transformers'
+        # tp_plan keep the norms and routers whole too.
+        whole = _unsharded(_replicated_layers(arch), how)
+        weights = whole[0] + _up(weights - whole[0], tp)
+        grads = whole[1] + _up(grads - whole[1], tp)
+        states = whole[2] + _up(states - whole[2], tp)
+        metadata = whole[3] + _up(metadata - whole[3], tp)
     if offload != "none":
         # ZeRO-Offload / FSDP CPUOffload: the optimizer states (and the fp32 master copy) live
         # in CPU memory and the optimizer steps there.

@@ -139,21 +139,34 @@ def _gguf_weight_memory(arch: ModelArchitecture, fmt: QuantFormat, tp: int) -> W
     """GGUF weights: one type for every 2-D weight (``--pure``) or a K-quant mix.
 
     The mixes follow llama-quantize (:mod:`core.gguf_mix`); norms and biases are F32 (4 bytes).
+    Under tensor parallelism (vLLM serving the GGUF file) the linear layers a family marks
+    ``replicated`` stay whole on every GPU, as they do in any other format: vLLM builds
+    DeepSeek's ``q_a_proj`` and ``kv_a_proj_with_mqa`` with ``disable_tp=True`` (sources in
+    :mod:`core.families.deepseek`) whatever the quantization method, GGUF's included.
+    llama.cpp itself (:mod:`core.estimate_llamacpp`) places whole layers and never reaches
+    this split.
     """
+    whole = 0
     if fmt.mix:
-        split = sum(gguf_mix.group_bytes(fmt, arch, g) for g in arch.linear_groups)
-        split += sum(gguf_mix.embedding_and_head_bytes(fmt, arch))
-        return WeightMemory(
-            weights=-(-split // tp) + FP32_BYTES * arch.other_params, quantization_metadata=0
-        )
-    split = sum(
-        fmt.matrix_bytes(g.out_features, g.in_features) * g.count for g in arch.linear_groups
-    )
-    hidden = arch.hidden_size
-    for params in (arch.embedding_params, arch.lm_head_params):
-        split += fmt.matrix_bytes(params // hidden, hidden) if params else 0
+        split = sum(gguf_mix.embedding_and_head_bytes(fmt, arch))
+        for g in arch.linear_groups:
+            if g.replicated:
+                whole += gguf_mix.group_bytes(fmt, arch, g)
+            else:
+                split += gguf_mix.group_bytes(fmt, arch, g)
+    else:
+        split = 0
+        for g in arch.linear_groups:
+            stored = fmt.matrix_bytes(g.out_features, g.in_features) * g.count
+            if g.replicated:
+                whole += stored
+            else:
+                split += stored
+        hidden = arch.hidden_size
+        for params in (arch.embedding_params, arch.lm_head_params):
+            split += fmt.matrix_bytes(params // hidden, hidden) if params else 0
     return WeightMemory(
-        weights=-(-split // tp) + FP32_BYTES * arch.other_params, quantization_metadata=0
+        weights=-(-split // tp) + whole + FP32_BYTES * arch.other_params, quantization_metadata=0
     )
 
 

@@ -642,6 +642,10 @@
         <translation>Опубликованная контрольная точка хранит ещё слои предсказания нескольких токенов (MTP): {layers} (параметров: {params:,}). vLLM пропускает их при загрузке модели, а для спекулятивного декодирования с MTP (--speculative-config, method mtp) загружает только первый из них (параметров: {loaded:,}); здесь они не учитываются.</translation>
     </message>
     <message>
+        <source>config.json&apos;s quantization_config names the multi-token-prediction layers in a way the planner does not read exactly (an entry names some of one of their matrices, or the family&apos;s MTP module names are not known): they are not counted, even for speculative decoding.</source>
+        <translation>quantization_config в config.json называет слои предсказания нескольких токенов (MTP) так, что планировщик не может прочитать это точно (запись называет лишь часть одной из их матриц или имена модулей MTP этого семейства неизвестны): они не учитываются, даже для спекулятивного декодирования.</translation>
+    </message>
+    <message>
         <source>While drafting, vLLM keeps {states} recurrent states per sequence in each linear-attention or Mamba layer, one more per draft token; they are counted.</source>
         <translation>Пока идёт черновая генерация, vLLM хранит в каждом слое линейного внимания или Mamba по нескольку рекуррентных состояний на последовательность (всего: {states}) — на одно больше на каждый черновой токен; они учтены.</translation>
     </message>
