@@ -172,7 +172,7 @@ def estimate_on(request: PlanRequest, model: ResolvedModel, gpu: GpuOffer) -> Es
 
         return estimate_llamacpp(request, language_model_of(model), gpu)
     if request.workload == "inference":
-        from core.estimate_llm import estimate_inference
+        from core.estimate_serving import estimate_inference
 
         return estimate_inference(request, served_model(request, language_model_of(model)), gpu)
     from core.estimate_training import estimate_training

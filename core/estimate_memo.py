@@ -1,0 +1,94 @@
+"""The parts of an estimate that a sweep of layouts would otherwise recompute for every layout.
+
+A sweep (the planner's options, the whole-catalog benchmark, the limits' base estimates) runs one
+request with one model on every offer × GPU count × strategy. Much of each estimate depends on
+less than that: the model's findings and its per-kind cache totals on the model and the request
+alone, the weights and the KV cache per GPU on the tensor-parallel degree, vLLM's start-up pool on
+the offer and the degree. :func:`memoized` computes such a part once per sweep.
+
+Why a result cannot go stale: an entry is keyed on the identity of the model and of every field
+of the request but its layout (``parallelism`` and ``gpu``), and it holds those objects, so no
+other object can take their ids while the entry lives. Models, offers and the request's sections
+are frozen (dataclasses and pydantic models with ``frozen=True``), so the same objects always
+give the same part. Within an entry each part is keyed on its name and on what it depends on
+besides the request: the degree, the offer (by identity; the entry holds it too) or a value. A
+request that changes anything but its layout is a new request object with at least one new
+section (pydantic's ``model_copy`` replaces the sections it updates), hence a new entry.
+
+The memo is bounded: it keeps the :data:`REQUESTS` most recent requests, each with the parts
+its sweep asked for (at most a few per offer and degree).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from core.architecture import ModelArchitecture
+    from core.catalog import GpuOffer
+    from core.request import PlanRequest
+
+T = TypeVar("T")
+REQUESTS = 32  # requests (with their models) remembered, oldest forgotten first
+
+# id() of the model and of each field of the request but its layout -> (those objects, parts)
+_entries: dict[tuple[int, ...], tuple[tuple[object, ...], dict[Hashable, Any]]] = {}
+
+
+def _held(request: PlanRequest, arch: ModelArchitecture) -> tuple[object, ...]:
+    """The model and every field of ``request`` an estimate may read, but its layout."""
+    return (
+        arch,
+        request.workload,
+        request.model,
+        request.precision,
+        request.inference,
+        request.training,
+        request.diffusion,
+        request.runtime,
+        request.platform,
+        request.runtime_version,
+        request.term,
+        request.storage_gb,
+    )
+
+
+def memoized(
+    request: PlanRequest,
+    arch: ModelArchitecture,
+    part: Hashable,
+    compute: Callable[[], T],
+    gpu: GpuOffer | None = None,
+) -> T:
+    """``compute()``, computed once for ``request`` and ``arch`` whatever their layout.
+
+    Args:
+        request: The request; only its layout (``parallelism``, ``gpu``) may differ between
+            calls that share the result.
+        arch: The model.
+        part: The part's name and the values it depends on besides the request and the model
+            (the tensor-parallel degree, say). ``compute`` must read nothing else of the
+            request's layout.
+        compute: Computes the part.
+        gpu: The offer the part depends on, if any.
+    """
+    held = _held(request, arch)
+    key = tuple(map(id, held))
+    entry = _entries.get(key)
+    if entry is None:
+        if len(_entries) >= REQUESTS:
+            _entries.pop(next(iter(_entries), key), None)
+        entry = _entries[key] = (held, {})
+    parts = entry[1]
+    slot = (part, id(gpu))
+    found = parts.get(slot)
+    if found is None:
+        found = parts[slot] = (gpu, compute())
+    result: T = found[1]
+    return result
+
+
+def forget() -> None:
+    """Drop every remembered part (tests compare estimates made with and without them)."""
+    _entries.clear()
