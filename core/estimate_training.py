@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from core import compat
 from core.architecture import ModelArchitecture
 from core.capacity.activations import (
@@ -24,12 +26,9 @@ from core.capacity.training import (
     param_bytes,
 )
 from core.catalog import GpuOffer
-from core.estimate import (
-    EstimateResult,
-    Throughput,
-    finish_result,
-)
+from core.estimate import EstimateResult, ModelSummary, Throughput, finish_result
 from core.estimate_llm import approximate_memory, model_findings, no_pool_finding, summary
+from core.estimate_memo import memoized
 from core.memory import Finding, MemoryBreakdown
 from core.messages import Message
 from core.request import PlanRequest
@@ -98,14 +97,21 @@ def training_memory(
     Everything else comes from ``request``; ``states`` is :func:`training_states`, which does not
     depend on the sizes (:mod:`core.limits` computes it once and varies the sizes).
     """
+    act = training_activation_bytes(request, arch, _training_tp(request), seq, batch)
+    return _with_activations(request, states, act)
+
+
+def training_activation_bytes(
+    request: PlanRequest, arch: ModelArchitecture, tp: int, seq: int, batch: int
+) -> int:
+    """Activation bytes per GPU at ``seq`` × ``batch`` under tensor-parallel degree ``tp``."""
     tr = request.training
-    tp = _training_tp(request)
     act_bytes = param_bytes(tr.mixed_precision)
     bnb_inputs = keeps_quantized_inputs(tr.trainer, tr.method, tr.bnb_version)
     loss_peak = None
     if tr.trainer == "litgpt":
         loss_peak = litgpt_loss_peak(arch, seq, batch, act_bytes, tr.method, bnb_inputs=bnb_inputs)
-    act = training_activations(
+    return training_activations(
         arch,
         seq,
         batch,
@@ -122,6 +128,10 @@ def training_memory(
         layer_extra=_lora_dropout_layer_bytes(request, arch, tp, seq, batch),
         loss_peak=loss_peak,
     )
+
+
+def _with_activations(request: PlanRequest, states: ModelStates, act: int) -> MemoryBreakdown:
+    """The memory per GPU of ``states`` and ``act`` activation bytes, with the overhead."""
     communicating = request.parallelism.gpus > 1
     return MemoryBreakdown(
         weights=states.weights,
@@ -135,29 +145,28 @@ def training_memory(
     )
 
 
-def estimate_training(
-    request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer
-) -> EstimateResult:
-    """Training memory per GPU: model states by strategy, activations, overhead; job time."""
-    par = request.parallelism
+@dataclass(frozen=True)
+class _ModelParts:
+    """The parts of a training estimate that depend on the request and model, not the layout.
+
+    Memoized per request and model (:mod:`core.estimate_memo`).
+    """
+
+    notes: tuple[Finding, ...]  # the model's notes, before the offer's checks
+    layout_notes: tuple[Finding, ...]  # how the checkpoint's layout is counted, after them
+    summary: ModelSummary
+    flops: int  # per trained token
+    assumptions: tuple[str, ...]
+    litgpt_note: Finding | None
+
+
+def _model_parts(request: PlanRequest, arch: ModelArchitecture) -> _ModelParts:
+    """:class:`_ModelParts` of ``request``."""
     tr = request.training
-    tp = _training_tp(request)
-    findings = model_findings(arch) + compat.offer_findings(request, arch, gpu, par.gpus, tp)
+    layout_notes = []
     if arch.checkpoint is not None:
-        findings += compat.checkpoint_findings(request, arch, gib(arch.checkpoint.total_bytes))
-    states = training_states(request, arch, gpu)
-    memory = training_memory(request, arch, states, tr.sequence_length, tr.micro_batch_size)
-    usable = gpu.device_total.bytes  # what CUDA lets a process allocate
-    if (pool := no_pool_finding(request, gpu, memory.total, usable)) is not None:
-        findings.append(pool)
-    ckpt = checkpoint_bytes(
-        arch,
-        method=tr.method,
-        optimizer=tr.optimizer,
-        mixed_precision=tr.mixed_precision,
-        trainable=states.trainable_params,
-    )
-    findings.append(Finding.of("checkpoint_restore", "info", "training_checkpoint", size=_gb(ckpt)))
+        layout_notes = compat.checkpoint_findings(request, arch, gib(arch.checkpoint.total_bytes))
+    litgpt_note = None
     if tr.trainer == "litgpt":
         bnb_inputs = keeps_quantized_inputs(tr.trainer, tr.method, tr.bnb_version)
         left = litgpt_previous_step(
@@ -168,25 +177,91 @@ def estimate_training(
             bnb_inputs=bnb_inputs,
         )
         variant = "bnb_inputs" if bnb_inputs else "logits"
-        findings.append(
-            Finding.of("litgpt_previous_step", "info", "vram", variant=variant, size=gib(left))
+        litgpt_note = Finding.of(
+            "litgpt_previous_step", "info", "vram", variant=variant, size=gib(left)
         )
+    flops = training_flops_per_token(
+        arch.params_active, method=tr.method, checkpointing=tr.activation_checkpointing
+    )
+    factor = flops // max(arch.params_active, 1)
+    return _ModelParts(
+        notes=tuple(model_findings(arch)),
+        layout_notes=tuple(layout_notes),
+        summary=summary(arch),
+        flops=flops,
+        assumptions=(Message("throughput.training", factor=factor, mfu=tr.mfu),),
+        litgpt_note=litgpt_note,
+    )
+
+
+def _checkpoint(
+    request: PlanRequest, arch: ModelArchitecture, trainable: int
+) -> tuple[int, Finding]:
+    """A resumable checkpoint's bytes with ``trainable`` parameters, and the note that says so."""
+    tr = request.training
+    size = checkpoint_bytes(
+        arch,
+        method=tr.method,
+        optimizer=tr.optimizer,
+        mixed_precision=tr.mixed_precision,
+        trainable=trainable,
+    )
+    return size, Finding.of("checkpoint_restore", "info", "training_checkpoint", size=_gb(size))
+
+
+def estimate_training(
+    request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer
+) -> EstimateResult:
+    """Training memory per GPU: model states by strategy, activations, overhead; job time.
+
+    What does not depend on the layout is computed once per request and model, the offer's
+    checks once per offer and the activations once per degree
+    (:func:`core.estimate_memo.memoized`).
+    """
+    par = request.parallelism
+    tr = request.training
+    tp = _training_tp(request)
+    model = memoized(request, arch, "model", lambda: _model_parts(request, arch))
+    checks = memoized(
+        request, arch, "checks", lambda: tuple(compat.request_findings(request, arch, gpu)), gpu
+    )
+    findings = [
+        *model.notes,
+        *checks,
+        *compat.parallel_findings(request, arch, gpu, par.gpus, tp),
+        *model.layout_notes,
+    ]
+    states = training_states(request, arch, gpu)
+    act = memoized(
+        request,
+        arch,
+        ("activations", tp),
+        lambda: training_activation_bytes(
+            request, arch, tp, tr.sequence_length, tr.micro_batch_size
+        ),
+    )
+    memory = _with_activations(request, states, act)
+    usable = gpu.device_total.bytes  # what CUDA lets a process allocate
+    if (pool := no_pool_finding(request, gpu, memory.total, usable)) is not None:
+        findings.append(pool)
+    trainable = states.trainable_params
+    ckpt, restore = memoized(
+        request, arch, ("checkpoint", trainable), lambda: _checkpoint(request, arch, trainable)
+    )
+    findings.append(restore)
+    if model.litgpt_note is not None:
+        findings.append(model.litgpt_note)
     if par.strategy == "fsdp":
         findings.append(
             Finding.of("fsdp_sharded_checkpoint", "warning", "fsdp", shards=states.shard_degree)
         )
     if par.strategy == "ddp" and par.gpus > 1:
         findings.append(_DDP_BUCKETS)
-    flops = training_flops_per_token(
-        arch.params_active, method=tr.method, checkpointing=tr.activation_checkpointing
-    )
-    tps = training_tokens_per_second(gpu, par.gpus, flops, tr.mfu)
+    tps = training_tokens_per_second(gpu, par.gpus, model.flops, tr.mfu)
     throughput = Throughput(
         training_tokens_per_s=tps,
         job_hours=tr.tokens / tps / 3600,
-        assumptions=(
-            Message("throughput.training", factor=flops // max(arch.params_active, 1), mfu=tr.mfu),
-        ),
+        assumptions=model.assumptions,
     )
     details = {
         "tensor_parallel": tp,
@@ -202,7 +277,7 @@ def estimate_training(
     }
     return finish_result(
         request,
-        summary(arch),
+        model.summary,
         gpu,
         memory,
         usable,
