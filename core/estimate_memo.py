@@ -4,7 +4,7 @@ A sweep (the planner's options, the whole-catalog benchmark, the limits' base es
 request with one model on every offer × GPU count × strategy. Much of each estimate depends on
 less than that: the model's findings and its per-kind cache totals on the model and the request
 alone, the weights and the KV cache per GPU on the tensor-parallel degree, vLLM's start-up pool on
-the offer and the degree. :func:`memoized` computes such a part once per sweep.
+the offer and the degree. :func:`parts_of` keeps such parts, each computed once per sweep.
 
 Why a result cannot go stale: an entry is keyed on the identity of the model and of every field
 of the request but its layout (``parallelism`` and ``gpu``), and it holds those objects, so no
@@ -15,8 +15,10 @@ besides the request: the degree, the offer (by identity; the entry holds it too)
 request that changes anything but its layout is a new request object with at least one new
 section (pydantic's ``model_copy`` replaces the sections it updates), hence a new entry.
 
-The memo is bounded: it keeps the :data:`REQUESTS` most recent requests, each with the parts
-its sweep asked for (at most a few per offer and degree).
+The memo is bounded: it keeps the parts of at most :data:`REQUESTS` requests, forgetting first
+the one it met first; a request's parts are the few its sweep asks for per offer and degree.
+Estimates on several threads may share it: each dictionary step is atomic, and two threads that
+compute the same part at once compute the same value.
 """
 
 from __future__ import annotations
@@ -30,10 +32,10 @@ if TYPE_CHECKING:
     from core.request import PlanRequest
 
 T = TypeVar("T")
-REQUESTS = 32  # requests (with their models) remembered, oldest forgotten first
+REQUESTS = 32  # requests (with their models) remembered, the first met forgotten first
 
 # id() of the model and of each field of the request but its layout -> (those objects, parts)
-_entries: dict[tuple[int, ...], tuple[tuple[object, ...], dict[Hashable, Any]]] = {}
+_entries: dict[tuple[int, ...], tuple[tuple[object, ...], Parts]] = {}
 
 
 def _held(request: PlanRequest, arch: ModelArchitecture) -> tuple[object, ...]:
@@ -54,24 +56,36 @@ def _held(request: PlanRequest, arch: ModelArchitecture) -> tuple[object, ...]:
     )
 
 
-def memoized(
-    request: PlanRequest,
-    arch: ModelArchitecture,
-    part: Hashable,
-    compute: Callable[[], T],
-    gpu: GpuOffer | None = None,
-) -> T:
-    """``compute()``, computed once for ``request`` and ``arch`` whatever their layout.
+class Parts:
+    """The parts remembered for one request and model (:func:`parts_of`)."""
+
+    def __init__(self) -> None:
+        self._found: dict[tuple[Hashable, int], tuple[object, Any]] = {}
+
+    def get(self, part: Hashable, compute: Callable[[], T], gpu: GpuOffer | None = None) -> T:
+        """``compute()``, computed once for this request and model whatever their layout.
+
+        Args:
+            part: The part's name and the values it depends on besides the request and the
+                model (the tensor-parallel degree, say). ``compute`` must read nothing else of
+                the request's layout.
+            compute: Computes the part.
+            gpu: The offer the part depends on, if any.
+        """
+        slot = (part, id(gpu))
+        found = self._found.get(slot)
+        if found is None:
+            found = self._found[slot] = (gpu, compute())
+        result: T = found[1]
+        return result
+
+
+def parts_of(request: PlanRequest, arch: ModelArchitecture) -> Parts:
+    """The parts remembered for ``request`` and ``arch``; only the layout may differ between calls.
 
     Args:
-        request: The request; only its layout (``parallelism``, ``gpu``) may differ between
-            calls that share the result.
+        request: The request (its ``parallelism`` and ``gpu`` are not part of the key).
         arch: The model.
-        part: The part's name and the values it depends on besides the request and the model
-            (the tensor-parallel degree, say). ``compute`` must read nothing else of the
-            request's layout.
-        compute: Computes the part.
-        gpu: The offer the part depends on, if any.
     """
     held = _held(request, arch)
     key = tuple(map(id, held))
@@ -79,14 +93,8 @@ def memoized(
     if entry is None:
         if len(_entries) >= REQUESTS:
             _entries.pop(next(iter(_entries), key), None)
-        entry = _entries[key] = (held, {})
-    parts = entry[1]
-    slot = (part, id(gpu))
-    found = parts.get(slot)
-    if found is None:
-        found = parts[slot] = (gpu, compute())
-    result: T = found[1]
-    return result
+        entry = _entries[key] = (held, Parts())
+    return entry[1]
 
 
 def forget() -> None:

@@ -31,7 +31,7 @@ from core.estimate_llm import (
     serving_memory,
     summary,
 )
-from core.estimate_memo import memoized
+from core.estimate_memo import Parts, parts_of
 from core.gpu_formats import support
 from core.kv_pool import KvPool, graph_estimate_finding, vllm_sequences
 from core.memory import Finding, MemoryBreakdown
@@ -181,10 +181,12 @@ def _split(request: PlanRequest, arch: ModelArchitecture, tp: int) -> _Split:
     )
 
 
-def _on_offer(request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer, tp: int) -> _OnOffer:
+def _on_offer(
+    request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer, tp: int, parts: Parts
+) -> _OnOffer:
     """:class:`_OnOffer` of ``request`` (whose degree is ``tp``) on ``gpu``."""
     inf = request.inference
-    split = memoized(request, arch, ("split", tp), lambda: _split(request, arch, tp))
+    split = parts.get(("split", tp), lambda: _split(request, arch, tp))
     memory, wm = split.memory, split.weights
     # vLLM: gpu_memory_utilization x the total CUDA reports (core.catalog GpuOffer.device_total).
     usable = int(gpu.device_total.bytes * inf.gpu_memory_utilization)
@@ -214,13 +216,14 @@ def estimate_inference(
     """Serving memory per GPU: weights, metadata, KV cache, prefill activations, overhead.
 
     What does not depend on the GPU count or strategy is computed once per offer and degree
-    (:func:`core.estimate_memo.memoized`).
+    (:func:`core.estimate_memo.parts_of`).
     """
     par = request.parallelism
     inf = request.inference
     tp = par.tp
     replicas = par.gpus // tp
-    part = memoized(request, arch, ("on_offer", tp), lambda: _on_offer(request, arch, gpu, tp), gpu)
+    parts = parts_of(request, arch)
+    part = parts.get(("on_offer", tp), lambda: _on_offer(request, arch, gpu, tp, parts), gpu)
     split = part.split
     memory = split.memory
     findings = [

@@ -28,7 +28,7 @@ from core.capacity.training import (
 from core.catalog import GpuOffer
 from core.estimate import EstimateResult, ModelSummary, Throughput, finish_result
 from core.estimate_llm import approximate_memory, model_findings, no_pool_finding, summary
-from core.estimate_memo import memoized
+from core.estimate_memo import parts_of
 from core.memory import Finding, MemoryBreakdown
 from core.messages import Message
 from core.request import PlanRequest
@@ -216,15 +216,14 @@ def estimate_training(
 
     What does not depend on the layout is computed once per request and model, the offer's
     checks once per offer and the activations once per degree
-    (:func:`core.estimate_memo.memoized`).
+    (:func:`core.estimate_memo.parts_of`).
     """
     par = request.parallelism
     tr = request.training
     tp = _training_tp(request)
-    model = memoized(request, arch, "model", lambda: _model_parts(request, arch))
-    checks = memoized(
-        request, arch, "checks", lambda: tuple(compat.request_findings(request, arch, gpu)), gpu
-    )
+    parts = parts_of(request, arch)
+    model = parts.get("model", lambda: _model_parts(request, arch))
+    checks = parts.get("checks", lambda: tuple(compat.request_findings(request, arch, gpu)), gpu)
     findings = [
         *model.notes,
         *checks,
@@ -232,9 +231,7 @@ def estimate_training(
         *model.layout_notes,
     ]
     states = training_states(request, arch, gpu)
-    act = memoized(
-        request,
-        arch,
+    act = parts.get(
         ("activations", tp),
         lambda: training_activation_bytes(
             request, arch, tp, tr.sequence_length, tr.micro_batch_size
@@ -245,15 +242,19 @@ def estimate_training(
     if (pool := no_pool_finding(request, gpu, memory.total, usable)) is not None:
         findings.append(pool)
     trainable = states.trainable_params
-    ckpt, restore = memoized(
-        request, arch, ("checkpoint", trainable), lambda: _checkpoint(request, arch, trainable)
+    ckpt, restore = parts.get(
+        ("checkpoint", trainable), lambda: _checkpoint(request, arch, trainable)
     )
     findings.append(restore)
     if model.litgpt_note is not None:
         findings.append(model.litgpt_note)
     if par.strategy == "fsdp":
+        shards = states.shard_degree
         findings.append(
-            Finding.of("fsdp_sharded_checkpoint", "warning", "fsdp", shards=states.shard_degree)
+            parts.get(
+                ("fsdp_note", shards),
+                lambda: Finding.of("fsdp_sharded_checkpoint", "warning", "fsdp", shards=shards),
+            )
         )
     if par.strategy == "ddp" and par.gpus > 1:
         findings.append(_DDP_BUCKETS)
