@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from core import compat
 from core.architecture import ModelArchitecture
@@ -26,9 +27,15 @@ from core.capacity.training import (
     param_bytes,
 )
 from core.catalog import GpuOffer
-from core.estimate import EstimateResult, ModelSummary, Throughput, finish_result
+from core.estimate import (
+    ApproximateMemory,
+    EstimateResult,
+    ModelSummary,
+    Throughput,
+    finish_result,
+)
 from core.estimate_llm import approximate_memory, model_findings, no_pool_finding, summary
-from core.estimate_memo import parts_of
+from core.estimate_memo import Parts, parts_of
 from core.memory import Finding, MemoryBreakdown
 from core.messages import Message
 from core.request import PlanRequest
@@ -153,7 +160,7 @@ class _ModelParts:
     """
 
     notes: tuple[Finding, ...]  # the model's notes, before the offer's checks
-    layout_notes: tuple[Finding, ...]  # how the checkpoint's layout is counted, after them
+    stored_notes: tuple[Finding, ...]  # how the stored checkpoint is counted, after them
     summary: ModelSummary
     flops: int  # per trained token
     assumptions: tuple[str, ...]
@@ -163,9 +170,9 @@ class _ModelParts:
 def _model_parts(request: PlanRequest, arch: ModelArchitecture) -> _ModelParts:
     """:class:`_ModelParts` of ``request``."""
     tr = request.training
-    layout_notes = []
+    stored_notes = []
     if arch.checkpoint is not None:
-        layout_notes = compat.checkpoint_findings(request, arch, gib(arch.checkpoint.total_bytes))
+        stored_notes = compat.checkpoint_findings(request, arch, gib(arch.checkpoint.total_bytes))
     litgpt_note = None
     if tr.trainer == "litgpt":
         bnb_inputs = keeps_quantized_inputs(tr.trainer, tr.method, tr.bnb_version)
@@ -186,7 +193,7 @@ def _model_parts(request: PlanRequest, arch: ModelArchitecture) -> _ModelParts:
     factor = flops // max(arch.params_active, 1)
     return _ModelParts(
         notes=tuple(model_findings(arch)),
-        layout_notes=tuple(layout_notes),
+        stored_notes=tuple(stored_notes),
         summary=summary(arch),
         flops=flops,
         assumptions=(Message("throughput.training", factor=factor, mfu=tr.mfu),),
@@ -194,42 +201,29 @@ def _model_parts(request: PlanRequest, arch: ModelArchitecture) -> _ModelParts:
     )
 
 
-def _checkpoint(
-    request: PlanRequest, arch: ModelArchitecture, trainable: int
-) -> tuple[int, Finding]:
-    """A resumable checkpoint's bytes with ``trainable`` parameters, and the note that says so."""
-    tr = request.training
-    size = checkpoint_bytes(
-        arch,
-        method=tr.method,
-        optimizer=tr.optimizer,
-        mixed_precision=tr.mixed_precision,
-        trainable=trainable,
-    )
-    return size, Finding.of("checkpoint_restore", "info", "training_checkpoint", size=_gb(size))
+@dataclass(frozen=True)
+class _LayoutParts:
+    """The parts of a training estimate that depend on its layout, not on the offer.
 
-
-def estimate_training(
-    request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer
-) -> EstimateResult:
-    """Training memory per GPU: model states by strategy, activations, overhead; job time.
-
-    What does not depend on the layout is computed once per request and model, the offer's
-    checks once per offer and the activations once per degree
-    (:func:`core.estimate_memo.parts_of`).
+    The offer enters only through its GPUs per node (FSDP's hybrid sharding); memoized per
+    request, model, layout and GPUs per node (:mod:`core.estimate_memo`).
     """
+
+    states: ModelStates
+    memory: MemoryBreakdown
+    approximate: ApproximateMemory | None
+    checkpoint_bytes: int
+    notes: tuple[Finding, ...]  # the checkpoint's, LitGPT's and the strategy's, last
+    details: dict[str, Any]
+
+
+def _layout_parts(
+    request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer, parts: Parts
+) -> _LayoutParts:
+    """:class:`_LayoutParts` of ``request`` on ``gpu``'s nodes."""
     par = request.parallelism
     tr = request.training
     tp = _training_tp(request)
-    parts = parts_of(request, arch)
-    model = parts.get("model", lambda: _model_parts(request, arch))
-    checks = parts.get("checks", lambda: tuple(compat.request_findings(request, arch, gpu)), gpu)
-    findings = [
-        *model.notes,
-        *checks,
-        *compat.parallel_findings(request, arch, gpu, par.gpus, tp),
-        *model.layout_notes,
-    ]
     states = training_states(request, arch, gpu)
     act = parts.get(
         ("activations", tp),
@@ -238,32 +232,23 @@ def estimate_training(
         ),
     )
     memory = _with_activations(request, states, act)
-    usable = gpu.device_total.bytes  # what CUDA lets a process allocate
-    if (pool := no_pool_finding(request, gpu, memory.total, usable)) is not None:
-        findings.append(pool)
-    trainable = states.trainable_params
-    ckpt, restore = parts.get(
-        ("checkpoint", trainable), lambda: _checkpoint(request, arch, trainable)
+    size = checkpoint_bytes(
+        arch,
+        method=tr.method,
+        optimizer=tr.optimizer,
+        mixed_precision=tr.mixed_precision,
+        trainable=states.trainable_params,
     )
-    findings.append(restore)
-    if model.litgpt_note is not None:
-        findings.append(model.litgpt_note)
+    notes = [Finding.of("checkpoint_restore", "info", "training_checkpoint", size=_gb(size))]
+    litgpt_note = parts.get("model", lambda: _model_parts(request, arch)).litgpt_note
+    if litgpt_note is not None:
+        notes.append(litgpt_note)
     if par.strategy == "fsdp":
-        shards = states.shard_degree
-        findings.append(
-            parts.get(
-                ("fsdp_note", shards),
-                lambda: Finding.of("fsdp_sharded_checkpoint", "warning", "fsdp", shards=shards),
-            )
+        notes.append(
+            Finding.of("fsdp_sharded_checkpoint", "warning", "fsdp", shards=states.shard_degree)
         )
     if par.strategy == "ddp" and par.gpus > 1:
-        findings.append(_DDP_BUCKETS)
-    tps = training_tokens_per_second(gpu, par.gpus, model.flops, tr.mfu)
-    throughput = Throughput(
-        training_tokens_per_s=tps,
-        job_hours=tr.tokens / tps / 3600,
-        assumptions=model.assumptions,
-    )
+        notes.append(_DDP_BUCKETS)
     details = {
         "tensor_parallel": tp,
         "shard_degree": states.shard_degree,
@@ -276,6 +261,50 @@ def estimate_training(
         "model_states_replicated_bytes": states.replicated_model_states,
         "fsdp_gathered_bytes": states.gathered_bytes,
     }
+    return _LayoutParts(
+        states=states,
+        memory=memory,
+        approximate=approximate_memory(arch, memory),
+        checkpoint_bytes=size,
+        notes=tuple(notes),
+        details=details,
+    )
+
+
+def estimate_training(
+    request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer
+) -> EstimateResult:
+    """Training memory per GPU: model states by strategy, activations, overhead; job time.
+
+    What does not depend on the layout is computed once per request and model, the offer's
+    checks once per offer, and the memory once per layout and GPUs per node
+    (:func:`core.estimate_memo.parts_of`).
+    """
+    par = request.parallelism
+    tr = request.training
+    parts = parts_of(request, arch)
+    model = parts.get("model", lambda: _model_parts(request, arch))
+    checks = parts.get("checks", lambda: tuple(compat.request_findings(request, arch, gpu)), gpu)
+    layout = parts.get(
+        ("layout", par, gpu.gpus_per_node), lambda: _layout_parts(request, arch, gpu, parts)
+    )
+    memory = layout.memory
+    findings = [
+        *model.notes,
+        *checks,
+        *compat.parallel_findings(request, arch, gpu, par.gpus, _training_tp(request)),
+        *model.stored_notes,
+    ]
+    usable = gpu.device_total.bytes  # what CUDA lets a process allocate
+    if (pool := no_pool_finding(request, gpu, memory.total, usable)) is not None:
+        findings.append(pool)
+    findings += layout.notes
+    tps = training_tokens_per_second(gpu, par.gpus, model.flops, tr.mfu)
+    throughput = Throughput(
+        training_tokens_per_s=tps,
+        job_hours=tr.tokens / tps / 3600,
+        assumptions=model.assumptions,
+    )
     return finish_result(
         request,
         model.summary,
@@ -284,8 +313,8 @@ def estimate_training(
         usable,
         findings,
         kv_cache_bytes_per_token=None,
-        checkpoint_bytes=ckpt,
+        checkpoint_bytes=layout.checkpoint_bytes,
         throughput=throughput,
-        details=details,
-        approximate=approximate_memory(arch, memory),
+        details=dict(layout.details),
+        approximate=layout.approximate,
     )

@@ -29,10 +29,10 @@ SWEPT: list[dict[str, Any]] = [
 
 
 def _layouts(gpu: GpuOffer) -> list[tuple[str, int]]:
-    """Every strategy on 1, 2, 4 and 8 GPUs of ``gpu`` (inference too, as the benchmark sweeps)."""
+    """Every strategy on 1 to 16 GPUs of ``gpu`` (inference too, as the benchmark sweeps)."""
     return [
         (strategy, count)
-        for count in (1, 2, 4, 8)
+        for count in (1, 2, 4, 8, 16)
         for strategy in ("single", "tensor", "ddp", "fsdp")
         if (strategy == "single") == (count == 1) and count <= gpu.max_gpus
     ]
@@ -87,3 +87,23 @@ def test_the_memo_is_bounded() -> None:
         )
         estimate_on(request, model, gpu)
     assert len(estimate_memo._entries) == estimate_memo.REQUESTS
+
+
+def test_offers_with_other_nodes_shard_apart() -> None:
+    # FSDP's hybrid sharding spans one node: the same layout on smaller nodes shards less.
+    request = parse_request({"workload": "training", "model": {"preset": "llama-3.1-8b"}})
+    model = resolve(request)
+    large = default_catalog().gpu("h100-80gb-sxm")
+    small = large.model_copy(update={"id": "h100-pairs", "gpus_per_node": 2, "max_nodes": 16})
+    estimate_memo.forget()
+    swept = [
+        estimate_to_json(estimate_on(_with_layout(request, gpu, "fsdp", 16, 1), model, gpu))
+        for gpu in (large, small)
+    ]
+    fresh = []
+    for gpu in (large, small):
+        estimate_memo.forget()
+        result = estimate_on(_with_layout(request, gpu, "fsdp", 16, 1), model, gpu)
+        fresh.append(estimate_to_json(result))
+    assert swept == fresh
+    assert [s["details"]["shard_degree"] for s in swept] == [8, 2]
