@@ -19,8 +19,8 @@ The memo is bounded: it keeps the parts of at most :data:`REQUESTS` requests, fo
 the one it met first; a request's parts are the few its sweep asks for per offer and degree.
 The estimates of a sweep share the parts' objects (findings, the profile's dict): nothing
 changes a result after it is made (``EstimateResult`` is frozen and its details are only read).
-Estimates on several threads may share the memo: each dictionary step is atomic, and two threads that
-compute the same part at once compute the same value.
+Estimates on several threads may share the memo: each dictionary step is atomic, and two
+threads that compute the same part at once compute the same value.
 """
 
 from __future__ import annotations

@@ -199,12 +199,20 @@ def _on_offer(
         notes.append(fewer)
     if (graphs := graph_estimate_finding(start_up_pool)) is not None:
         notes.append(graphs)
+    checks, precision = parts.get(  # whatever the degree
+        "offer",
+        lambda: (
+            tuple(compat.request_findings(request, arch, gpu)),
+            _prefill_precision(request, arch, gpu),
+        ),
+        gpu,
+    )
     return _OnOffer(
         split=split,
-        checks=tuple(compat.request_findings(request, arch, gpu)),
+        checks=checks,
         usable=usable,
         max_sequences=max(spare // kv_per_seq, 0) if kv_per_seq else None,
-        precision=_prefill_precision(request, arch, gpu),
+        precision=precision,
         profile=profile,
         pool_notes=tuple(notes),
     )
