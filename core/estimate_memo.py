@@ -4,16 +4,16 @@ A sweep (the planner's options, the whole-catalog benchmark, the limits' base es
 request with one model on every offer × GPU count × strategy. Much of each estimate depends on
 less than that: the model's findings and its per-kind cache totals on the model and the request
 alone, the weights and the KV cache per GPU on the tensor-parallel degree, vLLM's start-up pool on
-the offer and the degree. :func:`parts_of` keeps such parts, each computed once per sweep.
+the offer and the degree. :func:`parts_of` keeps such parts, each computed once per request.
 
 Why a result cannot go stale: an entry is keyed on the identity of the model and of every field
 of the request but its layout (``parallelism`` and ``gpu``), and it holds those objects, so no
 other object can take their ids while the entry lives. Models, offers and the request's sections
 are frozen (dataclasses and pydantic models with ``frozen=True``), so the same objects always
 give the same part. Within an entry each part is keyed on its name and on what it depends on
-besides the request: the degree, the offer (by identity; the entry holds it too) or a value. A
-request that changes anything but its layout is a new request object with at least one new
-section (pydantic's ``model_copy`` replaces the sections it updates), hence a new entry.
+besides the request: the degree, the layout, the offer (by identity; the entry holds it too) or
+a value. A request that differs in anything but its layout differs in one of the objects held
+(pydantic's ``model_copy`` replaces the sections it updates), hence has an entry of its own.
 
 The memo is bounded: it keeps the parts of at most :data:`REQUESTS` requests, forgetting first
 the one it met first; a request's parts are the few its sweep asks for per offer and degree.
