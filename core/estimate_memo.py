@@ -19,12 +19,13 @@ The memo is bounded: it keeps the parts of at most :data:`REQUESTS` requests, fo
 the one it met first; a request's parts are the few its sweep asks for per offer and degree.
 The estimates of a sweep share the parts' objects (findings, the profile's dict): nothing
 changes a result after it is made (``EstimateResult`` is frozen and its details are only read).
-Estimates on several threads may share the memo: each dictionary step is atomic, and two
-threads that compute the same part at once compute the same value.
+Estimates on several threads may share the memo: a lock guards the changes of the table of
+requests, and a part two threads compute at once is computed twice, to the same value.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 REQUESTS = 32  # requests (with their models) remembered, the first met forgotten first
 
+_changing = threading.Lock()  # held while requests are added to or dropped from _entries
 # id() of the model and of each field of the request but its layout -> (those objects, parts)
 _entries: dict[tuple[int, ...], tuple[tuple[object, ...], Parts]] = {}
 
@@ -93,12 +95,16 @@ def parts_of(request: PlanRequest, arch: ModelArchitecture) -> Parts:
     key = tuple(map(id, held))
     entry = _entries.get(key)
     if entry is None:
-        if len(_entries) >= REQUESTS:
-            _entries.pop(next(iter(_entries), key), None)
-        entry = _entries[key] = (held, Parts())
+        with _changing:
+            entry = _entries.get(key)
+            if entry is None:
+                while len(_entries) >= REQUESTS:
+                    del _entries[next(iter(_entries))]
+                entry = _entries[key] = (held, Parts())
     return entry[1]
 
 
 def forget() -> None:
     """Drop every remembered part (tests compare estimates made with and without them)."""
-    _entries.clear()
+    with _changing:
+        _entries.clear()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -107,3 +108,12 @@ def test_offers_with_other_nodes_shard_apart() -> None:
         fresh.append(estimate_to_json(result))
     assert swept == fresh
     assert [s["details"]["shard_degree"] for s in swept] == [8, 2]
+
+
+def test_sweeps_on_several_threads_share_the_memo() -> None:
+    requests = [parse_request(raw) for raw in SWEPT]
+    expected = [_sweep(request, remember=False) for request in requests]
+    estimate_memo.forget()
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        swept = list(pool.map(_sweep, requests + requests))
+    assert swept == expected + expected
