@@ -98,7 +98,7 @@ def _bytes_read_per_step(arch: ModelArchitecture, weights: int, sequences: int) 
 
 
 @dataclass(frozen=True)
-class _Split:
+class _OnDegree:
     """The parts of a serving estimate that depend on the tensor-parallel degree, not the offer.
 
     Memoized per request, model and degree (:mod:`core.estimate_memo`); the model's own findings
@@ -123,7 +123,7 @@ class _Split:
 class _OnOffer:
     """The parts of a serving estimate that depend on the offer and degree, not the GPU count."""
 
-    split: _Split
+    degree: _OnDegree
     checks: tuple[Finding, ...]  # the request against the offer (compat.request_findings)
     usable: int
     max_sequences: int | None
@@ -151,8 +151,8 @@ def _mtp_findings(request: PlanRequest, arch: ModelArchitecture) -> list[Finding
     return [Finding.of("mtp_not_counted", "warning", "kv_cache")]
 
 
-def _split(request: PlanRequest, arch: ModelArchitecture, tp: int) -> _Split:
-    """:class:`_Split` of ``request`` (whose degree is ``tp``)."""
+def _on_degree(request: PlanRequest, arch: ModelArchitecture, tp: int) -> _OnDegree:
+    """:class:`_OnDegree` of ``request`` (whose degree is ``tp``)."""
     inf = request.inference
     cache = request.precision.kv_cache
     notes = _mtp_findings(request, arch)
@@ -165,7 +165,7 @@ def _split(request: PlanRequest, arch: ModelArchitecture, tp: int) -> _Split:
     # (read and rewritten once per step), all from the per-layer cache groups.
     weights = wm.weights + wm.quantization_metadata
     read = _bytes_read_per_step(arch, weights, inf.concurrent_sequences) + memory.kv_cache
-    return _Split(
+    return _OnDegree(
         model_notes=tuple(model_findings(arch)),
         serving_notes=tuple(notes),
         weights=wm,
@@ -186,12 +186,12 @@ def _on_offer(
 ) -> _OnOffer:
     """:class:`_OnOffer` of ``request`` (whose degree is ``tp``) on ``gpu``."""
     inf = request.inference
-    split = parts.get(("split", tp), lambda: _split(request, arch, tp))
-    memory, wm = split.memory, split.weights
+    degree = parts.get(("degree", tp), lambda: _on_degree(request, arch, tp))
+    memory, wm = degree.memory, degree.weights
     # vLLM: gpu_memory_utilization x the total CUDA reports (core.catalog GpuOffer.device_total).
     usable = int(gpu.device_total.bytes * inf.gpu_memory_utilization)
     spare = usable - (memory.total - memory.kv_cache)
-    kv_per_seq = split.kv_per_seq
+    kv_per_seq = degree.kv_per_seq
     profile = vllm_profile(request, arch, gpu, wm.weights + wm.quantization_metadata).as_dict()
     start_up_pool = KvPool.of_profile(profile, inf.context_tokens)
     notes = []
@@ -208,7 +208,7 @@ def _on_offer(
         gpu,
     )
     return _OnOffer(
-        split=split,
+        degree=degree,
         checks=checks,
         usable=usable,
         max_sequences=max(spare // kv_per_seq, 0) if kv_per_seq else None,
@@ -231,54 +231,54 @@ def estimate_inference(
     tp = par.tp
     replicas = par.gpus // tp
     parts = parts_of(request, arch)
-    part = parts.get(("on_offer", tp), lambda: _on_offer(request, arch, gpu, tp, parts), gpu)
-    split = part.split
-    memory = split.memory
+    on_offer = parts.get(("on_offer", tp), lambda: _on_offer(request, arch, gpu, tp, parts), gpu)
+    degree = on_offer.degree
+    memory = degree.memory
     findings = [
-        *split.model_notes,
-        *part.checks,
+        *degree.model_notes,
+        *on_offer.checks,
         *compat.parallel_findings(request, arch, gpu, par.gpus, tp),
     ]
     if par.strategy == "fsdp":
         findings.append(_NOT_FOR_INFERENCE)
-    findings += split.serving_notes
-    if (pool := no_pool_finding(request, gpu, memory.total, part.usable)) is not None:
+    findings += degree.serving_notes
+    if (pool := no_pool_finding(request, gpu, memory.total, on_offer.usable)) is not None:
         findings.append(pool)
-    findings += part.pool_notes
+    findings += on_offer.pool_notes
     throughput = Throughput(
         decode_tokens_per_s=decode_tokens_per_second(
             gpu,
-            bytes_per_step_per_gpu=split.read,
+            bytes_per_step_per_gpu=degree.read,
             sequences=inf.concurrent_sequences,
             replicas=replicas,
         ),
         prefill_tokens_per_s=prefill_tokens_per_second(
-            gpu, par.gpus, arch.params_active, request.training.mfu, part.precision
+            gpu, par.gpus, arch.params_active, request.training.mfu, on_offer.precision
         ),
-        assumptions=split.assumptions,
+        assumptions=degree.assumptions,
     )
     details = {
         "tensor_parallel": tp,
         "replicas": replicas,
-        "kv_cache_bytes_per_sequence": split.kv_per_seq,
-        "cache_bytes_per_sequence_by_kind": split.by_kind,
-        "state_bytes_per_sequence": split.state,
-        "max_concurrent_sequences": part.max_sequences,
+        "kv_cache_bytes_per_sequence": degree.kv_per_seq,
+        "cache_bytes_per_sequence_by_kind": degree.by_kind,
+        "state_bytes_per_sequence": degree.state,
+        "max_concurrent_sequences": on_offer.max_sequences,
         "prefill_chunk_tokens": min(
             inf.prefill_chunk_tokens, inf.context_tokens * inf.concurrent_sequences
         ),
         "gpu_memory_utilization": inf.gpu_memory_utilization,
-        "vllm_profile": part.profile,
+        "vllm_profile": on_offer.profile,
     }
     return finish_result(
         request,
-        split.summary,
+        degree.summary,
         gpu,
         memory,
-        part.usable,
+        on_offer.usable,
         findings,
-        kv_cache_bytes_per_token=split.kv_per_token,
+        kv_cache_bytes_per_token=degree.kv_per_token,
         throughput=throughput,
         details=details,
-        approximate=split.approximate,
+        approximate=degree.approximate,
     )

@@ -104,11 +104,11 @@ def training_memory(
     Everything else comes from ``request``; ``states`` is :func:`training_states`, which does not
     depend on the sizes (:mod:`core.limits` computes it once and varies the sizes).
     """
-    act = training_activation_bytes(request, arch, _training_tp(request), seq, batch)
+    act = _activation_bytes(request, arch, _training_tp(request), seq, batch)
     return _with_activations(request, states, act)
 
 
-def training_activation_bytes(
+def _activation_bytes(
     request: PlanRequest, arch: ModelArchitecture, tp: int, seq: int, batch: int
 ) -> int:
     """Activation bytes per GPU at ``seq`` × ``batch`` under tensor-parallel degree ``tp``."""
@@ -227,9 +227,7 @@ def _layout_parts(
     states = training_states(request, arch, gpu)
     act = parts.get(
         ("activations", tp),
-        lambda: training_activation_bytes(
-            request, arch, tp, tr.sequence_length, tr.micro_batch_size
-        ),
+        lambda: _activation_bytes(request, arch, tp, tr.sequence_length, tr.micro_batch_size),
     )
     memory = _with_activations(request, states, act)
     size = checkpoint_bytes(
