@@ -209,7 +209,6 @@ class _LayoutParts:
     request, model, layout and GPUs per node (:mod:`core.estimate_memo`).
     """
 
-    states: ModelStates
     memory: MemoryBreakdown
     approximate: ApproximateMemory | None
     checkpoint_bytes: int
@@ -260,7 +259,6 @@ def _layout_parts(
         "fsdp_gathered_bytes": states.gathered_bytes,
     }
     return _LayoutParts(
-        states=states,
         memory=memory,
         approximate=approximate_memory(arch, memory),
         checkpoint_bytes=size,
