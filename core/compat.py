@@ -363,16 +363,22 @@ def parallel_findings(
     return found
 
 
-def offer_findings(
-    request: PlanRequest, arch: ModelArchitecture | None, gpu: GpuOffer, gpus: int, tp: int
+def request_findings(
+    request: PlanRequest, arch: ModelArchitecture | None, gpu: GpuOffer
 ) -> list[Finding]:
-    """Every check of a request against an offer: platform, precision, quality, layout."""
+    """Checks of a request against an offer, whatever the layout: platform, precision, quality."""
     return [
         *platform_findings(request, gpu),
         *precision_findings(request, gpu, arch),
         *quality_findings(request, arch),
-        *parallel_findings(request, arch, gpu, gpus, tp),
     ]
+
+
+def offer_findings(
+    request: PlanRequest, arch: ModelArchitecture | None, gpu: GpuOffer, gpus: int, tp: int
+) -> list[Finding]:
+    """Every check of a request against an offer: platform, precision, quality, layout."""
+    return [*request_findings(request, arch, gpu), *parallel_findings(request, arch, gpu, gpus, tp)]
 
 
 def closing_findings() -> list[Finding]:

@@ -185,7 +185,7 @@ def estimate_on(request: PlanRequest, model: ResolvedModel, gpu: GpuOffer) -> Es
 
         return estimate_llamacpp(request, language_model_of(model), gpu)
     if request.workload == "inference":
-        from core.estimate_llm import estimate_inference
+        from core.estimate_serving import estimate_inference
 
         return estimate_inference(request, served_model(request, language_model_of(model)), gpu)
     from core.estimate_training import estimate_training
@@ -194,11 +194,17 @@ def estimate_on(request: PlanRequest, model: ResolvedModel, gpu: GpuOffer) -> Es
 
 
 def served_model(request: PlanRequest, arch: ModelArchitecture) -> ModelArchitecture:
-    """The model vLLM serves for ``request``: with its MTP layers when it drafts with them."""
-    if request.inference.mtp_speculative_tokens:
+    """The model vLLM serves for ``request``: with its MTP layers when it drafts with them.
+
+    Built once per request and model (:func:`core.estimate_memo.parts_of`), so that a sweep's
+    estimates share the served model and the parts remembered for it.
+    """
+    tokens = request.inference.mtp_speculative_tokens
+    if tokens:
+        from core.estimate_memo import parts_of
         from core.mtp import with_mtp
 
-        return with_mtp(arch, request.inference.mtp_speculative_tokens)
+        return parts_of(request, arch).get("served", lambda: with_mtp(arch, tokens))
     return arch
 
 

@@ -1,27 +1,20 @@
-"""Inference estimates for language models, and the parts training shares (:mod:`core.capacity`).
+"""The parts of a language model's estimate that vLLM, llama.cpp and training share.
 
-Training estimates are in :mod:`core.estimate_training`.
+The model's summary and findings, the weights one GPU holds, the serving memory at given sizes
+(:mod:`core.limits` varies them) and the replica check. The estimates themselves are in
+:mod:`core.estimate_serving` (vLLM), :mod:`core.estimate_llamacpp` and
+:mod:`core.estimate_training`.
 """
 
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 
 from core import compat
 from core.architecture import ModelArchitecture
-from core.capacity.activations import (
-    inference_activations,
-)
-from core.capacity.dtypes import ceil_bytes
-from core.capacity.kv_cache import (
-    cache_by_kind,
-    kv_bytes_per_token,
-    kv_cache_per_gpu,
-    state_bytes_per_sequence,
-)
+from core.capacity.activations import inference_activations
+from core.capacity.kv_cache import kv_cache_per_gpu
 from core.capacity.overhead import runtime_overhead
-from core.capacity.vllm_profile import vllm_profile
 from core.capacity.weights import (
     WeightMemory,
     format_weight_memory,
@@ -29,30 +22,11 @@ from core.capacity.weights import (
     weight_memory,
 )
 from core.catalog import GpuOffer
-from core.estimate import (
-    ApproximateMemory,
-    EstimateResult,
-    ModelSummary,
-    Throughput,
-    finish_result,
-)
-from core.gpu_formats import support
-from core.kv_pool import KvPool, graph_estimate_finding, vllm_sequences
+from core.estimate import ApproximateMemory, ModelSummary
 from core.memory import Finding, MemoryBreakdown
-from core.messages import Message
-from core.mtp import COUNTED, NO_DRAFT
 from core.quant_formats import FORMATS
 from core.request import PlanRequest
-from core.throughput import (
-    Precision,
-    decode_tokens_per_second,
-    prefill_tokens_per_second,
-)
 from core.units import gib
-
-# Parameterless texts: one instance serves every estimate (as core.memory.DISCLAIMER does).
-_DECODE_BOUND = Message("throughput.decode_bound")
-_NOT_FOR_INFERENCE = Finding.of("strategy_not_for_inference", "blocker", "fsdp")
 
 
 def summary(arch: ModelArchitecture) -> ModelSummary:
@@ -132,28 +106,6 @@ def no_pool_finding(request: PlanRequest, gpu: GpuOffer, total: int, usable: int
     )
 
 
-def _vllm_runs_fewer(request: PlanRequest, pool: KvPool, max_num_seqs: int) -> Finding | None:
-    """A finding when vLLM holds fewer of the requested sequences at once, and what stops it.
-
-    Its start-up pool and its scheduler's ``max_num_seqs`` bound the sequences it runs at once
-    (:func:`core.kv_pool.vllm_sequences`, with the sources); the other sequences wait in the queue,
-    or are preempted when the pool runs out.
-    """
-    inf = request.inference
-    at_once, binding = vllm_sequences(pool, max_num_seqs)
-    if inf.concurrent_sequences <= at_once:
-        return None
-    return Finding.of(
-        "vllm_runs_fewer",
-        "warning",
-        "kv_cache",
-        variant=binding,
-        at_once=at_once,
-        requested=inf.concurrent_sequences,
-        context=inf.context_tokens,
-    )
-
-
 def _stored_weights(arch: ModelArchitecture, request: PlanRequest, tp: int) -> WeightMemory | None:
     """Exact bytes from a checkpoint (safetensors, GGUF) when the request keeps its format.
 
@@ -177,35 +129,6 @@ def _weights(arch: ModelArchitecture, request: PlanRequest, tp: int) -> WeightMe
     if request.precision.format is not None:
         return format_weight_memory(arch, FORMATS[request.precision.format], tp)
     return weight_memory(arch, request.precision.weights, request.precision.quant_group_size, tp)
-
-
-def _prefill_precision(request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer) -> Precision:
-    """The tensor-core precision prefill runs at: the format's, where the GPU runs it natively."""
-    named = compat.effective_format(request, arch)
-    if named is None:
-        fp8 = request.precision.weights == "fp8" and gpu.fp8_tflops is not None
-        return "fp8" if fp8 else "bf16"
-    if named.hardware == "gguf":
-        return "bf16"
-    how = support(gpu, compat.feature_of(named))
-    if how == "native" or (how == "converted" and named.compute == "fp8"):
-        return named.compute
-    return "bf16"  # weight-only kernels dequantize to 16-bit
-
-
-def _bytes_read_per_step(arch: ModelArchitecture, weights: int, sequences: int) -> int:
-    """Weight bytes one decode step reads: MoE reads only the experts the batch routes to.
-
-    With top-k routing over E experts, a batch of B tokens touches each expert with probability
-    1 − (1 − k/E)^B (uniform routing), so that fraction of expert weights is read.
-    """
-    if not arch.is_moe:
-        return weights
-    expert = sum(g.params for g in arch.linear_groups if g.active_count < g.count)
-    share = Fraction(expert, max(arch.params_total, 1))
-    k, experts = arch.experts_per_token, arch.num_experts
-    touched = 1 - (1 - Fraction(k, experts)) ** min(sequences, 64)
-    return ceil_bytes(weights * (1 - share + share * touched))
 
 
 def inference_weights(request: PlanRequest, arch: ModelArchitecture) -> WeightMemory:
@@ -236,97 +159,4 @@ def serving_memory(
         kv_cache=kv,
         activations=act,
         runtime_overhead=runtime_overhead(request.runtime, communicating=tp > 1, dynamic_bytes=act),
-    )
-
-
-def estimate_inference(
-    request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer
-) -> EstimateResult:
-    """Serving memory per GPU: weights, metadata, KV cache, prefill activations, overhead."""
-    par = request.parallelism
-    inf = request.inference
-    tp = par.tp
-    replicas = par.gpus // tp
-    findings = model_findings(arch) + compat.offer_findings(request, arch, gpu, par.gpus, tp)
-    if par.strategy == "fsdp":
-        findings.append(_NOT_FOR_INFERENCE)
-    if inf.mtp_speculative_tokens and not any(getattr(n, "key", "") == COUNTED for n in arch.notes):
-        if arch.model_type in NO_DRAFT:
-            findings.append(
-                Finding.of(
-                    "mtp_not_counted",
-                    "warning",
-                    "kv_cache",
-                    variant="no_draft",
-                    model_type=arch.model_type,
-                )
-            )
-        else:
-            findings.append(Finding.of("mtp_not_counted", "warning", "kv_cache"))
-    if arch.checkpoint is not None:
-        findings += compat.checkpoint_findings(request, arch, gib(arch.checkpoint.total_bytes))
-    wm = inference_weights(request, arch)
-    memory = serving_memory(request, arch, wm, inf.context_tokens, inf.concurrent_sequences)
-    kv = memory.kv_cache
-    chunk = min(inf.prefill_chunk_tokens, inf.context_tokens * inf.concurrent_sequences)
-    # vLLM: gpu_memory_utilization x the total CUDA reports (core.catalog GpuOffer.device_total).
-    usable = int(gpu.device_total.bytes * inf.gpu_memory_utilization)
-    if (pool := no_pool_finding(request, gpu, memory.total, usable)) is not None:
-        findings.append(pool)
-    kv_per_seq = kv_cache_per_gpu(arch, request.precision.kv_cache, inf.context_tokens, 1, tp)
-    spare = usable - (memory.total - kv)
-    max_sequences = max(spare // kv_per_seq, 0) if kv_per_seq else None
-    # A decode step reads the weights and every sequence's cache: K/V of the tokens each
-    # attention layer keeps (capped at the window or chunk) and the recurrent layers' fixed state
-    # (read and rewritten once per step), all from the per-layer cache groups.
-    read = (
-        _bytes_read_per_step(arch, wm.weights + wm.quantization_metadata, inf.concurrent_sequences)
-        + kv
-    )
-    precision = _prefill_precision(request, arch, gpu)
-    throughput = Throughput(
-        decode_tokens_per_s=decode_tokens_per_second(
-            gpu,
-            bytes_per_step_per_gpu=read,
-            sequences=inf.concurrent_sequences,
-            replicas=replicas,
-        ),
-        prefill_tokens_per_s=prefill_tokens_per_second(
-            gpu, par.gpus, arch.params_active, request.training.mfu, precision
-        ),
-        assumptions=(
-            _DECODE_BOUND,
-            Message("throughput.prefill", mfu=request.training.mfu),
-        ),
-    )
-    profile = vllm_profile(request, arch, gpu, wm.weights + wm.quantization_metadata).as_dict()
-    start_up_pool = KvPool.of_profile(profile, inf.context_tokens)
-    if (fewer := _vllm_runs_fewer(request, start_up_pool, profile["max_num_seqs"])) is not None:
-        findings.append(fewer)
-    if (graphs := graph_estimate_finding(start_up_pool)) is not None:
-        findings.append(graphs)
-    details = {
-        "tensor_parallel": tp,
-        "replicas": replicas,
-        "kv_cache_bytes_per_sequence": kv_per_seq,
-        "cache_bytes_per_sequence_by_kind": cache_by_kind(
-            arch, request.precision.kv_cache, inf.context_tokens, tp
-        ),
-        "state_bytes_per_sequence": state_bytes_per_sequence(arch, request.precision.kv_cache, tp),
-        "max_concurrent_sequences": max_sequences,
-        "prefill_chunk_tokens": chunk,
-        "gpu_memory_utilization": inf.gpu_memory_utilization,
-        "vllm_profile": profile,
-    }
-    return finish_result(
-        request,
-        summary(arch),
-        gpu,
-        memory,
-        usable,
-        findings,
-        kv_cache_bytes_per_token=kv_bytes_per_token(arch, request.precision.kv_cache),
-        throughput=throughput,
-        details=details,
-        approximate=approximate_memory(arch, memory),
     )

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from core import compat
 from core.architecture import ModelArchitecture
 from core.capacity.activations import (
@@ -25,11 +28,14 @@ from core.capacity.training import (
 )
 from core.catalog import GpuOffer
 from core.estimate import (
+    ApproximateMemory,
     EstimateResult,
+    ModelSummary,
     Throughput,
     finish_result,
 )
 from core.estimate_llm import approximate_memory, model_findings, no_pool_finding, summary
+from core.estimate_memo import Parts, parts_of
 from core.memory import Finding, MemoryBreakdown
 from core.messages import Message
 from core.request import PlanRequest
@@ -102,14 +108,21 @@ def training_memory(
     Everything else comes from ``request``; ``states`` is :func:`training_states`, which does not
     depend on the sizes (:mod:`core.limits` computes it once and varies the sizes).
     """
+    act = _activation_bytes(request, arch, _training_tp(request), seq, batch)
+    return _with_activations(request, states, act)
+
+
+def _activation_bytes(
+    request: PlanRequest, arch: ModelArchitecture, tp: int, seq: int, batch: int
+) -> int:
+    """Activation bytes per GPU at ``seq`` × ``batch`` under tensor-parallel degree ``tp``."""
     tr = request.training
-    tp = _training_tp(request)
     act_bytes = param_bytes(tr.mixed_precision)
     bnb_inputs = keeps_quantized_inputs(tr.trainer, tr.method, tr.bnb_version)
     loss_peak = None
     if tr.trainer == "litgpt":
         loss_peak = litgpt_loss_peak(arch, seq, batch, act_bytes, tr.method, bnb_inputs=bnb_inputs)
-    act = training_activations(
+    return training_activations(
         arch,
         seq,
         batch,
@@ -126,6 +139,10 @@ def training_memory(
         layer_extra=_lora_dropout_layer_bytes(request, arch, tp, seq, batch),
         loss_peak=loss_peak,
     )
+
+
+def _with_activations(request: PlanRequest, states: ModelStates, act: int) -> MemoryBreakdown:
+    """The memory per GPU of ``states`` and ``act`` activation bytes, with the overhead."""
     communicating = request.parallelism.gpus > 1
     return MemoryBreakdown(
         weights=states.weights,
@@ -139,31 +156,28 @@ def training_memory(
     )
 
 
-def estimate_training(
-    request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer
-) -> EstimateResult:
-    """Training memory per GPU: model states by strategy, activations, overhead; job time."""
-    par = request.parallelism
+@dataclass(frozen=True)
+class _ModelParts:
+    """The parts of a training estimate that depend on the request and model, not the layout.
+
+    Memoized per request and model (:mod:`core.estimate_memo`).
+    """
+
+    notes: tuple[Finding, ...]  # the model's notes, before the offer's checks
+    stored_notes: tuple[Finding, ...]  # how the stored checkpoint is counted, after them
+    summary: ModelSummary
+    flops: int  # per trained token
+    assumptions: tuple[str, ...]
+    litgpt_note: Finding | None
+
+
+def _model_parts(request: PlanRequest, arch: ModelArchitecture) -> _ModelParts:
+    """:class:`_ModelParts` of ``request``."""
     tr = request.training
-    tp = _training_tp(request)
-    findings = model_findings(arch) + compat.offer_findings(request, arch, gpu, par.gpus, tp)
+    stored_notes = []
     if arch.checkpoint is not None:
-        findings += compat.checkpoint_findings(request, arch, gib(arch.checkpoint.total_bytes))
-    states = training_states(request, arch, gpu)
-    memory = training_memory(request, arch, states, tr.sequence_length, tr.micro_batch_size)
-    usable = gpu.device_total.bytes  # what CUDA lets a process allocate
-    if (pool := no_pool_finding(request, gpu, memory.total, usable)) is not None:
-        findings.append(pool)
-    ckpt = checkpoint_bytes(
-        arch,
-        method=tr.method,
-        optimizer=tr.optimizer,
-        mixed_precision=tr.mixed_precision,
-        trainable=states.trainable_params,
-    )
-    findings.append(Finding.of("checkpoint_restore", "info", "training_checkpoint", size=_gb(ckpt)))
-    if tr.trainer == "litgpt" and tr.method == "qlora" and par.gpus > 1:
-        findings.append(_LITGPT_QUANTIZED_MULTI_GPU)
+        stored_notes = compat.checkpoint_findings(request, arch, gib(arch.checkpoint.total_bytes))
+    litgpt_note = None
     if tr.trainer == "litgpt":
         bnb_inputs = keeps_quantized_inputs(tr.trainer, tr.method, tr.bnb_version)
         left = litgpt_previous_step(
@@ -174,26 +188,70 @@ def estimate_training(
             bnb_inputs=bnb_inputs,
         )
         variant = "bnb_inputs" if bnb_inputs else "logits"
-        findings.append(
-            Finding.of("litgpt_previous_step", "info", "vram", variant=variant, size=gib(left))
+        litgpt_note = Finding.of(
+            "litgpt_previous_step", "info", "vram", variant=variant, size=gib(left)
         )
-    if par.strategy == "fsdp":
-        findings.append(
-            Finding.of("fsdp_sharded_checkpoint", "warning", "fsdp", shards=states.shard_degree)
-        )
-    if par.strategy == "ddp" and par.gpus > 1:
-        findings.append(_DDP_BUCKETS)
     flops = training_flops_per_token(
         arch.params_active, method=tr.method, checkpointing=tr.activation_checkpointing
     )
-    tps = training_tokens_per_second(gpu, par.gpus, flops, tr.mfu)
-    throughput = Throughput(
-        training_tokens_per_s=tps,
-        job_hours=tr.tokens / tps / 3600,
-        assumptions=(
-            Message("throughput.training", factor=flops // max(arch.params_active, 1), mfu=tr.mfu),
-        ),
+    factor = flops // max(arch.params_active, 1)
+    return _ModelParts(
+        notes=tuple(model_findings(arch)),
+        stored_notes=tuple(stored_notes),
+        summary=summary(arch),
+        flops=flops,
+        assumptions=(Message("throughput.training", factor=factor, mfu=tr.mfu),),
+        litgpt_note=litgpt_note,
     )
+
+
+@dataclass(frozen=True)
+class _LayoutParts:
+    """The parts of a training estimate that depend on its layout, not on the offer.
+
+    The offer enters only through its GPUs per node (FSDP's hybrid sharding); memoized per
+    request, model, layout and GPUs per node (:mod:`core.estimate_memo`).
+    """
+
+    memory: MemoryBreakdown
+    approximate: ApproximateMemory | None
+    checkpoint_bytes: int
+    notes: tuple[Finding, ...]  # the checkpoint's, LitGPT's and the strategy's, last
+    details: dict[str, Any]
+
+
+def _layout_parts(
+    request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer, parts: Parts
+) -> _LayoutParts:
+    """:class:`_LayoutParts` of ``request`` on ``gpu``'s nodes."""
+    par = request.parallelism
+    tr = request.training
+    tp = _training_tp(request)
+    states = training_states(request, arch, gpu)
+    act = parts.get(
+        ("activations", tp),
+        lambda: _activation_bytes(request, arch, tp, tr.sequence_length, tr.micro_batch_size),
+    )
+    memory = _with_activations(request, states, act)
+    size = checkpoint_bytes(
+        arch,
+        method=tr.method,
+        optimizer=tr.optimizer,
+        mixed_precision=tr.mixed_precision,
+        trainable=states.trainable_params,
+    )
+    notes = [Finding.of("checkpoint_restore", "info", "training_checkpoint", size=_gb(size))]
+    if tr.trainer == "litgpt" and tr.method == "qlora" and par.gpus > 1:
+        notes.append(_LITGPT_QUANTIZED_MULTI_GPU)
+    litgpt_note = parts.get("model", lambda: _model_parts(request, arch)).litgpt_note
+    if litgpt_note is not None:
+        notes.append(litgpt_note)
+    if par.strategy == "fsdp":
+        notes.append(
+            Finding.of("fsdp_sharded_checkpoint", "warning", "fsdp", shards=states.shard_degree)
+        )
+    if par.strategy == "ddp" and par.gpus > 1:
+        notes.append(_DDP_BUCKETS)
     details = {
         "tensor_parallel": tp,
         "shard_degree": states.shard_degree,
@@ -206,16 +264,59 @@ def estimate_training(
         "model_states_replicated_bytes": states.replicated_model_states,
         "fsdp_gathered_bytes": states.gathered_bytes,
     }
+    return _LayoutParts(
+        memory=memory,
+        approximate=approximate_memory(arch, memory),
+        checkpoint_bytes=size,
+        notes=tuple(notes),
+        details=details,
+    )
+
+
+def estimate_training(
+    request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer
+) -> EstimateResult:
+    """Training memory per GPU: model states by strategy, activations, overhead; job time.
+
+    What does not depend on the layout is computed once per request and model, the offer's
+    checks once per offer, and the memory once per layout and GPUs per node
+    (:func:`core.estimate_memo.parts_of`).
+    """
+    par = request.parallelism
+    tr = request.training
+    parts = parts_of(request, arch)
+    model = parts.get("model", lambda: _model_parts(request, arch))
+    checks = parts.get("checks", lambda: tuple(compat.request_findings(request, arch, gpu)), gpu)
+    layout = parts.get(
+        ("layout", par, gpu.gpus_per_node), lambda: _layout_parts(request, arch, gpu, parts)
+    )
+    memory = layout.memory
+    findings = [
+        *model.notes,
+        *checks,
+        *compat.parallel_findings(request, arch, gpu, par.gpus, _training_tp(request)),
+        *model.stored_notes,
+    ]
+    usable = gpu.device_total.bytes  # what CUDA lets a process allocate
+    if (pool := no_pool_finding(request, gpu, memory.total, usable)) is not None:
+        findings.append(pool)
+    findings += layout.notes
+    tps = training_tokens_per_second(gpu, par.gpus, model.flops, tr.mfu)
+    throughput = Throughput(
+        training_tokens_per_s=tps,
+        job_hours=tr.tokens / tps / 3600,
+        assumptions=model.assumptions,
+    )
     return finish_result(
         request,
-        summary(arch),
+        model.summary,
         gpu,
         memory,
         usable,
         findings,
         kv_cache_bytes_per_token=None,
-        checkpoint_bytes=ckpt,
+        checkpoint_bytes=layout.checkpoint_bytes,
         throughput=throughput,
-        details=details,
-        approximate=approximate_memory(arch, memory),
+        details=dict(layout.details),
+        approximate=layout.approximate,
     )

@@ -53,8 +53,20 @@ class MemoryBreakdown:
         return data
 
     def largest(self) -> str:
-        """Name of the largest component (the one that binds when the GPU is too small)."""
-        return max(COMPONENTS, key=lambda name: getattr(self, name))
+        """Name of the largest component (the one that binds when the GPU is too small).
+
+        The first in :data:`COMPONENTS` order when several are equal.
+        """
+        sizes = (
+            self.weights,
+            self.quantization_metadata,
+            self.kv_cache,
+            self.activations,
+            self.gradients,
+            self.optimizer_states,
+            self.runtime_overhead,
+        )
+        return COMPONENTS[sizes.index(max(sizes))]
 
 
 @dataclass(frozen=True)

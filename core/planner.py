@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal, getcontext
-from functools import cached_property, partial
+from functools import cached_property, lru_cache, partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from core.catalog import Catalog, GpuOffer, default_catalog
@@ -20,7 +20,7 @@ from core.limits import Limits, SharedLimits
 from core.messages import Message, Param
 from core.outcome import OutcomeCost, outcome_cost
 from core.pricing import Price, price_for, round_money
-from core.request import PlanRequest
+from core.request import Parallelism, PlanRequest
 from core.terms import term_hours
 from core.units import gib
 
@@ -110,19 +110,21 @@ def layouts(request: PlanRequest, gpu: GpuOffer) -> list[tuple[str, int, int]]:
 def _with_layout(
     request: PlanRequest, gpu: GpuOffer, strategy: str, gpus: int, tp: int
 ) -> PlanRequest:
-    parallelism = request.parallelism.model_copy(
-        update={
-            "strategy": strategy,
-            "gpus": gpus,
-            "tensor_parallel": tp if strategy == "tensor" else None,
-            "fsdp_sharding": (
-                "hybrid" if strategy == "fsdp" and gpus > gpu.gpus_per_node else "full"
-            )
-            if strategy == "fsdp"
-            else request.parallelism.fsdp_sharding,
-        }
-    )
+    sharding = request.parallelism.fsdp_sharding
+    if strategy == "fsdp":
+        sharding = "hybrid" if gpus > gpu.gpus_per_node else "full"
+    tensor = tp if strategy == "tensor" else None
+    parallelism = _parallelism(request.parallelism, strategy, gpus, tensor, sharding)
     return request.model_copy(update={"parallelism": parallelism, "gpu": gpu.id})
+
+
+@lru_cache(maxsize=256)  # a sweep asks a few dozen layouts; Parallelism is frozen and hashable
+def _parallelism(
+    base: Parallelism, strategy: str, gpus: int, tp: int | None, sharding: str
+) -> Parallelism:
+    """``base`` with the layout's fields, made once and shared by every request laid out so."""
+    update = {"strategy": strategy, "gpus": gpus, "tensor_parallel": tp, "fsdp_sharding": sharding}
+    return base.model_copy(update=update)
 
 
 def reason_parts(result: EstimateResult) -> list[str]:

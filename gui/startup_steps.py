@@ -27,7 +27,7 @@ POLL_MS = 25  # how often a waiting step looks again
 # history store and view, the catalog page and the glossary dock.
 WIZARD_MODULES = (
     "core.settings",
-    "core.estimate_llm",  # imported by the first estimate, which runs on the GUI thread
+    "core.estimate_serving",  # imported by the first estimate, which runs on the GUI thread
     # The model side (the families' counters): the first estimate resolves its preset on a pool
     # thread, and importing it there took turns on the GIL with the panel's first paint; the
     # longest stall until ready was 23-30 ms against 15-19 ms loaded here (medians of 9 and 11
