@@ -117,3 +117,21 @@ def test_sweeps_on_several_threads_share_the_memo() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         swept = list(pool.map(_sweep, requests + requests))
     assert swept == expected + expected
+
+
+def test_the_memo_key_holds_every_field_of_the_request_but_its_layout():
+    # A field added to PlanRequest and left out of the key would let an estimate that reads it
+    # take another request's parts.
+    from core.architecture import ModelArchitecture
+    from core.estimate import resolve
+    from core.estimate_memo import _held
+    from core.request import PlanRequest, parse_request
+
+    request = parse_request({"workload": "inference", "model": {"preset": "llama-3.1-8b"}})
+    arch = resolve(request)
+    assert isinstance(arch, ModelArchitecture)
+    held = _held(request, arch)
+    layout = {"parallelism", "gpu"}
+    for name in set(PlanRequest.model_fields) - layout:
+        assert any(getattr(request, name) is value for value in held), name
+    assert not any(request.parallelism is value for value in held)  # the layout is not
