@@ -1,13 +1,15 @@
 """Presets copied from the published configs the oracle fixtures hold.
 
 Each preset's ``config`` is the same published ``config.json`` as a fixture of
-``tests/fixtures/hf_configs`` (whose ``SOURCE.txt`` names the verbatim copy), so the preset is
+``tests/fixtures/hf_configs`` (whose ``SOURCE.txt`` names the verbatim copy, or for
+``HASH_VERIFIED`` the published file's SHA-256 the rebuilt file equals), so the preset is
 counted exactly as the oracle counted that file (``expected.json``), and an estimate on an offer
 runs through to an answer the result's own figures account for.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -39,6 +41,15 @@ PUBLISHED = {
     "qwen3.5-397b-a17b": ("qwen3.5-397b-a17b", "h200-141gb", 8),
     "nemotron-3-super-120b-a12b": ("nemotron-3-super-120b-a12b-fp8", "h200-141gb", 1),
 }
+# Presets whose fixture was rebuilt, not copied, and is accepted because its SHA-256 equals the
+# recorded hash of the published file (its SOURCE.txt): byte for byte the published config.
+HASH_VERIFIED = {
+    "olmoe-1b-7b": ("olmoe-1b-7b-0924", "l4", 1),
+    "olmo-2-7b": ("olmo-2-1124-7b", "l4", 1),
+    "olmo-2-32b": ("olmo-2-0325-32b", "h100-80gb-sxm", 1),
+    "granite-4.0-h-small": ("granite-4.0-h-small", "h100-80gb-sxm", 1),
+}
+ALL = PUBLISHED | HASH_VERIFIED
 
 
 def _preset_file(preset_id: str) -> dict[str, Any]:
@@ -60,7 +71,7 @@ def _expected(fixture: str) -> dict[str, Any]:
 
 def test_every_published_preset_is_listed():
     listed = {p.id for p in list_presets() if p.kind == "llm"}
-    assert set(PUBLISHED) <= listed
+    assert set(ALL) <= listed
 
 
 @pytest.mark.parametrize("preset_id", sorted(PUBLISHED))
@@ -78,9 +89,27 @@ def test_preset_holds_the_published_config_and_names_its_copy(preset_id):
     assert re.search(r"/blob/[0-9a-f]{40}/", source["url"])  # a copy at a commit
 
 
-@pytest.mark.parametrize("preset_id", sorted(PUBLISHED))
+@pytest.mark.parametrize("preset_id", sorted(HASH_VERIFIED))
+def test_a_hash_verified_preset_holds_the_file_its_hash_names(preset_id):
+    fixture = HASH_VERIFIED[preset_id][0]
+    data = _preset_file(preset_id)
+    assert data["id"] == preset_id
+    raw = (FIXTURES / fixture / "config.json").read_bytes()
+    published = json.loads(raw)
+    assert data["config"] == published
+    assert list(data["config"]) == list(published)
+    source = _source_txt(fixture)
+    assert hashlib.sha256(raw).hexdigest() == source["sha256"]
+    assert source["verified"].startswith("byte for byte: the SHA-256 of this config.json equals")
+    revision = re.search(r"at revision ([0-9a-f]{40})", source["verified"])
+    assert revision is not None
+    assert data["source"].startswith(f"{source['model']}/config.json at revision {revision[1]}")
+    assert source["sha256"] in data["source"]
+
+
+@pytest.mark.parametrize("preset_id", sorted(ALL))
 def test_preset_counts_what_the_oracle_counts(preset_id):
-    expected = _expected(PUBLISHED[preset_id][0])
+    expected = _expected(ALL[preset_id][0])
     arch = load_preset(preset_id)
     assert arch.source == "preset"
     assert arch.approximate is None, arch.notes
@@ -97,9 +126,9 @@ def test_preset_counts_what_the_oracle_counts(preset_id):
     assert (arch.checkpoint is not None) == declared
 
 
-@pytest.mark.parametrize("preset_id", sorted(PUBLISHED))
+@pytest.mark.parametrize("preset_id", sorted(ALL))
 def test_an_estimate_on_an_offer_answers_from_its_own_figures(preset_id):
-    _, gpu, gpus = PUBLISHED[preset_id]
+    _, gpu, gpus = ALL[preset_id]
     body: dict[str, Any] = {
         "workload": "inference",
         "model": {"preset": preset_id},
@@ -124,5 +153,5 @@ def test_the_fit_table_shows_every_preset_id_in_full(capsys):
     # The longest ids are wider than the column a config's path is shortened to.
     result = run_cli(capsys, "fit", "--gpu", "h200-141gb")
     assert result.code == 0, result.err
-    for preset_id in PUBLISHED:
+    for preset_id in ALL:
         assert re.search(rf"^  {re.escape(preset_id)} ", result.out, re.MULTILINE), preset_id
