@@ -363,6 +363,25 @@ def parallel_findings(
     return found
 
 
+def context_findings(request: PlanRequest, arch: ModelArchitecture) -> list[Finding]:
+    """A served context longer than the model's longest sequence (``max_position_embeddings``).
+
+    vLLM refuses a ``max_model_len`` above the length it derives from the config (the length
+    fields, times the ``rope_scaling`` factor of the methods that extend it), unless
+    ``VLLM_ALLOW_LONG_MAX_MODEL_LEN=1`` (``_get_and_verify_max_len`` in ``vllm/config``);
+    llama.cpp runs and logs "possible training context overflow" (``llama-context.cpp``). The
+    planner does not read ``rope_scaling``, so this is a warning, not a blocker: the estimate
+    is still counted at the requested length.
+    """
+    maximum = arch.max_position_embeddings
+    context = request.inference.context_tokens
+    if maximum is None or context <= maximum:
+        return []
+    return [
+        Finding.of("context_beyond_model", "warning", "kv_cache", context=context, maximum=maximum)
+    ]
+
+
 def request_findings(
     request: PlanRequest, arch: ModelArchitecture | None, gpu: GpuOffer
 ) -> list[Finding]:

@@ -117,6 +117,7 @@ def estimate_llamacpp(
     par = request.parallelism
     gpus = par.gpus
     findings = model_findings(arch) + compat.offer_findings(request, arch, gpu, gpus, 1)
+    findings += compat.context_findings(request, arch)
     fmt = compat.effective_format(request, arch)
     if arch.stored_layers is None and not (
         (fmt is not None and fmt.hardware == "gguf")

@@ -155,7 +155,7 @@ def _on_degree(request: PlanRequest, arch: ModelArchitecture, tp: int) -> _OnDeg
     """:class:`_OnDegree` of ``request`` (whose degree is ``tp``)."""
     inf = request.inference
     cache = request.precision.kv_cache
-    notes = _mtp_findings(request, arch)
+    notes = _mtp_findings(request, arch) + compat.context_findings(request, arch)
     if arch.checkpoint is not None:
         notes += compat.checkpoint_findings(request, arch, gib(arch.checkpoint.total_bytes))
     wm = inference_weights(request, arch)

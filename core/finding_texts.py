@@ -209,6 +209,13 @@ FINDING_TEMPLATES: dict[str, str] = {
         "bitsandbytes kept for backward, until the next forward has run: the estimate counts "
         "{size:.2f} GiB of them, as if the longest batch followed one as long",
     ),
+    "context_beyond_model": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{context} tokens per sequence is longer than the model's longest sequence ({maximum}): "
+        "vLLM refuses it unless the config's rope_scaling extends the length or "
+        "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 is set, llama.cpp warns of a context overflow, and "
+        "quality past the trained length is not assured",
+    ),
     "litgpt_quantized_multi_gpu": QT_TRANSLATE_NOOP(
         "CoreText",
         "LitGPT does not train a quantized model on more than one GPU (its fine-tuning scripts "

@@ -45,3 +45,25 @@ def test_gemma_3_presets_without_the_field_take_gemma3_text_config_default(prese
     arch = load_preset(preset)
     assert arch.max_position_embeddings == 131_072
     assert any("'max_position_embeddings'" in note and "131072" in note for note in arch.notes)
+
+
+def _served(context: int, engine: str = "vllm") -> set[str]:
+    from core.estimate import estimate
+    from core.request import parse_request
+
+    body = {
+        "model": {"preset": "llama-2-7b"},  # max_position_embeddings 4096
+        "inference": {"engine": engine, "context_tokens": context},
+        "gpu": "h100-80gb-sxm",
+    }
+    if engine == "llama.cpp":
+        body["precision"] = {"format": "gguf-q8_0"}
+    return {f.code for f in estimate(parse_request(body)).findings}
+
+
+@pytest.mark.parametrize("engine", ["vllm", "llama.cpp"])
+def test_a_context_past_the_models_longest_sequence_is_warned_of(engine):
+    # vLLM refuses such a max_model_len by default and llama.cpp warns; the planner does not read
+    # rope_scaling, so it warns rather than refuses (core.compat.context_findings).
+    assert "context_beyond_model" in _served(4097, engine)
+    assert "context_beyond_model" not in _served(4096, engine)

@@ -550,6 +550,10 @@
         <translation>LitGPT хранит логиты предыдущего шага в fp32, а через них и входы, сохранённые bitsandbytes для обратного прохода, пока не пройдёт следующий прямой проход: оценка учитывает {size:.2f} ГиБ на них, как если бы за самым длинным батчем шёл такой же длинный</translation>
     </message>
     <message>
+        <source>{context} tokens per sequence is longer than the model&apos;s longest sequence ({maximum}): vLLM refuses it unless the config&apos;s rope_scaling extends the length or VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 is set, llama.cpp warns of a context overflow, and quality past the trained length is not assured</source>
+        <translation>{context} токенов на последовательность — длиннее самой длинной последовательности модели ({maximum}): vLLM откажется запускаться, если rope_scaling в конфигурации не удлиняет её и не задан VLLM_ALLOW_LONG_MAX_MODEL_LEN=1, llama.cpp предупредит о переполнении контекста, а качество за пределами длины обучения не гарантировано</translation>
+    </message>
+    <message>
         <source>LitGPT does not train a quantized model on more than one GPU (its fine-tuning scripts stop with --quantize and more than one device): use one GPU or another trainer</source>
         <translation>LitGPT не обучает квантованную модель на нескольких GPU (его скрипты дообучения останавливаются при --quantize и больше чем одном устройстве): выберите один GPU или другой тренер</translation>
     </message>
