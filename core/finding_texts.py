@@ -439,6 +439,13 @@ NOTE_TEMPLATES: dict[str, str] = {
         "The parameters ({params:,}) are counted from the checkpoint's tensors, so the "
         "weights are exact; the cache layout is read from the generic config fields.",
     ),
+    "model_note.modelopt_not_read": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{file} beside this config.json describes a ModelOpt quantization (FP8 or NVFP4) that "
+        "the planner does not read: the weights are counted at the requested precision; set "
+        "the precision the checkpoint is stored in, or give its safetensors files for exact "
+        "weights.",
+    ),
     "model_note.vision_not_counted": QT_TRANSLATE_NOOP(
         "CoreText",
         "The vision tower of '{family}' is not one the planner counts; only the text "

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
@@ -166,7 +166,8 @@ def resolve_model(ref: ModelRef) -> ResolvedModel:
         # by its own name.
         resolved = path.resolve()
         name = name or (resolved.parent.name if path.name == "config.json" else resolved.stem)
-        return architecture_from_config(config, model_id=name, name=name, source="hf_config")
+        arch = architecture_from_config(config, model_id=name, name=name, source="hf_config")
+        return _note_modelopt(arch, config, resolved.parent)
     # The file readers are imported here: a preset or a config.json never needs them.
     if ref.safetensors is not None:
         from core.safetensors_model import architecture_from_safetensors
@@ -178,6 +179,26 @@ def resolve_model(ref: ModelRef) -> ResolvedModel:
         return architecture_from_gguf(ref.gguf)
     assert ref.custom is not None  # ModelRef guarantees exactly one source
     return custom_architecture(ref.custom)
+
+
+# NVIDIA ModelOpt's exports (the FP8 and NVFP4 releases of Nemotron, Llama, DeepSeek, Qwen) may
+# describe their quantization in this file beside config.json instead of a quantization_config
+# (vLLM's ModelOptFp8Config / ModelOptNvFp4Config read it: ``get_config_filenames``).
+MODELOPT_SIDECAR = "hf_quant_config.json"
+
+
+def _note_modelopt(
+    arch: ModelArchitecture, config: dict[str, Any], folder: Path
+) -> ModelArchitecture:
+    """``arch`` with a note when ``folder`` holds a ModelOpt quantization the config does not name.
+
+    The planner does not read that file: the weights are counted at the request's precision,
+    and the note says so instead of presenting that as the checkpoint's storage.
+    """
+    if "quantization_config" in config or not (folder / MODELOPT_SIDECAR).is_file():
+        return arch
+    note = Message("model_note.modelopt_not_read", file=MODELOPT_SIDECAR)
+    return replace(arch, notes=(*arch.notes, note))
 
 
 def _round_to(value: float, step: int) -> int:

@@ -67,3 +67,26 @@ def test_a_context_past_the_models_longest_sequence_is_warned_of(engine):
     # rope_scaling, so it warns rather than refuses (core.compat.context_findings).
     assert "context_beyond_model" in _served(4097, engine)
     assert "context_beyond_model" not in _served(4096, engine)
+
+
+def test_a_modelopt_quantization_beside_the_config_is_named_not_ignored(tmp_path):
+    # Nemotron 3 Super's FP8 release keeps its quantization in hf_quant_config.json, not in
+    # config.json; the planner does not read that file and must say so.
+    from core.models import resolve_model
+    from core.request import ModelRef
+
+    folder = tmp_path / "nemotron-fp8"
+    folder.mkdir()
+    published = FIXTURES / "nemotron-3-super-120b-a12b-fp8" / "config.json"
+    (folder / "config.json").write_bytes(published.read_bytes())
+    ref = ModelRef(hf_config=str(folder / "config.json"))
+    assert not any(
+        getattr(n, "key", "") == "model_note.modelopt_not_read" for n in resolve_model(ref).notes
+    )
+    (folder / "hf_quant_config.json").write_text('{"quantization": {"quant_algo": "FP8"}}')
+    notes = [
+        n
+        for n in resolve_model(ref).notes
+        if getattr(n, "key", "") == "model_note.modelopt_not_read"
+    ]
+    assert len(notes) == 1 and "hf_quant_config.json" in str(notes[0])

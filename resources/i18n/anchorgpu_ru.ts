@@ -710,6 +710,10 @@
         <translation>Параметры ({params:,}) посчитаны по тензорам контрольной точки, поэтому веса точные; устройство кэша прочитано из общих полей конфигурации.</translation>
     </message>
     <message>
+        <source>{file} beside this config.json describes a ModelOpt quantization (FP8 or NVFP4) that the planner does not read: the weights are counted at the requested precision; set the precision the checkpoint is stored in, or give its safetensors files for exact weights.</source>
+        <translation>{file} рядом с этим config.json описывает квантование ModelOpt (FP8 или NVFP4), которое планировщик не читает: веса посчитаны в запрошенной точности; укажите точность, в которой хранится чекпойнт, или дайте его файлы safetensors для точного счёта весов.</translation>
+    </message>
+    <message>
         <source>The vision tower of &apos;{family}&apos; is not one the planner counts; only the text model is counted, so the weights are approximate.</source>
         <translation>Визуальную часть модели «{family}» планировщик не считает: посчитана только текстовая модель, поэтому веса приблизительные.</translation>
     </message>
