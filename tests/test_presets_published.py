@@ -40,6 +40,7 @@ PUBLISHED = {
     "qwen3.5-122b-a10b": ("qwen3.5-122b-a10b", "h200-141gb", 2),
     "qwen3.5-397b-a17b": ("qwen3.5-397b-a17b", "h200-141gb", 8),
     "nemotron-3-super-120b-a12b": ("nemotron-3-super-120b-a12b-fp8", "h200-141gb", 1),
+    "lfm2.5-vl-1.6b": ("lfm2.5-vl-1.6b", "l4", 1),
 }
 # Presets whose fixture was rebuilt, not copied, and is accepted because its SHA-256 equals the
 # recorded hash of the published file (its SOURCE.txt): byte for byte the published config.
@@ -48,6 +49,7 @@ HASH_VERIFIED = {
     "olmo-2-7b": ("olmo-2-1124-7b", "l4", 1),
     "olmo-2-32b": ("olmo-2-0325-32b", "h100-80gb-sxm", 1),
     "granite-4.0-h-small": ("granite-4.0-h-small", "h100-80gb-sxm", 1),
+    "ernie-4.5-0.3b": ("ernie-4.5-0.3b-pt", "l4", 1),
 }
 ALL = PUBLISHED | HASH_VERIFIED
 
