@@ -11,10 +11,14 @@ caller says the layout is not read rather than guess. Sources, by ``quant_method
   ``weight_scale`` and ``input_scale`` of ``torch.float32``).
 - ``compressed-tensors`` (vLLM ``compressed_tensors.py``; the compressed-tensors library): one
   scheme in ``config_groups`` targeting ``Linear`` (every linear layer but the ``ignore`` list,
-  matched on full module names, ``re:`` prefixes as regular expressions). Scales are in the
-  weights' dtype (``initialize.py`` ``_initialize_scale_zero_point``: ``scale_dtype =
-  module.weight.dtype``), shaped ``[out, 1]`` per channel, ``[out, ceil(inp / group)]`` per
-  group and ``[1]`` per tensor; a symmetric scheme stores no zero point.
+  matched on full module names, ``re:`` prefixes as regular expressions). Scales are shaped
+  ``[out, 1]`` per channel, ``[out, ceil(inp / group)]`` per group and ``[1]`` per tensor; a
+  symmetric scheme stores no zero point. The library saves them in the weights' dtype
+  (``initialize.py`` ``_initialize_scale_zero_point``: ``scale_dtype = module.weight.dtype``),
+  but vLLM allocates what it loads them into: float32 for the fp8 and int8 W8A8 schemes'
+  weight and input scales (``fp8_utils.py`` ``create_fp8_scale_parameter`` and
+  ``create_fp8_input_scale``, ``compressed_tensors_w8a8_int8.py``), the model's dtype for the
+  int4 packed scheme's group scales (``compressed_tensors_wNa16.py``: ``params_dtype``).
 
   - ``pack-quantized`` int4 (W4A16; Kimi K2-Thinking / K2.5 experts): ``weight_packed`` int32
     ``[out, ceil(inp / 8)]``, ``weight_scale`` per group, ``weight_shape`` (``torch.tensor(
@@ -56,7 +60,7 @@ from core.checkpoint_mtp import (
 from core.messages import WORDS
 from core.quant_formats import FORMATS
 
-_HALF_BYTES = 2  # fp16 / bf16: AWQ and GPTQ scales, compressed-tensors scales of a bf16 model
+_HALF_BYTES = 2  # fp16 / bf16: AWQ and GPTQ scales, compressed-tensors int4 group scales
 _INT32_BYTES = 4
 _SHAPE_BYTES = 16  # compressed-tensors weight_shape: two int64
 
@@ -198,14 +202,14 @@ def _ct_weights(q: Mapping[str, Any]) -> tuple[dict[str, Any], Any, str] | None:
 
 
 def _static_input_scale(inputs: Any) -> int | None:
-    """Bytes of a stored input scale: none when dynamic or absent, one 16-bit per tensor."""
+    """Bytes of a loaded input scale: none when dynamic or absent, one float32 per tensor."""
     if inputs is None:
         return 0
     if not isinstance(inputs, dict):
         return None
     if inputs.get("dynamic") is True:
         return 0
-    return _HALF_BYTES if inputs.get("strategy") == "tensor" else None
+    return FP32_BYTES if inputs.get("strategy") == "tensor" else None
 
 
 def _compressed_tensors(
@@ -241,13 +245,13 @@ def _compressed_tensors(
     if fmt == "float-quantized" and kind == "float" and bits == 8 and symmetric:
         if strategy == "tensor":
             return MatrixRule(
-                FP8_TENSOR, "fp8-tensor", lambda o, i: (o * i, _HALF_BYTES + input_scale), kept
+                FP8_TENSOR, "fp8-tensor", lambda o, i: (o * i, FP32_BYTES + input_scale), kept
             )
         if strategy == "channel":
             return MatrixRule(
                 FP8_CHANNEL,
                 "fp8-channel",
-                lambda o, i: (o * i, _HALF_BYTES * o + input_scale),
+                lambda o, i: (o * i, FP32_BYTES * o + input_scale),
                 kept,
             )
         return None
@@ -255,7 +259,7 @@ def _compressed_tensors(
     int8 = fmt in ("int-quantized", "naive-quantized") and kind == "int" and bits == 8
     if int8 and strategy == "channel" and symmetric and w8a8:
         return MatrixRule(
-            INT8_CHANNEL, "int8-w8a8", lambda o, i: (o * i, _HALF_BYTES * o + input_scale), kept
+            INT8_CHANNEL, "int8-w8a8", lambda o, i: (o * i, FP32_BYTES * o + input_scale), kept
         )
     return None
 

@@ -139,13 +139,14 @@ def _ct(fmt: str, weights: dict[str, Any], inputs: Any = None, **extra: Any) -> 
     }
 
 
-def test_fp8_dynamic_per_channel_counts_a_16_bit_scale_per_row() -> None:
+def test_fp8_dynamic_per_channel_counts_a_float32_scale_per_row() -> None:
+    # Saved in the weights' dtype, loaded by vLLM into float32 (create_fp8_scale_parameter).
     weights = {"num_bits": 8, "type": "float", "strategy": "channel", "symmetric": True}
     inputs = {"num_bits": 8, "type": "float", "strategy": "token", "dynamic": True}
     layout = _arch(_with("llama-3.1-8b", _ct("float-quantized", weights, inputs))).checkpoint
     assert layout is not None and layout.formats == ("fp8-channel",)
     h, vocab = 4096, 128256
-    per_layer = sum(o * i + 2 * o for o, i in _llama_like_linear(h, 1024, 14336))
+    per_layer = sum(o * i + 4 * o for o, i in _llama_like_linear(h, 1024, 14336))
     plain = 2 * (2 * vocab * h + h + 32 * 2 * h)
     assert layout.total_bytes == 32 * per_layer + plain
 
