@@ -84,6 +84,14 @@ class Heartbeat(QObject):
         self.last = now
 """
 
+# The bare window both floors paint, and the event loop they run.
+SHOW_BARE_WINDOW = """window = QMainWindow()
+window.setObjectName("mainWindow")
+window.resize(1200, 780)
+window.show()
+app.exec()
+"""
+
 BARE = (
     PROBE
     + """
@@ -91,12 +99,8 @@ from PySide6.QtWidgets import QApplication, QMainWindow
 app = QApplication(sys.argv[:1])
 paints = Paints({"mainWindow"}, lambda name: (mark("painted"), QTimer.singleShot(0, app.quit)))
 app.installEventFilter(paints)
-window = QMainWindow()
-window.setObjectName("mainWindow")
-window.resize(1200, 780)
-window.show()
-app.exec()
 """
+    + SHOW_BARE_WINDOW
 )
 
 FLOOR = (
@@ -137,12 +141,8 @@ def finish():
 loaded.done.connect(ready)
 paints = Paints({{"mainWindow"}}, lambda name: (mark("painted"), QTimer.singleShot(0, after_paint)))
 app.installEventFilter(paints)
-window = QMainWindow()
-window.setObjectName("mainWindow")
-window.resize(1200, 780)
-window.show()
-app.exec()
 """
+    + SHOW_BARE_WINDOW
 )
 
 APP = (
