@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Literal
 
 from core.messages import Message, Param, finding_key
@@ -17,6 +18,7 @@ COMPONENTS = (
     "optimizer_states",
     "runtime_overhead",
 )
+_SIZES = attrgetter(*COMPONENTS)  # a breakdown's sizes, in COMPONENTS order
 
 Severity = Literal["info", "warning", "blocker"]
 
@@ -57,15 +59,7 @@ class MemoryBreakdown:
 
         The first in :data:`COMPONENTS` order when several are equal.
         """
-        sizes = (
-            self.weights,
-            self.quantization_metadata,
-            self.kv_cache,
-            self.activations,
-            self.gradients,
-            self.optimizer_states,
-            self.runtime_overhead,
-        )
+        sizes = _SIZES(self)
         return COMPONENTS[sizes.index(max(sizes))]
 
 
