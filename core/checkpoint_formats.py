@@ -50,10 +50,9 @@ from typing import Any
 from core.architecture import LinearGroup
 from core.capacity.dtypes import FP32_BYTES
 from core.checkpoint_mtp import (
-    MTP_GROUP,
     MtpNames,
     is_mtp_group,
-    kept_mtp_groups,
+    kept_mtp,
     layer_paths,
     names_mtp,
 )
@@ -139,17 +138,10 @@ def _kept_by(
             kept.add(group.name)
         elif any(hits):
             return None
-    mtp_groups = [g for g in groups if is_mtp_group(g)]
-    if mtp_groups and mtp is None:
-        if any(names_mtp(p, layers) or "mtp" in p for p in patterns):
-            return None
-        kept |= {g.name for g in mtp_groups if g.name.removeprefix(MTP_GROUP) in kept}
-    elif mtp_groups and mtp is not None:
-        found = kept_mtp_groups(mtp_groups, mtp, patterns, matches)
-        if found is None:
-            return None
-        kept |= found
-    return frozenset(kept)
+    found = kept_mtp(
+        groups, mtp, patterns, matches, kept, lambda p: names_mtp(p, layers) or "mtp" in p
+    )
+    return None if found is None else frozenset(kept | found)
 
 
 def _ct_match(pattern: str, name: str) -> bool:

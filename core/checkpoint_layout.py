@@ -43,7 +43,7 @@ from core.checkpoint_mtp import (
     MtpNames,
     entry_names,
     is_mtp_group,
-    kept_mtp_groups,
+    kept_mtp,
     module_path,
     names_mtp,
 )
@@ -201,20 +201,15 @@ def _kept_groups(
                 named.setdefault(name, set()).add(int(layer.group(1)))
     kept = set(generic)
     for g in decoder:
-        found = named.get(g.name)
-        if found and g.name not in generic:
-            if _is_expert(g) or len(found) != g.count:
+        in_layers = named.get(g.name)
+        if in_layers and g.name not in generic:
+            if _is_expert(g) or len(in_layers) != g.count:
                 return None
             kept.add(g.name)
-    mtp_groups = [g for g in groups if is_mtp_group(g)]
-    if not mtp_groups:
-        return kept
-    if mtp is None:
-        if any(names_mtp(p, layers) for p in mtp_patterns):
-            return None  # MTP layers named in a way the planner does not know for the family
-        return kept | {g.name for g in mtp_groups if g.name.removeprefix(MTP_GROUP) in generic}
-    found_mtp = kept_mtp_groups(mtp_groups, mtp, mtp_patterns, _entry_keeps)
-    return None if found_mtp is None else kept | found_mtp
+    mtp_kept = kept_mtp(
+        groups, mtp, mtp_patterns, _entry_keeps, generic, lambda p: names_mtp(p, layers)
+    )
+    return None if mtp_kept is None else kept | mtp_kept
 
 
 def _patterns(quantization: Mapping[str, Any]) -> list[str] | None:

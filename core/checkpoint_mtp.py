@@ -136,6 +136,32 @@ def entry_names(pattern: str, module: str) -> bool:
     return module == pattern or module.startswith(pattern + ".")
 
 
+def kept_mtp(
+    groups: Iterable[LinearGroup],
+    names: MtpNames | None,
+    patterns: list[str],
+    matches: Callable[[str, str], bool],
+    follows: Iterable[str],
+    names_unknown: Callable[[str], bool],
+) -> set[str] | None:
+    """The MTP groups among ``groups`` that exclusion entries keep 16-bit; None when unread.
+
+    With the family's naming (``names``), each group is judged by its modules' names
+    (:func:`kept_mtp_groups`). Without it, an MTP group follows the decoder's group of the same
+    name (kept when that name is in ``follows``), unless an entry names the MTP layers
+    (``names_unknown``), which the planner cannot place: then the MTP storage is not read.
+    """
+    mtp_groups = [g for g in groups if is_mtp_group(g)]
+    if not mtp_groups:
+        return set()
+    if names is None:
+        if any(names_unknown(p) for p in patterns):
+            return None
+        followed = set(follows)
+        return {g.name for g in mtp_groups if g.name.removeprefix(MTP_GROUP) in followed}
+    return kept_mtp_groups(mtp_groups, names, patterns, matches)
+
+
 def kept_mtp_groups(
     groups: Iterable[LinearGroup],
     names: MtpNames,
