@@ -29,6 +29,7 @@ from core.paths import default_db_path
 from core.quotes import Quote, quote_estimate, utc_now
 from core.request import load_request_file
 from core.settings import active_catalog, load_settings
+from core.snapshot import read_estimate
 from core.store import HistoryStore, Order
 from core.store.backup import backup_database, restore_database
 from core.store.errors import describe
@@ -163,7 +164,7 @@ def run_quote_save(args: argparse.Namespace) -> int:
         store.save_quote(quote)
     if quote.fits is False:
         _warn(f"{quote.gpus} × {quote.gpu_id} does not fit this workload; saved anyway")
-    elif quote.estimate.get("fit_certainty") == "uncertain":
+    elif read_estimate(quote.estimate).fit_certainty == "uncertain":
         _warn(
             f"whether {quote.gpus} × {quote.gpu_id} fits is uncertain: the model is not counted "
             "exactly; saved anyway"
