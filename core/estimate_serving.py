@@ -33,7 +33,13 @@ from core.estimate_llm import (
 )
 from core.estimate_memo import Parts, parts_of
 from core.gpu_formats import support
-from core.kv_pool import KvPool, graph_estimate_finding, vllm_sequences
+from core.kv_pool import (
+    KvPool,
+    graph_estimate_finding,
+    start_up,
+    start_up_finding,
+    vllm_sequences,
+)
 from core.memory import Finding, MemoryBreakdown
 from core.messages import Message
 from core.mtp import COUNTED, NO_DRAFT
@@ -51,11 +57,12 @@ def _vllm_runs_fewer(request: PlanRequest, pool: KvPool, max_num_seqs: int) -> F
 
     Its start-up pool and its scheduler's ``max_num_seqs`` bound the sequences it runs at once
     (:func:`core.kv_pool.vllm_sequences`, with the sources); the other sequences wait in the queue,
-    or are preempted when the pool runs out.
+    or are preempted when the pool runs out. None as well when not even one fits: vLLM does not
+    start then (:func:`core.kv_pool.start_up_finding` says so), so nothing waits in a queue.
     """
     inf = request.inference
     at_once, binding = vllm_sequences(pool, max_num_seqs)
-    if inf.concurrent_sequences <= at_once:
+    if inf.concurrent_sequences <= at_once or at_once == 0:
         return None
     return Finding.of(
         "vllm_runs_fewer",
@@ -130,6 +137,7 @@ class _OnOffer:
     precision: Precision
     profile: dict[str, Any]
     pool_notes: tuple[Finding, ...]  # what vLLM's start-up pool means for the request
+    start_up: dict[str, Any]  # core.kv_pool.StartUp.as_dict() and the sequences run at once
 
 
 def _mtp_findings(request: PlanRequest, arch: ModelArchitecture) -> list[Finding]:
@@ -194,7 +202,11 @@ def _on_offer(
     kv_per_seq = degree.kv_per_seq
     profile = vllm_profile(request, arch, gpu, wm.weights + wm.quantization_metadata).as_dict()
     start_up_pool = KvPool.of_profile(profile, inf.context_tokens)
+    check = start_up(start_up_pool)
+    at_once = vllm_sequences(start_up_pool, profile["max_num_seqs"])[0]
     notes = []
+    if (refused := start_up_finding(start_up_pool, check)) is not None:
+        notes.append(refused)
     if (fewer := _vllm_runs_fewer(request, start_up_pool, profile["max_num_seqs"])) is not None:
         notes.append(fewer)
     if (graphs := graph_estimate_finding(start_up_pool)) is not None:
@@ -215,6 +227,7 @@ def _on_offer(
         precision=precision,
         profile=profile,
         pool_notes=tuple(notes),
+        start_up={**check.as_dict(), "sequences_at_once": at_once},
     )
 
 
@@ -269,6 +282,7 @@ def estimate_inference(
         ),
         "gpu_memory_utilization": inf.gpu_memory_utilization,
         "vllm_profile": on_offer.profile,
+        "vllm_start_up": on_offer.start_up,
     }
     return finish_result(
         request,

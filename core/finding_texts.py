@@ -176,6 +176,22 @@ FINDING_TEMPLATES: dict[str, str] = {
         "replica on every GPU and does not pool memory, so {gpus} × {usable:.1f} GiB = "
         "{pooled:.1f} GiB does not help; shard the model with FSDP or tensor parallelism",
     ),
+    "vllm_does_not_start": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "vLLM refuses to start: one sequence of {context:,} tokens needs {needed:.2f} GiB of KV "
+        "cache, more than its {available:.2f} GiB pool; the longest context (max_model_len) "
+        "that starts here is {longest:,} tokens",
+    ),
+    "vllm_does_not_start.no_context": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "vLLM refuses to start: its KV cache pool of {available:.2f} GiB holds less than one "
+        "token of every KV cache group, so no context starts here",
+    ),
+    "vllm_does_not_start.no_pool": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "vLLM refuses to start: nothing is left for its KV cache pool once the weights and its "
+        "start-up profile are taken from gpu_memory_utilization, so no context starts here",
+    ),
     "vllm_runs_fewer.kv_pool": QT_TRANSLATE_NOOP(
         "CoreText",
         "vLLM's KV cache pool holds {at_once:,} sequences of {context:,} tokens at once, fewer "

@@ -13,6 +13,7 @@ from typing import Any, Literal
 from core.capacity.vllm_kv_layout import KvLayout
 from core.capacity.vllm_profile import GIB, GRAPH_ESTIMATE_GIB
 from core.memory import Finding
+from core.units import gib
 
 PoolBinding = Literal["kv_pool", "max_num_seqs"]
 
@@ -80,6 +81,77 @@ class KvPool:
             "context_tokens": self.context,
             "concurrency": round(self.concurrency, 2),
         }
+
+
+@dataclass(frozen=True)
+class StartUp:
+    """vLLM's start-up check of its KV cache pool against one request of ``max_model_len``.
+
+    Attributes:
+        starts: Whether vLLM starts: the pool is not empty and one sequence of the pool's
+            context fits it.
+        needed_bytes: The pool one sequence of that context takes: its blocks in every KV cache
+            group (:meth:`core.capacity.vllm_kv_layout.KvLayout.per_request`) times the bytes one
+            block id spans.
+        longest: The largest ``max_model_len`` (up to the pool's context) whose one sequence fits
+            the pool, by the same rule; 0 when not even one token does.
+    """
+
+    starts: bool
+    needed_bytes: int
+    longest: int
+
+    def as_dict(self) -> dict[str, Any]:
+        """The check as JSON (the estimate's ``details["vllm_start_up"]``)."""
+        return {
+            "starts": self.starts,
+            "needed_bytes": self.needed_bytes,
+            "longest_context": self.longest,
+        }
+
+
+def start_up(pool: KvPool) -> StartUp:
+    """Whether vLLM starts with ``pool``, as its start-up check decides.
+
+    ``_check_enough_kv_cache_memory`` in ``vllm/v1/core/kv_cache_utils.py`` (commit
+    001cabc1be16) raises "No available memory for the cache blocks" when the pool is empty, and
+    "To serve at least one request with the models's max seq len (L), (X GiB KV cache is needed,
+    which is larger than the available KV cache memory (Y GiB)" when the KV cache one request
+    of ``max_model_len`` tokens needs is larger than the pool. That need
+    (``_max_memory_usage_bytes_from_groups``) is the group size × the page size × the sum over
+    the KV cache groups of each group's blocks at L, which is :attr:`KvPool.per_sequence` times
+    the layout's ``block_bytes`` (for one group of one kind, ``UniformTypeKVCacheSpecs``, the sum
+    of every layer's ⌈L / block⌉ pages: the same figure). Its "estimated maximum model length"
+    (``_estimate_max_model_len_from_groups``) is the largest L from 1 up to the requested one
+    whose need fits, 0 when even one token does not: :meth:`KvLayout.longest` over the pool's
+    blocks, since a need of n blocks fits the pool's bytes exactly when n ≤ its blocks.
+    """
+    layout = pool.layout
+    needed = layout.block_bytes * pool.per_sequence
+    if pool.bytes <= 0:
+        return StartUp(False, needed, 0)
+    return StartUp(needed <= pool.bytes, needed, layout.longest(pool.blocks, pool.context))
+
+
+def start_up_finding(pool: KvPool, check: StartUp) -> Finding | None:
+    """The blocker of a pool vLLM refuses to start with (None when it starts).
+
+    Variants: ``no_pool`` when nothing is left for the pool, ``no_context`` when the pool holds
+    less than one token's blocks, otherwise the longest context that would start.
+    """
+    if check.starts:
+        return None
+    variant = "no_pool" if pool.bytes <= 0 else ("no_context" if check.longest == 0 else "")
+    return Finding.of(
+        "vllm_does_not_start",
+        "blocker",
+        "kv_cache",
+        variant=variant,
+        context=pool.context,
+        needed=gib(check.needed_bytes),  # GPU memory in GiB, the unit policy of core.units
+        available=gib(max(pool.bytes, 0)),
+        longest=check.longest,
+    )
 
 
 def vllm_sequences(pool: KvPool, max_num_seqs: int) -> tuple[int, PoolBinding]:

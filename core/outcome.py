@@ -15,6 +15,9 @@ by the speed bounds of :mod:`core.throughput`, carried by the estimate:
   run is proposed, and the share of the run the chosen term buys is stated.
 - Diffusion: images per hour at the estimate's bound, per 1,000 images.
 
+A layout that does not fit, or that its engine refuses to start, produces nothing: its outcome
+keeps the hourly price and no cost per unit.
+
 Money stays :class:`~decimal.Decimal`: speeds enter through their decimal text, never as floats
 in a sum of money. Per-unit prices keep four decimals (half up); run costs the currency's minor
 unit.
@@ -191,6 +194,8 @@ def outcome_cost(
     busy = hourly / utilization  # the price of one busy hour
     t = result.throughput
     currency = price.currency
+    if not result.fits:  # a layout that does not fit (or vLLM would not start) produces nothing
+        return OutcomeCost(currency, utilization, hourly)
     if result.request.workload == "inference":
         return OutcomeCost(
             currency,

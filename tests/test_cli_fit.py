@@ -170,9 +170,16 @@ def test_fit_lists_presets_that_fit_and_why_others_do_not(capsys):
 
 
 def test_fit_without_gpus_takes_the_smallest_count_that_fits(capsys):
+    # Two H100s hold Llama 3.1 70B's weights and the planner's KV cache (68.8 of 71.3 GiB), but
+    # vLLM's start-up pool (3,520 tokens) holds no 4,096-token sequence, so vLLM would not
+    # start there: four is the smallest count that serves the request.
     result = run_cli(capsys, "fit", "--gpu", "h100-80gb-sxm", "--json")
     rows = {r["model"]: r for r in result.json()["rows"]}
-    assert rows["llama-3.1-70b"]["fits"] and rows["llama-3.1-70b"]["gpus"] == 2
+    assert rows["llama-3.1-70b"]["fits"] and rows["llama-3.1-70b"]["gpus"] == 4
+    two = run_cli(capsys, "fit", "--gpu", "h100-80gb-sxm", "--gpus", "2", "--json")
+    row = {r["model"]: r for r in two.json()["rows"]}["llama-3.1-70b"]
+    assert row["fits"] is False and row["memory_per_gpu_bytes"] <= row["usable_bytes"]
+    assert "vLLM refuses to start" in row["reason"] and "3,520 tokens" in row["reason"]
 
 
 def test_fit_models_dir_reports_a_broken_config_and_goes_on(capsys, tmp_path):

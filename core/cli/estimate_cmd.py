@@ -86,9 +86,10 @@ def run(args: argparse.Namespace) -> int:
         text = format_estimate(result, data["price"])
         extra = ["", "Limits on this offer and layout (memory; each with the others as requested)"]
         extra += [f"  {line}" for line in limits.messages(result.request)]
-        if outcome is not None:
+        costs = outcome.messages(outcome_hours(result)) if outcome is not None else []
+        if costs:  # none when the layout does not run (core.outcome.outcome_cost)
             extra += ["", "Cost of the outcome"]
-            extra += [f"  {line}" for line in outcome.messages(outcome_hours(result))]
+            extra += [f"  {line}" for line in costs]
         head, _, findings = text.partition("\n\n[")
         print(head + "\n" + "\n".join(extra) + ("\n\n[" + findings if findings else ""))
     return 0
