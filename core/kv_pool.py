@@ -154,6 +154,30 @@ def start_up_finding(pool: KvPool, check: StartUp) -> Finding | None:
     )
 
 
+def refused(details: Mapping[str, Any]) -> StartUp | None:
+    """The start-up check of an estimate's ``details`` when vLLM refuses to start, else None.
+
+    None as well for an estimate that is not vLLM serving (or was saved without the check).
+    """
+    check = details.get("vllm_start_up")
+    if not check or check["starts"]:
+        return None
+    return StartUp(False, check["needed_bytes"], check["longest_context"])
+
+
+def runs_fewer(details: Mapping[str, Any], requested: int) -> int | None:
+    """The sequences vLLM runs at once when at least one but fewer than ``requested``, else None.
+
+    From an estimate's ``details`` (:func:`vllm_sequences` at start-up: its pool or its
+    ``max_num_seqs``); the others wait in its queue.
+    """
+    check = details.get("vllm_start_up")
+    if not check or not check["starts"]:
+        return None
+    at_once = int(check["sequences_at_once"])
+    return at_once if 0 < at_once < requested else None
+
+
 def vllm_sequences(pool: KvPool, max_num_seqs: int) -> tuple[int, PoolBinding]:
     """The sequences of the pool's context vLLM runs at once, and what stops more.
 

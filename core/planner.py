@@ -36,6 +36,9 @@ MAXIMIZED: dict[str, dict[str, str]] = {
 }
 """The limit each ``--maximize`` choice ranks by, per workload."""
 GPU_COUNTS = (1, 2, 4, 8, 16, 32, 64)
+# Blockers that are about memory: the option's limits still say how far it goes (vLLM's
+# refusal to start is its pool against one sequence, whose longest context is a limit).
+MEMORY_BLOCKERS = frozenset({"ddp_does_not_pool", "vllm_does_not_start"})
 
 
 @dataclass(frozen=True)
@@ -141,14 +144,18 @@ def reason_parts(result: EstimateResult) -> list[str]:
         ]
         if any(f.code == "ddp_does_not_pool" for f in blockers):
             parts.append(Message("planner.ddp_no_pool"))
-        return parts + [f.message for f in blockers if f.code != "ddp_does_not_pool"]
+        # vLLM's refusal to start follows from the shortfall already stated
+        return parts + [f.message for f in blockers if f.code not in MEMORY_BLOCKERS]
     return [f.message for f in blockers] or [Message("planner.does_not_fit")]
 
 
 def _per_million(result: EstimateResult, price: Price) -> Decimal | None:
-    """Price per million generated tokens at the decode bound over the term."""
+    """Price per million generated tokens at the decode bound over the term.
+
+    None for an option that does not fit, or that vLLM would not start: it generates nothing.
+    """
     tps = result.throughput.decode_tokens_per_s
-    if not tps:
+    if not tps or not result.fits:
         return None
     tokens = Decimal(str(tps)) * Decimal(price.hours) * 3600
     return _money(price.total / tokens * Decimal(1_000_000), Decimal("0.0001"))
@@ -270,7 +277,7 @@ def _options(
 
 def _blocked(result: EstimateResult) -> bool:
     """Whether something other than memory rules the option out (its limits would mean nothing)."""
-    return any(f.severity == "blocker" and f.code != "ddp_does_not_pool" for f in result.findings)
+    return any(f.severity == "blocker" and f.code not in MEMORY_BLOCKERS for f in result.findings)
 
 
 def _over_budget(price: Price, budget: Decimal) -> str:
@@ -293,9 +300,7 @@ def _suggest(
         o
         for o in infeasible
         if o.estimate.headroom_bytes < 0
-        and all(
-            f.severity != "blocker" or f.code == "ddp_does_not_pool" for f in o.estimate.findings
-        )
+        and all(f.severity != "blocker" or f.code in MEMORY_BLOCKERS for f in o.estimate.findings)
     ]
     memory_only.sort(key=lambda o: o.estimate.memory.total - o.estimate.usable_bytes)
     lines: list[str] = []

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from core.estimate import EstimateResult
+from core.kv_pool import runs_fewer
 from core.units import UNIT, gib
 
 APPROXIMATE, UNCERTAIN = "~", "?"
@@ -50,3 +51,12 @@ def uncertain_note(result: EstimateResult) -> str:
         f" ({UNCERTAIN} fit uncertain: {gib(approx.band_low):.1f}–{gib(approx.band_high):.1f} GiB"
         " per GPU)"
     )
+
+
+def at_once_note(result: EstimateResult) -> str:
+    """For a fitting vLLM layout that runs fewer sequences at once than asked: say how many."""
+    sequences = result.request.inference.concurrent_sequences
+    at_once = runs_fewer(result.details, sequences) if result.fits else None
+    if at_once is None:
+        return ""
+    return f"  ({at_once:,} of {sequences:,} sequences at once)"

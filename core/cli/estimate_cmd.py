@@ -18,6 +18,7 @@ from core.catalog import Catalog
 from core.cli.output import dumps, dumps_line
 from core.errors import InputError
 from core.estimate import EstimateResult
+from core.kv_pool import refused, runs_fewer
 from core.memory import COMPONENTS
 from core.messages import Message
 from core.request import PlanRequest, load_request_file
@@ -172,6 +173,15 @@ def format_estimate(result: EstimateResult, price: dict[str, Any] | None) -> str
         verdict = "fit UNCERTAIN (point estimate " + verdict + ")"
     elif result.fits and band is not None and band.tight:
         verdict = "fits, tight"
+    sequences = result.request.inference.concurrent_sequences
+    if (check := refused(result.details)) is not None:
+        context = result.request.inference.context_tokens
+        verdict = (
+            f"does NOT fit: vLLM would not start, its KV cache pool holds no sequence of "
+            f"{context:,} tokens (the longest context that starts is {check.longest:,}); memory"
+        )
+    elif result.fits and (at_once := runs_fewer(result.details, sequences)) is not None:
+        verdict += f", {at_once:,} of {sequences:,} sequences at once"
     lines.append(
         f"  {verdict}: headroom {result.headroom_bytes / 2**30:.2f} GiB; "
         f"largest component {result.binding_component.replace('_', ' ')}"

@@ -177,6 +177,7 @@ def format_fit(rows: list[FitRow], args: argparse.Namespace) -> str:
                 f"{certainty.per_gpu(row.estimate, 9)}"
                 f"{row.price.total:>10} {row.price.currency}{cells}"
                 f"{cost if cost is not None else '-':>12}"
+                f"{certainty.at_once_note(row.estimate)}"
             )
         lines += certainty.footnote(r.estimate for r in fitting if r.estimate is not None)
     else:

@@ -148,6 +148,7 @@ def format_plan(result: Plan, *, show_all: bool = False) -> str:
                 f"{certainty.per_gpu(o.estimate, 10)}{gib(o.estimate.usable_bytes):>5.0f}{UNIT}"
                 f"{o.price.total:>11} {o.price.currency}"
                 f"{_limit_cells(o, workload)}{_outcome_cells(o, workload)}"
+                f"{certainty.at_once_note(o.estimate)}"
             )
         if len(listed) < len(result.options):
             lines.append(f"  … {len(result.options) - len(listed)} more (--all)")
