@@ -49,6 +49,9 @@ class Throughput:
 
 
 FitCertainty = Literal["fits", "uncertain", "does_not_fit"]
+# Blockers that follow from the memory left over (core.kv_pool.start_up_finding): a model whose
+# memory is not counted exactly leaves its fit uncertain however they read at the point estimate.
+POOL_BLOCKERS = frozenset({"vllm_does_not_start"})
 
 
 @dataclass(frozen=True)
@@ -117,7 +120,9 @@ def finish_result(
     fits = headroom >= 0 and not blocked
     approx: ApproximateMemory | None = extra.get("approximate")
     certainty: FitCertainty = "fits" if fits else "does_not_fit"
-    if approx is not None and not blocked and approx.band_low <= usable < approx.band_high:
+    # vLLM's start-up pool is what the memory leaves, so it is as uncertain as the memory
+    certain_block = any(f.severity == "blocker" and f.code not in POOL_BLOCKERS for f in findings)
+    if approx is not None and not certain_block and approx.band_low <= usable < approx.band_high:
         certainty = "uncertain"
     findings.extend(closing_findings())
     return EstimateResult(

@@ -150,12 +150,9 @@ def reason_parts(result: EstimateResult) -> list[str]:
 
 
 def _per_million(result: EstimateResult, price: Price) -> Decimal | None:
-    """Price per million generated tokens at the decode bound over the term.
-
-    None for an option that does not fit, or that vLLM would not start: it generates nothing.
-    """
+    """Price per million generated tokens at the decode bound over the term."""
     tps = result.throughput.decode_tokens_per_s
-    if not tps or not result.fits:
+    if not tps:
         return None
     tokens = Decimal(str(tps)) * Decimal(price.hours) * 3600
     return _money(price.total / tokens * Decimal(1_000_000), Decimal("0.0001"))
@@ -257,7 +254,8 @@ def _options(
                 estimate=result,
                 price=price,
                 tensor_parallel=tp,
-                per_million_tokens=_per_million(result, price),
+                # an option that does not fit, or that vLLM would not start, generates nothing
+                per_million_tokens=_per_million(result, price) if result.fits else None,
                 job_cost=_job_cost(result, price),
                 reason_parts=parts,
                 outcome=outcome_cost(result, price, utilization=utilization),

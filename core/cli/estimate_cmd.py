@@ -174,7 +174,7 @@ def format_estimate(result: EstimateResult, price: dict[str, Any] | None) -> str
     elif result.fits and band is not None and band.tight:
         verdict = "fits, tight"
     sequences = result.request.inference.concurrent_sequences
-    if (check := refused(result.details)) is not None:
+    if result.fit_certainty != "uncertain" and (check := refused(result.details)) is not None:
         context = result.request.inference.context_tokens
         verdict = (
             f"does NOT fit: vLLM would not start, its KV cache pool holds no sequence of "

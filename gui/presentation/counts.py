@@ -34,6 +34,12 @@ class Counts(QObject):
     def uncertain_fits(self, n: int) -> str:
         return self.tr("Of those that fit, %Ln may not (amber rows).", "", n)
 
+    def tokens(self, n: int) -> str:
+        return self.tr("%Ln token(s)", "", n)
+
+    def of_sequences_at_once(self, n: int) -> str:
+        return self.tr("of %Ln sequence(s) at once", "", n)
+
 
 def quotes(n: int) -> str:
     """``n`` saved quotes."""
@@ -68,3 +74,13 @@ def uncertain_fits(n: int) -> str:
 def of_options_that_fit(n: int) -> str:
     """``n`` options that fit, after "Cheapest" ("of 4 options that fit")."""
     return Counts().of_options_that_fit(n)
+
+
+def tokens(n: int) -> str:
+    """``n`` tokens of a context ("4,096 tokens")."""
+    return Counts().tokens(n)
+
+
+def of_sequences_at_once(n: int) -> str:
+    """``n`` requested sequences, after how many run ("3 of 8 sequences at once")."""
+    return Counts().of_sequences_at_once(n)

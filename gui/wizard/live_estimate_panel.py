@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.estimate import EstimateResult
+from core.kv_pool import refused, runs_fewer
 from core.terms import term_hours
 from gui.core_text import finding_text, message_text
 from gui.glossary_link import connect_term_links, term_anchor
@@ -199,8 +200,22 @@ class LiveEstimatePanel(QWidget):
         memory = result.memory
         self._chart.show_memory(memory, result.gpu.vram_bytes, result.usable_bytes)
         self._legend.setText(self._chart.legend_html())
+        refusal = refused(result.details)
         if result.fits:
             verdict = self.tr("Fits: {total} of {usable} usable per GPU, {headroom} headroom")
+            headroom = gib(result.headroom_bytes)
+        elif result.headroom_bytes >= 0 and refusal is not None:
+            # vLLM's start-up check (core.kv_pool.start_up): memory fits, the pool does not
+            verdict = (
+                self.tr(
+                    "Does not fit: vLLM would not start, its KV cache pool holds no sequence of"
+                    " {context}; the longest context that starts is {longest}"
+                )
+                if refusal.longest
+                else self.tr(
+                    "Does not fit: vLLM would not start, no KV cache pool is left for any context"
+                )
+            )
             headroom = gib(result.headroom_bytes)
         elif result.headroom_bytes < 0:
             verdict = self.tr(
@@ -212,9 +227,18 @@ class LiveEstimatePanel(QWidget):
                 "Does not run: {total} of {usable} fits, but a blocker below stops it"
             )
             headroom = gib(result.headroom_bytes)
+        requested = result.request.inference.concurrent_sequences
         text = verdict.format(
-            total=gib(memory.total), usable=gib(result.usable_bytes), headroom=headroom
+            total=gib(memory.total),
+            usable=gib(result.usable_bytes),
+            headroom=headroom,
+            context=counts.tokens(result.request.inference.context_tokens),
+            longest=counts.tokens(refusal.longest) if refusal is not None else "",
         )
+        if result.fits and (at_once := runs_fewer(result.details, requested)) is not None:
+            text += "\n" + self.tr("vLLM runs {at_once} {of_requested}: the others wait").format(
+                at_once=count(at_once), of_requested=counts.of_sequences_at_once(requested)
+            )
         if result.approximate is not None:
             # The model's counts are approximate: say so, and whether the range crosses the limit.
             line = (

@@ -15,11 +15,12 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from PySide6.QtGui import QColor
 
 from core.estimate import EstimateResult
+from core.kv_pool import runs_fewer
 from core.planner import Plan, PlanOption
 from core.pricing import to_minor
 from core.units import vendor_label
 from gui.core_text import reason_text
-from gui.presentation import palette
+from gui.presentation import counts, palette
 from gui.presentation.formats import count, gib, money
 from gui.presentation.names import strategy_short
 
@@ -119,7 +120,8 @@ class OfferTableModel(QAbstractTableModel):
         cost = self._unit_cost(option)
         certainty = self._certainty(est)
         uncertain = certainty if est.fit_certainty == "uncertain" else ""
-        reason = "  ".join(t for t in (reason_text(option), uncertain) if t)
+        fewer = self._fewer(est)
+        reason = "  ".join(t for t in (reason_text(option), uncertain, fewer) if t)
         texts = (
             str(rank) if rank is not None else "—",
             vendor_label(option.gpu.name),  # its memory is the VRAM column's
@@ -148,8 +150,22 @@ class OfferTableModel(QAbstractTableModel):
         texts += tuple(count(v) if v is not None else "—" for v in limits) + (reason,)
         keys += tuple(v if v is not None else NO_LIMIT for v in limits) + (reason,)
         # The catalog's own name, why it does not fit, and the range of a model not counted exactly.
-        tooltip = "\n".join(t for t in (option.gpu.name, reason_text(option), certainty) if t)
+        tooltip = "\n".join(
+            t for t in (option.gpu.name, reason_text(option), certainty, fewer) if t
+        )
         return _Row(option, texts, keys, tooltip)
+
+    def _fewer(self, est: EstimateResult) -> str:
+        """For a fitting vLLM option that runs fewer sequences at once than asked: how many."""
+        if self._workload != "inference" or not est.fits:
+            return ""
+        requested = est.request.inference.concurrent_sequences
+        at_once = runs_fewer(est.details, requested)
+        if at_once is None:
+            return ""
+        return self.tr("Runs {at_once} {of_requested}").format(
+            at_once=count(at_once), of_requested=counts.of_sequences_at_once(requested)
+        )
 
     def _certainty(self, est: EstimateResult) -> str:
         """For a model not counted exactly: its range, and whether the fit is uncertain."""

@@ -52,6 +52,20 @@
             <numerusform>Of those that fit, %Ln may not (amber rows).</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln token(s)</source>
+        <translation>
+            <numerusform>%Ln token</numerusform>
+            <numerusform>%Ln tokens</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>of %Ln sequence(s) at once</source>
+        <translation>
+            <numerusform>of %Ln sequence at once</numerusform>
+            <numerusform>of %Ln sequences at once</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Formats</name>

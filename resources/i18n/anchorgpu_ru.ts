@@ -526,6 +526,18 @@
         <translation>нужно {need:.1f} ГиБ на GPU, у каждого {gpu} — {usable:.1f} ГиБ: DDP держит полную реплику на каждом GPU и не объединяет память, поэтому {gpus} × {usable:.1f} ГиБ = {pooled:.1f} ГиБ не помогут; сегментируйте модель с FSDP или тензорным параллелизмом</translation>
     </message>
     <message>
+        <source>vLLM refuses to start: one sequence of {context:,} tokens needs {needed:.2f} GiB of KV cache, more than its {available:.2f} GiB pool; the longest context (max_model_len) that starts here is {longest:,} tokens</source>
+        <translation>vLLM не запустится: одной последовательности в {context:,} {context|токен|токена|токенов} нужно {needed:.2f} ГиБ KV-кэша, больше его пула в {available:.2f} ГиБ; самый длинный контекст (max_model_len), с которым он здесь запустится, — {longest:,} {longest|токен|токена|токенов}</translation>
+    </message>
+    <message>
+        <source>vLLM refuses to start: its KV cache pool of {available:.2f} GiB holds less than one token of every KV cache group, so no context starts here</source>
+        <translation>vLLM не запустится: его пул KV-кэша в {available:.2f} ГиБ не вмещает даже одного токена каждой группы KV-кэша, поэтому здесь он не запустится ни с каким контекстом</translation>
+    </message>
+    <message>
+        <source>vLLM refuses to start: nothing is left for its KV cache pool once the weights and its start-up profile are taken from gpu_memory_utilization, so no context starts here</source>
+        <translation>vLLM не запустится: после весов и пробного прогона при запуске от доли gpu_memory_utilization ничего не остаётся на пул KV-кэша, поэтому здесь он не запустится ни с каким контекстом</translation>
+    </message>
+    <message>
         <source>vLLM&apos;s KV cache pool holds {at_once:,} sequences of {context:,} tokens at once, fewer than the {requested:,} requested: the others wait in its queue or are preempted</source>
         <translation>пул KV-кэша vLLM вмещает одновременно {at_once:,} {at_once|последовательность|последовательности|последовательностей} по {context:,} {context|токену|токена|токенов} — меньше, чем запрошено ({requested:,}): остальные ждут в его очереди или вытесняются</translation>
     </message>
@@ -2300,6 +2312,22 @@
             <numerusform>Из подходящих %Ln могут не поместиться (жёлтые строки).</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln token(s)</source>
+        <translation>
+            <numerusform>%Ln токен</numerusform>
+            <numerusform>%Ln токена</numerusform>
+            <numerusform>%Ln токенов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>of %Ln sequence(s) at once</source>
+        <translation>
+            <numerusform>из %Ln последовательности одновременно</numerusform>
+            <numerusform>из %Ln последовательностей одновременно</numerusform>
+            <numerusform>из %Ln последовательностей одновременно</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>CustomModelForm</name>
@@ -3321,12 +3349,24 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Помещается: {total} из {usable} доступных на GPU, запас {headroom}</translation>
     </message>
     <message>
+        <source>Does not fit: vLLM would not start, its KV cache pool holds no sequence of {context}; the longest context that starts is {longest}</source>
+        <translation>Не помещается: vLLM не запустится, его пул KV-кэша не вмещает ни одной последовательности в {context}; самый длинный контекст, с которым он запустится, — {longest}</translation>
+    </message>
+    <message>
+        <source>Does not fit: vLLM would not start, no KV cache pool is left for any context</source>
+        <translation>Не помещается: vLLM не запустится, на пул KV-кэша не остаётся памяти ни при каком контексте</translation>
+    </message>
+    <message>
         <source>Does not fit: needs {total} per GPU, {usable} usable, {headroom} short</source>
         <translation>Не помещается: нужно {total} на GPU, доступно {usable}, не хватает {headroom}</translation>
     </message>
     <message>
         <source>Does not run: {total} of {usable} fits, but a blocker below stops it</source>
         <translation>Не запустится: {total} из {usable} помещается, но мешает препятствие ниже</translation>
+    </message>
+    <message>
+        <source>vLLM runs {at_once} {of_requested}: the others wait</source>
+        <translation>vLLM выполняет {at_once} {of_requested}: остальные ждут</translation>
     </message>
     <message>
         <source>Fit uncertain: the total may be {low} to {high} per GPU (not counted exactly)</source>
@@ -3907,6 +3947,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
 </context>
 <context>
     <name>OfferTableModel</name>
+    <message>
+        <source>Runs {at_once} {of_requested}</source>
+        <translation>Выполняет {at_once} {of_requested}</translation>
+    </message>
     <message>
         <source>Fit uncertain: {low} to {high} per GPU</source>
         <translation>Помещается ли — неясно: на GPU от {low} до {high}</translation>
