@@ -3,8 +3,10 @@
 Each finding has a code, a severity (info / warning / blocker) and the glossary term that explains
 it. Sources for the hardware rules:
 - bf16 tensor cores need compute capability 8.0+ (NVIDIA Ampere); fp8 tensor cores need 8.9+
-  (Ada, Hopper) — NVIDIA CUDA C Programming Guide, "Compute Capabilities"; on AMD, fp8 needs CDNA3
-  (gfx942), bf16 is supported from CDNA2 (gfx90a) — AMD ROCm precision-support tables.
+  (Ada, Hopper) — NVIDIA CUDA C Programming Guide, "Compute Capabilities"; on AMD, fp8 runs in
+  the FNUZ encoding on CDNA3 (gfx942) and as OCP FP8 (E4M3/E5M2) on CDNA4 (gfx950), bf16 from
+  CDNA2 (gfx90a) — AMD ROCm precision-support tables. The fp8 rule reads the GPU's formats
+  (:mod:`core.gpu_formats`), the one list of what each GPU runs.
 - int4 weight-only kernels: Marlin/Machete (vLLM) need compute capability 8.0+; on ROCm, GPTQ/AWQ
   run through Triton or ExLlama kernels whose support depends on the build.
 - Named quantized formats (:mod:`core.quant_formats`): whether the GPU runs one natively, after
@@ -279,11 +281,20 @@ def precision_findings(
     fp8_weights = request.precision.weights == "fp8" and named is None
     fp8_cache = request.workload == "inference" and request.precision.kv_cache == "fp8"
     if fp8_weights or fp8_cache:
-        native = (gpu.vendor == "nvidia" and cc >= (8, 9)) or amd_gfx == "gfx942"
+        # The GPU's formats (core.gpu_formats: the catalog's, else its generation rule) decide:
+        # OCP FP8 natively (NVIDIA 8.9+, gfx950) or in the FNUZ encoding (gfx942).
+        native = support(gpu, "fp8-ocp") in ("native", "converted")
         if not native:
             if gpu.vendor == "amd":
                 found.append(
-                    Finding.of("fp8_unsupported", "blocker", "rocm", gpu=gpu.name, gfx=amd_gfx)
+                    Finding.of(
+                        "fp8_unsupported",
+                        "blocker",
+                        "rocm",
+                        gpu=gpu.name,
+                        gfx=amd_gfx,
+                        source=gpu.sources.get("native_formats", _RULES_SOURCE),
+                    )
                 )
             else:
                 found.append(

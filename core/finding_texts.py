@@ -29,7 +29,11 @@ FINDING_TEMPLATES: dict[str, str] = {
     "bf16_unsupported": QT_TRANSLATE_NOOP(
         "CoreText", "bf16 needs compute capability 8.0+, {gpu} has {cc}"
     ),
-    "fp8_unsupported": QT_TRANSLATE_NOOP("CoreText", "fp8 needs CDNA3 (gfx942); {gpu} is {gfx}"),
+    "fp8_unsupported": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{gpu} ({gfx}) runs no FP8 format, neither OCP FP8 nor its FNUZ encoding, so fp8 "
+        "weights and an fp8 KV cache do not run on it (source: {source})",
+    ),
     "fp8_emulated": QT_TRANSLATE_NOOP(
         "CoreText",
         "{gpu} (compute capability {cc}) has no fp8 tensor cores (8.9+ needed): "

@@ -150,3 +150,51 @@ def test_training_is_not_flagged_for_the_served_format():
         }
     )
     assert not [f for f in estimate(request).findings if f.code.startswith("format_")]
+
+
+@pytest.mark.parametrize(
+    ("gpu", "precision", "expected"),
+    [
+        # gfx950 runs OCP FP8 natively (ROCm "Data types and precision support"): no finding
+        ("mi355x", {"weights": "fp8"}, {}),
+        ("mi355x", {"weights": "bf16", "kv_cache": "fp8"}, {}),
+        # gfx942 runs FP8 in the FNUZ encoding: allowed, as before
+        ("mi300x", {"weights": "fp8"}, {}),
+        ("mi325x", {"weights": "bf16", "kv_cache": "fp8"}, {}),
+        # gfx90a runs no FP8 at all
+        ("mi250", {"weights": "fp8"}, {"fp8_unsupported": "blocker"}),
+        ("mi250", {"weights": "bf16", "kv_cache": "fp8"}, {"fp8_unsupported": "blocker"}),
+        ("h100-80gb-sxm", {"weights": "fp8"}, {}),
+        ("a100-80gb", {"weights": "fp8"}, {"fp8_emulated": "warning"}),
+    ],
+)
+def test_plain_fp8_follows_the_gpus_formats(gpu, precision, expected):
+    request = parse_request(
+        {"model": {"preset": "llama-3.1-8b"}, "gpu": gpu, "precision": precision}
+    )
+    result = estimate(request)
+    flagged = {f.code: f.severity for f in result.findings if f.code.startswith("fp8_")}
+    assert flagged == expected
+    # the rule reads the same list the named formats do (core.gpu_formats)
+    assert (support(CATALOG.gpu(gpu), "fp8-ocp") in ("native", "converted")) == (
+        "fp8_unsupported" not in flagged and "fp8_emulated" not in flagged
+    )
+    if "fp8_unsupported" in flagged:
+        finding = next(f for f in result.findings if f.code == "fp8_unsupported")
+        assert "neither OCP FP8 nor its FNUZ encoding" in finding.message
+        assert "source: AMD ROCm documentation" in finding.message
+
+
+def test_an_fp8_plan_on_mi355x_is_ranked() -> None:
+    from core.planner import plan
+
+    request = parse_request(
+        {
+            "model": {"preset": "llama-3.1-70b"},
+            "gpu": "mi355x",
+            "precision": {"weights": "fp8", "kv_cache": "fp8"},
+        }
+    )
+    result = plan(request)
+    assert [(o.gpu.id, o.estimate.gpus) for o in result.options][0] == ("mi355x", 1)
+    assert all("fp8" not in o.reason for o in result.infeasible)

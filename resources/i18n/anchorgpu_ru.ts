@@ -434,10 +434,6 @@
         <translation>bf16 требует compute capability 8.0+, у {gpu} — {cc}</translation>
     </message>
     <message>
-        <source>fp8 needs CDNA3 (gfx942); {gpu} is {gfx}</source>
-        <translation>fp8 требует CDNA3 (gfx942); {gpu} — это {gfx}</translation>
-    </message>
-    <message>
         <source>{gpu} (compute capability {cc}) has no fp8 tensor cores (8.9+ needed): weight-only fp8 kernels dequantize to 16-bit, saving memory but not compute; check that your serving stack offers them</source>
         <translation>у {gpu} (compute capability {cc}) нет тензорных ядер fp8 (нужна 8.9+): ядра fp8 только для весов деквантуют их в 16 бит и экономят память, но не вычисления; проверьте, что ваш стек обслуживания их предлагает</translation>
     </message>
@@ -776,6 +772,10 @@
     <message>
         <source>config.json&apos;s quantization_config says the checkpoint stores {stored_as} ({size:.1f} GiB in all); training counts the weights in its own precision, as for a copy converted to it</source>
         <translation>по quantization_config из config.json контрольная точка хранит {stored_as} (всего {size:.1f} ГиБ); обучение считает веса в своей собственной точности, как для копии, преобразованной в неё</translation>
+    </message>
+    <message>
+        <source>{gpu} ({gfx}) runs no FP8 format, neither OCP FP8 nor its FNUZ encoding, so fp8 weights and an fp8 KV cache do not run on it (source: {source})</source>
+        <translation>{gpu} ({gfx}) не поддерживает FP8 ни в формате OCP, ни в кодировке FNUZ, поэтому веса fp8 и KV-кэш fp8 на нём не работают (источник: {source})</translation>
     </message>
     <message>
         <source>speculative decoding with MTP is asked for, but the planner counts no multi-token-prediction layers for this model (it declares none, or their layout is not read): their weights and cache are not included</source>
