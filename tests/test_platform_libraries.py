@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 import stat
 import subprocess
 import sys
@@ -13,6 +14,7 @@ import pytest
 
 from gui.platform_libraries import (
     EXIT_MISSING_LIBRARIES,
+    PACKAGES,
     advice,
     check,
     missing_libraries,
@@ -83,12 +85,52 @@ def test_offscreen_and_wayland_starts_are_never_blocked(fake_ldd, tmp_path):
         assert check(env, io.StringIO(), ldd=str(fake_ldd), can_load=refuse)
 
 
-def test_the_installed_plugin_has_what_it_needs_here():
+LDD_ALL_FOUND = """#!/bin/sh
+echo "	libxcb-icccm.so.4 => /usr/lib/x86_64-linux-gnu/libxcb-icccm.so.4 (0x00007f0000000000)"
+echo "	libxcb-cursor.so.0 => /usr/lib/x86_64-linux-gnu/libxcb-cursor.so.0 (0x00007f0000000000)"
+"""
+
+
+def _installed_plugin() -> Path:
     plugin = xcb_plugin()
     if sys.platform != "linux" or plugin is None:
         pytest.skip("no X11 plugin on this platform")
+    return plugin
+
+
+def test_the_check_of_the_installed_plugin_agrees_with_this_host():
+    """The app's check on the plugin PySide6 installed, with this host's own loader.
+
+    The suite runs on a workstation with or without the X11 libraries (the app is what needs
+    them, not its tests): whatever the host lacks, the check refuses exactly then, and names
+    each missing library with its packages.
+    """
+    plugin = _installed_plugin()
+    ldd = shutil.which("ldd")
+    missing = missing_libraries(plugin, ldd=ldd)
+    assert set(missing) <= set(PACKAGES)
     out = io.StringIO()
-    assert check({"QT_QPA_PLATFORM": "xcb"}, out), out.getvalue()
+    assert check({"QT_QPA_PLATFORM": "xcb"}, out) is (not missing)
+    text = out.getvalue()
+    assert all(name in text and PACKAGES[name][0] in text for name in missing)
+    assert (text == "") is (not missing)
+
+
+def test_the_installed_plugin_starts_when_the_loader_finds_everything(tmp_path):
+    plugin = _installed_plugin()
+    ldd = tmp_path / "ldd"
+    ldd.write_text(LDD_ALL_FOUND, "utf-8")
+    ldd.chmod(ldd.stat().st_mode | stat.S_IXUSR)
+    out = io.StringIO()
+    assert check({"QT_QPA_PLATFORM": "xcb"}, out, plugin=plugin, ldd=str(ldd)), out.getvalue()
+    assert out.getvalue() == ""
+
+
+def test_the_installed_plugin_is_refused_when_the_loader_misses_one(fake_ldd):
+    plugin = _installed_plugin()
+    out = io.StringIO()
+    assert not check({"QT_QPA_PLATFORM": "xcb"}, out, plugin=plugin, ldd=str(fake_ldd))
+    assert "sudo apt-get install libxcb-icccm4 libxcb-keysyms1" in out.getvalue()
 
 
 def test_the_app_exits_with_the_packages_instead_of_starting_qt(fake_ldd):
