@@ -209,7 +209,7 @@ def _on_offer(
         notes.append(refused)
     if (fewer := _vllm_runs_fewer(request, start_up_pool, profile["max_num_seqs"])) is not None:
         notes.append(fewer)
-    if (graphs := graph_estimate_finding(start_up_pool)) is not None:
+    if refused is None and (graphs := graph_estimate_finding(start_up_pool)) is not None:
         notes.append(graphs)
     checks, precision = parts.get(  # whatever the degree
         "offer",
