@@ -405,6 +405,10 @@ NOTE_TEMPLATES: dict[str, str] = {
         "The checkpoint's weights are stored as {format} (from quantization_config and the "
         "header's dtypes); its exact stored size is used.",
     ),
+    "model_note.gguf_split": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "A split model: all {count} files were read ({tensors:,} tensors in all).",
+    ),
     "model_note.gguf_types": QT_TRANSLATE_NOOP(
         "CoreText",
         "GGUF tensor types by share of bytes: {types}; the exact stored size ({stored:,} "
