@@ -75,6 +75,23 @@ _SHAPE_BYTES = 16  # compressed-tensors weight_shape: two int64
 
 Matrix = Callable[[int, int], tuple[int, int]]
 
+# The one rule for an 8-bit checkpoint's scales, read from config.json (the rules below) or from
+# safetensors headers (:func:`loaded_tensor_bytes`): vLLM loads the weight and input scales of an
+# fp8 or int8 W8A8 checkpoint into float32 parameters whatever dtype they were saved in
+# (``fp8_utils.py`` ``create_fp8_scale_parameter`` / ``create_fp8_input_scale``: ``torch.empty(...,
+# dtype=torch.float32)``; ``compressed_tensors_w8a8_int8.py``), so each value takes 4 bytes on the
+# GPU even when compressed-tensors saved it in bf16.
+W8_SCALE_BYTES = FP32_BYTES
+W8_FORMATS = frozenset({"fp8-tensor", "fp8-channel", "fp8-block128", "int8-w8a8"})
+_W8_SCALES = (".weight_scale", ".weight_scale_inv", ".input_scale")
+
+
+def loaded_tensor_bytes(name: str, elements: int, nbytes: int, fmt: str | None) -> int:
+    """Bytes one saved tensor takes once loaded: its own, but for a W8 scale (float32)."""
+    if fmt in W8_FORMATS and name.endswith(_W8_SCALES):
+        return elements * W8_SCALE_BYTES
+    return nbytes
+
 
 def _ceil(a: int, b: int) -> int:
     return -(-a // b)
@@ -201,7 +218,7 @@ def _static_input_scale(inputs: Any) -> int | None:
         return None
     if inputs.get("dynamic") is True:
         return 0
-    return FP32_BYTES if inputs.get("strategy") == "tensor" else None
+    return W8_SCALE_BYTES if inputs.get("strategy") == "tensor" else None
 
 
 def _compressed_tensors(
@@ -237,13 +254,13 @@ def _compressed_tensors(
     if fmt == "float-quantized" and kind == "float" and bits == 8 and symmetric:
         if strategy == "tensor":
             return MatrixRule(
-                FP8_TENSOR, "fp8-tensor", lambda o, i: (o * i, FP32_BYTES + input_scale), kept
+                FP8_TENSOR, "fp8-tensor", lambda o, i: (o * i, W8_SCALE_BYTES + input_scale), kept
             )
         if strategy == "channel":
             return MatrixRule(
                 FP8_CHANNEL,
                 "fp8-channel",
-                lambda o, i: (o * i, FP32_BYTES * o + input_scale),
+                lambda o, i: (o * i, W8_SCALE_BYTES * o + input_scale),
                 kept,
             )
         return None
@@ -251,7 +268,7 @@ def _compressed_tensors(
     int8 = fmt in ("int-quantized", "naive-quantized") and kind == "int" and bits == 8
     if int8 and strategy == "channel" and symmetric and w8a8:
         return MatrixRule(
-            INT8_CHANNEL, "int8-w8a8", lambda o, i: (o * i, FP32_BYTES * o + input_scale), kept
+            INT8_CHANNEL, "int8-w8a8", lambda o, i: (o * i, W8_SCALE_BYTES * o + input_scale), kept
         )
     return None
 
@@ -306,7 +323,7 @@ def _fp8_tensor(
     scheme = q.get("activation_scheme", "dynamic")
     if scheme not in ("static", "dynamic") or q.get("weight_block_size") is not None:
         return None
-    meta = FP32_BYTES * (2 if scheme == "static" else 1)
+    meta = W8_SCALE_BYTES * (2 if scheme == "static" else 1)
     del groups, layers, mtp
     return MatrixRule(FP8_TENSOR, "fp8-tensor", lambda o, i: (o * i, meta), frozenset())
 

@@ -409,6 +409,11 @@ NOTE_TEMPLATES: dict[str, str] = {
         "CoreText",
         "A split model: all {count} files were read ({tensors:,} tensors in all).",
     ),
+    "model_note.scales_loaded_fp32": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The checkpoint saves its 8-bit scales in 16 bits; vLLM loads them into float32, so the"
+        " weights take {loaded:,} bytes on the GPUs for {stored:,} in the files.",
+    ),
     "model_note.gguf_types": QT_TRANSLATE_NOOP(
         "CoreText",
         "GGUF tensor types by share of bytes: {types}; the exact stored size ({stored:,} "

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from core.architecture import LinearGroup, ModelArchitecture
+from core.checkpoint_formats import loaded_tensor_bytes
 from core.errors import ModelSourceError
 from core.messages import Message
 from core.model_config import architecture_from_config, load_config_file
@@ -328,11 +329,24 @@ def architecture_from_safetensors(path: str | Path) -> ModelArchitecture:
     # The tensors of the linear layers every tensor-parallel rank holds whole (DeepSeek's
     # ``...self_attn.q_a_proj.weight`` and its ``weight_scale_inv``): not split with the rest.
     whole = tuple(f".{g.name}." for g in arch.linear_groups if g.replicated)
+    fmt = str(stored_format) if stored_format else None
+    loaded = {
+        t.name: loaded_tensor_bytes(t.name, t.elements, t.nbytes, fmt) for t in summary.tensors
+    }
+    loaded_bytes = sum(loaded.values())
+    if loaded_bytes != summary.stored_bytes:
+        notes.append(
+            Message(
+                "model_note.scales_loaded_fp32",
+                stored=summary.stored_bytes,
+                loaded=loaded_bytes,
+            )
+        )
     return replace(
         arch,
-        stored_bytes=summary.stored_bytes,
+        stored_bytes=loaded_bytes,
         stored_whole_bytes=sum(
-            t.nbytes for t in summary.tensors if whole and any(w in t.name for w in whole)
+            loaded[t.name] for t in summary.tensors if whole and any(w in t.name for w in whole)
         ),
         stored_dtype=stored_format,
         notes=tuple(dict.fromkeys((*arch.notes, *notes))),
