@@ -71,7 +71,8 @@ _SHAPE_BYTES = 16  # compressed-tensors weight_shape: two int64
     INT8_CHANNEL,
     AWQ_INT4,
     GPTQ_INT4,
-) = WORDS["stored_as"][5:11]
+    MODELOPT_NVFP4,
+) = WORDS["stored_as"][5:12]
 
 Matrix = Callable[[int, int], tuple[int, int]]
 
@@ -328,7 +329,86 @@ def _fp8_tensor(
     return MatrixRule(FP8_TENSOR, "fp8-tensor", lambda o, i: (o * i, meta), frozenset())
 
 
+def _modelopt_match(pattern: str, name: str) -> bool:
+    """ModelOpt's wildcard exclusion, on the text-only and the multimodal module names.
+
+    vLLM ``is_layer_excluded``: ``*`` is any run of characters, matched on the whole module name;
+    multimodal exports name the decoder ``model.language_model.layers`` or
+    ``language_model.model.layers``.
+    """
+    regex = re.escape(pattern).replace(r"\*", ".*")
+    tail = name.removeprefix("model.")
+    return any(
+        re.fullmatch(regex, candidate) is not None
+        for candidate in (name, f"model.language_model.{tail}", f"language_model.{name}")
+    )
+
+
+# NVIDIA ModelOpt's exports (vLLM ``modelopt.py``: ModelOptNvFp4LinearMethod and
+# ModelOptFp8LinearMethod).
+# NVFP4: ``weight`` uint8, two E2M1 values a byte, [out, in / 2]; ``weight_scale`` float8_e4m3fn,
+# one per group of 16 along the input, [out, in / 16]; ``weight_scale_2`` and ``input_scale``
+# float32, one each per matrix. FP8: ``weight`` float8_e4m3fn, ``weight_scale`` and
+# ``input_scale`` float32, one each per matrix. The config is ``quantization_config`` with
+# ``quant_method: modelopt`` and ``quant_algo``, ``ignore`` and ``config_groups`` (newer exports),
+# or hf_quant_config.json's ``quantization`` block with ``quant_algo``, ``group_size`` and
+# ``exclude_modules`` (:func:`modelopt_quantization` turns the latter into the former).
+NVFP4_GROUP = 16
+_NVFP4_GLOBAL_SCALES = 2 * FP32_BYTES  # weight_scale_2 and input_scale
+
+
+def _modelopt_group(q: Mapping[str, Any]) -> int | None:
+    group = _int(q.get("group_size"))
+    schemes = q.get("config_groups")
+    if isinstance(schemes, dict):
+        for scheme in schemes.values():
+            weights = scheme.get("weights") if isinstance(scheme, dict) else None
+            found = _int(weights.get("group_size")) if isinstance(weights, dict) else None
+            if found is not None and group is not None and found != group:
+                return None
+            group = found if found is not None else group
+    return group
+
+
+def _modelopt(
+    q: Mapping[str, Any], groups: tuple[LinearGroup, ...], layers: int, mtp: MtpNames | None
+) -> MatrixRule | None:
+    algo = str(q.get("quant_algo", "")).upper()
+    patterns = _names(q.get("ignore", q.get("exclude_modules")))
+    if patterns is None or not any(_modelopt_match(p, "lm_head") for p in patterns):
+        return None  # a quantized LM head is not one of the groups counted here
+    kept = _kept_by(groups, layers, patterns, _modelopt_match, mtp)
+    if kept is None:
+        return None
+    if algo == "NVFP4" and _modelopt_group(q) in (None, NVFP4_GROUP):
+        return MatrixRule(
+            MODELOPT_NVFP4,
+            "nvfp4",
+            lambda o, i: (
+                o * _ceil(i, 2),
+                o * _ceil(i, NVFP4_GROUP) + _NVFP4_GLOBAL_SCALES,
+            ),
+            kept,
+        )
+    if algo == "FP8":
+        return MatrixRule(FP8_TENSOR, "fp8-tensor", lambda o, i: (o * i, 2 * W8_SCALE_BYTES), kept)
+    return None
+
+
+def modelopt_quantization(sidecar: Mapping[str, Any]) -> dict[str, Any] | None:
+    """hf_quant_config.json as a ``quantization_config`` (``quant_method: modelopt``), or None."""
+    block = sidecar.get("quantization")
+    if not isinstance(block, Mapping) or not isinstance(block.get("quant_algo"), str):
+        return None
+    found: dict[str, Any] = {"quant_method": "modelopt", "quant_algo": block["quant_algo"]}
+    for key in ("group_size", "exclude_modules", "kv_cache_quant_algo"):
+        if key in block:
+            found[key] = block[key]
+    return found
+
+
 _READERS = {
+    "modelopt": _modelopt,
     "compressed-tensors": _compressed_tensors,
     "awq": _awq,
     "gptq": _gptq,

@@ -448,6 +448,11 @@ NOTE_TEMPLATES: dict[str, str] = {
         "The parameters ({params:,}) are counted from the checkpoint's tensors, so the "
         "weights are exact; the cache layout is read from the generic config fields.",
     ),
+    "model_note.modelopt_read": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{file} beside this config.json gives the checkpoint's ModelOpt quantization ({algo}):"
+        " the weights are counted as it stores them, the modules it excludes in 16 bits.",
+    ),
     "model_note.modelopt_not_read": QT_TRANSLATE_NOOP(
         "CoreText",
         "{file} beside this config.json describes a ModelOpt quantization (FP8 or NVFP4) that "

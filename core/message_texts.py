@@ -408,6 +408,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         QT_TRANSLATE_NOOP("CoreText", "int8 with one scale per output channel"),
         QT_TRANSLATE_NOOP("CoreText", "AWQ int4 groups"),
         QT_TRANSLATE_NOOP("CoreText", "GPTQ int4 groups"),
+        QT_TRANSLATE_NOOP("CoreText", "NVFP4 with an fp8 scale per 16 values (ModelOpt)"),
     ),
     "strategy": (
         QT_TRANSLATE_NOOP("CoreText", "single"),

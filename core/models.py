@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from core.architecture import LinearGroup, ModelArchitecture
+from core.checkpoint_formats import modelopt_quantization
 from core.config_json import loads_config
 from core.errors import ModelSourceError, NotFoundError
 from core.messages import Message
@@ -190,13 +191,35 @@ MODELOPT_SIDECAR = "hf_quant_config.json"
 def _note_modelopt(
     arch: ModelArchitecture, config: dict[str, Any], folder: Path
 ) -> ModelArchitecture:
-    """``arch`` with a note when ``folder`` holds a ModelOpt quantization the config does not name.
+    """``arch`` counted as the ModelOpt quantization in ``folder``'s hf_quant_config.json stores it.
 
-    The planner does not read that file: the weights are counted at the request's precision,
-    and the note says so instead of presenting that as the checkpoint's storage.
+    The file's ``quantization`` block (``quant_algo``, ``group_size``, ``exclude_modules``) is
+    read as vLLM reads it, as a ``quant_method: modelopt`` quantization_config
+    (:func:`core.checkpoint_formats.modelopt_quantization`). A file that cannot be read, or a
+    layout the planner does not count, leaves the weights at the request's precision with a note
+    that says so instead of presenting that as the checkpoint's storage.
     """
-    if "quantization_config" in config or not (folder / MODELOPT_SIDECAR).is_file():
+    sidecar = folder / MODELOPT_SIDECAR
+    if "quantization_config" in config or not sidecar.is_file():
         return arch
+    try:
+        quantization = modelopt_quantization(load_config_file(sidecar))
+    except ModelSourceError:
+        quantization = None
+    if quantization is not None:
+        read = architecture_from_config(
+            {**config, "quantization_config": quantization},
+            model_id=arch.id,
+            name=arch.name,
+            source="hf_config",
+        )
+        if read.checkpoint is not None:
+            note = Message(
+                "model_note.modelopt_read",
+                file=MODELOPT_SIDECAR,
+                algo=str(quantization["quant_algo"]),
+            )
+            return replace(read, notes=(*read.notes, note))
     note = Message("model_note.modelopt_not_read", file=MODELOPT_SIDECAR)
     return replace(arch, notes=(*arch.notes, note))
 
