@@ -443,6 +443,34 @@ NOTE_TEMPLATES: dict[str, str] = {
     "model_note.head_dim_assumed": QT_TRANSLATE_NOOP(
         "CoreText", "head_dim is not stored in the tensors; assumed {head_dim}."
     ),
+    "model_note.index_total_size": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The weights take {total:,} bytes exactly: the total_size of"
+        " model.safetensors.index.json beside this config.json, which lists {tensors:,}"
+        " tensors (the shard files themselves were not read).",
+    ),
+    "model_note.index_not_used": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "model.safetensors.index.json beside this config.json gives the checkpoint's size,"
+        " {total:,} bytes, but not which tensors every tensor-parallel GPU holds whole; the"
+        " weights are counted from the config.",
+    ),
+    "model_note.counted_from_index": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The parameters ({params:,}) are counted from the index's total_size, so the weights"
+        " are exact; the cache layout is read from the generic config fields.",
+    ),
+    "model_note.index_experts": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The index names {experts} experts per layer, which the config reading did not count"
+        " as such: the weights are exact, but the active parameters and the expert split may"
+        " not be.",
+    ),
+    "model_note.index_part": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The index names tensors of a {part}, which the config reading did not count as such:"
+        " the weights are exact, the cache and activations may not be.",
+    ),
     "model_note.counted_from_tensors": QT_TRANSLATE_NOOP(
         "CoreText",
         "The parameters ({params:,}) are counted from the checkpoint's tensors, so the "

@@ -168,7 +168,8 @@ def resolve_model(ref: ModelRef) -> ResolvedModel:
         resolved = path.resolve()
         name = name or (resolved.parent.name if path.name == "config.json" else resolved.stem)
         arch = architecture_from_config(config, model_id=name, name=name, source="hf_config")
-        return _note_modelopt(arch, config, resolved.parent)
+        arch = _note_modelopt(arch, config, resolved.parent)
+        return _with_index(arch, config, resolved.parent)
     # The file readers are imported here: a preset or a config.json never needs them.
     if ref.safetensors is not None:
         from core.safetensors_model import architecture_from_safetensors
@@ -222,6 +223,31 @@ def _note_modelopt(
             return replace(read, notes=(*read.notes, note))
     note = Message("model_note.modelopt_not_read", file=MODELOPT_SIDECAR)
     return replace(arch, notes=(*arch.notes, note))
+
+
+def _with_index(arch: ModelArchitecture, config: dict[str, Any], folder: Path) -> ModelArchitecture:
+    """``arch`` with the exact bytes of a ``model.safetensors.index.json`` beside its config.
+
+    A metadata-only download (config.json and the index, no shards) still has the checkpoint's
+    ``metadata.total_size``: :func:`core.safetensors_model.architecture_with_index` uses it.
+    """
+    from core.safetensors_model import (
+        INDEX_NAME,
+        architecture_with_index,
+        declared_format,
+        read_index,
+    )
+
+    index_path = folder / INDEX_NAME
+    if not index_path.is_file():
+        return arch
+    index = read_index(index_path)
+    if index is None:
+        return arch
+    quantized_as = declared_format(config)
+    if quantized_as is None and arch.checkpoint is not None:
+        quantized_as = arch.checkpoint.formats[0]  # hf_quant_config.json beside it (ModelOpt)
+    return architecture_with_index(arch, index, quantized_as)
 
 
 def _round_to(value: float, step: int) -> int:
