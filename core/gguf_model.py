@@ -61,6 +61,48 @@ def _required(gguf: GgufFile, arch: str, name: str) -> int:
     return value
 
 
+# Sizes a header states that no model can exceed its own values: a width, a head count or an
+# expert count above the values of all the file's tensors is refused before it sizes anything.
+_SIZES = (
+    "embedding_length",
+    "feed_forward_length",
+    "attention.head_count",
+    "attention.head_count_kv",
+    "attention.key_length",
+    "attention.kv_lora_rank",
+    "rope.dimension_count",
+    "expert_count",
+    "expert_used_count",
+)
+
+
+def _bounded(gguf: GgufFile, arch: str) -> None:
+    values = sum(t.elements for t in gguf.tensors)
+    for name in _SIZES:
+        value = _key(gguf, arch, name)
+        if value is not None and value > values:
+            raise ModelSourceError(
+                Message(
+                    "error.gguf_size_past_tensors",
+                    path=gguf.path.name,
+                    key=f"{arch}.{name}",
+                    value=value,
+                    values=values,
+                )
+            )
+    experts, used = _key(gguf, arch, "expert_count"), _key(gguf, arch, "expert_used_count")
+    if used is not None and used > (experts or 0):
+        raise ModelSourceError(
+            Message(
+                "error.gguf_experts_used",
+                path=gguf.path.name,
+                key=f"{arch}.expert_used_count",
+                used=used,
+                experts=experts or 0,
+            )
+        )
+
+
 def _window_layers(gguf: GgufFile, arch: str, layers: int) -> int | None:
     """Layers that cap their cache at the window, from ``attention.sliding_window_pattern``.
 
@@ -135,6 +177,7 @@ def architecture_from_gguf(path: str | Path) -> ModelArchitecture:
                 tensors=len(gguf.tensors),
             )
         )
+    _bounded(gguf, arch)
     hidden = _required(gguf, arch, "embedding_length")
     heads = _required(gguf, arch, "attention.head_count")
     kv_heads = _key(gguf, arch, "attention.head_count_kv") or heads

@@ -246,6 +246,13 @@ _ERRORS = {
         "{path}: {key} says {blocks:,} blocks, but the file holds {tensors:,} tensors and every"
         " block holds at least one",
     ),
+    "error.gguf_size_past_tensors": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{path}: {key} is {value:,}, more than the {values:,} values all the file's tensors hold",
+    ),
+    "error.gguf_experts_used": QT_TRANSLATE_NOOP(
+        "CoreText", "{path}: {key} ({used:,}) is more than the {experts:,} experts of the model"
+    ),
     "error.gguf_heads_past_width": QT_TRANSLATE_NOOP(
         "CoreText",
         "{path}: {heads_key} ({heads:,}) is more than {width_key} ({width:,}) and no"

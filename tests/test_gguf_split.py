@@ -167,3 +167,28 @@ def test_the_reader_still_reads_an_unsplit_file_alone(tmp_path):
     # No split keys: one complete file, whatever its name.
     assert read_gguf(path).shards == 1
     assert read_gguf(path).stored_bytes == read_gguf_file(path).stored_bytes
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "embedding_length",
+        "feed_forward_length",
+        "attention.head_count",
+        "attention.key_length",
+        "expert_count",
+    ],
+)
+def test_a_size_past_every_value_of_the_file_is_refused(tmp_path, key):
+    # The tiny Llama's 21 tensors hold 1,213,696 values: no width or count can exceed them.
+    path = _llama_with(tmp_path, kv(f"llama.{key}", U64, 2**64 - 1), drop=(key,))
+    with pytest.raises(ModelSourceError, match="more than the 1,213,696 values"):
+        architecture_from_gguf(path)
+
+
+def test_more_experts_used_than_there_are_is_refused(tmp_path):
+    path = _llama_with(
+        tmp_path, kv("llama.expert_count", U32, 4), kv("llama.expert_used_count", U32, 8)
+    )
+    with pytest.raises(ModelSourceError, match=r"expert_used_count \(8\) is more than the 4"):
+        architecture_from_gguf(path)
