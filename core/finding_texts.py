@@ -466,10 +466,20 @@ NOTE_TEMPLATES: dict[str, str] = {
         " as such: the weights are exact, but the active parameters and the expert split may"
         " not be.",
     ),
-    "model_note.index_part": QT_TRANSLATE_NOOP(
+    "model_note.index_part_mla": QT_TRANSLATE_NOOP(
         "CoreText",
-        "The index names tensors of a {part}, which the config reading did not count as such:"
-        " the weights are exact, the cache and activations may not be.",
+        "The index names MLA tensors (kv_a_proj_with_mqa, kv_b_proj), which the config reading"
+        " did not count as such: the weights are exact, the KV cache may not be.",
+    ),
+    "model_note.index_part_mamba": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The index names Mamba or linear-attention tensors (A_log, conv1d), which the config"
+        " reading did not count as such: the weights are exact, the cache may not be.",
+    ),
+    "model_note.index_part_vision": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The index names a vision encoder's tensors, which the config reading did not count as"
+        " such: the weights are exact, the activations of images may not be.",
     ),
     "model_note.counted_from_tensors": QT_TRANSLATE_NOOP(
         "CoreText",

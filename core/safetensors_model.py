@@ -576,13 +576,11 @@ def _part_notes(arch: ModelArchitecture, parts: IndexParts) -> list[str]:
     if parts.experts and parts.experts != arch.num_experts:
         missed.append(Message("model_note.index_experts", experts=parts.experts))
     if parts.mla and arch.attention != "mla":
-        missed.append(Message("model_note.index_part", part="MLA (kv_a_proj_with_mqa, kv_b_proj)"))
+        missed.append(Message("model_note.index_part_mla"))
     if parts.mamba and not any(c.kind == "linear_state" for c in arch.cache):
-        missed.append(
-            Message("model_note.index_part", part="Mamba / linear attention (A_log, conv1d)")
-        )
+        missed.append(Message("model_note.index_part_mamba"))
     if parts.vision and not arch.vision_params:
-        missed.append(Message("model_note.index_part", part="vision tower"))
+        missed.append(Message("model_note.index_part_vision"))
     return missed
 
 

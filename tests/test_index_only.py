@@ -60,7 +60,7 @@ def test_an_unknown_family_gets_its_exact_size_from_the_index(tmp_path):
     keys = _keys(arch)
     assert "model_note.index_total_size" in keys and "model_note.counted_from_index" in keys
     # Its names show 64 experts and a vision encoder the generic reading did not count.
-    assert "model_note.index_experts" in keys and "model_note.index_part" in keys
+    assert "model_note.index_experts" in keys and "model_note.index_part_vision" in keys
 
 
 def test_the_index_names_the_parts(tmp_path):
