@@ -455,6 +455,17 @@ NOTE_TEMPLATES: dict[str, str] = {
         " {total:,} bytes, but not which tensors every tensor-parallel GPU holds whole; the"
         " weights are counted from the config.",
     ),
+    "model_note.index_layout": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "model.safetensors.index.json beside this config.json gives {total:,} bytes as stored;"
+        " the weights are counted as vLLM loads the config's quantization, {loaded:,} bytes.",
+    ),
+    "model_note.index_mtp": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "model.safetensors.index.json beside this config.json gives {total:,} bytes, its"
+        " multi-token-prediction layers included, which vLLM does not load for plain serving;"
+        " the weights are counted from the config.",
+    ),
     "model_note.counted_from_index": QT_TRANSLATE_NOOP(
         "CoreText",
         "The parameters ({params:,}) are counted from the index's total_size, so the weights"

@@ -146,6 +146,8 @@ class IndexParts:
         mamba: State-space or linear-attention layers (``A_log``, ``conv1d``).
         vision: A vision tower (``vision_tower``, ``vision_model``, ``visual``, ``vision_encoder``).
         quantized: Names of quantization tensors (scales, packed weights).
+        mtp: Multi-token-prediction layers under their own name (``mtp.``, ``mtp_layers.``);
+            DeepSeek and GLM store theirs as decoder layers past the config's count.
     """
 
     layers: int | None
@@ -154,6 +156,7 @@ class IndexParts:
     mamba: bool
     vision: bool
     quantized: bool
+    mtp: bool = False
 
 
 @dataclass(frozen=True)
@@ -169,6 +172,7 @@ class IndexSummary:
 
 
 _MLA = (".kv_a_proj_with_mqa.", ".kv_b_proj.")
+_MTP = re.compile(r"(?:^|\.)mtp(?:_layers)?\.")
 _MAMBA = (".A_log", ".conv1d.")
 # Names of vision towers and their projectors in published multimodal checkpoints (LLaVA
 # ``vision_tower`` / ``multi_modal_projector``, Qwen-VL ``visual``, Gemma 3 ``vision_tower``,
@@ -192,7 +196,7 @@ def index_parts(names: list[str]) -> IndexParts:
             stacks[name[: layer.start()]] += 1
     decoder = stacks.most_common(1)[0][0] if stacks else None
     layers = experts = -1
-    mla = mamba = vision = quantized = False
+    mla = mamba = vision = quantized = mtp = False
     for name in names:
         layer = _LAYER.search(name)
         if layer and name[: layer.start()] == decoder:
@@ -204,6 +208,7 @@ def index_parts(names: list[str]) -> IndexParts:
         mla = mla or any(part in name for part in _MLA)
         mamba = mamba or any(part in name for part in _MAMBA)
         quantized = quantized or name.endswith(_QUANT_SUFFIXES)
+        mtp = mtp or _MTP.search(name) is not None
     return IndexParts(
         layers=layers + 1 if layers >= 0 else None,
         experts=experts + 1,
@@ -211,6 +216,7 @@ def index_parts(names: list[str]) -> IndexParts:
         mamba=mamba,
         vision=vision,
         quantized=quantized,
+        mtp=mtp,
     )
 
 
@@ -601,21 +607,30 @@ def architecture_with_index(
         quantized_as: The format the config's quantization names (``quantized`` for one the
             planner does not name), None for a config without one.
     """
-    notes: list[str] = [
-        Message(
-            "model_note.index_total_size",
-            total=index.total_size,
-            tensors=index.tensors,
-        )
-    ]
-    notes += _part_notes(arch, index.parts)
+    notes = _part_notes(arch, index.parts)
     plain = _PLAIN_DTYPES.get(arch.torch_dtype or "")
     quantized = quantized_as is not None or index.parts.quantized
     replicated = [g for g in arch.linear_groups if g.replicated]
     fmt: str | None = (quantized_as or "quantized") if quantized else (plain[0] if plain else None)
-    if fmt is None or (quantized and replicated):
-        notes.append(Message("model_note.index_not_used", total=index.total_size))
-        return replace(arch, notes=tuple(dict.fromkeys((*arch.notes, *notes))))
+    mtp_stored = arch.mtp is not None and (
+        index.parts.mtp or (index.parts.layers or 0) > arch.layers
+    )
+    kept: str | None = None
+    if arch.checkpoint is not None:
+        # The config's quantization is read as vLLM loads it (scales in the dtype vLLM gives
+        # them, MTP layers left out), which the stored total cannot say: it only cross-checks.
+        kept = Message(
+            "model_note.index_layout", total=index.total_size, loaded=arch.checkpoint.total_bytes
+        )
+    elif mtp_stored:
+        kept = Message("model_note.index_mtp", total=index.total_size)
+    elif fmt is None or (quantized and replicated):
+        kept = Message("model_note.index_not_used", total=index.total_size)
+    if kept is not None:
+        return replace(arch, notes=tuple(dict.fromkeys((*arch.notes, *notes, kept))))
+    notes.insert(
+        0, Message("model_note.index_total_size", total=index.total_size, tensors=index.tensors)
+    )
     if not quantized and plain and arch.approximate is not None:
         # A family the planner cannot count: the index gives the exact parameter count of a
         # plain checkpoint (bytes / bytes per value), as the headers would; the difference goes

@@ -111,3 +111,42 @@ def test_a_bad_total_size_is_one_message(tmp_path, total):
     (folder / INDEX_NAME).write_text(json.dumps(index))
     with pytest.raises(ModelSourceError, match="total_size"):
         resolve_model(ModelRef(hf_config=str(folder / "config.json")))
+
+
+def test_a_quantization_read_from_the_config_is_kept_and_cross_checked(tmp_path):
+    # Neural Magic's Meta-Llama-3-8B-Instruct-FP8: its published config and index total
+    # (tests/fixtures/quantized_checkpoints); the weight_map is rebuilt from the tensor names
+    # the fixture lists for each linear layer. The config's layout is read as vLLM loads it.
+    source = Path(__file__).parent / "fixtures" / "quantized_checkpoints"
+    source /= "meta-llama-3-8b-instruct-fp8"
+    shutil.copy(source / "config.json", tmp_path / "config.json")
+    published = json.loads((source / "index_metadata.json").read_text("utf-8"))
+    names = ["model.embed_tokens.weight", "model.norm.weight", "lm_head.weight"]
+    for layer in range(32):
+        prefix = f"model.layers.{layer}"
+        names += [f"{prefix}.input_layernorm.weight", f"{prefix}.post_attention_layernorm.weight"]
+        for module in ("self_attn.q_proj", "self_attn.k_proj", "self_attn.v_proj"):
+            names += [f"{prefix}.{module}.{t}" for t in published["tensors_per_linear_layer"]]
+        for module in ("self_attn.o_proj", "mlp.gate_proj", "mlp.up_proj", "mlp.down_proj"):
+            names += [f"{prefix}.{module}.{t}" for t in published["tensors_per_linear_layer"]]
+    index = {"metadata": published["metadata"], "weight_map": dict.fromkeys(names, "m.safetensors")}
+    (tmp_path / INDEX_NAME).write_text(json.dumps(index))
+    arch = resolve_model(ModelRef(hf_config=str(tmp_path / "config.json")))
+    assert arch.stored_bytes is None and arch.checkpoint is not None
+    assert arch.checkpoint.total_bytes == 9_081_202_432
+    note = next(n for n in arch.notes if getattr(n, "key", "") == "model_note.index_layout")
+    assert note.params == {"total": 9_081_202_432, "loaded": 9_081_202_432}
+
+
+def test_an_index_with_mtp_layers_vllm_skips_keeps_the_config_count(tmp_path):
+    # The Qwen3.5 REAP config names one MTP layer, which its published index does not store;
+    # an index that does store one would count bytes vLLM does not load for plain serving.
+    folder = _download(tmp_path, "qwen3.5-18b-reap-a3b-coding")
+    index = json.loads((folder / INDEX_NAME).read_text("utf-8"))
+    index["weight_map"]["mtp.fc.weight"] = "model-00007-of-00007.safetensors"
+    index["metadata"]["total_size"] += 2 * 4096 * 2048
+    (folder / INDEX_NAME).write_text(json.dumps(index))
+    arch = resolve_model(ModelRef(hf_config=str(folder / "config.json")))
+    assert arch.stored_bytes is None and arch.params_total * 2 == 37_087_995_136
+    assert "model_note.index_mtp" in _keys(arch)
+    assert "model_note.index_total_size" not in _keys(arch)

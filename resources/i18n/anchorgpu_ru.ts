@@ -722,6 +722,14 @@
         <translation>model.safetensors.index.json рядом с этим config.json даёт размер чекпойнта, {total:,} {total|байт|байта|байт}, но не говорит, какие тензоры каждый GPU при тензорном параллелизме держит целиком; веса посчитаны по конфигу.</translation>
     </message>
     <message>
+        <source>model.safetensors.index.json beside this config.json gives {total:,} bytes as stored; the weights are counted as vLLM loads the config&apos;s quantization, {loaded:,} bytes.</source>
+        <translation>model.safetensors.index.json рядом с этим config.json даёт {total:,} {total|байт|байта|байт} в хранимом виде; веса посчитаны так, как vLLM загружает квантование из конфига: {loaded:,} {loaded|байт|байта|байт}.</translation>
+    </message>
+    <message>
+        <source>model.safetensors.index.json beside this config.json gives {total:,} bytes, its multi-token-prediction layers included, which vLLM does not load for plain serving; the weights are counted from the config.</source>
+        <translation>model.safetensors.index.json рядом с этим config.json даёт {total:,} {total|байт|байта|байт} вместе со слоями предсказания нескольких токенов (MTP), которые vLLM при обычной раздаче не загружает; веса посчитаны по конфигу.</translation>
+    </message>
+    <message>
         <source>The parameters ({params:,}) are counted from the index&apos;s total_size, so the weights are exact; the cache layout is read from the generic config fields.</source>
         <translation>Параметры ({params:,}) посчитаны по total_size из индекса, поэтому веса точные; устройство кэша прочитано из общих полей конфига.</translation>
     </message>
