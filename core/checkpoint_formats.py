@@ -71,9 +71,27 @@ _SHAPE_BYTES = 16  # compressed-tensors weight_shape: two int64
     INT8_CHANNEL,
     AWQ_INT4,
     GPTQ_INT4,
-) = WORDS["stored_as"][5:11]
+    MODELOPT_NVFP4,
+) = WORDS["stored_as"][5:12]
 
 Matrix = Callable[[int, int], tuple[int, int]]
+
+# The one rule for an 8-bit checkpoint's scales, read from config.json (the rules below) or from
+# safetensors headers (:func:`loaded_tensor_bytes`): vLLM loads the weight and input scales of an
+# fp8 or int8 W8A8 checkpoint into float32 parameters whatever dtype they were saved in
+# (``fp8_utils.py`` ``create_fp8_scale_parameter`` / ``create_fp8_input_scale``: ``torch.empty(...,
+# dtype=torch.float32)``; ``compressed_tensors_w8a8_int8.py``), so each value takes 4 bytes on the
+# GPU even when compressed-tensors saved it in bf16.
+W8_SCALE_BYTES = FP32_BYTES
+W8_FORMATS = frozenset({"fp8-tensor", "fp8-channel", "fp8-block128", "int8-w8a8"})
+_W8_SCALES = (".weight_scale", ".weight_scale_inv", ".input_scale")
+
+
+def loaded_tensor_bytes(name: str, elements: int, nbytes: int, fmt: str | None) -> int:
+    """Bytes one saved tensor takes once loaded: its own, but for a W8 scale (float32)."""
+    if fmt in W8_FORMATS and name.endswith(_W8_SCALES):
+        return elements * W8_SCALE_BYTES
+    return nbytes
 
 
 def _ceil(a: int, b: int) -> int:
@@ -201,7 +219,7 @@ def _static_input_scale(inputs: Any) -> int | None:
         return None
     if inputs.get("dynamic") is True:
         return 0
-    return FP32_BYTES if inputs.get("strategy") == "tensor" else None
+    return W8_SCALE_BYTES if inputs.get("strategy") == "tensor" else None
 
 
 def _compressed_tensors(
@@ -237,13 +255,13 @@ def _compressed_tensors(
     if fmt == "float-quantized" and kind == "float" and bits == 8 and symmetric:
         if strategy == "tensor":
             return MatrixRule(
-                FP8_TENSOR, "fp8-tensor", lambda o, i: (o * i, FP32_BYTES + input_scale), kept
+                FP8_TENSOR, "fp8-tensor", lambda o, i: (o * i, W8_SCALE_BYTES + input_scale), kept
             )
         if strategy == "channel":
             return MatrixRule(
                 FP8_CHANNEL,
                 "fp8-channel",
-                lambda o, i: (o * i, FP32_BYTES * o + input_scale),
+                lambda o, i: (o * i, W8_SCALE_BYTES * o + input_scale),
                 kept,
             )
         return None
@@ -251,7 +269,7 @@ def _compressed_tensors(
     int8 = fmt in ("int-quantized", "naive-quantized") and kind == "int" and bits == 8
     if int8 and strategy == "channel" and symmetric and w8a8:
         return MatrixRule(
-            INT8_CHANNEL, "int8-w8a8", lambda o, i: (o * i, FP32_BYTES * o + input_scale), kept
+            INT8_CHANNEL, "int8-w8a8", lambda o, i: (o * i, W8_SCALE_BYTES * o + input_scale), kept
         )
     return None
 
@@ -306,12 +324,91 @@ def _fp8_tensor(
     scheme = q.get("activation_scheme", "dynamic")
     if scheme not in ("static", "dynamic") or q.get("weight_block_size") is not None:
         return None
-    meta = FP32_BYTES * (2 if scheme == "static" else 1)
+    meta = W8_SCALE_BYTES * (2 if scheme == "static" else 1)
     del groups, layers, mtp
     return MatrixRule(FP8_TENSOR, "fp8-tensor", lambda o, i: (o * i, meta), frozenset())
 
 
+def _modelopt_match(pattern: str, name: str) -> bool:
+    """ModelOpt's wildcard exclusion, on the text-only and the multimodal module names.
+
+    vLLM ``is_layer_excluded``: ``*`` is any run of characters, matched on the whole module name;
+    multimodal exports name the decoder ``model.language_model.layers`` or
+    ``language_model.model.layers``.
+    """
+    regex = re.escape(pattern).replace(r"\*", ".*")
+    tail = name.removeprefix("model.")
+    return any(
+        re.fullmatch(regex, candidate) is not None
+        for candidate in (name, f"model.language_model.{tail}", f"language_model.{name}")
+    )
+
+
+# NVIDIA ModelOpt's exports (vLLM ``modelopt.py``: ModelOptNvFp4LinearMethod and
+# ModelOptFp8LinearMethod).
+# NVFP4: ``weight`` uint8, two E2M1 values a byte, [out, in / 2]; ``weight_scale`` float8_e4m3fn,
+# one per group of 16 along the input, [out, in / 16]; ``weight_scale_2`` and ``input_scale``
+# float32, one each per matrix. FP8: ``weight`` float8_e4m3fn, ``weight_scale`` and
+# ``input_scale`` float32, one each per matrix. The config is ``quantization_config`` with
+# ``quant_method: modelopt`` and ``quant_algo``, ``ignore`` and ``config_groups`` (newer exports),
+# or hf_quant_config.json's ``quantization`` block with ``quant_algo``, ``group_size`` and
+# ``exclude_modules`` (:func:`modelopt_quantization` turns the latter into the former).
+NVFP4_GROUP = 16
+_NVFP4_GLOBAL_SCALES = 2 * FP32_BYTES  # weight_scale_2 and input_scale
+
+
+def _modelopt_group(q: Mapping[str, Any]) -> int | None:
+    group = _int(q.get("group_size"))
+    schemes = q.get("config_groups")
+    if isinstance(schemes, dict):
+        for scheme in schemes.values():
+            weights = scheme.get("weights") if isinstance(scheme, dict) else None
+            found = _int(weights.get("group_size")) if isinstance(weights, dict) else None
+            if found is not None and group is not None and found != group:
+                return None
+            group = found if found is not None else group
+    return group
+
+
+def _modelopt(
+    q: Mapping[str, Any], groups: tuple[LinearGroup, ...], layers: int, mtp: MtpNames | None
+) -> MatrixRule | None:
+    algo = str(q.get("quant_algo", "")).upper()
+    patterns = _names(q.get("ignore", q.get("exclude_modules")))
+    if patterns is None or not any(_modelopt_match(p, "lm_head") for p in patterns):
+        return None  # a quantized LM head is not one of the groups counted here
+    kept = _kept_by(groups, layers, patterns, _modelopt_match, mtp)
+    if kept is None:
+        return None
+    if algo == "NVFP4" and _modelopt_group(q) in (None, NVFP4_GROUP):
+        return MatrixRule(
+            MODELOPT_NVFP4,
+            "nvfp4",
+            lambda o, i: (
+                o * _ceil(i, 2),
+                o * _ceil(i, NVFP4_GROUP) + _NVFP4_GLOBAL_SCALES,
+            ),
+            kept,
+        )
+    if algo == "FP8":
+        return MatrixRule(FP8_TENSOR, "fp8-tensor", lambda o, i: (o * i, 2 * W8_SCALE_BYTES), kept)
+    return None
+
+
+def modelopt_quantization(sidecar: Mapping[str, Any]) -> dict[str, Any] | None:
+    """hf_quant_config.json as a ``quantization_config`` (``quant_method: modelopt``), or None."""
+    block = sidecar.get("quantization")
+    if not isinstance(block, Mapping) or not isinstance(block.get("quant_algo"), str):
+        return None
+    found: dict[str, Any] = {"quant_method": "modelopt", "quant_algo": block["quant_algo"]}
+    for key in ("group_size", "exclude_modules", "kv_cache_quant_algo"):
+        if key in block:
+            found[key] = block[key]
+    return found
+
+
 _READERS = {
+    "modelopt": _modelopt,
     "compressed-tensors": _compressed_tensors,
     "awq": _awq,
     "gptq": _gptq,

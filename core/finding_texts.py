@@ -425,6 +425,15 @@ NOTE_TEMPLATES: dict[str, str] = {
         "The checkpoint's weights are stored as {format} (from quantization_config and the "
         "header's dtypes); its exact stored size is used.",
     ),
+    "model_note.gguf_split": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "A split model: all {count} files were read ({tensors:,} tensors in all).",
+    ),
+    "model_note.scales_loaded_fp32": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The checkpoint saves its 8-bit scales in 16 bits; vLLM loads them into float32, so the"
+        " weights take {loaded:,} bytes on the GPUs for {stored:,} in the files.",
+    ),
     "model_note.gguf_types": QT_TRANSLATE_NOOP(
         "CoreText",
         "GGUF tensor types by share of bytes: {types}; the exact stored size ({stored:,} "
@@ -454,10 +463,64 @@ NOTE_TEMPLATES: dict[str, str] = {
     "model_note.head_dim_assumed": QT_TRANSLATE_NOOP(
         "CoreText", "head_dim is not stored in the tensors; assumed {head_dim}."
     ),
+    "model_note.index_total_size": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The weights take {total:,} bytes exactly: the total_size of"
+        " model.safetensors.index.json beside this config.json, which lists {tensors:,}"
+        " tensors (the shard files themselves were not read).",
+    ),
+    "model_note.index_not_used": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "model.safetensors.index.json beside this config.json gives the checkpoint's size,"
+        " {total:,} bytes, but not which tensors every tensor-parallel GPU holds whole; the"
+        " weights are counted from the config.",
+    ),
+    "model_note.index_layout": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "model.safetensors.index.json beside this config.json gives {total:,} bytes as stored;"
+        " the weights are counted as vLLM loads the config's quantization, {loaded:,} bytes.",
+    ),
+    "model_note.index_mtp": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "model.safetensors.index.json beside this config.json gives {total:,} bytes, its"
+        " multi-token-prediction layers included, which vLLM does not load for plain serving;"
+        " the weights are counted from the config.",
+    ),
+    "model_note.counted_from_index": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The parameters ({params:,}) are counted from the index's total_size, so the weights"
+        " are exact; the cache layout is read from the generic config fields.",
+    ),
+    "model_note.index_experts": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The index names {experts} experts per layer, which the config reading did not count"
+        " as such: the weights are exact, but the active parameters and the expert split may"
+        " not be.",
+    ),
+    "model_note.index_part_mla": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The index names MLA tensors (kv_a_proj_with_mqa, kv_b_proj), which the config reading"
+        " did not count as such: the weights are exact, the KV cache may not be.",
+    ),
+    "model_note.index_part_mamba": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The index names Mamba or linear-attention tensors (A_log, conv1d), which the config"
+        " reading did not count as such: the weights are exact, the cache may not be.",
+    ),
+    "model_note.index_part_vision": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The index names a vision encoder's tensors, which the config reading did not count as"
+        " such: the weights are exact, the activations of images may not be.",
+    ),
     "model_note.counted_from_tensors": QT_TRANSLATE_NOOP(
         "CoreText",
         "The parameters ({params:,}) are counted from the checkpoint's tensors, so the "
         "weights are exact; the cache layout is read from the generic config fields.",
+    ),
+    "model_note.modelopt_read": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{file} beside this config.json gives the checkpoint's ModelOpt quantization ({algo}):"
+        " the weights are counted as it stores them, the modules it excludes in 16 bits.",
     ),
     "model_note.modelopt_not_read": QT_TRANSLATE_NOOP(
         "CoreText",

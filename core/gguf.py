@@ -18,6 +18,7 @@ limits, and every tensor's bytes inside the file without overlap. A bad file giv
 
 from __future__ import annotations
 
+import re
 import struct
 from dataclasses import dataclass
 from pathlib import Path
@@ -101,6 +102,7 @@ class GgufFile:
     tensors: tuple[GgufTensor, ...]
     alignment: int
     data_start: int
+    shards: int = 1  # files read: more than one for a split model (``-00001-of-0000N.gguf``)
 
     @property
     def stored_bytes(self) -> int:
@@ -326,8 +328,8 @@ def _parse(reader: _Reader, path: Path) -> GgufFile:
     return GgufFile(path, version, metadata, tuple(tensors), alignment, data_start)
 
 
-def read_gguf(path: str | Path) -> GgufFile:
-    """Read a GGUF file's header, metadata and tensor infos.
+def read_gguf_file(path: str | Path) -> GgufFile:
+    """Read one GGUF file's header, metadata and tensor infos (one shard of a split model alone).
 
     Raises:
         ModelSourceError: The file is missing, unreadable, truncated, not GGUF, or hostile.
@@ -348,3 +350,92 @@ def read_gguf(path: str | Path) -> GgufFile:
         raise ModelSourceError(
             Message("error.cannot_read", path=str(path), reason=reason)
         ) from None
+
+
+# llama.cpp's split models (``gguf-split``; ``llama_split_path`` writes "%s-%05d-of-%05d.gguf"):
+# every shard carries ``split.no`` (0-based), ``split.count`` and, in the first,
+# ``split.tensors.count`` (LLM_KV_SPLIT_* in llama.cpp's src/llama-arch.cpp); the first shard
+# holds the model's metadata and llama_model_loader reads the tensors of all of them.
+SPLIT_NAME = re.compile(r"^(?P<prefix>.+)-(?P<no>\d{5})-of-(?P<count>\d{5})\.gguf$")
+SPLIT_COUNT, SPLIT_NO, SPLIT_TENSORS = "split.count", "split.no", "split.tensors.count"
+
+
+def _split_int(gguf: GgufFile, key: str) -> int | None:
+    value = gguf.metadata.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ModelSourceError(
+            Message("error.gguf_split_key", path=gguf.path.name, key=key, value=repr(value))
+        )
+    return value
+
+
+def read_gguf(path: str | Path) -> GgufFile:
+    """Read a GGUF model: one file, or every shard of a split model, whichever shard is given.
+
+    A shard names its siblings by the ``-NNNNN-of-NNNNN.gguf`` pattern in the same folder; the
+    result has the first shard's metadata and the tensors of all shards.
+
+    Raises:
+        ModelSourceError: A file is missing, unreadable, truncated, not GGUF, or hostile, a shard
+            is missing, or the shards do not belong together.
+    """
+    given = read_gguf_file(path)
+    count = _split_int(given, SPLIT_COUNT)
+    if count is None or count <= 1:
+        return given
+    name = SPLIT_NAME.match(given.path.name)
+    if name is None or int(name.group("count")) != count:
+        raise ModelSourceError(Message("error.gguf_split_name", path=given.path.name, count=count))
+    prefix = name.group("prefix")
+    paths = [
+        given.path.with_name(f"{prefix}-{i:05d}-of-{count:05d}.gguf") for i in range(1, count + 1)
+    ]
+    missing = [p.name for p in paths if not p.is_file()]
+    if missing:
+        raise ModelSourceError(
+            Message(
+                "error.gguf_split_missing",
+                path=given.path.name,
+                count=count,
+                missing=", ".join(missing[:5]),
+                missing_count=len(missing),
+            )
+        )
+    shards = [given if p == given.path else read_gguf_file(p) for p in paths]
+    tensors: list[GgufTensor] = []
+    for number, shard in enumerate(shards):
+        if _split_int(shard, SPLIT_COUNT) != count or _split_int(shard, SPLIT_NO) != number:
+            raise ModelSourceError(
+                Message(
+                    "error.gguf_split_mismatch",
+                    path=shard.path.name,
+                    number=number + 1,
+                    count=count,
+                )
+            )
+        tensors.extend(shard.tensors)
+    if len({t.name for t in tensors}) != len(tensors):
+        raise ModelSourceError(Message("error.gguf_split_tensor_twice", path=paths[0].name))
+    declared = _split_int(shards[0], SPLIT_TENSORS)
+    if declared is not None and declared != len(tensors):
+        raise ModelSourceError(
+            Message(
+                "error.gguf_split_tensors",
+                path=paths[0].name,
+                declared=declared,
+                found=len(tensors),
+                count=count,
+            )
+        )
+    first = shards[0]
+    return GgufFile(
+        first.path,
+        first.version,
+        first.metadata,
+        tuple(tensors),
+        first.alignment,
+        first.data_start,
+        shards=count,
+    )

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from core.architecture import LinearGroup, ModelArchitecture, StoredLayers
 from core.errors import ModelSourceError
-from core.gguf import GgufFile, SkippedArray, Value, read_gguf
+from core.gguf import SPLIT_NAME, GgufFile, SkippedArray, Value, read_gguf
 from core.messages import Message
 from core.quant_formats import GGUF_FORMAT
 
@@ -49,11 +49,58 @@ def _key(gguf: GgufFile, arch: str, name: str) -> int | None:
 
 def _required(gguf: GgufFile, arch: str, name: str) -> int:
     value = _key(gguf, arch, name)
+    raw = gguf.metadata.get(f"{arch}.{name}")
+    if value is None and (raw == 0 or (isinstance(raw, tuple) and raw and not any(raw))):
+        raise ModelSourceError(
+            Message("error.gguf_key_zero", path=gguf.path.name, key=f"{arch}.{name}")
+        )
     if value is None:
         raise ModelSourceError(
             Message("error.gguf_key_missing", path=gguf.path.name, key=f"{arch}.{name}")
         )
     return value
+
+
+# Sizes a header states that no model can exceed its own values: a width, a head count or an
+# expert count above the values of all the file's tensors is refused before it sizes anything.
+_SIZES = (
+    "embedding_length",
+    "feed_forward_length",
+    "attention.head_count",
+    "attention.head_count_kv",
+    "attention.key_length",
+    "attention.kv_lora_rank",
+    "rope.dimension_count",
+    "expert_count",
+    "expert_used_count",
+)
+
+
+def _bounded(gguf: GgufFile, arch: str) -> None:
+    values = sum(t.elements for t in gguf.tensors)
+    for name in _SIZES:
+        value = _key(gguf, arch, name)
+        if value is not None and value > values:
+            raise ModelSourceError(
+                Message(
+                    "error.gguf_size_past_tensors",
+                    path=gguf.path.name,
+                    key=f"{arch}.{name}",
+                    value=value,
+                    values=values,
+                )
+            )
+    experts, used = _key(gguf, arch, "expert_count"), _key(gguf, arch, "expert_used_count")
+    if used is not None and used > (experts or 0):
+        raise ModelSourceError(
+            Message(
+                "error.gguf_experts_used",
+                path=gguf.path.name,
+                key=f"{arch}.expert_used_count",
+                used=used,
+                experts=experts or 0,
+            )
+        )
 
 
 def _window_layers(gguf: GgufFile, arch: str, layers: int) -> int | None:
@@ -118,10 +165,36 @@ def architecture_from_gguf(path: str | Path) -> ModelArchitecture:
             Message("error.gguf_key_missing", path=gguf.path.name, key="general.architecture")
         )
     layers = _required(gguf, arch, "block_count")
+    if layers > len(gguf.tensors):
+        # llama.cpp loads at least one tensor per block (its norm): a header claiming more
+        # blocks than the file holds tensors is refused before anything is sized by it.
+        raise ModelSourceError(
+            Message(
+                "error.gguf_blocks_past_tensors",
+                path=gguf.path.name,
+                key=f"{arch}.block_count",
+                blocks=layers,
+                tensors=len(gguf.tensors),
+            )
+        )
+    _bounded(gguf, arch)
     hidden = _required(gguf, arch, "embedding_length")
     heads = _required(gguf, arch, "attention.head_count")
     kv_heads = _key(gguf, arch, "attention.head_count_kv") or heads
+    # llama.cpp's n_embd_head_k: attention.key_length, or embedding_length / head_count.
     head_dim = _key(gguf, arch, "attention.key_length") or hidden // heads
+    if head_dim == 0:
+        raise ModelSourceError(
+            Message(
+                "error.gguf_heads_past_width",
+                path=gguf.path.name,
+                heads_key=f"{arch}.attention.head_count",
+                heads=heads,
+                width_key=f"{arch}.embedding_length",
+                width=hidden,
+                head_key=f"{arch}.attention.key_length",
+            )
+        )
     experts = _key(gguf, arch, "expert_count") or 0
     top_k = _key(gguf, arch, "expert_used_count") or 0
     embedding = lm_head = other = 0
@@ -166,12 +239,16 @@ def architecture_from_gguf(path: str | Path) -> ModelArchitecture:
     notes: list[str] = [
         Message("model_note.gguf_types", types=_type_mix(gguf), stored=gguf.stored_bytes)
     ]
+    if gguf.shards > 1:
+        notes.append(Message("model_note.gguf_split", count=gguf.shards, tensors=len(gguf.tensors)))
     window_layers = _window_layers(gguf, arch, layers) if window else 0
     if window and window_layers is None:
         notes.append(Message("model_note.gguf_window_layers", window=window))
+    split = SPLIT_NAME.match(gguf.path.name) if gguf.shards > 1 else None
+    name = split.group("prefix") if split else gguf.path.stem
     return ModelArchitecture(
-        id=gguf.path.stem,
-        name=gguf.path.stem,
+        id=name,
+        name=name,
         model_type=arch,
         source="gguf",
         layers=layers,

@@ -238,6 +238,52 @@ _ERRORS = {
     "error.gguf_key_missing": QT_TRANSLATE_NOOP(
         "CoreText", "{path} lacks the metadata key {key}, which the planner needs"
     ),
+    "error.gguf_key_zero": QT_TRANSLATE_NOOP(
+        "CoreText", "{path}: the metadata key {key} is 0; a model needs at least one"
+    ),
+    "error.gguf_blocks_past_tensors": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{path}: {key} says {blocks:,} blocks, but the file holds {tensors:,} tensors and every"
+        " block holds at least one",
+    ),
+    "error.gguf_size_past_tensors": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{path}: {key} is {value:,}, more than the {values:,} values all the file's tensors hold",
+    ),
+    "error.gguf_experts_used": QT_TRANSLATE_NOOP(
+        "CoreText", "{path}: {key} ({used:,}) is more than the {experts:,} experts of the model"
+    ),
+    "error.gguf_heads_past_width": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{path}: {heads_key} ({heads:,}) is more than {width_key} ({width:,}) and no"
+        " {head_key} gives the head size, so a head would hold no values",
+    ),
+    "error.gguf_split_key": QT_TRANSLATE_NOOP(
+        "CoreText", "{path}: the split key {key} is {value}, not a whole number"
+    ),
+    "error.gguf_split_name": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{path} is one of {count} split files, but its name does not end in"
+        " -NNNNN-of-{count:05d}.gguf, so the other parts cannot be found; keep the names"
+        " llama.cpp's gguf-split gave them",
+    ),
+    "error.gguf_split_missing": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{path} is one of {count} split files and {missing_count} of them are not beside it"
+        " ({missing}); the model's size needs every part",
+    ),
+    "error.gguf_split_mismatch": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{path} does not say it is part {number} of {count} (split.no, split.count): the split"
+        " files do not belong together",
+    ),
+    "error.gguf_split_tensor_twice": QT_TRANSLATE_NOOP(
+        "CoreText", "the split files of {path} hold a tensor name twice"
+    ),
+    "error.gguf_split_tensors": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{path} says its {count} split files hold {declared:,} tensors, but they hold {found:,}",
+    ),
     "json.not_a_file": QT_TRANSLATE_NOOP(
         "CoreText", "{path} is not a regular file (a folder, pipe or device is not read)"
     ),
@@ -369,6 +415,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         QT_TRANSLATE_NOOP("CoreText", "int8 with one scale per output channel"),
         QT_TRANSLATE_NOOP("CoreText", "AWQ int4 groups"),
         QT_TRANSLATE_NOOP("CoreText", "GPTQ int4 groups"),
+        QT_TRANSLATE_NOOP("CoreText", "NVFP4 with an fp8 scale per 16 values (ModelOpt)"),
     ),
     "strategy": (
         QT_TRANSLATE_NOOP("CoreText", "single"),

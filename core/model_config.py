@@ -205,7 +205,7 @@ def _note_mtp(text: dict[str, Any], r: ConfigReader, mtp: MtpBlock | None) -> No
 def _vision_quantized(
     config: dict[str, Any], quantization: dict[str, Any], vision_params: int
 ) -> bool:
-    """Whether a top-level compressed-tensors scheme may quantize the vision tower too.
+    """Whether a top-level compressed-tensors or ModelOpt scheme may quantize the vision tower too.
 
     Its ``Linear`` targets reach every linear layer of the model, the vision tower's included,
     unless ``ignore`` names it; the planner counts the vision tower in 16-bit, so such a layout
@@ -213,9 +213,9 @@ def _vision_quantized(
     """
     if not vision_params or "quantization_config" not in config:
         return False
-    if quantization.get("quant_method") != "compressed-tensors":
+    if quantization.get("quant_method") not in ("compressed-tensors", "modelopt"):
         return False
-    ignore = quantization.get("ignore")
+    ignore = quantization.get("ignore", quantization.get("exclude_modules"))
     names = ignore if isinstance(ignore, list) else []
     return not any(isinstance(n, str) and ("vision" in n or "visual" in n) for n in names)
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from core.architecture import LinearGroup, ModelArchitecture
+from core.checkpoint_formats import modelopt_quantization
 from core.config_json import loads_config
 from core.errors import ModelSourceError, NotFoundError
 from core.messages import Message
@@ -167,7 +168,8 @@ def resolve_model(ref: ModelRef) -> ResolvedModel:
         resolved = path.resolve()
         name = name or (resolved.parent.name if path.name == "config.json" else resolved.stem)
         arch = architecture_from_config(config, model_id=name, name=name, source="hf_config")
-        return _note_modelopt(arch, config, resolved.parent)
+        arch = _note_modelopt(arch, config, resolved.parent)
+        return _with_index(arch, config, resolved.parent)
     # The file readers are imported here: a preset or a config.json never needs them.
     if ref.safetensors is not None:
         from core.safetensors_model import architecture_from_safetensors
@@ -190,15 +192,62 @@ MODELOPT_SIDECAR = "hf_quant_config.json"
 def _note_modelopt(
     arch: ModelArchitecture, config: dict[str, Any], folder: Path
 ) -> ModelArchitecture:
-    """``arch`` with a note when ``folder`` holds a ModelOpt quantization the config does not name.
+    """``arch`` counted as the ModelOpt quantization in ``folder``'s hf_quant_config.json stores it.
 
-    The planner does not read that file: the weights are counted at the request's precision,
-    and the note says so instead of presenting that as the checkpoint's storage.
+    The file's ``quantization`` block (``quant_algo``, ``group_size``, ``exclude_modules``) is
+    read as vLLM reads it, as a ``quant_method: modelopt`` quantization_config
+    (:func:`core.checkpoint_formats.modelopt_quantization`). A file that cannot be read, or a
+    layout the planner does not count, leaves the weights at the request's precision with a note
+    that says so instead of presenting that as the checkpoint's storage.
     """
-    if "quantization_config" in config or not (folder / MODELOPT_SIDECAR).is_file():
+    sidecar = folder / MODELOPT_SIDECAR
+    if "quantization_config" in config or not sidecar.is_file():
         return arch
+    try:
+        quantization = modelopt_quantization(load_config_file(sidecar))
+    except ModelSourceError:
+        quantization = None
+    if quantization is not None:
+        read = architecture_from_config(
+            {**config, "quantization_config": quantization},
+            model_id=arch.id,
+            name=arch.name,
+            source="hf_config",
+        )
+        if read.checkpoint is not None:
+            note = Message(
+                "model_note.modelopt_read",
+                file=MODELOPT_SIDECAR,
+                algo=str(quantization["quant_algo"]),
+            )
+            return replace(read, notes=(*read.notes, note))
     note = Message("model_note.modelopt_not_read", file=MODELOPT_SIDECAR)
     return replace(arch, notes=(*arch.notes, note))
+
+
+def _with_index(arch: ModelArchitecture, config: dict[str, Any], folder: Path) -> ModelArchitecture:
+    """``arch`` with the exact bytes of a ``model.safetensors.index.json`` beside its config.
+
+    A metadata-only download (config.json and the index, no shards) still has the checkpoint's
+    ``metadata.total_size``: :func:`core.safetensors_model.architecture_with_index` uses it.
+    """
+    from core.safetensors_model import (
+        INDEX_NAME,
+        architecture_with_index,
+        declared_format,
+        read_index,
+    )
+
+    index_path = folder / INDEX_NAME
+    if not index_path.is_file():
+        return arch
+    index = read_index(index_path)
+    if index is None:
+        return arch
+    quantized_as = declared_format(config)
+    if quantized_as is None and arch.checkpoint is not None:
+        quantized_as = arch.checkpoint.formats[0]  # hf_quant_config.json beside it (ModelOpt)
+    return architecture_with_index(arch, index, quantized_as)
 
 
 def _round_to(value: float, step: int) -> int:

@@ -3,7 +3,8 @@
 ``config.json`` says how a checkpoint was quantized (``quant_method`` with its own keys, as
 transformers' ``utils/quantization_config.py`` defines them); the safetensors header says how it
 is stored: ``I32`` packed int4 (GPTQ/AWQ ``qweight``), ``U8`` packed E2M1 (MXFP4 ``_blocks``,
-NVFP4 ``weight_packed``, bitsandbytes NF4), ``F8_E4M3`` values with ``F32`` scales (FP8),
+NVFP4 ``weight_packed`` or ModelOpt's ``weight``, bitsandbytes NF4) with ``F8_E4M3`` group scales
+for NVFP4, ``F8_E4M3`` values with ``F32`` or 16-bit scales (FP8),
 ``F8_E8M0`` block scales. Either alone is enough for the common formats; the exact bytes always
 come from the header's byte ranges, whatever the name.
 """
@@ -68,21 +69,31 @@ def _from_config(config: Mapping[str, Any]) -> str | None:
         return "mxfp4-experts" if config.get("modules_to_not_convert") else "mxfp4"
     if method == "compressed-tensors":
         return _compressed(config)
+    if method == "modelopt":
+        algo = str(config.get("quant_algo", "")).upper()
+        return {"NVFP4": "nvfp4", "FP8": "fp8-tensor"}.get(algo)
     return None
 
 
 def _from_tensors(tensors: Iterable[tuple[str, str, tuple[int, ...]]]) -> str | None:
     dtypes: set[str] = set()
     fp8_scale: tuple[int, ...] | None = None
-    mx_blocks = False
+    mx_blocks = nv_scales = False
     for name, dtype, shape in tensors:
         dtypes.add(dtype)
-        if name.endswith((".weight_scale", ".weight_scale_inv")) and fp8_scale is None:
+        if name.endswith(".weight_scale") and dtype == "F8_E4M3":
+            # NVFP4 (ModelOpt ``weight`` U8 + ``weight_scale_2``; compressed-tensors
+            # ``weight_packed`` + ``weight_global_scale``): its group scales are themselves
+            # E4M3, where an FP8 checkpoint's scales are float32 or 16-bit.
+            nv_scales = True
+        elif name.endswith((".weight_scale", ".weight_scale_inv")) and fp8_scale is None:
             fp8_scale = shape
         if name.endswith("_blocks") and dtype == "U8":
             mx_blocks = True
     if mx_blocks:
         return "mxfp4-experts"
+    if nv_scales:
+        return "nvfp4"
     if "F8_E4M3" in dtypes and fp8_scale is not None:
         if len(fp8_scale) == 2 and fp8_scale[1] > 1:
             return "fp8-block128"

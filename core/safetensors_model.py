@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from core.architecture import LinearGroup, ModelArchitecture
+from core.checkpoint_formats import loaded_tensor_bytes
 from core.errors import ModelSourceError
 from core.messages import Message
 from core.model_config import architecture_from_config, load_config_file
@@ -26,6 +27,7 @@ from core.safetensors_header import TensorInfo, read_header
 
 MAX_INDEX_BYTES = 100_000_000  # an index of a 1T-parameter model is a few megabytes
 INDEX_NAME = "model.safetensors.index.json"
+MAX_TOTAL_SIZE = 1 << 60  # 1 EiB: a thousand times the largest published checkpoint
 _TORCH_NAMES = {"BF16": "bfloat16", "F16": "float16", "F32": "float32", "F64": "float64"}
 _LOW_BIT_DTYPES = {"F4", "F6_E2M3", "F6_E3M2", "F8_E5M2", "F8_E4M3", "F8_E8M0"}
 # GPTQ/AWQ (qweight, qzeros, scales, g_idx), FP8 checkpoints (weight_scale, weight_scale_inv),
@@ -126,9 +128,117 @@ def _index_shards(index_path: Path) -> tuple[dict[str, str], int | None]:
             )
     metadata = data.get("metadata")
     total = metadata.get("total_size") if isinstance(metadata, dict) else None
-    if total is not None and (isinstance(total, bool) or not isinstance(total, int)):
+    if total is not None and (
+        isinstance(total, bool) or not isinstance(total, int) or not 0 < total <= MAX_TOTAL_SIZE
+    ):
         raise ModelSourceError(Message("safetensors.index_total_size", index=index_path.name))
     return weight_map, total
+
+
+@dataclass(frozen=True)
+class IndexParts:
+    """What an index's tensor names say of a model's parts (names only: no shapes, no dtypes).
+
+    Attributes:
+        layers: Decoder layers (the highest ``layers.N`` + 1), None when no name has one.
+        experts: Routed experts (the highest ``experts.N`` + 1), 0 when none is named.
+        mla: Multi-head latent attention (DeepSeek's ``kv_a_proj_with_mqa`` / ``kv_b_proj``).
+        mamba: State-space or linear-attention layers (``A_log``, ``conv1d``).
+        vision: A vision tower (``vision_tower``, ``vision_model``, ``visual``, ``vision_encoder``).
+        quantized: Names of quantization tensors (scales, packed weights).
+        mtp: Multi-token-prediction layers under their own name (``mtp.``, ``mtp_layers.``);
+            DeepSeek and GLM store theirs as decoder layers past the config's count.
+    """
+
+    layers: int | None
+    experts: int
+    mla: bool
+    mamba: bool
+    vision: bool
+    quantized: bool
+    mtp: bool = False
+
+
+@dataclass(frozen=True)
+class IndexSummary:
+    """A ``model.safetensors.index.json`` read without its shards (a metadata-only download)."""
+
+    path: Path
+    total_size: int  # metadata.total_size: the bytes of every tensor of every shard
+    tensors: int
+    shards: int
+    shards_present: int
+    parts: IndexParts
+
+
+_MLA = (".kv_a_proj_with_mqa.", ".kv_b_proj.")
+_MTP = re.compile(r"(?:^|\.)mtp(?:_layers)?\.")
+_MAMBA = (".A_log", ".conv1d.")
+# Names of vision towers and their projectors in published multimodal checkpoints (LLaVA
+# ``vision_tower`` / ``multi_modal_projector``, Qwen-VL ``visual``, Gemma 3 ``vision_tower``,
+# Idefics/SigLIP ``vision_model``, DeepSeek-OCR ``sam_model`` / ``projector``).
+_VISION = re.compile(
+    r"(?:^|\.)(?:vision_tower|vision_model|visual|vision_encoder|vision|image_encoder|"
+    r"sam_model|mm_projector|multi_modal_projector|projector)\."
+)
+
+
+def index_parts(names: list[str]) -> IndexParts:
+    """The parts a checkpoint's tensor names reveal (:class:`IndexParts`).
+
+    The decoder is the stack of ``layers.N`` (or ``h.N``, ``blocks.N``) with the most tensors;
+    another stack (a vision encoder's) neither adds layers nor experts.
+    """
+    stacks: Counter[str] = Counter()
+    for name in names:
+        layer = _LAYER.search(name)
+        if layer:
+            stacks[name[: layer.start()]] += 1
+    decoder = stacks.most_common(1)[0][0] if stacks else None
+    layers = experts = -1
+    mla = mamba = vision = quantized = mtp = False
+    for name in names:
+        layer = _LAYER.search(name)
+        if layer and name[: layer.start()] == decoder:
+            layers = max(layers, int(layer.group(1)))
+            expert = _EXPERT.search(name)
+            if expert:
+                experts = max(experts, int(expert.group(1)))
+        vision = vision or _VISION.search(name) is not None
+        mla = mla or any(part in name for part in _MLA)
+        mamba = mamba or any(part in name for part in _MAMBA)
+        quantized = quantized or name.endswith(_QUANT_SUFFIXES)
+        mtp = mtp or _MTP.search(name) is not None
+    return IndexParts(
+        layers=layers + 1 if layers >= 0 else None,
+        experts=experts + 1,
+        mla=mla,
+        mamba=mamba,
+        vision=vision,
+        quantized=quantized,
+        mtp=mtp,
+    )
+
+
+def read_index(index: Path) -> IndexSummary | None:
+    """The index's exact total and the parts its names reveal; None without a total_size.
+
+    Raises:
+        ModelSourceError: The index is not a valid index (see :func:`_index_shards`).
+    """
+    weight_map, total = _index_shards(index)
+    if total is None:
+        return None
+    shards = list(dict.fromkeys(weight_map.values()))
+    present = sum(1 for name in shards if (index.parent / name).is_file())
+    return IndexSummary(
+        path=index,
+        total_size=total,
+        tensors=len(weight_map),
+        shards=len(shards),
+        shards_present=present,
+        parts=index_parts(list(weight_map)),
+    )
 
 
 def _checkpoint_files(path: Path) -> tuple[list[Path], dict[str, str] | None, int | None]:
@@ -283,8 +393,11 @@ def architecture_from_safetensors(path: str | Path) -> ModelArchitecture:
         ModelSourceError: The checkpoint or its config cannot be read or understood.
     """
     path = Path(path)
-    summary = read_safetensors(path)
     folder = path if path.is_dir() else path.parent
+    index_only = _metadata_only(path, folder)
+    if index_only is not None:
+        return index_only
+    summary = read_safetensors(path)
     name = _model_name(path)
     config_path = folder / "config.json"
     notes = list(summary.notes)
@@ -328,15 +441,47 @@ def architecture_from_safetensors(path: str | Path) -> ModelArchitecture:
     # The tensors of the linear layers every tensor-parallel rank holds whole (DeepSeek's
     # ``...self_attn.q_a_proj.weight`` and its ``weight_scale_inv``): not split with the rest.
     whole = tuple(f".{g.name}." for g in arch.linear_groups if g.replicated)
+    fmt = str(stored_format) if stored_format else None
+    loaded = {
+        t.name: loaded_tensor_bytes(t.name, t.elements, t.nbytes, fmt) for t in summary.tensors
+    }
+    loaded_bytes = sum(loaded.values())
+    if loaded_bytes != summary.stored_bytes:
+        notes.append(
+            Message(
+                "model_note.scales_loaded_fp32",
+                stored=summary.stored_bytes,
+                loaded=loaded_bytes,
+            )
+        )
     return replace(
         arch,
-        stored_bytes=summary.stored_bytes,
+        stored_bytes=loaded_bytes,
         stored_whole_bytes=sum(
-            t.nbytes for t in summary.tensors if whole and any(w in t.name for w in whole)
+            loaded[t.name] for t in summary.tensors if whole and any(w in t.name for w in whole)
         ),
         stored_dtype=stored_format,
         notes=tuple(dict.fromkeys((*arch.notes, *notes))),
     )
+
+
+def _metadata_only(path: Path, folder: Path) -> ModelArchitecture | None:
+    """A metadata-only download named as a checkpoint: its index and config.json, no shards.
+
+    Counted as the config describes it with the index's exact total_size
+    (:func:`architecture_with_index`); None when shards are present or either file is absent.
+    """
+    index = folder / INDEX_NAME if path.is_dir() else path
+    config_path = folder / "config.json"
+    if index.name != INDEX_NAME or not index.is_file() or not config_path.is_file():
+        return None
+    found = read_index(index)
+    if found is None or found.shards_present:
+        return None
+    config = load_config_file(config_path)
+    name = _model_name(path)
+    arch = architecture_from_config(config, model_id=name, name=name, source="safetensors")
+    return architecture_with_index(arch, found, declared_format(config))
 
 
 def _inferred(summary: SafetensorsSummary, name: str) -> ModelArchitecture:
@@ -417,4 +562,92 @@ def _inferred(summary: SafetensorsSummary, name: str) -> ModelArchitecture:
         largest_layer_params=max(per_layer.values(), default=0),
         torch_dtype=torch_dtype,
         notes=tuple(notes),
+    )
+
+
+_PLAIN_DTYPES = {"bfloat16": ("bf16", 2), "float16": ("fp16", 2), "float32": ("fp32", 4)}
+
+
+def declared_format(config: dict[str, object]) -> str | None:
+    """The format a config's ``quantization_config`` names (``quantized`` if none), or None."""
+    declared = config.get("quantization_config")
+    if not isinstance(declared, dict):
+        return None
+    return checkpoint_format(declared, (), None) or "quantized"
+
+
+def _part_notes(arch: ModelArchitecture, parts: IndexParts) -> list[str]:
+    """Notes for the parts the index names that the config reading did not count."""
+    missed: list[str] = []
+    if parts.experts and parts.experts != arch.num_experts:
+        missed.append(Message("model_note.index_experts", experts=parts.experts))
+    if parts.mla and arch.attention != "mla":
+        missed.append(Message("model_note.index_part_mla"))
+    if parts.mamba and not any(c.kind == "linear_state" for c in arch.cache):
+        missed.append(Message("model_note.index_part_mamba"))
+    if parts.vision and not arch.vision_params:
+        missed.append(Message("model_note.index_part_vision"))
+    return missed
+
+
+def architecture_with_index(
+    arch: ModelArchitecture, index: IndexSummary, quantized_as: str | None
+) -> ModelArchitecture:
+    """``arch`` (from config.json) with the weights' exact bytes from the index's total_size.
+
+    ``metadata.total_size`` is the bytes of every tensor the shards hold, whatever the family:
+    the checkpoint's stored weights, exactly, as the shards' headers would give them. The
+    tensors a tensor-parallel rank holds whole (MLA down-projections) are not in the index by
+    size: for a plain checkpoint they are worked out from their parameters; for a quantized
+    one with such layers the config's reading is kept and the index only cross-checks it.
+
+    Args:
+        arch: The architecture read from config.json.
+        index: The index beside it.
+        quantized_as: The format the config's quantization names (``quantized`` for one the
+            planner does not name), None for a config without one.
+    """
+    notes = _part_notes(arch, index.parts)
+    plain = _PLAIN_DTYPES.get(arch.torch_dtype or "")
+    quantized = quantized_as is not None or index.parts.quantized
+    replicated = [g for g in arch.linear_groups if g.replicated]
+    fmt: str | None = (quantized_as or "quantized") if quantized else (plain[0] if plain else None)
+    mtp_stored = arch.mtp is not None and (
+        index.parts.mtp or (index.parts.layers or 0) > arch.layers
+    )
+    kept: str | None = None
+    if arch.checkpoint is not None:
+        # The config's quantization is read as vLLM loads it (scales in the dtype vLLM gives
+        # them, MTP layers left out), which the stored total cannot say: it only cross-checks.
+        kept = Message(
+            "model_note.index_layout", total=index.total_size, loaded=arch.checkpoint.total_bytes
+        )
+    elif mtp_stored:
+        kept = Message("model_note.index_mtp", total=index.total_size)
+    elif fmt is None or (quantized and replicated):
+        kept = Message("model_note.index_not_used", total=index.total_size)
+    if kept is not None:
+        return replace(arch, notes=tuple(dict.fromkeys((*arch.notes, *notes, kept))))
+    notes.insert(
+        0, Message("model_note.index_total_size", total=index.total_size, tensors=index.tensors)
+    )
+    if not quantized and plain and arch.approximate is not None:
+        # A family the planner cannot count: the index gives the exact parameter count of a
+        # plain checkpoint (bytes / bytes per value), as the headers would; the difference goes
+        # to the 16-bit "other" parameters, the layer layout still from the generic fields.
+        diff = index.total_size // plain[1] - arch.params_total
+        arch = replace(
+            arch,
+            other_params=arch.other_params + diff,
+            other_active_params=max(arch.other_active_params + diff, 0),
+            approximate=None,
+        )
+        notes.append(Message("model_note.counted_from_index", params=arch.params_total))
+    whole = sum(g.params for g in replicated) * plain[1] if plain and replicated else 0
+    return replace(
+        arch,
+        stored_bytes=index.total_size,
+        stored_dtype=fmt,
+        stored_whole_bytes=whole,
+        notes=tuple(dict.fromkeys((*arch.notes, *notes))),
     )

@@ -171,7 +171,6 @@ def test_modules_kept_unquantized_stay_in_bf16() -> None:
 @pytest.mark.parametrize(
     ("name", "method"),
     [
-        ("gemma-4-31b-it-nvfp4", "modelopt"),  # per-layer ignore list
         ("ernie-4.5-21b-a3b", "a quantization method"),  # Paddle mix_quant, no quant_method
     ],
 )

@@ -690,6 +690,14 @@
         <translation>Веса чекпойнта хранятся в формате {format} (по quantization_config и типам данных заголовка); используется их точный размер.</translation>
     </message>
     <message>
+        <source>A split model: all {count} files were read ({tensors:,} tensors in all).</source>
+        <translation>Модель разбита на части, и прочитаны все (частей: {count}, тензоров всего: {tensors:,}).</translation>
+    </message>
+    <message>
+        <source>The checkpoint saves its 8-bit scales in 16 bits; vLLM loads them into float32, so the weights take {loaded:,} bytes on the GPUs for {stored:,} in the files.</source>
+        <translation>Чекпойнт хранит 8-битные масштабы в 16 битах, а vLLM загружает их во float32: на GPU веса занимают {loaded:,} {loaded|байт|байта|байт} при {stored:,} {stored|байт|байта|байт} в файлах.</translation>
+    </message>
+    <message>
         <source>GGUF tensor types by share of bytes: {types}; the exact stored size ({stored:,} bytes) is used for the weights.</source>
         <translation>Типы тензоров GGUF по доле байтов: {types}; для весов используется точный размер в файле ({stored:,} {stored|байт|байта|байт}).</translation>
     </message>
@@ -714,8 +722,36 @@
         <translation>head_dim не хранится в тензорах; принято {head_dim}.</translation>
     </message>
     <message>
+        <source>The weights take {total:,} bytes exactly: the total_size of model.safetensors.index.json beside this config.json, which lists {tensors:,} tensors (the shard files themselves were not read).</source>
+        <translation>Веса занимают ровно {total:,} {total|байт|байта|байт}: это total_size из model.safetensors.index.json рядом с этим config.json (тензоров в индексе: {tensors:,}; сами файлы шардов не читались).</translation>
+    </message>
+    <message>
+        <source>model.safetensors.index.json beside this config.json gives the checkpoint&apos;s size, {total:,} bytes, but not which tensors every tensor-parallel GPU holds whole; the weights are counted from the config.</source>
+        <translation>model.safetensors.index.json рядом с этим config.json даёт размер чекпойнта, {total:,} {total|байт|байта|байт}, но не говорит, какие тензоры каждый GPU при тензорном параллелизме держит целиком; веса посчитаны по конфигу.</translation>
+    </message>
+    <message>
+        <source>model.safetensors.index.json beside this config.json gives {total:,} bytes as stored; the weights are counted as vLLM loads the config&apos;s quantization, {loaded:,} bytes.</source>
+        <translation>model.safetensors.index.json рядом с этим config.json даёт {total:,} {total|байт|байта|байт} в хранимом виде; веса посчитаны так, как vLLM загружает квантование из конфига: {loaded:,} {loaded|байт|байта|байт}.</translation>
+    </message>
+    <message>
+        <source>model.safetensors.index.json beside this config.json gives {total:,} bytes, its multi-token-prediction layers included, which vLLM does not load for plain serving; the weights are counted from the config.</source>
+        <translation>model.safetensors.index.json рядом с этим config.json даёт {total:,} {total|байт|байта|байт} вместе со слоями предсказания нескольких токенов (MTP), которые vLLM при обычной раздаче не загружает; веса посчитаны по конфигу.</translation>
+    </message>
+    <message>
+        <source>The parameters ({params:,}) are counted from the index&apos;s total_size, so the weights are exact; the cache layout is read from the generic config fields.</source>
+        <translation>Параметры ({params:,}) посчитаны по total_size из индекса, поэтому веса точные; устройство кэша прочитано из общих полей конфига.</translation>
+    </message>
+    <message>
+        <source>The index names {experts} experts per layer, which the config reading did not count as such: the weights are exact, but the active parameters and the expert split may not be.</source>
+        <translation>Индекс называет экспертов в каждом слое (всего: {experts}), а при чтении конфига они как эксперты не учтены: веса точные, но активные параметры и разбиение экспертов могут быть неточными.</translation>
+    </message>
+    <message>
         <source>The parameters ({params:,}) are counted from the checkpoint&apos;s tensors, so the weights are exact; the cache layout is read from the generic config fields.</source>
         <translation>Параметры ({params:,}) посчитаны по тензорам контрольной точки, поэтому веса точные; устройство кэша прочитано из общих полей конфигурации.</translation>
+    </message>
+    <message>
+        <source>{file} beside this config.json gives the checkpoint&apos;s ModelOpt quantization ({algo}): the weights are counted as it stores them, the modules it excludes in 16 bits.</source>
+        <translation>{file} рядом с этим config.json задаёт квантование чекпойнта ModelOpt ({algo}): веса посчитаны так, как они в нём хранятся, а исключённые модули — в 16 битах.</translation>
     </message>
     <message>
         <source>{file} beside this config.json describes a ModelOpt quantization (FP8 or NVFP4) that the planner does not read: the weights are counted at the requested precision; set the precision the checkpoint is stored in, or give its safetensors files for exact weights.</source>
@@ -800,6 +836,18 @@
     <message>
         <source>config.json declares {method} quantization in a layout the planner does not read: the weights are counted at the requested precision, not as the checkpoint stores them.</source>
         <translation>config.json объявляет квантование {method} в раскладке, которую планировщик не читает: веса посчитаны в запрошенной точности, а не так, как их хранит контрольная точка.</translation>
+    </message>
+    <message>
+        <source>The index names MLA tensors (kv_a_proj_with_mqa, kv_b_proj), which the config reading did not count as such: the weights are exact, the KV cache may not be.</source>
+        <translation>Индекс называет тензоры MLA (kv_a_proj_with_mqa, kv_b_proj), а при чтении конфига MLA не учтена: веса точные, KV-кэш может быть неточным.</translation>
+    </message>
+    <message>
+        <source>The index names Mamba or linear-attention tensors (A_log, conv1d), which the config reading did not count as such: the weights are exact, the cache may not be.</source>
+        <translation>Индекс называет тензоры Mamba или линейного внимания (A_log, conv1d), а при чтении конфига они не учтены: веса точные, кэш может быть неточным.</translation>
+    </message>
+    <message>
+        <source>The index names a vision encoder&apos;s tensors, which the config reading did not count as such: the weights are exact, the activations of images may not be.</source>
+        <translation>Индекс называет тензоры визуального энкодера, а при чтении конфига он не учтён: веса точные, активации для изображений могут быть неточными.</translation>
     </message>
     <message>
         <source>The audio tower of &apos;{family}&apos; is not counted; the text model and the vision tower are, so the weights are approximate.</source>
@@ -1074,6 +1122,50 @@
         <translation>в {path} нет ключа метаданных {key}, нужного планировщику</translation>
     </message>
     <message>
+        <source>{path}: the metadata key {key} is 0; a model needs at least one</source>
+        <translation>{path}: ключ метаданных {key} равен 0, а модели нужен хотя бы один</translation>
+    </message>
+    <message>
+        <source>{path}: {key} says {blocks:,} blocks, but the file holds {tensors:,} tensors and every block holds at least one</source>
+        <translation>{path}: {key} называет блоков: {blocks:,}, но тензоров в файле всего {tensors:,}, а в каждом блоке есть хотя бы один</translation>
+    </message>
+    <message>
+        <source>{path}: {key} is {value:,}, more than the {values:,} values all the file&apos;s tensors hold</source>
+        <translation>{path}: {key} равен {value:,}, а это больше, чем значений во всех тензорах файла ({values:,})</translation>
+    </message>
+    <message>
+        <source>{path}: {key} ({used:,}) is more than the {experts:,} experts of the model</source>
+        <translation>{path}: {key} ({used:,}) больше числа экспертов модели ({experts:,})</translation>
+    </message>
+    <message>
+        <source>{path}: {heads_key} ({heads:,}) is more than {width_key} ({width:,}) and no {head_key} gives the head size, so a head would hold no values</source>
+        <translation>{path}: {heads_key} ({heads:,}) больше, чем {width_key} ({width:,}), а размер головы в {head_key} не указан, так что на голову не пришлось бы ни одного значения</translation>
+    </message>
+    <message>
+        <source>{path}: the split key {key} is {value}, not a whole number</source>
+        <translation>{path}: ключ разбиения {key} равен {value}, а должен быть целым числом</translation>
+    </message>
+    <message>
+        <source>{path} is one of {count} split files, but its name does not end in -NNNNN-of-{count:05d}.gguf, so the other parts cannot be found; keep the names llama.cpp&apos;s gguf-split gave them</source>
+        <translation>{path} — одна из частей разбитой модели (частей: {count}), но имя не оканчивается на -NNNNN-of-{count:05d}.gguf, поэтому остальные части не найти; оставьте имена, которые дал им gguf-split из llama.cpp</translation>
+    </message>
+    <message>
+        <source>{path} is one of {count} split files and {missing_count} of them are not beside it ({missing}); the model&apos;s size needs every part</source>
+        <translation>{path} — одна из частей разбитой модели (частей: {count}), и рядом с ним не хватает файлов ({missing_count}: {missing}); для размера модели нужны все части</translation>
+    </message>
+    <message>
+        <source>{path} does not say it is part {number} of {count} (split.no, split.count): the split files do not belong together</source>
+        <translation>{path} не называет себя частью {number} из {count} (split.no, split.count): эти части не от одной модели</translation>
+    </message>
+    <message>
+        <source>the split files of {path} hold a tensor name twice</source>
+        <translation>в частях модели {path} одно имя тензора встречается дважды</translation>
+    </message>
+    <message>
+        <source>{path} says its {count} split files hold {declared:,} tensors, but they hold {found:,}</source>
+        <translation>{path}: по его словам, в частях модели (их {count}) тензоров {declared:,}, а на деле {found:,}</translation>
+    </message>
+    <message>
         <source>{path} is not a regular file (a folder, pipe or device is not read)</source>
         <translation>{path} — не обычный файл (папка, канал или устройство не читаются)</translation>
     </message>
@@ -1248,6 +1340,10 @@
     <message>
         <source>GPTQ int4 groups</source>
         <translation>группы int4 в формате GPTQ</translation>
+    </message>
+    <message>
+        <source>NVFP4 with an fp8 scale per 16 values (ModelOpt)</source>
+        <translation>NVFP4 с масштабом fp8 на каждые 16 значений (ModelOpt)</translation>
     </message>
     <message>
         <source>single</source>
