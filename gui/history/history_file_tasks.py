@@ -14,7 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QStandardPaths, Qt, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from core.store import HistoryStore
@@ -23,6 +23,7 @@ from core.store.transfer import ImportSummary, export_csv, export_json, import_j
 from gui.core_text import message_text
 from gui.history.error_message import show_error
 from gui.presentation import counts
+from gui.settings_store import dialog_start, remember_dialog_folder
 from gui.store_service import StoreService
 
 Clock = Callable[[], datetime]
@@ -219,9 +220,7 @@ class HistoryFileTasks(QObject):
         return text
 
     def _default_path(self, suffix: str) -> str:
-        folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-        name = f"anchorgpu-history-{self._clock():%Y-%m-%d}.{suffix}"
-        return str(Path(folder) / name) if folder else name
+        return dialog_start("history", f"anchorgpu-history-{self._clock():%Y-%m-%d}.{suffix}")
 
     def _save_path(self, title: str, suffix: str, filters: str) -> Path | None:
         chosen, _filter = QFileDialog.getSaveFileName(
@@ -229,9 +228,15 @@ class HistoryFileTasks(QObject):
         )
         if not chosen:
             return None
+        remember_dialog_folder("history", chosen)
         path = Path(chosen)
         return path if path.suffix else path.with_suffix(f".{suffix}")
 
     def _open_path(self, title: str, filters: str) -> Path | None:
-        chosen, _filter = QFileDialog.getOpenFileName(self._page, title, "", filters)
-        return Path(chosen) if chosen else None
+        chosen, _filter = QFileDialog.getOpenFileName(
+            self._page, title, dialog_start("history"), filters
+        )
+        if not chosen:
+            return None
+        remember_dialog_folder("history", chosen)
+        return Path(chosen)

@@ -36,6 +36,7 @@ from gui.presentation.order_question import OrderQuestion, existing_order
 from gui.presentation.printing import DocumentPrinter
 from gui.presentation.quote_document import TERM_SCHEME, QuoteDocument
 from gui.presentation.quote_summary import QuoteSummary
+from gui.settings_store import dialog_start, remember_dialog_folder
 from gui.wizard import store_calls
 from gui.wizard.wizard_step import ERROR_STYLE, WizardStep
 
@@ -357,9 +358,13 @@ class ReviewPage(WizardStep):
         if quote is None:
             return
         path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Export the quote as PDF"), f"{quote.id}.pdf", self.tr("PDF (*.pdf)")
+            self,
+            self.tr("Export the quote as PDF"),
+            dialog_start("export", f"{quote.id}.pdf"),
+            self.tr("PDF (*.pdf)"),
         )
         if path:
+            remember_dialog_folder("export", path)
             self.export_pdf(Path(path))
 
     def _on_document_anchor_clicked(self, url: QUrl) -> None:
