@@ -2818,6 +2818,42 @@
         <translation>Резервная копия записана в {path} и проверена: {quotes}, {orders}.</translation>
     </message>
     <message>
+        <source>Replace the history with the backup {backup}?
+
+{loss}
+
+The backup is verified first; if it is damaged, nothing is replaced. The current database is not deleted: it is kept beside it as {name}.replaced-&lt;time&gt;.</source>
+        <translation>Заменить историю резервной копией {backup}?
+
+{loss}
+
+Сначала копия проверяется; если она повреждена, ничего не заменяется. Текущая база не удаляется: она сохраняется рядом под именем {name}.replaced-&lt;время&gt;.</translation>
+    </message>
+    <message>
+        <source>The current history cannot be read, so what it holds beyond the backup is not known.</source>
+        <translation>Текущую историю не удаётся прочитать, поэтому неизвестно, чего в резервной копии нет.</translation>
+    </message>
+    <message>
+        <source>Every quote, order and stop in the history is also in the backup.</source>
+        <translation>Все сметы, заказы и остановки из истории есть и в резервной копии.</translation>
+    </message>
+    <message>
+        <source>{quotes} and {orders}</source>
+        <translation>{quotes} и {orders}</translation>
+    </message>
+    <message>
+        <source>Not in the backup: {rows} saved or placed since it was made. They will be gone from the history after the restore (the kept database still has them).</source>
+        <translation>В резервной копии нет: {rows} — сохранены или оформлены после её создания. После восстановления их не будет в истории (в сохранённой рядом базе они останутся).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) stopped since the backup will show as not stopped.</source>
+        <translation>
+            <numerusform>%n заказ, остановленный после создания копии, снова будет значиться действующим.</numerusform>
+            <numerusform>%n заказа, остановленных после создания копии, снова будут значиться действующими.</numerusform>
+            <numerusform>%n заказов, остановленных после создания копии, снова будут значиться действующими.</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>Imported {quotes} and {orders}; {stopped} stops applied, {skipped} already present.</source>
         <translation>Импортировано: {quotes} и {orders}; применено остановок: {stopped}; уже было: {skipped}.</translation>
     </message>
@@ -2852,14 +2888,6 @@
     <message>
         <source>Backups (*.sqlite *.db);;All files (*)</source>
         <translation>Резервные копии (*.sqlite *.db);;Все файлы (*)</translation>
-    </message>
-    <message>
-        <source>Replace the history with the backup {backup}?
-
-The backup is verified first; if it is damaged, nothing is replaced. The current database is not deleted: it is kept beside it as {name}.replaced-&lt;time&gt;.</source>
-        <translation>Заменить историю резервной копией {backup}?
-
-Сначала копия проверяется; если она повреждена, ничего не заменяется. Текущая база не удаляется: она сохраняется рядом под именем {name}.replaced-&lt;время&gt;.</translation>
     </message>
     <message>
         <source>Restoring from {file}…</source>
