@@ -3385,6 +3385,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Ранжирую предложения…</translation>
     </message>
     <message>
+        <source>Cheapest training run {options}: {gpus} × {gpu}, {run} for the run ({total} for the term)</source>
+        <translation>Самое дешёвое обучение {options}: {gpus} × {gpu}, {run} за весь прогон ({total} за срок)</translation>
+    </message>
+    <message>
         <source>Cheapest {options}: {gpus} × {gpu}, {total} for the term</source>
         <translation>Самый дешёвый {options}: {gpus} × {gpu}, {total} за срок</translation>
     </message>
@@ -3982,6 +3986,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>Why it does not fit</source>
         <translation>Почему не подходит</translation>
+    </message>
+    <message>
+        <source>The planner&apos;s rank: cheapest training run first</source>
+        <translation>Место в ранжировании: самые дешёвые за весь прогон обучения — первыми</translation>
     </message>
     <message>
         <source>The planner&apos;s rank: cheapest for the term first</source>
