@@ -1170,6 +1170,10 @@
         <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOPs на токен при MFU {mfu:.0%})</translation>
     </message>
     <message>
+        <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPUs, {cost} {currency} ({factor}·N FLOPs per token at {mfu:.0%} MFU)</source>
+        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOPs на токен при MFU {mfu:.0%})</translation>
+    </message>
+    <message>
         <source>{cost} {currency} per 1,000 images, GPUs busy {utilization:.0%} of the term</source>
         <translation>{cost} {currency} за 1000 изображений, GPU заняты {utilization:.0%} срока</translation>
     </message>
