@@ -10,6 +10,7 @@ from __future__ import annotations
 from decimal import Decimal
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from core.catalog import default_catalog
@@ -58,3 +59,19 @@ def test_the_app_ranks_training_by_the_run_and_says_so(qtbot) -> None:
     assert line.startswith("Cheapest training run of ")
     assert f"{best.job_cost} USD for the run" in line.replace(",", "")
     assert f"({best.price.total} USD for the term)" in line.replace(",", "")
+
+
+def test_the_offer_page_says_the_options_are_in_the_runs_order(qtbot) -> None:
+    from gui.wizard.offer_page import OfferPage
+
+    page = OfferPage()
+    qtbot.addWidget(page)
+    assert "cheapest first for the term" in page.subTitle()
+    request = parse_request(TRAINING)
+    plan = plan_with_limits(request, default_catalog(), Decimal(0), resolve(request))
+    page.set_plan(plan, None)
+    assert "cheapest whole training run first" in page.subTitle()
+    header = page.table.model().headerData(
+        0, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole
+    )
+    assert header == "The planner's rank: cheapest training run first"

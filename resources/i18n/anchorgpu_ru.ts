@@ -3921,6 +3921,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Выберите от двух до четырёх вариантов (Ctrl+щелчок), чтобы сравнить их рядом</translation>
     </message>
     <message>
+        <source>Every offer × GPU count × strategy the planner considered, cheapest whole training run first. Choose one.</source>
+        <translation>Все рассмотренные варианты «предложение × число GPU × стратегия», самые дешёвые за весь прогон обучения — первыми. Выберите один.</translation>
+    </message>
+    <message>
         <source>Cover the whole run: {term}</source>
         <translation>Оплатить всё обучение: {term}</translation>
     </message>
