@@ -68,7 +68,7 @@ def test_the_question_says_what_will_disappear_and_the_backup_notice_goes(
     action(view, "historyRestoreAction").trigger()
     qtbot.waitUntil(lambda: len(answers.questions) == 1)
     question = answers.questions[0]
-    assert "Not in the backup: 1 quote and 2 orders saved or placed since it was made." in question
+    assert "Not in the backup, added since it was made: 1 quote and 2 orders." in question
     assert "1 order stopped since the backup will show as not stopped." in question
     assert "quote after" in cells(view, LABEL)  # answered No: nothing changed
 

@@ -180,8 +180,8 @@ class HistoryFileTasks(QObject):
                 rows = counts.orders(loss.orders)
             parts.append(
                 self.tr(
-                    "Not in the backup: {rows} saved or placed since it was made. They will be "
-                    "gone from the history after the restore (the kept database still has them)."
+                    "Not in the backup, added since it was made: {rows}. They will be gone from "
+                    "the history after the restore (the kept database still has them)."
                 ).format(rows=rows)
             )
         if loss.stops:

@@ -2845,10 +2845,6 @@ The backup is verified first; if it is damaged, nothing is replaced. The current
         <source>{quotes} and {orders}</source>
         <translation>{quotes} и {orders}</translation>
     </message>
-    <message>
-        <source>Not in the backup: {rows} saved or placed since it was made. They will be gone from the history after the restore (the kept database still has them).</source>
-        <translation>В резервной копии нет: {rows} — сохранены или оформлены после её создания. После восстановления их не будет в истории (в сохранённой рядом базе они останутся).</translation>
-    </message>
     <message numerus="yes">
         <source>%n order(s) stopped since the backup will show as not stopped.</source>
         <translation>
@@ -2896,6 +2892,10 @@ The backup is verified first; if it is damaged, nothing is replaced. The current
     <message>
         <source>Restoring from {file}…</source>
         <translation>Восстановление из {file}…</translation>
+    </message>
+    <message>
+        <source>Not in the backup, added since it was made: {rows}. They will be gone from the history after the restore (the kept database still has them).</source>
+        <translation>Нет в резервной копии, добавлены после её создания: {rows}. После восстановления их не будет в истории (в сохранённой рядом базе они останутся).</translation>
     </message>
     <message>
         <source>History</source>
