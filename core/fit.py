@@ -131,7 +131,14 @@ def fit_models(
             rows.append(_fit_one(source, request, gpu, counts, utilization))
         except PlannerError as error:
             rows.append(FitRow(source, source, reason=str(error)))
-    rows.sort(key=lambda r: (not r.fits, r.estimate.gpus if r.fits and r.estimate else 0, r.name))
+    # Names sort as a reader does, ignoring case: "gpt-oss-20b" among the G's, not after "Qwen".
+    rows.sort(
+        key=lambda r: (
+            not r.fits,
+            r.estimate.gpus if r.fits and r.estimate else 0,
+            r.name.casefold(),
+        )
+    )
     return rows
 
 

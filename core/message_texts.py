@@ -383,6 +383,12 @@ _OUTCOME = {
         "training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost} {currency} "
         "({factor}·N FLOPs per token at {mfu:.0%} MFU)",
     ),
+    # The same for a run on more than one GPU ("on 8 GPUs"): English needs the plural noun.
+    "outcome.run_gpus": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPUs, {cost} "
+        "{currency} ({factor}·N FLOPs per token at {mfu:.0%} MFU)",
+    ),
     "outcome.images": QT_TRANSLATE_NOOP(
         "CoreText",
         "{cost} {currency} per 1,000 images, GPUs busy {utilization:.0%} of the term",

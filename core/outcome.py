@@ -113,14 +113,13 @@ class OutcomeCost:
                 )
             )
         if self.run_cost is not None and self.run_hours is not None:
+            gpus = round((self.run_gpu_hours or 0.0) / self.run_hours) if self.run_hours else 1
             found.append(
                 Message(
-                    "outcome.run",
+                    "outcome.run" if gpus == 1 else "outcome.run_gpus",
                     gpu_hours=self.run_gpu_hours or 0.0,
                     hours=self.run_hours,
-                    gpus=round((self.run_gpu_hours or 0.0) / self.run_hours)
-                    if self.run_hours
-                    else 1,
+                    gpus=gpus,
                     cost=str(self.run_cost),
                     currency=self.currency,
                     factor=self.flops_factor or 0,

@@ -118,7 +118,10 @@ class AppState(QObject):
         return self._language
 
     def window_settings(self) -> QSettings:
-        """QSettings for window geometry and dock/header state only, kept in the data folder."""
+        """QSettings for window geometry and dock/header state, kept in the data folder.
+
+        The same file keeps the folder each kind of file dialog last used (``gui.settings_store``).
+        """
         return QSettings(str(self.data_dir / WINDOW_STATE_FILE), QSettings.Format.IniFormat)
 
     def update_settings(

@@ -10,11 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QStandardPaths
+from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from core.errors import InputError
 from gui.core_text import labelled_error_text
+from gui.settings_store import dialog_start, remember_dialog_folder
 
 if TYPE_CHECKING:
     from gui.wizard.plan_wizard import PlanWizard
@@ -28,18 +29,16 @@ class PlanFileCommands(QObject):
         self._window = window
         self._wizard = wizard
 
-    def _folder(self) -> str:
-        return QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-
     def _filter(self) -> str:
         return self.tr("Plan files (*.json);;All files (*)")
 
     def open(self) -> None:
         """Ask for a plan file and open it in the wizard as a new draft."""
         chosen, _ = QFileDialog.getOpenFileName(
-            self._window, self.tr("Open Plan"), self._folder(), self._filter()
+            self._window, self.tr("Open Plan"), dialog_start("plan"), self._filter()
         )
         if chosen:
+            remember_dialog_folder("plan", chosen)
             self.open_path(Path(chosen))
 
     def open_path(self, path: Path) -> bool:
@@ -56,10 +55,11 @@ class PlanFileCommands(QObject):
         chosen, _ = QFileDialog.getSaveFileName(
             self._window,
             self.tr("Save Plan As"),
-            str(Path(self._folder()) / "plan.json"),
+            dialog_start("plan", "plan.json"),
             self._filter(),
         )
         if chosen:
+            remember_dialog_folder("plan", chosen)
             path = Path(chosen)
             self.save_path(path if path.suffix else path.with_suffix(".json"))
 

@@ -35,6 +35,10 @@ from core.selftest import (
 from gui.startup_probe import EXPOSE_TIMEOUT_S, wait_until_exposed
 
 USAGE = "usage: anchorgpu-planner --self-test [--startup]"
+# The offscreen platform plugin warns this each time a window is shown (qoffscreenwindow.cpp,
+# QOffscreenWindow::propagateSizeHints): it says only that the headless platform has no window
+# manager to pass the size hints to, which is true of every offscreen run and no fault.
+OFFSCREEN_SIZE_HINTS = "This plugin does not support propagateSizeHints()"
 # Development tools in gui/ that the bundle leaves out (see build/anchorgpu-planner.spec).
 DEV_MODULES = frozenset({"gui.screenshots", "gui.make_icons", "gui.i18n_build"})
 
@@ -46,6 +50,34 @@ def _process_events() -> None:
     QCoreApplication.processEvents()
 
 
+def install_message_filter() -> Any:
+    """Drop Qt's :data:`OFFSCREEN_SIZE_HINTS` warning; pass every other message on.
+
+    Returns the handler that was installed before, for :func:`restore_message_handler`.
+    """
+    from PySide6.QtCore import QtMsgType, qFormatLogMessage, qInstallMessageHandler
+
+    previous: Any = None
+
+    def handler(kind: QtMsgType, context: Any, message: str) -> None:
+        if message == OFFSCREEN_SIZE_HINTS:
+            return
+        if previous is not None:
+            previous(kind, context, message)
+        elif sys.stderr is not None:
+            sys.stderr.write(qFormatLogMessage(kind, context, message) + "\n")
+
+    previous = qInstallMessageHandler(handler)
+    return previous
+
+
+def restore_message_handler(previous: Any) -> None:
+    """Put back the handler :func:`install_message_filter` replaced (None: Qt's own)."""
+    from PySide6.QtCore import qInstallMessageHandler
+
+    qInstallMessageHandler(previous)
+
+
 class WindowChecks:
     """The Qt side: application, modules, main window, translations, icons."""
 
@@ -55,6 +87,8 @@ class WindowChecks:
         self.window: Any = None
         self.switcher: Any = None
         self.state: Any = None
+        self.handler: Any = None
+        self.filtering = False
 
     def checks(self) -> list[Check]:
         """Every window check, in the order they run."""
@@ -76,6 +110,8 @@ class WindowChecks:
         # Qt's own standard locations move away from the user's too (window.ini uses the data
         # folder, which already points into the temporary folder).
         QStandardPaths.setTestModeEnabled(True)
+        self.handler = install_message_filter()
+        self.filtering = True
         self.app = create_application([sys.argv[0] if sys.argv else "anchorgpu-planner"])
         return f"PySide6 {PySide6.__version__}, Qt {qVersion()}, platform {self.app.platformName()}"
 
@@ -160,6 +196,12 @@ class WindowChecks:
 
     def close(self) -> None:
         """Close the window and let pending work finish before the temporary folder goes."""
+        self._close_window()
+        if self.filtering:
+            restore_message_handler(self.handler)
+            self.filtering = False
+
+    def _close_window(self) -> None:
         if self.window is None:
             return
         from PySide6.QtCore import QCoreApplication, QEvent, QThreadPool

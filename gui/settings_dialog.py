@@ -35,7 +35,12 @@ from gui.core_text import error_text, message_text
 from gui.glossary_link import GlossaryLink
 from gui.language_switcher import system_language
 from gui.presentation import counts, palette
-from gui.settings_store import tax_percent_text, tax_rate_from_percent
+from gui.settings_store import (
+    dialog_start,
+    remember_dialog_folder,
+    tax_percent_text,
+    tax_rate_from_percent,
+)
 
 ERROR_STYLE = palette.ERROR_TEXT_STYLE
 
@@ -259,9 +264,13 @@ class SettingsDialog(QDialog):
 
     def _on_import_clicked(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Import GPU Catalog"), str(Path.home()), self.tr("Catalog (*.json)")
+            self,
+            self.tr("Import GPU Catalog"),
+            dialog_start("catalog"),
+            self.tr("Catalog (*.json)"),
         )
         if path:
+            remember_dialog_folder("catalog", path)
             self.import_catalog(Path(path))
 
     def _on_bundled_clicked(self) -> None:

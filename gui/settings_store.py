@@ -4,13 +4,15 @@
 database path (both honour ``ANCHORGPU_PLANNER_DATA`` / ``ANCHORGPU_PLANNER_DB``). This adapter
 binds them to one folder, turns a broken settings file into defaults plus a message for the status
 bar, and converts the tax rate between the stored fraction and the percent the dialog shows.
+It also remembers the folder each kind of file dialog last used (:func:`dialog_start`,
+:func:`remember_dialog_folder`), so a dialog opens where the user last was, or in Documents.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from core import paths
 from core.errors import InputError
@@ -25,6 +27,14 @@ if TYPE_CHECKING:
 # window can be shown before pydantic and the catalog models are loaded.
 IMPORTED_CATALOG_FILE = "catalog.json"
 LANGUAGE_CHOICES = ("system", "ru", "en")
+DIALOG_FOLDERS_FILE = "window.ini"  # gui.app_state.WINDOW_STATE_FILE: the window's own state
+DIALOG_KINDS = ("plan", "history", "export", "model", "catalog")
+"""The kinds of file the dialogs ask for; each remembers its own last folder.
+
+plan: Open Plan / Save Plan As; history: history export, import, backup and restore; export: a
+quote's, an order's or a comparison's PDF or CSV; model: config.json, safetensors and GGUF files;
+catalog: an imported GPU catalog.
+"""
 
 
 def data_dir() -> Path:
@@ -62,6 +72,45 @@ def tax_rate_from_percent(text: str) -> Decimal:
         return validate_tax_rate(str(percent.scaleb(-2)))
     except InputError as error:
         raise ValueError(error.message) from None
+
+
+def _folder_settings() -> Any:
+    from PySide6.QtCore import QSettings
+
+    return QSettings(str(data_dir() / DIALOG_FOLDERS_FILE), QSettings.Format.IniFormat)
+
+
+def documents_folder() -> Path:
+    """The user's Documents folder (the home folder when the system names none)."""
+    from PySide6.QtCore import QStandardPaths
+
+    found = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return Path(found) if found else Path.home()
+
+
+def dialog_folder(kind: str) -> Path:
+    """The folder a ``kind`` dialog last chose, if it still exists; else Documents."""
+    value = _folder_settings().value(f"dialogFolders/{kind}")
+    if isinstance(value, str) and value and Path(value).is_dir():
+        return Path(value)
+    return documents_folder()
+
+
+def dialog_start(kind: str, name: str = "") -> str:
+    """Where a ``kind`` dialog opens: its last folder (or Documents), with ``name`` suggested."""
+    folder = dialog_folder(kind)
+    return str(folder / name) if name else str(folder)
+
+
+def remember_dialog_folder(kind: str, chosen: str | Path, *, is_folder: bool = False) -> None:
+    """Keep the folder of ``chosen`` (a file, or a folder itself) for the next ``kind`` dialog."""
+    if kind not in DIALOG_KINDS:
+        raise ValueError(f"unknown dialog kind {kind!r}")
+    path = Path(chosen)
+    folder = path if is_folder else path.parent
+    settings = _folder_settings()
+    settings.setValue(f"dialogFolders/{kind}", str(folder))
+    settings.sync()
 
 
 class SettingsStore:

@@ -251,3 +251,26 @@ def test_changing_the_tax_on_the_review_page_reprices_the_open_draft(review, app
     assert after.total > before.total
     assert "Tax 20 %" in review.findChild(QTextBrowser, "quoteView").toPlainText()
     assert "Re-priced" in status(review)
+
+
+def test_after_placing_the_review_shows_the_order_not_the_quote(review, app_state, qtbot):
+    page = review.review_page
+    page.save_quote()
+    qtbot.waitUntil(lambda: "Saved as quote" in status(review), timeout=10_000)
+    document = review.findChild(QTextBrowser, "quoteView")
+    before = document.toPlainText()
+    assert "Saved quote" in before and "an order starts when it is placed" in before
+    qtbot.mouseClick(place_button(review), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "placed (simulated)" in status(review), timeout=10_000)
+    [order] = orders(app_state)
+    from gui.presentation.formats import utc
+
+    shown = document.toPlainText()
+    assert shown.startswith(f"Order {order.id}")
+    assert "Saved quote" not in shown and "an order starts when it is placed" not in shown
+    words = " ".join(shown.split())
+    assert f"Paid from {utc(order.paid_from)}" in words
+    assert f"Paid until {utc(order.paid_until)}" in words
+    assert "Placed at" in shown and order.idempotency_key in shown
+    summary = page.copy_summary(markdown=False)
+    assert summary.startswith(f"Order {order.id}")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
+import core.paths as core_paths
 from core.errors import InputError
 from core.paths import data_dir, default_db_path, settings_path
 from core.settings import Settings, load_settings, save_settings
@@ -95,3 +97,33 @@ def test_the_data_folder_is_the_one_qt_names(
         QCoreApplication.setOrganizationName(names[0])
         QCoreApplication.setApplicationName(names[1])
     assert Path(qt) == data_dir()
+
+
+def _readme_folders() -> dict[str, str]:
+    """The data folders the README names, by system, with its line breaks joined."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8")
+    start = readme.index("The app keeps its settings and history in the per-user data folder")
+    paragraph = " ".join(readme[start : readme.index("\n\n", start)].split())
+    found = {}
+    for system in ("Linux", "Windows", "macOS"):
+        path = re.search(r"`([^`]+)` on " + system, paragraph)
+        assert path, system
+        found[system] = path.group(1)
+    return found
+
+
+def test_the_readme_names_the_folder_the_code_uses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folders = _readme_folders()
+    monkeypatch.delenv("ANCHORGPU_PLANNER_DATA")
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    if sys.platform.startswith("linux"):
+        assert Path(folders["Linux"].replace("~", str(tmp_path), 1)) == data_dir()
+    # The other systems as the module documents them, which the Qt test above pins on Linux.
+    doc = " ".join((core_paths.__doc__ or "").split())
+    windows = folders["Windows"].rstrip("\\")
+    mac = folders["macOS"].rstrip("/")
+    assert f"Windows: ``{windows}``" in doc
+    assert f"macOS: ``{mac}``" in doc

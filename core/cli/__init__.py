@@ -39,7 +39,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "fit": ("core.cli.fit_cmd", "list the models that fit a GPU offer"),
     "quote": ("core.cli.history_cmd", "save a priced quote"),
     "order": ("core.cli.history_cmd", "place or stop a simulated order"),
-    "history": ("core.cli.history_cmd", "saved quotes and orders"),
+    "history": ("core.cli.history_cmd", "saved quotes and orders (without an action: list them)"),
     "db": ("core.cli.history_cmd", "back up or restore the history"),
     "catalog": ("core.cli.catalog_cmd", "list the GPU offers and their prices"),
     "glossary": ("core.cli.glossary_cmd", "show the glossary or one term"),

@@ -1,5 +1,10 @@
 """``anchorgpu-planner estimate (--request FILE [--json] | --requests FILE.jsonl)`` and ``schema``.
 
+A request that names no GPU is estimated on the cheapest offer that fits it. When none fits on
+the GPUs it asks for and it does not set its layout, the cheapest offer and layout that fit are
+estimated instead (a line says so); when it sets its layout, the closest offer is shown with a
+line naming the cheapest offer and layout that would fit.
+
 ``--requests`` reads one request per line (``-``: standard input) and prints one JSON line per
 request, an error included (see :mod:`core.batch`); it exits 0 when every request was estimated,
 else with the highest exit code among the errors.
@@ -13,7 +18,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from core.batch import answer, estimate_lines, read_lines
+from core.batch import Answer, answer, estimate_lines, read_lines
 from core.catalog import Catalog
 from core.cli.output import dumps, dumps_line
 from core.errors import InputError
@@ -22,6 +27,7 @@ from core.kv_pool import refused, runs_fewer
 from core.memory import COMPONENTS
 from core.messages import Message
 from core.request import PlanRequest, load_request_file
+from core.units import offer_text
 
 
 def register(subparsers: Any) -> None:
@@ -76,15 +82,20 @@ def run(args: argparse.Namespace) -> int:
     catalog = active_catalog(settings)
     if args.requests is not None:
         return run_batch(args.requests, catalog, settings.tax_rate, args.utilization)
-    found = answer(
-        load_request_file(args.request), catalog, settings.tax_rate, utilization=args.utilization
+    found, choice = answer_choosing_gpu(
+        load_request_file(args.request), catalog, settings.tax_rate, args.utilization
     )
     result, limits, outcome = found.result, found.limits, found.outcome
     data = found.as_json()
+    if choice is not None:
+        data["gpu_choice"] = choice
     if args.json:
         print(dumps(data))
     else:
         text = format_estimate(result, data["price"])
+        if choice is not None:
+            head, _, rest = text.partition("\n\n")
+            text = head + "\n" + choice["note"] + "\n\n" + rest
         extra = ["", "Limits on this offer and layout (memory; each with the others as requested)"]
         extra += [f"  {line}" for line in limits.messages(result.request)]
         costs = outcome.messages(outcome_hours(result)) if outcome is not None else []
@@ -94,6 +105,68 @@ def run(args: argparse.Namespace) -> int:
         head, _, findings = text.partition("\n\n[")
         print(head + "\n" + "\n".join(extra) + ("\n\n[" + findings if findings else ""))
     return 0
+
+
+def answer_choosing_gpu(
+    request: PlanRequest, catalog: Catalog, tax_rate: Decimal, utilization: Decimal
+) -> tuple[Answer, dict[str, Any] | None]:
+    """Answer ``request``; when it names no GPU, also say which GPU was chosen and why.
+
+    Returns the answer and, for a request without a GPU, ``gpu_choice``: ``reason``
+    (``cheapest_fit``, ``cheapest_layout`` when the layout was chosen too, ``closest`` when
+    nothing fits the requested layout, ``nothing_fits`` when no layout of any offer fits), the
+    cheapest fitting ``gpu``, ``gpus`` and ``strategy`` when there is one, and a one-line ``note``.
+    """
+    found = answer(request, catalog, tax_rate, utilization=utilization)
+    if request.gpu:
+        return found, None
+    result = found.result
+    asked = f"{request.parallelism.gpus} GPU" + ("s" if request.parallelism.gpus != 1 else "")
+    if result.fits:
+        shown = offer_text(result.gpu.name, result.gpu.vram_gib)
+        return found, _choice(
+            "cheapest_fit",
+            result,
+            f"No GPU named: {shown}, the cheapest offer that fits on {asked}.",
+        )
+    from core.estimate import resolve
+    from core.planner import _cheapest_fit  # loaded only when nothing fits (start-up time)
+
+    option = _cheapest_fit(request, catalog, resolve(request))
+    if option is None:
+        note = (
+            f"No GPU named, and no offer fits in any layout: the closest on {asked} is shown;"
+            " 'anchorgpu-planner plan' suggests changes that fit."
+        )
+        return found, {"reason": "nothing_fits", "note": note}
+    best = option.estimate
+    layout = _layout_text(best)
+    if "parallelism" not in request.model_fields_set:
+        chosen = answer(best.request, catalog, tax_rate, utilization=utilization)
+        note = (
+            f"No GPU named and no offer fits on {asked}: the cheapest that fits is shown, {layout}."
+        )
+        return chosen, _choice("cheapest_layout", best, note)
+    note = (
+        f"No GPU named and no offer fits on {asked} as requested (the closest is shown); "
+        f'the cheapest that fits: {layout} (set "gpu" and "parallelism", or run \'plan\').'
+    )
+    return found, _choice("closest", best, note)
+
+
+def _layout_text(result: EstimateResult) -> str:
+    shown = offer_text(result.gpu.name, result.gpu.vram_gib)
+    return f"{result.gpus} × {shown}, strategy {result.strategy}"
+
+
+def _choice(reason: str, best: EstimateResult, note: str) -> dict[str, Any]:
+    return {
+        "reason": reason,
+        "gpu": best.gpu.id,
+        "gpus": best.gpus,
+        "strategy": best.strategy,
+        "note": note,
+    }
 
 
 def run_batch(name: str, catalog: Catalog, tax_rate: Decimal, utilization: Decimal) -> int:

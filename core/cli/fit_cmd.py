@@ -144,6 +144,12 @@ def _label(row: FitRow, args: argparse.Namespace) -> str:
     return "…" + row.source[-(LABEL_WIDTH - 1) :]
 
 
+def _limit(row: FitRow, name: str) -> str:
+    """One limit of a row with its digits grouped ("1,497,184"), or "-" when it has none."""
+    value = row.limits.value(name) if row.limits else None
+    return "-" if value is None else f"{value:,}"
+
+
 def format_fit(rows: list[FitRow], args: argparse.Namespace) -> str:
     """A readable table: the models that fit, then those that do not and why."""
     term = args.term
@@ -152,7 +158,8 @@ def format_fit(rows: list[FitRow], args: argparse.Namespace) -> str:
     shown = next((r.estimate for r in rows if r.estimate is not None), None)
     if args.workload == "inference" and shown is not None:
         inf = shown.request.inference
-        sizes = f", {inf.context_tokens:,} tokens × {inf.concurrent_sequences} sequences"
+        many = "sequence" if inf.concurrent_sequences == 1 else "sequences"
+        sizes = f", {inf.context_tokens:,} tokens × {inf.concurrent_sequences:,} {many}"
     lines = [
         f"Models on {args.gpu} ({args.workload}{sizes}), "
         f"term {term['count']} × {term['unit']}{budget}"
@@ -163,21 +170,19 @@ def format_fit(rows: list[FitRow], args: argparse.Namespace) -> str:
     if fitting:
         lines.append(
             f"  {'model':<{width}}{'×':>3}  {'strategy':<9}{'per GPU':>9}{'total':>14}"
-            + "".join(f"{h:>10}" for _, h in headers)
-            + f"{OUTCOME[args.workload][0]:>12}"
+            + "".join(f"{h:>12}" for _, h in headers)
+            + f"{OUTCOME[args.workload][0]:>16}"
         )
         for row in fitting:
             assert row.estimate is not None and row.price is not None
-            cells = "".join(
-                f"{row.limits.value(name) if row.limits else '-':>10}" for name, _ in headers
-            )
+            cells = "".join(f"{_limit(row, name):>12}" for name, _ in headers)
             cost = getattr(row.outcome, OUTCOME[args.workload][1], None)
             lines.append(
                 f"  {_label(row, args):<{width}}{row.estimate.gpus:>3}  {row.estimate.strategy:<9}"
                 f"{certainty.per_gpu(row.estimate, 9)}"
                 f"{row.price.total:>10} {row.price.currency}{cells}"
-                f"{cost if cost is not None else '-':>12}"
-                f"{certainty.at_once_note(row.estimate)}"
+                + (f"{cost:>12} {row.price.currency}" if cost is not None else f"{'-':>16}")
+                + certainty.at_once_note(row.estimate)
             )
         lines += certainty.footnote(r.estimate for r in fitting if r.estimate is not None)
     else:

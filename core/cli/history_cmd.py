@@ -86,8 +86,19 @@ def register(subparsers: Any) -> None:
     stop.add_argument("--json", action="store_true", help="machine-readable output")
     stop.set_defaults(handler=run_order_stop)
 
-    history = subparsers.add_parser("history", help="saved quotes and orders").add_subparsers(
-        dest="history_command", metavar="ACTION", required=True
+    history_parser = subparsers.add_parser(
+        "history", help="saved quotes and orders (without an action: list them)"
+    )
+    history = history_parser.add_subparsers(dest="history_command", metavar="ACTION")
+    # Without an action, `history` lists the newest quotes and orders, as `history list` does.
+    history_parser.set_defaults(
+        handler=run_history_list,
+        search=None,
+        status=None,
+        workload=None,
+        limit=50,
+        offset=0,
+        json=False,
     )
     listing = history.add_parser("list", help="list quotes and orders, newest first")
     listing.add_argument(

@@ -9,6 +9,7 @@ from typing import Any
 from core.cli import certainty
 from core.cli.output import dumps
 from core.planner import Plan, PlanOption, plan, plan_to_json
+from core.ranking import default_rank_by
 from core.request import load_request_file
 from core.units import UNIT, gib
 
@@ -44,8 +45,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--rank-by",
         choices=("total", "per-million-tokens", "job-cost"),
-        default="total",
-        help="order of the feasible options (default: total price for the term)",
+        default=None,
+        help="order of the feasible options (default: the cost of the whole run for training, "
+        "the total price for the term otherwise)",
     )
     parser.add_argument(
         "--maximize",
@@ -83,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     result = plan(
         request,
         active_catalog(settings),
-        rank_by=args.rank_by,
+        rank_by=args.rank_by or default_rank_by(request),
         tax_rate=settings.tax_rate,
         with_limits=True,
         maximize=args.maximize,

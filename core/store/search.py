@@ -4,6 +4,12 @@ Saved quotes and orders are listed together. The user's words become an FTS5 que
 each word is quoted as an FTS5 string and matched as a prefix, so quotes, operators or column
 filters typed by a user are searched for as text and never parsed as query syntax.
 
+A GPU is stored by its catalog id ("mi300x") but shown by its name ("AMD Instinct MI300X ·
+192 GiB"): a word that starts a word of a GPU's name, vendor or memory as shown also finds the
+rows of that GPU, so searching for "AMD", "Instinct" or "NVIDIA" finds what the table shows.
+The app and the command line both search through :func:`fts_query`: the same words list the
+same rows.
+
 An order's status is computed at query time from its paid period and the current time, so an
 order expires without anything being written.
 """
@@ -14,8 +20,10 @@ import re
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from typing import Any
 
+from core.catalog import default_catalog
 from core.errors import InputError
 from core.messages import Message
 from core.pricing import from_minor
@@ -29,6 +37,7 @@ from core.store.records import (
     time_left,
 )
 from core.store.rows import fetch_all
+from core.units import UNIT, vendor_label
 
 MAX_PAGE = 1000
 MAX_SEARCH_WORDS = 16
@@ -50,17 +59,57 @@ _ORDER_STATUS_FILTER = {
 }
 
 
+_UNIT_WORDS = ("gib", "гиб")
+"""The memory unit as the app shows it in English and Russian (``core.units.UNIT`` and «ГиБ»)."""
+
+
+def _words(text: str) -> set[str]:
+    return {word.casefold() for word in _WORD.findall(text)}
+
+
+@cache
+def gpu_words() -> tuple[tuple[str, frozenset[str]], ...]:
+    """Every catalog GPU id with the words a user may search it by.
+
+    The words of its id, its catalog name, its vendor, and its name as shown: the vendor label
+    and the memory in GiB (``NVIDIA H100 SXM · 80 GiB``).
+    """
+    found = []
+    for gpu in default_catalog().gpus:
+        shown = f"{vendor_label(gpu.name)} {gpu.vram_gib:g} {UNIT}"
+        words = _words(" ".join((gpu.id, gpu.name, gpu.vendor, shown))) | set(_UNIT_WORDS)
+        found.append((gpu.id, frozenset(words)))
+    return tuple(found)
+
+
+def _phrase(text: str) -> str:
+    return '"' + text.replace('"', '""') + '"'
+
+
+def _word_query(word: str) -> str:
+    """One searched word: a prefix of any indexed word, or of a word a GPU is shown by."""
+    folded = word.casefold()
+    gpus = [gpu_id for gpu_id, words in gpu_words() if any(w.startswith(folded) for w in words)]
+    if not gpus:
+        return _phrase(word) + "*"
+    # The GPU column holds the id; the id as a phrase matches that GPU's rows and no other's.
+    alternatives = [_phrase(word) + "*", *(f"gpu : {_phrase(gpu_id)}" for gpu_id in gpus)]
+    return "(" + " OR ".join(alternatives) + ")"
+
+
 def fts_query(text: str | None) -> str | None:
     """Turn what a user typed into a safe FTS5 query: every word, as a prefix, all required.
 
-    Returns None when the text has no words (then nothing is filtered).
+    A word matches the start of a word of the label, the model or the notes, or of a GPU's id,
+    name, vendor or memory as shown. Returns None when the text has no words (then nothing is
+    filtered).
     """
     if not text:
         return None
     words = _WORD.findall(text)[:MAX_SEARCH_WORDS]
     if not words:
         return None
-    return " ".join('"' + word.replace('"', '""') + '"*' for word in words)
+    return " AND ".join(_word_query(word) for word in words)
 
 
 @dataclass(frozen=True)

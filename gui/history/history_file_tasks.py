@@ -14,15 +14,17 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QStandardPaths, Qt, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from core.store import HistoryStore
 from core.store.backup import Restored, Verified, backup_database
+from core.store.restore_preview import RestoreLoss, restore_loss
 from core.store.transfer import ImportSummary, export_csv, export_json, import_json
 from gui.core_text import message_text
 from gui.history.error_message import show_error
 from gui.presentation import counts
+from gui.settings_store import dialog_start, remember_dialog_folder
 from gui.store_service import StoreService
 
 Clock = Callable[[], datetime]
@@ -32,10 +34,15 @@ class HistoryFileTasks(QObject):
     """Runs the file commands for the page ``page`` (dialogs are its children).
 
     Signals:
-        finished(str): a command succeeded; what it did, in a sentence.
+        finished(str): a command succeeded; what it did, in a sentence. Announced before the
+            sentence's own dialog opens, so the page behind it no longer shows an older notice
+            (after a restore, "Backup written …" spoke of the database that was replaced).
+        running(str): a command started (what it does, e.g. "Restoring from …"), or failed
+            (an empty text): the page's notice follows it.
     """
 
     finished = Signal(str)
+    running = Signal(str)
     _progressed = Signal(int, int)
 
     def __init__(self, client: StoreService, clock: Clock, page: QWidget) -> None:
@@ -108,17 +115,32 @@ class HistoryFileTasks(QObject):
         )
 
     def restore(self) -> None:
-        """Replace the history with a verified backup, after a confirmation."""
+        """Replace the history with a verified backup, after a confirmation.
+
+        The question says what the history has that the backup lacks (read on the store thread,
+        the backup verified first); a backup that does not verify is refused before asking.
+        """
         path = self._open_path(
             self.tr("Restore Database"), self.tr("Backups (*.sqlite *.db);;All files (*)")
         )
         if path is None:
             return
+        if not self._client.is_open:  # a damaged history: there is nothing to compare
+            self._confirm_restore(path, None)
+            return
+        self._client.call(
+            lambda store: restore_loss(store, path),
+            lambda loss: self._confirm_restore(path, loss),
+            self._failed,
+            owner=self,
+        )
+
+    def _confirm_restore(self, path: Path, loss: RestoreLoss | None) -> None:
         question = self.tr(
-            "Replace the history with the backup {backup}?\n\nThe backup is verified first; if "
-            "it is damaged, nothing is replaced. The current database is not deleted: it is "
-            "kept beside it as {name}.replaced-<time>."
-        ).format(backup=path, name=self._client.path.name)
+            "Replace the history with the backup {backup}?\n\n{loss}\n\nThe backup is verified "
+            "first; if it is damaged, nothing is replaced. The current database is not deleted: "
+            "it is kept beside it as {name}.replaced-<time>."
+        ).format(backup=path, loss=self._loss_text(loss), name=self._client.path.name)
         answer = QMessageBox.question(
             self._page,
             self.tr("Restore Database"),
@@ -136,6 +158,39 @@ class HistoryFileTasks(QObject):
             self._failed,
             owner=self,
         )
+
+    def _loss_text(self, loss: RestoreLoss | None) -> str:
+        """What the restore takes away, in words."""
+        if loss is None:
+            return self.tr(
+                "The current history cannot be read, so what it holds beyond the backup is not "
+                "known."
+            )
+        if loss.nothing:
+            return self.tr("Every quote, order and stop in the history is also in the backup.")
+        parts = []
+        if loss.quotes or loss.orders:
+            if loss.quotes and loss.orders:
+                rows = self.tr("{quotes} and {orders}").format(
+                    quotes=counts.quotes(loss.quotes), orders=counts.orders(loss.orders)
+                )
+            elif loss.quotes:
+                rows = counts.quotes(loss.quotes)
+            else:
+                rows = counts.orders(loss.orders)
+            parts.append(
+                self.tr(
+                    "Not in the backup, added since it was made: {rows}. They will be gone from "
+                    "the history after the restore (the kept database still has them)."
+                ).format(rows=rows)
+            )
+        if loss.stops:
+            parts.append(
+                self.tr(
+                    "%n order(s) stopped since the backup will show as not stopped.", "", loss.stops
+                )
+            )
+        return " ".join(parts)
 
     # -- plumbing -------------------------------------------------------------------------------
 
@@ -166,6 +221,7 @@ class HistoryFileTasks(QObject):
         progress.setAutoReset(False)
         progress.show()
         self._progress = progress
+        self.running.emit(label)
 
     def _finish(self) -> None:
         if self._progress is not None:
@@ -175,13 +231,14 @@ class HistoryFileTasks(QObject):
 
     def _succeeded(self, text: str, *, show: bool) -> None:
         self._finish()
+        self.finished.emit(text)
         if show:
             QMessageBox.information(self._page, self.tr("History"), text)
-        self.finished.emit(text)
 
     def _failed(self, error: Exception) -> None:
         # core writes all or nothing (one transaction, atomic files): a failure changed nothing.
         self._finish()
+        self.running.emit("")
         show_error(self._page, self.tr("History"), error)
 
     def _on_progressed(self, done: int, total: int) -> None:
@@ -219,9 +276,7 @@ class HistoryFileTasks(QObject):
         return text
 
     def _default_path(self, suffix: str) -> str:
-        folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-        name = f"anchorgpu-history-{self._clock():%Y-%m-%d}.{suffix}"
-        return str(Path(folder) / name) if folder else name
+        return dialog_start("history", f"anchorgpu-history-{self._clock():%Y-%m-%d}.{suffix}")
 
     def _save_path(self, title: str, suffix: str, filters: str) -> Path | None:
         chosen, _filter = QFileDialog.getSaveFileName(
@@ -229,9 +284,15 @@ class HistoryFileTasks(QObject):
         )
         if not chosen:
             return None
+        remember_dialog_folder("history", chosen)
         path = Path(chosen)
         return path if path.suffix else path.with_suffix(f".{suffix}")
 
     def _open_path(self, title: str, filters: str) -> Path | None:
-        chosen, _filter = QFileDialog.getOpenFileName(self._page, title, "", filters)
-        return Path(chosen) if chosen else None
+        chosen, _filter = QFileDialog.getOpenFileName(
+            self._page, title, dialog_start("history"), filters
+        )
+        if not chosen:
+            return None
+        remember_dialog_folder("history", chosen)
+        return Path(chosen)

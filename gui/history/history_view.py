@@ -133,6 +133,7 @@ class HistoryView(HistoryViewLayout):
             lambda _column, _order: self._update_count()
         )
         self._files.finished.connect(self._show_notice)
+        self._files.running.connect(self._show_notice)
         self._orders.placed.connect(self._on_orders_placed)
         self._orders.stopped.connect(self._on_orders_stopped)
         a.reopen.triggered.connect(self._on_reopen_triggered)

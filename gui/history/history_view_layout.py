@@ -12,7 +12,7 @@ from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
 
-from PySide6.QtCore import QItemSelectionModel, QLocale, QStandardPaths, Qt, QTimer
+from PySide6.QtCore import QItemSelectionModel, QLocale, Qt, QTimer
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -54,6 +54,7 @@ from gui.history.sort_proxy import SortProxy
 from gui.presentation import formats, palette
 from gui.presentation.names import Names, gpu_name
 from gui.presentation.printing import DocumentPrinter
+from gui.settings_store import dialog_start, remember_dialog_folder
 
 MODEL_WIDTH = 150
 LABEL_CHARACTERS = 24  # the label column's least width, in average characters
@@ -270,12 +271,14 @@ class HistoryViewLayout(QWidget):
 
     def ask_pdf_path(self, name: str) -> Path | None:
         """Ask where to save a PDF of ``name``; None when cancelled."""
-        folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-        suggested = str(Path(folder) / f"{name}.pdf") if folder else f"{name}.pdf"
         chosen, _filter = QFileDialog.getSaveFileName(
-            self, self.tr("Save as PDF"), suggested, self.tr("PDF files (*.pdf)")
+            self,
+            self.tr("Save as PDF"),
+            dialog_start("export", f"{name}.pdf"),
+            self.tr("PDF files (*.pdf)"),
         )
         if not chosen:
             return None
+        remember_dialog_folder("export", chosen)
         path = Path(chosen)
         return path if path.suffix else path.with_suffix(".pdf")

@@ -111,6 +111,11 @@ def _grouping() -> QLocale:
     return locale
 
 
+def group_separator() -> str:
+    """The locale's digit group separator ("," in English, a no-break space in Russian)."""
+    return _grouping().groupSeparator()
+
+
 def number(value: float, digits: int = 0) -> str:
     """A number with ``digits`` decimals and the locale's separators."""
     return _grouping().toString(float(value), "f", digits)

@@ -34,6 +34,7 @@ from gui.presentation.comparison import (
     write_csv,
 )
 from gui.presentation.printing import DocumentPrinter
+from gui.settings_store import dialog_start, remember_dialog_folder
 
 
 class CompareDialog(QDialog):
@@ -109,9 +110,12 @@ class CompareDialog(QDialog):
 
     def _ask(self, suggested: str, kind: str) -> Path | None:
         chosen, _filter = QFileDialog.getSaveFileName(
-            self, self.tr("Export the comparison"), suggested, kind
+            self, self.tr("Export the comparison"), dialog_start("export", suggested), kind
         )
-        return Path(chosen) if chosen else None
+        if not chosen:
+            return None
+        remember_dialog_folder("export", chosen)
+        return Path(chosen)
 
     def _on_export_clicked(self) -> None:
         path = self._ask("comparison.csv", self.tr("CSV (*.csv)"))

@@ -18,6 +18,9 @@ from PySide6.QtWidgets import QLineEdit, QWidget
 _SUFFIXES = {"": 1, "k": 10**3, "m": 10**6, "b": 10**9, "g": 10**9, "t": 10**12}
 _NUMBER = re.compile(r"^(-?[0-9][0-9,.]*)\s*([kmbgt]?)$", re.IGNORECASE)
 _GROUPED = re.compile(r"^\d{1,3}(,\d{3})+$")
+# Group separators parse_int_text reads back: English's comma, Russian's no-break spaces.
+_READ_BACK = frozenset({",", " ", "\u00a0", "\u202f"})
+SHORT_NUMBER = 10_000  # four-digit numbers stay whole (4096 tokens), as gui.core_text shows them
 
 
 def parse_int_text(text: str) -> int | str | None:
@@ -53,7 +56,17 @@ class IntField(QLineEdit):
         return parse_int_text(self.text())
 
     def setValue(self, value: int | None) -> None:
-        self.setText("" if value is None else str(value))
+        """Show ``value`` with the locale's digit grouping from 10,000 on ("1,000,000,000")."""
+        self.setText("" if value is None else grouped(value))
+
+
+def grouped(value: int) -> str:
+    """``value`` as a field shows it: grouped when long and the grouping reads back."""
+    from gui.presentation.formats import count, group_separator
+
+    if abs(value) < SHORT_NUMBER or group_separator() not in _READ_BACK:
+        return str(value)
+    return count(value)
 
 
 def parse_decimal_text(text: str) -> float | str | None:

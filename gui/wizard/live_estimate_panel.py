@@ -312,13 +312,21 @@ class LiveEstimatePanel(QWidget):
             self._best.setText(self.tr("Ranking the offers…"))
         elif plan.options:
             best = plan.options[0]
-            text = self.tr("Cheapest {options}: {gpus} × {gpu}, {total} for the term")
+            if plan.rank_by == "job-cost" and best.job_cost is not None:
+                text = self.tr(
+                    "Cheapest training run {options}: {gpus} × {gpu}, {run} for the run "
+                    "({total} for the term)"
+                )
+            else:
+                text = self.tr("Cheapest {options}: {gpus} × {gpu}, {total} for the term")
+            currency = best.price.currency
             self._best.setText(
                 text.format(
                     options=counts.of_options_that_fit(len(plan.options)),
                     gpus=best.estimate.gpus,
                     gpu=offer(best.gpu),
-                    total=money(best.price.total, best.price.currency),
+                    run=money(best.job_cost, currency) if best.job_cost is not None else "",
+                    total=money(best.price.total, currency),
                 )
             )
         else:

@@ -66,8 +66,12 @@ def plan_with_limits(
 ) -> Plan:
     """The plan with every option's limits solved, on the thread pool: the table shows them all."""
     from core.planner import plan
+    from core.ranking import default_rank_by
 
-    return plan(request, catalog, tax_rate=tax_rate, model=model, with_limits=True).solve_limits()
+    rank_by = default_rank_by(request)
+    return plan(
+        request, catalog, rank_by=rank_by, tax_rate=tax_rate, model=model, with_limits=True
+    ).solve_limits()
 
 
 def model_key(request: PlanRequest) -> str:

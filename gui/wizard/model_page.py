@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.request import PlanRequest
+from gui.settings_store import dialog_start, remember_dialog_folder
 from gui.wizard.custom_model_form import FIELDS, CustomModelForm
 from gui.wizard.field_form import FieldForm
 from gui.wizard.preset_picker import PresetPicker
@@ -231,33 +232,43 @@ class ModelPage(WizardStep):
 
     def _on_config_button_clicked(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Import config.json"), "", self.tr("Model config (*.json);;All files (*)")
+            self,
+            self.tr("Import config.json"),
+            dialog_start("model"),
+            self.tr("Model config (*.json);;All files (*)"),
         )
         if path:
+            remember_dialog_folder("model", path)
             self.choose_file("hf_config", path)
 
     def _on_st_file_triggered(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
             self,
             self.tr("Read a .safetensors file"),
-            "",
+            dialog_start("model"),
             self.tr("safetensors (*.safetensors);;All files (*)"),
         )
         if path:
+            remember_dialog_folder("model", path)
             self.choose_file("safetensors", path)
 
     def _on_st_folder_triggered(self) -> None:
         path = QFileDialog.getExistingDirectory(
-            self, self.tr("Read a folder of safetensors shards")
+            self, self.tr("Read a folder of safetensors shards"), dialog_start("model")
         )
         if path:
+            remember_dialog_folder("model", path, is_folder=True)
             self.choose_file("safetensors", path)
 
     def _on_gguf_button_clicked(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Read a .gguf file"), "", self.tr("GGUF (*.gguf);;All files (*)")
+            self,
+            self.tr("Read a .gguf file"),
+            dialog_start("model"),
+            self.tr("GGUF (*.gguf);;All files (*)"),
         )
         if path:
+            remember_dialog_folder("model", path)
             self.choose_file("gguf", path)
 
     def choose_file(self, source: str, path: str) -> None:

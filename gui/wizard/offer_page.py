@@ -107,12 +107,7 @@ class OfferPage(WizardStep):
 
     def _retranslate(self) -> None:
         self.setTitle(self.tr("GPU offer and term"))
-        self.setSubTitle(
-            self.tr(
-                "Every offer × GPU count × strategy the planner considered, cheapest first for the "
-                "term. Choose one."
-            )
-        )
+        self._show_subtitle()
         self._show_infeasible.setText(self.tr("Show in&feasible options"))
         self._show_infeasible.setToolTip(
             self.tr("List the options that do not fit, with the reason")
@@ -126,6 +121,20 @@ class OfferPage(WizardStep):
         self._model.retranslate()
         if self._plan is not None:  # the cells hold translated names
             self.set_plan(self._plan, self.plan_wizard().live.request)
+
+    def _show_subtitle(self) -> None:
+        """Say which order the options are in: the run's cost for training, else the term's."""
+        if self._plan is not None and self._plan.rank_by == "job-cost":
+            text = self.tr(
+                "Every offer × GPU count × strategy the planner considered, cheapest whole "
+                "training run first. Choose one."
+            )
+        else:
+            text = self.tr(
+                "Every offer × GPU count × strategy the planner considered, cheapest first for the "
+                "term. Choose one."
+            )
+        self.setSubTitle(text)
 
     @property
     def table(self) -> QTableView:
@@ -195,6 +204,7 @@ class OfferPage(WizardStep):
         """Show ``plan``'s options and keep the chosen one selected if it is among them."""
         self._model.set_plan(plan)
         self._plan = plan
+        self._show_subtitle()
         self._fit_columns()
         self._show_status()
         if plan is not None and request is not None:

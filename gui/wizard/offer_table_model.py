@@ -203,7 +203,9 @@ class OfferTableModel(QAbstractTableModel):
             return headers[section]
         if role == Qt.ItemDataRole.ToolTipRole:
             tips = {
-                RANK: self.tr("The planner's rank: cheapest for the term first"),
+                RANK: self.tr("The planner's rank: cheapest training run first")
+                if training
+                else self.tr("The planner's rank: cheapest for the term first"),
                 TOTAL: self.tr("GPU price for the whole term, tax included when set"),
                 UNIT_COST: self.tr("Cost of the training run over the dataset's tokens")
                 if training

@@ -36,6 +36,7 @@ from gui.presentation.order_question import OrderQuestion, existing_order
 from gui.presentation.printing import DocumentPrinter
 from gui.presentation.quote_document import TERM_SCHEME, QuoteDocument
 from gui.presentation.quote_summary import QuoteSummary
+from gui.settings_store import dialog_start, remember_dialog_folder
 from gui.wizard import store_calls
 from gui.wizard.wizard_step import ERROR_STYLE, WizardStep
 
@@ -218,11 +219,19 @@ class ReviewPage(WizardStep):
             return
         self._document.setHtml(self._document_html(quote, links=True))
 
+    def _shown_item(self, quote: Quote) -> Quote | Order:
+        """What the page shows: the order once one is placed (its paid period, its status), else
+        the quote, which only says when an order would start."""
+        if self._placed is not None:
+            return self._placed.order
+        return quote
+
     def _document_html(self, quote: Quote, *, links: bool) -> str:
         lang = self.plan_wizard().state.language if self.wizard() else "en"
         document = QuoteDocument(lang, self)
         try:
-            return document.html(quote, utc_now(), saved=self._saved, links=links)
+            item = self._shown_item(quote)
+            return document.html(item, utc_now(), saved=self._saved, links=links)
         finally:
             document.deleteLater()
 
@@ -330,7 +339,8 @@ class ReviewPage(WizardStep):
         lang = self.plan_wizard().state.language
         summary = QuoteSummary(lang, self)
         try:
-            text = summary.copy(quote, utc_now(), markdown=markdown, saved=self._saved)
+            item = self._shown_item(quote)
+            text = summary.copy(item, utc_now(), markdown=markdown, saved=self._saved)
         finally:
             summary.deleteLater()
         self._set_status(self.tr("The summary is on the clipboard."), True)
@@ -343,7 +353,8 @@ class ReviewPage(WizardStep):
             return False
         html = self._document_html(quote, links=False)
         try:
-            DocumentPrinter(self).save_pdf(html, quote.id, Path(path))
+            name = self._placed.order.id if self._placed is not None else quote.id
+            DocumentPrinter(self).save_pdf(html, name, Path(path))
         except PlannerError as error:
             self._set_status(
                 self.tr("PDF not written: {reason}").format(reason=_reason(error)), False
@@ -357,9 +368,13 @@ class ReviewPage(WizardStep):
         if quote is None:
             return
         path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Export the quote as PDF"), f"{quote.id}.pdf", self.tr("PDF (*.pdf)")
+            self,
+            self.tr("Export the quote as PDF"),
+            dialog_start("export", f"{self._shown_item(quote).id}.pdf"),
+            self.tr("PDF (*.pdf)"),
         )
         if path:
+            remember_dialog_folder("export", path)
             self.export_pdf(Path(path))
 
     def _on_document_anchor_clicked(self, url: QUrl) -> None:

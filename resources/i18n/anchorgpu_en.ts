@@ -99,6 +99,16 @@
     </message>
 </context>
 <context>
+    <name>HistoryFileTasks</name>
+    <message numerus="yes">
+        <source>%n order(s) stopped since the backup will show as not stopped.</source>
+        <translation>
+            <numerusform>%n order stopped since the backup will show as not stopped.</numerusform>
+            <numerusform>%n orders stopped since the backup will show as not stopped.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>PluralRule</name>
     <message numerus="yes">
         <source>%n:form</source>

@@ -1274,6 +1274,10 @@
         <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOPs на токен при MFU {mfu:.0%})</translation>
     </message>
     <message>
+        <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPUs, {cost} {currency} ({factor}·N FLOPs per token at {mfu:.0%} MFU)</source>
+        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOPs на токен при MFU {mfu:.0%})</translation>
+    </message>
+    <message>
         <source>{cost} {currency} per 1,000 images, GPUs busy {utilization:.0%} of the term</source>
         <translation>{cost} {currency} за 1000 изображений, GPU заняты {utilization:.0%} срока</translation>
     </message>
@@ -2942,6 +2946,38 @@
         <translation>Резервная копия записана в {path} и проверена: {quotes}, {orders}.</translation>
     </message>
     <message>
+        <source>Replace the history with the backup {backup}?
+
+{loss}
+
+The backup is verified first; if it is damaged, nothing is replaced. The current database is not deleted: it is kept beside it as {name}.replaced-&lt;time&gt;.</source>
+        <translation>Заменить историю резервной копией {backup}?
+
+{loss}
+
+Сначала копия проверяется; если она повреждена, ничего не заменяется. Текущая база не удаляется: она сохраняется рядом под именем {name}.replaced-&lt;время&gt;.</translation>
+    </message>
+    <message>
+        <source>The current history cannot be read, so what it holds beyond the backup is not known.</source>
+        <translation>Текущую историю не удаётся прочитать, поэтому неизвестно, чего в резервной копии нет.</translation>
+    </message>
+    <message>
+        <source>Every quote, order and stop in the history is also in the backup.</source>
+        <translation>Все сметы, заказы и остановки из истории есть и в резервной копии.</translation>
+    </message>
+    <message>
+        <source>{quotes} and {orders}</source>
+        <translation>{quotes} и {orders}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) stopped since the backup will show as not stopped.</source>
+        <translation>
+            <numerusform>%n заказ, остановленный после создания копии, снова будет значиться действующим.</numerusform>
+            <numerusform>%n заказа, остановленных после создания копии, снова будут значиться действующими.</numerusform>
+            <numerusform>%n заказов, остановленных после создания копии, снова будут значиться действующими.</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>Imported {quotes} and {orders}; {stopped} stops applied, {skipped} already present.</source>
         <translation>Импортировано: {quotes} и {orders}; применено остановок: {stopped}; уже было: {skipped}.</translation>
     </message>
@@ -2978,16 +3014,12 @@
         <translation>Резервные копии (*.sqlite *.db);;Все файлы (*)</translation>
     </message>
     <message>
-        <source>Replace the history with the backup {backup}?
-
-The backup is verified first; if it is damaged, nothing is replaced. The current database is not deleted: it is kept beside it as {name}.replaced-&lt;time&gt;.</source>
-        <translation>Заменить историю резервной копией {backup}?
-
-Сначала копия проверяется; если она повреждена, ничего не заменяется. Текущая база не удаляется: она сохраняется рядом под именем {name}.replaced-&lt;время&gt;.</translation>
-    </message>
-    <message>
         <source>Restoring from {file}…</source>
         <translation>Восстановление из {file}…</translation>
+    </message>
+    <message>
+        <source>Not in the backup, added since it was made: {rows}. They will be gone from the history after the restore (the kept database still has them).</source>
+        <translation>Нет в резервной копии, добавлены после её создания: {rows}. После восстановления их не будет в истории (в сохранённой рядом базе они останутся).</translation>
     </message>
     <message>
         <source>History</source>
@@ -3491,6 +3523,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>Ranking the offers…</source>
         <translation>Ранжирую предложения…</translation>
+    </message>
+    <message>
+        <source>Cheapest training run {options}: {gpus} × {gpu}, {run} for the run ({total} for the term)</source>
+        <translation>Самое дешёвое обучение {options}: {gpus} × {gpu}, {run} за весь прогон ({total} за срок)</translation>
     </message>
     <message>
         <source>Cheapest {options}: {gpus} × {gpu}, {total} for the term</source>
@@ -4021,6 +4057,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Выберите от двух до четырёх вариантов (Ctrl+щелчок), чтобы сравнить их рядом</translation>
     </message>
     <message>
+        <source>Every offer × GPU count × strategy the planner considered, cheapest whole training run first. Choose one.</source>
+        <translation>Все рассмотренные варианты «предложение × число GPU × стратегия», самые дешёвые за весь прогон обучения — первыми. Выберите один.</translation>
+    </message>
+    <message>
         <source>Cover the whole run: {term}</source>
         <translation>Оплатить всё обучение: {term}</translation>
     </message>
@@ -4094,6 +4134,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>Why it does not fit</source>
         <translation>Почему не подходит</translation>
+    </message>
+    <message>
+        <source>The planner&apos;s rank: cheapest training run first</source>
+        <translation>Место в ранжировании: самые дешёвые за весь прогон обучения — первыми</translation>
     </message>
     <message>
         <source>The planner&apos;s rank: cheapest for the term first</source>
