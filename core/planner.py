@@ -314,7 +314,7 @@ def _suggest(
         )
     for key, change, changed in _variants(request):
         try:
-            best = _cheapest_fit(changed, catalog, model)
+            best = cheapest_fit(changed, catalog, model)
         except PlannerError:  # a variant that cannot be planned is simply not offered
             continue
         if best is not None:
@@ -334,7 +334,7 @@ def _suggest(
     return lines
 
 
-def _cheapest_fit(
+def cheapest_fit(
     request: PlanRequest, catalog: Catalog, model: ResolvedModel
 ) -> PlanOption | None:
     """The option :func:`plan` would rank first for ``request`` (by total, no tax), or None.

@@ -130,9 +130,9 @@ def answer_choosing_gpu(
             f"No GPU named: {shown}, the cheapest offer that fits on {asked}.",
         )
     from core.estimate import resolve
-    from core.planner import _cheapest_fit  # loaded only when nothing fits (start-up time)
+    from core.planner import cheapest_fit  # loaded only when nothing fits (start-up time)
 
-    option = _cheapest_fit(request, catalog, resolve(request))
+    option = cheapest_fit(request, catalog, resolve(request))
     if option is None:
         note = (
             f"No GPU named, and no offer fits in any layout: the closest on {asked} is shown;"
