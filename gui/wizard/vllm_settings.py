@@ -5,18 +5,21 @@ run, whose activation peak comes out of the KV pool (:mod:`core.capacity.vllm_pr
 empty they are vLLM's defaults for the GPU (:func:`core.capacity.vllm_profile.batch_defaults`).
 ``inference.prefill_chunk_tokens`` is the prompt tokens of one forward pass, which sizes the
 estimate's activations (:mod:`core.estimate_llm`). The rows apply only while vLLM serves:
-llama.cpp sizes its compute buffer by its own batches.
+llama.cpp sizes its compute buffer by its own batches. ``inference.vllm_version`` picks the release
+whose start-up profile the pool follows (its sampler's working set differs,
+:data:`core.capacity.vllm_profile.SAMPLER_BYTES`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QComboBox
 
 from core.request import PlanRequest
-from core.workload_options import InferenceOptions
-from gui.wizard.field_form import FieldForm
+from core.workload_options import InferenceOptions, VllmVersion
+from gui.wizard.field_form import FieldForm, combo_value, set_combo_value
 from gui.wizard.folded_rows import FoldedRows
 from gui.wizard.int_field import IntField
 
@@ -26,7 +29,7 @@ ROWS = (
     ("max_num_seqs", "vllmMaxNumSeqs", "vllm_profile"),
     ("prefill_chunk_tokens", "prefillChunkTokens", "activations"),
 )
-PATHS = tuple(f"inference.{name}" for name, _, _ in ROWS)
+PATHS = (*(f"inference.{name}" for name, _, _ in ROWS), "inference.vllm_version")
 
 
 class VllmSettings(QObject):
@@ -41,8 +44,15 @@ class VllmSettings(QObject):
             field = self.fields[name] = IntField(form)
             field.setObjectName(object_name)
             self.fold.add_row(f"inference.{name}", field, (term,))
+        self.version = QComboBox(form)
+        self.version.setObjectName("vllmVersion")
+        for version in get_args(VllmVersion):
+            self.version.addItem(version, version)
+        self.fold.add_row("inference.vllm_version", self.version, ("vllm_profile",))
         default = InferenceOptions()
         self._loaded: dict[str, int | None] = {name: getattr(default, name) for name in self.fields}
+        self._loaded_version: str = default.vllm_version
+        set_combo_value(self.version, default.vllm_version)
 
     def retranslate(self) -> None:
         """Set every text in the current language."""
@@ -72,6 +82,17 @@ class VllmSettings(QObject):
             self._form.rows[f"inference.{name}"].set_texts(label, hint)
         for name in ("max_num_batched_tokens", "max_num_seqs"):
             self.fields[name].setPlaceholderText(self.tr("vLLM's default for the GPU"))
+        names = {"0.7-0.16": self.tr("0.7 to 0.16"), "0.17+": self.tr("0.17 or later")}
+        for index in range(self.version.count()):
+            self.version.setItemText(index, names[str(self.version.itemData(index))])
+        self._form.rows["inference.vllm_version"].set_texts(
+            self.tr("vLLM release"),
+            self.tr(
+                "the release whose start-up profile sizes the KV pool: up to 0.16 its sampler"
+                " sorts the whole vocabulary, from 0.17 it masks the logits in place and needs"
+                " less than half the memory"
+            ),
+        )
 
     def fill(self, inference: dict[str, Any]) -> None:
         """Write the options into the request's ``inference`` section (empty: the default).
@@ -81,6 +102,8 @@ class VllmSettings(QObject):
         """
         for name, field in self.fields.items():
             inference[name] = field.request_value() if self.fold.applies else self._loaded[name]
+        applies = self.fold.applies
+        inference["vllm_version"] = combo_value(self.version) if applies else self._loaded_version
 
     def load(self, request: PlanRequest) -> None:
         """Show ``request``'s options, unfolded when any is off its default."""
@@ -88,5 +111,8 @@ class VllmSettings(QObject):
         self._loaded = {name: getattr(options, name) for name in self.fields}
         for name, field in self.fields.items():
             field.setValue(self._loaded[name])
-        if any(getattr(options, n) != getattr(default, n) for n in self.fields):
+        self._loaded_version = options.vllm_version
+        set_combo_value(self.version, options.vllm_version)
+        changed = any(getattr(options, n) != getattr(default, n) for n in self.fields)
+        if changed or options.vllm_version != default.vllm_version:
             self.fold.set_open(True)

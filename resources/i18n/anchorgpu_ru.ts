@@ -4989,6 +4989,22 @@ Idempotency key of this purchase: {key}</source>
         <source>vLLM&apos;s default for the GPU</source>
         <translation>по умолчанию vLLM для этого GPU</translation>
     </message>
+    <message>
+        <source>0.7 to 0.16</source>
+        <translation>с 0.7 по 0.16</translation>
+    </message>
+    <message>
+        <source>0.17 or later</source>
+        <translation>0.17 и новее</translation>
+    </message>
+    <message>
+        <source>vLLM release</source>
+        <translation>Версия vLLM</translation>
+    </message>
+    <message>
+        <source>the release whose start-up profile sizes the KV pool: up to 0.16 its sampler sorts the whole vocabulary, from 0.17 it masks the logits in place and needs less than half the memory</source>
+        <translation>версия, чей стартовый прогон задаёт пул KV-кэша: до 0.16 сэмплер сортирует весь словарь, с 0.17 маскирует логиты на месте и занимает меньше половины той памяти</translation>
+    </message>
 </context>
 <context>
     <name>WorkloadPage</name>
