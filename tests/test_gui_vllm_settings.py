@@ -222,9 +222,11 @@ def test_the_vllm_release_is_chosen_in_the_fold_and_reaches_the_request(qtbot):
     form.findChild(QToolButton, "vllmSettingsToggle").click()
     assert form.rows["inference.vllm_version"].isVisible()
     set_combo_value(version, "0.7-0.16")
+    set_combo_value(form.findChild(QComboBox, "vllmMxfp4Backend"), "marlin")
     raw: dict[str, Any] = {"model": MODEL}
     form.fill(raw)
     assert parse_request(raw).inference.vllm_version == "0.7-0.16"
+    assert parse_request(raw).inference.mxfp4_backend == "marlin"
 
 
 def test_a_request_of_an_older_vllm_opens_the_fold_on_its_release(qtbot):

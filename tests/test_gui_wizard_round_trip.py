@@ -43,6 +43,7 @@ INFERENCE: dict[str, Any] = {
         "max_num_seqs": 64,
         "mtp_speculative_tokens": 2,
         "vllm_version": "0.7-0.16",
+        "mxfp4_backend": "triton",
     },
     **COMMON,
 }

@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QComboBox
 
 from core.request import PlanRequest
-from core.workload_options import InferenceOptions, VllmVersion
+from core.workload_options import InferenceOptions, Mxfp4Backend, VllmVersion
 from gui.wizard.field_form import FieldForm, combo_value, set_combo_value
 from gui.wizard.folded_rows import FoldedRows
 from gui.wizard.int_field import IntField
@@ -29,7 +29,12 @@ ROWS = (
     ("max_num_seqs", "vllmMaxNumSeqs", "vllm_profile"),
     ("prefill_chunk_tokens", "prefillChunkTokens", "activations"),
 )
-PATHS = (*(f"inference.{name}" for name, _, _ in ROWS), "inference.vllm_version")
+# The choices of the fold, after the numbers: request field and object name.
+CHOICES = (
+    ("vllm_version", "vllmVersion", get_args(VllmVersion)),
+    ("mxfp4_backend", "vllmMxfp4Backend", get_args(Mxfp4Backend)),
+)
+PATHS = (*(f"inference.{name}" for name, _, _ in ROWS), *(f"inference.{n}" for n, _, _ in CHOICES))
 
 
 class VllmSettings(QObject):
@@ -44,15 +49,18 @@ class VllmSettings(QObject):
             field = self.fields[name] = IntField(form)
             field.setObjectName(object_name)
             self.fold.add_row(f"inference.{name}", field, (term,))
-        self.version = QComboBox(form)
-        self.version.setObjectName("vllmVersion")
-        for version in get_args(VllmVersion):
-            self.version.addItem(version, version)
-        self.fold.add_row("inference.vllm_version", self.version, ("vllm_profile",))
+        self.choices: dict[str, QComboBox] = {}
+        for name, object_name, values in CHOICES:
+            combo = self.choices[name] = QComboBox(form)
+            combo.setObjectName(object_name)
+            for value in values:
+                combo.addItem(value, value)
+            self.fold.add_row(f"inference.{name}", combo, ("vllm_profile",))
         default = InferenceOptions()
         self._loaded: dict[str, int | None] = {name: getattr(default, name) for name in self.fields}
-        self._loaded_version: str = default.vllm_version
-        set_combo_value(self.version, default.vllm_version)
+        self._loaded_choices = {name: str(getattr(default, name)) for name in self.choices}
+        for name, combo in self.choices.items():
+            set_combo_value(combo, self._loaded_choices[name])
 
     def retranslate(self) -> None:
         """Set every text in the current language."""
@@ -82,9 +90,24 @@ class VllmSettings(QObject):
             self._form.rows[f"inference.{name}"].set_texts(label, hint)
         for name in ("max_num_batched_tokens", "max_num_seqs"):
             self.fields[name].setPlaceholderText(self.tr("vLLM's default for the GPU"))
-        names = {"0.7-0.16": self.tr("0.7 to 0.16"), "0.17+": self.tr("0.17 or later")}
-        for index in range(self.version.count()):
-            self.version.setItemText(index, names[str(self.version.itemData(index))])
+        names = {
+            "0.7-0.16": self.tr("0.7 to 0.16"),
+            "0.17+": self.tr("0.17 or later"),
+            "auto": self.tr("vLLM's choice for the GPU"),
+            "marlin": "Marlin",
+            "triton": "Triton",
+            "flashinfer": "FlashInfer",
+        }
+        for combo in self.choices.values():
+            for index in range(combo.count()):
+                combo.setItemText(index, names[str(combo.itemData(index))])
+        self._form.rows["inference.mxfp4_backend"].set_texts(
+            self.tr("MXFP4 MoE kernel"),
+            self.tr(
+                "the kernel vLLM runs MXFP4 experts on (gpt-oss); each pads the experts its own"
+                " way, Marlin the most (VLLM_MXFP4_USE_MARLIN=1)"
+            ),
+        )
         self._form.rows["inference.vllm_version"].set_texts(
             self.tr("vLLM release"),
             self.tr(
@@ -102,8 +125,9 @@ class VllmSettings(QObject):
         """
         for name, field in self.fields.items():
             inference[name] = field.request_value() if self.fold.applies else self._loaded[name]
-        applies = self.fold.applies
-        inference["vllm_version"] = combo_value(self.version) if applies else self._loaded_version
+        for name, combo in self.choices.items():
+            loaded = self._loaded_choices[name]
+            inference[name] = combo_value(combo) if self.fold.applies else loaded
 
     def load(self, request: PlanRequest) -> None:
         """Show ``request``'s options, unfolded when any is off its default."""
@@ -111,8 +135,8 @@ class VllmSettings(QObject):
         self._loaded = {name: getattr(options, name) for name in self.fields}
         for name, field in self.fields.items():
             field.setValue(self._loaded[name])
-        self._loaded_version = options.vllm_version
-        set_combo_value(self.version, options.vllm_version)
-        changed = any(getattr(options, n) != getattr(default, n) for n in self.fields)
-        if changed or options.vllm_version != default.vllm_version:
+        self._loaded_choices = {name: str(getattr(options, name)) for name in self.choices}
+        for name, combo in self.choices.items():
+            set_combo_value(combo, self._loaded_choices[name])
+        if any(getattr(options, n) != getattr(default, n) for n in (*self.fields, *self.choices)):
             self.fold.set_open(True)

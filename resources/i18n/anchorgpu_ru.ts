@@ -4998,6 +4998,18 @@ Idempotency key of this purchase: {key}</source>
         <translation>0.17 и новее</translation>
     </message>
     <message>
+        <source>vLLM&apos;s choice for the GPU</source>
+        <translation>выбор vLLM для этого GPU</translation>
+    </message>
+    <message>
+        <source>MXFP4 MoE kernel</source>
+        <translation>Ядро MoE для MXFP4</translation>
+    </message>
+    <message>
+        <source>the kernel vLLM runs MXFP4 experts on (gpt-oss); each pads the experts its own way, Marlin the most (VLLM_MXFP4_USE_MARLIN=1)</source>
+        <translation>ядро, на котором vLLM считает MXFP4-экспертов (gpt-oss); каждое дополняет экспертов по-своему, Marlin — больше всех (VLLM_MXFP4_USE_MARLIN=1)</translation>
+    </message>
+    <message>
         <source>vLLM release</source>
         <translation>Версия vLLM</translation>
     </message>

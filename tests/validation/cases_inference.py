@@ -267,6 +267,17 @@ INFERENCE: tuple[Case, ...] = (
         {"model": {"preset": "llama-3.1-8b"}, "gpu": "l40s"},
     ),
     Case(
+        "vllm-gpt-oss-20b-weights-a100-marlin",
+        "inference",
+        "weights",
+        round(13.72 * GIB),
+        "Model loading took 13.72 GiB memory",
+        "myoceane-gpt-oss-a100",
+        "gpt-oss-20b as published (MXFP4 experts, the rest bf16), one A100, vLLM's MXFP4 MoE on"
+        " Marlin, which pads each expert to hidden 3,072 and intermediate 2,944",
+        {"model": {"preset": "gpt-oss-20b"}, "gpu": "a100-80gb"},
+    ),
+    Case(
         "vllm-qwen25-7b-bnb4-weights",
         "inference",
         "weights",

@@ -141,6 +141,13 @@ SOURCES = {
         " chunked prefill with max_num_batched_tokens 2048; 'Loading model weights took' per"
         " rank, bytes / 2**30; the KV pool in tokens is the smallest over the ranks)"
     ),
+    "myoceane-gpt-oss-a100": (
+        "https://myoceane.fr/index.php/ai-vllm-a100-gemma-4/ (post of 2026-04-18: vllm serve"
+        " openai/gpt-oss-20b --max-model-len 131072 --gpu-memory-utilization 0.65 on an NVIDIA"
+        " A100; 'Model loading took 13.72 GiB memory'. An A100 (compute capability 8.0) has no"
+        " triton_kernels MXFP4 path in vLLM (get_mxfp4_backend: 9.0 to 10.x only), so the experts"
+        " run on Marlin)"
+    ),
     "vllm-17122": (
         "https://github.com/vllm-project/vllm/pull/17122 (vLLM V1, meta-llama/Llama-3.1-8B-Instruct"
         " on one L40S; 'Model loading took ... GiB')"
