@@ -124,7 +124,7 @@ from typing import Any
 from core.architecture import ModelArchitecture
 from core.capacity.activations import ACT_BYTES, layer_shape
 from core.capacity.kv_cache import cached_tokens, kv_cache_per_gpu
-from core.capacity.vllm_kv_layout import KvGroup, KvLayout, kv_layout
+from core.capacity.vllm_kv_layout import KvGroup, KvLayout, kv_layout, mla_block_tokens
 from core.catalog import DeviceTotal, GpuOffer
 from core.compat import effective_format
 from core.request import PlanRequest
@@ -298,7 +298,8 @@ def vllm_profile(
     activation = max(forward, sampler)
     pool = max(budget - weights_bytes - non_torch - activation, 0)
     context = inf.context_tokens
-    layout = kv_layout(arch, request.precision.kv_cache, tp, tokens, context)
+    mla_block = mla_block_tokens(arch, gpu.compute_capability if gpu.vendor == "nvidia" else None)
+    layout = kv_layout(arch, request.precision.kv_cache, tp, tokens, context, mla_block)
     if layout is None:
         layout = _averaged_layout(request, arch, tokens)
     blocks = layout.blocks(pool)
