@@ -606,6 +606,10 @@
         <translation>Шумоподавление помещается на {gpu}, но декодированию VAE нужно {decode:.2f} ГиБ; слайсинг или тайлинг VAE снижают пик декодирования.</translation>
     </message>
     <message>
+        <source>CPU offload holds this little only if the pipeline stays on the CPU until offload is enabled: moved to the GPU first (.to(&quot;cuda&quot;), as some guides do), it holds every component at once, {whole:.2f} GiB of weights.</source>
+        <translation>Выгрузка на CPU даёт такой малый объём, только если конвейер остаётся на CPU до её включения: перенесённый сначала на GPU (.to(&quot;cuda&quot;), как делают некоторые руководства), он держит все компоненты сразу — {whole:.2f} ГиБ весов.</translation>
+    </message>
+    <message>
         <source>Sequential CPU offload keeps about one submodule on the GPU and moves weights over the host link for every layer of every step: very slow.</source>
         <translation>Последовательная выгрузка на CPU держит на GPU примерно один подмодуль и передаёт веса по каналу хоста для каждого слоя на каждом шаге: очень медленно.</translation>
     </message>
