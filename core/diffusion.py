@@ -209,6 +209,16 @@ def _findings(
                 "vae_decode_exceeds_vram", "warning", "vae", gpu=gpu.name, decode=_gib(decode_total)
             )
         )
+    if opts.cpu_offload != "none":
+        # enable_model_cpu_offload / enable_sequential_cpu_offload (diffusers pipeline_utils.py)
+        # first call self.to("cpu") and then hook each component to come in as it runs; a
+        # pipeline moved whole to the GPU before that (diffusers' "Compile and offloading
+        # quantized models" guide does) has held every component at once, and a peak counted
+        # from the start of the process includes it.
+        weights, metadata = _all_weights(pipeline, request, _runtime_dtype(pipeline.vae, request))
+        findings.append(
+            Finding.of("cpu_offload_load_on_cpu", "info", "vram", whole=_gib(weights + metadata))
+        )
     if opts.cpu_offload == "sequential":
         findings.append(Finding.of("cpu_offload_sequential_slow", "warning", "vram"))
     if request.precision.weights in _QUANT_BITS:

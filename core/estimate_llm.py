@@ -9,12 +9,14 @@ The model's summary and findings, the weights one GPU holds, the serving memory 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from core import compat
 from core.architecture import ModelArchitecture
 from core.capacity.activations import inference_activations
 from core.capacity.kv_cache import kv_cache_per_gpu
 from core.capacity.overhead import runtime_overhead
+from core.capacity.vllm_mxfp4 import kernel_of, padding_bytes
 from core.capacity.weights import (
     WeightMemory,
     format_weight_memory,
@@ -131,9 +133,31 @@ def _weights(arch: ModelArchitecture, request: PlanRequest, tp: int) -> WeightMe
     return weight_memory(arch, request.precision.weights, request.precision.quant_group_size, tp)
 
 
-def inference_weights(request: PlanRequest, arch: ModelArchitecture) -> WeightMemory:
-    """Weight and metadata bytes one GPU holds when serving ``request`` (its tensor split)."""
-    return _weights(arch, request, request.parallelism.tp)
+def mxfp4_kernel(request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer | None) -> str | None:
+    """The MoE kernel vLLM pads an MXFP4 checkpoint's experts for, if it serves them as stored.
+
+    None under llama.cpp, when the checkpoint's layout is not what is served, or when the kernel
+    is vLLM's choice and no GPU is given (:mod:`core.capacity.vllm_mxfp4`).
+    """
+    inf = request.inference
+    if inf.engine != "vllm" or not compat.uses_checkpoint_layout(request, arch):
+        return None
+    if gpu is None:
+        return None if inf.mxfp4_backend == "auto" else inf.mxfp4_backend
+    return kernel_of(inf.mxfp4_backend, gpu)
+
+
+def inference_weights(
+    request: PlanRequest, arch: ModelArchitecture, kernel: str | None = None
+) -> WeightMemory:
+    """Weight and metadata bytes one GPU holds when serving ``request`` (its tensor split).
+
+    ``kernel`` is vLLM's MXFP4 MoE kernel (:func:`mxfp4_kernel`), whose padded experts it adds.
+    """
+    tp = request.parallelism.tp
+    wm = _weights(arch, request, tp)
+    padding = padding_bytes(arch, tp, kernel)
+    return replace(wm, weights=wm.weights + padding) if padding else wm
 
 
 def serving_memory(

@@ -27,6 +27,7 @@ from core.estimate_llm import (
     approximate_memory,
     inference_weights,
     model_findings,
+    mxfp4_kernel,
     no_pool_finding,
     serving_memory,
     summary,
@@ -159,14 +160,16 @@ def _mtp_findings(request: PlanRequest, arch: ModelArchitecture) -> list[Finding
     return [Finding.of("mtp_not_counted", "warning", "kv_cache")]
 
 
-def _on_degree(request: PlanRequest, arch: ModelArchitecture, tp: int) -> _OnDegree:
-    """:class:`_OnDegree` of ``request`` (whose degree is ``tp``)."""
+def _on_degree(
+    request: PlanRequest, arch: ModelArchitecture, tp: int, kernel: str | None
+) -> _OnDegree:
+    """:class:`_OnDegree` of ``request`` (whose degree is ``tp``) with vLLM's MXFP4 ``kernel``."""
     inf = request.inference
     cache = request.precision.kv_cache
     notes = _mtp_findings(request, arch) + compat.context_findings(request, arch)
     if arch.checkpoint is not None:
         notes += compat.checkpoint_findings(request, arch, gib(arch.checkpoint.total_bytes))
-    wm = inference_weights(request, arch)
+    wm = inference_weights(request, arch, kernel)
     memory = serving_memory(request, arch, wm, inf.context_tokens, inf.concurrent_sequences)
     # A decode step reads the weights and every sequence's cache: K/V of the tokens each
     # attention layer keeps (capped at the window or chunk) and the recurrent layers' fixed state
@@ -194,7 +197,8 @@ def _on_offer(
 ) -> _OnOffer:
     """:class:`_OnOffer` of ``request`` (whose degree is ``tp``) on ``gpu``."""
     inf = request.inference
-    degree = parts.get(("degree", tp), lambda: _on_degree(request, arch, tp))
+    kernel = mxfp4_kernel(request, arch, gpu)  # the same on every offer of a compute capability
+    degree = parts.get(("degree", tp, kernel), lambda: _on_degree(request, arch, tp, kernel))
     memory, wm = degree.memory, degree.weights
     # vLLM: gpu_memory_utilization x the total CUDA reports (core.catalog GpuOffer.device_total).
     usable = int(gpu.device_total.bytes * inf.gpu_memory_utilization)

@@ -309,6 +309,12 @@ FINDING_TEMPLATES: dict[str, str] = {
         "Denoising fits on {gpu} but the VAE decode needs {decode:.2f} GiB; VAE "
         "slicing or tiling lowers the decode peak.",
     ),
+    "cpu_offload_load_on_cpu": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "CPU offload holds this little only if the pipeline stays on the CPU until offload is "
+        'enabled: moved to the GPU first (.to("cuda"), as some guides do), it holds every '
+        "component at once, {whole:.2f} GiB of weights.",
+    ),
     "cpu_offload_sequential_slow": QT_TRANSLATE_NOOP(
         "CoreText",
         "Sequential CPU offload keeps about one submodule on the GPU and moves weights "

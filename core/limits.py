@@ -215,14 +215,14 @@ def dimensions(
 
 
 def _sizes(base: EstimateResult, model: ResolvedModel, caps: Mapping[str, int]) -> _Sizes:
-    from core.estimate_llm import inference_weights
+    from core.estimate_llm import inference_weights, mxfp4_kernel
 
     request = base.request
     if request.workload == "inference" and request.inference.engine == "llama.cpp":
         return _Sizes(_llamacpp_serving(base, language_model_of(model), caps))
     if request.workload == "inference":
         llm = served_model(request, language_model_of(model))
-        weights = inference_weights(request, llm)
+        weights = inference_weights(request, llm, mxfp4_kernel(request, llm, base.gpu))
         return _Sizes(_serving(base, llm, weights, caps), kv_pool=True)
     if request.workload == "training":
         return _Sizes(_training(base, language_model_of(model), caps))

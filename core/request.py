@@ -83,6 +83,8 @@ _NEW_OPTIONAL: dict[tuple[str, str], object] = {
     ("inference", "max_num_batched_tokens"): None,
     ("inference", "max_num_seqs"): None,
     ("inference", "engine"): "vllm",
+    ("inference", "vllm_version"): "0.17+",
+    ("inference", "mxfp4_backend"): "auto",
     ("inference", "mtp_speculative_tokens"): 0,
     ("inference", "llamacpp"): LlamaCppOptions().model_dump(mode="json"),
     ("training", "weights_precision"): "mixed",

@@ -15,6 +15,14 @@ from core.capacity.trainers import TRAINER_DEFAULTS, BnbVersion, Trainer
 from core.messages import Message
 
 Engine = Literal["vllm", "llama.cpp"]
+# The vLLM releases whose start-up profile the planner follows, by the first release of each (see
+# core.capacity.vllm_profile.SAMPLER_BYTES): up to 0.16 the profile's sampler sorts the whole
+# vocabulary for top-k/top-p; from 0.17 a Triton kernel masks the logits in place (vLLM PR 33538,
+# listed under "Kernel" in the v0.17.0 release notes).
+VllmVersion = Literal["0.7-0.16", "0.17+"]
+# vLLM's MXFP4 MoE kernel for an MXFP4 checkpoint's experts (gpt-oss): "auto" is vLLM's own choice
+# for the GPU (core.capacity.vllm_mxfp4); each pads the experts differently.
+Mxfp4Backend = Literal["auto", "marlin", "triton", "flashinfer"]
 # llama.cpp's KV cache types the planner sizes (ggml block sizes in core.gguf_types).
 LlamaCppCacheType = Literal["f16", "q8_0", "q4_0"]
 
@@ -74,6 +82,16 @@ class InferenceOptions(BaseModel):
         default=None, ge=1, le=100_000, description="vLLM max_num_seqs"
     )
     engine: Engine = Field(default="vllm", description="the serving engine the memory follows")
+    vllm_version: VllmVersion = Field(
+        default="0.17+",
+        description="the vLLM release the start-up profile follows: 0.7-0.16 sample it with a"
+        " sort of the whole vocabulary, 0.17 and later mask the logits in place",
+    )
+    mxfp4_backend: Mxfp4Backend = Field(
+        default="auto",
+        description="vLLM's MoE kernel for MXFP4 experts (gpt-oss): Marlin pads them most; auto"
+        " is vLLM's choice for the GPU (VLLM_MXFP4_USE_MARLIN, FlashInfer on Blackwell)",
+    )
     # vLLM --speculative-config '{"method": "mtp", "num_speculative_tokens": N}': the model's
     # multi-token-prediction layers draft N tokens a step (core.mtp). 0, vLLM's default, drafts
     # nothing (no speculative_config: SpeculativeConfig is None in vllm/config/vllm.py).

@@ -213,3 +213,28 @@ def test_a_refused_value_keeps_its_fold_open_and_is_not_judged_under_llama_cpp(m
     qtbot.waitUntil(lambda: page.error is None)
     assert wizard.current_request().inference.max_num_seqs == 32
     settle(qtbot, wizard)
+
+
+def test_the_vllm_release_is_chosen_in_the_fold_and_reaches_the_request(qtbot):
+    form = _form(qtbot)
+    version = form.findChild(QComboBox, "vllmVersion")
+    assert version is not None and version.currentData() == InferenceOptions().vllm_version
+    form.findChild(QToolButton, "vllmSettingsToggle").click()
+    assert form.rows["inference.vllm_version"].isVisible()
+    set_combo_value(version, "0.7-0.16")
+    set_combo_value(form.findChild(QComboBox, "vllmMxfp4Backend"), "marlin")
+    raw: dict[str, Any] = {"model": MODEL}
+    form.fill(raw)
+    assert parse_request(raw).inference.vllm_version == "0.7-0.16"
+    assert parse_request(raw).inference.mxfp4_backend == "marlin"
+
+
+def test_a_request_of_an_older_vllm_opens_the_fold_on_its_release(qtbot):
+    form = _form(qtbot, vllm_version="0.7-0.16")
+    assert form.findChild(QToolButton, "vllmSettingsToggle").isChecked()
+    assert form.findChild(QComboBox, "vllmVersion").currentData() == "0.7-0.16"
+    # under llama.cpp the loaded release is written back unchanged
+    set_combo_value(form.findChild(QComboBox, "servingEngine"), "llama.cpp")
+    raw: dict[str, Any] = {"model": MODEL}
+    form.fill(raw)
+    assert raw["inference"]["vllm_version"] == "0.7-0.16"

@@ -22,6 +22,9 @@ SAME_IN_BOTH = {
     "f16",  # llama.cpp's cache types by their ggml names
     "q8_0",
     "q4_0",
+    "Marlin",  # vLLM's MXFP4 MoE kernels by their names
+    "Triton",
+    "FlashInfer",
     "bitsandbytes",  # quantization libraries by their names
     "torchao",
     "Quanto",

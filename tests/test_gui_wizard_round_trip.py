@@ -42,6 +42,8 @@ INFERENCE: dict[str, Any] = {
         "max_num_batched_tokens": 4096,
         "max_num_seqs": 64,
         "mtp_speculative_tokens": 2,
+        "vllm_version": "0.7-0.16",
+        "mxfp4_backend": "triton",
     },
     **COMMON,
 }

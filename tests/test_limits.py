@@ -207,7 +207,12 @@ def test_llama_3_1_8b_on_one_h100_by_hand() -> None:
         {
             "model": {"preset": "llama-3.1-8b"},
             "gpu": "h100-80gb-sxm",
-            "inference": {"context_tokens": 8192, "gpu_memory_utilization": 0.9},
+            # the profile of vLLM 0.7 to 0.16, whose sampler sorts (38 B below)
+            "inference": {
+                "context_tokens": 8192,
+                "gpu_memory_utilization": 0.9,
+                "vllm_version": "0.7-0.16",
+            },
         }
     )
     assert base.usable_bytes == 76_526_125_056
@@ -266,7 +271,12 @@ def test_llama_3_1_8b_on_one_l4_by_hand() -> None:
         {
             "model": {"preset": "llama-3.1-8b"},
             "gpu": "l4",
-            "inference": {"context_tokens": 4096, "gpu_memory_utilization": 0.9},
+            # the profile of vLLM 0.7 to 0.16, whose sampler sorts
+            "inference": {
+                "context_tokens": 4096,
+                "gpu_memory_utilization": 0.9,
+                "vllm_version": "0.7-0.16",
+            },
         }
     )
     assert base.usable_bytes == int(0.9 * 23_645_388_800) == 21_280_849_920
@@ -418,7 +428,7 @@ def test_every_dimension_asks_the_estimates_own_total(raw: dict[str, Any]) -> No
 SMALL_ON_L4 = {
     "model": {"preset": "llama-3.2-1b"},
     "gpu": "l4",
-    "inference": {"concurrent_sequences": 200, "context_tokens": 4096},
+    "inference": {"concurrent_sequences": 200, "context_tokens": 4096, "vllm_version": "0.7-0.16"},
 }
 
 
@@ -528,7 +538,7 @@ def test_vllm_running_fewer_sequences_than_asked_is_a_warning(
         {
             "model": {"preset": "llama-3.1-8b"},
             "gpu": "l4",
-            "inference": {"context_tokens": 4096, **inference},
+            "inference": {"context_tokens": 4096, "vllm_version": "0.7-0.16", **inference},
         }
     )
     found = [f for f in base.findings if f.code == "vllm_runs_fewer"]

@@ -77,7 +77,11 @@ def _estimate(draft_tokens: int) -> Any:
                 "model": {"hf_config": str(QWEN3_NEXT)},
                 "gpu": "h100-80gb-sxm",
                 "parallelism": {"strategy": "tensor", "gpus": 4, "tensor_parallel": 4},
-                "inference": {"context_tokens": CONTEXT, "mtp_speculative_tokens": draft_tokens},
+                "inference": {
+                    "context_tokens": CONTEXT,
+                    "mtp_speculative_tokens": draft_tokens,
+                    "vllm_version": "0.7-0.16",  # the profile the pool below was worked out for
+                },
             }
         )
     )

@@ -219,3 +219,39 @@ def test_gpt_oss_120b_reproduces_a_vllm_start_up_refusal() -> None:
     needed = layout.block_bytes * layout.per_request(131_072)
     assert layout.per_request(131_072) == 8192 + 73
     assert f"{needed / 2**30:.2f}" == "4.54"
+
+
+def test_mla_blocks_follow_the_kernel_vllm_forces_on_the_gpu() -> None:
+    """vLLM ``CudaPlatformBase.check_and_update_config`` (vllm/platforms/cuda.py @ 002db4951e0c).
+
+    Blackwell (10.x): FlashInfer MLA for qk_nope_head_dim 128, which takes 32 or multiples of 64
+    ("Forcing kv cache block size to 64 for FlashInferMLA backend"); Hopper: FlashMLA, multiples
+    of 64; a sparse model (DeepSeek-V3.2's indexer): 64 anywhere; Ampere and Blackwell
+    workstation GPUs keep 16 (Triton MLA). A dense GQA model keeps 16 everywhere.
+    """
+    from core.capacity.vllm_kv_layout import mla_block_tokens
+
+    v3, v32 = _arch("deepseek-v3"), _arch("deepseek-v3.2")
+    assert [mla_block_tokens(v3, cc) for cc in ("8.0", "9.0", "10.0", "12.0")] == [16, 64, 64, 16]
+    assert [mla_block_tokens(v32, cc) for cc in ("8.0", "9.0", "10.0")] == [64, 64, 64]
+    assert mla_block_tokens(_arch("llama-3.1-8b"), "10.0") == 16
+    layout = kv_layout(v3, "bf16", 8, 8192, 32768, mla_block_tokens(v3, "10.0"))
+    assert layout is not None and _rules(layout) == [("full", None, 64)]
+    assert layout.per_request(1000) == 16  # ⌈1,000 / 64⌉, not ⌈1,000 / 16⌉ = 63
+
+
+def test_a_b200_profile_pages_deepseek_v3_in_64_token_blocks() -> None:
+    request = parse_request(
+        {
+            "model": {"preset": "deepseek-v3"},
+            "gpu": "b200-180gb",
+            "parallelism": {"strategy": "tensor", "gpus": 8},
+            "inference": {"context_tokens": 1000},
+        }
+    )
+    from core.estimate import estimate
+
+    profile = estimate(request).details["vllm_profile"]
+    assert profile["kv_layout"]["groups"] == [["full", None, 64]]
+    blocks = profile["kv_pool_bytes"] // profile["kv_layout"]["block_bytes"]
+    assert profile["kv_pool_tokens"] == int(blocks / 16 * 1000)

@@ -50,8 +50,57 @@ def test_forward_peak_of_llama3_8b_at_8192_tokens() -> None:
     # the MLP intermediate is split by tensor parallelism, the stream is not and gains the
     # all-reduce's result
     assert forward_peak_bytes(arch, 8192, 2) == 4 * 8192 * 4096 * 2 + 3 * 8192 * 7168 * 2
-    # 38 B per vocabulary entry and sequence at the sort, plus the final hidden states
-    assert sampler_peak_bytes(arch, 256, 8192) == 38 * 128256 * 256 + 8192 * 4096 * 2
+    # up to vLLM 0.16: 38 B per vocabulary entry and sequence at the sort, plus the final
+    # hidden states
+    sort = sampler_peak_bytes(arch, 256, 8192, "0.7-0.16")
+    assert sort == 38 * 128256 * 256 + 8192 * 4096 * 2
+
+
+def test_the_sampler_masks_in_place_from_vllm_0_17() -> None:
+    """From 0.17 the profile's top-k/top-p runs in a Triton kernel that masks the logits in place.
+
+    vLLM PR 33538 (``apply_top_k_top_p_triton``, in the v0.17.0 release notes): no sorted copy,
+    no int64 indices, no radix-sort buffers. Alive at ``random_sample``: the bf16 logits (2 B),
+    their fp32 copy (4 B), the probabilities (4 B) and the exponential noise (4 B): 14 B per
+    vocabulary entry and sequence, plus one fp32 scratch row per SM (132 on an H100 SXM).
+    """
+    from core.models import load_preset
+
+    arch = load_preset("llama-3.1-8b")
+    hidden = 8192 * 4096 * 2
+    masked = sampler_peak_bytes(arch, 1024, 8192, "0.17+", 132)
+    assert masked == 14 * 128256 * 1024 + 4 * 128256 * 132 + hidden
+    # about 15 bytes per entry and sequence at vLLM's default 1024 sequences on an H100
+    assert 14.5 < (masked - hidden) / (128256 * 1024) < 15
+    assert masked < sampler_peak_bytes(arch, 1024, 8192, "0.7-0.16") / 2
+
+
+def test_the_vllm_version_is_a_request_field_that_defaults_to_the_current_profile() -> None:
+    old = _profile(vllm_version="0.7-0.16", max_num_seqs=1024)
+    new = _profile(max_num_seqs=1024)
+    assert (
+        PlanRequest.model_validate({"model": {"preset": "llama-3.1-8b"}}).inference.vllm_version
+        == "0.17+"
+    )
+    # the H100 SXM's 132 SMs give the scratch rows; 1024 sequences over 128,256 entries
+    assert new["sampler_peak_bytes"] == 14 * 128256 * 1024 + 4 * 128256 * 132 + 8192 * 4096 * 2
+    assert old["sampler_peak_bytes"] == 38 * 128256 * 1024 + 8192 * 4096 * 2
+    assert new["kv_pool_bytes"] - old["kv_pool_bytes"] == (  # type: ignore[operator]
+        old["activation_peak_bytes"] - new["activation_peak_bytes"]  # type: ignore[operator]
+    )
+
+
+def test_a_request_file_without_the_vllm_version_loads_and_keeps_its_fingerprint() -> None:
+    from core.request import parse_request
+
+    raw = {"model": {"preset": "llama-3.1-8b"}, "inference": {"context_tokens": 8192}}
+    request = parse_request(raw)
+    assert request.inference.vllm_version == "0.17+"
+    assert "vllm_version" not in request.canonical_json()
+    older = parse_request(
+        {**raw, "inference": {"context_tokens": 8192, "vllm_version": "0.7-0.16"}}
+    )
+    assert '"vllm_version":"0.7-0.16"' in older.canonical_json()
 
 
 def _tp_profile(gpus: int, **inference: object) -> dict[str, object]:
@@ -68,8 +117,9 @@ def _tp_profile(gpus: int, **inference: object) -> dict[str, object]:
 
 
 def test_the_sampler_peak_is_not_divided_by_tensor_parallelism() -> None:
-    # 8192 tokens over 256 sequences: the first rank's sampler is the peak at any degree
-    batch = {"max_num_batched_tokens": 8192, "max_num_seqs": 256}
+    # 8192 tokens over 256 sequences under the sort: the first rank's sampler is the peak at any
+    # degree
+    batch = {"max_num_batched_tokens": 8192, "max_num_seqs": 256, "vllm_version": "0.7-0.16"}
     tp1, tp2 = _tp_profile(1, **batch), _tp_profile(2, **batch)
     assert tp1["activation_peak_bytes"] == tp2["activation_peak_bytes"]
     assert tp2["activation_peak_bytes"] == tp2["sampler_peak_bytes"]
@@ -138,7 +188,9 @@ def test_a_context_off_the_block_grid_keeps_the_pool_and_counts_whole_blocks() -
     the size it logs is that concurrency times the context (``get_kv_cache_capacity``): the same
     26,338 blocks are 421,408 tokens at 4,096 and int(26,338 / 63 × 1,000) = 418,063 at 1,000.
     """
-    on_grid, off_grid = _profile(context_tokens=4096), _profile(context_tokens=1000)
+    sort = "0.7-0.16"  # the figures below are the pool the sort's profile leaves
+    on_grid = _profile(context_tokens=4096, vllm_version=sort)
+    off_grid = _profile(context_tokens=1000, vllm_version=sort)
     assert off_grid["kv_bytes_per_token"] == on_grid["kv_bytes_per_token"] == 131_072
     assert on_grid["kv_pool_bytes"] == off_grid["kv_pool_bytes"]
     assert on_grid["kv_pool_tokens"] == 26_338 * 16 == 421_408

@@ -34,6 +34,17 @@ KV cache group, the blocks its layers may need at most:
   attention block to 16 × ⌈state page / (16 × attention page of one token)⌉ tokens so that one
   attention page holds a layer's state, and pads the state page to it.
 
+**MLA block size** (``CudaPlatformBase.check_and_update_config`` in ``vllm/platforms/cuda.py``,
+read at commit 002db4951e0c): with ``--block-size`` left at 16, vLLM forces the block size its
+MLA kernel takes. On Blackwell data-centre GPUs (compute capability 10.x) the default is
+FlashInfer MLA, which takes 32 or a multiple of 64 ("Forcing kv cache block size to 64 for
+FlashInferMLA backend"), when ``qk_nope_head_dim`` is 128 (DeepSeek-V2/V3, Kimi K2), else CUTLASS
+MLA, which takes multiples of 128; on Hopper FlashMLA takes multiples of 64; a sparse model
+(``index_topk``: DeepSeek-V3.2, GLM-5) gets 64 on any GPU (FlashMLASparse); elsewhere (Ampere,
+Ada, Blackwell workstation GPUs) Triton MLA keeps 16 (:func:`mla_block_tokens`). The planner
+does not read ``qk_nope_head_dim``: a Blackwell model whose value is not 128 gets CUTLASS MLA's
+128 in vLLM and 64 here. ROCm's MLA backends are not modelled (16).
+
 Version notes: sliding-window layers were charged every token before the hybrid manager (V0,
 and V1 with ``--disable-hybrid-kv-cache-manager``); chunked local attention was too while
 ``VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE`` defaulted to 0 (it defaults to 1 now).
@@ -178,24 +189,50 @@ def _group_size(counts: Sequence[int]) -> int:
     return most if most < fewest * 1.5 else fewest
 
 
+def mla_block_tokens(arch: ModelArchitecture, compute_capability: str | None) -> int:
+    """The block size vLLM forces for ``arch``'s MLA cache on a GPU of ``compute_capability``.
+
+    16 for a model without MLA or a GPU whose MLA kernel keeps the default (see the module
+    docstring); None stands for a GPU the planner does not place (ROCm).
+    """
+    mla = [g for g in arch.cache_groups if g.kind == "mla"]
+    if not mla or compute_capability is None:
+        return BLOCK_TOKENS
+    if any(g.token_bits for g in mla):  # the sparse indexer's key beside the latent
+        return 64  # "Forcing kv cache block size to 64 for FlashMLASparse backend"
+    major = int(compute_capability.split(".")[0])
+    return 64 if major in (9, 10) else BLOCK_TOKENS  # FlashMLA; FlashInfer MLA
+
+
 def kv_layout(
-    arch: ModelArchitecture, cache_dtype: str, tp: int, batched_tokens: int, context: int
+    arch: ModelArchitecture,
+    cache_dtype: str,
+    tp: int,
+    batched_tokens: int,
+    context: int,
+    mla_block: int = BLOCK_TOKENS,
 ) -> KvLayout | None:
     """The pool layout vLLM gives ``arch`` served at ``context`` tokens, or None if not modelled.
 
     A model of states only pages them in blocks of ``max_model_len`` tokens (``MambaModelConfig``
-    sets ``mamba_block_size`` to it), which is what its logged size counts.
+    sets ``mamba_block_size`` to it), which is what its logged size counts. A model of MLA layers
+    only pages them in blocks of ``mla_block`` tokens (:func:`mla_block_tokens`).
 
     None when the attention page sizes do not divide one another (vLLM's
     ``unify_kv_cache_spec_page_size`` raises) or a model keeps both fixed states and per-token
     entries of its own format (DeepSeek-V4's compressors, whose vLLM grouping is not modelled).
     """
-    return _layout(arch.cache_groups, cache_dtype, tp, batched_tokens, context)
+    return _layout(arch.cache_groups, cache_dtype, tp, batched_tokens, context, mla_block)
 
 
 @lru_cache(maxsize=1024)
 def _layout(
-    cache: tuple[CacheGroup, ...], cache_dtype: str, tp: int, batched_tokens: int, context: int
+    cache: tuple[CacheGroup, ...],
+    cache_dtype: str,
+    tp: int,
+    batched_tokens: int,
+    context: int,
+    mla_block: int = BLOCK_TOKENS,
 ) -> KvLayout | None:
     """:func:`kv_layout` of a cache layout, kept: an estimate sweep asks it per offer."""
     specs = _specs(cache, cache_dtype, tp)
@@ -207,6 +244,8 @@ def _layout(
     if len(rules) == 1:  # one group over every layer (uniform spec or uniform kind)
         rule, window, states = next(iter(rules))
         tokens = BLOCK_TOKENS if rule != "state" else context
+        if all(g.kind == "mla" for g in cache):
+            tokens = mla_block  # the block size vLLM forces for its MLA kernel
         pages = sum(page * layers for *_, page, _, layers in specs)
         per_block = pages * (tokens if rule != "state" else 1)
         return KvLayout(per_block, (KvGroup(rule, window, tokens, states),), batched_tokens)

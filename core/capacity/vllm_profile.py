@@ -29,16 +29,33 @@ This module predicts those figures before renting.
 - **Sampler** (rank 0 only): the LM head's logits are gathered to the first rank
   (``LogitsProcessor._gather_logits``: ``tensor_model_parallel_gather``), and only that rank
   samples (``ModelRunner.execute_model`` returns early on the others). The profile samples with
-  top-k and top-p set (``top_k = vocab − 1``, ``top_p = 0.99`` in V0's ``profile_run``), which
-  takes the sort path of ``_apply_top_k_top_p``. Its peak is the sort itself, per vocabulary
-  entry and sequence: the 16-bit logits (2 B) and their fp32 copy (4 B) that ``Sampler.forward``
-  keeps, the sorted values (4 B) and int64 indices (8 B) ``torch.sort`` returns, and what the
-  CUDA segmented sort behind it allocates on the way (ATen ``launch_stable_sort_kernel`` →
-  ``cub::DeviceSegmentedRadixSort::SortPairs``): an int64 iota of source indices (8 B) and the
-  radix sort's alternate key and value buffers (4 + 8 B) — 38 bytes. The final hidden states
-  (T·h in 16-bit) are still held by the model runner while it samples. The same count stands
-  for V1, whose PyTorch top-k/top-p path (``apply_top_k_top_p`` in
-  ``vllm/v1/sample/ops/topk_topp_sampler.py``) sorts too; no V1 profile log is validated yet.
+  top-k and top-p set (``top_k = vocab − 1``, ``top_p = 0.99`` in V0's ``profile_run``; V1's
+  ``GPUModelRunner._dummy_sampler_run`` sets both too). What that costs depends on the release
+  (the request's ``inference.vllm_version``, :data:`SAMPLER_BYTES`), per vocabulary entry and
+  sequence:
+
+  - **0.7 to 0.16: the sort.** ``_apply_top_k_top_p`` (V0) and ``apply_top_k_top_p`` (V1,
+    ``vllm/v1/sample/ops/topk_topp_sampler.py``) sort the whole vocabulary. The peak is the sort
+    itself: the 16-bit logits (2 B) and their fp32 copy (4 B) that ``Sampler.forward`` keeps,
+    the sorted values (4 B) and int64 indices (8 B) ``torch.sort`` returns, and what the CUDA
+    segmented sort behind it allocates on the way (ATen ``launch_stable_sort_kernel`` →
+    ``cub::DeviceSegmentedRadixSort::SortPairs``): an int64 iota of source indices (8 B) and the
+    radix sort's alternate key and value buffers (4 + 8 B) — 38 bytes.
+  - **0.17 and later: masking in place.** ``apply_top_k_top_p`` hands a batch to
+    ``apply_top_k_top_p_triton`` (``vllm/v1/sample/ops/topk_topp_triton.py``, vLLM PR 33538,
+    in the v0.17.0 release notes), which finds each row's top-k/top-p pivot by search and masks
+    the fp32 logits where they lie, with one scratch row of fp32 per Triton program (one program
+    per SM, whatever the batch: :data:`COMPUTE_UNITS`). Then ``TopKTopPSampler.
+    forward_native`` takes their softmax (fp32 probabilities, 4 B) and ``random_sample`` draws
+    exponential noise of the same shape (4 B) and divides in place. At that point the 16-bit
+    logits (2 B), their fp32 copy (4 B), the probabilities and the noise are alive: 14 bytes,
+    plus the scratch rows. The FlashInfer sampler, where it is on (``forward_cuda``:
+    ``top_k_top_p_sampling_from_logits``), holds no more than the same four arrays.
+
+  The final hidden states (T·h in 16-bit) are still held by the model runner while it samples.
+  Model Runner V2 (the default for some dense models in later releases) profiles its sampler
+  without top-k and top-p ("the sampler may skip top_k, top_p, and logprobs" in its
+  ``_dummy_sampler_run``); the planner charges it the 0.17 count, an upper bound there.
 - **KV pool in blocks** (:mod:`core.capacity.vllm_kv_layout`): the pool is cut into blocks the
   way vLLM's KV cache manager groups the layers, and one request takes, per group, what its
   kind may need at most (a sliding window its window plus the chunk being prefilled, a Mamba
@@ -48,8 +65,8 @@ This module predicts those figures before renting.
   returns only its hidden states), so the profile's peak is the larger of the two, not their
   sum. Every rank profiles and the pool takes the smallest result, so the first rank, which
   also samples, decides it; its sampler does not shrink with tensor parallelism: that is why
-  Llama 3 8B logged the same 1.26 GiB at tensor parallel 1 and 2 (PR 10511), while the forward
-  working set is split. Each case is listed in docs/ACCURACY.md.
+  Llama 3 8B logged the same 1.26 GiB at tensor parallel 1 and 2 (PR 10511, vLLM 0.6.5, the
+  sort), while the forward working set is split. Each case is listed in docs/ACCURACY.md.
 - **bitsandbytes** (NF4 checkpoints, ``quantization=bitsandbytes``): ``apply_bnb_4bit``
   (``vllm/model_executor/layers/quantization/bitsandbytes.py``) runs each shard of a fused layer
   through ``bitsandbytes.matmul_4bit``, which dequantizes the whole shard to bf16 before the
@@ -107,17 +124,51 @@ from typing import Any
 from core.architecture import ModelArchitecture
 from core.capacity.activations import ACT_BYTES, layer_shape
 from core.capacity.kv_cache import cached_tokens, kv_cache_per_gpu
-from core.capacity.vllm_kv_layout import KvGroup, KvLayout, kv_layout
+from core.capacity.vllm_kv_layout import KvGroup, KvLayout, kv_layout, mla_block_tokens
 from core.catalog import DeviceTotal, GpuOffer
 from core.compat import effective_format
 from core.request import PlanRequest
+from core.workload_options import VllmVersion
 
 GIB = 1024**3
 BLOCK_TOKENS = 16  # vLLM's default --block-size
-# Bytes per vocabulary entry and sequence at the sampler's sort (see the module docstring):
-# 16-bit logits 2, fp32 logits 4, sorted values 4, int64 indices 8, cub's int64 iota 8 and its
-# alternate key (4) and value (8) buffers.
+# Bytes per vocabulary entry and sequence at the sampler's peak, by vLLM release (see the module
+# docstring). Up to 0.16, the sort: 16-bit logits 2, fp32 logits 4, sorted values 4, int64
+# indices 8, cub's int64 iota 8 and its alternate key (4) and value (8) buffers. From 0.17, the
+# Triton mask in place (vLLM PR 33538): 16-bit logits 2, fp32 logits 4, fp32 probabilities 4
+# and random_sample's fp32 exponential noise 4.
 SAMPLER_SORT_BYTES = 2 + 4 + 4 + 8 + 8 + 4 + 8
+SAMPLER_MASK_BYTES = 2 + 4 + 4 + 4
+SAMPLER_BYTES: dict[VllmVersion, int] = {
+    "0.7-0.16": SAMPLER_SORT_BYTES,
+    "0.17+": SAMPLER_MASK_BYTES,
+}
+# apply_top_k_top_p_triton's scratch: one fp32 row of the vocabulary per Triton program, one
+# program per SM or CU (vllm.utils.platform_utils.num_compute_units), by catalog offer. Counts from
+# the vendors' data sheets and architecture whitepapers (an MI250 is two devices of 104 CUs).
+COMPUTE_UNITS: dict[str, int] = {
+    "h200-141gb": 132,
+    "h200-nvl-141gb": 132,
+    "h100-80gb-sxm": 132,
+    "h100-80gb-pcie": 114,
+    "a100-80gb": 108,
+    "a100-40gb": 108,
+    "l40s": 142,
+    "l4": 58,
+    "a10": 72,
+    "rtx-4090": 128,
+    "rtx-6000-ada": 142,
+    "rtx-5090": 170,
+    "rtx-pro-6000-server": 188,
+    "b200-180gb": 148,
+    "b300-288gb": 160,
+    "mi300x": 304,
+    "mi325x": 304,
+    "mi355x": 256,
+    "mi250": 104,
+}
+# An offer not listed (a custom catalog) is charged the most of any listed: an upper bound.
+MAX_COMPUTE_UNITS = max(COMPUTE_UNITS.values())
 # What vLLM (0.7 and later) logs as non_torch_memory, calibrated on published start-up logs (see
 # the module docstring): one GPU, and each rank under tensor parallelism.
 NON_TORCH_TP1_GIB = 0.16
@@ -211,14 +262,22 @@ def dequant_buffer_bytes(request: PlanRequest, arch: ModelArchitecture) -> int:
     return ACT_BYTES * -(-largest // request.parallelism.tp)
 
 
-def sampler_peak_bytes(arch: ModelArchitecture, sequences: int, tokens: int) -> int:
+def sampler_peak_bytes(
+    arch: ModelArchitecture,
+    sequences: int,
+    tokens: int,
+    version: VllmVersion = "0.17+",
+    compute_units: int = MAX_COMPUTE_UNITS,
+) -> int:
     """The first rank's memory while it samples ``sequences`` of a ``tokens``-token batch.
 
-    The sort's working set over the whole vocabulary plus the final hidden states (see the
-    module docstring).
+    The sampler's working set over the whole vocabulary under vLLM ``version`` (the sort up to
+    0.16, the in-place mask and its scratch rows, one per of the GPU's ``compute_units``, from
+    0.17) plus the final hidden states (see the module docstring).
     """
     hidden = ACT_BYTES * tokens * layer_shape(arch).hidden
-    return SAMPLER_SORT_BYTES * arch.vocab_size * sequences + hidden
+    scratch = 0 if version == "0.7-0.16" else 4 * arch.vocab_size * compute_units
+    return SAMPLER_BYTES[version] * arch.vocab_size * sequences + scratch + hidden
 
 
 def vllm_profile(
@@ -234,11 +293,13 @@ def vllm_profile(
     budget = int(total.bytes * inf.gpu_memory_utilization)
     non_torch = int((NON_TORCH_TP_GIB if tp > 1 else NON_TORCH_TP1_GIB) * GIB)
     forward = forward_peak_bytes(arch, tokens, tp) + dequant_buffer_bytes(request, arch)
-    sampler = sampler_peak_bytes(arch, seqs, tokens)
+    units = COMPUTE_UNITS.get(gpu.id, MAX_COMPUTE_UNITS)
+    sampler = sampler_peak_bytes(arch, seqs, tokens, inf.vllm_version, units)
     activation = max(forward, sampler)
     pool = max(budget - weights_bytes - non_torch - activation, 0)
     context = inf.context_tokens
-    layout = kv_layout(arch, request.precision.kv_cache, tp, tokens, context)
+    mla_block = mla_block_tokens(arch, gpu.compute_capability if gpu.vendor == "nvidia" else None)
+    layout = kv_layout(arch, request.precision.kv_cache, tp, tokens, context, mla_block)
     if layout is None:
         layout = _averaged_layout(request, arch, tokens)
     blocks = layout.blocks(pool)

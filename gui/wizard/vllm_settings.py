@@ -5,18 +5,21 @@ run, whose activation peak comes out of the KV pool (:mod:`core.capacity.vllm_pr
 empty they are vLLM's defaults for the GPU (:func:`core.capacity.vllm_profile.batch_defaults`).
 ``inference.prefill_chunk_tokens`` is the prompt tokens of one forward pass, which sizes the
 estimate's activations (:mod:`core.estimate_llm`). The rows apply only while vLLM serves:
-llama.cpp sizes its compute buffer by its own batches.
+llama.cpp sizes its compute buffer by its own batches. ``inference.vllm_version`` picks the release
+whose start-up profile the pool follows (its sampler's working set differs,
+:data:`core.capacity.vllm_profile.SAMPLER_BYTES`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QComboBox
 
 from core.request import PlanRequest
-from core.workload_options import InferenceOptions
-from gui.wizard.field_form import FieldForm
+from core.workload_options import InferenceOptions, Mxfp4Backend, VllmVersion
+from gui.wizard.field_form import FieldForm, combo_value, set_combo_value
 from gui.wizard.folded_rows import FoldedRows
 from gui.wizard.int_field import IntField
 
@@ -26,7 +29,12 @@ ROWS = (
     ("max_num_seqs", "vllmMaxNumSeqs", "vllm_profile"),
     ("prefill_chunk_tokens", "prefillChunkTokens", "activations"),
 )
-PATHS = tuple(f"inference.{name}" for name, _, _ in ROWS)
+# The choices of the fold, after the numbers: request field and object name.
+CHOICES = (
+    ("vllm_version", "vllmVersion", get_args(VllmVersion)),
+    ("mxfp4_backend", "vllmMxfp4Backend", get_args(Mxfp4Backend)),
+)
+PATHS = (*(f"inference.{name}" for name, _, _ in ROWS), *(f"inference.{n}" for n, _, _ in CHOICES))
 
 
 class VllmSettings(QObject):
@@ -41,8 +49,18 @@ class VllmSettings(QObject):
             field = self.fields[name] = IntField(form)
             field.setObjectName(object_name)
             self.fold.add_row(f"inference.{name}", field, (term,))
+        self.choices: dict[str, QComboBox] = {}
+        for name, object_name, values in CHOICES:
+            combo = self.choices[name] = QComboBox(form)
+            combo.setObjectName(object_name)
+            for value in values:
+                combo.addItem(value, value)
+            self.fold.add_row(f"inference.{name}", combo, ("vllm_profile",))
         default = InferenceOptions()
         self._loaded: dict[str, int | None] = {name: getattr(default, name) for name in self.fields}
+        self._loaded_choices = {name: str(getattr(default, name)) for name in self.choices}
+        for name, combo in self.choices.items():
+            set_combo_value(combo, self._loaded_choices[name])
 
     def retranslate(self) -> None:
         """Set every text in the current language."""
@@ -72,6 +90,32 @@ class VllmSettings(QObject):
             self._form.rows[f"inference.{name}"].set_texts(label, hint)
         for name in ("max_num_batched_tokens", "max_num_seqs"):
             self.fields[name].setPlaceholderText(self.tr("vLLM's default for the GPU"))
+        names = {
+            "0.7-0.16": self.tr("0.7 to 0.16"),
+            "0.17+": self.tr("0.17 or later"),
+            "auto": self.tr("vLLM's choice for the GPU"),
+            "marlin": "Marlin",
+            "triton": "Triton",
+            "flashinfer": "FlashInfer",
+        }
+        for combo in self.choices.values():
+            for index in range(combo.count()):
+                combo.setItemText(index, names[str(combo.itemData(index))])
+        self._form.rows["inference.mxfp4_backend"].set_texts(
+            self.tr("MXFP4 MoE kernel"),
+            self.tr(
+                "the kernel vLLM runs MXFP4 experts on (gpt-oss); each pads the experts its own"
+                " way, Marlin the most (VLLM_MXFP4_USE_MARLIN=1)"
+            ),
+        )
+        self._form.rows["inference.vllm_version"].set_texts(
+            self.tr("vLLM release"),
+            self.tr(
+                "the release whose start-up profile sizes the KV pool: up to 0.16 its sampler"
+                " sorts the whole vocabulary, from 0.17 it masks the logits in place and needs"
+                " less than half the memory"
+            ),
+        )
 
     def fill(self, inference: dict[str, Any]) -> None:
         """Write the options into the request's ``inference`` section (empty: the default).
@@ -81,6 +125,9 @@ class VllmSettings(QObject):
         """
         for name, field in self.fields.items():
             inference[name] = field.request_value() if self.fold.applies else self._loaded[name]
+        for name, combo in self.choices.items():
+            loaded = self._loaded_choices[name]
+            inference[name] = combo_value(combo) if self.fold.applies else loaded
 
     def load(self, request: PlanRequest) -> None:
         """Show ``request``'s options, unfolded when any is off its default."""
@@ -88,5 +135,8 @@ class VllmSettings(QObject):
         self._loaded = {name: getattr(options, name) for name in self.fields}
         for name, field in self.fields.items():
             field.setValue(self._loaded[name])
-        if any(getattr(options, n) != getattr(default, n) for n in self.fields):
+        self._loaded_choices = {name: str(getattr(options, name)) for name in self.choices}
+        for name, combo in self.choices.items():
+            set_combo_value(combo, self._loaded_choices[name])
+        if any(getattr(options, n) != getattr(default, n) for n in (*self.fields, *self.choices)):
             self.fold.set_open(True)

@@ -614,6 +614,10 @@
         <translation>Шумоподавление помещается на {gpu}, но декодированию VAE нужно {decode:.2f} ГиБ; слайсинг или тайлинг VAE снижают пик декодирования.</translation>
     </message>
     <message>
+        <source>CPU offload holds this little only if the pipeline stays on the CPU until offload is enabled: moved to the GPU first (.to(&quot;cuda&quot;), as some guides do), it holds every component at once, {whole:.2f} GiB of weights.</source>
+        <translation>Выгрузка на CPU даёт такой малый объём, только если конвейер остаётся на CPU до её включения: перенесённый сначала на GPU (.to(&quot;cuda&quot;), как делают некоторые руководства), он держит все компоненты сразу — {whole:.2f} ГиБ весов.</translation>
+    </message>
+    <message>
         <source>Sequential CPU offload keeps about one submodule on the GPU and moves weights over the host link for every layer of every step: very slow.</source>
         <translation>Последовательная выгрузка на CPU держит на GPU примерно один подмодуль и передаёт веса по каналу хоста для каждого слоя на каждом шаге: очень медленно.</translation>
     </message>
@@ -5172,6 +5176,34 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source>vLLM&apos;s default for the GPU</source>
         <translation>по умолчанию vLLM для этого GPU</translation>
+    </message>
+    <message>
+        <source>0.7 to 0.16</source>
+        <translation>с 0.7 по 0.16</translation>
+    </message>
+    <message>
+        <source>0.17 or later</source>
+        <translation>0.17 и новее</translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s choice for the GPU</source>
+        <translation>выбор vLLM для этого GPU</translation>
+    </message>
+    <message>
+        <source>MXFP4 MoE kernel</source>
+        <translation>Ядро MoE для MXFP4</translation>
+    </message>
+    <message>
+        <source>the kernel vLLM runs MXFP4 experts on (gpt-oss); each pads the experts its own way, Marlin the most (VLLM_MXFP4_USE_MARLIN=1)</source>
+        <translation>ядро, на котором vLLM считает MXFP4-экспертов (gpt-oss); каждое дополняет экспертов по-своему, Marlin — больше всех (VLLM_MXFP4_USE_MARLIN=1)</translation>
+    </message>
+    <message>
+        <source>vLLM release</source>
+        <translation>Версия vLLM</translation>
+    </message>
+    <message>
+        <source>the release whose start-up profile sizes the KV pool: up to 0.16 its sampler sorts the whole vocabulary, from 0.17 it masks the logits in place and needs less than half the memory</source>
+        <translation>версия, чей стартовый прогон задаёт пул KV-кэша: до 0.16 сэмплер сортирует весь словарь, с 0.17 маскирует логиты на месте и занимает меньше половины той памяти</translation>
     </message>
 </context>
 <context>

@@ -230,6 +230,40 @@ def _sdxl(label: str, value_gb: float, **opts: Any) -> Case:
     )
 
 
+_FLUX_NF4_RTX4090: dict[str, Any] = {
+    "workload": "diffusion",
+    "model": {"preset": "flux.1-dev"},
+    "precision": {"weights": "int4", "quant_group_size": 64},
+    "diffusion": {"guidance": False, "steps": 28} | _T5,
+    "gpu": "rtx-4090",
+}
+DIFFUSION += (
+    Case(
+        "flux-dev-nf4-rtx4090",
+        "diffusion",
+        "torch_allocated",
+        round(14.9453 * GIB),
+        "quantization: memory-usage (GB) 14.9453",
+        "diffusers-speed-memory-optims",
+        "FLUX.1-dev, transformer and T5 in bitsandbytes NF4, CLIP and VAE bf16, whole on one"
+        " RTX 4090, one 1024x1024 image (the pipeline's defaults: 28 steps, no CFG batch)",
+        _FLUX_NF4_RTX4090,
+    ),
+    Case(
+        "flux-dev-nf4-rtx4090-model-offload",
+        "diffusion",
+        "torch_allocated",
+        round(12.2369 * GIB),
+        "quantization, torch.compile, model CPU offloading: memory-usage (GB) 12.2369",
+        "diffusers-speed-memory-optims",
+        "the same with enable_model_cpu_offload() and the transformer compiled",
+        {
+            **_FLUX_NF4_RTX4090,
+            "diffusion": _FLUX_NF4_RTX4090["diffusion"] | {"cpu_offload": "model"},
+        },
+        gaps=("torch.compile of the transformer: 14.9448 against 14.9453 GB without offload",),
+    ),
+)
 DIFFUSION += (
     Case(
         "diffusers-bench-sdxl-unet-bf16",
