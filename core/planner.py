@@ -334,9 +334,7 @@ def _suggest(
     return lines
 
 
-def cheapest_fit(
-    request: PlanRequest, catalog: Catalog, model: ResolvedModel
-) -> PlanOption | None:
+def cheapest_fit(request: PlanRequest, catalog: Catalog, model: ResolvedModel) -> PlanOption | None:
     """The option :func:`plan` would rank first for ``request`` (by total, no tax), or None.
 
     Each request change is tried once, on its own, never searching changes of the change (that

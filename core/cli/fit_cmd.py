@@ -9,13 +9,14 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from core.capacity.trainers import TRAINERS
 from core.catalog import TERM_UNITS
 from core.cli import certainty
 from core.fit import FitRow
 from core.messages import Message
+from core.workload_options import VllmVersion
 
 OUTCOME = {
     "inference": ("1M out", "per_million_output"),
@@ -75,6 +76,13 @@ def register(subparsers: Any) -> None:
         "with method mtp (default 0: off)",
     )
     parser.add_argument(
+        "--vllm-version",
+        choices=get_args(VllmVersion),
+        default=None,
+        help="inference: the vLLM release whose start-up profile sizes the KV cache pool "
+        "(default: the current release)",
+    )
+    parser.add_argument(
         "--trainer",
         choices=TRAINERS,
         default=None,
@@ -104,13 +112,15 @@ def run(args: argparse.Namespace) -> int:
     if args.gpus is not None and args.gpus < 1:
         raise InputError(Message("cli.gpus_at_least_one", gpus=args.gpus), field="gpus")
     base: dict[str, Any] = {"workload": args.workload, "term": args.term}
-    inference: dict[str, int] = {}
+    inference: dict[str, int | str] = {}
     if args.context is not None:
         inference["context_tokens"] = args.context
     if args.sequences is not None:
         inference["concurrent_sequences"] = args.sequences
     if args.mtp_tokens is not None:
         inference["mtp_speculative_tokens"] = args.mtp_tokens
+    if args.vllm_version is not None:
+        inference["vllm_version"] = args.vllm_version
     if inference:
         base["inference"] = inference
     if args.trainer is not None:
