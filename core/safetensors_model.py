@@ -305,7 +305,7 @@ def architecture_from_safetensors(path: str | Path) -> ModelArchitecture:
                 arch,
                 other_params=arch.other_params + diff,
                 other_active_params=max(arch.other_active_params + diff, 0),
-                approximate=None,
+                approximate=arch.approximate.cache_only(),
             )
             notes.append(Message("model_note.counted_from_tensors", params=summary.params))
         elif not summary.looks_quantized and summary.params != arch.params_total:

@@ -21,7 +21,7 @@ from core.families.classic import CLASSIC
 from core.families.decoder import DecoderSpec, count_decoder
 from core.families.deepseek import count_deepseek
 from core.families.deepseek_v4 import count_deepseek_v4
-from core.families.dense import DENSE, llama_like
+from core.families.dense import DENSE
 from core.families.gemma4 import count_gemma4, gemma4_audio, gemma4_vision
 from core.families.hybrid import HYBRID
 from core.families.mixers import pinned_state_bits
@@ -85,11 +85,6 @@ def count_family(r: ConfigReader, family: str) -> Counted | None:
     if family == "deepseek_v4":
         return count_deepseek_v4(r)
     return None
-
-
-def count_generic(r: ConfigReader) -> Counted:
-    """The Llama-style formula on the generic fields, for a family the planner does not know."""
-    return count_decoder(llama_like(r, tie_default=False, ff_default=None, mlp_bias_key="mlp_bias"))
 
 
 # Configuration-class defaults for structural fields that published configs omit
