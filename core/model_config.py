@@ -26,6 +26,7 @@ from core.errors import ModelSourceError
 from core.families import (
     AUDIO_COUNTED,
     DEFAULTS,
+    FLAT_TEXT,
     KNOWN,
     MULTIMODAL,
     count_family,
@@ -133,15 +134,21 @@ def _text_and_vision(
 ) -> tuple[dict[str, Any], str, dict[str, Any] | None]:
     """The text model's config and family, and the vision config of a multimodal config."""
     text = config.get("text_config")
+    vision = config.get("vision_config")
+    if not isinstance(text, dict) and family in FLAT_TEXT:
+        # The text model's fields at the top level, the vision tower's in vision_config.
+        text = {k: v for k, v in config.items() if k != "vision_config"}
+        text["model_type"] = MULTIMODAL[family][0]
     if not isinstance(text, dict):
         if family in MULTIMODAL:
             raise ModelSourceError(Message("error.config_key_missing", key="text_config"))
-        return config, family, None
+        # A config without text_config may still carry a tower (an unknown wrapper that keeps
+        # its text fields at the top level): counted from the sub-config, never dropped.
+        return config, family, vision if isinstance(vision, dict) else None
     text = text.copy()  # keeps a decoded config's refusal of NaN and Infinity
     if "tie_word_embeddings" not in text and "tie_word_embeddings" in config:
         text["tie_word_embeddings"] = config["tie_word_embeddings"]
     text_family = text.get("model_type") or (MULTIMODAL[family][0] if family in MULTIMODAL else "")
-    vision = config.get("vision_config")
     return text, str(text_family), vision if isinstance(vision, dict) else None
 
 
