@@ -13,7 +13,7 @@ shows and uses to call a fit uncertain.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal
@@ -296,7 +296,12 @@ def _max_positions(text: Mapping[str, Any], r: ConfigReader) -> int | None:
 
 
 def architecture_from_config(
-    config: dict[str, Any], *, model_id: str, name: str, source: Source
+    config: dict[str, Any],
+    *,
+    model_id: str,
+    name: str,
+    source: Source,
+    tensor_names: Sequence[str] = (),
 ) -> ModelArchitecture:
     """Count a model's parameters, category by category, and its per-layer cache.
 
@@ -305,6 +310,9 @@ def architecture_from_config(
         model_id: Identifier the planner shows and stores.
         name: Human-readable model name.
         source: Where the config came from.
+        tensor_names: The checkpoint's tensor names, when it is at hand: for a family the
+            planner does not know they settle which layers attend, the MLP's gate and a tied
+            head where the config does not.
 
     Returns:
         The architecture with exact parameter counts for known families, or a Llama-style
@@ -323,7 +331,7 @@ def architecture_from_config(
     guess = None
     if counted is None:
         r.note_aliases = True
-        counted, guess = count_structure(r)
+        counted, guess = count_structure(r, tensor_names)
         unknown = (
             Message("model_type_unknown.named", family=text_family)
             if text_family

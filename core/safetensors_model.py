@@ -295,7 +295,10 @@ def architecture_from_safetensors(path: str | Path) -> ModelArchitecture:
         config = load_config_file(config_path)
         declared = config.get("quantization_config")
         quantization = declared if isinstance(declared, dict) else None
-        arch = architecture_from_config(config, model_id=name, name=name, source="safetensors")
+        names = summary.tensor_names
+        arch = architecture_from_config(
+            config, model_id=name, name=name, source="safetensors", tensor_names=names
+        )
         if arch.approximate is not None and not summary.looks_quantized:
             # A family the planner cannot count: the headers give the exact parameter count, so
             # the weights are exact and no band is needed (the difference goes to the 16-bit

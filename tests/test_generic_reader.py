@@ -257,3 +257,92 @@ def test_per_layer_mlp_widths_are_read_not_refused():
     listed = widest - 3 * H * (FF // 2)
     assert arch.approximate.band_low * widest <= listed
     assert "model_note.open_layer_widths" in _keys(arch)
+
+
+def _mamba_only(**fields: Any) -> dict[str, Any]:
+    return _base(
+        num_hidden_layers=2,
+        num_heads=8,
+        head_dim=16,
+        state_size=16,
+        n_groups=1,
+        conv_kernel=4,
+        expand=2,
+        **fields,
+    )
+
+
+def _names(layers: int, *parts: str) -> list[str]:
+    out = ["model.embed_tokens.weight", "lm_head.weight", "model.norm.weight"]
+    for i in range(layers):
+        out += [f"model.layers.{i}.{part}" for part in parts]
+    return out
+
+
+def test_without_tensor_names_a_plan_less_recurrent_config_opens_both_bands():
+    arch = _arch(_mamba_only())
+    keys = _keys(arch)
+    assert "model_note.open_layer_plan" in keys
+    assert arch.approximate.band_low < 0.9 and arch.approximate.cache_low == 0.0
+
+
+def test_tensor_names_settle_a_recurrent_only_model_and_close_the_cache_band():
+    # Mamba-2 (Mamba-Codestral): no attention tensors in any layer, so no K/V are cached.
+    names = _names(2, "mixer.A_log", "mixer.conv1d.weight", "mixer.in_proj.weight")
+    config = _mamba_only()
+    del config["intermediate_size"]
+    arch = architecture_from_config(
+        config, model_id="m", name="m", source="safetensors", tensor_names=names
+    )
+    assert {g.kind for g in arch.cache_groups} == {"linear_state"}
+    assert "model_note.open_layer_plan" not in _keys(arch)
+    assert (arch.approximate.cache_low, arch.approximate.cache_high) == (1.0, 1.0)
+
+
+def test_tensor_names_confirm_attention_and_a_mixer_side_by_side():
+    # Falcon-H1: every layer has both; the plan is no longer a guess.
+    names = _names(2, "self_attn.k_proj.weight", "mamba.A_log", "mamba.conv1d.weight")
+    config = _base(mamba_d_state=16, mamba_n_heads=8, mamba_d_head=16)
+    arch = architecture_from_config(
+        config, model_id="m", name="m", source="safetensors", tensor_names=names
+    )
+    assert {g.kind: g.layers for g in arch.cache_groups} == {"full": 2, "linear_state": 2}
+    assert "model_note.open_layer_plan" not in _keys(arch)
+
+
+def test_tensor_names_settle_the_gate_the_tied_head_and_learned_positions():
+    config = _base(hidden_act="gelu")
+    del config["tie_word_embeddings"], config["rope_theta"]
+    names = _names(2, "self_attn.k_proj.weight", "mlp.up_proj.weight", "mlp.down_proj.weight")
+    names = [n for n in names if not n.startswith("lm_head")] + ["transformer.wpe.weight"]
+    arch = architecture_from_config(
+        config, model_id="m", name="m", source="safetensors", tensor_names=names
+    )
+    assert arch.mlp_gated is False
+    assert arch.lm_head_params == 0  # no lm_head tensor: the head is the embedding
+    assert arch.embedding_params == VOCAB * H + 4096 * H  # the position table is counted
+    keys = _keys(arch)
+    assert not {"model_note.open_mlp_gate", "model_note.open_tied_head"} & set(keys)
+    assert "model_note.open_learned_positions" not in keys
+
+
+def test_a_checkpoint_beside_an_unknown_config_keeps_only_the_cache_band(tmp_path):
+    import json
+
+    from core.safetensors_model import architecture_from_safetensors
+    from tests.test_safetensors_header import write_file
+
+    folder = tmp_path / "m"
+    folder.mkdir()
+    tensors = {"model.embed_tokens.weight": ("BF16", [VOCAB, H])}
+    for i in range(2):
+        for part, shape in (("self_attn.q_proj", [H, H]), ("self_attn.k_proj", [H, H])):
+            tensors[f"model.layers.{i}.{part}.weight"] = ("BF16", shape)
+        tensors[f"model.layers.{i}.mlp.up_proj.weight"] = ("BF16", [FF, H])
+    write_file(folder / "model.safetensors", tensors)
+    (folder / "config.json").write_text(json.dumps(_base(sliding_window=1024)))
+    arch = architecture_from_safetensors(folder / "model.safetensors")
+    band = arch.approximate
+    assert band is not None  # the parameters are exact, the cache is still a guess
+    assert (band.band_low, band.band_high) == (1.0, 1.0)
+    assert band.cache_low == 1024 / 4096

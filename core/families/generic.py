@@ -15,6 +15,8 @@ the approximation bands it shows.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -73,6 +75,63 @@ RECURRENT_TYPES = frozenset(
     {"mamba", "mamba2", "linear_attention", "linear", "conv", "lightning", "ssm", "recurrent"}
 )
 FFN_ONLY_TYPES = {"mlp": "dense", "moe": "moe", "-": "dense", "E": "moe"}
+
+
+# Tensor-name parts that mark a layer's token mixer in a checkpoint (transformers' and the
+# original releases' module names): attention projections, and recurrent mixers' own weights.
+ATTENTION_PARTS = (
+    "self_attn.k_proj",
+    "self_attn.qkv_proj",
+    "self_attn.kv_a_proj",
+    "self_attn.query_key_value",
+    "attention.k_proj",
+    "attention.wk",
+    "attn.c_attn",
+    "attn.k_proj",
+    "attention.query_key_value",
+)
+RECURRENT_PARTS = (".A_log", "conv1d.weight", "linear_attn.", "conv.in_proj", ".conv.conv")
+GATE_PARTS = (".gate_proj.", ".gate_up_proj", ".w1.", ".w3.", "gate_up")
+_LAYER = re.compile(r"(?:^|\.)(?:layers|h|blocks|layer)\.(\d+)\.")
+
+
+@dataclass(frozen=True)
+class TensorFacts:
+    """What a checkpoint's tensor names settle that the config may leave open."""
+
+    mixers: list[str] | None  # per layer: "full", "recurrent", "both" or "none"
+    gated: bool | None
+    tied: bool | None
+    positions: bool | None
+
+
+def tensor_facts(names: Sequence[str], layers: int) -> TensorFacts:
+    """Per-layer mixers, the MLP gate, a tied head and learned positions from tensor names."""
+    attention: set[int] = set()
+    recurrent: set[int] = set()
+    seen: set[int] = set()
+    for name in names:
+        match = _LAYER.search(name)
+        if match is None:
+            continue
+        i = int(match.group(1))
+        seen.add(i)
+        if any(part in name for part in ATTENTION_PARTS):
+            attention.add(i)
+        if any(part in name for part in RECURRENT_PARTS):
+            recurrent.add(i)
+    mixers = None
+    if seen and max(seen) < layers and (attention or recurrent):
+        table = {(True, True): "both", (True, False): "full", (False, True): "recurrent"}
+        mixers = [table.get((i in attention, i in recurrent), "none") for i in range(layers)]
+    mlp = [n for n in names if ".mlp." in n or ".feed_forward." in n or ".experts." in n]
+    gated = any(part in n for n in mlp for part in GATE_PARTS) if mlp else None
+    return TensorFacts(
+        mixers,
+        gated,
+        tied=not any(n.startswith(("lm_head.", "output.")) for n in names) if names else None,
+        positions=any(p in n for n in names for p in ("wpe.", "embed_positions.")) or None,
+    )
 
 
 @dataclass
@@ -330,8 +389,14 @@ def _ffn_layers(r: ConfigReader, layers: int) -> list[str]:
     return out
 
 
-def read_generic(r: ConfigReader) -> tuple[DecoderSpec, Guess, dict[str, Any]]:
-    """The decoder the shared fields describe, what they leave open, and facts for the Counted."""
+def read_generic(
+    r: ConfigReader, names: Sequence[str] = ()
+) -> tuple[DecoderSpec, Guess, dict[str, Any]]:
+    """The decoder the shared fields describe, what they leave open, and facts for the Counted.
+
+    ``names``: the checkpoint's tensor names when it is at hand; they settle the per-layer
+    mixers, the MLP's gate, a tied head and learned positions where the config does not.
+    """
     g = Guess()
     c = r.config
     h = r.required("hidden_size")
@@ -350,6 +415,9 @@ def read_generic(r: ConfigReader) -> tuple[DecoderSpec, Guess, dict[str, Any]]:
     act = (_str(c, ACTIVATION) or "").lower()
     gated = act not in PLAIN_ACTS
     gate_open = act not in GATED_ACTS and act not in PLAIN_ACTS
+    facts = tensor_facts(names, layers) if names else None
+    if facts is not None and facts.gated is not None:
+        gated, gate_open = facts.gated, False
     # The dense layers' width where a MoE model names it apart (Llama 4: intermediate_size_mlp).
     widths = c.get("intermediate_size")
     per_layer: list[int] = []
@@ -390,6 +458,16 @@ def read_generic(r: ConfigReader) -> tuple[DecoderSpec, Guess, dict[str, Any]]:
         mixer_of["mla"] = mla[0]
     parallel = False
     recurrent = None
+    plan_open = mixers is None
+    if mixers is None and facts is not None and facts.mixers is not None:
+        # The checkpoint names each layer's mixer: attention, a recurrent mixer, or both.
+        plan_open = False
+        if all(m == "both" for m in facts.mixers):
+            parallel = True
+            recurrent = _recurrent_mixer(r, h, heads, d, g)
+            mixers = ["full"] * layers
+        else:
+            mixers = ["full" if m == "both" else m for m in facts.mixers]
     if mixers is None:
         mixers = ["full"] * layers
         if _first(r, ("mamba_d_state", "ssm_state_size", "state_size", "linear_num_value_heads")):
@@ -422,6 +500,13 @@ def read_generic(r: ConfigReader) -> tuple[DecoderSpec, Guess, dict[str, Any]]:
                 cache_kind = "sliding" if kind == "sliding" else "chunked"
             layer_cache.append((cache_kind, span if cache_kind != "full" else None))
     tie_set = isinstance(c.get("tie_word_embeddings"), bool)
+    tie = r.flag("tie_word_embeddings", False)
+    if not tie_set and facts is not None and facts.tied is not None:
+        tie, tie_set = facts.tied, True
+    positions = 0
+    if facts is not None and facts.positions:
+        longest = r.optional("max_position_embeddings", aliases=("n_positions", "max_seq_len"))
+        positions = (longest or 0) * h
     spec = DecoderSpec(
         h=h,
         vocab=vocab,
@@ -435,11 +520,16 @@ def read_generic(r: ConfigReader) -> tuple[DecoderSpec, Guess, dict[str, Any]]:
         mixers=mixer_of,
         norm_params=2 * h,
         final_norm=h,
-        tie=r.flag("tie_word_embeddings", False),
+        tie=tie,
+        positions=positions,
         also=recurrent if parallel else None,
         alt_attention=alt,
     )
-    _open_choices(r, spec, g, gate_open, tie_set, window, mixers, parallel)
+    # Tensor names say whether a position table exists: then it is no open choice.
+    known_positions = facts is not None
+    _open_choices(
+        r, spec, g, gate_open, tie_set, window, mixers, parallel and plan_open, known_positions
+    )
     if per_layer:
         narrower = sum(ff - w for w in per_layer) * (3 if gated else 2) * h
         g.params("layer_widths", down=narrower)
@@ -458,8 +548,7 @@ def read_generic(r: ConfigReader) -> tuple[DecoderSpec, Guess, dict[str, Any]]:
         # shared expert may still have one, as wide as a routed expert, in every MoE layer.
         one = (3 if gated else 2) * (moe.latent or h) * moe.ff
         g.params("shared_expert", up=one * ffns.count("moe"))
-    facts = {"mla": mla, "heads": heads}
-    return spec, g, facts
+    return spec, g, {"mla": mla, "heads": heads}
 
 
 def _gate_params(spec: DecoderSpec) -> int:
@@ -483,6 +572,7 @@ def _open_choices(
     window: int | None,
     mixers: list[str],
     parallel: bool,
+    known_positions: bool = False,
 ) -> None:
     """Record what the fields leave open, as parameter deltas and cache multipliers."""
     c = r.config
@@ -493,7 +583,7 @@ def _open_choices(
         g.params("tied_head", down=vocab * h)
     positions = r.optional("max_position_embeddings", aliases=("n_positions", "max_seq_len"))
     has_rope = any("rope" in k or "rotary" in k or "alibi" in k for k in c)
-    if positions and not has_rope:
+    if positions and not has_rope and not known_positions:
         g.params("learned_positions", up=positions * h)
     if parallel and spec.also is not None:
         attn = spec.layers * sum(i * o for _, i, o in _attention_matrices(spec))
@@ -537,9 +627,9 @@ def _attention_matrices(spec: DecoderSpec) -> list[tuple[str, int, int]]:
     ]
 
 
-def count_structure(r: ConfigReader) -> tuple[Counted, Guess]:
-    """Count an unknown family from its shared fields; what is left open is in the Guess."""
-    spec, guess, facts = read_generic(r)
+def count_structure(r: ConfigReader, names: Sequence[str] = ()) -> tuple[Counted, Guess]:
+    """Count an unknown family from its shared fields (and tensor names); the rest is the Guess."""
+    spec, guess, facts = read_generic(r, names)
     counted = count_decoder(spec, pinned_state_bits(r.config))
     mla = facts["mla"]
     if mla is not None:
