@@ -373,6 +373,12 @@ NOTE_TEMPLATES: dict[str, str] = {
         "The config lists an MLP width per layer: every layer is counted at the widest, so the "
         "parameters may be fewer (the cache is not affected).",
     ),
+    "model_note.open_heads": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The config does not give the attention head count (its class default applies): "
+        "counted as {heads} heads of {head_dim} with a K/V head each, so both the parameters "
+        "and the cache may be smaller.",
+    ),
     "model_note.cache_band": QT_TRANSLATE_NOOP(
         "CoreText",
         "The cache layout is guessed: the cache may be {low:.2f}× to {high:.2f}× the figure.",

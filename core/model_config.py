@@ -137,7 +137,8 @@ def _text_and_vision(
     vision = config.get("vision_config")
     if not isinstance(text, dict) and family in FLAT_TEXT:
         # The text model's fields at the top level, the vision tower's in vision_config.
-        text = {k: v for k, v in config.items() if k != "vision_config"}
+        text = config.copy()  # keeps a decoded config's refusal of NaN and Infinity
+        text.pop("vision_config", None)
         text["model_type"] = MULTIMODAL[family][0]
     if not isinstance(text, dict):
         if family in MULTIMODAL:
@@ -188,8 +189,12 @@ def _params_of(counted: Counted) -> int:
 
 def _guess_notes(r: ConfigReader, guess: Guess, counted: Counted) -> None:
     """One note per choice the fields leave open, saying whether parameters or cache are open."""
+    # The head count has its own note (model_note.open_heads), written where it is read.
     for what in dict.fromkeys(guess.params_open):
-        r.notes.append(Message(f"model_note.open_{what}", h=counted.hidden, vocab=counted.vocab))
+        if what != "heads":
+            r.notes.append(
+                Message(f"model_note.open_{what}", h=counted.hidden, vocab=counted.vocab)
+            )
     for what in dict.fromkeys(guess.cache_open):
         if what not in guess.params_open:
             r.notes.append(Message(f"model_note.open_{what}"))

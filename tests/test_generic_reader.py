@@ -346,3 +346,14 @@ def test_a_checkpoint_beside_an_unknown_config_keeps_only_the_cache_band(tmp_pat
     assert band is not None  # the parameters are exact, the cache is still a guess
     assert (band.band_low, band.band_high) == (1.0, 1.0)
     assert band.cache_low == 1024 / 4096
+
+
+def test_a_wrapper_that_leaves_the_head_count_to_its_class_is_read_with_both_bands():
+    # Was refused: num_attention_heads missing from text_config.
+    text = _base(model_type="brand_new_text", hidden_size=256, intermediate_size=512)
+    del text["num_attention_heads"]
+    arch = _arch({"model_type": "brand_new_vlm", "text_config": text})
+    assert (arch.attention_heads, arch.head_dim, arch.kv_heads) == (2, 128, 2)
+    band = arch.approximate
+    assert band.cache_low == 0.5 and band.band_low < 0.95
+    assert "model_note.open_heads" in _keys(arch) and "model_note.cache_band" in _keys(arch)

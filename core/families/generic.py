@@ -32,14 +32,15 @@ from core.messages import Message
 
 # Field names for one fact, in the order families use them (transformers configuration classes:
 # Qwen2-MoE/Qwen3-MoE/OLMoE num_experts; Mixtral/Granite/Phi-3.5-MoE num_local_experts;
-# DeepSeek/Kimi/GLM/dots1 n_routed_experts; ERNIE moe_num_experts; Hunyuan moe_topk; ...).
+# DeepSeek/Kimi/GLM/dots1 n_routed_experts; ERNIE moe_num_experts; Hunyuan moe_topk; ...). A bare
+# "top_k" is not read: older transformers releases wrote the sampling default into every config.
 EXPERTS = ("num_experts", "num_local_experts", "n_routed_experts", "moe_num_experts", "n_experts")
 TOP_K = (
     "num_experts_per_tok",
     "num_experts_per_token",
     "moe_topk",
     "moe_k",
-    "top_k",
+    "moe_top_k",
     "n_activated_experts",
 )
 EXPERT_FF = ("moe_intermediate_size", "expert_intermediate_size", "moe_ffn_hidden_size")
@@ -403,11 +404,23 @@ def read_generic(
     vocab = r.required("vocab_size")
     layers, mixers, ffns = _layer_plan(r)
     r.check_int("num_hidden_layers", layers, 1)
-    heads = r.required("num_attention_heads")
+    heads_open = not r.has("num_attention_heads")
+    if heads_open:
+        # A wrapper's text_config may leave the head count to its class default. The query and
+        # output widths are heads × head_dim = hidden either way (or head_dim × the count); the
+        # K/V heads are counted one per query head, the most there can be.
+        d = r.optional("head_dim") or (128 if h % 128 == 0 else h)
+        heads = max(h // d, 1)
+        r.notes.append(Message("model_note.open_heads", heads=heads, head_dim=d))
+    else:
+        heads = r.required("num_attention_heads")
     # Falcon-7B and GPT-BigCode state multi-query attention as a flag instead of a head count.
     kv = 1 if c.get("multi_query") is True and not r.has("num_key_value_heads") else None
     kv = kv or kv_heads(r, heads)
-    d = head_dim(r, h, heads)
+    d = head_dim(r, h, heads) if not heads_open else d
+    if heads_open and not r.has("num_key_value_heads") and kv > 1:
+        g.params("heads", down=layers * 2 * h * (kv - 1) * d)
+        g.cache("heads", 1 / kv)
     window = r.optional("sliding_window")
     if c.get("use_sliding_window") is False:
         window = None
@@ -679,7 +692,8 @@ def estimate_tower(sub: dict[str, Any], text_hidden: int, top: dict[str, Any]) -
     ratio = sub.get("mlp_ratio")
     ff = _sub(r, "intermediate_size", "vt_intermediate_size", "encoder_ffn_dim")
     if ff is None:
-        ff = int(h * ratio) if isinstance(ratio, int | float) and ratio > 0 else 4 * h
+        wide = int(h * ratio) if isinstance(ratio, int | float) and 0 < ratio < 1e6 else 4 * h
+        ff = r.check_int("mlp_ratio", max(wide, 1), 1, "intermediate_size")
     channels = _sub(r, "num_channels", "in_channels", "in_chans") or 3
     patch = _sub(r, "patch_size", "spatial_patch_size") or 14
     temporal = _sub(r, "temporal_patch_size") or 1
@@ -690,8 +704,9 @@ def estimate_tower(sub: dict[str, Any], text_hidden: int, top: dict[str, Any]) -
     positions = positions or 0
     top_r = ConfigReader(top, "tower")
     merge = _sub(r, "spatial_merge_size") or _first(top_r, ("downsample_factor",)) or 1
-    if isinstance(top.get("downsample_ratio"), int | float) and top["downsample_ratio"] > 0:
-        merge = max(merge, round(1 / top["downsample_ratio"]))  # InternVL pixel shuffle 0.5
+    ratio_down = top.get("downsample_ratio")
+    if isinstance(ratio_down, int | float) and 1e-3 < ratio_down <= 1:
+        merge = max(merge, round(1 / ratio_down))  # InternVL's pixel shuffle: 0.5
     merged = h * merge * merge
     out = _sub(r, "out_hidden_size", "output_dim") or text_hidden
     embeddings = channels * temporal * patch * patch * h + h + positions * h

@@ -622,6 +622,10 @@
         <translation>Конфигурация задаёт ширину MLP для каждого слоя: все слои учтены по самой широкой, поэтому параметров может быть меньше (на кэш это не влияет).</translation>
     </message>
     <message>
+        <source>The config does not give the attention head count (its class default applies): counted as {heads} heads of {head_dim} with a K/V head each, so both the parameters and the cache may be smaller.</source>
+        <translation>Конфигурация не задаёт число голов внимания (действует значение по умолчанию её класса): учтено голов — {heads}, размерность каждой — {head_dim}, у каждой своя KV-голова, поэтому и параметров, и кэша может быть меньше.</translation>
+    </message>
+    <message>
         <source>&apos;{key}&apos; read from the config&apos;s &apos;{name}&apos;.</source>
         <translation>&apos;{key}&apos; прочитано из поля конфига &apos;{name}&apos;.</translation>
     </message>
