@@ -32,6 +32,7 @@ from core.families.vision import (
     lfm2_vl_vision,
     llama4_vision,
     moonvit_kimi_k25,
+    pixtral_mistral3,
     qwen3_vl_vision,
     qwen25_vl_vision,
     siglip_gemma3,
@@ -64,6 +65,7 @@ MULTIMODAL: dict[str, tuple[str, VisionCounter]] = {
     "kimi_k25": ("kimi_k2", lambda c, v, h: moonvit_kimi_k25(v, h)),
     "qwen2_5_vl": ("qwen2_5_vl_text", lambda c, v, h: qwen25_vl_vision(v, h)),
     "exaone4_5": ("exaone4_5_text", lambda c, v, h: qwen25_vl_vision(v, h)),
+    "mistral3": ("mistral", pixtral_mistral3),
 }
 # Multimodal families whose published configs may keep the text model's fields at the top level
 # instead of in text_config (Qwen2.5-VL's of early 2025, written by transformers 4.4x).

@@ -154,3 +154,30 @@ def qwen25_vl_vision(vision: dict[str, Any], text_hidden: int) -> int:
     merged = h * merge * merge
     merger = h + (merged * merged + merged) + (merged * out + out)
     return channels * temporal * patch * patch * h + depth * block + merger
+
+
+def pixtral_mistral3(config: dict[str, Any], vision: dict[str, Any], text_hidden: int) -> int:
+    """The Pixtral vision tower and the Mistral 3 projector (Mistral Small 3.x, Devstral Small 2).
+
+    ``modeling_pixtral.py``: a patch convolution without bias, an RMSNorm (``ln_pre``), then per
+    layer two RMSNorms, q/k/v/o of the vision width and a gated MLP, all without bias; no final
+    norm. ``modeling_mistral3.py`` ``Mistral3MultiModalProjector``: an RMSNorm of the vision width,
+    the patch merger (vision × merge² → vision, no bias), then vision × feature layers → text and
+    text → text, biased when ``multimodal_projector_bias``. Defaults: ``PixtralVisionConfig``,
+    ``Mistral3Config``.
+    """
+    r = ConfigReader(vision, "pixtral")
+    h = r.integer("hidden_size", 1024, quiet=True)
+    ff = r.integer("intermediate_size", 4096, quiet=True)
+    layers = r.integer("num_hidden_layers", 24, quiet=True)
+    channels = r.integer("num_channels", 3, quiet=True)
+    patch = r.integer("patch_size", 16, quiet=True)
+    top = ConfigReader(config, "mistral3")
+    merge = top.integer("spatial_merge_size", 2, quiet=True)
+    bias = top.flag("multimodal_projector_bias", False)
+    feature = config.get("vision_feature_layer", -1)
+    feature_layers = len(feature) if isinstance(feature, list) and feature else 1
+    tower = channels * patch * patch * h + h + layers * (2 * h + 4 * h * h + 3 * h * ff)
+    projector = h + h * merge * merge * h + h * feature_layers * text_hidden
+    projector += text_hidden * text_hidden + (2 * text_hidden if bias else 0)
+    return tower + projector
