@@ -379,6 +379,22 @@ NOTE_TEMPLATES: dict[str, str] = {
         "counted as {heads} heads of {head_dim} with a K/V head each, so both the parameters "
         "and the cache may be smaller.",
     ),
+    "model_note.open_shared_blocks": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The config declares shared attention blocks (num_mem_blocks): every hybrid layer is "
+        "counted with its own, so the parameters may be far fewer (the cache is not affected).",
+    ),
+    "model_note.open_per_layer_inputs": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The config declares per-layer input embeddings and extra per-layer blocks the planner "
+        "does not count: the parameters may be more (the cache is not affected).",
+    ),
+    "model_note.open_kv_sharing": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The config lets its last layers reuse earlier layers' keys and values "
+        "(num_kv_shared_layers): every layer is cached, so the cache may be smaller (the "
+        "parameters are not affected).",
+    ),
     "model_note.cache_band": QT_TRANSLATE_NOOP(
         "CoreText",
         "The cache layout is guessed: the cache may be {low:.2f}× to {high:.2f}× the figure.",

@@ -223,12 +223,12 @@ def _layer_plan(r: ConfigReader) -> tuple[int, list[str] | None, list[str] | Non
     kinds = r.int_list("attn_type_list", layers)
     if kinds is not None:  # MiniMax-Text-01: 0 lightning (linear) attention, 1 softmax attention
         return layers, ["full" if k else "recurrent" for k in kinds], None
-    period = r.optional("attn_layer_period")
+    period = _first(r, ("attn_layer_period",))
     if period is not None:  # Jamba: attention at offset within every period
         offset = r.integer("attn_layer_offset", 0, minimum=0, quiet=True)
         mixers = ["full" if i % period == offset else "recurrent" for i in range(layers)]
         return layers, mixers, None
-    interval = r.optional("full_attention_interval")
+    interval = _first(r, ("full_attention_interval",))
     if interval is not None:  # Qwen3-Next: every interval-th layer is full attention
         mixers = ["full" if (i + 1) % interval == 0 else "recurrent" for i in range(layers)]
         return layers, mixers, None
@@ -318,7 +318,7 @@ def _mla(r: ConfigReader, h: int, heads: int) -> tuple[Mixer, int, int, int]:
     rope = r.integer("qk_rope_head_dim", 64, quiet=True)
     nope = r.integer("qk_nope_head_dim", 128, quiet=True)
     v = r.integer("v_head_dim", nope, quiet=True)
-    q_lora = r.optional("q_lora_rank")
+    q_lora = _first(r, ("q_lora_rank",))
     qk = nope + rope
     if q_lora:
         q: tuple[tuple[str, int, int], ...] = (
@@ -336,8 +336,8 @@ def _mla(r: ConfigReader, h: int, heads: int) -> tuple[Mixer, int, int, int]:
     extra = kv_lora + (q_lora or 0)  # the latent norms
     # A sparse-attention indexer (DeepSeek-V3.2, GLM-5: index_head_dim, index_n_heads) caches
     # one key per token beside the latent, stored as vLLM stores it (fp8 plus scales).
-    index_dim = r.optional("index_head_dim")
-    index_heads = r.optional("index_n_heads") or 0
+    index_dim = _first(r, ("index_head_dim",))
+    index_heads = _first(r, ("index_n_heads",)) or 0
     bits = 8 * indexer_key_bytes(index_dim) if index_dim else 0
     if index_dim and index_heads:
         matrices += (
@@ -379,7 +379,7 @@ def _ffn_layers(r: ConfigReader, layers: int) -> list[str]:
     first = _first(r, FIRST_DENSE) or 0
     step = _first(r, MOE_STEP) or 1
     only = set(r.int_list("mlp_only_layers") or [])
-    period = r.optional("expert_layer_period")
+    period = _first(r, ("expert_layer_period",))
     offset = r.integer("expert_layer_offset", 0, minimum=0, quiet=True)
     out = []
     for i in range(layers):
@@ -421,7 +421,7 @@ def read_generic(
     if heads_open and not r.has("num_key_value_heads") and kv > 1:
         g.params("heads", down=layers * 2 * h * (kv - 1) * d)
         g.cache("heads", 1 / kv)
-    window = r.optional("sliding_window")
+    window = _first(r, ("sliding_window",))
     if c.get("use_sliding_window") is False:
         window = None
     # The MLP: a gate unless the activation names a two-matrix MLP.
@@ -439,7 +439,7 @@ def read_generic(
         per_layer = r.int_list("intermediate_size", layers) or []
         ff = max(per_layer) or None
     else:
-        ff = r.optional("intermediate_size_mlp") or r.optional("intermediate_size")
+        ff = _first(r, ("intermediate_size_mlp",)) or r.optional("intermediate_size")
     if ff is None:
         ff = 4 * h  # Vaswani et al. 2017: d_ff = 4 · d_model
         r.notes.append(Message("model_note.ff_assumed", ff=ff))
@@ -507,7 +507,7 @@ def read_generic(
         else:
             layer_mixer.append("attention_alt" if alt and kind == alt_kind else "attention")
             # A chunked layer keeps its chunk (attention_chunk_size), a sliding one its window.
-            span = (r.optional("attention_chunk_size") or window) if kind == "chunked" else window
+            span = (_first(r, ("attention_chunk_size",)) or window) if kind == "chunked" else window
             cache_kind: CacheKind = "full"
             if kind in ("sliding", "chunked") and span:
                 cache_kind = "sliding" if kind == "sliding" else "chunked"
@@ -556,6 +556,7 @@ def read_generic(
         # states no shared field describes: read as unknown, DeepSeek-V4-Flash's cache is 0.08×
         # (131,072 tokens) to 1.77× (16 tokens) the figure of its plain layers.
         g.cache("compressed_cache", 0.0, 2.0)
+    _exotic_choices(r, spec, g, mixers)
     if moe is not None and not any("shared" in k for k in c):
         # Llama 4 runs a shared expert its config does not declare: a MoE config that names no
         # shared expert may still have one, as wide as a routed expert, in every MoE layer.
@@ -614,7 +615,7 @@ def _open_choices(
     stated = any(k in c for k in ("layer_types", "layers_block_type"))
     pattern = c.get("sliding_window_pattern")
     longest = r.optional("max_position_embeddings")
-    chunk = r.optional("attention_chunk_size")
+    chunk = _first(r, ("attention_chunk_size",))
     if window and isinstance(pattern, int) and not isinstance(pattern, bool) and not stated:
         # Cohere 2, Gemma 3: every pattern-th layer attends in full, the others slide.
         r.check_int("sliding_window_pattern", pattern, 1)
@@ -625,6 +626,38 @@ def _open_choices(
         g.cache("sliding_window", min(1.0, window / max(longest or window, 1)))
     if chunk and not stated:
         g.cache("sliding_window", min(1.0, chunk / max(longest or chunk, 1)))
+
+
+def _exotic_choices(r: ConfigReader, spec: DecoderSpec, g: Guess, mixers: list[str]) -> None:
+    """Structures a few families declare by field and the decoder plan does not hold.
+
+    - ``num_mem_blocks`` (Zamba2): the attention and MLP blocks are shared, ``num_mem_blocks``
+      copies serve every hybrid layer, so the figure's per-layer blocks may be far fewer.
+    - ``hidden_size_per_layer_input`` / ``vocab_size_per_layer_input`` (Gemma 3n): a second
+      embedding of that width per layer with its projections, plus LAuReL (``laurel_rank``) and
+      AltUp (``altup_num_inputs``) weights: more parameters than the figure.
+    - ``num_kv_shared_layers`` (Gemma 3n): the last layers reuse earlier layers' keys and values,
+      so the cache may hold that many layers fewer.
+    """
+    h, layers = spec.h, spec.layers
+    shared = _first(r, ("num_mem_blocks",))
+    if shared is not None:
+        a = spec.attention
+        attn = sum(i * o for _, i, o in _attention_matrices(spec)) if a else 0
+        mlp = (3 if spec.mlp and spec.mlp.gated else 2) * h * (spec.mlp.ff if spec.mlp else 0)
+        counted = mixers.count("full") * attn + spec.layer_ffn.count("dense") * mlp
+        g.params("shared_blocks", down=max(counted - shared * (attn + mlp), 0))
+    width = _first(r, ("hidden_size_per_layer_input",))
+    if width is not None:
+        vocab = _first(r, ("vocab_size_per_layer_input",)) or spec.vocab
+        per_layer = vocab * width * layers + h * width * layers + layers * 2 * h * width
+        rank = _first(r, ("laurel_rank",)) or 0
+        inputs = _first(r, ("altup_num_inputs",)) or 1
+        extra = layers * 2 * h * rank + 2 * (inputs - 1) * h * h + layers * (inputs + 1) * h
+        g.params("per_layer_inputs", up=per_layer + extra)
+    kv_shared = _first(r, ("num_kv_shared_layers",))
+    if kv_shared is not None and kv_shared < layers:
+        g.cache("kv_sharing", (layers - kv_shared) / layers)
 
 
 def _attention_matrices(spec: DecoderSpec) -> list[tuple[str, int, int]]:

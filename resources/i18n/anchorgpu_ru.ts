@@ -626,6 +626,18 @@
         <translation>Конфигурация не задаёт число голов внимания (действует значение по умолчанию её класса): учтено голов — {heads}, размерность каждой — {head_dim}, у каждой своя KV-голова, поэтому и параметров, и кэша может быть меньше.</translation>
     </message>
     <message>
+        <source>The config declares shared attention blocks (num_mem_blocks): every hybrid layer is counted with its own, so the parameters may be far fewer (the cache is not affected).</source>
+        <translation>Конфигурация объявляет общие блоки внимания (num_mem_blocks): каждый гибридный слой учтён со своим блоком, поэтому параметров может быть намного меньше (на кэш это не влияет).</translation>
+    </message>
+    <message>
+        <source>The config declares per-layer input embeddings and extra per-layer blocks the planner does not count: the parameters may be more (the cache is not affected).</source>
+        <translation>Конфигурация объявляет послойные входные эмбеддинги и дополнительные послойные блоки, которые планировщик не считает: параметров может быть больше (на кэш это не влияет).</translation>
+    </message>
+    <message>
+        <source>The config lets its last layers reuse earlier layers&apos; keys and values (num_kv_shared_layers): every layer is cached, so the cache may be smaller (the parameters are not affected).</source>
+        <translation>Конфигурация разрешает последним слоям повторно использовать ключи и значения предыдущих слоёв (num_kv_shared_layers): кэш учтён для каждого слоя, поэтому он может быть меньше (на параметры это не влияет).</translation>
+    </message>
+    <message>
         <source>&apos;{key}&apos; read from the config&apos;s &apos;{name}&apos;.</source>
         <translation>&apos;{key}&apos; прочитано из поля конфига &apos;{name}&apos;.</translation>
     </message>
