@@ -119,11 +119,26 @@ class LinearGroup:
 
 @dataclass(frozen=True)
 class Approximation:
-    """Why a count is not exact and how far off it may be (multipliers of the figure)."""
+    """Why a count is not exact and how far off it may be (multipliers of the figure).
+
+    ``band_low`` / ``band_high`` bound the parameters; ``cache_low`` / ``cache_high`` bound the
+    cache where its structure is guessed (1.0 both: the cache layout is read, not guessed).
+    """
 
     band_low: float
     band_high: float
     reason: str
+    cache_low: float = 1.0
+    cache_high: float = 1.0
+
+    def cache_only(self) -> Approximation | None:
+        """This band once a checkpoint's tensors give the parameters exactly: the cache alone.
+
+        None when the cache layout was read rather than guessed.
+        """
+        if self.cache_low == 1.0 and self.cache_high == 1.0:
+            return None
+        return Approximation(1.0, 1.0, self.reason, self.cache_low, self.cache_high)
 
 
 @dataclass(frozen=True)

@@ -73,7 +73,8 @@ def approximate_memory(
     """The per-GPU total at both ends of an approximate model's parameter band.
 
     Everything proportional to the parameters (weights, their metadata, gradients, optimizer
-    states) scales with the band; the KV cache, activations and overhead are kept.
+    states) scales with the parameter band; the cache scales with the cache band (1× both ends
+    unless its layout is guessed); activations and overhead are kept.
     """
     band = arch.approximate
     if band is None:
@@ -81,10 +82,11 @@ def approximate_memory(
     scaled = (
         memory.weights + memory.quantization_metadata + memory.gradients + memory.optimizer_states
     )
-    rest = memory.total - scaled
+    cache = memory.kv_cache
+    rest = memory.total - scaled - cache
     return ApproximateMemory(
-        band_low=rest + int(scaled * band.band_low),
-        band_high=rest + math.ceil(scaled * band.band_high),
+        band_low=rest + int(scaled * band.band_low) + int(cache * band.cache_low),
+        band_high=rest + math.ceil(scaled * band.band_high) + math.ceil(cache * band.cache_high),
         reason=band.reason,
     )
 

@@ -336,13 +336,104 @@ FINDING_TEMPLATES: dict[str, str] = {
 NOTE_TEMPLATES: dict[str, str] = {
     "model_type_unknown.named": QT_TRANSLATE_NOOP(
         "CoreText",
-        "model_type '{family}' is not one the planner counts exactly; parameters are "
-        "estimated with the Llama-style formula from the generic fields.",
+        "model_type '{family}' is not one the planner counts exactly; its layers, experts, "
+        "attention and cache are estimated from the fields families share, within the range "
+        "shown.",
     ),
     "model_type_unknown.unnamed": QT_TRANSLATE_NOOP(
         "CoreText",
-        "a config without model_type is not one the planner counts exactly; parameters "
-        "are estimated with the Llama-style formula from the generic fields.",
+        "a config without model_type is not one the planner counts exactly; its layers, "
+        "experts, attention and cache are estimated from the fields families share, within "
+        "the range shown.",
+    ),
+    "model_note.open_mlp_gate": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The activation does not say whether the MLP has a gate matrix: counted with one, so "
+        "the parameters may be fewer (the cache is not affected).",
+    ),
+    "model_note.open_tied_head": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "'tie_word_embeddings' is not in config.json: the output head is counted apart from "
+        "the embedding, so the parameters may be {vocab:,} × {h:,} fewer.",
+    ),
+    "model_note.open_learned_positions": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The config names no rotary or ALiBi positions: the model may learn a position table, "
+        "so the parameters may be more (the cache is not affected).",
+    ),
+    "model_note.open_layer_plan": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The config has recurrent-mixer fields but no per-layer plan: every layer is counted "
+        "with attention, the mixer and an MLP, so both the parameters and the cache may be "
+        "smaller.",
+    ),
+    "model_note.open_sliding_window": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The config sets a sliding window but not which layers use it: every layer is cached "
+        "in full, so the cache may be smaller (the parameters are not affected).",
+    ),
+    "model_note.open_linear_state": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The linear-attention layers' state is not described by any field the planner reads: "
+        "it is taken as heads × head_dim² per layer, so the cache is a guess (the parameters "
+        "are counted as attention-shaped layers).",
+    ),
+    "model_note.open_shared_expert": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The config names no shared expert: none is counted, but some families run one "
+        "without declaring it, so the parameters may be more (the cache is not affected).",
+    ),
+    "model_note.open_layer_shapes": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The sliding-window layers have their own head shape but the config does not say which "
+        "layers slide: the cache may be larger than the figure (the parameters are counted "
+        "with the main shape).",
+    ),
+    "model_note.open_compressed_cache": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The config declares a compressed attention cache the planner does not read: the "
+        "cache is a guess (the parameters are counted from the shared fields).",
+    ),
+    "model_note.open_layer_widths": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The config lists an MLP width per layer: every layer is counted at the widest, so the "
+        "parameters may be fewer (the cache is not affected).",
+    ),
+    "model_note.open_heads": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The config does not give the attention head count (its class default applies): "
+        "counted as {heads} heads of {head_dim} with a K/V head each, so both the parameters "
+        "and the cache may be smaller.",
+    ),
+    "model_note.open_shared_blocks": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The config declares shared attention blocks (num_mem_blocks): every hybrid layer is "
+        "counted with its own, so the parameters may be far fewer (the cache is not affected).",
+    ),
+    "model_note.open_per_layer_inputs": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The config declares per-layer input embeddings and extra per-layer blocks the planner "
+        "does not count: the parameters may be more (the cache is not affected).",
+    ),
+    "model_note.open_kv_sharing": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The config lets its last layers reuse earlier layers' keys and values "
+        "(num_kv_shared_layers): every layer is cached, so the cache may be smaller (the "
+        "parameters are not affected).",
+    ),
+    "model_note.cache_band": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The cache layout is guessed: the cache may be {low:.2f}× to {high:.2f}× the figure.",
+    ),
+    "model_note.vision_estimated": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The vision tower of '{family}' is not one the planner counts exactly: estimated from "
+        "its vision_config at {params:,} parameters, within the range shown.",
+    ),
+    "model_note.audio_estimated": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "The audio tower of '{family}' is not one the planner counts exactly: estimated from "
+        "its audio_config at {params:,} parameters, within the range shown.",
     ),
     "model_note.alias": QT_TRANSLATE_NOOP("CoreText", "'{key}' read from the config's '{name}'."),
     "model_note.family_default": QT_TRANSLATE_NOOP(
@@ -534,16 +625,6 @@ NOTE_TEMPLATES: dict[str, str] = {
         "the planner does not read: the weights are counted at the requested precision; set "
         "the precision the checkpoint is stored in, or give its safetensors files for exact "
         "weights.",
-    ),
-    "model_note.vision_not_counted": QT_TRANSLATE_NOOP(
-        "CoreText",
-        "The vision tower of '{family}' is not one the planner counts; only the text "
-        "model is counted, so the weights are approximate.",
-    ),
-    "model_note.audio_not_counted": QT_TRANSLATE_NOOP(
-        "CoreText",
-        "The audio tower of '{family}' is not counted; the text model and the vision tower are, "
-        "so the weights are approximate.",
     ),
     "model_note.ff_inferred": QT_TRANSLATE_NOOP(
         "CoreText", "No MLP weights recognised; intermediate size assumed 4 × hidden = {ff}."

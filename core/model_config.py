@@ -13,7 +13,7 @@ shows and uses to call a fit uncertain.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal
@@ -26,12 +26,13 @@ from core.errors import ModelSourceError
 from core.families import (
     AUDIO_COUNTED,
     DEFAULTS,
+    FLAT_TEXT,
     KNOWN,
     MULTIMODAL,
     count_family,
-    count_generic,
 )
 from core.families.build import Counted
+from core.families.generic import Guess, Tower, count_structure, estimate_tower
 from core.families.reader import ConfigReader
 from core.messages import UNNAMED_QUANTIZATION, Message
 from core.mtp import MTP_EH_PROJ, MtpBlock
@@ -63,23 +64,19 @@ _FAMILY_OF_ARCHITECTURE = {
 # and vLLM serves (it picks the implementation from `architectures`, its model registry).
 _REMOTE_CODE_CLASSES = {("hunyuan", "HunYuanMoEV1ForCausalLM"): "hunyuan_v1_moe"}
 
-# How far the Llama-style formula can be from the truth for a family the planner does not know:
-# the truth lies in [band_low, band_high] × the figure. Calibrated on every family the planner
-# counts exactly (tests/test_oracle_configs.py recomputes these ratios on the oracle's configs and
-# fails if one falls outside): dense layouts come out at 1.00x (Llama-like) to 1.64x (BLOOM;
-# GPT-2 1.53x, Falcon-7B 1.61x: two-matrix MLPs counted as gated), so the truth is 0.61x-1.0x;
-# hybrids with recurrent mixers at 0.65x (Falcon-H1 0.5B: attention, Mamba-2 and an MLP in every
-# layer, the mixer uncounted) to 2.10x (Mamba-Codestral 7B: no MLP at all), so the truth is
-# 0.48x-1.53x; MoE configs at 1.6 % (Nemotron 3 Super) to 17 % (DeepSeek-V2-Lite) of their total
-# (experts unread).
-BANDS: dict[str, tuple[float, float]] = {
-    "dense": (0.6, 1.05),
-    "recurrent": (0.45, 1.6),
-    "experts": (0.6, 70.0),
-}
-# An uncounted vision tower adds to the text model: 0.2 % (Llama 4 Maverick), 1.7 % (Qwen3.5 27B),
-# 11 % (Gemma 3 4B) and 36 % (LFM2-VL 1.6B) in the configs the planner counts.
-VISION_BAND = (1.0, 1.45)
+# How far the structural reading of an unknown family can be from the truth beyond the choices
+# it names (core.families.generic.Guess): biases, norms, q/k norms, routers, sinks and layer rules
+# it does not see. Calibrated on every family the planner counts exactly, each read as an unknown
+# family (tests/test_oracle_configs.py reads them so and fails if a truth falls outside a band):
+# with no margin the largest residual is 3.0 % (ERNIE-4.5-21B-A3B: its MoE layer rules), then
+# 2.3 % (DeepSeek-V4-Flash), 1.9 % (MiMo-V2-Flash), 1.5 % (Hunyuan-A13B); docs/UNKNOWN_FAMILIES.md
+# gives the whole distribution.
+PARAMS_MARGIN = 0.05
+# A tower (vision, audio) estimated from its sub-config as a ViT, on top of its named choices:
+# calibrated on the towers the planner counts (SigLIP for Gemma 3, Llama 4, Qwen3-VL/3.5, LFM2-VL,
+# Gemma 4, MoonViT for Kimi K2.5) read as unknown towers, whose truth is 1.00x (Gemma 3) to 1.38x
+# (Gemma 4) the ViT figure.
+TOWER_MARGIN = 0.35
 _RECURRENT_KEYS = ("mamba", "ssm", "linear_", "conv_", "state_size", "hybrid")
 
 _TORCH_DTYPES = {"float32", "float16", "bfloat16", "float64", "float8_e4m3fn", "float8_e5m2"}
@@ -137,20 +134,27 @@ def _text_and_vision(
 ) -> tuple[dict[str, Any], str, dict[str, Any] | None]:
     """The text model's config and family, and the vision config of a multimodal config."""
     text = config.get("text_config")
+    vision = config.get("vision_config")
+    if not isinstance(text, dict) and family in FLAT_TEXT:
+        # The text model's fields at the top level, the vision tower's in vision_config.
+        text = config.copy()  # keeps a decoded config's refusal of NaN and Infinity
+        text.pop("vision_config", None)
+        text["model_type"] = MULTIMODAL[family][0]
     if not isinstance(text, dict):
         if family in MULTIMODAL:
             raise ModelSourceError(Message("error.config_key_missing", key="text_config"))
-        return config, family, None
+        # A config without text_config may still carry a tower (an unknown wrapper that keeps
+        # its text fields at the top level): counted from the sub-config, never dropped.
+        return config, family, vision if isinstance(vision, dict) else None
     text = text.copy()  # keeps a decoded config's refusal of NaN and Infinity
     if "tie_word_embeddings" not in text and "tie_word_embeddings" in config:
         text["tie_word_embeddings"] = config["tie_word_embeddings"]
     text_family = text.get("model_type") or (MULTIMODAL[family][0] if family in MULTIMODAL else "")
-    vision = config.get("vision_config")
     return text, str(text_family), vision if isinstance(vision, dict) else None
 
 
 def layout_class(config: dict[str, Any]) -> str:
-    """Which calibrated band an unknown config falls in: "experts", "recurrent" or "dense"."""
+    """What kind of layout a config declares: "experts", "recurrent" or "dense" (for the reason)."""
     if any("expert" in key for key in config):
         return "experts"
     if any(word in key for key in config for word in _RECURRENT_KEYS):
@@ -158,10 +162,44 @@ def layout_class(config: dict[str, Any]) -> str:
     return "dense"
 
 
-def _approximate(family: str, config: dict[str, Any]) -> Approximation:
-    kind = layout_class(config)
-    low, high = BANDS[kind]
-    return Approximation(low, high, f"model_type '{family or 'unknown'}' ({kind})")
+def _approximate(reason: str, counted: Counted, guess: Guess, tower: Tower | None) -> Approximation:
+    """The parameter band from the open choices and the margin; the cache band as guessed."""
+    figure = _params_of(counted) + (tower.params if tower else 0)
+    down, up = guess.params_down, guess.params_up
+    slack = PARAMS_MARGIN * (figure - (tower.params if tower else 0))
+    if tower is not None:
+        down += tower.down
+        up += tower.up
+        slack += TOWER_MARGIN * tower.params
+    low = max(figure - down - slack, 0) / figure
+    high = (figure + up + slack) / figure
+    return Approximation(
+        round(low, 4),
+        round(high, 4) + 0.0001,
+        reason,
+        round(guess.cache_low, 4),
+        round(guess.cache_high, 4) + (0.0001 if guess.cache_high != 1.0 else 0.0),
+    )
+
+
+def _params_of(counted: Counted) -> int:
+    b = counted.build
+    return counted.embedding + counted.lm_head + b.other + sum(g.params for g in b.groups)
+
+
+def _guess_notes(r: ConfigReader, guess: Guess, counted: Counted) -> None:
+    """One note per choice the fields leave open, saying whether parameters or cache are open."""
+    # The head count has its own note (model_note.open_heads), written where it is read.
+    for what in dict.fromkeys(guess.params_open):
+        if what != "heads":
+            r.notes.append(
+                Message(f"model_note.open_{what}", h=counted.hidden, vocab=counted.vocab)
+            )
+    for what in dict.fromkeys(guess.cache_open):
+        if what not in guess.params_open:
+            r.notes.append(Message(f"model_note.open_{what}"))
+    if guess.cache_open:
+        r.notes.append(Message("model_note.cache_band", low=guess.cache_low, high=guess.cache_high))
 
 
 # Keys published configs use for their multi-token-prediction layers (DeepSeek-V3/V4, GLM-4.5,
@@ -263,7 +301,12 @@ def _max_positions(text: Mapping[str, Any], r: ConfigReader) -> int | None:
 
 
 def architecture_from_config(
-    config: dict[str, Any], *, model_id: str, name: str, source: Source
+    config: dict[str, Any],
+    *,
+    model_id: str,
+    name: str,
+    source: Source,
+    tensor_names: Sequence[str] = (),
 ) -> ModelArchitecture:
     """Count a model's parameters, category by category, and its per-layer cache.
 
@@ -272,6 +315,9 @@ def architecture_from_config(
         model_id: Identifier the planner shows and stores.
         name: Human-readable model name.
         source: Where the config came from.
+        tensor_names: The checkpoint's tensor names, when it is at hand: for a family the
+            planner does not know they settle which layers attend, the MLP's gate and a tied
+            head where the config does not.
 
     Returns:
         The architecture with exact parameter counts for known families, or a Llama-style
@@ -287,29 +333,45 @@ def architecture_from_config(
     r = ConfigReader(text, text_family or "generic", DEFAULTS.get(text_family))
     counted: Counted | None = count_family(r, text_family)
     approximate = None
+    guess = None
     if counted is None:
         r.note_aliases = True
-        counted = count_generic(r)
+        counted, guess = count_structure(r, tensor_names)
         unknown = (
             Message("model_type_unknown.named", family=text_family)
             if text_family
             else Message("model_type_unknown.unnamed")
         )
         r.notes.insert(0, unknown)
-        approximate = _approximate(text_family, text)
     extra_modules = 0
-    if vision is not None:
-        if family in MULTIMODAL:
-            extra_modules = MULTIMODAL[family][1](config, vision, counted.hidden)
-        elif approximate is None:
-            r.notes.append(Message("model_note.vision_not_counted", family=family))
-            approximate = Approximation(*VISION_BAND, f"vision tower of '{family}'")
+    tower = None
+    reasons = []
+    if guess is not None:
+        reasons.append(f"model_type '{text_family or 'unknown'}' ({layout_class(text)})")
+    if vision is not None and family in MULTIMODAL:
+        extra_modules = MULTIMODAL[family][1](config, vision, counted.hidden)
+    elif vision is not None:
+        # A vision tower no counter knows: estimated from its sub-config, never dropped.
+        tower = estimate_tower(vision, counted.hidden, config)
+        reasons.append(f"vision tower of '{family}'")
+        r.notes.append(Message("model_note.vision_estimated", family=family, params=tower.params))
+    audio = config.get("audio_config")
     counted_audio = family in AUDIO_COUNTED and vision is not None
-    if isinstance(config.get("audio_config"), dict) and approximate is None and not counted_audio:
-        # An audio tower no counter knows: the text model and vision tower are counted, the
-        # vision band bounds the rest, the reason names it (Gemma 4's is counted exactly).
-        r.notes.append(Message("model_note.audio_not_counted", family=family))
-        approximate = Approximation(*VISION_BAND, f"audio tower of '{family}'")
+    if isinstance(audio, dict) and not counted_audio:
+        heard = estimate_tower(audio, counted.hidden, {})
+        reasons.append(f"audio tower of '{family}'")
+        tower = (
+            heard
+            if tower is None
+            else Tower(tower.params + heard.params, tower.down + heard.down, tower.up + heard.up)
+        )
+        r.notes.append(Message("model_note.audio_estimated", family=family, params=heard.params))
+    if tower is not None:
+        extra_modules += tower.params
+    if guess is not None or tower is not None:
+        guess = guess or Guess()
+        approximate = _approximate("; ".join(reasons), counted, guess, tower)
+        _guess_notes(r, guess, counted)
     _note_mtp(text, r, counted.mtp)
     b = counted.build
     groups = b.groups

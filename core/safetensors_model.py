@@ -408,7 +408,10 @@ def architecture_from_safetensors(path: str | Path) -> ModelArchitecture:
         config = load_config_file(config_path)
         declared = config.get("quantization_config")
         quantization = declared if isinstance(declared, dict) else None
-        arch = architecture_from_config(config, model_id=name, name=name, source="safetensors")
+        names = summary.tensor_names
+        arch = architecture_from_config(
+            config, model_id=name, name=name, source="safetensors", tensor_names=names
+        )
         if arch.approximate is not None and not summary.looks_quantized:
             # A family the planner cannot count: the headers give the exact parameter count, so
             # the weights are exact and no band is needed (the difference goes to the 16-bit
@@ -418,7 +421,7 @@ def architecture_from_safetensors(path: str | Path) -> ModelArchitecture:
                 arch,
                 other_params=arch.other_params + diff,
                 other_active_params=max(arch.other_active_params + diff, 0),
-                approximate=None,
+                approximate=arch.approximate.cache_only(),
             )
             notes.append(Message("model_note.counted_from_tensors", params=summary.params))
         elif not summary.looks_quantized and summary.params != arch.params_total:

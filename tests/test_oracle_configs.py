@@ -232,25 +232,18 @@ def test_cache_bytes_match_the_oracle_under_the_serving_rule(name, length):
     assert planner_transformers_rule(arch, int(length), config) == vllm_rule(name, length)
 
 
-def test_the_approximation_bands_cover_every_known_family():
-    """Counted with the generic formula, each known config's truth lies inside its band."""
-    from core.families import DEFAULTS, count_generic
-    from core.families.reader import ConfigReader
-    from core.model_config import BANDS, _family_of, _text_and_vision, layout_class
+@pytest.mark.parametrize("name", _entries())
+def test_the_generic_bands_contain_every_known_family_read_as_unknown(name):
+    """Each known config read as an unknown family: its bands hold the oracle's truth.
 
-    checked = 0
-    for name in _entries():
-        if name in REFUSED or name in APPROXIMATE:
-            continue
-        config = _config(name)
-        text, family, _ = _text_and_vision(config, _family_of(config))
-        exact = _arch(name)
-        generic = count_generic(ConfigReader(text, family, DEFAULTS.get(family)))
-        figure = generic.embedding + generic.lm_head + generic.build.other
-        figure += sum(g.params for g in generic.build.groups)
-        text_params = exact.params_total - exact.vision_params
-        low, high = BANDS[layout_class(text)]
-        assert low * figure <= text_params <= high * figure, (name, text_params / figure)
-        checked += 1
-    skipped = {n for n in _entries() if n in REFUSED or n in APPROXIMATE}
-    assert checked == len(_entries()) - len(skipped)
+    The parameter band must hold ``params_total`` (vision tower included) and the cache band
+    the cache bytes at every oracle length up to the model's longest context.
+    """
+    from tests.generic_probe import lengths, probe
+
+    if name in REFUSED:
+        pytest.skip(REFUSED[name])
+    for length in lengths(name):
+        p = probe(name, length)
+        assert p.params_inside(), (name, p.params_ratio, p.params_band, p.reason)
+        assert p.cache_inside(), (name, length, p.cache_ratio, p.cache_band)

@@ -21,7 +21,7 @@ from core.families.classic import CLASSIC
 from core.families.decoder import DecoderSpec, count_decoder
 from core.families.deepseek import count_deepseek
 from core.families.deepseek_v4 import count_deepseek_v4
-from core.families.dense import DENSE, llama_like
+from core.families.dense import DENSE
 from core.families.gemma4 import count_gemma4, gemma4_audio, gemma4_vision
 from core.families.hybrid import HYBRID
 from core.families.mixers import pinned_state_bits
@@ -32,7 +32,9 @@ from core.families.vision import (
     lfm2_vl_vision,
     llama4_vision,
     moonvit_kimi_k25,
+    pixtral_mistral3,
     qwen3_vl_vision,
+    qwen25_vl_vision,
     siglip_gemma3,
 )
 
@@ -42,6 +44,10 @@ SPECS["RefinedWeb"] = SPECS["RefinedWebModel"] = SPECS["falcon"]
 SPECS["starcoder"] = SPECS["gpt_bigcode"]
 SPECS["qwen3_vl_text"] = SPECS["qwen3"]
 SPECS["qwen3_vl_moe_text"] = SPECS["qwen3_moe"]
+# EXAONE 4.5's language model is EXAONE 4's (Exaone4_5_Config.text_config: model_type exaone4);
+# Qwen2.5-VL's is Qwen2's (modeling_qwen2_5_vl.py Qwen2_5_VLAttention: q/k/v biases, no o bias).
+SPECS["exaone4_5_text"] = SPECS["exaone4"]
+SPECS["qwen2_5_vl_text"] = SPECS["qwen2"]
 
 MLA = {"deepseek_v3": 3, "deepseek_v2": 2, "kimi_k2": 3, "deepseek_v32": 3, "glm_moe_dsa": 3}
 # Multimodal families: the text model's family and the vision tower's counter, which gets the
@@ -57,7 +63,13 @@ MULTIMODAL: dict[str, tuple[str, VisionCounter]] = {
     "lfm2_vl": ("lfm2", lfm2_vl_vision),
     "gemma4": ("gemma4_text", lambda c, v, h: gemma4_vision(v, h) + _gemma4_audio(c, h)),
     "kimi_k25": ("kimi_k2", lambda c, v, h: moonvit_kimi_k25(v, h)),
+    "qwen2_5_vl": ("qwen2_5_vl_text", lambda c, v, h: qwen25_vl_vision(v, h)),
+    "exaone4_5": ("exaone4_5_text", lambda c, v, h: qwen25_vl_vision(v, h)),
+    "mistral3": ("mistral", pixtral_mistral3),
 }
+# Multimodal families whose published configs may keep the text model's fields at the top level
+# instead of in text_config (Qwen2.5-VL's of early 2025, written by transformers 4.4x).
+FLAT_TEXT = frozenset({"qwen2_5_vl"})
 
 # Multimodal families whose audio tower (audio_config) the counter above counts as well.
 AUDIO_COUNTED = frozenset({"gemma4"})
@@ -85,11 +97,6 @@ def count_family(r: ConfigReader, family: str) -> Counted | None:
     if family == "deepseek_v4":
         return count_deepseek_v4(r)
     return None
-
-
-def count_generic(r: ConfigReader) -> Counted:
-    """The Llama-style formula on the generic fields, for a family the planner does not know."""
-    return count_decoder(llama_like(r, tie_default=False, ff_default=None, mlp_bias_key="mlp_bias"))
 
 
 # Configuration-class defaults for structural fields that published configs omit

@@ -110,6 +110,18 @@ DENSE: dict[str, Callable[[ConfigReader], DecoderSpec]] = {
         sliding_if="all",
         window_default=4096,
     ),
+    # modeling_ministral3.py (Mistral 3 text models, Devstral Small 2): Mistral's layout, every
+    # layer sliding when sliding_window is set, none by default (Ministral3Config: None).
+    "ministral3": lambda r: llama_like(
+        r,
+        tie_default=False,
+        ff_default=14336,
+        qkv_bias=False,
+        o_bias=False,
+        head_default=128,
+        sliding_if="all",
+        window_default=None,
+    ),
     # modeling_qwen2.py: q/k/v biases, no o_proj bias.
     "qwen2": lambda r: llama_like(
         r,

@@ -127,3 +127,57 @@ def moonvit_kimi_k25(vision: dict[str, Any], text_hidden: int) -> int:
     embeddings = 3 * patch * patch * h + h + grid_h * grid_w * h
     projector = 2 * norm + (merged * merged + merged) + (merged * text_hidden + text_hidden)
     return embeddings + _encoder_layers(h, ff, layers) + 2 * h + projector
+
+
+def qwen25_vl_vision(vision: dict[str, Any], text_hidden: int) -> int:
+    """The Qwen2.5-VL vision tower and patch merger (also EXAONE 4.5's, with GQA attention).
+
+    ``modeling_qwen2_5_vl.py``: a 3-D patch convolution without bias, RMSNorm blocks with a
+    biased fused qkv (``Exaone4_5_VisionAttention``: ``num_key_value_heads`` K/V heads), a biased
+    output projection and a biased gated MLP, then the merger: an RMSNorm over the vision width and
+    two biased matrices over the merged width (vision × merge²) → merged → ``out_hidden_size``.
+    No learned positions (rotary). Defaults: ``Qwen2_5_VLVisionConfig``.
+    """
+    r = ConfigReader(vision, "qwen2_5_vl_vision")
+    h = r.integer("hidden_size", 3584, quiet=True)
+    ff = r.integer("intermediate_size", 3420, quiet=True)
+    depth = r.integer("depth", 32, quiet=True)
+    heads = r.integer("num_heads", 16, quiet=True)
+    kv = r.integer("num_key_value_heads", heads, quiet=True)
+    channels = r.integer("in_channels", 3, quiet=True)
+    patch = r.integer("patch_size", 14, quiet=True)
+    temporal = r.integer("temporal_patch_size", 2, quiet=True)
+    merge = r.integer("spatial_merge_size", 2, quiet=True)
+    out = r.integer("out_hidden_size", text_hidden, quiet=True)
+    qkv = h + 2 * kv * (h // heads)
+    block = 2 * h + (h * qkv + qkv) + (h * h + h) + 2 * (h * ff + ff) + (ff * h + h)
+    merged = h * merge * merge
+    merger = h + (merged * merged + merged) + (merged * out + out)
+    return channels * temporal * patch * patch * h + depth * block + merger
+
+
+def pixtral_mistral3(config: dict[str, Any], vision: dict[str, Any], text_hidden: int) -> int:
+    """The Pixtral vision tower and the Mistral 3 projector (Mistral Small 3.x, Devstral Small 2).
+
+    ``modeling_pixtral.py``: a patch convolution without bias, an RMSNorm (``ln_pre``), then per
+    layer two RMSNorms, q/k/v/o of the vision width and a gated MLP, all without bias; no final
+    norm. ``modeling_mistral3.py`` ``Mistral3MultiModalProjector``: an RMSNorm of the vision width,
+    the patch merger (vision × merge² → vision, no bias), then vision × feature layers → text and
+    text → text, biased when ``multimodal_projector_bias``. Defaults: ``PixtralVisionConfig``,
+    ``Mistral3Config``.
+    """
+    r = ConfigReader(vision, "pixtral")
+    h = r.integer("hidden_size", 1024, quiet=True)
+    ff = r.integer("intermediate_size", 4096, quiet=True)
+    layers = r.integer("num_hidden_layers", 24, quiet=True)
+    channels = r.integer("num_channels", 3, quiet=True)
+    patch = r.integer("patch_size", 16, quiet=True)
+    top = ConfigReader(config, "mistral3")
+    merge = top.integer("spatial_merge_size", 2, quiet=True)
+    bias = top.flag("multimodal_projector_bias", False)
+    feature = config.get("vision_feature_layer", -1)
+    feature_layers = len(feature) if isinstance(feature, list) and feature else 1
+    tower = channels * patch * patch * h + h + layers * (2 * h + 4 * h * h + 3 * h * ff)
+    projector = h + h * merge * merge * h + h * feature_layers * text_hidden
+    projector += text_hidden * text_hidden + (2 * text_hidden if bias else 0)
+    return tower + projector

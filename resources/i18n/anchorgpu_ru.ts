@@ -630,12 +630,24 @@
         <translation>{pipeline} дистиллирована по guidance: один проход денойзера на шаг, пакет для classifier-free guidance не удваивается.</translation>
     </message>
     <message>
-        <source>model_type &apos;{family}&apos; is not one the planner counts exactly; parameters are estimated with the Llama-style formula from the generic fields.</source>
-        <translation>model_type &apos;{family}&apos; планировщик не умеет считать точно; параметры оценены по формуле в стиле Llama из общих полей.</translation>
+        <source>The config lists an MLP width per layer: every layer is counted at the widest, so the parameters may be fewer (the cache is not affected).</source>
+        <translation>Конфигурация задаёт ширину MLP для каждого слоя: все слои учтены по самой широкой, поэтому параметров может быть меньше (на кэш это не влияет).</translation>
     </message>
     <message>
-        <source>a config without model_type is not one the planner counts exactly; parameters are estimated with the Llama-style formula from the generic fields.</source>
-        <translation>конфиг без model_type планировщик не умеет считать точно; параметры оценены по формуле в стиле Llama из общих полей.</translation>
+        <source>The config does not give the attention head count (its class default applies): counted as {heads} heads of {head_dim} with a K/V head each, so both the parameters and the cache may be smaller.</source>
+        <translation>Конфигурация не задаёт число голов внимания (действует значение по умолчанию её класса): учтено голов — {heads}, размерность каждой — {head_dim}, у каждой своя KV-голова, поэтому и параметров, и кэша может быть меньше.</translation>
+    </message>
+    <message>
+        <source>The config declares shared attention blocks (num_mem_blocks): every hybrid layer is counted with its own, so the parameters may be far fewer (the cache is not affected).</source>
+        <translation>Конфигурация объявляет общие блоки внимания (num_mem_blocks): каждый гибридный слой учтён со своим блоком, поэтому параметров может быть намного меньше (на кэш это не влияет).</translation>
+    </message>
+    <message>
+        <source>The config declares per-layer input embeddings and extra per-layer blocks the planner does not count: the parameters may be more (the cache is not affected).</source>
+        <translation>Конфигурация объявляет послойные входные эмбеддинги и дополнительные послойные блоки, которые планировщик не считает: параметров может быть больше (на кэш это не влияет).</translation>
+    </message>
+    <message>
+        <source>The config lets its last layers reuse earlier layers&apos; keys and values (num_kv_shared_layers): every layer is cached, so the cache may be smaller (the parameters are not affected).</source>
+        <translation>Конфигурация разрешает последним слоям повторно использовать ключи и значения предыдущих слоёв (num_kv_shared_layers): кэш учтён для каждого слоя, поэтому он может быть меньше (на параметры это не влияет).</translation>
     </message>
     <message>
         <source>&apos;{key}&apos; read from the config&apos;s &apos;{name}&apos;.</source>
@@ -762,10 +774,6 @@
         <translation>{file} рядом с этим config.json описывает квантование ModelOpt (FP8 или NVFP4), которое планировщик не читает: веса посчитаны в запрошенной точности; укажите точность, в которой хранится чекпойнт, или дайте его файлы safetensors для точного счёта весов.</translation>
     </message>
     <message>
-        <source>The vision tower of &apos;{family}&apos; is not one the planner counts; only the text model is counted, so the weights are approximate.</source>
-        <translation>Визуальную часть модели «{family}» планировщик не считает: посчитана только текстовая модель, поэтому веса приблизительные.</translation>
-    </message>
-    <message>
         <source>No MLP weights recognised; intermediate size assumed 4 × hidden = {ff}.</source>
         <translation>Веса MLP не распознаны; промежуточный размер принят равным 4 × hidden = {ff}.</translation>
     </message>
@@ -826,6 +834,62 @@
         <translation>запрошено спекулятивное декодирование с MTP, но у vLLM нет черновой модели MTP для {model_type}, а опубликованные контрольные точки этой модели не хранят весов предсказания нескольких токенов: для них ничего не учтено; планируйте без MTP или с другим способом получения черновых токенов</translation>
     </message>
     <message>
+        <source>model_type &apos;{family}&apos; is not one the planner counts exactly; its layers, experts, attention and cache are estimated from the fields families share, within the range shown.</source>
+        <translation>model_type «{family}» планировщик точно не считает: слои, эксперты, внимание и кэш оценены по полям, общим для разных семейств, в пределах показанного диапазона.</translation>
+    </message>
+    <message>
+        <source>a config without model_type is not one the planner counts exactly; its layers, experts, attention and cache are estimated from the fields families share, within the range shown.</source>
+        <translation>конфигурацию без model_type планировщик точно не считает: слои, эксперты, внимание и кэш оценены по полям, общим для разных семейств, в пределах показанного диапазона.</translation>
+    </message>
+    <message>
+        <source>The activation does not say whether the MLP has a gate matrix: counted with one, so the parameters may be fewer (the cache is not affected).</source>
+        <translation>По функции активации не видно, есть ли у MLP гейт-матрица: она учтена, поэтому параметров может быть меньше (на кэш это не влияет).</translation>
+    </message>
+    <message>
+        <source>&apos;tie_word_embeddings&apos; is not in config.json: the output head is counted apart from the embedding, so the parameters may be {vocab:,} × {h:,} fewer.</source>
+        <translation>В config.json нет «tie_word_embeddings»: выходная голова учтена отдельно от эмбеддингов, поэтому параметров может быть на {vocab:,} × {h:,} меньше.</translation>
+    </message>
+    <message>
+        <source>The config names no rotary or ALiBi positions: the model may learn a position table, so the parameters may be more (the cache is not affected).</source>
+        <translation>В конфигурации не указаны ни поворотные (RoPE), ни ALiBi-позиции: у модели может быть обучаемая таблица позиций, поэтому параметров может быть больше (на кэш это не влияет).</translation>
+    </message>
+    <message>
+        <source>The config has recurrent-mixer fields but no per-layer plan: every layer is counted with attention, the mixer and an MLP, so both the parameters and the cache may be smaller.</source>
+        <translation>В конфигурации есть поля рекуррентного смесителя, но нет послойного плана: каждый слой учтён с вниманием, смесителем и MLP, поэтому и параметров, и кэша может быть меньше.</translation>
+    </message>
+    <message>
+        <source>The config sets a sliding window but not which layers use it: every layer is cached in full, so the cache may be smaller (the parameters are not affected).</source>
+        <translation>Конфигурация задаёт скользящее окно, но не указывает, какие слои его используют: кэш каждого слоя учтён полностью, поэтому кэш может быть меньше (на параметры это не влияет).</translation>
+    </message>
+    <message>
+        <source>The linear-attention layers&apos; state is not described by any field the planner reads: it is taken as heads × head_dim² per layer, so the cache is a guess (the parameters are counted as attention-shaped layers).</source>
+        <translation>Состояние слоёв линейного внимания не описано ни одним полем, которое читает планировщик: оно принято равным heads × head_dim² на слой, так что кэш — это допущение (параметры учтены как у слоёв внимания).</translation>
+    </message>
+    <message>
+        <source>The config names no shared expert: none is counted, but some families run one without declaring it, so the parameters may be more (the cache is not affected).</source>
+        <translation>В конфигурации не назван общий эксперт: он не учтён, но некоторые семейства используют его, не объявляя, поэтому параметров может быть больше (на кэш это не влияет).</translation>
+    </message>
+    <message>
+        <source>The sliding-window layers have their own head shape but the config does not say which layers slide: the cache may be larger than the figure (the parameters are counted with the main shape).</source>
+        <translation>У слоёв со скользящим окном своя форма голов, но конфигурация не говорит, какие это слои: кэш может оказаться больше показанного (параметры учтены по основной форме).</translation>
+    </message>
+    <message>
+        <source>The config declares a compressed attention cache the planner does not read: the cache is a guess (the parameters are counted from the shared fields).</source>
+        <translation>Конфигурация объявляет сжатый кэш внимания, который планировщик не читает: кэш — это допущение (параметры учтены по общим полям).</translation>
+    </message>
+    <message>
+        <source>The cache layout is guessed: the cache may be {low:.2f}× to {high:.2f}× the figure.</source>
+        <translation>Раскладка кэша угадана: кэш может составить от {low:.2f}× до {high:.2f}× показанного.</translation>
+    </message>
+    <message>
+        <source>The vision tower of &apos;{family}&apos; is not one the planner counts exactly: estimated from its vision_config at {params:,} parameters, within the range shown.</source>
+        <translation>Визуальный энкодер «{family}» планировщик точно не считает: по его vision_config он оценён (параметров: {params:,}) в пределах показанного диапазона.</translation>
+    </message>
+    <message>
+        <source>The audio tower of &apos;{family}&apos; is not one the planner counts exactly: estimated from its audio_config at {params:,} parameters, within the range shown.</source>
+        <translation>Аудиоэнкодер «{family}» планировщик точно не считает: по его audio_config он оценён (параметров: {params:,}) в пределах показанного диапазона.</translation>
+    </message>
+    <message>
         <source>The published checkpoint also stores {layers} multi-token-prediction layer(s) ({params:,} parameters). vLLM skips them when it loads the model and loads them only for speculative decoding with MTP (--speculative-config method mtp); they are not counted here.</source>
         <translation>Опубликованная контрольная точка хранит ещё слои предсказания нескольких токенов (MTP): {layers} (параметров: {params:,}). vLLM пропускает их при загрузке модели и загружает только для спекулятивного декодирования с MTP (--speculative-config, method mtp); здесь они не учитываются.</translation>
     </message>
@@ -852,10 +916,6 @@
     <message>
         <source>The index names a vision encoder&apos;s tensors, which the config reading did not count as such: the weights are exact, the activations of images may not be.</source>
         <translation>Индекс называет тензоры визуального энкодера, а при чтении конфига он не учтён: веса точные, активации для изображений могут быть неточными.</translation>
-    </message>
-    <message>
-        <source>The audio tower of &apos;{family}&apos; is not counted; the text model and the vision tower are, so the weights are approximate.</source>
-        <translation>Звуковую часть модели «{family}» планировщик не считает: посчитаны текстовая модель и визуальная часть, поэтому веса приблизительные.</translation>
     </message>
     <message>
         <source>needs {need:.1f} GiB per GPU, has {has:.1f} GiB usable</source>
