@@ -59,8 +59,15 @@ def test_an_unknown_family_gets_its_exact_size_from_the_index(tmp_path):
     assert _weights(folder / "config.json") == 6_779_249_408
     keys = _keys(arch)
     assert "model_note.index_total_size" in keys and "model_note.counted_from_index" in keys
-    # Its names show 64 experts and a vision encoder the generic reading did not count.
-    assert "model_note.index_experts" in keys and "model_note.index_part_vision" in keys
+    # Its names show 64 experts and a vision encoder; the generic reading of config.json counts
+    # both (experts from the fields families share, the tower from its vision_config), so no
+    # note says a part went uncounted, and that reading's band holds the index's exact total.
+    assert "model_note.index_experts" not in keys and "model_note.index_part_vision" not in keys
+    (folder / INDEX_NAME).unlink()
+    alone = resolve_model(ModelRef(hf_config=str(folder / "config.json")))
+    assert alone.approximate is not None
+    low, high = alone.approximate.band_low, alone.approximate.band_high
+    assert low * alone.params_total <= 6_779_249_408 // 2 <= high * alone.params_total
 
 
 def test_the_index_names_the_parts(tmp_path):
@@ -150,3 +157,21 @@ def test_an_index_with_mtp_layers_vllm_skips_keeps_the_config_count(tmp_path):
     assert arch.stored_bytes is None and arch.params_total * 2 == 37_087_995_136
     assert "model_note.index_mtp" in _keys(arch)
     assert "model_note.index_total_size" not in _keys(arch)
+
+
+def test_parts_the_config_reading_missed_are_named_from_the_index() -> None:
+    # A dense config (no experts, no MLA, no states, no tower) beside an index whose names show
+    # 64 experts, MLA down-projections, Mamba states and a vision tower: each gets its note.
+    from core.safetensors_model import IndexParts, _part_notes
+
+    dense = resolve_model(ModelRef(preset="llama-3.1-8b"))
+    parts = IndexParts(layers=32, experts=64, mla=True, mamba=True, vision=True, quantized=False)
+    keys = [getattr(n, "key", "") for n in _part_notes(dense, parts)]
+    assert keys == [
+        "model_note.index_experts",
+        "model_note.index_part_mla",
+        "model_note.index_part_mamba",
+        "model_note.index_part_vision",
+    ]
+    none = IndexParts(layers=32, experts=0, mla=False, mamba=False, vision=False, quantized=False)
+    assert _part_notes(dense, none) == []
