@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QSettings, Signal
 
 from core.errors import CatalogError, InputError
+from core.paths import ensure_private_dir
 from gui.language_switcher import LanguageSwitcher, resolve_language
 from gui.settings_store import IMPORTED_CATALOG_FILE, SettingsStore, data_dir, db_path
 
@@ -148,7 +149,7 @@ class AppState(QObject):
         from core.catalog import load_catalog_file
 
         catalog = load_catalog_file(source)
-        self.data_dir.mkdir(parents=True, exist_ok=True)
+        ensure_private_dir(self.data_dir)
         target = self.data_dir / IMPORTED_CATALOG_FILE
         if Path(source).resolve() != target.resolve():
             handle, tmp = tempfile.mkstemp(dir=self.data_dir, prefix=".catalog-", suffix=".tmp")
