@@ -97,8 +97,8 @@ STORE_TEMPLATES: dict[str, str] = {
     ),
     "store.import_catalog_price": QT_TRANSLATE_NOOP(
         "CoreText",
-        "its price per GPU-hour for {gpu_id} by the {unit} is {price} {currency}, but catalog"
-        " {catalog_id} of {as_of}, which it names, lists {listed} {currency}",
+        "its price per GPU-hour for {gpu_id} is {price} {currency}, but catalog {catalog_id} of"
+        " {as_of}, which it names, lists {listed} {currency} for this term",
     ),
     "store.import_catalog_total": QT_TRANSLATE_NOOP(
         "CoreText",
@@ -115,8 +115,13 @@ STORE_TEMPLATES: dict[str, str] = {
     "store.import_currency": QT_TRANSLATE_NOOP(
         "CoreText", "it is in {currency}, but catalog {catalog_id} prices in {known}"
     ),
-    "store.import_differs": QT_TRANSLATE_NOOP(
-        "CoreText", "{kind} {id} is already here with another {fields}; the one here was kept"
+    "store.import_differs_order": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "order {id} is already here, but the file differs in {fields}; kept as it is here",
+    ),
+    "store.import_differs_quote": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "quote {id} is already here, but the file differs in {fields}; kept as it is here",
     ),
     "store.import_estimate_field": QT_TRANSLATE_NOOP(
         "CoreText", "its {field} {value} differs from its estimate's ({quoted})"

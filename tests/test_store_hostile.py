@@ -350,14 +350,14 @@ def test_an_id_already_here_with_other_texts_is_named(
     order, quote = data["orders"][0]["id"], data["quotes"][0]["id"]
     assert summary.skipped == 2
     assert [str(d) for d in summary.differing] == [
-        f"quote {quote} is already here with another notes; the one here was kept",
-        f"order {order} is already here with another label, notes; the one here was kept",
+        f"quote {quote} is already here, but the file differs in notes; kept as it is here",
+        f"order {order} is already here, but the file differs in label, notes; kept as it is here",
     ]
     path = tmp_path / "changed.json"
     path.write_text(json.dumps(changed), "utf-8")
     result = run_cli(capsys, "--db", str(tmp_path / "b.sqlite"), "history", "import", str(path))
     assert result.code == 0
-    assert f"warning: order {order} is already here with another label, notes" in result.err
+    assert f"warning: order {order} is already here, but the file differs in label" in result.err
     assert "2 of them differ in the file" in result.out
     again = _import(tmp_path, data)
     assert again.differing == ()  # the same file twice: nothing differs

@@ -239,7 +239,6 @@ def _catalog_difference(quote: Quote) -> Message | None:
         return Message(
             "store.import_catalog_price",
             gpu_id=quote.gpu_id,
-            unit=quote.term_unit,
             price=str(quote.price.unit_price_per_gpu_hour),
             listed=str(listed),
             currency=catalog.currency,

@@ -460,6 +460,9 @@ Not compared: a stop (it is merged), and an order's quote, which is left out whe
 not imported with it."""
 
 
+DIFFERS = {"quote": "store.import_differs_quote", "order": "store.import_differs_order"}
+
+
 def _note_difference(
     differing: list[str], kind: str, present: sqlite3.Row, incoming: dict[str, Any]
 ) -> None:
@@ -471,11 +474,7 @@ def _note_difference(
         if name in incoming and name in columns and present[name] != incoming[name]
     ]
     if fields:
-        differing.append(
-            Message(
-                "store.import_differs", kind=kind, id=str(present["id"]), fields=", ".join(fields)
-            )
-        )
+        differing.append(Message(DIFFERS[kind], id=str(present["id"]), fields=", ".join(fields)))
 
 
 def _merge_audit(conn: sqlite3.Connection, entry: _AuditIn) -> int:
