@@ -19,7 +19,7 @@ STORE_TEMPLATES: dict[str, str] = {
         "CoreText", "must be 1 to {limit} printable characters without surrounding spaces"
     ),
     "store.bad_stamp": QT_TRANSLATE_NOOP(
-        "CoreText", "'{text}' is not a time with its time zone (ISO 8601)"
+        "CoreText", "'{text}' is not a date and time with a time zone"
     ),
     "store.bad_page": QT_TRANSLATE_NOOP(
         "CoreText", "page size must be 1 to {limit} and the offset 0 or more"

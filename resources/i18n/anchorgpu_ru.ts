@@ -2202,8 +2202,8 @@
         <translation>заказ {order}: ключ идемпотентности «{key}» здесь принадлежит заказу {holder}</translation>
     </message>
     <message>
-        <source>&apos;{text}&apos; is not a time with its time zone (ISO 8601)</source>
-        <translation>«{text}» — не время с часовым поясом (ISO 8601)</translation>
+        <source>&apos;{text}&apos; is not a date and time with a time zone</source>
+        <translation>«{text}» — не дата и время с часовым поясом</translation>
     </message>
     <message>
         <source>permission denied (its folder cannot be opened by this user)</source>
