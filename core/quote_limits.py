@@ -25,9 +25,7 @@ from core.limits import Limits, solve_limits
 from core.messages import Message
 from core.outcome import OutcomeCost, outcome_cost
 from core.quotes import Quote
-
-LOCAL_SOURCES = ("hf_config", "safetensors", "gguf")
-"""The model sources of a request that are paths to files on this computer."""
+from core.request import LOCAL_SOURCES
 
 
 @dataclass(frozen=True)

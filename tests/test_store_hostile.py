@@ -119,6 +119,36 @@ def test_a_process_killed_inside_its_first_write_leaves_a_history_that_opens(
     assert not Path(f"{path}-journal").exists()
 
 
+KILLED_MIGRATION = """
+import os, signal, sys
+from pathlib import Path
+from core.store import HistoryStore, schema
+
+def killed(db):
+    os.kill(os.getpid(), signal.SIGKILL)
+
+schema.MIGRATIONS[schema.SCHEMA_VERSION] = killed
+HistoryStore(Path(sys.argv[1]))
+"""
+
+
+@POSIX
+def test_the_app_killed_inside_the_first_migration_leaves_a_history_that_opens(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "history.sqlite"
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, "-c", KILLED_MIGRATION, str(path)], cwd=root, check=False
+    )
+    assert done.returncode == -signal.SIGKILL
+    assert Path(f"{path}-wal").exists()  # killed inside the transaction
+    result = run_cli(capsys, "--db", str(path), "history", "list")
+    assert result.code == 0, result.err
+    with HistoryStore(path) as store:
+        assert store.schema_version == SCHEMA_VERSION and store.migrated_from == SCHEMA_VERSION
+
+
 def test_a_negative_schema_version_is_refused_in_words(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -4195,6 +4195,10 @@ Idempotency key of this purchase: {key}</source>
         <translation>Открыть как новый черновик</translation>
     </message>
     <message>
+        <source>{id} was planned from the model file {path} on this computer. The new draft reads that file. Read it?</source>
+        <translation>Запись {id} рассчитана по файлу модели {path} на этом компьютере. Новый черновик прочитает этот файл. Прочитать его?</translation>
+    </message>
+    <message>
         <source>The plan wizard is not available in this window.</source>
         <translation>Мастер плана в этом окне недоступен.</translation>
     </message>
