@@ -120,6 +120,8 @@ class AppState(QObject):
 
     def window_settings(self) -> QSettings:
         """QSettings for window geometry and dock/header state only, kept in the data folder."""
+        with contextlib.suppress(OSError):  # Qt would make a missing folder 0755 when it saves
+            ensure_private_dir(self.data_dir)
         return QSettings(str(self.data_dir / WINDOW_STATE_FILE), QSettings.Format.IniFormat)
 
     def update_settings(

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 
 import pytest
 from PySide6.QtWidgets import QMessageBox, QWidget
@@ -86,3 +88,21 @@ def test_reopening_a_preset_quote_asks_nothing(qtbot, monkeypatch):
     qtbot.addWidget(window)
     assert reopen_as_draft(make_quote(label="Custom"), NOW, window) is not None
     assert len(window.loaded) == 1
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX modes")
+def test_the_first_draft_and_window_state_make_the_data_folder_private(
+    tmp_path, app_state, user_data_dir
+):
+    from core.request import parse_request
+    from gui.wizard.plan_files import keep_draft
+
+    folder = tmp_path / "base" / "AnchorGPU" / "AnchorGPU Planner"
+    keep_draft(parse_request(make_quote().request), folder)
+    for made in (tmp_path / "base", tmp_path / "base" / "AnchorGPU", folder):
+        assert made.stat().st_mode & 0o777 == 0o700, made
+    shutil.rmtree(user_data_dir)  # as on a first start, before anything else made it
+    settings = app_state.window_settings()
+    settings.setValue("geometry", "x")
+    settings.sync()
+    assert user_data_dir.stat().st_mode & 0o777 == 0o700
