@@ -367,6 +367,12 @@ _LIMITS = {
         "CoreText",
         "largest square image at batch {at}: {value}×{value} px (limited by {binding})",
     ),
+    "quote_limits.local_model": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "quote {quote} was planned from a local model file ({source}), which is not read again"
+        " from a saved quote, so no limits; reopen it as a new draft to plan it from a file you"
+        " choose",
+    ),
     "quote_limits.offer": QT_TRANSLATE_NOOP(
         "CoreText", "the GPU offer saved with quote {quote} cannot be read, so no limits"
     ),

@@ -50,12 +50,23 @@ def settings_path() -> Path:
 
 
 def ensure_private_dir(folder: Path) -> Path:
-    """Create ``folder`` (and missing parents) readable by its owner only; return it.
+    """Create ``folder`` and its missing parents readable by their owner only (0700); return it.
 
-    A folder that already exists keeps its permissions: it may be shared on purpose.
+    The XDG Base Directory Specification asks for 0700 on a base folder the app has to create
+    (https://specifications.freedesktop.org/basedir-spec/latest/, "Referencing this
+    specification"), and every folder made on the way to the data folder gets the same. A
+    folder that already exists keeps its permissions: it may be shared on purpose.
     """
-    if not folder.exists():
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    missing = []
+    for step in (folder, *folder.parents):
+        if step.exists():
+            break
+        missing.append(step)
+    for step in reversed(missing):
+        try:
+            step.mkdir(mode=0o700)
+        except FileExistsError:  # made meanwhile by another process: it keeps its mode
+            continue
         if os.name == "posix":
-            os.chmod(folder, 0o700)  # mkdir's mode is filtered by the umask
+            os.chmod(step, 0o700)  # mkdir's mode is filtered by the umask
     return folder

@@ -5,8 +5,12 @@ saved before the limits existed have none either). To compare saved quotes side 
 request is estimated again on the offer of the snapshot (not today's catalog), its limits solved
 (:func:`core.limits.solve_limits`) and its outcome priced with the quote's own price
 (:func:`core.outcome.outcome_cost`). The memory, speed, prices and warnings shown beside them stay
-the snapshot's; only these figures are today's, and a quote whose model can no longer be read
-(a file moved since) says why instead.
+the snapshot's; only these figures are today's.
+
+A model file the request names (``hf_config``, ``safetensors``, ``gguf``) is never read again from
+a snapshot: a quote may come from an imported file, whose path can name any file on this computer,
+and nothing is read but what the user picks. Such a quote says so instead of showing limits
+(reopening it as a new draft plans it again from a file the user chooses).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from core.limits import Limits, solve_limits
 from core.messages import Message
 from core.outcome import OutcomeCost, outcome_cost
 from core.quotes import Quote
+from core.request import LOCAL_SOURCES
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,11 @@ def quote_limits(quote: Quote, *, utilization: Decimal = Decimal(1)) -> QuoteLim
         return QuoteLimits(None, None, Message("quote_limits.offer", quote=quote.id))
     try:
         request = read_saved_request(quote.request)
+        named = next((name for name in LOCAL_SOURCES if getattr(request.model, name)), None)
+        if named is not None:
+            return QuoteLimits(
+                None, None, Message("quote_limits.local_model", quote=quote.id, source=named)
+            )
         model = resolve(request)
         result = estimate_on(request, model, gpu)
         limits = solve_limits(result, model)

@@ -73,6 +73,8 @@ QuantFormatName = Literal[
     "gguf-q5_k_m",
 ]
 MODEL_SOURCES = ("preset", "hf_config", "safetensors", "gguf", "custom")
+LOCAL_SOURCES = ("hf_config", "safetensors", "gguf")
+"""The model sources that are paths to files on this computer."""
 # Fields added after quotes were first saved, with the value a request saved before them stands
 # for (their default, but for bnb_version): left out of the canonical JSON while they hold it, so
 # a request saved before them keeps its fingerprint (and a retried placement of it keeps matching

@@ -18,6 +18,9 @@ STORE_TEMPLATES: dict[str, str] = {
     "store.bad_key": QT_TRANSLATE_NOOP(
         "CoreText", "must be 1 to {limit} printable characters without surrounding spaces"
     ),
+    "store.bad_stamp": QT_TRANSLATE_NOOP(
+        "CoreText", "'{text}' is not a date and time with a time zone"
+    ),
     "store.bad_page": QT_TRANSLATE_NOOP(
         "CoreText", "page size must be 1 to {limit} and the offset 0 or more"
     ),
@@ -49,6 +52,9 @@ STORE_TEMPLATES: dict[str, str] = {
     ),
     "store.cause_file_read_only": QT_TRANSLATE_NOOP(
         "CoreText", "read-only (the file cannot be written)"
+    ),
+    "store.cause_folder_closed": QT_TRANSLATE_NOOP(
+        "CoreText", "permission denied (its folder cannot be opened by this user)"
     ),
     "store.cause_folder_read_only": QT_TRANSLATE_NOOP(
         "CoreText", "read-only (its folder cannot be written)"
@@ -86,9 +92,36 @@ STORE_TEMPLATES: dict[str, str] = {
     "store.import_conflict": QT_TRANSLATE_NOOP(
         "CoreText", "order {order}: idempotency key '{key}' belongs to order {holder} here"
     ),
+    "store.import_catalog_no_gpu": QT_TRANSLATE_NOOP(
+        "CoreText", "it names catalog {catalog_id} of {as_of}, which has no GPU offer {gpu_id}"
+    ),
+    "store.import_catalog_price": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "its price per GPU-hour for {gpu_id} is {price} {currency}, but catalog {catalog_id} of"
+        " {as_of}, which it names, lists {listed} {currency} for this term",
+    ),
+    "store.import_catalog_total": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "its total is {total} {currency}, but priced again from catalog {catalog_id} of {as_of},"
+        " which it names, it is {repriced} {currency}",
+    ),
+    "store.import_catalog_unpriced": QT_TRANSLATE_NOOP(
+        "CoreText", "it cannot be priced again from catalog {catalog_id} of {as_of}: {reason}"
+    ),
     "store.import_constant": QT_TRANSLATE_NOOP("CoreText", "{name} is not a number JSON allows"),
+    "store.import_overflow": QT_TRANSLATE_NOOP(
+        "CoreText", "the number {text} is too large to be stored (it would read as infinity)"
+    ),
     "store.import_currency": QT_TRANSLATE_NOOP(
         "CoreText", "it is in {currency}, but catalog {catalog_id} prices in {known}"
+    ),
+    "store.import_differs_order": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "order {id} is already here, but the file differs in {fields}; kept as it is here",
+    ),
+    "store.import_differs_quote": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "quote {id} is already here, but the file differs in {fields}; kept as it is here",
     ),
     "store.import_estimate_field": QT_TRANSLATE_NOOP(
         "CoreText", "its {field} {value} differs from its estimate's ({quoted})"
@@ -203,6 +236,12 @@ STORE_TEMPLATES: dict[str, str] = {
         "understands ({newest}); update AnchorGPU Planner to open it. The file was left as it"
         " is.",
     ),
+    "store.negative_schema": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "history database {path} has schema version {version}, which no version of AnchorGPU"
+        " Planner writes (the file was edited by another program); it was left as it is; restore"
+        " a backup with `anchorgpu-planner db restore FILE` or choose another file with --db",
+    ),
     "store.no_read_permission": QT_TRANSLATE_NOOP(
         "CoreText", "cannot read history database {path}: permission denied"
     ),
@@ -253,6 +292,18 @@ STORE_TEMPLATES: dict[str, str] = {
     ),
     "store.restore_unverified": QT_TRANSLATE_NOOP(
         "CoreText", "the restored history did not verify ({problems})"
+    ),
+    "store.symlink": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "history database {path} is a symbolic link (to {target}); the history must be a regular"
+        " file, because its journals, backups and restores are made beside the name given:"
+        " give --db the file itself",
+    ),
+    "store.row_unreadable": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "history database {path} holds a row that cannot be read ({reason}): it was edited"
+        " outside the app; it was left as it is; restore a backup with `anchorgpu-planner db"
+        " restore FILE` or choose another file with --db",
     ),
     "store.snapshot_unreadable": QT_TRANSLATE_NOOP(
         "CoreText", "snapshot {snapshot_id} cannot be read: {reason}"

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QSettings, Signal
 
 from core.errors import CatalogError, InputError
+from core.paths import ensure_private_dir
 from gui.language_switcher import LanguageSwitcher, resolve_language
 from gui.settings_store import IMPORTED_CATALOG_FILE, SettingsStore, data_dir, db_path
 
@@ -122,6 +123,8 @@ class AppState(QObject):
 
         The same file keeps the folder each kind of file dialog last used (``gui.settings_store``).
         """
+        with contextlib.suppress(OSError):  # Qt would make a missing folder 0755 when it saves
+            ensure_private_dir(self.data_dir)
         return QSettings(str(self.data_dir / WINDOW_STATE_FILE), QSettings.Format.IniFormat)
 
     def update_settings(
@@ -151,7 +154,7 @@ class AppState(QObject):
         from core.catalog import load_catalog_file
 
         catalog = load_catalog_file(source)
-        self.data_dir.mkdir(parents=True, exist_ok=True)
+        ensure_private_dir(self.data_dir)
         target = self.data_dir / IMPORTED_CATALOG_FILE
         if Path(source).resolve() != target.resolve():
             handle, tmp = tempfile.mkstemp(dir=self.data_dir, prefix=".catalog-", suffix=".tmp")

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from core.catalog import Catalog, load_catalog_file
 from core.errors import CatalogError, PlannerError
+from core.paths import ensure_private_dir
 from gui.app_state import AppState
 from gui.core_text import error_text, message_text
 from gui.glossary_link import GlossaryLink
@@ -278,7 +279,7 @@ class SettingsDialog(QDialog):
         self._show_catalog_message(self.tr("The bundled catalog will be used after OK."))
 
     def _on_open_data_clicked(self) -> None:
-        self._state.data_dir.mkdir(parents=True, exist_ok=True)
+        ensure_private_dir(self._state.data_dir)
         url = QUrl.fromLocalFile(str(self._state.data_dir))
         if not QDesktopServices.openUrl(url):
             QMessageBox.warning(

@@ -347,9 +347,12 @@ def run_history_import(args: argparse.Namespace) -> int:
         summary = import_json(store, args.file)
     for conflict in summary.conflicts:
         _warn(f"skipped {conflict}")
+    for difference in summary.differing:
+        _warn(difference)
     print(
         f"added {summary.quotes_added} quotes and {summary.orders_added} orders, "
         f"applied {summary.orders_stopped} stops, skipped {summary.skipped} already present"
+        + (f" ({len(summary.differing)} of them differ in the file)" if summary.differing else "")
         + (f", {len(summary.conflicts)} conflicting" if summary.conflicts else "")
     )
     return 0

@@ -17,6 +17,17 @@ read-only connection must pass ``PRAGMA quick_check``, and be recognised as a hi
 byte-for-byte as it was: nothing here repairs, vacuums or recreates a database, and a file that
 is missing while its write-ahead log or a replaced copy is still there is not silently recreated.
 
+The one write before those checks is SQLite's own recovery: a process killed inside a write in
+rollback-journal mode (the switch of a new history to WAL is one) leaves a hot ``-journal``, which a
+read-only connection cannot roll back (SQLITE_READONLY_ROLLBACK, "attempt to write a readonly
+database" although nothing is read-only). It is rolled back first by a read-write connection,
+exactly as any SQLite client opening the file would; a history that was never committed to is
+then empty again and is created anew.
+
+The history itself must be a regular file, not a symbolic link: its ``-wal`` and ``-shm`` files,
+the ``.replaced-`` copy a restore keeps and the temporary files of a backup are made beside the
+name the app was given, so a link would put them beside the link while SQLite writes the target.
+
 A new database file is created readable by its owner only (0600), in a folder created 0700.
 Connections use WAL, a busy timeout and ``synchronous=FULL`` so that a committed order survives
 a power cut.
@@ -26,6 +37,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 import threading
 import time
 from pathlib import Path
@@ -35,7 +47,7 @@ from core.errors import StoreError
 from core.messages import Message
 from core.paths import ensure_private_dir
 from core.store.errors import describe
-from core.store.schema import recognise
+from core.store.schema import APPLICATION_ID, not_a_history, recognise, refuse_newer
 
 BUSY_TIMEOUT_MS = 5000
 WAL_RETRY_S = 0.01
@@ -63,6 +75,12 @@ def connect_read_only(path: Path) -> sqlite3.Connection:
 
 
 SQLITE_HEADER = b"SQLite format 3\x00"
+JOURNAL_MAGIC = bytes.fromhex("d9d505f920a163d7")
+"""The first 8 bytes of a rollback journal that still has to be played back (a hot journal).
+
+https://www.sqlite.org/fileformat.html, "The Rollback Journal"; SQLite zeroes or deletes the
+header when a transaction commits, so a journal starting with these bytes is an unfinished one.
+"""
 _KEPT: dict[tuple[int, int], int] = {}
 """Descriptors on history files, by (device, inode), never closed (see the module's doc)."""
 _KEPT_LOCK = threading.Lock()
@@ -122,23 +140,92 @@ def _refuse_missing(path: Path) -> None:
         )
 
 
+def _lstat(path: Path) -> os.stat_result | None:
+    """``path``'s own status (a link is not followed); None when it does not exist.
+
+    Raises:
+        StoreError: The folder cannot be searched (no permission) or another error.
+    """
+    try:
+        return os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as error:
+        raise describe(error, path, doing="open") from None
+
+
+def _recover_hot_journal(path: Path) -> None:
+    """Roll back a transaction a killed process left in ``path``'s rollback journal.
+
+    A read-write connection's first read plays a hot journal back, as SQLite does for any client
+    (https://www.sqlite.org/lockingv3.html, "Hot Journals"); nothing else is written.
+
+    Raises:
+        StoreError: The journal cannot be rolled back (the message names the real cause: a
+            read-only folder or drive, a full disk, a damaged file).
+    """
+    journal = Path(f"{path}-journal")
+    try:
+        with journal.open("rb") as stream:  # the journal holds no lock: closing it drops none
+            head = stream.read(len(JOURNAL_MAGIC))
+    except OSError:
+        return
+    if head != JOURNAL_MAGIC:
+        return
+    uri = f"file:{url_quote(str(Path(path).resolve()))}?mode=rw"
+    try:
+        conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+    except sqlite3.Error as error:
+        raise describe(error, path) from None
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.Error as error:
+        raise describe(error, path) from None
+    finally:
+        conn.close()
+
+
+def _refuse_by_header(header: bytes, path: Path) -> None:
+    """Refuse a newer, unversioned or foreign history from its header alone, before any connection.
+
+    A read-only connection to a file in WAL mode creates its ``-wal`` and ``-shm`` and cannot
+    remove them; a file the header already rules out is refused without leaving them behind.
+    The application id is at offset 68 and the user version at 60, both big-endian
+    (https://www.sqlite.org/fileformat.html, "The Database Header").
+
+    Raises:
+        StoreError: The header marks a history newer than the app, or another application's file.
+    """
+    mark = int.from_bytes(header[68:72], "big")
+    version = int.from_bytes(header[60:64], "big", signed=True)
+    if mark not in (0, APPLICATION_ID):
+        raise StoreError(not_a_history(path))
+    if mark == APPLICATION_ID:
+        refuse_newer(version, path)
+
+
 def inspect_existing(path: Path, *, full: bool = False) -> int | None:
     """Check an existing file through a read-only connection; return its schema version.
 
-    Returns None when there is no file or it is empty (a new database).
+    Returns None when there is no file or it is empty (a new database, or one whose first
+    write was rolled back).
 
     Raises:
-        StoreError: The file is not SQLite, is damaged, unreadable, not a history, or newer
-            than the app; or it is missing while remains of a history are beside it.
+        StoreError: The file is not SQLite, is damaged, unreadable, not a history, newer than
+            the app, or a symbolic link; or it is missing while remains of a history are beside it.
     """
     path = Path(path)
-    if not path.exists():
+    info = _lstat(path)
+    if info is None:
         _refuse_missing(path)
         return None
-    if not path.is_file():
+    if stat.S_ISLNK(info.st_mode):
+        raise StoreError(Message("store.symlink", path=str(path), target=os.path.realpath(path)))
+    if not stat.S_ISREG(info.st_mode):
         raise StoreError(Message("store.not_a_file", path=str(path)))
     if not os.access(path, os.R_OK):
         raise StoreError(Message("store.no_read_permission", path=str(path)))
+    _recover_hot_journal(path)
     if path.stat().st_size == 0:
         return None
     try:
@@ -147,6 +234,7 @@ def inspect_existing(path: Path, *, full: bool = False) -> int | None:
         raise describe(error, path, doing="read") from None
     if len(header) < 100 or not header.startswith(SQLITE_HEADER):
         raise StoreError(Message("store.not_sqlite", path=str(path)))
+    _refuse_by_header(header, path)
     try:
         conn = connect_read_only(path)
     except sqlite3.Error as error:

@@ -34,10 +34,15 @@ SQLITE_NOTADB = 26
 def _unwritable(path: Path) -> Message | None:
     """Why ``path`` (or the folder it is in) cannot be written, or None when it can."""
     folder = path.parent
-    if path.exists() and not os.access(path, os.W_OK):
-        return Message("store.cause_file_read_only")
-    if folder.is_dir() and not os.access(folder, os.W_OK):
-        return Message("store.cause_folder_read_only")
+    try:
+        if folder.is_dir() and not os.access(folder, os.X_OK):
+            return Message("store.cause_folder_closed")
+        if path.exists() and not os.access(path, os.W_OK):
+            return Message("store.cause_file_read_only")
+        if folder.is_dir() and not os.access(folder, os.W_OK):
+            return Message("store.cause_folder_read_only")
+    except OSError:  # the folder cannot even be searched: its permissions are the cause
+        return Message("store.cause_folder_closed")
     try:
         if os.statvfs(folder).f_flag & os.ST_RDONLY:
             return Message("store.cause_drive_read_only")

@@ -10,6 +10,9 @@ refuses the whole file, naming the row, when one differs:
   the subtotal and the rate), the total as their sum, and no amount negative or a total of 0;
 - the fingerprint: SHA-256 of the request's canonical JSON (:func:`core.quotes.request_fingerprint`
   hashes the same text);
+- the price again from the bundled catalog, when the snapshot names it (its id and date): the
+  offer's unit price for the term and the total must be the catalog's, so a price lowered and
+  every derived figure recomputed to match is refused too;
 - the listed columns (workload, model, GPU, GPU count, strategy, term, currency, total) of an
   order against its snapshot, and its paid period: it starts at the requested start (or at
   placement), lasts the term, and a stop falls after the placement and before the period ends.
@@ -189,6 +192,10 @@ def check_snapshot(quote: Quote, row: str) -> None:
                 lines_sum=str(total),
             )
         )
+    # Last: a snapshot consistent in itself may still carry a price its catalog never had.
+    problem = _catalog_difference(quote)
+    if problem is not None:
+        refuse(problem)
 
 
 def _bundled_currency(catalog_id: str) -> str | None:
@@ -200,6 +207,64 @@ def _bundled_currency(catalog_id: str) -> str | None:
     except Exception:  # noqa: BLE001 - without the bundled catalog there is nothing to compare
         return None
     return catalog.currency if catalog.catalog_id == catalog_id else None
+
+
+def _catalog_difference(quote: Quote) -> Message | None:
+    """Why ``quote``'s price is not the bundled catalog's, when it names that catalog; else None.
+
+    Every figure :func:`check_snapshot` derives comes from the snapshot itself, so a forger who
+    writes a lower unit price and recomputes the lines, the total and the fingerprint passes it.
+    A snapshot that names the bundled catalog (its id and date) is priced again from that
+    catalog with the snapshot's own GPU count, term, storage and tax rate
+    (:func:`core.pricing.price_for`), and the offer's price and the total must be the catalog's.
+    A snapshot of any other catalog (one the user imported) cannot be checked this way.
+    """
+    from core.catalog import default_catalog
+    from core.errors import PlannerError
+    from core.pricing import price_for
+    from core.request import Term
+
+    try:
+        catalog = default_catalog()
+    except Exception:  # noqa: BLE001 - without the bundled catalog there is nothing to compare
+        return None
+    if (quote.catalog_id, quote.catalog_as_of) != (catalog.catalog_id, catalog.as_of):
+        return None
+    named = {"catalog_id": catalog.catalog_id, "as_of": catalog.as_of.isoformat()}
+    offer = next((gpu for gpu in catalog.gpus if gpu.id == quote.gpu_id), None)
+    if offer is None:
+        return Message("store.import_catalog_no_gpu", gpu_id=quote.gpu_id, **named)
+    listed = offer.price_per_gpu_hour.for_unit(quote.term_unit)
+    if listed != quote.price.unit_price_per_gpu_hour:
+        return Message(
+            "store.import_catalog_price",
+            gpu_id=quote.gpu_id,
+            price=str(quote.price.unit_price_per_gpu_hour),
+            listed=str(listed),
+            currency=catalog.currency,
+            **named,
+        )
+    term = Term(unit=quote.term_unit, count=quote.term_count)
+    try:
+        repriced = price_for(
+            catalog,
+            offer,
+            quote.gpus,
+            term,
+            tax_rate=quote.price.tax_rate,
+            storage_gb=quote.storage_gb,
+        )
+    except PlannerError as error:
+        return Message("store.import_catalog_unpriced", reason=error.message, **named)
+    if repriced.total != quote.price.total:
+        return Message(
+            "store.import_catalog_total",
+            total=str(quote.price.total),
+            repriced=str(repriced.total),
+            currency=catalog.currency,
+            **named,
+        )
+    return None
 
 
 def _line_amount(

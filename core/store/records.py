@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any, Literal
 
+from core.messages import Message
 from core.quotes import Quote
 from core.terms import to_utc
 
@@ -32,9 +33,23 @@ def stamp_seconds(moment: datetime) -> str:
     return to_utc(moment).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+class StampError(ValueError):
+    """A stored or imported time that is not an ISO 8601 time with a zone (edited by hand)."""
+
+
 def parse_stamp(text: str) -> datetime:
-    """Read a stored time back as an aware UTC datetime."""
-    return to_utc(datetime.fromisoformat(text))
+    """Read a stored time back as an aware UTC datetime.
+
+    Raises:
+        StampError: ``text`` is not an ISO 8601 time with a time zone.
+    """
+    try:
+        moment = datetime.fromisoformat(text)
+    except (TypeError, ValueError):
+        raise StampError(Message("store.bad_stamp", text=str(text)[:40])) from None
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise StampError(Message("store.bad_stamp", text=str(text)[:40]))
+    return to_utc(moment)
 
 
 def order_status(paid_until: datetime, stopped_at: datetime | None, now: datetime) -> Status:

@@ -24,7 +24,7 @@ from core.errors import (
     StoreBusyError,
     StoreError,
 )
-from core.messages import Message
+from core.messages import Message, cause
 from core.pricing import from_minor
 from core.quotes import MAX_LABEL_LENGTH, MAX_NOTES_LENGTH, Quote, new_id, parse_quote, utc_now
 from core.store import connection, rows
@@ -319,7 +319,25 @@ class HistoryStore:
             raise NotFoundError(Message("store.no_order", id=order_id))
         return self._order(row)
 
+    @contextmanager
+    def _stored_rows(self) -> Iterator[None]:
+        """Report a stored value that cannot be read (a row edited by hand) as a store error.
+
+        Raises:
+            StoreError: A time, or a JSON text, in a row is not what the app writes.
+        """
+        try:
+            yield
+        except ValueError as error:
+            raise StoreError(
+                Message("store.row_unreadable", path=str(self.path), reason=cause(error))
+            ) from None
+
     def _order(self, row: sqlite3.Row) -> Order:
+        with self._stored_rows():
+            return self._read_order(row)
+
+    def _read_order(self, row: sqlite3.Row) -> Order:
         stopped = row["stopped_at"]
         return Order(
             id=row["id"],
@@ -359,7 +377,9 @@ class HistoryStore:
                 raise NotFoundError(Message("store.no_order", id=order_id))
             now = self.now()
             if row["stopped_at"] is None:
-                if parse_stamp(row["paid_until"]) <= now:
+                with self._stored_rows():
+                    paid_until = parse_stamp(row["paid_until"])
+                if paid_until <= now:
                     raise InputError(
                         Message(
                             "store.order_expired", id=order_id, paid_until=str(row["paid_until"])
@@ -455,9 +475,10 @@ class HistoryStore:
             InputError: An unknown status or kind, or a page size out of range.
         """
         filters = listing.Filters.make(search, status, workload, kind)
-        return listing.list_rows(
-            self.conn, filters, self.now(), limit=limit, offset=offset, after=after
-        )
+        with self._stored_rows():
+            return listing.list_rows(
+                self.conn, filters, self.now(), limit=limit, offset=offset, after=after
+            )
 
     def count_history(
         self,
@@ -473,4 +494,5 @@ class HistoryStore:
 
     def audit_entries(self, entity_id: str | None = None) -> list[AuditEntry]:
         """The audit log, oldest first, optionally for one quote or order."""
-        return rows.audit_entries(self.conn, entity_id)
+        with self._stored_rows():
+            return rows.audit_entries(self.conn, entity_id)

@@ -198,11 +198,17 @@ def not_a_history(path: object) -> Message:
 
 
 def refuse_newer(version: int, path: object) -> None:
-    """Raise when ``version`` is newer than this app understands.
+    """Raise when ``version`` is newer than this app understands, or no version at all.
+
+    ``PRAGMA user_version`` is a signed 32-bit integer; no release writes a negative one, so a
+    history marked with one was edited by hand and has no migration to start from.
 
     Raises:
-        StoreError: The database was written by a newer version of the app.
+        StoreError: The database was written by a newer version of the app, or its version is
+            negative.
     """
+    if version < 0:
+        raise StoreError(Message("store.negative_schema", path=str(path), version=version))
     if version > SCHEMA_VERSION:
         raise StoreError(
             Message("store.newer_schema", path=str(path), version=version, newest=SCHEMA_VERSION)

@@ -7,13 +7,16 @@ instead of running it as a formula (OWASP, CSV injection).
 JSON is the lossless format: every quote snapshot, order and audit entry, with money as decimal
 strings beside the currency. Importing it merges without duplicates: a quote or order whose id is
 already present is skipped (a stop recorded only in the file is applied), and an order whose
-idempotency key belongs to another order here is skipped and counted as a conflict.
+idempotency key belongs to another order here is skipped and counted as a conflict. A skipped
+quote or order whose label, notes or other columns differ in the file is named in the summary
+with the columns that differ: the one here is kept, and the user is told so.
 """
 
 from __future__ import annotations
 
 import csv
 import json
+import math
 import os
 import sqlite3
 import stat
@@ -26,7 +29,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from core.errors import InputError
+from core.errors import InputError, StoreError
 from core.messages import Message, cause, validation_message
 from core.pricing import from_minor, to_decimal, to_minor
 from core.quotes import Quote, parse_quote
@@ -123,12 +126,21 @@ def export_csv(store: HistoryStore, path: Path) -> int:
 def export_data(store: HistoryStore) -> dict[str, Any]:
     """Everything in the history as JSON-ready data (the JSON export)."""
     conn = store.conn
+
+    def stored(text: str | None, what: str) -> Any:
+        try:
+            return json.loads(text or "null")
+        except ValueError as error:
+            raise StoreError(
+                Message("store.row_unreadable", path=str(store.path), reason=f"{what}: {error}")
+            ) from None
+
     quotes = [
         {
             "id": row["id"],
             "label": row["label"],
             "notes": row["notes"],
-            "snapshot": json.loads(rows.snapshot_text(conn, row["id"]) or "null"),
+            "snapshot": stored(rows.snapshot_text(conn, row["id"]), row["id"]),
         }
         for row in rows.fetch_all(conn, "SELECT * FROM quotes ORDER BY seq")
     ]
@@ -136,11 +148,11 @@ def export_data(store: HistoryStore) -> dict[str, Any]:
     for row in rows.fetch_all(conn, "SELECT * FROM orders ORDER BY seq"):
         data = {name: row[name] for name in rows.ORDER_COLUMNS if name != "total_minor"}
         data["total"] = str(from_minor(row["total_minor"], row["currency"]))
-        data["snapshot"] = json.loads(rows.snapshot_text(conn, row["snapshot_id"]) or "null")
+        data["snapshot"] = stored(rows.snapshot_text(conn, row["snapshot_id"]), row["id"])
         orders.append(data)
     audit = [
         {name: row[name] for name in ("at", "entity_kind", "entity_id", "action")}
-        | {"detail": json.loads(row["detail"])}
+        | {"detail": stored(row["detail"], f"audit entry {row['seq']}")}
         for row in rows.fetch_all(conn, "SELECT * FROM audit_log ORDER BY seq")
     ]
     return {
@@ -250,6 +262,9 @@ class ImportSummary:
     audit_added: int
     skipped: int
     conflicts: tuple[str, ...]
+    differing: tuple[str, ...] = ()
+    """Quotes and orders already here whose label, notes or other columns differ in the file
+    (the row here is kept); one message each."""
 
 
 def _read_capped(path: Path, history: Path) -> bytes:
@@ -263,10 +278,16 @@ def _read_capped(path: Path, history: Path) -> bytes:
         raise InputError(
             Message("error.cannot_read", path=str(path), reason=str(error.strerror or error))
         ) from None
-    with os.fdopen(handle, "rb") as stream:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise InputError(Message("store.import_not_file", path=str(path)))
-        data = stream.read(MAX_IMPORT_BYTES + 1)
+    if not stat.S_ISREG(os.fstat(handle).st_mode):  # a folder, a pipe, a device
+        os.close(handle)
+        raise InputError(Message("store.import_not_file", path=str(path)))
+    try:
+        with os.fdopen(handle, "rb") as stream:
+            data = stream.read(MAX_IMPORT_BYTES + 1)
+    except OSError as error:
+        raise InputError(
+            Message("error.cannot_read", path=str(path), reason=str(error.strerror or error))
+        ) from None
     if len(data) > MAX_IMPORT_BYTES:
         raise InputError(
             Message("store.import_too_large", path=str(path), limit=MAX_IMPORT_BYTES // 2**20)
@@ -278,6 +299,18 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(Message("store.import_constant", name=name))
 
 
+def _finite_float(text: str) -> float:
+    """A JSON number as a float, refused when it overflows to infinity (``1e999``).
+
+    Python reads such a number as ``inf``, which the NaN/Infinity refusal never sees and which
+    would be written back as ``null``.
+    """
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(Message("store.import_overflow", text=text[:40]))
+    return value
+
+
 def _read_export(
     path: Path, history: Path
 ) -> tuple[_ExportIn, list[Quote], list[tuple[_OrderIn, Quote]]]:
@@ -285,7 +318,9 @@ def _read_export(
     try:
         # Snapshots hold floats (specifications, request sizes) that must come back as floats;
         # money is always a decimal string, and a number where money belongs is refused.
-        raw = json.loads(data_bytes.decode("utf-8"), parse_constant=_refuse_constant)
+        raw = json.loads(
+            data_bytes.decode("utf-8"), parse_constant=_refuse_constant, parse_float=_finite_float
+        )
     except UnicodeDecodeError as error:
         raise InputError(
             Message("store.import_not_utf8", path=str(path), reason=error.reason)
@@ -351,10 +386,15 @@ def import_json(store: HistoryStore, path: Path) -> ImportSummary:
     conn = store.conn
     added_quotes = added_orders = stopped = added_audit = skipped = 0
     conflicts: list[str] = []
+    differing: list[str] = []
     with store.transaction():
         for quote in quotes:
-            if rows.quote_row(conn, quote.id) is not None:
+            present_quote = rows.quote_row(conn, quote.id)
+            if present_quote is not None:
                 skipped += 1
+                _note_difference(
+                    differing, "quote", present_quote, {"label": quote.label, "notes": quote.notes}
+                )
                 continue
             rows.insert_snapshot(conn, quote)
             rows.insert_quote_row(conn, quote, label=quote.label, notes=quote.notes)
@@ -362,6 +402,7 @@ def import_json(store: HistoryStore, path: Path) -> ImportSummary:
         for order, quote in orders:
             present = rows.order_row(conn, order.id)
             if present is not None:
+                _note_difference(differing, "order", present, _order_values(order))
                 if present["stopped_at"] is None and order.stopped_at is not None:
                     conn.execute(
                         "UPDATE orders SET stopped_at = ? WHERE id = ?",
@@ -383,8 +424,7 @@ def import_json(store: HistoryStore, path: Path) -> ImportSummary:
                 )
                 continue
             rows.insert_snapshot(conn, quote)
-            values = order.model_dump(exclude={"snapshot", "total"})
-            values["total_minor"] = to_minor(order.total, order.currency)
+            values = _order_values(order)
             if values["quote_id"] is not None and rows.quote_row(conn, values["quote_id"]) is None:
                 values["quote_id"] = None
             rows.insert_order_row(conn, values)
@@ -392,8 +432,49 @@ def import_json(store: HistoryStore, path: Path) -> ImportSummary:
         for entry in data.audit_log:
             added_audit += _merge_audit(conn, entry)
     return ImportSummary(
-        added_quotes, added_orders, stopped, added_audit, skipped, tuple(conflicts)
+        added_quotes,
+        added_orders,
+        stopped,
+        added_audit,
+        skipped,
+        tuple(conflicts),
+        tuple(differing),
     )
+
+
+def _order_values(order: _OrderIn) -> dict[str, Any]:
+    """The columns of an imported order as the ``orders`` table holds them."""
+    values = order.model_dump(exclude={"snapshot", "total"})
+    values["total_minor"] = to_minor(order.total, order.currency)
+    return values
+
+
+COMPARED = (
+    "label",
+    "notes",
+    *(name for name in rows.ORDER_COLUMNS if name not in ("quote_id", "stopped_at")),
+)
+"""Columns of a quote or order already here compared with the file's.
+
+Not compared: a stop (it is merged), and an order's quote, which is left out when the quote was
+not imported with it."""
+
+
+DIFFERS = {"quote": "store.import_differs_quote", "order": "store.import_differs_order"}
+
+
+def _note_difference(
+    differing: list[str], kind: str, present: sqlite3.Row, incoming: dict[str, Any]
+) -> None:
+    """Add a message when the row already here differs from the file's in a compared column."""
+    columns = set(present.keys())  # ``in`` on a Row looks at its values, not its names
+    fields = [
+        name
+        for name in dict.fromkeys(COMPARED)
+        if name in incoming and name in columns and present[name] != incoming[name]
+    ]
+    if fields:
+        differing.append(Message(DIFFERS[kind], id=str(present["id"]), fields=", ".join(fields)))
 
 
 def _merge_audit(conn: sqlite3.Connection, entry: _AuditIn) -> int:

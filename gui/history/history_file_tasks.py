@@ -259,6 +259,10 @@ class HistoryFileTasks(QObject):
             text += " " + self.tr(
                 "Not imported (idempotency key already used here): {list}"
             ).format(list="; ".join(message_text(c) for c in summary.conflicts))
+        if summary.differing:
+            text += " " + self.tr(
+                "Kept as they are here, although the file differs: {list}"
+            ).format(list="; ".join(message_text(d) for d in summary.differing))
         return text
 
     def _restored_text(self, restored: Restored) -> str:

@@ -5,6 +5,10 @@ of the window (any page with ``load_request(request, label)``; the wizard starts
 it, with a new idempotency key).
 A requested start that has already passed is dropped, so the new draft's term starts when it is
 placed instead of in the past.
+
+A quote planned from a local model file names that file by its path, and an imported quote can
+name any file on this computer; the wizard reads the model as soon as a draft is loaded, so the
+user is shown the path and asked before it is (nothing is read that the user did not choose).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from core.errors import InputError
 from core.quotes import Quote
-from core.request import PlanRequest
+from core.request import LOCAL_SOURCES, PlanRequest
 from core.snapshot import read_request
 from core.store import Order
 from gui.history.error_message import show_error
@@ -39,6 +43,15 @@ def draft_request(item: Quote | Order, now: datetime) -> tuple[PlanRequest, bool
     return request, False
 
 
+def local_model_file(request: PlanRequest) -> str | None:
+    """The path of the local model file ``request`` names, or None for a preset or custom model."""
+    for source in LOCAL_SOURCES:
+        path = getattr(request.model, source)
+        if path:
+            return str(path)
+    return None
+
+
 def reopen_as_draft(item: Quote | Order, now: datetime, origin: QWidget) -> str | None:
     """Load ``item``'s request into the window's Plan page and show it.
 
@@ -50,6 +63,21 @@ def reopen_as_draft(item: Quote | Order, now: datetime, origin: QWidget) -> str 
     except InputError as error:
         show_error(origin, title, error)
         return None
+    local = local_model_file(request)
+    if local is not None:
+        asked = QMessageBox.question(
+            origin,
+            title,
+            QCoreApplication.translate(
+                "PlanPageLink",
+                "{id} was planned from the model file {path} on this computer. The new draft"
+                " reads that file. Read it?",
+            ).format(id=item.id, path=local),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        if asked != QMessageBox.StandardButton.Yes:
+            return None
     window = origin.window()
     page_of = getattr(window, "page", None)
     try:

@@ -18,6 +18,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QIODevice, QSaveFile
 
 from core.errors import InputError
+from core.paths import ensure_private_dir
 from core.request import PlanRequest, load_request_file
 
 DRAFT_FILE = "draft.json"
@@ -84,7 +85,7 @@ def keep_draft(request: PlanRequest, folder: Path) -> None:
     try:
         if path.is_file() and path.read_text(encoding="utf-8") == text:
             return
-        folder.mkdir(parents=True, exist_ok=True)
+        ensure_private_dir(folder)  # the data folder: 0700, as the history makes it
         _write_whole(text, path)
     except (InputError, OSError, UnicodeDecodeError):
         pass  # a draft that cannot be kept is not worth interrupting the user for

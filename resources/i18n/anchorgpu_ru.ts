@@ -1326,6 +1326,10 @@
         <translation>наибольшее квадратное изображение при батче {at}: {value}×{value} пикс. (ограничение: {binding})</translation>
     </message>
     <message>
+        <source>quote {quote} was planned from a local model file ({source}), which is not read again from a saved quote, so no limits; reopen it as a new draft to plan it from a file you choose</source>
+        <translation>смета {quote} рассчитана по локальному файлу модели ({source}), а из сохранённой сметы он повторно не читается, поэтому пределов нет; откройте её как новый черновик, чтобы рассчитать по файлу, который вы выберете</translation>
+    </message>
+    <message>
         <source>the GPU offer saved with quote {quote} cannot be read, so no limits</source>
         <translation>предложение GPU, сохранённое в смете {quote}, не читается, поэтому пределов нет</translation>
     </message>
@@ -2054,6 +2058,18 @@
         <translation>база истории {path} повреждена ({shown}); она оставлена как есть; восстановите резервную копию командой `anchorgpu-planner db restore FILE` или выберите другой файл через --db</translation>
     </message>
     <message>
+        <source>its price per GPU-hour for {gpu_id} is {price} {currency}, but catalog {catalog_id} of {as_of}, which it names, lists {listed} {currency} for this term</source>
+        <translation>цена за GPU-час для {gpu_id} в ней {price} {currency}, а в указанном в ней каталоге {catalog_id} от {as_of} для этого срока — {listed} {currency}</translation>
+    </message>
+    <message>
+        <source>order {id} is already here, but the file differs in {fields}; kept as it is here</source>
+        <translation>заказ {id} уже есть здесь, но в файле отличаются поля {fields}; оставлен таким, как здесь</translation>
+    </message>
+    <message>
+        <source>quote {id} is already here, but the file differs in {fields}; kept as it is here</source>
+        <translation>смета {id} уже есть здесь, но в файле отличаются поля {fields}; оставлена такой, как здесь</translation>
+    </message>
+    <message>
         <source>history database {path} is missing but {name} is beside it; nothing was created. Restore a backup with `anchorgpu-planner db restore FILE`, move the file back, or choose another file with --db</source>
         <translation>базы истории {path} нет, но рядом лежит {name}; ничего не создано. Восстановите резервную копию командой `anchorgpu-planner db restore FILE`, верните файл на место или выберите другой файл через --db</translation>
     </message>
@@ -2362,12 +2378,48 @@
         <translation>заказ {order}: ключ идемпотентности «{key}» здесь принадлежит заказу {holder}</translation>
     </message>
     <message>
+        <source>&apos;{text}&apos; is not a date and time with a time zone</source>
+        <translation>«{text}» — не дата и время с часовым поясом</translation>
+    </message>
+    <message>
+        <source>permission denied (its folder cannot be opened by this user)</source>
+        <translation>доступ запрещён (этот пользователь не может открыть её папку)</translation>
+    </message>
+    <message>
         <source>{path} is a SQLite database of another application, not an AnchorGPU Planner history; it was left as it is (choose another file with --db)</source>
         <translation>{path} — база данных SQLite другого приложения, а не история AnchorGPU Planner; она оставлена как есть (выберите другой файл через --db)</translation>
     </message>
     <message>
+        <source>it names catalog {catalog_id} of {as_of}, which has no GPU offer {gpu_id}</source>
+        <translation>в ней указан каталог {catalog_id} от {as_of}, в котором нет предложения GPU {gpu_id}</translation>
+    </message>
+    <message>
+        <source>its total is {total} {currency}, but priced again from catalog {catalog_id} of {as_of}, which it names, it is {repriced} {currency}</source>
+        <translation>итог в ней {total} {currency}, а по указанному в ней каталогу {catalog_id} от {as_of} выходит {repriced} {currency}</translation>
+    </message>
+    <message>
+        <source>it cannot be priced again from catalog {catalog_id} of {as_of}: {reason}</source>
+        <translation>её не удаётся заново оценить по каталогу {catalog_id} от {as_of}: {reason}</translation>
+    </message>
+    <message>
         <source>{name} is not a number JSON allows</source>
         <translation>{name} — не число, допустимое в JSON</translation>
+    </message>
+    <message>
+        <source>the number {text} is too large to be stored (it would read as infinity)</source>
+        <translation>число {text} слишком велико для хранения (оно читается как бесконечность)</translation>
+    </message>
+    <message>
+        <source>history database {path} has schema version {version}, which no version of AnchorGPU Planner writes (the file was edited by another program); it was left as it is; restore a backup with `anchorgpu-planner db restore FILE` or choose another file with --db</source>
+        <translation>у базы истории {path} версия схемы {version}, какую не записывает ни одна версия AnchorGPU Planner (файл изменён другой программой); она оставлена как есть; восстановите резервную копию командой `anchorgpu-planner db restore FILE` или выберите другой файл через --db</translation>
+    </message>
+    <message>
+        <source>history database {path} is a symbolic link (to {target}); the history must be a regular file, because its journals, backups and restores are made beside the name given: give --db the file itself</source>
+        <translation>база истории {path} — символическая ссылка (на {target}); история должна быть обычным файлом, потому что её журналы, резервные копии и восстановления создаются рядом с указанным именем: укажите в --db сам файл</translation>
+    </message>
+    <message>
+        <source>history database {path} holds a row that cannot be read ({reason}): it was edited outside the app; it was left as it is; restore a backup with `anchorgpu-planner db restore FILE` or choose another file with --db</source>
+        <translation>в базе истории {path} есть строка, которую не удаётся прочитать ({reason}): её изменили вне приложения; база оставлена как есть; восстановите резервную копию командой `anchorgpu-planner db restore FILE` или выберите другой файл через --db</translation>
     </message>
     <message>
         <source>at most {limit} characters</source>
@@ -3092,6 +3144,10 @@ The backup is verified first; if it is damaged, nothing is replaced. The current
     <message>
         <source>Not imported (idempotency key already used here): {list}</source>
         <translation>Не импортировано (ключ идемпотентности здесь уже занят): {list}</translation>
+    </message>
+    <message>
+        <source>Kept as they are here, although the file differs: {list}</source>
+        <translation>Оставлены такими, как здесь, хотя в файле они другие: {list}</translation>
     </message>
     <message>
         <source>The replaced database was kept as {path}.</source>
@@ -4385,6 +4441,10 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source>Reopen as New Draft</source>
         <translation>Открыть как новый черновик</translation>
+    </message>
+    <message>
+        <source>{id} was planned from the model file {path} on this computer. The new draft reads that file. Read it?</source>
+        <translation>Запись {id} рассчитана по файлу модели {path} на этом компьютере. Новый черновик прочитает этот файл. Прочитать его?</translation>
     </message>
     <message>
         <source>The plan wizard is not available in this window.</source>
