@@ -11,6 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 
 from core.catalog import Catalog, GpuOffer, default_catalog
+from core.request import custom_model_params
 from core.units import vendor_label
 from gui.presentation import formats
 
@@ -66,6 +67,13 @@ class Names(QObject):
             "diffusion": self.tr("Diffusion"),
         }
         return names.get(key, key)
+
+    def model(self, name: str) -> str:
+        """A model's name: a model given by its numbers is named in the interface's language."""
+        params = custom_model_params(name)
+        if params is None:
+            return name
+        return self.tr("Custom model ({count} parameters)").format(count=formats.count(params))
 
     def strategy(self, key: str, sharding: str | None = None) -> str:
         """The name of a parallel strategy; FSDP with ``sharding="hybrid"`` is hybrid sharding."""
@@ -136,6 +144,11 @@ class Names(QObject):
 def workload_name(key: str) -> str:
     """The name of a workload."""
     return Names().workload(key)
+
+
+def model_name(name: str) -> str:
+    """The name of a model as core gives it, in the interface's language."""
+    return Names().model(name)
 
 
 def strategy_name(key: str, sharding: str | None = None) -> str:

@@ -28,7 +28,13 @@ from gui.core_text import finding_text, message_text
 from gui.glossary_link import connect_term_links, term_anchor
 from gui.presentation import counts, palette
 from gui.presentation.formats import count, gib, money
-from gui.presentation.names import component_name, offer, severity_name, strategy_name
+from gui.presentation.names import (
+    component_name,
+    model_name,
+    offer,
+    severity_name,
+    strategy_name,
+)
 from gui.wizard.memory_chart import MemoryChart
 
 if TYPE_CHECKING:  # built before the first estimate, which needs neither the planner nor prices
@@ -190,7 +196,7 @@ class LiveEstimatePanel(QWidget):
         sharding = result.request.parallelism.fsdp_sharding
         self._subject.setText(
             text.format(
-                model=result.model.name,
+                model=model_name(result.model.name),
                 gpus=result.gpus,
                 gpu=offer(result.gpu),
                 strategy=strategy_name(result.strategy, sharding),
@@ -284,7 +290,9 @@ class LiveEstimatePanel(QWidget):
 
     def _render_best(self) -> None:
         plan = self._plan
-        if plan is None:
+        if self._result is None and self._status is not None and self._status[0] != "busy":
+            self._best.clear()  # refused or failed: no offers are being ranked
+        elif plan is None:
             self._best.setText(self.tr("Ranking the offers…"))
         elif plan.options:
             best = plan.options[0]

@@ -902,8 +902,8 @@
         <translation>неизвестное поле</translation>
     </message>
     <message>
-        <source>kv_heads cannot exceed attention_heads</source>
-        <translation>kv_heads не может быть больше attention_heads</translation>
+        <source>must divide the attention heads ({heads}) and not exceed them: each KV head serves an equal group of attention heads</source>
+        <translation>должно делить число голов внимания ({heads}) и не превышать его: каждая KV-голова обслуживает равную группу голов внимания</translation>
     </message>
     <message>
         <source>active_params cannot exceed params</source>
@@ -3748,6 +3748,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>Diffusion</source>
         <translation>Диффузия</translation>
+    </message>
+    <message>
+        <source>Custom model ({count} parameters)</source>
+        <translation>Своя модель ({count} параметров)</translation>
     </message>
     <message>
         <source>Hybrid sharding (FSDP in a node, replicas across nodes)</source>
