@@ -5,6 +5,7 @@ Russian wording."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QRadioButton, QWizard
 
 from core.errors import InputError
@@ -96,3 +97,26 @@ def test_a_broken_config_json_clears_the_panel_and_the_model_read_before(wizard,
     settle(qtbot, wizard)
     assert summary.text().startswith("Llama")
     assert best.text().startswith("Cheapest")  # its ranking is shown again, not waited for
+
+
+def test_f1_toggles_the_glossary_and_escape_closes_it(main_window, qtbot):
+    from PySide6.QtWidgets import QApplication, QDockWidget, QListWidget
+
+    dock = main_window.findChild(QDockWidget, "glossaryDock")
+    main_window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is main_window)
+    qtbot.keyClick(main_window, Qt.Key.Key_F1)
+    assert dock.isVisible()
+    search = dock.findChild(QLineEdit, "glossarySearch")
+    assert QApplication.focusWidget() is search
+    qtbot.keyClick(search, Qt.Key.Key_F1)
+    assert not dock.isVisible()
+    qtbot.keyClick(main_window, Qt.Key.Key_F1)
+    assert dock.isVisible()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
+    assert not dock.isVisible()
+    main_window.show_glossary_term("kv_cache")  # opened by a link: Escape from its list too
+    terms = dock.findChild(QListWidget, "glossaryTermList")
+    terms.setFocus()
+    qtbot.keyClick(terms, Qt.Key.Key_Escape)
+    assert not dock.isVisible()

@@ -3439,8 +3439,8 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>&amp;Глоссарий</translation>
     </message>
     <message>
-        <source>Open the glossary panel</source>
-        <translation>Открыть панель глоссария</translation>
+        <source>Open or close the glossary panel (Escape closes it too)</source>
+        <translation>Открыть или закрыть панель глоссария (Escape тоже закрывает)</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>
