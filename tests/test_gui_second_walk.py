@@ -120,3 +120,162 @@ def test_f1_toggles_the_glossary_and_escape_closes_it(main_window, qtbot):
     terms.setFocus()
     qtbot.keyClick(terms, Qt.Key.Key_Escape)
     assert not dock.isVisible()
+
+
+# What each field is about, named by the title of the glossary or help entry that explains it
+# (written from the field's meaning, not copied from the forms' link tables).
+FIELD_CONCEPTS = {
+    "diffusion.batch_size": "Images per batch",
+    "diffusion.cpu_offload": "CPU offload",
+    "diffusion.guidance": "Classifier-free guidance",
+    "diffusion.height": "Variational autoencoder (VAE)",
+    "diffusion.width": "Variational autoencoder (VAE)",
+    "diffusion.quant_backend": "Quantization backend",
+    "diffusion.quantized_text_encoders": "Quantization",
+    "diffusion.steps": "Denoising steps",
+    "diffusion.vae_slicing": "Variational autoencoder (VAE)",
+    "diffusion.vae_tiling": "Variational autoencoder (VAE)",
+    "inference.concurrent_sequences": "Maximum concurrency",
+    "inference.context_tokens": "KV cache",
+    "inference.engine": "Serving engine",
+    "inference.gpu_memory_utilization": "GPU memory utilisation",
+    "inference.llamacpp.cache_type_k": "KV cache",
+    "inference.llamacpp.cache_type_v": "KV cache",
+    "inference.llamacpp.flash_attn": "Flash attention",
+    "inference.llamacpp.n_batch": "Logical and physical batch (llama.cpp)",
+    "inference.llamacpp.n_ubatch": "Logical and physical batch (llama.cpp)",
+    "inference.llamacpp.n_gpu_layers": "VRAM",
+    "inference.max_num_batched_tokens": "vLLM profile run",
+    "inference.max_num_seqs": "vLLM profile run",
+    "inference.mtp_speculative_tokens": "KV cache",
+    "inference.prefill_chunk_tokens": "Activations",
+    "model.custom.attention_heads": "Attention heads and KV heads (GQA)",
+    "model.custom.kv_heads": "Attention heads and KV heads (GQA)",
+    "model.custom.head_dim": "Attention heads and KV heads (GQA)",
+    "model.custom.hidden_size": "VRAM",
+    "model.custom.intermediate_size": "VRAM",
+    "model.custom.layers": "VRAM",
+    "model.custom.params": "VRAM",
+    "model.custom.vocab_size": "VRAM",
+    "model.gguf": "Quantization",
+    "model.hf_config": "VRAM",
+    "model.preset": "VRAM",
+    "model.safetensors": "Quantization",
+    "parallelism.fsdp_sharding": "Fully Sharded Data Parallel (FSDP)",
+    "parallelism.gpus": "DistributedDataParallel (DDP)",
+    "parallelism.tensor_parallel": "Tensor parallelism",
+    "platform": ("CUDA", "ROCm"),
+    "precision.kv_cache": "KV cache",
+    "precision.quant_group_size": "Quantization",
+    "precision.weights": "Quantization",
+    "runtime.allocator_reserve": "Runtime overhead",
+    "runtime.comm_buffer_gib": "Runtime overhead",
+    "runtime.context_gib": "Runtime overhead",
+    "runtime_version": ("CUDA", "ROCm"),
+    "storage_gb": "Training checkpoint",
+    "term.count": "Fixed rental term",
+    "term.start": "Fixed rental term",
+    "term.start_fixed": "Fixed rental term",
+    "term.unit": "Fixed rental term",
+    "training.activation_checkpointing": "Activation checkpointing",
+    "training.activation_offloading": "Activations",
+    "training.bnb_version": "bitsandbytes version (QLoRA)",
+    "training.flash_attention": "Flash attention",
+    "training.lora_dropout": "LoRA",
+    "training.lora_rank": "LoRA",
+    "training.lora_targets": "LoRA",
+    "training.loss": "Chunked cross-entropy",
+    "training.method": "LoRA",
+    "training.mfu": "Model FLOPs utilisation (MFU)",
+    "training.micro_batch_size": "Micro-batch",
+    "training.mixed_precision": "Mixed and pure 16-bit training",
+    "training.offload": "CPU offload",
+    "training.optimizer": "Optimizer states",
+    "training.optimizer_in_backward": "Optimizer states",
+    "training.qlora_double_quant": "QLoRA",
+    "training.sequence_length": "Sequence length",
+    "training.tokens": "Fixed rental term",
+    "training.trainer": "Trainer",
+    "training.weights_precision": "Mixed and pure 16-bit training",
+}
+# The strategy row links the entry of the strategy chosen.
+STRATEGY_CONCEPTS = {
+    "single": "VRAM",
+    "tensor": "Tensor parallelism",
+    "ddp": "DistributedDataParallel (DDP)",
+    "fsdp": "Fully Sharded Data Parallel (FSDP)",
+}
+WORKLOAD_CONCEPTS = {
+    "inference": "KV cache",
+    "training": "Training checkpoint",
+    "diffusion": "Variational autoencoder (VAE)",
+}
+
+
+def _entry_titled(title: str) -> str:
+    from core.glossary import load_glossary
+
+    found = [e.key for e in load_glossary().all_entries if e.term_en == title]
+    assert len(found) == 1, title
+    return found[0]
+
+
+def _bare(text: str) -> str:
+    """A label or title without its mnemonic, parenthesis and case: "Flash attention"."""
+    return text.replace("&", "").split(" (")[0].rstrip(":").strip().casefold()
+
+
+def test_every_question_mark_of_every_page_opens_its_fields_own_entry(main_window, wizard, qtbot):
+    from PySide6.QtWidgets import QDockWidget, QGridLayout
+
+    from core.glossary import load_glossary
+    from gui.glossary_link import GlossaryLink
+    from gui.wizard.field_row import FieldRow
+
+    dock = main_window.findChild(QDockWidget, "glossaryDock")
+    titles = {_bare(e.term_en): e.key for e in load_glossary().all_entries}
+    links = wizard.findChildren(GlossaryLink)
+    checked = 0
+    for row in wizard.findChildren(FieldRow):
+        if row.path == "parallelism.strategy":
+            expected = {_entry_titled(t) for t in STRATEGY_CONCEPTS.values()}
+        else:
+            concept = FIELD_CONCEPTS[row.path]  # a new field declares its concept here
+            concepts = (concept,) if isinstance(concept, str) else concept
+            expected = {_entry_titled(t) for t in concepts}
+            # A field named like an entry opens that entry, whatever the table above says.
+            own = titles.get(_bare(row.label.text()))
+            if own is not None:
+                assert own in expected, row.path
+        assert set(row.links) == expected, row.path
+        for key, link in row.links.items():
+            link.click()
+            assert dock.current_key == key, row.path
+            checked += 1
+    grid = wizard.workload_page.findChild(QGridLayout)
+    for link in wizard.workload_page.findChildren(GlossaryLink):
+        line = grid.getItemPosition(grid.indexOf(link))[0]
+        radio = grid.itemAtPosition(line, 0).widget()
+        workload = radio.objectName().removeprefix("workload_")
+        assert link.key == _entry_titled(WORKLOAD_CONCEPTS[workload]), workload
+        link.click()
+        assert dock.current_key == link.key
+        checked += 1
+    for link in wizard.review_page.findChildren(GlossaryLink):  # beside the quote's key
+        assert link.key == _entry_titled("Idempotency key")
+        link.click()
+        assert dock.current_key == link.key
+        checked += 1
+    assert checked == len(links)  # every "?" of the wizard was walked
+
+
+def test_the_cli_glossary_finds_the_help_entries(capsys):
+    from tests.cli_helpers import run_cli
+
+    result = run_cli(capsys, "glossary", "LoRA")
+    assert result.code == 0, result.err
+    assert result.out.startswith("LoRA\n")
+    result = run_cli(capsys, "glossary", "--lang", "ru", "Изображений в пакете")
+    assert result.code == 0 and "Денойзер" in result.out
+    result = run_cli(capsys, "glossary", "kv cache")  # the catalog's term still comes first
+    assert result.out.startswith("KV cache\n")
