@@ -279,3 +279,67 @@ def test_the_cli_glossary_finds_the_help_entries(capsys):
     assert result.code == 0 and "Денойзер" in result.out
     result = run_cli(capsys, "glossary", "kv cache")  # the catalog's term still comes first
     assert result.out.startswith("KV cache\n")
+
+
+def _finding(preset: str, gpu: str, code: str, **precision: str):
+    from core.catalog import default_catalog
+    from core.estimate import estimate
+
+    raw = {"model": {"preset": preset}, "gpu": gpu, "precision": precision}
+    result = estimate(parse_request(raw), default_catalog())
+    return next(f for f in result.findings if f.code == code)
+
+
+def test_warnings_name_offers_in_gib_and_read_fully_in_russian(app_state):
+    from gui.core_text import finding_text
+
+    emulated = _finding("gpt-oss-20b", "h100-80gb-sxm", "format_emulated")
+    english = finding_text(emulated)
+    assert english.startswith("NVIDIA H100 SXM · 80 GiB has no mxfp4 tensor cores")
+    assert "(source: CUDA C Programming Guide, Compute Capabilities)" in english
+    assert "80GB" not in english and "Marlin" not in english
+    app_state.update_settings(language="ru")
+    russian = finding_text(emulated)
+    assert russian.startswith("у NVIDIA H100 SXM · 80 ГиБ нет тензорных ядер mxfp4"), russian
+    for english_words in ("tensor cores", "Marlin", "from 8.0", "GiB"):
+        assert english_words not in russian, russian
+
+
+def test_the_cli_estimate_names_the_offer_in_gib(capsys, tmp_path):
+    from tests.cli_helpers import run_cli, write_request
+
+    request = write_request(tmp_path, {"model": {"preset": "llama-3.1-8b"}, "gpu": "l40s"})
+    result = run_cli(capsys, "estimate", "--request", request)
+    assert result.code == 0, result.err
+    assert "1 × NVIDIA L40S · 48 GiB" in result.out
+    assert "48GB" not in result.out
+
+
+def test_diffusion_offers_show_their_cost_per_thousand_images(qapp):
+    from PySide6.QtCore import Qt as QtNames
+
+    from core.catalog import default_catalog
+    from core.planner import plan
+    from gui.presentation.formats import money
+    from gui.wizard.offer_table_model import UNIT_COST, OfferTableModel
+
+    request = parse_request({"workload": "diffusion", "model": {"preset": "sdxl"}})
+    options = plan(request, default_catalog())
+    model = OfferTableModel()
+    model.set_plan(options)
+    header = model.headerData(UNIT_COST, QtNames.Orientation.Horizontal)
+    assert header == "Per 1,000 images"
+    shown = model.column_texts(UNIT_COST)[: len(options.options)]
+    expected = [money(o.outcome.per_thousand_images, o.price.currency) for o in options.options]
+    assert shown == expected and "—" not in shown
+    inference = plan(parse_request({"model": {"preset": "llama-3.1-8b"}}), default_catalog())
+    model.set_plan(inference)
+    assert model.headerData(UNIT_COST, QtNames.Orientation.Horizontal) == "Per 1M tokens"
+
+
+def test_the_storage_field_says_its_gb_are_billed_decimal_gb(wizard):
+    from gui.wizard.field_row import FieldRow
+
+    row = next(r for r in wizard.findChildren(FieldRow) if r.path == "storage_gb")
+    # Memory is in GiB everywhere; disk is billed per GB of 10^9 bytes, and says so.
+    assert row.label.text() == "Persistent storage (GB of 10⁹ bytes)"

@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject
 
 from core.catalog import Catalog, GpuOffer, default_catalog
 from core.request import custom_model_params
-from core.units import vendor_label
+from core.units import split_offer_text, vendor_label
 from gui.presentation import formats
 
 _GPUS: dict[str, tuple[str, float, int]] = {}  # id -> (display name, VRAM GiB, GPUs per node)
@@ -35,6 +35,18 @@ def offer_name(name: str, vram_gib: float | None) -> str:
     if vram_gib is None:
         return name
     return f"{vendor_label(name)} · {formats.vram(vram_gib)}"
+
+
+def offer_label(text: str) -> str:
+    """A GPU as a finding names it (``core.units.offer_text``, or a catalog name in a quote saved
+    before findings used it), written in the interface's language: "NVIDIA L4 · 24 ГиБ"."""
+    split = split_offer_text(text)
+    if split is not None:
+        return offer_name(*split)
+    if not _GPUS:
+        register_catalog(default_catalog())
+    known = next((gib for name, gib, _node in _GPUS.values() if name == text), None)
+    return offer_name(text, known) if known is not None else text
 
 
 def offer(gpu: GpuOffer) -> str:

@@ -3944,6 +3944,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Прогон обучения</translation>
     </message>
     <message>
+        <source>Per 1,000 images</source>
+        <translation>За 1000 изображений</translation>
+    </message>
+    <message>
         <source>Per 1M tokens</source>
         <translation>За 1 млн токенов</translation>
     </message>
@@ -3982,6 +3986,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>The largest value that fits in memory on this option, the rest as requested</source>
         <translation>Наибольшее значение, которое помещается в память на этом варианте; остальное — как в запросе</translation>
+    </message>
+    <message>
+        <source>Cost of 1,000 images at the estimated throughput, for the term&apos;s price</source>
+        <translation>Стоимость 1000 изображений при оценённой производительности по цене срока</translation>
     </message>
     <message>
         <source>Max sequence</source>
@@ -4824,8 +4832,8 @@ Idempotency key of this purchase: {key}</source>
         <translation>Время начала (UTC)</translation>
     </message>
     <message>
-        <source>Persistent storage (GB)</source>
-        <translation>Постоянное хранилище (ГБ)</translation>
+        <source>Persistent storage (GB of 10⁹ bytes)</source>
+        <translation>Постоянное хранилище (ГБ по 10⁹ байт)</translation>
     </message>
     <message>
         <source>0: sized from the checkpoint</source>
