@@ -4,15 +4,21 @@ Russian wording."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QRadioButton, QWizard
 
 from core.errors import InputError
 from core.request import parse_request
+from tests import test_gui_history as history_shared
+from tests.test_gui_history_files import files
 from tests.test_gui_wizard import click_next, next_button, settle, type_into, wizard
 
-__all__ = ["wizard"]  # the fixture, used by name
+# Fixtures used by name: the wizard, and a filled history with answered dialogs.
+answers, history, view = history_shared.answers, history_shared.history, history_shared.view
+__all__ = ["answers", "files", "history", "view", "wizard"]
 
 
 def _custom_numbers(qtbot, wizard) -> dict[str, QLineEdit]:
@@ -343,3 +349,66 @@ def test_the_storage_field_says_its_gb_are_billed_decimal_gb(wizard):
     row = next(r for r in wizard.findChildren(FieldRow) if r.path == "storage_gb")
     # Memory is in GiB everywhere; disk is billed per GB of 10^9 bytes, and says so.
     assert row.label.text() == "Persistent storage (GB of 10⁹ bytes)"
+
+
+def test_the_restore_notice_follows_a_language_switch(
+    view, qtbot, files, answers, app_state, tmp_path
+):
+    from tests.test_gui_history import action
+    from tests.test_gui_history_files import notice
+
+    backup = tmp_path / "backup.sqlite"
+    files.paths = [backup, backup]
+    action(view, "historyBackupAction").trigger()
+    qtbot.waitUntil(lambda: len(answers.infos) == 1)
+    action(view, "historyRestoreAction").trigger()
+    qtbot.waitUntil(lambda: len(answers.infos) == 2, timeout=10_000)
+    qtbot.waitUntil(lambda: "restored from" in notice(view))
+    app_state.update_settings(language="ru")
+    qtbot.waitUntil(lambda: "restored" not in notice(view))
+    assert "восстановлена" in notice(view) and "2 сметы" in notice(view)
+    app_state.update_settings(language="en")
+    qtbot.waitUntil(lambda: "The history was restored from" in notice(view))
+
+
+def test_russian_wording_one_gpu_and_decimal_comma(main_window, app_state, wizard, qtbot):
+    from gui.presentation.names import strategy_short
+
+    field = wizard.findChild(QLineEdit, "gpuMemoryUtilization")
+    assert field.text() == "0.9"
+    app_state.update_settings(language="ru")
+    qtbot.waitUntil(lambda: field.text() == "0,9")
+    assert wizard.current_request().inference.gpu_memory_utilization == 0.9
+    assert strategy_short("single") == "Один GPU"
+    field.setText("0.85")  # typed: kept as typed whatever the language
+    app_state.update_settings(language="en")
+    qtbot.waitUntil(lambda: next_button(wizard).text() == "&Next >")
+    assert field.text() == "0.85"
+
+
+def test_qt_file_dialogs_are_russian_too(app_state, qtbot):
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtWidgets import QFileDialog
+
+    app_state.update_settings(language="ru")
+    dialog = QFileDialog(None, "", "", "JSON (*.json)")
+    dialog.setOption(QFileDialog.Option.DontUseNativeDialog)
+    qtbot.addWidget(dialog)
+    labels = [label.text() for label in dialog.findChildren(QLabel) if label.text()]
+    assert labels == ["&Перейти к:", "&Имя файла:", "&Типы файлов:"]
+    assert QCoreApplication.translate("QAbstractFileIconProvider", "Folder") == "Папка"
+
+
+def test_the_russian_translation_calls_a_quote_smeta_everywhere():
+    import xml.etree.ElementTree as ElementTree
+
+    from core.resources import resource_path
+
+    tree = ElementTree.parse(resource_path("i18n", "anchorgpu_ru.ts"))
+    mixed = []
+    for message in tree.iter("message"):
+        source = message.findtext("source") or ""
+        translation = "".join(message.find("translation").itertext())
+        if "quote" in source.casefold() and re.search(r"расч[её]т", translation, re.IGNORECASE):
+            mixed.append(translation)
+    assert mixed == []

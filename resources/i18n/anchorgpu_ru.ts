@@ -3783,7 +3783,7 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     </message>
     <message>
         <source>Single</source>
-        <translation>Один</translation>
+        <translation>Один GPU</translation>
     </message>
     <message>
         <source>Tensor</source>
@@ -4308,7 +4308,7 @@ Idempotency key of this purchase: {key}</source>
     </message>
     <message>
         <source>Quote {id}</source>
-        <translation>Расчёт {id}</translation>
+        <translation>Смета {id}</translation>
     </message>
     <message>
         <source>Notes</source>
@@ -4510,7 +4510,7 @@ Idempotency key of this purchase: {key}</source>
     </message>
     <message>
         <source>The full quote. Nothing is saved or placed until you say so.</source>
-        <translation>Полный расчёт. Ничего не сохраняется и не размещается без вашей команды.</translation>
+        <translation>Полная смета. Ничего не сохраняется и не размещается без вашей команды.</translation>
     </message>
     <message>
         <source>&amp;Label:</source>
@@ -4526,7 +4526,7 @@ Idempotency key of this purchase: {key}</source>
     </message>
     <message>
         <source>&amp;Save quote</source>
-        <translation>&amp;Сохранить расчёт</translation>
+        <translation>&amp;Сохранить смету</translation>
     </message>
     <message>
         <source>&amp;Place order</source>
@@ -4566,7 +4566,7 @@ Idempotency key of this purchase: {key}</source>
     </message>
     <message>
         <source>Saved as quote {id}.</source>
-        <translation>Сохранено как расчёт {id}.</translation>
+        <translation>Сохранено как смета {id}.</translation>
     </message>
     <message>
         <source>Not saved: {reason}</source>
@@ -4582,7 +4582,7 @@ Idempotency key of this purchase: {key}</source>
     </message>
     <message>
         <source>The earlier placement finished as order {id}; this one is not placed.</source>
-        <translation>Прежнее размещение завершилось заказом {id}; этот расчёт не размещён.</translation>
+        <translation>Прежнее размещение завершилось заказом {id}; эта смета не размещена.</translation>
     </message>
     <message>
         <source>Order {id} was already placed with this key; nothing new was placed. Paid from {start} until {end}.</source>
@@ -4614,7 +4614,7 @@ Idempotency key of this purchase: {key}</source>
     </message>
     <message>
         <source>Export the quote as PDF</source>
-        <translation>Экспорт расчёта в PDF</translation>
+        <translation>Экспорт сметы в PDF</translation>
     </message>
     <message>
         <source>PDF (*.pdf)</source>
