@@ -412,3 +412,65 @@ def test_the_russian_translation_calls_a_quote_smeta_everywhere():
         if "quote" in source.casefold() and re.search(r"расч[её]т", translation, re.IGNORECASE):
             mixed.append(translation)
     assert mixed == []
+
+
+def _in_sight(widget, area) -> bool:
+    """Whether ``widget`` lies wholly inside the visible part of the scroll area ``area``."""
+    from PySide6.QtCore import QRect
+
+    viewport = area.viewport()
+    seen = QRect(viewport.mapToGlobal(viewport.rect().topLeft()), viewport.size())
+    where = QRect(widget.mapToGlobal(widget.rect().topLeft()), widget.size())
+    return seen.contains(where)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1024, 700), (1152, 720), (1280, 800)])
+def test_navigation_and_question_marks_stay_in_sight_beside_the_glossary(
+    main_window, app_state, qtbot, language, size
+):
+    from PySide6.QtWidgets import QPushButton, QScrollArea
+
+    from gui.glossary_link import GlossaryLink
+    from gui.wizard.wizard_shots import DRAFT
+
+    app_state.update_settings(language=language)
+    main_window.resize(*size)
+    main_window.show_glossary_term("kv_cache")
+    page = main_window.page("plan")
+    wizard = page.wizard
+    wizard.load_request(parse_request(DRAFT))
+    settle(qtbot, wizard)
+    qtbot.waitUntil(lambda: main_window.size().toTuple() == size)
+    buttons = [QWizard.WizardButton.BackButton, QWizard.WizardButton.NextButton]
+    buttons += [QWizard.WizardButton.FinishButton, QWizard.WizardButton.CustomButton1]
+    for step in range(6):
+        qtbot.waitUntil(lambda step=step: wizard.currentId() == step)
+        qtbot.wait(1)  # let the layouts follow the page
+        for which in buttons:
+            button = wizard.button(which)
+            if button.isVisible():
+                assert _in_sight(button, page), (step, button.text())
+        current = wizard.currentPage()
+        if current is wizard.sizes_page:
+            form_area = next(
+                a
+                for a in current.findChildren(QScrollArea)
+                if a.isVisible() and a is not current.scroll
+            )
+            links = [link for link in form_area.findChildren(GlossaryLink) if link.isVisible()]
+            assert links
+            for link in links:  # in sight across: a row may be scrolled to vertically
+                seen = form_area.viewport().mapToGlobal(form_area.viewport().rect().topRight())
+                assert link.mapToGlobal(link.rect().topRight()).x() <= seen.x(), link.key
+        if current is wizard.review_page:
+            for name in ("saveQuoteButton", "placeOrderButton", "exportPdfButton"):
+                assert _in_sight(current.findChild(QPushButton, name), current.scroll), name
+            assert _in_sight(current.findChild(QPushButton, "copySummaryButton"), current.scroll)
+        if step < 5:
+            if current is wizard.offer_page:
+                from tests.test_gui_wizard import choose_first_offer
+
+                choose_first_offer(qtbot, wizard)
+            wizard.next()
+            settle(qtbot, wizard)
