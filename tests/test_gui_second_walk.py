@@ -474,3 +474,43 @@ def test_navigation_and_question_marks_stay_in_sight_beside_the_glossary(
                 choose_first_offer(qtbot, wizard)
             wizard.next()
             settle(qtbot, wizard)
+
+
+def test_a_wide_window_gives_its_room_to_names_numbers_and_the_estimate(main_window, qtbot):
+    from PySide6.QtWidgets import QTableView
+
+    from gui.wizard.live_estimate_panel import PANEL_WIDTH
+    from gui.wizard.offer_table_model import GPU, REASON
+    from gui.wizard.wizard_shots import DRAFT
+
+    wizard = main_window.page("plan").wizard
+    main_window.resize(2560, 1440)
+    qtbot.waitUntil(lambda: main_window.width() == 2560)
+    wizard.load_request(parse_request(DRAFT))
+    settle(qtbot, wizard)
+    while wizard.currentPage() is not wizard.offer_page:
+        wizard.next()
+        settle(qtbot, wizard)
+    table = wizard.findChild(QTableView, "offerTable")
+    model = table.model().sourceModel()
+    qtbot.waitUntil(lambda: model.rowCount() > 0)
+    qtbot.wait(1)
+    header = table.horizontalHeader()
+    metrics = table.fontMetrics()
+    names = model.column_texts(GPU)
+    assert header.sectionSize(GPU) > max(metrics.horizontalAdvance(n) for n in names)  # whole
+    shown = [c for c in range(model.columnCount()) if c != REASON]
+    heads = {c: str(model.headerData(c, Qt.Orientation.Horizontal)) for c in shown}
+    needs = {
+        c: max(metrics.horizontalAdvance(t) for t in [*model.column_texts(c), heads[c]])
+        for c in shown
+    }
+    shares = [header.sectionSize(c) / needs[c] for c in shown]
+    # No column takes the room over alone (the last one took ~1,200 px of it).
+    last = shown[-1]
+    assert header.sectionSize(last) < 4 * needs[last] + 40
+    assert max(shares) / min(shares) < 2.5, shares
+    assert sum(header.sectionSize(c) for c in shown) <= table.viewport().width()
+    assert wizard.panel.width() > PANEL_WIDTH + 100  # the estimate grows too
+    main_window.resize(1280, 800)
+    qtbot.waitUntil(lambda: wizard.panel.width() == PANEL_WIDTH)

@@ -45,6 +45,9 @@ if TYPE_CHECKING:  # built before the first estimate, which needs neither the pl
 FITS_STYLE, FAILS_STYLE = palette.FITS_STYLE, palette.FAILS_STYLE
 UNCERTAIN_STYLE = palette.UNCERTAIN_STYLE
 PANEL_WIDTH = 360
+# On a wide window the panel takes a quarter of the wizard, up to this: past it the chart and
+# the lines of text beside it gain nothing (a 2560-pixel window kept them at 360 pixels).
+PANEL_MAX_WIDTH = 560
 
 
 class LiveEstimatePanel(QWidget):
@@ -118,7 +121,8 @@ class LiveEstimatePanel(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self._content)
-        # QWizard gives its side widget no more than the width it insists on.
+        # QWizard gives its side widget no more than the width it insists on; the wizard widens
+        # it on a wide window (PlanWizard._fit_panel).
         self.setFixedWidth(PANEL_WIDTH)
 
     @property
