@@ -514,3 +514,33 @@ def test_a_wide_window_gives_its_room_to_names_numbers_and_the_estimate(main_win
     assert wizard.panel.width() > PANEL_WIDTH + 100  # the estimate grows too
     main_window.resize(1280, 800)
     qtbot.waitUntil(lambda: wizard.panel.width() == PANEL_WIDTH)
+
+
+@pytest.mark.parametrize("width", [1024, 1152, 1280])
+def test_the_history_tool_bar_keeps_every_command_in_sight_in_russian(
+    main_window, app_state, qtbot, width
+):
+    from PySide6.QtWidgets import QToolBar, QToolButton
+
+    app_state.update_settings(language="ru")
+    main_window.resize(width, 720)
+    main_window.show_page("history")
+    bar = main_window.findChild(QToolBar, "historyToolBar")
+    qtbot.waitUntil(
+        lambda: (
+            bar is not None
+            and bar.isVisible()
+            or bool(main_window.findChild(QToolBar, "historyToolBar"))
+        )
+    )
+    bar = main_window.findChild(QToolBar, "historyToolBar")
+    qtbot.waitUntil(bar.isVisible)
+    qtbot.wait(1)
+    more = next(
+        b for b in bar.findChildren(QToolButton) if b.objectName() == "qt_toolbar_ext_button"
+    )
+    qtbot.waitUntil(lambda: not more.isVisible(), timeout=3000)  # nothing behind "»"
+    for action in bar.actions():
+        widget = bar.widgetForAction(action)
+        if widget is not None and not action.isSeparator():
+            assert widget.isVisible() and widget.geometry().right() <= bar.width(), action.text()
