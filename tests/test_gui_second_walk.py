@@ -544,3 +544,18 @@ def test_the_history_tool_bar_keeps_every_command_in_sight_in_russian(
         widget = bar.widgetForAction(action)
         if widget is not None and not action.isSeparator():
             assert widget.isVisible() and widget.geometry().right() <= bar.width(), action.text()
+
+
+def test_the_cli_history_names_the_quoted_offer_in_gib(capsys, tmp_path):
+    import json
+
+    from tests.cli_helpers import run_cli
+
+    request = tmp_path / "request.json"
+    raw = {"model": {"preset": "llama-3.1-8b"}, "gpu": "l40s", "term": {"unit": "week"}}
+    request.write_text(json.dumps(raw), "utf-8")
+    saved = run_cli(capsys, "quote", "save", "--request", str(request))
+    assert saved.code == 0, saved.err
+    shown = run_cli(capsys, "history", "show", saved.out.strip())
+    assert "GPUs      1 × NVIDIA L40S · 48 GiB (l40s)" in shown.out
+    assert "48GB" not in shown.out
