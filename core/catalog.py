@@ -20,6 +20,7 @@ from core.errors import CatalogError, NotFoundError
 from core.messages import Message, validation_message
 from core.resources import resource_path
 from core.safe_json import read_json_file
+from core.units import offer_text
 
 TermUnit = Literal["hour", "day", "week", "month"]
 # What a GPU can run: tensor-core formats and weight-only kernels (see core.gpu_formats).
@@ -195,6 +196,15 @@ class GpuOffer(BaseModel):
         if self.vram_reported_bytes:
             return DeviceTotal(self.vram_reported_bytes, "driver")
         return DeviceTotal(self.vram_bytes, "vendor")
+
+    @property
+    def label(self) -> str:
+        """The offer as users see it everywhere, e.g. ``NVIDIA H100 SXM · 80 GiB``.
+
+        One vocabulary (``core.units.offer_text``): vendor label and memory in GiB, never the
+        catalog's "80GB".
+        """
+        return offer_text(self.name, self.vram_gib)
 
     @property
     def platform(self) -> Literal["cuda", "rocm"]:

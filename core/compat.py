@@ -20,6 +20,7 @@ it. Sources for the hardware rules:
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from core.architecture import ModelArchitecture
@@ -37,7 +38,8 @@ _FEATURE: dict[str, HwFeature] = {
     "nvfp4": "nvfp4",
     "mxfp4": "mxfp4",
 }
-_RULES_SOURCE = "core.gpu_formats generation rules (CUDA Programming Guide, ROCm precision support)"
+# The documents core.gpu_formats' generation rules follow, for a GPU the catalog cites none for.
+_RULES_SOURCE = "CUDA C Programming Guide and AMD ROCm documentation"
 # Parameterless, so one instance serves every tensor-parallel estimate (as DISCLAIMER does).
 _TP_STACK_SUPPORT = Finding.of("tp_stack_support", "info", "tensor_parallelism")
 
@@ -172,7 +174,7 @@ def format_findings(fmt: QuantFormat, gpu: GpuOffer) -> list[Finding]:
         return []  # llama.cpp runs every GGUF type on CUDA and ROCm
     feature = feature_of(fmt)
     how = support(gpu, feature)
-    source = gpu.sources.get("native_formats", _RULES_SOURCE)
+    source = _document(gpu.sources.get("native_formats", _RULES_SOURCE))
     if how == "native":
         return []
     if how == "converted":
@@ -182,7 +184,7 @@ def format_findings(fmt: QuantFormat, gpu: GpuOffer) -> list[Finding]:
                 "warning",
                 "quantization",
                 format=fmt.name,
-                gpu=gpu.name,
+                gpu=gpu.label,
                 gfx=str(gpu.gfx_target),
                 source=source,
             )
@@ -194,7 +196,7 @@ def format_findings(fmt: QuantFormat, gpu: GpuOffer) -> list[Finding]:
                 "warning",
                 "quantization",
                 format=fmt.name,
-                gpu=gpu.name,
+                gpu=gpu.label,
                 feature=feature,
                 peak=gpu.bf16_tflops,
                 source=source,
@@ -207,11 +209,20 @@ def format_findings(fmt: QuantFormat, gpu: GpuOffer) -> list[Finding]:
             "blocker",
             platform,
             format=fmt.name,
-            gpu=gpu.name,
+            gpu=gpu.label,
             feature=feature,
             source=source,
         )
     ]
+
+
+def _document(citation: str) -> str:
+    """The document a catalog citation names, without its English notes on what it says.
+
+    A warning cites its source by name in any language ("CUDA C Programming Guide, Compute
+    Capabilities"); the catalog's parenthesis and clauses after it are English prose.
+    """
+    return re.split(r" \(|: |; ", citation, maxsplit=1)[0].strip()
 
 
 @lru_cache(maxsize=64)  # the catalog's compute capabilities and the requests' versions
@@ -233,7 +244,7 @@ def platform_findings(request: PlanRequest, gpu: GpuOffer) -> list[Finding]:
                 "blocker",
                 request.platform,
                 needs=request.platform.upper(),
-                gpu=gpu.name,
+                gpu=gpu.label,
                 vendor=gpu.vendor.upper(),
                 has=gpu.platform.upper(),
             )
@@ -275,7 +286,7 @@ def precision_findings(
     if wants_bf16 and gpu.vendor == "nvidia" and cc < (8, 0):
         found.append(
             Finding.of(
-                "bf16_unsupported", "blocker", "cuda", gpu=gpu.name, cc=str(gpu.compute_capability)
+                "bf16_unsupported", "blocker", "cuda", gpu=gpu.label, cc=str(gpu.compute_capability)
             )
         )
     fp8_weights = request.precision.weights == "fp8" and named is None
@@ -291,9 +302,9 @@ def precision_findings(
                         "fp8_unsupported",
                         "blocker",
                         "rocm",
-                        gpu=gpu.name,
+                        gpu=gpu.label,
                         gfx=amd_gfx,
-                        source=gpu.sources.get("native_formats", _RULES_SOURCE),
+                        source=_document(gpu.sources.get("native_formats", _RULES_SOURCE)),
                     )
                 )
             else:
@@ -302,7 +313,7 @@ def precision_findings(
                         "fp8_emulated",
                         "warning",
                         "quantization",
-                        gpu=gpu.name,
+                        gpu=gpu.label,
                         cc=str(gpu.compute_capability),
                     )
                 )
@@ -342,7 +353,7 @@ def parallel_findings(
                 "too_many_gpus",
                 "blocker",
                 "vram",
-                gpu=gpu.name,
+                gpu=gpu.label,
                 max_gpus=gpu.max_gpus,
                 per_node=gpu.gpus_per_node,
                 max_nodes=gpu.max_nodes,
@@ -369,7 +380,7 @@ def parallel_findings(
             Finding.of("tp_across_nodes", "warning", term, tp=tp, per_node=gpu.gpus_per_node)
         )
     if gpu.interconnect == "pcie":
-        found.append(Finding.of("tp_pcie", "warning", term, gpu=gpu.name))
+        found.append(Finding.of("tp_pcie", "warning", term, gpu=gpu.label))
     found.append(_TP_STACK_SUPPORT)
     return found
 

@@ -206,7 +206,11 @@ def _findings(
     if decode_total > gpu.device_total.bytes >= denoise_total and not relieved:
         findings.append(
             Finding.of(
-                "vae_decode_exceeds_vram", "warning", "vae", gpu=gpu.name, decode=_gib(decode_total)
+                "vae_decode_exceeds_vram",
+                "warning",
+                "vae",
+                gpu=gpu.label,
+                decode=_gib(decode_total),
             )
         )
     if opts.cpu_offload != "none":

@@ -144,7 +144,7 @@ def estimate_llamacpp(
     cpu_weights = layers.token_embd + sum(layers.blocks[: len(layers.blocks) - on_gpu_blocks])
     cpu_weights += 0 if output_on_gpu else layers.output
     if ngl == 0 and asked is None:
-        findings.append(Finding.of("llamacpp_no_layer_fits", "blocker", "vram", gpu=gpu.name))
+        findings.append(Finding.of("llamacpp_no_layer_fits", "blocker", "vram", gpu=gpu.label))
     elif ngl < n_slots:
         findings.append(
             Finding.of(

@@ -103,7 +103,7 @@ def no_pool_finding(request: PlanRequest, gpu: GpuOffer, total: int, usable: int
         "blocker",
         "ddp",
         need=gib(total),  # GPU memory in GiB, the unit policy of core.units
-        gpu=gpu.name,
+        gpu=gpu.label,
         usable=gib(usable),
         gpus=gpus,
         pooled=gib(gpus * usable),

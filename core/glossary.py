@@ -71,13 +71,18 @@ class Glossary:
         raise InputError(Message("glossary.unknown_term", key=key), field="term")
 
     def find(self, text: str) -> GlossaryEntry:
-        """Find a term by key or by its name in either language (case-insensitive)."""
+        """Find an entry of either collection by key or by its name in either language.
+
+        A whole name (case-insensitive) wins over a part of one; the catalog's terms come first.
+        """
         wanted = text.strip().casefold()
-        for entry in self.entries:
+        if not wanted:
+            raise InputError(Message("glossary.no_match", text=text), field="term")
+        for entry in self.all_entries:
             names = (entry.key, entry.term_ru, entry.term_en)
             if wanted in (n.casefold() for n in names):
                 return entry
-        for entry in self.entries:
+        for entry in self.all_entries:
             names = (entry.key, entry.term_ru, entry.term_en)
             if any(wanted in n.casefold() for n in names):
                 return entry

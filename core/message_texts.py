@@ -111,8 +111,10 @@ _PYDANTIC = {
 _ERRORS = {
     "request.missing": QT_TRANSLATE_NOOP("CoreText", "is required"),
     "request.extra": QT_TRANSLATE_NOOP("CoreText", "is not a known field"),
-    "request.kv_heads_exceed": QT_TRANSLATE_NOOP(
-        "CoreText", "kv_heads cannot exceed attention_heads"
+    "request.kv_heads_divide": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "must divide the attention heads ({heads}) and not exceed them: each KV head serves an"
+        " equal group of attention heads",
     ),
     "request.active_exceeds": QT_TRANSLATE_NOOP("CoreText", "active_params cannot exceed params"),
     "request.one_source": QT_TRANSLATE_NOOP(

@@ -20,7 +20,7 @@ from core.config_json import loads_config
 from core.errors import ModelSourceError, NotFoundError
 from core.messages import Message
 from core.model_config import architecture_from_config, load_config_file
-from core.request import CustomModel, ModelRef
+from core.request import CUSTOM_MODEL_NAME, CustomModel, ModelRef
 from core.resources import resource_path
 
 if TYPE_CHECKING:
@@ -275,17 +275,17 @@ def custom_architecture(custom: CustomModel) -> ModelArchitecture:
     if layers is None:
         layers = max(1, round(params / (12 * hidden * hidden)))
         assumed.append(f"layers {layers}")
-    heads = custom.attention_heads
+    heads, kv = custom.attention_heads, custom.kv_heads
     if heads is None:
         heads = max(1, hidden // (custom.head_dim or _HEAD_DIM))
+        if kv is not None and heads % kv:
+            # Each KV head serves an equal group of attention heads (the request refuses typed
+            # heads that the KV heads do not divide): assume the nearest multiple.
+            heads = kv * max(1, round(heads / kv))
         assumed.append(f"attention_heads {heads}")
-    kv = custom.kv_heads
     if kv is None:
         kv = heads
         assumed.append("kv_heads = attention_heads (no GQA)")
-    elif kv > heads:
-        heads = kv
-        notes.append(Message("model_note.heads_raised", kv_heads=kv))
     head_dim = custom.head_dim
     if head_dim is None:
         head_dim = max(1, hidden // heads)
@@ -330,7 +330,7 @@ def custom_architecture(custom: CustomModel) -> ModelArchitecture:
         notes.append(Message("model_note.custom_active", active=custom.active_params))
     return ModelArchitecture(
         id="custom",
-        name=f"Custom model ({params:,} parameters)",
+        name=CUSTOM_MODEL_NAME.format(params=params),
         model_type="custom",
         source="custom",
         layers=layers,

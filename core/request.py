@@ -8,6 +8,7 @@ silently clamped. ``anchorgpu-planner schema`` prints this model's JSON Schema.
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
@@ -108,6 +109,19 @@ _NEW_OPTIONAL: dict[tuple[str, str], object] = {
 _STRICT = ConfigDict(extra="forbid")
 MAX_REQUEST_BYTES = 1_000_000  # a request is well under a kilobyte; its model files are read apart
 
+CUSTOM_MODEL_NAME = "Custom model ({params:,} parameters)"
+_CUSTOM_NAME_PATTERN = re.compile(r"^Custom model \(([0-9,]+) parameters\)$")
+
+
+def custom_model_params(name: str) -> int | None:
+    """The parameter count in the name :func:`core.models.custom_architecture` gives, else None.
+
+    The estimate and saved quotes keep that English name; an interface names the model in its
+    own language.
+    """
+    match = _CUSTOM_NAME_PATTERN.match(name)
+    return int(match.group(1).replace(",", "")) if match else None
+
 
 class CustomModel(BaseModel):
     """A model described by numbers; only ``params`` is required."""
@@ -126,8 +140,10 @@ class CustomModel(BaseModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> CustomModel:
-        if self.kv_heads and self.attention_heads and self.kv_heads > self.attention_heads:
-            raise ValueError(Message("request.kv_heads_exceed"))
+        # Grouped-query attention shares each KV head among an equal group of query heads, so
+        # the KV heads divide the attention heads (and so never exceed them).
+        if self.kv_heads and self.attention_heads and self.attention_heads % self.kv_heads:
+            raise ValueError(Message("request.kv_heads_divide", heads=self.attention_heads))
         if self.active_params and self.active_params > self.params:
             raise ValueError(Message("request.active_exceeds"))
         return self
@@ -365,6 +381,8 @@ def read_saved_request(raw: Any) -> PlanRequest:
 # Rules over two fields are checked by a validator of the model holding both, which pydantic
 # places at that model; the error names the field the message tells the user to change.
 _RULE_FIELDS = {
+    "request.kv_heads_divide": "model.custom.kv_heads",
+    "request.active_exceeds": "model.custom.active_params",
     "request.llamacpp_v_needs_fa": "inference.llamacpp.flash_attn",
     "request.layerwise_casting_fp8": "precision.weights",
     "request.mtp_needs_vllm": "inference.mtp_speculative_tokens",

@@ -70,3 +70,16 @@ def offer_text(name: str, vram_gib: float) -> str:
         The label and the memory in the policy's unit.
     """
     return f"{vendor_label(name)} · {vram_gib:g} {UNIT}"
+
+
+_OFFER_TEXT = re.compile(r"^(?P<label>.+) · (?P<gib>\d+(?:\.\d+)?) " + re.escape(UNIT) + "$")
+
+
+def split_offer_text(text: str) -> tuple[str, float] | None:
+    """The vendor label and GiB of a text :func:`offer_text` made, else None.
+
+    A finding names its GPU with :func:`offer_text`; an interface in another language writes
+    the unit its own way (``NVIDIA L4 · 24 ГиБ``).
+    """
+    match = _OFFER_TEXT.match(text)
+    return (match["label"], float(match["gib"])) if match else None

@@ -89,6 +89,10 @@ def _argument(name: str, value: Param) -> Param | _Number:
     if isinstance(value, Message):  # a cause inside the sentence: worded on its own
         return message_text(value)
     if isinstance(value, str):
+        if name == "gpu":  # an offer: the memory in this language's unit
+            from gui.presentation.names import offer_label
+
+            return offer_label(value)
         if value in WORDS.get(name, ()):
             return QCoreApplication.translate(CONTEXT, value)
         if name in DECIMAL_PARAMS:

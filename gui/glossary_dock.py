@@ -11,6 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import QEvent, Qt, QUrl, Signal, Slot
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
@@ -81,6 +82,10 @@ class GlossaryDock(QDockWidget):
         self._search.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self._search.selectAll()
 
+    def close_panel(self) -> None:
+        """Hide the panel (Qt moves the keyboard focus on to the window's next input)."""
+        self.hide()
+
     def set_language(self, language: str) -> None:
         """Follow the app's language; the toggle goes back to showing that language."""
         self._app_language = language
@@ -139,6 +144,10 @@ class GlossaryDock(QDockWidget):
         self._lang_toggle.toggled.connect(self._on_language_toggled)
         self._list.currentItemChanged.connect(self._on_list_current_changed)
         self._view.anchorClicked.connect(self._on_definition_anchor_clicked)
+        # Escape anywhere in the panel closes it (a search box's own clear button stays).
+        escape_key = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        escape_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        escape_key.activated.connect(self.close_panel)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -32,6 +32,42 @@ def qm_path(lang: str) -> Path:
     return resource_path("i18n", f"{QM_PREFIX}{lang}.qm")
 
 
+# Contexts whose words Qt moved from the file dialog in Qt 6, while the shipped translation still
+# has them under the dialog's own context (QAbstractFileIconProvider: "Folder", "Drive", "File").
+_MOVED_FROM = {"QAbstractFileIconProvider": "QFileDialog"}
+
+
+class QtStringsFallback(QTranslator):
+    """Qt's own strings that its shipped translation misses, found in that same translation.
+
+    Qt 6 gave some file dialog labels a mnemonic ("&Look in:", "Files of &type:") and moved the
+    file types' words to another context; ``qtbase_ru.qm`` still has them as "Look in:" and under
+    QFileDialog, so the dialog came up half in English. Installed before Qt's translation, this
+    is asked only when every other translation has no answer: it looks the label up without its
+    mnemonic (and puts one on the first letter of the answer), or in the context it moved from.
+    """
+
+    def __init__(self, qt: QTranslator, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._qt = qt
+
+    def translate(  # type: ignore[override]
+        self, context: str, source: str, disambiguation: str | None = None, n: int = -1
+    ) -> str | None:
+        """The translation, or None (a null string: Qt takes "" for a translation into nothing)."""
+        if "&" in source:
+            found = self._qt.translate(context, source.replace("&", ""), disambiguation, n)
+            if found:
+                return "&" + found
+        moved = _MOVED_FROM.get(context)
+        if moved is not None:
+            return self._qt.translate(moved, source, disambiguation, n) or None
+        return None
+
+    def isEmpty(self) -> bool:
+        return self._qt.isEmpty()
+
+
 class LanguageSwitcher(QObject):
     """Owns the installed translators; ``apply()`` swaps them and announces the new language."""
 
@@ -70,6 +106,8 @@ class LanguageSwitcher(QObject):
         qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
         qt_translator = QTranslator(self)
         if qt_translator.load(f"qtbase_{lang}", qt_dir):
+            if lang != "en":  # asked last (Qt asks the last installed first): for what both miss
+                loaded.append(QtStringsFallback(qt_translator, self))
             loaded.append(qt_translator)
         app_translator = QTranslator(self)
         if app_translator.load(str(qm_path(lang))):

@@ -110,7 +110,11 @@ class MainActions(QObject):
                 self.tr("Save the plan as a JSON file the command line reads too"),
             ),
             (self.find, self.tr("&Find…"), self.tr("Search the current page or the glossary")),
-            (self.glossary, self.tr("&Glossary"), self.tr("Open the glossary panel")),
+            (
+                self.glossary,
+                self.tr("&Glossary"),
+                self.tr("Open or close the glossary panel (Escape closes it too)"),
+            ),
             (self.settings, self.tr("&Settings…"), self.tr("Language, tax, runtime and catalog")),
             (self.quit, self.tr("&Quit"), self.tr("Close the application")),
             (self.show_plan, self.tr("&Plan"), self.tr("Show the plan page")),

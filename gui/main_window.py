@@ -322,7 +322,12 @@ class MainWindow(QMainWindow):
             self.glossary_dock.focus_search()
 
     def _on_glossary_triggered(self) -> None:
-        self.glossary_dock.focus_search()
+        # F1 toggles: it opens the panel with the cursor in its search box, and closes it again.
+        dock = self.glossary_dock
+        if dock.isVisible():
+            dock.close_panel()
+        else:
+            dock.focus_search()
 
     def _on_settings_triggered(self) -> None:
         from PySide6.QtCore import Qt

@@ -83,7 +83,7 @@ def test_f1_opens_the_glossary_dock_and_ctrl_f_searches_it(main_window, qtbot):
     qtbot.waitUntil(lambda: QApplication.activeWindow() is main_window)
     qtbot.keyClick(main_window, Qt.Key.Key_F1)
     assert dock(main_window).isVisible()
-    assert len(visible_terms(main_window)) == 39  # the catalog's 12 terms, then 27 of help
+    assert len(visible_terms(main_window)) == 42  # the catalog's 12 terms, then 30 of help
     dock(main_window).close()
     qtbot.keyClick(main_window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
     assert dock(main_window).isVisible()
@@ -96,27 +96,30 @@ HELP_KV_RU = [
     "Доля используемой памяти GPU",
     "Максимальная параллельность",
 ]
+# The help entries on attention heads and on serving engines both explain the KV cache.
+NEW_KV_EN = ["Attention heads and KV heads (GQA)", "Serving engine"]
+NEW_KV_RU = ["Головы внимания и KV-головы (GQA)", "Движок обслуживания"]
 
 
 def test_search_filters_terms_in_both_languages(main_window, qtbot):
     main_window.show_glossary_term("vram")
     search(main_window, qtbot, "KV")
     # help entries too; vLLM's profile run names the KV pool
-    assert visible_terms(main_window) == ["KV cache", *HELP_KV_EN, "vLLM profile run"]
+    assert visible_terms(main_window) == ["KV cache", *HELP_KV_EN, "vLLM profile run", *NEW_KV_EN]
     assert "Key and value tensors" in definition_text(main_window)
     # Russian text is searched even while the panel shows English: "кэш" is in two seed entries
     # (and in flash attention's Russian definition, which names the V cache, and the runtime
     # overhead's, which names the caching allocator).
     search(main_window, qtbot, "кэш")
     english = ["VRAM", "KV cache", *HELP_KV_EN, "Flash attention", "vLLM profile run"]
-    assert visible_terms(main_window) == [*english, "Runtime overhead"]
+    assert visible_terms(main_window) == [*english, "Runtime overhead", *NEW_KV_EN]
     dock(main_window).findChild(QToolButton, "glossaryLanguageToggle").click()
     profile_ru = "Профилировочный прогон vLLM"
     russian = ["VRAM", "KV-кэш", *HELP_KV_RU, "Флеш-внимание", profile_ru]
-    russian.append("Накладные расходы среды выполнения")
+    russian += ["Накладные расходы среды выполнения", *NEW_KV_RU]
     assert visible_terms(main_window) == russian
     search(main_window, qtbot, "KV")
-    assert visible_terms(main_window) == ["KV-кэш", *HELP_KV_RU, profile_ru]
+    assert visible_terms(main_window) == ["KV-кэш", *HELP_KV_RU, profile_ru, *NEW_KV_RU]
     search(main_window, qtbot, "no such words")
     assert visible_terms(main_window) == []
     assert dock(main_window).findChild(QLabel, "glossaryNoMatch").isVisible()

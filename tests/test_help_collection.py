@@ -39,6 +39,9 @@ HELP_KEYS = {
     "vllm_profile",
     "denoising_steps",
     "runtime_overhead",
+    "attention_heads",
+    "serving_engine",
+    "image_batch",
 }
 # Fields whose "?" opened "VRAM" though another concept explains them.
 FIELD_TERMS = {
@@ -47,7 +50,7 @@ FIELD_TERMS = {
     "training.micro_batch_size": {"micro_batch"},
     "training.sequence_length": {"sequence_length"},
     "training.activation_checkpointing": {"activation_checkpointing"},
-    "training.flash_attention": {"activations"},
+    "training.flash_attention": {"flash_attention"},
     "training.lora_rank": {"lora"},
     "training.weights_precision": {"master_weights"},
     "training.qlora_double_quant": {"qlora"},

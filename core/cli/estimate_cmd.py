@@ -222,7 +222,7 @@ def format_estimate(result: EstimateResult, price: dict[str, Any] | None) -> str
     lines = [
         f"Model     {m.name} ({m.id}): {m.params_total:,} parameters"
         + (f", {m.params_active:,} active" if m.params_active != m.params_total else ""),
-        f"Workload  {result.request.workload}; {result.gpus} × {result.gpu.name}, "
+        f"Workload  {result.request.workload}; {result.gpus} × {result.gpu.label}, "
         f"strategy {result.strategy}",
     ]
     if result.kv_cache_bytes_per_token:

@@ -13,7 +13,11 @@ def register(subparsers: Any) -> None:
     """Add the ``glossary`` subcommand."""
     parser = subparsers.add_parser("glossary", help="show the glossary or one term")
     parser.add_argument("--lang", choices=("ru", "en"), default="en")
-    parser.add_argument("term", nargs="?", help="a term, by name in either language or by key")
+    parser.add_argument(
+        "term",
+        nargs="?",
+        help="a term of the glossary or of the help entries, by name in either language or by key",
+    )
     parser.set_defaults(handler=run)
 
 

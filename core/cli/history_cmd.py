@@ -36,6 +36,7 @@ from core.store.errors import describe
 from core.store.records import STATUSES, stamp, stamp_seconds
 from core.store.search import WORKLOADS
 from core.store.transfer import export_csv, export_json, import_json
+from core.units import offer_text
 
 
 def store_errors(handler: Callable[[argparse.Namespace], int]) -> Callable[..., int]:
@@ -307,6 +308,12 @@ def run_history_edit(args: argparse.Namespace) -> int:
     return 0
 
 
+def _offer(quote: Quote) -> str:
+    """The quoted offer as everywhere else ("NVIDIA L4 · 24 GiB"), from the offer it saved."""
+    vram = quote.gpu.get("vram_gib")
+    return offer_text(quote.gpu_name, vram) if isinstance(vram, int | float) else quote.gpu_name
+
+
 def _quote_text(quote: Quote) -> str:
     from core.glossary import load_glossary
 
@@ -314,7 +321,7 @@ def _quote_text(quote: Quote) -> str:
     lines = [
         f"label     {quote.label}" if quote.label else "",
         f"model     {quote.model} ({quote.workload}), strategy {quote.strategy}",
-        f"GPUs      {quote.gpus} × {quote.gpu_name} ({quote.gpu_id})",
+        f"GPUs      {quote.gpus} × {_offer(quote)} ({quote.gpu_id})",
         f"term      {quote.term_count} × {quote.term_unit} ({quote.price.hours} h), starts {start}",
         f"catalog   {quote.catalog_id} as of {quote.catalog_as_of.isoformat()}, {quote.currency}",
     ]

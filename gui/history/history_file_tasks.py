@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -34,14 +35,16 @@ class HistoryFileTasks(QObject):
     """Runs the file commands for the page ``page`` (dialogs are its children).
 
     Signals:
-        finished(str): a command succeeded; what it did, in a sentence. Announced before the
-            sentence's own dialog opens, so the page behind it no longer shows an older notice
-            (after a restore, "Backup written …" spoke of the database that was replaced).
+        finished(object): a command succeeded; a callable that words what it did, in a sentence
+            of the current language (a notice shown keeps following the language). Announced
+            before the sentence's own dialog opens, so the page behind it no longer shows an
+            older notice (after a restore, "Backup written …" spoke of the database that was
+            replaced).
         running(str): a command started (what it does, e.g. "Restoring from …"), or failed
             (an empty text): the page's notice follows it.
     """
 
-    finished = Signal(str)
+    finished = Signal(object)
     running = Signal(str)
     _progressed = Signal(int, int)
 
@@ -154,7 +157,7 @@ class HistoryFileTasks(QObject):
         # The store thread reopens the database either way, and the page reloads on "opened".
         self._client.restore(
             path,
-            lambda restored: self._succeeded(self._restored_text(restored), show=True),
+            lambda restored: self._succeeded(partial(self._restored_text, restored), show=True),
             self._failed,
             owner=self,
         )
@@ -205,7 +208,7 @@ class HistoryFileTasks(QObject):
         self._start(label)
         self._client.call(
             call,
-            lambda result: self._succeeded(describe(result), show=show),
+            lambda result: self._succeeded(partial(describe, result), show=show),
             self._failed,
             owner=self,
         )
@@ -229,11 +232,11 @@ class HistoryFileTasks(QObject):
             self._progress.deleteLater()
             self._progress = None
 
-    def _succeeded(self, text: str, *, show: bool) -> None:
+    def _succeeded(self, words: Callable[[], str], *, show: bool) -> None:
         self._finish()
-        self.finished.emit(text)
+        self.finished.emit(words)
         if show:
-            QMessageBox.information(self._page, self.tr("History"), text)
+            QMessageBox.information(self._page, self.tr("History"), words())
 
     def _failed(self, error: Exception) -> None:
         # core writes all or nothing (one transaction, atomic files): a failure changed nothing.

@@ -55,6 +55,7 @@ from gui.presentation import formats, palette
 from gui.presentation.names import Names, gpu_name
 from gui.presentation.printing import DocumentPrinter
 from gui.settings_store import dialog_start, remember_dialog_folder
+from gui.toolbar_fit import ToolBarFit
 
 MODEL_WIDTH = 150
 LABEL_CHARACTERS = 24  # the label column's least width, in average characters
@@ -99,6 +100,7 @@ class HistoryViewLayout(QWidget):
             self.style().standardIcon(QStyle.StandardPixmap.SP_DriveHDIcon)
         )
         self._toolbar.addWidget(self._database_button)
+        self._toolbar_fit = ToolBarFit(self._toolbar)  # no command behind "»" in a narrow window
         self._toolbar.addAction(a.refresh)
 
         self._filter_bar = HistoryFilterBar(names, self)

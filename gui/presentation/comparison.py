@@ -32,7 +32,7 @@ from core.snapshot import SavedEstimate, read_snapshot, saved_estimate
 from gui.core_text import line_label, message_text, reason_text, warning_text
 from gui.presentation import palette
 from gui.presentation.formats import count, gib, money, term
-from gui.presentation.names import component_name, offer, strategy_short
+from gui.presentation.names import component_name, model_name, offer, strategy_short
 from gui.presentation.quote_document import quote_gpu, quote_sharding
 
 MIN_COLUMNS, MAX_COLUMNS = 2, 4
@@ -80,7 +80,7 @@ def option_column(option: PlanOption) -> Column:
     return Column(
         title=f"{offer(option.gpu)} × {result.gpus}",
         key=f"{option.gpu.id} × {result.gpus} {result.strategy}",
-        model=result.model.name,
+        model=model_name(result.model.name),
         gpu=offer(option.gpu),
         gpus=result.gpus,
         strategy=strategy_short(

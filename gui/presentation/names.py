@@ -11,7 +11,8 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 
 from core.catalog import Catalog, GpuOffer, default_catalog
-from core.units import vendor_label
+from core.request import custom_model_params
+from core.units import split_offer_text, vendor_label
 from gui.presentation import formats
 
 _GPUS: dict[str, tuple[str, float, int]] = {}  # id -> (display name, VRAM GiB, GPUs per node)
@@ -34,6 +35,18 @@ def offer_name(name: str, vram_gib: float | None) -> str:
     if vram_gib is None:
         return name
     return f"{vendor_label(name)} · {formats.vram(vram_gib)}"
+
+
+def offer_label(text: str) -> str:
+    """A GPU as a finding names it (``core.units.offer_text``, or a catalog name in a quote saved
+    before findings used it), written in the interface's language: "NVIDIA L4 · 24 ГиБ"."""
+    split = split_offer_text(text)
+    if split is not None:
+        return offer_name(*split)
+    if not _GPUS:
+        register_catalog(default_catalog())
+    known = next((gib for name, gib, _node in _GPUS.values() if name == text), None)
+    return offer_name(text, known) if known is not None else text
 
 
 def offer(gpu: GpuOffer) -> str:
@@ -66,6 +79,13 @@ class Names(QObject):
             "diffusion": self.tr("Diffusion"),
         }
         return names.get(key, key)
+
+    def model(self, name: str) -> str:
+        """A model's name: a model given by its numbers is named in the interface's language."""
+        params = custom_model_params(name)
+        if params is None:
+            return name
+        return self.tr("Custom model ({count} parameters)").format(count=formats.count(params))
 
     def strategy(self, key: str, sharding: str | None = None) -> str:
         """The name of a parallel strategy; FSDP with ``sharding="hybrid"`` is hybrid sharding."""
@@ -136,6 +156,11 @@ class Names(QObject):
 def workload_name(key: str) -> str:
     """The name of a workload."""
     return Names().workload(key)
+
+
+def model_name(name: str) -> str:
+    """The name of a model as core gives it, in the interface's language."""
+    return Names().model(name)
 
 
 def strategy_name(key: str, sharding: str | None = None) -> str:

@@ -170,7 +170,7 @@ class QuoteDocument(QObject):
     ) -> list[Row]:
         names = self._names
         params = estimate.params_total
-        model = escape(quote.model)
+        model = escape(names.model(quote.model))
         if params is not None:
             model += escape(self.tr(" ({count} parameters)").format(count=formats.count(params)))
         term = self.tr("{term} ({hours} h)").format(

@@ -41,7 +41,7 @@ class QuoteSummary(QObject):
         )
         facts = [
             (self.tr("Workload"), names.workload(quote.workload)),
-            (self.tr("Model"), quote.model),
+            (self.tr("Model"), names.model(quote.model)),
             (self.tr("GPU × count"), formats.gpus(quote_gpu(quote), quote.gpus)),
             (self.tr("Strategy"), names.strategy(quote.strategy, quote_sharding(quote))),
             (self.tr("Term"), term),

@@ -28,9 +28,9 @@ TERMS = {
     "params": ("vram",),
     "layers": ("vram",),
     "hidden_size": ("vram",),
-    "attention_heads": ("tensor_parallelism",),  # the degree must divide them
-    "kv_heads": ("kv_cache",),
-    "head_dim": ("kv_cache",),
+    "attention_heads": ("attention_heads",),
+    "kv_heads": ("attention_heads",),
+    "head_dim": ("attention_heads",),
     "intermediate_size": ("vram",),
     "vocab_size": ("vram",),
 }

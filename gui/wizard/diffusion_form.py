@@ -70,7 +70,7 @@ class DiffusionForm(FieldForm):
         self.add_row("precision.weights", self._weights, ("quantization",))
         self.add_row("diffusion.width", self._width, ("vae",))
         self.add_row("diffusion.height", self._height, ("vae",))
-        self.add_row("diffusion.batch_size", self._batch, ("vram",))
+        self.add_row("diffusion.batch_size", self._batch, ("image_batch",))
         self.add_row("diffusion.steps", self._steps, ("denoising_steps",))
         self.add_row("diffusion.guidance", self._guidance, ("classifier_free_guidance",))
         self.add_row("diffusion.vae_tiling", self._tiling, ("vae",))

@@ -137,6 +137,12 @@ class FieldRow(QWidget):
     def _on_field_text_edited(self, _text: str) -> None:
         self.touched = True
 
-    def setEnabled(self, enabled: bool) -> None:  # the label follows the field
-        super().setEnabled(enabled)
-        self.label.setEnabled(enabled)
+    def setEnabled(self, enabled: bool) -> None:
+        # The field, its label and its hint follow; the "?" links stay usable: what a field that
+        # is off would do, and why it is off, is as much worth reading as for one that is on.
+        for widget in (self.field, self.label, self.hint_label):
+            widget.setEnabled(enabled)
+
+    def isEnabled(self) -> bool:
+        """Whether the field takes input (its "?" links always do)."""
+        return self.field.isEnabled()

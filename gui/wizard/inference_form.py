@@ -78,7 +78,7 @@ class InferenceForm(FieldForm):
         self._flash_attn.setObjectName("llamaCppFlashAttn")
         self._batch = self._batch_spin("llamaCppBatch", "n_batch")
         self._ubatch = self._batch_spin("llamaCppUbatch", "n_ubatch")
-        self.add_row("inference.engine", self._engine, ("vram",))
+        self.add_row("inference.engine", self._engine, ("serving_engine",))
         self.add_row("precision.weights", self._weights, ("quantization",))
         self.add_row("precision.kv_cache", self._kv, ("kv_cache",))
         self.add_row("precision.quant_group_size", self._group, ("quantization",))

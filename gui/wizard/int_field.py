@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
+from PySide6.QtCore import QEvent, QLocale
 from PySide6.QtWidgets import QLineEdit, QWidget
 
 _SUFFIXES = {"": 1, "k": 10**3, "m": 10**6, "b": 10**9, "g": 10**9, "t": 10**12}
@@ -82,11 +83,31 @@ def parse_decimal_text(text: str) -> float | str | None:
 
 
 class DecimalField(QLineEdit):
-    """A number with a fraction, kept as typed; ``request_value`` gives core what to judge."""
+    """A number with a fraction, kept as typed; ``request_value`` gives core what to judge.
+
+    A value set by the app is written with the interface's decimal separator (0,9 in Russian)
+    and written again when the language changes; what the user typed is left as typed (both
+    separators are read).
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._set_text: str | None = None  # the text setValue wrote, while it is unchanged
 
     def request_value(self) -> float | str | None:
         """The number typed, None when empty, or the text when it is not a number."""
         return parse_decimal_text(self.text())
 
     def setValue(self, value: float | None) -> None:
-        self.setText("" if value is None else f"{value:g}")
+        locale = QLocale()
+        # No thousands separator: a comma is read back as the decimal one.
+        locale.setNumberOptions(QLocale.NumberOption.OmitGroupSeparator)
+        self._set_text = "" if value is None else locale.toString(float(value), "g", 12)
+        self.setText(self._set_text)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange and self.text() == self._set_text:
+            value = self.request_value()
+            if isinstance(value, float):
+                self.setValue(value)  # the same number, in the new language's writing
+        super().changeEvent(event)

@@ -29,7 +29,13 @@ from gui.core_text import finding_text, message_text
 from gui.glossary_link import connect_term_links, term_anchor
 from gui.presentation import counts, palette
 from gui.presentation.formats import count, gib, money
-from gui.presentation.names import component_name, offer, severity_name, strategy_name
+from gui.presentation.names import (
+    component_name,
+    model_name,
+    offer,
+    severity_name,
+    strategy_name,
+)
 from gui.wizard.memory_chart import MemoryChart
 
 if TYPE_CHECKING:  # built before the first estimate, which needs neither the planner nor prices
@@ -40,6 +46,9 @@ if TYPE_CHECKING:  # built before the first estimate, which needs neither the pl
 FITS_STYLE, FAILS_STYLE = palette.FITS_STYLE, palette.FAILS_STYLE
 UNCERTAIN_STYLE = palette.UNCERTAIN_STYLE
 PANEL_WIDTH = 360
+# On a wide window the panel takes a quarter of the wizard, up to this: past it the chart and
+# the lines of text beside it gain nothing (a 2560-pixel window kept them at 360 pixels).
+PANEL_MAX_WIDTH = 560
 
 
 class LiveEstimatePanel(QWidget):
@@ -113,7 +122,8 @@ class LiveEstimatePanel(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(self._content)
-        # QWizard gives its side widget no more than the width it insists on.
+        # QWizard gives its side widget no more than the width it insists on; the wizard widens
+        # it on a wide window (PlanWizard._fit_panel).
         self.setFixedWidth(PANEL_WIDTH)
 
     @property
@@ -191,7 +201,7 @@ class LiveEstimatePanel(QWidget):
         sharding = result.request.parallelism.fsdp_sharding
         self._subject.setText(
             text.format(
-                model=result.model.name,
+                model=model_name(result.model.name),
                 gpus=result.gpus,
                 gpu=offer(result.gpu),
                 strategy=strategy_name(result.strategy, sharding),
@@ -308,7 +318,9 @@ class LiveEstimatePanel(QWidget):
 
     def _render_best(self) -> None:
         plan = self._plan
-        if plan is None:
+        if self._result is None and self._status is not None and self._status[0] != "busy":
+            self._best.clear()  # refused or failed: no offers are being ranked
+        elif plan is None:
             self._best.setText(self.tr("Ranking the offers…"))
         elif plan.options:
             best = plan.options[0]

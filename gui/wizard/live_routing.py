@@ -113,6 +113,7 @@ class LiveRouting(QObject):
 
     def show_model_summary(self, result: EstimateResult) -> None:
         """Name the model of ``result`` and its parameter count on the model page (once built)."""
+        from gui.presentation import names
         from gui.wizard.display import count
 
         page = self._model_page()
@@ -128,7 +129,7 @@ class LiveRouting(QObject):
         }
         page.show_summary(
             self.tr("{name}: {params} parameters ({source}).").format(
-                name=model.name,
+                name=names.model_name(model.name),
                 params=count(model.params_total),
                 source=sources.get(model.source, model.source),
             )
@@ -153,6 +154,8 @@ class LiveRouting(QObject):
         message = self.route(path, error_text(error))
         if model_page is not None:
             model_page.set_resolving(False)
+            if model_page.owns(path):  # the model read before is no longer the one described
+                model_page.show_summary("")
         if offer_page is not None:
             offer_page.set_fit(False)
         if message is None:  # an input not typed in yet: no refusal, only what is missing
@@ -187,9 +190,12 @@ class LiveRouting(QObject):
         path = error_path(error) if isinstance(error, PlannerError) else ""
         if path in ("", "model") and model_page is not None:  # a file or preset core could not read
             path = f"model.{model_page.source()}"
+        if model_page is not None and model_page.owns(path):
+            model_page.show_summary("")  # the error is about this model, not the one before
         message = self.route(path, message) or message
+        # The panel shows no options under an error; the plan it keeps is the one the planner
+        # keeps, shown again when the request comes back to it (it is not ranked again).
         wizard.panel.show_status("error", message)
-        wizard.panel.show_plan(None)
         if offer_page is not None:
             offer_page.set_outcome(None)
         if (sizes_page := self._sizes_page()) is not None:

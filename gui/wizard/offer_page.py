@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -83,7 +83,9 @@ class OfferPage(WizardStep):
         header = self._table.horizontalHeader()
         # Widths are fitted once per plan, not kept fitted (that re-measures every cell often).
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
+        header.setStretchLastSection(False)  # the room over is shared (_spread_columns)
+        self._content_widths: dict[int, int] = {}
+        self._table.viewport().installEventFilter(self)
         rows = self._table.verticalHeader()
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         rows.setDefaultSectionSize(self.fontMetrics().height() + 8)
@@ -235,19 +237,49 @@ class OfferPage(WizardStep):
 
     def _fit_columns(self) -> None:
         # Measured here from the row texts: the view's own fitting asks every cell for every role.
+        self._content_widths = {}
         if self._model.rowCount() == 0:
             return
         metrics = self._table.fontMetrics()
-        header = self._table.horizontalHeader()
         for column in range(self._model.columnCount()):
-            if column == REASON:
-                continue
             texts = [
                 *self._model.column_texts(column),
                 str(self._model.headerData(column, Qt.Orientation.Horizontal)),
             ]
             width = max(metrics.horizontalAdvance(text) for text in texts) + CELL_PADDING
-            header.resizeSection(column, min(width, GPU_WIDTH) if column == GPU else width)
+            self._content_widths[column] = width
+        self._spread_columns()
+
+    def _spread_columns(self) -> None:
+        """Give the columns the table's width: names and numbers whole, then any room over.
+
+        Each column gets its contents' width. When they do not all fit, the GPU names give way
+        first (elided, down to GPU_WIDTH; the tooltip has the whole name); room left over is
+        shared among the columns in proportion to their widths, never all given to the last.
+        """
+        widths = {
+            column: width
+            for column, width in self._content_widths.items()
+            if not self._table.isColumnHidden(column)
+        }
+        if not widths:
+            return
+        room = self._table.viewport().width()
+        over = sum(widths.values()) - room
+        if over > 0 and GPU in widths:
+            widths[GPU] = max(min(widths[GPU], GPU_WIDTH), widths[GPU] - over)
+        spare = room - sum(widths.values())
+        if spare > 0:
+            total = sum(widths.values())
+            widths = {c: w + spare * w // total for c, w in widths.items()}
+        header = self._table.horizontalHeader()
+        for column, width in widths.items():
+            header.resizeSection(column, width)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._table.viewport() and event.type() == QEvent.Type.Resize:
+            self._spread_columns()
+        return super().eventFilter(watched, event)
 
     def select_layout(self, request: PlanRequest) -> None:
         """Select the row of ``request``'s GPU, count and strategy (quietly)."""
@@ -293,6 +325,7 @@ class OfferPage(WizardStep):
     def _on_show_infeasible_toggled(self, checked: bool) -> None:
         self._proxy.set_show_infeasible(checked)
         self._table.setColumnHidden(REASON, not checked)
+        self._spread_columns()
 
     def _on_table_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if not current.isValid():

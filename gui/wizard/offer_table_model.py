@@ -110,8 +110,11 @@ class OfferTableModel(QAbstractTableModel):
         return None
 
     def _unit_cost(self, option: PlanOption) -> Any:
+        """The workload's own outcome: the training run, 1M tokens, or 1,000 images."""
         if self._workload == "training":
             return option.job_cost
+        if self._workload == "diffusion":
+            return option.outcome.per_thousand_images if option.outcome is not None else None
         return option.per_million_tokens
 
     def _row(self, number: int, rank: int | None, option: PlanOption) -> _Row:
@@ -184,7 +187,6 @@ class OfferTableModel(QAbstractTableModel):
     ) -> Any:
         if orientation != Qt.Orientation.Horizontal:
             return None
-        training = self._workload == "training"
         limit_a, limit_b = self._limit_headers()
         if role == Qt.ItemDataRole.DisplayRole:
             headers = (
@@ -193,7 +195,7 @@ class OfferTableModel(QAbstractTableModel):
                 self.tr("GPUs"),
                 self.tr("Strategy"),
                 self.tr("Term total"),
-                self.tr("Training run") if training else self.tr("Per 1M tokens"),
+                self._unit_cost_header(),
                 self.tr("Per GPU"),
                 self.tr("VRAM"),
                 limit_a,
@@ -207,9 +209,7 @@ class OfferTableModel(QAbstractTableModel):
                 if training
                 else self.tr("The planner's rank: cheapest for the term first"),
                 TOTAL: self.tr("GPU price for the whole term, tax included when set"),
-                UNIT_COST: self.tr("Cost of the training run over the dataset's tokens")
-                if training
-                else self.tr("Cost per million generated tokens at the decode bound"),
+                UNIT_COST: self._unit_cost_tip(),
                 MEMORY: self.tr("Memory one GPU holds at its peak"),
                 LIMIT_A: self.tr(
                     "The largest value that fits in memory on this option, the rest as requested"
@@ -220,6 +220,20 @@ class OfferTableModel(QAbstractTableModel):
             }
             return tips.get(section)
         return None
+
+    def _unit_cost_header(self) -> str:
+        if self._workload == "training":
+            return self.tr("Training run")
+        if self._workload == "diffusion":
+            return self.tr("Per 1,000 images")
+        return self.tr("Per 1M tokens")
+
+    def _unit_cost_tip(self) -> str:
+        if self._workload == "training":
+            return self.tr("Cost of the training run over the dataset's tokens")
+        if self._workload == "diffusion":
+            return self.tr("Cost of 1,000 images at the estimated throughput, for the term's price")
+        return self.tr("Cost per million generated tokens at the decode bound")
 
     def _limit_headers(self) -> tuple[str, str]:
         if self._workload == "training":

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, SignalInstance
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QWidget, QWizard
 
 from core.errors import InputError
@@ -129,6 +130,7 @@ class PlanWizard(StagedWizard):
         area.setFrameShape(QFrame.Shape.NoFrame)
         area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         area.setWidget(self.panel)
+        self._panel_area = area
         area.setFixedWidth(PANEL_WIDTH + area.verticalScrollBar().sizeHint().width())
         self.setSideWidget(area)
 
@@ -233,6 +235,20 @@ class PlanWizard(StagedWizard):
         if event.type() == QEvent.Type.LanguageChange:
             self._retranslate()
         super().changeEvent(event)
+
+    def _fit_panel(self, width: int) -> None:
+        """Make the live estimate ``width`` pixels wide (its scroll bar beside it)."""
+        if self.panel.maximumWidth() != width:
+            self.panel.setFixedWidth(width)
+            scroll_bar = self._panel_area.verticalScrollBar().sizeHint().width()
+            self._panel_area.setFixedWidth(width + scroll_bar)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        if hasattr(self, "panel"):  # a quarter of a wide window, as wide as it was on a small one
+            from gui.wizard.live_estimate_panel import PANEL_MAX_WIDTH, PANEL_WIDTH
+
+            self._fit_panel(max(PANEL_WIDTH, min(PANEL_MAX_WIDTH, event.size().width() // 4)))
+        super().resizeEvent(event)
 
     def _retranslate(self) -> None:
         if not self.built:

@@ -13,9 +13,10 @@ import uuid
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QUrl
+from PySide6.QtCore import QEvent, QObject, Qt, QUrl
 from PySide6.QtWidgets import (
     QFileDialog,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -86,7 +87,8 @@ class ReviewPage(WizardStep):
         key_row.addWidget(self._key_label, 1)
         key_row.addWidget(GlossaryLink("idempotency_key", self))
         self.content.addLayout(key_row)
-        buttons = QHBoxLayout()
+        buttons = QGridLayout()
+        self._buttons = buttons
         self._save = QPushButton(self)
         self._save.setObjectName("saveQuoteButton")
         self._place = QPushButton(self)
@@ -103,14 +105,41 @@ class ReviewPage(WizardStep):
         self._copy.setMenu(self._copy_menu)
         for button in (self._save, self._place, self._export, self._copy):
             button.setAutoDefault(False)
-            buttons.addWidget(button)
-        buttons.addStretch(1)
+        self._button_columns = 0
+        self._flow_buttons(4)
+        self.scroll.viewport().installEventFilter(self)
         self.content.addLayout(buttons)
         self._status = QLabel(self)
         self._status.setObjectName("reviewStatus")
         self._status.setWordWrap(True)
         self._status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.content.addWidget(self._status)
+
+    def _flow_buttons(self, columns: int) -> None:
+        """Lay Save, Place, Export and Copy out in ``columns`` columns (4, 2 or 1)."""
+        if columns == self._button_columns:
+            return
+        self._button_columns = columns
+        grid = self._buttons
+        for number, button in enumerate((self._save, self._place, self._export, self._copy)):
+            grid.removeWidget(button)
+            grid.addWidget(button, number // columns, number % columns)
+        for column in range(5):
+            grid.setColumnStretch(column, 1 if column == columns else 0)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # A narrow page (a small window, the glossary beside it) puts the buttons on two rows
+        # instead of scrolling the last of them out of sight.
+        if watched is self.scroll.viewport() and event.type() == QEvent.Type.Resize:
+            widths = [b.sizeHint().width() for b in (self._save, self._place, self._export)]
+            widths.append(self._copy.sizeHint().width())
+            space, gap = self.scroll.viewport().width(), self._buttons.horizontalSpacing()
+            if space >= sum(widths) + 3 * gap:
+                self._flow_buttons(4)
+            else:  # two columns as wide as their widest buttons, else one
+                pairs = max(widths[0], widths[2]) + max(widths[1], widths[3]) + gap
+                self._flow_buttons(2 if space >= pairs else 1)
+        return super().eventFilter(watched, event)
 
     def _connect_signals(self) -> None:
         self._document.anchorClicked.connect(self._on_document_anchor_clicked)

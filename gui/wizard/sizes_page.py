@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QScrollArea, QStackedWidget, QWidget
+from PySide6.QtWidgets import QScrollArea, QSizePolicy, QStackedWidget, QWidget
 
 from core.request import PlanRequest
 from gui.wizard.inference_form import InferenceForm
@@ -72,6 +72,7 @@ class SizesPage(WizardStep):
         if form is None:
             form = self._forms[workload] = make_form(workload, self._stack)
             self._stack.addWidget(form)
+            self._size_to_shown()
             self.adopt(form)
             if self._request is not None:
                 form.load(self._request)
@@ -121,9 +122,19 @@ class SizesPage(WizardStep):
         """Show the form of ``workload``."""
         self._workload = workload
         self._stack.setCurrentWidget(self._form(workload))
+        self._size_to_shown()
         if self._charts is not None:
             self._charts.setVisible(workload == "inference" and bool(self._charts.curves))
         self._retranslate()
+
+    def _size_to_shown(self) -> None:
+        """Size the stack by the form shown, not the widest form, so the shown form keeps its
+        "?" links in sight instead of scrolling them off to the right."""
+        shown = self._stack.currentWidget()
+        for form in self._forms.values():
+            policy = QSizePolicy.Policy.Preferred if form is shown else QSizePolicy.Policy.Ignored
+            form.setSizePolicy(policy, policy)
+        self._stack.updateGeometry()
 
     def fill(self, raw: dict[str, Any], workload: str) -> None:
         self._form(workload).fill(raw)

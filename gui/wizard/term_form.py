@@ -80,7 +80,8 @@ class TermForm(FieldForm):
         )
         rows["term.start"].set_texts(self.tr("Start time (UTC)"), "")
         rows["storage_gb"].set_texts(
-            self.tr("Persistent storage (GB)"),
+            # Disk is billed per GB of 10^9 bytes (core.pricing.BYTES_PER_GB), unlike memory in GiB.
+            self.tr("Persistent storage (GB of 10⁹ bytes)"),
             self.tr("0: sized from the checkpoint"),
         )
         self._fixed_start.setText(self.tr("at a set time"))

@@ -14,7 +14,7 @@ import re
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from PySide6.QtCore import QEvent, Signal
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget, QWizardPage
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget, QWizardPage
 
 from core.errors import PlannerError
 from gui.presentation import palette
@@ -53,8 +53,17 @@ class WizardStep(QWizardPage):
         self._error_path = ""
         self._marked: FieldRow | None = None  # the row showing the refusal
         outer = QVBoxLayout(self)
-        self.content = QVBoxLayout()
-        outer.addLayout(self.content, 1)
+        # The page's inputs scroll inside the page: a page never widens or heightens the wizard
+        # past the window, so its Back, Next and the review's buttons stay in sight.
+        self.scroll = QScrollArea(self)
+        self.scroll.setObjectName(f"{name}Scroll")
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        body = QWidget(self.scroll)
+        self.content = QVBoxLayout(body)
+        self.content.setContentsMargins(0, 0, 0, 0)
+        self.scroll.setWidget(body)
+        outer.addWidget(self.scroll, 1)
         self._message = QLabel(self)
         self._message.setObjectName(f"{name}Error")
         self._message.setWordWrap(True)

@@ -1026,8 +1026,8 @@
         <translation>неизвестное поле</translation>
     </message>
     <message>
-        <source>kv_heads cannot exceed attention_heads</source>
-        <translation>kv_heads не может быть больше attention_heads</translation>
+        <source>must divide the attention heads ({heads}) and not exceed them: each KV head serves an equal group of attention heads</source>
+        <translation>должно делить число голов внимания ({heads}) и не превышать его: каждая KV-голова обслуживает равную группу голов внимания</translation>
     </message>
     <message>
         <source>active_params cannot exceed params</source>
@@ -3731,8 +3731,8 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>&amp;Глоссарий</translation>
     </message>
     <message>
-        <source>Open the glossary panel</source>
-        <translation>Открыть панель глоссария</translation>
+        <source>Open or close the glossary panel (Escape closes it too)</source>
+        <translation>Открыть или закрыть панель глоссария (Escape тоже закрывает)</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>
@@ -4042,6 +4042,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Диффузия</translation>
     </message>
     <message>
+        <source>Custom model ({count} parameters)</source>
+        <translation>Своя модель ({count} параметров)</translation>
+    </message>
+    <message>
         <source>Hybrid sharding (FSDP in a node, replicas across nodes)</source>
         <translation>Гибридное шардирование (FSDP внутри узла, реплики между узлами)</translation>
     </message>
@@ -4071,7 +4075,7 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     </message>
     <message>
         <source>Single</source>
-        <translation>Один</translation>
+        <translation>Один GPU</translation>
     </message>
     <message>
         <source>Tensor</source>
@@ -4240,6 +4244,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Прогон обучения</translation>
     </message>
     <message>
+        <source>Per 1,000 images</source>
+        <translation>За 1000 изображений</translation>
+    </message>
+    <message>
         <source>Per 1M tokens</source>
         <translation>За 1 млн токенов</translation>
     </message>
@@ -4282,6 +4290,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
     <message>
         <source>The largest value that fits in memory on this option, the rest as requested</source>
         <translation>Наибольшее значение, которое помещается в память на этом варианте; остальное — как в запросе</translation>
+    </message>
+    <message>
+        <source>Cost of 1,000 images at the estimated throughput, for the term&apos;s price</source>
+        <translation>Стоимость 1000 изображений при оценённой производительности по цене срока</translation>
     </message>
     <message>
         <source>Max sequence</source>
@@ -4604,7 +4616,7 @@ Idempotency key of this purchase: {key}</source>
     </message>
     <message>
         <source>Quote {id}</source>
-        <translation>Расчёт {id}</translation>
+        <translation>Смета {id}</translation>
     </message>
     <message>
         <source>Notes</source>
@@ -4806,7 +4818,7 @@ Idempotency key of this purchase: {key}</source>
     </message>
     <message>
         <source>The full quote. Nothing is saved or placed until you say so.</source>
-        <translation>Полный расчёт. Ничего не сохраняется и не размещается без вашей команды.</translation>
+        <translation>Полная смета. Ничего не сохраняется и не размещается без вашей команды.</translation>
     </message>
     <message>
         <source>&amp;Label:</source>
@@ -4822,7 +4834,7 @@ Idempotency key of this purchase: {key}</source>
     </message>
     <message>
         <source>&amp;Save quote</source>
-        <translation>&amp;Сохранить расчёт</translation>
+        <translation>&amp;Сохранить смету</translation>
     </message>
     <message>
         <source>&amp;Place order</source>
@@ -4862,7 +4874,7 @@ Idempotency key of this purchase: {key}</source>
     </message>
     <message>
         <source>Saved as quote {id}.</source>
-        <translation>Сохранено как расчёт {id}.</translation>
+        <translation>Сохранено как смета {id}.</translation>
     </message>
     <message>
         <source>Not saved: {reason}</source>
@@ -4878,7 +4890,7 @@ Idempotency key of this purchase: {key}</source>
     </message>
     <message>
         <source>The earlier placement finished as order {id}; this one is not placed.</source>
-        <translation>Прежнее размещение завершилось заказом {id}; этот расчёт не размещён.</translation>
+        <translation>Прежнее размещение завершилось заказом {id}; эта смета не размещена.</translation>
     </message>
     <message>
         <source>Order {id} was already placed with this key; nothing new was placed. Paid from {start} until {end}.</source>
@@ -4910,7 +4922,7 @@ Idempotency key of this purchase: {key}</source>
     </message>
     <message>
         <source>Export the quote as PDF</source>
-        <translation>Экспорт расчёта в PDF</translation>
+        <translation>Экспорт сметы в PDF</translation>
     </message>
     <message>
         <source>PDF (*.pdf)</source>
@@ -5128,8 +5140,8 @@ Idempotency key of this purchase: {key}</source>
         <translation>Время начала (UTC)</translation>
     </message>
     <message>
-        <source>Persistent storage (GB)</source>
-        <translation>Постоянное хранилище (ГБ)</translation>
+        <source>Persistent storage (GB of 10⁹ bytes)</source>
+        <translation>Постоянное хранилище (ГБ по 10⁹ байт)</translation>
     </message>
     <message>
         <source>0: sized from the checkpoint</source>
