@@ -153,6 +153,8 @@ FIELD_CONCEPTS = {
     "inference.llamacpp.n_gpu_layers": "VRAM",
     "inference.max_num_batched_tokens": "vLLM profile run",
     "inference.max_num_seqs": "vLLM profile run",
+    "inference.mxfp4_backend": "Quantization",
+    "inference.vllm_version": "vLLM profile run",
     "inference.mtp_speculative_tokens": "KV cache",
     "inference.prefill_chunk_tokens": "Activations",
     "model.custom.attention_heads": "Attention heads and KV heads (GQA)",

@@ -206,7 +206,7 @@ class OfferTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             tips = {
                 RANK: self.tr("The planner's rank: cheapest training run first")
-                if training
+                if self._workload == "training"
                 else self.tr("The planner's rank: cheapest for the term first"),
                 TOTAL: self.tr("GPU price for the whole term, tax included when set"),
                 UNIT_COST: self._unit_cost_tip(),

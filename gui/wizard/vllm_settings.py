@@ -29,12 +29,16 @@ ROWS = (
     ("max_num_seqs", "vllmMaxNumSeqs", "vllm_profile"),
     ("prefill_chunk_tokens", "prefillChunkTokens", "activations"),
 )
-# The choices of the fold, after the numbers: request field and object name.
+# The choices of the fold, after the numbers: request field, object name, values and glossary
+# entry (the release's start-up profile; the MXFP4 kernel is a matter of the quantized format).
 CHOICES = (
-    ("vllm_version", "vllmVersion", get_args(VllmVersion)),
-    ("mxfp4_backend", "vllmMxfp4Backend", get_args(Mxfp4Backend)),
+    ("vllm_version", "vllmVersion", get_args(VllmVersion), "vllm_profile"),
+    ("mxfp4_backend", "vllmMxfp4Backend", get_args(Mxfp4Backend), "quantization"),
 )
-PATHS = (*(f"inference.{name}" for name, _, _ in ROWS), *(f"inference.{n}" for n, _, _ in CHOICES))
+PATHS = (
+    *(f"inference.{name}" for name, _, _ in ROWS),
+    *(f"inference.{name}" for name, _, _, _ in CHOICES),
+)
 
 
 class VllmSettings(QObject):
@@ -50,12 +54,12 @@ class VllmSettings(QObject):
             field.setObjectName(object_name)
             self.fold.add_row(f"inference.{name}", field, (term,))
         self.choices: dict[str, QComboBox] = {}
-        for name, object_name, values in CHOICES:
+        for name, object_name, values, term in CHOICES:
             combo = self.choices[name] = QComboBox(form)
             combo.setObjectName(object_name)
             for value in values:
                 combo.addItem(value, value)
-            self.fold.add_row(f"inference.{name}", combo, ("vllm_profile",))
+            self.fold.add_row(f"inference.{name}", combo, (term,))
         default = InferenceOptions()
         self._loaded: dict[str, int | None] = {name: getattr(default, name) for name in self.fields}
         self._loaded_choices = {name: str(getattr(default, name)) for name in self.choices}
