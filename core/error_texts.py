@@ -192,6 +192,14 @@ ERROR_TEMPLATES: dict[str, str] = {
     "pricing.storage_negative": QT_TRANSLATE_NOOP(
         "CoreText", "must be 0 or more, got {requested_gb}"
     ),
+    "output.cannot_write": QT_TRANSLATE_NOOP("CoreText", "cannot write {path}: {reason}"),
+    "output.link": QT_TRANSLATE_NOOP(
+        "CoreText", "{path} is a symbolic link; it was not followed and nothing was written"
+    ),
+    "output.not_file": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{path} is a folder, pipe, device or socket, not a regular file; nothing was written",
+    ),
     "pricing.storage_not_whole": QT_TRANSLATE_NOOP(
         "CoreText", "must be a whole number of GB, got {storage_gb}"
     ),

@@ -4,7 +4,7 @@ A plan file is the request as the command line reads it (``anchorgpu-planner pla
 FILE``), so a plan made in the app can be estimated in a script and a request written by hand can
 be opened in the wizard. Files are read through :func:`core.request.load_request_file` (bounded,
 relative model paths resolved against the file's folder) and written whole or not at all
-(QSaveFile: a temporary file, then a rename).
+(:func:`core.output_file.write_file`: a temporary file, then a rename; a link is refused).
 
 The wizard's draft is kept the same way in ``draft.json`` in the data folder after every valid
 edit, and opened again when the app starts; File → New Plan starts from the defaults.
@@ -15,9 +15,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QIODevice, QSaveFile
-
 from core.errors import InputError
+from core.output_file import write_file
 from core.request import PlanRequest, load_request_file
 
 DRAFT_FILE = "draft.json"
@@ -39,16 +38,8 @@ def write_plan(request: PlanRequest, path: Path) -> None:
 
 
 def _write_whole(text: str, path: Path) -> None:
-    """Write ``text`` to ``path`` through QSaveFile; raises :class:`InputError` saying why not."""
-    file = QSaveFile(str(path))
-    data = text.encode("utf-8")
-    text = QCoreApplication.translate("PlanFiles", "cannot write the plan file {path}: {reason}")
-    if not file.open(QIODevice.OpenModeFlag.WriteOnly) or file.write(data) != len(data):
-        reason = file.errorString()
-        file.cancelWriting()
-        raise InputError(text.format(path=path, reason=reason))
-    if not file.commit():
-        raise InputError(text.format(path=path, reason=file.errorString()))
+    """Write ``text`` to ``path`` whole (never through a link); raises :class:`InputError`."""
+    write_file(path, text)
 
 
 def read_plan(path: Path) -> PlanRequest:
@@ -76,7 +67,7 @@ def keep_draft(request: PlanRequest, folder: Path) -> None:
 
     A draft that already holds ``request`` is left as it is: the wizard validates the same
     request again once its model has been read, and at start-up it is the draft just opened.
-    Each write waits for the disk (QSaveFile syncs before the rename), which at start-up delayed
+    Each write waits for the disk (the writer syncs before the rename), which at start-up delayed
     the first estimate by twice some 5 ms on an idle disk (measured with cProfile).
     """
     path = folder / DRAFT_FILE
