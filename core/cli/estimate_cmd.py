@@ -13,13 +13,11 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from core.batch import answer, estimate_lines, read_lines
+from core.batch import answer, estimate_lines, open_batch, read_lines
 from core.catalog import Catalog
 from core.cli.output import dumps, dumps_line
-from core.errors import InputError
 from core.estimate import EstimateResult
 from core.memory import COMPONENTS
-from core.messages import Message
 from core.request import PlanRequest, load_request_file
 
 
@@ -99,12 +97,7 @@ def run_batch(name: str, catalog: Catalog, tax_rate: Decimal, utilization: Decim
     if name == "-":
         return _answer(sys.stdin.buffer, catalog, tax_rate, None, utilization)
     path = Path(name)
-    try:
-        stream = path.open("rb")
-    except OSError as error:
-        raise InputError(
-            Message("cli.cannot_read_request", path=str(path), reason=str(error))
-        ) from None
+    stream = open_batch(path)
     with stream:
         return _answer(stream, catalog, tax_rate, path.parent, utilization)
 
