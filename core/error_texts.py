@@ -46,6 +46,9 @@ ERROR_TEMPLATES: dict[str, str] = {
         "GPU '{id}' price per hour for the {unit} term ({price}) makes one GPU for one {unit}"
         " cost 0 {currency}; an order must cost at least {smallest}",
     ),
+    "catalog.price_too_high": QT_TRANSLATE_NOOP(
+        "CoreText", "price must be at most {limit:,} per unit, got {value}"
+    ),
     "catalog.unknown_sources": QT_TRANSLATE_NOOP(
         "CoreText", "sources cite unknown field(s): {fields}"
     ),
@@ -170,8 +173,13 @@ ERROR_TEMPLATES: dict[str, str] = {
     "models.unknown_preset": QT_TRANSLATE_NOOP(
         "CoreText", "unknown model preset '{preset_id}'; valid presets: {valid}"
     ),
+    "outcome.too_large": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "the cost of the outcome is above {limit}: the speeds or prices it comes from are out of"
+        " range",
+    ),
     "outcome.utilization_range": QT_TRANSLATE_NOOP(
-        "CoreText", "utilization must be above 0 and at most 1, got {utilization}"
+        "CoreText", "utilization must be from 0.001 to 1, got {utilization}"
     ),
     "pricing.float_amount": QT_TRANSLATE_NOOP(
         "CoreText", '{what} must be a decimal string such as "0.20", not {value}'

@@ -52,13 +52,15 @@ def run_schema(args: argparse.Namespace) -> int:
 
 
 def utilization_arg(text: str) -> Decimal:
-    """``--utilization``: a decimal share above 0 and at most 1."""
+    """``--utilization``: a decimal share from 0.001 to 1 (see :data:`MIN_UTILIZATION`)."""
+    from core.outcome import MIN_UTILIZATION
+
     try:
         value = Decimal(text)
     except ArithmeticError:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value.is_finite() or not Decimal(0) < value <= Decimal(1):
-        raise argparse.ArgumentTypeError(f"must be above 0 and at most 1, got {text}")
+    if not value.is_finite() or not MIN_UTILIZATION <= value <= Decimal(1):
+        raise argparse.ArgumentTypeError(f"must be from {MIN_UTILIZATION} to 1, got {text}")
     return value
 
 
