@@ -230,6 +230,7 @@ ERROR_TEMPLATES: dict[str, str] = {
         "CoreText", "price is for {gpus} GPUs, the quote for {quote_gpus}"
     ),
     "quotes.invalid_snapshot": QT_TRANSLATE_NOOP("CoreText", "quote snapshot {where}: {message}"),
+    "request.boolean_number": QT_TRANSLATE_NOOP("CoreText", "must be a number, not {value}"),
     "request.missing_file": QT_TRANSLATE_NOOP(
         "CoreText", "cannot read request file {path}: it does not exist"
     ),
