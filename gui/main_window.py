@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, Signal, Slot
+from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 
@@ -200,6 +200,7 @@ class MainWindow(QMainWindow):
             self._state, None, self._tabs, new_plan=self.newPlanRequested, build_later=True
         )
         self.set_page(PLAN_PAGE, self._plan, self._plan_title)
+        self._plan.wizard.draftRefused.connect(self._on_draft_refused)
         self.set_page(
             HISTORY_PAGE, PlaceholderPage("historyPlaceholder", self._tabs), self._history_title
         )
@@ -277,6 +278,17 @@ class MainWindow(QMainWindow):
             problems.append(text.format(problem=message_text(self._state.catalog_problem)))
         if problems:
             self.statusBar().showMessage("  ".join(problems))
+
+    @Slot(str)
+    def _on_draft_refused(self, text: str) -> None:
+        """Say, in a box that does not block the window, where the refused draft was kept."""
+        from PySide6.QtWidgets import QMessageBox
+
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Last draft"), text, parent=self)
+        box.setObjectName("draftRefusedBox")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.setModal(False)
+        box.show()
 
     def _restore_window_state(self) -> None:
         settings = self._state.window_settings()

@@ -7,12 +7,18 @@ relative model paths resolved against the file's folder) and written whole or no
 (:func:`core.output_file.write_file`: a temporary file, then a rename; a link is refused).
 
 The wizard's draft is kept the same way in ``draft.json`` in the data folder after every valid
-edit, and opened again when the app starts; File → New Plan starts from the defaults.
+edit, and opened again when the app starts; File → New Plan starts from the defaults. A draft
+that cannot be opened (damaged, or naming a preset this version lacks) is moved aside, never
+overwritten, and the window says why.
 """
 
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 from core.errors import InputError
@@ -51,15 +57,61 @@ def read_plan(path: Path) -> PlanRequest:
     return load_request_file(path)
 
 
-def read_draft(folder: Path) -> PlanRequest | None:
-    """The draft kept in ``folder``, or None when there is none or it is no longer valid."""
+@dataclass(frozen=True)
+class RefusedDraft:
+    """A draft that could not be opened, moved aside so that nothing overwrites it."""
+
+    kept_as: Path | None  # None: it could not be moved and was left where it was
+    error: InputError
+
+
+def take_draft(
+    folder: Path, check: Callable[[PlanRequest], None] | None = None
+) -> PlanRequest | RefusedDraft | None:
+    """The draft kept in ``folder``; None when there is none.
+
+    A draft that cannot be read, is not a valid request, or fails ``check`` (a preset this
+    version lacks) is refused: renamed to ``draft.rejected-<UTC time>.json`` beside it, so the
+    next draft written does not replace it, and returned with the reason to show.
+    """
     path = folder / DRAFT_FILE
     if not path.is_file():
         return None
     try:
-        return read_plan(path)
-    except InputError:
-        return None  # written by another version, or damaged: start from the defaults
+        request = read_plan(path)
+        if check is not None:
+            check(request)
+    except InputError as error:
+        return RefusedDraft(_move_aside(path), error)
+    return request
+
+
+def _move_aside(path: Path) -> Path | None:
+    """Rename ``path`` to a free ``draft.rejected-<UTC time>[-N].json``; None if it cannot be."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    for number in range(1, 100):
+        suffix = "" if number == 1 else f"-{number}"
+        target = path.with_name(f"{path.stem}.rejected-{stamp}{suffix}{path.suffix}")
+        try:
+            os.link(path, target)  # never over another kept draft
+            path.unlink()
+        except FileExistsError:
+            continue
+        except OSError:  # no hard links here: a rename, after a look
+            if target.exists():
+                continue
+            try:
+                os.rename(path, target)
+            except OSError:
+                return None
+        return target
+    return None
+
+
+def read_draft(folder: Path) -> PlanRequest | None:
+    """The draft kept in ``folder``, or None when there is none or it was refused."""
+    found = take_draft(folder)
+    return found if isinstance(found, PlanRequest) else None
 
 
 def keep_draft(request: PlanRequest, folder: Path) -> None:
