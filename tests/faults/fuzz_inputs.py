@@ -196,8 +196,61 @@ def safetensors_file(rng: random.Random) -> bytes:
     return bytes(rng.randrange(256) for _ in range(rng.randrange(0, 64)))
 
 
+# Finite extremes of a catalog: each used to end in OverflowError, ZeroDivisionError or
+# decimal.InvalidOperation instead of a refusal.
+CATALOG_EXTREMES: list[tuple[str, Any]] = [
+    ("vram_gib", 1e308),
+    ("vram_gib", 5e-324),
+    ("bf16_tflops", 1e-300),
+    ("bf16_tflops", 1e308),
+    ("fp8_tflops", 1e-300),
+    ("fp4_tflops", 1e308),
+    ("memory_bandwidth_gbps", 1e-300),
+    ("memory_bandwidth_gbps", 1e308),
+    ("vram_reported_bytes", 10**99),
+    ("price", "1e999999"),
+    ("price", "9" * 99),
+    ("price", "1e-999999"),
+    ("price", "0." + "0" * 90 + "1"),
+]
+# Busy shares for --utilization: out of range, underflowing, or at the bounds.
+SHARES = ["1e-999", "1e-30", "0.0009", "0.001", "1", "1.0000001", "0", "-0", "1e999", "NaN", "inf"]
+# Fields of a request that take a number, as paths (for JSON true and false in their place).
+NUMBER_FIELDS = [
+    ("parallelism", "gpus"),
+    ("parallelism", "tensor_parallel"),
+    ("term", "count"),
+    ("runtime", "context_gib"),
+    ("inference", "max_num_seqs"),
+    ("inference", "context_tokens"),
+    ("training", "micro_batch_size"),
+    ("training", "mfu"),
+    ("precision", "quant_group_size"),
+    ("storage_gb",),
+]
+
+
+def boolean_numbers(valid: dict[str, Any], rng: random.Random) -> bytes:
+    """``valid`` with ``true`` or ``false`` in one to three of its number fields."""
+    document = json.loads(json.dumps(valid))
+    for path in rng.sample(NUMBER_FIELDS, rng.randrange(1, 4)):
+        where = document
+        for key in path[:-1]:
+            where = where.setdefault(key, {})
+        where[path[-1]] = rng.random() < 0.7
+    return json.dumps(document).encode()
+
+
 def catalog_document(rng: random.Random) -> bytes:
     """A hostile catalog: Infinity or sub-cent prices among the other mutations."""
+    if rng.random() < 0.25:
+        field, value = rng.choice(CATALOG_EXTREMES)
+        gpu = dict(CATALOG_GPU, price_per_gpu_hour=dict(CATALOG_GPU["price_per_gpu_hour"]))
+        if field == "price":
+            gpu["price_per_gpu_hour"][rng.choice(["hour", "day", "week", "month"])] = value
+        else:
+            gpu[field] = value
+        return json.dumps(dict(VALID_CATALOG, gpus=[gpu])).encode()
     if rng.random() < 0.3:
         price = rng.choice(["0.001", "0.004", "Infinity", "NaN", "1e-30", "-0", "0.00"])
         gpu = dict(CATALOG_GPU, price_per_gpu_hour=dict(CATALOG_GPU["price_per_gpu_hour"]))
