@@ -8,6 +8,7 @@ dock/toolbar layout are saved with QSettings on close and restored on the next s
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt, Signal, Slot
@@ -301,10 +302,18 @@ class MainWindow(QMainWindow):
         self._restore_dock_state()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        from core.errors import InputError
+        from core.output_file import check_target
+
         settings = self._state.window_settings()
-        settings.setValue("mainWindow/geometry", self.saveGeometry())
-        settings.setValue("mainWindow/state", self.saveState(STATE_VERSION))
-        settings.sync()
+        try:  # Qt's own writer follows a link and replaces its target: then nothing is kept
+            check_target(Path(settings.fileName()))
+        except InputError:
+            pass
+        else:
+            settings.setValue("mainWindow/geometry", self.saveGeometry())
+            settings.setValue("mainWindow/state", self.saveState(STATE_VERSION))
+            settings.sync()
         super().closeEvent(event)
 
     def _on_new_plan_triggered(self) -> None:

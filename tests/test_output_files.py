@@ -47,16 +47,28 @@ def test_a_link_is_refused_in_one_keyed_line_and_its_target_kept(tmp_path):
     _unchanged(link, victim)
 
 
+def _device(tmp_path: Path) -> Path:
+    """A copy of /dev/null in ``tmp_path``: a wrong writer replaces it, not the machine's."""
+    from tests.faults.fuzz_inputs import private_device
+
+    device = private_device(tmp_path)
+    if device is None:
+        pytest.skip("making a device node needs root")
+    return device
+
+
 def test_a_fifo_a_folder_and_a_device_are_refused_without_opening_them(tmp_path):
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)  # opening it for writing would wait for a reader forever
     folder = tmp_path / "folder"
     folder.mkdir()
-    for target in (fifo, folder, Path("/dev/null")):
+    device = _device(tmp_path)
+    for target in (fifo, folder, device):
         with pytest.raises(InputError) as refused:
             write_file(target, b"x")
         assert refused.value.message.key == "output.not_file", target
     assert stat.S_ISFIFO(fifo.lstat().st_mode) and folder.is_dir()
+    assert stat.S_ISCHR(device.lstat().st_mode)
     assert list(folder.iterdir()) == []
 
 
@@ -110,7 +122,7 @@ def test_save_plan_as_refuses_a_link_and_a_device(qapp, tmp_path):
         write_plan(parse_request(REQUEST), link)
     _unchanged(link, victim)
     with pytest.raises(InputError, match="not a regular file"):
-        write_plan(parse_request(REQUEST), Path("/dev/null"))
+        write_plan(parse_request(REQUEST), _device(tmp_path))
 
 
 def test_a_pdf_is_rendered_beside_its_target_and_never_through_a_link(qapp, tmp_path):
@@ -173,3 +185,19 @@ def test_an_imported_catalog_is_copied_beside_the_data_and_never_through_a_link(
     with pytest.raises(InputError, match="symbolic link"):
         app_state.import_catalog(bundled_catalog_path())
     _unchanged(target, victim)
+
+
+def test_the_window_state_is_not_written_through_a_link(app_state, qtbot, tmp_path):
+    from gui.app_state import WINDOW_STATE_FILE
+    from gui.main_window import MainWindow
+
+    app_state.data_dir.mkdir(parents=True, exist_ok=True)
+    victim = tmp_path / "victim.bin"
+    victim.write_bytes(OLD)
+    link = app_state.data_dir / WINDOW_STATE_FILE
+    link.symlink_to(victim)
+    window = MainWindow(app_state)
+    qtbot.addWidget(window)
+    window.show()
+    window.close()  # QSettings would replace the link's target with the window's geometry
+    assert link.is_symlink() and victim.read_bytes() == OLD

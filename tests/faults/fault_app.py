@@ -166,7 +166,10 @@ class AppFuzzer:
             os.mkfifo(target)
         elif shape == "folder":
             target.mkdir()
-        path = Path("/dev/null") if shape == "device" else target
+        device = inputs.private_device(self.root) if shape == "device" else None
+        if shape == "device" and device is None:  # not root: a FIFO stands in for the device
+            os.mkfifo(target)
+        path = device or target
         what, action = rng.choice(self._writers(path))
         label = f"{what} to a {shape}"
         self.run(label, action)

@@ -268,7 +268,10 @@ class Fuzzer:
             os.mkfifo(target)
         elif shape == "folder":
             target.mkdir()
-        path = "/dev/null" if shape == "device" else str(target)
+        device = inputs.private_device(self.root) if shape == "device" else None
+        if shape == "device" and device is None:  # not root: a FIFO stands in for the device
+            os.mkfifo(target)
+        path = str(device or target)
         argv = rng.choice(
             [
                 ["history", "export", "--format", rng.choice(["csv", "json"]), "--output", path],

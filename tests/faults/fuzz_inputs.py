@@ -7,9 +7,13 @@ numbers beyond any limit, and random mutations of valid files.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import random
+import stat
 import struct
+from pathlib import Path
 from typing import Any
 
 VALID_REQUESTS: list[dict[str, Any]] = [
@@ -228,6 +232,24 @@ NUMBER_FIELDS = [
     ("precision", "quant_group_size"),
     ("storage_gb",),
 ]
+
+
+def private_device(folder: Path) -> Path | None:
+    """A character device like ``/dev/null``, made in ``folder`` (root only), else None.
+
+    Writers are tried against this copy, never the system's: a writer that wrongly renames a
+    file over a device (as root) then replaces the copy, not ``/dev/null`` of the machine.
+    """
+    path = folder / "device-null"
+    with contextlib.suppress(FileNotFoundError):
+        if stat.S_ISCHR(path.lstat().st_mode):
+            return path
+        path.unlink()  # replaced by a writer that should have refused it: made again
+    try:
+        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except OSError:
+        return None
+    return path
 
 
 def boolean_numbers(valid: dict[str, Any], rng: random.Random) -> bytes:
