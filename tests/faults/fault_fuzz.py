@@ -5,14 +5,19 @@
 
 Each input runs the command line in-process (``core.cli.main``) with stdout encoded strictly as
 UTF-8 the way a terminal is, under a timer; a few run as real processes (a FIFO, ``/dev/zero``, a
-sparse file of 20 GB, a memory limit). Counted per run:
+sparse file of 20 GB, a memory limit). Besides mutated requests, configs, safetensors headers,
+catalogs (finite extremes among them) and settings: ``true`` in number fields, busy shares out of
+range, and exports and backups written to a link, a FIFO, a folder or a device. ``--quick`` tries
+300 inputs. Counted per run:
 
 - ``tracebacks``: an exception escaped the command line, or stderr holds a traceback;
 - ``hangs``: a run took more than the timeout (10 s);
 - ``unclear``: an error exit without exactly one line on stderr, or an undocumented exit code;
 - ``bad_json``: ``--json`` output that is not JSON (or holds ``NaN``/``Infinity``);
 - ``lost``, ``duplicated``, ``corrupted``: rows of the history (saved before the run, never
-  written by it) that vanished, appeared twice or changed, or a failed integrity check;
+  written by it) that vanished, appeared twice or changed, or a failed integrity check; a link's
+  target written through, or a link replaced;
+- ``over_1gib``: the run after which this process (or a child) had held over 1 GiB;
 - ``exit_N``: how many runs ended with exit code N.
 """
 
