@@ -54,18 +54,14 @@ def _cannot_write(path: Path, error: OSError) -> InputError:
 
 
 def _create_beside(path: Path, private: bool) -> Path:
-    """A new empty file beside ``path``: the old file's permissions, else 0600 or the umask's."""
+    """A new empty file beside ``path``, private or as the umask allows."""
     for _attempt in range(100):
         temporary = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
         try:
             handle = os.open(temporary, _CREATE, 0o600 if private else 0o666)
         except FileExistsError:
             continue
-        try:
-            with contextlib.suppress(FileNotFoundError):
-                os.fchmod(handle, stat.S_IMODE(path.lstat().st_mode))
-        finally:
-            os.close(handle)
+        os.close(handle)
         return temporary
     raise FileExistsError(f"no free temporary name beside {path}")
 
@@ -89,11 +85,13 @@ def replacing(path: Path, *, private: bool = False) -> Iterator[Path]:
     try:
         yield temporary
         check_target(path)  # not replaced by a link or a FIFO meanwhile
-        handle = os.open(temporary, os.O_RDONLY | _NOFOLLOW)
+        handle = os.open(temporary, os.O_RDWR | _NOFOLLOW)  # Windows syncs writable handles only
         try:
             os.fsync(handle)
         finally:
             os.close(handle)
+        with contextlib.suppress(FileNotFoundError):  # the old file's permissions, once written
+            os.chmod(temporary, stat.S_IMODE(path.lstat().st_mode))
         os.replace(temporary, path)
         _sync_folder(folder)
     except OSError as error:
