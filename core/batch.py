@@ -10,7 +10,10 @@ names its line number, counted from 1.
 
 from __future__ import annotations
 
+import io
 import json
+import os
+import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
@@ -111,6 +114,59 @@ def read_lines(stream: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
             yield number, None
         elif line.strip():
             yield number, line
+
+
+def open_batch(path: Path) -> io.BufferedReader:
+    """``path`` opened for reading, read no further than its size when it was opened.
+
+    A FIFO, a device or a folder is refused before anything is read: opening is non-blocking,
+    so a FIFO without a writer does not wait, and ``/dev/zero`` would never end.
+
+    Raises:
+        InputError: ``path`` cannot be opened or is not a regular file.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        handle = os.open(path, flags)
+    except OSError as error:
+        reason = str(error.strerror or error)
+        raise InputError(
+            Message("cli.cannot_read_request", path=str(path), reason=reason)
+        ) from None
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode):
+            raise InputError(Message("json.not_a_file", path=str(path)))
+    except BaseException:
+        os.close(handle)
+        raise
+    # A file that grows while it is read (a log still written) is read as it was when opened.
+    return io.BufferedReader(_Capped(os.fdopen(handle, "rb", buffering=0), info.st_size))
+
+
+class _Capped(io.RawIOBase):
+    """A binary stream that ends after ``limit`` bytes of ``inner``."""
+
+    def __init__(self, inner: io.RawIOBase, limit: int) -> None:
+        super().__init__()
+        self._inner = inner
+        self._left = limit
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        size = min(len(view), self._left)
+        if size <= 0:
+            return 0
+        got = self._inner.readinto(view[:size]) or 0
+        self._left -= got
+        return got
+
+    def close(self) -> None:
+        self._inner.close()
+        super().close()
 
 
 def _request(line: bytes | None, folder: Path | None) -> PlanRequest:

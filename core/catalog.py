@@ -73,6 +73,17 @@ class DeviceTotal:
         return self.basis != "vendor"
 
 
+# Bounds of a catalog's figures: far outside any accelerator sold, and inside the range where
+# the arithmetic stays exact (bytes as integers and floats) and every sum of money fits Decimal's
+# 28 digits. A finite 1e308 GiB of memory overflowed to infinity, 1e-300 TFLOPs or GB/s made an
+# hour's output vanish and its cost unbounded. The bundled catalog spans 121 (L4) to 13,500
+# (B300 FP4) dense TFLOPs, 300 (L4) to 8,000 GB/s, at most 288 GiB (MI355X) and 6.99 per hour.
+MAX_VRAM_GIB = 2**20  # 1 PiB, 2**50 bytes: exact in a float; over 3,000 times the largest
+MIN_TFLOPS, MAX_TFLOPS = 1.0, 1e6  # a hundredth of the slowest, 70 times the fastest
+MIN_BANDWIDTH_GBPS, MAX_BANDWIDTH_GBPS = 1.0, 1e6
+MAX_PRICE = Decimal(100_000)  # per GPU-hour or GB-month, in any currency the catalog admits
+
+
 class TermPrices(BaseModel):
     """Price per GPU-hour for each rental term, as decimal strings in the catalog's currency."""
 
@@ -96,6 +107,8 @@ class TermPrices(BaseModel):
             raise ValueError(Message("catalog.price_not_number", value=value)) from None
         if not price.is_finite() or price <= 0:
             raise ValueError(Message("catalog.price_not_positive", value=value))
+        if price > MAX_PRICE:
+            raise ValueError(Message("catalog.price_too_high", value=value, limit=int(MAX_PRICE)))
         return price
 
     def for_unit(self, unit: TermUnit) -> Decimal:
@@ -112,10 +125,12 @@ class GpuOffer(BaseModel):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")
     name: str
     vendor: Literal["nvidia", "amd"]
-    vram_gib: float = Field(gt=0)
-    memory_bandwidth_gbps: float = Field(gt=0, description="GB/s (10^9 bytes per second)")
-    bf16_tflops: float = Field(gt=0, description="dense bf16 tensor TFLOPs")
-    fp8_tflops: float | None = Field(default=None, gt=0)
+    vram_gib: float = Field(gt=0, le=MAX_VRAM_GIB)
+    memory_bandwidth_gbps: float = Field(
+        ge=MIN_BANDWIDTH_GBPS, le=MAX_BANDWIDTH_GBPS, description="GB/s (10^9 bytes per second)"
+    )
+    bf16_tflops: float = Field(ge=MIN_TFLOPS, le=MAX_TFLOPS, description="dense bf16 tensor TFLOPs")
+    fp8_tflops: float | None = Field(default=None, ge=MIN_TFLOPS, le=MAX_TFLOPS)
     compute_capability: str | None = Field(default=None, pattern=r"^\d+\.\d+$")
     gfx_target: str | None = Field(default=None, pattern=r"^gfx[0-9a-f]+$")
     interconnect: Literal["nvlink", "pcie", "infinity-fabric"]
@@ -128,14 +143,18 @@ class GpuOffer(BaseModel):
     vram_reported_bytes: int | None = Field(
         default=None,
         gt=0,
+        le=MAX_VRAM_GIB * GIB,
         description="total memory as the driver reports it (nvidia-smi, rocm-smi)",
     )
     vram_cuda_bytes: int | None = Field(
         default=None,
         gt=0,
+        le=MAX_VRAM_GIB * GIB,
         description="total memory as CUDA reports it (torch.cuda.mem_get_info, what vLLM sizes by)",
     )
-    fp4_tflops: float | None = Field(default=None, gt=0, description="dense FP4 tensor TFLOPs")
+    fp4_tflops: float | None = Field(
+        default=None, ge=MIN_TFLOPS, le=MAX_TFLOPS, description="dense FP4 tensor TFLOPs"
+    )
     nvlink_domain: int | None = Field(
         default=None, ge=1, le=576, description="GPUs one NVLink / Infinity Fabric domain joins"
     )
@@ -244,6 +263,8 @@ class Catalog(BaseModel):
             raise ValueError(Message("catalog.price_not_number", value=value)) from None
         if not price.is_finite() or price <= 0:
             raise ValueError(Message("catalog.price_not_positive", value=value))
+        if price > MAX_PRICE:
+            raise ValueError(Message("catalog.price_too_high", value=value, limit=int(MAX_PRICE)))
         return price
 
     @model_validator(mode="after")
@@ -277,7 +298,7 @@ class Catalog(BaseModel):
                             "catalog.price_rounds_to_zero",
                             id=gpu.id,
                             unit=unit,
-                            price=f"{price:f}",
+                            price=f"{price:f}" if price.adjusted() > -30 else str(price),
                             currency=self.currency,
                             smallest=str(smallest),
                         )

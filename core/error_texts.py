@@ -46,6 +46,9 @@ ERROR_TEMPLATES: dict[str, str] = {
         "GPU '{id}' price per hour for the {unit} term ({price}) makes one GPU for one {unit}"
         " cost 0 {currency}; an order must cost at least {smallest}",
     ),
+    "catalog.price_too_high": QT_TRANSLATE_NOOP(
+        "CoreText", "price must be at most {limit:,} per unit, got {value}"
+    ),
     "catalog.unknown_sources": QT_TRANSLATE_NOOP(
         "CoreText", "sources cite unknown field(s): {fields}"
     ),
@@ -170,8 +173,13 @@ ERROR_TEMPLATES: dict[str, str] = {
     "models.unknown_preset": QT_TRANSLATE_NOOP(
         "CoreText", "unknown model preset '{preset_id}'; valid presets: {valid}"
     ),
+    "outcome.too_large": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "the cost of the outcome is above {limit}: the speeds or prices it comes from are out of"
+        " range",
+    ),
     "outcome.utilization_range": QT_TRANSLATE_NOOP(
-        "CoreText", "utilization must be above 0 and at most 1, got {utilization}"
+        "CoreText", "utilization must be from 0.001 to 1, got {utilization}"
     ),
     "pricing.float_amount": QT_TRANSLATE_NOOP(
         "CoreText", '{what} must be a decimal string such as "0.20", not {value}'
@@ -191,6 +199,14 @@ ERROR_TEMPLATES: dict[str, str] = {
     ),
     "pricing.storage_negative": QT_TRANSLATE_NOOP(
         "CoreText", "must be 0 or more, got {requested_gb}"
+    ),
+    "output.cannot_write": QT_TRANSLATE_NOOP("CoreText", "cannot write {path}: {reason}"),
+    "output.link": QT_TRANSLATE_NOOP(
+        "CoreText", "{path} is a symbolic link; it was not followed and nothing was written"
+    ),
+    "output.not_file": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{path} is a folder, pipe, device or socket, not a regular file; nothing was written",
     ),
     "pricing.storage_not_whole": QT_TRANSLATE_NOOP(
         "CoreText", "must be a whole number of GB, got {storage_gb}"
@@ -214,6 +230,7 @@ ERROR_TEMPLATES: dict[str, str] = {
         "CoreText", "price is for {gpus} GPUs, the quote for {quote_gpus}"
     ),
     "quotes.invalid_snapshot": QT_TRANSLATE_NOOP("CoreText", "quote snapshot {where}: {message}"),
+    "request.boolean_number": QT_TRANSLATE_NOOP("CoreText", "must be a number, not {value}"),
     "request.missing_file": QT_TRANSLATE_NOOP(
         "CoreText", "cannot read request file {path}: it does not exist"
     ),

@@ -31,6 +31,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from core.catalog import TERM_UNITS, TermUnit
+from core.errors import InputError
 from core.estimate import EstimateResult
 from core.messages import Message
 from core.pricing import Price, round_money
@@ -39,6 +40,13 @@ from core.terms import MAX_TERM_COUNT, UNIT_HOURS
 PER_UNIT = Decimal("0.0001")
 MILLION = Decimal(1_000_000)
 THOUSAND = Decimal(1000)
+# The smallest busy share: 0.1 %, 43 busy minutes of a 30-day month. A finite share as small as
+# 1e-999 made the price of a busy hour 1e999, which no rounding of money can hold.
+MIN_UTILIZATION = Decimal("0.001")
+# The largest cost of an outcome computed: 10^20 in the catalog's currency. Rounded to four
+# decimals it keeps 24 digits, inside Decimal's default 28; a larger one comes only from
+# figures out of every real range and is refused in words rather than failing in arithmetic.
+MAX_OUTCOME_COST = Decimal(10) ** 20
 
 
 @dataclass(frozen=True)
@@ -157,7 +165,19 @@ def _per(hourly: Decimal, units_per_hour: float | None, scale: Decimal) -> Decim
     """``hourly`` over ``units_per_hour`` × ``scale`` units, four decimals; None without a speed."""
     if not units_per_hour or units_per_hour <= 0 or not math.isfinite(units_per_hour):
         return None
-    return (hourly * scale / Decimal(str(units_per_hour))).quantize(PER_UNIT, ROUND_HALF_UP)
+    cost = _bounded(hourly * scale / Decimal(str(units_per_hour)))
+    return cost.quantize(PER_UNIT, ROUND_HALF_UP)
+
+
+def _bounded(value: Decimal) -> Decimal:
+    """``value`` when it is at most :data:`MAX_OUTCOME_COST`.
+
+    Raises:
+        InputError: It is larger: the speeds or prices it comes from are out of range.
+    """
+    if not value <= MAX_OUTCOME_COST:
+        raise InputError(Message("outcome.too_large", limit=f"{MAX_OUTCOME_COST:.0e}"))
+    return value
 
 
 def propose_term(result: EstimateResult, run_hours: float, currency: str) -> TermProposal | None:
@@ -185,12 +205,10 @@ def outcome_cost(
         price: The option's price for the term; its total over its hours is the hourly price.
         utilization: Share of the paid term the GPUs are busy, above 0 up to 1.
     """
-    if not Decimal(0) < utilization <= Decimal(1):
-        from core.errors import InputError
-
+    if not MIN_UTILIZATION <= utilization <= Decimal(1):
         raise InputError(Message("outcome.utilization_range", utilization=str(utilization)))
     hourly = price.total / Decimal(price.hours)
-    busy = hourly / utilization  # the price of one busy hour
+    busy = _bounded(hourly / utilization)  # the price of one busy hour
     t = result.throughput
     currency = price.currency
     if not result.fits:  # a layout that does not fit (or vLLM would not start) produces nothing
@@ -224,14 +242,14 @@ def outcome_cost(
         )
         // active
     )
-    busy_hours = Decimal(str(run)) / utilization
+    busy_hours = _bounded(Decimal(str(run)) / utilization)
     return OutcomeCost(
         currency,
         utilization,
         hourly,
         run_hours=run,
         run_gpu_hours=run * result.gpus,
-        run_cost=round_money(hourly * busy_hours, currency),
+        run_cost=round_money(_bounded(hourly * busy_hours), currency),
         run_share_of_term=min(
             Decimal(price.hours) * utilization / Decimal(str(run)), Decimal(1)
         ).quantize(PER_UNIT, ROUND_HALF_UP)

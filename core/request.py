@@ -11,7 +11,7 @@ import json
 import re
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -399,10 +399,34 @@ def _describe(error: ValidationError) -> InputError:
     return InputError(message, field=field)
 
 
+def _refuse_booleans_as_numbers(raw: dict[str, Any], model: type[BaseModel], where: str) -> None:
+    """Raise naming the first number field of ``raw`` that holds ``true`` or ``false``.
+
+    pydantic reads JSON ``true`` as 1 in an integer or a float field, so ``"gpus": true`` planned
+    one GPU without a word; a number field takes a number.
+
+    Raises:
+        InputError: A number field holds a boolean.
+    """
+    for key, value in raw.items():
+        field = model.model_fields.get(key) if isinstance(key, str) else None
+        if field is None:
+            continue  # an unknown field: pydantic names it
+        types = get_args(field.annotation) or (field.annotation,)
+        name = f"{where}{key}"
+        if isinstance(value, bool) and bool not in types and {int, float} & set(types):
+            raise InputError(Message("request.boolean_number", value=json.dumps(value)), field=name)
+        if isinstance(value, dict):
+            for section in types:
+                if isinstance(section, type) and issubclass(section, BaseModel):
+                    _refuse_booleans_as_numbers(value, section, f"{name}.")
+
+
 def parse_request(raw: Any) -> PlanRequest:
     """Validate decoded JSON as a request; raise :class:`InputError` naming the field."""
     if not isinstance(raw, dict):
         raise InputError(Message("request.not_an_object"), field="request")
+    _refuse_booleans_as_numbers(raw, PlanRequest, "")
     try:
         return PlanRequest.model_validate(raw)
     except ValidationError as error:

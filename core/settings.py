@@ -8,8 +8,6 @@ the user fixes or deletes it. Saving replaces the file atomically.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, Literal
@@ -19,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from core.catalog import Catalog, default_catalog, load_catalog_file
 from core.errors import InputError
 from core.messages import Message, validation_message
+from core.output_file import write_file
 from core.paths import ensure_private_dir, settings_path
 from core.pricing import validate_tax_rate
 from core.safe_json import read_json_file
@@ -99,20 +98,11 @@ def save_settings(settings: Settings, path: Path | None = None) -> Path:
     text = json.dumps(settings.as_json(), indent=2, ensure_ascii=False) + "\n"
     try:
         ensure_private_dir(path.parent)
-        handle, temporary = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                stream.write(text)
-                stream.flush()
-                os.fsync(stream.fileno())
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
     except OSError as error:
         raise InputError(
             Message("settings.cannot_save", path=str(path), reason=str(error))
         ) from None
+    write_file(path, text, private=True)  # never through a link; a whole file or none
     return path
 
 

@@ -7,10 +7,6 @@ reaching for globals. Every change goes through a method here that validates fir
 
 from __future__ import annotations
 
-import contextlib
-import os
-import shutil
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -157,15 +153,16 @@ class AppState(QObject):
         ensure_private_dir(self.data_dir)
         target = self.data_dir / IMPORTED_CATALOG_FILE
         if Path(source).resolve() != target.resolve():
-            handle, tmp = tempfile.mkstemp(dir=self.data_dir, prefix=".catalog-", suffix=".tmp")
-            os.close(handle)
-            try:
-                shutil.copyfile(source, tmp)
-                catalog = load_catalog_file(Path(tmp))  # the copy is what will be used
-                os.replace(tmp, target)
-            finally:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
+            from core.catalog import MAX_CATALOG_BYTES
+            from core.output_file import replacing
+            from core.safe_json import read_capped
+
+            # The file's bytes (never a FIFO or a device), written beside the target, read back
+            # and only then renamed over it: the copy is what will be used.
+            data = read_capped(source, max_bytes=MAX_CATALOG_BYTES, error=CatalogError)
+            with replacing(target) as temporary:
+                temporary.write_bytes(data)
+                catalog = load_catalog_file(temporary)
         self._save({"catalog_path": str(target)})
         self._set_catalog(catalog, target)
         return catalog

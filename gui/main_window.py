@@ -8,9 +8,10 @@ dock/toolbar layout are saved with QSettings on close and restored on the next s
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, Signal, Slot
+from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 
@@ -200,6 +201,7 @@ class MainWindow(QMainWindow):
             self._state, None, self._tabs, new_plan=self.newPlanRequested, build_later=True
         )
         self.set_page(PLAN_PAGE, self._plan, self._plan_title)
+        self._plan.wizard.draftRefused.connect(self._on_draft_refused)
         self.set_page(
             HISTORY_PAGE, PlaceholderPage("historyPlaceholder", self._tabs), self._history_title
         )
@@ -278,6 +280,17 @@ class MainWindow(QMainWindow):
         if problems:
             self.statusBar().showMessage("  ".join(problems))
 
+    @Slot(str)
+    def _on_draft_refused(self, text: str) -> None:
+        """Say, in a box that does not block the window, where the refused draft was kept."""
+        from PySide6.QtWidgets import QMessageBox
+
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Last draft"), text, parent=self)
+        box.setObjectName("draftRefusedBox")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.setModal(False)
+        box.show()
+
     def _restore_window_state(self) -> None:
         settings = self._state.window_settings()
         geometry = settings.value("mainWindow/geometry")
@@ -289,10 +302,18 @@ class MainWindow(QMainWindow):
         self._restore_dock_state()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        from core.errors import InputError
+        from core.output_file import check_target
+
         settings = self._state.window_settings()
-        settings.setValue("mainWindow/geometry", self.saveGeometry())
-        settings.setValue("mainWindow/state", self.saveState(STATE_VERSION))
-        settings.sync()
+        try:  # Qt's own writer follows a link and replaces its target: then nothing is kept
+            check_target(Path(settings.fileName()))
+        except InputError:
+            pass
+        else:
+            settings.setValue("mainWindow/geometry", self.saveGeometry())
+            settings.setValue("mainWindow/state", self.saveState(STATE_VERSION))
+            settings.sync()
         super().closeEvent(event)
 
     def _on_new_plan_triggered(self) -> None:

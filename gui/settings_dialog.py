@@ -236,9 +236,9 @@ class SettingsDialog(QDialog):
                 self._state.import_catalog(self._staged[0])
             elif self._use_bundled:
                 self._state.use_bundled_catalog()
-        except (CatalogError, OSError) as error:
+        except (PlannerError, OSError) as error:
             self._staged = None
-            message = error_text(error) if isinstance(error, CatalogError) else str(error)
+            message = str(error) if isinstance(error, OSError) else error_text(error)
             self._show_catalog_message(message, error=True)
             return
         try:

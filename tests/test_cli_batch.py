@@ -149,3 +149,44 @@ def test_importing_core_stays_light():
     code = "import sys, core; print('pydantic' in sys.modules, 'core.api' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["False", "False"]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "folder"])
+def test_requests_from_a_fifo_a_device_or_a_folder_are_refused_unread(
+    kind, tmp_path, user_data_dir
+):
+    """A FIFO without a writer would wait forever and ``/dev/zero`` never ends: one line, exit 2."""
+    import os
+    import subprocess
+    from pathlib import Path
+
+    if kind == "fifo":
+        target = tmp_path / "requests.fifo"
+        os.mkfifo(target)
+    elif kind == "folder":
+        target = tmp_path / "requests"
+        target.mkdir()
+    else:
+        target = Path("/dev/zero")
+    root = Path(__file__).resolve().parents[1]
+    env = os.environ | {"PYTHONPATH": str(root)}
+    argv = [sys.executable, "-m", "core", "estimate", "--requests", str(target)]
+    # The timeout only ends a run that would otherwise never end; it is not a measurement.
+    done = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=120, check=False)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.strip().splitlines() == [
+        f"anchorgpu-planner: error: {target} is not a regular file "
+        "(a folder, pipe or device is not read)"
+    ]
+
+
+def test_requests_are_read_as_far_as_the_file_reached_when_it_was_opened(tmp_path):
+    from core.batch import open_batch
+
+    path = tmp_path / "requests.jsonl"
+    path.write_text(lines(GOOD))
+    with open_batch(path) as stream:
+        with path.open("a") as grower:
+            grower.write(lines(TRAINING))
+        assert [number for number, _line in read_lines(stream)] == [1]

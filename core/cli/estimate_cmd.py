@@ -18,14 +18,12 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from core.batch import Answer, answer, estimate_lines, read_lines
+from core.batch import Answer, answer, estimate_lines, open_batch, read_lines
 from core.catalog import Catalog
 from core.cli.output import dumps, dumps_line
-from core.errors import InputError
 from core.estimate import EstimateResult
 from core.kv_pool import refused, runs_fewer
 from core.memory import COMPONENTS
-from core.messages import Message
 from core.request import PlanRequest, load_request_file
 from core.units import offer_text
 
@@ -61,13 +59,15 @@ def run_schema(args: argparse.Namespace) -> int:
 
 
 def utilization_arg(text: str) -> Decimal:
-    """``--utilization``: a decimal share above 0 and at most 1."""
+    """``--utilization``: a decimal share from 0.001 to 1 (see :data:`MIN_UTILIZATION`)."""
+    from core.outcome import MIN_UTILIZATION
+
     try:
         value = Decimal(text)
     except ArithmeticError:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value.is_finite() or not Decimal(0) < value <= Decimal(1):
-        raise argparse.ArgumentTypeError(f"must be above 0 and at most 1, got {text}")
+    if not value.is_finite() or not MIN_UTILIZATION <= value <= Decimal(1):
+        raise argparse.ArgumentTypeError(f"must be from {MIN_UTILIZATION} to 1, got {text}")
     return value
 
 
@@ -174,12 +174,7 @@ def run_batch(name: str, catalog: Catalog, tax_rate: Decimal, utilization: Decim
     if name == "-":
         return _answer(sys.stdin.buffer, catalog, tax_rate, None, utilization)
     path = Path(name)
-    try:
-        stream = path.open("rb")
-    except OSError as error:
-        raise InputError(
-            Message("cli.cannot_read_request", path=str(path), reason=str(error))
-        ) from None
+    stream = open_batch(path)
     with stream:
         return _answer(stream, catalog, tax_rate, path.parent, utilization)
 

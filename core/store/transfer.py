@@ -14,34 +14,35 @@ with the columns that differ: the one here is kept, and the user is told so.
 
 from __future__ import annotations
 
-import csv
+import io
 import json
 import math
 import os
 import sqlite3
 import stat
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, BinaryIO, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from core.csv_file import neutralise_cell as neutralise_cell  # the tests import it here
+from core.csv_file import write_csv
 from core.errors import InputError, StoreError
 from core.messages import Message, cause, validation_message
+from core.output_file import write_file
 from core.pricing import from_minor, to_decimal, to_minor
 from core.quotes import Quote, parse_quote
 from core.store import rows
-from core.store.files import fsync_dir, history_files, refuse_unsafe_output
+from core.store.files import history_files, refuse_unsafe_output
 from core.store.import_checks import MAX_IMPORT_BYTES, check_order, check_raw, check_snapshot
 from core.store.records import HistoryRow, parse_stamp, stamp, stamp_seconds
 from core.store.repository import HistoryStore, validate_idempotency_key
 
 EXPORT_FORMAT = "anchorgpu-planner-history"
 EXPORT_VERSION = 1
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
 CSV_COLUMNS = (
     "kind",
     "id",
@@ -62,38 +63,20 @@ CSV_COLUMNS = (
 )
 
 
-def neutralise_cell(value: object) -> str:
-    """A CSV cell a spreadsheet will not run as a formula."""
-    text = "" if value is None else str(value)
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
+def _atomic_write(store: HistoryStore, path: Path, write: Any) -> None:
+    """Write ``path`` whole through the planner's one file writer (never through a link).
 
-
-def _atomic_write(
-    store: HistoryStore, path: Path, write: Any, *, newline: str | None = None
-) -> None:
-    """Write ``path`` through a temporary file beside it, then rename it into place.
-
-    The output is never a link (it is not followed) and never the history or its journals.
+    The output is never the history or its journals.
     """
     path = refuse_unsafe_output(Path(path), store.path, "export")
-    folder = path.parent if str(path.parent) else Path(".")
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
-    except OSError as error:
-        raise InputError(Message("store.cannot_write", path=str(path), reason=str(error))) from None
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline=newline) as stream:
-            write(stream)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-        fsync_dir(folder)
-    except OSError as error:
-        Path(temporary).unlink(missing_ok=True)
-        raise InputError(Message("store.cannot_write", path=str(path), reason=str(error))) from None
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+
+    def text(binary: BinaryIO) -> None:
+        stream = io.TextIOWrapper(binary, encoding="utf-8")
+        write(stream)
+        stream.flush()
+        stream.detach()
+
+    write_file(path, text)
 
 
 def _all_rows(store: HistoryStore) -> Iterator[HistoryRow]:
@@ -108,19 +91,9 @@ def _all_rows(store: HistoryStore) -> Iterator[HistoryRow]:
 
 def export_csv(store: HistoryStore, path: Path) -> int:
     """Write every quote and order as CSV; return the number of rows."""
-    count = 0
-
-    def write(stream: Any) -> None:
-        nonlocal count
-        writer = csv.writer(stream, quoting=csv.QUOTE_ALL)
-        writer.writerow(CSV_COLUMNS)
-        for row in _all_rows(store):
-            data = row.as_json()
-            writer.writerow([neutralise_cell(data[column]) for column in CSV_COLUMNS])
-            count += 1
-
-    _atomic_write(store, path, write, newline="")
-    return count
+    path = refuse_unsafe_output(Path(path), store.path, "export")
+    found = (row.as_json() for row in _all_rows(store))
+    return write_csv(path, CSV_COLUMNS, ([data[c] for c in CSV_COLUMNS] for data in found))
 
 
 def export_data(store: HistoryStore) -> dict[str, Any]:

@@ -14,7 +14,6 @@ document that :class:`gui.presentation.printing.DocumentPrinter` prints or saves
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -270,9 +269,14 @@ def compare_rows(columns: Sequence[Column]) -> list[Row]:
 
 
 def write_csv(path: Path, columns: Sequence[Column], rows: Sequence[Row]) -> None:
-    """Write the comparison as CSV (UTF-8 with a byte-order mark, which spreadsheets expect)."""
-    with path.open("w", encoding="utf-8-sig", newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["", *(c.key for c in columns)])
-        for name, cells in rows:
-            writer.writerow([name, *cells])
+    """Write the comparison as CSV (UTF-8 with a byte-order mark, which spreadsheets expect).
+
+    Written by the history export's writer: no cell is a live formula, no link is followed.
+
+    Raises:
+        InputError: The file is refused or cannot be written.
+    """
+    from core.csv_file import write_csv as write_cells
+
+    header = ["", *(c.key for c in columns)]
+    write_cells(path, header, ([name, *cells] for name, cells in rows), byte_order_mark=True)

@@ -81,13 +81,16 @@ class DocumentPrinter(QObject):
         Raises:
             InputError: The file could not be written.
         """
+        from core.output_file import replacing
+
         path = Path(path)
-        writer = QPdfWriter(str(path))
-        writer.setResolution(PDF_RESOLUTION)
-        writer.setTitle(title)
-        writer.setCreator("AnchorGPU Planner")
-        writer.setPageLayout(page_layout(paper or default_paper()))
-        print_document(html, writer)
-        del writer  # the file is complete when the writer is gone
-        if not path.exists() or path.stat().st_size == 0:
-            raise InputError(self.tr("cannot write {path}").format(path=path))
+        with replacing(path) as temporary:  # Qt writes the file itself: beside it, then renamed
+            writer = QPdfWriter(str(temporary))
+            writer.setResolution(PDF_RESOLUTION)
+            writer.setTitle(title)
+            writer.setCreator("AnchorGPU Planner")
+            writer.setPageLayout(page_layout(paper or default_paper()))
+            print_document(html, writer)
+            del writer  # the file is complete when the writer is gone
+            if temporary.stat().st_size == 0:
+                raise InputError(self.tr("cannot write {path}").format(path=path))

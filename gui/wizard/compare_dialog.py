@@ -93,7 +93,11 @@ class CompareDialog(QDialog):
         return list(self._columns)
 
     def export_csv(self, path: Path) -> None:
-        """Write the comparison to ``path`` as CSV."""
+        """Write the comparison to ``path`` as CSV.
+
+        Raises:
+            InputError: The file is refused (a link, a folder, a device) or cannot be written.
+        """
         write_csv(path, self._columns, self._rows)
 
     def document_html(self) -> str:
@@ -118,12 +122,15 @@ class CompareDialog(QDialog):
         return Path(chosen)
 
     def _on_export_clicked(self) -> None:
+        from core.errors import PlannerError
+        from gui.core_text import error_text
+
         path = self._ask("comparison.csv", self.tr("CSV (*.csv)"))
         if path is not None:
             try:
                 self.export_csv(path)
-            except OSError as error:
-                QMessageBox.warning(self, self.tr("Export the comparison"), str(error))
+            except PlannerError as error:
+                QMessageBox.warning(self, self.tr("Export the comparison"), error_text(error))
 
     def _on_pdf_clicked(self) -> None:
         from core.errors import PlannerError

@@ -4,20 +4,25 @@ A plan file is the request as the command line reads it (``anchorgpu-planner pla
 FILE``), so a plan made in the app can be estimated in a script and a request written by hand can
 be opened in the wizard. Files are read through :func:`core.request.load_request_file` (bounded,
 relative model paths resolved against the file's folder) and written whole or not at all
-(QSaveFile: a temporary file, then a rename).
+(:func:`core.output_file.write_file`: a temporary file, then a rename; a link is refused).
 
 The wizard's draft is kept the same way in ``draft.json`` in the data folder after every valid
-edit, and opened again when the app starts; File → New Plan starts from the defaults.
+edit, and opened again when the app starts; File → New Plan starts from the defaults. A draft
+that cannot be opened (damaged, or naming a preset this version lacks) is moved aside, never
+overwritten, and the window says why.
 """
 
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QIODevice, QSaveFile
-
 from core.errors import InputError
+from core.output_file import write_file
 from core.paths import ensure_private_dir
 from core.request import PlanRequest, load_request_file
 
@@ -40,16 +45,8 @@ def write_plan(request: PlanRequest, path: Path) -> None:
 
 
 def _write_whole(text: str, path: Path) -> None:
-    """Write ``text`` to ``path`` through QSaveFile; raises :class:`InputError` saying why not."""
-    file = QSaveFile(str(path))
-    data = text.encode("utf-8")
-    text = QCoreApplication.translate("PlanFiles", "cannot write the plan file {path}: {reason}")
-    if not file.open(QIODevice.OpenModeFlag.WriteOnly) or file.write(data) != len(data):
-        reason = file.errorString()
-        file.cancelWriting()
-        raise InputError(text.format(path=path, reason=reason))
-    if not file.commit():
-        raise InputError(text.format(path=path, reason=file.errorString()))
+    """Write ``text`` to ``path`` whole (never through a link); raises :class:`InputError`."""
+    write_file(path, text)
 
 
 def read_plan(path: Path) -> PlanRequest:
@@ -61,15 +58,61 @@ def read_plan(path: Path) -> PlanRequest:
     return load_request_file(path)
 
 
-def read_draft(folder: Path) -> PlanRequest | None:
-    """The draft kept in ``folder``, or None when there is none or it is no longer valid."""
+@dataclass(frozen=True)
+class RefusedDraft:
+    """A draft that could not be opened, moved aside so that nothing overwrites it."""
+
+    kept_as: Path | None  # None: it could not be moved and was left where it was
+    error: InputError
+
+
+def take_draft(
+    folder: Path, check: Callable[[PlanRequest], None] | None = None
+) -> PlanRequest | RefusedDraft | None:
+    """The draft kept in ``folder``; None when there is none.
+
+    A draft that cannot be read, is not a valid request, or fails ``check`` (a preset this
+    version lacks) is refused: renamed to ``draft.rejected-<UTC time>.json`` beside it, so the
+    next draft written does not replace it, and returned with the reason to show.
+    """
     path = folder / DRAFT_FILE
     if not path.is_file():
         return None
     try:
-        return read_plan(path)
-    except InputError:
-        return None  # written by another version, or damaged: start from the defaults
+        request = read_plan(path)
+        if check is not None:
+            check(request)
+    except InputError as error:
+        return RefusedDraft(_move_aside(path), error)
+    return request
+
+
+def _move_aside(path: Path) -> Path | None:
+    """Rename ``path`` to a free ``draft.rejected-<UTC time>[-N].json``; None if it cannot be."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    for number in range(1, 100):
+        suffix = "" if number == 1 else f"-{number}"
+        target = path.with_name(f"{path.stem}.rejected-{stamp}{suffix}{path.suffix}")
+        try:
+            os.link(path, target)  # never over another kept draft
+            path.unlink()
+        except FileExistsError:
+            continue
+        except OSError:  # no hard links here: a rename, after a look
+            if target.exists():
+                continue
+            try:
+                os.rename(path, target)
+            except OSError:
+                return None
+        return target
+    return None
+
+
+def read_draft(folder: Path) -> PlanRequest | None:
+    """The draft kept in ``folder``, or None when there is none or it was refused."""
+    found = take_draft(folder)
+    return found if isinstance(found, PlanRequest) else None
 
 
 def keep_draft(request: PlanRequest, folder: Path) -> None:
@@ -77,7 +120,7 @@ def keep_draft(request: PlanRequest, folder: Path) -> None:
 
     A draft that already holds ``request`` is left as it is: the wizard validates the same
     request again once its model has been read, and at start-up it is the draft just opened.
-    Each write waits for the disk (QSaveFile syncs before the rename), which at start-up delayed
+    Each write waits for the disk (the writer syncs before the rename), which at start-up delayed
     the first estimate by twice some 5 ms on an idle disk (measured with cProfile).
     """
     path = folder / DRAFT_FILE

@@ -22,7 +22,7 @@ import copy
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, SignalInstance
+from PySide6.QtCore import QCoreApplication, QEvent, Signal, SignalInstance
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QWidget, QWizard
 
@@ -63,6 +63,8 @@ class PlanWizard(StagedWizard):
     page saves quotes and places orders through; it must be set before the review page is used.
     """
 
+    draftRefused = Signal(str)  # the last session's draft was kept aside: where and why
+
     def __init__(
         self,
         state: AppState,
@@ -93,6 +95,7 @@ class PlanWizard(StagedWizard):
         # The pages built so far, in order; the later ones are appended when they are built.
         self.steps: list[WizardStep] = [self.workload_page]
         self._draft_label = ""
+        self.draft_problem: str | None = None  # why the last session's draft was refused
         self.stage(
             [self._meet_qt_made_widgets, self._add_panel, self._start_live_estimate],
             # The last step adds a page: while a later step is left, Next leads to one.
@@ -299,22 +302,41 @@ class PlanWizard(StagedWizard):
         self.load_request(self.default_request())
 
     def open_last_draft(self) -> None:
-        """Open the draft kept from the last session, or start from the defaults."""
-        from gui.wizard.plan_files import read_draft
+        """Open the draft kept from the last session, or start from the defaults.
 
-        self.load_request(read_draft(self.state.data_dir) or self.default_request())
+        A draft that cannot be opened is kept aside, not overwritten: :attr:`draft_problem`
+        and :attr:`draftRefused` say where it is and why it was refused.
+        """
+        from gui.core_text import labelled_error_text
+        from gui.wizard.plan_files import DRAFT_FILE, RefusedDraft, take_draft
+
+        found = take_draft(self.state.data_dir, lambda r: self._check_preset(r, DRAFT_FILE))
+        if isinstance(found, RefusedDraft):
+            reason = labelled_error_text(found.error)
+            if found.kept_as is None:
+                text = self.tr("The last draft cannot be opened; it was left in place: {reason}")
+            else:
+                text = self.tr("The last draft cannot be opened and was kept as {file}: {reason}")
+            self.draft_problem = text.format(file=found.kept_as, reason=reason)
+            self.draftRefused.emit(self.draft_problem)
+            found = None
+        self.load_request(found or self.default_request())
+
+    def _check_preset(self, request: PlanRequest, name: object) -> None:
+        """Refuse a request naming a preset this version lacks (not replaced by another)."""
+        from core.models import list_presets
+
+        preset = request.model.preset
+        if preset and preset not in {info.id for info in list_presets()}:
+            text = self.tr("{file}: the preset '{preset}' is not bundled with this version")
+            raise InputError(text.format(file=name, preset=preset))
 
     def open_plan_file(self, path: Path) -> None:
         """Open the plan file ``path`` as a new draft; raises :class:`InputError` saying why."""
-        from core.models import list_presets
         from gui.wizard.plan_files import read_plan
 
         request = read_plan(path)
-        preset = request.model.preset
-        if preset and preset not in {info.id for info in list_presets()}:
-            # Refused, not replaced by the first preset of the list.
-            text = self.tr("{file}: the preset '{preset}' is not bundled with this version")
-            raise InputError(text.format(file=path, preset=preset))
+        self._check_preset(request, path)
         self.load_request(request)
 
     def save_plan_file(self, path: Path) -> None:

@@ -1598,10 +1598,6 @@
         <translation>файлу пресета {path} нужны &quot;id&quot;: &quot;{stem}&quot; и &quot;name&quot;</translation>
     </message>
     <message>
-        <source>utilization must be above 0 and at most 1, got {utilization}</source>
-        <translation>загрузка должна быть больше 0 и не больше 1, получено {utilization}</translation>
-    </message>
-    <message>
         <source>{what} must be a decimal string such as &quot;0.20&quot;, not {value}</source>
         <translation>{what}: нужна десятичная строка, например &quot;0.20&quot;, а не {value}</translation>
     </message>
@@ -1642,8 +1638,28 @@
         <translation>в каталоге {catalog_id} нет цены хранилища</translation>
     </message>
     <message>
+        <source>price must be at most {limit:,} per unit, got {value}</source>
+        <translation>цена должна быть не больше {limit:,} за единицу, указано {value}</translation>
+    </message>
+    <message>
+        <source>the cost of the outcome is above {limit}: the speeds or prices it comes from are out of range</source>
+        <translation>стоимость результата больше {limit}: скорости или цены, из которых она считается, вне допустимых пределов</translation>
+    </message>
+    <message>
+        <source>utilization must be from 0.001 to 1, got {utilization}</source>
+        <translation>доля занятости GPU должна быть от 0.001 до 1, указано {utilization}</translation>
+    </message>
+    <message>
         <source>{what} &apos;{value}&apos; is not a number</source>
         <translation>{what}: «{value}» — не число</translation>
+    </message>
+    <message>
+        <source>{path} is a symbolic link; it was not followed and nothing was written</source>
+        <translation>{path} — символическая ссылка; переход по ней не выполнялся, ничего не записано</translation>
+    </message>
+    <message>
+        <source>{path} is a folder, pipe, device or socket, not a regular file; nothing was written</source>
+        <translation>{path} — папка, канал, устройство или сокет, а не обычный файл; ничего не записано</translation>
     </message>
     <message>
         <source>price is in {currency}, the catalog in {catalog_currency}</source>
@@ -1656,6 +1672,10 @@
     <message>
         <source>quote snapshot {where}: {message}</source>
         <translation>снимок сметы, поле {where}: {message}</translation>
+    </message>
+    <message>
+        <source>must be a number, not {value}</source>
+        <translation>должно быть числом, а не {value}</translation>
     </message>
     <message>
         <source>a request must be a JSON object</source>
@@ -3858,6 +3878,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Импортированный каталог нельзя использовать, используется встроенный: {problem}</translation>
     </message>
     <message>
+        <source>Last draft</source>
+        <translation>Последний черновик</translation>
+    </message>
+    <message>
         <source>Everywhere</source>
         <translation>Везде</translation>
     </message>
@@ -4442,13 +4466,6 @@ Idempotency key of this purchase: {key}</source>
     </message>
 </context>
 <context>
-    <name>PlanFiles</name>
-    <message>
-        <source>cannot write the plan file {path}: {reason}</source>
-        <translation>не удалось записать файл плана {path}: {reason}</translation>
-    </message>
-</context>
-<context>
     <name>PlanPageLink</name>
     <message>
         <source>Reopen as New Draft</source>
@@ -4484,6 +4501,14 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source>&lt; &amp;Back</source>
         <translation>&lt; &amp;Назад</translation>
+    </message>
+    <message>
+        <source>The last draft cannot be opened; it was left in place: {reason}</source>
+        <translation>Последний черновик нельзя открыть; он оставлен на месте: {reason}</translation>
+    </message>
+    <message>
+        <source>The last draft cannot be opened and was kept as {file}: {reason}</source>
+        <translation>Последний черновик нельзя открыть, он сохранён как {file}: {reason}</translation>
     </message>
     <message>
         <source>{file}: the preset &apos;{preset}&apos; is not bundled with this version</source>

@@ -5,14 +5,19 @@
 
 Each input runs the command line in-process (``core.cli.main``) with stdout encoded strictly as
 UTF-8 the way a terminal is, under a timer; a few run as real processes (a FIFO, ``/dev/zero``, a
-sparse file of 20 GB, a memory limit). Counted per run:
+sparse file of 20 GB, a memory limit). Besides mutated requests, configs, safetensors headers,
+catalogs (finite extremes among them) and settings: ``true`` in number fields, busy shares out of
+range, and exports and backups written to a link, a FIFO, a folder or a device. ``--quick`` tries
+300 inputs. Counted per run:
 
 - ``tracebacks``: an exception escaped the command line, or stderr holds a traceback;
 - ``hangs``: a run took more than the timeout (10 s);
 - ``unclear``: an error exit without exactly one line on stderr, or an undocumented exit code;
 - ``bad_json``: ``--json`` output that is not JSON (or holds ``NaN``/``Infinity``);
 - ``lost``, ``duplicated``, ``corrupted``: rows of the history (saved before the run, never
-  written by it) that vanished, appeared twice or changed, or a failed integrity check;
+  written by it) that vanished, appeared twice or changed, or a failed integrity check; a link's
+  target written through, or a link replaced;
+- ``over_1gib``: the run after which this process (or a child) had held over 1 GiB;
 - ``exit_N``: how many runs ended with exit code N.
 """
 
@@ -24,6 +29,7 @@ import io
 import json
 import os
 import random
+import resource
 import signal
 import sqlite3
 import subprocess
@@ -38,6 +44,7 @@ from typing import Any
 from tests.faults import fuzz_inputs as inputs
 
 DOCUMENTED_EXITS = {0, 2, 3, 4}
+GIB = 2**30
 REQUEST_REQUESTS = ("estimate", "plan")
 
 
@@ -91,6 +98,7 @@ class Fuzzer:
         self.data.mkdir()
         self.db = self.data / "history.sqlite"
         self.item_ids: list[str] = []
+        self._over: dict[str, bool] = {}
 
     def _file(self, name: str, content: bytes | str) -> Path:
         path = self.root / name
@@ -124,13 +132,21 @@ class Fuzzer:
         out.flush()
         err.flush()
         self._judge(label, argv, code, out_bytes.getvalue(), err_bytes.getvalue(), start)
+        self._memory(label, resource.RUSAGE_SELF)
+
+    def _memory(self, label: str, who: int) -> None:
+        """Count a run after which the process (or a child) had ever held over 1 GiB."""
+        peak = resource.getrusage(who).ru_maxrss * 1024  # kilobytes on Linux
+        key = "peak_mib_self" if who == resource.RUSAGE_SELF else "peak_mib_children"
+        self.counts[key] = max(self.counts[key], peak // 2**20)
+        if peak > GIB and not self._over.get(key):
+            self._over[key] = True  # the peak never falls again: count the run that raised it
+            self._note("over_1gib", label, f"{peak / 2**20:.0f} MiB")
 
     def run_process(self, label: str, argv: list[str], *, memory_mb: int = 2048) -> None:
         """Run the command line as a real process with a memory limit."""
 
         def limit() -> None:
-            import resource
-
             size = memory_mb * 2**20
             resource.setrlimit(resource.RLIMIT_AS, (size, size))
 
@@ -149,6 +165,7 @@ class Fuzzer:
             self._judge(label, argv, None, b"", b"", start)
             return
         self._judge(label, argv, done.returncode, done.stdout, done.stderr, start)
+        self._memory(label, resource.RUSAGE_CHILDREN)
 
     def _judge(
         self,
@@ -206,8 +223,12 @@ class Fuzzer:
     def case(self, index: int) -> None:
         """One fuzzed input, of a kind chosen by the seed."""
         rng = self.rng
-        kind = index % 9
-        if kind in (0, 1):
+        kind = index % 11
+        if kind == 9:
+            self._output_case()
+        elif kind == 10:
+            self.request_case(inputs.boolean_numbers(rng.choice(inputs.VALID_REQUESTS), rng))
+        elif kind in (0, 1):
             self.request_case(inputs.json_document(rng.choice(inputs.VALID_REQUESTS), rng))
         elif kind == 2:
             config = self._file("config.json", inputs.json_document(inputs.VALID_CONFIG, rng))
@@ -232,6 +253,41 @@ class Fuzzer:
             self.run_in_process("catalog file", argv)
         finally:
             settings.unlink()
+
+    def _output_case(self) -> None:
+        """An export or backup written to a link, a FIFO, a folder, a device or a new file."""
+        rng = self.rng
+        target = self.root / f"out-{rng.randrange(4)}"
+        if target.is_dir() and not target.is_symlink():
+            target.rmdir()
+        else:
+            target.unlink(missing_ok=True)
+        victim = self.root / "victim.txt"
+        victim.write_text("the link's target\n")
+        shape = rng.choice(["link", "fifo", "folder", "device", "new", "link-to-db"])
+        if shape == "link":
+            target.symlink_to(victim)
+        elif shape == "link-to-db":
+            target.symlink_to(self.db)
+        elif shape == "fifo":
+            os.mkfifo(target)
+        elif shape == "folder":
+            target.mkdir()
+        device = inputs.private_device(self.root) if shape == "device" else None
+        if shape == "device" and device is None:  # not root: a FIFO stands in for the device
+            os.mkfifo(target)
+        path = str(device or target)
+        argv = rng.choice(
+            [
+                ["history", "export", "--format", rng.choice(["csv", "json"]), "--output", path],
+                ["db", "backup", "--output", path],
+            ]
+        )
+        self.run_in_process(f"{argv[0]} {argv[1]} to a {shape}", argv)
+        if victim.read_bytes() != b"the link's target\n":
+            self._note("corrupted", f"{argv[0]} {argv[1]} to a {shape}", "wrote through a link")
+        if shape in ("link", "link-to-db") and not target.is_symlink():
+            self._note("corrupted", f"{argv[0]} {argv[1]} to a {shape}", "replaced the link")
 
     def _settings_case(self) -> None:
         settings = self.data / "settings.json"
@@ -259,10 +315,21 @@ class Fuzzer:
             ["schema"],
             ["plan", "--rank-by", word, "--request", word],
             ["estimate", "--request", word],
+            ["estimate", "--request", str(self._valid_request()), "--utilization", word],
+            [
+                rng.choice(["estimate", "plan"]),
+                "--request",
+                str(self._valid_request()),
+                "--utilization",
+                rng.choice(inputs.SHARES),
+            ],
             [word],
         ]
         argv = rng.choice(choices)
         self.run_in_process(f"{argv[0]} {argv[1] if len(argv) > 1 else ''}".strip(), argv)
+
+    def _valid_request(self) -> Path:
+        return self._file("valid-request.json", json.dumps(inputs.VALID_REQUESTS[0]).encode())
 
     def process_cases(self) -> None:
         """Inputs that only a real process shows: a FIFO, a device, a sparse 20 GB file."""
@@ -276,6 +343,13 @@ class Fuzzer:
             ["plan", "--request", "/dev/zero"],
             ["plan", "--request", str(sparse)],
             ["estimate", "--request", "/dev/urandom", "--json"],
+            ["estimate", "--requests", str(fifo)],
+            ["estimate", "--requests", "/dev/zero"],
+            ["estimate", "--requests", "/dev/urandom"],
+            ["estimate", "--requests", str(self.root)],
+            ["history", "import", str(fifo)],
+            ["history", "import", "/dev/zero"],
+            ["db", "restore", "/dev/zero"],
         ]
         for file, target in (("config.json", "hf_config"), ("model.safetensors", "safetensors")):
             link = self.root / f"fifo-{file}"
@@ -299,12 +373,17 @@ class Fuzzer:
 def main(argv: list[str]) -> dict[str, int]:
     """Run the fuzzer; return its counts (all zero but ``runs`` and ``exit_*`` when it passes)."""
     parser = argparse.ArgumentParser(prog="fault_fuzz")
-    parser.add_argument("--inputs", type=int, default=3000, help="in-process inputs")
+    parser.add_argument("--inputs", type=int, default=None, help="in-process inputs (3,000)")
+    parser.add_argument(
+        "--quick", action="store_true", help="300 inputs, as the other runs' --quick"
+    )
     parser.add_argument("--seed", type=int, default=20260)
     parser.add_argument("--timeout", type=float, default=10.0)
     parser.add_argument("--no-processes", action="store_true", help="skip the real processes")
     parser.add_argument("--verbose", action="store_true", help="print one example per problem")
-    args = parser.parse_args(argv)
+    args, _others = parser.parse_known_args(argv)  # the other fault runs' options are theirs
+    if args.inputs is None:
+        args.inputs = 300 if args.quick else 3000
     with tempfile.TemporaryDirectory(prefix="anchorgpu-fuzz-") as folder:
         root = Path(folder)
         fuzzer = Fuzzer(root, args.seed, args.timeout)
@@ -326,7 +405,7 @@ def main(argv: list[str]) -> dict[str, int]:
                 else:
                     os.environ[key] = value
     counts = {key: 0 for key in ("lost", "duplicated", "corrupted", "tracebacks", "hangs")}
-    counts |= {"unclear": 0, "bad_json": 0} | dict(fuzzer.counts)
+    counts |= {"unclear": 0, "bad_json": 0, "over_1gib": 0} | dict(fuzzer.counts)
     if args.verbose:
         for kind, example in sorted(fuzzer.examples.items()):
             print(f"{kind}: {example}", file=sys.stderr)

@@ -7,9 +7,13 @@ numbers beyond any limit, and random mutations of valid files.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import random
+import stat
 import struct
+from pathlib import Path
 from typing import Any
 
 VALID_REQUESTS: list[dict[str, Any]] = [
@@ -164,15 +168,14 @@ def safetensors_file(rng: random.Random) -> bytes:
     choice = rng.randrange(7)
     if choice == 0:
         count = rng.choice([10, 1000, 150_000, 1_000_000])
-        header = {
-            f"model.layers.{i}.w": {
-                "dtype": "F32",
-                "shape": [1],
-                "data_offsets": [4 * i, 4 * i + 4],
-            }
+        # The text json.dumps would write, built without a million dicts: the fuzzer itself
+        # peaked at 792 MiB building them, which counted as the product's memory.
+        entries = (
+            f'"model.layers.{i}.w": {{"dtype": "F32", "shape": [1], '
+            f'"data_offsets": [{4 * i}, {4 * i + 4}]}}'
             for i in range(count)
-        }
-        raw = json.dumps(header).encode()
+        )
+        raw = ("{" + ", ".join(entries) + "}").encode()
         return struct.pack("<Q", len(raw)) + raw + b"\0" * (4 * count)
     if choice == 1:
         return struct.pack("<Q", rng.choice([0, 7, 2**63, 2**64 - 1, 99_999_999])) + b"{}"
@@ -196,8 +199,79 @@ def safetensors_file(rng: random.Random) -> bytes:
     return bytes(rng.randrange(256) for _ in range(rng.randrange(0, 64)))
 
 
+# Finite extremes of a catalog: each used to end in OverflowError, ZeroDivisionError or
+# decimal.InvalidOperation instead of a refusal.
+CATALOG_EXTREMES: list[tuple[str, Any]] = [
+    ("vram_gib", 1e308),
+    ("vram_gib", 5e-324),
+    ("bf16_tflops", 1e-300),
+    ("bf16_tflops", 1e308),
+    ("fp8_tflops", 1e-300),
+    ("fp4_tflops", 1e308),
+    ("memory_bandwidth_gbps", 1e-300),
+    ("memory_bandwidth_gbps", 1e308),
+    ("vram_reported_bytes", 10**99),
+    ("price", "1e999999"),
+    ("price", "9" * 99),
+    ("price", "1e-999999"),
+    ("price", "0." + "0" * 90 + "1"),
+]
+# Busy shares for --utilization: out of range, underflowing, or at the bounds.
+SHARES = ["1e-999", "1e-30", "0.0009", "0.001", "1", "1.0000001", "0", "-0", "1e999", "NaN", "inf"]
+# Fields of a request that take a number, as paths (for JSON true and false in their place).
+NUMBER_FIELDS = [
+    ("parallelism", "gpus"),
+    ("parallelism", "tensor_parallel"),
+    ("term", "count"),
+    ("runtime", "context_gib"),
+    ("inference", "max_num_seqs"),
+    ("inference", "context_tokens"),
+    ("training", "micro_batch_size"),
+    ("training", "mfu"),
+    ("precision", "quant_group_size"),
+    ("storage_gb",),
+]
+
+
+def private_device(folder: Path) -> Path | None:
+    """A character device like ``/dev/null``, made in ``folder`` (root only), else None.
+
+    Writers are tried against this copy, never the system's: a writer that wrongly renames a
+    file over a device (as root) then replaces the copy, not ``/dev/null`` of the machine.
+    """
+    path = folder / "device-null"
+    with contextlib.suppress(FileNotFoundError):
+        if stat.S_ISCHR(path.lstat().st_mode):
+            return path
+        path.unlink()  # replaced by a writer that should have refused it: made again
+    try:
+        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except OSError:
+        return None
+    return path
+
+
+def boolean_numbers(valid: dict[str, Any], rng: random.Random) -> bytes:
+    """``valid`` with ``true`` or ``false`` in one to three of its number fields."""
+    document = json.loads(json.dumps(valid))
+    for path in rng.sample(NUMBER_FIELDS, rng.randrange(1, 4)):
+        where = document
+        for key in path[:-1]:
+            where = where.setdefault(key, {})
+        where[path[-1]] = rng.random() < 0.7
+    return json.dumps(document).encode()
+
+
 def catalog_document(rng: random.Random) -> bytes:
     """A hostile catalog: Infinity or sub-cent prices among the other mutations."""
+    if rng.random() < 0.25:
+        field, value = rng.choice(CATALOG_EXTREMES)
+        gpu = dict(CATALOG_GPU, price_per_gpu_hour=dict(CATALOG_GPU["price_per_gpu_hour"]))
+        if field == "price":
+            gpu["price_per_gpu_hour"][rng.choice(["hour", "day", "week", "month"])] = value
+        else:
+            gpu[field] = value
+        return json.dumps(dict(VALID_CATALOG, gpus=[gpu])).encode()
     if rng.random() < 0.3:
         price = rng.choice(["0.001", "0.004", "Infinity", "NaN", "1e-30", "-0", "0.00"])
         gpu = dict(CATALOG_GPU, price_per_gpu_hour=dict(CATALOG_GPU["price_per_gpu_hour"]))
