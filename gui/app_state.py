@@ -7,6 +7,7 @@ reaching for globals. Every change goes through a method here that validates fir
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
