@@ -902,6 +902,22 @@
         <translation>{factor}·N FLOP на токен при {mfu:.0%} от пиковой плотной производительности GPU в bf16</translation>
     </message>
     <message>
+        <source>training speed {per_gpu:,.0f} tokens/s per GPU (±{band:.0%}; {mfu:.0%} of the bf16 peak), from the step&apos;s FLOPs at utilisations calibrated on published training runs</source>
+        <translation>скорость обучения {per_gpu:,.0f} токенов/с на GPU (±{band:.0%}; {mfu:.0%} от пика bf16): FLOP шага при загрузке, откалиброванной по опубликованным запускам обучения</translation>
+    </message>
+    <message>
+        <source>no published training run was measured on {gpu}; its speed band is widened</source>
+        <translation>на {gpu} нет опубликованных замеров обучения, поэтому диапазон скорости расширен</translation>
+    </message>
+    <message>
+        <source>{seconds:.2f} s per image per GPU (±{band:.0%}), from the denoiser&apos;s FLOPs and a per-step time calibrated on published runs</source>
+        <translation>{seconds:.2f} с на изображение на GPU (±{band:.0%}): FLOP денойзера и время шага, откалиброванные по опубликованным замерам</translation>
+    </message>
+    <message>
+        <source>no published image-generation run was measured on {gpu}; its speed band is widened</source>
+        <translation>на {gpu} нет опубликованных замеров генерации изображений, поэтому диапазон скорости расширен</translation>
+    </message>
+    <message>
         <source>Input should be greater than or equal to {ge}</source>
         <translation>значение должно быть не меньше {ge}</translation>
     </message>
@@ -1272,6 +1288,14 @@
     <message>
         <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost} {currency} ({factor}·N FLOPs per token at {mfu:.0%} MFU)</source>
         <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOPs на токен при MFU {mfu:.0%})</translation>
+    </message>
+    <message>
+        <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost} {currency} (from {low} to {high} {currency} over the speed&apos;s ±{band:.0%} band)</source>
+        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} (от {low} до {high} {currency} в пределах ±{band:.0%} по скорости)</translation>
+    </message>
+    <message>
+        <source>from {low} to {high} {currency} per 1,000 images over the speed&apos;s ±{band:.0%} band</source>
+        <translation>от {low} до {high} {currency} за 1000 изображений в пределах ±{band:.0%} по скорости</translation>
     </message>
     <message>
         <source>{cost} {currency} per 1,000 images, GPUs busy {utilization:.0%} of the term</source>

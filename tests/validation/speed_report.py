@@ -194,7 +194,10 @@ def speed_section() -> list[str]:
         f"- Image generation: {diffusion_model.UTILISATION} of the bf16 peak for the denoiser's"
         f" FLOPs plus {diffusion_model.SECONDS_PER_STEP} s per step, fitted on SD 1.5 and SDXL at"
         " 50 steps (two cases, two constants: an exact fit; the validation rows judge it)."
-        f" Band ±{diffusion_model.BAND:.0%}.",
+        f" Band ±{diffusion_model.BAND:.0%}: two constants fitted exactly on two cases say"
+        " nothing of the spread, so it is the validation rows' worst error (FLUX.1-dev on H100,"
+        f" +33 %) rounded up; widened by {diffusion_model.UNMEASURED_WIDENING:.0%} on GPUs other"
+        " than A100 and H100.",
         "",
         "## Sources",
         "",

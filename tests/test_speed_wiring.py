@@ -1,0 +1,86 @@
+"""The calibrated speeds reach the estimate and the cost of the outcome, with their bands."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from core.catalog import default_catalog
+from core.diffusion_flops import denoise_flops_per_image
+from core.estimate import EstimateResult, estimate_on, resolve
+from core.estimate_training import layout_speed
+from core.outcome import outcome_cost
+from core.pricing import price_estimate
+from core.request import PlanRequest
+from core.speed.diffusion import SECONDS_PER_STEP, UTILISATION
+from core.speed.training import BANDS, UNMEASURED_WIDENING
+
+
+def _estimate(request: dict) -> tuple[PlanRequest, EstimateResult]:  # type: ignore[type-arg]
+    req = PlanRequest.model_validate(request)
+    return req, estimate_on(req, resolve(req), default_catalog().gpu(req.gpu or ""))
+
+
+def _training(preset: str, gpu: str, **training: object) -> dict:  # type: ignore[type-arg]
+    return {
+        "workload": "training",
+        "model": {"preset": preset},
+        "parallelism": {"strategy": "fsdp", "gpus": 8},
+        "training": {"tokens": 10**10, "sequence_length": 4096, **training},
+        "gpu": gpu,
+    }
+
+
+def test_training_speed_comes_from_the_calibrated_model() -> None:
+    req, result = _estimate(_training("qwen3-30b-a3b", "h100-80gb-sxm"))
+    t = result.throughput
+    speed = layout_speed(req, resolve(req), result.gpu)  # type: ignore[arg-type]
+    assert t.training_tokens_per_s == pytest.approx(speed.tokens_per_s_per_gpu * 8)
+    assert t.job_hours == pytest.approx(10**10 / t.training_tokens_per_s / 3600)
+    assert t.speed_band == BANDS["moe"]
+    # The old bound (bf16 peak x 0.4 / 6 N_active) was about 3x faster for this MoE model.
+    old = 989e12 * 0.4 / (6 * result.model.params_active) * 8
+    assert t.training_tokens_per_s < old / 2.5
+    assert any("training speed" in str(a) for a in t.assumptions)
+
+
+def test_a_stated_mfu_is_applied_as_given() -> None:
+    _, result = _estimate(_training("llama-3.1-8b", "h100-80gb-sxm", mfu=0.5))
+    t = result.throughput
+    assert t.speed_band is None
+    assert t.training_tokens_per_s == pytest.approx(989e12 * 0.5 / (6 * 8_030_261_248) * 8)
+
+
+def test_unmeasured_gpu_widens_the_band_and_says_so() -> None:
+    _, result = _estimate(_training("llama-3.1-8b", "l40s"))
+    assert result.throughput.speed_band == BANDS["dense"] + UNMEASURED_WIDENING
+    assert any("no published training run" in str(a) for a in result.throughput.assumptions)
+
+
+def test_run_cost_carries_the_band() -> None:
+    _, result = _estimate(_training("llama-3.1-8b", "h100-80gb-sxm"))
+    cost = outcome_cost(result, price_estimate(result, default_catalog(), Decimal(0)))
+    assert cost.run_cost is not None and cost.run_hours is not None
+    band = Decimal(str(BANDS["dense"]))
+    hourly = cost.hourly
+    busy = Decimal(str(cost.run_hours))
+    assert cost.run_cost_low == (hourly * busy / (1 + band)).quantize(Decimal("0.01"))
+    assert cost.run_cost_high == (hourly * busy / (1 - band)).quantize(Decimal("0.01"))
+    assert cost.mfu is None and cost.speed_band == BANDS["dense"]
+    texts = [str(m) for m in cost.messages(1)]
+    assert any(f"from {cost.run_cost_low} to {cost.run_cost_high}" in t for t in texts)
+
+
+def test_images_per_hour_and_cost_per_thousand_with_band() -> None:
+    req, result = _estimate(
+        {"workload": "diffusion", "model": {"preset": "sdxl"}, "gpu": "a100-80gb"}
+    )
+    flops = denoise_flops_per_image(resolve(req), req)  # type: ignore[arg-type]
+    seconds = flops / (312e12 * UTILISATION) + 30 * SECONDS_PER_STEP
+    assert result.throughput.images_per_hour == pytest.approx(3600 / seconds)
+    cost = outcome_cost(result, price_estimate(result, default_catalog(), Decimal(0)))
+    assert cost.per_thousand_images is not None
+    assert cost.per_thousand_images_low is not None and cost.per_thousand_images_high is not None
+    assert cost.per_thousand_images_low < cost.per_thousand_images < cost.per_thousand_images_high
+    assert any("per 1,000 images over the speed" in str(m) for m in cost.messages(1))
