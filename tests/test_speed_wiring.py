@@ -84,3 +84,38 @@ def test_images_per_hour_and_cost_per_thousand_with_band() -> None:
     assert cost.per_thousand_images_low is not None and cost.per_thousand_images_high is not None
     assert cost.per_thousand_images_low < cost.per_thousand_images < cost.per_thousand_images_high
     assert any("per 1,000 images over the speed" in str(m) for m in cost.messages(1))
+
+
+def test_a_run_larger_than_one_order_is_priced_as_the_orders_it_needs() -> None:
+    from core.pricing import price_for
+    from core.request import Term
+
+    catalog = default_catalog()
+    gpu = catalog.gpu("h100-80gb-sxm")
+    assert gpu.max_gpus == 32
+    price = price_for(catalog, gpu, 72, Term(), orders_allowed=True)
+    assert price.orders == 3  # ceil(72 / 32)
+    assert price.total == (gpu.price_per_gpu_hour.for_unit("hour") * 72).quantize(Decimal("0.01"))
+    assert price.as_json()["orders"] == 3
+    assert "orders" not in price_for(catalog, gpu, 32, Term()).as_json()
+    from core.errors import PlannerError
+
+    with pytest.raises(PlannerError):  # serving and images stay within one order
+        price_for(catalog, gpu, 72, Term())
+
+
+def test_training_beyond_one_order_fits_and_says_so() -> None:
+    request = _training("llama-3.1-70b", "h100-80gb-sxm", activation_checkpointing=True)
+    request["parallelism"] = {"strategy": "fsdp", "gpus": 64}
+    _, result = _estimate(request)
+    codes = [f.code for f in result.findings]
+    assert "priced_as_orders" in codes and "too_many_gpus" not in codes
+    note = next(f for f in result.findings if f.code == "priced_as_orders")
+    assert dict(note.params)["orders"] == 2
+    assert result.fits
+    cost = outcome_cost(result, price_estimate(result, default_catalog(), Decimal(0)))
+    assert cost.run_cost is not None and cost.run_cost_low is not None
+    serving = {"workload": "inference", "model": {"preset": "llama-3.1-8b"}, "gpu": "l4"}
+    serving["parallelism"] = {"strategy": "ddp", "gpus": 64}
+    _, served = _estimate(serving)
+    assert "too_many_gpus" in [f.code for f in served.findings]

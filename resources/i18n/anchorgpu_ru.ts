@@ -482,6 +482,10 @@
         <translation>QLoRA обучается поверх базовых весов, квантованных в NF4; сравните результат с 16-битным базовым вариантом</translation>
     </message>
     <message>
+        <source>{gpus} GPUs are more than one order of {gpu} can hold ({max_gpus}): the run is priced as {orders} orders, whose GPUs must reach each other over a network the offer does not promise</source>
+        <translation>{gpus} GPU — больше, чем вмещает один заказ {gpu} ({max_gpus}): обучение посчитано как {orders} {orders|заказ|заказа|заказов}, и их GPU должны связываться по сети, которую предложение не гарантирует</translation>
+    </message>
+    <message>
         <source>{gpu} offers at most {max_gpus} GPUs per allocation ({per_node} per node × {max_nodes} nodes), {gpus} asked</source>
         <translation>{gpu} даёт не больше {max_gpus} GPU на одно выделение ({per_node} на узел, узлов — до {max_nodes}), запрошено {gpus}</translation>
     </message>
