@@ -40,10 +40,12 @@ from core.memory import Finding, MemoryBreakdown
 from core.messages import Message
 from core.request import PlanRequest
 from core.speed.training import (
+    TrainingFlops,
     TrainingLayout,
     TrainingSpeed,
     link_gbps,
     measured_family,
+    training_flops,
     training_speed,
 )
 from core.throughput import (
@@ -291,7 +293,12 @@ def user_mfu(request: PlanRequest) -> bool:
     return request.training.mfu != DEFAULT_MFU
 
 
-def layout_speed(request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer) -> TrainingSpeed:
+def layout_speed(
+    request: PlanRequest,
+    arch: ModelArchitecture,
+    gpu: GpuOffer,
+    flops: TrainingFlops | None = None,
+) -> TrainingSpeed:
     """The calibrated training speed of ``request``'s layout on ``gpu``.
 
     The request trains in 16-bit (bf16 or fp16: the bf16 peak; fp32: TF32 at half of it, as the
@@ -316,6 +323,7 @@ def layout_speed(request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer) -
         memory_bandwidth_gbps=gpu.memory_bandwidth_gbps,
         link_gbps=link_gbps(gpu.id),
         measured_gpu=measured_family(gpu.id),
+        flops=flops,
     )
 
 
@@ -332,7 +340,20 @@ def _throughput(
             job_hours=tr.tokens / tps / 3600,
             assumptions=model.assumptions,
         )
-    speed = layout_speed(request, arch, gpu)
+    parts = parts_of(request, arch)  # the FLOPs depend on the request alone, not the layout
+    flops = parts.get(
+        "speed_flops",
+        lambda: training_flops(
+            arch,
+            TrainingLayout(
+                gpus=1,
+                sequence_length=tr.sequence_length,
+                recompute="full" if tr.activation_checkpointing else "none",
+                method=tr.method,
+            ),
+        ),
+    )
+    speed = layout_speed(request, arch, gpu, flops)
     tps = speed.tokens_per_s_per_gpu * par.gpus
     notes = [
         Message(
@@ -379,7 +400,7 @@ def estimate_training(
     if (pool := no_pool_finding(request, gpu, memory.total, usable)) is not None:
         findings.append(pool)
     findings += layout.notes
-    throughput = _throughput(request, arch, gpu, model)
+    throughput = parts.get(("throughput", par), lambda: _throughput(request, arch, gpu, model), gpu)
     return finish_result(
         request,
         model.summary,

@@ -145,6 +145,7 @@ class TrainingFlops:
     attention: float  # scores and values
     recompute_matmul: float
     recompute_attention: float
+    routes: int = 0  # MoE layers × routed experts a token goes to
 
     @property
     def model(self) -> float:
@@ -181,7 +182,13 @@ def training_flops(arch: ModelArchitecture, layout: TrainingLayout) -> TrainingF
     matmul_experts = float(per_weight * experts)
     rec_mm = (2.0 * (dense + experts)) if layout.recompute == "full" else 0.0
     rec_attn = attention / 3 if layout.recompute in ("full", "selective") else 0.0
-    return TrainingFlops(matmul_dense, matmul_experts, attention, rec_mm, rec_attn)
+    routes = 0
+    if arch.num_experts:
+        moe_layers = sum(
+            g.count // arch.num_experts for g in arch.linear_groups if g.name == "experts.down_proj"
+        )
+        routes = moe_layers * arch.experts_per_token
+    return TrainingFlops(matmul_dense, matmul_experts, attention, rec_mm, rec_attn, routes)
 
 
 @dataclass(frozen=True)
@@ -222,13 +229,17 @@ def training_speed(
     link_gbps: float,
     measured_gpu: bool = True,
     constants: TrainingConstants = CONSTANTS,
+    flops: TrainingFlops | None = None,
 ) -> TrainingSpeed:
     """Tokens per second per GPU of ``arch`` trained at ``layout`` on GPUs with these figures.
 
     ``measured_gpu`` says whether published runs calibrate the GPU's family
     (:func:`measured_family`); when not, the band widens by :data:`UNMEASURED_WIDENING`.
+    ``flops`` is :func:`training_flops` of ``arch`` and ``layout`` when already counted (it
+    depends on the sequence, method and recomputation only).
     """
-    flops = training_flops(arch, layout)
+    if flops is None:
+        flops = training_flops(arch, layout)
     precision: TrainPrecision = layout.precision if fp8_tflops else "bf16"
     mm_peak = (fp8_tflops if precision == "fp8" and fp8_tflops else bf16_tflops) * 1e12
     mm_rate = mm_peak * (constants.matmul_fp8 if precision == "fp8" else constants.matmul_bf16)
@@ -249,15 +260,7 @@ def training_speed(
         # (forward; again in the backward), each moving (tp-1)/tp of it, bf16.
         moved = 8 * arch.layers * arch.hidden_size * 2 * (layout.tp - 1) / layout.tp
         tp_s = moved / (link_gbps * 1e9) / layout.pp / layout.cp
-    moe_s = 0.0
-    if arch.num_experts:
-        moe_layers = sum(
-            g.count // max(arch.num_experts, 1)
-            for g in arch.linear_groups
-            if g.name == "experts.down_proj"
-        )
-        routes = moe_layers * arch.experts_per_token
-        moe_s = constants.moe_seconds_per_route * routes / (layout.tp * layout.pp * layout.cp)
+    moe_s = constants.moe_seconds_per_route * flops.routes / (layout.tp * layout.pp * layout.cp)
     dequant_s = 0.0
     if layout.method == "qlora":
         passes = 4 if layout.recompute == "full" else 3
