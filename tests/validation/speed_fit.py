@@ -17,7 +17,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from core.speed.training import CONSTANTS, TrainingConstants
-from tests.validation.speed_compare import model_diffusion, model_training
+from tests.validation.speed_compare import (
+    baseline_diffusion,
+    baseline_training,
+    model_diffusion,
+    model_training,
+)
 from tests.validation.speed_training import DIFFUSION_SPEED, TRAINING_SPEED
 
 
@@ -87,15 +92,23 @@ def _report(name: str, errors: list[float]) -> str:
 
 
 def main() -> int:
-    """Print the fitted constants and the errors they give."""
+    """Print the old bound's errors, the fitted constants and the errors they give."""
+    for split in ("calibration", "validation"):
+        cases = [c for c in TRAINING_SPEED if c.split == split and not c.not_comparable]
+        errs = [baseline_training(c) / c.tokens_per_s_per_gpu - 1 for c in cases]
+        print(_report(f"before, training {split}", errs))
+        dcases = [c for c in DIFFUSION_SPEED if c.split == split]
+        print(
+            _report(
+                f"before, diffusion {split}",
+                [baseline_diffusion(c) * c.seconds_per_image - 1 for c in dcases],
+            )
+        )
     tc = fit_training()
     print(tc)
     for split in ("calibration", "validation"):
-        errs = [
-            model_training(c, tc) / c.tokens_per_s_per_gpu - 1
-            for c in TRAINING_SPEED
-            if c.split == split
-        ]
+        cases = [c for c in TRAINING_SPEED if c.split == split and not c.not_comparable]
+        errs = [model_training(c, tc) / c.tokens_per_s_per_gpu - 1 for c in cases]
         print(_report(f"training {split}", errs))
     u, t = fit_diffusion()
     print(f"diffusion utilisation {u:.3f}, seconds per step {t:.4f}")

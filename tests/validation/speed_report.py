@@ -198,6 +198,12 @@ def speed_section() -> list[str]:
         " nothing of the spread, so it is the validation rows' worst error (FLUX.1-dev on H100,"
         f" +33 %) rounded up; widened by {diffusion_model.UNMEASURED_WIDENING:.0%} on GPUs other"
         " than A100 and H100.",
+        "- What a plan request is estimated at: a request says its GPUs, tensor-parallel degree,"
+        " sequence length, micro-batch, method and activation checkpointing, and trains in"
+        " 16-bit; the planner applies the model with no pipeline, context or expert parallelism"
+        " and no FP8 (fp32 at the TF32 half of the bf16 peak). An MFU other than the default"
+        " 0.4 in the request is applied as given (the old bound) instead of the model. A run on"
+        " more GPUs than one order of the offer holds is priced as the orders it needs.",
         "",
         "## Sources",
         "",
