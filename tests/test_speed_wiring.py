@@ -119,3 +119,22 @@ def test_training_beyond_one_order_fits_and_says_so() -> None:
     serving["parallelism"] = {"strategy": "ddp", "gpus": 64}
     _, served = _estimate(serving)
     assert "too_many_gpus" in [f.code for f in served.findings]
+
+
+def test_the_speed_texts_read_in_russian(app_state) -> None:
+    from gui.core_text import message_text
+
+    app_state.update_settings(language="ru")
+    try:
+        request = _training("llama-3.1-70b", "h100-80gb-sxm", activation_checkpointing=True)
+        request["parallelism"] = {"strategy": "fsdp", "gpus": 72}
+        _, result = _estimate(request)
+        note = next(f for f in result.findings if f.code == "priced_as_orders")
+        assert "посчитано как 3 заказа" in message_text(note.message)
+        speed = message_text(result.throughput.assumptions[0])
+        assert speed.startswith("скорость обучения") and "±20" in speed
+        cost = outcome_cost(result, price_estimate(result, default_catalog(), Decimal(0)))
+        run = message_text(cost.messages(1)[0])
+        assert run.startswith("всё обучение:") and "по скорости" in run
+    finally:
+        app_state.update_settings(language="en")
