@@ -138,3 +138,14 @@ def test_the_speed_texts_read_in_russian(app_state) -> None:
         assert run.startswith("всё обучение:") and "по скорости" in run
     finally:
         app_state.update_settings(language="en")
+
+
+def test_the_estimate_command_prints_the_band_and_the_orders(capsys, tmp_path) -> None:
+    from tests.cli_helpers import run_cli, write_request
+
+    request = _training("qwen3-30b-a3b", "h100-80gb-sxm", activation_checkpointing=True)
+    request["parallelism"] = {"strategy": "fsdp", "gpus": 64}
+    result = run_cli(capsys, "estimate", "--request", write_request(tmp_path, request))
+    assert result.code == 0, result.err
+    assert "tokens/s (±40%)" in result.out
+    assert "Price (1 h, 64 GPU, 2 orders," in result.out
