@@ -95,8 +95,8 @@ def test_old_bound_was_off_where_the_issue_says() -> None:
 def test_validation_meets_the_target() -> None:
     groups = training_groups()
     errors = training_errors(groups["validation"], model_training)
-    assert len(errors) == 22
-    assert sum(abs(e) <= 0.25 for e in errors) == 19  # 86 %: target ≥ 80 %
+    assert len(errors) == 27
+    assert sum(abs(e) <= 0.25 for e in errors) == 23  # 85 %: target ≥ 80 %
     assert statistics.median(abs(e) for e in errors) < 0.10  # target ≤ 15 %
     assert max(abs(e) for e in errors) < 0.40  # none beyond 2×
     cal = training_errors(groups["calibration"], model_training)

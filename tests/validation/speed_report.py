@@ -57,7 +57,7 @@ def training_groups() -> dict[str, list[TrainingSpeedCase]]:
         "validation": val,
         "validation, dense": [c for c in val if c.kind == "dense" and c.method == "full"],
         "validation, mixture of experts": [c for c in val if c.kind == "moe"],
-        "validation, LoRA": [c for c in val if c.method != "full"],
+        "validation, LoRA and QLoRA": [c for c in val if c.method != "full"],
         "not comparable (500 W H100)": [c for c in TRAINING_SPEED if c.not_comparable],
     }
 
@@ -99,7 +99,8 @@ def speed_section() -> list[str]:
         "The cases were split before any constant was fitted: calibration = Llama 3 8B and 70B,"
         " Qwen3-30B-A3B and GPT-OSS-120B (Megatron-Bridge, NeMo) on H100, B200, B300, and"
         " torchtitan's Llama 3 on A100; validation = other models and sizes (Llama 3.1 405B,"
-        " Qwen3-235B-A22B, DeepSeek-V3, Llama 2 7B/13B/70B pre-training, SFT and LoRA) and the"
+        " Qwen3-235B-A22B, DeepSeek-V3, Llama 2 7B/13B/70B pre-training, SFT and LoRA),"
+        " torchtune's full, LoRA and QLoRA fine-tuning on an RTX 4090 and 8 A100s, and the"
         " torchtitan H100 rows. Constants are fitted on calibration only"
         " (`python -m tests.validation.speed_fit`).",
         "",

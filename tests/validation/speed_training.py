@@ -11,7 +11,9 @@ How the cases are split, before any constant was fitted (``split``):
 - Calibration: the models Llama 3 8B and 70B, Qwen3-30B-A3B and GPT-OSS-120B (Megatron-Bridge
   on H100, B200, B300) and torchtitan's Llama 3 8B and 70B on A100; SD 1.5 and SDXL at 50 steps.
 - Validation: different models and sizes (Llama 3.1 405B, Qwen3-235B-A22B, DeepSeek-V3,
-  Llama 2 13B and 70B), and every torchtitan H100 row: their GPUs are 96GB HBM2e H100s at a
+  Llama 2 7B, 13B and 70B with SFT and LoRA), torchtune's fine-tuning rows (full, LoRA and
+  QLoRA on one RTX 4090, LoRA and QLoRA on 8 A100s: a GPU and methods no calibration case
+  has), and every torchtitan H100 row: their GPUs are 96GB HBM2e H100s at a
   500 W limit, not the catalog's 700 W SXM, so they judge how far such a GPU sits from the
   planner's figure rather than set it; they include the long-context rows (32k–256k tokens with
   context parallelism), a regime no calibration case has. SDXL at 30 steps from another source,
@@ -37,6 +39,10 @@ SPEED_SOURCES: dict[str, str] = {
     "nemo_2407": "NVIDIA/NeMo, docs/source/performance/performance_summary.md at"
     " 070a0bb168d405d653b9734c0017cf5078e77c0d (NeMo 24.07 container, DGX-H100, FP8;"
     " fine-tuning on SQuAD v1.1 packed to 4096 tokens)",
+    "torchtune_readme": "pytorch/torchtune, README.md at 0031bfb080bd35ec533c412df883cf2bf7bf7fe4"
+    " ('Memory and training speed': Llama 3.1, batch size 2 without gradient accumulation, a"
+    " dataset packed to 2048 tokens, torch.compile on, tokens/s measured over one epoch; the"
+    " recipes' configs enable activation checkpointing)",
     "torchtitan_h100": "pytorch/torchtitan, docs/performance.md at"
     " eaea6f6a2fa940f03a10906be1df3489cf30af85 (Grand Teton hosts, 8 H100 96GB HBM2e per host"
     " at a 500 W power limit, 400 Gb/s RDMA per GPU; torch 1963fc8, torchao eab345c,"
@@ -106,6 +112,11 @@ class TrainingSpeedCase:
         )
 
 
+TORCHTUNE_TOTAL = (
+    "the README's tokens/s read as the 8 GPUs' total (per GPU it would exceed the A100's peak"
+    " several times over), divided by 8",
+    "A100 memory size not stated; compared on the 80GB",
+)
 MB_RECOMPUTE = ("the table does not state recomputation; taken as none",)
 MB11, MB26 = "megatron_bridge_2511", "megatron_bridge_2602"
 
@@ -856,6 +867,78 @@ TRAINING_SPEED: tuple[TrainingSpeedCase, ...] = (
             ("llama2-70b", "config:llama-2-70b", "LoRA", 8, 2, 4, 2557, 705),
         )
     ),
+    # --- validation: single-GPU and 8-GPU fine-tuning with torchtune (no constant fitted) ---
+    *(
+        TrainingSpeedCase(
+            f"torchtune-llama31-{name}",
+            "validation",
+            "torchtune_readme",
+            model,
+            gpu,
+            gpus,
+            2048,
+            2,
+            2 * gpus,
+            total / gpus,
+            f"{label}: {total} tokens/s",
+            recompute="full",
+            fsdp=gpus > 1,
+            method=method,
+            gaps=gaps,
+        )
+        for name, model, gpu, gpus, method, total, label, gaps in (
+            (
+                "8b-full-4090",
+                "llama-3.1-8b",
+                "rtx-4090",
+                1,
+                "full",
+                1650,
+                "Llama 3.1 8B, full finetune, 1x 4090",
+                ("optimizer step in the backward, PagedAdamW8bit",),
+            ),
+            (
+                "8b-lora-4090",
+                "llama-3.1-8b",
+                "rtx-4090",
+                1,
+                "lora",
+                3083,
+                "Llama 3.1 8B, LoRA, 1x 4090",
+                ("adapters not counted",),
+            ),
+            (
+                "8b-qlora-4090",
+                "llama-3.1-8b",
+                "rtx-4090",
+                1,
+                "qlora",
+                2413,
+                "Llama 3.1 8B, QLoRA, 1x 4090",
+                ("adapters not counted",),
+            ),
+            (
+                "70b-lora-8xa100",
+                "llama-3.1-70b",
+                "a100-80gb",
+                8,
+                "lora",
+                3497,
+                "Llama 3.1 70B, LoRA, 8x A100",
+                TORCHTUNE_TOTAL,
+            ),
+            (
+                "405b-qlora-8xa100",
+                "llama-3.1-405b",
+                "a100-80gb",
+                8,
+                "qlora",
+                653,
+                "Llama 3.1 405B, QLoRA, 8x A100",
+                TORCHTUNE_TOTAL,
+            ),
+        )
+    ),
     TrainingSpeedCase(
         "tt-llama2-13b-a100-64gpu",
         "validation",
@@ -966,9 +1049,12 @@ DIFFUSION_SPEED: tuple[DiffusionSpeedCase, ...] = (
 )
 
 NOT_FOUND = (
-    "LoRA / QLoRA step times with full settings (model, GPU, rank, targets, sequence length,"
-    " batch, tokens/s): none found with every setting stated; the LoRA and QLoRA terms of the"
-    " model are counted from FLOPs and bytes, not calibrated",
+    "LoRA and QLoRA: only torchtune's README (Llama 3.1 on an RTX 4090 and on 8 A100s) and"
+    " NeMo 24.07 (Llama 2 on H100) state every setting; the other published figures found"
+    " (Unsloth's) are speed-ups relative to another trainer, not tokens/s; no constant is"
+    " fitted for LoRA or QLoRA",
+    "torchtune's Llama 3.1 70B full fine-tune on 8 A100s offloads to the CPU, which the"
+    " planner does not model: not used",
     "MLPerf Training results: published as minutes to a quality target on whole systems, not"
     " tokens/s with the parallel layout; not used",
     "SD3 seconds per image with steps, resolution and GPU: none found",
