@@ -23,6 +23,7 @@ def image_throughput(pipeline: Any, request: PlanRequest, gpu: GpuOffer) -> Thro
         request.diffusion.steps,
         bf16_tflops=gpu.bf16_tflops,
         fp32=request.precision.weights == "fp32",
+        batch=request.diffusion.batch_size,
         measured_gpu=measured,
     )
     notes = [Message("throughput.images_model", seconds=speed.seconds_per_image, band=speed.band)]

@@ -133,6 +133,11 @@ def test_diffusion_model_and_cases() -> None:
     speed = diffusion_speed(100e12, 20, bf16_tflops=312)
     assert speed.seconds_per_image == pytest.approx(100e12 / (312e12 * 0.44) + 20 * 0.020)
     assert speed.images_per_hour == pytest.approx(3600 / speed.seconds_per_image)
+    batch = diffusion_speed(100e12, 20, bf16_tflops=312, batch=4)  # the step's time is shared
+    assert batch.seconds_per_image == pytest.approx(100e12 / (312e12 * 0.44) + 20 * 0.020 / 4)
     val = [c for c in DIFFUSION_SPEED if c.split == "validation"]
     errors = diffusion_errors(val, model_diffusion)
-    assert sorted(round(e, 2) for e in errors) == [-0.07, -0.01, 0.33]
+    assert len(errors) == 9
+    assert sum(abs(e) <= 0.25 for e in errors) == 3  # the target is not met: see ACCURACY.md
+    assert max(errors, key=abs) == pytest.approx(0.587, abs=0.002)  # inside the ±60 % band
+    assert all(abs(e) <= 0.60 for e in errors)

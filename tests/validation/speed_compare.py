@@ -107,6 +107,10 @@ def baseline_diffusion(case: DiffusionSpeedCase) -> float:
 def model_diffusion(case: DiffusionSpeedCase, **constants: float) -> float:
     """Images per second from :mod:`core.speed.diffusion`."""
     speed = diffusion_speed(
-        flops_of(case), case.steps, bf16_tflops=gpu_of(case.gpu).bf16_tflops, **constants
+        flops_of(case),
+        case.steps,
+        bf16_tflops=gpu_of(case.gpu).bf16_tflops,
+        batch=case.batch,
+        **constants,  # type: ignore[arg-type]
     )
     return 1.0 / speed.seconds_per_image

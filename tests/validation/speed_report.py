@@ -134,6 +134,16 @@ def speed_section() -> list[str]:
         lines.append(f"| {split} | {now[0]} | {' | '.join(before[1:])} | {' | '.join(now[1:])} |")
     lines += [
         "",
+        "Image generation does not meet the target. The same GPU runs 1.3–1.6× apart between"
+        " software stacks (SD 1.5 on A100: 31 it/s end to end under torch 2.1 in the fal rows,"
+        " 22 it/s in the loop alone under torch 2.0 in diffusers' benchmark), and the RTX 4090"
+        " reaches about half its bf16 peak where the A100 reaches a quarter. The diffusers"
+        " PyTorch 2.0 rows were added after the two constants were fitted on the fal rows; a"
+        " refit with their A100 rows as calibration was tried and judged worse on every other"
+        " validation row (1 of 6 within ±25 %), so they stay validation rows, and the band is"
+        " set from them. The old bound's count within ±25 % is higher on these rows, but its"
+        " worst error is +259 % (SD 1.5 at batch 1, which it had 3.6× too fast).",
+        "",
         "## Training cases",
         "",
         "| Case | Set | Model | GPU | Setting | Measured tokens/s/GPU | Before | Planner | Error"
@@ -161,7 +171,8 @@ def speed_section() -> list[str]:
         "",
         "## Image-generation cases",
         "",
-        "| Case | Set | Model | GPU | Size, steps | Measured s/image | Before | Planner | Error"
+        "| Case | Set | Model | GPU | Size, steps, batch | Measured s/image | Before | Planner"
+        " | Error"
         " | Source |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
@@ -170,8 +181,9 @@ def speed_section() -> list[str]:
         seconds = 1 / model_diffusion(d)
         error = d.seconds_per_image / seconds - 1
         lines.append(
-            f"| `{d.id}` | {d.split} | {d.preset} | {d.gpu} | {d.size}², {d.steps} steps"
-            f" | {d.seconds_per_image} ({d.as_published}) | {before:+.0%} | {seconds:.2f}"
+            f"| `{d.id}` | {d.split} | {d.preset} | {d.gpu} | {d.size}², {d.steps} steps,"
+            f" batch {d.batch}"
+            f" | {d.seconds_per_image:.3g} ({d.as_published}) | {before:+.0%} | {seconds:.2f}"
             f" | {error:+.0%} | `{d.source}` |"
         )
     c = CONSTANTS
@@ -196,9 +208,10 @@ def speed_section() -> list[str]:
         f" FLOPs plus {diffusion_model.SECONDS_PER_STEP} s per step, fitted on SD 1.5 and SDXL at"
         " 50 steps (two cases, two constants: an exact fit; the validation rows judge it)."
         f" Band ±{diffusion_model.BAND:.0%}: two constants fitted exactly on two cases say"
-        " nothing of the spread, so it is the validation rows' worst error (FLUX.1-dev on H100,"
-        f" +33 %) rounded up; widened by {diffusion_model.UNMEASURED_WIDENING:.0%} on GPUs other"
-        " than A100 and H100.",
+        " nothing of the spread, so it is the worst validation error on A100 and H100 (SD 1.5 at"
+        f" batch 16 under torch 2.0, +59 %) rounded up; widened by"
+        f" {diffusion_model.UNMEASURED_WIDENING:.0%} on GPUs other than A100 and H100. Images at a"
+        " batch share each step's fixed time.",
         "- What a plan request is estimated at: a request says its GPUs, tensor-parallel degree,"
         " sequence length, micro-batch, method and activation checkpointing, and trains in"
         " 16-bit; the planner applies the model with no pipeline, context or expert parallelism"
