@@ -303,7 +303,7 @@ def layout_speed(
 
     The request trains in 16-bit (bf16 or fp16: the bf16 peak; fp32: TF32 at half of it, as the
     A100/H100 data sheets give), without pipeline, context or expert parallelism, one
-    micro-batch per optimizer step.
+    micro-batch per optimizer step, its data parallelism FSDP or DDP as its strategy says.
     """
     tr = request.training
     layout = TrainingLayout(
@@ -313,6 +313,7 @@ def layout_speed(
         tp=_training_tp(request),
         recompute="full" if tr.activation_checkpointing else "none",
         method=tr.method,
+        data_parallel="fsdp" if request.parallelism.strategy == "fsdp" else "ddp",
     )
     scale = 0.5 if tr.mixed_precision == "fp32" else 1.0
     return training_speed(
@@ -322,6 +323,7 @@ def layout_speed(
         fp8_tflops=None,
         memory_bandwidth_gbps=gpu.memory_bandwidth_gbps,
         link_gbps=link_gbps(gpu.id),
+        gpus_per_node=gpu.gpus_per_node,
         measured_gpu=measured_family(gpu.id),
         flops=flops,
     )

@@ -76,10 +76,10 @@ def test_pipeline_bubble_is_interleaved_1f1b() -> None:
 
 def test_constants_are_the_fitted_ones() -> None:
     # Fitted by tests/validation/speed_fit.py on the calibration cases only.
-    assert CONSTANTS.matmul_bf16 == 0.593
-    assert CONSTANTS.matmul_fp8 == 0.451
-    assert CONSTANTS.moe_seconds_per_route == 2.65e-7
-    assert CONSTANTS.expert_efficiency == 0.273
+    assert CONSTANTS.matmul_bf16 == 0.609
+    assert CONSTANTS.matmul_fp8 == 0.449
+    assert CONSTANTS.moe_seconds_per_route == 2.09e-7
+    assert CONSTANTS.expert_efficiency == 0.323
 
 
 def test_old_bound_was_off_where_the_issue_says() -> None:
@@ -96,11 +96,11 @@ def test_validation_meets_the_target() -> None:
     groups = training_groups()
     errors = training_errors(groups["validation"], model_training)
     assert len(errors) == 27
-    assert sum(abs(e) <= 0.25 for e in errors) == 23  # 85 %: target ≥ 80 %
+    assert sum(abs(e) <= 0.25 for e in errors) == 26  # 96 %: target ≥ 80 %
     assert statistics.median(abs(e) for e in errors) < 0.10  # target ≤ 15 %
     assert max(abs(e) for e in errors) < 0.40  # none beyond 2×
     cal = training_errors(groups["calibration"], model_training)
-    assert sum(abs(e) <= 0.25 for e in cal) == 16 and len(cal) == 18
+    assert sum(abs(e) <= 0.25 for e in cal) == 13 and len(cal) == 18
 
 
 def test_bands_by_kind_and_unmeasured_gpu() -> None:
@@ -141,3 +141,22 @@ def test_diffusion_model_and_cases() -> None:
     assert sum(abs(e) <= 0.25 for e in errors) == 3  # the target is not met: see ACCURACY.md
     assert max(errors, key=abs) == pytest.approx(0.587, abs=0.002)  # inside the ±60 % band
     assert all(abs(e) <= 0.60 for e in errors)
+
+
+def test_data_parallel_traffic_bounds_a_pcie_fsdp_run() -> None:
+    arch = arch_of("llama-3.1-8b")
+    kw = {"bf16_tflops": 362.0, "fp8_tflops": 733.0, "memory_bandwidth_gbps": 864.0}
+    fsdp = TrainingLayout(gpus=8, sequence_length=2048, data_parallel="fsdp")
+    pcie = training_speed(arch, fsdp, link_gbps=32.0, **kw)
+    # Two 16-bit gathers and one reduce-scatter of every parameter, 7/8 of them over PCIe.
+    moved = (2 * arch.params_total * 2 + arch.params_total * 2) * 7 / 8
+    assert pcie.dp_s == pytest.approx(moved / 32e9 / 2048)
+    assert pcie.dp_s > pcie.compute_s  # the traffic, not the compute, sets the pace
+    assert pcie.tokens_per_s_per_gpu == pytest.approx(1 / pcie.dp_s)
+    nvlink = training_speed(arch, fsdp, link_gbps=450.0, **kw)
+    assert nvlink.dp_s < nvlink.compute_s  # hidden behind the compute
+    assert nvlink.tokens_per_s_per_gpu == pytest.approx(1 / nvlink.compute_s)
+    # DDP all-reduces fp32 gradients once a step; across nodes at the network's 50 GB/s.
+    ddp = TrainingLayout(gpus=16, sequence_length=2048, micro_batch=4)
+    two_nodes = training_speed(arch, ddp, link_gbps=450.0, **kw)
+    assert two_nodes.dp_s == pytest.approx(2 * arch.params_total * 4 * 15 / 16 / 50e9 / 8192)

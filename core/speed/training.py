@@ -31,9 +31,12 @@ The time of a step (:func:`training_speed`):
   what the published MoE runs lose beyond their FLOPs. Measured, it is nearly the same on
   H100, B200 and B300 and for expert-parallel 8 or 64 (GPT-OSS-120B: 0.65-0.7 µs per route in
   all five calibration rows), so it is one fitted constant, not a bandwidth.
-- Data-parallel and FSDP gradient traffic is taken as overlapped with the backward (the
-  published recipes overlap it); context parallelism's ring exchange likewise, its attention
-  FLOPs counted at the full sequence.
+- Data-parallel traffic overlaps the compute, so a step takes the longer of the two: DDP
+  all-reduces the trainable parameters' fp32 gradients once a step (2·(d − 1)/d of them, ring
+  all-reduce), FSDP all-gathers the 16-bit parameters for the forward and again for the
+  backward and reduce-scatters the gradients ((d − 1)/d each), over NVLink (or PCIe) within a
+  node and the network between nodes (:data:`NETWORK_GBPS`). Context parallelism's ring
+  exchange is taken as overlapped, its attention FLOPs counted at the full sequence.
 - QLoRA dequantises the 4-bit base weights to 16-bit in the forward and twice in the backward:
   2.5 bytes moved per base weight and pass (0.5 read, 2 written), memory-bound, per micro-batch.
 
@@ -72,12 +75,13 @@ class TrainingConstants:
 
 
 CONSTANTS = TrainingConstants(
-    matmul_bf16=0.593, matmul_fp8=0.451, moe_seconds_per_route=2.65e-7, expert_efficiency=0.273
+    matmul_bf16=0.609, matmul_fp8=0.449, moe_seconds_per_route=2.09e-7, expert_efficiency=0.323
 )
-# The band of a figure, by model kind, from the calibration cases' errors (docs/ACCURACY.md):
-# dense rows are all within 15 % (→ ±20 %); mixture-of-experts rows 9 of 10 within 40 % (the
-# Qwen3-30B-A3B row at micro-batch 8 on B300 is 3.8× faster than the model and stays outside).
-BANDS = {"dense": 0.20, "moe": 0.40}
+# The band of a figure, by model kind, from the calibration cases' errors (docs/ACCURACY.md),
+# rounded up to the next 5 % step: dense rows are all within 15.3 % (→ ±20 %); mixture-of-experts
+# rows 9 of 10 within 41 % (→ ±45 %; the Qwen3-30B-A3B row at micro-batch 8 on B300 runs 3.2x
+# faster than the model and stays outside).
+BANDS = {"dense": 0.20, "moe": 0.45}
 # A GPU family no published run in tests/validation/speed_training.py was measured on: its
 # efficiency is not known, so the band widens by this much (an assumption, stated as such).
 UNMEASURED_WIDENING = 0.25
@@ -94,6 +98,10 @@ def measured_family(gpu_id: str) -> bool:
 # PCIe Gen4 x16, 32 GB/s (PCI-SIG).
 _NVLINK_GBPS = {"a100": 300.0, "h100": 450.0, "h200": 450.0, "b200": 900.0, "b300": 900.0}
 _PCIE_GBPS = 32.0
+# Between nodes: one 400 Gb/s InfiniBand NDR port per GPU = 50 GB/s each way (NVIDIA DGX H100 /
+# DGX B200 data sheets; torchtitan's H100 hosts, docs/performance.md). An assumption for a
+# rented multi-node allocation, whose network the catalog does not state.
+NETWORK_GBPS = 50.0
 
 
 def link_gbps(gpu_id: str) -> float:
@@ -119,6 +127,7 @@ class TrainingLayout:
     cp: int = 1
     ep: int = 1
     virtual_stages: int = 1
+    data_parallel: Literal["ddp", "fsdp"] = "ddp"
     precision: TrainPrecision = "bf16"
     recompute: Recompute = "none"
     method: Method = "full"
@@ -146,6 +155,7 @@ class TrainingFlops:
     recompute_matmul: float
     recompute_attention: float
     routes: int = 0  # MoE layers × routed experts a token goes to
+    expert_params: int = 0  # the routed experts' weights, all of them (held over EP ranks)
 
     @property
     def model(self) -> float:
@@ -183,12 +193,15 @@ def training_flops(arch: ModelArchitecture, layout: TrainingLayout) -> TrainingF
     rec_mm = (2.0 * (dense + experts)) if layout.recompute == "full" else 0.0
     rec_attn = attention / 3 if layout.recompute in ("full", "selective") else 0.0
     routes = 0
+    expert_params = sum(g.params for g in arch.linear_groups if g.name.startswith("experts."))
     if arch.num_experts:
         moe_layers = sum(
             g.count // arch.num_experts for g in arch.linear_groups if g.name == "experts.down_proj"
         )
         routes = moe_layers * arch.experts_per_token
-    return TrainingFlops(matmul_dense, matmul_experts, attention, rec_mm, rec_attn, routes)
+    return TrainingFlops(
+        matmul_dense, matmul_experts, attention, rec_mm, rec_attn, routes, expert_params
+    )
 
 
 @dataclass(frozen=True)
@@ -203,6 +216,7 @@ class TrainingSpeed:
     moe_s: float
     dequant_s: float
     band: float
+    dp_s: float = 0.0  # data-parallel traffic per token of a replica, overlapped with compute
 
     @property
     def low(self) -> float:
@@ -227,6 +241,7 @@ def training_speed(
     fp8_tflops: float | None,
     memory_bandwidth_gbps: float,
     link_gbps: float,
+    gpus_per_node: int = 8,
     measured_gpu: bool = True,
     constants: TrainingConstants = CONSTANTS,
     flops: TrainingFlops | None = None,
@@ -269,9 +284,36 @@ def training_speed(
     shard = layout.tp * layout.pp * layout.cp
     compute_gpu = compute / shard
     bubble = (layout.pp - 1) / (layout.virtual_stages * layout.micro_batches)
-    per_token = compute_gpu * (1 + bubble) + tp_s + moe_s + dequant_s
+    dp_s = _data_parallel_seconds(arch, layout, flops, link_gbps, gpus_per_node)
+    per_token = max(compute_gpu * (1 + bubble), dp_s) + tp_s + moe_s + dequant_s
     tps = 1.0 / (per_token * shard)
     band = BANDS["moe" if arch.num_experts else "dense"]
     if not measured_gpu:
         band += UNMEASURED_WIDENING
-    return TrainingSpeed(tps, flops, compute_gpu, bubble, tp_s, moe_s, dequant_s, band)
+    return TrainingSpeed(tps, flops, compute_gpu, bubble, tp_s, moe_s, dequant_s, band, dp_s)
+
+
+def _data_parallel_seconds(
+    arch: ModelArchitecture,
+    layout: TrainingLayout,
+    flops: TrainingFlops,
+    link_gbps: float,
+    gpus_per_node: int,
+) -> float:
+    """Data-parallel traffic per token of one replica, in seconds (see the module's notes)."""
+    d = layout.dp
+    if d <= 1:
+        return 0.0
+    share = (d - 1) / d
+    # The parameters one rank holds: routed experts are split over the expert-parallel ranks.
+    experts = flops.expert_params
+    per_gpu = ((arch.params_total - experts) + experts / layout.ep) / (layout.tp * layout.pp)
+    trainable = per_gpu if layout.method == "full" else 0.0  # adapters are negligible
+    tokens_per_step = layout.micro_batch * layout.sequence_length * layout.micro_batches
+    if layout.data_parallel == "fsdp":  # per micro-batch: two gathers, one reduce-scatter
+        moved = (2 * per_gpu * 2 + trainable * 2) * share * layout.micro_batches
+    else:  # once a step: ring all-reduce of fp32 gradients
+        moved = 2 * trainable * 4 * share
+    spans_nodes = layout.gpus > gpus_per_node
+    bandwidth = min(link_gbps, NETWORK_GBPS) if spans_nodes else link_gbps
+    return moved / (bandwidth * 1e9) / tokens_per_step

@@ -61,6 +61,7 @@ def layout_of(case: TrainingSpeedCase) -> TrainingLayout:
         precision=case.precision,
         recompute=case.recompute,
         method=case.method,
+        data_parallel="fsdp" if case.fsdp else "ddp",
     )
 
 

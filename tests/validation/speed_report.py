@@ -198,10 +198,13 @@ def speed_section() -> list[str]:
         " calibration cases (`core/speed/training.py`). Counted, not fitted: 6 FLOPs per weight"
         " and token (4 for LoRA's frozen weights), attention 6·heads·(d_qk + d_v)·context per"
         " layer and token, recomputation, the pipeline bubble (p − 1) ÷ (v·m), sequence-parallel"
-        " traffic at the NVLink bandwidth, QLoRA's dequantisation at the memory bandwidth.",
-        f"- Bands: dense ±{BANDS['dense']:.0%} (the worst calibration row is within 15 %),"
+        " traffic at the NVLink bandwidth, data-parallel traffic (DDP's gradient all-reduce,"
+        " FSDP's gathers and reduce-scatter) at the NVLink or PCIe bandwidth within a node and"
+        " 50 GB/s per GPU between nodes, overlapped with the compute (the longer of the two"
+        " counts), QLoRA's dequantisation at the memory bandwidth.",
+        f"- Bands: dense ±{BANDS['dense']:.0%} (every calibration row is within 16 %),"
         f" mixture of experts ±{BANDS['moe']:.0%} (9 of the 10 calibration rows; Qwen3-30B-A3B"
-        " at micro-batch 8 on B300 runs 3.8× the planner's figure and stays outside), widened"
+        " at micro-batch 8 on B300 runs 3.2× the planner's figure and stays outside), widened"
         f" by {UNMEASURED_WIDENING:.0%} on a GPU no published run was measured on (anything but"
         " A100, H100/H200, B200, B300).",
         f"- Image generation: {diffusion_model.UTILISATION} of the bf16 peak for the denoiser's"
