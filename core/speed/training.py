@@ -58,10 +58,11 @@ Method = Literal["full", "lora", "qlora"]
 
 # --- calibrated constants -----------------------------------------------------------------------
 # Fitted together by tests/validation/speed_fit.py on the calibration cases of
-# tests/validation/speed_training.py (Megatron-Bridge 25.11 / 26.02 Llama 3 8B and 70B,
-# Qwen3-30B-A3B and GPT-OSS-120B on H100, B200 and B300; torchtitan Llama 3 8B and 70B on A100
-# and Llama 3.1 8B on H100); the validation cases (Llama 3.1 405B, Qwen3-235B-A22B,
-# DeepSeek-V3, torchtitan Llama 2, long-context runs) played no part.
+# tests/validation/speed_training.py (Megatron-Bridge 25.11 / 26.02 and NeMo 24.07: Llama 3 8B
+# and 70B, Qwen3-30B-A3B and GPT-OSS-120B on H100, B200 and B300; torchtitan Llama 3 8B and 70B
+# on A100), minimising the sum of absolute log errors; the validation cases (Llama 3.1 405B,
+# Qwen3-235B-A22B, DeepSeek-V3, Llama 2 pre-training, SFT and LoRA, torchtune's fine-tuning
+# runs, torchtitan's H100 runs) played no part.
 @dataclass(frozen=True)
 class TrainingConstants:
     """The calibrated constants of the training model."""

@@ -166,8 +166,12 @@ def speed_section() -> list[str]:
         " recomputation (taken as none); the"
         " NeMo LoRA rows do not state rank or targets (adapters not counted); torchtitan's"
         " pipeline rows are taken with micro-batches of 1 and two stages per rank when"
-        " interleaved; one DeepSeek-V3 row trained its multi-token-prediction layer, which the"
-        " planner does not count.",
+        " interleaved; torchtune's 8-GPU tokens/s are read as the total (per GPU they would"
+        " exceed the A100's peak), and its README's batch 2 and 2048-token packing are taken"
+        " for every row, with activation checkpointing as its configs set it; the diffusers"
+        " PyTorch 2.0 rows time the denoising loop alone and do not say which A100; one"
+        " DeepSeek-V3 row trained its multi-token-prediction layer, which the planner does not"
+        " count.",
         "",
         "## Image-generation cases",
         "",
