@@ -404,11 +404,12 @@ _OUTCOME = {
     "outcome.run_band": QT_TRANSLATE_NOOP(
         "CoreText",
         "training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost} {currency} "
-        "(from {low} to {high} {currency} over the speed's ±{band:.0%} band)",
+        "(from {cost_low} to {cost_high} {currency} over the speed's ±{band:.0%} band)",
     ),
     "outcome.images_band": QT_TRANSLATE_NOOP(
         "CoreText",
-        "from {low} to {high} {currency} per 1,000 images over the speed's ±{band:.0%} band",
+        "from {cost_low} to {cost_high} {currency} per 1,000 images over the speed's "
+        "±{band:.0%} band",
     ),
     "outcome.images": QT_TRANSLATE_NOOP(
         "CoreText",

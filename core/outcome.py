@@ -136,8 +136,8 @@ class OutcomeCost:
                         hours=self.run_hours,
                         gpus=gpus,
                         cost=str(self.run_cost),
-                        low=str(self.run_cost_low),
-                        high=str(self.run_cost_high),
+                        cost_low=str(self.run_cost_low),
+                        cost_high=str(self.run_cost_high),
                         band=self.speed_band or 0.0,
                         currency=self.currency,
                     )
@@ -183,8 +183,8 @@ class OutcomeCost:
                 found.append(
                     Message(
                         "outcome.images_band",
-                        low=str(self.per_thousand_images_low),
-                        high=str(self.per_thousand_images_high),
+                        cost_low=str(self.per_thousand_images_low),
+                        cost_high=str(self.per_thousand_images_high),
                         band=self.speed_band or 0.0,
                         currency=self.currency,
                     )

@@ -136,6 +136,9 @@ def test_the_speed_texts_read_in_russian(app_state) -> None:
         cost = outcome_cost(result, price_estimate(result, default_catalog(), Decimal(0)))
         run = message_text(cost.messages(1)[0])
         assert run.startswith("всё обучение:") and "по скорости" in run
+        import re
+
+        assert re.search(r"от \d[\d\s]*,\d\d до \d[\d\s]*,\d\d USD", run), run  # money localized
     finally:
         app_state.update_settings(language="en")
 

@@ -1294,12 +1294,12 @@
         <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOPs на токен при MFU {mfu:.0%})</translation>
     </message>
     <message>
-        <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost} {currency} (from {low} to {high} {currency} over the speed&apos;s ±{band:.0%} band)</source>
-        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} (от {low} до {high} {currency} в пределах ±{band:.0%} по скорости)</translation>
+        <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost} {currency} (from {cost_low} to {cost_high} {currency} over the speed&apos;s ±{band:.0%} band)</source>
+        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} (от {cost_low} до {cost_high} {currency} в пределах ±{band:.0%} по скорости)</translation>
     </message>
     <message>
-        <source>from {low} to {high} {currency} per 1,000 images over the speed&apos;s ±{band:.0%} band</source>
-        <translation>от {low} до {high} {currency} за 1000 изображений в пределах ±{band:.0%} по скорости</translation>
+        <source>from {cost_low} to {cost_high} {currency} per 1,000 images over the speed&apos;s ±{band:.0%} band</source>
+        <translation>от {cost_low} до {cost_high} {currency} за 1000 изображений в пределах ±{band:.0%} по скорости</translation>
     </message>
     <message>
         <source>{cost} {currency} per 1,000 images, GPUs busy {utilization:.0%} of the term</source>
