@@ -347,7 +347,21 @@ def parallel_findings(
 ) -> list[Finding]:
     """Tensor-parallel layout and GPU-count limits of the offer."""
     found: list[Finding] = []
-    if gpus > gpu.max_gpus:
+    if gpus > gpu.max_gpus and request.workload == "training":
+        # A training run larger than one allocation is priced as the orders it needs
+        # (core.pricing.price_for); the memory plan per GPU is the same.
+        found.append(
+            Finding.of(
+                "priced_as_orders",
+                "warning",
+                "vram",
+                gpu=gpu.name,
+                max_gpus=gpu.max_gpus,
+                gpus=gpus,
+                orders=-(-gpus // gpu.max_gpus),
+            )
+        )
+    elif gpus > gpu.max_gpus:
         found.append(
             Finding.of(
                 "too_many_gpus",

@@ -46,6 +46,8 @@ class Throughput:
     images_per_hour: float | None = None
     job_hours: float | None = None  # training run over the dataset's tokens
     assumptions: tuple[str, ...] = ()  # Messages of core.messages
+    # Relative band of the training or image speed (core.speed); None for a bare bound.
+    speed_band: float | None = None
 
 
 FitCertainty = Literal["fits", "uncertain", "does_not_fit"]
@@ -277,6 +279,7 @@ def estimate_to_json(result: EstimateResult) -> dict[str, Any]:
             "training_tokens_per_s": result.throughput.training_tokens_per_s,
             "images_per_hour": result.throughput.images_per_hour,
             "job_hours": result.throughput.job_hours,
+            "speed_band": result.throughput.speed_band,
             "assumptions": [str(a) for a in result.throughput.assumptions],
             "assumption_params": [_params(a) for a in result.throughput.assumptions],
         },

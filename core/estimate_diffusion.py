@@ -8,12 +8,37 @@ from core import compat
 from core.catalog import GpuOffer
 from core.estimate import EstimateResult, ModelSummary, Throughput, finish_result
 from core.memory import Finding
+from core.messages import Message
 from core.request import PlanRequest
+
+
+def image_throughput(pipeline: Any, request: PlanRequest, gpu: GpuOffer) -> Throughput:
+    """Images per hour of all the request's GPUs (independent replicas), with the band."""
+    from core.diffusion_flops import denoise_flops_per_image
+    from core.speed.diffusion import diffusion_speed, measured_family
+
+    measured = measured_family(gpu.id)
+    speed = diffusion_speed(
+        denoise_flops_per_image(pipeline, request),
+        request.diffusion.steps,
+        bf16_tflops=gpu.bf16_tflops,
+        fp32=request.precision.weights == "fp32",
+        batch=request.diffusion.batch_size,
+        measured_gpu=measured,
+    )
+    notes = [Message("throughput.images_model", seconds=speed.seconds_per_image, band=speed.band)]
+    if not measured:
+        notes.append(Message("throughput.images_unmeasured", gpu=gpu.name))
+    return Throughput(
+        images_per_hour=speed.images_per_hour * request.parallelism.gpus,
+        assumptions=tuple(notes),
+        speed_band=speed.band,
+    )
 
 
 def estimate_diffusion(request: PlanRequest, pipeline: Any, gpu: GpuOffer) -> EstimateResult:
     """Estimate a diffusion pipeline on one GPU (more GPUs run independent replicas)."""
-    from core.diffusion import diffusion_memory, images_per_hour
+    from core.diffusion import diffusion_memory
 
     par = request.parallelism
     findings = compat.offer_findings(request, None, gpu, par.gpus, 1)
@@ -36,7 +61,7 @@ def estimate_diffusion(request: PlanRequest, pipeline: Any, gpu: GpuOffer) -> Es
         result.memory,
         gpu.device_total.bytes,  # what CUDA lets a process allocate
         findings,
-        throughput=Throughput(images_per_hour=images_per_hour(pipeline, request, gpu) * par.gpus),
+        throughput=image_throughput(pipeline, request, gpu),
         details={
             "peak_phase": result.peak_phase,
             "phases": {name: mb.as_dict() for name, mb in result.phases.items()},

@@ -39,11 +39,21 @@ from core.estimate_memo import Parts, parts_of
 from core.memory import Finding, MemoryBreakdown
 from core.messages import Message
 from core.request import PlanRequest
+from core.speed.training import (
+    TrainingFlops,
+    TrainingLayout,
+    TrainingSpeed,
+    link_gbps,
+    measured_family,
+    training_flops,
+    training_speed,
+)
 from core.throughput import (
     training_flops_per_token,
     training_tokens_per_second,
 )
 from core.units import gib
+from core.workload_options import DEFAULT_MFU
 
 _DDP_BUCKETS = Finding.of("ddp_buckets", "info", "ddp")
 # LitGPT's fine-tuning scripts raise NotImplementedError ("Quantization is currently not supported
@@ -273,6 +283,98 @@ def _layout_parts(
     )
 
 
+def user_mfu(request: PlanRequest) -> bool:
+    """Whether the request states its own MFU (any value but the default) for the run's speed.
+
+    The default leaves the speed to the calibrated model of :mod:`core.speed.training`; another
+    value is the user's own figure and is applied as it always was (k·N FLOPs per token at that
+    share of the bf16 peak).
+    """
+    return request.training.mfu != DEFAULT_MFU
+
+
+def layout_speed(
+    request: PlanRequest,
+    arch: ModelArchitecture,
+    gpu: GpuOffer,
+    flops: TrainingFlops | None = None,
+) -> TrainingSpeed:
+    """The calibrated training speed of ``request``'s layout on ``gpu``.
+
+    The request trains in 16-bit (bf16 or fp16: the bf16 peak; fp32: TF32 at half of it, as the
+    A100/H100 data sheets give), without pipeline, context or expert parallelism, one
+    micro-batch per optimizer step, its data parallelism FSDP or DDP as its strategy says.
+    """
+    tr = request.training
+    layout = TrainingLayout(
+        gpus=request.parallelism.gpus,
+        sequence_length=tr.sequence_length,
+        micro_batch=tr.micro_batch_size,
+        tp=_training_tp(request),
+        recompute="full" if tr.activation_checkpointing else "none",
+        method=tr.method,
+        data_parallel="fsdp" if request.parallelism.strategy == "fsdp" else "ddp",
+    )
+    scale = 0.5 if tr.mixed_precision == "fp32" else 1.0
+    return training_speed(
+        arch,
+        layout,
+        bf16_tflops=gpu.bf16_tflops * scale,
+        fp8_tflops=None,
+        memory_bandwidth_gbps=gpu.memory_bandwidth_gbps,
+        link_gbps=link_gbps(gpu.id),
+        gpus_per_node=gpu.gpus_per_node,
+        measured_gpu=measured_family(gpu.id),
+        flops=flops,
+    )
+
+
+def _throughput(
+    request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer, model: _ModelParts
+) -> Throughput:
+    """Tokens per second and the run's hours: the calibrated model, or the user's MFU."""
+    par = request.parallelism
+    tr = request.training
+    if user_mfu(request):
+        tps = training_tokens_per_second(gpu, par.gpus, model.flops, tr.mfu)
+        return Throughput(
+            training_tokens_per_s=tps,
+            job_hours=tr.tokens / tps / 3600,
+            assumptions=model.assumptions,
+        )
+    parts = parts_of(request, arch)  # the FLOPs depend on the request alone, not the layout
+    flops = parts.get(
+        "speed_flops",
+        lambda: training_flops(
+            arch,
+            TrainingLayout(
+                gpus=1,
+                sequence_length=tr.sequence_length,
+                recompute="full" if tr.activation_checkpointing else "none",
+                method=tr.method,
+            ),
+        ),
+    )
+    speed = layout_speed(request, arch, gpu, flops)
+    tps = speed.tokens_per_s_per_gpu * par.gpus
+    notes = [
+        Message(
+            "throughput.training_model",
+            per_gpu=speed.tokens_per_s_per_gpu,
+            mfu=speed.mfu(gpu.bf16_tflops * 1e12),
+            band=speed.band,
+        )
+    ]
+    if not measured_family(gpu.id):
+        notes.append(Message("throughput.training_unmeasured", gpu=gpu.name))
+    return Throughput(
+        training_tokens_per_s=tps,
+        job_hours=tr.tokens / tps / 3600,
+        assumptions=tuple(notes),
+        speed_band=speed.band,
+    )
+
+
 def estimate_training(
     request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer
 ) -> EstimateResult:
@@ -283,7 +385,6 @@ def estimate_training(
     (:func:`core.estimate_memo.parts_of`).
     """
     par = request.parallelism
-    tr = request.training
     parts = parts_of(request, arch)
     model = parts.get("model", lambda: _model_parts(request, arch))
     checks = parts.get("checks", lambda: tuple(compat.request_findings(request, arch, gpu)), gpu)
@@ -301,12 +402,7 @@ def estimate_training(
     if (pool := no_pool_finding(request, gpu, memory.total, usable)) is not None:
         findings.append(pool)
     findings += layout.notes
-    tps = training_tokens_per_second(gpu, par.gpus, model.flops, tr.mfu)
-    throughput = Throughput(
-        training_tokens_per_s=tps,
-        job_hours=tr.tokens / tps / 3600,
-        assumptions=model.assumptions,
-    )
+    throughput = parts.get(("throughput", par), lambda: _throughput(request, arch, gpu, model), gpu)
     return finish_result(
         request,
         model.summary,

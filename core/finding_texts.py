@@ -114,6 +114,12 @@ FINDING_TEMPLATES: dict[str, str] = {
         "QLoRA trains against NF4-quantized base weights; compare the result with a "
         "16-bit baseline",
     ),
+    "priced_as_orders": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{gpus} GPUs are more than one order of {gpu} can hold ({max_gpus}): the run is priced "
+        "as {orders} orders, whose GPUs must reach each other over a network the offer does "
+        "not promise",
+    ),
     "too_many_gpus": QT_TRANSLATE_NOOP(
         "CoreText",
         "{gpu} offers at most {max_gpus} GPUs per allocation ({per_node} per node × "

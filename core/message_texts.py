@@ -74,6 +74,24 @@ _THROUGHPUT = {
     "throughput.training": QT_TRANSLATE_NOOP(
         "CoreText", "{factor}·N FLOPs per token at {mfu:.0%} of the GPUs' dense bf16 peak"
     ),
+    "throughput.training_model": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "training speed {per_gpu:,.0f} tokens/s per GPU (±{band:.0%}; {mfu:.0%} of the bf16 "
+        "peak), from the step's FLOPs at utilisations calibrated on published training runs",
+    ),
+    "throughput.training_unmeasured": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "no published training run was measured on {gpu}; its speed band is widened",
+    ),
+    "throughput.images_model": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{seconds:.2f} s per image per GPU (±{band:.0%}), from the denoiser's FLOPs and a "
+        "per-step time calibrated on published runs",
+    ),
+    "throughput.images_unmeasured": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "no published image-generation run was measured on {gpu}; its speed band is widened",
+    ),
 }
 
 # pydantic's own wording (pydantic_core error types); the texts pydantic gives are kept as they
@@ -396,6 +414,21 @@ _OUTCOME = {
         "CoreText",
         "training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPUs, {cost} "
         "{currency} ({factor}·N FLOPs per token at {mfu:.0%} MFU)",
+    ),
+    "outcome.run_band": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost} {currency} "
+        "(from {cost_low} to {cost_high} {currency} over the speed's ±{band:.0%} band)",
+    ),
+    "outcome.run_band_gpus": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPUs, {cost} "
+        "{currency} (from {cost_low} to {cost_high} {currency} over the speed's ±{band:.0%} band)",
+    ),
+    "outcome.images_band": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "from {cost_low} to {cost_high} {currency} per 1,000 images over the speed's "
+        "±{band:.0%} band",
     ),
     "outcome.images": QT_TRANSLATE_NOOP(
         "CoreText",

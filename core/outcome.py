@@ -8,12 +8,15 @@ by the speed bounds of :mod:`core.throughput`, carried by the estimate:
   generated tokens at the decode bound (memory bandwidth), priced separately, as serving APIs bill
   input and output. ``utilization`` is the share of the paid term the GPUs are busy; 1 (the
   default) is the bound itself, a real service sits below it.
-- Training: the run's wall hours are ``tokens × k·N_active ÷ (GPUs × peak × MFU)`` (k = 6 for full
-  training, see :func:`core.throughput.training_flops_per_token`), its GPU-hours that times the
-  GPUs, its cost the hours at the option's hourly price. The MFU is the request's
-  ``training.mfu`` (0.4 by default, sourced in :mod:`core.throughput`). The term that covers the
-  run is proposed, and the share of the run the chosen term buys is stated.
-- Diffusion: images per hour at the estimate's bound, per 1,000 images.
+- Training: the run's wall hours are its tokens over the estimate's tokens per second: the
+  speed model calibrated on published runs (:mod:`core.speed.training`), or, when the request
+  states its own ``training.mfu``, ``tokens × k·N_active ÷ (GPUs × peak × MFU)`` (k = 6 for full
+  training, see :func:`core.throughput.training_flops_per_token`). Its GPU-hours are that times
+  the GPUs, its cost the hours at the option's hourly price, and with the model its cost at the
+  fast and slow ends of the speed's band. The term that covers the run is proposed, and the
+  share of the run the chosen term buys is stated.
+- Diffusion: images per hour from :mod:`core.speed.diffusion`, per 1,000 images, with the
+  costs at the ends of the speed's band.
 
 A layout that does not fit, or that its engine refuses to start, produces nothing: its outcome
 keeps the hourly price and no cost per unit.
@@ -85,6 +88,12 @@ class OutcomeCost:
     per_thousand_images: Decimal | None = None
     mfu: float | None = None
     flops_factor: int | None = None
+    # The speed's band carried into money: a slower run costs more (core.speed).
+    speed_band: float | None = None
+    run_cost_low: Decimal | None = None
+    run_cost_high: Decimal | None = None
+    per_thousand_images_low: Decimal | None = None
+    per_thousand_images_high: Decimal | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """The ``outcome`` object of the JSON outputs."""
@@ -105,6 +114,11 @@ class OutcomeCost:
             "proposed_term": self.proposed_term.as_dict() if self.proposed_term else None,
             "per_thousand_images": money(self.per_thousand_images),
             "mfu": self.mfu,
+            "speed_band": self.speed_band,
+            "run_cost_low": money(self.run_cost_low),
+            "run_cost_high": money(self.run_cost_high),
+            "per_thousand_images_low": money(self.per_thousand_images_low),
+            "per_thousand_images_high": money(self.per_thousand_images_high),
         }
 
     def messages(self, term_hours: int) -> list[str]:
@@ -122,18 +136,33 @@ class OutcomeCost:
             )
         if self.run_cost is not None and self.run_hours is not None:
             gpus = round((self.run_gpu_hours or 0.0) / self.run_hours) if self.run_hours else 1
-            found.append(
-                Message(
-                    "outcome.run" if gpus == 1 else "outcome.run_gpus",
-                    gpu_hours=self.run_gpu_hours or 0.0,
-                    hours=self.run_hours,
-                    gpus=gpus,
-                    cost=str(self.run_cost),
-                    currency=self.currency,
-                    factor=self.flops_factor or 0,
-                    mfu=self.mfu or 0.0,
+            if self.run_cost_low is not None and self.run_cost_high is not None:
+                found.append(
+                    Message(
+                        "outcome.run_band" if gpus == 1 else "outcome.run_band_gpus",
+                        gpu_hours=self.run_gpu_hours or 0.0,
+                        hours=self.run_hours,
+                        gpus=gpus,
+                        cost=str(self.run_cost),
+                        cost_low=str(self.run_cost_low),
+                        cost_high=str(self.run_cost_high),
+                        band=self.speed_band or 0.0,
+                        currency=self.currency,
+                    )
                 )
-            )
+            else:
+                found.append(
+                    Message(
+                        "outcome.run" if gpus == 1 else "outcome.run_gpus",
+                        gpu_hours=self.run_gpu_hours or 0.0,
+                        hours=self.run_hours,
+                        gpus=gpus,
+                        cost=str(self.run_cost),
+                        currency=self.currency,
+                        factor=self.flops_factor or 0,
+                        mfu=self.mfu or 0.0,
+                    )
+                )
             if self.proposed_term is not None:
                 found.append(
                     Message(
@@ -158,6 +187,16 @@ class OutcomeCost:
                     utilization=float(self.utilization),
                 )
             )
+            if self.per_thousand_images_low is not None and self.per_thousand_images_high:
+                found.append(
+                    Message(
+                        "outcome.images_band",
+                        cost_low=str(self.per_thousand_images_low),
+                        cost_high=str(self.per_thousand_images_high),
+                        band=self.speed_band or 0.0,
+                        currency=self.currency,
+                    )
+                )
         return found
 
 
@@ -223,11 +262,21 @@ def outcome_cost(
             mfu=result.request.training.mfu,
         )
     if result.request.workload == "diffusion":
+        band = t.speed_band
+        iph = t.images_per_hour
         return OutcomeCost(
             currency,
             utilization,
             hourly,
-            per_thousand_images=_per(busy, t.images_per_hour, THOUSAND),
+            per_thousand_images=_per(busy, iph, THOUSAND),
+            speed_band=band,
+            # faster by the band is cheaper, slower dearer
+            per_thousand_images_low=_per(busy, iph * (1 + band), THOUSAND)
+            if band and iph
+            else None,
+            per_thousand_images_high=_per(busy, iph * (1 - band), THOUSAND)
+            if band and iph and band < 1
+            else None,
         )
     run = t.job_hours
     if run is None or not math.isfinite(run):
@@ -243,6 +292,11 @@ def outcome_cost(
         // active
     )
     busy_hours = _bounded(Decimal(str(run)) / utilization)
+    band = t.speed_band
+    low = high = None
+    if band is not None and 0 < band < 1:  # the run at the fast and the slow end of its band
+        low = round_money(hourly * busy_hours / Decimal(str(1 + band)), currency)
+        high = round_money(hourly * busy_hours / Decimal(str(1 - band)), currency)
     return OutcomeCost(
         currency,
         utilization,
@@ -256,6 +310,9 @@ def outcome_cost(
         if run > 0
         else Decimal(1),
         proposed_term=propose_term(result, float(busy_hours), currency),
-        mfu=tr.mfu,
+        mfu=tr.mfu if band is None else None,  # the calibrated model states its own
         flops_factor=factor,
+        speed_band=band,
+        run_cost_low=low,
+        run_cost_high=high,
     )

@@ -45,6 +45,9 @@ MINOR_UNITS: dict[str, int] = {
 
 HOURS_PER_STORAGE_MONTH = UNIT_HOURS["month"]
 BYTES_PER_GB = 10**9
+# The most GPUs a training run priced as several orders may have: a request's own limit
+# (core.request.Parallelism.gpus).
+MAX_ORDER_GPUS = 4096
 
 LineKind = Literal["compute", "storage", "tax"]
 
@@ -153,6 +156,7 @@ class Price(BaseModel):
     total: Decimal
     tax_rate: Decimal = Decimal(0)
     storage_gb: int | None = None
+    orders: int = Field(default=1, ge=1)  # allocations the GPUs need (a run larger than one)
 
     _money = field_validator("unit_price_per_gpu_hour", "total", "tax_rate", mode="before")(
         _no_float
@@ -175,6 +179,7 @@ class Price(BaseModel):
                 for item in self.line_items
             ],
             "total": str(self.total),
+            **({"orders": self.orders} if self.orders > 1 else {}),
         }
 
     def line(self, kind: LineKind) -> LineItem | None:
@@ -229,16 +234,22 @@ def price_for(
     *,
     tax_rate: Decimal = Decimal(0),
     storage_gb: int | None = None,
+    orders_allowed: bool = False,
 ) -> Price:
     """Price ``gpus`` × ``gpu`` for ``term`` from the catalog's list prices.
+
+    With ``orders_allowed`` (a training run), more GPUs than one allocation holds are priced as
+    the ``ceil(gpus / max_gpus)`` orders they need, each at the list price per GPU-hour.
 
     Args:
         catalog: Gives the currency and the storage price.
         gpu: The offer; its per-GPU-hour price for the term's unit is used.
-        gpus: How many GPUs, 1 up to what one allocation of the offer can have.
+        gpus: How many GPUs, 1 up to what one allocation of the offer can have (any number
+            with ``orders_allowed``, up to the request's limit).
         term: Unit and count (the start does not change the price).
         tax_rate: A fraction from 0 to 1 applied to the subtotal as its own line.
         storage_gb: Persistent storage in GB, billed per 30-day month pro rata; None for none.
+        orders_allowed: Price more GPUs than one allocation holds as several orders.
 
     Returns:
         The price with one rounded line per component and their sum as the total.
@@ -248,7 +259,8 @@ def price_for(
         CatalogError: Storage was asked for and the catalog has no storage price.
     """
     rate = validate_tax_rate(tax_rate)
-    if isinstance(gpus, bool) or not isinstance(gpus, int) or not 1 <= gpus <= gpu.max_gpus:
+    most = MAX_ORDER_GPUS if orders_allowed else gpu.max_gpus
+    if isinstance(gpus, bool) or not isinstance(gpus, int) or not 1 <= gpus <= most:
         raise InputError(
             Message("error.gpus_out_of_range", max_gpus=gpu.max_gpus, gpu=gpu.id, gpus=str(gpus))
         )
@@ -299,6 +311,7 @@ def price_for(
     total = sum((item.amount for item in items), Decimal(0))
     return Price(
         currency=currency,
+        orders=-(-gpus // gpu.max_gpus),
         hours=hours,
         gpus=gpus,
         unit_price_per_gpu_hour=unit_price,
@@ -323,4 +336,5 @@ def price_estimate(result: EstimateResult, catalog: Catalog, tax_rate: Decimal) 
         request.term,
         tax_rate=tax_rate,
         storage_gb=storage_gb_for(request.storage_gb, result.checkpoint_bytes),
+        orders_allowed=request.workload == "training",
     )

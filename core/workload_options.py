@@ -29,6 +29,8 @@ LlamaCppCacheType = Literal["f16", "q8_0", "q4_0"]
 # The sections of a request are frozen: a default section is then shared by every request that
 # leaves it out instead of deep-copied into each (a third of the time of validating a request).
 SECTION = ConfigDict(extra="forbid", frozen=True)
+# The MFU a request assumes unless it says otherwise (core.throughput gives its source).
+DEFAULT_MFU = 0.4
 
 
 class LlamaCppOptions(BaseModel):
@@ -190,7 +192,14 @@ class TrainingOptions(BaseModel):
     tokens: int = Field(
         default=1_000_000_000, ge=1, le=10**16, description="dataset tokens to train"
     )
-    mfu: float = Field(default=0.4, gt=0, le=1, description="model FLOPs utilisation assumed")
+    mfu: float = Field(
+        default=DEFAULT_MFU,
+        gt=0,
+        le=1,
+        description="model FLOPs utilisation assumed; for training, the default leaves the run's"
+        " speed to the model calibrated on published runs (core.speed.training) and any other"
+        " value is applied as given",
+    )
 
     @model_validator(mode="before")
     @classmethod

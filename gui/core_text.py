@@ -47,6 +47,8 @@ DECIMAL_PARAMS = frozenset(
         "cost",
         "input",
         "output",
+        "cost_low",
+        "cost_high",
     }
 )
 """Parameters that hold a decimal as core's exact text ("2.69", "7.5"): money and the tax rate."""

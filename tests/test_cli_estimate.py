@@ -287,7 +287,7 @@ def test_unknown_subcommand_exits_2(capsys):
 def test_zero_paper_example_through_the_command_line(capsys, tmp_path, strategy, expected):
     # ZeRO paper figure 1: Ψ = 7.5B on 64 GPUs, 16Ψ = 120 GB replicated, 16Ψ/64 = 1.875 GB
     # fully sharded. Without a layer count the gathered unit is not estimated (a note says so),
-    # and 64 GPUs exceed one allocation here (a blocker), but the memory is still shown.
+    # and 64 GPUs exceed one allocation here: the run is priced as two orders when it fits.
     path = write_request(
         tmp_path,
         {
@@ -303,5 +303,6 @@ def test_zero_paper_example_through_the_command_line(capsys, tmp_path, strategy,
     memory = data["memory_per_gpu"]
     states = memory["weights"] + memory["gradients"] + memory["optimizer_states"]
     assert states == pytest.approx(expected, rel=1e-4)
-    assert "too_many_gpus" in [w["code"] for w in data["warnings"]]
-    assert data["price"] is None
+    # A training run larger than one order (32 A100s) is priced as the two orders it needs.
+    assert "priced_as_orders" in [w["code"] for w in data["warnings"]]
+    assert data["price"]["gpus"] == 64 and data["price"]["orders"] == 2

@@ -114,11 +114,16 @@ def test_optimizer_options_move_gradients_and_states(wizard, qtbot):
 
 def test_mfu_scales_the_run_time(wizard, qtbot):
     show(wizard, qtbot)
+    default = estimate(wizard, qtbot)
+    assert default.request.training.mfu == 0.4
+    # The default leaves the speed to the calibrated model (core.speed.training), with its band.
+    assert default.throughput.speed_band is not None
+    wizard.findChild(QDoubleSpinBox, "mfu").setValue(40.0 - 20.0)
     before = estimate(wizard, qtbot)
-    assert before.request.training.mfu == 0.4
-    wizard.findChild(QDoubleSpinBox, "mfu").setValue(20.0)
+    wizard.findChild(QDoubleSpinBox, "mfu").setValue(10.0)
     after = estimate(wizard, qtbot)
-    assert after.request.training.mfu == 0.2
+    assert (before.request.training.mfu, after.request.training.mfu) == (0.2, 0.1)
+    assert before.throughput.speed_band is None  # a stated MFU is applied as given
     ratio = after.throughput.job_hours / before.throughput.job_hours
     assert ratio == pytest.approx(2.0)
 

@@ -277,17 +277,21 @@ def format_estimate(result: EstimateResult, price: dict[str, Any] | None) -> str
     t = result.throughput
     if t.decode_tokens_per_s:
         lines.append(f"Decode    ≤ {t.decode_tokens_per_s:,.0f} tokens/s (bandwidth bound)")
+    speed_band = f" (±{t.speed_band:.0%})" if t.speed_band is not None else ""
     if t.training_tokens_per_s and t.job_hours is not None:
         lines.append(
-            f"Training  {t.training_tokens_per_s:,.0f} tokens/s, "
+            f"Training  {t.training_tokens_per_s:,.0f} tokens/s{speed_band}, "
             f"{t.job_hours:,.1f} h for the dataset"
         )
+    if t.images_per_hour:
+        lines.append(f"Images    {t.images_per_hour:,.0f} per hour{speed_band}")
     if result.checkpoint_bytes:
         lines.append(f"Checkpoint {result.checkpoint_bytes / 1e9:,.1f} GB on disk")
     if price:
         lines.append("")
+        orders = f", {price['orders']} orders" if price.get("orders", 1) > 1 else ""
         lines.append(
-            f"Price ({price['hours']} h, {price['gpus']} GPU, "
+            f"Price ({price['hours']} h, {price['gpus']} GPU{orders}, "
             f"{price['unit_price_per_gpu_hour']} {price['currency']} per GPU-hour)"
         )
         for item in price["line_items"]:

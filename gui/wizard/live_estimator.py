@@ -55,7 +55,10 @@ def solve_outcome(
     curves = limit_curves(result, model, limits)
     try:
         term = result.request.term
-        price = price_for(catalog, result.gpu, result.gpus, term, tax_rate=tax_rate)
+        orders = result.request.workload == "training"  # a run larger than one order
+        price = price_for(
+            catalog, result.gpu, result.gpus, term, tax_rate=tax_rate, orders_allowed=orders
+        )
     except PlannerError:  # e.g. more GPUs than the offer rents: the estimate says why
         return limits, None, curves
     return limits, outcome_cost(result, price), curves

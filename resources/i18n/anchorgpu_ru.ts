@@ -482,6 +482,10 @@
         <translation>QLoRA обучается поверх базовых весов, квантованных в NF4; сравните результат с 16-битным базовым вариантом</translation>
     </message>
     <message>
+        <source>{gpus} GPUs are more than one order of {gpu} can hold ({max_gpus}): the run is priced as {orders} orders, whose GPUs must reach each other over a network the offer does not promise</source>
+        <translation>{gpus} GPU — больше, чем вмещает один заказ {gpu} ({max_gpus}): обучение посчитано как {orders} {orders|заказ|заказа|заказов}, и их GPU должны связываться по сети, которую предложение не гарантирует</translation>
+    </message>
+    <message>
         <source>{gpu} offers at most {max_gpus} GPUs per allocation ({per_node} per node × {max_nodes} nodes), {gpus} asked</source>
         <translation>{gpu} даёт не больше {max_gpus} GPU на одно выделение ({per_node} на узел, узлов — до {max_nodes}), запрошено {gpus}</translation>
     </message>
@@ -966,6 +970,22 @@
         <translation>{factor}·N FLOP на токен при {mfu:.0%} от пиковой плотной производительности GPU в bf16</translation>
     </message>
     <message>
+        <source>training speed {per_gpu:,.0f} tokens/s per GPU (±{band:.0%}; {mfu:.0%} of the bf16 peak), from the step&apos;s FLOPs at utilisations calibrated on published training runs</source>
+        <translation>скорость обучения {per_gpu:,.0f} токенов/с на GPU (±{band:.0%}; {mfu:.0%} от пика bf16): FLOP шага при загрузке, откалиброванной по опубликованным запускам обучения</translation>
+    </message>
+    <message>
+        <source>no published training run was measured on {gpu}; its speed band is widened</source>
+        <translation>на {gpu} нет опубликованных замеров обучения, поэтому диапазон скорости расширен</translation>
+    </message>
+    <message>
+        <source>{seconds:.2f} s per image per GPU (±{band:.0%}), from the denoiser&apos;s FLOPs and a per-step time calibrated on published runs</source>
+        <translation>{seconds:.2f} с на изображение на GPU (±{band:.0%}): FLOP денойзера и время шага, откалиброванные по опубликованным замерам</translation>
+    </message>
+    <message>
+        <source>no published image-generation run was measured on {gpu}; its speed band is widened</source>
+        <translation>на {gpu} нет опубликованных замеров генерации изображений, поэтому диапазон скорости расширен</translation>
+    </message>
+    <message>
         <source>Input should be greater than or equal to {ge}</source>
         <translation>значение должно быть не меньше {ge}</translation>
     </message>
@@ -1344,6 +1364,18 @@
     <message>
         <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPUs, {cost} {currency} ({factor}·N FLOPs per token at {mfu:.0%} MFU)</source>
         <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOPs на токен при MFU {mfu:.0%})</translation>
+    </message>
+    <message>
+        <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost} {currency} (from {cost_low} to {cost_high} {currency} over the speed&apos;s ±{band:.0%} band)</source>
+        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} (от {cost_low} до {cost_high} {currency} в пределах ±{band:.0%} по скорости)</translation>
+    </message>
+    <message>
+        <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPUs, {cost} {currency} (from {cost_low} to {cost_high} {currency} over the speed&apos;s ±{band:.0%} band)</source>
+        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} (от {cost_low} до {cost_high} {currency} в пределах ±{band:.0%} по скорости)</translation>
+    </message>
+    <message>
+        <source>from {cost_low} to {cost_high} {currency} per 1,000 images over the speed&apos;s ±{band:.0%} band</source>
+        <translation>от {cost_low} до {cost_high} {currency} за 1000 изображений в пределах ±{band:.0%} по скорости</translation>
     </message>
     <message>
         <source>{cost} {currency} per 1,000 images, GPUs busy {utilization:.0%} of the term</source>

@@ -1,0 +1,1 @@
+"""Speed: how fast a layout serves, trains and denoises, with a band."""
