@@ -7,6 +7,7 @@ from core.capacity.vllm_profile import (
     batch_defaults,
     device_total_bytes,
     forward_peak_bytes,
+    non_torch_bytes,
     sampler_peak_bytes,
 )
 from core.catalog import default_catalog
@@ -86,7 +87,10 @@ def test_the_vllm_version_is_a_request_field_that_defaults_to_the_current_profil
     assert new["sampler_peak_bytes"] == 14 * 128256 * 1024 + 4 * 128256 * 132 + 8192 * 4096 * 2
     assert old["sampler_peak_bytes"] == 38 * 128256 * 1024 + 8192 * 4096 * 2
     assert new["kv_pool_bytes"] - old["kv_pool_bytes"] == (  # type: ignore[operator]
-        old["activation_peak_bytes"] - new["activation_peak_bytes"]  # type: ignore[operator]
+        old["activation_peak_bytes"]
+        - new["activation_peak_bytes"]  # type: ignore[operator]
+        + old["non_torch_bytes"]
+        - new["non_torch_bytes"]  # type: ignore[operator]
     )
 
 
@@ -164,8 +168,8 @@ def test_bigger_batches_leave_less_kv_pool() -> None:
 def test_non_torch_memory_is_what_vllm_logs_not_the_cuda_context() -> None:
     # vLLM 0.7+ measures non-torch growth from a snapshot taken after the CUDA context exists,
     # so the request's context size does not enter the pool; tensor parallelism adds NCCL.
-    tp1 = _tp_profile(1)
-    tp2 = _tp_profile(2)
+    tp1 = _tp_profile(1, vllm_version="0.7-0.16")
+    tp2 = _tp_profile(2, vllm_version="0.7-0.16")
     assert tp1["non_torch_bytes"] == int(0.16 * GIB)
     assert tp2["non_torch_bytes"] == int(0.25 * GIB)
     request = PlanRequest.model_validate(
@@ -176,7 +180,20 @@ def test_non_torch_memory_is_what_vllm_logs_not_the_cuda_context() -> None:
         }
     )
     profile = estimate(request).details["vllm_profile"]
-    assert profile["kv_pool_bytes"] == tp1["kv_pool_bytes"]
+    assert profile["kv_pool_bytes"] == _tp_profile(1)["kv_pool_bytes"]
+
+
+def test_non_torch_memory_from_vllm_0_17_follows_the_interconnect() -> None:
+    # vLLM 0.19.0 on H100 SXM (llm-d-planner's logs): one GPU 0.24 to 0.27 GiB, each rank of an
+    # NVLink group 2.06 to 2.21 GiB; a PCIe group has no 0.17+ log and keeps the 0.7/0.8 figure.
+    h100 = _gpu("h100-80gb-sxm")
+    assert non_torch_bytes(h100, 1) == int(0.25 * GIB)
+    assert non_torch_bytes(h100, 2) == non_torch_bytes(h100, 4) == int(2.09 * GIB)
+    assert non_torch_bytes(_gpu("l40s"), 2) == int(0.25 * GIB)
+    assert non_torch_bytes(h100, 2, "0.7-0.16") == int(0.25 * GIB)
+    assert non_torch_bytes(h100, 1, "0.7-0.16") == int(0.16 * GIB)
+    # and the pool of an NVLink group at 0.17+ gives it up
+    assert _tp_profile(2)["non_torch_bytes"] == int(2.09 * GIB)
 
 
 def test_a_context_off_the_block_grid_keeps_the_pool_and_counts_whole_blocks() -> None:

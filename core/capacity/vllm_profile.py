@@ -85,9 +85,12 @@ This module predicts those figures before renting.
   vLLM 0.7 and 0.8: their median) and :data:`NON_TORCH_TP_GIB` per rank under tensor
   parallelism (0.20, 0.25 and 0.30 GiB on RTX 3090, RTX 4090 and L40S groups over PCIe, vLLM
   0.7 and 0.8: their median). No log was found for NVLink GPUs, where custom all-reduce
-  registers its buffers too. vLLM 0.6.5 and 0.6.6 subtracted allocated instead of reserved
-  bytes and reported 1.79 and 3.58 GiB for Llama 3 8B at tensor parallel 1 and 2 (PR 10511);
-  the planner follows 0.7 and later.
+  registers its buffers too. From 0.17 (:func:`non_torch_bytes`), vLLM 0.19.0 logs on H100 SXM
+  GPUs give 0.25 GiB on one GPU (:data:`NON_TORCH_TP1_0_17_GIB`) and about 2.1 GiB per rank of an
+  NVLink group (:data:`NON_TORCH_TP_NVLINK_0_17_GIB`, fifteen logs at tensor parallel 2 and 4);
+  a PCIe group keeps the 0.7 and 0.8 figure. vLLM 0.6.5 and 0.6.6 subtracted allocated instead
+  of reserved bytes and reported 1.79 and 3.58 GiB for Llama 3 8B at tensor parallel 1 and 2
+  (PR 10511); the planner follows 0.7 and later.
 - **CUDA graphs** (on unless ``enforce_eager``) are captured after the KV cache is allocated in
   every version: V0 (0.6 to 0.10, ``LLMEngine._initialize_kv_caches`` then
   ``Worker._warm_up_model`` → ``ModelRunner.capture_model``; 35 decode sizes, 1 to 256, by
@@ -173,6 +176,19 @@ MAX_COMPUTE_UNITS = max(COMPUTE_UNITS.values())
 # the module docstring): one GPU, and each rank under tensor parallelism.
 NON_TORCH_TP1_GIB = 0.16
 NON_TORCH_TP_GIB = 0.25
+# The same from 0.17 ("non-torch forward increase memory" in gpu_worker's profiling line), from the
+# vLLM 0.19.0 start-up logs on H100 SXM GPUs (79.19 GiB to CUDA) that llm-d-incubation/llm-d-planner
+# published (accuracy/results/v0.19.0/results_raw.csv and logs/, commit d3121e05). One GPU: 0.24 to
+# 0.27 GiB over the 20 runs (Llama 3.1 8B, Qwen2.5 7B, Qwen3 8B and 30B-A3B, Gemma 2 and 3, phi-4,
+# Mistral Small 3.1 and others): their median. Each rank of a tensor-parallel group joined by
+# NVLink: 2.06 to 2.11 GiB at tensor parallel 2 (ten runs: Llama 3.1 8B, Qwen2.5 7B and 72B,
+# Mixtral 8x7B, Llama 3.3 70B fp8 and w8a8, Kimi-Dev-72B, Kimi-VL-A3B, Mistral Small w8a8,
+# gpt-oss-20b) and 2.13 to 2.21 at 4 (five runs): the median of the fifteen. The group's memory
+# appears during the first forward (FlashInfer's trtllm all-reduce workspace is set up there, and
+# NCCL builds its NVLink buffers on a communicator's first collective); the logs do not split it.
+# No 0.17+ log of a PCIe group gives the figure, so a PCIe group keeps NON_TORCH_TP_GIB.
+NON_TORCH_TP1_0_17_GIB = 0.25
+NON_TORCH_TP_NVLINK_0_17_GIB = 2.09
 LARGE_GPU_BYTES = 70 * GIB  # EngineArgs.get_batch_defaults: "device_memory >= 70 * GiB_bytes"
 # What vLLM 0.21 and later take from the pool for CUDA graphs is a measurement, not a formula
 # (GPUModelRunner.profile_cudagraph_memory captures the first two graphs of each mode, counts the
@@ -238,6 +254,25 @@ class VllmProfile:
         return dict(vars(self))
 
 
+def non_torch_bytes(gpu: GpuOffer, tp: int, version: VllmVersion = "0.17+") -> int:
+    """What vLLM logs as non-torch memory on one of ``tp`` ranks of ``gpu`` under ``version``.
+
+    Calibrated on published start-up logs (:data:`NON_TORCH_TP1_GIB` and the constants after
+    it name theirs): from 0.17 one GPU logs 0.25 GiB, and a tensor-parallel group joined by
+    NVLink about 2.1 GiB per rank; a PCIe group and every group before 0.17 keep the 0.7 and 0.8
+    figures.
+    """
+    if version == "0.7-0.16":
+        gib = NON_TORCH_TP_GIB if tp > 1 else NON_TORCH_TP1_GIB
+    elif tp == 1:
+        gib = NON_TORCH_TP1_0_17_GIB
+    elif gpu.interconnect == "nvlink":
+        gib = NON_TORCH_TP_NVLINK_0_17_GIB
+    else:
+        gib = NON_TORCH_TP_GIB
+    return int(gib * GIB)
+
+
 def forward_peak_bytes(arch: ModelArchitecture, tokens: int, tp: int = 1) -> int:
     """Working set of one forward pass over ``tokens`` tokens on one of ``tp`` ranks.
 
@@ -291,7 +326,7 @@ def vllm_profile(
     seqs = min(inf.max_num_seqs or default_seqs, tokens)
     total = device_total_bytes(gpu)
     budget = int(total.bytes * inf.gpu_memory_utilization)
-    non_torch = int((NON_TORCH_TP_GIB if tp > 1 else NON_TORCH_TP1_GIB) * GIB)
+    non_torch = non_torch_bytes(gpu, tp, inf.vllm_version)
     forward = forward_peak_bytes(arch, tokens, tp) + dequant_buffer_bytes(request, arch)
     units = COMPUTE_UNITS.get(gpu.id, MAX_COMPUTE_UNITS)
     sampler = sampler_peak_bytes(arch, seqs, tokens, inf.vllm_version, units)
