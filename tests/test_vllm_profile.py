@@ -7,6 +7,7 @@ from core.capacity.vllm_profile import (
     batch_defaults,
     device_total_bytes,
     forward_peak_bytes,
+    moe_workspace_bytes,
     non_torch_bytes,
     sampler_peak_bytes,
 )
@@ -213,3 +214,33 @@ def test_a_context_off_the_block_grid_keeps_the_pool_and_counts_whole_blocks() -
     assert on_grid["kv_pool_tokens"] == 26_338 * 16 == 421_408
     assert off_grid["kv_pool_tokens"] == int(26_338 / 63 * 1000) == 418_063
     assert off_grid["max_concurrency"] == round(26_338 / 63, 2) == 418.06
+
+
+def _arch_request(preset: str, gpus: int = 1):  # type: ignore[no-untyped-def]
+    from core.estimate import resolve
+
+    parallel = {"strategy": "tensor", "gpus": gpus} if gpus > 1 else {}
+    request = PlanRequest.model_validate(
+        {"model": {"preset": preset}, "gpu": "h100-80gb-sxm", "parallelism": parallel}
+    )
+    return request, resolve(request)
+
+
+def test_the_fused_moe_workspace_stays_through_the_sampler_from_vllm_0_17() -> None:
+    # TritonExperts' workspace13 (tokens x top-k x max(I, h)) and workspace2 (max(2I, h)), held
+    # by vLLM's workspace manager: Qwen3-30B-A3B (I 768, h 2048, top-8) and Mixtral 8x7B at
+    # tensor parallel 2 (I 14336 / 2, h 4096, top-2) over 8192 tokens.
+    qwen, qwen_arch = _arch_request("qwen3-30b-a3b")
+    assert moe_workspace_bytes(qwen, qwen_arch, 8192) == 2 * 8192 * 8 * (2048 + 2048)
+    mixtral, mixtral_arch = _arch_request("mixtral-8x7b", 2)
+    assert moe_workspace_bytes(mixtral, mixtral_arch, 8192) == 2 * 8192 * 2 * (7168 + 14336)
+    # not before 0.17, not for a dense model, not for quantized experts (MXFP4 kernels)
+    assert moe_workspace_bytes(qwen, qwen_arch, 8192, "0.7-0.16") == 0
+    dense, dense_arch = _arch_request("llama-3.1-8b")
+    assert moe_workspace_bytes(dense, dense_arch, 8192) == 0
+    oss, oss_arch = _arch_request("gpt-oss-20b")
+    assert moe_workspace_bytes(oss, oss_arch, 8192) == 0
+    # the first rank's peak is the sampler plus that workspace
+    profile = estimate(qwen).details["vllm_profile"]
+    sampler = sampler_peak_bytes(qwen_arch, 1024, 8192, "0.17+", 132)
+    assert profile["sampler_peak_bytes"] == sampler + 2 * 8192 * 8 * 4096
