@@ -203,8 +203,17 @@ def render() -> str:
         " and Qwen2.5-7B (vLLM 0.6.5 and 0.7.3, the sort) come out within 3 %, and so does,"
         " through its KV pool, the first rank of DeepSeek-R1-Distill-Qwen-14B at tensor parallel"
         " 2; Qwen2.5-32B at tensor parallel 2 does not (see the cases the planner still misses)."
-        " No start-up log of 0.17 or later with its activation peak or KV pool is among the"
-        " cases yet.",
+        " From 0.17 a MoE model's fused-experts workspace (tokens x top-k x (max(I, h) +"
+        " max(2I, h)) in 16-bit, TritonExperts' shapes) is still held while the first rank"
+        " samples, since vLLM's workspace manager keeps it from the forward on. vLLM 0.15 to"
+        " 0.19 logs on H100 SXM (llm-d-planner's sweeps: Qwen3-14B across releases, twenty"
+        " models at 0.19.0) check both sides of the release boundary: Qwen3-14B's peak is 5.64"
+        " GiB up to 0.16.0 (planner -1.0 %) and 2.23 GiB from 0.17.0 (-2.2 %); the dense 0.19.0"
+        " peaks come out 1 to 4 % low (about 0.05 GiB the planner does not find), Qwen3-30B-A3B"
+        " and Mixtral 8x7B within 2 and 4 % with the workspace (20 and 25 % low without),"
+        " Gemma 3 7 % low: its runs also profile the image encoder ('Encoder cache will be"
+        " initialized with a budget of 8192 tokens, and profiled with 32 image items'), which"
+        " the planner does not model.",
         "- vLLM MXFP4 experts (gpt-oss): the MoE kernel's padding, from Mxfp4MoEMethod"
         " (`core/capacity/vllm_mxfp4.py`): Marlin rounds the intermediate size per rank to 128"
         " and the hidden size to 256, Triton the intermediate size to 64, FlashInfer both to"
@@ -219,7 +228,12 @@ def render() -> str:
         " kubernetes-sigs/gateway-api-inference-extension PR 550) and 0.25 GiB per rank under"
         " tensor parallelism (the median of 0.20 on RTX 3090s, vLLM issue 15340; 0.25 on two"
         " RTX 4090s, issue 13061; 0.30 on two L40S, issue 15815): calibrated on these six logs"
-        " of vLLM 0.7 and 0.8, not derived. No log over NVLink was found.",
+        " of vLLM 0.7 and 0.8, not derived. From 0.17 (`non_torch_bytes`): 0.25 GiB on one GPU"
+        " (the median of the twenty vLLM 0.19.0 runs on one H100 SXM in llm-d-planner's logs,"
+        " 0.24 to 0.27 GiB; 0.17.0 logged 0.13 for Qwen3-14B, 0.18.0 0.25) and 2.09 GiB per"
+        " rank of an NVLink group (the median of fifteen 0.19.0 runs at tensor parallel 2 and"
+        " 4, 2.06 to 2.21 GiB), which the 0.25 GiB of the PCIe logs had left 3 % high in the"
+        " pools of tensor-parallel H100s; a PCIe group keeps 0.25 GiB (no 0.17+ log found).",
         "- vLLM's KV pool in blocks: the layers are grouped as vLLM's KV cache manager groups"
         " them, and one request takes, per group, what its kind may need at most: full"
         " attention every token, a sliding window its window plus the prefill chunk"
