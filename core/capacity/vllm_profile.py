@@ -331,7 +331,8 @@ def moe_workspace_bytes(
     workspace_shapes``): workspace13, shared with the output, of ``tokens × top-k × max(I, h)``
     and workspace2 of ``tokens × top-k × max(2I, h)``, ``I`` the expert's intermediate width on
     this rank. Quantized experts run other kernels with other workspaces: not counted (0), as
-    for a dense model and for releases up to 0.16.
+    for a dense model and under the 0.7-0.16 profile (the workspace manager is in 0.14 already,
+    so 0.14 to 0.16 hold it too; there the sort is counted without it).
     """
     if version == "0.7-0.16" or not arch.is_moe or effective_format(request, arch) is not None:
         return 0
