@@ -187,8 +187,10 @@ NON_TORCH_TP_GIB = 0.25
 # NVLink: 2.06 to 2.11 GiB at tensor parallel 2 (ten runs: Llama 3.1 8B, Qwen2.5 7B and 72B,
 # Mixtral 8x7B, Llama 3.3 70B fp8 and w8a8, Kimi-Dev-72B, Kimi-VL-A3B, Mistral Small w8a8,
 # gpt-oss-20b) and 2.13 to 2.21 at 4 (five runs): the median of the fifteen. The group's memory
-# appears during the first forward (FlashInfer's trtllm all-reduce workspace is set up there, and
-# NCCL builds its NVLink buffers on a communicator's first collective); the logs do not split it.
+# appears during the profile's forward (the logs show "Initialized FlashInfer All Reduce workspace:
+# backend=trtllm" there, and the first collectives run there); they do not split it, and the
+# figure hardly moves with the hidden size (2.06 GiB at 3,584, 2.09 at 8,192), so it is not
+# derived from the model.
 # No 0.17+ log of a PCIe group gives the figure, so a PCIe group keeps NON_TORCH_TP_GIB.
 NON_TORCH_TP1_0_17_GIB = 0.25
 NON_TORCH_TP_NVLINK_0_17_GIB = 2.09
