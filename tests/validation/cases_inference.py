@@ -56,7 +56,12 @@ _LLMD_H100 = "the rank-0 worker's figures; vLLM 0.19 logs the estimated CUDA gra
 
 
 def _llmd(
-    model: dict[str, str], gpus: int = 1, version: str = "0.17+", context: int = 8192
+    model: dict[str, str],
+    gpus: int = 1,
+    version: str = "0.17+",
+    context: int = 8192,
+    precision: dict[str, str] | None = None,
+    utilization: float = 0.95,
 ) -> dict[str, Any]:
     request: dict[str, Any] = {
         "workload": "inference",
@@ -65,11 +70,13 @@ def _llmd(
             "context_tokens": context,
             "max_num_batched_tokens": 8192,
             "max_num_seqs": 1024,
-            "gpu_memory_utilization": 0.95,
+            "gpu_memory_utilization": utilization,
             "vllm_version": version,
         },
         "gpu": "h100-80gb-sxm",
     }
+    if precision is not None:
+        request["precision"] = precision
     if gpus > 1:
         request["parallelism"] = {"strategy": "tensor", "gpus": gpus}
     return request
@@ -91,6 +98,33 @@ def _llmd_pool(
         _llmd(model, gpus),
         band=0.05,
         notes=_LLMD_H100 + " not subtract it (the pool is 0.95 x 79.19 GiB less the non-KV total)",
+    )
+
+
+def _llmd_format_pool(
+    name: str,
+    model: dict[str, str],
+    gpus: int,
+    precision: dict[str, str],
+    label: str,
+    figures: tuple[float, int, float],
+    utilization: float = 0.95,
+    context: int = 8192,
+) -> Case:
+    gib, tokens, weights = figures
+    tp = f", tensor parallel {gpus} (per GPU)" if gpus > 1 else ", one GPU"
+    return Case(
+        f"vllm019-{name}-kv-pool" + (f"-tp{gpus}" if gpus > 1 else ""),
+        "inference",
+        "kv_cache_bytes",
+        round(gib * GIB),
+        f"Available KV cache memory: {gib:.2f} GiB (GPU KV cache size: {tokens:,} tokens)",
+        "llmd-planner-v019",
+        f"{label}, vLLM 0.19.0 on H100 SXM{tp}, max_model_len {context}, utilisation"
+        f" {utilization:.2f}, 8192 tokens over 1024 sequences; the log's weights {weights:.2f} GiB",
+        _llmd(model, gpus, context=context, precision=precision, utilization=utilization),
+        band=0.05,
+        notes=_LLMD_H100 + " not subtract it",
     )
 
 
@@ -190,6 +224,126 @@ VLLM_CURRENT: tuple[Case, ...] = (
                 28.44,
                 465936,
                 43.51,
+            ),
+        )
+    ),
+    *(
+        _llmd_format_pool(name, model, gpus, precision, label, figures, *rest)
+        for name, model, gpus, precision, label, figures, *rest in (
+            (
+                "llama31-8b-kv-fp8",
+                {"preset": "llama-3.1-8b"},
+                1,
+                {"kv_cache": "fp8"},
+                "Llama-3.1-8B-Instruct, bf16 weights, --kv-cache-dtype fp8",
+                (58.11, 952032, 14.99),
+            ),
+            (
+                "qwen25-7b-kv-fp8",
+                {"preset": "qwen2.5-7b"},
+                1,
+                {"kv_cache": "fp8"},
+                "Qwen2.5-7B-Instruct, bf16 weights, --kv-cache-dtype fp8",
+                (58.53, 2192000, 14.25),
+            ),
+            (
+                "llama31-8b-fp8",
+                {"preset": "llama-3.1-8b"},
+                1,
+                {"format": "fp8-tensor"},
+                "Llama-3.1-8B-Instruct with --quantization fp8 (per-tensor fp8 weights made at"
+                " load)",
+                (64.61, 529248, 8.49),
+            ),
+            (
+                "llama31-8b-w8a8",
+                {"preset": "llama-3.1-8b"},
+                1,
+                {"format": "int8-w8a8"},
+                "RedHatAI/Meta-Llama-3.1-8B-Instruct-quantized.w8a8 (compressed-tensors int8,"
+                " per-channel), --dtype float16",
+                (64.60, 529200, 8.49),
+            ),
+            (
+                "llama31-8b-w4a16",
+                {"preset": "llama-3.1-8b"},
+                1,
+                {"format": "gptq-int4-g128"},
+                "RedHatAI/Meta-Llama-3.1-8B-Instruct-quantized.w4a16 (int4, groups of 128, run by"
+                " gptq_marlin), --dtype float16",
+                (67.71, 554704, 5.38),
+            ),
+            (
+                "qwen25-7b-w8a8",
+                {"preset": "qwen2.5-7b"},
+                1,
+                {"format": "int8-w8a8"},
+                "RedHatAI/Qwen2.5-7B-Instruct-quantized.w8a8 (compressed-tensors int8,"
+                " per-channel)",
+                (64.64, 1210272, 8.14),
+            ),
+            (
+                "qwen25-7b-fp8-dynamic",
+                {"preset": "qwen2.5-7b"},
+                1,
+                {"format": "fp8-channel"},
+                "RedHatAI/Qwen2.5-7B-Instruct-fp8-dynamic (compressed-tensors fp8, per-channel)",
+                (64.64, 1210304, 8.14),
+            ),
+            (
+                "llama33-70b-fp8-dynamic",
+                {"preset": "llama-3.1-70b"},
+                2,
+                {"format": "fp8-channel"},
+                "RedHatAI/Llama-3.3-70B-Instruct-fp8-dynamic (the Llama 3.1 70B shape, fp8"
+                " per-channel)",
+                (37.28, 244304, 33.88),
+            ),
+            (
+                "llama33-70b-fp8-dynamic",
+                {"preset": "llama-3.1-70b"},
+                4,
+                {"format": "fp8-channel"},
+                "RedHatAI/Llama-3.3-70B-Instruct-fp8-dynamic (the Llama 3.1 70B shape, fp8"
+                " per-channel)",
+                (54.09, 708992, 16.96),
+            ),
+            (
+                "llama33-70b-w8a8",
+                {"preset": "llama-3.1-70b"},
+                2,
+                {"format": "int8-w8a8"},
+                "RedHatAI/Llama-3.3-70B-Instruct-quantized.w8a8 (the Llama 3.1 70B shape, int8"
+                " per-channel)",
+                (37.28, 244304, 33.88),
+            ),
+            (
+                "gpt-oss-20b",
+                {"preset": "gpt-oss-20b"},
+                2,
+                {},
+                "openai/gpt-oss-20b as published (MXFP4 experts, Triton's kernel on Hopper); the"
+                " run at utilisation 0.95 stopped in the sampler's warm-up, this one is at 0.90",
+                (59.32, 2591776, 7.01),
+                0.90,
+            ),
+            (
+                "llama4-scout",
+                {"preset": "llama-4-scout"},
+                4,
+                {},
+                "Llama-4-Scout-17B-16E-Instruct, bf16",
+                (16.75, 365968, 53.12),
+            ),
+            (
+                "phi2",
+                cfg("phi-2"),
+                1,
+                {"weights": "fp16"},
+                "microsoft/phi-2, fp16 (its max_position_embeddings is 2048)",
+                (69.00, 226112, 5.19),
+                0.95,
+                2048,
             ),
         )
     ),
