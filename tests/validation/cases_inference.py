@@ -336,6 +336,15 @@ VLLM_CURRENT: tuple[Case, ...] = (
                 (16.75, 365968, 53.12),
             ),
             (
+                "deepseek-v2-lite",
+                cfg("deepseek-v2-lite"),
+                1,
+                {},
+                "DeepSeek-V2-Lite-Chat, bf16 (MLA, 64 routed experts, top-6; FlashMLA's 64-token"
+                " blocks on Hopper)",
+                (43.61, 1505552, 29.43),
+            ),
+            (
                 "phi2",
                 cfg("phi-2"),
                 1,
@@ -358,6 +367,7 @@ VLLM_CURRENT: tuple[Case, ...] = (
             ("phi4", {"preset": "phi-4"}, 1, "phi-4", 1.52),
             ("qwen3-30b-a3b", {"preset": "qwen3-30b-a3b"}, 1, "Qwen3-30B-A3B", 2.68),
             ("mixtral-8x7b", {"preset": "mixtral-8x7b"}, 2, "Mixtral-8x7B-Instruct-v0.1", 1.21),
+            ("deepseek-v2-lite", cfg("deepseek-v2-lite"), 1, "DeepSeek-V2-Lite-Chat", 1.93),
         )
     ),
     *(
