@@ -7,6 +7,8 @@ from core.capacity.vllm_profile import (
     batch_defaults,
     device_total_bytes,
     forward_peak_bytes,
+    moe_workspace_bytes,
+    non_torch_bytes,
     sampler_peak_bytes,
 )
 from core.catalog import default_catalog
@@ -86,7 +88,10 @@ def test_the_vllm_version_is_a_request_field_that_defaults_to_the_current_profil
     assert new["sampler_peak_bytes"] == 14 * 128256 * 1024 + 4 * 128256 * 132 + 8192 * 4096 * 2
     assert old["sampler_peak_bytes"] == 38 * 128256 * 1024 + 8192 * 4096 * 2
     assert new["kv_pool_bytes"] - old["kv_pool_bytes"] == (  # type: ignore[operator]
-        old["activation_peak_bytes"] - new["activation_peak_bytes"]  # type: ignore[operator]
+        old["activation_peak_bytes"]
+        - new["activation_peak_bytes"]  # type: ignore[operator]
+        + old["non_torch_bytes"]
+        - new["non_torch_bytes"]  # type: ignore[operator]
     )
 
 
@@ -164,8 +169,8 @@ def test_bigger_batches_leave_less_kv_pool() -> None:
 def test_non_torch_memory_is_what_vllm_logs_not_the_cuda_context() -> None:
     # vLLM 0.7+ measures non-torch growth from a snapshot taken after the CUDA context exists,
     # so the request's context size does not enter the pool; tensor parallelism adds NCCL.
-    tp1 = _tp_profile(1)
-    tp2 = _tp_profile(2)
+    tp1 = _tp_profile(1, vllm_version="0.7-0.16")
+    tp2 = _tp_profile(2, vllm_version="0.7-0.16")
     assert tp1["non_torch_bytes"] == int(0.16 * GIB)
     assert tp2["non_torch_bytes"] == int(0.25 * GIB)
     request = PlanRequest.model_validate(
@@ -176,7 +181,20 @@ def test_non_torch_memory_is_what_vllm_logs_not_the_cuda_context() -> None:
         }
     )
     profile = estimate(request).details["vllm_profile"]
-    assert profile["kv_pool_bytes"] == tp1["kv_pool_bytes"]
+    assert profile["kv_pool_bytes"] == _tp_profile(1)["kv_pool_bytes"]
+
+
+def test_non_torch_memory_from_vllm_0_17_follows_the_interconnect() -> None:
+    # vLLM 0.19.0 on H100 SXM (llm-d-planner's logs): one GPU 0.24 to 0.27 GiB, each rank of an
+    # NVLink group 2.06 to 2.21 GiB; a PCIe group has no 0.17+ log and keeps the 0.7/0.8 figure.
+    h100 = _gpu("h100-80gb-sxm")
+    assert non_torch_bytes(h100, 1) == int(0.25 * GIB)
+    assert non_torch_bytes(h100, 2) == non_torch_bytes(h100, 4) == int(2.09 * GIB)
+    assert non_torch_bytes(_gpu("l40s"), 2) == int(0.25 * GIB)
+    assert non_torch_bytes(h100, 2, "0.7-0.16") == int(0.25 * GIB)
+    assert non_torch_bytes(h100, 1, "0.7-0.16") == int(0.16 * GIB)
+    # and the pool of an NVLink group at 0.17+ gives it up
+    assert _tp_profile(2)["non_torch_bytes"] == int(2.09 * GIB)
 
 
 def test_a_context_off_the_block_grid_keeps_the_pool_and_counts_whole_blocks() -> None:
@@ -196,3 +214,33 @@ def test_a_context_off_the_block_grid_keeps_the_pool_and_counts_whole_blocks() -
     assert on_grid["kv_pool_tokens"] == 26_338 * 16 == 421_408
     assert off_grid["kv_pool_tokens"] == int(26_338 / 63 * 1000) == 418_063
     assert off_grid["max_concurrency"] == round(26_338 / 63, 2) == 418.06
+
+
+def _arch_request(preset: str, gpus: int = 1):  # type: ignore[no-untyped-def]
+    from core.estimate import resolve
+
+    parallel = {"strategy": "tensor", "gpus": gpus} if gpus > 1 else {}
+    request = PlanRequest.model_validate(
+        {"model": {"preset": preset}, "gpu": "h100-80gb-sxm", "parallelism": parallel}
+    )
+    return request, resolve(request)
+
+
+def test_the_fused_moe_workspace_stays_through_the_sampler_from_vllm_0_17() -> None:
+    # TritonExperts' workspace13 (tokens x top-k x max(I, h)) and workspace2 (max(2I, h)), held
+    # by vLLM's workspace manager: Qwen3-30B-A3B (I 768, h 2048, top-8) and Mixtral 8x7B at
+    # tensor parallel 2 (I 14336 / 2, h 4096, top-2) over 8192 tokens.
+    qwen, qwen_arch = _arch_request("qwen3-30b-a3b")
+    assert moe_workspace_bytes(qwen, qwen_arch, 8192) == 2 * 8192 * 8 * (2048 + 2048)
+    mixtral, mixtral_arch = _arch_request("mixtral-8x7b", 2)
+    assert moe_workspace_bytes(mixtral, mixtral_arch, 8192) == 2 * 8192 * 2 * (7168 + 14336)
+    # not before 0.17, not for a dense model, not for quantized experts (MXFP4 kernels)
+    assert moe_workspace_bytes(qwen, qwen_arch, 8192, "0.7-0.16") == 0
+    dense, dense_arch = _arch_request("llama-3.1-8b")
+    assert moe_workspace_bytes(dense, dense_arch, 8192) == 0
+    oss, oss_arch = _arch_request("gpt-oss-20b")
+    assert moe_workspace_bytes(oss, oss_arch, 8192) == 0
+    # the first rank's peak is the sampler plus that workspace
+    profile = estimate(qwen).details["vllm_profile"]
+    sampler = sampler_peak_bytes(qwen_arch, 1024, 8192, "0.17+", 132)
+    assert profile["sampler_peak_bytes"] == sampler + 2 * 8192 * 8 * 4096

@@ -52,7 +52,10 @@ This module predicts those figures before renting.
     plus the scratch rows. The FlashInfer sampler, where it is on (``forward_cuda``:
     ``top_k_top_p_sampling_from_logits``), holds no more than the same four arrays.
 
-  The final hidden states (T·h in 16-bit) are still held by the model runner while it samples.
+  The final hidden states (T·h in 16-bit) are still held by the model runner while it samples,
+  and from 0.17 so is a MoE model's fused-experts workspace (:func:`moe_workspace_bytes`: vLLM's
+  workspace manager keeps it from the forward on; with it the peaks of Qwen3-30B-A3B and Mixtral
+  8x7B in vLLM 0.19.0 logs come within 2 %).
   Model Runner V2 (the default for some dense models in later releases) profiles its sampler
   without top-k and top-p ("the sampler may skip top_k, top_p, and logprobs" in its
   ``_dummy_sampler_run``); the planner charges it the 0.17 count, an upper bound there.
@@ -85,9 +88,12 @@ This module predicts those figures before renting.
   vLLM 0.7 and 0.8: their median) and :data:`NON_TORCH_TP_GIB` per rank under tensor
   parallelism (0.20, 0.25 and 0.30 GiB on RTX 3090, RTX 4090 and L40S groups over PCIe, vLLM
   0.7 and 0.8: their median). No log was found for NVLink GPUs, where custom all-reduce
-  registers its buffers too. vLLM 0.6.5 and 0.6.6 subtracted allocated instead of reserved
-  bytes and reported 1.79 and 3.58 GiB for Llama 3 8B at tensor parallel 1 and 2 (PR 10511);
-  the planner follows 0.7 and later.
+  registers its buffers too. From 0.17 (:func:`non_torch_bytes`), vLLM 0.19.0 logs on H100 SXM
+  GPUs give 0.25 GiB on one GPU (:data:`NON_TORCH_TP1_0_17_GIB`) and about 2.1 GiB per rank of an
+  NVLink group (:data:`NON_TORCH_TP_NVLINK_0_17_GIB`, fifteen logs at tensor parallel 2 and 4);
+  a PCIe group keeps the 0.7 and 0.8 figure. vLLM 0.6.5 and 0.6.6 subtracted allocated instead
+  of reserved bytes and reported 1.79 and 3.58 GiB for Llama 3 8B at tensor parallel 1 and 2
+  (PR 10511); the planner follows 0.7 and later.
 - **CUDA graphs** (on unless ``enforce_eager``) are captured after the KV cache is allocated in
   every version: V0 (0.6 to 0.10, ``LLMEngine._initialize_kv_caches`` then
   ``Worker._warm_up_model`` → ``ModelRunner.capture_model``; 35 decode sizes, 1 to 256, by
@@ -173,6 +179,21 @@ MAX_COMPUTE_UNITS = max(COMPUTE_UNITS.values())
 # the module docstring): one GPU, and each rank under tensor parallelism.
 NON_TORCH_TP1_GIB = 0.16
 NON_TORCH_TP_GIB = 0.25
+# The same from 0.17 ("non-torch forward increase memory" in gpu_worker's profiling line), from the
+# vLLM 0.19.0 start-up logs on H100 SXM GPUs (79.19 GiB to CUDA) that llm-d-incubation/llm-d-planner
+# published (accuracy/results/v0.19.0/results_raw.csv and logs/, commit d3121e05). One GPU: 0.24 to
+# 0.27 GiB over the 20 runs (Llama 3.1 8B, Qwen2.5 7B, Qwen3 8B and 30B-A3B, Gemma 2 and 3, phi-4,
+# Mistral Small 3.1 and others): their median. Each rank of a tensor-parallel group joined by
+# NVLink: 2.06 to 2.11 GiB at tensor parallel 2 (ten runs: Llama 3.1 8B, Qwen2.5 7B and 72B,
+# Mixtral 8x7B, Llama 3.3 70B fp8 and w8a8, Kimi-Dev-72B, Kimi-VL-A3B, Mistral Small w8a8,
+# gpt-oss-20b) and 2.13 to 2.21 at 4 (five runs): the median of the fifteen. The group's memory
+# appears during the profile's forward (the logs show "Initialized FlashInfer All Reduce workspace:
+# backend=trtllm" there, and the first collectives run there); they do not split it, and the
+# figure hardly moves with the hidden size (2.06 GiB at 3,584, 2.09 at 8,192), so it is not
+# derived from the model.
+# No 0.17+ log of a PCIe group gives the figure, so a PCIe group keeps NON_TORCH_TP_GIB.
+NON_TORCH_TP1_0_17_GIB = 0.25
+NON_TORCH_TP_NVLINK_0_17_GIB = 2.09
 LARGE_GPU_BYTES = 70 * GIB  # EngineArgs.get_batch_defaults: "device_memory >= 70 * GiB_bytes"
 # What vLLM 0.21 and later take from the pool for CUDA graphs is a measurement, not a formula
 # (GPUModelRunner.profile_cudagraph_memory captures the first two graphs of each mode, counts the
@@ -238,6 +259,25 @@ class VllmProfile:
         return dict(vars(self))
 
 
+def non_torch_bytes(gpu: GpuOffer, tp: int, version: VllmVersion = "0.17+") -> int:
+    """What vLLM logs as non-torch memory on one of ``tp`` ranks of ``gpu`` under ``version``.
+
+    Calibrated on published start-up logs (:data:`NON_TORCH_TP1_GIB` and the constants after
+    it name theirs): from 0.17 one GPU logs 0.25 GiB, and a tensor-parallel group joined by
+    NVLink about 2.1 GiB per rank; a PCIe group and every group before 0.17 keep the 0.7 and 0.8
+    figures.
+    """
+    if version == "0.7-0.16":
+        gib = NON_TORCH_TP_GIB if tp > 1 else NON_TORCH_TP1_GIB
+    elif tp == 1:
+        gib = NON_TORCH_TP1_0_17_GIB
+    elif gpu.interconnect == "nvlink":
+        gib = NON_TORCH_TP_NVLINK_0_17_GIB
+    else:
+        gib = NON_TORCH_TP_GIB
+    return int(gib * GIB)
+
+
 def forward_peak_bytes(arch: ModelArchitecture, tokens: int, tp: int = 1) -> int:
     """Working set of one forward pass over ``tokens`` tokens on one of ``tp`` ranks.
 
@@ -280,6 +320,35 @@ def sampler_peak_bytes(
     return SAMPLER_BYTES[version] * arch.vocab_size * sequences + scratch + hidden
 
 
+def moe_workspace_bytes(
+    request: PlanRequest, arch: ModelArchitecture, tokens: int, version: VllmVersion = "0.17+"
+) -> int:
+    """The fused-MoE workspace vLLM keeps from the profile's forward through its sampler.
+
+    From 0.17 (vLLM 0.19.0's ``FusedMoEModularKernel._allocate_buffers``,
+    ``vllm/model_executor/layers/fused_moe/modular_kernel.py``) the experts' buffers come from
+    ``current_workspace_manager().get_simultaneous`` (``vllm/v1/worker/workspace.py``), which keeps
+    its tensor once made, so the workspace of the forward over ``tokens`` tokens is still
+    allocated when the first rank samples. For experts in 16-bit (``TritonExperts.
+    workspace_shapes``): workspace13, shared with the output, of ``tokens × top-k × max(I, h)``
+    and workspace2 of ``tokens × top-k × max(2I, h)``, ``I`` the expert's intermediate width on
+    this rank. Quantized experts run other kernels with other workspaces: not counted (0), as
+    for a dense model and under the 0.7-0.16 profile (the workspace manager is in 0.14 already,
+    so 0.14 to 0.16 hold it too; there the sort is counted without it).
+    """
+    if version == "0.7-0.16" or not arch.is_moe or effective_format(request, arch) is not None:
+        return 0
+    if request.precision.weights not in ("bf16", "fp16"):
+        return 0
+    down = next((g for g in arch.linear_groups if g.name == "experts.down_proj"), None)
+    if down is None:
+        return 0
+    width = -(-down.in_features // request.parallelism.tp)
+    hidden = layer_shape(arch).hidden
+    rows = tokens * arch.experts_per_token
+    return ACT_BYTES * rows * (max(width, hidden) + max(2 * width, hidden))
+
+
 def vllm_profile(
     request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer, weights_bytes: int
 ) -> VllmProfile:
@@ -291,10 +360,11 @@ def vllm_profile(
     seqs = min(inf.max_num_seqs or default_seqs, tokens)
     total = device_total_bytes(gpu)
     budget = int(total.bytes * inf.gpu_memory_utilization)
-    non_torch = int((NON_TORCH_TP_GIB if tp > 1 else NON_TORCH_TP1_GIB) * GIB)
+    non_torch = non_torch_bytes(gpu, tp, inf.vllm_version)
     forward = forward_peak_bytes(arch, tokens, tp) + dequant_buffer_bytes(request, arch)
     units = COMPUTE_UNITS.get(gpu.id, MAX_COMPUTE_UNITS)
     sampler = sampler_peak_bytes(arch, seqs, tokens, inf.vllm_version, units)
+    sampler += moe_workspace_bytes(request, arch, tokens, inf.vllm_version)
     activation = max(forward, sampler)
     pool = max(budget - weights_bytes - non_torch - activation, 0)
     context = inf.context_tokens

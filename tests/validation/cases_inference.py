@@ -44,6 +44,422 @@ def _llamacpp(
 _QWEN25_3B = _llamacpp(cfg("qwen2.5-3b"), 4096, {"weights": "bf16"})
 _LLAMACPP_LOG = "the GPU does not enter the buffers; the L40S stands in"
 
+
+# vLLM 0.19.0 on H100 SXM (NVIDIA-H100-80GB-HBM3, 79.19 GiB to CUDA): vllm serve <model>
+# --max-model-len 8192 --gpu-memory-utilization 0.95 [--tensor-parallel-size N], so an API server's
+# defaults on a GPU of 70 GiB or more: 8192 batched tokens over 1024 sequences (the logs print
+# "Defaulting max_num_seqs to 1024 for OPENAI_API_SERVER usage context" and "Chunked prefill is
+# enabled with max_num_batched_tokens=8192"); bf16 weights and KV cache, CUDA graphs
+# FULL_AND_PIECEWISE (estimated but not yet taken from the pool in 0.19), the PyTorch sampler
+# (FlashInfer's is off by default there).
+_LLMD_H100 = "the rank-0 worker's figures; vLLM 0.19 logs the estimated CUDA graph memory but does"
+
+
+def _llmd(
+    model: dict[str, str],
+    gpus: int = 1,
+    version: str = "0.17+",
+    context: int = 8192,
+    precision: dict[str, str] | None = None,
+    utilization: float = 0.95,
+) -> dict[str, Any]:
+    request: dict[str, Any] = {
+        "workload": "inference",
+        "model": model,
+        "inference": {
+            "context_tokens": context,
+            "max_num_batched_tokens": 8192,
+            "max_num_seqs": 1024,
+            "gpu_memory_utilization": utilization,
+            "vllm_version": version,
+        },
+        "gpu": "h100-80gb-sxm",
+    }
+    if precision is not None:
+        request["precision"] = precision
+    if gpus > 1:
+        request["parallelism"] = {"strategy": "tensor", "gpus": gpus}
+    return request
+
+
+def _llmd_pool(
+    name: str, model: dict[str, str], gpus: int, label: str, gib: float, tokens: int, weights: float
+) -> Case:
+    tp = f", tensor parallel {gpus} (per GPU)" if gpus > 1 else ", one GPU"
+    return Case(
+        f"vllm019-{name}-kv-pool" + (f"-tp{gpus}" if gpus > 1 else ""),
+        "inference",
+        "kv_cache_bytes",
+        round(gib * GIB),
+        f"Available KV cache memory: {gib:.2f} GiB (GPU KV cache size: {tokens:,} tokens)",
+        "llmd-planner-v019",
+        f"{label}, bf16, vLLM 0.19.0 on H100 SXM{tp}, max_model_len 8192, utilisation 0.95,"
+        f" 8192 tokens over 1024 sequences; the log's weights {weights:.2f} GiB",
+        _llmd(model, gpus),
+        band=0.05,
+        notes=_LLMD_H100 + " not subtract it (the pool is 0.95 x 79.19 GiB less the non-KV total)",
+    )
+
+
+def _llmd_format_pool(
+    name: str,
+    model: dict[str, str],
+    gpus: int,
+    precision: dict[str, str],
+    label: str,
+    figures: tuple[float, int, float],
+    utilization: float = 0.95,
+    context: int = 8192,
+) -> Case:
+    gib, tokens, weights = figures
+    tp = f", tensor parallel {gpus} (per GPU)" if gpus > 1 else ", one GPU"
+    return Case(
+        f"vllm019-{name}-kv-pool" + (f"-tp{gpus}" if gpus > 1 else ""),
+        "inference",
+        "kv_cache_bytes",
+        round(gib * GIB),
+        f"Available KV cache memory: {gib:.2f} GiB (GPU KV cache size: {tokens:,} tokens)",
+        "llmd-planner-v019",
+        f"{label}, vLLM 0.19.0 on H100 SXM{tp}, max_model_len {context}, utilisation"
+        f" {utilization:.2f}, 8192 tokens over 1024 sequences; the log's weights {weights:.2f} GiB",
+        _llmd(model, gpus, context=context, precision=precision, utilization=utilization),
+        band=0.05,
+        notes=_LLMD_H100 + " not subtract it",
+    )
+
+
+def _llmd_peak(name: str, model: dict[str, str], gpus: int, label: str, gib: float) -> Case:
+    tp = f", tensor parallel {gpus}" if gpus > 1 else ""
+    return Case(
+        f"vllm019-{name}-activation" + (f"-tp{gpus}" if gpus > 1 else ""),
+        "inference",
+        "activation_peak",
+        round(gib * GIB),
+        f"torch peak memory increase: {gib:.2f}GiB",
+        "llmd-planner-v019",
+        f"{label}, vLLM 0.19.0 on H100 SXM{tp}: the profile over 8192 tokens, the sampler over"
+        " 1024 sequences (the first rank's peak)",
+        _llmd(model, gpus),
+        band=0.10,
+    )
+
+
+_QWEN3_14B_SWEEP = (
+    "Qwen3-14B, bf16, one H100 SXM, max_model_len 8192, utilisation 0.95 (API-server defaults:"
+    " 8192 tokens over 1024 sequences)"
+)
+
+VLLM_CURRENT: tuple[Case, ...] = (
+    *(
+        _llmd_pool(name, model, gpus, label, gib, tokens, weights)
+        for name, model, gpus, label, gib, tokens, weights in (
+            (
+                "llama31-8b",
+                {"preset": "llama-3.1-8b"},
+                1,
+                "Llama-3.1-8B-Instruct",
+                58.11,
+                476016,
+                14.99,
+            ),
+            (
+                "qwen25-7b",
+                {"preset": "qwen2.5-7b"},
+                1,
+                "Qwen2.5-7B-Instruct",
+                58.53,
+                1096000,
+                14.25,
+            ),
+            ("qwen3-8b", {"preset": "qwen3-8b"}, 1, "Qwen3-8B", 57.50, 418688, 15.27),
+            ("gemma2-9b", {"preset": "gemma-2-9b"}, 1, "gemma-2-9b-it", 54.12, 168880, 17.22),
+            ("gemma2-27b", {"preset": "gemma-2-27b"}, 1, "gemma-2-27b-it", 20.59, 58672, 50.72),
+            ("gemma3-4b", {"preset": "gemma-3-4b"}, 1, "gemma-3-4b-it", 62.51, 468144, 8.58),
+            ("gemma3-12b", {"preset": "gemma-3-12b"}, 1, "gemma-3-12b-it", 47.72, 130304, 23.31),
+            ("gemma3-27b", {"preset": "gemma-3-27b"}, 1, "gemma-3-27b-it", 19.53, 36560, 51.45),
+            (
+                "qwen3-30b-a3b",
+                {"preset": "qwen3-30b-a3b"},
+                1,
+                "Qwen3-30B-A3B",
+                15.41,
+                168288,
+                56.88,
+            ),
+            ("phi4", {"preset": "phi-4"}, 1, "phi-4", 46.08, 241568, 27.39),
+            (
+                "llama31-8b",
+                {"preset": "llama-3.1-8b"},
+                2,
+                "Llama-3.1-8B-Instruct",
+                63.76,
+                1044688,
+                7.51,
+            ),
+            (
+                "llama31-8b",
+                {"preset": "llama-3.1-8b"},
+                4,
+                "Llama-3.1-8B-Instruct",
+                67.44,
+                2209792,
+                3.77,
+            ),
+            ("qwen25-7b", {"preset": "qwen2.5-7b"}, 2, "Qwen2.5-7B-Instruct", 63.84, 2390592, 7.12),
+            ("qwen25-7b", {"preset": "qwen2.5-7b"}, 4, "Qwen2.5-7B-Instruct", 67.34, 5043280, 3.55),
+            (
+                "qwen25-72b",
+                {"preset": "qwen2.5-72b"},
+                2,
+                "Qwen2.5-72B-Instruct",
+                3.04,
+                19920,
+                67.80,
+            ),
+            (
+                "mixtral-8x7b",
+                {"preset": "mixtral-8x7b"},
+                2,
+                "Mixtral-8x7B-Instruct-v0.1",
+                28.44,
+                465936,
+                43.51,
+            ),
+        )
+    ),
+    *(
+        _llmd_format_pool(name, model, gpus, precision, label, figures, *rest)
+        for name, model, gpus, precision, label, figures, *rest in (
+            (
+                "llama31-8b-kv-fp8",
+                {"preset": "llama-3.1-8b"},
+                1,
+                {"kv_cache": "fp8"},
+                "Llama-3.1-8B-Instruct, bf16 weights, --kv-cache-dtype fp8",
+                (58.11, 952032, 14.99),
+            ),
+            (
+                "qwen25-7b-kv-fp8",
+                {"preset": "qwen2.5-7b"},
+                1,
+                {"kv_cache": "fp8"},
+                "Qwen2.5-7B-Instruct, bf16 weights, --kv-cache-dtype fp8",
+                (58.53, 2192000, 14.25),
+            ),
+            (
+                "llama31-8b-fp8",
+                {"preset": "llama-3.1-8b"},
+                1,
+                {"format": "fp8-tensor"},
+                "Llama-3.1-8B-Instruct with --quantization fp8 (per-tensor fp8 weights made at"
+                " load)",
+                (64.61, 529248, 8.49),
+            ),
+            (
+                "llama31-8b-w8a8",
+                {"preset": "llama-3.1-8b"},
+                1,
+                {"format": "int8-w8a8"},
+                "RedHatAI/Meta-Llama-3.1-8B-Instruct-quantized.w8a8 (compressed-tensors int8,"
+                " per-channel), --dtype float16",
+                (64.60, 529200, 8.49),
+            ),
+            (
+                "llama31-8b-w4a16",
+                {"preset": "llama-3.1-8b"},
+                1,
+                {"format": "gptq-int4-g128"},
+                "RedHatAI/Meta-Llama-3.1-8B-Instruct-quantized.w4a16 (int4, groups of 128, run by"
+                " gptq_marlin), --dtype float16",
+                (67.71, 554704, 5.38),
+            ),
+            (
+                "qwen25-7b-w8a8",
+                {"preset": "qwen2.5-7b"},
+                1,
+                {"format": "int8-w8a8"},
+                "RedHatAI/Qwen2.5-7B-Instruct-quantized.w8a8 (compressed-tensors int8,"
+                " per-channel)",
+                (64.64, 1210272, 8.14),
+            ),
+            (
+                "qwen25-7b-fp8-dynamic",
+                {"preset": "qwen2.5-7b"},
+                1,
+                {"format": "fp8-channel"},
+                "RedHatAI/Qwen2.5-7B-Instruct-fp8-dynamic (compressed-tensors fp8, per-channel)",
+                (64.64, 1210304, 8.14),
+            ),
+            (
+                "llama33-70b-fp8-dynamic",
+                {"preset": "llama-3.1-70b"},
+                2,
+                {"format": "fp8-channel"},
+                "RedHatAI/Llama-3.3-70B-Instruct-fp8-dynamic (the Llama 3.1 70B shape, fp8"
+                " per-channel)",
+                (37.28, 244304, 33.88),
+            ),
+            (
+                "llama33-70b-fp8-dynamic",
+                {"preset": "llama-3.1-70b"},
+                4,
+                {"format": "fp8-channel"},
+                "RedHatAI/Llama-3.3-70B-Instruct-fp8-dynamic (the Llama 3.1 70B shape, fp8"
+                " per-channel)",
+                (54.09, 708992, 16.96),
+            ),
+            (
+                "llama33-70b-w8a8",
+                {"preset": "llama-3.1-70b"},
+                2,
+                {"format": "int8-w8a8"},
+                "RedHatAI/Llama-3.3-70B-Instruct-quantized.w8a8 (the Llama 3.1 70B shape, int8"
+                " per-channel)",
+                (37.28, 244304, 33.88),
+            ),
+            (
+                "gpt-oss-20b",
+                {"preset": "gpt-oss-20b"},
+                2,
+                {},
+                "openai/gpt-oss-20b as published (MXFP4 experts, Triton's kernel on Hopper); the"
+                " run at utilisation 0.95 stopped in the sampler's warm-up, this one is at 0.90",
+                (59.32, 2591776, 7.01),
+                0.90,
+            ),
+            (
+                "llama4-scout",
+                {"preset": "llama-4-scout"},
+                4,
+                {},
+                "Llama-4-Scout-17B-16E-Instruct, bf16",
+                (16.75, 365968, 53.12),
+            ),
+            (
+                "deepseek-v2-lite",
+                cfg("deepseek-v2-lite"),
+                1,
+                {},
+                "DeepSeek-V2-Lite-Chat, bf16 (MLA, 64 routed experts, top-6; FlashMLA's 64-token"
+                " blocks on Hopper)",
+                (43.61, 1505552, 29.43),
+            ),
+            (
+                "phi2",
+                cfg("phi-2"),
+                1,
+                {"weights": "fp16"},
+                "microsoft/phi-2, fp16 (its max_position_embeddings is 2048)",
+                (69.00, 226112, 5.19),
+                0.95,
+                2048,
+            ),
+        )
+    ),
+    *(
+        _llmd_peak(name, model, gpus, label, gib)
+        for name, model, gpus, label, gib in (
+            ("llama31-8b", {"preset": "llama-3.1-8b"}, 1, "Llama-3.1-8B-Instruct", 1.89),
+            ("llama31-8b", {"preset": "llama-3.1-8b"}, 4, "Llama-3.1-8B-Instruct", 1.89),
+            ("qwen25-7b", {"preset": "qwen2.5-7b"}, 1, "Qwen2.5-7B-Instruct", 2.21),
+            ("gemma2-27b", {"preset": "gemma-2-27b"}, 1, "gemma-2-27b-it", 3.66),
+            ("gemma3-27b", {"preset": "gemma-3-27b"}, 1, "gemma-3-27b-it", 3.99),
+            ("phi4", {"preset": "phi-4"}, 1, "phi-4", 1.52),
+            ("qwen3-30b-a3b", {"preset": "qwen3-30b-a3b"}, 1, "Qwen3-30B-A3B", 2.68),
+            ("mixtral-8x7b", {"preset": "mixtral-8x7b"}, 2, "Mixtral-8x7B-Instruct-v0.1", 1.21),
+            ("deepseek-v2-lite", cfg("deepseek-v2-lite"), 1, "DeepSeek-V2-Lite-Chat", 1.93),
+        )
+    ),
+    *(
+        Case(
+            f"vllm{tag}-qwen3-14b-{kind}",
+            "inference",
+            measured,
+            round(gib * GIB),
+            text.format(gib),
+            "llmd-planner-version-sweep",
+            f"{_QWEN3_14B_SWEEP}, vLLM {release}",
+            _llmd(cfg("qwen3-14b"), version=version),
+            band=band,
+        )
+        for tag, release, version, kind, measured, gib, text, band in (
+            (
+                "016",
+                "0.16.0",
+                "0.7-0.16",
+                "kv-pool",
+                "kv_cache_bytes",
+                41.94,
+                "kv_cache_memory_gib {:.2f}",
+                0.05,
+            ),
+            (
+                "016",
+                "0.16.0",
+                "0.7-0.16",
+                "activation",
+                "activation_peak",
+                5.64,
+                "activation_memory_gib {:.2f}",
+                0.10,
+            ),
+            (
+                "017",
+                "0.17.0",
+                "0.17+",
+                "kv-pool",
+                "kv_cache_bytes",
+                45.34,
+                "kv_cache_memory_gib {:.2f}",
+                0.05,
+            ),
+            (
+                "017",
+                "0.17.0",
+                "0.17+",
+                "activation",
+                "activation_peak",
+                2.23,
+                "activation_memory_gib {:.2f}",
+                0.10,
+            ),
+            (
+                "018",
+                "0.18.0",
+                "0.17+",
+                "kv-pool",
+                "kv_cache_bytes",
+                45.23,
+                "kv_cache_memory_gib {:.2f}",
+                0.05,
+            ),
+        )
+    ),
+    Case(
+        "vllm019-gpt-oss-20b-kv-pool-a100",
+        "inference",
+        "kv_cache_bytes",
+        round(36.56 * GIB),
+        "Available KV cache memory: 36.56 GiB",
+        "myoceane-gpt-oss-a100",
+        "gpt-oss-20b as published (MXFP4 experts on Marlin), vLLM 0.19.0 on one A100 80GB,"
+        " max_model_len 131072, utilisation 0.65; an API server on an A100 keeps 2048 tokens over"
+        " 256 sequences (EngineArgs.get_batch_defaults leaves A100s out of the larger defaults)",
+        {
+            "workload": "inference",
+            "model": {"preset": "gpt-oss-20b"},
+            "inference": {
+                "context_tokens": 131072,
+                "gpu_memory_utilization": 0.65,
+                "vllm_version": "0.17+",
+            },
+            "gpu": "a100-80gb",
+        },
+        band=0.05,
+        notes="the same log's weights: 13.72 GiB (a case of its own)",
+    ),
+)
+
 INFERENCE: tuple[Case, ...] = (
     # --- inference: vLLM start-up logs ---------------------------------------------------------
     Case(
@@ -313,6 +729,7 @@ INFERENCE: tuple[Case, ...] = (
             "gpu": "l4",
         },
     ),
+    *VLLM_CURRENT,
     Case(
         "litgpt-llama2-7b-generate-lora-bf16",
         "inference",
