@@ -2,6 +2,6 @@
 
 import sys
 
-from core.cli import main
+from core.app.cli import main
 
 sys.exit(main())

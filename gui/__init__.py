@@ -1,7 +1,7 @@
 """The AnchorGPU Planner desktop shell: a thin PySide6 layer over ``core``.
 
 Importing this package loads no Qt module, so ``gui.launcher`` can hand command-line arguments to
-``core.cli`` without paying for (or requiring) a display.
+``core.app.cli`` without paying for (or requiring) a display.
 """
 
 ORGANIZATION = "AnchorGPU"

@@ -15,8 +15,8 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QWidget
 
 from core import __version__
-from core.errors import PlannerError
-from core.resources import resource_path
+from core.base.errors import PlannerError
+from core.base.resources import resource_path
 from gui import APP_NAME, ORGANIZATION
 from gui.app_state import AppState
 from gui.gui_thread_gc import collect_on_gui_thread
@@ -44,7 +44,7 @@ def app_icon() -> QIcon:
 
 def create_application(argv: Sequence[str] | None = None) -> QApplication:
     """The QApplication with the app's names and icon (the running one if there is one)."""
-    # No search for pydantic plugins (see core.cli.PYDANTIC_PLUGINS_ENV): set before the wizard
+    # No search for pydantic plugins (see core.app.cli.PYDANTIC_PLUGINS_ENV): set before the wizard
     # builds its first model.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     existing = QApplication.instance()

@@ -13,17 +13,17 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings, Signal
 
-from core.errors import CatalogError, InputError
-from core.paths import ensure_private_dir
+from core.base.errors import CatalogError, InputError
+from core.base.paths import ensure_private_dir
 from gui.language_switcher import LanguageSwitcher, resolve_language
 from gui.settings_store import IMPORTED_CATALOG_FILE, SettingsStore, data_dir, db_path
 
 if TYPE_CHECKING:
     from decimal import Decimal
 
-    from core.catalog import Catalog
-    from core.settings import Language as LanguageChoice
-    from core.settings import Settings as UserSettings
+    from core.app.settings import Language as LanguageChoice
+    from core.app.settings import Settings as UserSettings
+    from core.domain.catalog import Catalog
 
 WINDOW_STATE_FILE = "window.ini"
 
@@ -148,15 +148,15 @@ class AppState(QObject):
 
         Raises :class:`CatalogError` with the file's problem; then nothing has changed.
         """
-        from core.catalog import load_catalog_file
+        from core.domain.catalog import load_catalog_file
 
         catalog = load_catalog_file(source)
         ensure_private_dir(self.data_dir)
         target = self.data_dir / IMPORTED_CATALOG_FILE
         if Path(source).resolve() != target.resolve():
-            from core.catalog import MAX_CATALOG_BYTES
-            from core.output_file import replacing
-            from core.safe_json import read_capped
+            from core.base.output_file import replacing
+            from core.base.safe_json import read_capped
+            from core.domain.catalog import MAX_CATALOG_BYTES
 
             # The file's bytes (never a FIFO or a device), written beside the target, read back
             # and only then renamed over it: the copy is what will be used.
@@ -170,13 +170,13 @@ class AppState(QObject):
 
     def use_bundled_catalog(self) -> None:
         """Go back to the catalog shipped with the app."""
-        from core.catalog import default_catalog
+        from core.domain.catalog import default_catalog
 
         self._save({"catalog_path": None})
         self._set_catalog(default_catalog(), None)
 
     def _initial_catalog(self) -> tuple[Catalog, Path | None]:
-        from core.catalog import default_catalog, load_catalog_file
+        from core.domain.catalog import default_catalog, load_catalog_file
 
         assert self._settings is not None
         if self._settings.catalog_path is None:
@@ -192,7 +192,7 @@ class AppState(QObject):
         """Validate the merged settings with core's model, write them, then announce them."""
         from pydantic import ValidationError
 
-        from core.settings import Settings
+        from core.app.settings import Settings
 
         try:
             settings = Settings.model_validate(self.settings.model_dump() | changes)

@@ -1,13 +1,13 @@
 """Core's messages in the interface's language: warnings, price lines, planner reasons, errors.
 
 ``core`` words these texts in English and keeps, with each, the key of its template and the
-parameters (:mod:`core.messages`; ``params`` in the JSON of a finding or a price line). Here the
-key picks core's English template (:mod:`core.message_texts`, :mod:`core.error_texts` and
-:mod:`core.store_texts`, which ``make i18n`` reads), Qt translates it in the context ``CoreText``,
-and the parameters fill it in: numbers with the locale's separators, the few fixed words of
-:data:`core.messages.WORDS` translated as well.
+parameters (:mod:`core.texts.messages`; ``params`` in the JSON of a finding or a price line). Here
+the key picks core's English template (:mod:`core.texts.message_texts`,
+:mod:`core.texts.error_texts` and :mod:`core.texts.store_texts`, which ``make i18n`` reads), Qt
+translates it in the context ``CoreText``, and the parameters fill it in: numbers with the locale's
+separators, the few fixed words of :data:`core.texts.messages.WORDS` translated as well.
 
-A parameter that is itself a :class:`~core.messages.Message` (the cause inside an error's
+A parameter that is itself a :class:`~core.texts.messages.Message` (the cause inside an error's
 sentence) is translated the same way. A translation words a counted noun with a plural selector,
 ``{value:,} {value|токен|токена|токенов}``, whose form follows the language's plural rule as its
 .ts states it (:class:`PluralRule`). Whatever cannot be translated shows core's English text as
@@ -24,16 +24,16 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QLocale, QObject
 
-from core.messages import TEMPLATES, WORDS, Message, Param, Params
+from core.texts.messages import TEMPLATES, WORDS, Message, Param, Params
 from gui.presentation.field_text import field_label, worded
 from gui.presentation.formats import decimal_param
 
 if TYPE_CHECKING:  # the history view imports this module before pydantic is needed
-    from core.errors import PlannerError
-    from core.memory import Finding
-    from core.planner import PlanOption
-    from core.pricing import LineItem
-    from core.snapshot import SavedSpeed, SavedWarning
+    from core.base.errors import PlannerError
+    from core.domain.breakdown import Finding
+    from core.planning.planner import PlanOption
+    from core.pricing.prices import LineItem
+    from core.quotes.snapshot import SavedSpeed, SavedWarning
 
 CONTEXT = "CoreText"
 DECIMAL_PARAMS = frozenset(
@@ -160,7 +160,7 @@ def translate(key: str, params: Params, english: str) -> str:
 
 
 def message_text(message: str) -> str:
-    """A text core gave: translated when it is a :class:`~core.messages.Message`.
+    """A text core gave: translated when it is a :class:`~core.texts.messages.Message`.
 
     Validator refusals are put in the interface's own words (:mod:`gui.presentation.field_text`).
     """

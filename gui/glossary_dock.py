@@ -1,9 +1,9 @@
 """The glossary panel: the twelve terms of the seed, searchable, with the disclaimer always shown.
 
-Russian text is the seed verbatim and English is its translation, both from ``core.glossary``.
-The panel shows the app's language; a toggle shows the other one without switching the app. The
-few labels inside the definition view follow the glossary's shown language, not the app's, so a
-Russian definition never gets an English heading.
+Russian text is the seed verbatim and English is its translation, both from
+``core.domain.glossary``. The panel shows the app's language; a toggle shows the other one without
+switching the app. The few labels inside the definition view follow the glossary's shown language,
+not the app's, so a Russian definition never gets an English heading.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.glossary import Glossary
+from core.domain.glossary import Glossary
 
 TERM_SCHEME = "term"
 KEY_ROLE = Qt.ItemDataRole.UserRole

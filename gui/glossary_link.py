@@ -14,7 +14,7 @@ from typing import Protocol, runtime_checkable
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject
 from PySide6.QtWidgets import QApplication, QLabel, QToolButton, QWidget
 
-from core.glossary import load_glossary
+from core.domain.glossary import load_glossary
 from gui.qt_names import set_by_name
 
 TERM_SCHEME = "term"

@@ -1,7 +1,7 @@
 """Refresh the Qt Linguist sources from ``gui/*.py`` and compile them: ``python -m gui.i18n_build``.
 
 1. ``pyside6-lupdate`` collects every ``self.tr()`` / ``QCoreApplication.translate()`` string of
-   ``gui/`` and the ``QT_TRANSLATE_NOOP`` templates of ``core/*_texts.py`` into
+   ``gui/`` and the ``QT_TRANSLATE_NOOP`` templates of ``core/texts/*_texts.py`` into
    ``resources/i18n/anchorgpu_ru.ts`` (existing translations are kept, vanished strings dropped)
    and ``anchorgpu_en.ts`` (plural forms only: the English text is the source text itself).
 2. Any Russian message still unfinished is listed and the command fails, so a new string cannot
@@ -35,7 +35,7 @@ def _tool(name: str) -> str:
 
 
 CORE_TEMPLATES = [
-    GUI_DIR.parent / "core" / name
+    GUI_DIR.parent / "core" / "texts" / name
     for name in ("message_texts.py", "finding_texts.py", "error_texts.py", "store_texts.py")
 ]
 

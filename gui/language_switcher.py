@@ -11,7 +11,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator, Signal
 
-from core.resources import resource_path
+from core.base.resources import resource_path
 
 LANGUAGES = ("ru", "en")
 QM_PREFIX = "anchorgpu_"

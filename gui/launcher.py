@@ -17,7 +17,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] not in ([], ["--self-test"]):
-        from core.cli import main as cli_main
+        from core.app.cli import main as cli_main
 
         return cli_main(args)
     if not args:

@@ -11,7 +11,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import QWidget
 
-from core.resources import resource_path
+from core.base.resources import resource_path
 from gui.qt_names import set_by_name
 
 

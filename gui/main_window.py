@@ -26,7 +26,7 @@ from gui.startup_steps import StartupSteps, load_later_modules, load_wizard_modu
 from gui.wizard import PlanPage
 
 if TYPE_CHECKING:
-    from core.catalog import Catalog
+    from core.domain.catalog import Catalog
     from gui.glossary_dock import GlossaryDock
     from gui.plan_file_commands import PlanFileCommands
     from gui.store_service import StoreService
@@ -101,7 +101,7 @@ class MainWindow(QMainWindow):
         if self._glossary is None:
             from PySide6.QtCore import Qt
 
-            from core.glossary import load_glossary
+            from core.domain.glossary import load_glossary
             from gui.glossary_dock import GlossaryDock
 
             dock = GlossaryDock(load_glossary(), self._state.language, self)
@@ -302,8 +302,8 @@ class MainWindow(QMainWindow):
         self._restore_dock_state()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        from core.errors import InputError
-        from core.output_file import check_target
+        from core.base.errors import InputError
+        from core.base.output_file import check_target
 
         settings = self._state.window_settings()
         try:  # Qt's own writer follows a link and replaces its target: then nothing is kept

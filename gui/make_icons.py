@@ -26,7 +26,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtSvg import QSvgGenerator
 
-from core.resources import resource_path
+from core.base.resources import resource_path
 
 SIZES = (16, 32, 64, 128, 256)
 CANVAS = 256.0

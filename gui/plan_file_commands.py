@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from core.errors import InputError
+from core.base.errors import InputError
 from gui.core_text import labelled_error_text
 from gui.settings_store import dialog_start, remember_dialog_folder
 

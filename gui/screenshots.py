@@ -23,7 +23,7 @@ from pathlib import Path
 from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QApplication, QWidget
 
-from core.resources import resource_path
+from core.base.resources import resource_path
 from gui.app import create_application
 from gui.app_state import WINDOW_STATE_FILE, AppState
 from gui.history import history_shots

@@ -1,6 +1,6 @@
 """``anchorgpu-planner --self-test``: the engine's checks, then the window's, offscreen.
 
-The engine checks come from :mod:`core.selftest`; this module adds what needs Qt: the platform
+The engine checks come from :mod:`core.app.selftest`; this module adds what needs Qt: the platform
 plugin, every ``gui`` module importing, the main window built and shown the way the app starts,
 the translations loading (the app's and Qt's own) and the icons rendering. Everything runs with the
 user data folder and the history pointed into a temporary folder, with network access refused.
@@ -19,9 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from core.glossary import LANGUAGES
-from core.resources import resource_path
-from core.selftest import (
+from core.app.selftest import (
     Check,
     EngineChecks,
     NetworkGuard,
@@ -32,6 +30,8 @@ from core.selftest import (
     scratch_folder,
     summary,
 )
+from core.base.resources import resource_path
+from core.domain.glossary import LANGUAGES
 from gui.startup_probe import EXPOSE_TIMEOUT_S, wait_until_exposed
 
 USAGE = "usage: anchorgpu-planner --self-test [--startup]"

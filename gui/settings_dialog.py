@@ -1,8 +1,8 @@
 """The settings dialog: language, tax rate, runtime reserve, catalog import and the data folder.
 
-Nothing is saved until OK. A catalog file is checked by ``core.catalog`` as soon as it is chosen,
-so a bad one is refused with its message on the spot; a good one is copied into the data folder and
-used only when the dialog is accepted.
+Nothing is saved until OK. A catalog file is checked by ``core.domain.catalog`` as soon as it is
+chosen, so a bad one is refused with its message on the spot; a good one is copied into the data
+folder and used only when the dialog is accepted.
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.catalog import Catalog, load_catalog_file
-from core.errors import CatalogError, PlannerError
-from core.paths import ensure_private_dir
+from core.base.errors import CatalogError, PlannerError
+from core.base.paths import ensure_private_dir
+from core.domain.catalog import Catalog, load_catalog_file
 from gui.app_state import AppState
 from gui.core_text import error_text, message_text
 from gui.glossary_link import GlossaryLink

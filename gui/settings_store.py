@@ -1,9 +1,9 @@
 """The GUI's one door to the user settings file and the per-user paths, all kept in ``core``.
 
-``core.settings`` owns the model and the JSON file, ``core.paths`` the data folder and the history
-database path (both honour ``ANCHORGPU_PLANNER_DATA`` / ``ANCHORGPU_PLANNER_DB``). This adapter
-binds them to one folder, turns a broken settings file into defaults plus a message for the status
-bar, and converts the tax rate between the stored fraction and the percent the dialog shows.
+``core.app.settings`` owns the model and the JSON file, ``core.base.paths`` the data folder and the
+history database path (both honour ``ANCHORGPU_PLANNER_DATA`` / ``ANCHORGPU_PLANNER_DB``). This
+adapter binds them to one folder, turns a broken settings file into defaults plus a message for the
+status bar, and converts the tax rate between the stored fraction and the percent the dialog shows.
 It also remembers the folder each kind of file dialog last used (:func:`dialog_start`,
 :func:`remember_dialog_folder`), so a dialog opens where the user last was, or in Documents.
 """
@@ -14,16 +14,16 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core import paths
-from core.errors import InputError
+from core.base import paths
+from core.base.errors import InputError
 
 if TYPE_CHECKING:
     from decimal import Decimal
 
-    from core.settings import Language as LanguageChoice
-    from core.settings import Settings
+    from core.app.settings import Language as LanguageChoice
+    from core.app.settings import Settings
 
-# ``core.settings`` (pydantic) is imported inside the functions that need it, so that the main
+# ``core.app.settings`` (pydantic) is imported inside the functions that need it, so that the main
 # window can be shown before pydantic and the catalog models are loaded.
 IMPORTED_CATALOG_FILE = "catalog.json"
 LANGUAGE_CHOICES = ("system", "ru", "en")
@@ -66,7 +66,7 @@ def tax_rate_from_percent(text: str) -> Decimal:
         raise ValueError(f"'{text}' is not a number") from None
     if not percent.is_finite():
         raise ValueError(f"'{text}' is not a number")
-    from core.pricing import validate_tax_rate
+    from core.pricing.prices import validate_tax_rate
 
     try:
         return validate_tax_rate(str(percent.scaleb(-2)))
@@ -126,7 +126,7 @@ class SettingsStore:
 
         The broken file is left as it is until the user saves new settings.
         """
-        from core.settings import Settings, load_settings
+        from core.app.settings import Settings, load_settings
 
         self.problem = None
         try:
@@ -149,6 +149,6 @@ class SettingsStore:
 
     def save(self, settings: Settings) -> None:
         """Write the settings atomically; raises :class:`InputError` when that is impossible."""
-        from core.settings import save_settings
+        from core.app.settings import save_settings
 
         save_settings(settings, self.path)

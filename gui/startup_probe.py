@@ -71,7 +71,7 @@ def main() -> int:
     # QTemporaryDir, not Python's tempfile: the app itself does not import tempfile.
     from PySide6.QtCore import QTemporaryDir, QThreadPool
 
-    from core import paths
+    from core.base import paths
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     folder = QTemporaryDir()

@@ -26,13 +26,13 @@ POLL_MS = 25  # how often a waiting step looks again
 # estimate as early as it can; then, once the estimate is on screen, the wizard's other pages, the
 # history store and view, the catalog page and the glossary dock.
 WIZARD_MODULES = (
-    "core.settings",
-    "core.estimate_serving",  # imported by the first estimate, which runs on the GUI thread
+    "core.app.settings",
+    "core.estimate.serving",  # imported by the first estimate, which runs on the GUI thread
     # The model side (the families' counters): the first estimate resolves its preset on a pool
     # thread, and importing it there took turns on the GIL with the panel's first paint; the
     # longest stall until ready was 23-30 ms against 15-19 ms loaded here (medians of 9 and 11
     # runs of the cold start, alternately; ready itself unchanged within the noise).
-    "core.models",
+    "core.model.models",
     "gui.core_text",  # the wording of core's messages
     "gui.wizard.live_estimator",
     "gui.wizard.live_routing",
@@ -62,7 +62,7 @@ def load_wizard_modules() -> None:
     Run off the GUI thread: nothing here touches a widget; everything loaded is cached for the GUI
     thread to use.
     """
-    from core.catalog import default_catalog
+    from core.domain.catalog import default_catalog
 
     _import(WIZARD_MODULES)
     default_catalog()
@@ -73,7 +73,7 @@ def load_later_modules() -> None:
 
     Run off the GUI thread.
     """
-    from core.models import list_presets
+    from core.model.models import list_presets
 
     _import(LATER_MODULES)
     list_presets()  # read for the model page's list of presets

@@ -35,7 +35,7 @@ from typing import Any, TypeVar
 from PySide6.QtCore import QCoreApplication, QMetaObject, QObject, Qt, QThread, Signal, Slot
 from shiboken6 import isValid
 
-from core.quotes import utc_now
+from core.quotes.quote import utc_now
 from core.store import HistoryStore
 from gui.store_worker import StoreWorker
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
-from core.errors import PlannerError, StoreError
+from core.base.errors import PlannerError, StoreError
 from core.store import HistoryStore
 from core.store.backup import restore_database
 

@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 from PySide6.QtCore import QObject, Qt, QThreadPool, Signal, Slot
 
-from core.errors import PlannerError
+from core.base.errors import PlannerError
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +86,8 @@ class Worker(QObject):
 
     Signals (always emitted on the thread that created the worker, normally the GUI thread):
         succeeded(object): the return value.
-        failed(object): the exception; a :class:`~core.errors.PlannerError` carries a message for
+        failed(object): the exception; a :class:`~core.base.errors.PlannerError` carries a message
+        for
             the user, anything else is a defect and is also logged with its traceback.
         finished(): after either of them, or after a cancelled call ends (at once for a call
             cancelled while still queued).

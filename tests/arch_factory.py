@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.architecture import LinearGroup, ModelArchitecture
+from core.model.architecture import LinearGroup, ModelArchitecture
 
 
 def gpt_like(

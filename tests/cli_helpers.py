@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from core.cli import main
+from core.app.cli import main
 
 
 @dataclass

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from core.model_config import architecture_from_config, load_config_file
+from core.model.model_config import architecture_from_config, load_config_file
 
 FIXTURES = Path(__file__).parent / "fixtures" / "hf_configs"
 UNKNOWN = "anchorgpu_unknown"

@@ -13,10 +13,10 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from core.catalog import Catalog, default_catalog
-from core.pricing import price_for
-from core.quotes import Quote, build_quote, parse_quote
-from core.request import PlanRequest
+from core.domain.catalog import Catalog, default_catalog
+from core.domain.request import PlanRequest
+from core.pricing.prices import price_for
+from core.quotes.quote import Quote, build_quote, parse_quote
 
 NOW = datetime(2026, 11, 2, 10, 0, tzinfo=UTC)
 
@@ -68,7 +68,7 @@ def make_quote(
 
 def race_place(db: str, quote_json: dict[str, Any], key: str, start: Any, results: Any) -> None:
     """Child process: wait for the start signal, then place one order."""
-    from core.errors import PlannerError
+    from core.base.errors import PlannerError
     from core.store import HistoryStore
 
     quote = parse_quote(quote_json)

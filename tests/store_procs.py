@@ -25,7 +25,7 @@ from tests.store_helpers import make_quote
 
 def app(db: Path) -> int:
     """Hold the history open like the app does and obey commands from stdin."""
-    from core.errors import PlannerError
+    from core.base.errors import PlannerError
     from core.store import HistoryStore
 
     quote = make_quote(label="app")
@@ -89,7 +89,7 @@ def crash(at: int, operation: str, first: Path, second: Path) -> int:
                 loaded.fault_point = files.fault_point
     except ImportError:  # a version without fault points: the os calls still count
         pass
-    from core.quotes import utc_now
+    from core.quotes.quote import utc_now
     from core.store import HistoryStore
     from core.store.backup import backup_database, restore_database
 

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from core.capacity.trainers import kept_matmul_inputs
-from core.estimate import estimate
-from core.quotes import request_fingerprint
-from core.request import PlanRequest, canonical_request_json, read_saved_request
-from core.snapshot import read_request
-from core.workload_options import TrainingOptions
+from core.domain.request import PlanRequest, canonical_request_json, read_saved_request
+from core.domain.workload_options import TrainingOptions
+from core.estimate.dispatch import estimate
+from core.quotes.quote import request_fingerprint
+from core.quotes.snapshot import read_request
 from tests.store_helpers import make_quote
 from tests.validation.case import cfg
 from tests.validation.cases import CASES

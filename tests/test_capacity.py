@@ -6,7 +6,6 @@ import dataclasses
 
 import pytest
 
-from core.architecture import LinearGroup, ModelArchitecture
 from core.capacity.activations import (
     layer_shape,
     training_activations,
@@ -15,6 +14,7 @@ from core.capacity.activations import (
 from core.capacity.kv_cache import kv_bytes_per_token, kv_cache_per_gpu
 from core.capacity.training import model_states
 from core.capacity.weights import nf4_weight_memory, weight_memory
+from core.model.architecture import LinearGroup, ModelArchitecture
 from tests.arch_factory import gpt_like
 
 # Llama-2-7B (Touvron et al. 2023; HF config): V 32000, h 4096, 32 layers, 32 heads, ff 11008,

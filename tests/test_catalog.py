@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from core.catalog import default_catalog, load_catalog_file, parse_catalog
-from core.errors import CatalogError
+from core.base.errors import CatalogError
+from core.domain.catalog import default_catalog, load_catalog_file, parse_catalog
 
 
 def _raw():
-    from core.catalog import bundled_catalog_path
+    from core.domain.catalog import bundled_catalog_path
 
     return json.loads(bundled_catalog_path().read_text("utf-8"))
 

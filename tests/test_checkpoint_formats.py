@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from core.model_config import architecture_from_config
+from core.model.model_config import architecture_from_config
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CONFIGS = FIXTURES / "hf_configs"

@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 
 from core.capacity.weights import format_weight_memory, layout_weight_memory
-from core.estimate import estimate
-from core.model_config import architecture_from_config
-from core.models import load_preset
-from core.quant_formats import FORMATS
-from core.request import parse_request
+from core.domain.quant_formats import FORMATS
+from core.domain.request import parse_request
+from core.estimate.dispatch import estimate
+from core.model.model_config import architecture_from_config
+from core.model.models import load_preset
 
 CONFIGS = Path(__file__).parent / "fixtures" / "hf_configs"
 

@@ -1,4 +1,4 @@
-"""``estimate --requests FILE.jsonl`` (and ``-``) and the in-process API in ``core.api``."""
+"""``estimate --requests FILE.jsonl`` (and ``-``) and the in-process API in ``core.app.api``."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from decimal import Decimal
 
 import pytest
 
-from core import api
-from core.batch import MAX_LINE_BYTES, estimate_lines, read_lines
-from core.catalog import default_catalog
-from core.errors import InputError
+from core.app import api
+from core.app.batch import MAX_LINE_BYTES, estimate_lines, read_lines
+from core.base.errors import InputError
+from core.domain.catalog import default_catalog
 from tests.cli_helpers import run_cli
 
 GOOD = {"model": {"preset": "llama-3.1-8b"}, "gpu": "h100-80gb-sxm"}
@@ -146,7 +146,7 @@ def test_the_api_batch_never_raises_and_a_single_call_does():
 def test_importing_core_stays_light():
     import subprocess
 
-    code = "import sys, core; print('pydantic' in sys.modules, 'core.api' in sys.modules)"
+    code = "import sys, core; print('pydantic' in sys.modules, 'core.app.api' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["False", "False"]
 
@@ -182,7 +182,7 @@ def test_requests_from_a_fifo_a_device_or_a_folder_are_refused_unread(
 
 
 def test_requests_are_read_as_far_as_the_file_reached_when_it_was_opened(tmp_path):
-    from core.batch import open_batch
+    from core.app.batch import open_batch
 
     path = tmp_path / "requests.jsonl"
     path.write_text(lines(GOOD))

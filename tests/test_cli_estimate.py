@@ -231,8 +231,8 @@ def test_catalog_shows_the_memory_the_driver_reports(capsys):
 
 
 def test_catalog_prints_the_imported_catalog_estimate_and_plan_price_from(capsys, tmp_path):
-    from core.catalog import bundled_catalog_path
-    from core.settings import Settings, save_settings
+    from core.app.settings import Settings, save_settings
+    from core.domain.catalog import bundled_catalog_path
 
     raw = json.loads(bundled_catalog_path().read_text("utf-8"))
     raw["catalog_id"] = "imported-test"

@@ -6,11 +6,11 @@ import json
 import math
 from decimal import Decimal
 
-from core.catalog import default_catalog
-from core.estimate import estimate
-from core.outcome import outcome_cost, propose_term
-from core.pricing import price_for
-from core.request import Term, parse_request
+from core.domain.catalog import default_catalog
+from core.domain.request import Term, parse_request
+from core.estimate.dispatch import estimate
+from core.pricing.outcome import outcome_cost, propose_term
+from core.pricing.prices import price_for
 from tests.cli_helpers import run_cli, write_request
 
 LLAMA_8B = {

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from core.catalog import parse_catalog
-from core.cli.output import dumps, escape_controls
-from core.errors import CatalogError, ModelSourceError
-from core.safetensors_header import MAX_TENSORS, read_header
+from core.app.cli.output import dumps, escape_controls
+from core.base.errors import CatalogError, ModelSourceError
+from core.domain.catalog import parse_catalog
+from core.model.safetensors_header import MAX_TENSORS, read_header
 from tests.cli_helpers import CliResult, run_cli, write_request
 
 
@@ -115,7 +115,7 @@ def test_a_safetensors_fifo_is_refused_without_waiting(tmp_path):
 
 
 def _catalog(tmp_path: Path, **prices: str) -> dict[str, object]:
-    from core.catalog import bundled_catalog_path
+    from core.domain.catalog import bundled_catalog_path
 
     raw = json.loads(bundled_catalog_path().read_text("utf-8"))
     raw["gpus"][0]["price_per_gpu_hour"].update(prices)

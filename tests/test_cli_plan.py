@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from core.planner import plan
-from core.request import parse_request
+from core.domain.request import parse_request
+from core.planning.planner import plan
 from tests.cli_helpers import run_cli, write_request
 
 
@@ -111,7 +111,7 @@ def test_amd_offers_are_not_options_for_a_cuda_workload():
 
 
 def test_memory_is_in_gib_in_the_table_and_the_reasons(capsys, tmp_path):
-    """One unit policy (core.units): the table and every reason say GiB, never GB."""
+    """One unit policy (core.base.units): the table and every reason say GiB, never GB."""
     request = {"model": {"preset": "llama-3.1-70b"}, "term": {"unit": "week", "count": 1}}
     result = run_cli(capsys, "plan", "--request", write_request(tmp_path, request), "--all")
     assert result.code == 0

@@ -1,4 +1,4 @@
-"""The command line's one lazy seam: ``core.cli.COMMANDS`` names each subcommand's module.
+"""The command line's one lazy seam: ``core.app.cli.COMMANDS`` names each subcommand's module.
 
 ``--help`` and ``--version`` import no subcommand module; running a subcommand imports its own
 module only. These tests check the seam itself, not an import order inside the engine.
@@ -16,14 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from core.cli import COMMANDS, build_parser, command_in
+from core.app.cli import COMMANDS, build_parser, command_in
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULES = sorted({module for module, _help in COMMANDS.values()})
 
 LOADED = """
 import json, sys
-from core.cli import main
+from core.app.cli import main
 try:
     main(sys.argv[1:])
 except SystemExit:
@@ -49,12 +49,12 @@ def test_version_and_help_load_no_subcommand_and_no_engine(argv):
     loaded = loaded_by(*argv)
     assert [m for m in MODULES if m in loaded] == []
     assert "pydantic" not in loaded
-    assert "core.catalog" not in loaded
+    assert "core.domain.catalog" not in loaded
 
 
 def test_a_subcommand_loads_its_own_module_only():
     loaded = loaded_by("catalog", "--json")
-    assert [m for m in MODULES if m in loaded] == ["core.cli.catalog_cmd"]
+    assert [m for m in MODULES if m in loaded] == ["core.app.cli.catalog_cmd"]
     assert "sqlite_utils" not in loaded
     assert "core.estimate" not in loaded
 
@@ -64,7 +64,7 @@ def test_estimate_does_not_load_the_history_store_nor_the_quote_snapshot(tmp_pat
     request.write_text(json.dumps({"model": {"preset": "llama-3.2-1b"}}), "utf-8")
     loaded = loaded_by("estimate", "--request", str(request))
     assert "core.estimate" in loaded
-    unused = ("sqlite_utils", "core.store", "core.planner", "core.quotes")
+    unused = ("sqlite_utils", "core.store", "core.planning.planner", "core.quotes")
     assert [m for m in unused if m in loaded] == []
 
 

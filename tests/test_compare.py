@@ -11,14 +11,14 @@ import pytest
 from PySide6.QtCore import QItemSelectionModel
 from PySide6.QtWidgets import QDialog
 
-from core.catalog import default_catalog
-from core.estimate import estimate, resolve
-from core.limits import solve_limits
-from core.outcome import outcome_cost
-from core.planner import plan
-from core.quote_limits import quote_limits
-from core.quotes import Quote, quote_estimate
-from core.request import parse_request
+from core.domain.catalog import default_catalog
+from core.domain.request import parse_request
+from core.estimate.dispatch import estimate, resolve
+from core.planning.limits import solve_limits
+from core.planning.planner import plan
+from core.pricing.outcome import outcome_cost
+from core.quotes.limits import quote_limits
+from core.quotes.quote import Quote, quote_estimate
 from core.store import HistoryStore
 from gui.history.history_table_model import ROW_ROLE
 from gui.presentation.comparison import compare_rows, option_column, quote_column

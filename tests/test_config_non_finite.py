@@ -17,15 +17,15 @@ from typing import Any
 
 import pytest
 
-from core.catalog import bundled_catalog_path, load_catalog_file
-from core.config_json import ConfigObject, loads_config
-from core.errors import CatalogError, InputError, ModelSourceError
-from core.model_config import architecture_from_config, load_config_file
-from core.models import load_preset
-from core.request import load_request_file, parse_request
-from core.safe_json import NonFinite
-from core.safetensors_model import architecture_from_safetensors
-from core.settings import load_settings
+from core.app.settings import load_settings
+from core.base.errors import CatalogError, InputError, ModelSourceError
+from core.base.safe_json import NonFinite
+from core.domain.catalog import bundled_catalog_path, load_catalog_file
+from core.domain.request import load_request_file, parse_request
+from core.model.config_json import ConfigObject, loads_config
+from core.model.model_config import architecture_from_config, load_config_file
+from core.model.models import load_preset
+from core.model.safetensors_model import architecture_from_safetensors
 from tests.cli_helpers import run_cli, write_request
 
 FIXTURES = Path(__file__).parent / "fixtures" / "hf_configs"

@@ -1,7 +1,7 @@
 """Every error core raises for a user carries a message key, so the interface can word it.
 
 An error built from a plain string (``InputError("…")`` or ``InputError(f"…")``) would show its
-English in the Russian interface; core builds each from a :class:`core.messages.Message`
+English in the Russian interface; core builds each from a :class:`core.texts.messages.Message`
 instead. The walk below finds any construction of a planner error class whose first argument is
 a string literal, an f-string or a sum of them, anywhere in ``core/``.
 """
@@ -11,18 +11,19 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from core import errors
-from core.messages import Message
+from core.base import errors
+from core.texts.messages import Message
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _error_classes() -> set[str]:
-    """:class:`~core.errors.PlannerError`, every subclass defined in core, and ValueError.
+    """:class:`~core.base.errors.PlannerError`, every subclass defined in core, and ValueError.
 
     A ValueError raised in core is a pydantic validator's refusal, which reaches the user as the
-    field's message (``core.messages.validation_message``), so it is keyed as well. Its subclasses
-    are not: core's own (``safe_json``'s) carry a code for the caller to word, never English.
+    field's message (``core.texts.messages.validation_message``), so it is keyed as well. Its
+    subclasses are not: core's own (``safe_json``'s) carry a code for the caller to word, never
+    English.
     """
     names = {errors.PlannerError.__name__}
     trees = [ast.parse(path.read_text("utf-8")) for path in (ROOT / "core").rglob("*.py")]
@@ -92,8 +93,8 @@ def test_no_error_in_core_is_built_from_plain_english():
         for path in sorted((ROOT / "core").rglob("*.py"))
         for line in plain_errors(path.read_text("utf-8"), classes)
     ]
-    assert found == [], "build these errors from a Message (core/error_texts.py): " + ", ".join(
-        found
+    assert found == [], (
+        "build these errors from a Message (core/texts/error_texts.py): " + ", ".join(found)
     )
 
 

@@ -41,7 +41,7 @@ def test_the_checker_catches_a_qt_import(tmp_path):
 
 def test_the_command_line_runs_without_loading_qt():
     code = (
-        "import sys; from core.cli import main; main(['catalog', '--json']); "
+        "import sys; from core.app.cli import main; main(['catalog', '--json']); "
         "assert not [m for m in sys.modules if m.startswith(('PySide6', 'shiboken6'))]"
     )
     done = subprocess.run(

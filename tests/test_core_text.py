@@ -22,14 +22,14 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QTranslator
 from PySide6.QtWidgets import QLabel, QLineEdit
 
-from core.catalog import default_catalog
-from core.errors import InputError
-from core.estimate import estimate, estimate_on, resolve
-from core.messages import TEMPLATES, WORDS
-from core.planner import plan
-from core.quotes import parse_quote, quote_estimate
-from core.request import parse_request
-from core.snapshot import read_warning
+from core.base.errors import InputError
+from core.domain.catalog import default_catalog
+from core.domain.request import parse_request
+from core.estimate.dispatch import estimate, estimate_on, resolve
+from core.planning.planner import plan
+from core.quotes.quote import parse_quote, quote_estimate
+from core.quotes.snapshot import read_warning
+from core.texts.messages import TEMPLATES, WORDS
 from gui import core_text
 from gui.i18n_build import _tool, ts_path
 from gui.presentation.formats import count
@@ -331,7 +331,7 @@ def test_the_options_table_gives_the_reason_in_russian(russian):
     first = len(planned.options)
     reason = model.data(model.index(first, REASON))
     option = planned.infeasible[0]
-    need = f"{option.estimate.memory.total / 2**30:.1f}".replace(".", ",")  # GiB (core.units)
+    need = f"{option.estimate.memory.total / 2**30:.1f}".replace(".", ",")  # GiB (core.base.units)
     assert reason.replace("\xa0", "").startswith(f"нужно {need} ГиБ на GPU, ")
     assert "needs" not in reason
     suggestions = [core_text.message_text(s) for s in planned.suggestions]

@@ -12,14 +12,14 @@ from decimal import Decimal
 import pytest
 from PySide6.QtCore import QLocale
 
-from core.messages import Message
+from core.texts.messages import Message
 from gui.core_text import message_text
 from gui.wizard.int_field import IntField, parse_int_text
 from tests.cli_helpers import run_cli
 
 
 def run_message(gpus: int) -> Message:
-    from core.outcome import OutcomeCost
+    from core.pricing.outcome import OutcomeCost
 
     cost = OutcomeCost(
         currency="USD",

@@ -6,9 +6,9 @@ import statistics
 
 import pytest
 
-from core.catalog import CUDA_RESERVED_MIB, MIB, default_catalog, parse_catalog
-from core.estimate import estimate
-from core.request import PlanRequest
+from core.domain.catalog import CUDA_RESERVED_MIB, MIB, default_catalog, parse_catalog
+from core.domain.request import PlanRequest
+from core.estimate.dispatch import estimate
 
 
 def test_every_gpu_says_where_its_cuda_total_comes_from() -> None:
@@ -58,7 +58,7 @@ def test_serving_uses_the_utilisation_fraction_of_cudas_total() -> None:
 
 @pytest.mark.parametrize("cuda", [85_520_809_985, 60 * 2**30])
 def test_a_cuda_total_above_the_drivers_or_far_below_the_label_is_refused(cuda: int) -> None:
-    from core.errors import CatalogError
+    from core.base.errors import CatalogError
 
     raw = default_catalog().model_dump(mode="json")
     entry = next(g for g in raw["gpus"] if g["id"] == "h100-80gb-sxm")

@@ -1,4 +1,4 @@
-"""Diffusion pipeline memory (core.diffusion): worked examples checked by hand.
+"""Diffusion pipeline memory (core.capacity.diffusion): worked examples checked by hand.
 
 Sources of the counts used below (all in diffusers unless named):
 - parameter counts: the published checkpoints of stable-diffusion-v1-5, stable-diffusion-xl-base-1.0
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.catalog import default_catalog
-from core.diffusion import (
+from core.base.errors import NotFoundError
+from core.capacity.diffusion import (
     PHASES,
     denoise_flops_per_image,
     diffusion_memory,
@@ -25,8 +25,8 @@ from core.diffusion import (
     images_per_hour,
     load_pipeline,
 )
-from core.errors import NotFoundError
-from core.request import PlanRequest
+from core.domain.catalog import default_catalog
+from core.domain.request import PlanRequest
 
 GIB = 2**30
 MIB = 2**20
@@ -194,8 +194,8 @@ def test_sd15_and_flux_decode_in_their_own_16_bit_dtype() -> None:
 
 
 def test_the_decoder_count_does_not_depend_on_the_dtype() -> None:
-    from core.diffusion_activations import _decoder_elements
-    from core.diffusion_pipeline import load_pipeline
+    from core.capacity.diffusion_activations import _decoder_elements
+    from core.model.diffusion_pipeline import load_pipeline
 
     vae = load_pipeline("flux.1-dev").vae
     assert _decoder_elements(vae, 128, 128) == 1_006_632_960
@@ -427,7 +427,7 @@ def test_sd15_tiled_4k_against_published_claim() -> None:
 
 
 def test_text_encoders_are_quantized_only_when_asked() -> None:
-    from core.diffusion_weights import kept_in_fp32_params, quantized_components
+    from core.capacity.diffusion_weights import kept_in_fp32_params, quantized_components
 
     flux = load_pipeline("flux.1-dev")
     assert quantized_components(flux, make_request("flux.1-dev", "int8")) == {"transformer"}
@@ -454,8 +454,8 @@ def test_cpu_offload_notes_the_whole_pipeline_a_gpu_first_load_holds() -> None:
     flux-dev-nf4-rtx4090-model-offload in tests/validation) is that load, not the offloaded run:
     the estimate keeps the run's one-component peak and notes the whole pipeline's weights.
     """
-    from core.estimate import estimate
-    from core.request import parse_request
+    from core.domain.request import parse_request
+    from core.estimate.dispatch import estimate
 
     raw = {
         "workload": "diffusion",

@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
-from core.caching_allocator import CachingAllocator, segment_size
-from core.diffusion_pipeline import load_pipeline
-from core.errors import InputError
-from core.request import parse_request
-from core.vae_decode_replay import decode_reserved
+from core.base.errors import InputError
+from core.capacity.caching_allocator import CachingAllocator, segment_size
+from core.capacity.vae_decode_replay import decode_reserved
+from core.domain.request import parse_request
+from core.model.diffusion_pipeline import load_pipeline
 from tests.test_diffusion import estimate
 
 MIB = 1 << 20
@@ -53,7 +53,7 @@ def test_growing_tensors_keep_every_smaller_segment_reserved() -> None:
 
 def test_the_replayed_decoder_peak_matches_the_counted_one() -> None:
     # FLUX's VAE, one 1024 x 1024 image in bf16: the replay's allocated peak is the count of
-    # core.diffusion_activations (1.875 GiB); its segments: 7 of 16 MiB (128 x 128 stage),
+    # core.capacity.diffusion_activations (1.875 GiB); its segments: 7 of 16 MiB (128 x 128 stage),
     # 5 of 64 MiB (256 x 256), 4 of 256 MiB (512 x 512) and 3 of 512 MiB (1024 x 1024).
     vae = load_pipeline("flux.1-dev").vae
     channels = tuple(reversed(vae.cfg("block_out_channels")))

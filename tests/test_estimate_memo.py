@@ -1,4 +1,4 @@
-"""Memoized parts of an estimate (core.estimate_memo) give the figures a fresh estimate gives."""
+"""Memoized parts of an estimate (core.estimate.memo) give the figures a fresh estimate gives."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from core import estimate_memo
-from core.catalog import GpuOffer, default_catalog
-from core.estimate import estimate_on, estimate_to_json, resolve
-from core.planner import _with_layout
-from core.request import PlanRequest, parse_request
+from core.domain.catalog import GpuOffer, default_catalog
+from core.domain.request import PlanRequest, parse_request
+from core.estimate import memo as estimate_memo
+from core.estimate.dispatch import estimate_on, estimate_to_json, resolve
+from core.planning.planner import _with_layout
 
 SWEPT: list[dict[str, Any]] = [
     {"model": {"preset": "llama-3.1-70b"}, "inference": {"context_tokens": 8192}},
@@ -122,10 +122,10 @@ def test_sweeps_on_several_threads_share_the_memo() -> None:
 def test_the_memo_key_holds_every_field_of_the_request_but_its_layout():
     # A field added to PlanRequest and left out of the key would let an estimate that reads it
     # take another request's parts.
-    from core.architecture import ModelArchitecture
-    from core.estimate import resolve
-    from core.estimate_memo import _held
-    from core.request import PlanRequest, parse_request
+    from core.domain.request import PlanRequest, parse_request
+    from core.estimate.dispatch import resolve
+    from core.estimate.memo import _held
+    from core.model.architecture import ModelArchitecture
 
     request = parse_request({"workload": "inference", "model": {"preset": "llama-3.1-8b"}})
     arch = resolve(request)

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from core.architecture import ModelArchitecture
+from core.base.errors import ModelSourceError
 from core.capacity.kv_cache import (
     cache_by_kind,
     cache_bytes_per_sequence,
@@ -27,12 +27,12 @@ from core.capacity.kv_cache import (
     kv_cache_per_gpu,
     state_bytes_per_sequence,
 )
-from core.errors import ModelSourceError
-from core.estimate import estimate, estimate_to_json
-from core.families.gemma4 import gemma4_audio
-from core.model_config import architecture_from_config
-from core.models import load_preset
-from core.request import parse_request
+from core.domain.request import parse_request
+from core.estimate.dispatch import estimate, estimate_to_json
+from core.model.architecture import ModelArchitecture
+from core.model.families.gemma4 import gemma4_audio
+from core.model.model_config import architecture_from_config
+from core.model.models import load_preset
 
 
 def _count(config: dict[str, Any]) -> ModelArchitecture:
@@ -613,7 +613,7 @@ def _uncertain_result(tmp_path):
 
 
 def test_cli_table_says_approximate_and_uncertain(tmp_path):
-    from core.cli.estimate_cmd import format_estimate
+    from core.app.cli.estimate_cmd import format_estimate
 
     text = format_estimate(_uncertain_result(tmp_path), None)
     assert "fit UNCERTAIN" in text
@@ -651,7 +651,7 @@ def test_an_unknown_family_with_its_checkpoint_is_counted_from_the_tensors(tmp_p
     # The generic formula would tie the head (as the config says), missing 1,600 stored weights.
     config = {**TINY_CONFIG, "model_type": "brand_new", "tie_word_embeddings": True}
     (tmp_path / "config.json").write_text(json.dumps(config))
-    from core.safetensors_model import architecture_from_safetensors
+    from core.model.safetensors_model import architecture_from_safetensors
 
     arch = architecture_from_safetensors(tmp_path / "model.safetensors")
     assert arch.approximate is None
@@ -671,9 +671,11 @@ MINIMAL = {
 }
 
 
-@pytest.mark.parametrize("family", sorted(__import__("core.families").families.KNOWN))
+@pytest.mark.parametrize(
+    "family", sorted(__import__("core.model.families", fromlist=["KNOWN"]).KNOWN)
+)
 def test_every_known_family_counts_a_minimal_config_or_names_what_is_missing(family):
-    from core.families import MULTIMODAL
+    from core.model.families import MULTIMODAL
 
     config: dict[str, Any] = {"model_type": family, **MINIMAL}
     if family in MULTIMODAL:
@@ -706,7 +708,7 @@ def test_gemma_3_presets_match_the_published_counts(preset, published):
 
 
 def test_cli_table_breaks_a_hybrid_cache_down_by_layer_kind():
-    from core.cli.estimate_cmd import format_estimate
+    from core.app.cli.estimate_cmd import format_estimate
 
     request = parse_request(
         {

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from core.architecture import Approximation
-from core.errors import ModelSourceError
-from core.memory import MemoryBreakdown
-from core.model_config import architecture_from_config
+from core.base.errors import ModelSourceError
+from core.domain.breakdown import MemoryBreakdown
+from core.model.architecture import Approximation
+from core.model.model_config import architecture_from_config
 from tests.generic_probe import probe
 
 H, VOCAB, HEADS, FF = 64, 100, 4, 128
@@ -238,7 +238,7 @@ def test_an_unknown_vision_wrapper_around_a_known_text_model_gets_a_band():
 
 
 def test_the_cache_band_widens_the_memory_range_by_the_cache_alone():
-    from core.estimate_llm import approximate_memory
+    from core.estimate.llm import approximate_memory
 
     arch = _arch(_base(sliding_window=1024))
     memory = MemoryBreakdown(weights=1000, kv_cache=4000, runtime_overhead=500)
@@ -329,7 +329,7 @@ def test_tensor_names_settle_the_gate_the_tied_head_and_learned_positions():
 
 
 def test_a_checkpoint_beside_an_unknown_config_keeps_only_the_cache_band(tmp_path):
-    from core.safetensors_model import architecture_from_safetensors
+    from core.model.safetensors_model import architecture_from_safetensors
     from tests.test_safetensors_header import write_file
 
     folder = tmp_path / "m"
@@ -364,7 +364,7 @@ HELDOUT_FAMILIES = sorted(json.loads(HELDOUT.read_text("utf-8"))["families"])
 
 
 def _heldout(model_type: str) -> tuple[Any, int]:
-    from core.config_json import loads_config
+    from core.model.config_json import loads_config
 
     entry = json.loads(HELDOUT.read_text("utf-8"))["families"][model_type]
     config = loads_config(json.dumps(entry["config"]), source=model_type)

@@ -15,15 +15,15 @@ from typing import Any, get_args
 
 import pytest
 
+from core.base.errors import ModelSourceError
 from core.capacity.weights import format_weight_memory
-from core.errors import ModelSourceError
-from core.estimate import estimate
-from core.gguf import read_gguf
-from core.gguf_model import architecture_from_gguf
-from core.gguf_types import GGML_TYPE_NAMES
-from core.model_config import architecture_from_config
-from core.quant_formats import FORMATS
-from core.request import QuantFormatName, parse_request
+from core.domain.gguf_types import GGML_TYPE_NAMES
+from core.domain.quant_formats import FORMATS
+from core.domain.request import QuantFormatName, parse_request
+from core.estimate.dispatch import estimate
+from core.model.gguf import read_gguf
+from core.model.gguf_model import architecture_from_gguf
+from core.model.model_config import architecture_from_config
 
 U8, I32, U32, F32, BOOL, STR, ARR, U64 = 0, 5, 4, 6, 7, 8, 9, 10
 

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import ModelSourceError
-from core.estimate import estimate
-from core.gguf import read_gguf, read_gguf_file
-from core.gguf_model import architecture_from_gguf
-from core.request import parse_request
+from core.base.errors import ModelSourceError
+from core.domain.request import parse_request
+from core.estimate.dispatch import estimate
+from core.model.gguf import read_gguf, read_gguf_file
+from core.model.gguf_model import architecture_from_gguf
 from tests.test_gguf import LLAMA_KV, U32, U64, kv, llama_tensors, s, write_gguf
 
 U16, I32 = 2, 5

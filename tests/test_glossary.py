@@ -5,8 +5,8 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from core.glossary import load_glossary
-from core.resources import resource_path
+from core.base.resources import resource_path
+from core.domain.glossary import load_glossary
 
 # SHA-256 of the seed document the app must show verbatim.
 SEED_SHA256 = "7d49dcadd6850160244ee18c2332c5dde68a215a2b5672e85966c885b1889ea5"

@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from core.catalog import bundled_catalog_path, default_catalog, parse_catalog
-from core.errors import CatalogError
-from core.estimate import estimate
-from core.gpu_formats import native_features, support
-from core.request import parse_request
+from core.base.errors import CatalogError
+from core.domain.catalog import bundled_catalog_path, default_catalog, parse_catalog
+from core.domain.gpu_formats import native_features, support
+from core.domain.request import parse_request
+from core.estimate.dispatch import estimate
 
 CATALOG = default_catalog()
 
@@ -175,7 +175,7 @@ def test_plain_fp8_follows_the_gpus_formats(gpu, precision, expected):
     result = estimate(request)
     flagged = {f.code: f.severity for f in result.findings if f.code.startswith("fp8_")}
     assert flagged == expected
-    # the rule reads the same list the named formats do (core.gpu_formats)
+    # the rule reads the same list the named formats do (core.domain.gpu_formats)
     assert (support(CATALOG.gpu(gpu), "fp8-ocp") in ("native", "converted")) == (
         "fp8_unsupported" not in flagged and "fp8_emulated" not in flagged
     )
@@ -186,7 +186,7 @@ def test_plain_fp8_follows_the_gpus_formats(gpu, precision, expected):
 
 
 def test_an_fp8_plan_on_mi355x_is_ranked() -> None:
-    from core.planner import plan
+    from core.planning.planner import plan
 
     request = parse_request(
         {

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QCoreApplication, QThreadPool
 
-from core.catalog import default_catalog
-from core.errors import InputError
-from core.request import PlanRequest, parse_request
+from core.base.errors import InputError
+from core.domain.catalog import default_catalog
+from core.domain.request import PlanRequest, parse_request
 from gui.wizard import live_estimator
 from gui.wizard.live_estimator import LiveEstimator
 from gui.worker import Worker

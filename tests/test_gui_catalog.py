@@ -7,7 +7,7 @@ from decimal import Decimal
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTableView
 
-from core.catalog import TERM_UNITS, bundled_catalog_path, default_catalog
+from core.domain.catalog import TERM_UNITS, bundled_catalog_path, default_catalog
 from gui.catalog.catalog_table_model import GPU, NATIVE, PLATFORM, PRICES, VRAM
 
 

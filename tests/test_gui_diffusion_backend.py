@@ -6,8 +6,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox
 
-from core.diffusion_pipeline import _QUANT_BITS
-from core.request import parse_request
+from core.domain.request import parse_request
+from core.model.diffusion_pipeline import _QUANT_BITS
 from gui.wizard.diffusion_form import QUANTIZED, DiffusionForm
 from gui.wizard.field_form import set_combo_value
 from tests.test_gui_wizard import settle

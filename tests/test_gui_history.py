@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.catalog import bundled_catalog_path
-from core.request import PlanRequest
+from core.domain.catalog import bundled_catalog_path
+from core.domain.request import PlanRequest
 from core.store import HistoryStore
 from gui.history import HistoryView
 from gui.history.history_table_model import (

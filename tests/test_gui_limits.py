@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTableView
 
-from core.limits import solve_limits
+from core.planning.limits import solve_limits
 from gui.presentation.names import offer
 from gui.wizard.offer_table_model import LIMIT_A, LIMIT_B, SORT_ROLE
 from tests.test_gui_wizard import click_next, pick_preset, settle, wizard  # noqa: F401
@@ -48,11 +48,11 @@ def test_offer_table_has_sortable_max_context_and_sequences(wizard, qtbot):  # n
 def test_limits_and_costs_read_in_russian(app_state):
     from decimal import Decimal
 
-    from core.catalog import default_catalog
-    from core.estimate import estimate, resolve
-    from core.outcome import outcome_cost
-    from core.pricing import price_for
-    from core.request import parse_request
+    from core.domain.catalog import default_catalog
+    from core.domain.request import parse_request
+    from core.estimate.dispatch import estimate, resolve
+    from core.pricing.outcome import outcome_cost
+    from core.pricing.prices import price_for
     from gui import core_text
 
     app_state.update_settings(language="ru")
@@ -86,7 +86,7 @@ def test_limits_and_costs_read_in_russian(app_state):
 def test_training_offers_the_term_that_covers_the_run(main_window, wizard, qtbot):  # noqa: F811
     from PySide6.QtWidgets import QComboBox, QPushButton, QSpinBox
 
-    from core.request import parse_request
+    from core.domain.request import parse_request
 
     request = parse_request(
         {
@@ -263,8 +263,8 @@ def test_compare_two_to_four_options_side_by_side_and_export_csv(wizard, qtbot, 
 
 
 def test_vllm_running_fewer_sequences_reads_in_russian(app_state):
-    from core.estimate import estimate
-    from core.request import parse_request
+    from core.domain.request import parse_request
+    from core.estimate.dispatch import estimate
     from gui import core_text
 
     app_state.update_settings(language="ru")

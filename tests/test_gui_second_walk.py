@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QRadioButton, QWizard
 
-from core.errors import InputError
-from core.request import parse_request
+from core.base.errors import InputError
+from core.domain.request import parse_request
 from tests import test_gui_history as history_shared
 from tests.test_gui_history_files import files
 from tests.test_gui_wizard import click_next, next_button, settle, type_into, wizard
@@ -221,7 +221,7 @@ WORKLOAD_CONCEPTS = {
 
 
 def _entry_titled(title: str) -> str:
-    from core.glossary import load_glossary
+    from core.domain.glossary import load_glossary
 
     found = [e.key for e in load_glossary().all_entries if e.term_en == title]
     assert len(found) == 1, title
@@ -236,7 +236,7 @@ def _bare(text: str) -> str:
 def test_every_question_mark_of_every_page_opens_its_fields_own_entry(main_window, wizard, qtbot):
     from PySide6.QtWidgets import QDockWidget, QGridLayout
 
-    from core.glossary import load_glossary
+    from core.domain.glossary import load_glossary
     from gui.glossary_link import GlossaryLink
     from gui.wizard.field_row import FieldRow
 
@@ -290,8 +290,8 @@ def test_the_cli_glossary_finds_the_help_entries(capsys):
 
 
 def _finding(preset: str, gpu: str, code: str, **precision: str):
-    from core.catalog import default_catalog
-    from core.estimate import estimate
+    from core.domain.catalog import default_catalog
+    from core.estimate.dispatch import estimate
 
     raw = {"model": {"preset": preset}, "gpu": gpu, "precision": precision}
     result = estimate(parse_request(raw), default_catalog())
@@ -326,8 +326,8 @@ def test_the_cli_estimate_names_the_offer_in_gib(capsys, tmp_path):
 def test_diffusion_offers_show_their_cost_per_thousand_images(qapp):
     from PySide6.QtCore import Qt as QtNames
 
-    from core.catalog import default_catalog
-    from core.planner import plan
+    from core.domain.catalog import default_catalog
+    from core.planning.planner import plan
     from gui.presentation.formats import money
     from gui.wizard.offer_table_model import UNIT_COST, OfferTableModel
 
@@ -404,7 +404,7 @@ def test_qt_file_dialogs_are_russian_too(app_state, qtbot):
 def test_the_russian_translation_calls_a_quote_smeta_everywhere():
     import xml.etree.ElementTree as ElementTree
 
-    from core.resources import resource_path
+    from core.base.resources import resource_path
 
     tree = ElementTree.parse(resource_path("i18n", "anchorgpu_ru.ts"))
     mixed = []

@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.catalog import bundled_catalog_path, default_catalog, load_catalog_file
-from core.errors import CatalogError, InputError
-from core.glossary import load_glossary
+from core.base.errors import CatalogError, InputError
+from core.domain.catalog import bundled_catalog_path, default_catalog, load_catalog_file
+from core.domain.glossary import load_glossary
 from gui.app_state import AppState
 from gui.glossary_link import GlossaryLink
 from gui.main_window import MainWindow

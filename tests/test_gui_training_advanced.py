@@ -1,6 +1,6 @@
 """The training form's advanced options: each reaches the request and moves the live estimate as
-core.capacity.training and core.throughput say; an option that does not apply is disabled with
-its reason and keeps the request's value."""
+core.capacity.training and core.capacity.throughput say; an option that does not apply is disabled
+with its reason and keeps the request's value."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QToolButton
 
-from core.request import parse_request
-from core.workload_options import TrainingOptions
+from core.domain.request import parse_request
+from core.domain.workload_options import TrainingOptions
 from gui.wizard import PlanWizard
 from gui.wizard.training_form import TrainingForm
 from tests.test_gui_wizard import settle

@@ -1,9 +1,9 @@
 """The GUI reads core's results through their types: never as ``Any``, never as their JSON.
 
-Core returns dataclasses and pydantic models (:class:`core.estimate.EstimateResult`,
-:class:`core.planner.Plan`, :class:`core.memory.MemoryBreakdown`, ...); a saved quote's JSON
-(``Quote.estimate``, ``.gpu``, ``.request``) is read through :mod:`core.snapshot`. These checks
-walk the syntax of every module of gui/.
+Core returns dataclasses and pydantic models (:class:`core.estimate.dispatch.EstimateResult`,
+:class:`core.planning.planner.Plan`, :class:`core.domain.breakdown.MemoryBreakdown`, ...); a saved
+quote's JSON (``Quote.estimate``, ``.gpu``, ``.request``) is read through
+:mod:`core.quotes.snapshot`. These checks walk the syntax of every module of gui/.
 """
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ def test_no_gui_module_reads_core_results_as_json():
 
 
 def test_no_gui_module_touches_a_quotes_saved_json():
-    """``quote.estimate``, ``.gpu`` and ``.request`` only through :mod:`core.snapshot`."""
+    """``quote.estimate``, ``.gpu`` and ``.request`` only through :mod:`core.quotes.snapshot`."""
     found = []
     for path, tree in _modules():
         for node in ast.walk(tree):

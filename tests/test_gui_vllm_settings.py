@@ -6,8 +6,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QToolButton
 
-from core.request import Runtime, parse_request
-from core.workload_options import DiffusionOptions, InferenceOptions
+from core.domain.request import Runtime, parse_request
+from core.domain.workload_options import DiffusionOptions, InferenceOptions
 from gui.wizard.diffusion_form import DiffusionForm
 from gui.wizard.field_form import set_combo_value
 from gui.wizard.inference_form import InferenceForm

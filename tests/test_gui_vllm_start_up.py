@@ -1,4 +1,4 @@
-"""The wizard's verdict and offer rows follow vLLM's start-up check (core.kv_pool.start_up).
+"""The wizard's verdict and offer rows follow vLLM's start-up check (kv_pool.start_up).
 
 A layout whose KV cache pool holds no sequence of the requested context does not fit, in the live
 panel's verdict and in the offer table (no cost per token, the refusal as the reason); a layout
@@ -11,9 +11,9 @@ from typing import Any
 
 from PySide6.QtWidgets import QLabel
 
-from core.estimate import estimate
-from core.planner import plan
-from core.request import parse_request
+from core.domain.request import parse_request
+from core.estimate.dispatch import estimate
+from core.planning.planner import plan
 from gui.presentation import counts
 from gui.wizard.live_estimate_panel import LiveEstimatePanel
 from gui.wizard.offer_table_model import REASON, UNIT_COST, OfferTableModel

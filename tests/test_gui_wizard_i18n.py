@@ -103,8 +103,8 @@ def test_switching_to_russian_translates_every_page(main_window, app_state, qtbo
 def test_the_quote_reads_in_russian(main_window, app_state, qtbot):
     from PySide6.QtWidgets import QTextBrowser
 
-    from core.glossary import load_glossary
-    from core.request import parse_request
+    from core.domain.glossary import load_glossary
+    from core.domain.request import parse_request
 
     app_state.update_settings(language="ru")
     wizard = main_window.page("plan").wizard

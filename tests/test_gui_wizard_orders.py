@@ -11,8 +11,8 @@ import pytest
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtWidgets import QLabel, QLineEdit, QMessageBox, QPushButton, QTextBrowser, QWizard
 
-from core.errors import StoreError
-from core.request import parse_request
+from core.base.errors import StoreError
+from core.domain.request import parse_request
 from core.store import HistoryStore
 from gui.wizard import PlanWizard, store_calls
 from tests.test_gui_history import Answers
@@ -192,10 +192,10 @@ def test_a_store_error_is_one_clear_message(not_a_database, review, app_state, q
 
 
 def test_a_key_already_used_for_another_request_is_refused_clearly(review, app_state, qtbot):
-    from core.catalog import default_catalog
-    from core.estimate import estimate, estimate_to_json
-    from core.pricing import price_for
-    from core.quotes import build_quote, utc_now
+    from core.domain.catalog import default_catalog
+    from core.estimate.dispatch import estimate, estimate_to_json
+    from core.pricing.prices import price_for
+    from core.quotes.quote import build_quote, utc_now
 
     other = parse_request({**REQUEST, "term": {"unit": "day", "count": 5}})
     catalog = default_catalog()

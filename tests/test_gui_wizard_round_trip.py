@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtCore import QThreadPool
 from PySide6.QtWidgets import QComboBox
 
-from core.request import PlanRequest, parse_request
+from core.domain.request import PlanRequest, parse_request
 from gui.plan_file_commands import PlanFileCommands
 from gui.wizard import PlanWizard
 from gui.wizard.field_form import FieldForm
@@ -302,9 +302,9 @@ def test_a_reopened_quote_with_the_newer_options_comes_back_unchanged(main_windo
     from datetime import UTC, datetime
     from decimal import Decimal
 
-    from core.catalog import default_catalog
-    from core.estimate import estimate
-    from core.quotes import quote_estimate
+    from core.domain.catalog import default_catalog
+    from core.estimate.dispatch import estimate
+    from core.quotes.quote import quote_estimate
     from gui.history.plan_page_link import reopen_as_draft
 
     request = parse_request(REQUESTS[name])

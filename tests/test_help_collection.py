@@ -6,8 +6,8 @@ import json
 
 from PySide6.QtWidgets import QDockWidget, QLineEdit, QListWidget
 
-from core.glossary import load_glossary
-from core.resources import resource_path
+from core.base.resources import resource_path
+from core.domain.glossary import load_glossary
 from gui.glossary_dock import KEY_ROLE
 from gui.wizard.field_row import FieldRow
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from core.cli import main
+from core.app.cli import main
 
 REQUEST = {"model": {"preset": "llama-3.1-8b"}, "gpu": "h100-80gb-sxm", "term": {"unit": "week"}}
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QLabel, QLineEdit
 
-from core.cli import main
+from core.app.cli import main
 from core.store import HistoryStore
 from core.store.search import fts_query
 from gui.history import HistoryView

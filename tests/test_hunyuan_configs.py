@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from core.architecture import ModelArchitecture
-from core.errors import ModelSourceError
-from core.model_config import architecture_from_config
+from core.base.errors import ModelSourceError
+from core.model.architecture import ModelArchitecture
+from core.model.model_config import architecture_from_config
 
 LAYERS = 2
 

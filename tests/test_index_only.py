@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from core.errors import ModelSourceError
-from core.estimate import estimate
-from core.models import resolve_model
-from core.request import ModelRef, parse_request
-from core.safetensors_model import INDEX_NAME, architecture_from_safetensors, read_index
+from core.base.errors import ModelSourceError
+from core.domain.request import ModelRef, parse_request
+from core.estimate.dispatch import estimate
+from core.model.models import resolve_model
+from core.model.safetensors_model import INDEX_NAME, architecture_from_safetensors, read_index
 
 FIXTURES = Path(__file__).parent / "fixtures" / "safetensors_index"
 
@@ -162,7 +162,7 @@ def test_an_index_with_mtp_layers_vllm_skips_keeps_the_config_count(tmp_path):
 def test_parts_the_config_reading_missed_are_named_from_the_index() -> None:
     # A dense config (no experts, no MLA, no states, no tower) beside an index whose names show
     # 64 experts, MLA down-projections, Mamba states and a vision tower: each gets its note.
-    from core.safetensors_model import IndexParts, _part_notes
+    from core.model.safetensors_model import IndexParts, _part_notes
 
     dense = resolve_model(ModelRef(preset="llama-3.1-8b"))
     parts = IndexParts(layers=32, experts=64, mla=True, mamba=True, vision=True, quantized=False)

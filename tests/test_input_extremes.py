@@ -9,11 +9,11 @@ from decimal import Decimal
 
 import pytest
 
-from core.catalog import bundled_catalog_path, parse_catalog
-from core.errors import CatalogError, InputError
-from core.outcome import MILLION, _per, outcome_cost
-from core.planner import plan
-from core.request import parse_request
+from core.base.errors import CatalogError, InputError
+from core.domain.catalog import bundled_catalog_path, parse_catalog
+from core.domain.request import parse_request
+from core.planning.planner import plan
+from core.pricing.outcome import MILLION, _per, outcome_cost
 from tests.cli_helpers import run_cli, write_request
 
 REQUEST = {"model": {"preset": "llama-3.1-8b"}, "gpu": "h100-80gb-sxm"}

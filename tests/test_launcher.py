@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from core import __version__
-from core.catalog import default_catalog
+from core.domain.catalog import default_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 

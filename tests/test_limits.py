@@ -1,4 +1,4 @@
-"""The limits solver (core.limits) against brute force over the estimate, and by hand."""
+"""The limits solver (core.planning.limits) against brute force over the estimate, and by hand."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-from core.catalog import default_catalog
-from core.estimate import EstimateResult, estimate, estimate_on, resolve
-from core.kv_pool import vllm_bounds
-from core.limit_search import Power, largest_fitting
-from core.limits import MAX_CONTEXT, solve_limits
-from core.request import PlanRequest, parse_request
+from core.capacity.kv_pool import vllm_bounds
+from core.domain.catalog import default_catalog
+from core.domain.request import PlanRequest, parse_request
+from core.estimate.dispatch import EstimateResult, estimate, estimate_on, resolve
+from core.planning.limit_search import Power, largest_fitting
+from core.planning.limits import MAX_CONTEXT, solve_limits
 
 
 def _base(raw: dict[str, Any]) -> tuple[EstimateResult, Any]:
@@ -198,10 +198,10 @@ def test_llama_3_1_8b_on_one_h100_by_hand() -> None:
     The planner's fit: with S sequences the KV cache is S × 1,073,741,824 B and each adds
     1,026,048 B of logits (and 10 % of it to the overhead). S = 55 needs 76,214,391,808 B
     (fits, 311,733,248 B to spare); S = 56 needs 77,289,262,284 B (does not).
-    vLLM's own bounds (core.kv_pool.vllm_bounds): a sequence of 8,192 tokens takes 512 blocks, so
-    the pool holds ⌊26,338 / 512⌋ = 51 at once; max_num_seqs is 1,024. Sequences: min(55, 51,
-    1,024) = 51, bound by the pool. Context at one sequence: the pool's 421,408 tokens, above the
-    model's max_position_embeddings of 131,072, which binds as before.
+    vLLM's own bounds (core.capacity.kv_pool.vllm_bounds): a sequence of 8,192 tokens takes 512
+    blocks, so the pool holds ⌊26,338 / 512⌋ = 51 at once; max_num_seqs is 1,024. Sequences: min(55,
+    51, 1,024) = 51, bound by the pool. Context at one sequence: the pool's 421,408 tokens, above
+    the model's max_position_embeddings of 131,072, which binds as before.
     """
     base, model = _base(
         {
@@ -399,7 +399,7 @@ def test_a_line_is_solved_in_four_estimates() -> None:
 )
 def test_every_dimension_asks_the_estimates_own_total(raw: dict[str, Any]) -> None:
     """What the limits search is the estimate's memory exactly, at every size tried."""
-    from core.limits import dimensions
+    from core.planning.limits import dimensions
 
     base, model = _base(raw)
     request = base.request
@@ -445,7 +445,7 @@ def test_curves_fit_up_to_the_solved_limit_and_no_further(
     raw: dict[str, Any], name: str, binding: str
 ) -> None:
     """The curve marks the solved limit: past it memory overflows, or vLLM's pool stops it."""
-    from core.limit_curve import limit_curve
+    from core.planning.limit_curve import limit_curve
 
     base, model = _base(raw)
     limits = solve_limits(base, model)
@@ -485,7 +485,7 @@ def test_a_square_is_solved_in_four_probes_against_the_square() -> None:
 )
 def test_a_plans_shared_limits_are_each_options_own(raw: dict[str, Any]) -> None:
     """Limits shared across a plan's options (by layout) equal each option solved alone."""
-    from core.planner import plan
+    from core.planning.planner import plan
 
     request = parse_request(raw)
     model = resolve(request)
@@ -507,7 +507,7 @@ def test_a_plans_shared_limits_are_each_options_own(raw: dict[str, Any]) -> None
     ],
 )
 def test_a_model_of_the_other_kind_is_refused_by_name(workload, preset, key) -> None:
-    from core.errors import InputError
+    from core.base.errors import InputError
 
     own = "sd-1.5" if workload == "diffusion" else "llama-3.2-1b"
     raw = {"workload": workload, "model": {"preset": own}, "gpu": "h100-80gb-sxm"}

@@ -6,17 +6,17 @@ import json
 
 import pytest
 
+from core.base.errors import InputError
 from core.capacity.llamacpp import Settings, compute_buffer, kv_bytes_all_layers, row_bytes
 from core.capacity.weights import format_weight_memory
-from core.catalog import default_catalog
-from core.errors import InputError
-from core.estimate import estimate, estimate_on, estimate_to_json, resolve
-from core.estimate_llamacpp import FIT_MARGIN
-from core.estimate_llm import inference_weights
-from core.gguf_mix import use_more_bits
-from core.gguf_types import GGML_TYPE_NAMES
-from core.quant_formats import FORMATS
-from core.request import PlanRequest, parse_request
+from core.domain.catalog import default_catalog
+from core.domain.gguf_types import GGML_TYPE_NAMES
+from core.domain.quant_formats import FORMATS
+from core.domain.request import PlanRequest, parse_request
+from core.estimate.dispatch import estimate, estimate_on, estimate_to_json, resolve
+from core.estimate.llamacpp import FIT_MARGIN
+from core.estimate.llm import inference_weights
+from core.model.gguf_mix import use_more_bits
 from tests.test_gguf import LLAMA_KV, llama_tensors, write_gguf
 
 

@@ -47,7 +47,7 @@ def test_full_training_keeps_the_korthikanti_count() -> None:
 def test_a_layernorm_keeps_its_input_in_the_compute_dtype() -> None:
     from pathlib import Path
 
-    from core.model_config import architecture_from_config, load_config_file
+    from core.model.model_config import architecture_from_config, load_config_file
 
     config = load_config_file(Path(__file__).parent / "validation" / "configs" / "phi-1_5.json")
     arch = architecture_from_config(config, model_id="phi-1_5", name="phi-1.5", source="hf_config")

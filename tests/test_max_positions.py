@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from core.model_config import architecture_from_config
-from core.models import load_preset
+from core.model.model_config import architecture_from_config
+from core.model.models import load_preset
 
 FIXTURES = Path(__file__).parent / "fixtures" / "hf_configs"
 
@@ -48,8 +48,8 @@ def test_gemma_3_presets_without_the_field_take_gemma3_text_config_default(prese
 
 
 def _served(context: int, engine: str = "vllm") -> set[str]:
-    from core.estimate import estimate
-    from core.request import parse_request
+    from core.domain.request import parse_request
+    from core.estimate.dispatch import estimate
 
     body = {
         "model": {"preset": "llama-2-7b"},  # max_position_embeddings 4096
@@ -64,7 +64,7 @@ def _served(context: int, engine: str = "vllm") -> set[str]:
 @pytest.mark.parametrize("engine", ["vllm", "llama.cpp"])
 def test_a_context_past_the_models_longest_sequence_is_warned_of(engine):
     # vLLM refuses such a max_model_len by default and llama.cpp warns; the planner does not read
-    # rope_scaling, so it warns rather than refuses (core.compat.context_findings).
+    # rope_scaling, so it warns rather than refuses (core.capacity.compat.context_findings).
     assert "context_beyond_model" in _served(4097, engine)
     assert "context_beyond_model" not in _served(4096, engine)
 
@@ -72,8 +72,8 @@ def test_a_context_past_the_models_longest_sequence_is_warned_of(engine):
 def test_a_modelopt_quantization_beside_the_config_is_named_not_ignored(tmp_path):
     # Nemotron 3 Super's FP8 release keeps its quantization in hf_quant_config.json, not in
     # config.json; the planner does not read that file and must say so.
-    from core.models import resolve_model
-    from core.request import ModelRef
+    from core.domain.request import ModelRef
+    from core.model.models import resolve_model
 
     folder = tmp_path / "nemotron-fp8"
     folder.mkdir()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QColor
 
-from core.memory import MemoryBreakdown
+from core.domain.breakdown import MemoryBreakdown
 from gui.wizard.memory_chart import COLORS, USABLE_COLOR, VRAM_COLOR, MemoryChart, nice_axis
 
 GIB = 2**30

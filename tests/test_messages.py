@@ -14,13 +14,13 @@ from decimal import Decimal
 
 import pytest
 
-from core.catalog import default_catalog
-from core.errors import InputError
-from core.estimate import estimate, estimate_to_json
-from core.messages import TEMPLATES, WORDS, Message, render
-from core.planner import plan
-from core.quotes import parse_quote, quote_estimate
-from core.request import parse_request
+from core.base.errors import InputError
+from core.domain.catalog import default_catalog
+from core.domain.request import parse_request
+from core.estimate.dispatch import estimate, estimate_to_json
+from core.planning.planner import plan
+from core.quotes.quote import parse_quote, quote_estimate
+from core.texts.messages import TEMPLATES, WORDS, Message, render
 
 NOW = datetime(2026, 11, 2, 10, 0, tzinfo=UTC)
 REQUESTS = [

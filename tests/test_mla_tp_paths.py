@@ -19,13 +19,13 @@ import pytest
 
 from core.capacity.training import lora_trainable_params
 from core.capacity.weights import format_weight_memory
-from core.estimate import estimate
-from core.estimate_llamacpp import model_layers
-from core.gguf_model import architecture_from_gguf
-from core.models import load_preset
-from core.quant_formats import FORMATS
-from core.request import parse_request
-from core.safetensors_model import architecture_from_safetensors
+from core.domain.quant_formats import FORMATS
+from core.domain.request import parse_request
+from core.estimate.dispatch import estimate
+from core.estimate.llamacpp import model_layers
+from core.model.gguf_model import architecture_from_gguf
+from core.model.models import load_preset
+from core.model.safetensors_model import architecture_from_safetensors
 from tests.test_gguf import ARR, STR, U32, kv, write_gguf
 from tests.test_safetensors_header import write_file
 

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from core.architecture import ModelArchitecture
-from core.errors import ModelSourceError
-from core.model_config import architecture_from_config
-from core.models import load_preset
-from core.resources import resource_path
+from core.base.errors import ModelSourceError
+from core.base.resources import resource_path
+from core.model.architecture import ModelArchitecture
+from core.model.model_config import architecture_from_config
+from core.model.models import load_preset
 
 
 def _preset_config(preset_id: str) -> dict[str, Any]:

@@ -15,11 +15,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from core.estimate import estimate
-from core.model_config import architecture_from_config
-from core.models import resolve_model
-from core.request import ModelRef, parse_request
-from core.safetensors_model import architecture_from_safetensors
+from core.domain.request import ModelRef, parse_request
+from core.estimate.dispatch import estimate
+from core.model.model_config import architecture_from_config
+from core.model.models import resolve_model
+from core.model.safetensors_model import architecture_from_safetensors
 from tests.test_safetensors_header import TINY, TINY_CONFIG, write_file
 
 GEMMA = Path(__file__).parent / "fixtures" / "hf_configs" / "gemma-4-31b-it-nvfp4" / "config.json"
@@ -159,7 +159,7 @@ def test_a_modelopt_fp8_sidecar_counts_per_tensor_fp8(tmp_path):
 
 
 def test_a_full_size_nvfp4_scale_is_not_taken_for_fp8_blocks():
-    from core.quant_detect import checkpoint_format
+    from core.model.quant_detect import checkpoint_format
 
     down = "model.layers.0.mlp.down_proj"
     tensors = [

@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import core.models as models
-from core.architecture import ModelArchitecture
-from core.errors import ModelSourceError, NotFoundError
-from core.models import custom_architecture, list_presets, load_preset, resolve_model
-from core.request import CustomModel, ModelRef
+import core.model.models as models
+from core.base.errors import ModelSourceError, NotFoundError
+from core.domain.request import CustomModel, ModelRef
+from core.model.architecture import ModelArchitecture
+from core.model.models import custom_architecture, list_presets, load_preset, resolve_model
 
 LLM_PRESETS = {
     "llama-3.1-8b",
@@ -126,7 +126,7 @@ def test_diffusion_presets_are_listed_and_delegated(tmp_path, monkeypatch, fresh
         return pipeline
 
     monkeypatch.setitem(
-        sys.modules, "core.diffusion", types.SimpleNamespace(load_pipeline=load_pipeline)
+        sys.modules, "core.capacity.diffusion", types.SimpleNamespace(load_pipeline=load_pipeline)
     )
     assert resolve_model(ModelRef(preset="pix")) is pipeline
     assert calls == ["pix"]

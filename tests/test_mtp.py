@@ -15,12 +15,12 @@ from typing import Any
 
 import pytest
 
+from core.base.errors import InputError
 from core.capacity.weights import layout_weight_memory
-from core.errors import InputError
-from core.estimate import estimate
-from core.model_config import architecture_from_config
-from core.mtp import with_mtp
-from core.request import parse_request
+from core.domain.request import parse_request
+from core.estimate.dispatch import estimate
+from core.model.model_config import architecture_from_config
+from core.model.mtp import with_mtp
 from tests.cli_helpers import run_cli
 
 CONFIG = Path(__file__).parent / "fixtures" / "hf_configs" / "deepseek-v3" / "config.json"

@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 
 from core.capacity.kv_cache import kv_bytes_per_token, state_bytes_per_sequence
-from core.estimate import estimate
-from core.model_config import architecture_from_config
-from core.mtp import with_mtp
-from core.request import parse_request
+from core.domain.request import parse_request
+from core.estimate.dispatch import estimate
+from core.model.model_config import architecture_from_config
+from core.model.mtp import with_mtp
 from tests.cli_helpers import run_cli
 from tests.test_checkpoint_layout import _v4_flash_tensor_bytes
 

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from core.capacity.vllm_kv_layout import KvLayout, kv_layout
-from core.estimate import estimate
-from core.model_config import architecture_from_config
-from core.mtp import with_mtp
-from core.request import parse_request
+from core.domain.request import parse_request
+from core.estimate.dispatch import estimate
+from core.model.model_config import architecture_from_config
+from core.model.mtp import with_mtp
 
 CONFIGS = Path(__file__).parent / "fixtures" / "hf_configs"
 QWEN3_NEXT = CONFIGS / "qwen3-next-80b-a3b-thinking" / "config.json"

@@ -21,10 +21,10 @@ import pytest
 
 from core.capacity.kv_cache import cache_bytes_per_sequence, kv_bytes_per_token
 from core.capacity.vllm_kv_layout import kv_layout
-from core.estimate import estimate
-from core.model_config import architecture_from_config
-from core.mtp import with_mtp
-from core.request import parse_request
+from core.domain.request import parse_request
+from core.estimate.dispatch import estimate
+from core.model.model_config import architecture_from_config
+from core.model.mtp import with_mtp
 
 CONFIGS = Path(__file__).parent / "fixtures" / "hf_configs"
 SUPER = "nemotron-3-super-120b-a12b-fp8"

@@ -19,9 +19,9 @@ from typing import Any
 
 import pytest
 
-from core.estimate import estimate
-from core.model_config import architecture_from_config
-from core.request import parse_request
+from core.domain.request import parse_request
+from core.estimate.dispatch import estimate
+from core.model.model_config import architecture_from_config
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CHECKPOINTS = FIXTURES / "quantized_checkpoints"

@@ -45,12 +45,19 @@ from typing import Any
 
 import pytest
 
-from core.architecture import CacheGroup
 from core.capacity.kv_cache import cache_by_kind
-from core.families.deepseek import indexer_key_bytes
-from core.families.deepseek_v4 import CSA, HCA, SLIDING, compress_rates, entry_bytes, layer_types
-from core.families.reader import ConfigReader
-from core.model_config import architecture_from_config, load_config_file
+from core.model.architecture import CacheGroup
+from core.model.families.deepseek import indexer_key_bytes
+from core.model.families.deepseek_v4 import (
+    CSA,
+    HCA,
+    SLIDING,
+    compress_rates,
+    entry_bytes,
+    layer_types,
+)
+from core.model.families.reader import ConfigReader
+from core.model.model_config import architecture_from_config, load_config_file
 
 FIXTURES = Path(
     os.environ.get("ANCHORGPU_ORACLE_FIXTURES") or Path(__file__).parent / "fixtures" / "hf_configs"

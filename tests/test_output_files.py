@@ -15,10 +15,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from core.errors import InputError
-from core.output_file import write_file
-from core.request import parse_request
-from core.settings import Settings, save_settings
+from core.app.settings import Settings, save_settings
+from core.base.errors import InputError
+from core.base.output_file import write_file
+from core.domain.request import parse_request
 
 REQUEST = {"model": {"preset": "llama-3.1-8b"}, "gpu": "h100-80gb-sxm"}
 OLD = b"the link's target, which must stay as it was\n"
@@ -163,18 +163,18 @@ def test_the_comparison_csv_writes_no_live_formula_and_refuses_a_link(tmp_path):
 def test_history_and_comparison_share_one_csv_writer():
     import core.store.transfer as transfer
     import gui.presentation.comparison as comparison
-    from core import csv_file
+    from core.base import csv_file
 
     assert transfer.write_csv is csv_file.write_csv
     assert transfer.neutralise_cell is csv_file.neutralise_cell
     source = Path(comparison.__file__).read_text(encoding="utf-8")
-    assert "csv.writer" not in source and "from core.csv_file import" in source
+    assert "csv.writer" not in source and "from core.base.csv_file import" in source
 
 
 def test_an_imported_catalog_is_copied_beside_the_data_and_never_through_a_link(
     app_state, tmp_path
 ):
-    from core.catalog import bundled_catalog_path
+    from core.domain.catalog import bundled_catalog_path
     from gui.settings_store import IMPORTED_CATALOG_FILE
 
     app_state.data_dir.mkdir(parents=True, exist_ok=True)

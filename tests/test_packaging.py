@@ -59,5 +59,5 @@ def test_wheel_contains_every_resource_file(tmp_path):
     names = set(zipfile.ZipFile(wheels[0]).namelist())
     missing = [path for path in tracked if path not in names]
     assert missing == []
-    assert "core/cli/__init__.py" in names and "gui/launcher.py" in names
+    assert "core/app/cli/__init__.py" in names and "gui/launcher.py" in names
     assert not any(name.startswith("tests/") for name in names)

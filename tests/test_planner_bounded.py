@@ -6,12 +6,12 @@ from typing import Any
 
 import pytest
 
-import core.planner as planner
-from core.catalog import default_catalog
-from core.estimate import resolve
-from core.messages import Message
-from core.planner import _variants, layouts, plan
-from core.request import parse_request
+import core.planning.planner as planner
+from core.domain.catalog import default_catalog
+from core.domain.request import parse_request
+from core.estimate.dispatch import resolve
+from core.planning.planner import _variants, layouts, plan
+from core.texts.messages import Message
 
 NOTHING_FITS: list[dict[str, Any]] = [
     {"model": {"preset": "llama-3.1-405b"}, "gpu": "l4", "inference": {"context_tokens": 131072}},
@@ -95,7 +95,7 @@ def test_a_figure_beyond_decimal_precision_is_left_out_not_a_traceback() -> None
     from decimal import Decimal
     from types import SimpleNamespace
 
-    from core.planner import _job_cost, _per_million
+    from core.planning.planner import _job_cost, _per_million
 
     crawl = SimpleNamespace(throughput=SimpleNamespace(decode_tokens_per_s=1e-40, job_hours=1e40))
     price = SimpleNamespace(

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QLabel
 
-from core.catalog import default_catalog
-from core.estimate import estimate
-from core.quotes import quote_estimate
-from core.request import parse_request
-from core.units import gib_text, offer_text, vendor_label
+from core.base.units import gib_text, offer_text, vendor_label
+from core.domain.catalog import default_catalog
+from core.domain.request import parse_request
+from core.estimate.dispatch import estimate
+from core.quotes.quote import quote_estimate
 from gui.presentation import formats
 from gui.presentation.names import Names, gpu_name, offer, sharding_of
 from gui.presentation.printing import DocumentPrinter

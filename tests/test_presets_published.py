@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-from core.estimate import estimate
-from core.models import list_presets, load_preset
-from core.request import parse_request
-from core.resources import resource_path
+from core.base.resources import resource_path
+from core.domain.request import parse_request
+from core.estimate.dispatch import estimate
+from core.model.models import list_presets, load_preset
 from tests.cli_helpers import run_cli
 
 FIXTURES = Path(__file__).parent / "fixtures" / "hf_configs"

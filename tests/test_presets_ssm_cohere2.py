@@ -14,14 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from core import models
 from core.capacity.kv_cache import (
     cache_bytes_per_sequence,
     kv_bytes_per_token,
     state_bytes_per_sequence,
 )
-from core.model_config import architecture_from_config
-from core.models import load_preset
+from core.model import models
+from core.model.model_config import architecture_from_config
+from core.model.models import load_preset
 
 FIXTURES = Path(__file__).parent / "fixtures" / "hf_configs"
 PRESETS = {

@@ -9,9 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from core.catalog import Catalog, default_catalog, parse_catalog
-from core.errors import CatalogError, InputError
-from core.pricing import (
+from core.base.errors import CatalogError, InputError
+from core.domain.catalog import Catalog, default_catalog, parse_catalog
+from core.domain.request import Term
+from core.pricing.prices import (
     LineItem,
     Price,
     from_minor,
@@ -20,7 +21,6 @@ from core.pricing import (
     storage_gb_for,
     to_minor,
 )
-from core.request import Term
 
 CATALOG = default_catalog()
 H100 = CATALOG.gpu("h100-80gb-sxm")
@@ -185,7 +185,7 @@ def test_minor_units_round_trip() -> None:
 def test_total_is_the_sum_of_rounded_line_items(
     gpu: object, gpus: int, unit: str, count: int, tax: Decimal, storage: int | None
 ) -> None:
-    from core.catalog import GpuOffer
+    from core.domain.catalog import GpuOffer
 
     assert isinstance(gpu, GpuOffer)
     price = price_for(

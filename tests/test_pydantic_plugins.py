@@ -21,7 +21,7 @@ VARIABLE = "PYDANTIC_DISABLE_PLUGINS"
 
 CLI = """
 import contextlib, io, json, os, sys
-from core.cli import main
+from core.app.cli import main
 with contextlib.redirect_stdout(io.StringIO()):
     code = main(sys.argv[1:])
 from pydantic.plugin import _loader

@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 
 from core.capacity.weights import format_weight_memory
-from core.estimate import estimate
-from core.model_config import architecture_from_config
-from core.quant_formats import FORMATS
-from core.request import parse_request
-from core.safetensors_model import architecture_from_safetensors, read_safetensors
+from core.domain.quant_formats import FORMATS
+from core.domain.request import parse_request
+from core.estimate.dispatch import estimate
+from core.model.model_config import architecture_from_config
+from core.model.safetensors_model import architecture_from_safetensors, read_safetensors
 from tests.arch_factory import gpt_like
 
 _BYTES = {"F32": 4, "BF16": 2, "F16": 2, "I32": 4, "U8": 1, "I8": 1, "F8_E4M3": 1}
@@ -268,7 +268,7 @@ def test_a_request_names_a_format_for_a_preset(precision, fmt, weights):
 
 
 def test_a_request_naming_two_formats_is_refused():
-    from core.errors import InputError
+    from core.base.errors import InputError
 
     with pytest.raises(InputError, match="name different formats"):
         parse_request(
@@ -281,7 +281,7 @@ def test_a_request_naming_two_formats_is_refused():
 
 @pytest.mark.parametrize("weights", [[1], {"a": 1}])
 def test_weights_that_are_not_text_are_refused_naming_the_field(weights):
-    from core.errors import InputError
+    from core.base.errors import InputError
 
     with pytest.raises(InputError) as caught:
         parse_request({"model": {"preset": "llama-3.1-8b"}, "precision": {"weights": weights}})
@@ -299,7 +299,7 @@ def test_default_sections_are_shared_not_copied_and_cannot_change():
 
 
 def test_an_older_request_keeps_its_fingerprint():
-    from core.quotes import request_fingerprint
+    from core.quotes.quote import request_fingerprint
 
     request = parse_request({"model": {"preset": "llama-3.1-8b"}})
     text = request.canonical_json()

@@ -11,8 +11,8 @@ import json
 import sqlite3
 from pathlib import Path
 
-from core.quotes import request_fingerprint
-from core.request import PlanRequest, canonical_request_json
+from core.domain.request import PlanRequest, canonical_request_json
+from core.quotes.quote import request_fingerprint
 
 FIXTURE = Path(__file__).parent / "fixtures" / "history-v1.sqlite"
 

@@ -23,10 +23,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.catalog import default_catalog
-from core.errors import InputError, PlannerError
-from core.glossary import load_glossary
-from core.request import parse_request
+from core.base.errors import InputError, PlannerError
+from core.domain.catalog import default_catalog
+from core.domain.glossary import load_glossary
+from core.domain.request import parse_request
 from gui.core_text import labelled_error_text, message_text
 from gui.wizard import wizard_shots
 from tests.test_gui_history import fill_history
@@ -175,16 +175,16 @@ def latin_words(text: str) -> list[str]:
 
 def _error_templates() -> dict[str, str]:
     """Every template core words its errors with."""
-    from core.error_texts import ERROR_TEMPLATES
-    from core.messages import TEMPLATES
-    from core.store_texts import STORE_TEMPLATES
+    from core.texts.error_texts import ERROR_TEMPLATES
+    from core.texts.messages import TEMPLATES
+    from core.texts.store_texts import STORE_TEMPLATES
 
     older = {k: v for k, v in TEMPLATES.items() if k.split(".")[0] in ERROR_PREFIXES}
     return {**older, **ERROR_TEMPLATES, **STORE_TEMPLATES}
 
 
 ERROR_PREFIXES = frozenset({"error", "json", "request", "store", "pydantic"})
-"""Key prefixes of the error templates in :mod:`core.message_texts`."""
+"""Key prefixes of the error templates in :mod:`core.texts.message_texts`."""
 
 
 def _placeholders_removed(text: str) -> str:
@@ -216,14 +216,14 @@ def _provoked(tmp_path):
     import json
     import struct
 
-    from core.catalog import bundled_catalog_path, load_catalog_file, parse_catalog
-    from core.gguf import read_gguf
-    from core.glossary import load_glossary
-    from core.models import load_preset
-    from core.pricing import validate_tax_rate
-    from core.request import load_request_file
-    from core.safetensors_header import read_header
-    from core.settings import load_settings
+    from core.app.settings import load_settings
+    from core.domain.catalog import bundled_catalog_path, load_catalog_file, parse_catalog
+    from core.domain.glossary import load_glossary
+    from core.domain.request import load_request_file
+    from core.model.gguf import read_gguf
+    from core.model.models import load_preset
+    from core.model.safetensors_header import read_header
+    from core.pricing.prices import validate_tax_rate
     from core.store import HistoryStore
     from core.store.errors import busy, describe
     from core.store.transfer import import_json
@@ -278,7 +278,7 @@ def _provoked(tmp_path):
 
 def _values(params) -> list[str]:
     """The parameter values of a message, those of the causes inside it too."""
-    from core.messages import Message
+    from core.texts.messages import Message
 
     found = []
     for value in params.values():
@@ -290,7 +290,7 @@ def _values(params) -> list[str]:
 
 
 def test_errors_of_every_class_read_in_russian_on_the_gui_error_path(app_state, tmp_path):
-    from core.errors import (
+    from core.base.errors import (
         CatalogError,
         IdempotencyConflictError,
         InputError,
@@ -299,7 +299,7 @@ def test_errors_of_every_class_read_in_russian_on_the_gui_error_path(app_state, 
         StoreBusyError,
         StoreError,
     )
-    from core.messages import Message
+    from core.texts.messages import Message
     from gui.history.error_message import error_text
 
     errors = _provoked(tmp_path)

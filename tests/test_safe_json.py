@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import CatalogError, InputError
-from core.safe_json import MAX_DEPTH, MAX_NUMBER_CHARS, loads_json, read_json_file
+from core.base.errors import CatalogError, InputError
+from core.base.safe_json import MAX_DEPTH, MAX_NUMBER_CHARS, loads_json, read_json_file
 
 
 @pytest.mark.parametrize(

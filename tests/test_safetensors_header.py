@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from core.errors import ModelSourceError
-from core.safetensors_header import read_header
-from core.safetensors_model import architecture_from_safetensors, read_safetensors
+from core.base.errors import ModelSourceError
+from core.model.safetensors_header import read_header
+from core.model.safetensors_model import architecture_from_safetensors, read_safetensors
 
 _BYTES = {"F32": 4, "BF16": 2, "F16": 2, "I32": 4, "U8": 1, "F8_E4M3": 1}
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from core.selftest import (
+from core.app.selftest import (
     GLOSSARY_TERMS,
     EngineChecks,
     NetworkGuard,

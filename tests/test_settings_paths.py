@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-import core.paths as core_paths
-from core.errors import InputError
-from core.paths import data_dir, default_db_path, settings_path
-from core.settings import Settings, load_settings, save_settings
+import core.base.paths as core_paths
+from core.app.settings import Settings, load_settings, save_settings
+from core.base.errors import InputError
+from core.base.paths import data_dir, default_db_path, settings_path
 
 
 def test_a_missing_settings_file_gives_the_defaults(user_data_dir: Path) -> None:

@@ -13,11 +13,11 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 
-from core.catalog import default_catalog
-from core.estimate import estimate
-from core.quotes import parse_quote, quote_estimate
-from core.request import parse_request
-from core.snapshot import (
+from core.domain.catalog import default_catalog
+from core.domain.request import parse_request
+from core.estimate.dispatch import estimate
+from core.quotes.quote import parse_quote, quote_estimate
+from core.quotes.snapshot import (
     SavedMemory,
     SavedSpeed,
     read_estimate,

@@ -6,13 +6,13 @@ from decimal import Decimal
 
 import pytest
 
-from core.catalog import default_catalog
-from core.diffusion_flops import denoise_flops_per_image
-from core.estimate import EstimateResult, estimate_on, resolve
-from core.estimate_training import layout_speed
-from core.outcome import outcome_cost
-from core.pricing import price_estimate
-from core.request import PlanRequest
+from core.capacity.diffusion_flops import denoise_flops_per_image
+from core.domain.catalog import default_catalog
+from core.domain.request import PlanRequest
+from core.estimate.dispatch import EstimateResult, estimate_on, resolve
+from core.estimate.training import layout_speed
+from core.pricing.outcome import outcome_cost
+from core.pricing.prices import price_estimate
 from core.speed.diffusion import SECONDS_PER_STEP, UTILISATION
 from core.speed.training import BANDS, UNMEASURED_WIDENING
 
@@ -87,8 +87,8 @@ def test_images_per_hour_and_cost_per_thousand_with_band() -> None:
 
 
 def test_a_run_larger_than_one_order_is_priced_as_the_orders_it_needs() -> None:
-    from core.pricing import price_for
-    from core.request import Term
+    from core.domain.request import Term
+    from core.pricing.prices import price_for
 
     catalog = default_catalog()
     gpu = catalog.gpu("h100-80gb-sxm")
@@ -98,7 +98,7 @@ def test_a_run_larger_than_one_order_is_priced_as_the_orders_it_needs() -> None:
     assert price.total == (gpu.price_per_gpu_hour.for_unit("hour") * 72).quantize(Decimal("0.01"))
     assert price.as_json()["orders"] == 3
     assert "orders" not in price_for(catalog, gpu, 32, Term()).as_json()
-    from core.errors import PlannerError
+    from core.base.errors import PlannerError
 
     with pytest.raises(PlannerError):  # serving and images stay within one order
         price_for(catalog, gpu, 72, Term())

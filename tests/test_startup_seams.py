@@ -181,7 +181,7 @@ def test_going_past_the_last_page_built_builds_the_later_pages_first(qtbot, app_
 def test_a_draft_whose_model_cannot_be_read_is_refused_on_the_model_page_once_it_is_built(
     qtbot, app_state, tmp_path
 ):
-    from core.request import ModelRef, PlanRequest
+    from core.domain.request import ModelRef, PlanRequest
     from gui.wizard.plan_files import keep_draft
     from gui.wizard.plan_page import PlanPage
 

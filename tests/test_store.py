@@ -14,10 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.catalog import default_catalog, parse_catalog
-from core.errors import IdempotencyConflictError, InputError, NotFoundError
-from core.pricing import LineItem, Price
-from core.quotes import build_quote
+from core.base.errors import IdempotencyConflictError, InputError, NotFoundError
+from core.domain.catalog import default_catalog, parse_catalog
+from core.pricing.prices import LineItem, Price
+from core.quotes.quote import build_quote
 from core.store import HistoryStore
 from core.store.connection import _journal_mode_wal
 from tests.store_helpers import NOW, make_quote, make_request

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import InputError, NotFoundError
-from core.quotes import MAX_LABEL_LENGTH
+from core.base.errors import InputError, NotFoundError
+from core.quotes.quote import MAX_LABEL_LENGTH
 from core.store import HistoryStore
 from tests.store_helpers import NOW, make_quote
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import StoreError
+from core.base.errors import StoreError
 from core.store import HistoryStore, connection
 from tests.store_helpers import make_quote
 

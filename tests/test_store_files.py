@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import StoreError
+from core.base.errors import StoreError
 from core.store import SCHEMA_VERSION, HistoryStore
 from core.store import backup as backup_module
 from core.store.backup import backup_database, restore_database, verify_database

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import StoreError
+from core.base.errors import StoreError
 from core.store import SCHEMA_VERSION, HistoryStore
 from core.store.schema import APPLICATION_ID
 from tests.cli_helpers import run_cli

@@ -23,9 +23,9 @@ from typing import Any
 
 import pytest
 
-from core.catalog import default_catalog
-from core.errors import InputError, StoreError
-from core.paths import ensure_private_dir
+from core.base.errors import InputError, StoreError
+from core.base.paths import ensure_private_dir
+from core.domain.catalog import default_catalog
 from core.store import HistoryStore
 from core.store.schema import SCHEMA_VERSION
 from core.store.transfer import export_data, import_json
@@ -396,8 +396,8 @@ def test_an_id_already_here_with_other_texts_is_named(
 def test_a_saved_quote_never_reads_the_model_file_it_names(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from core import estimate as estimate_module
-    from core.quote_limits import quote_limits
+    from core.estimate import dispatch as estimate_module
+    from core.quotes.limits import quote_limits
 
     config = tmp_path / "config.json"
     shutil.copy(

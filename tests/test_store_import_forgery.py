@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from core.errors import InputError
+from core.base.errors import InputError
 from core.store import HistoryStore, import_checks
 from core.store.transfer import export_data, import_json
 from tests.store_helpers import NOW, make_quote

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import StoreError
+from core.base.errors import StoreError
 from core.store import HistoryStore
 from core.store.errors import describe
 from tests.store_crash import counts_of, populated

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import StoreError
+from core.base.errors import StoreError
 from core.store import HistoryStore
 from core.store.backup import backup_database, restore_database
 from tests.store_crash import counts_of, crash_restore, populated

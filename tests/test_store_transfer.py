@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import InputError
+from core.base.errors import InputError
 from core.store import HistoryStore
 from core.store.transfer import export_csv, export_data, export_json, import_json, neutralise_cell
 from tests.store_helpers import NOW, make_quote

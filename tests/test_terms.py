@@ -7,9 +7,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from core.errors import InputError
-from core.request import PlanRequest, Term
-from core.terms import term_end, term_hours, term_window, unit_hours
+from core.base.errors import InputError
+from core.domain.request import PlanRequest, Term
+from core.domain.terms import term_end, term_hours, term_window, unit_hours
 
 BERLIN = ZoneInfo("Europe/Berlin")
 

@@ -2,8 +2,8 @@
 
 vLLM's DeepSeek-V2/V3 model fuses q_a_proj and kv_a_proj_with_mqa into one layer with
 ``disable_tp=True``; DeepSeek-V4's fuses wq_a and wkv the same way and keeps the compressors and
-the indexer's wq_b and weights_proj whole too (sources in core.families.deepseek and
-core.families.deepseek_v4). Written out by hand below from the published configs.
+the indexer's wq_b and weights_proj whole too (sources in core.model.families.deepseek and
+core.model.families.deepseek_v4). Written out by hand below from the published configs.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 from core.capacity.weights import layout_weight_memory, weight_memory
-from core.model_config import architecture_from_config
+from core.model.model_config import architecture_from_config
 
 CONFIGS = Path(__file__).parent / "fixtures" / "hf_configs"
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from core.capacity.trainers import litgpt_kept_inputs, litgpt_loss_peak
-from core.estimate import estimate, resolve
-from core.quotes import request_fingerprint
-from core.request import PlanRequest
-from core.snapshot import read_request
+from core.domain.request import PlanRequest
+from core.domain.workload_options import TrainingOptions
+from core.estimate.dispatch import estimate, resolve
+from core.quotes.quote import request_fingerprint
+from core.quotes.snapshot import read_request
 from core.store import HistoryStore
-from core.workload_options import TrainingOptions
 from tests.cli_helpers import run_cli
 from tests.store_helpers import make_quote
 from tests.validation.case import cfg

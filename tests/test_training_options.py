@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from core.capacity.training import largest_tensor_params
-from core.estimate import estimate
-from core.models import load_preset
-from core.request import PlanRequest
+from core.domain.request import PlanRequest
+from core.estimate.dispatch import estimate
+from core.model.models import load_preset
 
 
 def _training(**options: Any) -> Any:

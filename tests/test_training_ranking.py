@@ -13,9 +13,9 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
-from core.catalog import default_catalog
-from core.estimate import resolve
-from core.request import parse_request
+from core.domain.catalog import default_catalog
+from core.domain.request import parse_request
+from core.estimate.dispatch import resolve
 from gui.wizard.live_estimate_panel import LiveEstimatePanel
 from gui.wizard.live_estimator import plan_with_limits
 from tests.cli_helpers import run_cli, write_request

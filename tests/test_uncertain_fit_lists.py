@@ -15,9 +15,9 @@ import re
 
 import pytest
 
-from core.catalog import default_catalog
-from core.planner import plan, plan_to_json
-from core.request import parse_request
+from core.domain.catalog import default_catalog
+from core.domain.request import parse_request
+from core.planning.planner import plan, plan_to_json
 from tests.cli_helpers import run_cli, write_request
 
 BRAND_NEW = {
@@ -121,8 +121,8 @@ def _uncertain_quote(models_dir):
     from datetime import UTC, datetime
     from decimal import Decimal
 
-    from core.estimate import estimate
-    from core.quotes import quote_estimate
+    from core.estimate.dispatch import estimate
+    from core.quotes.quote import quote_estimate
 
     result = estimate(parse_request(_request(models_dir)))
     assert result.fits and result.fit_certainty == "uncertain"
@@ -131,7 +131,7 @@ def _uncertain_quote(models_dir):
 
 
 def test_a_saved_quote_keeps_the_range_and_its_document_shows_it(qtbot, models_dir):
-    from core.snapshot import read_snapshot
+    from core.quotes.snapshot import read_snapshot
     from gui.presentation.quote_document import QuoteDocument
 
     quote, now = _uncertain_quote(models_dir)
@@ -148,7 +148,7 @@ def test_a_saved_quote_keeps_the_range_and_its_document_shows_it(qtbot, models_d
 
 
 def test_a_quote_of_a_counted_model_reads_without_a_range():
-    from core.snapshot import read_estimate
+    from core.quotes.snapshot import read_estimate
 
     # Saved before the range was kept, or of a model counted exactly: no range, no certainty.
     saved = read_estimate({"fits": True, "approximate": None})

@@ -54,8 +54,8 @@ def test_sdxl_notebook_rows_after_the_compile_hold_the_compiled_unet() -> None:
     (sources.NOT_COMPARABLE): its weights, counted by the planner's own rule, bring three of the
     four rows within 1.5 %; the fourth stays 2.9 GiB above.
     """
-    from core.diffusion import load_pipeline
-    from core.diffusion_weights import component_weights
+    from core.capacity.diffusion import load_pipeline
+    from core.capacity.diffusion_weights import component_weights
     from tests.validation.compare import request_of
 
     by_id = {c.id: c for c in CASES}
@@ -85,7 +85,7 @@ def test_accuracy_document_is_current() -> None:
 def test_accuracy_bands_are_the_worst_error_of_their_cases() -> None:
     import math
 
-    from core.accuracy import ACCURACY_BANDS, band_key
+    from core.estimate.accuracy import ACCURACY_BANDS, band_key
     from tests.validation.compare import request_of
 
     worst: dict[tuple[str, str], float] = {}
@@ -99,8 +99,8 @@ def test_accuracy_bands_are_the_worst_error_of_their_cases() -> None:
 
 
 def test_tight_when_the_headroom_is_inside_the_band() -> None:
-    from core.accuracy import accuracy_band
-    from core.request import PlanRequest
+    from core.domain.request import PlanRequest
+    from core.estimate.accuracy import accuracy_band
 
     serve = PlanRequest.model_validate({"model": {"preset": "llama-3.1-8b"}})
     assert accuracy_band(serve, 100 * 2**30, 5 * 2**30).tight
@@ -118,8 +118,8 @@ def test_tight_when_the_headroom_is_inside_the_band() -> None:
 
 
 def test_every_estimate_carries_its_band() -> None:
-    from core.estimate import estimate, estimate_to_json
-    from core.request import PlanRequest
+    from core.domain.request import PlanRequest
+    from core.estimate.dispatch import estimate, estimate_to_json
 
     request = PlanRequest.model_validate({"model": {"preset": "llama-3.1-8b"}, "gpu": "l4"})
     result = estimate(request)
@@ -130,8 +130,8 @@ def test_every_estimate_carries_its_band() -> None:
 
 
 def test_tensor_parallel_serving_takes_the_serving_band() -> None:
-    from core.accuracy import ACCURACY_BANDS, band_key
-    from core.request import PlanRequest
+    from core.domain.request import PlanRequest
+    from core.estimate.accuracy import ACCURACY_BANDS, band_key
 
     request = PlanRequest.model_validate(
         {

@@ -1,4 +1,4 @@
-"""vLLM 0.21+'s CUDA graph estimate, taken from the KV pool: the note that says so (core.kv_pool).
+"""vLLM 0.21+'s CUDA graph estimate, taken from the KV pool: the note that says so (kv_pool).
 
 vLLM measures the estimate on the GPU (``GPUModelRunner.profile_cudagraph_memory``), so the pool
 the planner shows is the one of 0.20 and earlier; the note gives the pool in tokens less the
@@ -9,10 +9,10 @@ of every layer 2 MiB.
 
 from __future__ import annotations
 
+from core.capacity.kv_pool import KvPool, graph_estimate_finding
 from core.capacity.vllm_profile import GRAPH_ESTIMATE_GIB, PUBLISHED_GRAPH_ESTIMATES_GIB
-from core.estimate import EstimateResult, estimate
-from core.kv_pool import KvPool, graph_estimate_finding
-from core.request import parse_request
+from core.domain.request import parse_request
+from core.estimate.dispatch import EstimateResult, estimate
 
 GIB = 1 << 30
 BLOCK = 16 * 131_072  # Llama 3.1 8B's block: 16 tokens of every layer's K and V in bf16

@@ -14,16 +14,16 @@ from typing import Any
 
 import pytest
 
-from core.architecture import CacheGroup
 from core.capacity.kv_cache import cache_bytes_per_sequence
+from core.capacity.kv_pool import KvPool, vllm_bounds
 from core.capacity.vllm_kv_layout import KvGroup, KvLayout, kv_layout
 from core.capacity.vllm_profile import vllm_profile
-from core.catalog import default_catalog
-from core.estimate import estimate, language_model_of, resolve
-from core.kv_pool import KvPool, vllm_bounds
-from core.limits import MAX_CONTEXT, solve_limits
-from core.model_config import architecture_from_config, load_config_file
-from core.request import parse_request
+from core.domain.catalog import default_catalog
+from core.domain.request import parse_request
+from core.estimate.dispatch import estimate, language_model_of, resolve
+from core.model.architecture import CacheGroup
+from core.model.model_config import architecture_from_config, load_config_file
+from core.planning.limits import MAX_CONTEXT, solve_limits
 from tests.arch_factory import gpt_like
 
 
@@ -249,7 +249,7 @@ def test_a_b200_profile_pages_deepseek_v3_in_64_token_blocks() -> None:
             "inference": {"context_tokens": 1000},
         }
     )
-    from core.estimate import estimate
+    from core.estimate.dispatch import estimate
 
     profile = estimate(request).details["vllm_profile"]
     assert profile["kv_layout"]["groups"] == [["full", None, 64]]

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from core.capacity.vllm_mxfp4 import expert_bytes, kernel_of, padding_bytes
-from core.catalog import default_catalog
-from core.estimate import estimate
-from core.models import load_preset
-from core.request import parse_request
+from core.domain.catalog import default_catalog
+from core.domain.request import parse_request
+from core.estimate.dispatch import estimate
+from core.model.models import load_preset
 
 GIB = 2**30
 

@@ -11,9 +11,9 @@ from core.capacity.vllm_profile import (
     non_torch_bytes,
     sampler_peak_bytes,
 )
-from core.catalog import default_catalog
-from core.estimate import estimate
-from core.request import PlanRequest
+from core.domain.catalog import default_catalog
+from core.domain.request import PlanRequest
+from core.estimate.dispatch import estimate
 
 
 def _gpu(gpu_id: str):  # type: ignore[no-untyped-def]
@@ -44,7 +44,7 @@ def test_batch_defaults_follow_vllm_engine_args() -> None:
 
 
 def test_forward_peak_of_llama3_8b_at_8192_tokens() -> None:
-    from core.models import load_preset
+    from core.model.models import load_preset
 
     arch = load_preset("llama-3.1-8b")
     # 3 x 8192 x 4096 x 2 B (stream) + 3 x 8192 x 14336 x 2 B (gate, up, activation)
@@ -66,7 +66,7 @@ def test_the_sampler_masks_in_place_from_vllm_0_17() -> None:
     their fp32 copy (4 B), the probabilities (4 B) and the exponential noise (4 B): 14 B per
     vocabulary entry and sequence, plus one fp32 scratch row per SM (132 on an H100 SXM).
     """
-    from core.models import load_preset
+    from core.model.models import load_preset
 
     arch = load_preset("llama-3.1-8b")
     hidden = 8192 * 4096 * 2
@@ -96,7 +96,7 @@ def test_the_vllm_version_is_a_request_field_that_defaults_to_the_current_profil
 
 
 def test_a_request_file_without_the_vllm_version_loads_and_keeps_its_fingerprint() -> None:
-    from core.request import parse_request
+    from core.domain.request import parse_request
 
     raw = {"model": {"preset": "llama-3.1-8b"}, "inference": {"context_tokens": 8192}}
     request = parse_request(raw)
@@ -217,7 +217,7 @@ def test_a_context_off_the_block_grid_keeps_the_pool_and_counts_whole_blocks() -
 
 
 def _arch_request(preset: str, gpus: int = 1):  # type: ignore[no-untyped-def]
-    from core.estimate import resolve
+    from core.estimate.dispatch import resolve
 
     parallel = {"strategy": "tensor", "gpus": gpus} if gpus > 1 else {}
     request = PlanRequest.model_validate(

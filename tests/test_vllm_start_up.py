@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.capacity.kv_pool import refused, runs_fewer
 from core.capacity.vllm_kv_layout import KvLayout
-from core.estimate import EstimateResult, estimate
-from core.kv_pool import refused, runs_fewer
-from core.planner import plan
-from core.request import parse_request
+from core.domain.request import parse_request
+from core.estimate.dispatch import EstimateResult, estimate
+from core.planning.planner import plan
 from tests.cli_helpers import run_cli, write_request
 
 # The cases of the issue were read with the start-up profile of vLLM 0.7 to 0.16 (the sampler

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 
-from core.model_config import architecture_from_config
-from core.safetensors_model import architecture_from_safetensors
+from core.model.model_config import architecture_from_config
+from core.model.safetensors_model import architecture_from_safetensors
 from tests.test_safetensors_header import TINY, TINY_CONFIG, write_file
 
 _LINEAR = ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj")

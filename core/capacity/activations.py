@@ -67,8 +67,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from core.architecture import LayerShape, ModelArchitecture
-from core.capacity.dtypes import FP32_BYTES
+from core.domain.dtypes import FP32_BYTES
+from core.model.architecture import LayerShape, ModelArchitecture
 
 ACT_BYTES = 2  # 16-bit activations
 # Whether the block's matrices are trained or frozen (LoRA, QLoRA), which decides what autograd

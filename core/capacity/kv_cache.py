@@ -19,8 +19,8 @@ has its own rule:
   on every tensor-parallel rank. DeepSeek-V3.2's sparse-attention indexer adds one key of
   ``index_head_dim`` values per token and layer, which vLLM stores in fp8 with one fp32 scale per
   128 values whatever the cache dtype (132 bytes for ``index_head_dim`` 128; see
-  :data:`core.families.deepseek.INDEXER_QUANT_BLOCK`).
-- DeepSeek-V4 (:mod:`core.families.deepseek_v4`, vLLM's DeepSeek-V4 support): every layer's
+  :data:`core.model.families.deepseek.INDEXER_QUANT_BLOCK`).
+- DeepSeek-V4 (:mod:`core.model.families.deepseek_v4`, vLLM's DeepSeek-V4 support): every layer's
   sliding window of one K=V vector, one compressed entry per 4 (CSA) or 128 (HCA) tokens and the
   CSA indexer's keys, all in vLLM's own fp8 layouts whatever the cache dtype (``token_bits``;
   584 bytes per vector, 132 per indexer key), plus each compressor's float32 state of its last
@@ -36,8 +36,8 @@ has its own rule:
 
 from __future__ import annotations
 
-from core.architecture import CACHE_KINDS, CacheKind, CacheRow, ModelArchitecture
-from core.capacity.dtypes import BITS
+from core.domain.dtypes import BITS
+from core.model.architecture import CACHE_KINDS, CacheKind, CacheRow, ModelArchitecture
 
 VLLM_BLOCK_TOKENS = 16
 

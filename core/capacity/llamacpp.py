@@ -47,9 +47,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.architecture import ModelArchitecture, StoredLayers
-from core.capacity.dtypes import FP32_BYTES
-from core.gguf_types import GGML_TYPE_NAMES
+from core.domain.dtypes import FP32_BYTES
+from core.domain.gguf_types import GGML_TYPE_NAMES
+from core.model.architecture import ModelArchitecture, StoredLayers
 
 KV_PAD = 256  # kv_size and the SWA cells are padded to 256 cells (llama-context.cpp)
 F32 = FP32_BYTES  # GGML_TYPE_F32

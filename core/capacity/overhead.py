@@ -11,7 +11,7 @@ Documented defaults (request field ``runtime``):
 
 from __future__ import annotations
 
-from core.request import Runtime
+from core.domain.request import Runtime
 
 GIB = 1024**3
 

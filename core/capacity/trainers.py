@@ -60,9 +60,9 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-from core.architecture import ModelArchitecture
 from core.capacity.activations import BaseWeights, MatmulInputs, block_inputs
-from core.capacity.dtypes import FP32_BYTES
+from core.domain.dtypes import FP32_BYTES
+from core.model.architecture import ModelArchitecture
 
 Trainer = Literal["transformers", "torchtune", "litgpt"]
 TRAINERS: tuple[str, ...] = get_args(Trainer)

@@ -46,9 +46,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 
-from core.architecture import ModelArchitecture
-from core.capacity.dtypes import FP32_BYTES, ceil_bytes
 from core.capacity.weights import NF4_BITS, NF4_DOUBLE_QUANT_METADATA_BITS, nf4_weight_memory
+from core.domain.dtypes import FP32_BYTES, ceil_bytes
+from core.model.architecture import ModelArchitecture
 
 SCALE = 1024  # model states are summed in 1/1024 bytes, then rounded up once
 EIGHT_BIT = frozenset({"adamw_8bit", "paged_adamw_8bit"})

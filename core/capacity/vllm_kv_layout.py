@@ -61,8 +61,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
-from core.architecture import CacheGroup, ModelArchitecture
-from core.capacity.dtypes import BITS
+from core.domain.dtypes import BITS
+from core.model.architecture import CacheGroup, ModelArchitecture
 
 BLOCK_TOKENS = 16  # vLLM's default --block-size, and the attention kernels' alignment
 # How a group's blocks per request grow: every token, a sliding window, a chunk, a fixed state.

@@ -39,9 +39,9 @@ Marlin adds 5.13 GiB.
 
 from __future__ import annotations
 
-from core.architecture import ModelArchitecture
-from core.catalog import GpuOffer
-from core.workload_options import Mxfp4Backend
+from core.domain.catalog import GpuOffer
+from core.domain.workload_options import Mxfp4Backend
+from core.model.architecture import ModelArchitecture
 
 BIAS_BYTES = 2  # gpt-oss's expert biases, bf16 (create_weights: w13_bias, w2_bias)
 MXFP4_BLOCK = 32  # values per E8M0 scale

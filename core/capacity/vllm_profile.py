@@ -11,8 +11,8 @@ This module predicts those figures before renting.
 
 - **Device total** is what CUDA reports (``torch.cuda.mem_get_info``), neither the vendor's
   label nor nvidia-smi's total (an H100 80GB: 81,559 MiB to nvidia-smi, 81,090 to CUDA):
-  :attr:`core.catalog.GpuOffer.device_total`, sourced per GPU in the catalog or derived by its
-  calibrated rule.
+  :attr:`core.domain.catalog.GpuOffer.device_total`, sourced per GPU in the catalog or derived by
+  its calibrated rule.
 - **Profile run** (``profile_run`` / ``_dummy_run``): one forward pass over
   ``max_num_batched_tokens`` tokens spread over ``max_num_seqs`` sequences, then the sampler for
   ``max_num_seqs`` sequences. Defaults follow ``EngineArgs.get_batch_defaults``
@@ -113,7 +113,7 @@ This module predicts those figures before renting.
   mode and extrapolates the second one's growth to all of them (vLLM issue 45178), V2's every
   piecewise graph and two full ones: either is a measurement on the GPU, not a function of the
   request, so the pool here leaves it out and the estimate says so
-  (:func:`core.kv_pool.graph_estimate_finding`, with the range of published estimates,
+  (:func:`core.capacity.kv_pool.graph_estimate_finding`, with the range of published estimates,
   :data:`GRAPH_ESTIMATE_GIB`). No rule is calibrated: the logged "took X GiB" is the change in
   free device memory across the capture (negative in some logs), vLLM's own estimate is 38 % to
   458 % above its capture where a log prints both (2.43 GiB where the capture freed 0.19 GiB), no
@@ -127,14 +127,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from core.architecture import ModelArchitecture
 from core.capacity.activations import ACT_BYTES, layer_shape
+from core.capacity.compat import effective_format
 from core.capacity.kv_cache import cached_tokens, kv_cache_per_gpu
 from core.capacity.vllm_kv_layout import KvGroup, KvLayout, kv_layout, mla_block_tokens
-from core.catalog import DeviceTotal, GpuOffer
-from core.compat import effective_format
-from core.request import PlanRequest
-from core.workload_options import VllmVersion
+from core.domain.catalog import DeviceTotal, GpuOffer
+from core.domain.request import PlanRequest
+from core.domain.workload_options import VllmVersion
+from core.model.architecture import ModelArchitecture
 
 GIB = 1024**3
 BLOCK_TOKENS = 16  # vLLM's default --block-size
@@ -210,12 +210,12 @@ PUBLISHED_GRAPH_ESTIMATES_GIB = (
     2.43,  # two GB10: MiaAI-Lab/GLM-5.3-Flash-EXL3-2x-DGX-Sparks pull 25
 )
 # Left out: 118.65 GiB on GB300s with expert parallelism, which vLLM issue 53013 reports as a bug
-# of the estimate. The finding gives the range (core.kv_pool.graph_estimate_finding).
+# of the estimate. The finding gives the range (core.capacity.kv_pool.graph_estimate_finding).
 GRAPH_ESTIMATE_GIB = (min(PUBLISHED_GRAPH_ESTIMATES_GIB), max(PUBLISHED_GRAPH_ESTIMATES_GIB))
 
 
 def device_total_bytes(gpu: GpuOffer) -> DeviceTotal:
-    """The memory CUDA/ROCm reports for ``gpu`` (:attr:`core.catalog.GpuOffer.device_total`)."""
+    """Memory CUDA/ROCm report for ``gpu`` (:attr:`~core.domain.catalog.GpuOffer.device_total`)."""
     return gpu.device_total
 
 

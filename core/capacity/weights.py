@@ -22,11 +22,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from core import gguf_mix
-from core.architecture import ModelArchitecture
-from core.capacity.dtypes import BITS, FP32_BYTES, QUANTIZED, bytes_per_value, ceil_bytes
-from core.checkpoint_layout import CheckpointLayout
-from core.quant_formats import QuantFormat
+from core.domain.dtypes import BITS, FP32_BYTES, QUANTIZED, bytes_per_value, ceil_bytes
+from core.domain.quant_formats import QuantFormat
+from core.model import gguf_mix
+from core.model.architecture import ModelArchitecture
+from core.model.checkpoint_layout import CheckpointLayout
 
 GROUP_METADATA_BYTES = 4  # fp16 scale + fp16 zero point per quantization group
 FP8_SCALE_BYTES_PER_MATRIX = 8  # fp32 weight scale + fp32 input scale
@@ -94,7 +94,7 @@ def weight_memory(
 
 
 def format_weight_memory(arch: ModelArchitecture, fmt: QuantFormat, tp: int = 1) -> WeightMemory:
-    """Weights and scales per GPU for a named format (:mod:`core.quant_formats`), exactly.
+    """Weights and scales per GPU for a named format (:mod:`core.domain.quant_formats`), exactly.
 
     Every quantized matrix takes :meth:`QuantFormat.matrix_bytes`; its quantized values count
     as weights and the rest (scales, zero points, ``g_idx``) as quantization metadata. A format
@@ -128,7 +128,7 @@ def _format_bytes(arch: ModelArchitecture, fmt: QuantFormat, replicated: bool) -
 
 
 def layout_weight_memory(layout: CheckpointLayout, tp: int = 1) -> WeightMemory:
-    """A published checkpoint's stored bytes per GPU (:mod:`core.checkpoint_layout`)."""
+    """A published checkpoint's stored bytes per GPU (:mod:`core.model.checkpoint_layout`)."""
     return WeightMemory(
         weights=-(-layout.split_values // tp) + layout.replicated,
         quantization_metadata=-(-layout.split_metadata // tp) + layout.replicated_metadata,
@@ -138,12 +138,12 @@ def layout_weight_memory(layout: CheckpointLayout, tp: int = 1) -> WeightMemory:
 def _gguf_weight_memory(arch: ModelArchitecture, fmt: QuantFormat, tp: int) -> WeightMemory:
     """GGUF weights: one type for every 2-D weight (``--pure``) or a K-quant mix.
 
-    The mixes follow llama-quantize (:mod:`core.gguf_mix`); norms and biases are F32 (4 bytes).
-    Under tensor parallelism (vLLM serving the GGUF file) the linear layers a family marks
+    The mixes follow llama-quantize (:mod:`core.model.gguf_mix`); norms and biases are F32 (4
+    bytes). Under tensor parallelism (vLLM serving the GGUF file) the linear layers a family marks
     ``replicated`` stay whole on every GPU, as they do in any other format: vLLM builds
     DeepSeek's ``q_a_proj`` and ``kv_a_proj_with_mqa`` with ``disable_tp=True`` (sources in
-    :mod:`core.families.deepseek`) whatever the quantization method, GGUF's included.
-    llama.cpp itself (:mod:`core.estimate_llamacpp`) places whole layers and never reaches
+    :mod:`core.model.families.deepseek`) whatever the quantization method, GGUF's included.
+    llama.cpp itself (:mod:`core.estimate.llamacpp`) places whole layers and never reaches
     this split.
     """
     whole = 0

@@ -2,9 +2,9 @@
 
 One image takes ``steps`` denoiser calls (diffusers batches classifier-free guidance's two
 passes into one call), costing their FLOPs (counted from the architecture by
-:func:`core.diffusion_flops.denoise_flops_per_image`) at an achieved share of the GPU's bf16
-peak, plus a fixed time per step (kernel launches, the scheduler step, the Python loop; the text
-encoders and the VAE decode are spread over it). Both constants are fitted on the calibration
+:func:`core.capacity.diffusion_flops.denoise_flops_per_image`) at an achieved share of the GPU's
+bf16 peak, plus a fixed time per step (kernel launches, the scheduler step, the Python loop; the
+text encoders and the VAE decode are spread over it). Both constants are fitted on the calibration
 cases of ``tests/validation/speed_training.py`` (``DIFFUSION_SPEED``: SD 1.5 at 512² and SDXL at
 1024², 50 steps, on an A100) by ``python -m tests.validation.speed_fit`` and judged on the
 validation cases (SDXL at 30 steps from another source, FLUX.1-dev on A100 and H100, SD 1.5 at

@@ -49,7 +49,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from core.architecture import ModelArchitecture
+from core.model.architecture import ModelArchitecture
 
 TrainPrecision = Literal["bf16", "fp8"]
 Recompute = Literal["none", "selective", "full"]

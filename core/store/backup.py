@@ -16,8 +16,7 @@ import os
 import sqlite3
 from pathlib import Path
 
-from core.errors import StoreError
-from core.messages import Message
+from core.base.errors import StoreError
 from core.store.files import (
     Progress,
     Verified,
@@ -34,6 +33,7 @@ from core.store.files import (
 from core.store.repository import HistoryStore
 from core.store.restore import Restored, restore_database
 from core.store.schema import user_version
+from core.texts.messages import Message
 
 __all__ = [
     "PAGES_PER_STEP",

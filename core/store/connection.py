@@ -43,11 +43,11 @@ import time
 from pathlib import Path
 from urllib.parse import quote as url_quote
 
-from core.errors import StoreError
-from core.messages import Message
-from core.paths import ensure_private_dir
+from core.base.errors import StoreError
+from core.base.paths import ensure_private_dir
 from core.store.errors import describe
 from core.store.schema import APPLICATION_ID, not_a_history, recognise, refuse_newer
+from core.texts.messages import Message
 
 BUSY_TIMEOUT_MS = 5000
 WAL_RETRY_S = 0.01

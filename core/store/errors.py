@@ -2,8 +2,8 @@
 
 SQLite and the operating system report a read-only file or folder, a full disk, a missing
 permission, a busy database and a damaged one with different codes; each becomes a
-:class:`~core.errors.StoreError` that names the real cause. Only real damage suggests restoring a
-backup: an intact file on a read-only drive or a full disk needs no restore.
+:class:`~core.base.errors.StoreError` that names the real cause. Only real damage suggests restoring
+a backup: an intact file on a read-only drive or a full disk needs no restore.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import os
 import sqlite3
 from pathlib import Path
 
-from core.errors import StoreBusyError, StoreError
-from core.messages import Message
+from core.base.errors import StoreBusyError, StoreError
+from core.texts.messages import Message
 
 FULL_BELOW_BYTES = 64 * 1024
 """Free space under which an I/O error is reported as a full disk (SQLite pages are 4 KiB)."""

@@ -20,11 +20,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.errors import InputError, StoreError
-from core.messages import Message
+from core.base.errors import InputError, StoreError
 from core.store.connection import connect_read_only, create_private_file, quick_check
 from core.store.errors import describe
 from core.store.schema import SCHEMA_VERSION, TABLES, recognise
+from core.texts.messages import Message
 
 Progress = Callable[[int, int], None]
 """Called with (pages copied, pages in total) while a copy runs."""

@@ -6,9 +6,10 @@ refuses the whole file, naming the row, when one differs:
 
 - the price: every line item from the snapshot's own inputs (the compute line is the unit price
   for the term × GPUs × hours, rounded half up to the currency's minor unit; storage from its
-  size, hours and price per GB-month over :data:`core.pricing.HOURS_PER_STORAGE_MONTH`; tax from
-  the subtotal and the rate), the total as their sum, and no amount negative or a total of 0;
-- the fingerprint: SHA-256 of the request's canonical JSON (:func:`core.quotes.request_fingerprint`
+  size, hours and price per GB-month over :data:`core.pricing.prices.HOURS_PER_STORAGE_MONTH`; tax
+  from the subtotal and the rate), the total as their sum, and no amount negative or a total of 0;
+- the fingerprint: SHA-256 of the request's canonical JSON
+(:func:`core.quotes.quote.request_fingerprint`
   hashes the same text);
 - the price again from the bundled catalog, when the snapshot names it (its id and date): the
   offer's unit price for the term and the total must be the catalog's, so a price lowered and
@@ -28,13 +29,13 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from core.errors import InputError
-from core.messages import Message
-from core.pricing import HOURS_PER_STORAGE_MONTH, round_money, to_decimal
-from core.quotes import Quote
-from core.request import canonical_request_json
+from core.base.errors import InputError
+from core.domain.request import canonical_request_json
+from core.domain.terms import term_end, unit_hours
+from core.pricing.prices import HOURS_PER_STORAGE_MONTH, round_money, to_decimal
+from core.quotes.quote import Quote
 from core.store.records import parse_stamp
-from core.terms import term_end, unit_hours
+from core.texts.messages import Message
 
 MAX_IMPORT_BYTES = 256 * 1024 * 1024
 """The largest import file read (256 MiB, several times the export of a million-row history)."""
@@ -200,7 +201,7 @@ def check_snapshot(quote: Quote, row: str) -> None:
 
 def _bundled_currency(catalog_id: str) -> str | None:
     """The currency of the bundled catalog when the snapshot names it, else None."""
-    from core.catalog import default_catalog
+    from core.domain.catalog import default_catalog
 
     try:
         catalog = default_catalog()
@@ -216,13 +217,13 @@ def _catalog_difference(quote: Quote) -> Message | None:
     writes a lower unit price and recomputes the lines, the total and the fingerprint passes it.
     A snapshot that names the bundled catalog (its id and date) is priced again from that
     catalog with the snapshot's own GPU count, term, storage and tax rate
-    (:func:`core.pricing.price_for`), and the offer's price and the total must be the catalog's.
-    A snapshot of any other catalog (one the user imported) cannot be checked this way.
+    (:func:`core.pricing.prices.price_for`), and the offer's price and the total must be the
+    catalog's. A snapshot of any other catalog (one the user imported) cannot be checked this way.
     """
-    from core.catalog import default_catalog
-    from core.errors import PlannerError
-    from core.pricing import price_for
-    from core.request import Term
+    from core.base.errors import PlannerError
+    from core.domain.catalog import default_catalog
+    from core.domain.request import Term
+    from core.pricing.prices import price_for
 
     try:
         catalog = default_catalog()

@@ -12,9 +12,9 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any, Literal
 
-from core.messages import Message
-from core.quotes import Quote
-from core.terms import to_utc
+from core.domain.terms import to_utc
+from core.quotes.quote import Quote
+from core.texts.messages import Message
 
 Status = Literal["saved", "placed", "stopped", "expired"]
 Kind = Literal["quote", "order"]

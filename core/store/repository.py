@@ -17,16 +17,23 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from core.errors import (
+from core.base.errors import (
     IdempotencyConflictError,
     InputError,
     NotFoundError,
     StoreBusyError,
     StoreError,
 )
-from core.messages import Message, cause
-from core.pricing import from_minor
-from core.quotes import MAX_LABEL_LENGTH, MAX_NOTES_LENGTH, Quote, new_id, parse_quote, utc_now
+from core.domain.terms import to_utc, unit_hours
+from core.pricing.prices import from_minor
+from core.quotes.quote import (
+    MAX_LABEL_LENGTH,
+    MAX_NOTES_LENGTH,
+    Quote,
+    new_id,
+    parse_quote,
+    utc_now,
+)
 from core.store import connection, rows
 from core.store import search as listing
 from core.store.errors import describe
@@ -42,7 +49,7 @@ from core.store.records import (
     stamp_seconds,
 )
 from core.store.schema import TABLES, migrate, user_version
-from core.terms import to_utc, unit_hours
+from core.texts.messages import Message, cause
 
 Clock = Callable[[], datetime]
 MAX_KEY_LENGTH = 255

@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from core.errors import StoreError
-from core.messages import Message
+from core.base.errors import StoreError
+from core.domain.terms import to_utc
 from core.store.connection import connect_read_only
 from core.store.errors import SQLITE_CORRUPT, SQLITE_NOTADB, describe
 from core.store.files import (
@@ -45,7 +45,7 @@ from core.store.files import (
     verify_database,
 )
 from core.store.schema import recognise
-from core.terms import to_utc
+from core.texts.messages import Message
 
 LOCK_WAIT_MS = 1000
 """How long a restore waits for a command that is just finishing before it refuses."""

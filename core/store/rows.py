@@ -10,8 +10,8 @@ import json
 import sqlite3
 from typing import Any
 
-from core.pricing import to_minor
-from core.quotes import Quote
+from core.pricing.prices import to_minor
+from core.quotes.quote import Quote
 from core.store.records import AuditEntry, parse_stamp, stamp
 
 ORDER_COLUMNS = (

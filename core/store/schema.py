@@ -22,8 +22,8 @@ import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from core.errors import StoreError
-from core.messages import Message
+from core.base.errors import StoreError
+from core.texts.messages import Message
 
 if TYPE_CHECKING:
     from sqlite_utils import Database

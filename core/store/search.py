@@ -23,10 +23,10 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
-from core.catalog import default_catalog
-from core.errors import InputError
-from core.messages import Message
-from core.pricing import from_minor
+from core.base.errors import InputError
+from core.base.units import UNIT, vendor_label
+from core.domain.catalog import default_catalog
+from core.pricing.prices import from_minor
 from core.store.records import (
     KINDS,
     STATUSES,
@@ -37,7 +37,7 @@ from core.store.records import (
     time_left,
 )
 from core.store.rows import fetch_all
-from core.units import UNIT, vendor_label
+from core.texts.messages import Message
 
 MAX_PAGE = 1000
 MAX_SEARCH_WORDS = 16
@@ -60,7 +60,7 @@ _ORDER_STATUS_FILTER = {
 
 
 _UNIT_WORDS = ("gib", "гиб")
-"""The memory unit as the app shows it in English and Russian (``core.units.UNIT`` and «ГиБ»)."""
+"""The memory unit as the app shows it in English and Russian (``core.base.units.UNIT``, «ГиБ»)."""
 
 
 def _words(text: str) -> set[str]:

@@ -28,18 +28,18 @@ from typing import Any, BinaryIO, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from core.csv_file import neutralise_cell as neutralise_cell  # the tests import it here
-from core.csv_file import write_csv
-from core.errors import InputError, StoreError
-from core.messages import Message, cause, validation_message
-from core.output_file import write_file
-from core.pricing import from_minor, to_decimal, to_minor
-from core.quotes import Quote, parse_quote
+from core.base.csv_file import neutralise_cell as neutralise_cell  # the tests import it here
+from core.base.csv_file import write_csv
+from core.base.errors import InputError, StoreError
+from core.base.output_file import write_file
+from core.pricing.prices import from_minor, to_decimal, to_minor
+from core.quotes.quote import Quote, parse_quote
 from core.store import rows
 from core.store.files import history_files, refuse_unsafe_output
 from core.store.import_checks import MAX_IMPORT_BYTES, check_order, check_raw, check_snapshot
 from core.store.records import HistoryRow, parse_stamp, stamp, stamp_seconds
 from core.store.repository import HistoryStore, validate_idempotency_key
+from core.texts.messages import Message, cause, validation_message
 
 EXPORT_FORMAT = "anchorgpu-planner-history"
 EXPORT_VERSION = 1

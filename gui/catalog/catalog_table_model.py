@@ -1,9 +1,10 @@
 """The catalog's GPU offers as table rows: specifications, what runs natively, prices per term.
 
-Every figure is the catalog's own (``core.catalog.GpuOffer``): memory in GiB as the catalog states
-it, bandwidth in GB/s and dense bf16 TFLOPs as the vendors publish them, the price per GPU-hour of
-each fixed term. What a GPU runs natively and through slower kernels comes from
-``core.gpu_formats`` (the catalog's lists with their sources, else the generation rules there).
+Every figure is the catalog's own (``core.domain.catalog.GpuOffer``): memory in GiB as the catalog
+states it, bandwidth in GB/s and dense bf16 TFLOPs as the vendors publish them, the price per
+GPU-hour of each fixed term. What a GPU runs natively and through slower kernels comes from
+``core.domain.gpu_formats`` (the catalog's lists with their sources, else the generation rules
+there).
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from core.catalog import TERM_UNITS, Catalog, GpuOffer
-from core.gpu_formats import emulated_features, native_features
+from core.domain.catalog import TERM_UNITS, Catalog, GpuOffer
+from core.domain.gpu_formats import emulated_features, native_features
 from gui.history.sort_proxy import SORT_ROLE
 from gui.presentation import formats
 from gui.presentation.names import offer

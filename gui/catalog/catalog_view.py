@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.catalog import Catalog
+from core.domain.catalog import Catalog
 from gui.app_state import AppState
 from gui.catalog.catalog_table_model import GPU, CatalogTableModel
 from gui.history.sort_proxy import SortProxy

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.quotes import MAX_LABEL_LENGTH
+from core.quotes.quote import MAX_LABEL_LENGTH
 
 
 class AnnotateDialog(QDialog):

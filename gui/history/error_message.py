@@ -12,7 +12,7 @@ import logging
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from core.errors import PlannerError
+from core.base.errors import PlannerError
 from gui.core_text import error_text as core_error_text
 
 log = logging.getLogger(__name__)

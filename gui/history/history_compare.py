@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QWidget
 
-from core.quotes import Quote
+from core.quotes.quote import Quote
 from core.store import HistoryStore, Order
 from gui.history.error_message import show_error
 from gui.presentation.comparison import MAX_COLUMNS, MIN_COLUMNS, quote_column

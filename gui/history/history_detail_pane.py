@@ -13,7 +13,7 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
-from core.quotes import Quote
+from core.quotes.quote import Quote
 from core.store import Order
 from gui.glossary_link import open_glossary_term
 from gui.presentation import palette

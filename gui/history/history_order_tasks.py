@@ -15,7 +15,7 @@ from datetime import datetime
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from core.quotes import Quote
+from core.quotes.quote import Quote
 from core.store import HistoryStore, Order, PlaceResult
 from gui.history.error_message import show_error
 from gui.presentation import formats

@@ -15,10 +15,10 @@ from typing import Any
 from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QTableView, QWidget
 
-from core.catalog import Catalog
-from core.estimate import estimate
-from core.quotes import Quote, quote_estimate
-from core.request import PlanRequest
+from core.domain.catalog import Catalog
+from core.domain.request import PlanRequest
+from core.estimate.dispatch import estimate
+from core.quotes.quote import Quote, quote_estimate
 from core.store import HistoryStore
 from gui.history.history_table_model import LABEL, ROW_ROLE, STATUS
 from gui.history.history_view import HistoryView

@@ -22,9 +22,9 @@ from PySide6.QtCore import (
     Signal,
 )
 
+from core.domain.terms import unit_hours
 from core.store import HistoryRow, HistoryStore
 from core.store.records import stamp
-from core.terms import unit_hours
 from gui.history.history_query import HistoryQuery
 from gui.history.sort_proxy import SORT_ROLE
 from gui.presentation import formats

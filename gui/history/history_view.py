@@ -21,7 +21,7 @@ from PySide6.QtCore import QEvent, QModelIndex, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
-from core.quotes import Quote, utc_now
+from core.quotes.quote import Quote, utc_now
 from core.store import HistoryRow, HistoryStore, Order, PlaceResult
 from gui.app_state import AppState
 from gui.history.annotate_dialog import AnnotateDialog

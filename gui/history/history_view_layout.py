@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.catalog import TERM_UNITS
+from core.domain.catalog import TERM_UNITS
 from core.store.records import STATUSES
 from core.store.search import WORKLOADS
 from gui.elided_label import ElidedLabel

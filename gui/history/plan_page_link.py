@@ -18,10 +18,10 @@ from datetime import datetime
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from core.errors import InputError
-from core.quotes import Quote
-from core.request import LOCAL_SOURCES, PlanRequest
-from core.snapshot import read_request
+from core.base.errors import InputError
+from core.domain.request import LOCAL_SOURCES, PlanRequest
+from core.quotes.quote import Quote
+from core.quotes.snapshot import read_request
 from core.store import Order
 from gui.history.error_message import show_error
 

@@ -2,10 +2,10 @@
 
 A configuration is a :class:`Column`, made from a planner's option (:func:`option_column`) or a
 saved quote (:func:`quote_column`). Both read their memory, speed and warnings as a quote keeps
-them, through the typed readers of :mod:`core.snapshot` (``saved_estimate``, ``read_snapshot``),
-so an option and a quote are worded alike. A quote's limits and cost of
+them, through the typed readers of :mod:`core.quotes.snapshot` (``saved_estimate``,
+``read_snapshot``), so an option and a quote are worded alike. A quote's limits and cost of
 outcome are solved again from its request on its quoted offer
-(:func:`core.quote_limits.quote_limits`); the rest is its snapshot.
+(:func:`core.quotes.limits.quote_limits`); the rest is its snapshot.
 
 The rows (:meth:`Comparison.rows`) are built once in the interface's language and written as
 they are shown: CSV (one column per configuration, the first column the row's name) and an HTML
@@ -21,13 +21,13 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject
 
-from core.limits import Limits
-from core.memory import COMPONENTS
-from core.outcome import OutcomeCost
-from core.planner import PlanOption
-from core.pricing import Price
-from core.quotes import Quote
-from core.snapshot import SavedEstimate, read_snapshot, saved_estimate
+from core.domain.breakdown import COMPONENTS
+from core.planning.limits import Limits
+from core.planning.planner import PlanOption
+from core.pricing.outcome import OutcomeCost
+from core.pricing.prices import Price
+from core.quotes.quote import Quote
+from core.quotes.snapshot import SavedEstimate, read_snapshot, saved_estimate
 from gui.core_text import line_label, message_text, reason_text, warning_text
 from gui.presentation import palette
 from gui.presentation.formats import count, gib, money, term
@@ -99,7 +99,7 @@ def quote_column(quote: Quote, title: str | None = None, key: str | None = None)
 
     ``title`` and ``key`` name the column (an order's, for its quote); the quote's by default.
     """
-    from core.quote_limits import quote_limits
+    from core.quotes.limits import quote_limits
 
     solved = quote_limits(quote)
     saved = read_snapshot(quote).estimate
@@ -276,7 +276,7 @@ def write_csv(path: Path, columns: Sequence[Column], rows: Sequence[Row]) -> Non
     Raises:
         InputError: The file is refused or cannot be written.
     """
-    from core.csv_file import write_csv as write_cells
+    from core.base.csv_file import write_csv as write_cells
 
     header = ["", *(c.key for c in columns)]
     write_cells(path, header, ([name, *cells] for name, cells in rows), byte_order_mark=True)

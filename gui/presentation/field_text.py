@@ -1,6 +1,6 @@
 """How a refused value is put to a user: plain words instead of the validator's, fields by label.
 
-Core keys every refusal (``core.messages.Message``); for pydantic's own error types and the
+Core keys every refusal (``core.texts.messages.Message``); for pydantic's own error types and the
 model-source rule the interface words the reason itself, in English and Russian, so text such as
 "Input should be a valid integer, unable to parse string as an integer" never reaches a user.
 A field is named by the label its form shows (each form row registers it), never by its request

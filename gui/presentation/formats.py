@@ -3,7 +3,7 @@
 Every page and document formats through here, with the current ``QLocale`` (the app sets it to
 the interface language), so a figure looks the same wherever it appears.
 
-Unit policy: memory is shown in GiB, the binary unit (1 GiB = 2^30 bytes, ``core.units.GIB``),
+Unit policy: memory is shown in GiB, the binary unit (1 GiB = 2^30 bytes, ``core.base.units.GIB``),
 everywhere — estimates, VRAM of an offer, headroom, the CLI. The help collection's "units" entry
 states it for users. Amounts are shown exactly as core rounded them (the Decimal's own digits);
 moments in UTC, the zone terms are computed in. Nothing here adds, multiplies or compares figures.
@@ -16,7 +16,7 @@ from decimal import Decimal, InvalidOperation
 
 from PySide6.QtCore import QLocale, QObject
 
-from core.units import GIB
+from core.base.units import GIB
 
 
 class Formats(QObject):
@@ -72,8 +72,9 @@ class Formats(QObject):
 
 
 def _utc(value: datetime) -> datetime:
-    """``value`` in UTC. Moments reach the GUI aware (core.terms.to_utc makes them so); this module
-    stays free of core.terms, which loads pydantic, because the wizard's first page uses it."""
+    """``value`` in UTC. Moments reach the GUI aware (core.domain.terms.to_utc does it); this module
+    stays free of core.domain.terms, which loads pydantic, because the wizard's first page uses
+    it."""
     if value.tzinfo is None or value.utcoffset() is None:
         raise ValueError(f"a moment without a time zone reached the display: {value!r}")
     return value.astimezone(UTC)

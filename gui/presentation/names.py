@@ -2,7 +2,7 @@
 
 Names are asked for again after a language change (the ``tr`` calls run each time). A GPU is
 always named by its catalog display name (``GpuOffer.name``), never its id; a sharded FSDP layout
-that spans nodes is named by the strategy it really runs, hybrid sharding (``core.planner``
+that spans nodes is named by the strategy it really runs, hybrid sharding (``core.planning.planner``
 chooses ``fsdp_sharding="hybrid"`` when the GPUs exceed one node).
 """
 
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject
 
-from core.catalog import Catalog, GpuOffer, default_catalog
-from core.request import custom_model_params
-from core.units import split_offer_text, vendor_label
+from core.base.units import split_offer_text, vendor_label
+from core.domain.catalog import Catalog, GpuOffer, default_catalog
+from core.domain.request import custom_model_params
 from gui.presentation import formats
 
 _GPUS: dict[str, tuple[str, float, int]] = {}  # id -> (display name, VRAM GiB, GPUs per node)
@@ -38,8 +38,11 @@ def offer_name(name: str, vram_gib: float | None) -> str:
 
 
 def offer_label(text: str) -> str:
-    """A GPU as a finding names it (``core.units.offer_text``, or a catalog name in a quote saved
-    before findings used it), written in the interface's language: "NVIDIA L4 · 24 ГиБ"."""
+    """A GPU as a finding names it, in the interface's language: "NVIDIA L4 · 24 ГиБ".
+
+    The text is ``core.base.units.offer_text``, or a catalog name in a quote saved before findings
+    used it.
+    """
     split = split_offer_text(text)
     if split is not None:
         return offer_name(*split)
@@ -131,7 +134,7 @@ class Names(QObject):
         return names.get(key, key)
 
     def component(self, key: str) -> str:
-        """The name of a per-GPU memory component of ``core.memory.COMPONENTS``."""
+        """The name of a per-GPU memory component of ``core.domain.breakdown.COMPONENTS``."""
         names = {
             "weights": self.tr("Weights"),
             "quantization_metadata": self.tr("Quantization metadata"),

@@ -12,7 +12,7 @@ from datetime import datetime
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from core.quotes import Quote
+from core.quotes.quote import Quote
 from core.store import HistoryStore, Order
 from gui.presentation import formats
 from gui.presentation.names import Names

@@ -22,7 +22,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QDialog, QWidget
 
-from core.errors import InputError
+from core.base.errors import InputError
 
 PDF_RESOLUTION = 300
 MARGIN_MM = 15
@@ -81,7 +81,7 @@ class DocumentPrinter(QObject):
         Raises:
             InputError: The file could not be written.
         """
-        from core.output_file import replacing
+        from core.base.output_file import replacing
 
         path = Path(path)
         with replacing(path) as temporary:  # Qt writes the file itself: beside it, then renamed

@@ -2,8 +2,8 @@
 
 Review (a draft or just-saved quote) and History (a saved quote or an order) render through this
 class, so they name, format and order everything alike. Every figure comes from the snapshot
-stored with the quote (``core.quotes.Quote``): line items and total as core rounded them, the GPU
-offer and its unit prices as of the catalog's date, the term's start and end, the memory
+stored with the quote (``core.quotes.quote.Quote``): line items and total as core rounded them, the
+GPU offer and its unit prices as of the catalog's date, the term's start and end, the memory
 breakdown, speed bounds and warnings of the estimate. An order adds what the store recorded:
 status, idempotency key, paid period, stop time and time left. Nothing is looked up in today's
 catalog except the GPU's display name for a GPU the quote does not name.
@@ -16,12 +16,13 @@ from html import escape
 
 from PySide6.QtCore import QObject
 
-from core.catalog import TERM_UNITS
-from core.errors import InputError
-from core.glossary import load_glossary
-from core.memory import COMPONENTS
-from core.quotes import Quote
-from core.snapshot import (
+from core.base.errors import InputError
+from core.base.units import vendor_label
+from core.domain.breakdown import COMPONENTS
+from core.domain.catalog import TERM_UNITS
+from core.domain.glossary import load_glossary
+from core.quotes.quote import Quote
+from core.quotes.snapshot import (
     SavedEstimate,
     SavedSpeed,
     SavedWarning,
@@ -29,7 +30,6 @@ from core.snapshot import (
     read_snapshot,
 )
 from core.store import Order
-from core.units import vendor_label
 from gui.core_text import assumption_texts, line_label, warning_text
 from gui.presentation import formats, palette
 from gui.presentation.names import Names, offer_name

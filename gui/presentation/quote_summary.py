@@ -13,9 +13,9 @@ from datetime import datetime
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QGuiApplication
 
-from core.glossary import load_glossary
-from core.quotes import Quote
-from core.snapshot import read_snapshot
+from core.domain.glossary import load_glossary
+from core.quotes.quote import Quote
+from core.quotes.snapshot import read_snapshot
 from core.store import Order
 from gui.core_text import line_label
 from gui.presentation import formats

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.planner import PlanOption
+from core.planning.planner import PlanOption
 from gui.presentation.comparison import (
     Column,
     Comparison,
@@ -122,7 +122,7 @@ class CompareDialog(QDialog):
         return Path(chosen)
 
     def _on_export_clicked(self) -> None:
-        from core.errors import PlannerError
+        from core.base.errors import PlannerError
         from gui.core_text import error_text
 
         path = self._ask("comparison.csv", self.tr("CSV (*.csv)"))
@@ -133,7 +133,7 @@ class CompareDialog(QDialog):
                 QMessageBox.warning(self, self.tr("Export the comparison"), error_text(error))
 
     def _on_pdf_clicked(self) -> None:
-        from core.errors import PlannerError
+        from core.base.errors import PlannerError
         from gui.core_text import error_text
 
         path = self._ask("comparison.pdf", self.tr("PDF (*.pdf)"))

@@ -1,7 +1,7 @@
 """A model described by numbers: the parameter count, and optionally its architecture.
 
-Only the parameter count is required; ``core.models.custom_architecture`` assumes the rest and says
-what it assumed. Empty fields are left out of the request.
+Only the parameter count is required; ``core.model.models.custom_architecture`` assumes the rest and
+says what it assumed. Empty fields are left out of the request.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
-from core.request import CustomModel
+from core.domain.request import CustomModel
 from gui.wizard.field_form import FieldForm
 from gui.wizard.int_field import IntField
 

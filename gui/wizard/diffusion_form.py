@@ -2,7 +2,7 @@
 tiling/slicing, CPU offload, quantized text encoders and the quantization backend.
 
 The backend row is shown only while the weights format is a quantized one (fp8, int8, int4): it
-decides which layers stay unquantized (``core.diffusion_weights``) and nothing else.
+decides which layers stay unquantized (``core.capacity.diffusion_weights``) and nothing else.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from typing import Any, get_args
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
 
-from core.quant_formats import FORMATS
-from core.request import PlanRequest, WeightDtype
-from core.workload_options import DiffusionOptions
+from core.domain.quant_formats import FORMATS
+from core.domain.request import PlanRequest, WeightDtype
+from core.domain.workload_options import DiffusionOptions
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
 
 OFFLOADS: tuple[str, ...] = get_args(DiffusionOptions.model_fields["cpu_offload"].annotation)
@@ -23,7 +23,8 @@ TEXT_ENCODERS: tuple[str, ...] = get_args(
 QUANT_BACKENDS: tuple[str, ...] = get_args(
     DiffusionOptions.model_fields["quant_backend"].annotation
 )
-# The weights formats a backend quantizes the denoiser in (core.diffusion_pipeline's bit widths).
+# The weights formats a backend quantizes the denoiser in (core.model.diffusion_pipeline's bit
+# widths).
 QUANTIZED = ("fp8", "int8", "int4")
 
 

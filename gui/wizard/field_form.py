@@ -1,7 +1,8 @@
 """A form of :class:`FieldRow` inputs keyed by their request path (``inference.context_tokens``).
 
 Forms announce every edit through ``edited``; the page that holds them routes a refused value,
-named by its path in the message of :class:`core.errors.InputError`, back to the row it came from.
+named by its path in the message of :class:`core.base.errors.InputError`, back to the row it came
+from.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from PySide6.QtCore import QLocale
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from core.glossary import load_glossary
+from core.domain.glossary import load_glossary
 from gui.glossary_link import GlossaryLink
 from gui.presentation import palette
 from gui.presentation.field_text import register_label

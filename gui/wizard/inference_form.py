@@ -12,8 +12,13 @@ from typing import Any, get_args
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
 
-from core.request import CacheDtype, PlanRequest, Precision, QuantFormatName, WeightDtype
-from core.workload_options import Engine, InferenceOptions, LlamaCppCacheType, LlamaCppOptions
+from core.domain.request import CacheDtype, PlanRequest, Precision, QuantFormatName, WeightDtype
+from core.domain.workload_options import (
+    Engine,
+    InferenceOptions,
+    LlamaCppCacheType,
+    LlamaCppOptions,
+)
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
 from gui.wizard.int_field import DecimalField, IntField
 from gui.wizard.mtp_row import MtpRow

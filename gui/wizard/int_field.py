@@ -2,10 +2,10 @@
 
 The fields do not judge ranges and never change what was typed: :meth:`IntField.request_value`
 returns the number, ``None`` when empty, or the text itself when it is not a whole number, so that
-``core.request`` refuses it with a message naming the field, exactly as it would refuse a request
-file ("-5" is refused as below the minimum, "abc" as not a number; neither is silently edited into
-"5" or "b"). :class:`DecimalField` does the same for fractions such as the memory utilisation
-(1.5 is refused, not clamped to 1.00).
+``core.domain.request`` refuses it with a message naming the field, exactly as it would refuse a
+request file ("-5" is refused as below the minimum, "abc" as not a number; neither is silently
+edited into "5" or "b"). :class:`DecimalField` does the same for fractions such as the memory
+utilisation (1.5 is refused, not clamped to 1.00).
 """
 
 from __future__ import annotations

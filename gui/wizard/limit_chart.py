@@ -1,11 +1,11 @@
 """Per-GPU memory against the context length or the concurrency, drawn with QPainter.
 
-A curve is :class:`core.limit_curve.LimitCurve`: memory per GPU at sampled values of one size,
-the usable memory as a dashed line, and a marker where the job stops fitting (the solved limit).
-The requested value is a thin vertical line. Clicking the plot picks the value under the pointer;
-from the keyboard, Left and Right move a marker (Home to the smallest value, End to the limit)
-and Enter or Space picks it. :class:`LimitCharts` switches between the two curves with a tab bar;
-the sizes page writes a picked value into the context or the sequences field.
+A curve is :class:`core.planning.limit_curve.LimitCurve`: memory per GPU at sampled values of one
+size, the usable memory as a dashed line, and a marker where the job stops fitting (the solved
+limit). The requested value is a thin vertical line. Clicking the plot picks the value under the
+pointer; from the keyboard, Left and Right move a marker (Home to the smallest value, End to the
+limit) and Enter or Space picks it. :class:`LimitCharts` switches between the two curves with a tab
+bar; the sizes page writes a picked value into the context or the sequences field.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QTabBar, QVBoxLayout, QWidget
 
-from core.limit_curve import SAMPLES, LimitCurve
+from core.planning.limit_curve import SAMPLES, LimitCurve
 from gui.presentation import palette
 from gui.presentation.formats import count, gib
 

@@ -1,8 +1,8 @@
 """The live estimate beside every wizard page: memory chart, fit verdict, headroom, warnings.
 
-The panel only shows what it is given: an :class:`core.estimate.EstimateResult`, the best option of
-a :class:`core.planner.Plan`, or why there is nothing to show yet. Every warning names its
-severity and links to the glossary term that explains it.
+The panel only shows what it is given: an :class:`core.estimate.dispatch.EstimateResult`, the best
+option of a :class:`core.planning.planner.Plan`, or why there is nothing to show yet. Every warning
+names its severity and links to the glossary term that explains it.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.estimate import EstimateResult
-from core.kv_pool import refused, runs_fewer
-from core.terms import term_hours
+from core.capacity.kv_pool import refused, runs_fewer
+from core.domain.terms import term_hours
+from core.estimate.dispatch import EstimateResult
 from gui.core_text import finding_text, message_text
 from gui.glossary_link import connect_term_links, term_anchor
 from gui.presentation import counts, palette
@@ -39,9 +39,9 @@ from gui.presentation.names import (
 from gui.wizard.memory_chart import MemoryChart
 
 if TYPE_CHECKING:  # built before the first estimate, which needs neither the planner nor prices
-    from core.limits import Limits
-    from core.outcome import OutcomeCost
-    from core.planner import Plan
+    from core.planning.limits import Limits
+    from core.planning.planner import Plan
+    from core.pricing.outcome import OutcomeCost
 
 FITS_STYLE, FAILS_STYLE = palette.FITS_STYLE, palette.FAILS_STYLE
 UNCERTAIN_STYLE = palette.UNCERTAIN_STYLE
@@ -215,7 +215,7 @@ class LiveEstimatePanel(QWidget):
             verdict = self.tr("Fits: {total} of {usable} usable per GPU, {headroom} headroom")
             headroom = gib(result.headroom_bytes)
         elif result.headroom_bytes >= 0 and refusal is not None:
-            # vLLM's start-up check (core.kv_pool.start_up): memory fits, the pool does not
+            # vLLM's start-up check (core.capacity.kv_pool.start_up): memory fits, the pool does not
             verdict = (
                 self.tr(
                     "Does not fit: vLLM would not start, its KV cache pool holds no sequence of"

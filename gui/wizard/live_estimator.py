@@ -17,18 +17,18 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from core.catalog import Catalog
-from core.errors import InputError, PlannerError
-from core.estimate import EstimateResult, estimate, resolve
-from core.request import Parallelism, PlanRequest
+from core.base.errors import InputError, PlannerError
+from core.domain.catalog import Catalog
+from core.domain.request import Parallelism, PlanRequest
+from core.estimate.dispatch import EstimateResult, estimate, resolve
 from gui.worker import Worker
 
 if TYPE_CHECKING:
-    from core.limit_curve import LimitCurve
-    from core.limits import Limits
-    from core.models import ResolvedModel
-    from core.outcome import OutcomeCost
-    from core.planner import Plan
+    from core.model.models import ResolvedModel
+    from core.planning.limit_curve import LimitCurve
+    from core.planning.limits import Limits
+    from core.planning.planner import Plan
+    from core.pricing.outcome import OutcomeCost
 
     Outcome = tuple[Limits | None, OutcomeCost | None, dict[str, LimitCurve]]
 
@@ -46,10 +46,10 @@ def solve_outcome(
     result: EstimateResult, model: ResolvedModel, catalog: Catalog, tax_rate: Decimal
 ) -> Outcome:
     """The limits of ``result``, the cost of its outcome for its term and its limit curves."""
-    from core.limit_curve import limit_curves
-    from core.limits import solve_limits
-    from core.outcome import outcome_cost
-    from core.pricing import price_for
+    from core.planning.limit_curve import limit_curves
+    from core.planning.limits import solve_limits
+    from core.pricing.outcome import outcome_cost
+    from core.pricing.prices import price_for
 
     limits = solve_limits(result, model)
     curves = limit_curves(result, model, limits)
@@ -68,8 +68,8 @@ def plan_with_limits(
     request: PlanRequest, catalog: Catalog, tax_rate: Decimal, model: ResolvedModel
 ) -> Plan:
     """The plan with every option's limits solved, on the thread pool: the table shows them all."""
-    from core.planner import plan
-    from core.ranking import default_rank_by
+    from core.planning.planner import plan
+    from core.planning.ranking import default_rank_by
 
     rank_by = default_rank_by(request)
     return plan(

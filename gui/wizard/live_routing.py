@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
-from core.errors import PlannerError
+from core.base.errors import PlannerError
 from gui.wizard.wizard_step import WizardStep, error_path
 
 if TYPE_CHECKING:
-    from core.errors import InputError
-    from core.estimate import EstimateResult
-    from core.planner import Plan
-    from core.request import PlanRequest
+    from core.base.errors import InputError
+    from core.domain.request import PlanRequest
+    from core.estimate.dispatch import EstimateResult
+    from core.planning.planner import Plan
     from gui.wizard.model_page import ModelPage
     from gui.wizard.offer_page import OfferPage
     from gui.wizard.plan_wizard import PlanWizard

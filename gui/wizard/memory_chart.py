@@ -1,9 +1,9 @@
 """A stacked bar of one GPU's memory by component against its VRAM and usable lines (QPainter).
 
-The seven components are ``core.memory.COMPONENTS``; their byte counts come from an estimate and
-are only converted to GiB here. The bar, the two lines and the GiB axis are painted directly, so
-the chart needs no charting module. :meth:`MemoryChart.legend_html` gives a legend that wraps long
-names instead of eliding them, and leaves out components that are zero.
+The seven components are ``core.domain.breakdown.COMPONENTS``; their byte counts come from an
+estimate and are only converted to GiB here. The bar, the two lines and the GiB axis are painted
+directly, so the chart needs no charting module. :meth:`MemoryChart.legend_html` gives a legend that
+wraps long names instead of eliding them, and leaves out components that are zero.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from PySide6.QtCore import QLineF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QWidget
 
-from core.memory import COMPONENTS, MemoryBreakdown
+from core.domain.breakdown import COMPONENTS, MemoryBreakdown
 from gui.presentation import palette
 from gui.presentation.formats import gib, gib_value
 from gui.presentation.names import component_name

@@ -1,6 +1,6 @@
 """Page 2: the model: a preset, a config.json, safetensors or GGUF headers, or custom numbers.
 
-Files are only named here; ``core.models`` reads them (on the thread pool, see
+Files are only named here; ``core.model.models`` reads them (on the thread pool, see
 :class:`~gui.wizard.live_estimator.LiveEstimator`) and a file it cannot use is reported under the
 form with core's message. Diffusion pipelines come from presets only.
 """
@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.request import PlanRequest
+from core.domain.request import PlanRequest
 from gui.settings_store import dialog_start, remember_dialog_folder
 from gui.wizard.custom_model_form import FIELDS, CustomModelForm
 from gui.wizard.field_form import FieldForm

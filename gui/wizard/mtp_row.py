@@ -1,7 +1,7 @@
 """The sizes page's row for speculative decoding with the model's MTP layers (vLLM only).
 
 ``inference.mtp_speculative_tokens``: 0 (shown as "off") drafts nothing; N drafts N tokens a step
-with the multi-token-prediction layers, which are then loaded and cached (core.mtp).
+with the multi-token-prediction layers, which are then loaded and cached (core.model.mtp).
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QSpinBox
 
-from core.request import PlanRequest
-from core.workload_options import InferenceOptions
+from core.domain.request import PlanRequest
+from core.domain.workload_options import InferenceOptions
 from gui.wizard.field_form import FieldForm, int_bounds
 
 PATH = "inference.mtp_speculative_tokens"

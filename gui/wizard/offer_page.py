@@ -1,8 +1,8 @@
 """Page 5: the planner's ranked options for the chosen term, and the choice of one of them.
 
 Choosing a row sets the request's GPU offer, and through the parallelism page its GPU count,
-strategy and tensor-parallel degree. The options are ranked by ``core.planner``; the table only
-sorts and filters them.
+strategy and tensor-parallel degree. The options are ranked by ``core.planning.planner``; the table
+only sorts and filters them.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.outcome import OutcomeCost, TermProposal
-from core.planner import Plan, PlanOption
-from core.request import PlanRequest
+from core.domain.request import PlanRequest
+from core.planning.planner import Plan, PlanOption
+from core.pricing.outcome import OutcomeCost, TermProposal
 from gui.core_text import message_text
 from gui.presentation import counts
 from gui.presentation.comparison import MAX_COLUMNS, MIN_COLUMNS

@@ -14,11 +14,11 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
-from core.estimate import EstimateResult
-from core.kv_pool import runs_fewer
-from core.planner import Plan, PlanOption
-from core.pricing import to_minor
-from core.units import vendor_label
+from core.base.units import vendor_label
+from core.capacity.kv_pool import runs_fewer
+from core.estimate.dispatch import EstimateResult
+from core.planning.planner import Plan, PlanOption
+from core.pricing.prices import to_minor
 from gui.core_text import reason_text
 from gui.presentation import counts, palette
 from gui.presentation.formats import count, gib, money
@@ -29,7 +29,7 @@ FEASIBLE_ROLE = Qt.ItemDataRole.UserRole + 1
 (RANK, GPU, COUNT, STRATEGY, TOTAL, UNIT_COST, MEMORY, VRAM, LIMIT_A, LIMIT_B, REASON) = range(11)
 COLUMNS = 11
 NUMERIC = frozenset((RANK, COUNT, TOTAL, UNIT_COST, MEMORY, VRAM, LIMIT_A, LIMIT_B))
-LIMITS = {  # the two limits (core.limits) shown per workload
+LIMITS = {  # the two limits (core.planning.limits) shown per workload
     "inference": ("context", "sequences"),
     "training": ("sequence_length", "micro_batch"),
     "diffusion": ("resolution", "batch"),

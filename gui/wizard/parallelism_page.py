@@ -11,7 +11,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QWidget
 
-from core.request import Parallelism, PlanRequest
+from core.domain.request import Parallelism, PlanRequest
 from gui.presentation.names import strategy_name
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
 from gui.wizard.runtime_settings import RuntimeSettings

@@ -2,9 +2,9 @@
 
 A plan file is the request as the command line reads it (``anchorgpu-planner plan --request
 FILE``), so a plan made in the app can be estimated in a script and a request written by hand can
-be opened in the wizard. Files are read through :func:`core.request.load_request_file` (bounded,
-relative model paths resolved against the file's folder) and written whole or not at all
-(:func:`core.output_file.write_file`: a temporary file, then a rename; a link is refused).
+be opened in the wizard. Files are read through :func:`core.domain.request.load_request_file`
+(bounded, relative model paths resolved against the file's folder) and written whole or not at all
+(:func:`core.base.output_file.write_file`: a temporary file, then a rename; a link is refused).
 
 The wizard's draft is kept the same way in ``draft.json`` in the data folder after every valid
 edit, and opened again when the app starts; File → New Plan starts from the defaults. A draft
@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from core.errors import InputError
-from core.output_file import write_file
-from core.paths import ensure_private_dir
-from core.request import PlanRequest, load_request_file
+from core.base.errors import InputError
+from core.base.output_file import write_file
+from core.base.paths import ensure_private_dir
+from core.domain.request import PlanRequest, load_request_file
 
 DRAFT_FILE = "draft.json"
 

@@ -17,7 +17,7 @@ from gui.app_state import AppState
 from gui.wizard.plan_wizard import PlanWizard
 
 if TYPE_CHECKING:
-    from core.request import PlanRequest
+    from core.domain.request import PlanRequest
     from gui.store_service import StoreService  # imports the history store: a type only here
 
 

@@ -1,8 +1,8 @@
 """The plan wizard: six pages, one request, and the live estimate beside every page.
 
-The pages collect the fields of a :class:`core.request.PlanRequest`;
+The pages collect the fields of a :class:`core.domain.request.PlanRequest`;
 :meth:`PlanWizard.current_request` assembles them over the draft's other values and lets
-``core.request`` validate the result. After every edit
+``core.domain.request`` validate the result. After every edit
 :class:`~gui.wizard.live_estimator.LiveEstimator` rebuilds the request, and
 :class:`~gui.wizard.live_routing.LiveRouting` shows what it reports on the pages.
 
@@ -26,15 +26,15 @@ from PySide6.QtCore import QCoreApplication, QEvent, Signal, SignalInstance
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QWidget, QWizard
 
-from core.errors import InputError
+from core.base.errors import InputError
 from gui.app_state import AppState
 from gui.wizard.staged_wizard import StagedWizard
 from gui.wizard.wizard_step import WizardStep
 from gui.wizard.workload_page import WorkloadPage
 
 if TYPE_CHECKING:
-    from core.planner import PlanOption
-    from core.request import PlanRequest
+    from core.domain.request import PlanRequest
+    from core.planning.planner import PlanOption
     from gui.store_service import StoreService  # imports the history store: a type only here
     from gui.wizard.live_estimate_panel import LiveEstimatePanel
     from gui.wizard.live_estimator import LiveEstimator
@@ -270,7 +270,7 @@ class PlanWizard(StagedWizard):
 
     def current_request(self) -> PlanRequest:
         """The request the pages describe now; raises :class:`InputError` naming a field."""
-        from core.request import parse_request
+        from core.domain.request import parse_request
 
         raw = copy.deepcopy(self._base)
         workload = self.workload()
@@ -324,7 +324,7 @@ class PlanWizard(StagedWizard):
 
     def _check_preset(self, request: PlanRequest, name: object) -> None:
         """Refuse a request naming a preset this version lacks (not replaced by another)."""
-        from core.models import list_presets
+        from core.model.models import list_presets
 
         preset = request.model.preset
         if preset and preset not in {info.id for info in list_presets()}:
@@ -347,8 +347,8 @@ class PlanWizard(StagedWizard):
 
     def default_request(self) -> PlanRequest:
         """A new draft: serve the default preset, runtime reserve from the settings."""
-        from core.models import list_presets
-        from core.request import ModelRef, PlanRequest, Runtime
+        from core.domain.request import ModelRef, PlanRequest, Runtime
+        from core.model.models import list_presets
 
         ids = [p.id for p in list_presets() if p.kind == "llm"]
         preset = DEFAULT_PRESET if DEFAULT_PRESET in ids or not ids else ids[0]

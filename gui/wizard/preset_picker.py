@@ -6,7 +6,7 @@ from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QListView, QVBoxLayout, QWidget
 
-from core.models import list_presets
+from core.model.models import list_presets
 from gui.wizard.preset_filter_proxy import ID_ROLE, KIND_ROLE, PresetFilterProxy
 
 

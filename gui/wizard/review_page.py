@@ -26,9 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.errors import IdempotencyConflictError, PlannerError
-from core.estimate import estimate
-from core.quotes import Quote, quote_estimate, request_fingerprint, utc_now
+from core.base.errors import IdempotencyConflictError, PlannerError
+from core.estimate.dispatch import estimate
+from core.quotes.quote import Quote, quote_estimate, request_fingerprint, utc_now
 from gui.core_text import labelled_error_text
 from gui.glossary_link import GlossaryLink, open_glossary_term
 from gui.presentation import palette

@@ -11,7 +11,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject
 
-from core.request import PlanRequest, Runtime
+from core.domain.request import PlanRequest, Runtime
 from gui.wizard.field_form import FieldForm
 from gui.wizard.folded_rows import FoldedRows
 from gui.wizard.int_field import DecimalField

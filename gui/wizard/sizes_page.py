@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QScrollArea, QSizePolicy, QStackedWidget, QWidget
 
-from core.request import PlanRequest
+from core.domain.request import PlanRequest
 from gui.wizard.inference_form import InferenceForm
 from gui.wizard.wizard_step import WizardStep
 
 if TYPE_CHECKING:
-    from core.limit_curve import LimitCurve
+    from core.planning.limit_curve import LimitCurve
     from gui.wizard.diffusion_form import DiffusionForm
     from gui.wizard.limit_chart import LimitCharts
     from gui.wizard.training_form import TrainingForm

@@ -7,7 +7,7 @@ request return the original order.
 
 from __future__ import annotations
 
-from core.quotes import Quote
+from core.quotes.quote import Quote
 from core.store import HistoryStore, PlaceResult
 
 

@@ -1,7 +1,7 @@
 """The rental term (unit, count, start in UTC) and the optional persistent storage.
 
-The end of the term is computed by ``core.terms``; a term without a start begins when the order
-is placed. Storage is priced by ``core.pricing`` per 30-day month, pro rata.
+The end of the term is computed by ``core.domain.terms``; a term without a start begins when the
+order is placed. Storage is priced by ``core.pricing`` per 30-day month, pro rata.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from typing import Any
 from PySide6.QtCore import QDateTime, QTimeZone
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDateTimeEdit, QLabel, QSpinBox, QWidget
 
-from core.catalog import TERM_UNITS
-from core.request import PlanRequest, Term
-from core.terms import term_end, term_hours
+from core.domain.catalog import TERM_UNITS
+from core.domain.request import PlanRequest, Term
+from core.domain.terms import term_end, term_hours
 from gui.presentation.formats import count, utc
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
 from gui.wizard.int_field import IntField
@@ -80,7 +80,8 @@ class TermForm(FieldForm):
         )
         rows["term.start"].set_texts(self.tr("Start time (UTC)"), "")
         rows["storage_gb"].set_texts(
-            # Disk is billed per GB of 10^9 bytes (core.pricing.BYTES_PER_GB), unlike memory in GiB.
+            # Disk is billed per GB of 10^9 bytes (core.pricing.prices.BYTES_PER_GB), unlike memory
+            # in GiB.
             self.tr("Persistent storage (GB of 10⁹ bytes)"),
             self.tr("0: sized from the checkpoint"),
         )

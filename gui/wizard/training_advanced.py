@@ -1,6 +1,6 @@
 """The training form's advanced options, below the common fields and folded until opened.
 
-One input per option of :class:`core.workload_options.TrainingOptions` that trainers expose
+One input per option of :class:`core.domain.workload_options.TrainingOptions` that trainers expose
 beside the common ones: the trainer whose loop the memory follows (choosing one sets the options
 its recipes fix), how the trained weights are held, QLoRA's double quantization and the
 bitsandbytes version its 4-bit layers run (what they keep for backward), LoRA
@@ -18,8 +18,8 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QToolButton, QWidget
 
 from core.capacity.trainers import TRAINER_DEFAULTS
-from core.request import PlanRequest
-from core.workload_options import TrainingOptions
+from core.domain.request import PlanRequest
+from core.domain.workload_options import TrainingOptions
 from gui.wizard.field_form import FieldForm, combo_value, set_combo_value
 
 

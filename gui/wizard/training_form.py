@@ -7,8 +7,8 @@ from typing import Any, get_args
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
 
-from core.request import PlanRequest
-from core.workload_options import TrainingOptions
+from core.domain.request import PlanRequest
+from core.domain.workload_options import TrainingOptions
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
 from gui.wizard.int_field import IntField
 from gui.wizard.training_advanced import AdvancedTrainingOptions

@@ -4,7 +4,7 @@
 run, whose activation peak comes out of the KV pool (:mod:`core.capacity.vllm_profile`); left
 empty they are vLLM's defaults for the GPU (:func:`core.capacity.vllm_profile.batch_defaults`).
 ``inference.prefill_chunk_tokens`` is the prompt tokens of one forward pass, which sizes the
-estimate's activations (:mod:`core.estimate_llm`). The rows apply only while vLLM serves:
+estimate's activations (:mod:`core.estimate.llm`). The rows apply only while vLLM serves:
 llama.cpp sizes its compute buffer by its own batches. ``inference.vllm_version`` picks the release
 whose start-up profile the pool follows (its sampler's working set differs,
 :data:`core.capacity.vllm_profile.SAMPLER_BYTES`).
@@ -17,8 +17,8 @@ from typing import Any, get_args
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QComboBox
 
-from core.request import PlanRequest
-from core.workload_options import InferenceOptions, Mxfp4Backend, VllmVersion
+from core.domain.request import PlanRequest
+from core.domain.workload_options import InferenceOptions, Mxfp4Backend, VllmVersion
 from gui.wizard.field_form import FieldForm, combo_value, set_combo_value
 from gui.wizard.folded_rows import FoldedRows
 from gui.wizard.int_field import IntField

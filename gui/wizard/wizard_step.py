@@ -1,9 +1,9 @@
 """The base of every wizard page: its rows by request path, its inline message and completeness.
 
 A page fills its part of the raw request in :meth:`WizardStep.fill` and shows a request in
-:meth:`WizardStep.load`. The wizard validates the whole request with ``core.request`` after every
-edit and hands a refused value back to the page that owns its path, which marks the row, shows the
-message under the form and reports itself incomplete, so Next stays disabled until it is fixed.
+:meth:`WizardStep.load`. The wizard validates the whole request with ``core.domain.request`` after
+every edit and hands a refused value back to the page that owns its path, which marks the row, shows
+the message under the form and reports itself incomplete, so Next stays disabled until it is fixed.
 A refusal of an input the user has not typed in yet is held back (see
 :attr:`~gui.wizard.field_row.FieldRow.touched`): the page stays complete, and Next shows it.
 """
@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget, QWizardPage
 
-from core.errors import PlannerError
+from core.base.errors import PlannerError
 from gui.presentation import palette
 
 if TYPE_CHECKING:  # the first page is shown before pydantic and the forms are loaded
-    from core.request import PlanRequest
+    from core.domain.request import PlanRequest
     from gui.wizard.field_form import FieldForm
     from gui.wizard.field_row import FieldRow
     from gui.wizard.plan_wizard import PlanWizard

@@ -10,7 +10,7 @@ from gui.glossary_link import GlossaryLink
 from gui.wizard.wizard_step import WizardStep
 
 if TYPE_CHECKING:  # shown at the first paint, before pydantic is loaded
-    from core.request import PlanRequest
+    from core.domain.request import PlanRequest
 
 WORKLOADS = ("inference", "training", "diffusion")
 TERMS = {"inference": "kv_cache", "training": "training_checkpoint", "diffusion": "vae"}

@@ -49,8 +49,8 @@ FLOOR = (
 INPUTS = (
     "import os, sys\n"
     "os.environ.setdefault('PYDANTIC_DISABLE_PLUGINS', '__all__')\n"
-    "from core.catalog import default_catalog\n"
-    "from core.request import load_request_file\n"
+    "from core.domain.catalog import default_catalog\n"
+    "from core.domain.request import load_request_file\n"
     "load_request_file(sys.argv[1])\n"
     "default_catalog()\n"
 )

@@ -9,11 +9,11 @@ The sweep is also timed with nothing remembered from its previous run (no target
 
 from __future__ import annotations
 
-from core import estimate_memo
-from core.catalog import bundled_catalog_path, default_catalog, load_catalog_file
-from core.estimate import estimate_on, resolve
-from core.planner import _with_layout, plan
-from core.request import PlanRequest, parse_request
+from core.domain.catalog import bundled_catalog_path, default_catalog, load_catalog_file
+from core.domain.request import PlanRequest, parse_request
+from core.estimate import memo as estimate_memo
+from core.estimate.dispatch import estimate_on, resolve
+from core.planning.planner import _with_layout, plan
 from tests.benchmarks.timing import median_ms, report
 
 REQUESTS = {
@@ -58,7 +58,7 @@ def bench_request(name: str, request: PlanRequest, baseline: float) -> bool:
         target_ms=20,
     )
     # The sweep above repeats one request, whose layout-free parts stay remembered
-    # (core.estimate_memo); a new request starts with none, as this one does.
+    # (core.estimate.memo); a new request starts with none, as this one does.
     report(
         f"{name}: sweep, nothing remembered",
         median_ms(lambda: (estimate_memo.forget(), sweep(request, model))),

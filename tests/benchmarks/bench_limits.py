@@ -6,23 +6,23 @@ Target (wall time on the development machine): every limit on every offer of the
 50 ms median, per request.
 
 Each figure counts the estimates run (one per offer or layout, the limits' starting point) and
-the sizes the limits' searches asked the memory of (:attr:`core.limits.Limits.probes`; across
-plan options some are answered from the evaluations they share). The plan
-figures time :func:`core.planner.plan` as ``plan --json`` uses it (every option's limits solved)
-and as ``plan`` prints it (the limits of the options shown, solved when read), beside the plan
-without limits.
+the sizes the limits' searches asked the memory of (:attr:`core.planning.limits.Limits.probes`;
+across plan options some are answered from the evaluations they share). The plan
+figures time :func:`core.planning.planner.plan` as ``plan --json`` uses it (every option's limits
+solved) and as ``plan`` prints it (the limits of the options shown, solved when read), beside the
+plan without limits.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from core.catalog import bundled_catalog_path, default_catalog, load_catalog_file
-from core.cli.plan_cmd import format_plan
-from core.estimate import estimate_on, resolve
-from core.limits import SharedLimits, solve_limits
-from core.planner import _with_layout, layouts, plan, plan_to_json
-from core.request import PlanRequest, parse_request
+from core.app.cli.plan_cmd import format_plan
+from core.domain.catalog import bundled_catalog_path, default_catalog, load_catalog_file
+from core.domain.request import PlanRequest, parse_request
+from core.estimate.dispatch import estimate_on, resolve
+from core.planning.limits import SharedLimits, solve_limits
+from core.planning.planner import _with_layout, layouts, plan, plan_to_json
 from tests.benchmarks.timing import median_ms, report
 
 REQUESTS = {
@@ -56,7 +56,8 @@ def every_offer(request: PlanRequest, model: Any) -> tuple[int, int]:
 
 def every_option(request: PlanRequest, model: Any) -> tuple[int, int]:
     """Solve every limit of every layout the planner considers, sharing memory evaluations
-    between layouts as the planner does (:class:`core.limits.SharedLimits`): (estimates, probes).
+    between layouts as the planner does (:class:`core.planning.limits.SharedLimits`): (estimates,
+    probes).
     """
     estimates = probes = 0
     shared = SharedLimits(model)

@@ -15,10 +15,10 @@ from __future__ import annotations
 import statistics
 from typing import Any
 
-from core.catalog import bundled_catalog_path, default_catalog, load_catalog_file
-from core.estimate import resolve
-from core.planner import plan
-from core.request import PlanRequest, parse_request
+from core.domain.catalog import bundled_catalog_path, default_catalog, load_catalog_file
+from core.domain.request import PlanRequest, parse_request
+from core.estimate.dispatch import resolve
+from core.planning.planner import plan
 from tests.benchmarks.timing import median_ms, report
 
 TARGET_MS = 50.0

@@ -15,8 +15,8 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
-from core.catalog import default_catalog
-from core.quotes import Quote
+from core.domain.catalog import default_catalog
+from core.quotes.quote import Quote
 from core.store import HistoryStore
 from core.store.records import stamp, stamp_seconds
 from core.store.rows import ORDER_COLUMNS, insert_snapshot, listed_columns

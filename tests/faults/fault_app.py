@@ -2,7 +2,7 @@
 
 ``python -m tests.faults fault_app`` (with ``--quick``: 300 inputs; ``--inputs N``). The app runs
 in this process (Qt offscreen) over a temporary data folder; each input goes through the code a
-menu or dialog calls, which shows the product's refusal (:class:`~core.errors.PlannerError`) in
+menu or dialog calls, which shows the product's refusal (:class:`~core.base.errors.PlannerError`) in
 a message:
 
 - File → Open Plan: a hostile plan file (mutated, ``true`` in number fields, a preset this
@@ -79,7 +79,7 @@ class AppFuzzer:
 
     def run(self, label: str, action: Callable[[], Any]) -> None:
         """Run ``action`` under the timer; a refusal is expected, anything else is counted."""
-        from core.errors import PlannerError
+        from core.base.errors import PlannerError
 
         self.counts["runs"] += 1
         try:
@@ -179,7 +179,7 @@ class AppFuzzer:
             self._note("corrupted", label, "replaced the link")
 
     def _writers(self, path: Path) -> list[tuple[str, Callable[[], Any]]]:
-        from core.settings import save_settings
+        from core.app.settings import save_settings
         from gui.presentation.comparison import write_csv
         from gui.presentation.printing import DocumentPrinter
 

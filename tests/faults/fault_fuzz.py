@@ -3,7 +3,7 @@
 ``python -m tests.faults`` runs it with the other fault runs; alone:
 ``python -c "from tests.faults.fault_fuzz import main; print(main([]))"``.
 
-Each input runs the command line in-process (``core.cli.main``) with stdout encoded strictly as
+Each input runs the command line in-process (``core.app.cli.main``) with stdout encoded strictly as
 UTF-8 the way a terminal is, under a timer; a few run as real processes (a FIFO, ``/dev/zero``, a
 sparse file of 20 GB, a memory limit). Besides mutated requests, configs, safetensors headers,
 catalogs (finite extremes among them) and settings: ``true`` in number fields, busy shares out of
@@ -111,7 +111,7 @@ class Fuzzer:
 
     def run_in_process(self, label: str, argv: list[str]) -> None:
         """Run ``anchorgpu-planner ARGV`` in this process and check what it did."""
-        from core.cli import main as cli_main
+        from core.app.cli import main as cli_main
 
         out_bytes, err_bytes = io.BytesIO(), io.BytesIO()
         out = io.TextIOWrapper(out_bytes, encoding="utf-8", errors="strict")
@@ -200,7 +200,7 @@ class Fuzzer:
         """Save two quotes and place one order, so the run can check nothing changes."""
         fits = {"model": {"preset": "llama-3.1-8b"}, "gpu": "h100-80gb-sxm"}
         request = self._file("seed-request.json", json.dumps(fits).encode())
-        from core.cli import main as cli_main
+        from core.app.cli import main as cli_main
 
         with contextlib.redirect_stdout(io.StringIO()):
             for label in ("first", "second \x1b[31mred\r"):

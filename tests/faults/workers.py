@@ -28,7 +28,7 @@ def _log(stream: object, line: str) -> None:
 
 def run(op: str, db: Path, log: Path, arg: str) -> None:
     """Repeat ``op`` until killed."""
-    from core.quotes import utc_now
+    from core.quotes.quote import utc_now
     from core.store import HistoryStore
     from core.store.backup import backup_database, restore_database
     from core.store.transfer import import_json

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from core.capacity.kv_cache import kv_cache_per_gpu
-from core.model_config import architecture_from_config
+from core.model.model_config import architecture_from_config
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIGS = ROOT / "tests" / "fixtures" / "hf_configs"

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from core.capacity.overhead import runtime_overhead
-from core.catalog import default_catalog
-from core.estimate import EstimateResult, estimate_on, resolve
-from core.request import PlanRequest
+from core.domain.catalog import default_catalog
+from core.domain.request import PlanRequest
+from core.estimate.dispatch import EstimateResult, estimate_on, resolve
 from tests.validation.cases import Case
 
 

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from core.accuracy import ACCURACY_BANDS
+from core.estimate.accuracy import ACCURACY_BANDS
 from tests.validation.cases import (
     CASES,
     KNOWN_OUTSIDE,

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from core.architecture import ModelArchitecture
-from core.catalog import GpuOffer, default_catalog
-from core.diffusion_flops import denoise_flops_per_image
-from core.estimate import resolve
-from core.request import PlanRequest
+from core.capacity.diffusion_flops import denoise_flops_per_image
+from core.domain.catalog import GpuOffer, default_catalog
+from core.domain.request import PlanRequest
+from core.estimate.dispatch import resolve
+from core.model.architecture import ModelArchitecture
 from core.speed.diffusion import diffusion_speed
 from core.speed.training import (
     CONSTANTS,

@@ -1,0 +1,1 @@
+"""The programs: command line, JSON API, batches and the self-test."""

@@ -1,0 +1,185 @@
+"""``anchorgpu-planner plan --request FILE [--json] [--rank-by ...] [--maximize ...]``."""
+
+from __future__ import annotations
+
+import argparse
+from decimal import Decimal
+from typing import Any
+
+from core.app.cli import certainty
+from core.app.cli.output import dumps
+from core.base.units import UNIT, gib
+from core.domain.request import load_request_file
+from core.planning.planner import Plan, PlanOption, plan, plan_to_json
+from core.planning.ranking import default_rank_by
+
+FEASIBLE_SHOWN = 15
+INFEASIBLE_SHOWN = 10
+
+# Columns of the limits, per workload: (limit name, header).
+LIMIT_COLUMNS = {
+    "inference": (("context", "max ctx"), ("sequences", "max seq")),
+    "training": (("micro_batch", "max mb"), ("sequence_length", "max len")),
+    "diffusion": (("batch", "max batch"), ("resolution", "max px")),
+}
+
+
+def budget_arg(text: str) -> Decimal:
+    """``--budget``: a non-negative decimal amount in the catalog's currency."""
+    try:
+        value = Decimal(text)
+    except ArithmeticError:
+        raise argparse.ArgumentTypeError(f"not an amount: {text!r}") from None
+    if not value.is_finite() or value < 0:
+        raise argparse.ArgumentTypeError(f"must be a non-negative amount, got {text}")
+    return value
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``plan`` subcommand."""
+    from core.app.cli.estimate_cmd import utilization_arg
+
+    parser = subparsers.add_parser("plan", help="rank every GPU offer × count × strategy")
+    parser.add_argument("--request", required=True, metavar="FILE", help="plan request (JSON)")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument(
+        "--rank-by",
+        choices=("total", "per-million-tokens", "job-cost"),
+        default=None,
+        help="order of the feasible options (default: the cost of the whole run for training, "
+        "the total price for the term otherwise)",
+    )
+    parser.add_argument(
+        "--maximize",
+        choices=("context", "sequences", "batch"),
+        default=None,
+        help="rank the feasible options by the largest context, sequence count or batch they "
+        "allow (the request's value is the minimum)",
+    )
+    parser.add_argument(
+        "--budget",
+        type=budget_arg,
+        default=None,
+        metavar="AMOUNT",
+        help="keep options whose total for the request's term is at most AMOUNT",
+    )
+    parser.add_argument(
+        "--utilization",
+        type=utilization_arg,
+        default=Decimal(1),
+        metavar="SHARE",
+        help="share of the paid term the GPUs are busy, for the cost per outcome (default 1)",
+    )
+    parser.add_argument(
+        "--all", action="store_true", help="list every option, feasible and infeasible"
+    )
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Plan one request and print the ranked options with their limits."""
+    from core.app.settings import active_catalog, load_settings
+
+    settings = load_settings()
+    request = load_request_file(args.request)
+    result = plan(
+        request,
+        active_catalog(settings),
+        rank_by=args.rank_by or default_rank_by(request),
+        tax_rate=settings.tax_rate,
+        with_limits=True,
+        maximize=args.maximize,
+        budget=args.budget,
+        utilization=args.utilization,
+    )
+    if args.json:
+        print(dumps(plan_to_json(result)))
+    else:
+        print(format_plan(result, show_all=args.all))
+    return 0
+
+
+def _limit_cells(option: PlanOption, workload: str) -> str:
+    cells = []
+    for name, header in LIMIT_COLUMNS[workload]:
+        value = option.limits.value(name) if option.limits else None
+        cells.append(f"{value if value is not None else '-':>{len(header) + 2}}")
+    return "".join(cells)
+
+
+def _outcome_cells(option: PlanOption, workload: str) -> str:
+    o = option.outcome
+
+    def cell(value: Decimal | None, width: int) -> str:
+        return f"{value if value is not None else '-':>{width}}"
+
+    if o is None:
+        return cell(None, 12)
+    if workload == "inference":
+        return cell(o.per_million_input, 11) + cell(o.per_million_output, 12)
+    if workload == "training":
+        return cell(o.run_cost, 12)
+    return cell(o.per_thousand_images, 12)
+
+
+OUTCOME_HEADERS = {
+    "inference": f"{'1M in':>11}{'1M out':>12}",
+    "training": f"{'run cost':>12}",
+    "diffusion": f"{'1k images':>12}",
+}
+
+
+def format_plan(result: Plan, *, show_all: bool = False) -> str:
+    """A readable table: feasible options best first, then the infeasible ones."""
+    term = result.request.term
+    workload = result.request.workload
+    order = f"largest {result.maximize} first" if result.maximize else f"ranked by {result.rank_by}"
+    budget = f", budget {result.budget}" if result.budget is not None else ""
+    lines = [f"Options for {term.count} × {term.unit} ({order}{budget})"]
+    if result.options:
+        limit_header = "".join(f"{h:>{len(h) + 2}}" for _, h in LIMIT_COLUMNS[workload])
+        lines.append(
+            f"  {'':2}{'GPU':<16}{'×':>3}  {'strategy':<9}{'per GPU':>10}{'of':>8}"
+            f"{'total':>14}{limit_header}{OUTCOME_HEADERS[workload]}"
+        )
+        listed = result.options if show_all else result.options[:FEASIBLE_SHOWN]
+        for i, o in enumerate(listed):
+            mark = "* " if i == 0 else "  "
+            lines.append(
+                f"  {mark}{o.gpu.id:<16}{o.estimate.gpus:>3}  {o.estimate.strategy:<9}"
+                f"{certainty.per_gpu(o.estimate, 10)}{gib(o.estimate.usable_bytes):>5.0f}{UNIT}"
+                f"{o.price.total:>11} {o.price.currency}"
+                f"{_limit_cells(o, workload)}{_outcome_cells(o, workload)}"
+                f"{certainty.at_once_note(o.estimate)}"
+            )
+        if len(listed) < len(result.options):
+            lines.append(f"  … {len(result.options) - len(listed)} more (--all)")
+        currency = result.options[0].price.currency
+        lines.append(
+            f"  (limits: the largest value that fits in memory, the rest as requested; "
+            f"costs in {currency} at the decode, prefill and training bounds)"
+        )
+        lines += certainty.footnote(o.estimate for o in listed)
+    else:
+        lines.append("  nothing in the catalog fits this request.")
+    if result.suggestions:
+        lines.append("")
+        lines.append("What would fit:")
+        lines += [f"  - {s}" for s in result.suggestions]
+    shown = result.infeasible if show_all else result.infeasible[:INFEASIBLE_SHOWN]
+    if shown:
+        lines.append("")
+        lines.append(f"Infeasible ({len(result.infeasible)}, nearest first):")
+        for o in shown:
+            lines.append(
+                f"  {o.gpu.id:<16}{o.estimate.gpus:>3}  {o.estimate.strategy:<9}{o.reason}"
+                f"{certainty.uncertain_note(o.estimate)}"
+            )
+        if len(shown) < len(result.infeasible):
+            lines.append(f"  … {len(result.infeasible) - len(shown)} more (--all)")
+    lines.append("")
+    lines.append(
+        "Definitions explain concepts; they do not guarantee that a specific workload, library "
+        "version or topology is supported by an AnchorGPU allocation."
+    )
+    return "\n".join(lines)

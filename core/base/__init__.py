@@ -1,0 +1,1 @@
+"""Errors, units, per-user paths, safe JSON reading, bundled resources."""

@@ -1,0 +1,1 @@
+"""What a plan request is written in: catalog, request, terms, formats, results' parts."""

@@ -1,0 +1,454 @@
+"""The plan request: everything a user says about the job, validated by pydantic.
+
+One request drives ``estimate``, ``plan``, a saved quote and an order. Everything not given has a
+sensible default; numbers are bounded so that bad input is refused with the field named, never
+silently clamped. ``anchorgpu-planner schema`` prints this model's JSON Schema.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal, get_args
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from core.base.errors import InputError
+from core.base.safe_json import read_json_file
+from core.domain.catalog import TermUnit
+from core.domain.quant_formats import FORMATS
+from core.domain.workload_options import (
+    SECTION,
+    DiffusionOptions,
+    InferenceOptions,
+    LlamaCppOptions,
+    TrainingOptions,
+)
+from core.texts.messages import Message, validation_message
+
+WeightDtype = Literal["fp32", "bf16", "fp16", "fp8", "int8", "int4"]
+CacheDtype = Literal["fp32", "bf16", "fp16", "fp8"]
+Workload = Literal["inference", "training", "diffusion"]
+Strategy = Literal["single", "tensor", "ddp", "fsdp"]
+FsdpSharding = Literal["full", "grad_op", "hybrid"]
+Platform = Literal["cuda", "rocm", "any"]
+QuantFormatName = Literal[
+    "fp8-tensor",
+    "fp8-channel",
+    "fp8-block128",
+    "int8-w8a8",
+    "gptq-int4-g32",
+    "gptq-int4-g64",
+    "gptq-int4-g128",
+    "awq-int4-g32",
+    "awq-int4-g64",
+    "awq-int4-g128",
+    "nf4",
+    "nf4-dq",
+    "mxfp4",
+    "mxfp4-experts",
+    "nvfp4",
+    "gguf-q4_0",
+    "gguf-q4_1",
+    "gguf-q5_0",
+    "gguf-q5_1",
+    "gguf-q8_0",
+    "gguf-q2_k",
+    "gguf-q3_k",
+    "gguf-q4_k",
+    "gguf-q5_k",
+    "gguf-q6_k",
+    "gguf-iq1_s",
+    "gguf-iq1_m",
+    "gguf-iq2_xxs",
+    "gguf-iq2_xs",
+    "gguf-iq2_s",
+    "gguf-iq3_xxs",
+    "gguf-iq3_s",
+    "gguf-iq4_nl",
+    "gguf-iq4_xs",
+    "gguf-mxfp4",
+    "gguf-q4_k_m",
+    "gguf-q5_k_m",
+]
+MODEL_SOURCES = ("preset", "hf_config", "safetensors", "gguf", "custom")
+LOCAL_SOURCES = ("hf_config", "safetensors", "gguf")
+"""The model sources that are paths to files on this computer."""
+# Fields added after quotes were first saved, with the value a request saved before them stands
+# for (their default, but for bnb_version): left out of the canonical JSON while they hold it, so
+# a request saved before them keeps its fingerprint (and a retried placement of it keeps matching
+# its order).
+_NEW_OPTIONAL: dict[tuple[str, str], object] = {
+    ("model", "gguf"): None,
+    ("precision", "format"): None,
+    ("inference", "max_num_batched_tokens"): None,
+    ("inference", "max_num_seqs"): None,
+    ("inference", "engine"): "vllm",
+    ("inference", "vllm_version"): "0.17+",
+    ("inference", "mxfp4_backend"): "auto",
+    ("inference", "mtp_speculative_tokens"): 0,
+    ("inference", "llamacpp"): LlamaCppOptions().model_dump(mode="json"),
+    ("training", "weights_precision"): "mixed",
+    ("training", "qlora_double_quant"): True,
+    ("training", "lora_dropout"): False,
+    ("training", "optimizer_in_backward"): False,
+    ("training", "offload"): "none",
+    ("training", "activation_offloading"): False,
+    ("training", "loss"): "full",
+    ("training", "trainer"): "transformers",
+    # The value a request saved before it meant (core.capacity.trainers), not today's default;
+    # read_saved_request fills it into such a request, and _bnb_version_unused drops it where
+    # it cannot change the estimate.
+    ("training", "bnb_version"): "pre-0.43.2",
+    ("diffusion", "quantized_text_encoders"): "none",
+    ("diffusion", "quant_backend"): "bitsandbytes",
+}
+
+_STRICT = ConfigDict(extra="forbid")
+MAX_REQUEST_BYTES = 1_000_000  # a request is well under a kilobyte; its model files are read apart
+
+CUSTOM_MODEL_NAME = "Custom model ({params:,} parameters)"
+_CUSTOM_NAME_PATTERN = re.compile(r"^Custom model \(([0-9,]+) parameters\)$")
+
+
+def custom_model_params(name: str) -> int | None:
+    """The parameter count in the name ``core.model.models.custom_architecture`` gives, or None.
+
+    The estimate and saved quotes keep that English name; an interface names the model in its
+    own language.
+    """
+    match = _CUSTOM_NAME_PATTERN.match(name)
+    return int(match.group(1).replace(",", "")) if match else None
+
+
+class CustomModel(BaseModel):
+    """A model described by numbers; only ``params`` is required."""
+
+    model_config = SECTION
+
+    params: int = Field(gt=0, le=10**14, description="total parameter count")
+    layers: int | None = Field(default=None, ge=1, le=1000)
+    hidden_size: int | None = Field(default=None, ge=1, le=1_000_000)
+    attention_heads: int | None = Field(default=None, ge=1, le=10_000)
+    kv_heads: int | None = Field(default=None, ge=1, le=10_000)
+    head_dim: int | None = Field(default=None, ge=1, le=100_000)
+    intermediate_size: int | None = Field(default=None, ge=1, le=10_000_000)
+    vocab_size: int | None = Field(default=None, ge=1, le=10_000_000)
+    active_params: int | None = Field(default=None, gt=0, le=10**14)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> CustomModel:
+        # Grouped-query attention shares each KV head among an equal group of query heads, so
+        # the KV heads divide the attention heads (and so never exceed them).
+        if self.kv_heads and self.attention_heads and self.attention_heads % self.kv_heads:
+            raise ValueError(Message("request.kv_heads_divide", heads=self.attention_heads))
+        if self.active_params and self.active_params > self.params:
+            raise ValueError(Message("request.active_exceeds"))
+        return self
+
+
+class ModelRef(BaseModel):
+    """Where the model's architecture comes from: exactly one of the four sources."""
+
+    model_config = SECTION
+
+    preset: str | None = None
+    hf_config: str | None = Field(default=None, description="path to a Hugging Face config.json")
+    safetensors: str | None = Field(
+        default=None, description="path to a .safetensors file or a folder with an index and shards"
+    )
+    gguf: str | None = Field(default=None, description="path to a .gguf model file")
+    custom: CustomModel | None = None
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> ModelRef:
+        given = [k for k in MODEL_SOURCES if getattr(self, k)]
+        if len(given) != 1:
+            raise ValueError(
+                Message("request.one_source_got", given=", ".join(given))
+                if given
+                else Message("request.one_source")
+            )
+        return self
+
+    def describe(self) -> str:
+        """A short human label for the source."""
+        if self.preset:
+            return self.preset
+        if self.hf_config:
+            return f"config {Path(self.hf_config).name}"
+        if self.safetensors:
+            return f"safetensors {Path(self.safetensors).name}"
+        if self.gguf:
+            return f"gguf {Path(self.gguf).name}"
+        assert self.custom is not None
+        return f"custom {self.custom.params:,} params"
+
+
+class Precision(BaseModel):
+    """Numeric formats of the weights and of the KV cache.
+
+    ``weights`` takes a coarse format (``int4``) or a named quantized format
+    (``gptq-int4-g128``, ``nvfp4``: :data:`core.domain.quant_formats.FORMATS`); a named one is kept
+    in ``format`` and ``weights`` becomes its coarse class, so every older request reads as before.
+    """
+
+    model_config = SECTION
+
+    weights: WeightDtype = "bf16"
+    kv_cache: CacheDtype = "bf16"
+    quant_group_size: int = Field(default=128, ge=16, le=8192)
+    format: QuantFormatName | None = Field(
+        default=None, description="a named quantized weight format (exact bytes per format)"
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _named_format(cls, raw: Any) -> Any:
+        if not isinstance(raw, dict):
+            return raw
+        weights, given = raw.get("weights"), raw.get("format")
+        if isinstance(weights, str) and weights in FORMATS:
+            named = FORMATS[weights]
+            if given not in (None, named.name):
+                raise ValueError(
+                    Message("request.format_conflict", weights=named.name, format=str(given))
+                )
+            return {**raw, "weights": named.legacy, "format": named.name}
+        if "weights" not in raw and isinstance(given, str) and given in FORMATS:
+            # {"format": "nvfp4"} alone: the coarse class follows the named format.
+            return {**raw, "weights": FORMATS[given].legacy}
+        return raw
+
+    @model_validator(mode="after")
+    def _format_matches(self) -> Precision:
+        if self.format is not None and FORMATS[self.format].legacy != self.weights:
+            raise ValueError(
+                Message("request.format_conflict", weights=self.weights, format=self.format)
+            )
+        return self
+
+
+class Parallelism(BaseModel):
+    """How the job is spread over GPUs."""
+
+    model_config = SECTION
+
+    strategy: Strategy = "single"
+    gpus: int = Field(default=1, ge=1, le=4096)
+    tensor_parallel: int | None = Field(default=None, ge=1, le=4096)
+    fsdp_sharding: FsdpSharding = "full"
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Parallelism:
+        if self.strategy == "single" and self.gpus != 1:
+            raise ValueError(Message("request.single_one_gpu"))
+        tp = self.tensor_parallel
+        if tp is not None and tp > self.gpus:
+            raise ValueError(Message("request.tp_exceeds_gpus", tp=tp, gpus=self.gpus))
+        if tp is not None and self.gpus % tp:
+            raise ValueError(Message("request.gpus_not_multiple", gpus=self.gpus, tp=tp))
+        return self
+
+    @property
+    def tp(self) -> int:
+        """The tensor-parallel degree in effect (all GPUs for strategy 'tensor' by default)."""
+        if self.tensor_parallel is not None:
+            return self.tensor_parallel
+        return self.gpus if self.strategy == "tensor" else 1
+
+    @property
+    def dp(self) -> int:
+        """Data-parallel replicas or shards: the GPUs not used for tensor parallelism."""
+        return self.gpus // self.tp
+
+
+class Runtime(BaseModel):
+    """Runtime overhead assumptions (documented defaults, see core.capacity.overhead)."""
+
+    model_config = SECTION
+
+    context_gib: float = Field(default=0.75, ge=0, le=64, description="CUDA/HIP context per GPU")
+    allocator_reserve: float = Field(
+        default=0.10, ge=0, le=1, description="fraction of dynamic memory lost to fragmentation"
+    )
+    comm_buffer_gib: float = Field(
+        default=1.5, ge=0, le=64, description="NCCL/RCCL buffers per rank when more than one GPU"
+    )
+
+
+class Term(BaseModel):
+    """A fixed rental term: ``count`` × ``unit`` starting at ``start`` (UTC)."""
+
+    model_config = SECTION
+
+    unit: TermUnit = "hour"
+    count: int = Field(default=1, ge=1, le=100_000)
+    start: datetime | None = None
+
+    @field_validator("start")
+    @classmethod
+    def _to_utc(cls, value: datetime | None) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError(Message("request.start_needs_zone"))
+        return value.astimezone(UTC)
+
+
+class PlanRequest(BaseModel):
+    """One plan request: the job, the model, the sizes, the parallelism and the rental term."""
+
+    model_config = _STRICT
+
+    workload: Workload = "inference"
+    model: ModelRef
+    precision: Precision = Precision()
+    inference: InferenceOptions = InferenceOptions()
+    training: TrainingOptions = TrainingOptions()
+    diffusion: DiffusionOptions = DiffusionOptions()
+    parallelism: Parallelism = Parallelism()
+    platform: Platform = "any"
+    runtime_version: str | None = Field(
+        default=None,
+        pattern=r"^\d+\.\d+$",
+        description="CUDA or ROCm version the workload requires, e.g. 12.4",
+    )
+    runtime: Runtime = Runtime()
+    gpu: str | None = Field(default=None, description="catalog id; the cheapest fit when absent")
+    term: Term = Term()
+    storage_gb: int | None = Field(
+        default=None, ge=0, le=1_000_000, description="persistent storage; training sizes it itself"
+    )
+
+    @model_validator(mode="after")
+    def _layerwise_casting_is_fp8(self) -> PlanRequest:
+        layerwise = self.diffusion.quant_backend == "layerwise_casting"
+        if self.workload == "diffusion" and layerwise and self.precision.weights != "fp8":
+            weights = self.precision.weights
+            raise ValueError(Message("request.layerwise_casting_fp8", weights=weights))
+        return self
+
+    def canonical_json(self) -> str:
+        """Canonical JSON of the request (sorted keys, defaults included) for fingerprints."""
+        return canonical_request_json(self.model_dump(mode="json"))
+
+
+def canonical_request_json(data: dict[str, Any]) -> str:
+    """Canonical JSON of a request dumped as JSON data (a quote's snapshot keeps it so).
+
+    Fields added after quotes were first saved are left out while they hold the value such a
+    request stands for, so a request saved before them keeps its fingerprint; the bitsandbytes
+    version is left out too where it cannot change the estimate.
+    """
+    data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
+    if _bnb_version_unused(data) and isinstance(training := data.get("training"), dict):
+        training.pop("bnb_version", None)
+    for (section, key), default in _NEW_OPTIONAL.items():
+        part = data.get(section)
+        if isinstance(part, dict) and key in part and part[key] == default:
+            del part[key]
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def _bnb_version_unused(data: dict[str, Any]) -> bool:
+    """Whether the bitsandbytes version cannot change the estimate: no QLoRA on bitsandbytes."""
+    training = data.get("training")
+    if data.get("workload") != "training" or not isinstance(training, dict):
+        return True
+    return training.get("method") != "qlora" or training.get("trainer") == "torchtune"
+
+
+def read_saved_request(raw: Any) -> PlanRequest:
+    """A saved quote's request, read with the behaviour it was quoted under.
+
+    A request saved before ``training.bnb_version`` existed was estimated with bitsandbytes'
+    kept inputs, the count of its versions before 0.43.2, so it reads as that version (its
+    fingerprint stays: the canonical JSON leaves that value out).
+
+    Raises:
+        InputError: The saved request is not valid for this version (named by its field).
+    """
+    training = raw.get("training") if isinstance(raw, dict) else None
+    if isinstance(training, dict) and "bnb_version" not in training:
+        before = _NEW_OPTIONAL[("training", "bnb_version")]
+        raw = {**raw, "training": {**training, "bnb_version": before}}
+    return parse_request(raw)
+
+
+# Rules over two fields are checked by a validator of the model holding both, which pydantic
+# places at that model; the error names the field the message tells the user to change.
+_RULE_FIELDS = {
+    "request.kv_heads_divide": "model.custom.kv_heads",
+    "request.active_exceeds": "model.custom.active_params",
+    "request.llamacpp_v_needs_fa": "inference.llamacpp.flash_attn",
+    "request.layerwise_casting_fp8": "precision.weights",
+    "request.mtp_needs_vllm": "inference.mtp_speculative_tokens",
+}
+
+
+def _describe(error: ValidationError) -> InputError:
+    """The first problem pydantic found, naming its field; the message keeps its template."""
+    first = error.errors()[0]
+    message = validation_message(first)
+    field = ".".join(str(p) for p in first["loc"]) or "request"
+    if isinstance(message, Message):
+        field = _RULE_FIELDS.get(message.key, field)
+    return InputError(message, field=field)
+
+
+def _refuse_booleans_as_numbers(raw: dict[str, Any], model: type[BaseModel], where: str) -> None:
+    """Raise naming the first number field of ``raw`` that holds ``true`` or ``false``.
+
+    pydantic reads JSON ``true`` as 1 in an integer or a float field, so ``"gpus": true`` planned
+    one GPU without a word; a number field takes a number.
+
+    Raises:
+        InputError: A number field holds a boolean.
+    """
+    for key, value in raw.items():
+        field = model.model_fields.get(key) if isinstance(key, str) else None
+        if field is None:
+            continue  # an unknown field: pydantic names it
+        types = get_args(field.annotation) or (field.annotation,)
+        name = f"{where}{key}"
+        if isinstance(value, bool) and bool not in types and {int, float} & set(types):
+            raise InputError(Message("request.boolean_number", value=json.dumps(value)), field=name)
+        if isinstance(value, dict):
+            for section in types:
+                if isinstance(section, type) and issubclass(section, BaseModel):
+                    _refuse_booleans_as_numbers(value, section, f"{name}.")
+
+
+def parse_request(raw: Any) -> PlanRequest:
+    """Validate decoded JSON as a request; raise :class:`InputError` naming the field."""
+    if not isinstance(raw, dict):
+        raise InputError(Message("request.not_an_object"), field="request")
+    _refuse_booleans_as_numbers(raw, PlanRequest, "")
+    try:
+        return PlanRequest.model_validate(raw)
+    except ValidationError as error:
+        raise _describe(error) from None
+
+
+def load_request_file(path: str | Path) -> PlanRequest:
+    """Read a request file; relative model paths are resolved against the file's folder."""
+    path = Path(path)
+    try:
+        raw = read_json_file(path, max_bytes=MAX_REQUEST_BYTES)
+    except FileNotFoundError:
+        raise InputError(Message("request.missing_file", path=str(path))) from None
+    return with_model_paths_from(parse_request(raw), path.parent)
+
+
+def with_model_paths_from(request: PlanRequest, folder: Path) -> PlanRequest:
+    """``request`` with a relative model file path resolved against ``folder``."""
+    model = request.model
+    for key in ("hf_config", "safetensors", "gguf"):
+        value = getattr(model, key)
+        if value and not Path(value).is_absolute():
+            resolved = str((folder / value).resolve())
+            request = request.model_copy(update={"model": model.model_copy(update={key: resolved})})
+    return request

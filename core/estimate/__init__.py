@@ -1,0 +1,1 @@
+"""One request on one GPU offer: the dispatcher, the engines and the typed result."""

@@ -1,0 +1,418 @@
+"""Training and fine-tuning estimates for language models (see :mod:`core.capacity`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from core.base.units import gib
+from core.capacity import compat
+from core.capacity.activations import (
+    training_activations,
+)
+from core.capacity.overhead import runtime_overhead
+from core.capacity.throughput import (
+    training_flops_per_token,
+    training_tokens_per_second,
+)
+from core.capacity.trainers import (
+    base_weights,
+    keeps_quantized_inputs,
+    kept_matmul_inputs,
+    litgpt_loss_peak,
+    litgpt_previous_step,
+    quantizes_lm_head,
+)
+from core.capacity.training import (
+    ModelStates,
+    checkpoint_bytes,
+    lora_dropout_activation_bytes,
+    model_states,
+    param_bytes,
+)
+from core.domain.breakdown import Finding, MemoryBreakdown
+from core.domain.catalog import GpuOffer
+from core.domain.request import PlanRequest
+from core.domain.workload_options import DEFAULT_MFU
+from core.estimate.dispatch import (
+    ApproximateMemory,
+    EstimateResult,
+    ModelSummary,
+    Throughput,
+    finish_result,
+)
+from core.estimate.llm import approximate_memory, model_findings, no_pool_finding, summary
+from core.estimate.memo import Parts, parts_of
+from core.model.architecture import ModelArchitecture
+from core.speed.training import (
+    TrainingFlops,
+    TrainingLayout,
+    TrainingSpeed,
+    link_gbps,
+    measured_family,
+    training_flops,
+    training_speed,
+)
+from core.texts.messages import Message
+
+_DDP_BUCKETS = Finding.of("ddp_buckets", "info", "ddp")
+# LitGPT's fine-tuning scripts raise NotImplementedError ("Quantization is currently not supported
+# for multi-GPU training") when --quantize is given with devices × num_nodes > 1
+# (litgpt/finetune/lora.py, setup(), at c16c72c0).
+_LITGPT_QUANTIZED_MULTI_GPU = Finding.of("litgpt_quantized_multi_gpu", "blocker", "quantization")
+
+
+def _gb(value: float) -> float:
+    """Bytes as the GB (10^9 bytes) figure a message shows with one decimal."""
+    return value / 1e9
+
+
+def _training_tp(request: PlanRequest) -> int:
+    """Tensor-parallel degree of a training layout (FSDP shards instead of splitting)."""
+    par = request.parallelism
+    return par.tp if par.strategy != "fsdp" else 1
+
+
+def _lora_dropout_layer_bytes(
+    request: PlanRequest, arch: ModelArchitecture, tp: int, seq: int, batch: int
+) -> int:
+    """LoRA dropout's stored copies (core.capacity.training) of one layer on one GPU."""
+    tr = request.training
+    if tr.method == "full" or not tr.lora_dropout:
+        return 0
+    stored = lora_dropout_activation_bytes(
+        arch, tr.lora_targets, seq * batch, param_bytes(tr.mixed_precision)
+    )
+    return -(-stored // (max(arch.layers, 1) * tp))
+
+
+def training_states(request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer) -> ModelStates:
+    """Weights, gradients and optimizer states per GPU: they do not depend on the sizes."""
+    par = request.parallelism
+    tr = request.training
+    return model_states(
+        arch,
+        method=tr.method,
+        optimizer=tr.optimizer,
+        mixed_precision=tr.mixed_precision,
+        lora_rank=tr.lora_rank,
+        lora_targets=tr.lora_targets,
+        strategy=par.strategy,
+        fsdp_sharding=par.fsdp_sharding,
+        gpus=par.gpus,
+        gpus_per_node=gpu.gpus_per_node,
+        tp=_training_tp(request),
+        weights_precision=tr.weights_precision,
+        optimizer_in_backward=tr.optimizer_in_backward,
+        offload=tr.offload,
+        double_quant=tr.qlora_double_quant,
+        quantized_head=quantizes_lm_head(tr.trainer, tr.method, arch),
+    )
+
+
+def training_memory(
+    request: PlanRequest, arch: ModelArchitecture, states: ModelStates, seq: int, batch: int
+) -> MemoryBreakdown:
+    """Training memory per GPU at sequence length ``seq`` × micro-batch ``batch``.
+
+    Everything else comes from ``request``; ``states`` is :func:`training_states`, which does not
+    depend on the sizes (:mod:`core.planning.limits` computes it once and varies the sizes).
+    """
+    act = _activation_bytes(request, arch, _training_tp(request), seq, batch)
+    return _with_activations(request, states, act)
+
+
+def _activation_bytes(
+    request: PlanRequest, arch: ModelArchitecture, tp: int, seq: int, batch: int
+) -> int:
+    """Activation bytes per GPU at ``seq`` × ``batch`` under tensor-parallel degree ``tp``."""
+    tr = request.training
+    act_bytes = param_bytes(tr.mixed_precision)
+    bnb_inputs = keeps_quantized_inputs(tr.trainer, tr.method, tr.bnb_version)
+    loss_peak = None
+    if tr.trainer == "litgpt":
+        loss_peak = litgpt_loss_peak(arch, seq, batch, act_bytes, tr.method, bnb_inputs=bnb_inputs)
+    return training_activations(
+        arch,
+        seq,
+        batch,
+        tp=tp,
+        flash_attention=tr.flash_attention,
+        checkpointing=tr.activation_checkpointing,
+        act_bytes=act_bytes,
+        chunked_loss=tr.loss == "chunked",
+        offloading=tr.activation_offloading,
+        base=base_weights(tr.method),
+        matmul_inputs=kept_matmul_inputs(
+            tr.method, tr.trainer, tr.bnb_version, tr.lora_targets, tr.lora_dropout
+        ),
+        layer_extra=_lora_dropout_layer_bytes(request, arch, tp, seq, batch),
+        loss_peak=loss_peak,
+    )
+
+
+def _with_activations(request: PlanRequest, states: ModelStates, act: int) -> MemoryBreakdown:
+    """The memory per GPU of ``states`` and ``act`` activation bytes, with the overhead."""
+    communicating = request.parallelism.gpus > 1
+    return MemoryBreakdown(
+        weights=states.weights,
+        quantization_metadata=states.quantization_metadata,
+        activations=act,
+        gradients=states.gradients,
+        optimizer_states=states.optimizer_states,
+        runtime_overhead=runtime_overhead(
+            request.runtime, communicating=communicating, dynamic_bytes=act
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class _ModelParts:
+    """The parts of a training estimate that depend on the request and model, not the layout.
+
+    Memoized per request and model (:mod:`core.estimate.memo`).
+    """
+
+    notes: tuple[Finding, ...]  # the model's notes, before the offer's checks
+    stored_notes: tuple[Finding, ...]  # how the stored checkpoint is counted, after them
+    summary: ModelSummary
+    flops: int  # per trained token
+    assumptions: tuple[str, ...]
+    litgpt_note: Finding | None
+
+
+def _model_parts(request: PlanRequest, arch: ModelArchitecture) -> _ModelParts:
+    """:class:`_ModelParts` of ``request``."""
+    tr = request.training
+    stored_notes = []
+    if arch.checkpoint is not None:
+        stored_notes = compat.checkpoint_findings(request, arch, gib(arch.checkpoint.total_bytes))
+    litgpt_note = None
+    if tr.trainer == "litgpt":
+        bnb_inputs = keeps_quantized_inputs(tr.trainer, tr.method, tr.bnb_version)
+        left = litgpt_previous_step(
+            arch,
+            tr.sequence_length,
+            tr.micro_batch_size,
+            param_bytes(tr.mixed_precision),
+            bnb_inputs=bnb_inputs,
+        )
+        variant = "bnb_inputs" if bnb_inputs else "logits"
+        litgpt_note = Finding.of(
+            "litgpt_previous_step", "info", "vram", variant=variant, size=gib(left)
+        )
+    flops = training_flops_per_token(
+        arch.params_active, method=tr.method, checkpointing=tr.activation_checkpointing
+    )
+    factor = flops // max(arch.params_active, 1)
+    return _ModelParts(
+        notes=tuple(model_findings(arch)),
+        stored_notes=tuple(stored_notes),
+        summary=summary(arch),
+        flops=flops,
+        assumptions=(Message("throughput.training", factor=factor, mfu=tr.mfu),),
+        litgpt_note=litgpt_note,
+    )
+
+
+@dataclass(frozen=True)
+class _LayoutParts:
+    """The parts of a training estimate that depend on its layout, not on the offer.
+
+    The offer enters only through its GPUs per node (FSDP's hybrid sharding); memoized per
+    request, model, layout and GPUs per node (:mod:`core.estimate.memo`).
+    """
+
+    memory: MemoryBreakdown
+    approximate: ApproximateMemory | None
+    checkpoint_bytes: int
+    notes: tuple[Finding, ...]  # the checkpoint's, LitGPT's and the strategy's, last
+    details: dict[str, Any]
+
+
+def _layout_parts(
+    request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer, parts: Parts
+) -> _LayoutParts:
+    """:class:`_LayoutParts` of ``request`` on ``gpu``'s nodes."""
+    par = request.parallelism
+    tr = request.training
+    tp = _training_tp(request)
+    states = training_states(request, arch, gpu)
+    act = parts.get(
+        ("activations", tp),
+        lambda: _activation_bytes(request, arch, tp, tr.sequence_length, tr.micro_batch_size),
+    )
+    memory = _with_activations(request, states, act)
+    size = checkpoint_bytes(
+        arch,
+        method=tr.method,
+        optimizer=tr.optimizer,
+        mixed_precision=tr.mixed_precision,
+        trainable=states.trainable_params,
+    )
+    notes = [Finding.of("checkpoint_restore", "info", "training_checkpoint", size=_gb(size))]
+    if tr.trainer == "litgpt" and tr.method == "qlora" and par.gpus > 1:
+        notes.append(_LITGPT_QUANTIZED_MULTI_GPU)
+    litgpt_note = parts.get("model", lambda: _model_parts(request, arch)).litgpt_note
+    if litgpt_note is not None:
+        notes.append(litgpt_note)
+    if par.strategy == "fsdp":
+        notes.append(
+            Finding.of("fsdp_sharded_checkpoint", "warning", "fsdp", shards=states.shard_degree)
+        )
+    if par.strategy == "ddp" and par.gpus > 1:
+        notes.append(_DDP_BUCKETS)
+    details = {
+        "tensor_parallel": tp,
+        "shard_degree": states.shard_degree,
+        "trainable_params": states.trainable_params,
+        "fsdp_gathered_unit_params": states.gathered_unit_params,
+        "model_states_bytes": states.weights
+        + states.quantization_metadata
+        + states.gradients
+        + states.optimizer_states,
+        "model_states_replicated_bytes": states.replicated_model_states,
+        "fsdp_gathered_bytes": states.gathered_bytes,
+    }
+    return _LayoutParts(
+        memory=memory,
+        approximate=approximate_memory(arch, memory),
+        checkpoint_bytes=size,
+        notes=tuple(notes),
+        details=details,
+    )
+
+
+def user_mfu(request: PlanRequest) -> bool:
+    """Whether the request states its own MFU (any value but the default) for the run's speed.
+
+    The default leaves the speed to the calibrated model of :mod:`core.speed.training`; another
+    value is the user's own figure and is applied as it always was (k·N FLOPs per token at that
+    share of the bf16 peak).
+    """
+    return request.training.mfu != DEFAULT_MFU
+
+
+def layout_speed(
+    request: PlanRequest,
+    arch: ModelArchitecture,
+    gpu: GpuOffer,
+    flops: TrainingFlops | None = None,
+) -> TrainingSpeed:
+    """The calibrated training speed of ``request``'s layout on ``gpu``.
+
+    The request trains in 16-bit (bf16 or fp16: the bf16 peak; fp32: TF32 at half of it, as the
+    A100/H100 data sheets give), without pipeline, context or expert parallelism, one
+    micro-batch per optimizer step, its data parallelism FSDP or DDP as its strategy says.
+    """
+    tr = request.training
+    layout = TrainingLayout(
+        gpus=request.parallelism.gpus,
+        sequence_length=tr.sequence_length,
+        micro_batch=tr.micro_batch_size,
+        tp=_training_tp(request),
+        recompute="full" if tr.activation_checkpointing else "none",
+        method=tr.method,
+        data_parallel="fsdp" if request.parallelism.strategy == "fsdp" else "ddp",
+    )
+    scale = 0.5 if tr.mixed_precision == "fp32" else 1.0
+    return training_speed(
+        arch,
+        layout,
+        bf16_tflops=gpu.bf16_tflops * scale,
+        fp8_tflops=None,
+        memory_bandwidth_gbps=gpu.memory_bandwidth_gbps,
+        link_gbps=link_gbps(gpu.id),
+        gpus_per_node=gpu.gpus_per_node,
+        measured_gpu=measured_family(gpu.id),
+        flops=flops,
+    )
+
+
+def _throughput(
+    request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer, model: _ModelParts
+) -> Throughput:
+    """Tokens per second and the run's hours: the calibrated model, or the user's MFU."""
+    par = request.parallelism
+    tr = request.training
+    if user_mfu(request):
+        tps = training_tokens_per_second(gpu, par.gpus, model.flops, tr.mfu)
+        return Throughput(
+            training_tokens_per_s=tps,
+            job_hours=tr.tokens / tps / 3600,
+            assumptions=model.assumptions,
+        )
+    parts = parts_of(request, arch)  # the FLOPs depend on the request alone, not the layout
+    flops = parts.get(
+        "speed_flops",
+        lambda: training_flops(
+            arch,
+            TrainingLayout(
+                gpus=1,
+                sequence_length=tr.sequence_length,
+                recompute="full" if tr.activation_checkpointing else "none",
+                method=tr.method,
+            ),
+        ),
+    )
+    speed = layout_speed(request, arch, gpu, flops)
+    tps = speed.tokens_per_s_per_gpu * par.gpus
+    notes = [
+        Message(
+            "throughput.training_model",
+            per_gpu=speed.tokens_per_s_per_gpu,
+            mfu=speed.mfu(gpu.bf16_tflops * 1e12),
+            band=speed.band,
+        )
+    ]
+    if not measured_family(gpu.id):
+        notes.append(Message("throughput.training_unmeasured", gpu=gpu.name))
+    return Throughput(
+        training_tokens_per_s=tps,
+        job_hours=tr.tokens / tps / 3600,
+        assumptions=tuple(notes),
+        speed_band=speed.band,
+    )
+
+
+def estimate_training(
+    request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer
+) -> EstimateResult:
+    """Training memory per GPU: model states by strategy, activations, overhead; job time.
+
+    What does not depend on the layout is computed once per request and model, the offer's
+    checks once per offer, and the memory once per layout and GPUs per node
+    (:func:`core.estimate.memo.parts_of`).
+    """
+    par = request.parallelism
+    parts = parts_of(request, arch)
+    model = parts.get("model", lambda: _model_parts(request, arch))
+    checks = parts.get("checks", lambda: tuple(compat.request_findings(request, arch, gpu)), gpu)
+    layout = parts.get(
+        ("layout", par, gpu.gpus_per_node), lambda: _layout_parts(request, arch, gpu, parts)
+    )
+    memory = layout.memory
+    findings = [
+        *model.notes,
+        *checks,
+        *compat.parallel_findings(request, arch, gpu, par.gpus, _training_tp(request)),
+        *model.stored_notes,
+    ]
+    usable = gpu.device_total.bytes  # what CUDA lets a process allocate
+    if (pool := no_pool_finding(request, gpu, memory.total, usable)) is not None:
+        findings.append(pool)
+    findings += layout.notes
+    throughput = parts.get(("throughput", par), lambda: _throughput(request, arch, gpu, model), gpu)
+    return finish_result(
+        request,
+        model.summary,
+        gpu,
+        memory,
+        usable,
+        findings,
+        kv_cache_bytes_per_token=None,
+        checkpoint_bytes=layout.checkpoint_bytes,
+        throughput=throughput,
+        details=dict(layout.details),
+        approximate=layout.approximate,
+    )

@@ -1,0 +1,1 @@
+"""Readers of a model's description: config.json, families, checkpoints, GGUF."""

@@ -1,0 +1,183 @@
+"""Vision towers and projectors of multimodal configs, counted as the weights a server loads.
+
+- Gemma 3 (``modeling_gemma3.py``, ``modeling_siglip.py``): a SigLIP vision transformer
+  (patch convolution with bias, learned positions, LayerNorm-with-bias pre-norm layers, biased
+  q/k/v/out and fc1/fc2, a post LayerNorm; no pooling head) and a projector (one matrix
+  vision_hidden × text_hidden and an RMSNorm of vision_hidden).
+- Qwen3-VL / Qwen3.5 (``modeling_qwen3_vl.py``): a 3-D patch convolution with bias, learned
+  positions (``num_position_embeddings``), biased LayerNorm blocks with a fused biased qkv, the
+  patch merger (LayerNorm over the vision width, then two biased matrices over the merged
+  width) and one more merger per ``deepstack_visual_indexes`` entry (its LayerNorm over the
+  merged width).
+- LFM2-VL (``modeling_lfm2_vl.py``, ``modeling_siglip2.py``): a SigLIP2 tower whose patch
+  embedding is a biased linear layer over channels × patch² with ``num_patches`` learned
+  positions, and a projector over the pixel-unshuffled width (vision × downsample²) →
+  ``projector_hidden_size`` → text width, both biased (LayerNorm first when configured).
+- Llama 4 (``modeling_llama4.py``): an unfolded patch projection without bias, a class embedding,
+  learned positions (patches + 1), pre and post LayerNorms, biased encoder layers, the pixel-shuffle
+  MLP (two matrices without bias) and the projector to the text width.
+- Kimi K2.5 (``modeling_kimi_k25.py``): the MoonViT tower (a biased patch convolution, a learned
+  ``pos_emb_height`` × ``pos_emb_width`` position grid, biased LayerNorm blocks with biased
+  q/k/v/out and fc1/fc2, a final LayerNorm) and the patch-merger projector (a LayerNorm of
+  ``projection_hidden_size``, then two biased matrices: merged → merged → text width, merged being
+  the vision width × the merge kernel's area). The published config spells the tower's fields
+  ``vt_*`` and ``init_pos_emb_*``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.model.families.reader import ConfigReader
+
+
+def _encoder_layers(h: int, ff: int, layers: int) -> int:
+    # Two LayerNorms (weight + bias), q/k/v/o with biases, fc1/fc2 with biases.
+    return layers * (2 * 2 * h + 4 * (h * h + h) + (h * ff + ff) + (ff * h + h))
+
+
+def siglip_gemma3(vision: dict[str, Any], text_hidden: int) -> int:
+    """SigLIP tower plus the Gemma 3 projector."""
+    r = ConfigReader(vision, "siglip_vision_model")
+    h = r.integer("hidden_size", 768, quiet=True)
+    ff = r.integer("intermediate_size", 3072, quiet=True)
+    layers = r.integer("num_hidden_layers", 12, quiet=True)
+    channels = r.integer("num_channels", 3, quiet=True)
+    patch = r.integer("patch_size", 16, quiet=True)
+    image = r.integer("image_size", 224, quiet=True)
+    patches = (image // patch) ** 2
+    embeddings = channels * patch * patch * h + h + patches * h
+    projector = h * text_hidden + h
+    return embeddings + _encoder_layers(h, ff, layers) + 2 * h + projector
+
+
+def llama4_vision(vision: dict[str, Any], text_hidden: int) -> int:
+    """Llama 4 vision encoder, pixel-shuffle adapter and projector."""
+    r = ConfigReader(vision, "llama4_vision_model")
+    h = r.integer("hidden_size", 768, quiet=True)
+    ff = r.integer("intermediate_size", 5632, quiet=True)
+    layers = r.integer("num_hidden_layers", 34, quiet=True)
+    channels = r.integer("num_channels", 3, quiet=True)
+    patch = r.integer("patch_size", 14, quiet=True)
+    image = r.integer("image_size", 448, quiet=True)
+    proj_in = r.integer("projector_input_dim", 4096, quiet=True)
+    proj_out = r.integer("projector_output_dim", 4096, quiet=True)
+    out_dim = r.integer("vision_output_dim", 7680, quiet=True)
+    patches = (image // patch) ** 2
+    embeddings = channels * patch * patch * h + h + (patches + 1) * h
+    adapter = ff * proj_in + proj_out * proj_out
+    return embeddings + 2 * 2 * h + _encoder_layers(h, ff, layers) + adapter + out_dim * text_hidden
+
+
+def qwen3_vl_vision(vision: dict[str, Any], text_hidden: int) -> int:
+    """Qwen3-VL-style vision tower with its patch mergers (Qwen3-VL, Qwen3.5)."""
+    r = ConfigReader(vision, "qwen3_vl_vision")
+    h = r.integer("hidden_size", 1152, quiet=True)
+    ff = r.integer("intermediate_size", 4304, quiet=True)
+    depth = r.integer("depth", 27, quiet=True)
+    channels = r.integer("in_channels", 3, quiet=True)
+    patch = r.integer("patch_size", 16, quiet=True)
+    temporal = r.integer("temporal_patch_size", 2, quiet=True)
+    positions = r.integer("num_position_embeddings", 2304, quiet=True)
+    merge = r.integer("spatial_merge_size", 2, quiet=True)
+    out = r.integer("out_hidden_size", text_hidden, quiet=True)
+    deepstack = r.int_list("deepstack_visual_indexes") or []
+    merged = h * merge * merge
+    embeddings = channels * temporal * patch * patch * h + h + positions * h
+    layers = _encoder_layers(h, ff, depth)
+
+    def merger(norm_width: int) -> int:
+        return 2 * norm_width + (merged * merged + merged) + (merged * out + out)
+
+    return embeddings + layers + merger(h) + len(deepstack) * merger(merged)
+
+
+def lfm2_vl_vision(config: dict[str, Any], vision: dict[str, Any], text_hidden: int) -> int:
+    """SigLIP2 (NaFlex) tower plus the LFM2-VL projector."""
+    r = ConfigReader(vision, "siglip2_vision_model")
+    h = r.integer("hidden_size", 768, quiet=True)
+    ff = r.integer("intermediate_size", 3072, quiet=True)
+    layers = r.integer("num_hidden_layers", 12, quiet=True)
+    channels = r.integer("num_channels", 3, quiet=True)
+    patch = r.integer("patch_size", 16, quiet=True)
+    patches = r.integer("num_patches", 256, quiet=True)
+    top = ConfigReader(config, "lfm2_vl")
+    factor = top.integer("downsample_factor", 2, quiet=True)
+    hidden = top.integer("projector_hidden_size", 2560, quiet=True)
+    bias = top.flag("projector_bias", True)
+    wide = h * factor * factor
+    projector = wide * hidden + hidden * text_hidden + ((hidden + text_hidden) if bias else 0)
+    projector += 2 * wide if top.flag("projector_use_layernorm", True) else 0
+    embeddings = channels * patch * patch * h + h + patches * h
+    return embeddings + _encoder_layers(h, ff, layers) + 2 * h + projector
+
+
+def moonvit_kimi_k25(vision: dict[str, Any], text_hidden: int) -> int:
+    """MoonViT tower plus the Kimi K2.5 patch-merger projector."""
+    r = ConfigReader(vision, "kimi_k25_vision")
+    h = r.integer("hidden_size", 1152, quiet=True, aliases=("vt_hidden_size",))
+    ff = r.integer("intermediate_size", 4304, quiet=True, aliases=("vt_intermediate_size",))
+    layers = r.integer("num_hidden_layers", 27, quiet=True, aliases=("vt_num_hidden_layers",))
+    patch = r.integer("patch_size", 14, quiet=True)
+    grid_h = r.integer("pos_emb_height", 64, quiet=True, aliases=("init_pos_emb_height",))
+    grid_w = r.integer("pos_emb_width", 64, quiet=True, aliases=("init_pos_emb_width",))
+    kernel = r.int_list("merge_kernel_size", 2) or [2, 2]
+    norm = r.integer("projection_hidden_size", h, quiet=True, aliases=("mm_hidden_size",))
+    merged = h * kernel[0] * kernel[1]
+    embeddings = 3 * patch * patch * h + h + grid_h * grid_w * h
+    projector = 2 * norm + (merged * merged + merged) + (merged * text_hidden + text_hidden)
+    return embeddings + _encoder_layers(h, ff, layers) + 2 * h + projector
+
+
+def qwen25_vl_vision(vision: dict[str, Any], text_hidden: int) -> int:
+    """The Qwen2.5-VL vision tower and patch merger (also EXAONE 4.5's, with GQA attention).
+
+    ``modeling_qwen2_5_vl.py``: a 3-D patch convolution without bias, RMSNorm blocks with a
+    biased fused qkv (``Exaone4_5_VisionAttention``: ``num_key_value_heads`` K/V heads), a biased
+    output projection and a biased gated MLP, then the merger: an RMSNorm over the vision width and
+    two biased matrices over the merged width (vision × merge²) → merged → ``out_hidden_size``.
+    No learned positions (rotary). Defaults: ``Qwen2_5_VLVisionConfig``.
+    """
+    r = ConfigReader(vision, "qwen2_5_vl_vision")
+    h = r.integer("hidden_size", 3584, quiet=True)
+    ff = r.integer("intermediate_size", 3420, quiet=True)
+    depth = r.integer("depth", 32, quiet=True)
+    heads = r.integer("num_heads", 16, quiet=True)
+    kv = r.integer("num_key_value_heads", heads, quiet=True)
+    channels = r.integer("in_channels", 3, quiet=True)
+    patch = r.integer("patch_size", 14, quiet=True)
+    temporal = r.integer("temporal_patch_size", 2, quiet=True)
+    merge = r.integer("spatial_merge_size", 2, quiet=True)
+    out = r.integer("out_hidden_size", text_hidden, quiet=True)
+    qkv = h + 2 * kv * (h // heads)
+    block = 2 * h + (h * qkv + qkv) + (h * h + h) + 2 * (h * ff + ff) + (ff * h + h)
+    merged = h * merge * merge
+    merger = h + (merged * merged + merged) + (merged * out + out)
+    return channels * temporal * patch * patch * h + depth * block + merger
+
+
+def pixtral_mistral3(config: dict[str, Any], vision: dict[str, Any], text_hidden: int) -> int:
+    """The Pixtral vision tower and the Mistral 3 projector (Mistral Small 3.x, Devstral Small 2).
+
+    ``modeling_pixtral.py``: a patch convolution without bias, an RMSNorm (``ln_pre``), then per
+    layer two RMSNorms, q/k/v/o of the vision width and a gated MLP, all without bias; no final
+    norm. ``modeling_mistral3.py`` ``Mistral3MultiModalProjector``: an RMSNorm of the vision width,
+    the patch merger (vision × merge² → vision, no bias), then vision × feature layers → text and
+    text → text, biased when ``multimodal_projector_bias``. Defaults: ``PixtralVisionConfig``,
+    ``Mistral3Config``.
+    """
+    r = ConfigReader(vision, "pixtral")
+    h = r.integer("hidden_size", 1024, quiet=True)
+    ff = r.integer("intermediate_size", 4096, quiet=True)
+    layers = r.integer("num_hidden_layers", 24, quiet=True)
+    channels = r.integer("num_channels", 3, quiet=True)
+    patch = r.integer("patch_size", 16, quiet=True)
+    top = ConfigReader(config, "mistral3")
+    merge = top.integer("spatial_merge_size", 2, quiet=True)
+    bias = top.flag("multimodal_projector_bias", False)
+    feature = config.get("vision_feature_layer", -1)
+    feature_layers = len(feature) if isinstance(feature, list) and feature else 1
+    tower = channels * patch * patch * h + h + layers * (2 * h + 4 * h * h + 3 * h * ff)
+    projector = h + h * merge * merge * h + h * feature_layers * text_hidden
+    projector += text_hidden * text_hidden + (2 * text_hidden if bias else 0)
+    return tower + projector

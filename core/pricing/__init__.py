@@ -1,0 +1,1 @@
+"""Prices of an option over a term, and the cost of what it produces."""

@@ -1,0 +1,340 @@
+"""Prices for a fixed rental term: line items in ``Decimal``, rounded once each.
+
+Every amount is a :class:`~decimal.Decimal` built from a string. Each line item (GPU compute,
+persistent storage, tax) is rounded once, half up, to the currency's minor unit, and the total is
+the sum of the rounded line items, so what a user adds up on paper is what the app shows. List
+prices exclude tax; tax is its own line. Floats are refused wherever money enters.
+"""
+
+from __future__ import annotations
+
+import math
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from core.base.errors import CatalogError, InputError
+from core.domain.catalog import Catalog, GpuOffer
+from core.domain.request import Term
+from core.domain.terms import UNIT_HOURS, term_hours
+from core.texts.messages import Message, render
+
+if TYPE_CHECKING:
+    from core.estimate.dispatch import EstimateResult
+
+MINOR_UNITS: dict[str, int] = {
+    "USD": 2,
+    "EUR": 2,
+    "GBP": 2,
+    "CHF": 2,
+    "CAD": 2,
+    "AUD": 2,
+    "SEK": 2,
+    "NOK": 2,
+    "DKK": 2,
+    "PLN": 2,
+    "CZK": 2,
+    "RUB": 2,
+    "CNY": 2,
+    "INR": 2,
+    "JPY": 0,
+    "KRW": 0,
+}
+"""Digits after the decimal point of each supported currency (ISO 4217)."""
+
+HOURS_PER_STORAGE_MONTH = UNIT_HOURS["month"]
+BYTES_PER_GB = 10**9
+# The most GPUs a training run priced as several orders may have: a request's own limit
+# (core.domain.request.Parallelism.gpus).
+MAX_ORDER_GPUS = 4096
+
+LineKind = Literal["compute", "storage", "tax"]
+
+
+def minor_units(currency: str) -> int:
+    """Return how many decimal places ``currency`` has.
+
+    Raises:
+        InputError: The currency is not in :data:`MINOR_UNITS`.
+    """
+    try:
+        return MINOR_UNITS[currency]
+    except KeyError:
+        known = ", ".join(sorted(MINOR_UNITS))
+        raise InputError(
+            Message("pricing.unknown_currency", currency=currency, known=known)
+        ) from None
+
+
+def to_decimal(value: Any, *, what: str = "amount") -> Decimal:
+    """Build a finite Decimal from a string, an int or a Decimal; refuse floats.
+
+    Raises:
+        InputError: ``value`` is a float, a bool, not a number, or not finite.
+    """
+    if isinstance(value, float | bool):
+        raise InputError(Message("pricing.float_amount", what=what, value=repr(value)))
+    if isinstance(value, Decimal):
+        number = value
+    elif isinstance(value, int | str):
+        try:
+            number = Decimal(str(value).strip())
+        except InvalidOperation:
+            raise InputError(Message("pricing.not_a_number", what=what, value=value)) from None
+    else:
+        raise InputError(Message("pricing.not_decimal_type", what=what, type=type(value).__name__))
+    if not number.is_finite():
+        raise InputError(Message("pricing.not_finite", what=what, value=value))
+    return number
+
+
+def round_money(amount: Decimal, currency: str) -> Decimal:
+    """Round ``amount`` half up to the minor unit of ``currency`` (0.005 USD → 0.01 USD)."""
+    exponent = Decimal(1).scaleb(-minor_units(currency))
+    return amount.quantize(exponent, rounding=ROUND_HALF_UP)
+
+
+def to_minor(amount: Decimal, currency: str) -> int:
+    """Return ``amount`` as an integer count of the currency's minor unit (12.30 USD → 1230).
+
+    Raises:
+        InputError: ``amount`` has more decimal places than the currency allows.
+    """
+    scaled = to_decimal(amount).scaleb(minor_units(currency))
+    if scaled != scaled.to_integral_value():
+        raise InputError(Message("pricing.too_many_places", amount=str(amount), currency=currency))
+    return int(scaled)
+
+
+def from_minor(minor: int, currency: str) -> Decimal:
+    """Return the Decimal amount of ``minor`` units of ``currency`` (1230 USD → 12.30)."""
+    if isinstance(minor, bool) or not isinstance(minor, int):
+        raise InputError(Message("pricing.stored_not_integer", minor=repr(minor)))
+    places = minor_units(currency)
+    return Decimal(minor).scaleb(-places).quantize(Decimal(1).scaleb(-places))
+
+
+def _no_float(value: Any) -> Any:
+    if isinstance(value, float):
+        raise ValueError(Message("pricing.money_float"))
+    return value
+
+
+class LineItem(BaseModel):
+    """One line of a price: what it is for and its rounded amount.
+
+    ``label`` is the English text, template ``price.<kind>`` of :mod:`core.texts.messages` filled
+    with ``params`` (empty in snapshots saved before the parameters were kept).
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: LineKind
+    label: str
+    amount: Decimal
+    params: dict[str, str | int] = Field(default_factory=dict)
+
+    @classmethod
+    def of(cls, kind: LineKind, amount: Decimal, **params: str | int) -> LineItem:
+        """The line of ``kind`` labelled from its template with ``params``."""
+        return cls(kind=kind, label=render(f"price.{kind}", params), amount=amount, params=params)
+
+    _money = field_validator("amount", mode="before")(_no_float)
+
+
+class Price(BaseModel):
+    """The price of one GPU offer × GPU count for a fixed term, line by line."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    currency: str = Field(pattern=r"^[A-Z]{3}$")
+    hours: int = Field(ge=1)
+    gpus: int = Field(ge=1)
+    unit_price_per_gpu_hour: Decimal
+    line_items: tuple[LineItem, ...] = Field(min_length=1)
+    total: Decimal
+    tax_rate: Decimal = Decimal(0)
+    storage_gb: int | None = None
+    orders: int = Field(default=1, ge=1)  # allocations the GPUs need (a run larger than one)
+
+    _money = field_validator("unit_price_per_gpu_hour", "total", "tax_rate", mode="before")(
+        _no_float
+    )
+
+    def as_json(self) -> dict[str, Any]:
+        """The price as JSON-ready data, every amount a decimal string."""
+        return {
+            "currency": self.currency,
+            "hours": self.hours,
+            "gpus": self.gpus,
+            "unit_price_per_gpu_hour": str(self.unit_price_per_gpu_hour),
+            "line_items": [
+                {
+                    "kind": item.kind,
+                    "label": item.label,
+                    "amount": str(item.amount),
+                    "params": dict(item.params),
+                }
+                for item in self.line_items
+            ],
+            "total": str(self.total),
+            **({"orders": self.orders} if self.orders > 1 else {}),
+        }
+
+    def line(self, kind: LineKind) -> LineItem | None:
+        """Return the line item of ``kind``, or None when the price has none."""
+        return next((item for item in self.line_items if item.kind == kind), None)
+
+
+def validate_tax_rate(rate: Any) -> Decimal:
+    """Return ``rate`` as a Decimal fraction from 0 to 1 (0.2 is 20 %).
+
+    Raises:
+        InputError: Not a decimal string or outside 0..1.
+    """
+    value = to_decimal(rate, what="tax rate")
+    if not Decimal(0) <= value <= Decimal(1):
+        raise InputError(Message("pricing.tax_rate_range", rate=rate))
+    return value
+
+
+def storage_gb_for(requested_gb: int | None, checkpoint_bytes: int | None) -> int | None:
+    """Size the persistent storage of a request.
+
+    ``None`` asks for no storage; a positive number is used as given; ``0`` asks the planner to
+    size it from the training checkpoint estimate (whole GB of 10^9 bytes, rounded up).
+
+    Raises:
+        InputError: ``0`` was asked for but the workload has no checkpoint estimate.
+    """
+    if requested_gb is None:
+        return None
+    if requested_gb < 0:
+        raise InputError(
+            Message("pricing.storage_negative", requested_gb=requested_gb), field="storage_gb"
+        )
+    if requested_gb > 0:
+        return requested_gb
+    if not checkpoint_bytes:
+        raise InputError(Message("error.storage_needs_checkpoint"), field="storage_gb")
+    return max(1, math.ceil(checkpoint_bytes / BYTES_PER_GB))
+
+
+def _percent(rate: Decimal) -> str:
+    """The rate in percent, as many digits as it has (0.2 → "20")."""
+    return format((rate * 100).normalize(), "f")
+
+
+def price_for(
+    catalog: Catalog,
+    gpu: GpuOffer,
+    gpus: int,
+    term: Term,
+    *,
+    tax_rate: Decimal = Decimal(0),
+    storage_gb: int | None = None,
+    orders_allowed: bool = False,
+) -> Price:
+    """Price ``gpus`` × ``gpu`` for ``term`` from the catalog's list prices.
+
+    With ``orders_allowed`` (a training run), more GPUs than one allocation holds are priced as
+    the ``ceil(gpus / max_gpus)`` orders they need, each at the list price per GPU-hour.
+
+    Args:
+        catalog: Gives the currency and the storage price.
+        gpu: The offer; its per-GPU-hour price for the term's unit is used.
+        gpus: How many GPUs, 1 up to what one allocation of the offer can have (any number
+            with ``orders_allowed``, up to the request's limit).
+        term: Unit and count (the start does not change the price).
+        tax_rate: A fraction from 0 to 1 applied to the subtotal as its own line.
+        storage_gb: Persistent storage in GB, billed per 30-day month pro rata; None for none.
+        orders_allowed: Price more GPUs than one allocation holds as several orders.
+
+    Returns:
+        The price with one rounded line per component and their sum as the total.
+
+    Raises:
+        InputError: A float or out-of-range tax rate, a bad GPU count or storage size.
+        CatalogError: Storage was asked for and the catalog has no storage price.
+    """
+    rate = validate_tax_rate(tax_rate)
+    most = MAX_ORDER_GPUS if orders_allowed else gpu.max_gpus
+    if isinstance(gpus, bool) or not isinstance(gpus, int) or not 1 <= gpus <= most:
+        raise InputError(
+            Message("error.gpus_out_of_range", max_gpus=gpu.max_gpus, gpu=gpu.id, gpus=str(gpus))
+        )
+    currency = catalog.currency
+    hours = term_hours(term)
+    unit_price = gpu.price_per_gpu_hour.for_unit(term.unit)
+    items = [
+        LineItem.of(
+            "compute",
+            round_money(unit_price * gpus * hours, currency),
+            gpus=gpus,
+            gpu=gpu.id,
+            hours=hours,
+            unit_price=str(unit_price),
+            currency=currency,
+        )
+    ]
+    if storage_gb is not None:
+        if isinstance(storage_gb, bool) or not isinstance(storage_gb, int) or storage_gb < 1:
+            raise InputError(
+                Message("pricing.storage_not_whole", storage_gb=storage_gb), field="storage_gb"
+            )
+        per_gb_month = catalog.storage_price_per_gb_month
+        if per_gb_month is None:
+            raise CatalogError(Message("pricing.no_storage_price", catalog_id=catalog.catalog_id))
+        amount = per_gb_month * storage_gb * hours / HOURS_PER_STORAGE_MONTH
+        items.append(
+            LineItem.of(
+                "storage",
+                round_money(amount, currency),
+                storage_gb=storage_gb,
+                hours=hours,
+                per_gb_month=str(per_gb_month),
+                currency=currency,
+            )
+        )
+    if rate:
+        subtotal = sum((item.amount for item in items), Decimal(0))
+        items.append(
+            LineItem.of(
+                "tax",
+                round_money(subtotal * rate, currency),
+                percent=_percent(rate),
+                subtotal=str(subtotal),
+                currency=currency,
+            )
+        )
+    total = sum((item.amount for item in items), Decimal(0))
+    return Price(
+        currency=currency,
+        orders=-(-gpus // gpu.max_gpus),
+        hours=hours,
+        gpus=gpus,
+        unit_price_per_gpu_hour=unit_price,
+        line_items=tuple(items),
+        total=total,
+        tax_rate=rate,
+        storage_gb=storage_gb,
+    )
+
+
+def price_estimate(result: EstimateResult, catalog: Catalog, tax_rate: Decimal) -> Price:
+    """Price an estimate's offer and GPU count for its request's term.
+
+    Storage is sized as the request asks (``storage_gb_for``: none, a size, or 0 for the
+    training checkpoint).
+    """
+    request = result.request
+    return price_for(
+        catalog,
+        result.gpu,
+        result.gpus,
+        request.term,
+        tax_rate=tax_rate,
+        storage_gb=storage_gb_for(request.storage_gb, result.checkpoint_bytes),
+        orders_allowed=request.workload == "training",
+    )

@@ -1,0 +1,1 @@
+"""Quotes: the priced plan, its snapshot and the limits it was made under."""
