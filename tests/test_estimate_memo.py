@@ -11,7 +11,8 @@ import pytest
 from core.domain.catalog import GpuOffer, default_catalog
 from core.domain.request import PlanRequest, parse_request
 from core.estimate import memo as estimate_memo
-from core.estimate.dispatch import estimate_on, estimate_to_json, resolve
+from core.estimate.dispatch import estimate_on, resolve
+from core.estimate.results import estimate_to_json
 from core.planning.planner import _with_layout
 
 SWEPT: list[dict[str, Any]] = [

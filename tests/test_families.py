@@ -28,7 +28,8 @@ from core.capacity.kv_cache import (
     state_bytes_per_sequence,
 )
 from core.domain.request import parse_request
-from core.estimate.dispatch import estimate, estimate_to_json
+from core.estimate.dispatch import estimate
+from core.estimate.results import estimate_to_json
 from core.model.architecture import ModelArchitecture
 from core.model.families.gemma4 import gemma4_audio
 from core.model.model_config import architecture_from_config

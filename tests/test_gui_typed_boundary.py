@@ -1,6 +1,6 @@
 """The GUI reads core's results through their types: never as ``Any``, never as their JSON.
 
-Core returns dataclasses and pydantic models (:class:`core.estimate.dispatch.EstimateResult`,
+Core returns dataclasses and pydantic models (:class:`core.estimate.results.EstimateResult`,
 :class:`core.planning.planner.Plan`, :class:`core.domain.breakdown.MemoryBreakdown`, ...); a saved
 quote's JSON (``Quote.estimate``, ``.gpu``, ``.request``) is read through
 :mod:`core.quotes.snapshot`. These checks walk the syntax of every module of gui/.

@@ -193,7 +193,8 @@ def test_a_store_error_is_one_clear_message(not_a_database, review, app_state, q
 
 def test_a_key_already_used_for_another_request_is_refused_clearly(review, app_state, qtbot):
     from core.domain.catalog import default_catalog
-    from core.estimate.dispatch import estimate, estimate_to_json
+    from core.estimate.dispatch import estimate
+    from core.estimate.results import estimate_to_json
     from core.pricing.prices import price_for
     from core.quotes.quote import build_quote, utc_now
 

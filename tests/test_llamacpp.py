@@ -13,9 +13,10 @@ from core.domain.catalog import default_catalog
 from core.domain.gguf_types import GGML_TYPE_NAMES
 from core.domain.quant_formats import FORMATS
 from core.domain.request import PlanRequest, parse_request
-from core.estimate.dispatch import estimate, estimate_on, estimate_to_json, resolve
+from core.estimate.dispatch import estimate, estimate_on, resolve
 from core.estimate.llamacpp import FIT_MARGIN
 from core.estimate.llm import inference_weights
+from core.estimate.results import estimate_to_json
 from core.model.gguf_mix import use_more_bits
 from tests.test_gguf import LLAMA_KV, llama_tensors, write_gguf
 

@@ -17,7 +17,8 @@ import pytest
 from core.base.errors import InputError
 from core.domain.catalog import default_catalog
 from core.domain.request import parse_request
-from core.estimate.dispatch import estimate, estimate_to_json
+from core.estimate.dispatch import estimate
+from core.estimate.results import estimate_to_json
 from core.planning.planner import plan
 from core.quotes.quote import parse_quote, quote_estimate
 from core.texts.messages import TEMPLATES, WORDS, Message, render

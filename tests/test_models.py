@@ -126,7 +126,9 @@ def test_diffusion_presets_are_listed_and_delegated(tmp_path, monkeypatch, fresh
         return pipeline
 
     monkeypatch.setitem(
-        sys.modules, "core.capacity.diffusion", types.SimpleNamespace(load_pipeline=load_pipeline)
+        sys.modules,
+        "core.model.diffusion_pipeline",
+        types.SimpleNamespace(load_pipeline=load_pipeline),
     )
     assert resolve_model(ModelRef(preset="pix")) is pipeline
     assert calls == ["pix"]

@@ -9,7 +9,8 @@ import pytest
 from core.capacity.diffusion_flops import denoise_flops_per_image
 from core.domain.catalog import default_catalog
 from core.domain.request import PlanRequest
-from core.estimate.dispatch import EstimateResult, estimate_on, resolve
+from core.estimate.dispatch import estimate_on, resolve
+from core.estimate.results import EstimateResult
 from core.estimate.training import layout_speed
 from core.pricing.outcome import outcome_cost
 from core.pricing.prices import price_estimate

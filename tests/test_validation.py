@@ -119,7 +119,8 @@ def test_tight_when_the_headroom_is_inside_the_band() -> None:
 
 def test_every_estimate_carries_its_band() -> None:
     from core.domain.request import PlanRequest
-    from core.estimate.dispatch import estimate, estimate_to_json
+    from core.estimate.dispatch import estimate
+    from core.estimate.results import estimate_to_json
 
     request = PlanRequest.model_validate({"model": {"preset": "llama-3.1-8b"}, "gpu": "l4"})
     result = estimate(request)

@@ -12,7 +12,8 @@ from __future__ import annotations
 from core.capacity.kv_pool import KvPool, graph_estimate_finding
 from core.capacity.vllm_profile import GRAPH_ESTIMATE_GIB, PUBLISHED_GRAPH_ESTIMATES_GIB
 from core.domain.request import parse_request
-from core.estimate.dispatch import EstimateResult, estimate
+from core.estimate.dispatch import estimate
+from core.estimate.results import EstimateResult
 
 GIB = 1 << 30
 BLOCK = 16 * 131_072  # Llama 3.1 8B's block: 16 tokens of every layer's K and V in bf16

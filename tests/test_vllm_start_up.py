@@ -15,7 +15,8 @@ from typing import Any
 from core.capacity.kv_pool import refused, runs_fewer
 from core.capacity.vllm_kv_layout import KvLayout
 from core.domain.request import parse_request
-from core.estimate.dispatch import EstimateResult, estimate
+from core.estimate.dispatch import estimate
+from core.estimate.results import EstimateResult
 from core.planning.planner import plan
 from tests.cli_helpers import run_cli, write_request
 

@@ -27,8 +27,8 @@ from core.app.batch import answer, estimate_lines
 from core.app.settings import active_catalog, load_settings
 from core.domain.catalog import Catalog
 from core.domain.request import PlanRequest, load_request_file, parse_request
-from core.estimate.dispatch import EstimateResult
 from core.estimate.dispatch import estimate as _estimate
+from core.estimate.results import EstimateResult
 from core.planning.planner import Plan, RankBy, plan_to_json
 from core.planning.planner import plan as _plan
 

@@ -24,7 +24,8 @@ from core.base.errors import InputError, PlannerError
 from core.base.safe_json import loads_json
 from core.domain.catalog import Catalog
 from core.domain.request import PlanRequest, parse_request, with_model_paths_from
-from core.estimate.dispatch import EstimateResult, estimate, estimate_to_json, resolve
+from core.estimate.dispatch import estimate, resolve
+from core.estimate.results import EstimateResult, estimate_to_json
 from core.planning.limits import Limits, solve_limits
 from core.pricing.outcome import OutcomeCost, outcome_cost
 from core.pricing.prices import Price, price_estimate

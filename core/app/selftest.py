@@ -343,7 +343,8 @@ class EngineChecks:
         """A sample request through the estimate, the planner and the pricing."""
         from core.domain.catalog import default_catalog
         from core.domain.request import parse_request
-        from core.estimate.dispatch import estimate, estimate_to_json
+        from core.estimate.dispatch import estimate
+        from core.estimate.results import estimate_to_json
         from core.planning.planner import plan
         from core.pricing.prices import price_for
         from core.quotes.quote import build_quote, utc_now

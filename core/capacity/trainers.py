@@ -58,25 +58,10 @@ keeps no input whatever bitsandbytes is installed.
 
 from __future__ import annotations
 
-from typing import Literal, get_args
-
 from core.capacity.activations import BaseWeights, MatmulInputs, block_inputs
 from core.domain.dtypes import FP32_BYTES
+from core.domain.trainer_options import BNB_KEEPS_INPUTS
 from core.model.architecture import ModelArchitecture
-
-Trainer = Literal["transformers", "torchtune", "litgpt"]
-TRAINERS: tuple[str, ...] = get_args(Trainer)
-# bitsandbytes' MatMul4Bit keeps every input before 0.43.2 and none from it (module docstring).
-BnbVersion = Literal["0.43.2+", "pre-0.43.2"]
-BNB_KEEPS_INPUTS = "pre-0.43.2"
-
-# The options whose default each trainer sets (see the module docstring); a request that gives
-# one keeps its value.
-TRAINER_DEFAULTS: dict[str, dict[str, str | bool]] = {
-    "transformers": {},
-    "torchtune": {"weights_precision": "pure", "loss": "chunked", "lora_dropout": False},
-    "litgpt": {"weights_precision": "pure", "lora_dropout": True},
-}
 
 
 def keeps_quantized_inputs(trainer: str, method: str, bnb_version: str) -> bool:

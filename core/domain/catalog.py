@@ -20,6 +20,7 @@ from core.base.errors import CatalogError, NotFoundError
 from core.base.resources import resource_path
 from core.base.safe_json import read_json_file
 from core.base.units import offer_text
+from core.domain.currencies import MINOR_UNITS
 from core.texts.messages import Message, validation_message
 
 TermUnit = Literal["hour", "day", "week", "month"]
@@ -48,6 +49,8 @@ _CITABLE = frozenset(
     }
 )
 TERM_UNITS: tuple[TermUnit, ...] = ("hour", "day", "week", "month")
+UNIT_HOURS: dict[TermUnit, int] = {"hour": 1, "day": 24, "week": 168, "month": 720}
+"""Length of one unit of each term in hours (:mod:`core.domain.terms`)."""
 GIB = 1024**3
 MIB = 1024**2
 # CUDA reports less than nvidia-smi's memory.total: the driver keeps some memory out of CUDA's
@@ -279,9 +282,6 @@ class Catalog(BaseModel):
     @model_validator(mode="after")
     def _prices_round_above_zero(self) -> Catalog:
         """The smallest order of a term (one GPU, one unit) must not round to zero."""
-        from core.domain.terms import UNIT_HOURS
-        from core.pricing.prices import MINOR_UNITS  # pricing builds on this module
-
         if self.currency not in MINOR_UNITS:
             known = ", ".join(sorted(MINOR_UNITS))
             raise ValueError(

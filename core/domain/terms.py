@@ -11,12 +11,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from core.base.errors import InputError
-from core.domain.catalog import TERM_UNITS, TermUnit
+from core.domain.catalog import TERM_UNITS
+from core.domain.catalog import UNIT_HOURS as UNIT_HOURS  # defined beside TERM_UNITS
 from core.domain.request import Term
 from core.texts.messages import Message
-
-UNIT_HOURS: dict[TermUnit, int] = {"hour": 1, "day": 24, "week": 168, "month": 720}
-"""Length of one unit of each term in hours."""
 
 MAX_TERM_COUNT = 100_000
 

@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from core.capacity.trainers import TRAINER_DEFAULTS, BnbVersion, Trainer
+from core.domain.trainer_options import TRAINER_DEFAULTS, BnbVersion, Trainer
 from core.texts.messages import Message
 
 Engine = Literal["vllm", "llama.cpp"]

@@ -5,18 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from core.capacity import compat
+from core.capacity.diffusion import diffusion_memory
+from core.capacity.diffusion_flops import denoise_flops_per_image
 from core.domain.breakdown import Finding
 from core.domain.catalog import GpuOffer
 from core.domain.request import PlanRequest
-from core.estimate.dispatch import EstimateResult, ModelSummary, Throughput, finish_result
+from core.estimate.results import EstimateResult, ModelSummary, Throughput, finish_result
+from core.speed.diffusion import diffusion_speed, measured_family
 from core.texts.messages import Message
 
 
 def image_throughput(pipeline: Any, request: PlanRequest, gpu: GpuOffer) -> Throughput:
     """Images per hour of all the request's GPUs (independent replicas), with the band."""
-    from core.capacity.diffusion_flops import denoise_flops_per_image
-    from core.speed.diffusion import diffusion_speed, measured_family
-
     measured = measured_family(gpu.id)
     speed = diffusion_speed(
         denoise_flops_per_image(pipeline, request),
@@ -38,8 +38,6 @@ def image_throughput(pipeline: Any, request: PlanRequest, gpu: GpuOffer) -> Thro
 
 def estimate_diffusion(request: PlanRequest, pipeline: Any, gpu: GpuOffer) -> EstimateResult:
     """Estimate a diffusion pipeline on one GPU (more GPUs run independent replicas)."""
-    from core.capacity.diffusion import diffusion_memory
-
     par = request.parallelism
     findings = compat.offer_findings(request, None, gpu, par.gpus, 1)
     if par.strategy in ("tensor", "fsdp"):

@@ -19,8 +19,8 @@ from core.domain.catalog import GpuOffer
 from core.domain.dtypes import BITS
 from core.domain.quant_formats import FORMATS
 from core.domain.request import PlanRequest
-from core.estimate.dispatch import EstimateResult, Throughput, finish_result
 from core.estimate.llm import approximate_memory, inference_weights, model_findings, summary
+from core.estimate.results import EstimateResult, Throughput, finish_result
 from core.model import gguf_mix
 from core.model.architecture import ModelArchitecture, StoredLayers
 from core.texts.messages import Message

@@ -27,7 +27,7 @@ from core.domain.breakdown import Finding, MemoryBreakdown
 from core.domain.catalog import GpuOffer
 from core.domain.quant_formats import FORMATS
 from core.domain.request import PlanRequest
-from core.estimate.dispatch import ApproximateMemory, ModelSummary
+from core.estimate.results import ApproximateMemory, ModelSummary
 from core.model.architecture import ModelArchitecture
 
 

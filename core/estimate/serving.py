@@ -33,13 +33,6 @@ from core.domain.catalog import GpuOffer
 from core.domain.dtypes import ceil_bytes
 from core.domain.gpu_formats import support
 from core.domain.request import PlanRequest
-from core.estimate.dispatch import (
-    ApproximateMemory,
-    EstimateResult,
-    ModelSummary,
-    Throughput,
-    finish_result,
-)
 from core.estimate.llm import (
     approximate_memory,
     inference_weights,
@@ -50,6 +43,13 @@ from core.estimate.llm import (
     summary,
 )
 from core.estimate.memo import Parts, parts_of
+from core.estimate.results import (
+    ApproximateMemory,
+    EstimateResult,
+    ModelSummary,
+    Throughput,
+    finish_result,
+)
 from core.model.architecture import CacheKind, ModelArchitecture
 from core.model.mtp import COUNTED, NO_DRAFT
 from core.texts.messages import Message

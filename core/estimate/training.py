@@ -34,15 +34,15 @@ from core.domain.breakdown import Finding, MemoryBreakdown
 from core.domain.catalog import GpuOffer
 from core.domain.request import PlanRequest
 from core.domain.workload_options import DEFAULT_MFU
-from core.estimate.dispatch import (
+from core.estimate.llm import approximate_memory, model_findings, no_pool_finding, summary
+from core.estimate.memo import Parts, parts_of
+from core.estimate.results import (
     ApproximateMemory,
     EstimateResult,
     ModelSummary,
     Throughput,
     finish_result,
 )
-from core.estimate.llm import approximate_memory, model_findings, no_pool_finding, summary
-from core.estimate.memo import Parts, parts_of
 from core.model.architecture import ModelArchitecture
 from core.speed.training import (
     TrainingFlops,

@@ -134,8 +134,7 @@ def _unknown(preset_id: str) -> NotFoundError:
 
 
 def _diffusion(preset_id: str) -> DiffusionPipeline:
-    # Imported here: language-model estimates never need the diffusion code.
-    from core.capacity.diffusion import load_pipeline
+    from core.model.diffusion_pipeline import load_pipeline  # seam: LLM-only runs skip diffusion
 
     return load_pipeline(preset_id)
 
@@ -173,11 +172,11 @@ def resolve_model(ref: ModelRef) -> ResolvedModel:
         return _with_index(arch, config, resolved.parent)
     # The file readers are imported here: a preset or a config.json never needs them.
     if ref.safetensors is not None:
-        from core.model.safetensors_model import architecture_from_safetensors
+        from core.model.safetensors_model import architecture_from_safetensors  # seam: one reader
 
         return architecture_from_safetensors(ref.safetensors)
     if ref.gguf is not None:
-        from core.model.gguf_model import architecture_from_gguf
+        from core.model.gguf_model import architecture_from_gguf  # seam: one reader per source
 
         return architecture_from_gguf(ref.gguf)
     assert ref.custom is not None  # ModelRef guarantees exactly one source
@@ -232,7 +231,7 @@ def _with_index(arch: ModelArchitecture, config: dict[str, Any], folder: Path) -
     A metadata-only download (config.json and the index, no shards) still has the checkpoint's
     ``metadata.total_size``: :func:`core.model.safetensors_model.architecture_with_index` uses it.
     """
-    from core.model.safetensors_model import (
+    from core.model.safetensors_model import (  # seam: only a checkpoint index needs it
         INDEX_NAME,
         architecture_with_index,
         declared_format,

@@ -15,11 +15,14 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from core.base.errors import PlannerError
+from core.base.errors import InputError, PlannerError
 from core.domain.catalog import Catalog, GpuOffer
 from core.domain.request import ModelRef, PlanRequest, Term, parse_request
-from core.estimate.dispatch import EstimateResult, certainty_json, estimate_on
+from core.estimate.dispatch import estimate_on, resolve
+from core.estimate.results import EstimateResult, certainty_json
+from core.model.models import list_presets
 from core.planning.limits import Limits, solve_limits
+from core.planning.planner import GPU_COUNTS, _with_layout, layouts, reason_parts
 from core.pricing.outcome import OutcomeCost, outcome_cost
 from core.pricing.prices import Price, price_for
 from core.texts.messages import Message
@@ -64,16 +67,12 @@ class FitRow:
 def model_refs(workload: str, models_dir: Path | None) -> Iterator[tuple[str, ModelRef]]:
     """The models to try: presets of the workload's kind, or the configs found in a folder."""
     if models_dir is None:
-        from core.model.models import list_presets
-
         kind = "diffusion" if workload == "diffusion" else "llm"
         for info in list_presets():
             if info.kind == kind:
                 yield info.id, ModelRef(preset=info.id)
         return
     if not models_dir.is_dir():
-        from core.base.errors import InputError
-
         raise InputError(
             Message("fit.not_a_folder", models_dir=str(models_dir)), field="models-dir"
         )
@@ -91,8 +90,6 @@ def _counts(
     budget: Decimal | None,
 ) -> list[tuple[int, Price]]:
     """The GPU counts to try, smallest first, each with its price (within the budget)."""
-    from core.planning.planner import GPU_COUNTS
-
     counts = [gpus] if gpus else [n for n in GPU_COUNTS if n <= gpu.max_gpus]
     priced = [(n, price_for(catalog, gpu, n, term, tax_rate=tax_rate)) for n in counts]
     return [(n, p) for n, p in priced if budget is None or p.total <= budget]
@@ -161,9 +158,6 @@ def _fit_one(
     counts: list[tuple[int, Price]],
     utilization: Decimal,
 ) -> FitRow:
-    from core.estimate.dispatch import resolve
-    from core.planning.planner import _with_layout, layouts, reason_parts
-
     model = resolve(request)
     name = getattr(model, "name", source)
     if not counts:

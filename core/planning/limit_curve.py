@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from core.estimate.dispatch import EstimateResult
+from core.estimate.results import EstimateResult
 from core.planning.limits import MAX_CONTEXT, MAX_SEQUENCES, Binding, Limits, dimensions
 
 if TYPE_CHECKING:

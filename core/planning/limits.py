@@ -32,7 +32,8 @@ from core.capacity.kv_cache import VLLM_BLOCK_TOKENS
 from core.capacity.kv_pool import KvPool, PoolBinding, vllm_bounds
 from core.domain.request import PlanRequest
 from core.domain.workload_options import InferenceOptions
-from core.estimate.dispatch import EstimateResult, language_model_of, pipeline_of, served_model
+from core.estimate.dispatch import language_model_of, pipeline_of, served_model
+from core.estimate.results import EstimateResult
 from core.planning.limit_search import Power, largest_fitting
 from core.texts.messages import Message
 
@@ -216,7 +217,10 @@ def dimensions(
 
 
 def _sizes(base: EstimateResult, model: ResolvedModel, caps: Mapping[str, int]) -> _Sizes:
-    from core.estimate.llm import inference_weights, mxfp4_kernel
+    from core.estimate.llm import (  # seam: only the request's engine loads
+        inference_weights,
+        mxfp4_kernel,
+    )
 
     request = base.request
     if request.workload == "inference" and request.inference.engine == "llama.cpp":
@@ -233,7 +237,7 @@ def _sizes(base: EstimateResult, model: ResolvedModel, caps: Mapping[str, int]) 
 def _serving(
     base: EstimateResult, model: ModelArchitecture, weights: WeightMemory, caps: Mapping[str, int]
 ) -> list[Dimension]:
-    from core.estimate.llm import serving_memory
+    from core.estimate.llm import serving_memory  # seam: only the request's engine loads
 
     request = base.request
     inf = request.inference
@@ -249,7 +253,7 @@ def _llamacpp_serving(
     base: EstimateResult, model: ModelArchitecture, caps: Mapping[str, int]
 ) -> list[Dimension]:
     """llama.cpp's sizes at the estimate's ``-ngl``: no paged pool, one context for all slots."""
-    from core.estimate.llamacpp import model_layers, serving_total
+    from core.estimate.llamacpp import model_layers, serving_total  # seam: the request's engine
 
     request = base.request
     inf = request.inference
@@ -295,7 +299,7 @@ def _serving_dimensions(
 def _training(
     base: EstimateResult, model: ModelArchitecture, caps: Mapping[str, int]
 ) -> list[Dimension]:
-    from core.estimate.training import training_memory, training_states
+    from core.estimate.training import training_memory, training_states  # seam: its engine
 
     request = base.request
     tr = request.training
@@ -326,7 +330,7 @@ def _training(
 def _diffusion(
     base: EstimateResult, model: DiffusionPipeline, caps: Mapping[str, int]
 ) -> list[Dimension]:
-    from core.capacity.diffusion import peak_memory
+    from core.capacity.diffusion import peak_memory  # seam: only diffusion requests load it
 
     request = base.request
     diff = request.diffusion

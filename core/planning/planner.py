@@ -18,7 +18,8 @@ from core.base.units import gib
 from core.domain.catalog import Catalog, GpuOffer, default_catalog
 from core.domain.request import Parallelism, PlanRequest
 from core.domain.terms import term_hours
-from core.estimate.dispatch import EstimateResult, certainty_json, estimate_on, resolve
+from core.estimate.dispatch import estimate_on, resolve
+from core.estimate.results import EstimateResult, certainty_json
 from core.planning.limits import Limits, SharedLimits
 from core.pricing.outcome import OutcomeCost, outcome_cost
 from core.pricing.prices import Price, price_for, round_money

@@ -36,7 +36,7 @@ from typing import Any
 from core.base.errors import InputError
 from core.domain.catalog import TERM_UNITS, TermUnit
 from core.domain.terms import MAX_TERM_COUNT, UNIT_HOURS
-from core.estimate.dispatch import EstimateResult
+from core.estimate.results import EstimateResult
 from core.pricing.prices import Price, round_money
 from core.texts.messages import Message
 

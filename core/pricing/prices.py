@@ -16,32 +16,13 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from core.base.errors import CatalogError, InputError
 from core.domain.catalog import Catalog, GpuOffer
+from core.domain.currencies import MINOR_UNITS
 from core.domain.request import Term
 from core.domain.terms import UNIT_HOURS, term_hours
 from core.texts.messages import Message, render
 
 if TYPE_CHECKING:
-    from core.estimate.dispatch import EstimateResult
-
-MINOR_UNITS: dict[str, int] = {
-    "USD": 2,
-    "EUR": 2,
-    "GBP": 2,
-    "CHF": 2,
-    "CAD": 2,
-    "AUD": 2,
-    "SEK": 2,
-    "NOK": 2,
-    "DKK": 2,
-    "PLN": 2,
-    "CZK": 2,
-    "RUB": 2,
-    "CNY": 2,
-    "INR": 2,
-    "JPY": 0,
-    "KRW": 0,
-}
-"""Digits after the decimal point of each supported currency (ISO 4217)."""
+    from core.estimate.results import EstimateResult
 
 HOURS_PER_STORAGE_MONTH = UNIT_HOURS["month"]
 BYTES_PER_GB = 10**9

@@ -21,7 +21,9 @@ from decimal import Decimal
 from pydantic import ValidationError
 
 from core.base.errors import PlannerError
-from core.domain.request import LOCAL_SOURCES
+from core.domain.catalog import GpuOffer
+from core.domain.request import LOCAL_SOURCES, read_saved_request
+from core.estimate.dispatch import estimate_on, resolve
 from core.planning.limits import Limits, solve_limits
 from core.pricing.outcome import OutcomeCost, outcome_cost
 from core.quotes.quote import Quote
@@ -50,10 +52,6 @@ def quote_limits(quote: Quote, *, utilization: Decimal = Decimal(1)) -> QuoteLim
         quote: A saved quote (or an order's quote).
         utilization: Share of the paid term the GPUs are busy, for the cost of the outcome.
     """
-    from core.domain.catalog import GpuOffer
-    from core.domain.request import read_saved_request
-    from core.estimate.dispatch import estimate_on, resolve
-
     try:
         gpu = GpuOffer.model_validate(quote.gpu)
     except ValidationError:

@@ -23,7 +23,7 @@ from core.pricing.prices import Price, price_estimate
 from core.texts.messages import Message, validation_message
 
 if TYPE_CHECKING:
-    from core.estimate.dispatch import EstimateResult
+    from core.estimate.results import EstimateResult
 
 SNAPSHOT_VERSION = 1
 QUOTE_ID_PREFIX = "q-"
@@ -129,7 +129,7 @@ def build_quote(
 
     Args:
         request: The request the estimate and the price were made for.
-        estimate_json: ``core.estimate.dispatch.estimate_to_json(result)`` of that estimate.
+        estimate_json: ``core.estimate.results.estimate_to_json(result)`` of that estimate.
         gpu: The GPU offer that was priced.
         gpus: How many GPUs were priced.
         catalog: The catalog the offer and its prices came from.
@@ -201,7 +201,7 @@ def quote_estimate(
     label: str = "",
 ) -> Quote:
     """Price an estimate and snapshot it as a quote (nothing is saved)."""
-    from core.estimate.dispatch import estimate_to_json
+    from core.estimate.results import estimate_to_json  # seam: reading quotes skips the estimate
 
     price = price_estimate(result, catalog, tax_rate)
     return build_quote(

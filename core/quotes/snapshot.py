@@ -7,7 +7,7 @@ checking the type of every value it keeps, into frozen dataclasses, so that a fr
 attributes instead of walking ``dict[str, Any]``. A value that is absent or of the wrong type
 reads as None, or as empty.
 
-The field names are those of :func:`core.estimate.dispatch.estimate_to_json` (the estimate),
+The field names are those of :func:`core.estimate.results.estimate_to_json` (the estimate),
 :class:`core.domain.catalog.GpuOffer` (the offer) and :class:`core.domain.request.PlanRequest` (the
 request).
 """
@@ -23,7 +23,7 @@ from core.texts.messages import Param, finding_key
 
 if TYPE_CHECKING:
     from core.domain.request import PlanRequest
-    from core.estimate.dispatch import EstimateResult
+    from core.estimate.results import EstimateResult
     from core.quotes.quote import Quote
 
 
@@ -272,13 +272,13 @@ def read_request(quote: Quote) -> PlanRequest:
     Raises:
         InputError: The saved request is not valid for this version (named by its field).
     """
-    from core.domain.request import read_saved_request
+    from core.domain.request import read_saved_request  # seam: a snapshot reads without pydantic
 
     return read_saved_request(quote.request)
 
 
 def saved_estimate(result: EstimateResult) -> SavedEstimate:
     """``result`` as a quote would keep it: what a saved quote beside it reads as."""
-    from core.estimate.dispatch import estimate_to_json
+    from core.estimate.results import estimate_to_json  # seam: reading quotes skips the estimate
 
     return read_estimate(estimate_to_json(result))

@@ -1,6 +1,6 @@
 """The live estimate beside every wizard page: memory chart, fit verdict, headroom, warnings.
 
-The panel only shows what it is given: an :class:`core.estimate.dispatch.EstimateResult`, the best
+The panel only shows what it is given: an :class:`core.estimate.results.EstimateResult`, the best
 option of a :class:`core.planning.planner.Plan`, or why there is nothing to show yet. Every warning
 names its severity and links to the glossary term that explains it.
 """
@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from core.capacity.kv_pool import refused, runs_fewer
 from core.domain.terms import term_hours
-from core.estimate.dispatch import EstimateResult
+from core.estimate.results import EstimateResult
 from gui.core_text import finding_text, message_text
 from gui.glossary_link import connect_term_links, term_anchor
 from gui.presentation import counts, palette

@@ -20,7 +20,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from core.base.errors import InputError, PlannerError
 from core.domain.catalog import Catalog
 from core.domain.request import Parallelism, PlanRequest
-from core.estimate.dispatch import EstimateResult, estimate, resolve
+from core.estimate.dispatch import estimate, resolve
+from core.estimate.results import EstimateResult
 from gui.worker import Worker
 
 if TYPE_CHECKING:

@@ -20,7 +20,7 @@ from gui.wizard.wizard_step import WizardStep, error_path
 if TYPE_CHECKING:
     from core.base.errors import InputError
     from core.domain.request import PlanRequest
-    from core.estimate.dispatch import EstimateResult
+    from core.estimate.results import EstimateResult
     from core.planning.planner import Plan
     from gui.wizard.model_page import ModelPage
     from gui.wizard.offer_page import OfferPage

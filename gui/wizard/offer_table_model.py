@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor
 
 from core.base.units import vendor_label
 from core.capacity.kv_pool import runs_fewer
-from core.estimate.dispatch import EstimateResult
+from core.estimate.results import EstimateResult
 from core.planning.planner import Plan, PlanOption
 from core.pricing.prices import to_minor
 from gui.core_text import reason_text

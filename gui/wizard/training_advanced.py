@@ -17,8 +17,8 @@ from typing import Any, get_args
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QToolButton, QWidget
 
-from core.capacity.trainers import TRAINER_DEFAULTS
 from core.domain.request import PlanRequest
+from core.domain.trainer_options import TRAINER_DEFAULTS
 from core.domain.workload_options import TrainingOptions
 from gui.wizard.field_form import FieldForm, combo_value, set_combo_value
 

@@ -8,7 +8,8 @@ from functools import cache
 from core.capacity.overhead import runtime_overhead
 from core.domain.catalog import default_catalog
 from core.domain.request import PlanRequest
-from core.estimate.dispatch import EstimateResult, estimate_on, resolve
+from core.estimate.dispatch import estimate_on, resolve
+from core.estimate.results import EstimateResult
 from tests.validation.cases import Case
 
 

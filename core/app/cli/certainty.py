@@ -1,8 +1,8 @@
 """How the command line's tables mark a per-GPU total that is not counted exactly.
 
 An estimate of a model the planner does not count exactly carries a range
-(:class:`core.estimate.dispatch.ApproximateMemory`); when the usable memory lies inside it the fit
-is ``uncertain`` (:func:`core.estimate.dispatch.finish_result`). ``estimate`` prints both in words;
+(:class:`core.estimate.results.ApproximateMemory`); when the usable memory lies inside it the fit
+is ``uncertain`` (:func:`core.estimate.results.finish_result`). ``estimate`` prints both in words;
 the tables of ``plan`` and ``fit`` mark the cell with ``~`` (approximate) or ``?`` (approximate and
 the fit uncertain) and explain the marks once below the table.
 """
@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from core.base.units import UNIT, gib
 from core.capacity.kv_pool import runs_fewer
-from core.estimate.dispatch import EstimateResult
+from core.estimate.results import EstimateResult
 
 APPROXIMATE, UNCERTAIN = "~", "?"
 

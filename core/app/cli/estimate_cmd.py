@@ -25,7 +25,7 @@ from core.capacity.kv_pool import refused, runs_fewer
 from core.domain.breakdown import COMPONENTS
 from core.domain.catalog import Catalog
 from core.domain.request import PlanRequest, load_request_file
-from core.estimate.dispatch import EstimateResult
+from core.estimate.results import EstimateResult
 
 
 def register(subparsers: Any) -> None:

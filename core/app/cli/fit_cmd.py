@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any, get_args
 
 from core.app.cli import certainty
-from core.capacity.trainers import TRAINERS
 from core.domain.catalog import TERM_UNITS
+from core.domain.trainer_options import TRAINERS
 from core.domain.workload_options import VllmVersion
 from core.planning.fit import FitRow
 from core.texts.messages import Message
