@@ -20,9 +20,10 @@ run: $(STAMP)  ## launch the desktop app
 
 test: lint typecheck pytest  ## lint, type check core/, run the whole test suite
 
-lint: $(STAMP)  ## ruff lint and format check
+lint: $(STAMP)  ## ruff lint and format check, and the import contracts of core's layers
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 
 typecheck: $(STAMP)  ## mypy strict on core/
 	$(VENV)/bin/mypy
