@@ -14,10 +14,8 @@ from typing import TYPE_CHECKING
 from core.base.errors import InputError
 from core.domain.catalog import Catalog, GpuOffer, default_catalog
 from core.domain.request import PlanRequest
-from core.estimate.memo import parts_of
 from core.estimate.results import EstimateResult
 from core.model.architecture import ModelArchitecture
-from core.model.mtp import with_mtp
 from core.texts.messages import Message
 
 if TYPE_CHECKING:
@@ -86,6 +84,9 @@ def served_model(request: PlanRequest, arch: ModelArchitecture) -> ModelArchitec
     """
     tokens = request.inference.mtp_speculative_tokens
     if tokens:
+        from core.estimate.memo import parts_of  # seam: only MTP drafting needs these two
+        from core.model.mtp import with_mtp  # (the history and quote commands import this module)
+
         return parts_of(request, arch).get("served", lambda: with_mtp(arch, tokens))
     return arch
 
