@@ -5123,6 +5123,13 @@ Idempotency key of this purchase: {key}</source>
     </message>
 </context>
 <context>
+    <name>StartupNotice</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Скрыть</translation>
+    </message>
+</context>
+<context>
     <name>TermForm</name>
     <message>
         <source>Hours</source>
