@@ -4894,6 +4894,14 @@ Idempotency key of this purchase: {key}</source>
         <translation>Пересчитано с новыми настройками; это предложение ещё не сохранено.</translation>
     </message>
     <message>
+        <source>Order {id} is placed (simulated). Placing again changes nothing; a new plan, or a changed one, is a new purchase.</source>
+        <translation>Заказ {id} размещён (условно). Повторное размещение ничего не меняет; новый или изменённый план — это новая покупка.</translation>
+    </message>
+    <message>
+        <source>The full quote, saved in the history. Nothing is placed until you say so.</source>
+        <translation>Полная смета, сохранена в истории. Ничего не размещается без вашей команды.</translation>
+    </message>
+    <message>
         <source>Saving…</source>
         <translation>Сохраняю…</translation>
     </message>
