@@ -211,7 +211,7 @@
     </message>
     <message>
         <source>BF16 TFLOPs</source>
-        <translation>BF16, TFLOPs</translation>
+        <translation>BF16, Тфлопс</translation>
     </message>
     <message>
         <source>Compute capability {cc}</source>
@@ -443,7 +443,7 @@
     </message>
     <message>
         <source>{gpu} has no {feature} tensor cores: {format} runs through weight-only kernels that dequantize to 16-bit, so the memory saving stays but prefill runs at the bf16 peak ({peak:,.0f} TFLOPs) and the kernels must exist in your serving stack (source: {source})</source>
-        <translation>у {gpu} нет тензорных ядер {feature}: {format} работает через ядра только для весов, которые деквантуют их в 16 бит, поэтому экономия памяти остаётся, но префилл идёт на пике bf16 ({peak:,.0f} TFLOPs), а такие ядра должны быть в вашем стеке обслуживания (источник: {source})</translation>
+        <translation>у {gpu} нет тензорных ядер {feature}: {format} работает через ядра только для весов, которые деквантуют их в 16 бит, поэтому экономия памяти остаётся, но префилл идёт на пике bf16 ({peak:,.0f} Тфлопс), а такие ядра должны быть в вашем стеке обслуживания (источник: {source})</translation>
     </message>
     <message>
         <source>no kernel runs {format} ({feature}) on {gpu}; choose another format or GPU (source: {source})</source>
@@ -1339,11 +1339,11 @@
     </message>
     <message>
         <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost} {currency} ({factor}·N FLOPs per token at {mfu:.0%} MFU)</source>
-        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOPs на токен при MFU {mfu:.0%})</translation>
+        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOP на токен при MFU {mfu:.0%})</translation>
     </message>
     <message>
         <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPUs, {cost} {currency} ({factor}·N FLOPs per token at {mfu:.0%} MFU)</source>
-        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOPs на токен при MFU {mfu:.0%})</translation>
+        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOP на токен при MFU {mfu:.0%})</translation>
     </message>
     <message>
         <source>{cost} {currency} per 1,000 images, GPUs busy {utilization:.0%} of the term</source>
