@@ -1354,6 +1354,38 @@
         <translation>срок {count} × {unit} ({hours:,} ч) покрывает всё обучение</translation>
     </message>
     <message>
+        <source>1 hour covers the run</source>
+        <translation>1 час покрывает всё обучение</translation>
+    </message>
+    <message>
+        <source>{count:,} hours cover the run</source>
+        <translation>{count:,} {count|час покрывает|часа покрывают|часов покрывают} всё обучение</translation>
+    </message>
+    <message>
+        <source>1 day ({hours:,} h) covers the run</source>
+        <translation>1 день ({hours:,} ч) покрывает всё обучение</translation>
+    </message>
+    <message>
+        <source>{count:,} days ({hours:,} h) cover the run</source>
+        <translation>{count:,} {count|день|дня|дней} ({hours:,} ч) {count|покрывает|покрывают|покрывают} всё обучение</translation>
+    </message>
+    <message>
+        <source>1 week ({hours:,} h) covers the run</source>
+        <translation>1 неделя ({hours:,} ч) покрывает всё обучение</translation>
+    </message>
+    <message>
+        <source>{count:,} weeks ({hours:,} h) cover the run</source>
+        <translation>{count:,} {count|неделя|недели|недель} ({hours:,} ч) {count|покрывает|покрывают|покрывают} всё обучение</translation>
+    </message>
+    <message>
+        <source>1 month ({hours:,} h) covers the run</source>
+        <translation>1 месяц ({hours:,} ч) покрывает всё обучение</translation>
+    </message>
+    <message>
+        <source>{count:,} months ({hours:,} h) cover the run</source>
+        <translation>{count:,} {count|месяц|месяца|месяцев} ({hours:,} ч) {count|покрывает|покрывают|покрывают} всё обучение</translation>
+    </message>
+    <message>
         <source>the chosen term ({hours:,} h) buys {share:.0%} of the run</source>
         <translation>выбранный срок ({hours:,} ч) оплачивает {share:.0%} обучения</translation>
     </message>
