@@ -297,7 +297,16 @@ class MainWindow(QMainWindow):
         problems: list[str] = []
         if self._state.settings_problem:
             problem = message_text(self._state.settings_problem)
-            problems.append(self.tr("Settings: {problem}").format(problem=problem))
+            kept = self._state.settings_kept_as
+            if kept is None:
+                problems.append(self.tr("Settings: {problem}").format(problem=problem))
+            else:
+                text = self.tr(
+                    "The settings file cannot be used ({problem}) and was kept as {file}; the "
+                    "defaults are in use until you save new settings."
+                )
+                reason = _settings_reason(self._state.settings_problem)
+                problems.append(text.format(file=kept, problem=reason))
         if self._state.catalog_problem:
             text = self.tr("The imported catalog cannot be used, the bundled one is: {problem}")
             problems.append(text.format(problem=message_text(self._state.catalog_problem)))
@@ -418,3 +427,20 @@ class MainWindow(QMainWindow):
             self._startup_notice.retranslate()
         text = self.tr("Now using catalog {id} as of {date}.")
         self.statusBar().showMessage(text.format(id=catalog.catalog_id, date=catalog.as_of), 8000)
+
+
+def _settings_reason(problem: str) -> str:
+    """Why a settings file was refused, without core's advice to mend it where it was.
+
+    The app has moved the file aside, so "fix it or delete it" would point at nothing.
+    """
+    from core.messages import Message
+    from gui.core_text import message_text
+
+    if isinstance(problem, Message) and problem.key in ("settings.invalid", "settings.unreadable"):
+        reason = problem.params.get("reason")
+        if reason is not None:
+            text = message_text(reason if isinstance(reason, str) else str(reason))
+            field = problem.params.get("field")
+            return f"{field}: {text}" if field else text
+    return message_text(problem)

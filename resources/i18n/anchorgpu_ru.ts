@@ -3906,6 +3906,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Настройки: {problem}</translation>
     </message>
     <message>
+        <source>The settings file cannot be used ({problem}) and was kept as {file}; the defaults are in use until you save new settings.</source>
+        <translation>Файл настроек нельзя использовать ({problem}); он сохранён как {file}, а до сохранения новых настроек действуют значения по умолчанию.</translation>
+    </message>
+    <message>
         <source>The imported catalog cannot be used, the bundled one is: {problem}</source>
         <translation>Импортированный каталог нельзя использовать, используется встроенный: {problem}</translation>
     </message>
