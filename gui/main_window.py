@@ -221,6 +221,7 @@ class MainWindow(QMainWindow):
         )
         self.set_page(PLAN_PAGE, self._plan, self._plan_title)
         self._plan.wizard.draftRefused.connect(self._on_draft_refused)
+        self._plan.wizard.draftIsLink.connect(self._report_startup_problems)
         self.set_page(
             HISTORY_PAGE, PlaceholderPage("historyPlaceholder", self._tabs), self._history_title
         )
@@ -310,6 +311,14 @@ class MainWindow(QMainWindow):
         if self._state.catalog_problem:
             text = self.tr("The imported catalog cannot be used, the bundled one is: {problem}")
             problems.append(text.format(problem=message_text(self._state.catalog_problem)))
+        link = self._plan.wizard.draft_link
+        if link is not None:
+            text = self.tr(
+                "The draft file {file} is a symbolic link: the draft it points to was opened, but "
+                "the app never writes through a link, so your changes are not kept as the next "
+                "draft. Replace the link with a regular file, or remove it, to keep them."
+            )
+            problems.append(text.format(file=link))
         return problems
 
     @Slot(str)

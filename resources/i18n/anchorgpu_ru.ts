@@ -3914,6 +3914,10 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Импортированный каталог нельзя использовать, используется встроенный: {problem}</translation>
     </message>
     <message>
+        <source>The draft file {file} is a symbolic link: the draft it points to was opened, but the app never writes through a link, so your changes are not kept as the next draft. Replace the link with a regular file, or remove it, to keep them.</source>
+        <translation>Файл черновика {file} — символическая ссылка: черновик, на который она указывает, открыт, но приложение никогда не пишет через ссылку, поэтому ваши изменения не сохранятся как следующий черновик. Чтобы они сохранялись, замените ссылку обычным файлом или удалите её.</translation>
+    </message>
+    <message>
         <source>Last draft</source>
         <translation>Последний черновик</translation>
     </message>
