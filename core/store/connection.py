@@ -208,10 +208,11 @@ def _refuse_unmarked_wal_file(header: bytes, path: Path) -> None:
     """Refuse an unmarked foreign file in WAL mode with no ``-wal``/``-shm`` left beside it.
 
     For a file without an application id, the header cannot tell a history saved before the id
-    was written from another application's database; its tables can. A read-only connection to a WAL file creates the two files and
-    cannot remove them, so when neither exists yet the tables are read through an immutable
-    connection, which opens neither (https://www.sqlite.org/uri.html, "immutable"). With no
-    ``-wal`` the main file holds every committed page, so that read sees the whole database.
+    was written from another application's database; its tables can. A read-only connection to a
+    WAL file creates the two files and cannot remove them, so when neither exists yet the tables
+    are read through an immutable connection, which opens neither
+    (https://www.sqlite.org/uri.html, "immutable"). With no ``-wal`` the main file holds every
+    committed page, so that read sees the whole database.
 
     Raises:
         StoreError: The file is another application's database.
