@@ -52,6 +52,7 @@ class AppState(QObject):
         # shown before them; only the language is read now, from the raw file.
         self._settings: UserSettings | None = None
         self._settings_problem: str | None = None
+        self._settings_kept_as: Path | None = None
         self._catalog_problem: str | None = None
         self._catalog: Catalog | None = None
         self._catalog_source: Path | None = None
@@ -76,6 +77,7 @@ class AppState(QObject):
         if self._settings is None:
             self._settings = self._store.load()
             self._settings_problem = self._store.problem
+            self._settings_kept_as = self._store.kept_as
             self._catalog, self._catalog_source = self._initial_catalog()
 
     @property
@@ -90,6 +92,12 @@ class AppState(QObject):
         """Why the settings file could not be used (defaults are then in effect)."""
         self.load()
         return self._settings_problem
+
+    @property
+    def settings_kept_as(self) -> Path | None:
+        """Where the refused settings file was kept aside (None: none refused, or not moved)."""
+        self.load()
+        return self._settings_kept_as
 
     @property
     def catalog_problem(self) -> str | None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QVBoxLayout, QWidget
 
 from core import __version__
 from gui.app_state import AppState
@@ -22,6 +22,7 @@ from gui.main_menus import MainMenus
 from gui.page_tabs import PageTabs
 from gui.placeholder_page import PlaceholderPage
 from gui.qt_names import set_by_name
+from gui.startup_notice import StartupNotice
 from gui.startup_steps import StartupSteps, load_later_modules, load_wizard_modules
 from gui.wizard import PlanPage
 
@@ -118,6 +119,16 @@ class MainWindow(QMainWindow):
         """The window's commands (for pages that put them in their own menus or buttons)."""
         return self._actions
 
+    @property
+    def pages(self) -> PageTabs:
+        """The tabs of the window's pages."""
+        return self._tabs
+
+    @property
+    def startup_notice(self) -> StartupNotice:
+        """The notice above the pages that says what went wrong at start-up."""
+        return self._startup_notice
+
     def page(self, key: str) -> QWidget:
         """The widget shown for ``key`` (a placeholder until a real page is set)."""
         return self._tabs.page(key)
@@ -192,8 +203,16 @@ class MainWindow(QMainWindow):
 
     def _build_ui(self) -> None:
         self._actions = MainActions(self)
-        self._tabs = PageTabs(self)
-        self.setCentralWidget(self._tabs)
+        central = QWidget(self)
+        central.setObjectName("centralArea")
+        self._startup_notice = StartupNotice(central)
+        self._tabs = PageTabs(central)
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self._startup_notice)
+        layout.addWidget(self._tabs, 1)
+        self.setCentralWidget(central)
         # The wizard's first page is in the first paint; the main window builds the rest of it
         # after that paint, step by step (start_pages).
         # The store service is set in a later step (_open_store_service): it imports the store.
@@ -202,6 +221,7 @@ class MainWindow(QMainWindow):
         )
         self.set_page(PLAN_PAGE, self._plan, self._plan_title)
         self._plan.wizard.draftRefused.connect(self._on_draft_refused)
+        self._plan.wizard.draftIsLink.connect(self._report_startup_problems)
         self.set_page(
             HISTORY_PAGE, PlaceholderPage("historyPlaceholder", self._tabs), self._history_title
         )
@@ -253,6 +273,7 @@ class MainWindow(QMainWindow):
             if isinstance(page, PlaceholderPage):  # until the real page is set
                 page.set_texts(title, text)
         self._tabs.retranslate()
+        self._startup_notice.retranslate()
         self._show_locations()
 
     def _show_locations(self) -> None:
@@ -268,17 +289,37 @@ class MainWindow(QMainWindow):
         )
 
     def _report_startup_problems(self) -> None:
+        self._startup_notice.set_problems(self._startup_problems)
+
+    def _startup_problems(self) -> list[str]:
+        """The settings and catalog problems met while loading, in the current language."""
         from gui.core_text import message_text
 
-        problems = []
+        problems: list[str] = []
         if self._state.settings_problem:
             problem = message_text(self._state.settings_problem)
-            problems.append(self.tr("Settings: {problem}").format(problem=problem))
+            kept = self._state.settings_kept_as
+            if kept is None:
+                problems.append(self.tr("Settings: {problem}").format(problem=problem))
+            else:
+                text = self.tr(
+                    "The settings file cannot be used ({problem}) and was kept as {file}; the "
+                    "defaults are in use until you save new settings."
+                )
+                reason = _settings_reason(self._state.settings_problem)
+                problems.append(text.format(file=kept, problem=reason))
         if self._state.catalog_problem:
             text = self.tr("The imported catalog cannot be used, the bundled one is: {problem}")
             problems.append(text.format(problem=message_text(self._state.catalog_problem)))
-        if problems:
-            self.statusBar().showMessage("  ".join(problems))
+        link = self._plan.wizard.draft_link
+        if link is not None:
+            text = self.tr(
+                "The draft file {file} is a symbolic link: the draft it points to was opened, but "
+                "the app never writes through a link, so your changes are not kept as the next "
+                "draft. Replace the link with a regular file, or remove it, to keep them."
+            )
+            problems.append(text.format(file=link))
+        return problems
 
     @Slot(str)
     def _on_draft_refused(self, text: str) -> None:
@@ -391,5 +432,24 @@ class MainWindow(QMainWindow):
 
     def _on_state_catalog_changed(self, catalog: Catalog) -> None:
         self._show_locations()
+        if self._state.loaded:  # a usable catalog now: its earlier problem is gone
+            self._startup_notice.retranslate()
         text = self.tr("Now using catalog {id} as of {date}.")
         self.statusBar().showMessage(text.format(id=catalog.catalog_id, date=catalog.as_of), 8000)
+
+
+def _settings_reason(problem: str) -> str:
+    """Why a settings file was refused, without core's advice to mend it where it was.
+
+    The app has moved the file aside, so "fix it or delete it" would point at nothing.
+    """
+    from core.texts.messages import Message
+    from gui.core_text import message_text
+
+    if isinstance(problem, Message) and problem.key in ("settings.invalid", "settings.unreadable"):
+        reason = problem.params.get("reason")
+        if reason is not None:
+            text = message_text(reason if isinstance(reason, str) else str(reason))
+            field = problem.params.get("field")
+            return f"{field}: {text}" if field else text
+    return message_text(problem)

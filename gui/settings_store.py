@@ -2,9 +2,9 @@
 
 ``core.app.settings`` owns the model and the JSON file, ``core.base.paths`` the data folder and the
 history database path (both honour ``ANCHORGPU_PLANNER_DATA`` / ``ANCHORGPU_PLANNER_DB``). This
-adapter binds them to one folder, turns a broken settings file into defaults plus a message for the
-status bar, and converts the tax rate between the stored fraction and the percent the dialog shows.
-It also remembers the folder each kind of file dialog last used (:func:`dialog_start`,
+adapter binds them to one folder, turns a broken settings file into defaults plus a message (the
+file kept aside), and converts the tax rate between the stored fraction and the percent the dialog
+shows. It also remembers the folder each kind of file dialog last used (:func:`dialog_start`,
 :func:`remember_dialog_folder`), so a dialog opens where the user last was, or in Documents.
 """
 
@@ -120,19 +120,24 @@ class SettingsStore:
         self.folder = Path(folder)
         self.path = self.folder / paths.SETTINGS_FILENAME
         self.problem: str | None = None
+        self.kept_as: Path | None = None  # where a refused settings file was moved
 
     def load(self) -> Settings:
         """Read the settings; a missing file gives defaults, a broken one defaults and a problem.
 
-        The broken file is left as it is until the user saves new settings.
+        The broken file is kept aside as ``settings.rejected-<UTC time>.json`` (:attr:`kept_as`),
+        so the next save does not replace it; it stays where it was when it cannot be moved.
         """
         from core.app.settings import Settings, load_settings
+        from gui.kept_aside import move_aside
 
-        self.problem = None
+        self.problem, self.kept_as = None, None
         try:
             return load_settings(self.path)
         except InputError as error:
             self.problem = error.message
+            if self.path.is_file() and not self.path.is_symlink():
+                self.kept_as = move_aside(self.path)
             return Settings()
 
     def peek_language(self) -> LanguageChoice:

@@ -64,7 +64,7 @@ def test_fit_words_counts_shows_currencies_groups_digits_and_sorts_names(capsys)
     out = run_cli(capsys, "fit", "--gpu", "h100-80gb-sxm", "--term", "week").out
     lines = out.splitlines()
     assert lines[0] == (
-        "Models on h100-80gb-sxm (inference, 4,096 tokens × 1 sequence), term 1 × week"
+        "Models on NVIDIA H100 SXM · 80 GiB (inference, 4,096 tokens × 1 sequence), term 1 × week"
     )
     rows = [line.split() for line in lines[2:] if line.startswith("  ") and "single" in line]
     assert rows and all(row[-1] == "USD" for row in rows)  # the 1M-out cost has its currency

@@ -14,7 +14,7 @@ from gui.catalog.catalog_table_model import GPU, NATIVE, PLATFORM, PRICES, VRAM
 def test_every_offer_is_listed_with_its_memory_platform_and_prices(main_window, qtbot):
     main_window.commands.show_catalog.trigger()
     view = main_window.page("catalog")
-    assert main_window.centralWidget().currentWidget() is view
+    assert main_window.pages.currentWidget() is view
     table = view.findChild(QTableView, "catalogTable")
     model = table.model()
     catalog = default_catalog()
@@ -57,7 +57,7 @@ def test_the_catalog_page_follows_an_imported_catalog_and_the_language(
     try:
         header = view.findChild(QTableView, "catalogTable").model()
         assert header.headerData(PRICES["week"], Qt.Orientation.Horizontal).startswith("неделя")
-        tabs = main_window.centralWidget()
+        tabs = main_window.pages
         qtbot.waitUntil(
             lambda: [tabs.tabText(i) for i in range(tabs.count())] == ["План", "История", "Каталог"]
         )

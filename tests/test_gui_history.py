@@ -557,3 +557,23 @@ def test_the_label_column_keeps_its_width_on_a_1280_pixel_screen(view, qtbot, ap
     gpu = model.index(0, GPU)
     assert gpu.data(Qt.ItemDataRole.ToolTipRole) == gpu.data()  # shown whole when shortened
     app_state.update_settings(language="en")
+
+
+def test_a_custom_model_is_named_in_the_interface_language_in_the_model_column(
+    qtbot, app_state, user_data_dir, store_services
+):
+    user_data_dir.mkdir(parents=True, exist_ok=True)
+    with HistoryStore(app_state.db_path) as store:
+        store.save_quote(
+            make_quote(label="Own model", model_name="Custom model (7,000,000,000 parameters)")
+        )
+    view = open_view(qtbot, app_state, store_services)
+    row = row_of(view, "Own model")
+    assert cells(view, MODEL)[row] == "Custom model (7,000,000,000 parameters)"
+    app_state.update_settings(language="ru")
+    qtbot.waitUntil(lambda: cells(view, MODEL)[row].startswith("Своя модель"))
+    assert (
+        cells(view, MODEL)[row].replace("\u00a0", " ") == "Своя модель (7 000 000 000 параметров)"
+    )
+    tip = table(view).model().index(row, MODEL).data(Qt.ItemDataRole.ToolTipRole)
+    assert tip == cells(view, MODEL)[row]

@@ -275,3 +275,44 @@ def test_after_placing_the_review_shows_the_order_not_the_quote(review, app_stat
     assert "Placed at" in shown and order.idempotency_key in shown
     summary = page.copy_summary(markdown=False)
     assert summary.startswith(f"Order {order.id}")
+
+
+def save_button(wizard: PlanWizard) -> QPushButton:
+    return wizard.findChild(QPushButton, "saveQuoteButton")
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_once_placed_the_subtitle_says_so_and_saving_no_longer_applies(
+    review, app_state, qtbot, language
+):
+    page = review.review_page
+    app_state.update_settings(language=language)
+    qtbot.waitUntil(lambda: ("Ничего" in page.subTitle()) == (language == "ru"), timeout=2000)
+    waiting = page.subTitle()
+    assert save_button(review).isEnabled()
+    qtbot.mouseClick(place_button(review), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not page._placing and page._placed is not None, timeout=10_000)
+    [order] = orders(app_state)
+    subtitle = page.subTitle()
+    assert subtitle != waiting and order.id in subtitle
+    if language == "en":
+        assert "Nothing is saved or placed" not in subtitle and "placed" in subtitle
+    else:
+        assert "размещ" in subtitle and "Ничего не" not in subtitle
+    assert not save_button(review).isEnabled() and not place_button(review).isEnabled()
+    assert review.findChild(QLineEdit, "quoteLabel").isReadOnly()
+    page.save_quote()  # nothing to save once the order is the record
+    page.place_order()  # nor to place again: still the one order
+    with HistoryStore(app_state.db_path) as store:
+        assert [row.kind for row in store.list_history()] == ["order"]
+    app_state.update_settings(language="ru" if language == "en" else "en")
+    qtbot.waitUntil(lambda: page.subTitle() != subtitle, timeout=2000)  # worded again
+    assert order.id in page.subTitle()
+
+
+def test_after_saving_the_subtitle_says_the_quote_is_saved(review, qtbot):
+    page = review.review_page
+    page.save_quote()
+    qtbot.waitUntil(lambda: "Saved as quote" in status(review), timeout=10_000)
+    assert "saved in the history" in page.subTitle()
+    assert "Nothing is saved" not in page.subTitle()

@@ -44,6 +44,18 @@ def test_another_applications_database_is_never_written(
     _untouched(capsys, _foreign(tmp_path / "photos.db", version), "another application")
 
 
+@pytest.mark.parametrize("version", [0, 1, 2, 7])
+def test_a_foreign_database_in_wal_mode_without_an_id_leaves_no_trace(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, version: int
+) -> None:
+    path = _foreign(tmp_path / "photos.db", version, wal=True)
+    assert path.read_bytes()[18:20] == b"\x02\x02"  # WAL mode, as its header says
+    _untouched(capsys, path, "another application")
+    with pytest.raises(StoreError, match="another application"):
+        HistoryStore(path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["photos.db"]
+
+
 def test_a_file_with_another_application_id_is_never_written(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

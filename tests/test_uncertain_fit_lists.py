@@ -162,8 +162,8 @@ def test_saving_an_uncertain_quote_warns_on_the_command_line(capsys, tmp_path, m
     result = run_cli(capsys, "--db", db, "quote", "save", "--request", request)
     assert result.code == 0, result.err
     assert result.err.strip() == (
-        "anchorgpu-planner: warning: whether 1 × l4 fits is uncertain: the model is not counted "
-        "exactly; saved anyway"
+        "anchorgpu-planner: warning: whether 1 × NVIDIA L4 · 24 GiB fits is uncertain: the model "
+        "is not counted exactly; saved anyway"
     )
 
 

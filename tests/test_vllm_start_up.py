@@ -170,5 +170,5 @@ def test_fewer_sequences_at_once_are_said_in_the_verdict_and_the_rows(
     out = run_cli(capsys, "estimate", "--request", path).out
     assert "5 of 8 sequences at once:" in out
     rows = run_cli(capsys, "plan", "--request", path).out.splitlines()
-    (row,) = [line for line in rows if line.startswith("  * h100-80gb-sxm     1")]
+    (row,) = [line for line in rows if line.startswith("  * NVIDIA H100 SXM · 80 GiB    1")]
     assert row.endswith("(5 of 8 sequences at once)")

@@ -55,6 +55,10 @@ class Settings(BaseModel):
         return self.model_dump(mode="json")
 
 
+NUMBER_FIELDS = ("tax_rate", "runtime_context_gib")
+"""The settings that hold a number, where JSON ``true`` or ``false`` is refused."""
+
+
 def _describe(error: ValidationError, path: Path) -> Message:
     first = error.errors()[0]
     field = ".".join(str(p) for p in first["loc"]) or "settings"
@@ -82,6 +86,14 @@ def load_settings(path: Path | None = None) -> Settings:
         return Settings()
     if not isinstance(raw, dict):
         raise InputError(Message("settings.not_an_object", path=str(path)))
+    for name in NUMBER_FIELDS:
+        # pydantic reads JSON true as 1 in a number field; a number field takes a number.
+        value = raw.get(name)
+        if isinstance(value, bool):
+            reason = Message("request.boolean_number", value=json.dumps(value))
+            raise InputError(
+                Message("settings.invalid", path=str(path), field=name, reason=reason), field=name
+            )
     try:
         return Settings.model_validate(raw)
     except ValidationError as error:

@@ -164,9 +164,10 @@ class OutcomeCost:
                     )
                 )
             if self.proposed_term is not None:
+                unit, one = self.proposed_term.unit, self.proposed_term.count == 1
                 found.append(
                     Message(
-                        "outcome.term_covers",
+                        f"outcome.term_covers.{unit}" + (".one" if one else ""),
                         count=self.proposed_term.count,
                         unit=self.proposed_term.unit,
                         hours=self.proposed_term.hours,

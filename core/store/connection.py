@@ -204,6 +204,37 @@ def _refuse_by_header(header: bytes, path: Path) -> None:
         refuse_newer(version, path)
 
 
+def _refuse_unmarked_wal_file(header: bytes, path: Path) -> None:
+    """Refuse an unmarked foreign file in WAL mode with no ``-wal``/``-shm`` left beside it.
+
+    For a file without an application id, the header cannot tell a history saved before the id
+    was written from another application's database; its tables can. A read-only connection to a
+    WAL file creates the two files and cannot remove them, so when neither exists yet the tables
+    are read through an immutable connection, which opens neither
+    (https://www.sqlite.org/uri.html, "immutable"). With no ``-wal`` the main file holds every
+    committed page, so that read sees the whole database.
+
+    Raises:
+        StoreError: The file is another application's database.
+    """
+    in_wal = header[18] == 2 or header[19] == 2  # read / write format version 2: WAL
+    mark = int.from_bytes(header[68:72], "big")
+    beside = (Path(f"{path}-wal"), Path(f"{path}-shm"))
+    if mark != 0 or not in_wal or any(os.path.lexists(p) for p in beside):
+        return
+    uri = read_only_uri(path) + "&immutable=1"
+    try:
+        conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+    except sqlite3.Error as error:
+        raise describe(error, path) from None
+    try:
+        recognise(conn, path)
+    except sqlite3.Error as error:
+        raise describe(error, path) from None
+    finally:
+        conn.close()
+
+
 def inspect_existing(path: Path, *, full: bool = False) -> int | None:
     """Check an existing file through a read-only connection; return its schema version.
 
@@ -235,6 +266,7 @@ def inspect_existing(path: Path, *, full: bool = False) -> int | None:
     if len(header) < 100 or not header.startswith(SQLITE_HEADER):
         raise StoreError(Message("store.not_sqlite", path=str(path)))
     _refuse_by_header(header, path)
+    _refuse_unmarked_wal_file(header, path)
     try:
         conn = connect_read_only(path)
     except sqlite3.Error as error:

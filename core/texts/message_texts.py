@@ -435,8 +435,30 @@ _OUTCOME = {
         "CoreText",
         "{cost} {currency} per 1,000 images, GPUs busy {utilization:.0%} of the term",
     ),
+    # Saved before the wording below: kept so a stored message still reads in either language.
     "outcome.term_covers": QT_TRANSLATE_NOOP(
         "CoreText", "a term of {count} × {unit} ({hours:,} h) covers the run"
+    ),
+    # The term that covers a training run, one sentence per unit and number, as people say it.
+    "outcome.term_covers.hour.one": QT_TRANSLATE_NOOP("CoreText", "1 hour covers the run"),
+    "outcome.term_covers.hour": QT_TRANSLATE_NOOP("CoreText", "{count:,} hours cover the run"),
+    "outcome.term_covers.day.one": QT_TRANSLATE_NOOP(
+        "CoreText", "1 day ({hours:,} h) covers the run"
+    ),
+    "outcome.term_covers.day": QT_TRANSLATE_NOOP(
+        "CoreText", "{count:,} days ({hours:,} h) cover the run"
+    ),
+    "outcome.term_covers.week.one": QT_TRANSLATE_NOOP(
+        "CoreText", "1 week ({hours:,} h) covers the run"
+    ),
+    "outcome.term_covers.week": QT_TRANSLATE_NOOP(
+        "CoreText", "{count:,} weeks ({hours:,} h) cover the run"
+    ),
+    "outcome.term_covers.month.one": QT_TRANSLATE_NOOP(
+        "CoreText", "1 month ({hours:,} h) covers the run"
+    ),
+    "outcome.term_covers.month": QT_TRANSLATE_NOOP(
+        "CoreText", "{count:,} months ({hours:,} h) cover the run"
     ),
     "outcome.term_share": QT_TRANSLATE_NOOP(
         "CoreText", "the chosen term ({hours:,} h) buys {share:.0%} of the run"

@@ -269,7 +269,7 @@ class HistoryTableModel(QAbstractTableModel):
         if column == WORKLOAD:
             return names.workload(row.workload)
         if column == MODEL:
-            return row.model
+            return names.model(row.model)  # a custom model is named in the interface's language
         if column == GPU:
             return formats.gpus(gpu_name(row.gpu), row.gpus)
         if column == STRATEGY:

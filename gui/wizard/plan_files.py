@@ -15,16 +15,15 @@ overwritten, and the window says why.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 
 from core.base.errors import InputError
 from core.base.output_file import write_file
 from core.base.paths import ensure_private_dir
 from core.domain.request import PlanRequest, load_request_file
+from gui.kept_aside import move_aside
 
 DRAFT_FILE = "draft.json"
 
@@ -83,30 +82,8 @@ def take_draft(
         if check is not None:
             check(request)
     except InputError as error:
-        return RefusedDraft(_move_aside(path), error)
+        return RefusedDraft(move_aside(path), error)
     return request
-
-
-def _move_aside(path: Path) -> Path | None:
-    """Rename ``path`` to a free ``draft.rejected-<UTC time>[-N].json``; None if it cannot be."""
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    for number in range(1, 100):
-        suffix = "" if number == 1 else f"-{number}"
-        target = path.with_name(f"{path.stem}.rejected-{stamp}{suffix}{path.suffix}")
-        try:
-            os.link(path, target)  # never over another kept draft
-            path.unlink()
-        except FileExistsError:
-            continue
-        except OSError:  # no hard links here: a rename, after a look
-            if target.exists():
-                continue
-            try:
-                os.rename(path, target)
-            except OSError:
-                return None
-        return target
-    return None
 
 
 def read_draft(folder: Path) -> PlanRequest | None:

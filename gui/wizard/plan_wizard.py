@@ -64,6 +64,7 @@ class PlanWizard(StagedWizard):
     """
 
     draftRefused = Signal(str)  # the last session's draft was kept aside: where and why
+    draftIsLink = Signal()  # the draft file is a symbolic link: read, but never written through
 
     def __init__(
         self,
@@ -96,6 +97,7 @@ class PlanWizard(StagedWizard):
         self.steps: list[WizardStep] = [self.workload_page]
         self._draft_label = ""
         self.draft_problem: str | None = None  # why the last session's draft was refused
+        self.draft_link: Path | None = None  # the draft file, when it is a symbolic link
         self.stage(
             [self._meet_qt_made_widgets, self._add_panel, self._start_live_estimate],
             # The last step adds a page: while a later step is left, Next leads to one.
@@ -310,6 +312,10 @@ class PlanWizard(StagedWizard):
         from gui.core_text import labelled_error_text
         from gui.wizard.plan_files import DRAFT_FILE, RefusedDraft, take_draft
 
+        draft = self.state.data_dir / DRAFT_FILE
+        if draft.is_symlink():  # opened through the link, but no draft is ever written through it
+            self.draft_link = draft
+            self.draftIsLink.emit()
         found = take_draft(self.state.data_dir, lambda r: self._check_preset(r, DRAFT_FILE))
         if isinstance(found, RefusedDraft):
             reason = labelled_error_text(found.error)

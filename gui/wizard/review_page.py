@@ -151,7 +151,6 @@ class ReviewPage(WizardStep):
 
     def _retranslate(self) -> None:
         self.setTitle(self.tr("Review"))
-        self.setSubTitle(self.tr("The full quote. Nothing is saved or placed until you say so."))
         self._label_caption.setText(self.tr("&Label:"))
         self._label.setPlaceholderText(
             self.tr("optional name for the history, e.g. chatbot staging")
@@ -239,7 +238,11 @@ class ReviewPage(WizardStep):
         quote = self._quote
         self._key_label.setText(self._key or "—")
         has_quote = quote is not None
-        self._save.setEnabled(has_quote and not self._saved)
+        self.setSubTitle(self._subtitle())
+        # Once placed, the order is the record: a quote saved now would be a second, stray one,
+        # and a label typed now would be on neither.
+        self._save.setEnabled(has_quote and not self._saved and self._placed is None)
+        self._label.setReadOnly(self._placed is not None)
         self._place.setEnabled(has_quote and not self._placing and self._placed is None)
         self._export.setEnabled(has_quote)
         self._copy.setEnabled(has_quote)
@@ -247,6 +250,20 @@ class ReviewPage(WizardStep):
             self._document.clear()
             return
         self._document.setHtml(self._document_html(quote, links=True))
+
+    def _subtitle(self) -> str:
+        """What has happened to this draft so far (nothing, saved, placed)."""
+        if self._placed is not None:
+            text = self.tr(
+                "Order {id} is placed (simulated). Placing again changes nothing; a new plan, or "
+                "a changed one, is a new purchase."
+            )
+            return text.format(id=self._placed.order.id)
+        if self._saved:
+            return self.tr(
+                "The full quote, saved in the history. Nothing is placed until you say so."
+            )
+        return self.tr("The full quote. Nothing is saved or placed until you say so.")
 
     def _shown_item(self, quote: Quote) -> Quote | Order:
         """What the page shows: the order once one is placed (its paid period, its status), else
@@ -273,7 +290,7 @@ class ReviewPage(WizardStep):
     def save_quote(self) -> None:
         """Save the quote in the history (on the store service's thread)."""
         quote = self.quote
-        if quote is None or self._saved:
+        if quote is None or self._saved or self._placed is not None:
             return
         self._save.setEnabled(False)
         self._set_status(self.tr("Saving…"), None)

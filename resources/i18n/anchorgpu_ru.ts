@@ -211,7 +211,7 @@
     </message>
     <message>
         <source>BF16 TFLOPs</source>
-        <translation>BF16, TFLOPs</translation>
+        <translation>BF16, Тфлопс</translation>
     </message>
     <message>
         <source>Compute capability {cc}</source>
@@ -443,7 +443,7 @@
     </message>
     <message>
         <source>{gpu} has no {feature} tensor cores: {format} runs through weight-only kernels that dequantize to 16-bit, so the memory saving stays but prefill runs at the bf16 peak ({peak:,.0f} TFLOPs) and the kernels must exist in your serving stack (source: {source})</source>
-        <translation>у {gpu} нет тензорных ядер {feature}: {format} работает через ядра только для весов, которые деквантуют их в 16 бит, поэтому экономия памяти остаётся, но префилл идёт на пике bf16 ({peak:,.0f} TFLOPs), а такие ядра должны быть в вашем стеке обслуживания (источник: {source})</translation>
+        <translation>у {gpu} нет тензорных ядер {feature}: {format} работает через ядра только для весов, которые деквантуют их в 16 бит, поэтому экономия памяти остаётся, но префилл идёт на пике bf16 ({peak:,.0f} Тфлопс), а такие ядра должны быть в вашем стеке обслуживания (источник: {source})</translation>
     </message>
     <message>
         <source>no kernel runs {format} ({feature}) on {gpu}; choose another format or GPU (source: {source})</source>
@@ -1359,11 +1359,11 @@
     </message>
     <message>
         <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost} {currency} ({factor}·N FLOPs per token at {mfu:.0%} MFU)</source>
-        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOPs на токен при MFU {mfu:.0%})</translation>
+        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOP на токен при MFU {mfu:.0%})</translation>
     </message>
     <message>
         <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPUs, {cost} {currency} ({factor}·N FLOPs per token at {mfu:.0%} MFU)</source>
-        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOPs на токен при MFU {mfu:.0%})</translation>
+        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOP на токен при MFU {mfu:.0%})</translation>
     </message>
     <message>
         <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost} {currency} (from {cost_low} to {cost_high} {currency} over the speed&apos;s ±{band:.0%} band)</source>
@@ -1384,6 +1384,38 @@
     <message>
         <source>a term of {count} × {unit} ({hours:,} h) covers the run</source>
         <translation>срок {count} × {unit} ({hours:,} ч) покрывает всё обучение</translation>
+    </message>
+    <message>
+        <source>1 hour covers the run</source>
+        <translation>1 час покрывает всё обучение</translation>
+    </message>
+    <message>
+        <source>{count:,} hours cover the run</source>
+        <translation>{count:,} {count|час покрывает|часа покрывают|часов покрывают} всё обучение</translation>
+    </message>
+    <message>
+        <source>1 day ({hours:,} h) covers the run</source>
+        <translation>1 день ({hours:,} ч) покрывает всё обучение</translation>
+    </message>
+    <message>
+        <source>{count:,} days ({hours:,} h) cover the run</source>
+        <translation>{count:,} {count|день|дня|дней} ({hours:,} ч) {count|покрывает|покрывают|покрывают} всё обучение</translation>
+    </message>
+    <message>
+        <source>1 week ({hours:,} h) covers the run</source>
+        <translation>1 неделя ({hours:,} ч) покрывает всё обучение</translation>
+    </message>
+    <message>
+        <source>{count:,} weeks ({hours:,} h) cover the run</source>
+        <translation>{count:,} {count|неделя|недели|недель} ({hours:,} ч) {count|покрывает|покрывают|покрывают} всё обучение</translation>
+    </message>
+    <message>
+        <source>1 month ({hours:,} h) covers the run</source>
+        <translation>1 месяц ({hours:,} ч) покрывает всё обучение</translation>
+    </message>
+    <message>
+        <source>{count:,} months ({hours:,} h) cover the run</source>
+        <translation>{count:,} {count|месяц|месяца|месяцев} ({hours:,} ч) {count|покрывает|покрывают|покрывают} всё обучение</translation>
     </message>
     <message>
         <source>the chosen term ({hours:,} h) buys {share:.0%} of the run</source>
@@ -3906,8 +3938,16 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <translation>Настройки: {problem}</translation>
     </message>
     <message>
+        <source>The settings file cannot be used ({problem}) and was kept as {file}; the defaults are in use until you save new settings.</source>
+        <translation>Файл настроек нельзя использовать ({problem}); он сохранён как {file}, а до сохранения новых настроек действуют значения по умолчанию.</translation>
+    </message>
+    <message>
         <source>The imported catalog cannot be used, the bundled one is: {problem}</source>
         <translation>Импортированный каталог нельзя использовать, используется встроенный: {problem}</translation>
+    </message>
+    <message>
+        <source>The draft file {file} is a symbolic link: the draft it points to was opened, but the app never writes through a link, so your changes are not kept as the next draft. Replace the link with a regular file, or remove it, to keep them.</source>
+        <translation>Файл черновика {file} — символическая ссылка: черновик, на который она указывает, открыт, но приложение никогда не пишет через ссылку, поэтому ваши изменения не сохранятся как следующий черновик. Чтобы они сохранялись, замените ссылку обычным файлом или удалите её.</translation>
     </message>
     <message>
         <source>Last draft</source>
@@ -4926,6 +4966,14 @@ Idempotency key of this purchase: {key}</source>
         <translation>Пересчитано с новыми настройками; это предложение ещё не сохранено.</translation>
     </message>
     <message>
+        <source>Order {id} is placed (simulated). Placing again changes nothing; a new plan, or a changed one, is a new purchase.</source>
+        <translation>Заказ {id} размещён (условно). Повторное размещение ничего не меняет; новый или изменённый план — это новая покупка.</translation>
+    </message>
+    <message>
+        <source>The full quote, saved in the history. Nothing is placed until you say so.</source>
+        <translation>Полная смета, сохранена в истории. Ничего не размещается без вашей команды.</translation>
+    </message>
+    <message>
         <source>Saving…</source>
         <translation>Сохраняю…</translation>
     </message>
@@ -5152,6 +5200,13 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source>Image size and the pipeline&apos;s memory savers (check image quality with each).</source>
         <translation>Размер изображения и способы экономии памяти конвейера (с каждым проверяйте качество).</translation>
+    </message>
+</context>
+<context>
+    <name>StartupNotice</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Скрыть</translation>
     </message>
 </context>
 <context>

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from core.app.batch import Answer, answer, estimate_lines, open_batch, read_lines
-from core.app.cli.output import dumps, dumps_line
+from core.app.cli.output import dumps, dumps_line, price_line_label, price_lines
 from core.base.units import offer_text
 from core.capacity.kv_pool import refused, runs_fewer
 from core.domain.breakdown import COMPONENTS
@@ -294,9 +294,12 @@ def format_estimate(result: EstimateResult, price: dict[str, Any] | None) -> str
             f"Price ({price['hours']} h, {price['gpus']} GPU{orders}, "
             f"{price['unit_price_per_gpu_hour']} {price['currency']} per GPU-hour)"
         )
-        for item in price["line_items"]:
-            lines.append(f"  {item['label']:<40}{item['amount']:>12} {price['currency']}")
-        lines.append(f"  {'total':<40}{price['total']:>12} {price['currency']}")
+        offer = result.gpu.label
+        rows = [
+            (price_line_label(i["kind"], i["label"], i.get("params", {}), offer), str(i["amount"]))
+            for i in price["line_items"]
+        ]
+        lines += price_lines([*rows, ("total", str(price["total"]))], price["currency"])
     lines.append("")
     for f in result.findings:
         lines.append(f"[{f.severity}] {f.code}: {f.message} (glossary: {f.glossary_term})")

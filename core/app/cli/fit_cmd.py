@@ -170,9 +170,9 @@ def format_fit(rows: list[FitRow], args: argparse.Namespace) -> str:
         inf = shown.request.inference
         many = "sequence" if inf.concurrent_sequences == 1 else "sequences"
         sizes = f", {inf.context_tokens:,} tokens × {inf.concurrent_sequences:,} {many}"
+    offer = shown.gpu.label if shown is not None else args.gpu
     lines = [
-        f"Models on {args.gpu} ({args.workload}{sizes}), "
-        f"term {term['count']} × {term['unit']}{budget}"
+        f"Models on {offer} ({args.workload}{sizes}), term {term['count']} × {term['unit']}{budget}"
     ]
     fitting = [r for r in rows if r.fits]
     headers = LIMIT_HEADERS[args.workload]

@@ -23,10 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from core.app.cli import db_path_from
-from core.app.cli.output import bounded_int, dumps, text
+from core.app.cli.output import bounded_int, dumps, price_line_label, text
 from core.app.settings import active_catalog, load_settings
+from core.base.errors import PlannerError
 from core.base.paths import default_db_path
 from core.base.units import offer_text
+from core.domain.catalog import default_catalog
 from core.domain.request import load_request_file
 from core.estimate.dispatch import estimate
 from core.quotes.quote import Quote, quote_estimate, utc_now
@@ -175,10 +177,10 @@ def run_quote_save(args: argparse.Namespace) -> int:
     with _open(args) as store:
         store.save_quote(quote)
     if quote.fits is False:
-        _warn(f"{quote.gpus} × {quote.gpu_id} does not fit this workload; saved anyway")
+        _warn(f"{quote.gpus} × {_offer(quote)} does not fit this workload; saved anyway")
     elif read_estimate(quote.estimate).fit_certainty == "uncertain":
         _warn(
-            f"whether {quote.gpus} × {quote.gpu_id} fits is uncertain: the model is not counted "
+            f"whether {quote.gpus} × {_offer(quote)} fits is uncertain: the model is not counted "
             "exactly; saved anyway"
         )
     if args.json:
@@ -231,7 +233,7 @@ def _order_line(order: Order, now: Any) -> str:
     data = order.as_json(now)
     text = (
         f"order {order.id} {data['status']}: {order.total} {order.currency}, "
-        f"{order.gpus} × {order.gpu}, paid {data['paid_from']} – {data['paid_until']}"
+        f"{order.gpus} × {_offer(order.quote)}, paid {data['paid_from']} – {data['paid_until']}"
     )
     if order.stopped_at:
         text += f", stopped {data['stopped_at']}"
@@ -251,12 +253,14 @@ def run_history_list(args: argparse.Namespace) -> int:
     if not rows:
         print("no saved quotes or orders match" if total == 0 else "no rows on this page")
         return 0
-    print(f"{'id':<15}{'created (UTC)':<18}{'status':<9}{'total':>12}     {'GPUs':<22}label")
-    for row in rows:
-        gpus = f"{row.gpus} × {row.gpu}"
+    names = _offer_names()
+    layouts = [f"{row.gpus} × {names.get(row.gpu, row.gpu)}" for row in rows]
+    width = max(22, *(len(layout) + 2 for layout in layouts))
+    print(f"{'id':<15}{'created (UTC)':<18}{'status':<9}{'total':>12}     {'GPUs':<{width}}label")
+    for row, gpus in zip(rows, layouts, strict=True):
         print(
             f"{row.id:<15}{row.created_at:%Y-%m-%d %H:%M}  {row.status:<9}"
-            f"{row.total:>12} {row.currency} {gpus:<22}{row.label}"
+            f"{row.total:>12} {row.currency} {gpus:<{width}}{row.label}"
         )
     shown = f"{args.offset + 1}-{args.offset + len(rows)}"
     print(f"({shown} of {total})")
@@ -308,6 +312,18 @@ def run_history_edit(args: argparse.Namespace) -> int:
     return 0
 
 
+def _offer_names() -> dict[str, str]:
+    """Offer ids to the names people read, from the catalog in use.
+
+    The bundled catalog when the settings cannot be read: listing the history does not need them.
+    """
+    try:
+        catalog = active_catalog(load_settings())
+    except PlannerError:
+        catalog = default_catalog()
+    return {gpu.id: gpu.label for gpu in catalog.gpus}
+
+
 def _offer(quote: Quote) -> str:
     """The quoted offer as everywhere else ("NVIDIA L4 · 24 GiB"), from the offer it saved."""
     vram = quote.gpu.get("vram_gib")
@@ -325,7 +341,10 @@ def _quote_text(quote: Quote) -> str:
         f"term      {quote.term_count} × {quote.term_unit} ({quote.price.hours} h), starts {start}",
         f"catalog   {quote.catalog_id} as of {quote.catalog_as_of.isoformat()}, {quote.currency}",
     ]
-    lines += [f"  {item.amount:>12}  {item.label}" for item in quote.price.line_items]
+    offer = _offer(quote)
+    for item in quote.price.line_items:
+        label = price_line_label(item.kind, item.label, item.params, offer)
+        lines.append(f"  {item.amount:>12}  {label}")
     lines.append(f"  {quote.total:>12}  total {quote.currency}")
     lines.append(load_glossary().disclaimer("en"))
     return "\n".join(line for line in lines if line)

@@ -136,17 +136,20 @@ def format_plan(result: Plan, *, show_all: bool = False) -> str:
     order = f"largest {result.maximize} first" if result.maximize else f"ranked by {result.rank_by}"
     budget = f", budget {result.budget}" if result.budget is not None else ""
     lines = [f"Options for {term.count} × {term.unit} ({order}{budget})"]
+    listed = result.options if show_all else result.options[:FEASIBLE_SHOWN]
+    shown = result.infeasible if show_all else result.infeasible[:INFEASIBLE_SHOWN]
+    # Offers are named as everywhere ("NVIDIA H100 SXM · 80 GiB"); the column fits the longest.
+    name = max([16, *(len(o.gpu.label) + 2 for o in [*listed, *shown])])
     if result.options:
         limit_header = "".join(f"{h:>{len(h) + 2}}" for _, h in LIMIT_COLUMNS[workload])
         lines.append(
-            f"  {'':2}{'GPU':<16}{'×':>3}  {'strategy':<9}{'per GPU':>10}{'of':>8}"
+            f"  {'':2}{'GPU':<{name}}{'×':>3}  {'strategy':<9}{'per GPU':>10}{'of':>8}"
             f"{'total':>14}{limit_header}{OUTCOME_HEADERS[workload]}"
         )
-        listed = result.options if show_all else result.options[:FEASIBLE_SHOWN]
         for i, o in enumerate(listed):
             mark = "* " if i == 0 else "  "
             lines.append(
-                f"  {mark}{o.gpu.id:<16}{o.estimate.gpus:>3}  {o.estimate.strategy:<9}"
+                f"  {mark}{o.gpu.label:<{name}}{o.estimate.gpus:>3}  {o.estimate.strategy:<9}"
                 f"{certainty.per_gpu(o.estimate, 10)}{gib(o.estimate.usable_bytes):>5.0f}{UNIT}"
                 f"{o.price.total:>11} {o.price.currency}"
                 f"{_limit_cells(o, workload)}{_outcome_cells(o, workload)}"
@@ -166,13 +169,12 @@ def format_plan(result: Plan, *, show_all: bool = False) -> str:
         lines.append("")
         lines.append("What would fit:")
         lines += [f"  - {s}" for s in result.suggestions]
-    shown = result.infeasible if show_all else result.infeasible[:INFEASIBLE_SHOWN]
     if shown:
         lines.append("")
         lines.append(f"Infeasible ({len(result.infeasible)}, nearest first):")
         for o in shown:
             lines.append(
-                f"  {o.gpu.id:<16}{o.estimate.gpus:>3}  {o.estimate.strategy:<9}{o.reason}"
+                f"  {o.gpu.label:<{name}}{o.estimate.gpus:>3}  {o.estimate.strategy:<9}{o.reason}"
                 f"{certainty.uncertain_note(o.estimate)}"
             )
         if len(shown) < len(result.infeasible):
