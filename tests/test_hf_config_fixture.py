@@ -57,7 +57,7 @@ HASHED = sorted(
 
 def test_the_hash_verified_configs_are_listed() -> None:
     # Configs kept because their hash equals the published file's (SOURCE.txt "sha256:").
-    assert {"apertus-8b-2509", "apertus-70b-2509", "bloom-560m"} <= set(HASHED)
+    assert {"apertus-8b-2509", "apertus-70b-2509", "lfm2-8b-a1b", "bloom-560m"} <= set(HASHED)
 
 
 @pytest.mark.parametrize("name", HASHED)
