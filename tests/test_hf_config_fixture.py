@@ -8,6 +8,7 @@ and each entry's numbers agree with each other.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,28 @@ def test_source_names_model_repository_path_and_commit(name: str) -> None:
     assert fields["path"]
     assert len(fields["commit"]) == 40
     int(fields["commit"], 16)
+
+
+HASHED = sorted(
+    name for name in NAMES if "\nsha256: " in (FIXTURE / name / "SOURCE.txt").read_text("utf-8")
+)
+
+
+def test_the_hash_verified_configs_are_listed() -> None:
+    # Configs kept because their hash equals the published file's (SOURCE.txt "sha256:").
+    assert {"apertus-8b-2509", "apertus-70b-2509", "lfm2-8b-a1b", "bloom-560m"} <= set(HASHED)
+
+
+@pytest.mark.parametrize("name", HASHED)
+def test_config_bytes_have_the_recorded_hash(name: str) -> None:
+    # A config verified by hash rather than copied must stay byte for byte the published file.
+    fields = dict(
+        line.split(": ", 1)
+        for line in (FIXTURE / name / "SOURCE.txt").read_text("utf-8").splitlines()
+        if ": " in line
+    )
+    digest = hashlib.sha256((FIXTURE / name / "config.json").read_bytes()).hexdigest()
+    assert digest == fields["sha256"]
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -50,6 +50,8 @@ class Mlp:
     gated: bool = True
     bias: bool = False
     fused: bool = False  # one gate_up_proj matrix (Phi-3)
+    up_name: str = "fc1"  # the input matrix of a two-matrix MLP (Apertus, Arcee: "up_proj")
+    act_params: int = 0  # learned activation parameters per layer (Apertus' xIELU: 2)
 
 
 @dataclass(frozen=True)
@@ -133,9 +135,9 @@ def _mlp(b: Build, m: Mlp, h: int, prefix: str = "mlp") -> int:
     elif m.gated:
         n = b.linear(f"{prefix}.gate_proj", h, m.ff) + b.linear(f"{prefix}.up_proj", h, m.ff)
     else:
-        n = b.linear(f"{prefix}.fc1", h, m.ff)
+        n = b.linear(f"{prefix}.{m.up_name}", h, m.ff)
     n += b.linear(f"{prefix}.down_proj", m.ff, h)
-    return n + b.extra(((2 if m.gated else 1) * m.ff + h) if m.bias else 0)
+    return n + b.extra((((2 if m.gated else 1) * m.ff + h) if m.bias else 0) + m.act_params)
 
 
 def _moe(b: Build, m: Moe, h: int) -> int:

@@ -34,12 +34,15 @@ def llama_like(
     sliding_if: object = None,
     window_default: int | None = None,
     fused: bool = False,
+    gated: bool = True,
+    act_params: int = 0,
 ) -> DecoderSpec:
     """RMSNorm decoders with a gated MLP: Llama, Mistral, Qwen2/3, Gemma 1-3, Granite, ...
 
     ``qkv_bias`` / ``o_bias`` None means the config's ``bias_key`` decides; ``qk_norm`` "head" is
     one weight of head_dim for q and for k (Qwen3, Gemma 3), "full" one per projected width
-    (OLMo 2: heads × d and kv × d).
+    (OLMo 2: heads × d and kv × d). ``gated`` False is a two-matrix MLP (up_proj, down_proj:
+    Apertus, Arcee) and ``act_params`` the activation's learned parameters per layer.
     """
     c = core(r, head_default=head_default)
     if ff_default is None and not r.has("intermediate_size"):
@@ -70,7 +73,14 @@ def llama_like(
         ),
         layer_ffn=["dense"] * c.layers,
         attention=attn,
-        mlp=Mlp(ff, bias=mlp_bias, fused=fused),
+        mlp=Mlp(
+            ff,
+            gated=gated,
+            bias=mlp_bias,
+            fused=fused,
+            up_name="fc1" if gated else "up_proj",
+            act_params=act_params,
+        ),
         norm_params=norms * c.h,
         norms=norms,
         final_norm=c.h,
@@ -212,6 +222,23 @@ DENSE: dict[str, Callable[[ConfigReader], DecoderSpec]] = {
     ),
     # modeling_hunyuan_v1_dense.py: q/k norms of head_dim (use_qk_norm), attention/MLP biases.
     "hunyuan_v1_dense": lambda r: _hunyuan(r),
+    # modeling_apertus.py (transformers 5.24): ApertusMLP is up_proj and down_proj without biases
+    # around xIELU, whose alpha_p and alpha_n are one learned parameter each (activations.py
+    # XIELUActivation); q_norm and k_norm of head_dim in every layer; attention_bias on q/k/v/o;
+    # attention_layernorm and feedforward_layernorm; untied head (ApertusConfig defaults).
+    "apertus": lambda r: llama_like(
+        r,
+        tie_default=False,
+        ff_default=14336,
+        qk_norm="head",
+        gated=False,
+        act_params=2 if r.config.get("hidden_act", "xielu") == "xielu" else 0,
+    ),
+    # modeling_arcee.py (AFM): Llama's attention and norms, a two-matrix MLP (up_proj, down_proj,
+    # mlp_bias) around ReLU², which has no parameters; untied head (ArceeConfig defaults).
+    "arcee": lambda r: llama_like(
+        r, tie_default=False, ff_default=18432, mlp_bias_key="mlp_bias", gated=False
+    ),
 }
 
 

@@ -397,6 +397,43 @@ def lfm2(r: ConfigReader) -> DecoderSpec:
     )
 
 
+def lfm2_moe(r: ConfigReader) -> DecoderSpec:
+    """LFM2-MoE: LFM2's mixers with dense MLPs in the first layers and routed experts after.
+
+    modeling_lfm2_moe.py (transformers 5.24): the first ``num_dense_layers`` layers run an
+    Lfm2MoeMLP of ``intermediate_size`` as given (no LFM2 auto-adjust), every later layer
+    ``num_experts`` gated experts of ``moe_intermediate_size`` behind a bias-free router;
+    ``expert_bias`` (use_expert_bias) is a buffer, not a parameter. Q/k layernorms of head_dim,
+    no projection biases, tied head (Lfm2MoeConfig defaults).
+    """
+    c = core(r)
+    types = types_from(r, c.layers)
+    if types is None:
+        idx = set(r.int_list("full_attn_idxs") or [])
+        types = ["full_attention" if i in idx else "conv" for i in range(c.layers)]
+    kinds = ["attention" if t == "full_attention" else "conv" for t in types]
+    conv = mixers.short_conv(
+        c.h, kernel=r.integer("conv_L_cache", 3), bias=r.flag("conv_bias", False)
+    )
+    dense = r.integer("num_dense_layers", 2, minimum=0)
+    experts = r.integer("num_experts", 32)
+    moe = Moe(experts, _top_k(r, experts, default=4), r.integer("moe_intermediate_size", 1792))
+    return _spec(
+        r,
+        kinds,
+        Attention(c.heads, c.kv, c.d, c.d, qk_norm=2 * c.d),
+        c.h,
+        c.vocab,
+        mixers={"conv": conv},
+        mlp=Mlp(r.integer("intermediate_size", 7168)),
+        moe=moe,
+        layer_ffn=["dense" if i < dense else "moe" for i in range(c.layers)],
+        norm_params=2 * c.h,
+        final_norm=c.h,
+        tie=tie(r, True),
+    )
+
+
 HYBRID: dict[str, Callable[[ConfigReader], DecoderSpec]] = {
     "qwen3_next": qwen3_next,
     "qwen3_5_moe_text": qwen3_next,
@@ -407,4 +444,5 @@ HYBRID: dict[str, Callable[[ConfigReader], DecoderSpec]] = {
     "falcon_h1": falcon_h1,
     "jamba": jamba,
     "lfm2": lfm2,
+    "lfm2_moe": lfm2_moe,
 }
