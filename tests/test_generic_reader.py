@@ -380,7 +380,7 @@ def test_families_the_reader_was_not_calibrated_on_fall_inside_its_band(model_ty
     arch, truth = _heldout(model_type)
     band = arch.approximate
     if model_type in COUNTED_EXACTLY:
-        # Since counted by their own family reader (core/families/dense.py): exact, no band.
+        # Since counted by their own family reader (core/model/families/dense.py): exact, no band.
         assert band is None and arch.params_total == truth
         return
     assert band is not None
