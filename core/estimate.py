@@ -38,10 +38,20 @@ class ModelSummary:
 
 @dataclass(frozen=True)
 class Throughput:
-    """Speed bounds (None when they do not apply to the workload)."""
+    """Speeds (None when they do not apply to the workload).
+
+    Serving speeds come from the step model (:mod:`core.speed`) at the request's operating point:
+    ``decode_tokens_per_s`` and ``prefill_tokens_per_s`` are each phase's tokens over its share of
+    the wall time, ``band`` the relative band every speed holds within (× or ÷ (1 + band)), and
+    ``uncalibrated`` what no published measurement calibrates ("engine", "gpu", "format").
+    """
 
     decode_tokens_per_s: float | None = None  # all concurrent sequences together
     prefill_tokens_per_s: float | None = None
+    ttft_s: float | None = None  # time to first token of one request
+    tpot_s: float | None = None  # time per output token
+    band: float | None = None
+    uncalibrated: tuple[str, ...] = ()
     training_tokens_per_s: float | None = None
     images_per_hour: float | None = None
     job_hours: float | None = None  # training run over the dataset's tokens
@@ -274,6 +284,10 @@ def estimate_to_json(result: EstimateResult) -> dict[str, Any]:
         "throughput": {
             "decode_tokens_per_s": result.throughput.decode_tokens_per_s,
             "prefill_tokens_per_s": result.throughput.prefill_tokens_per_s,
+            "ttft_s": result.throughput.ttft_s,
+            "tpot_s": result.throughput.tpot_s,
+            "speed_band": result.throughput.band,
+            "speed_uncalibrated": list(result.throughput.uncalibrated),
             "training_tokens_per_s": result.throughput.training_tokens_per_s,
             "images_per_hour": result.throughput.images_per_hour,
             "job_hours": result.throughput.job_hours,

@@ -22,7 +22,7 @@ from core.capacity.kv_cache import (
 from core.capacity.vllm_profile import vllm_profile
 from core.capacity.weights import WeightMemory
 from core.catalog import GpuOffer
-from core.estimate import ApproximateMemory, EstimateResult, ModelSummary, Throughput, finish_result
+from core.estimate import ApproximateMemory, EstimateResult, ModelSummary, finish_result
 from core.estimate_llm import (
     approximate_memory,
     inference_weights,
@@ -41,14 +41,20 @@ from core.kv_pool import (
     vllm_sequences,
 )
 from core.memory import Finding, MemoryBreakdown
-from core.messages import Message
 from core.mtp import COUNTED, NO_DRAFT
 from core.request import PlanRequest
-from core.throughput import Precision, decode_tokens_per_second, prefill_tokens_per_second
+from core.serving_speed import (
+    KV_ELEMENT_BYTES,
+    MATMUL,
+    operating_point,
+    serving_throughput,
+    weight_bytes_per_param,
+)
+from core.speed.phases import phase_speed
+from core.throughput import Precision
 from core.units import gib
 
 # Parameterless texts: one instance serves every estimate (as core.memory.DISCLAIMER does).
-_DECODE_BOUND = Message("throughput.decode_bound")
 _NOT_FOR_INFERENCE = Finding.of("strategy_not_for_inference", "blocker", "fsdp")
 
 
@@ -123,7 +129,6 @@ class _OnDegree:
     approximate: ApproximateMemory | None
     summary: ModelSummary
     kv_per_token: int
-    assumptions: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -185,7 +190,6 @@ def _on_degree(request: PlanRequest, arch: ModelArchitecture, tp: int) -> _OnDeg
         approximate=approximate_memory(arch, memory),
         summary=summary(arch),
         kv_per_token=kv_bytes_per_token(arch, cache),
-        assumptions=(_DECODE_BOUND, Message("throughput.prefill", mfu=request.training.mfu)),
     )
 
 
@@ -258,17 +262,21 @@ def estimate_inference(
     if (pool := no_pool_finding(request, gpu, memory.total, on_offer.usable)) is not None:
         findings.append(pool)
     findings += on_offer.pool_notes
-    throughput = Throughput(
-        decode_tokens_per_s=decode_tokens_per_second(
+    throughput = serving_throughput(
+        request,
+        arch,
+        gpu,
+        phase_speed(
+            arch,
             gpu,
-            bytes_per_step_per_gpu=degree.read,
-            sequences=inf.concurrent_sequences,
-            replicas=replicas,
+            gpus=par.gpus,
+            tp=tp,
+            weight_bytes=weight_bytes_per_param(request, arch),
+            kv_bytes=KV_ELEMENT_BYTES[request.precision.kv_cache],
+            matmul=MATMUL[on_offer.precision],
+            engine=inf.engine,
+            **operating_point(request),
         ),
-        prefill_tokens_per_s=prefill_tokens_per_second(
-            gpu, par.gpus, arch.params_active, request.training.mfu, on_offer.precision
-        ),
-        assumptions=degree.assumptions,
     )
     details = {
         "tensor_parallel": tp,

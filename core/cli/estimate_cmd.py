@@ -208,7 +208,16 @@ def format_estimate(result: EstimateResult, price: dict[str, Any] | None) -> str
     lines.extend(_llamacpp_lines(result.details.get("llamacpp")))
     t = result.throughput
     if t.decode_tokens_per_s:
-        lines.append(f"Decode    ≤ {t.decode_tokens_per_s:,.0f} tokens/s (bandwidth bound)")
+        within = f" (band ±{t.band:.0%})" if t.band is not None else ""
+        lines.append(f"Decode    ≈ {t.decode_tokens_per_s:,.0f} tokens/s{within}")
+    if t.ttft_s is not None and t.tpot_s is not None:
+        lines.append(
+            f"Latency   first token ≈ {t.ttft_s * 1e3:,.0f} ms, ≈ {t.tpot_s * 1e3:,.1f} ms per"
+            " output token"
+        )
+    for note in t.assumptions:
+        if getattr(note, "key", "") == "throughput.uncalibrated":
+            lines.append(f"          {note}")
     if t.training_tokens_per_s and t.job_hours is not None:
         lines.append(
             f"Training  {t.training_tokens_per_s:,.0f} tokens/s, "

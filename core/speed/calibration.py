@@ -17,23 +17,23 @@ from core.speed.serving import EngineProfile
 
 # TensorRT-LLM on NVIDIA. Calibration cases: perf-overview.md (TensorRT-LLM 1.0) H100 SXM and H200
 # SXM columns, and performance.md (0.6.1 / 0.5) H100 rows: 124 points (speed_serving.py).
-# Fit: mean |log error| 0.179; 80th percentile |error| 0.34. max_batch 2048 and max_tokens 8192:
+# Fit: mean |log error| 0.176; 80th percentile |error| 0.31. max_batch 2048 and max_tokens 8192:
 # TensorRT-LLM's BuildConfig defaults (max_batch_size, max_num_tokens). kv_share 0.9:
 # kv_cache_free_gpu_mem_fraction's default (the page says 0.90-0.95).
 TRTLLM_NVIDIA = EngineProfile(
     name="trtllm-nvidia",
-    bandwidth=0.4,
-    cache_bandwidth=0.9,
-    compute=0.5,
+    bandwidth=0.5,
+    cache_bandwidth=0.95,
+    compute=0.55,
     layer_us=10.0,
-    step_us=1000.0,
+    step_us=2000.0,
     comm_scale=1.5,
-    act_passes=2.0,
+    act_passes=8.0,
     max_batch=2048,
     max_tokens=8192,
     kv_share=0.90,
     calibrated=True,
-    band=0.34,
+    band=0.31,
 )
 
 # vLLM on AMD. Calibration cases: the Oracle Cloud MI300X Llama 3.1 405B FP8 latency and
@@ -56,7 +56,7 @@ VLLM_AMD = EngineProfile(
     max_tokens=131072,
     kv_share=0.90,
     calibrated=True,
-    band=0.34,
+    band=0.31,
 )
 
 # Any engine and vendor without calibration points (vLLM and SGLang on NVIDIA, SGLang on AMD):
@@ -65,18 +65,18 @@ VLLM_AMD = EngineProfile(
 # vllm/engine/arg_utils.py).
 DEFAULT = EngineProfile(
     name="default",
-    bandwidth=0.4,
-    cache_bandwidth=0.9,
-    compute=0.5,
+    bandwidth=0.5,
+    cache_bandwidth=0.95,
+    compute=0.55,
     layer_us=10.0,
-    step_us=1000.0,
+    step_us=2000.0,
     comm_scale=1.5,
-    act_passes=2.0,
+    act_passes=8.0,
     max_batch=1024,
     max_tokens=8192,
     kv_share=0.90,
     calibrated=False,
-    band=0.68,
+    band=0.62,
 )
 
 PROFILES: dict[tuple[str, str], EngineProfile] = {

@@ -27,8 +27,9 @@ engine does: the calibration's long-output offline runs are 1.3-1.7× slower tha
 The operating point decides B, P and the context:
 
 - a loaded server at concurrency C (and the engine's own largest batch offline) runs in steady
-  state: each step decodes B = C tokens and prefills, on average, B·input÷output prompt tokens
-  (chunked prefill interleaved with decode), the decoding sequences at input + output÷2 tokens;
+  state: each slot prefills its prompt (in chunks of the engine's token limit, in steps shared
+  with the other slots' decoding), then decodes its output, the slots staggered; the decoding
+  sequences sit at input + output÷2 tokens on average (:func:`steady_cycle`);
 - a static batch (all prompts first, then the output tokens together) prefills B·input tokens,
   then decodes ``output`` steps at that average context;
 - time to first token of one prompt is a step of P = input tokens.
@@ -68,13 +69,25 @@ class EngineProfile:
 
 @dataclass(frozen=True)
 class Layout:
-    """Where the model runs: the offer, GPUs, tensor-parallel degree, weight and cache formats."""
+    """Where the model runs: the offer, GPUs, tensor-parallel degree, and what a step reads.
+
+    ``weight_bytes`` are the stored bytes per linear-layer weight (scales included),
+    ``kv_bytes`` the bytes per cached element, and ``matmul`` the precision the matmuls run at
+    (a key of :func:`core.speed.hardware.matmul_peak`: "bf16", "fp8" or "nvfp4").
+    """
 
     gpu: GpuOffer
     gpus: int
     tp: int
-    weights: str  # a key of WEIGHT_BYTES
-    kv: str  # a key of KV_BYTES
+    weight_bytes: float
+    kv_bytes: float
+    matmul: str
+
+    @classmethod
+    def of(cls, gpu: GpuOffer, gpus: int, tp: int, weights: str, kv: str) -> Layout:
+        """A layout from format names (keys of WEIGHT_BYTES and KV_BYTES)."""
+        matmul = weights if weights in ("fp8", "nvfp4") else "bf16"
+        return cls(gpu, gpus, tp, WEIGHT_BYTES[weights], KV_BYTES[kv], matmul)
 
     @property
     def replicas(self) -> int:
@@ -107,7 +120,7 @@ class StepTime:
 
 
 def _weight_bytes(shape: ModelShape, layout: Layout, tokens: float) -> float:
-    bpw = WEIGHT_BYTES[layout.weights]
+    bpw = layout.weight_bytes
     expert = float(shape.expert_params)
     if expert and tokens > 0:
         expert *= 1.0 - (1.0 - shape.experts_per_token / shape.experts) ** tokens
@@ -135,10 +148,10 @@ def step_time(
     tokens = decode + prefill
     bandwidth = gpu.memory_bandwidth_gbps * 1e9 * engine.bandwidth
     weights = _weight_bytes(shape, layout, tokens) / bandwidth
-    cache = decode * shape.kv_elements(context) * KV_BYTES[layout.kv]
+    cache = decode * shape.kv_elements(context) * layout.kv_bytes
     cache /= gpu.memory_bandwidth_gbps * 1e9 * engine.cache_bandwidth
     matmul = 2.0 * shape.active_params * tokens / shape.tp
-    matmul /= matmul_peak(gpu, layout.weights) * engine.compute
+    matmul /= matmul_peak(gpu, layout.matmul) * engine.compute
     attention = (
         shape.attention_flops(context) * decode + shape.attention_flops(prefill_context) * prefill
     )
@@ -178,7 +191,7 @@ def largest_batch(
     The least of what its KV pool holds at full length, its sequence limit, and its token limit
     per step in steady state (B·(1 + input÷output) tokens).
     """
-    per_seq = shape.kv_elements(isl + osl) * KV_BYTES[layout.kv]
+    per_seq = shape.kv_elements(isl + osl) * layout.kv_bytes
     by_memory = (
         int(free_for_cache(shape, layout, engine) // per_seq) if per_seq else engine.max_batch
     )
@@ -238,24 +251,16 @@ def serving_speed(
     """
     batch = concurrency or largest_batch(shape, layout, engine, isl, osl)
     context = isl + osl / 2.0
-    ttft = _prefill_time(shape, layout, engine, isl, isl)
     if mode == "static":
+        ttft = _prefill_time(shape, layout, engine, isl, isl)
         prefill = _prefill_time(shape, layout, engine, batch * isl, isl)
         tpot = step_time(shape, layout, engine, decode=batch, context=context).total
         latency = prefill + osl * tpot
+        output = layout.replicas * batch * osl / latency
     else:
-        per_step = batch * isl / max(osl, 1)
-        tpot = step_time(
-            shape,
-            layout,
-            engine,
-            decode=batch,
-            context=context,
-            prefill=per_step,
-            prefill_context=isl / 2.0,
-        ).total
-        latency = ttft + osl * tpot if batch == 1 else osl * tpot
-    output = layout.replicas * batch * osl / latency
+        cycle = steady_cycle(shape, layout, engine, batch=batch, isl=isl, osl=osl)
+        ttft, tpot = cycle.ttft, cycle.step
+        output = layout.replicas * cycle.decoding / cycle.step
     requests = output / osl
     return ServingSpeed(
         batch=batch,
@@ -266,6 +271,59 @@ def serving_speed(
         requests_s=requests,
         band=engine.band,
         calibrated=engine.calibrated,
+    )
+
+
+@dataclass(frozen=True)
+class SteadyCycle:
+    """A loaded server in steady state: each of ``batch`` slots prefills a prompt, then decodes.
+
+    A slot spends ``chunks`` steps on its prompt (the engine's token limit per step cuts it)
+    and ``osl`` steps decoding, the slots staggered, so an average step holds ``prefilling``
+    prompt chunks and ``decoding`` = batch − prefilling decode tokens. ``step`` is the average
+    step (a mix of the two neighbouring whole counts of prompt chunks), ``decode_step`` the same
+    step without its prompt chunks, and ``ttft`` a prompt's steps beside the other slots.
+    """
+
+    step: float
+    decode_step: float
+    decoding: float
+    prefill_tokens: float  # prompt tokens per average step
+    ttft: float
+
+
+def steady_cycle(
+    shape: ModelShape, layout: Layout, engine: EngineProfile, *, batch: int, isl: int, osl: int
+) -> SteadyCycle:
+    """The average step of ``batch`` slots serving ``isl``/``osl``-token requests back to back."""
+    chunks = max(math.ceil(isl / engine.max_tokens), 1)
+    chunk = isl / chunks
+    context = isl + osl / 2.0
+    prefilling = batch * chunks / (osl + chunks)
+    whole = math.floor(prefilling)
+    frac = prefilling - whole
+
+    def mixed(prompts: int) -> float:
+        prompts = min(prompts, batch)
+        return step_time(
+            shape,
+            layout,
+            engine,
+            decode=batch - prompts,
+            context=context,
+            prefill=prompts * chunk,
+            prefill_context=isl / 2.0,
+        ).total
+
+    step = (1 - frac) * mixed(whole) + frac * mixed(whole + 1) if frac else mixed(whole)
+    decoding = batch - prefilling
+    decode_step = step_time(shape, layout, engine, decode=decoding, context=context).total
+    return SteadyCycle(
+        step=step,
+        decode_step=min(decode_step, step),
+        decoding=decoding,
+        prefill_tokens=prefilling * chunk,
+        ttft=chunks * mixed(max(whole, 1)),
     )
 
 

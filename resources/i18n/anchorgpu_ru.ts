@@ -850,6 +850,14 @@
         <translation>предзаполнение (prefill) при 2·N FLOP на токен и {mfu:.0%} от пиковой производительности</translation>
     </message>
     <message>
+        <source>serving speed from the step model at {sequences} sequences of {input} tokens in and {output} out: ≈ {output_rate:,.0f} output tokens/s, first token ≈ {ttft_ms:,.0f} ms, ≈ {tpot_ms:,.1f} ms per output token (band ±{band:.0%}, docs/ACCURACY.md)</source>
+        <translation>скорость обслуживания по пошаговой модели при {sequences} последовательностях по {input} входных и {output} выходных токенов: ≈ {output_rate:,.0f} выходных токенов/с, первый токен через ≈ {ttft_ms:,.0f} мс, ≈ {tpot_ms:,.1f} мс на выходной токен (полоса ±{band:.0%}, docs/ACCURACY.md)</translation>
+    </message>
+    <message>
+        <source>no published measurement calibrates {engine} on {gpu} here (missing: {missing}); the speed band is doubled</source>
+        <translation>ни одно опубликованное измерение не калибрует {engine} на {gpu} в этой настройке (нет данных: {missing}); полоса скорости удвоена</translation>
+    </message>
+    <message>
         <source>{factor}·N FLOPs per token at {mfu:.0%} of the GPUs&apos; dense bf16 peak</source>
         <translation>{factor}·N FLOP на токен при {mfu:.0%} от пиковой плотной производительности GPU в bf16</translation>
     </message>
@@ -1174,8 +1182,12 @@
         <translation>предложение GPU, сохранённое в смете {quote}, не читается, поэтому пределов нет</translation>
     </message>
     <message>
-        <source>{input} {currency} per 1M input tokens (prefill), {output} {currency} per 1M output tokens (decode), GPUs busy {utilization:.0%} of the term</source>
-        <translation>{input} {currency} за 1 млн входных токенов (prefill), {output} {currency} за 1 млн выходных токенов (decode), GPU заняты {utilization:.0%} срока</translation>
+        <source>≈ {input} {currency} per 1M input tokens (prefill), ≈ {output} {currency} per 1M output tokens (decode), GPUs busy {utilization:.0%} of the term</source>
+        <translation>≈ {input} {currency} за 1 млн входных токенов (prefill), ≈ {output} {currency} за 1 млн выходных токенов (decode), GPU заняты {utilization:.0%} срока</translation>
+    </message>
+    <message>
+        <source>band ±{band:.0%} of the speed: {input_low}–{input_high} {currency} per 1M input tokens, {output_low}–{output_high} {currency} per 1M output tokens</source>
+        <translation>полоса скорости ±{band:.0%}: {input_low}–{input_high} {currency} за 1 млн входных токенов, {output_low}–{output_high} {currency} за 1 млн выходных токенов</translation>
     </message>
     <message>
         <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost} {currency} ({factor}·N FLOPs per token at {mfu:.0%} MFU)</source>

@@ -6,6 +6,7 @@ for both. Arithmetic only: no timing is measured.
 
 from __future__ import annotations
 
+import json
 import math
 import statistics
 import sys
@@ -13,6 +14,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from core import api
@@ -46,7 +48,7 @@ def _arch(model: str) -> ModelArchitecture:
 def layout_of(p: SpeedPoint) -> Layout:
     """The point's layout (an NVFP4 or FP8 checkpoint keeps its format)."""
     weights = "bf16" if p.fmt == "fp16" else p.fmt
-    return Layout(_gpu(p.gpu), p.gpus, p.tp, weights, p.kv)
+    return Layout.of(_gpu(p.gpu), p.gpus, p.tp, weights, p.kv)
 
 
 def engine_of(p: SpeedPoint) -> EngineProfile:
@@ -107,9 +109,11 @@ def _bounds(key: tuple[str, int]) -> tuple[float, float]:
 
 
 def baseline_figure(p: SpeedPoint) -> float | None:
-    """Today's planner (core/throughput.py bounds through the serving estimate), same unit.
+    """The planner's figure through the serving estimate's throughput, same unit.
 
-    The batch is the one the step model runs, so both answer the same question.
+    The batch is the one the step model runs, so both answer the same question. Recorded once in
+    ``speed_baseline.json`` while the estimate still used the bounds of core/throughput.py; run
+    now, it goes through the step model too.
     """
     batch = batch_of(p)
     try:
@@ -151,9 +155,21 @@ class Row:
         return 1 / r if self.point.measured in ("latency_s", "ttft_ms") else r
 
 
+BASELINE = Path(__file__).parent / "speed_baseline.json"
+
+
+def recorded_baseline() -> dict[str, float | None]:
+    """The planner's figures before the step model (``speed_report --baseline`` wrote them)."""
+    if not BASELINE.exists():
+        return {}
+    data: dict[str, float | None] = json.loads(BASELINE.read_text("utf-8"))["figures"]
+    return data
+
+
 def rows(points: Iterable[SpeedPoint] = POINTS, *, baseline: bool = True) -> list[Row]:
-    """Every point with the step model's figure and (optionally) today's."""
-    return [Row(p, model_figure(p), baseline_figure(p) if baseline else None) for p in points]
+    """Every point with the step model's figure and (optionally) the recorded earlier one."""
+    before = recorded_baseline() if baseline else {}
+    return [Row(p, model_figure(p), before.get(p.id)) for p in points]
 
 
 def vendor(p: SpeedPoint) -> str:

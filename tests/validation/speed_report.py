@@ -9,21 +9,19 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 from core.speed.calibration import DEFAULT, PROFILES, coverage
 from tests.validation.speed_compare import (
+    BASELINE,
     Row,
     Stats,
     baseline_figure,
     batch_of,
     engine_of,
     grouped,
-    model_figure,
+    rows,
 )
 from tests.validation.speed_serving import NOT_USED, POINTS, SOURCES, SpeedPoint
-
-BASELINE = Path(__file__).parent / "speed_baseline.json"
 
 _UNIT = {
     "output_tok_s_system": "output tok/s (system)",
@@ -33,17 +31,9 @@ _UNIT = {
 }
 
 
-def _baseline() -> dict[str, float | None]:
-    if not BASELINE.exists():
-        return {}
-    data: dict[str, float | None] = json.loads(BASELINE.read_text("utf-8"))["figures"]
-    return data
-
-
 def table_rows() -> list[Row]:
     """Every point with the step model's figure and the recorded baseline."""
-    before = _baseline()
-    return [Row(p, model_figure(p), before.get(p.id)) for p in POINTS]
+    return rows()
 
 
 def _band(p: SpeedPoint) -> float:

@@ -1,0 +1,77 @@
+"""Serving speed of an option split into its two phases, for prices per input and output token.
+
+In steady state (:func:`core.speed.serving.steady_cycle`) an average step of time t decodes D
+tokens and prefills P prompt tokens. The same step without its prompt tokens takes t_d; the
+prompt tokens cost the rest, t − t_d. Billing output tokens at t_d ÷ D and input tokens at
+(t − t_d) ÷ P makes a request's two bills add up to its share of the wall time, as serving APIs
+bill input and output apart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.architecture import ModelArchitecture
+from core.catalog import GpuOffer
+from core.speed.calibration import coverage, profile_for
+from core.speed.serving import Layout, serving_speed, steady_cycle
+from core.speed.shape import ModelShape
+
+
+@dataclass(frozen=True)
+class PhaseSpeed:
+    """An option's serving speed at its operating point, per phase, with its band."""
+
+    decode_tokens_per_s: float  # output tokens/s of all replicas, at the decode share of time
+    prefill_tokens_per_s: float  # prompt tokens/s of all replicas, at the prefill share
+    output_tokens_per_s: float  # output tokens/s of all replicas over the wall time
+    ttft_s: float
+    tpot_s: float
+    requests_per_s: float
+    band: float  # relative: each figure holds within × or ÷ (1 + band)
+    uncalibrated: tuple[str, ...]  # "engine", "gpu", "format": no calibration point for it
+    engine: str  # the profile used
+
+
+def phase_speed(
+    arch: ModelArchitecture,
+    gpu: GpuOffer,
+    *,
+    gpus: int,
+    tp: int,
+    weight_bytes: float,
+    kv_bytes: float,
+    matmul: str,
+    engine: str,
+    input_tokens: int,
+    output_tokens: int,
+    concurrency: int,
+) -> PhaseSpeed:
+    """The speed of ``arch`` on ``gpus`` × ``gpu`` at tensor parallel ``tp``.
+
+    ``concurrency`` sequences per replica, each of ``input_tokens`` in and ``output_tokens`` out.
+    """
+    profile = profile_for(engine, gpu.vendor)
+    shape = ModelShape.of(arch, tp)
+    layout = Layout(gpu, gpus, tp, weight_bytes, kv_bytes, matmul)
+    isl, osl = max(input_tokens, 1), max(output_tokens, 1)
+    speed = serving_speed(shape, layout, profile, isl=isl, osl=osl, concurrency=concurrency)
+    cycle = steady_cycle(shape, layout, profile, batch=concurrency, isl=isl, osl=osl)
+    replicas = layout.replicas
+    decode = replicas * cycle.decoding / cycle.decode_step
+    prompt_time = cycle.step - cycle.decode_step
+    prefill = (
+        replicas * cycle.prefill_tokens / prompt_time if prompt_time > 0 else isl / speed.ttft_s
+    )
+    cover = coverage(profile, gpu.id, matmul)
+    return PhaseSpeed(
+        decode_tokens_per_s=decode,
+        prefill_tokens_per_s=prefill,
+        output_tokens_per_s=speed.output_tok_s,
+        ttft_s=speed.ttft_s,
+        tpot_s=speed.tpot_s,
+        requests_per_s=speed.requests_s,
+        band=cover.band,
+        uncalibrated=cover.missing,
+        engine=profile.name,
+    )
