@@ -262,21 +262,25 @@ def estimate_inference(
     if (pool := no_pool_finding(request, gpu, memory.total, on_offer.usable)) is not None:
         findings.append(pool)
     findings += on_offer.pool_notes
-    throughput = serving_throughput(
-        request,
-        arch,
-        gpu,
-        phase_speed(
+    throughput = parts.get(  # whatever the layout but the degree and the GPU count
+        ("speed", tp, par.gpus),
+        lambda: serving_throughput(
+            request,
             arch,
             gpu,
-            gpus=par.gpus,
-            tp=tp,
-            weight_bytes=weight_bytes_per_param(request, arch),
-            kv_bytes=KV_ELEMENT_BYTES[request.precision.kv_cache],
-            matmul=MATMUL[on_offer.precision],
-            engine=inf.engine,
-            **operating_point(request),
+            phase_speed(
+                arch,
+                gpu,
+                gpus=par.gpus,
+                tp=tp,
+                weight_bytes=weight_bytes_per_param(request, arch),
+                kv_bytes=KV_ELEMENT_BYTES[request.precision.kv_cache],
+                matmul=MATMUL[on_offer.precision],
+                engine=inf.engine,
+                **operating_point(request),
+            ),
         ),
+        gpu,
     )
     details = {
         "tensor_parallel": tp,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from core.architecture import ModelArchitecture
 from core.catalog import GpuOffer
 from core.speed.calibration import coverage, profile_for
-from core.speed.serving import Layout, serving_speed, steady_cycle
+from core.speed.serving import Layout, steady_cycle
 from core.speed.shape import ModelShape
 
 
@@ -55,22 +55,20 @@ def phase_speed(
     shape = ModelShape.of(arch, tp)
     layout = Layout(gpu, gpus, tp, weight_bytes, kv_bytes, matmul)
     isl, osl = max(input_tokens, 1), max(output_tokens, 1)
-    speed = serving_speed(shape, layout, profile, isl=isl, osl=osl, concurrency=concurrency)
     cycle = steady_cycle(shape, layout, profile, batch=concurrency, isl=isl, osl=osl)
     replicas = layout.replicas
+    output = replicas * cycle.decoding / cycle.step
     decode = replicas * cycle.decoding / cycle.decode_step
     prompt_time = cycle.step - cycle.decode_step
-    prefill = (
-        replicas * cycle.prefill_tokens / prompt_time if prompt_time > 0 else isl / speed.ttft_s
-    )
+    prefill = replicas * cycle.prefill_tokens / prompt_time if prompt_time > 0 else isl / cycle.ttft
     cover = coverage(profile, gpu.id, matmul)
     return PhaseSpeed(
         decode_tokens_per_s=decode,
         prefill_tokens_per_s=prefill,
-        output_tokens_per_s=speed.output_tok_s,
-        ttft_s=speed.ttft_s,
-        tpot_s=speed.tpot_s,
-        requests_per_s=speed.requests_s,
+        output_tokens_per_s=output,
+        ttft_s=cycle.ttft,
+        tpot_s=cycle.step,
+        requests_per_s=output / osl,
         band=cover.band,
         uncalibrated=cover.missing,
         engine=profile.name,
