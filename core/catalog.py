@@ -38,6 +38,8 @@ _CITABLE = frozenset(
         "gfx_target",
         "interconnect",
         "nvlink_domain",
+        "link_gbps",
+        "link_latency_us",
         "gpus_per_node",
         "driver_cuda_max",
         "driver_rocm_max",
@@ -137,6 +139,13 @@ class GpuOffer(BaseModel):
     fp4_tflops: float | None = Field(default=None, gt=0, description="dense FP4 tensor TFLOPs")
     nvlink_domain: int | None = Field(
         default=None, ge=1, le=576, description="GPUs one NVLink / Infinity Fabric domain joins"
+    )
+    # The link to the tensor-parallel peers, for the speed model's all-reduces (core.speed).
+    link_gbps: float | None = Field(
+        default=None, gt=0, le=100_000, description="GB/s each way per GPU to its peers"
+    )
+    link_latency_us: float | None = Field(
+        default=None, gt=0, le=100_000, description="one small all-reduce, microseconds"
     )
     native_formats: tuple[HwFeature, ...] | None = None
     emulated_formats: tuple[HwFeature, ...] | None = None

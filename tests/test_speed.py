@@ -257,3 +257,18 @@ def test_input_and_output_bills_add_up_to_the_requests_wall_time() -> None:
     assert Decimal(low) == (cost.per_million_output / Decimal("1.31")).quantize(Decimal("0.0001"))
     assert Decimal(high) == (cost.per_million_output * Decimal("1.31")).quantize(Decimal("0.0001"))
     assert any(m.key == "outcome.tokens_band" for m in cost.messages(price.hours))
+
+
+def test_the_catalog_cites_each_offers_link_and_the_model_reads_it() -> None:
+    for gpu in GPUS.values():
+        if gpu.link_gbps is not None:
+            assert "link_gbps" in gpu.sources and "link_latency_us" in gpu.sources, gpu.id
+    assert GPUS["l40s"].link_gbps == 32 and GPUS["l40s"].link_latency_us == 25
+    slow = GPUS["h100-80gb-sxm"].model_copy(update={"link_gbps": 100.0, "link_latency_us": 40.0})
+    assert link_of(slow).gbps == 100.0 and link_of(slow).latency_us == 40.0
+    shape = _dense(tp=8)
+    fast = step_time(
+        shape, Layout.of(GPUS["h100-80gb-sxm"], 8, 8, "fp8", "fp8"), BARE, decode=8, context=1
+    )
+    slowed = step_time(shape, Layout.of(slow, 8, 8, "fp8", "fp8"), BARE, decode=8, context=1)
+    assert slowed.comm > 3 * fast.comm

@@ -1,8 +1,8 @@
 """Hardware figures the step model reads: peaks per precision and the GPU-to-GPU link.
 
-Peaks come from the offer (the catalog's data-sheet figures). The link is the figure for the
-offer's interconnect kind below (the catalog names the kind; per-offer link figures in the
-catalog itself are still to come).
+Peaks come from the offer (the catalog's data-sheet figures). The link is the offer's
+``link_gbps`` and ``link_latency_us`` (the catalog cites each), else the figure for its
+interconnect kind below.
 """
 
 from __future__ import annotations
@@ -48,12 +48,16 @@ _NVLINK.update({"b300-288gb": "nvlink-5"})
 
 
 def link_of(gpu: GpuOffer) -> Link:
-    """The link figures of the offer's interconnect kind (and PCIe generation or NVLink version)."""
+    """The offer's link: the catalog's figures, else those of its interconnect kind."""
     if gpu.interconnect == "pcie":
-        return _LINKS["pcie-5" if gpu.id in _PCIE5 else "pcie-4"]
-    if gpu.interconnect == "infinity-fabric":
-        return _LINKS["infinity-fabric"]
-    return _LINKS[_NVLINK.get(gpu.id, "nvlink-4")]
+        base = _LINKS["pcie-5" if gpu.id in _PCIE5 else "pcie-4"]
+    elif gpu.interconnect == "infinity-fabric":
+        base = _LINKS["infinity-fabric"]
+    else:
+        base = _LINKS[_NVLINK.get(gpu.id, "nvlink-4")]
+    if gpu.link_gbps is None and gpu.link_latency_us is None:
+        return base
+    return Link(gpu.link_gbps or base.gbps, gpu.link_latency_us or base.latency_us)
 
 
 def matmul_peak(gpu: GpuOffer, fmt: str) -> float:
