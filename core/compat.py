@@ -336,7 +336,23 @@ def parallel_findings(
 ) -> list[Finding]:
     """Tensor-parallel layout and GPU-count limits of the offer."""
     found: list[Finding] = []
-    if gpus > gpu.max_gpus:
+    per_order = gpu.max_gpus // tp * tp  # whole tensor-parallel groups in one order
+    if gpus > gpu.max_gpus and request.workload == "inference" and per_order and gpus % tp == 0:
+        # Serving replicas are independent servers: a run larger than one order is priced as
+        # the orders it needs, each holding whole replicas (core.pricing.price_for).
+        found.append(
+            Finding.of(
+                "priced_as_orders",
+                "info",
+                "vram",
+                gpu=gpu.name,
+                max_gpus=gpu.max_gpus,
+                gpus=gpus,
+                orders=-(-gpus // per_order),
+                per_order=per_order,
+            )
+        )
+    elif gpus > gpu.max_gpus:
         found.append(
             Finding.of(
                 "too_many_gpus",

@@ -114,6 +114,11 @@ FINDING_TEMPLATES: dict[str, str] = {
         "QLoRA trains against NF4-quantized base weights; compare the result with a "
         "16-bit baseline",
     ),
+    "priced_as_orders": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{gpus} GPUs are more than one order of {gpu} holds ({max_gpus}): priced as {orders} "
+        "orders of up to {per_order} GPUs, each serving replica within one order",
+    ),
     "too_many_gpus": QT_TRANSLATE_NOOP(
         "CoreText",
         "{gpu} offers at most {max_gpus} GPUs per allocation ({per_node} per node × "

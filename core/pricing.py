@@ -45,6 +45,7 @@ MINOR_UNITS: dict[str, int] = {
 
 HOURS_PER_STORAGE_MONTH = UNIT_HOURS["month"]
 BYTES_PER_GB = 10**9
+MAX_GPUS = 4096  # the most GPUs a request may name (core.request.Parallelism.gpus)
 
 LineKind = Literal["compute", "storage", "tax"]
 
@@ -153,6 +154,7 @@ class Price(BaseModel):
     total: Decimal
     tax_rate: Decimal = Decimal(0)
     storage_gb: int | None = None
+    orders: int = Field(default=1, ge=1)  # allocations the GPUs need (core.pricing.price_for)
 
     _money = field_validator("unit_price_per_gpu_hour", "total", "tax_rate", mode="before")(
         _no_float
@@ -175,6 +177,7 @@ class Price(BaseModel):
                 for item in self.line_items
             ],
             "total": str(self.total),
+            **({"orders": self.orders} if self.orders > 1 else {}),
         }
 
     def line(self, kind: LineKind) -> LineItem | None:
@@ -229,8 +232,13 @@ def price_for(
     *,
     tax_rate: Decimal = Decimal(0),
     storage_gb: int | None = None,
+    per_order: int | None = None,
 ) -> Price:
     """Price ``gpus`` × ``gpu`` for ``term`` from the catalog's list prices.
+
+    With ``per_order`` (the GPUs one order holds for the layout: whole serving replicas) a count
+    above one order's largest is priced as the orders it needs (``Price.orders``; list prices are
+    per GPU-hour, so the compute line is the same sum).
 
     Args:
         catalog: Gives the currency and the storage price.
@@ -239,6 +247,7 @@ def price_for(
         term: Unit and count (the start does not change the price).
         tax_rate: A fraction from 0 to 1 applied to the subtotal as its own line.
         storage_gb: Persistent storage in GB, billed per 30-day month pro rata; None for none.
+        per_order: GPUs per order when more than one allocation holds are priced as several.
 
     Returns:
         The price with one rounded line per component and their sum as the total.
@@ -248,7 +257,10 @@ def price_for(
         CatalogError: Storage was asked for and the catalog has no storage price.
     """
     rate = validate_tax_rate(tax_rate)
-    if isinstance(gpus, bool) or not isinstance(gpus, int) or not 1 <= gpus <= gpu.max_gpus:
+    split = per_order is not None
+    per_order = min(per_order or gpu.max_gpus, gpu.max_gpus)
+    most = MAX_GPUS if split else gpu.max_gpus
+    if isinstance(gpus, bool) or not isinstance(gpus, int) or not 1 <= gpus <= most:
         raise InputError(
             Message("error.gpus_out_of_range", max_gpus=gpu.max_gpus, gpu=gpu.id, gpus=str(gpus))
         )
@@ -306,6 +318,7 @@ def price_for(
         total=total,
         tax_rate=rate,
         storage_gb=storage_gb,
+        orders=-(-gpus // per_order),
     )
 
 
@@ -323,4 +336,8 @@ def price_estimate(result: EstimateResult, catalog: Catalog, tax_rate: Decimal) 
         request.term,
         tax_rate=tax_rate,
         storage_gb=storage_gb_for(request.storage_gb, result.checkpoint_bytes),
+        per_order=next(
+            (int(f.params["per_order"]) for f in result.findings if f.code == "priced_as_orders"),
+            None,
+        ),
     )

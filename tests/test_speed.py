@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -238,8 +239,6 @@ def test_the_serving_estimate_states_the_step_models_speed_and_band() -> None:
 
 
 def test_input_and_output_bills_add_up_to_the_requests_wall_time() -> None:
-    from decimal import Decimal
-
     from core.outcome import outcome_cost
     from core.pricing import price_for
 
@@ -272,3 +271,29 @@ def test_the_catalog_cites_each_offers_link_and_the_model_reads_it() -> None:
     )
     slowed = step_time(shape, Layout.of(slow, 8, 8, "fp8", "fp8"), BARE, decode=8, context=1)
     assert slowed.comm > 3 * fast.comm
+
+
+def test_a_serving_run_larger_than_one_order_is_priced_as_the_orders_it_needs() -> None:
+    from core import api, batch
+
+    answer = batch.answer(
+        api.request(
+            {
+                "workload": "inference",
+                "model": {"preset": "llama-3.1-8b"},
+                "inference": {"context_tokens": 4096, "concurrent_sequences": 16},
+                "parallelism": {"strategy": "ddp", "gpus": 64},
+                "gpu": "h100-80gb-sxm",
+            }
+        ),
+        default_catalog(),
+        Decimal(0),
+    )
+    assert answer.result.fits
+    note = next(f for f in answer.result.findings if f.code == "priced_as_orders")
+    assert note.severity == "info" and note.params["orders"] == 2
+    assert answer.price is not None and answer.price.orders == 2 and answer.price.gpus == 64
+    assert answer.price.total == Decimal("2.99") * 64  # list prices are per GPU-hour
+    assert answer.price.as_json()["orders"] == 2
+    assert answer.outcome is not None and answer.outcome.per_million_output is not None
+    assert "too_many_gpus" not in [f.code for f in answer.result.findings]

@@ -482,6 +482,10 @@
         <translation>QLoRA обучается поверх базовых весов, квантованных в NF4; сравните результат с 16-битным базовым вариантом</translation>
     </message>
     <message>
+        <source>{gpus} GPUs are more than one order of {gpu} holds ({max_gpus}): priced as {orders} orders of up to {per_order} GPUs, each serving replica within one order</source>
+        <translation>запрошено {gpus} GPU — больше, чем вмещает один заказ {gpu} ({max_gpus}): цена посчитана по нескольким заказам (их {orders}, до {per_order} GPU в каждом), каждая реплика обслуживания целиком в одном заказе</translation>
+    </message>
+    <message>
         <source>{gpu} offers at most {max_gpus} GPUs per allocation ({per_node} per node × {max_nodes} nodes), {gpus} asked</source>
         <translation>{gpu} даёт не больше {max_gpus} GPU на одно выделение ({per_node} на узел, узлов — до {max_nodes}), запрошено {gpus}</translation>
     </message>
