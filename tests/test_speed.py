@@ -297,3 +297,18 @@ def test_a_serving_run_larger_than_one_order_is_priced_as_the_orders_it_needs() 
     assert answer.price.as_json()["orders"] == 2
     assert answer.outcome is not None and answer.outcome.per_million_output is not None
     assert "too_many_gpus" not in [f.code for f in answer.result.findings]
+
+
+def test_a_custom_model_with_active_parameters_but_no_experts_gets_a_speed() -> None:
+    from core import api
+
+    result = api.estimate(
+        {
+            "workload": "inference",
+            "model": {"custom": {"params": 30_000_000_000, "active_params": 3_000_000_000}},
+            "gpu": "h100-80gb-sxm",
+        }
+    )
+    t = result.throughput
+    assert t.decode_tokens_per_s is not None and t.decode_tokens_per_s > 0
+    assert t.ttft_s is not None and math.isfinite(t.ttft_s)

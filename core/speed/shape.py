@@ -52,8 +52,14 @@ class ModelShape:
     @classmethod
     def of(cls, arch: ModelArchitecture, tp: int) -> ModelShape:
         """The shape of ``arch`` split over ``tp`` GPUs."""
-        expert = sum(g.params for g in arch.linear_groups if g.active_count < g.count)
+        routed = [g for g in arch.linear_groups if g.active_count < g.count]
+        expert = sum(g.params for g in routed)
         dense = arch.linear_params - expert
+        if routed and (arch.num_experts <= 0 or arch.experts_per_token <= 0):
+            # Fewer weights active than stored but no expert count to route over (a custom
+            # model's active parameters): a step reads the active share, as one token would.
+            dense += sum(g.active_params for g in routed)
+            expert = 0
         cache = []
         for group in arch.cache:
             if group.kind == "linear_state":
