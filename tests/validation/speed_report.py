@@ -23,6 +23,22 @@ from tests.validation.speed_compare import (
 )
 from tests.validation.speed_serving import NOT_USED, POINTS, SOURCES, SpeedPoint
 
+LIMITS = (
+    "vLLM and SGLang on NVIDIA GPUs: no published measurement with its full setting is in the"
+    " calibration set; the planner's default engine there uses TensorRT-LLM's fitted shares with"
+    " twice the band, and says so",
+    "AMD: one source (vLLM, one model, one layout) calibrates it and none validates it",
+    "NVFP4 and Blackwell (B200, RTX PRO 6000): validation only; the largest errors are there"
+    " (a small mixture-of-experts model at FP4 on one B200 comes out up to 3.3× too fast)",
+    "pipeline-parallel layouts (tensor × pipeline) are not modelled; TensorRT-LLM's attention"
+    " data parallelism and expert-parallel MoE layouts are counted as tensor parallelism",
+    "grouped-GEMM efficiency with few tokens per expert, queueing in time to first token under a"
+    " request rate, and speculative decoding (MTP drafts) are not modelled separately",
+    "the per-layer fixed time is not identifiable from these measurements (the fit is flat from"
+    " 10 to 120 µs per layer); it is held at 10 µs and the per-step time takes up the rest",
+    "training and diffusion speeds still come from core/throughput.py",
+)
+
 _UNIT = {
     "output_tok_s_system": "output tok/s (system)",
     "output_tok_s_per_gpu": "output tok/s per GPU",
@@ -171,6 +187,10 @@ def speed_section() -> list[str]:
         "## Speed sources",
         "",
         *[f"- `{s.key}`: {s.where}. {s.engine} {s.version}. {s.method}." for s in SOURCES.values()],
+        "",
+        "## What the step model does not say yet",
+        "",
+        *[f"- {item}" for item in LIMITS],
         "",
         "## Published speed measurements not used",
         "",
