@@ -247,9 +247,15 @@ def serving_speed(
 ) -> ServingSpeed:
     """Speed of ``layout`` at ``isl``/``osl`` tokens and ``concurrency`` sequences per replica.
 
-    ``concurrency`` None is the engine's own largest batch (an offline run).
+    ``concurrency`` None is the engine's own largest batch (an offline run). A loaded server
+    runs at most its largest batch; the other requests wait, and their wait is part of the time
+    to first token (Little's law: waiting requests ÷ the rate requests finish).
     """
-    batch = concurrency or largest_batch(shape, layout, engine, isl, osl)
+    top = largest_batch(shape, layout, engine, isl, osl)
+    batch = top if concurrency is None else concurrency
+    waiting = 0
+    if mode == "steady" and batch > top:
+        batch, waiting = top, batch - top
     context = isl + osl / 2.0
     if mode == "static":
         ttft = _prefill_time(shape, layout, engine, isl, isl)
@@ -259,8 +265,9 @@ def serving_speed(
         output = layout.replicas * batch * osl / latency
     else:
         cycle = steady_cycle(shape, layout, engine, batch=batch, isl=isl, osl=osl)
-        ttft, tpot = cycle.ttft, cycle.step
+        tpot = cycle.step
         output = layout.replicas * cycle.decoding / cycle.step
+        ttft = cycle.ttft + waiting * osl / (output / layout.replicas)
     requests = output / osl
     return ServingSpeed(
         batch=batch,

@@ -27,6 +27,7 @@ from tests.validation.case import CONFIGS
 from tests.validation.speed_serving import POINTS, SpeedPoint
 
 _FORMAT = {"fp8": "fp8-tensor", "nvfp4": "nvfp4"}
+TIMES = ("latency_s", "ttft_ms", "tpot_ms")  # measured as a time: smaller is faster
 
 
 @cache
@@ -71,12 +72,22 @@ def model_figure(p: SpeedPoint, engine: EngineProfile | None = None) -> float:
     engine = engine or engine_of(p)
     shape = ModelShape.of(_arch(p.model), p.tp)
     layout = layout_of(p)
-    if p.measured == "ttft_ms":
+    if p.measured == "ttft_ms" and not p.served:
         return serving_speed(shape, layout, engine, isl=p.isl, osl=1, concurrency=1).ttft_s * 1e3
     if p.measured == "latency_s":
         assert p.batch is not None
         return static_latency(shape, layout, engine, isl=p.isl, osl=p.osl, batch=p.batch)
-    mode = "static" if p.regime in ("static", "decode_few", "decode_64") else "steady"
+    if p.measured == "ttft_ms" and p.served:
+        speed = serving_speed(
+            shape, layout, engine, isl=p.isl, osl=p.osl, concurrency=p.batch, mode="steady"
+        )
+        return speed.ttft_s * 1e3
+    if p.measured == "tpot_ms":
+        speed = serving_speed(
+            shape, layout, engine, isl=p.isl, osl=p.osl, concurrency=p.batch, mode="steady"
+        )
+        return speed.tpot_s * 1e3
+    mode = "steady" if p.served or p.batch is None else "static"
     batch = p.batch or largest_batch(shape, layout, engine, p.isl, p.osl)
     speed = serving_speed(shape, layout, engine, isl=p.isl, osl=p.osl, concurrency=batch, mode=mode)
     if p.measured == "output_tok_s_per_gpu":
@@ -125,6 +136,8 @@ def baseline_figure(p: SpeedPoint) -> float | None:
     if p.measured == "ttft_ms":
         return p.isl / prefill * 1e3
     step = batch * (p.gpus // p.tp) / decode
+    if p.measured == "tpot_ms":
+        return step * 1e3
     latency = batch * p.isl / prefill + p.osl * step
     if p.measured == "latency_s":
         return latency
@@ -144,7 +157,7 @@ class Row:
     def model_ratio(self) -> float:
         """Step model ÷ measured (a time's ratio inverted, so > 1 always means too fast)."""
         r = self.model / self.point.value
-        return 1 / r if self.point.measured in ("latency_s", "ttft_ms") else r
+        return 1 / r if self.point.measured in TIMES else r
 
     @property
     def baseline_ratio(self) -> float | None:
@@ -152,7 +165,7 @@ class Row:
         if self.baseline is None:
             return None
         r = self.baseline / self.point.value
-        return 1 / r if self.point.measured in ("latency_s", "ttft_ms") else r
+        return 1 / r if self.point.measured in TIMES else r
 
 
 BASELINE = Path(__file__).parent / "speed_baseline.json"

@@ -26,7 +26,12 @@ from tests.validation.speed_serving import NOT_USED, POINTS, SOURCES, SpeedPoint
 LIMITS = (
     "vLLM and SGLang on NVIDIA GPUs: no published measurement with its full setting is in the"
     " calibration set; the planner's default engine there uses TensorRT-LLM's fitted shares with"
-    " twice the band, and says so",
+    " twice the band, and says so. Three validation sources (vLLM's CI on H200, vLLM 0.16 on"
+    " B200, NIM on H100) find it 20-35 % too slow at 1-16 sequences: a vLLM-on-NVIDIA profile"
+    " wants its own calibration source",
+    "one point is far outside: Nemotron Nano's time to first token at concurrency 1 on B200"
+    " (362 ms published, 13 ms here; the same page gives 152 ms at concurrency 8): a hybrid"
+    " Mamba model's prefill in that vLLM, or the first request's warm-up, is not modelled",
     "AMD: one source (vLLM, one model, one layout) calibrates it and none validates it",
     "NVFP4 and Blackwell (B200, RTX PRO 6000): validation only; the largest errors are there"
     " (a small mixture-of-experts model at FP4 on one B200 comes out up to 3.3× too fast)",
@@ -44,6 +49,7 @@ _UNIT = {
     "output_tok_s_per_gpu": "output tok/s per GPU",
     "latency_s": "batch latency, s",
     "ttft_ms": "time to first token, ms",
+    "tpot_ms": "time per output token, ms",
 }
 
 
@@ -68,7 +74,10 @@ def _fmt(value: float | None) -> str:
 
 
 def _setting(p: SpeedPoint) -> str:
-    batch = f"batch {p.batch}" if p.batch is not None else f"engine's batch ({batch_of(p)})"
+    if p.batch is None:
+        batch = f"engine's batch ({batch_of(p)})"
+    else:
+        batch = f"concurrency {p.batch}" if p.served else f"batch {p.batch}"
     return (
         f"{p.engine}, {p.gpus}× {p.gpu}, TP{p.tp}, {p.model} {p.fmt} (KV {p.kv}),"
         f" {p.isl}/{p.osl}, {batch}"
@@ -155,8 +164,9 @@ def speed_section() -> list[str]:
         "",
         "The split was fixed in the data file before any fit: the calibration set is TensorRT-LLM"
         " on H100 SXM and H200 SXM and the one AMD source (vLLM on 8× MI300X); the validation set"
-        " is other GPUs (B200, RTX PRO 6000 Blackwell Server over PCIe, A100, L40S) and formats"
-        " (NVFP4, FP16), never read by the fit (`python -m tests.validation.speed_fit`). AMD has"
+        " is other GPUs (B200, RTX PRO 6000 Blackwell Server over PCIe, A100, L40S), formats"
+        " (NVFP4, FP16) and engines (vLLM and NIM on NVIDIA GPUs, servers swept over"
+        " concurrency), never read by the fit (`python -m tests.validation.speed_fit`). AMD has"
         " no validation point: its profile rests on one source and one model.",
         "",
         "## Summary (all points)",

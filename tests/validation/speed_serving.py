@@ -8,7 +8,9 @@ value. The split into a calibration set and a validation set is fixed here, befo
 - **calibration**: the NVIDIA Hopper GPUs (H100 SXM, H200 SXM) under TensorRT-LLM, and the one AMD
   source (vLLM on 8× MI300X), whose engine and vendor no other source covers;
 - **validation**: other GPUs (B200, RTX PRO 6000 Blackwell Server over PCIe, A100, L40S), other
-  formats (NVFP4) and other generations of the engine, never used to fit a constant.
+  formats (NVFP4) and other generations of the engine, never used to fit a constant. The
+  servers swept over concurrency (vLLM's CI on H200, vLLM 0.16 on B200, NIM on H100) were
+  transcribed after the fit and are validation too: nothing was refitted to them.
 
 ``regime`` names what dominates the measurement:
 
@@ -17,7 +19,11 @@ value. The split into a calibration set and a validation set is fixed here, befo
 - ``static``: a fixed batch generates its output lengths together (prefill of the batch, then the
   decode steps); ``decode_few`` for up to 8 sequences, ``decode_64`` for 16-64, ``static`` above;
 - ``prefill``: time to first token of one prompt (batch 1);
-- ``pcie_tp``: an offline run with tensor parallelism over PCIe.
+- ``pcie_tp``: an offline run with tensor parallelism over PCIe;
+- ``loaded``: a server kept at a fixed concurrency above 64 (requests wait beyond its batch).
+
+A server swept over concurrencies (``served``) is in steady state: each slot prefills its prompt
+and decodes, the slots staggered; 1-8 slots count as ``decode_few``, 16-64 as ``decode_64``.
 """
 
 from __future__ import annotations
@@ -30,8 +36,9 @@ Measured = Literal[
     "output_tok_s_per_gpu",  # output tokens/s divided by the GPUs
     "latency_s",  # seconds for a whole batch to generate its output (prefill included)
     "ttft_ms",  # time to first token, milliseconds
+    "tpot_ms",  # time per output token after the first, milliseconds (mean)
 ]
-Regime = Literal["offline", "static", "decode_few", "decode_64", "prefill", "pcie_tp"]
+Regime = Literal["offline", "static", "decode_few", "decode_64", "prefill", "pcie_tp", "loaded"]
 Split = Literal["calibration", "validation"]
 
 
@@ -52,7 +59,7 @@ class SpeedPoint:
 
     id: str
     source: str  # a key of SOURCES
-    engine: Literal["trtllm", "vllm", "sglang"]
+    engine: Literal["trtllm", "vllm", "sglang", "nim"]
     gpu: str  # catalog id
     gpus: int
     tp: int
@@ -67,11 +74,15 @@ class SpeedPoint:
     regime: Regime
     split: Split
     note: str = ""
+    served: bool = False  # a server under a fixed concurrency (steady state), not a static batch
 
 
 PERF_OVERVIEW = "trtllm-perf-overview"
 PERF_061 = "trtllm-performance-0.6"
 ORACLE = "oci-mi300x-405b"
+VLLM_CI = "vllm-perf-ci-9515"
+VULTR = "vultr-b200-cookbook"
+NIM = "nim-benchmarking-1.0"
 
 SOURCES: dict[str, Source] = {
     PERF_OVERVIEW: Source(
@@ -103,6 +114,34 @@ SOURCES: dict[str, Source] = {
         "OCI BM.GPU.MI300X.8, one instance over all 8 GPUs (TP8), Llama 3.1 405B FP8;"
         " benchmarks/benchmark_latency.py, 128 in / 128 out, average latency of a batch;"
         " benchmark_throughput.py, output tokens/s of the system",
+    ),
+    VLLM_CI: Source(
+        VLLM_CI,
+        "https://buildkite.com/vllm/performance-benchmark/builds/9515 (vLLM's performance"
+        " benchmark CI, latency tests)",
+        "vLLM",
+        "main at that build (the page does not name a release)",
+        "benchmark_latency: a fixed batch of 8, 32 tokens in and 128 out, bf16 weights and"
+        " cache, mean end-to-end latency of the batch on H200",
+    ),
+    VULTR: Source(
+        VULTR,
+        "https://docs.vultr.com/inference-cookbook/cuda/optimization/concurrency-tuning and"
+        " .../benchmarks/methodology (updated 11 March 2026)",
+        "vLLM",
+        "0.16.0",
+        "vllm bench serve, random dataset, 2,048 tokens in and 512 out, concurrency 1-1024,"
+        " gpu_memory_utilization 0.90, on HGX B200; output tokens/s of the server, mean TTFT"
+        " and TPOT; 50 prompts at concurrency 1, 400 above",
+    ),
+    NIM: Source(
+        NIM,
+        "https://docs.nvidia.com/nim/benchmarking/llm/1.0.0/performance (NIM LLM"
+        " benchmarking, Llama-3.3-70b-instruct, container 1.8.0)",
+        "NVIDIA NIM",
+        "1.8.0 (the page does not say which engine the fp8 TP2 profile runs)",
+        "AIPerf against the NIM container on 2× H100 80GB, fp8, TP2; fixed lengths; TTFT, ITL"
+        " (inter-token latency) and output tokens/s at each concurrency",
     ),
 }
 
@@ -770,7 +809,263 @@ _ORACLE: tuple[SpeedPoint, ...] = (
     ),
 )
 
-POINTS: tuple[SpeedPoint, ...] = (*_overview(), *_STATIC_061, *_ORACLE)
+
+def _served(
+    id_: str,
+    source: str,
+    engine: Literal["vllm", "nim"],
+    gpu: str,
+    tp: int,
+    model: str,
+    kv: Literal["bf16", "fp8"],
+    isl: int,
+    osl: int,
+    concurrency: int,
+    measured: Measured,
+    value: float,
+    note: str,
+) -> SpeedPoint:
+    regime: Regime = (
+        "prefill"
+        if measured == "ttft_ms"
+        else "decode_few"
+        if concurrency <= 8
+        else "decode_64"
+        if concurrency <= 64
+        else "loaded"
+    )
+    return SpeedPoint(
+        id_,
+        source,
+        engine,
+        gpu,
+        tp,
+        tp,
+        model,
+        "fp8",
+        kv,
+        isl,
+        osl,
+        concurrency,
+        measured,
+        value,
+        regime,
+        "validation",
+        note,
+        served=True,
+    )
+
+
+_NANO = "NVIDIA Nemotron Nano 30B (A3B) FP8; the page names it 'Nemotron Nano 30B'"
+_VULTR_POINTS = (
+    *(
+        _served(
+            f"vultr-vllm-nemotron-nano-b200-tp2-c{c}",
+            VULTR,
+            "vllm",
+            "b200-180gb",
+            2,
+            "nemotron-3-nano-30b-a3b",
+            "bf16",
+            2048,
+            512,
+            c,
+            "output_tok_s_system",
+            v,
+            _NANO,
+        )
+        for c, v in (
+            (1, 277),
+            (8, 1881),
+            (16, 3455),
+            (32, 3798),
+            (64, 8120),
+            (128, 11556),
+            (256, 15552),
+            (512, 18746),
+            (1024, 18829),
+        )
+    ),
+    _served(
+        "vultr-vllm-nemotron-nano-b200-tp2-c1-ttft",
+        VULTR,
+        "vllm",
+        "b200-180gb",
+        2,
+        "nemotron-3-nano-30b-a3b",
+        "bf16",
+        2048,
+        512,
+        1,
+        "ttft_ms",
+        362,
+        _NANO,
+    ),
+    _served(
+        "vultr-vllm-nemotron-nano-b200-tp2-c1-tpot",
+        VULTR,
+        "vllm",
+        "b200-180gb",
+        2,
+        "nemotron-3-nano-30b-a3b",
+        "bf16",
+        2048,
+        512,
+        1,
+        "tpot_ms",
+        2.91,
+        _NANO,
+    ),
+    _served(
+        "vultr-vllm-nemotron-nano-b200-tp2-c64-tpot",
+        VULTR,
+        "vllm",
+        "b200-180gb",
+        2,
+        "nemotron-3-nano-30b-a3b",
+        "bf16",
+        2048,
+        512,
+        64,
+        "tpot_ms",
+        6.74,
+        _NANO,
+    ),
+)
+
+_NIM_70B = "Llama-3.3-70B-Instruct (Llama 3.1 70B's architecture), fp8; cache dtype not stated"
+_NIM_POINTS = (
+    *(
+        _served(
+            f"nim-llama33-70b-h100-tp2-5000-500-c{c}",
+            NIM,
+            "nim",
+            "h100-80gb-sxm",
+            2,
+            "llama-3.1-70b",
+            "fp8",
+            5000,
+            500,
+            c,
+            "output_tok_s_system",
+            v,
+            _NIM_70B,
+        )
+        for c, v in ((1, 51.67), (5, 218.48), (25, 623.4), (50, 814.37), (100, 917.26))
+    ),
+    _served(
+        "nim-llama33-70b-h100-tp2-5000-500-c1-ttft",
+        NIM,
+        "nim",
+        "h100-80gb-sxm",
+        2,
+        "llama-3.1-70b",
+        "fp8",
+        5000,
+        500,
+        1,
+        "ttft_ms",
+        406.77,
+        _NIM_70B,
+    ),
+    _served(
+        "nim-llama33-70b-h100-tp2-5000-500-c1-itl",
+        NIM,
+        "nim",
+        "h100-80gb-sxm",
+        2,
+        "llama-3.1-70b",
+        "fp8",
+        5000,
+        500,
+        1,
+        "tpot_ms",
+        18.58,
+        _NIM_70B,
+    ),
+    _served(
+        "nim-llama33-70b-h100-tp2-5000-500-c25-itl",
+        NIM,
+        "nim",
+        "h100-80gb-sxm",
+        2,
+        "llama-3.1-70b",
+        "fp8",
+        5000,
+        500,
+        25,
+        "tpot_ms",
+        38.75,
+        _NIM_70B,
+    ),
+    _served(
+        "nim-llama33-70b-h100-tp2-500-2000-c1",
+        NIM,
+        "nim",
+        "h100-80gb-sxm",
+        2,
+        "llama-3.1-70b",
+        "fp8",
+        500,
+        2000,
+        1,
+        "output_tok_s_system",
+        52.85,
+        _NIM_70B,
+    ),
+    _served(
+        "nim-llama33-70b-h100-tp2-500-2000-c1-ttft",
+        NIM,
+        "nim",
+        "h100-80gb-sxm",
+        2,
+        "llama-3.1-70b",
+        "fp8",
+        500,
+        2000,
+        1,
+        "ttft_ms",
+        47.77,
+        _NIM_70B,
+    ),
+)
+
+
+def _ci(id_: str, tp: int, model: str, ms: float) -> SpeedPoint:
+    return SpeedPoint(
+        id_,
+        VLLM_CI,
+        "vllm",
+        "h200-141gb",
+        tp,
+        tp,
+        model,
+        "bf16",
+        "bf16",
+        32,
+        128,
+        8,
+        "latency_s",
+        ms / 1e3,
+        "decode_few",
+        "validation",
+    )
+
+
+_VLLM_CI_POINTS = (
+    _ci("vllm-ci-llama31-8b-h200-tp1-b8", 1, "llama-3.1-8b", 833.421),
+    _ci("vllm-ci-llama3-70b-h200-tp4-b8", 4, "llama-3.1-70b", 2077.53),
+    _ci("vllm-ci-mixtral-8x7b-h200-tp2-b8", 2, "mixtral-8x7b", 1917.44),
+)
+
+POINTS: tuple[SpeedPoint, ...] = (
+    *_overview(),
+    *_STATIC_061,
+    *_ORACLE,
+    *_VLLM_CI_POINTS,
+    *_VULTR_POINTS,
+    *_NIM_POINTS,
+)
 
 # Published tables left out, and why (the report lists them).
 NOT_USED: tuple[tuple[str, str], ...] = (
