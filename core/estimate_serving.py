@@ -95,6 +95,9 @@ def _prefill_precision(request: PlanRequest, arch: ModelArchitecture, gpu: GpuOf
     return "bf16"  # weight-only kernels dequantize to 16-bit
 
 
+prefill_precision = _prefill_precision  # the speed curve of the command line asks it too
+
+
 def _bytes_read_per_step(arch: ModelArchitecture, weights: int, sequences: int) -> int:
     """Weight bytes one decode step reads: MoE reads only the experts the batch routes to.
 

@@ -14,6 +14,7 @@ from core.catalog import GpuOffer
 from core.estimate import Throughput
 from core.messages import Message
 from core.request import PlanRequest
+from core.speed import Layout, ModelShape, profile_for, throughput_curve
 from core.speed.phases import PhaseSpeed
 
 # Bytes per weight of a plain dtype; int4/int8 add their group metadata (core.capacity.weights).
@@ -89,10 +90,40 @@ def serving_throughput(
     )
 
 
+def speed_curve(
+    request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer, precision: str
+) -> list[tuple[int, float, float]]:
+    """(sequences, output tokens/s per user, output tokens/s per GPU) from one sequence up.
+
+    The trade-off an offer offers at the request's lengths: doubling the sequences until the
+    engine's KV pool holds no more (``precision``: the estimate's prefill precision).
+    """
+    par = request.parallelism
+    tp = par.tp
+    layout = Layout(
+        gpu,
+        par.gpus,
+        tp,
+        weight_bytes_per_param(request, arch),
+        KV_ELEMENT_BYTES[request.precision.kv_cache],
+        MATMUL.get(precision, "bf16"),
+    )
+    point = operating_point(request)
+    curve = throughput_curve(
+        ModelShape.of(arch, tp),
+        layout,
+        profile_for(request.inference.engine, gpu.vendor),
+        isl=point["input_tokens"],
+        osl=point["output_tokens"],
+    )
+    return [(2**i, user, per_gpu) for i, (user, per_gpu) in enumerate(curve)]
+
+
 __all__ = [
     "KV_ELEMENT_BYTES",
     "MATMUL",
     "operating_point",
     "serving_throughput",
+    "speed_curve",
     "weight_bytes_per_param",
 ]

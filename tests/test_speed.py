@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import replace
 from decimal import Decimal
 from typing import Any
@@ -312,3 +313,27 @@ def test_a_custom_model_with_active_parameters_but_no_experts_gets_a_speed() -> 
     t = result.throughput
     assert t.decode_tokens_per_s is not None and t.decode_tokens_per_s > 0
     assert t.ttft_s is not None and math.isfinite(t.ttft_s)
+
+
+def test_the_command_line_shows_the_throughput_curve_and_the_band(capsys, tmp_path) -> None:
+    from tests.cli_helpers import run_cli, write_request
+
+    path = write_request(
+        tmp_path,
+        {
+            "workload": "inference",
+            "model": {"preset": "llama-3.1-8b"},
+            "inference": {"context_tokens": 2048, "output_tokens": 512},
+            "gpu": "h100-80gb-sxm",
+        },
+    )
+    result = run_cli(capsys, "estimate", "--request", path)
+    assert result.code == 0, result.err
+    out = result.out
+    assert "Decode    ≈" in out and "(band ±62%)" in out
+    assert "missing: engine" in out  # vLLM on NVIDIA: no calibration point, and it says so
+    lines = out.split("Throughput per GPU against speed per user")[1].split("\n\n")[0]
+    rows = [line for line in lines.splitlines() if "per GPU" in line and "sequence" in line]
+    assert rows[0].strip().startswith("1 sequence :")
+    per_gpu = [float(re.findall(r"([\d,]+) per GPU", r)[0].replace(",", "")) for r in rows]
+    assert len(rows) >= 5 and per_gpu == sorted(per_gpu)

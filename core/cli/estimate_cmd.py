@@ -87,6 +87,7 @@ def run(args: argparse.Namespace) -> int:
         text = format_estimate(result, data["price"])
         extra = ["", "Limits on this offer and layout (memory; each with the others as requested)"]
         extra += [f"  {line}" for line in limits.messages(result.request)]
+        extra += _curve_lines(result)
         costs = outcome.messages(outcome_hours(result)) if outcome is not None else []
         if costs:  # none when the layout does not run (core.outcome.outcome_cost)
             extra += ["", "Cost of the outcome"]
@@ -94,6 +95,26 @@ def run(args: argparse.Namespace) -> int:
         head, _, findings = text.partition("\n\n[")
         print(head + "\n" + "\n".join(extra) + ("\n\n[" + findings if findings else ""))
     return 0
+
+
+def _curve_lines(result: EstimateResult) -> list[str]:
+    """The offer's throughput per GPU against tokens/s per user, for a vLLM serving estimate."""
+    request = result.request
+    if request.workload != "inference" or request.inference.engine != "vllm" or not result.fits:
+        return []
+    from core.estimate import language_model_of, resolve, served_model
+    from core.estimate_serving import prefill_precision
+    from core.serving_speed import speed_curve
+
+    arch = served_model(request, language_model_of(resolve(request)))
+    curve = speed_curve(request, arch, result.gpu, prefill_precision(request, arch, result.gpu))
+    lines = ["", "Throughput per GPU against speed per user (output tokens/s, step model)"]
+    lines += [
+        f"  {seqs:>5} {'sequence ' if seqs == 1 else 'sequences'}: {user:>9,.1f} per user,"
+        f" {per_gpu:>10,.0f} per GPU"
+        for seqs, user, per_gpu in curve
+    ]
+    return lines
 
 
 def run_batch(name: str, catalog: Catalog, tax_rate: Decimal, utilization: Decimal) -> int:
