@@ -265,26 +265,23 @@ def estimate_inference(
     if (pool := no_pool_finding(request, gpu, memory.total, on_offer.usable)) is not None:
         findings.append(pool)
     findings += on_offer.pool_notes
-    throughput = parts.get(  # whatever the layout but the degree and the GPU count
-        ("speed", tp, par.gpus),
-        lambda: serving_throughput(
-            request,
+    # One replica's speed, whatever the layout but the degree (replicas serve independently).
+    one = parts.get(
+        ("speed", tp),
+        lambda: phase_speed(
             arch,
             gpu,
-            phase_speed(
-                arch,
-                gpu,
-                gpus=par.gpus,
-                tp=tp,
-                weight_bytes=weight_bytes_per_param(request, arch),
-                kv_bytes=KV_ELEMENT_BYTES[request.precision.kv_cache],
-                matmul=MATMUL[on_offer.precision],
-                engine=inf.engine,
-                **operating_point(request),
-            ),
+            gpus=tp,
+            tp=tp,
+            weight_bytes=parts.get("weight_bytes", lambda: weight_bytes_per_param(request, arch)),
+            kv_bytes=KV_ELEMENT_BYTES[request.precision.kv_cache],
+            matmul=MATMUL[on_offer.precision],
+            engine=inf.engine,
+            **operating_point(request),
         ),
         gpu,
     )
+    throughput = serving_throughput(request, arch, gpu, one.scaled(replicas))
     details = {
         "tensor_parallel": tp,
         "replicas": replicas,

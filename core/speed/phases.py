@@ -9,7 +9,7 @@ bill input and output apart.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.architecture import ModelArchitecture
 from core.catalog import GpuOffer
@@ -31,6 +31,18 @@ class PhaseSpeed:
     band: float  # relative: each figure holds within × or ÷ (1 + band)
     uncalibrated: tuple[str, ...]  # "engine", "gpu", "format": no calibration point for it
     engine: str  # the profile used
+
+    def scaled(self, replicas: int) -> PhaseSpeed:
+        """The speed of ``replicas`` independent copies (data-parallel serving)."""
+        if replicas == 1:
+            return self
+        return replace(
+            self,
+            decode_tokens_per_s=self.decode_tokens_per_s * replicas,
+            prefill_tokens_per_s=self.prefill_tokens_per_s * replicas,
+            output_tokens_per_s=self.output_tokens_per_s * replicas,
+            requests_per_s=self.requests_per_s * replicas,
+        )
 
 
 def phase_speed(
