@@ -281,7 +281,11 @@ def estimate_inference(
         ),
         gpu,
     )
-    throughput = serving_throughput(request, arch, gpu, one.scaled(replicas))
+    throughput = parts.get(
+        ("throughput", tp, replicas),
+        lambda: serving_throughput(request, arch, gpu, one.scaled(replicas)),
+        gpu,
+    )
     details = {
         "tensor_parallel": tp,
         "replicas": replicas,
