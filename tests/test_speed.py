@@ -16,7 +16,7 @@ from core.speed.calibration import DEFAULT, TRTLLM_NVIDIA, coverage
 from core.speed.hardware import link_of, matmul_peak
 from core.speed.serving import EngineProfile, largest_batch, static_latency
 from core.speed.shape import CacheLayers
-from tests.validation.speed_compare import Stats, rows
+from tests.validation.serving_compare import Stats, rows
 from tests.validation.speed_serving import POINTS, SOURCES
 
 GPUS = {g.id: g for g in default_catalog().gpus}

@@ -1,6 +1,6 @@
 """Engine and vendor profiles: the calibrated fractions of the hardware each engine reaches.
 
-Fitted with ``python -m tests.validation.speed_fit`` on the calibration set of
+Fitted with ``python -m tests.validation.serving_fit`` on the calibration set of
 ``tests/validation/speed_serving.py`` only (the validation set is never read by the fit):
 coordinate descent over grids of each profile's shares and times from several starts, minimising
 the mean |log(planner ÷ measured)| of the engine's calibration points. ``band`` is the 80th

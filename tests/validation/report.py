@@ -23,7 +23,7 @@ from tests.validation.cases import (
     Case,
 )
 from tests.validation.compare import outcome
-from tests.validation.speed_report import speed_section
+from tests.validation.serving_report import serving_section
 
 ROOT = Path(__file__).resolve().parents[2]
 BASELINE = Path(__file__).parent / "baseline.json"
@@ -310,7 +310,7 @@ def render() -> str:
         figures = f" ({'; '.join(item.figures)})" if item.figures else ""
         out.append(f"- {item.what}{figures} — missing: {item.missing}. Source: {item.source}.")
     out.append("")
-    out.extend(speed_section())
+    out.extend(serving_section())
     return "\n".join(out)
 
 

@@ -1,6 +1,6 @@
 """Fit each calibrated engine profile on the calibration set only.
 
-``python -m tests.validation.speed_fit``: coordinate descent over grids of the bandwidth shares
+``python -m tests.validation.serving_fit``: coordinate descent over grids of the bandwidth shares
 (weights, cache), the compute share, the per-layer and the per-step fixed time, the all-reduce
 scale and the activation passes (each in turn to its best grid value, until none moves), from
 several fixed starts; the objective is the mean |log(planner ÷ measured)| of the profile's
@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from core.speed.calibration import PROFILES
 from core.speed.serving import EngineProfile
-from tests.validation.speed_compare import _gpu, model_figure
+from tests.validation.serving_compare import _gpu, model_figure
 from tests.validation.speed_serving import POINTS, SpeedPoint
 
 BANDWIDTH = [x / 100 for x in range(40, 100, 5)]

@@ -1,7 +1,7 @@
 """The speed section of docs/ACCURACY.md, from tests/validation/speed_serving.py.
 
-``python -m tests.validation.speed_report --baseline`` records today's planner figures (the
-bounds of core/throughput.py through the serving estimate) in ``speed_baseline.json``, once,
+``python -m tests.validation.serving_report --baseline`` records today's planner figures (the
+bounds of core/throughput.py through the serving estimate) in ``serving_baseline.json``, once,
 before the step model replaces them, so the document shows before and after.
 """
 
@@ -11,7 +11,7 @@ import json
 import sys
 
 from core.speed.calibration import DEFAULT, PROFILES, coverage
-from tests.validation.speed_compare import (
+from tests.validation.serving_compare import (
     BASELINE,
     Row,
     Stats,
@@ -147,7 +147,7 @@ def _point_table(table: list[Row]) -> list[str]:
     return lines
 
 
-def speed_section() -> list[str]:
+def serving_section() -> list[str]:
     """The lines of the speed section."""
     table = table_rows()
     return [
@@ -160,13 +160,13 @@ def speed_section() -> list[str]:
         " token the ratio is inverted). 'Today' is the planner before the step model: the bounds"
         " of `core/throughput.py` (decode = bytes ÷ peak bandwidth, prefill = 40 % of the peak ÷"
         " 2·N) through the serving estimate, at the same batch the step model runs, recorded in"
-        " `tests/validation/speed_baseline.json`. 'Step model' is `core/speed`.",
+        " `tests/validation/serving_baseline.json`. 'Step model' is `core/speed`.",
         "",
         "The split was fixed in the data file before any fit: the calibration set is TensorRT-LLM"
         " on H100 SXM and H200 SXM and the one AMD source (vLLM on 8× MI300X); the validation set"
         " is other GPUs (B200, RTX PRO 6000 Blackwell Server over PCIe, A100, L40S), formats"
         " (NVFP4, FP16) and engines (vLLM and NIM on NVIDIA GPUs, servers swept over"
-        " concurrency), never read by the fit (`python -m tests.validation.speed_fit`). AMD has"
+        " concurrency), never read by the fit (`python -m tests.validation.serving_fit`). AMD has"
         " no validation point: its profile rests on one source and one model.",
         "",
         "## Summary (all points)",
@@ -219,7 +219,7 @@ def main(argv: list[str]) -> int:
     if "--baseline" in argv:
         record_baseline()
         return 0
-    print("\n".join(speed_section()))
+    print("\n".join(serving_section()))
     return 0
 
 

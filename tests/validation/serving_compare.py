@@ -1,6 +1,6 @@
 """The planner's figure for each published serving measurement: today's bounds and the step model.
 
-``python -m tests.validation.speed_compare`` prints planner ÷ measured by split, regime and vendor
+``python -m tests.validation.serving_compare`` prints planner ÷ measured by split, regime and vendor
 for both. Arithmetic only: no timing is measured.
 """
 
@@ -123,7 +123,7 @@ def baseline_figure(p: SpeedPoint) -> float | None:
     """The planner's figure through the serving estimate's throughput, same unit.
 
     The batch is the one the step model runs, so both answer the same question. Recorded once in
-    ``speed_baseline.json`` while the estimate still used the bounds of core/throughput.py; run
+    ``serving_baseline.json`` while the estimate still used the bounds of core/throughput.py; run
     now, it goes through the step model too.
     """
     batch = batch_of(p)
@@ -168,11 +168,11 @@ class Row:
         return 1 / r if self.point.measured in TIMES else r
 
 
-BASELINE = Path(__file__).parent / "speed_baseline.json"
+BASELINE = Path(__file__).parent / "serving_baseline.json"
 
 
 def recorded_baseline() -> dict[str, float | None]:
-    """The planner's figures before the step model (``speed_report --baseline`` wrote them)."""
+    """The planner's figures before the step model (``serving_report --baseline`` wrote them)."""
     if not BASELINE.exists():
         return {}
     data: dict[str, float | None] = json.loads(BASELINE.read_text("utf-8"))["figures"]
