@@ -268,8 +268,8 @@ def test_speed_assumptions_of_the_quote_read_in_russian(russian):
     request = parse_request({"model": {"preset": "llama-3.1-8b"}, "gpu": "l4"})
     quote = quote_estimate(estimate(request), default_catalog(), tax_rate=Decimal(0), now=NOW)
     html = QuoteDocument("ru").html(quote, NOW)
-    assert "предзаполнение (prefill) при 2·N FLOP на токен и 40% от пиковой" in html
-    assert "decode bound" not in html
+    assert "скорость обслуживания по пошаговой модели" in html
+    assert "serving speed" not in html
 
 
 def test_a_counted_noun_takes_the_russian_plural_form_of_its_number(russian):

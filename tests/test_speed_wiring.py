@@ -94,7 +94,7 @@ def test_a_run_larger_than_one_order_is_priced_as_the_orders_it_needs() -> None:
     catalog = default_catalog()
     gpu = catalog.gpu("h100-80gb-sxm")
     assert gpu.max_gpus == 32
-    price = price_for(catalog, gpu, 72, Term(), orders_allowed=True)
+    price = price_for(catalog, gpu, 72, Term(), per_order=gpu.max_gpus)
     assert price.orders == 3  # ceil(72 / 32)
     assert price.total == (gpu.price_per_gpu_hour.for_unit("hour") * 72).quantize(Decimal("0.01"))
     assert price.as_json()["orders"] == 3
@@ -119,7 +119,17 @@ def test_training_beyond_one_order_fits_and_says_so() -> None:
     serving = {"workload": "inference", "model": {"preset": "llama-3.1-8b"}, "gpu": "l4"}
     serving["parallelism"] = {"strategy": "ddp", "gpus": 64}
     _, served = _estimate(serving)
-    assert "too_many_gpus" in [f.code for f in served.findings]
+    # Serving replicas are priced as orders too, in whole replicas (the serving wording).
+    (replicas,) = [f for f in served.findings if f.code == "priced_as_orders"]
+    assert replicas.variant == "serving" and replicas.severity == "info"
+    assert "too_many_gpus" not in [f.code for f in served.findings]
+    # A training run's note says its orders must reach each other over a network.
+    assert note.variant == "" and note.severity == "warning"
+    # Diffusion replicas beyond one order stay refused.
+    images = {"workload": "diffusion", "model": {"preset": "sdxl"}, "gpu": "l4"}
+    images["parallelism"] = {"strategy": "ddp", "gpus": 64}
+    _, drawn = _estimate(images)
+    assert "too_many_gpus" in [f.code for f in drawn.findings]
 
 
 def test_the_speed_texts_read_in_russian(app_state) -> None:

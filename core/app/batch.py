@@ -81,8 +81,8 @@ def answer(
     limits = solve_limits(result, model)
     price = None
     outcome = None
-    # A training run larger than one order is priced as the orders it needs (core.pricing).
-    if result.gpus <= result.gpu.max_gpus or request.workload == "training":
+    in_orders = any(f.code == "priced_as_orders" for f in result.findings)
+    if result.gpus <= result.gpu.max_gpus or in_orders:
         price = price_estimate(result, catalog, tax_rate)
         outcome = outcome_cost(result, price, utilization=utilization)
     return Answer(result, price, limits, outcome)

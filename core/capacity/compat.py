@@ -349,6 +349,7 @@ def parallel_findings(
 ) -> list[Finding]:
     """Tensor-parallel layout and GPU-count limits of the offer."""
     found: list[Finding] = []
+    per_order = gpu.max_gpus // tp * tp  # whole tensor-parallel groups in one order
     if gpus > gpu.max_gpus and request.workload == "training":
         # A training run larger than one allocation is priced as the orders it needs
         # (core.pricing.prices.price_for); the memory plan per GPU is the same.
@@ -357,10 +358,27 @@ def parallel_findings(
                 "priced_as_orders",
                 "warning",
                 "vram",
-                gpu=gpu.name,
+                gpu=gpu.label,
                 max_gpus=gpu.max_gpus,
                 gpus=gpus,
                 orders=-(-gpus // gpu.max_gpus),
+                per_order=gpu.max_gpus,
+            )
+        )
+    elif gpus > gpu.max_gpus and request.workload == "inference" and per_order and gpus % tp == 0:
+        # Serving replicas are independent servers: a run larger than one order is priced as
+        # the orders it needs, each holding whole replicas (core.pricing.prices.price_for).
+        found.append(
+            Finding.of(
+                "priced_as_orders",
+                "info",
+                "vram",
+                variant="serving",
+                gpu=gpu.name,
+                max_gpus=gpu.max_gpus,
+                gpus=gpus,
+                orders=-(-gpus // per_order),
+                per_order=per_order,
             )
         )
     elif gpus > gpu.max_gpus:

@@ -40,6 +40,8 @@ _CITABLE = frozenset(
         "gfx_target",
         "interconnect",
         "nvlink_domain",
+        "link_gbps",
+        "link_latency_us",
         "gpus_per_node",
         "driver_cuda_max",
         "driver_rocm_max",
@@ -160,6 +162,13 @@ class GpuOffer(BaseModel):
     )
     nvlink_domain: int | None = Field(
         default=None, ge=1, le=576, description="GPUs one NVLink / Infinity Fabric domain joins"
+    )
+    # The link to the tensor-parallel peers, for the speed model's all-reduces (core.speed).
+    link_gbps: float | None = Field(
+        default=None, gt=0, le=100_000, description="GB/s each way per GPU to its peers"
+    )
+    link_latency_us: float | None = Field(
+        default=None, gt=0, le=100_000, description="one small all-reduce, microseconds"
     )
     native_formats: tuple[HwFeature, ...] | None = None
     emulated_formats: tuple[HwFeature, ...] | None = None

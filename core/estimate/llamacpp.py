@@ -13,7 +13,6 @@ from core.base.units import gib
 from core.capacity import compat
 from core.capacity.llamacpp import GpuShare, Settings, placement, stored_layers
 from core.capacity.overhead import runtime_overhead
-from core.capacity.throughput import decode_tokens_per_second, prefill_tokens_per_second
 from core.domain.breakdown import Finding, MemoryBreakdown
 from core.domain.catalog import GpuOffer
 from core.domain.dtypes import BITS
@@ -21,11 +20,23 @@ from core.domain.quant_formats import FORMATS
 from core.domain.request import PlanRequest
 from core.estimate.llm import approximate_memory, inference_weights, model_findings, summary
 from core.estimate.results import EstimateResult, Throughput, finish_result
+from core.estimate.serving_speed import operating_point, serving_throughput
 from core.model import gguf_mix
 from core.model.architecture import ModelArchitecture, StoredLayers
-from core.texts.messages import Message
+from core.speed.phases import phase_speed
 
-_DECODE_BOUND = Message("throughput.decode_bound")
+# Bytes per cached element of llama.cpp's cache types (ggml block sizes: q8_0 34 bytes per 32
+# values, q4_0 18 per 32, q5_0 22 per 32, q5_1 24 per 32, q4_1 20 per 32).
+_CACHE_BYTES = {
+    "f32": 4.0,
+    "f16": 2.0,
+    "bf16": 2.0,
+    "q8_0": 34 / 32,
+    "q5_1": 24 / 32,
+    "q5_0": 22 / 32,
+    "q4_1": 20 / 32,
+    "q4_0": 18 / 32,
+}
 # What llama.cpp's --fit leaves free on each device when it picks -ngl itself
 # (common/common.h fit_params_target: 1 GiB per device).
 FIT_MARGIN = 1024**3
@@ -166,25 +177,25 @@ def estimate_llamacpp(
     )
     all_on_gpu = ngl == n_slots
     gpu_weights = sum(share.model_buffer for share in shares)
-    kv_total = sum(share.kv_buffer for share in shares)
-    # One token passes the GPUs in turn: a decode step reads every GPU's weights and cache at
-    # one GPU's bandwidth, and one GPU computes at a time in prefill.
-    throughput = Throughput(
-        decode_tokens_per_s=decode_tokens_per_second(
+    # One token passes the GPUs in turn (layer split): a step reads every GPU's weights and cache
+    # at one GPU's bandwidth, as one GPU holding them all would; the step model (core.speed) with
+    # llama.cpp's uncalibrated profile. Layers left on the CPU: no speed is stated.
+    throughput = Throughput()
+    if all_on_gpu:
+        others = 2 * ((arch.lm_head_params or arch.embedding_params) + arch.other_params)
+        kv = (_CACHE_BYTES.get(s.cache_type_k, 2.0) + _CACHE_BYTES.get(s.cache_type_v, 2.0)) / 2
+        speed = phase_speed(
+            arch,
             gpu,
-            bytes_per_step_per_gpu=gpu_weights + kv_total,
-            sequences=request.inference.concurrent_sequences,
-            replicas=1,
+            gpus=1,
+            tp=1,
+            weight_bytes=max((gpu_weights - others) / max(arch.linear_params, 1), 0.25),
+            kv_bytes=kv,
+            matmul="bf16",
+            engine="llama.cpp",
+            **operating_point(request),
         )
-        if all_on_gpu
-        else None,
-        prefill_tokens_per_s=prefill_tokens_per_second(
-            gpu, 1, arch.params_active, request.training.mfu, "bf16"
-        )
-        if all_on_gpu
-        else None,
-        assumptions=(_DECODE_BOUND, Message("throughput.prefill", mfu=request.training.mfu)),
-    )
+        throughput = serving_throughput(request, arch, gpu, speed)
     details = {
         "engine": "llama.cpp",
         "llamacpp": {

@@ -32,15 +32,26 @@ class ModelSummary:
 
 @dataclass(frozen=True)
 class Throughput:
-    """Speed bounds (None when they do not apply to the workload)."""
+    """Speeds (None when they do not apply to the workload).
+
+    Serving speeds come from the step model (:mod:`core.speed`) at the request's operating point:
+    ``decode_tokens_per_s`` and ``prefill_tokens_per_s`` are each phase's tokens over its share of
+    the wall time, ``band`` the relative band every speed holds within (× or ÷ (1 + band)), and
+    ``uncalibrated`` what no published measurement calibrates ("engine", "gpu", "format").
+    """
 
     decode_tokens_per_s: float | None = None  # all concurrent sequences together
     prefill_tokens_per_s: float | None = None
+    ttft_s: float | None = None  # time to first token of one request
+    tpot_s: float | None = None  # time per output token
+    band: float | None = None
+    uncalibrated: tuple[str, ...] = ()
     training_tokens_per_s: float | None = None
     images_per_hour: float | None = None
     job_hours: float | None = None  # training run over the dataset's tokens
     assumptions: tuple[str, ...] = ()  # Messages of core.texts.messages
-    # Relative band of the training or image speed (core.speed); None for a bare bound.
+    # Relative band of the training or image speed (core.speed.training, core.speed.diffusion):
+    # the run takes ÷ (1 ± speed_band) of its time; ``band`` above is the serving speed's.
     speed_band: float | None = None
 
 
@@ -179,10 +190,18 @@ def estimate_to_json(result: EstimateResult) -> dict[str, Any]:
         "throughput": {
             "decode_tokens_per_s": result.throughput.decode_tokens_per_s,
             "prefill_tokens_per_s": result.throughput.prefill_tokens_per_s,
+            "ttft_s": result.throughput.ttft_s,
+            "tpot_s": result.throughput.tpot_s,
+            # the relative band of whichever speed the workload has (serving, training, images)
+            "speed_band": (
+                result.throughput.band
+                if result.throughput.band is not None
+                else result.throughput.speed_band
+            ),
+            "speed_uncalibrated": list(result.throughput.uncalibrated),
             "training_tokens_per_s": result.throughput.training_tokens_per_s,
             "images_per_hour": result.throughput.images_per_hour,
             "job_hours": result.throughput.job_hours,
-            "speed_band": result.throughput.speed_band,
             "assumptions": [str(a) for a in result.throughput.assumptions],
             "assumption_params": [_params(a) for a in result.throughput.assumptions],
         },

@@ -25,7 +25,7 @@ from core.capacity.kv_pool import (
     start_up_finding,
     vllm_sequences,
 )
-from core.capacity.throughput import Precision, decode_tokens_per_second, prefill_tokens_per_second
+from core.capacity.throughput import Precision
 from core.capacity.vllm_profile import vllm_profile
 from core.capacity.weights import WeightMemory
 from core.domain.breakdown import Finding, MemoryBreakdown
@@ -47,16 +47,21 @@ from core.estimate.results import (
     ApproximateMemory,
     EstimateResult,
     ModelSummary,
-    Throughput,
     finish_result,
+)
+from core.estimate.serving_speed import (
+    KV_ELEMENT_BYTES,
+    MATMUL,
+    operating_point,
+    serving_throughput,
+    weight_bytes_per_param,
 )
 from core.model.architecture import CacheKind, ModelArchitecture
 from core.model.mtp import COUNTED, NO_DRAFT
-from core.texts.messages import Message
+from core.speed.phases import phase_speed
 
 # Parameterless texts: one instance serves every estimate (as core.domain.breakdown.DISCLAIMER
 # does).
-_DECODE_BOUND = Message("throughput.decode_bound")
 _NOT_FOR_INFERENCE = Finding.of("strategy_not_for_inference", "blocker", "fsdp")
 
 
@@ -98,6 +103,9 @@ def _prefill_precision(request: PlanRequest, arch: ModelArchitecture, gpu: GpuOf
     return "bf16"  # weight-only kernels dequantize to 16-bit
 
 
+prefill_precision = _prefill_precision  # the speed curve of the command line asks it too
+
+
 def _bytes_read_per_step(arch: ModelArchitecture, weights: int, sequences: int) -> int:
     """Weight bytes one decode step reads: MoE reads only the experts the batch routes to.
 
@@ -132,7 +140,6 @@ class _OnDegree:
     approximate: ApproximateMemory | None
     summary: ModelSummary
     kv_per_token: int
-    assumptions: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -196,7 +203,6 @@ def _on_degree(
         approximate=approximate_memory(arch, memory),
         summary=summary(arch),
         kv_per_token=kv_bytes_per_token(arch, cache),
-        assumptions=(_DECODE_BOUND, Message("throughput.prefill", mfu=request.training.mfu)),
     )
 
 
@@ -271,17 +277,26 @@ def estimate_inference(
     if (pool := no_pool_finding(request, gpu, memory.total, on_offer.usable)) is not None:
         findings.append(pool)
     findings += on_offer.pool_notes
-    throughput = Throughput(
-        decode_tokens_per_s=decode_tokens_per_second(
+    # One replica's speed, whatever the layout but the degree (replicas serve independently).
+    one = parts.get(
+        ("speed", tp),
+        lambda: phase_speed(
+            arch,
             gpu,
-            bytes_per_step_per_gpu=degree.read,
-            sequences=inf.concurrent_sequences,
-            replicas=replicas,
+            gpus=tp,
+            tp=tp,
+            weight_bytes=parts.get("weight_bytes", lambda: weight_bytes_per_param(request, arch)),
+            kv_bytes=KV_ELEMENT_BYTES[request.precision.kv_cache],
+            matmul=MATMUL[on_offer.precision],
+            engine=inf.engine,
+            **operating_point(request),
         ),
-        prefill_tokens_per_s=prefill_tokens_per_second(
-            gpu, par.gpus, arch.params_active, request.training.mfu, on_offer.precision
-        ),
-        assumptions=degree.assumptions,
+        gpu,
+    )
+    throughput = parts.get(
+        ("throughput", tp, replicas),
+        lambda: serving_throughput(request, arch, gpu, one.scaled(replicas)),
+        gpu,
     )
     details = {
         "tensor_parallel": tp,

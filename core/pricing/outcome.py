@@ -2,12 +2,14 @@
 
 A price per hour says little until it is divided by what the hour produces. Here the price of the
 option (its total for the term over the term's hours: compute, storage and tax together) is divided
-by the speed bounds of :mod:`core.capacity.throughput`, carried by the estimate:
+by the speeds the estimate carries:
 
-- Serving: prompt tokens at the prefill bound (2·N FLOPs per token at the request's MFU) and
-  generated tokens at the decode bound (memory bandwidth), priced separately, as serving APIs bill
-  input and output. ``utilization`` is the share of the paid term the GPUs are busy; 1 (the
-  default) is the bound itself, a real service sits below it.
+- Serving: the step model (:mod:`core.speed`) at the request's operating point (input and output
+  lengths, concurrent sequences): prompt tokens at the prefill share of the wall time, generated
+  tokens at the decode share, priced separately as serving APIs bill input and output, so a
+  request's two bills add up to its wall time. Each price holds within the speed's band (a speed
+  × or ÷ (1 + band) divides the price the other way). ``utilization`` is the share of the paid
+  term the GPUs are busy; 1 (the default) is a server kept at that load all the time.
 - Training: the run's wall hours are its tokens over the estimate's tokens per second: the
   speed model calibrated on published runs (:mod:`core.speed.training`), or, when the request
   states its own ``training.mfu``, ``tokens × k·N_active ÷ (GPUs × peak × MFU)`` (k = 6 for full
@@ -88,12 +90,23 @@ class OutcomeCost:
     per_thousand_images: Decimal | None = None
     mfu: float | None = None
     flops_factor: int | None = None
-    # The speed's band carried into money: a slower run costs more (core.speed).
+    # The speed's relative band carried into money: a slower run costs more (core.speed). Serving
+    # prices span ÷ and × (1 + band); a training run and images span ÷ (1 + band) to ÷ (1 − band).
     speed_band: float | None = None
     run_cost_low: Decimal | None = None
     run_cost_high: Decimal | None = None
     per_thousand_images_low: Decimal | None = None
     per_thousand_images_high: Decimal | None = None
+
+    def _range(self, value: Decimal | None) -> tuple[Decimal, Decimal] | None:
+        """``value``'s range over the speed band (the price of the speed's high and low end)."""
+        if value is None or self.speed_band is None:
+            return None
+        factor = Decimal(str(1 + self.speed_band))
+        return (
+            (value / factor).quantize(PER_UNIT, ROUND_HALF_UP),
+            (value * factor).quantize(PER_UNIT, ROUND_HALF_UP),
+        )
 
     def as_dict(self) -> dict[str, Any]:
         """The ``outcome`` object of the JSON outputs."""
@@ -119,6 +132,8 @@ class OutcomeCost:
             "run_cost_high": money(self.run_cost_high),
             "per_thousand_images_low": money(self.per_thousand_images_low),
             "per_thousand_images_high": money(self.per_thousand_images_high),
+            "per_million_input_range": _strs(self._range(self.per_million_input)),
+            "per_million_output_range": _strs(self._range(self.per_million_output)),
         }
 
     def messages(self, term_hours: int) -> list[str]:
@@ -134,6 +149,20 @@ class OutcomeCost:
                     utilization=float(self.utilization),
                 )
             )
+            low_in = self._range(self.per_million_input)
+            low_out = self._range(self.per_million_output)
+            if low_in is not None and low_out is not None and self.speed_band is not None:
+                found.append(
+                    Message(
+                        "outcome.tokens_band",
+                        band=self.speed_band,
+                        input_low=str(low_in[0]),
+                        input_high=str(low_in[1]),
+                        output_low=str(low_out[0]),
+                        output_high=str(low_out[1]),
+                        currency=self.currency,
+                    )
+                )
         if self.run_cost is not None and self.run_hours is not None:
             gpus = round((self.run_gpu_hours or 0.0) / self.run_hours) if self.run_hours else 1
             if self.run_cost_low is not None and self.run_cost_high is not None:
@@ -201,6 +230,10 @@ class OutcomeCost:
         return found
 
 
+def _strs(pair: tuple[Decimal, Decimal] | None) -> list[str] | None:
+    return [str(pair[0]), str(pair[1])] if pair is not None else None
+
+
 def _per(hourly: Decimal, units_per_hour: float | None, scale: Decimal) -> Decimal | None:
     """``hourly`` over ``units_per_hour`` × ``scale`` units, four decimals; None without a speed."""
     if not units_per_hour or units_per_hour <= 0 or not math.isfinite(units_per_hour):
@@ -260,7 +293,7 @@ def outcome_cost(
             hourly,
             per_million_input=_per(busy, (t.prefill_tokens_per_s or 0) * 3600, MILLION),
             per_million_output=_per(busy, (t.decode_tokens_per_s or 0) * 3600, MILLION),
-            mfu=result.request.training.mfu,
+            speed_band=t.band,
         )
     if result.request.workload == "diffusion":
         band = t.speed_band

@@ -26,9 +26,7 @@ if TYPE_CHECKING:
 
 HOURS_PER_STORAGE_MONTH = UNIT_HOURS["month"]
 BYTES_PER_GB = 10**9
-# The most GPUs a training run priced as several orders may have: a request's own limit
-# (core.domain.request.Parallelism.gpus).
-MAX_ORDER_GPUS = 4096
+MAX_GPUS = 4096  # the most GPUs a request may name (core.domain.request.Parallelism.gpus)
 
 LineKind = Literal["compute", "storage", "tax"]
 
@@ -137,7 +135,9 @@ class Price(BaseModel):
     total: Decimal
     tax_rate: Decimal = Decimal(0)
     storage_gb: int | None = None
-    orders: int = Field(default=1, ge=1)  # allocations the GPUs need (a run larger than one)
+    orders: int = Field(
+        default=1, ge=1
+    )  # allocations the GPUs need (core.pricing.prices.price_for)
 
     _money = field_validator("unit_price_per_gpu_hour", "total", "tax_rate", mode="before")(
         _no_float
@@ -215,22 +215,23 @@ def price_for(
     *,
     tax_rate: Decimal = Decimal(0),
     storage_gb: int | None = None,
-    orders_allowed: bool = False,
+    per_order: int | None = None,
 ) -> Price:
     """Price ``gpus`` × ``gpu`` for ``term`` from the catalog's list prices.
 
-    With ``orders_allowed`` (a training run), more GPUs than one allocation holds are priced as
-    the ``ceil(gpus / max_gpus)`` orders they need, each at the list price per GPU-hour.
+    With ``per_order`` (the GPUs one order holds for the layout: whole serving replicas, or a
+    training run's allocation) a count above one order's largest is priced as the orders it
+    needs (``Price.orders``; list prices are per GPU-hour, so the compute line is the same sum).
 
     Args:
         catalog: Gives the currency and the storage price.
         gpu: The offer; its per-GPU-hour price for the term's unit is used.
         gpus: How many GPUs, 1 up to what one allocation of the offer can have (any number
-            with ``orders_allowed``, up to the request's limit).
+            with ``per_order``, up to the request's limit).
         term: Unit and count (the start does not change the price).
         tax_rate: A fraction from 0 to 1 applied to the subtotal as its own line.
         storage_gb: Persistent storage in GB, billed per 30-day month pro rata; None for none.
-        orders_allowed: Price more GPUs than one allocation holds as several orders.
+        per_order: GPUs per order when more than one allocation holds are priced as several.
 
     Returns:
         The price with one rounded line per component and their sum as the total.
@@ -240,7 +241,9 @@ def price_for(
         CatalogError: Storage was asked for and the catalog has no storage price.
     """
     rate = validate_tax_rate(tax_rate)
-    most = MAX_ORDER_GPUS if orders_allowed else gpu.max_gpus
+    split = per_order is not None
+    per_order = min(per_order or gpu.max_gpus, gpu.max_gpus)
+    most = MAX_GPUS if split else gpu.max_gpus
     if isinstance(gpus, bool) or not isinstance(gpus, int) or not 1 <= gpus <= most:
         raise InputError(
             Message("error.gpus_out_of_range", max_gpus=gpu.max_gpus, gpu=gpu.id, gpus=str(gpus))
@@ -292,7 +295,6 @@ def price_for(
     total = sum((item.amount for item in items), Decimal(0))
     return Price(
         currency=currency,
-        orders=-(-gpus // gpu.max_gpus),
         hours=hours,
         gpus=gpus,
         unit_price_per_gpu_hour=unit_price,
@@ -300,6 +302,7 @@ def price_for(
         total=total,
         tax_rate=rate,
         storage_gb=storage_gb,
+        orders=-(-gpus // per_order),
     )
 
 
@@ -317,5 +320,15 @@ def price_estimate(result: EstimateResult, catalog: Catalog, tax_rate: Decimal) 
         request.term,
         tax_rate=tax_rate,
         storage_gb=storage_gb_for(request.storage_gb, result.checkpoint_bytes),
-        orders_allowed=request.workload == "training",
+        per_order=per_order_of(result),
     )
+
+
+def per_order_of(result: EstimateResult) -> int | None:
+    """The GPUs one order holds when the estimate is priced as several orders, else None.
+
+    The estimate says so in its ``priced_as_orders`` finding (:mod:`core.capacity.compat`): a
+    serving run of whole replicas, or a training run of whole allocations.
+    """
+    found = (f for f in result.findings if f.code == "priced_as_orders")
+    return next((int(f.params["per_order"]) for f in found), None)

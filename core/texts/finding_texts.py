@@ -120,6 +120,11 @@ FINDING_TEMPLATES: dict[str, str] = {
         "as {orders} orders, whose GPUs must reach each other over a network the offer does "
         "not promise",
     ),
+    "priced_as_orders.serving": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "{gpus} GPUs are more than one order of {gpu} holds ({max_gpus}): priced as {orders} "
+        "orders of up to {per_order} GPUs, each serving replica within one order",
+    ),
     "too_many_gpus": QT_TRANSLATE_NOOP(
         "CoreText",
         "{gpu} offers at most {max_gpus} GPUs per allocation ({per_node} per node × "

@@ -72,6 +72,17 @@ _THROUGHPUT = {
     "throughput.prefill": QT_TRANSLATE_NOOP(
         "CoreText", "prefill at 2·N FLOPs per token and {mfu:.0%} of peak FLOPs"
     ),
+    "throughput.step_model": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "serving speed from the step model at {sequences} sequences of {input} tokens in and"
+        " {output} out: ≈ {output_rate:,.0f} output tokens/s, first token ≈ {ttft_ms:,.0f} ms,"
+        " ≈ {tpot_ms:,.1f} ms per output token (band ±{band:.0%}, docs/ACCURACY.md)",
+    ),
+    "throughput.uncalibrated": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "no published measurement calibrates {engine} on {gpu} here (missing: {missing}); the"
+        " speed band is doubled",
+    ),
     "throughput.training": QT_TRANSLATE_NOOP(
         "CoreText", "{factor}·N FLOPs per token at {mfu:.0%} of the GPUs' dense bf16 peak"
     ),
@@ -402,8 +413,13 @@ _LIMITS = {
 _OUTCOME = {
     "outcome.tokens": QT_TRANSLATE_NOOP(
         "CoreText",
-        "{input} {currency} per 1M input tokens (prefill), {output} {currency} per 1M output "
+        "≈ {input} {currency} per 1M input tokens (prefill), ≈ {output} {currency} per 1M output "
         "tokens (decode), GPUs busy {utilization:.0%} of the term",
+    ),
+    "outcome.tokens_band": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "band ±{band:.0%} of the speed: {input_low}–{input_high} {currency} per 1M input tokens,"
+        " {output_low}–{output_high} {currency} per 1M output tokens",
     ),
     "outcome.run": QT_TRANSLATE_NOOP(
         "CoreText",

@@ -50,15 +50,19 @@ def solve_outcome(
     from core.planning.limit_curve import limit_curves
     from core.planning.limits import solve_limits
     from core.pricing.outcome import outcome_cost
-    from core.pricing.prices import price_for
+    from core.pricing.prices import per_order_of, price_for
 
     limits = solve_limits(result, model)
     curves = limit_curves(result, model, limits)
     try:
         term = result.request.term
-        orders = result.request.workload == "training"  # a run larger than one order
         price = price_for(
-            catalog, result.gpu, result.gpus, term, tax_rate=tax_rate, orders_allowed=orders
+            catalog,
+            result.gpu,
+            result.gpus,
+            term,
+            tax_rate=tax_rate,
+            per_order=per_order_of(result),  # a run larger than one order, as the estimate says
         )
     except PlannerError:  # e.g. more GPUs than the offer rents: the estimate says why
         return limits, None, curves

@@ -486,6 +486,10 @@
         <translation>{gpus} GPU — больше, чем вмещает один заказ {gpu} ({max_gpus}): обучение посчитано как {orders} {orders|заказ|заказа|заказов}, и их GPU должны связываться по сети, которую предложение не гарантирует</translation>
     </message>
     <message>
+        <source>{gpus} GPUs are more than one order of {gpu} holds ({max_gpus}): priced as {orders} orders of up to {per_order} GPUs, each serving replica within one order</source>
+        <translation>запрошено {gpus} GPU — больше, чем вмещает один заказ {gpu} ({max_gpus}): цена посчитана по нескольким заказам (их {orders}, до {per_order} GPU в каждом), каждая реплика обслуживания целиком в одном заказе</translation>
+    </message>
+    <message>
         <source>{gpu} offers at most {max_gpus} GPUs per allocation ({per_node} per node × {max_nodes} nodes), {gpus} asked</source>
         <translation>{gpu} даёт не больше {max_gpus} GPU на одно выделение ({per_node} на узел, узлов — до {max_nodes}), запрошено {gpus}</translation>
     </message>
@@ -966,6 +970,14 @@
         <translation>предзаполнение (prefill) при 2·N FLOP на токен и {mfu:.0%} от пиковой производительности</translation>
     </message>
     <message>
+        <source>serving speed from the step model at {sequences} sequences of {input} tokens in and {output} out: ≈ {output_rate:,.0f} output tokens/s, first token ≈ {ttft_ms:,.0f} ms, ≈ {tpot_ms:,.1f} ms per output token (band ±{band:.0%}, docs/ACCURACY.md)</source>
+        <translation>скорость обслуживания по пошаговой модели при {sequences} последовательностях по {input} входных и {output} выходных токенов: ≈ {output_rate:,.0f} выходных токенов/с, первый токен через ≈ {ttft_ms:,.0f} мс, ≈ {tpot_ms:,.1f} мс на выходной токен (полоса ±{band:.0%}, docs/ACCURACY.md)</translation>
+    </message>
+    <message>
+        <source>no published measurement calibrates {engine} on {gpu} here (missing: {missing}); the speed band is doubled</source>
+        <translation>ни одно опубликованное измерение не калибрует {engine} на {gpu} в этой настройке (нет данных: {missing}); полоса скорости удвоена</translation>
+    </message>
+    <message>
         <source>{factor}·N FLOPs per token at {mfu:.0%} of the GPUs&apos; dense bf16 peak</source>
         <translation>{factor}·N FLOP на токен при {mfu:.0%} от пиковой плотной производительности GPU в bf16</translation>
     </message>
@@ -1354,8 +1366,12 @@
         <translation>предложение GPU, сохранённое в смете {quote}, не читается, поэтому пределов нет</translation>
     </message>
     <message>
-        <source>{input} {currency} per 1M input tokens (prefill), {output} {currency} per 1M output tokens (decode), GPUs busy {utilization:.0%} of the term</source>
-        <translation>{input} {currency} за 1 млн входных токенов (prefill), {output} {currency} за 1 млн выходных токенов (decode), GPU заняты {utilization:.0%} срока</translation>
+        <source>≈ {input} {currency} per 1M input tokens (prefill), ≈ {output} {currency} per 1M output tokens (decode), GPUs busy {utilization:.0%} of the term</source>
+        <translation>≈ {input} {currency} за 1 млн входных токенов (prefill), ≈ {output} {currency} за 1 млн выходных токенов (decode), GPU заняты {utilization:.0%} срока</translation>
+    </message>
+    <message>
+        <source>band ±{band:.0%} of the speed: {input_low}–{input_high} {currency} per 1M input tokens, {output_low}–{output_high} {currency} per 1M output tokens</source>
+        <translation>полоса скорости ±{band:.0%}: {input_low}–{input_high} {currency} за 1 млн входных токенов, {output_low}–{output_high} {currency} за 1 млн выходных токенов</translation>
     </message>
     <message>
         <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost} {currency} ({factor}·N FLOPs per token at {mfu:.0%} MFU)</source>

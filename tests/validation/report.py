@@ -23,6 +23,7 @@ from tests.validation.cases import (
     Case,
 )
 from tests.validation.compare import outcome
+from tests.validation.serving_report import serving_section
 from tests.validation.speed_report import speed_section
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -337,6 +338,7 @@ def render() -> str:
         figures = f" ({'; '.join(item.figures)})" if item.figures else ""
         out.append(f"- {item.what}{figures} — missing: {item.missing}. Source: {item.source}.")
     out.append("")
+    out.extend(serving_section())
     out += speed_section()
     return "\n".join(out)
 

@@ -98,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
             text = head + "\n" + choice["note"] + "\n\n" + rest
         extra = ["", "Limits on this offer and layout (memory; each with the others as requested)"]
         extra += [f"  {line}" for line in limits.messages(result.request)]
+        extra += _curve_lines(result)
         costs = outcome.messages(outcome_hours(result)) if outcome is not None else []
         if costs:  # none when the layout does not run (core.pricing.outcome.outcome_cost)
             extra += ["", "Cost of the outcome"]
@@ -167,6 +168,26 @@ def _choice(reason: str, best: EstimateResult, note: str) -> dict[str, Any]:
         "strategy": best.strategy,
         "note": note,
     }
+
+
+def _curve_lines(result: EstimateResult) -> list[str]:
+    """The offer's throughput per GPU against tokens/s per user, for a vLLM serving estimate."""
+    request = result.request
+    if request.workload != "inference" or request.inference.engine != "vllm" or not result.fits:
+        return []
+    from core.estimate.dispatch import language_model_of, resolve, served_model
+    from core.estimate.serving import prefill_precision
+    from core.estimate.serving_speed import speed_curve
+
+    arch = served_model(request, language_model_of(resolve(request)))
+    curve = speed_curve(request, arch, result.gpu, prefill_precision(request, arch, result.gpu))
+    lines = ["", "Throughput per GPU against speed per user (output tokens/s, step model)"]
+    lines += [
+        f"  {seqs:>5} {'sequence ' if seqs == 1 else 'sequences'}: {user:>9,.1f} per user,"
+        f" {per_gpu:>10,.0f} per GPU"
+        for seqs, user, per_gpu in curve
+    ]
+    return lines
 
 
 def run_batch(name: str, catalog: Catalog, tax_rate: Decimal, utilization: Decimal) -> int:
@@ -276,7 +297,16 @@ def format_estimate(result: EstimateResult, price: dict[str, Any] | None) -> str
     lines.extend(_llamacpp_lines(result.details.get("llamacpp")))
     t = result.throughput
     if t.decode_tokens_per_s:
-        lines.append(f"Decode    ≤ {t.decode_tokens_per_s:,.0f} tokens/s (bandwidth bound)")
+        within = f" (band ±{t.band:.0%})" if t.band is not None else ""
+        lines.append(f"Decode    ≈ {t.decode_tokens_per_s:,.0f} tokens/s{within}")
+    if t.ttft_s is not None and t.tpot_s is not None:
+        lines.append(
+            f"Latency   first token ≈ {t.ttft_s * 1e3:,.0f} ms, ≈ {t.tpot_s * 1e3:,.1f} ms per"
+            " output token"
+        )
+    for note in t.assumptions:
+        if getattr(note, "key", "") == "throughput.uncalibrated":
+            lines.append(f"          {note}")
     speed_band = f" (±{t.speed_band:.0%})" if t.speed_band is not None else ""
     if t.training_tokens_per_s and t.job_hours is not None:
         lines.append(

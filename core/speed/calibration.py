@@ -1,0 +1,115 @@
+"""Engine and vendor profiles: the calibrated fractions of the hardware each engine reaches.
+
+Fitted with ``python -m tests.validation.serving_fit`` on the calibration set of
+``tests/validation/speed_serving.py`` only (the validation set is never read by the fit):
+coordinate descent over grids of each profile's shares and times from several starts, minimising
+the mean |log(planner ÷ measured)| of the engine's calibration points. ``band`` is the 80th
+percentile of those points' |error| after the fit (never narrower than the best-covered profile's:
+a profile fitted on one source cannot claim more). Where the GPU, the weights' format or the
+engine itself has no calibration point, :func:`coverage` doubles the band and says which.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.speed.serving import EngineProfile
+
+# TensorRT-LLM on NVIDIA. Calibration cases: perf-overview.md (TensorRT-LLM 1.0) H100 SXM and H200
+# SXM columns, and performance.md (0.6.1 / 0.5) H100 rows: 124 points (speed_serving.py).
+# Fit: mean |log error| 0.176; 80th percentile |error| 0.31. max_batch 2048 and max_tokens 8192:
+# TensorRT-LLM's BuildConfig defaults (max_batch_size, max_num_tokens). kv_share 0.9:
+# kv_cache_free_gpu_mem_fraction's default (the page says 0.90-0.95).
+TRTLLM_NVIDIA = EngineProfile(
+    name="trtllm-nvidia",
+    bandwidth=0.5,
+    cache_bandwidth=0.95,
+    compute=0.55,
+    layer_us=10.0,
+    step_us=2000.0,
+    comm_scale=1.5,
+    act_passes=8.0,
+    max_batch=2048,
+    max_tokens=8192,
+    kv_share=0.90,
+    calibrated=True,
+    band=0.31,
+)
+
+# vLLM on AMD. Calibration cases: the Oracle Cloud MI300X Llama 3.1 405B FP8 latency and
+# throughput tables, 11 points of one model and one layout (speed_serving.py). Fit: mean |log
+# error| 0.036, which seven parameters on eleven points of one model do not make trustworthy:
+# cache_bandwidth (0.2) and act_passes (24) sit at their grids' edges and trade off with each
+# other; the band is therefore TensorRT-LLM's, not its own 0.06. max_batch 256: vLLM's
+# max_num_seqs default of that time (EngineArgs, vLLM 0.6); chunked prefill off, so max_tokens is
+# the model length (here large). kv_share 0.9: gpu_memory_utilization's default.
+VLLM_AMD = EngineProfile(
+    name="vllm-amd",
+    bandwidth=0.5,
+    cache_bandwidth=0.2,
+    compute=0.25,
+    layer_us=10.0,
+    step_us=2000.0,
+    comm_scale=2.0,
+    act_passes=24.0,
+    max_batch=256,
+    max_tokens=131072,
+    kv_share=0.90,
+    calibrated=True,
+    band=0.31,
+)
+
+# Any engine and vendor without calibration points (vLLM and SGLang on NVIDIA, SGLang on AMD):
+# TensorRT-LLM's fitted shares, the best-covered profile, with twice its band. max_batch 1024 and
+# max_tokens 8192: vLLM's defaults on a GPU of 70 GiB or more (EngineArgs.get_batch_defaults,
+# vllm/engine/arg_utils.py).
+DEFAULT = EngineProfile(
+    name="default",
+    bandwidth=0.5,
+    cache_bandwidth=0.95,
+    compute=0.55,
+    layer_us=10.0,
+    step_us=2000.0,
+    comm_scale=1.5,
+    act_passes=8.0,
+    max_batch=1024,
+    max_tokens=8192,
+    kv_share=0.90,
+    calibrated=False,
+    band=0.62,
+)
+
+PROFILES: dict[tuple[str, str], EngineProfile] = {
+    ("trtllm", "nvidia"): TRTLLM_NVIDIA,
+    ("vllm", "amd"): VLLM_AMD,
+}
+
+# What each profile's calibration points cover: GPUs and weight formats.
+COVERED: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "trtllm-nvidia": (frozenset({"h100-80gb-sxm", "h200-141gb"}), frozenset({"fp8"})),
+    "vllm-amd": (frozenset({"mi300x"}), frozenset({"fp8"})),
+}
+
+
+def profile_for(engine: str, vendor: str) -> EngineProfile:
+    """The calibrated profile of ``engine`` on ``vendor``'s GPUs, else the wide default."""
+    return PROFILES.get((engine, vendor), DEFAULT)
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """How far the calibration covers a layout: the band to state and what is not covered."""
+
+    band: float
+    missing: tuple[str, ...]  # "engine", "gpu", "format": what has no calibration point
+
+
+def coverage(profile: EngineProfile, gpu_id: str, fmt: str) -> Coverage:
+    """The band for ``profile`` on ``gpu_id`` with ``fmt`` weights: doubled when uncovered."""
+    if not profile.calibrated:
+        return Coverage(profile.band, ("engine",))
+    gpus, formats = COVERED.get(profile.name, (frozenset(), frozenset()))
+    missing = tuple(
+        name for name, ok in (("gpu", gpu_id in gpus), ("format", fmt in formats)) if not ok
+    )
+    return Coverage(profile.band * (2 if missing else 1), missing)

@@ -1,0 +1,74 @@
+"""Hardware figures the step model reads: peaks per precision and the GPU-to-GPU link.
+
+Peaks come from the offer (the catalog's data-sheet figures). The link is the offer's
+``link_gbps`` and ``link_latency_us`` (the catalog cites each), else the figure for its
+interconnect kind below.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.domain.catalog import GpuOffer
+
+
+@dataclass(frozen=True)
+class Link:
+    """One GPU's link to its tensor-parallel peers."""
+
+    gbps: float  # unidirectional bandwidth per GPU, GB/s
+    latency_us: float  # one small all-reduce's fixed time, microseconds
+
+
+# Per interconnect kind, where the offer does not say more:
+# - NVLink 4 (H100/H200 SXM): 900 GB/s bidirectional = 450 GB/s each way per GPU (NVIDIA H100
+#   data sheet); NVLink 5 (B200/B300): 1.8 TB/s bidirectional = 900 GB/s (NVIDIA DGX B200 data
+#   sheet); NVLink 3 (A100 SXM): 600 GB/s bidirectional = 300 GB/s.
+# - Infinity Fabric (MI300X/MI325X/MI355X): 7 links × 64 GB/s = 448 GB/s each way per GPU in an
+#   8-GPU OAM platform (AMD Instinct MI300X data sheet, "896 GB/s peak aggregate bidirectional").
+# - PCIe: Gen4 x16 32 GB/s, Gen5 x16 64 GB/s each way (PCI-SIG); the GPUs' own data sheets name
+#   the generation (L40S, RTX 4090, RTX 6000 Ada, A10, L4: Gen4; RTX PRO 6000, RTX 5090, H100
+#   PCIe: Gen5). Peer traffic without NVLink passes the host's root complex or a switch.
+# - Latency: one all-reduce of a few kilobytes takes ~10 µs over NVLink/Infinity Fabric with the
+#   engines' custom all-reduce kernels and ~25 µs across PCIe (NCCL's ring/tree launch plus a PCIe
+#   round trip; nccl-tests all_reduce_perf small-message times quoted in public issues range
+#   6-15 µs on NVLink and 20-40 µs on PCIe). These two are calibrated together with the step's
+#   fixed time (see core.speed.calibration).
+_LINKS: dict[str, Link] = {
+    "nvlink-3": Link(300.0, 10.0),
+    "nvlink-4": Link(450.0, 10.0),
+    "nvlink-5": Link(900.0, 10.0),
+    "infinity-fabric": Link(448.0, 10.0),
+    "pcie-4": Link(32.0, 25.0),
+    "pcie-5": Link(64.0, 25.0),
+}
+_PCIE5 = {"rtx-pro-6000-server", "rtx-5090", "h100-80gb-pcie"}
+_NVLINK = {"a100-80gb": "nvlink-3", "a100-40gb": "nvlink-3", "b200-180gb": "nvlink-5"}
+_NVLINK.update({"b300-288gb": "nvlink-5"})
+
+
+def link_of(gpu: GpuOffer) -> Link:
+    """The offer's link: the catalog's figures, else those of its interconnect kind."""
+    if gpu.interconnect == "pcie":
+        base = _LINKS["pcie-5" if gpu.id in _PCIE5 else "pcie-4"]
+    elif gpu.interconnect == "infinity-fabric":
+        base = _LINKS["infinity-fabric"]
+    else:
+        base = _LINKS[_NVLINK.get(gpu.id, "nvlink-4")]
+    if gpu.link_gbps is None and gpu.link_latency_us is None:
+        return base
+    return Link(gpu.link_gbps or base.gbps, gpu.link_latency_us or base.latency_us)
+
+
+def matmul_peak(gpu: GpuOffer, fmt: str) -> float:
+    """Dense FLOP/s of the GPU's matmuls on weights of ``fmt``.
+
+    FP8 and NVFP4 weights multiply at their own peak where the GPU has such tensor cores; NVFP4
+    on a GPU without FP4 units runs as FP8 (Hopper) or bf16, as weight-only kernels do.
+    """
+    tflops = gpu.bf16_tflops
+    if fmt == "nvfp4" and gpu.fp4_tflops:
+        tflops = gpu.fp4_tflops
+    elif fmt in ("nvfp4", "fp8") and gpu.fp8_tflops:
+        tflops = gpu.fp8_tflops
+    return float(tflops) * 1e12

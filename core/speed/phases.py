@@ -1,0 +1,87 @@
+"""Serving speed of an option split into its two phases, for prices per input and output token.
+
+In steady state (:func:`core.speed.serving.steady_cycle`) an average step of time t decodes D
+tokens and prefills P prompt tokens. The same step without its prompt tokens takes t_d; the
+prompt tokens cost the rest, t − t_d. Billing output tokens at t_d ÷ D and input tokens at
+(t − t_d) ÷ P makes a request's two bills add up to its share of the wall time, as serving APIs
+bill input and output apart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from core.domain.catalog import GpuOffer
+from core.model.architecture import ModelArchitecture
+from core.speed.calibration import coverage, profile_for
+from core.speed.serving import Layout, steady_cycle
+from core.speed.shape import ModelShape
+
+
+@dataclass(frozen=True)
+class PhaseSpeed:
+    """An option's serving speed at its operating point, per phase, with its band."""
+
+    decode_tokens_per_s: float  # output tokens/s of all replicas, at the decode share of time
+    prefill_tokens_per_s: float  # prompt tokens/s of all replicas, at the prefill share
+    output_tokens_per_s: float  # output tokens/s of all replicas over the wall time
+    ttft_s: float
+    tpot_s: float
+    requests_per_s: float
+    band: float  # relative: each figure holds within × or ÷ (1 + band)
+    uncalibrated: tuple[str, ...]  # "engine", "gpu", "format": no calibration point for it
+    engine: str  # the profile used
+
+    def scaled(self, replicas: int) -> PhaseSpeed:
+        """The speed of ``replicas`` independent copies (data-parallel serving)."""
+        if replicas == 1:
+            return self
+        return replace(
+            self,
+            decode_tokens_per_s=self.decode_tokens_per_s * replicas,
+            prefill_tokens_per_s=self.prefill_tokens_per_s * replicas,
+            output_tokens_per_s=self.output_tokens_per_s * replicas,
+            requests_per_s=self.requests_per_s * replicas,
+        )
+
+
+def phase_speed(
+    arch: ModelArchitecture,
+    gpu: GpuOffer,
+    *,
+    gpus: int,
+    tp: int,
+    weight_bytes: float,
+    kv_bytes: float,
+    matmul: str,
+    engine: str,
+    input_tokens: int,
+    output_tokens: int,
+    concurrency: int,
+) -> PhaseSpeed:
+    """The speed of ``arch`` on ``gpus`` × ``gpu`` at tensor parallel ``tp``.
+
+    ``concurrency`` sequences per replica, each of ``input_tokens`` in and ``output_tokens`` out.
+    """
+    profile = profile_for(engine, gpu.vendor)
+    shape = ModelShape.of(arch, tp)
+    layout = Layout(gpu, gpus, tp, weight_bytes, kv_bytes, matmul)
+    isl, osl = max(input_tokens, 1), max(output_tokens, 1)
+    cycle = steady_cycle(shape, layout, profile, batch=concurrency, isl=isl, osl=osl)
+    replicas = layout.replicas
+    output = replicas * cycle.decoding / cycle.step
+    decode = replicas * cycle.decoding / cycle.decode_step
+    prompt_time = cycle.step - cycle.decode_step
+    prefill = replicas * cycle.prefill_tokens / prompt_time if prompt_time > 0 else isl / cycle.ttft
+    cover = coverage(profile, gpu.id, matmul)
+    return PhaseSpeed(
+        decode_tokens_per_s=decode,
+        prefill_tokens_per_s=prefill,
+        output_tokens_per_s=output,
+        ttft_s=cycle.ttft,
+        tpot_s=cycle.step,
+        requests_per_s=output / osl,
+        band=cover.band,
+        uncalibrated=cover.missing,
+        engine=profile.name,
+    )

@@ -1,0 +1,356 @@
+"""Serving speed from one engine step's time, at an operating point.
+
+A step of a serving engine runs ``B`` sequences' next tokens (decode) and ``P`` prompt tokens
+(prefill) through every layer. Its time is
+
+    t = max(weight bytes ÷ bandwidth, matmul FLOPs ÷ compute)
+      + max(cache bytes ÷ bandwidth, attention FLOPs ÷ compute)
+      + activation bytes ÷ bandwidth + all-reduces + fixed
+
+each at the engine's achievable share of the peak. The matmuls and attention are separate
+kernels that run one after the other, so each gets its own roofline and the two add up (a single
+max over the whole step would let a large batch's attention hide under its matmuls, which no
+engine does: the calibration's long-output offline runs are 1.3-1.7× slower than that single max).
+
+- weight bytes: each GPU's share of the weights the step touches (a mixture-of-experts step
+  touches the experts its tokens route to: a fraction 1 − (1 − k/E)^T of them for T tokens under
+  uniform routing); cache bytes: every decoding sequence's cache at the context it really has;
+- matmul FLOPs: 2·N_active per token, at the peak of the weights' format where the GPU has such
+  tensor cores; attention FLOPs: 4·layers·width·context per token at the 16-bit peak;
+- activations: the kernels between the matmuls read and write every token's full hidden width on
+  every rank (tensor parallelism does not split them), a calibrated number of passes;
+- all-reduces: two per layer under tensor parallelism (after attention and after the MLP), each
+  a fixed latency plus 2·(tp−1)/tp of the activations over the link;
+- fixed: a per-layer time (kernel launches, norms, the small kernels between matmuls) and a
+  per-step time (the engine's scheduler, sampling).
+
+The operating point decides B, P and the context:
+
+- a loaded server at concurrency C (and the engine's own largest batch offline) runs in steady
+  state: each slot prefills its prompt (in chunks of the engine's token limit, in steps shared
+  with the other slots' decoding), then decodes its output, the slots staggered; the decoding
+  sequences sit at input + output÷2 tokens on average (:func:`steady_cycle`);
+- a static batch (all prompts first, then the output tokens together) prefills B·input tokens,
+  then decodes ``output`` steps at that average context;
+- time to first token of one prompt is a step of P = input tokens.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+from core.domain.catalog import GpuOffer
+from core.speed.hardware import Link, link_of, matmul_peak
+from core.speed.shape import KV_BYTES, WEIGHT_BYTES, ModelShape
+
+Mode = Literal["steady", "static"]
+
+
+@dataclass(frozen=True)
+class EngineProfile:
+    """An engine's achievable fractions of the hardware, and its batch limits."""
+
+    name: str
+    bandwidth: float  # achievable share of the peak memory bandwidth reading weights
+    cache_bandwidth: float  # achievable share reading the KV cache (paged attention kernels)
+    compute: float  # achievable share of the dense matmul peak
+    layer_us: float  # fixed time per layer per step, microseconds
+    step_us: float  # fixed time per step (scheduler, sampling), microseconds
+    comm_scale: float  # measured all-reduce time ÷ the link's figures (latency + bandwidth)
+    act_passes: float  # full-width 16-bit activation reads+writes per token per layer
+    max_batch: int  # sequences one step runs at most
+    max_tokens: int  # tokens one step runs at most (prefill chunk + decode)
+    kv_share: float  # share of the memory the KV pool gets (see free_for_cache)
+    calibrated: bool  # whether published measurements of this engine and vendor fitted it
+    band: float  # relative half-width of the band (×) from the calibration residuals
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the model runs: the offer, GPUs, tensor-parallel degree, and what a step reads.
+
+    ``weight_bytes`` are the stored bytes per linear-layer weight (scales included),
+    ``kv_bytes`` the bytes per cached element, and ``matmul`` the precision the matmuls run at
+    (a key of :func:`core.speed.hardware.matmul_peak`: "bf16", "fp8" or "nvfp4").
+    """
+
+    gpu: GpuOffer
+    gpus: int
+    tp: int
+    weight_bytes: float
+    kv_bytes: float
+    matmul: str
+
+    @classmethod
+    def of(cls, gpu: GpuOffer, gpus: int, tp: int, weights: str, kv: str) -> Layout:
+        """A layout from format names (keys of WEIGHT_BYTES and KV_BYTES)."""
+        matmul = weights if weights in ("fp8", "nvfp4") else "bf16"
+        return cls(gpu, gpus, tp, WEIGHT_BYTES[weights], KV_BYTES[kv], matmul)
+
+    @property
+    def replicas(self) -> int:
+        """Independent copies of the model (data-parallel serving)."""
+        return max(self.gpus // self.tp, 1)
+
+
+@dataclass(frozen=True)
+class StepTime:
+    """The parts of one step's time, seconds."""
+
+    weights: float  # reading the weights the step touches
+    matmul: float  # the linear layers' FLOPs
+    cache: float  # reading the decoding sequences' caches
+    attention: float  # attention's FLOPs
+    activations: float  # norms, residual adds, rotary, quantize: full width on every rank
+    comm: float  # tensor-parallel all-reduces
+    fixed: float  # per-layer and per-step fixed time
+
+    @property
+    def total(self) -> float:
+        """Linear layers and attention each at their roofline, then communication and fixed time."""
+        return (
+            max(self.weights, self.matmul)
+            + max(self.cache, self.attention)
+            + self.activations
+            + self.comm
+            + self.fixed
+        )
+
+
+def _weight_bytes(shape: ModelShape, layout: Layout, tokens: float) -> float:
+    bpw = layout.weight_bytes
+    expert = float(shape.expert_params)
+    if expert and tokens > 0:
+        expert *= 1.0 - (1.0 - shape.experts_per_token / shape.experts) ** tokens
+    else:
+        expert = 0.0
+    linear = (shape.dense_linear_params + expert) * bpw / shape.tp
+    return linear + shape.other_params * 2.0 / shape.tp
+
+
+def step_time(
+    shape: ModelShape,
+    layout: Layout,
+    engine: EngineProfile,
+    *,
+    decode: float,
+    context: float,
+    prefill: float = 0.0,
+    prefill_context: float = 0.0,
+) -> StepTime:
+    """One step of ``decode`` sequences at ``context`` and ``prefill`` prompt tokens.
+
+    ``prefill_context`` is the average context a prompt token attends to (half the prompt).
+    """
+    gpu = layout.gpu
+    tokens = decode + prefill
+    bandwidth = gpu.memory_bandwidth_gbps * 1e9 * engine.bandwidth
+    weights = _weight_bytes(shape, layout, tokens) / bandwidth
+    cache = decode * shape.kv_elements(context) * layout.kv_bytes
+    cache /= gpu.memory_bandwidth_gbps * 1e9 * engine.cache_bandwidth
+    matmul = 2.0 * shape.active_params * tokens / shape.tp
+    matmul /= matmul_peak(gpu, layout.matmul) * engine.compute
+    attention = (
+        shape.attention_flops(context) * decode + shape.attention_flops(prefill_context) * prefill
+    )
+    attention /= float(gpu.bf16_tflops) * 1e12 * engine.compute
+    # The small kernels between the matmuls (norms, residual adds, rotary, activation quantize)
+    # stream the full hidden width of every token on every tensor-parallel rank.
+    # A mixture-of-experts layer also copies each token's hidden state to its k experts and
+    # gathers k results back (permute and unpermute: 2·k more full-width passes per token).
+    passes = engine.act_passes + 2.0 * shape.experts_per_token
+    activations = passes * tokens * shape.hidden * 2.0 * shape.layers / bandwidth
+    comm = 0.0
+    if shape.tp > 1:
+        link: Link = link_of(gpu)
+        message = tokens * shape.hidden * 2.0  # 16-bit activations
+        per = link.latency_us * 1e-6 + 2.0 * (shape.tp - 1) / shape.tp * message / (link.gbps * 1e9)
+        comm = 2 * shape.layers * per * engine.comm_scale
+    fixed = (shape.layers * engine.layer_us + engine.step_us) * 1e-6
+    return StepTime(weights, matmul, cache, attention, activations, comm, fixed)
+
+
+def free_for_cache(shape: ModelShape, layout: Layout, engine: EngineProfile) -> float:
+    """Bytes per GPU the KV pool gets: a share of what the weights leave.
+
+    3 GiB are kept aside for the runtime and activations; TensorRT-LLM's
+    kv_cache_free_gpu_mem_fraction and vLLM's gpu_memory_utilization both act on about this.
+    """
+    vram = layout.gpu.device_total.bytes
+    weights = _weight_bytes(shape, layout, 1e9)
+    return max((vram - weights - 3 * 2**30) * engine.kv_share, 0.0)
+
+
+def largest_batch(
+    shape: ModelShape, layout: Layout, engine: EngineProfile, isl: int, osl: int
+) -> int:
+    """The batch an engine runs offline.
+
+    The least of what its KV pool holds at full length, its sequence limit, and its token limit
+    per step in steady state (B·(1 + input÷output) tokens).
+    """
+    per_seq = shape.kv_elements(isl + osl) * layout.kv_bytes
+    by_memory = (
+        int(free_for_cache(shape, layout, engine) // per_seq) if per_seq else engine.max_batch
+    )
+    by_tokens = int(engine.max_tokens / (1.0 + isl / max(osl, 1)))
+    return max(min(by_memory, engine.max_batch, max(by_tokens, 1)), 1)
+
+
+@dataclass(frozen=True)
+class ServingSpeed:
+    """Speed at one operating point, with a band (each figure × or ÷ (1 + band))."""
+
+    batch: int
+    ttft_s: float
+    tpot_s: float
+    output_tok_s: float  # all replicas together
+    input_tok_s: float
+    requests_s: float
+    band: float
+    calibrated: bool
+
+    @property
+    def tok_s_per_user(self) -> float:
+        """Output tokens/s one user sees while decoding."""
+        return 1.0 / self.tpot_s if self.tpot_s > 0 else 0.0
+
+    def per_gpu(self, gpus: int) -> float:
+        """Output tokens/s per GPU."""
+        return self.output_tok_s / max(gpus, 1)
+
+
+def _prefill_time(
+    shape: ModelShape, layout: Layout, engine: EngineProfile, tokens: float, isl: int
+) -> float:
+    """Seconds to prefill ``tokens`` prompt tokens in chunks of the engine's step limit."""
+    if tokens <= 0:
+        return 0.0
+    chunks = max(math.ceil(tokens / engine.max_tokens), 1)
+    step = step_time(
+        shape, layout, engine, decode=0, context=0, prefill=tokens / chunks, prefill_context=isl / 2
+    )
+    return chunks * step.total
+
+
+def serving_speed(
+    shape: ModelShape,
+    layout: Layout,
+    engine: EngineProfile,
+    *,
+    isl: int,
+    osl: int,
+    concurrency: int | None,
+    mode: Mode = "steady",
+) -> ServingSpeed:
+    """Speed of ``layout`` at ``isl``/``osl`` tokens and ``concurrency`` sequences per replica.
+
+    ``concurrency`` None is the engine's own largest batch (an offline run). A loaded server
+    runs at most its largest batch; the other requests wait, and their wait is part of the time
+    to first token (Little's law: waiting requests ÷ the rate requests finish).
+    """
+    top = largest_batch(shape, layout, engine, isl, osl)
+    batch = top if concurrency is None else concurrency
+    waiting = 0
+    if mode == "steady" and batch > top:
+        batch, waiting = top, batch - top
+    context = isl + osl / 2.0
+    if mode == "static":
+        ttft = _prefill_time(shape, layout, engine, isl, isl)
+        prefill = _prefill_time(shape, layout, engine, batch * isl, isl)
+        tpot = step_time(shape, layout, engine, decode=batch, context=context).total
+        latency = prefill + osl * tpot
+        output = layout.replicas * batch * osl / latency
+    else:
+        cycle = steady_cycle(shape, layout, engine, batch=batch, isl=isl, osl=osl)
+        tpot = cycle.step
+        output = layout.replicas * cycle.decoding / cycle.step
+        ttft = cycle.ttft + waiting * osl / (output / layout.replicas)
+    requests = output / osl
+    return ServingSpeed(
+        batch=batch,
+        ttft_s=ttft,
+        tpot_s=tpot,
+        output_tok_s=output,
+        input_tok_s=requests * isl,
+        requests_s=requests,
+        band=engine.band,
+        calibrated=engine.calibrated,
+    )
+
+
+@dataclass(frozen=True)
+class SteadyCycle:
+    """A loaded server in steady state: each of ``batch`` slots prefills a prompt, then decodes.
+
+    A slot spends ``chunks`` steps on its prompt (the engine's token limit per step cuts it)
+    and ``osl`` steps decoding, the slots staggered, so an average step holds ``prefilling``
+    prompt chunks and ``decoding`` = batch − prefilling decode tokens. ``step`` is the average
+    step (a mix of the two neighbouring whole counts of prompt chunks), ``decode_step`` the same
+    step without its prompt chunks, and ``ttft`` a prompt's steps beside the other slots.
+    """
+
+    step: float
+    decode_step: float
+    decoding: float
+    prefill_tokens: float  # prompt tokens per average step
+    ttft: float
+
+
+def steady_cycle(
+    shape: ModelShape, layout: Layout, engine: EngineProfile, *, batch: int, isl: int, osl: int
+) -> SteadyCycle:
+    """The average step of ``batch`` slots serving ``isl``/``osl``-token requests back to back."""
+    chunks = max(math.ceil(isl / engine.max_tokens), 1)
+    chunk = isl / chunks
+    context = isl + osl / 2.0
+    prefilling = batch * chunks / (osl + chunks)
+    whole = math.floor(prefilling)
+    frac = prefilling - whole
+
+    def mixed(prompts: int) -> float:
+        prompts = min(prompts, batch)
+        return step_time(
+            shape,
+            layout,
+            engine,
+            decode=batch - prompts,
+            context=context,
+            prefill=prompts * chunk,
+            prefill_context=isl / 2.0,
+        ).total
+
+    step = (1 - frac) * mixed(whole) + frac * mixed(whole + 1) if frac else mixed(whole)
+    decoding = batch - prefilling
+    decode_step = step_time(shape, layout, engine, decode=decoding, context=context).total
+    return SteadyCycle(
+        step=step,
+        decode_step=min(decode_step, step),
+        decoding=decoding,
+        prefill_tokens=prefilling * chunk,
+        ttft=chunks * mixed(max(whole, 1)),
+    )
+
+
+def static_latency(
+    shape: ModelShape, layout: Layout, engine: EngineProfile, *, isl: int, osl: int, batch: int
+) -> float:
+    """Seconds for a static batch to prefill and generate ``osl`` tokens (a latency benchmark)."""
+    speed = serving_speed(shape, layout, engine, isl=isl, osl=osl, concurrency=batch, mode="static")
+    return batch * osl * layout.replicas / speed.output_tok_s
+
+
+def throughput_curve(
+    shape: ModelShape, layout: Layout, engine: EngineProfile, *, isl: int, osl: int
+) -> list[tuple[float, float]]:
+    """(tokens/s per user, output tokens/s per GPU) from one sequence to the largest batch."""
+    top = largest_batch(shape, layout, engine, isl, osl)
+    points = []
+    c = 1
+    while c <= top:
+        s = serving_speed(shape, layout, engine, isl=isl, osl=osl, concurrency=c)
+        points.append((s.tok_s_per_user, s.per_gpu(layout.gpus)))
+        c *= 2
+    return points

@@ -1,0 +1,115 @@
+"""Fit each calibrated engine profile on the calibration set only.
+
+``python -m tests.validation.serving_fit``: coordinate descent over grids of the bandwidth shares
+(weights, cache), the compute share, the per-layer and the per-step fixed time, the all-reduce
+scale and the activation passes (each in turn to its best grid value, until none moves), from
+several fixed starts; the objective is the mean |log(planner ÷ measured)| of the profile's
+calibration points. Prints the best values and the residual band (80th percentile of |error|)
+to be written into core/speed/calibration.py. The validation points are never read here.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import sys
+from dataclasses import replace
+
+from core.speed.calibration import PROFILES
+from core.speed.serving import EngineProfile
+from tests.validation.serving_compare import _gpu, model_figure
+from tests.validation.speed_serving import POINTS, SpeedPoint
+
+BANDWIDTH = [x / 100 for x in range(40, 100, 5)]
+COMPUTE = [x / 100 for x in range(25, 95, 5)]
+# The per-layer time is not identifiable from these measurements: with the per-step time free,
+# TensorRT-LLM's calibration loss is flat between 10 and 120 µs per layer (mean |log error|
+# 0.174-0.179), the two trading off. It is held at 10 µs, the order of one CUDA-graph-replayed
+# layer's small kernels, and the per-step time takes up the rest.
+LAYER_US = [10.0]
+STEP_US = [0.0, 250.0, 500.0, 1000.0, 2000.0, 4000.0, 8000.0]
+COMM_SCALE = [0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0]
+# Where the descent starts, whatever the profile holds now (so the fit does not depend on it).
+START = {
+    "bandwidth": 0.7,
+    "cache_bandwidth": 0.7,
+    "compute": 0.5,
+    "layer_us": 10.0,
+    "step_us": 500.0,
+    "comm_scale": 1.0,
+    "act_passes": 4.0,
+}
+# Several starts, the best descent kept (coordinate descent stops in local minima).
+STARTS = [
+    {"bandwidth": bw, "step_us": step, "act_passes": act}
+    for bw in (0.5, 0.7)
+    for step in (500.0, 2000.0)
+    for act in (2.0, 8.0)
+]
+GRIDS = {
+    "bandwidth": BANDWIDTH,
+    "cache_bandwidth": [x / 100 for x in range(20, 100, 5)],
+    "compute": COMPUTE,
+    "layer_us": LAYER_US,
+    "step_us": STEP_US,
+    "comm_scale": COMM_SCALE,
+    "act_passes": [0.0, 2.0, 4.0, 6.0, 8.0, 12.0, 16.0, 24.0],
+}
+
+
+def _ratio(p: SpeedPoint, engine: EngineProfile) -> float:
+    r = model_figure(p, engine) / p.value
+    return 1 / r if p.measured in ("latency_s", "ttft_ms") else r
+
+
+def _loss(points: list[SpeedPoint], engine: EngineProfile) -> float:
+    return statistics.fmean(abs(math.log(_ratio(p, engine))) for p in points)
+
+
+def _descend(points: list[SpeedPoint], best: EngineProfile) -> tuple[EngineProfile, float]:
+    """Each parameter in turn to its best grid value, until none moves."""
+    best_loss = _loss(points, best)
+    moved = True
+    while moved:
+        moved = False
+        for name, grid in GRIDS.items():
+            for value in grid:
+                trial = replace(best, **{name: value})
+                loss = _loss(points, trial)
+                if loss < best_loss - 1e-9:
+                    best, best_loss, moved = trial, loss, True
+    return best, best_loss
+
+
+def fit(key: tuple[str, str]) -> tuple[EngineProfile, float, int]:
+    """The best profile for ``key`` on its calibration points, its band and point count."""
+    base = PROFILES[key]
+    points = [
+        p for p in POINTS if p.split == "calibration" and (p.engine, _gpu(p.gpu).vendor) == key
+    ]
+    best, best_loss = base, math.inf
+    for start in STARTS:
+        trial, loss = _descend(points, replace(base, **{**START, **start}))
+        if loss < best_loss:
+            best, best_loss = trial, loss
+    errors = sorted(abs(_ratio(p, best) - 1) for p in points)
+    band = errors[min(int(0.8 * len(errors)), len(errors) - 1)]
+    print(f"{key}: mean |log error| {best_loss:.4f}")
+    return best, band, len(points)
+
+
+def main() -> int:
+    for key in PROFILES:
+        best, band, n = fit(key)
+        print(
+            f"{key}: n={n} bandwidth={best.bandwidth} cache_bandwidth={best.cache_bandwidth}"
+            f" compute={best.compute}"
+            f" layer_us={best.layer_us} step_us={best.step_us} comm_scale={best.comm_scale}"
+            f" act_passes={best.act_passes}"
+            f" band={band:.3f}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,227 @@
+"""The speed section of docs/ACCURACY.md, from tests/validation/speed_serving.py.
+
+``python -m tests.validation.serving_report --baseline`` records today's planner figures (the
+bounds of core/throughput.py through the serving estimate) in ``serving_baseline.json``, once,
+before the step model replaces them, so the document shows before and after.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from core.speed.calibration import DEFAULT, PROFILES, coverage
+from tests.validation.serving_compare import (
+    BASELINE,
+    Row,
+    Stats,
+    baseline_figure,
+    batch_of,
+    engine_of,
+    grouped,
+    rows,
+)
+from tests.validation.speed_serving import NOT_USED, POINTS, SOURCES, SpeedPoint
+
+LIMITS = (
+    "vLLM and SGLang on NVIDIA GPUs: no published measurement with its full setting is in the"
+    " calibration set; the planner's default engine there uses TensorRT-LLM's fitted shares with"
+    " twice the band, and says so. Three validation sources (vLLM's CI on H200, vLLM 0.16 on"
+    " B200, NIM on H100) find it 20-35 % too slow at 1-16 sequences: a vLLM-on-NVIDIA profile"
+    " wants its own calibration source",
+    "one point is far outside: Nemotron Nano's time to first token at concurrency 1 on B200"
+    " (362 ms published, 13 ms here; the same page gives 152 ms at concurrency 8): a hybrid"
+    " Mamba model's prefill in that vLLM, or the first request's warm-up, is not modelled",
+    "AMD: one source (vLLM, one model, one layout) calibrates it and none validates it",
+    "NVFP4 and Blackwell (B200, RTX PRO 6000): validation only; the largest errors are there"
+    " (a small mixture-of-experts model at FP4 on one B200 comes out up to 3.3× too fast)",
+    "pipeline-parallel layouts (tensor × pipeline) are not modelled; TensorRT-LLM's attention"
+    " data parallelism and expert-parallel MoE layouts are counted as tensor parallelism",
+    "grouped-GEMM efficiency with few tokens per expert, queueing in time to first token under a"
+    " request rate, and speculative decoding (MTP drafts) are not modelled separately",
+    "the per-layer fixed time is not identifiable from these measurements (the fit is flat from"
+    " 10 to 120 µs per layer); it is held at 10 µs and the per-step time takes up the rest",
+    "training and diffusion speeds still come from core/throughput.py",
+)
+
+_UNIT = {
+    "output_tok_s_system": "output tok/s (system)",
+    "output_tok_s_per_gpu": "output tok/s per GPU",
+    "latency_s": "batch latency, s",
+    "ttft_ms": "time to first token, ms",
+    "tpot_ms": "time per output token, ms",
+}
+
+
+def table_rows() -> list[Row]:
+    """Every point with the step model's figure and the recorded baseline."""
+    return rows()
+
+
+def _band(p: SpeedPoint) -> float:
+    return coverage(engine_of(p), p.gpu, p.fmt).band
+
+
+def _in_band(row: Row) -> bool:
+    band = _band(row.point)
+    return 1 / (1 + band) <= row.model_ratio <= 1 + band
+
+
+def _fmt(value: float | None) -> str:
+    if value is None:
+        return "–"
+    return f"{value:,.0f}" if value >= 100 else f"{value:,.3g}"
+
+
+def _setting(p: SpeedPoint) -> str:
+    if p.batch is None:
+        batch = f"engine's batch ({batch_of(p)})"
+    else:
+        batch = f"concurrency {p.batch}" if p.served else f"batch {p.batch}"
+    return (
+        f"{p.engine}, {p.gpus}× {p.gpu}, TP{p.tp}, {p.model} {p.fmt} (KV {p.kv}),"
+        f" {p.isl}/{p.osl}, {batch}"
+    )
+
+
+def _group_table(table: list[Row], key: str) -> list[str]:
+    lines = [
+        f"| split | {key} | points | today within ±25 % | today median \\|error\\|"
+        " | today geomean | step model within ±25 % | step model median \\|error\\|"
+        " | step model geomean | step model worst | beyond 2× (today → model) |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    before = grouped(table, key, "baseline")
+    after = grouped(table, key, "model")
+    for group, now in after.items():
+        was = before.get(group, Stats.of([]))
+        lines.append(
+            f"| {group[0]} | {group[1]} | {now.n} | {was.within}/{was.n} |"
+            f" {was.median_abs:.1%} | {was.geomean:.2f}× | {now.within} ({now.within / now.n:.0%})"
+            f" | {now.median_abs:.1%} | {now.geomean:.2f}× | {now.worst:.2f}× |"
+            f" {was.beyond_2x} → {now.beyond_2x} |"
+        )
+    return lines
+
+
+def _band_lines(table: list[Row]) -> list[str]:
+    lines = []
+    for split in ("calibration", "validation"):
+        rows = [r for r in table if r.point.split == split]
+        inside = sum(_in_band(r) for r in rows)
+        lines.append(f"- {split}: {inside} of {len(rows)} inside the band the planner states.")
+    return lines
+
+
+def _profile_lines() -> list[str]:
+    lines = [
+        "| profile | weights bandwidth | cache bandwidth | compute | per layer | per step"
+        " | all-reduce × | activation passes | max batch | max tokens | band |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for p in (*PROFILES.values(), DEFAULT):
+        lines.append(
+            f"| {p.name} | {p.bandwidth:.2f} | {p.cache_bandwidth:.2f} | {p.compute:.2f} |"
+            f" {p.layer_us:g} µs | {p.step_us:g} µs | {p.comm_scale:g} | {p.act_passes:g} |"
+            f" {p.max_batch} | {p.max_tokens} | ±{p.band:.0%} |"
+        )
+    return lines
+
+
+def _point_table(table: list[Row]) -> list[str]:
+    lines = [
+        "| id | split | regime | setting | measured | value | today | step model | error | band |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for row in table:
+        p = row.point
+        cov = coverage(engine_of(p), p.gpu, p.fmt)
+        band = f"±{cov.band:.0%}" + (
+            f" (no calibration: {', '.join(cov.missing)})" if cov.missing else ""
+        )
+        lines.append(
+            f"| `{p.id}` | {p.split} | {p.regime} | {_setting(p)} | {_UNIT[p.measured]} |"
+            f" {_fmt(p.value)} | {_fmt(row.baseline)} | {_fmt(row.model)} |"
+            f" {row.model_ratio - 1:+.0%} | {band} |"
+        )
+    return lines
+
+
+def serving_section() -> list[str]:
+    """The lines of the speed section."""
+    table = table_rows()
+    return [
+        "# Accuracy of the speed estimate (serving)",
+        "",
+        "Generated with the memory sections above from `tests/validation/speed_serving.py`."
+        " Each point is a published serving measurement with its full setting; the planner"
+        " answers the same setting and the error is planner ÷ measured − 1, oriented so that a"
+        " positive error always means the planner is too fast (for a latency or a time to first"
+        " token the ratio is inverted). 'Today' is the planner before the step model: the bounds"
+        " of `core/throughput.py` (decode = bytes ÷ peak bandwidth, prefill = 40 % of the peak ÷"
+        " 2·N) through the serving estimate, at the same batch the step model runs, recorded in"
+        " `tests/validation/serving_baseline.json`. 'Step model' is `core/speed`.",
+        "",
+        "The split was fixed in the data file before any fit: the calibration set is TensorRT-LLM"
+        " on H100 SXM and H200 SXM and the one AMD source (vLLM on 8× MI300X); the validation set"
+        " is other GPUs (B200, RTX PRO 6000 Blackwell Server over PCIe, A100, L40S), formats"
+        " (NVFP4, FP16) and engines (vLLM and NIM on NVIDIA GPUs, servers swept over"
+        " concurrency), never read by the fit (`python -m tests.validation.serving_fit`). AMD has"
+        " no validation point: its profile rests on one source and one model.",
+        "",
+        "## Summary (all points)",
+        "",
+        *_group_table(table, "all"),
+        "",
+        "Inside the band the planner states (its profile's band, doubled where the GPU, the"
+        " format or the engine has no calibration point):",
+        "",
+        *_band_lines(table),
+        "",
+        "## By regime",
+        "",
+        *_group_table(table, "regime"),
+        "",
+        "## By vendor",
+        "",
+        *_group_table(table, "vendor"),
+        "",
+        "## Engine profiles (fitted on the calibration set)",
+        "",
+        *_profile_lines(),
+        "",
+        "## Points",
+        "",
+        *_point_table(table),
+        "",
+        "## Speed sources",
+        "",
+        *[f"- `{s.key}`: {s.where}. {s.engine} {s.version}. {s.method}." for s in SOURCES.values()],
+        "",
+        "## What the step model does not say yet",
+        "",
+        *[f"- {item}" for item in LIMITS],
+        "",
+        "## Published speed measurements not used",
+        "",
+        *[f"- {what}: {why}." for what, why in NOT_USED],
+        "",
+    ]
+
+
+def record_baseline() -> None:
+    """Write today's planner figures for every point."""
+    figures = {p.id: baseline_figure(p) for p in POINTS}
+    BASELINE.write_text(json.dumps({"figures": figures}, indent=1, sort_keys=True) + "\n", "utf-8")
+
+
+def main(argv: list[str]) -> int:
+    if "--baseline" in argv:
+        record_baseline()
+        return 0
+    print("\n".join(serving_section()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
