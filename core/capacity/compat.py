@@ -374,7 +374,7 @@ def parallel_findings(
                 "info",
                 "vram",
                 variant="serving",
-                gpu=gpu.name,
+                gpu=gpu.label,
                 max_gpus=gpu.max_gpus,
                 gpus=gpus,
                 orders=-(-gpus // per_order),

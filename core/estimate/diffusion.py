@@ -28,7 +28,7 @@ def image_throughput(pipeline: Any, request: PlanRequest, gpu: GpuOffer) -> Thro
     )
     notes = [Message("throughput.images_model", seconds=speed.seconds_per_image, band=speed.band)]
     if not measured:
-        notes.append(Message("throughput.images_unmeasured", gpu=gpu.name))
+        notes.append(Message("throughput.images_unmeasured", gpu=gpu.label))
     return Throughput(
         images_per_hour=speed.images_per_hour * request.parallelism.gpus,
         assumptions=tuple(notes),

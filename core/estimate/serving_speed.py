@@ -76,7 +76,7 @@ def serving_throughput(
                 "throughput.uncalibrated",
                 missing=", ".join(speed.uncalibrated),
                 engine=request.inference.engine,
-                gpu=gpu.name,
+                gpu=gpu.label,
             )
         )
     return Throughput(

@@ -366,7 +366,7 @@ def _throughput(
         )
     ]
     if not measured_family(gpu.id):
-        notes.append(Message("throughput.training_unmeasured", gpu=gpu.name))
+        notes.append(Message("throughput.training_unmeasured", gpu=gpu.label))
     return Throughput(
         training_tokens_per_s=tps,
         job_hours=tr.tokens / tps / 3600,

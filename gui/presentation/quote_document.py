@@ -295,7 +295,7 @@ class QuoteDocument(QObject):
     def _speed(self, speed: SavedSpeed) -> str:
         rows: list[Row] = []
         if speed.decode_tokens_per_s:
-            text = self.tr("up to {n} tokens/s for all sequences together").format(
+            text = self.tr("{n} tokens/s for all sequences together").format(
                 n=formats.number(speed.decode_tokens_per_s)
             )
             rows.append((self.tr("Generation"), escape(text)))
@@ -311,7 +311,9 @@ class QuoteDocument(QObject):
         if not rows:
             return ""
         notes = "".join(f"<li>{escape(a)}</li>" for a in assumption_texts(speed))
-        return _heading(self.tr("Speed (upper bounds)")) + self._table(rows) + f"<ul>{notes}</ul>"
+        # How each speed was found (a bound in older quotes, the step model and its band since)
+        # is in the notes under the table.
+        return _heading(self.tr("Speed")) + self._table(rows) + f"<ul>{notes}</ul>"
 
     def _warnings(self, warnings: tuple[SavedWarning, ...]) -> str:
         items = []

@@ -132,8 +132,8 @@
         <translation>Доля пика (MFU)</translation>
     </message>
     <message>
-        <source>share of the GPUs&apos; peak reached: sets the run&apos;s time and cost</source>
-        <translation>достигаемая доля пика GPU: задаёт длительность и стоимость запуска</translation>
+        <source>share of the GPUs&apos; peak reached: at the default 40 % the run&apos;s time comes from the speed model calibrated on published runs; another value sets it</source>
+        <translation>доля достигнутого пика GPU: при значении по умолчанию 40 % время обучения берётся из модели скорости, откалиброванной по опубликованным запускам; другое значение задаёт его напрямую</translation>
     </message>
     <message>
         <source>quantize the NF4 scales too (bitsandbytes, QLoRA)</source>
@@ -4696,12 +4696,12 @@ Idempotency key of this purchase: {key}</source>
         <translation>Крупнейшая часть</translation>
     </message>
     <message>
-        <source>Generation</source>
-        <translation>Генерация</translation>
+        <source>{n} tokens/s for all sequences together</source>
+        <translation>{n} токенов/с для всех последовательностей вместе</translation>
     </message>
     <message>
-        <source>up to {n} tokens/s for all sequences together</source>
-        <translation>до {n} токенов/с на все последовательности вместе</translation>
+        <source>Generation</source>
+        <translation>Генерация</translation>
     </message>
     <message>
         <source>Training</source>
@@ -4852,8 +4852,8 @@ Idempotency key of this purchase: {key}</source>
         <translation>Память на GPU по оценке</translation>
     </message>
     <message>
-        <source>Speed (upper bounds)</source>
-        <translation>Скорость (верхние оценки)</translation>
+        <source>Speed</source>
+        <translation>Скорость</translation>
     </message>
     <message>
         <source>None.</source>
