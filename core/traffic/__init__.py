@@ -1,0 +1,54 @@
+"""Plan from the outcome: the rental that serves a traffic profile, or trains a goal by a date.
+
+It sits in the planning layer (it reads the estimate, pricing, the planner, the catalog and the
+request); only the command line, the API and the GUI import it. The profile and the goal are
+data of the request (:mod:`core.traffic_profile`); speed comes only through
+:mod:`core.traffic.speed_source`.
+"""
+
+from core.traffic.search import (
+    Capacity,
+    GoalOption,
+    GoalPlan,
+    TrafficOption,
+    TrafficPlan,
+    capacities,
+    curve,
+    plan_goal,
+    plan_traffic,
+    sized_plan,
+    what_if,
+)
+from core.traffic.speed_source import (
+    OperatingPoint,
+    RooflineServing,
+    RooflineTraining,
+    ServingLayout,
+    ServingPoint,
+    ServingSource,
+    TrainingSource,
+)
+from core.traffic_profile import TrafficProfile, TrainingGoal
+
+__all__ = [
+    "Capacity",
+    "GoalOption",
+    "GoalPlan",
+    "OperatingPoint",
+    "RooflineServing",
+    "RooflineTraining",
+    "ServingLayout",
+    "ServingPoint",
+    "ServingSource",
+    "TrafficOption",
+    "TrafficPlan",
+    "TrafficProfile",
+    "TrainingGoal",
+    "TrainingSource",
+    "capacities",
+    "curve",
+    "plan_goal",
+    "plan_traffic",
+    "sized_plan",
+    "what_if",
+]

@@ -1,0 +1,217 @@
+"""The one place the traffic search asks how fast a layout serves or trains.
+
+The search (:mod:`core.traffic.search`) sees speed only through the small protocols here:
+
+- :class:`ServingSource`: for a layout (an offer, its GPUs, the tensor-parallel degree, and the
+  memory estimate that found it fits) and an operating point (input and output tokens,
+  concurrency per replica) it gives a :class:`ServingPoint`: time to first token, time per output
+  token, tokens/s per user, output tokens/s per GPU, requests/s per replica, and the band;
+- :class:`TrainingSource`: for a training estimate, the tokens/s the layout trains and the band.
+
+:class:`RooflineServing` and :class:`RooflineTraining` are what the planner has today: the
+bounds of :mod:`core.throughput` that the memory estimate carries. They stand in for the
+calibrated speed model until it is wired here; their figures are bounds (real engines are
+slower), so their band is unknown (``band is None``) and every result says so. Swapping in the
+speed model is a new class behind the same protocol and a change of :func:`default_serving` /
+:func:`default_training`; nothing else in the search changes.
+
+The roofline of one replica at concurrency ``c`` in steady state (chunked prefill interleaved with
+decode, the regime of a loaded server; SPEED.md "Regimes"):
+
+- a step decodes ``c`` tokens and prefills, on average, ``c·input÷output`` prompt tokens;
+- its time is the larger of reading each GPU's weights and the ``c`` caches (at the average
+  context, input + output÷2) at the full memory bandwidth, and its FLOPs (2·N_active per token)
+  at the estimate's prefill rate (the request's MFU of the format's peak, :mod:`core.throughput`);
+  that step time is the time per output token;
+- time to first token is the prompt's prefill at that rate plus the step in flight it waits for;
+  queueing behind other prompts is not modelled (the bound is optimistic there too);
+- a request is in the system for TTFT + (output − 1) × TPOT, so by Little's law the replica
+  completes ``c ÷ that`` requests per second.
+
+Decode reads every weight a GPU holds (a mixture-of-experts model's untouched experts too), so for
+such models the memory term is pessimistic while the bandwidth is optimistic; the band says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, Protocol
+
+from core.catalog import GpuOffer
+from core.estimate import EstimateResult
+from core.messages import Message
+
+if TYPE_CHECKING:
+    from core.models import ResolvedModel
+    from core.request import PlanRequest
+
+SourceKind = Literal["roofline", "speed-model"]
+
+
+@dataclass(frozen=True)
+class ServingLayout:
+    """One replica's layout: the offer, its tensor-parallel degree and its fitting estimate.
+
+    ``estimate`` is the memory estimate of one replica (``tp`` GPUs) at the profile's longest
+    request (p90 input + p90 output tokens of context), one sequence at a time.
+    """
+
+    gpu: GpuOffer
+    tp: int
+    estimate: EstimateResult
+    request: PlanRequest
+    model: ResolvedModel
+
+
+@dataclass(frozen=True)
+class OperatingPoint:
+    """The tokens of a request and the requests one replica runs at once."""
+
+    input_tokens: int
+    output_tokens: int
+    concurrency: float
+
+
+@dataclass(frozen=True)
+class ServingPoint:
+    """How one replica serves at an operating point."""
+
+    ttft_s: float  # time to first token
+    tpot_s: float  # time per output token
+    requests_per_s: float  # one replica, by Little's law
+    tokens_per_s_per_gpu: float  # output tokens/s of the replica over its GPUs
+    band: float | None  # relative half-width (×) of the figures; None: unknown
+    kind: SourceKind
+
+    @property
+    def tokens_per_s_per_user(self) -> float:
+        """Output tokens per second one request sees while it streams."""
+        return 1.0 / self.tpot_s
+
+    @property
+    def band_low_high(self) -> tuple[float, float] | None:
+        """The factors the speed may lie between (None when the band is unknown)."""
+        if self.band is None:
+            return None
+        return (1.0 / self.band, self.band)
+
+
+class ServingSource(Protocol):
+    """Anything that tells how fast a layout serves."""
+
+    kind: SourceKind
+
+    def at(self, layout: ServingLayout, point: OperatingPoint) -> ServingPoint:
+        """The speed of ``layout`` at ``point``."""
+        ...
+
+    def note(self, request: PlanRequest) -> str:
+        """A keyed message saying what the figures rest on and their band."""
+        ...
+
+
+@dataclass(frozen=True)
+class _Replica:
+    """The figures of a layout the roofline reads, taken from its memory estimate once."""
+
+    bandwidth: float  # bytes/s of one GPU
+    weights: float  # bytes each GPU reads per step for the weights
+    kv_per_token: float  # cache bytes per token of context on each GPU
+    compute: float  # tokens/s the replica's matmuls run at (2·N_active FLOPs a token)
+    tp: int
+
+
+def _replica(layout: ServingLayout) -> _Replica:
+    est = layout.estimate
+    context = max(est.request.inference.context_tokens, 1)
+    per_sequence = est.details.get("kv_cache_bytes_per_sequence") or 0
+    return _Replica(
+        bandwidth=layout.gpu.memory_bandwidth_gbps * 1e9,
+        weights=float(est.memory.weights + est.memory.quantization_metadata),
+        kv_per_token=per_sequence / context,
+        compute=est.throughput.prefill_tokens_per_s or 0.0,
+        tp=layout.tp,
+    )
+
+
+class RooflineServing:
+    """Serving speed at the bounds of :mod:`core.throughput` (until the speed model is wired)."""
+
+    kind: SourceKind = "roofline"
+
+    def __init__(self) -> None:
+        self._replicas: dict[int, _Replica] = {}
+
+    def _of(self, layout: ServingLayout) -> _Replica:
+        key = id(layout.estimate)
+        found = self._replicas.get(key)
+        if found is None:
+            found = self._replicas[key] = _replica(layout)
+        return found
+
+    def at(self, layout: ServingLayout, point: OperatingPoint) -> ServingPoint:
+        """The roofline of ``layout`` at ``point`` (see the module's docstring)."""
+        r = self._of(layout)
+        c, isl, osl = point.concurrency, point.input_tokens, point.output_tokens
+        context = isl + osl / 2.0
+        memory = (r.weights + c * r.kv_per_token * context) / r.bandwidth
+        compute = c * (1.0 + isl / osl) / r.compute if r.compute > 0 else float("inf")
+        tpot = max(memory, compute)
+        prefill = isl / r.compute if r.compute > 0 else float("inf")
+        ttft = prefill + tpot
+        in_system = ttft + (osl - 1) * tpot
+        requests = c / in_system
+        return ServingPoint(
+            ttft_s=ttft,
+            tpot_s=tpot,
+            requests_per_s=requests,
+            tokens_per_s_per_gpu=requests * osl / r.tp,
+            band=None,
+            kind=self.kind,
+        )
+
+    def note(self, request: PlanRequest) -> str:
+        """Says the figures are bounds with an unknown band."""
+        return Message("traffic.roofline", mfu=request.training.mfu)
+
+
+class TrainingSource(Protocol):
+    """Anything that tells how fast a layout trains."""
+
+    kind: SourceKind
+
+    def tokens_per_s(self, estimate: EstimateResult) -> float | None:
+        """Tokens per second the layout of ``estimate`` trains (None when it does not)."""
+        ...
+
+    def band(self, estimate: EstimateResult) -> float | None:
+        """Relative half-width (×) of that speed; None: unknown."""
+        ...
+
+
+class RooflineTraining:
+    """Training speed of the estimate: k·N_active FLOPs a token at the request's MFU of the peak.
+
+    That is :func:`core.throughput.training_tokens_per_second`, which the training estimate
+    carries; the MFU (0.4 by default) is an assumption, not a calibration, so the band is unknown.
+    """
+
+    kind: SourceKind = "roofline"
+
+    def tokens_per_s(self, estimate: EstimateResult) -> float | None:
+        """The estimate's training tokens per second."""
+        return estimate.throughput.training_tokens_per_s
+
+    def band(self, estimate: EstimateResult) -> float | None:
+        """Unknown: the MFU is assumed."""
+        return None
+
+
+def default_serving() -> ServingSource:
+    """The serving speed the search uses."""
+    return RooflineServing()
+
+
+def default_training() -> TrainingSource:
+    """The training speed the search uses."""
+    return RooflineTraining()
