@@ -161,7 +161,8 @@ class TrafficPlan:
     def require_reachable(self) -> TrafficPlan:
         """This plan, or an :class:`InputError` naming the field when nothing serves it."""
         if self.unreachable is not None:
-            raise InputError(self.unreachable, field=self.unreachable_field)
+            field = f"traffic.{self.unreachable_field}" if self.unreachable_field else "traffic"
+            raise InputError(self.unreachable, field=field)
         return self
 
 
@@ -619,7 +620,8 @@ def plan_goal(
         raise InputError(
             Message("traffic.needs_training", workload=request.workload), field="workload"
         )
-    start = to_utc(request.term.start) if request.term.start is not None else to_utc(now)
+    start = to_utc(request.term.start if request.term.start is not None else now)
+    start = start.replace(microsecond=0)
     deadline = to_utc(goal.deadline)
     if deadline <= start:
         raise InputError(
