@@ -56,8 +56,10 @@ HAND = {"bandwidth": 1000.0, "weights": 10_000_000_000, "kv_seq": 100_000_000, "
 
 
 def hand_layout(at_once: int = 3000, max_seqs: int = 4096) -> ServingLayout:
-    gpu = default_catalog().gpus[0].model_copy(
-        update={"memory_bandwidth_gbps": HAND["bandwidth"], "gpus_per_node": 8}
+    gpu = (
+        default_catalog()
+        .gpus[0]
+        .model_copy(update={"memory_bandwidth_gbps": HAND["bandwidth"], "gpus_per_node": 8})
     )
     estimate = SimpleNamespace(
         request=SimpleNamespace(inference=SimpleNamespace(context_tokens=1000)),
@@ -249,7 +251,11 @@ def test_what_if_traffic_doubles_reuses_capacities():
 
 def test_tokens_per_day_is_a_rate():
     prof = TrafficProfile.model_validate(
-        {"tokens_per_day": 86_400 * 2400, "input_tokens": {"mean": 2000}, "output_tokens": {"mean": 400}}
+        {
+            "tokens_per_day": 86_400 * 2400,
+            "input_tokens": {"mean": 2000},
+            "output_tokens": {"mean": 400},
+        }
     )
     assert prof.average_rps == pytest.approx(1.0)
     assert prof.peak_rps == pytest.approx(1.0)
@@ -458,7 +464,9 @@ def test_cli_deadline(capsys, tmp_path):
             "term": {"start": "2026-12-05T09:00:00+00:00"},
         },
     )
-    result = run_cli(capsys, "plan", "--request", req, "--deadline", "2026-12-06T09:00:00+00:00", "--json")
+    result = run_cli(
+        capsys, "plan", "--request", req, "--deadline", "2026-12-06T09:00:00+00:00", "--json"
+    )
     assert result.code == 0, result.err
     data = result.json()
     assert data["available_hours"] == pytest.approx(24.0)
