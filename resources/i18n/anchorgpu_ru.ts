@@ -2357,6 +2357,118 @@
         <source>storage price</source>
         <translation>цена хранилища</translation>
     </message>
+    <message>
+        <source>the 90th percentile ({p90}) is below the mean ({mean})</source>
+        <translation>90-й процентиль ({p90}) меньше среднего ({mean})</translation>
+    </message>
+    <message>
+        <source>the p90 time to first token ({p90:g} s) is below the p50 ({p50:g} s)</source>
+        <translation>время до первого токена p90 ({p90:g} с) меньше p50 ({p50:g} с)</translation>
+    </message>
+    <message>
+        <source>give a request rate (average or peak) or the tokens per day</source>
+        <translation>укажите частоту запросов (среднюю или пиковую) или число токенов в сутки</translation>
+    </message>
+    <message>
+        <source>give either an average request rate or the tokens per day, not both</source>
+        <translation>укажите либо среднюю частоту запросов, либо число токенов в сутки, но не оба</translation>
+    </message>
+    <message>
+        <source>the peak rate ({peak:g}) is below the average rate ({average:g})</source>
+        <translation>пиковая частота ({peak:g}) меньше средней ({average:g})</translation>
+    </message>
+    <message>
+        <source>the deadline needs a time zone, e.g. 2026-12-11T18:00:00+00:00</source>
+        <translation>у срока окончания должен быть часовой пояс, например 2026-12-11T18:00:00+00:00</translation>
+    </message>
+    <message>
+        <source>the deadline {deadline} is not after the start of the run, {start}</source>
+        <translation>срок окончания {deadline} не позже начала обучения ({start})</translation>
+    </message>
+    <message>
+        <source>give the deadline the training run must finish by</source>
+        <translation>укажите срок, к которому обучение должно завершиться</translation>
+    </message>
+    <message>
+        <source>a traffic profile must be a JSON object</source>
+        <translation>профиль нагрузки должен быть объектом JSON</translation>
+    </message>
+    <message>
+        <source>a traffic profile plans serving: the request&apos;s workload is {workload}</source>
+        <translation>профиль нагрузки планирует обслуживание, а тип задачи в запросе — {workload}</translation>
+    </message>
+    <message>
+        <source>a deadline plans a training run: the request&apos;s workload is {workload}</source>
+        <translation>срок окончания планирует обучение, а тип задачи в запросе — {workload}</translation>
+    </message>
+    <message>
+        <source>time to first token {value:.3g} s even alone, over the target of {target:.3g} s</source>
+        <translation>время до первого токена {value:.3g} с даже для одного запроса, больше цели {target:.3g} с</translation>
+    </message>
+    <message>
+        <source>time per output token {value:.3g} s even alone, over the target of {target:.3g} s</source>
+        <translation>время на выходной токен {value:.3g} с даже для одного запроса, больше цели {target:.3g} с</translation>
+    </message>
+    <message>
+        <source>needs {need} GPUs for {rate:.3g} requests/s, the offer has at most {has}</source>
+        <translation>для {rate:.3g} запросов/с нужно {need} GPU, а в предложении не больше {has}</translation>
+    </message>
+    <message>
+        <source>no option meets a time to first token of {target:.3g} s; the best is {best:.3g} s ({gpus} × {gpu})</source>
+        <translation>ни один вариант не даёт время до первого токена {target:.3g} с; лучшее — {best:.3g} с ({gpus} × {gpu})</translation>
+    </message>
+    <message>
+        <source>no option meets a time per output token of {target:.3g} s; the best is {best:.3g} s ({gpus} × {gpu})</source>
+        <translation>ни один вариант не даёт время на выходной токен {target:.3g} с; лучшее — {best:.3g} с ({gpus} × {gpu})</translation>
+    </message>
+    <message>
+        <source>no offer has the GPUs for {rate:.3g} requests/s at this latency; the most is {best:.3g} requests/s ({gpus} × {gpu})</source>
+        <translation>ни в одном предложении не хватает GPU для {rate:.3g} запросов/с при этой задержке; больше всего — {best:.3g} запросов/с ({gpus} × {gpu})</translation>
+    </message>
+    <message>
+        <source>no layout of any offer holds the model with {tokens} tokens of context</source>
+        <translation>ни одна раскладка ни одного предложения не вмещает модель с контекстом {tokens} токенов</translation>
+    </message>
+    <message>
+        <source>speeds are roofline bounds (the full memory bandwidth, {mfu:.0%} of the peak compute): real engines are slower, by an amount not yet calibrated, so the band is unknown</source>
+        <translation>скорости — пределы roofline (полная пропускная способность памяти, {mfu:.0%} пиковой производительности): реальные движки медленнее, насколько — ещё не откалибровано, поэтому погрешность неизвестна</translation>
+    </message>
+    <message>
+        <source>speeds from the calibrated step model, within ×{band:.2f} either way</source>
+        <translation>скорости по откалиброванной модели шага, с точностью до ×{band:.2f} в обе стороны</translation>
+    </message>
+    <message>
+        <source>{gpus} × {gpu} trains {tokens:,} tokens in {hours:,.1f} h, {spare:,.1f} h before the deadline; a term of {count} × {unit} covers it for {cost} {currency}</source>
+        <translation>{gpus} × {gpu} обучает {tokens:,} токенов за {hours:,.1f} ч, на {spare:,.1f} ч раньше срока; срок аренды {count} × {unit} покрывает обучение за {cost} {currency}</translation>
+    </message>
+    <message>
+        <source>no option finishes by the deadline; the cheapest, {gpus} × {gpu}, needs {hours:,.1f} h and finishes {late:,.1f} h late</source>
+        <translation>ни один вариант не успевает к сроку; самому дешёвому, {gpus} × {gpu}, нужно {hours:,.1f} ч, и он опоздает на {late:,.1f} ч</translation>
+    </message>
+    <message>
+        <source>the fastest, {gpus} × {gpu}, needs {hours:,.1f} h and finishes {late:,.1f} h late</source>
+        <translation>самому быстрому, {gpus} × {gpu}, нужно {hours:,.1f} ч, и он опоздает на {late:,.1f} ч</translation>
+    </message>
+    <message>
+        <source>no layout of any offer holds this training run in memory</source>
+        <translation>ни одна раскладка ни одного предложения не вмещает это обучение в память</translation>
+    </message>
+    <message>
+        <source>time to first token</source>
+        <translation>время до первого токена</translation>
+    </message>
+    <message>
+        <source>time per output token</source>
+        <translation>время на выходной токен</translation>
+    </message>
+    <message>
+        <source>rate</source>
+        <translation>частота запросов</translation>
+    </message>
+    <message>
+        <source>max_num_seqs</source>
+        <translation>max_num_seqs</translation>
+    </message>
 </context>
 <context>
     <name>Counts</name>
