@@ -55,6 +55,7 @@ TRAFFIC_TEMPLATES: dict[str, str] = {
         "CoreText",
         "needs {need} GPUs for {rate:.3g} requests/s, the offer has at most {has}",
     ),
+    "traffic.binds": QT_TRANSLATE_NOOP("CoreText", "limited by {constraint}"),
     # When nothing meets the profile: the field to change and the best the catalog does
     "traffic.unreachable_ttft": QT_TRANSLATE_NOOP(
         "CoreText",

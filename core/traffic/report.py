@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from core.errors import InputError
 from core.messages import Message, validation_message
 from core.safe_json import read_json_file
-from core.traffic.search import CONSTRAINT_WORDS, GoalOption, GoalPlan, TrafficOption, TrafficPlan
+from core.traffic.search import GoalOption, GoalPlan, TrafficOption, TrafficPlan
 from core.traffic.speed_source import ServingPoint
 from core.traffic_profile import TrafficProfile, rule_field
 
@@ -85,6 +85,7 @@ def _option_json(o: TrafficOption) -> dict[str, Any]:
         "max_concurrency_per_replica": cap.concurrency,
         "held_at_once": cap.cap,
         "binding": o.binding,
+        "binding_text": str(o.binding_text),
         "concurrency_per_replica": o.load_concurrency,
         "utilization": o.utilization,
         "operating_point": point_json(o.point),
@@ -150,7 +151,7 @@ def format_traffic(plan: TrafficPlan, *, shown: int = 15, show_all: bool = False
     if listed:
         lines.append(
             f"  {'':2}{'GPU':<16}{'tp':>3}{'×rep':>5}{'GPUs':>5}{'conc':>7}{'TTFT s':>8}"
-            f"{'TPOT ms':>8}{'tok/s/u':>8}{'util':>6}{'total':>14}{'1M tok':>10}  binding"
+            f"{'TPOT ms':>8}{'tok/s/u':>8}{'util':>6}{'total':>14}{'1M tok':>10}"
         )
         for i, o in enumerate(listed):
             assert o.point is not None
@@ -161,7 +162,7 @@ def format_traffic(plan: TrafficPlan, *, shown: int = 15, show_all: bool = False
                 f"{o.point.tokens_per_s_per_user:>8.1f}{o.utilization:>6.0%}"
                 f"{o.price.total:>10} {o.price.currency}"
                 f"{o.per_million_tokens if o.per_million_tokens is not None else '-':>10}"
-                f"  {CONSTRAINT_WORDS[o.binding]}"
+                f"  {o.binding_text}"
             )
         if len(listed) < len(plan.options):
             lines.append(f"  … {len(plan.options) - len(listed)} more (--all)")
@@ -173,7 +174,7 @@ def format_traffic(plan: TrafficPlan, *, shown: int = 15, show_all: bool = False
         lines.append("")
         lines.append(f"Cannot serve it ({len(plan.infeasible)}):")
         for o in rest:
-            lines.append(f"  {o.gpu.id:<16}{o.tp:>3}  {CONSTRAINT_WORDS[o.binding]}: {o.reason}")
+            lines.append(f"  {o.gpu.id:<16}{o.tp:>3}  {o.reason}")
         if len(rest) < len(plan.infeasible):
             lines.append(f"  … {len(plan.infeasible) - len(rest)} more (--all)")
     return "\n".join(lines)

@@ -139,6 +139,11 @@ class TrafficOption:
         return "rate" if self.reason_parts and self.capacity.concurrency else self.capacity.binding
 
     @property
+    def binding_text(self) -> str:
+        """What limits the option, as a keyed message ("limited by time per output token")."""
+        return Message("traffic.binds", constraint=CONSTRAINT_WORDS[self.binding])
+
+    @property
     def reason(self) -> str:
         """Why the option fails, in one line ("" when it serves the profile)."""
         return "; ".join(self.reason_parts)

@@ -2414,6 +2414,10 @@
         <translation>для {rate:.3g} запросов/с нужно {need} GPU, а в предложении не больше {has}</translation>
     </message>
     <message>
+        <source>limited by {constraint}</source>
+        <translation>ограничивает: {constraint}</translation>
+    </message>
+    <message>
         <source>no option meets a time to first token of {target:.3g} s; the best is {best:.3g} s ({gpus} × {gpu})</source>
         <translation>ни один вариант не даёт время до первого токена {target:.3g} с; лучшее — {best:.3g} с ({gpus} × {gpu})</translation>
     </message>
