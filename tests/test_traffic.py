@@ -18,7 +18,6 @@ from core.pricing import price_for
 from core.request import parse_request, read_saved_request
 from core.traffic import (
     OperatingPoint,
-    RooflineServing,
     ServingLayout,
     TrafficProfile,
     TrainingGoal,
@@ -29,6 +28,12 @@ from core.traffic import (
 )
 from core.traffic.report import parse_deadline, parse_profile
 from core.traffic.search import capacity_of, operating_concurrency, serving_request, size
+from core.traffic.speed_source import (
+    RooflineFigures,
+    RooflineServing,
+    default_serving,
+    roofline_figures,
+)
 from tests.cli_helpers import run_cli, write_request
 
 NOW = datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
@@ -56,22 +61,47 @@ HAND = {"bandwidth": 1000.0, "weights": 10_000_000_000, "kv_seq": 100_000_000, "
 
 
 def hand_layout(at_once: int = 3000, max_seqs: int = 4096) -> ServingLayout:
-    gpu = (
-        default_catalog()
-        .gpus[0]
-        .model_copy(update={"memory_bandwidth_gbps": HAND["bandwidth"], "gpus_per_node": 8})
-    )
+    gpu = default_catalog().gpus[0].model_copy(update={"gpus_per_node": 8})
     estimate = SimpleNamespace(
-        request=SimpleNamespace(inference=SimpleNamespace(context_tokens=1000)),
         details={
-            "kv_cache_bytes_per_sequence": HAND["kv_seq"],
             "vllm_start_up": {"sequences_at_once": at_once},
             "vllm_profile": {"max_num_seqs": max_seqs},
         },
-        memory=SimpleNamespace(weights=HAND["weights"], quantization_metadata=0),
-        throughput=SimpleNamespace(prefill_tokens_per_s=HAND["compute"]),
     )
     return ServingLayout(gpu, 1, cast(Any, estimate), cast(Any, None), cast(Any, None))
+
+
+def hand_source() -> RooflineServing:
+    figures = RooflineFigures(
+        bandwidth=HAND["bandwidth"] * 1e9,
+        weights=HAND["weights"],
+        kv_per_token=HAND["kv_seq"] / 1000,
+        compute=HAND["compute"],
+        tp=1,
+    )
+    return RooflineServing(lambda _layout: figures)
+
+
+def test_roofline_figures_follow_the_estimate():
+    """The roofline reads the estimate's bytes and runs matmuls at the prefill bound's rate."""
+    catalog = default_catalog()
+    gpu = catalog.gpu("h100-80gb-sxm")
+    request = parse_request(
+        {
+            "model": {"preset": "llama-3.1-8b"},
+            "gpu": gpu.id,
+            "inference": {"context_tokens": 4096, "concurrent_sequences": 1},
+        }
+    )
+    model = resolve(request)
+    result = estimate_on(request, model, gpu)
+    figures = roofline_figures(ServingLayout(gpu, 1, result, request, model))
+    assert figures.compute == pytest.approx(result.throughput.prefill_tokens_per_s)
+    assert figures.weights == result.memory.weights + result.memory.quantization_metadata
+    assert figures.kv_per_token * 4096 == pytest.approx(
+        result.details["kv_cache_bytes_per_sequence"]
+    )
+    assert figures.bandwidth == gpu.memory_bandwidth_gbps * 1e9
 
 
 def hand_profile(**latency: float) -> TrafficProfile:
@@ -86,7 +116,7 @@ def hand_profile(**latency: float) -> TrafficProfile:
 
 
 def test_roofline_of_one_request_by_hand():
-    point = RooflineServing().at(hand_layout(), OperatingPoint(1000, 100, 1))
+    point = hand_source().at(hand_layout(), OperatingPoint(1000, 100, 1))
     assert point.tpot_s == pytest.approx(0.010105)  # (1e10 + 1.05e8) / 1e12
     assert point.ttft_s == pytest.approx(0.020105)  # 1000 / 1e5 + one step
     # in the system 0.020105 + 99 × 0.010105 = 1.0205 s: one request at a time, 1/1.0205 a second
@@ -97,7 +127,7 @@ def test_roofline_of_one_request_by_hand():
 
 def test_littles_law_operating_point():
     """At 50 requests/s one replica holds rate × time in system of them (L = λW)."""
-    source = RooflineServing()
+    source = hand_source()
     layout = hand_layout()
     cap = capacity_of(source, layout, hand_profile())
     c, point = operating_concurrency(source, cap, hand_profile(), 50.0)
@@ -110,7 +140,7 @@ def test_littles_law_operating_point():
 
 def test_one_replica_at_its_knee():
     """A target of 0.22 s per token stops the replica exactly at its knee, c = 2,000."""
-    source = RooflineServing()
+    source = hand_source()
     layout = hand_layout()
     cap = capacity_of(source, layout, hand_profile(tpot_s=0.22))
     assert cap.concurrency == 2000
@@ -131,7 +161,7 @@ def test_one_replica_at_its_knee():
 
 
 def test_memory_and_max_num_seqs_bind_when_latency_allows():
-    source = RooflineServing()
+    source = hand_source()
     cap = capacity_of(source, hand_layout(at_once=300), hand_profile(tpot_s=1.0))
     assert (cap.concurrency, cap.binding) == (300, "memory")
     cap = capacity_of(source, hand_layout(at_once=300, max_seqs=256), hand_profile(tpot_s=1.0))
@@ -139,10 +169,10 @@ def test_memory_and_max_num_seqs_bind_when_latency_allows():
 
 
 def test_target_missed_alone_names_it():
-    cap = capacity_of(RooflineServing(), hand_layout(), hand_profile(tpot_s=0.01))
+    cap = capacity_of(hand_source(), hand_layout(), hand_profile(tpot_s=0.01))
     assert cap.concurrency == 0 and cap.binding == "tpot"
     assert "0.0101 s even alone" in cap.reason_parts[0]
-    cap = capacity_of(RooflineServing(), hand_layout(), hand_profile(ttft_p50_s=0.02))
+    cap = capacity_of(hand_source(), hand_layout(), hand_profile(ttft_p50_s=0.02))
     assert cap.binding == "ttft" and "0.0201 s" in cap.reason_parts[0]
 
 
@@ -151,7 +181,7 @@ def test_target_missed_alone_names_it():
 
 def _brute_force(request, prof, catalog):
     """Every degree, concurrency and replica count, checked directly: the cheapest that serves."""
-    source = RooflineServing()
+    source = default_serving()
     base = serving_request(request, prof)
     model = resolve(base)
     best = None

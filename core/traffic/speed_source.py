@@ -34,6 +34,7 @@ such models the memory term is pessimistic while the bandwidth is optimistic; th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
 
@@ -111,7 +112,7 @@ class ServingSource(Protocol):
 
 
 @dataclass(frozen=True)
-class _Replica:
+class RooflineFigures:
     """The figures of a layout the roofline reads, taken from its memory estimate once."""
 
     bandwidth: float  # bytes/s of one GPU
@@ -121,17 +122,35 @@ class _Replica:
     tp: int
 
 
-def _replica(layout: ServingLayout) -> _Replica:
+def roofline_figures(layout: ServingLayout) -> RooflineFigures:
+    """A layout's bandwidth, weight and cache bytes per GPU, and matmul rate."""
     est = layout.estimate
     context = max(est.request.inference.context_tokens, 1)
     per_sequence = est.details.get("kv_cache_bytes_per_sequence") or 0
-    return _Replica(
+    return RooflineFigures(
         bandwidth=layout.gpu.memory_bandwidth_gbps * 1e9,
         weights=float(est.memory.weights + est.memory.quantization_metadata),
         kv_per_token=per_sequence / context,
-        compute=est.throughput.prefill_tokens_per_s or 0.0,
+        compute=_matmul_rate(layout),
         tp=layout.tp,
     )
+
+
+def _matmul_rate(layout: ServingLayout) -> float:
+    """Tokens/s the replica's matmuls run at: 2·N_active FLOPs a token at the request's MFU.
+
+    The precision is the one the estimate's prefill bound uses (the weights' format where the GPU
+    runs it natively, :func:`core.estimate_serving._prefill_precision`).
+    """
+    from core.estimate import language_model_of
+    from core.estimate_serving import _prefill_precision
+    from core.throughput import prefill_tokens_per_second
+
+    request = layout.request
+    arch = language_model_of(layout.model)
+    precision = _prefill_precision(request, arch, layout.gpu)
+    active = max(arch.params_active, 1)
+    return prefill_tokens_per_second(layout.gpu, layout.tp, active, request.training.mfu, precision)
 
 
 class RooflineServing:
@@ -139,15 +158,18 @@ class RooflineServing:
 
     kind: SourceKind = "roofline"
 
-    def __init__(self) -> None:
-        self._replicas: dict[int, _Replica] = {}
+    def __init__(
+        self, figures: Callable[[ServingLayout], RooflineFigures] = roofline_figures
+    ) -> None:
+        self._figures = figures
+        self._known: dict[int, tuple[ServingLayout, RooflineFigures]] = {}
 
-    def _of(self, layout: ServingLayout) -> _Replica:
-        key = id(layout.estimate)
-        found = self._replicas.get(key)
+    def _of(self, layout: ServingLayout) -> RooflineFigures:
+        # Keyed by identity, the layout kept alongside so that its id is never reused meanwhile.
+        found = self._known.get(id(layout))
         if found is None:
-            found = self._replicas[key] = _replica(layout)
-        return found
+            found = self._known[id(layout)] = (layout, self._figures(layout))
+        return found[1]
 
     def at(self, layout: ServingLayout, point: OperatingPoint) -> ServingPoint:
         """The roofline of ``layout`` at ``point`` (see the module's docstring)."""
