@@ -35,10 +35,11 @@ Speed comes only through :mod:`core.traffic.speed_source`.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import ROUND_HALF_UP, Decimal
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from core.catalog import Catalog, GpuOffer, default_catalog
@@ -79,8 +80,9 @@ MILLION = Decimal(1_000_000)
 # Floating-point slack when a rate exactly fills a whole number of replicas, or a run exactly
 # meets its deadline: 1e-9 relative, far below any figure the planner states.
 SLACK = 1e-9
-# Bisection steps for the operating point's concurrency: 2^-60 of the range, below float noise.
-BISECTION_STEPS = 60
+# Bisection steps for the operating point's concurrency: within 2^-24 (6e-8) of c*, far finer
+# than any figure is stated; each step is one speed evaluation (some 40 µs with the step model).
+BISECTION_STEPS = 24
 
 
 @dataclass(frozen=True)
@@ -115,13 +117,30 @@ class TrafficOption:
     capacity: Capacity
     replicas: int
     gpus: int
-    point: ServingPoint | None  # the operating point at the peak load (None: cannot serve)
-    load_concurrency: float  # requests in flight per replica at the peak
     utilization: float  # the peak's share of what the replicas carry within the target
     price: Price
     per_million_tokens: Decimal | None
     per_million_output: Decimal | None
     reason_parts: tuple[str, ...] = ()
+    # Solves the operating point at the peak load; solved the first time it is read, so ranking
+    # the whole catalog solves only the options someone looks at.
+    solver: Callable[[], tuple[float, ServingPoint]] | None = field(
+        default=None, repr=False, compare=False
+    )
+
+    @cached_property
+    def _operating(self) -> tuple[float, ServingPoint] | None:
+        return self.solver() if self.solver is not None else None
+
+    @property
+    def point(self) -> ServingPoint | None:
+        """The operating point at the peak load (None when the option cannot serve it)."""
+        return self._operating[1] if self._operating else None
+
+    @property
+    def load_concurrency(self) -> float:
+        """Requests in flight per replica at the peak (0 when the option cannot serve it)."""
+        return self._operating[0] if self._operating else 0.0
 
     @property
     def gpu(self) -> GpuOffer:
@@ -212,10 +231,13 @@ def _meets(
     isl, osl = profile.input_tokens, profile.output_tokens
     target = profile.latency
     mean = source.at(layout, OperatingPoint(isl.mean, osl.mean, c))
-    p90 = source.at(layout, OperatingPoint(isl.high, osl.mean, c)) if isl.high != isl.mean else mean
     ceiling = target.tpot_ceiling
     if ceiling is not None and mean.tpot_s > ceiling * (1 + SLACK):
-        return False, "tpot", mean, p90
+        return False, "tpot", mean, mean
+    # The p90 prompt matters only to a p90 target (each point is a speed evaluation).
+    p90 = mean
+    if target.ttft_p90_s is not None and isl.high != isl.mean:
+        p90 = source.at(layout, OperatingPoint(isl.high, osl.mean, c))
     if target.ttft_p90_s is not None and p90.ttft_s > target.ttft_p90_s * (1 + SLACK):
         return False, "ttft", mean, p90
     if target.ttft_p50_s is not None and mean.ttft_s > target.ttft_p50_s * (1 + SLACK):
@@ -341,8 +363,9 @@ def size(
     for cap in found:
         if cap.best is None:
             price = price_for(catalog, cap.gpu, cap.tp, request.term, tax_rate=tax_rate)
-            option = TrafficOption(cap, 1, cap.tp, None, 0.0, 0.0, price, None, None)
-            infeasible.append(replace(option, reason_parts=cap.reason_parts))
+            infeasible.append(
+                TrafficOption(cap, 1, cap.tp, 0.0, price, None, None, cap.reason_parts)
+            )
             continue
         per_replica = cap.best.requests_per_s
         needed = max(math.ceil(wanted / per_replica * (1 - SLACK)), 1)
@@ -351,13 +374,9 @@ def size(
         if gpus > cap.gpu.max_gpus:
             price = price_for(catalog, cap.gpu, cap.tp, request.term, tax_rate=tax_rate)
             reason = Message("traffic.reason_rate", need=gpus, rate=wanted, has=cap.gpu.max_gpus)
-            option = TrafficOption(
-                cap, replicas, gpus, None, 0.0, 0.0, price, None, None, (reason,)
-            )
-            infeasible.append(option)
+            infeasible.append(TrafficOption(cap, replicas, gpus, 0.0, price, None, None, (reason,)))
             continue
         share = peak / replicas
-        concurrency, point = operating_concurrency(source, cap, profile, share)
         price = price_for(catalog, cap.gpu, gpus, request.term, tax_rate=tax_rate)
         hourly = price.total / Decimal(price.hours)
         feasible.append(
@@ -365,12 +384,11 @@ def size(
                 capacity=cap,
                 replicas=replicas,
                 gpus=gpus,
-                point=point,
-                load_concurrency=concurrency,
                 utilization=share / per_replica,
                 price=price,
                 per_million_tokens=_per_million(hourly, average_tokens),
                 per_million_output=_per_million(hourly, average_output),
+                solver=partial(operating_concurrency, source, cap, profile, share),
             )
         )
     feasible.sort(key=lambda o: (o.price.total, o.gpus, o.gpu.id, o.tp))
@@ -417,39 +435,42 @@ def _unreachable(
     if not found:
         tokens = profile.input_tokens.high + profile.output_tokens.high
         return Message("traffic.unreachable_memory", tokens=tokens), "input_tokens.p90"
-    misses: dict[Binding, int] = {}
-    for cap in found:
-        misses[cap.binding] = misses.get(cap.binding, 0) + 1
+    # Every layout that fits misses the latency target even alone: name the target no layout
+    # meets, the time per output token first (a layout that misses it is not timed further).
     target = profile.latency
-    if misses.get("tpot") and target.tpot_ceiling is not None:
-        best_cap = min(found, key=lambda c: c.alone.tpot_s if c.alone else math.inf)
-        assert best_cap.alone is not None
-        message = Message(
-            "traffic.unreachable_tpot",
-            target=target.tpot_ceiling,
-            best=best_cap.alone.tpot_s,
-            gpus=best_cap.tp,
-            gpu=best_cap.gpu.id,
-        )
-        return message, _tpot_field(profile)
-    p90 = target.ttft_p90_s is not None and any(
-        c.alone_p90 is not None and c.alone_p90.ttft_s > target.ttft_p90_s * (1 + SLACK)
-        for c in found
-    )
-    chosen = target.ttft_p90_s if p90 else target.ttft_p50_s
-    assert chosen is not None
+    ceiling = target.tpot_ceiling
+    if ceiling is not None:
+        fastest = min(found, key=lambda c: c.alone.tpot_s if c.alone else math.inf)
+        assert fastest.alone is not None
+        if fastest.alone.tpot_s > ceiling * (1 + SLACK):
+            message = Message(
+                "traffic.unreachable_tpot",
+                target=ceiling,
+                best=fastest.alone.tpot_s,
+                gpus=fastest.tp,
+                gpu=fastest.gpu.id,
+            )
+            return message, _tpot_field(profile)
+    timed = [c for c in found if c.binding == "ttft"] or found
 
-    def ttft(c: Capacity) -> float:
+    def ttft(c: Capacity, p90: bool) -> float:
         point = c.alone_p90 if p90 else c.alone
         return point.ttft_s if point else math.inf
 
-    best_cap = min(found, key=ttft)
+    p90 = target.ttft_p90_s is not None and min(ttft(c, True) for c in timed) > (
+        target.ttft_p90_s * (1 + SLACK)
+    )
+    chosen = target.ttft_p90_s if p90 else target.ttft_p50_s
+    if chosen is None:  # each target is met by some layout, never both by one
+        chosen, p90 = target.ttft_p90_s, True
+    assert chosen is not None
+    quickest = min(timed, key=lambda c: ttft(c, p90))
     message = Message(
         "traffic.unreachable_ttft",
         target=chosen,
-        best=ttft(best_cap),
-        gpus=best_cap.tp,
-        gpu=best_cap.gpu.id,
+        best=ttft(quickest, p90),
+        gpus=quickest.tp,
+        gpu=quickest.gpu.id,
     )
     return message, "latency.ttft_p90_s" if p90 else "latency.ttft_p50_s"
 
@@ -502,7 +523,7 @@ def sized_plan(
     for layout, parts in refused:
         price = price_for(catalog, layout.gpu, layout.tp, request.term, tax_rate=tax_rate)
         blank = Capacity(layout, 0, "memory", 0, None, None, None, "memory", parts)
-        memory.append(TrafficOption(blank, 1, layout.tp, None, 0.0, 0.0, price, None, None, parts))
+        memory.append(TrafficOption(blank, 1, layout.tp, 0.0, price, None, None, parts))
     unreachable: tuple[str | None, str | None] = (None, None)
     if not feasible:
         unreachable = _unreachable(profile, found, infeasible)

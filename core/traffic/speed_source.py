@@ -8,12 +8,12 @@ The search (:mod:`core.traffic.search`) sees speed only through the small protoc
   token, tokens/s per user, output tokens/s per GPU, requests/s per replica, and the band;
 - :class:`TrainingSource`: for a training estimate, the tokens/s the layout trains and the band.
 
-:class:`RooflineServing` and :class:`RooflineTraining` are what the planner has today: the
-bounds of :mod:`core.throughput` that the memory estimate carries. They stand in for the
-calibrated speed model until it is wired here; their figures are bounds (real engines are
-slower), so their band is unknown (``band is None``) and every result says so. Swapping in the
-speed model is a new class behind the same protocol and a change of :func:`default_serving` /
-:func:`default_training`; nothing else in the search changes.
+:class:`RooflineServing` and :class:`RooflineTraining` are the bounds of :mod:`core.throughput`
+the memory estimate carries. They stand in for the calibrated speed model where it is not built
+in; their figures are bounds (real engines are slower), so their band is unknown
+(``band is None``) and every result says so. The step model is the same protocol in
+:mod:`core.traffic.speed_model_source`, which :func:`default_serving` chooses when the step
+model's modules are there; nothing else in the search changes.
 
 The roofline of one replica at concurrency ``c`` in steady state (chunked prefill interleaved with
 decode, the regime of a loaded server; SPEED.md "Regimes"):
@@ -81,7 +81,7 @@ class ServingPoint:
     tpot_s: float  # time per output token
     requests_per_s: float  # one replica, by Little's law
     tokens_per_s_per_gpu: float  # output tokens/s of the replica over its GPUs
-    band: float | None  # relative half-width (×) of the figures; None: unknown
+    band: float | None  # the factor (≥ 1) the figures may be off by either way; None: unknown
     kind: SourceKind
 
     @property
@@ -230,7 +230,11 @@ class RooflineTraining:
 
 
 def default_serving() -> ServingSource:
-    """The serving speed the search uses."""
+    """The serving speed the search uses: the step model where it is built in, else the roofline."""
+    from core.traffic import speed_model_source
+
+    if speed_model_source.available():
+        return speed_model_source.SpeedModelServing()
     return RooflineServing()
 
 

@@ -4,8 +4,9 @@ For each model below, the profile of the issue (300 requests a minute at peak, ~
 and ~400 out, first token within a second at p90, 30 tokens/s per user, one spare replica) is
 planned over every offer and tensor-parallel degree of the bundled catalog. Reported: the median
 of repeated plans per model (the model resolved once, as the app and ``plan`` do), the median over
-the models, the first (cold) plan of each, and re-sizing for doubled traffic ("what if traffic
-doubles", which reuses the layouts' capacities).
+the models, the first (cold) plan of each, the plan with every option's operating point solved
+(a plan solves an option's point when it is first read), and re-sizing for doubled traffic
+("what if traffic doubles", which reuses the layouts' capacities).
 
 Baseline, measured in the same process: reading and validating the bundled catalog file, as in
 ``bench_estimate``. Target (wall time on the development machine): the median plan under 100 ms.
@@ -54,6 +55,12 @@ def main() -> int:
         )
         report(f"traffic plan {preset}: first (cold)", cold, baseline)
         report(f"traffic plan {preset}: median", medians[preset], baseline)
+
+        def solved(r=request, m=model) -> None:
+            for option in plan_traffic(r, profile, catalog, model=m).options:
+                _ = option.point  # every operating point, as plan --json prints them
+
+        report(f"traffic plan {preset}, every point: median", median_ms(solved, runs=5), baseline)
         report(
             f"traffic doubles {preset}: median",
             median_ms(lambda p=first: what_if(p, 2.0, catalog), runs=9, warmup=1),
