@@ -87,6 +87,28 @@ class Spare(BaseModel):
     fraction: float = Field(default=0.0, ge=0, le=10)
 
 
+class SavedPoint(BaseModel):
+    """The operating point chosen for a profile, as a quote keeps it (what the plan answered).
+
+    The layout it belongs to is the request's own (its offer and parallelism: replicas ×
+    tensor-parallel GPUs); the figures are those of the speed source named.
+    """
+
+    model_config = SECTION
+
+    concurrency: float = Field(gt=0, le=1_000_000, description="requests in flight per replica")
+    replicas: int = Field(ge=1, le=100_000)
+    ttft_s: float = Field(gt=0, le=1e6)
+    tpot_s: float = Field(gt=0, le=1e6)
+    utilization: float = Field(gt=0, le=1)
+    source: Literal["roofline", "speed-model"] = "roofline"
+
+    @property
+    def tokens_per_s_per_user(self) -> float:
+        """Output tokens per second one request sees."""
+        return 1.0 / self.tpot_s
+
+
 class TrafficProfile(BaseModel):
     """The traffic a service must carry and the latency it must keep."""
 
@@ -106,6 +128,9 @@ class TrafficProfile(BaseModel):
     output_tokens: Lengths
     latency: LatencyTarget = LatencyTarget()
     spare: Spare = Spare()
+    operating_point: SavedPoint | None = Field(
+        default=None, description="the operating point chosen for it (the app saves it)"
+    )
 
     @model_validator(mode="after")
     def _one_rate(self) -> TrafficProfile:
@@ -152,7 +177,7 @@ class TrafficProfile(BaseModel):
             update[name] = value * factor if value is not None else None
         if self.tokens_per_day is not None:
             update["tokens_per_day"] = max(round(self.tokens_per_day * factor), 1)
-        return self.model_copy(update=update)
+        return self.model_copy(update={**update, "operating_point": None})
 
 
 class TrainingGoal(BaseModel):

@@ -56,6 +56,16 @@ TRAFFIC_TEMPLATES: dict[str, str] = {
         "needs {need} GPUs for {rate:.3g} requests/s, the offer has at most {has}",
     ),
     "traffic.binds": QT_TRANSLATE_NOOP("CoreText", "limited by {constraint}"),
+    "traffic.point_tpot": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "at {concurrency} requests at once the time per output token is {value:.3g} s, over the "
+        "target of {target:.3g} s",
+    ),
+    "traffic.point_ttft": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "at {concurrency} requests at once the time to first token is {value:.3g} s, over the "
+        "target of {target:.3g} s",
+    ),
     # When nothing meets the profile: the field to change and the best the catalog does
     "traffic.unreachable_ttft": QT_TRANSLATE_NOOP(
         "CoreText",

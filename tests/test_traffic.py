@@ -20,11 +20,14 @@ from core.throughput import peak_flops
 from core.traffic import (
     OperatingPoint,
     ServingLayout,
+    TrafficPlan,
     TrafficProfile,
     TrainingGoal,
     capacities,
+    option_at,
     plan_goal,
     plan_traffic,
+    saved_point,
     what_if,
 )
 from core.traffic.report import parse_deadline, parse_profile
@@ -553,3 +556,39 @@ def test_step_model_adapter_passes_its_figures_through():
     assert point.requests_per_s == pytest.approx(direct.requests_per_s)
     assert point.band == pytest.approx(1 + direct.band)
     assert answer.note.key == "traffic.speed_model"
+
+
+def test_choosing_a_point_resizes_the_option():
+    """A point below the knee needs more replicas; one past the target is refused with why."""
+    source = hand_source()
+    cap = capacity_of(source, hand_layout(), hand_profile(tpot_s=0.22))
+    catalog = default_catalog()
+    request = parse_request({"model": {"preset": "llama-3.1-8b"}})
+    rate = 2000 / (0.01 + 0.22 + 99 * 0.22)  # the knee's rate: one replica
+    prof = hand_profile(tpot_s=0.22).model_copy(update={"average_per_unit": rate})
+    options, _ = size([cap], prof, request, catalog, source=source)
+    plan_ = TrafficPlan(request, prof, tuple(options), (), "")
+    half = option_at(plan_, options[0], 1000, catalog, source=source)
+    # at 1,000 a step reads 0.01 + 0.105 s of memory; compute 1000·11/1e5 = 0.11 s: TPOT 0.115
+    per_replica = 1000 / (0.01 + 0.115 + 99 * 0.115)
+    assert half.capacity.concurrency == 1000
+    assert half.replicas == math.ceil(rate / per_replica)  # 2
+    assert half.price.total == 2 * options[0].price.total
+    past = option_at(plan_, options[0], 2500, catalog, source=source)
+    assert past.reason_parts and past.reason_parts[0].key == "traffic.point_tpot"
+
+
+def test_saved_point_rides_with_the_request():
+    catalog = default_catalog()
+    request = parse_request({"model": {"preset": "llama-3.1-8b"}, "traffic": PROFILE})
+    first = plan_traffic(request, None, catalog).options[0]
+    point = saved_point(first)
+    assert point is not None and point.replicas == first.replicas
+    chosen = request.model_copy(
+        update={"traffic": request.traffic.model_copy(update={"operating_point": point})}
+    )
+    reopened = read_saved_request(json.loads(chosen.canonical_json()))
+    assert reopened.traffic.operating_point == point
+    assert reopened.traffic.operating_point.tokens_per_s_per_user == pytest.approx(
+        first.point.tokens_per_s_per_user
+    )

@@ -14,8 +14,10 @@ from core.traffic.search import (
     TrafficPlan,
     capacities,
     curve,
+    option_at,
     plan_goal,
     plan_traffic,
+    saved_point,
     sized_plan,
     what_if,
 )
@@ -47,8 +49,10 @@ __all__ = [
     "TrainingSource",
     "capacities",
     "curve",
+    "option_at",
     "plan_goal",
     "plan_traffic",
+    "saved_point",
     "sized_plan",
     "what_if",
 ]

@@ -60,7 +60,7 @@ from core.traffic.speed_source import (
     default_serving,
     default_training,
 )
-from core.traffic_profile import TrafficProfile, TrainingGoal
+from core.traffic_profile import SavedPoint, TrafficProfile, TrainingGoal
 
 if TYPE_CHECKING:
     from core.models import ResolvedModel
@@ -393,6 +393,60 @@ def size(
         )
     feasible.sort(key=lambda o: (o.price.total, o.gpus, o.gpu.id, o.tp))
     return feasible, infeasible
+
+
+def option_at(
+    plan_: TrafficPlan,
+    option: TrafficOption,
+    concurrency: int,
+    catalog: Catalog,
+    *,
+    source: ServingSource | None = None,
+) -> TrafficOption:
+    """``option`` with its replicas run at most ``concurrency`` requests at once (a chosen point).
+
+    The replicas are sized for the peak at that concurrency; a point beyond what the latency
+    target allows (or the cache holds) is refused with the reason, as the search refuses it.
+    """
+    source = source or default_serving()
+    cap = option.capacity
+    chosen = min(max(concurrency, 1), max(cap.cap, 1))
+    ok, missed, _, _ = _meets(source, cap.layout, plan_.profile, chosen)
+    isl, osl = plan_.profile.input_tokens.mean, plan_.profile.output_tokens.mean
+    best = source.at(cap.layout, OperatingPoint(isl, osl, chosen))
+    binding: Binding = cap.binding if chosen == cap.concurrency else missed or cap.binding
+    picked = Capacity(
+        cap.layout, cap.cap, cap.cap_binding, chosen, best, cap.alone, cap.alone_p90, binding
+    )
+    if not ok:
+        assert missed is not None
+        target = plan_.profile.latency
+        limit = target.tpot_ceiling if missed == "tpot" else target.ttft_p90_s or target.ttft_p50_s
+        value = best.tpot_s if missed == "tpot" else best.ttft_s
+        key = "traffic.point_tpot" if missed == "tpot" else "traffic.point_ttft"
+        reason = Message(key, concurrency=chosen, value=value, target=limit or 0.0)
+        return TrafficOption(
+            picked, option.replicas, option.gpus, 0.0, option.price, None, None, (reason,)
+        )
+    found, refused = size(
+        [picked], plan_.profile, plan_.request, catalog, tax_rate=plan_.tax_rate, source=source
+    )
+    return (found or refused)[0]
+
+
+def saved_point(option: TrafficOption) -> SavedPoint | None:
+    """The operating point of ``option`` as a quote keeps it (None when it cannot serve)."""
+    point = option.point
+    if point is None:
+        return None
+    return SavedPoint(
+        concurrency=option.load_concurrency,
+        replicas=option.replicas,
+        ttft_s=point.ttft_s,
+        tpot_s=point.tpot_s,
+        utilization=min(max(option.utilization, 1e-9), 1.0),
+        source=point.kind,
+    )
 
 
 def _rate_field(profile: TrafficProfile) -> str:

@@ -2418,6 +2418,14 @@
         <translation>ограничивает: {constraint}</translation>
     </message>
     <message>
+        <source>at {concurrency} requests at once the time per output token is {value:.3g} s, over the target of {target:.3g} s</source>
+        <translation>при {concurrency} одновременных запросах время на выходной токен — {value:.3g} с, больше цели {target:.3g} с</translation>
+    </message>
+    <message>
+        <source>at {concurrency} requests at once the time to first token is {value:.3g} s, over the target of {target:.3g} s</source>
+        <translation>при {concurrency} одновременных запросах время до первого токена — {value:.3g} с, больше цели {target:.3g} с</translation>
+    </message>
+    <message>
         <source>no option meets a time to first token of {target:.3g} s; the best is {best:.3g} s ({gpus} × {gpu})</source>
         <translation>ни один вариант не даёт время до первого токена {target:.3g} с; лучшее — {best:.3g} с ({gpus} × {gpu})</translation>
     </message>
