@@ -5157,6 +5157,164 @@ Idempotency key of this purchase: {key}</source>
     </message>
 </context>
 <context>
+    <name>TrafficChart</name>
+    <message>
+        <source>Throughput per GPU against tokens per second per user</source>
+        <translation>Пропускная способность на GPU в зависимости от токенов в секунду на пользователя</translation>
+    </message>
+    <message>
+        <source>Click a point to run each replica at that many requests at once</source>
+        <translation>Щёлкните точку, чтобы каждая реплика обрабатывала столько запросов одновременно</translation>
+    </message>
+    <message>
+        <source>Left and Right move the marker, Home and End to the ends; Enter uses it</source>
+        <translation>Влево и Вправо двигают маркер, Home и End — к краям; Enter выбирает точку</translation>
+    </message>
+    <message>
+        <source>Within the target up to {best} requests at once per replica; operating at {chosen}; marker at {marker}</source>
+        <translation>В пределах цели — до {best} одновременных запросов на реплику; рабочая точка — {chosen}; маркер на {marker}</translation>
+    </message>
+    <message>
+        <source>tokens/s per user</source>
+        <translation>токенов/с на пользователя</translation>
+    </message>
+    <message>
+        <source>tokens/s per GPU</source>
+        <translation>токенов/с на GPU</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>цель</translation>
+    </message>
+</context>
+<context>
+    <name>TrafficPage</name>
+    <message>
+        <source>Traffic and latency</source>
+        <translation>Нагрузка и задержка</translation>
+    </message>
+    <message>
+        <source>Optional: plan from the traffic you serve and the latency you need, or from the date a training run must finish. Skip it to keep the layout you chose.</source>
+        <translation>Необязательный шаг: план от нагрузки, которую нужно обслуживать, и нужной задержки или от даты, к которой должно завершиться обучение. Пропустите его, чтобы оставить выбранную раскладку.</translation>
+    </message>
+    <message>
+        <source>&amp;Plan from traffic and latency</source>
+        <translation>&amp;Планировать от нагрузки и задержки</translation>
+    </message>
+    <message>
+        <source>Traffic profile</source>
+        <translation>Профиль нагрузки</translation>
+    </message>
+    <message>
+        <source>requests per second</source>
+        <translation>запросов в секунду</translation>
+    </message>
+    <message>
+        <source>requests per minute</source>
+        <translation>запросов в минуту</translation>
+    </message>
+    <message>
+        <source>Rate unit:</source>
+        <translation>Единица частоты:</translation>
+    </message>
+    <message>
+        <source>Average rate:</source>
+        <translation>Средняя частота:</translation>
+    </message>
+    <message>
+        <source>Peak rate:</source>
+        <translation>Пиковая частота:</translation>
+    </message>
+    <message>
+        <source>Input tokens, mean:</source>
+        <translation>Входных токенов, в среднем:</translation>
+    </message>
+    <message>
+        <source>Input tokens, p90:</source>
+        <translation>Входных токенов, p90:</translation>
+    </message>
+    <message>
+        <source>Output tokens, mean:</source>
+        <translation>Выходных токенов, в среднем:</translation>
+    </message>
+    <message>
+        <source>Output tokens, p90:</source>
+        <translation>Выходных токенов, p90:</translation>
+    </message>
+    <message>
+        <source>Time to first token p50, s:</source>
+        <translation>Время до первого токена p50, с:</translation>
+    </message>
+    <message>
+        <source>Time to first token p90, s:</source>
+        <translation>Время до первого токена p90, с:</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user, at least:</source>
+        <translation>Токенов/с на пользователя, не меньше:</translation>
+    </message>
+    <message>
+        <source>Spare replicas:</source>
+        <translation>Запасных реплик:</translation>
+    </message>
+    <message>
+        <source>Spare capacity, % of the peak:</source>
+        <translation>Запас мощности, % от пика:</translation>
+    </message>
+    <message>
+        <source>What if traffic &amp;doubles</source>
+        <translation>Что, если нагрузка &amp;удвоится</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>Реплики</translation>
+    </message>
+    <message>
+        <source>At once</source>
+        <translation>Одновременно</translation>
+    </message>
+    <message>
+        <source>TTFT, s</source>
+        <translation>TTFT, с</translation>
+    </message>
+    <message>
+        <source>TPOT, ms</source>
+        <translation>TPOT, мс</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user</source>
+        <translation>Токенов/с на пользователя</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Итого</translation>
+    </message>
+    <message>
+        <source>Per 1M tokens</source>
+        <translation>За 1 млн токенов</translation>
+    </message>
+    <message>
+        <source>&amp;Finish by</source>
+        <translation>&amp;Завершить к</translation>
+    </message>
+    <message>
+        <source>Traffic and deadlines plan serving and training; image generation has none.</source>
+        <translation>Нагрузка и сроки относятся к обслуживанию и обучению; для генерации изображений их нет.</translation>
+    </message>
+    <message>
+        <source>{gpu} × {gpus}, tensor parallel {tp}, replicas: {replicas}. At the peak each replica runs {at:.1f} requests at once: first token in {ttft:.3f} s, {user:.1f} tokens/s per user, {util:.0%} busy; {binding} ({note})</source>
+        <translation>{gpu} × {gpus}, тензорный параллелизм {tp}, реплик: {replicas}. В пик каждая реплика обрабатывает {at:.1f} запросов одновременно: первый токен через {ttft:.3f} с, {user:.1f} токенов/с на пользователя, загрузка {util:.0%}; {binding} ({note})</translation>
+    </message>
+</context>
+<context>
     <name>TrainingForm</name>
     <message>
         <source>Full fine-tuning</source>
