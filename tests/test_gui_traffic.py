@@ -120,3 +120,39 @@ def test_russian(wizard, qtbot, app_state):
     assert page.enabled.text() == "&Планировать от нагрузки и задержки"
     assert "реплик" in page.status.text()
     _shot(page, "traffic-ru")
+
+
+POINT = {
+    "concurrency": 14.4,
+    "replicas": 3,
+    "ttft_s": 0.242,
+    "tpot_s": 0.0211,
+    "utilization": 0.45,
+    "source": "roofline",
+}
+TRAFFIC = {
+    "rate_unit": "minute",
+    "average_per_unit": 200,
+    "peak_per_unit": 300,
+    "input_tokens": {"mean": 2000, "p90": 3000},
+    "output_tokens": {"mean": 400},
+    "latency": {"ttft_p90_s": 1.0, "tokens_per_s_per_user": 30},
+    "operating_point": POINT,
+}
+
+
+def test_the_summary_and_compare_show_profile_and_point(qapp, app_state):
+    from gui.presentation.comparison import compare_rows, quote_column
+    from gui.presentation.quote_summary import QuoteSummary
+    from tests.store_helpers import NOW, make_quote
+
+    with_traffic = make_quote(label="chat", traffic=TRAFFIC)
+    text = QuoteSummary("en").text(with_traffic, NOW)
+    assert "5 requests/s at peak (3.33 on average), 2000 tokens in, 400 out" in text
+    assert "first token p90 ≤ 1 s, ≥ 30 tokens/s per user" in text
+    assert "replicas: 3, each 14.4 requests at once at the peak: first token 0.242 s" in text
+    plain = make_quote(label="plain")
+    assert "Traffic" not in QuoteSummary("en").text(plain, NOW)
+    rows = dict(compare_rows([quote_column(with_traffic), quote_column(plain)]))
+    assert rows["Traffic"][1] == "—" and "5 requests/s at peak" in rows["Traffic"][0]
+    assert "47.4 tokens/s per user" in rows["Operating point"][0]

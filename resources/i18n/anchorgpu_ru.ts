@@ -411,6 +411,14 @@
         <translation>GPU-часов на прогон обучения</translation>
     </message>
     <message>
+        <source>Traffic</source>
+        <translation>Нагрузка</translation>
+    </message>
+    <message>
+        <source>Operating point</source>
+        <translation>Рабочая точка</translation>
+    </message>
+    <message>
         <source>Limits: the largest value that fits in memory, the other sizes as requested.</source>
         <translation>Пределы: наибольшее значение, которое помещается в память, при остальных размерах как в запросе.</translation>
     </message>
@@ -4778,6 +4786,14 @@ Idempotency key of this purchase: {key}</source>
         <translation>{need} из {vram}</translation>
     </message>
     <message>
+        <source>Traffic</source>
+        <translation>Нагрузка</translation>
+    </message>
+    <message>
+        <source>Operating point</source>
+        <translation>Рабочая точка</translation>
+    </message>
+    <message>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
@@ -5312,6 +5328,29 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source>{gpu} × {gpus}, tensor parallel {tp}, replicas: {replicas}. At the peak each replica runs {at:.1f} requests at once: first token in {ttft:.3f} s, {user:.1f} tokens/s per user, {util:.0%} busy; {binding} ({note})</source>
         <translation>{gpu} × {gpus}, тензорный параллелизм {tp}, реплик: {replicas}. В пик каждая реплика обрабатывает {at:.1f} запросов одновременно: первый токен через {ttft:.3f} с, {user:.1f} токенов/с на пользователя, загрузка {util:.0%}; {binding} ({note})</translation>
+    </message>
+</context>
+<context>
+    <name>TrafficText</name>
+    <message>
+        <source>{peak:.3g} requests/s at peak ({average:.3g} on average), {input} tokens in, {output} out</source>
+        <translation>{peak:.3g} запросов/с в пик ({average:.3g} в среднем), {input} токенов на входе, {output} на выходе</translation>
+    </message>
+    <message>
+        <source>first token p90 ≤ {s:g} s</source>
+        <translation>первый токен p90 ≤ {s:g} с</translation>
+    </message>
+    <message>
+        <source>first token p50 ≤ {s:g} s</source>
+        <translation>первый токен p50 ≤ {s:g} с</translation>
+    </message>
+    <message>
+        <source>≥ {rate:.3g} tokens/s per user</source>
+        <translation>≥ {rate:.3g} токенов/с на пользователя</translation>
+    </message>
+    <message>
+        <source>replicas: {replicas}, each {at:.1f} requests at once at the peak: first token {ttft:.3f} s, {user:.1f} tokens/s per user, {util:.0%} busy</source>
+        <translation>реплик: {replicas}, в пик каждая обрабатывает {at:.1f} запросов одновременно: первый токен через {ttft:.3f} с, {user:.1f} токенов/с на пользователя, загрузка {util:.0%}</translation>
     </message>
 </context>
 <context>
