@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from PySide6.QtCore import QPointF, QThreadPool, Qt
+from PySide6.QtCore import QPointF, Qt, QThreadPool
 from PySide6.QtWidgets import QRadioButton
 
 from core.traffic import plan_traffic
