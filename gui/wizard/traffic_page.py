@@ -90,6 +90,11 @@ class TrafficPage(WizardStep):
         self._options: list[TrafficOption] = []
         self._chosen: TrafficOption | None = None
         self._saved_point: dict[str, Any] | None = None
+        # The profile and goal as loaded, written back until an input of theirs is edited: the
+        # page shows a profile given as tokens per day, or a goal's tokens and epochs, without
+        # inputs of their own, and writes them back unchanged.
+        self._loaded: dict[str, Any] | None = None
+        self._loaded_goal: dict[str, Any] | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(PAUSE_MS)
@@ -325,10 +330,17 @@ class TrafficPage(WizardStep):
         raw.pop("traffic", None)
         raw.pop("goal", None)
         if workload == "inference" and self.enabled.isChecked():
-            raw["traffic"] = self.profile_data()
+            if self._loaded is not None:
+                raw["traffic"] = {**self._loaded, "operating_point": self._saved_point}
+            else:
+                raw["traffic"] = self.profile_data()
         if workload == "training" and self.finish_by.isChecked():
             deadline = self.deadline.dateTime().toSecsSinceEpoch()
-            raw["goal"] = {"deadline": datetime.fromtimestamp(deadline, UTC).isoformat()}
+            goal = dict(self._loaded_goal or {})
+            if goal.get("deadline") is None or goal.get("stamp") != deadline:
+                goal["deadline"] = datetime.fromtimestamp(deadline, UTC).isoformat()
+            goal.pop("stamp", None)
+            raw["goal"] = goal
 
     def load(self, request: PlanRequest) -> None:
         widgets = [self.enabled, self.finish_by, self.deadline, self.rate_unit, self.doubles]
@@ -338,13 +350,16 @@ class TrafficPage(WizardStep):
             traffic = request.traffic
             self.enabled.setChecked(traffic is not None)
             self._saved_point = None
+            self._loaded = self._loaded_goal = None
             if traffic is not None:
                 self._load_profile(request)
+                self._loaded = traffic.model_dump(mode="json", exclude={"operating_point"})
             goal = request.goal
             self.finish_by.setChecked(goal is not None)
             if goal is not None:
                 stamp = int(goal.deadline.timestamp())
                 self.deadline.setDateTime(QDateTime.fromSecsSinceEpoch(stamp, QTimeZone.utc()))
+                self._loaded_goal = {**goal.model_dump(mode="json"), "stamp": stamp}
             self.doubles.setChecked(False)
         finally:
             for widget in widgets:
@@ -480,8 +495,25 @@ class TrafficPage(WizardStep):
             self.chart.set_curve([], target=None, best=0, chosen=0.0)
             return
         if self._chosen is None:
-            self.table.selectRow(0)
-            self._show_option(plan.options[0])
+            # Showing the plan chooses nothing: the row of the plan's own offer and layout (or
+            # the cheapest) is shown until the user picks one.
+            row = self._row_of_request()
+            self.table.blockSignals(True)
+            try:
+                self.table.selectRow(row)
+            finally:
+                self.table.blockSignals(False)
+            self._show_option(self._options[row])
+
+    def _row_of_request(self) -> int:
+        request = self._request()
+        if request is None:
+            return 0
+        for row, option in enumerate(self._options):
+            layout = (option.gpu.id, option.gpus, option.tp)
+            if layout == (request.gpu, request.parallelism.gpus, request.parallelism.tp):
+                return row
+        return 0
 
     def _cells(self, option: TrafficOption) -> list[str]:
         from gui.presentation.names import offer
@@ -569,6 +601,7 @@ class TrafficPage(WizardStep):
 
     def _on_profile_edited(self, *_args: object) -> None:
         self._saved_point = None  # a new profile, a new operating point
+        self._loaded = None  # the inputs say it now
         self.edited.emit()
         self._timer.start()
 
