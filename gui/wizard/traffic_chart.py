@@ -192,7 +192,7 @@ class TrafficChart(QWidget):
         painter.drawText(QPointF(plot.right() - metrics.horizontalAdvance(right), below), right)
         painter.drawText(QPointF(plot.left(), below), self.tr("tokens/s per user"))
         painter.save()
-        painter.translate(12, plot.bottom())
+        painter.translate(12, plot.bottom() - metrics.height())  # above the 0 of the axis
         painter.rotate(-90)
         painter.drawText(QPointF(0, 0), self.tr("tokens/s per GPU"))
         painter.restore()
