@@ -272,6 +272,10 @@ def test_plan_ranks_cheapest_first_and_names_bindings():
         assert 0 < option.utilization <= 1
     reasons = {o.binding for o in answer.infeasible}
     assert "memory" in reasons  # 70B in bf16 never fits one 24 GB L4
+    assert "rate" in reasons  # some layouts would need more GPUs than their offer has
+    for option in answer.infeasible:
+        rate = any(p.key == "traffic.reason_rate" for p in option.reason_parts)
+        assert (option.binding == "rate") == rate
     assert answer.note.key == NOTE_KEY[default_serving().kind]
 
 
@@ -576,6 +580,7 @@ def test_choosing_a_point_resizes_the_option():
     assert half.price.total == 2 * options[0].price.total
     past = option_at(plan_, options[0], 2500, catalog, source=source)
     assert past.reason_parts and past.reason_parts[0].key == "traffic.point_tpot"
+    assert past.binding == "tpot"
 
 
 def test_saved_point_rides_with_the_request():

@@ -155,7 +155,8 @@ class TrafficOption:
     @property
     def binding(self) -> Binding:
         """What stops one replica from taking more requests at once."""
-        return "rate" if self.reason_parts and self.capacity.concurrency else self.capacity.binding
+        keys = {getattr(part, "key", "") for part in self.reason_parts}
+        return "rate" if "traffic.reason_rate" in keys else self.capacity.binding
 
     @property
     def binding_text(self) -> str:
