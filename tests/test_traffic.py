@@ -597,3 +597,18 @@ def test_saved_point_rides_with_the_request():
     assert reopened.traffic.operating_point.tokens_per_s_per_user == pytest.approx(
         first.point.tokens_per_s_per_user
     )
+
+
+def test_the_api_gives_what_the_cli_prints(capsys, tmp_path):
+    from core.api import plan_traffic_json
+
+    raw = {"model": {"preset": "llama-3.1-8b"}}
+    data = plan_traffic_json(raw, PROFILE, catalog=default_catalog(), tax_rate=Decimal(0))
+    req = write_request(tmp_path, raw)
+    traffic = write_request(tmp_path, PROFILE, "traffic.json")
+    printed = run_cli(capsys, "plan", "--request", req, "--traffic", traffic, "--json").json()
+    assert data["options"][0]["price"] == printed["options"][0]["price"]
+    assert data["options"][0]["replicas"] == printed["options"][0]["replicas"]
+    with pytest.raises(InputError) as caught:
+        plan_traffic_json(raw, {**PROFILE, "latency": {"ttft_p90_s": 1e-4}})
+    assert caught.value.field == "traffic.latency.ttft_p90_s"
