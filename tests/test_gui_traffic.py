@@ -156,3 +156,16 @@ def test_the_summary_and_compare_show_profile_and_point(qapp, app_state):
     rows = dict(compare_rows([quote_column(with_traffic), quote_column(plain)]))
     assert rows["Traffic"][1] == "—" and "5 requests/s at peak" in rows["Traffic"][0]
     assert "47.4 tokens/s per user" in rows["Operating point"][0]
+
+
+def test_a_bad_profile_is_refused_on_the_page(wizard, qtbot):
+    page = _open(wizard, qtbot)
+    page.input_p90.setValue(10)  # below the mean of 2,000
+    page.touch()  # as Next judges the page
+    wizard.live.flush()
+    qtbot.waitUntil(lambda: page.error is not None, timeout=10_000)
+    assert "90th percentile" in page.error or "90-й" in page.error
+    assert not page.isComplete()
+    page.input_p90.setValue(3000)
+    wizard.live.flush()
+    qtbot.waitUntil(lambda: page.error is None, timeout=10_000)
