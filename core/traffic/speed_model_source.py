@@ -6,8 +6,9 @@ residuals, widened where the engine, GPU or format has no calibration point. Its
 this adapter uses it: ``core.speed.phases.phase_speed(arch, gpu, gpus=, tp=, weight_bytes=,
 kv_bytes=, matmul=, engine=, input_tokens=, output_tokens=, concurrency=)`` returning the time to
 first token, time per output token, output tokens/s and requests/s of the layout, and ``band``
-(each figure within × or ÷ (1 + band)); ``core.serving_speed`` names the request's bytes per
-weight and per cached element and the matmul precision.
+(each figure within × or ÷ (1 + band)); ``core.estimate.serving_speed`` (``core.serving_speed``
+before the layered packages) names the request's bytes per weight and per cached element and
+the matmul precision.
 
 The modules are looked up when this source is made, so the traffic search imports and runs on a
 build without them (:func:`available` says whether they are there); the search then uses the
@@ -27,15 +28,24 @@ if TYPE_CHECKING:
     from core.request import PlanRequest
 
 PHASES = "core.speed.phases"
-REQUEST_TERMS = "core.serving_speed"
+# Where the request's side of the step model lives: in the layered packages, and before them.
+REQUEST_TERMS = ("core.estimate.serving_speed", "core.serving_speed")
+
+
+def _find(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:  # its package is missing
+        return False
+
+
+def _request_terms() -> str | None:
+    return next((name for name in REQUEST_TERMS if _find(name)), None)
 
 
 def available() -> bool:
     """Whether the step model's modules are part of this build."""
-    try:
-        return all(importlib.util.find_spec(name) is not None for name in (PHASES, REQUEST_TERMS))
-    except ModuleNotFoundError:  # core.speed itself missing
-        return False
+    return _find(PHASES) and _request_terms() is not None
 
 
 class SpeedModelServing:
@@ -45,7 +55,10 @@ class SpeedModelServing:
 
     def __init__(self) -> None:
         self._phases: Any = importlib.import_module(PHASES)
-        self._terms: Any = importlib.import_module(REQUEST_TERMS)
+        terms = _request_terms()
+        if terms is None:
+            raise ModuleNotFoundError(REQUEST_TERMS[0])
+        self._terms: Any = importlib.import_module(terms)
         self._known: dict[int, tuple[ServingLayout, dict[str, Any]]] = {}
         self._last_band = 0.0
 
