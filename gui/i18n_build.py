@@ -36,7 +36,13 @@ def _tool(name: str) -> str:
 
 CORE_TEMPLATES = [
     GUI_DIR.parent / "core" / "texts" / name
-    for name in ("message_texts.py", "finding_texts.py", "error_texts.py", "store_texts.py")
+    for name in (
+        "message_texts.py",
+        "finding_texts.py",
+        "error_texts.py",
+        "store_texts.py",
+        "traffic_texts.py",
+    )
 ]
 
 

@@ -86,9 +86,10 @@ SHOTS: list[Shot] = [
     Shot("wizard-1-workload", lambda ctx: wizard_shots.wizard_at(ctx, 0)),
     Shot("wizard-2-model", lambda ctx: wizard_shots.wizard_at(ctx, 1)),
     Shot("wizard-3-sizes", lambda ctx: wizard_shots.wizard_at(ctx, 2)),
-    Shot("wizard-4-parallelism", lambda ctx: wizard_shots.wizard_at(ctx, 3)),
-    Shot("wizard-5-offer", lambda ctx: wizard_shots.wizard_at(ctx, 4)),
-    Shot("wizard-6-review", lambda ctx: wizard_shots.wizard_at(ctx, 5)),
+    Shot("wizard-traffic", lambda ctx: wizard_shots.wizard_at(ctx, 3)),
+    Shot("wizard-4-parallelism", lambda ctx: wizard_shots.wizard_at(ctx, 4)),
+    Shot("wizard-5-offer", lambda ctx: wizard_shots.wizard_at(ctx, 5)),
+    Shot("wizard-6-review", lambda ctx: wizard_shots.wizard_at(ctx, 6)),
     Shot("wizard-invalid-field", wizard_shots.invalid_field),
 ]
 

@@ -146,7 +146,7 @@ def test_the_runtime_fold_defaults_refusal_and_estimate(main_window, qtbot):
     request = parse_request({"model": MODEL, "gpu": "h100-80gb-sxm"})
     wizard.load_request(request)
     page = wizard.parallelism_page
-    wizard.setCurrentId(wizard.pageIds()[3])
+    wizard.setCurrentId(wizard.pageIds()[wizard.steps.index(page)])
     qtbot.waitUntil(page.isVisible)
     toggle = page.findChild(QToolButton, "runtimeSettingsToggle")
     rows = [page.rows[path] for path in RUNTIME_PATHS]

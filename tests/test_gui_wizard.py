@@ -376,7 +376,7 @@ def test_the_screenshot_draft_reaches_the_offer_page_with_its_offer_chosen(
     from gui.screenshots import ShotContext
     from gui.wizard import wizard_shots
 
-    shown = wizard_shots.wizard_at(ShotContext(app_state, main_window, "en"), 4)
+    shown = wizard_shots.wizard_at(ShotContext(app_state, main_window, "en"), 5)
     assert shown is main_window
     assert wizard.currentPage() is wizard.offer_page
     table = wizard.findChild(QTableView, "offerTable")

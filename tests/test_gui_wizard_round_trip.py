@@ -45,6 +45,23 @@ INFERENCE: dict[str, Any] = {
         "vllm_version": "0.7-0.16",
         "mxfp4_backend": "triton",
     },
+    "traffic": {
+        "rate_unit": "minute",
+        "average_per_unit": 120,
+        "peak_per_unit": 180,
+        "input_tokens": {"mean": 1500, "p90": 2500},
+        "output_tokens": {"mean": 250, "p90": 600},
+        "latency": {"ttft_p50_s": 0.5, "ttft_p90_s": 1.5, "tpot_s": 0.04},
+        "spare": {"replicas": 2, "fraction": 0.25},
+        "operating_point": {
+            "concurrency": 6.5,
+            "replicas": 3,
+            "ttft_s": 0.3,
+            "tpot_s": 0.03,
+            "utilization": 0.6,
+            "source": "roofline",
+        },
+    },
     **COMMON,
 }
 TRAINING: dict[str, Any] = {
@@ -73,6 +90,7 @@ TRAINING: dict[str, Any] = {
         "tokens": 2_500_000_000,
         "mfu": 0.35,
     },
+    "goal": {"tokens": 3_000_000_000, "epochs": 2, "deadline": "2031-05-20T18:00:00+00:00"},
     **COMMON,
 }
 DIFFUSION: dict[str, Any] = {
@@ -190,9 +208,14 @@ LEFT_AT_DEFAULT = {
         "inference.llamacpp.cache_type_k",
         "inference.llamacpp.cache_type_v",
         "inference.llamacpp.flash_attn",
+        "goal",  # a deadline plans training
+        "traffic.tokens_per_day",  # given instead of the average rate
+        "traffic.latency.tokens_per_s_per_user",  # the inverse of the tpot_s given
     },
-    "training": {"precision.quant_group_size"},
+    "training": {"precision.quant_group_size", "traffic"},  # a traffic profile plans serving
     "diffusion": {
+        "traffic",
+        "goal",
         "precision.format",
         "precision.quant_group_size",
         "parallelism.strategy",

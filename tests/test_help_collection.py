@@ -13,6 +13,10 @@ from gui.wizard.field_row import FieldRow
 
 HELP_KEYS = {
     "memory_units",
+    "ttft",
+    "tpot",
+    "tokens_per_user",
+    "slo",
     "lora",
     "qlora",
     "optimizer_states",

@@ -143,11 +143,11 @@ def test_the_wizard_takes_input_with_a_live_estimate_before_its_later_pages_exis
     qtbot.waitUntil(lambda: wizard.live.result is not None, timeout=20_000)
     qtbot.waitUntil(lambda: not wizard.live.busy, timeout=20_000)  # the first plan too
     later = page.later_steps()
-    assert len(later) == 7  # two input pages, the other workloads' forms, three more pages
+    assert len(later) == 8  # three input pages, the other workloads' forms, three more pages
     for step in later:
         step()
     assert wizard.complete is True
-    assert len(wizard.steps) == 6
+    assert len(wizard.steps) == 7
     assert wizard.findChild(QComboBox, "optimizer") is not None
     # Built after the estimate and the plan, the later pages show the draft, its model and plan.
     draft = wizard.live.request
@@ -157,7 +157,7 @@ def test_the_wizard_takes_input_with_a_live_estimate_before_its_later_pages_exis
     assert wizard.live.result.model.name in summary
     for step in later:  # nothing left to build: each does nothing
         step()
-    assert len(wizard.steps) == 6
+    assert len(wizard.steps) == 7
     wizard.live.stop()
 
 

@@ -44,6 +44,7 @@ __all__ = [
     "load_request",
     "plan",
     "plan_json",
+    "plan_traffic_json",
     "request",
 ]
 
@@ -141,3 +142,26 @@ def plan_json(
 ) -> dict[str, Any]:
     """A plan exactly as ``anchorgpu-planner plan --json`` prints it."""
     return plan_to_json(plan(raw, rank_by=rank_by, catalog=catalog, tax_rate=tax_rate))
+
+
+def plan_traffic_json(
+    raw: Request,
+    profile: Mapping[str, Any] | None = None,
+    *,
+    catalog: Catalog | None = None,
+    tax_rate: Decimal | None = None,
+) -> dict[str, Any]:
+    """A traffic plan exactly as ``plan --traffic FILE --json`` prints it.
+
+    ``profile`` is the traffic profile as a ``dict``; the request's own ``traffic`` when None.
+
+    Raises:
+        InputError: A bad profile, or a target no option meets (naming the field).
+    """
+    from core.planning.traffic import plan_traffic
+    from core.planning.traffic.report import parse_profile, traffic_to_json
+
+    chosen, rate = _context(catalog, tax_rate)
+    given = parse_profile(dict(profile)) if profile is not None else None
+    answer = plan_traffic(request(raw), given, chosen, tax_rate=rate)
+    return traffic_to_json(answer.require_reachable())

@@ -19,6 +19,7 @@ from core.base.errors import InputError
 from core.base.safe_json import read_json_file
 from core.domain.catalog import TermUnit
 from core.domain.quant_formats import FORMATS
+from core.domain.traffic_profile import TrafficProfile, TrainingGoal, rule_field
 from core.domain.workload_options import (
     SECTION,
     DiffusionOptions,
@@ -105,6 +106,10 @@ _NEW_OPTIONAL: dict[tuple[str, str], object] = {
     ("diffusion", "quantized_text_encoders"): "none",
     ("diffusion", "quant_backend"): "bitsandbytes",
 }
+
+# Top-level fields added later, absent (None) in every request saved before them: left out of the
+# canonical JSON while None, so such a request keeps its fingerprint.
+_NEW_TOP_LEVEL = ("traffic", "goal")
 
 _STRICT = ConfigDict(extra="forbid")
 MAX_REQUEST_BYTES = 1_000_000  # a request is well under a kilobyte; its model files are read apart
@@ -322,6 +327,14 @@ class PlanRequest(BaseModel):
     storage_gb: int | None = Field(
         default=None, ge=0, le=1_000_000, description="persistent storage; training sizes it itself"
     )
+    traffic: TrafficProfile | None = Field(
+        default=None,
+        description="serving: the traffic and latency to plan for (core.planning.traffic)",
+    )
+    goal: TrainingGoal | None = Field(
+        default=None,
+        description="training: the tokens to train and the deadline (core.planning.traffic)",
+    )
 
     @model_validator(mode="after")
     def _layerwise_casting_is_fp8(self) -> PlanRequest:
@@ -344,6 +357,9 @@ def canonical_request_json(data: dict[str, Any]) -> str:
     version is left out too where it cannot change the estimate.
     """
     data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
+    for key in _NEW_TOP_LEVEL:
+        if key in data and data[key] is None:
+            del data[key]
     if _bnb_version_unused(data) and isinstance(training := data.get("training"), dict):
         training.pop("bnb_version", None)
     for (section, key), default in _NEW_OPTIONAL.items():
@@ -395,7 +411,7 @@ def _describe(error: ValidationError) -> InputError:
     message = validation_message(first)
     field = ".".join(str(p) for p in first["loc"]) or "request"
     if isinstance(message, Message):
-        field = _RULE_FIELDS.get(message.key, field)
+        field = rule_field(message.key, _RULE_FIELDS.get(message.key, field))
     return InputError(message, field=field)
 
 

@@ -89,7 +89,7 @@ def _vllm_runs_fewer(request: PlanRequest, pool: KvPool, max_num_seqs: int) -> F
     )
 
 
-def _prefill_precision(request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer) -> Precision:
+def prefill_precision(request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer) -> Precision:
     """The tensor-core precision prefill runs at: the format's, where the GPU runs it natively."""
     named = compat.effective_format(request, arch)
     if named is None:
@@ -101,9 +101,6 @@ def _prefill_precision(request: PlanRequest, arch: ModelArchitecture, gpu: GpuOf
     if how == "native" or (how == "converted" and named.compute == "fp8"):
         return named.compute
     return "bf16"  # weight-only kernels dequantize to 16-bit
-
-
-prefill_precision = _prefill_precision  # the speed curve of the command line asks it too
 
 
 def _bytes_read_per_step(arch: ModelArchitecture, weights: int, sequences: int) -> int:
@@ -234,7 +231,7 @@ def _on_offer(
         "offer",
         lambda: (
             tuple(compat.request_findings(request, arch, gpu)),
-            _prefill_precision(request, arch, gpu),
+            prefill_precision(request, arch, gpu),
         ),
         gpu,
     )

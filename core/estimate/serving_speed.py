@@ -20,7 +20,7 @@ from core.texts.messages import Message
 # Bytes per weight of a plain dtype; int4/int8 add their group metadata (core.capacity.weights).
 _DTYPE_BYTES = {"fp32": 4.0, "bf16": 2.0, "fp16": 2.0, "fp8": 1.0, "int8": 1.0, "int4": 0.5}
 KV_ELEMENT_BYTES = {"fp32": 4.0, "bf16": 2.0, "fp16": 2.0, "fp8": 1.0}
-# The prefill precision of the estimate (core.estimate.serving._prefill_precision) as the step
+# The prefill precision of the estimate (core.estimate.serving.prefill_precision) as the step
 # model's matmul precision: int8 kernels are counted at the 16-bit peak (the catalog has no int8
 # figure), as core.capacity.throughput does.
 MATMUL = {"bf16": "bf16", "fp8": "fp8", "fp4": "nvfp4", "int8": "bf16"}

@@ -57,11 +57,12 @@ def phase_speed(
     engine: str,
     input_tokens: int,
     output_tokens: int,
-    concurrency: int,
+    concurrency: float,
 ) -> PhaseSpeed:
     """The speed of ``arch`` on ``gpus`` × ``gpu`` at tensor parallel ``tp``.
 
-    ``concurrency`` sequences per replica, each of ``input_tokens`` in and ``output_tokens`` out.
+    ``concurrency`` sequences per replica, each of ``input_tokens`` in and ``output_tokens`` out
+    (an average over time, so it may be fractional: Little's law gives it from a request rate).
     """
     profile = profile_for(engine, gpu.vendor)
     shape = ModelShape.of(arch, tp)

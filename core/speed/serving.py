@@ -300,7 +300,7 @@ class SteadyCycle:
 
 
 def steady_cycle(
-    shape: ModelShape, layout: Layout, engine: EngineProfile, *, batch: int, isl: int, osl: int
+    shape: ModelShape, layout: Layout, engine: EngineProfile, *, batch: float, isl: int, osl: int
 ) -> SteadyCycle:
     """The average step of ``batch`` slots serving ``isl``/``osl``-token requests back to back."""
     chunks = max(math.ceil(isl / engine.max_tokens), 1)
@@ -311,14 +311,14 @@ def steady_cycle(
     frac = prefilling - whole
 
     def mixed(prompts: int) -> float:
-        prompts = min(prompts, batch)
+        at_once = min(prompts, batch)
         return step_time(
             shape,
             layout,
             engine,
-            decode=batch - prompts,
+            decode=batch - at_once,
             context=context,
-            prefill=prompts * chunk,
+            prefill=at_once * chunk,
             prefill_context=isl / 2.0,
         ).total
 

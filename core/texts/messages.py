@@ -23,6 +23,7 @@ from core.texts.error_texts import ERROR_TEMPLATES
 from core.texts.message_texts import TEMPLATES as _MESSAGE_TEMPLATES
 from core.texts.message_texts import WORDS as _MESSAGE_WORDS
 from core.texts.store_texts import STORE_TEMPLATES, STORE_WORDS
+from core.texts.traffic_texts import TRAFFIC_TEMPLATES, TRAFFIC_WORDS
 
 Param = str | int | float
 Params = Mapping[str, Param]
@@ -39,9 +40,14 @@ __all__ = [
     "validation_message",
 ]
 
-TEMPLATES: dict[str, str] = {**_MESSAGE_TEMPLATES, **ERROR_TEMPLATES, **STORE_TEMPLATES}
+TEMPLATES: dict[str, str] = {
+    **_MESSAGE_TEMPLATES,
+    **ERROR_TEMPLATES,
+    **STORE_TEMPLATES,
+    **TRAFFIC_TEMPLATES,
+}
 """Every English template by key: messages, then errors."""
-WORDS: dict[str, tuple[str, ...]] = {**_MESSAGE_WORDS, **STORE_WORDS}
+WORDS: dict[str, tuple[str, ...]] = {**_MESSAGE_WORDS, **STORE_WORDS, **TRAFFIC_WORDS}
 """Parameters whose value is one of a few fixed English words, which a translation replaces too."""
 
 LARGER_DECODE, LARGER_DENOISE = WORDS["larger"]

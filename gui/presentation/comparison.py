@@ -22,6 +22,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject
 
 from core.domain.breakdown import COMPONENTS
+from core.domain.traffic_profile import TrafficProfile
 from core.planning.limits import Limits
 from core.planning.planner import PlanOption
 from core.pricing.outcome import OutcomeCost
@@ -33,6 +34,7 @@ from gui.presentation import palette
 from gui.presentation.formats import count, gib, money, term
 from gui.presentation.names import component_name, model_name, offer, strategy_short
 from gui.presentation.quote_document import quote_gpu, quote_sharding
+from gui.presentation.traffic_text import TrafficText, quote_traffic
 
 MIN_COLUMNS, MAX_COLUMNS = 2, 4
 Row = tuple[str, list[str]]
@@ -70,6 +72,7 @@ class Column:
     limits: Limits | None
     outcome: OutcomeCost | None
     reason: str = ""
+    traffic: TrafficProfile | None = None  # the profile it was planned for, with its point
 
 
 def option_column(option: PlanOption) -> Column:
@@ -91,6 +94,7 @@ def option_column(option: PlanOption) -> Column:
         limits=option.limits,
         outcome=option.outcome,
         reason=reason_text(option),
+        traffic=request.traffic,
     )
 
 
@@ -116,6 +120,7 @@ def quote_column(quote: Quote, title: str | None = None, key: str | None = None)
         limits=solved.limits,
         outcome=solved.outcome,
         reason=message_text(solved.problem) if solved.problem else "",
+        traffic=quote_traffic(quote),
     )
 
 
@@ -154,6 +159,7 @@ class Comparison(QObject):
         self._limit_rows(columns, add)
         self._speed_rows(columns, add)
         self._cost_rows(columns, add)
+        self._traffic_rows(columns, add)
         add(self.tr("Warnings"), [self._warnings(c) for c in columns])
         return rows
 
@@ -241,6 +247,16 @@ class Comparison(QObject):
         hours = [o.run_gpu_hours if o else None for o in outcomes]
         if any(h is not None for h in hours):
             add(self.tr("Training run GPU-hours"), [_number(h) for h in hours])
+
+    def _traffic_rows(self, columns: Sequence[Column], add: Add) -> None:
+        if not any(c.traffic for c in columns):
+            return
+        words = TrafficText(self)
+        add(self.tr("Traffic"), [words.profile(c.traffic) if c.traffic else "—" for c in columns])
+        points = [c.traffic.operating_point if c.traffic else None for c in columns]
+        if any(points):
+            add(self.tr("Operating point"), [words.point(p) if p else "—" for p in points])
+        words.deleteLater()
 
     def html(self, title: str, columns: Sequence[Column], rows: Sequence[Row]) -> str:
         """The comparison as a document for printing or PDF: a heading and one table."""

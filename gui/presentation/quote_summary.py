@@ -21,6 +21,7 @@ from gui.core_text import line_label
 from gui.presentation import formats
 from gui.presentation.names import Names
 from gui.presentation.quote_document import QuoteDocument, quote_gpu, quote_sharding
+from gui.presentation.traffic_text import TrafficText, quote_traffic
 
 Pair = tuple[str, str]
 
@@ -57,6 +58,13 @@ class QuoteSummary(QObject):
                     ),
                 )
             )
+        traffic = quote_traffic(quote)
+        if traffic is not None:
+            words = TrafficText(self)
+            facts.append((self.tr("Traffic"), words.profile(traffic)))
+            if traffic.operating_point is not None:
+                facts.append((self.tr("Operating point"), words.point(traffic.operating_point)))
+            words.deleteLater()
         if isinstance(item, Order):
             facts.append((self.tr("Status"), names.status(item.status(now))))
             facts.append((self.tr("Paid until"), formats.utc(item.paid_until)))

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from gui.wizard.parallelism_page import ParallelismPage
     from gui.wizard.review_page import ReviewPage
     from gui.wizard.sizes_page import SizesPage
+    from gui.wizard.traffic_page import TrafficPage
 
 DEFAULT_PRESET = "llama-3.1-8b"
 W = QWizard.WizardButton
@@ -104,6 +105,7 @@ class PlanWizard(StagedWizard):
             [
                 self._add_model_page,
                 self._add_sizes_page,
+                self._add_traffic_page,
                 self._add_training_form,
                 self._add_diffusion_form,
                 self._add_parallelism_page,
@@ -152,6 +154,12 @@ class PlanWizard(StagedWizard):
         self.sizes_page: SizesPage = SizesPage(self)
         self._add_step(self.sizes_page)
         self.routing.catch_up(self.sizes_page)
+
+    def _add_traffic_page(self) -> None:
+        from gui.wizard.traffic_page import TrafficPage
+
+        self.traffic_page: TrafficPage = TrafficPage(self)
+        self._add_step(self.traffic_page)
 
     def _add_step(self, step: WizardStep) -> None:
         """Add ``step`` after the pages built so far; once the wizard takes input, fill it.

@@ -46,7 +46,7 @@ def settle(wizard: PlanWizard, timeout_ms: int = 10_000) -> None:
 
 
 def wizard_at(ctx: ShotContext, step: int) -> QWidget:
-    """The main window with the wizard on page ``step`` (0 to 5) of the draft."""
+    """The main window with the wizard on page ``step`` (0 to 6) of the draft."""
     ctx.window.show_page("plan")
     plan = ctx.window.page("plan")
     assert isinstance(plan, PlanPage)

@@ -411,6 +411,14 @@
         <translation>GPU-часов на прогон обучения</translation>
     </message>
     <message>
+        <source>Traffic</source>
+        <translation>Нагрузка</translation>
+    </message>
+    <message>
+        <source>Operating point</source>
+        <translation>Рабочая точка</translation>
+    </message>
+    <message>
         <source>Limits: the largest value that fits in memory, the other sizes as requested.</source>
         <translation>Пределы: наибольшее значение, которое помещается в память, при остальных размерах как в запросе.</translation>
     </message>
@@ -2568,6 +2576,130 @@
     <message>
         <source>storage price</source>
         <translation>цена хранилища</translation>
+    </message>
+    <message>
+        <source>the 90th percentile ({p90}) is below the mean ({mean})</source>
+        <translation>90-й процентиль ({p90}) меньше среднего ({mean})</translation>
+    </message>
+    <message>
+        <source>the p90 time to first token ({p90:g} s) is below the p50 ({p50:g} s)</source>
+        <translation>время до первого токена p90 ({p90:g} с) меньше p50 ({p50:g} с)</translation>
+    </message>
+    <message>
+        <source>give a request rate (average or peak) or the tokens per day</source>
+        <translation>укажите частоту запросов (среднюю или пиковую) или число токенов в сутки</translation>
+    </message>
+    <message>
+        <source>give either an average request rate or the tokens per day, not both</source>
+        <translation>укажите либо среднюю частоту запросов, либо число токенов в сутки, но не оба</translation>
+    </message>
+    <message>
+        <source>the peak rate ({peak:g}) is below the average rate ({average:g})</source>
+        <translation>пиковая частота ({peak:g}) меньше средней ({average:g})</translation>
+    </message>
+    <message>
+        <source>the deadline needs a time zone, e.g. 2026-12-11T18:00:00+00:00</source>
+        <translation>у срока окончания должен быть часовой пояс, например 2026-12-11T18:00:00+00:00</translation>
+    </message>
+    <message>
+        <source>the deadline {deadline} is not after the start of the run, {start}</source>
+        <translation>срок окончания {deadline} не позже начала обучения ({start})</translation>
+    </message>
+    <message>
+        <source>give the deadline the training run must finish by</source>
+        <translation>укажите срок, к которому обучение должно завершиться</translation>
+    </message>
+    <message>
+        <source>a traffic profile must be a JSON object</source>
+        <translation>профиль нагрузки должен быть объектом JSON</translation>
+    </message>
+    <message>
+        <source>a traffic profile plans serving: the request&apos;s workload is {workload}</source>
+        <translation>профиль нагрузки планирует обслуживание, а тип задачи в запросе — {workload}</translation>
+    </message>
+    <message>
+        <source>a deadline plans a training run: the request&apos;s workload is {workload}</source>
+        <translation>срок окончания планирует обучение, а тип задачи в запросе — {workload}</translation>
+    </message>
+    <message>
+        <source>time to first token {value:.3g} s even alone, over the target of {target:.3g} s</source>
+        <translation>время до первого токена {value:.3g} с даже для одного запроса, больше цели {target:.3g} с</translation>
+    </message>
+    <message>
+        <source>time per output token {value:.3g} s even alone, over the target of {target:.3g} s</source>
+        <translation>время на выходной токен {value:.3g} с даже для одного запроса, больше цели {target:.3g} с</translation>
+    </message>
+    <message>
+        <source>needs {need} GPUs for {rate:.3g} requests/s, the offer has at most {has}</source>
+        <translation>для {rate:.3g} запросов/с нужно {need} GPU, а в предложении не больше {has}</translation>
+    </message>
+    <message>
+        <source>limited by {constraint}</source>
+        <translation>ограничивает: {constraint}</translation>
+    </message>
+    <message>
+        <source>at {concurrency} requests at once the time per output token is {value:.3g} s, over the target of {target:.3g} s</source>
+        <translation>при {concurrency} одновременных запросах время на выходной токен — {value:.3g} с, больше цели {target:.3g} с</translation>
+    </message>
+    <message>
+        <source>at {concurrency} requests at once the time to first token is {value:.3g} s, over the target of {target:.3g} s</source>
+        <translation>при {concurrency} одновременных запросах время до первого токена — {value:.3g} с, больше цели {target:.3g} с</translation>
+    </message>
+    <message>
+        <source>no option meets a time to first token of {target:.3g} s; the best is {best:.3g} s ({gpus} × {gpu})</source>
+        <translation>ни один вариант не даёт время до первого токена {target:.3g} с; лучшее — {best:.3g} с ({gpus} × {gpu})</translation>
+    </message>
+    <message>
+        <source>no option meets a time per output token of {target:.3g} s; the best is {best:.3g} s ({gpus} × {gpu})</source>
+        <translation>ни один вариант не даёт время на выходной токен {target:.3g} с; лучшее — {best:.3g} с ({gpus} × {gpu})</translation>
+    </message>
+    <message>
+        <source>no offer has the GPUs for {rate:.3g} requests/s at this latency; the most is {best:.3g} requests/s ({gpus} × {gpu})</source>
+        <translation>ни в одном предложении не хватает GPU для {rate:.3g} запросов/с при этой задержке; больше всего — {best:.3g} запросов/с ({gpus} × {gpu})</translation>
+    </message>
+    <message>
+        <source>no layout of any offer holds the model with {tokens} tokens of context</source>
+        <translation>ни одна раскладка ни одного предложения не вмещает модель с контекстом {tokens} токенов</translation>
+    </message>
+    <message>
+        <source>speeds are roofline bounds (the full memory bandwidth, {mfu:.0%} of the peak compute): real engines are slower, by an amount not yet calibrated, so the band is unknown</source>
+        <translation>скорости — пределы roofline (полная пропускная способность памяти, {mfu:.0%} пиковой производительности): реальные движки медленнее, насколько — ещё не откалибровано, поэтому погрешность неизвестна</translation>
+    </message>
+    <message>
+        <source>speeds from the calibrated step model, within ×{band:.2f} either way</source>
+        <translation>скорости по откалиброванной модели шага, с точностью до ×{band:.2f} в обе стороны</translation>
+    </message>
+    <message>
+        <source>{gpus} × {gpu} trains {tokens:,} tokens in {hours:,.1f} h, {spare:,.1f} h before the deadline; a term of {count} × {unit} covers it for {cost} {currency}</source>
+        <translation>{gpus} × {gpu} обучает {tokens:,} токенов за {hours:,.1f} ч, на {spare:,.1f} ч раньше срока; срок аренды {count} × {unit} покрывает обучение за {cost} {currency}</translation>
+    </message>
+    <message>
+        <source>no option finishes by the deadline; the cheapest, {gpus} × {gpu}, needs {hours:,.1f} h and finishes {late:,.1f} h late</source>
+        <translation>ни один вариант не успевает к сроку; самому дешёвому, {gpus} × {gpu}, нужно {hours:,.1f} ч, и он опоздает на {late:,.1f} ч</translation>
+    </message>
+    <message>
+        <source>the fastest, {gpus} × {gpu}, needs {hours:,.1f} h and finishes {late:,.1f} h late</source>
+        <translation>самому быстрому, {gpus} × {gpu}, нужно {hours:,.1f} ч, и он опоздает на {late:,.1f} ч</translation>
+    </message>
+    <message>
+        <source>no layout of any offer holds this training run in memory</source>
+        <translation>ни одна раскладка ни одного предложения не вмещает это обучение в память</translation>
+    </message>
+    <message>
+        <source>time to first token</source>
+        <translation>время до первого токена</translation>
+    </message>
+    <message>
+        <source>time per output token</source>
+        <translation>время на выходной токен</translation>
+    </message>
+    <message>
+        <source>rate</source>
+        <translation>частота запросов</translation>
+    </message>
+    <message>
+        <source>max_num_seqs</source>
+        <translation>max_num_seqs</translation>
     </message>
 </context>
 <context>
@@ -4899,6 +5031,14 @@ Idempotency key of this purchase: {key}</source>
         <translation>{need} из {vram}</translation>
     </message>
     <message>
+        <source>Traffic</source>
+        <translation>Нагрузка</translation>
+    </message>
+    <message>
+        <source>Operating point</source>
+        <translation>Рабочая точка</translation>
+    </message>
+    <message>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
@@ -5290,6 +5430,187 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source>{hours} h, paid until {end}</source>
         <translation>{hours} ч, оплачено до {end}</translation>
+    </message>
+</context>
+<context>
+    <name>TrafficChart</name>
+    <message>
+        <source>Throughput per GPU against tokens per second per user</source>
+        <translation>Пропускная способность на GPU в зависимости от токенов в секунду на пользователя</translation>
+    </message>
+    <message>
+        <source>Click a point to run each replica at that many requests at once</source>
+        <translation>Щёлкните точку, чтобы каждая реплика обрабатывала столько запросов одновременно</translation>
+    </message>
+    <message>
+        <source>Left and Right move the marker, Home and End to the ends; Enter uses it</source>
+        <translation>Влево и Вправо двигают маркер, Home и End — к краям; Enter выбирает точку</translation>
+    </message>
+    <message>
+        <source>Within the target up to {best} requests at once per replica; operating at {chosen}; marker at {marker}</source>
+        <translation>В пределах цели — до {best} одновременных запросов на реплику; рабочая точка — {chosen}; маркер на {marker}</translation>
+    </message>
+    <message>
+        <source>tokens/s per user</source>
+        <translation>токенов/с на пользователя</translation>
+    </message>
+    <message>
+        <source>tokens/s per GPU</source>
+        <translation>токенов/с на GPU</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>цель</translation>
+    </message>
+</context>
+<context>
+    <name>TrafficPage</name>
+    <message>
+        <source>Traffic and latency</source>
+        <translation>Нагрузка и задержка</translation>
+    </message>
+    <message>
+        <source>Optional: plan from the traffic you serve and the latency you need, or from the date a training run must finish. Skip it to keep the layout you chose.</source>
+        <translation>Необязательный шаг: план от нагрузки, которую нужно обслуживать, и нужной задержки или от даты, к которой должно завершиться обучение. Пропустите его, чтобы оставить выбранную раскладку.</translation>
+    </message>
+    <message>
+        <source>&amp;Plan from traffic and latency</source>
+        <translation>&amp;Планировать от нагрузки и задержки</translation>
+    </message>
+    <message>
+        <source>Traffic profile</source>
+        <translation>Профиль нагрузки</translation>
+    </message>
+    <message>
+        <source>requests per second</source>
+        <translation>запросов в секунду</translation>
+    </message>
+    <message>
+        <source>requests per minute</source>
+        <translation>запросов в минуту</translation>
+    </message>
+    <message>
+        <source>Rate unit:</source>
+        <translation>Единица частоты:</translation>
+    </message>
+    <message>
+        <source>Average rate:</source>
+        <translation>Средняя частота:</translation>
+    </message>
+    <message>
+        <source>Peak rate:</source>
+        <translation>Пиковая частота:</translation>
+    </message>
+    <message>
+        <source>Input tokens, mean:</source>
+        <translation>Входных токенов, в среднем:</translation>
+    </message>
+    <message>
+        <source>Input tokens, p90:</source>
+        <translation>Входных токенов, p90:</translation>
+    </message>
+    <message>
+        <source>Output tokens, mean:</source>
+        <translation>Выходных токенов, в среднем:</translation>
+    </message>
+    <message>
+        <source>Output tokens, p90:</source>
+        <translation>Выходных токенов, p90:</translation>
+    </message>
+    <message>
+        <source>Time to first token p50, s:</source>
+        <translation>Время до первого токена p50, с:</translation>
+    </message>
+    <message>
+        <source>Time to first token p90, s:</source>
+        <translation>Время до первого токена p90, с:</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user, at least:</source>
+        <translation>Токенов/с на пользователя, не меньше:</translation>
+    </message>
+    <message>
+        <source>Spare replicas:</source>
+        <translation>Запасных реплик:</translation>
+    </message>
+    <message>
+        <source>Spare capacity, % of the peak:</source>
+        <translation>Запас мощности, % от пика:</translation>
+    </message>
+    <message>
+        <source>What if traffic &amp;doubles</source>
+        <translation>Что, если нагрузка &amp;удвоится</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>Реплики</translation>
+    </message>
+    <message>
+        <source>At once</source>
+        <translation>Одновременно</translation>
+    </message>
+    <message>
+        <source>TTFT, s</source>
+        <translation>TTFT, с</translation>
+    </message>
+    <message>
+        <source>TPOT, ms</source>
+        <translation>TPOT, мс</translation>
+    </message>
+    <message>
+        <source>Tokens/s per user</source>
+        <translation>Токенов/с на пользователя</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Итого</translation>
+    </message>
+    <message>
+        <source>Per 1M tokens</source>
+        <translation>За 1 млн токенов</translation>
+    </message>
+    <message>
+        <source>&amp;Finish by</source>
+        <translation>&amp;Завершить к</translation>
+    </message>
+    <message>
+        <source>Traffic and deadlines plan serving and training; image generation has none.</source>
+        <translation>Нагрузка и сроки относятся к обслуживанию и обучению; для генерации изображений их нет.</translation>
+    </message>
+    <message>
+        <source>{gpu} × {gpus}, tensor parallel {tp}, replicas: {replicas}. At the peak each replica runs {at:.1f} requests at once: first token in {ttft:.3f} s, {user:.1f} tokens/s per user, {util:.0%} busy; {binding} ({note})</source>
+        <translation>{gpu} × {gpus}, тензорный параллелизм {tp}, реплик: {replicas}. В пик каждая реплика обрабатывает {at:.1f} запросов одновременно: первый токен через {ttft:.3f} с, {user:.1f} токенов/с на пользователя, загрузка {util:.0%}; {binding} ({note})</translation>
+    </message>
+</context>
+<context>
+    <name>TrafficText</name>
+    <message>
+        <source>{peak:.3g} requests/s at peak ({average:.3g} on average), {input} tokens in, {output} out</source>
+        <translation>{peak:.3g} запросов/с в пик ({average:.3g} в среднем), {input} токенов на входе, {output} на выходе</translation>
+    </message>
+    <message>
+        <source>first token p90 ≤ {s:g} s</source>
+        <translation>первый токен p90 ≤ {s:g} с</translation>
+    </message>
+    <message>
+        <source>first token p50 ≤ {s:g} s</source>
+        <translation>первый токен p50 ≤ {s:g} с</translation>
+    </message>
+    <message>
+        <source>≥ {rate:.3g} tokens/s per user</source>
+        <translation>≥ {rate:.3g} токенов/с на пользователя</translation>
+    </message>
+    <message>
+        <source>replicas: {replicas}, each {at:.1f} requests at once at the peak: first token {ttft:.3f} s, {user:.1f} tokens/s per user, {util:.0%} busy</source>
+        <translation>реплик: {replicas}, в пик каждая обрабатывает {at:.1f} запросов одновременно: первый токен через {ttft:.3f} с, {user:.1f} токенов/с на пользователя, загрузка {util:.0%}</translation>
     </message>
 </context>
 <context>

@@ -1,17 +1,25 @@
-"""``anchorgpu-planner plan --request FILE [--json] [--rank-by ...] [--maximize ...]``."""
+"""``anchorgpu-planner plan --request FILE [--json] [--rank-by ...] [--maximize ...]``.
+
+``--traffic FILE`` (or a request that carries a ``traffic`` profile) plans serving from the
+outcome, ``--deadline`` (or a request with a ``goal``) a training run by a date
+(core.planning.traffic).
+"""
 
 from __future__ import annotations
 
 import argparse
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.app.cli import certainty
 from core.app.cli.output import dumps
 from core.base.units import UNIT, gib
-from core.domain.request import load_request_file
+from core.domain.request import PlanRequest, load_request_file
 from core.planning.planner import Plan, PlanOption, plan, plan_to_json
 from core.planning.ranking import default_rank_by
+
+if TYPE_CHECKING:
+    from core.app.settings import Settings
 
 FEASIBLE_SHOWN = 15
 INFEASIBLE_SHOWN = 10
@@ -73,6 +81,20 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--all", action="store_true", help="list every option, feasible and infeasible"
     )
+    parser.add_argument(
+        "--traffic",
+        metavar="FILE",
+        default=None,
+        help="a traffic profile (JSON): rates, lengths, latency target, spare capacity; plans "
+        "the cheapest layout and replica count that serve it",
+    )
+    parser.add_argument(
+        "--deadline",
+        metavar="WHEN",
+        default=None,
+        help="training: finish the request's tokens by WHEN (ISO date and time with its zone; a "
+        "date alone means the end of that day, UTC)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -82,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
 
     settings = load_settings()
     request = load_request_file(args.request)
+    if args.traffic is not None or args.deadline is not None or request.traffic or request.goal:
+        return _run_outcome(args, request, settings)
     result = plan(
         request,
         active_catalog(settings),
@@ -96,6 +120,45 @@ def run(args: argparse.Namespace) -> int:
         print(dumps(plan_to_json(result)))
     else:
         print(format_plan(result, show_all=args.all))
+    return 0
+
+
+def _run_outcome(args: argparse.Namespace, request: PlanRequest, settings: Settings) -> int:
+    """Plan from the outcome: a traffic profile, or a training goal and its deadline."""
+    from datetime import UTC, datetime
+
+    from core.app.settings import active_catalog
+    from core.planning.traffic import TrainingGoal, plan_goal, plan_traffic
+    from core.planning.traffic.report import (
+        format_goal,
+        format_traffic,
+        goal_to_json,
+        load_profile_file,
+        parse_deadline,
+        traffic_to_json,
+    )
+
+    catalog = active_catalog(settings)
+    if args.deadline is not None or (request.goal is not None and args.traffic is None):
+        goal = request.goal
+        if args.deadline is not None:
+            deadline = parse_deadline(args.deadline)
+            goal = (
+                goal.model_copy(update={"deadline": deadline})
+                if goal is not None
+                else TrainingGoal(deadline=deadline)
+            )
+        answer = plan_goal(
+            request, goal, catalog, now=datetime.now(UTC), tax_rate=settings.tax_rate
+        )
+        print(dumps(goal_to_json(answer)) if args.json else format_goal(answer))
+        return 0
+    profile = load_profile_file(args.traffic) if args.traffic is not None else request.traffic
+    traffic = plan_traffic(request, profile, catalog, tax_rate=settings.tax_rate)
+    traffic.require_reachable()
+    print(
+        dumps(traffic_to_json(traffic)) if args.json else format_traffic(traffic, show_all=args.all)
+    )
     return 0
 
 
