@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: help run test lint typecheck pytest faults bench accuracy i18n screenshots dist clean oracle
+.PHONY: help run test lint typecheck pytest faults bench accuracy i18n screenshots icons dist clean oracle
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -45,11 +45,14 @@ i18n: $(STAMP)  ## refresh the Qt Linguist sources and compile the .qm files
 
 screenshots: $(STAMP)  ## render every page in both languages at 1280x800 to resources/screenshots/
 	@if command -v xvfb-run >/dev/null; then \
-		QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1920x1080x24" $(PY) -m gui.screenshots; \
+		QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1920x1080x24" $(PY) -m tools.screenshots; \
 	else \
 		echo "xvfb-run not found (apt-get install xvfb): rendering offscreen"; \
-		QT_QPA_PLATFORM=offscreen $(PY) -m gui.screenshots; \
+		QT_QPA_PLATFORM=offscreen $(PY) -m tools.screenshots; \
 	fi
+
+icons: $(STAMP)  ## redraw the app icon and the toolbar icons in resources/icons/
+	QT_QPA_PLATFORM=offscreen $(PY) -m tools.make_icons
 
 dist: $(STAMP)  ## PyInstaller bundle, then its self-test
 	$(PY) build/make_dist.py

@@ -23,6 +23,7 @@ APP_LANGUAGES = ("en", "ru")
 
 # Standard-library and development packages the app never imports at run time.
 PYTHON_EXCLUDES = (
+    "tools",  # the project's development tools (screenshots, icons), never run by the app
     "tkinter",
     "_tkinter",
     "turtle",

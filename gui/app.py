@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 
 
 def app_icon() -> QIcon:
-    """The application icon in every size drawn by ``gui.make_icons``."""
+    """The application icon in every size drawn by ``tools.make_icons``."""
     icon = QIcon()
     for size in ICON_SIZES:
         path = resource_path("icons", f"anchorgpu-{size}.png")

@@ -39,8 +39,9 @@ USAGE = "usage: anchorgpu-planner --self-test [--startup]"
 # QOffscreenWindow::propagateSizeHints): it says only that the headless platform has no window
 # manager to pass the size hints to, which is true of every offscreen run and no fault.
 OFFSCREEN_SIZE_HINTS = "This plugin does not support propagateSizeHints()"
-# Development tools in gui/ that the bundle leaves out (see build/anchorgpu-planner.spec).
-DEV_MODULES = frozenset({"gui.screenshots", "gui.make_icons", "gui.i18n_build"})
+# Development tools in gui/ that the bundle leaves out (see build/anchorgpu-planner.spec); the
+# screenshots and the icon drawing live in tools/, which ships in neither the wheel nor the bundle.
+DEV_MODULES = frozenset({"gui.i18n_build"})
 
 
 def _process_events() -> None:

@@ -7,6 +7,7 @@ import struct
 
 import pytest
 
+from tests.catalog_prices import compute
 from tests.cli_helpers import run_cli, write_request
 
 
@@ -42,7 +43,7 @@ def test_estimate_json_has_the_contract_fields(capsys, tmp_path):
     for warning in data["warnings"]:
         assert contract <= set(warning) <= contract | {"variant"}
         assert isinstance(warning["params"], dict)
-    assert data["price"]["total"] == "0.59"
+    assert data["price"]["total"] == str(compute("l4", "hour"))  # one L4 for one hour
 
 
 def test_opt_13b_kv_cache_matches_the_vllm_paper(capsys, tmp_path):

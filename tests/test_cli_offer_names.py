@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 
+from tests import catalog_prices as listed
 from tests.cli_helpers import run_cli, write_request
 
 REQUEST = {
@@ -23,8 +24,12 @@ def test_the_estimate_price_line_names_the_offer_and_its_amounts_line_up(tmp_pat
     out = run_cli(capsys, "estimate", "--request", write_request(tmp_path, REQUEST)).out
     price = out[out.index("Price (") :].split("\n\n")[0].splitlines()
     compute, total = price[1], price[2]
-    assert compute.startswith(f"  GPU compute: 1 × {OFFER} × 72 h × 2.89 USD/GPU-hour")
-    assert compute.endswith("208.08 USD") and total.endswith("208.08 USD")
+    rate_line = (
+        f"  GPU compute: 1 × {OFFER} × 72 h × {listed.rate('h100-80gb-sxm', 'day')} USD/GPU-hour"
+    )
+    three_days = listed.usd(listed.compute("h100-80gb-sxm", "day", count=3))
+    assert compute.startswith(rate_line)
+    assert compute.endswith(three_days) and total.endswith(three_days)
     assert len(compute) == len(total)  # one column of amounts
     assert not ID_ALONE.search(out)
 

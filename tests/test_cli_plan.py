@@ -7,6 +7,7 @@ from decimal import Decimal
 
 from core.domain.request import parse_request
 from core.planning.planner import plan
+from tests.catalog_prices import compute
 from tests.cli_helpers import run_cli, write_request
 
 
@@ -50,8 +51,8 @@ def test_week_price_is_168_hours_of_the_week_rate(capsys, tmp_path):
     )
     data = run_cli(capsys, "plan", "--request", path, "--json").json()
     single = next(o for o in data["options"] if o["gpus"] == 1)
-    # 2 weeks = 336 h × 0.50 USD (the L4 week rate) = 168.00 USD
-    assert single["price"]["total"] == "168.00"
+    # 2 weeks = 336 h × the L4 week rate
+    assert single["price"]["total"] == str(compute("l4", "week", count=2))
     assert single["price"]["hours"] == 336
 
 

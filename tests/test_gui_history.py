@@ -40,7 +40,10 @@ from gui.history.history_table_model import (
     TOTAL,
     WORKLOAD,
 )
+from tests.catalog_prices import compute, rate, usd
 from tests.store_helpers import NOW, make_quote
+
+H100 = "h100-80gb-sxm"  # the offer make_quote prices, on its one-week term
 
 VIEW_NOW = NOW + timedelta(days=2)  # 2026-11-04 10:00 UTC, the view's "now"
 
@@ -183,7 +186,7 @@ def test_the_list_shows_saved_quotes_and_orders_newest_first(view, qtbot):
         GPU: "2 × NVIDIA H100 SXM · 80 GiB",  # the display name, never the catalog id
         STRATEGY: "FSDP (sharded)",
         TERM: "1 week",
-        TOTAL: "903.84 USD",
+        TOTAL: usd(compute(H100, "week", gpus=2)),
         STATUS: "Placed",
         TIME_LEFT: "4 d 0 h",
     }
@@ -260,7 +263,7 @@ def test_sorting_by_total(view, qtbot):
     assert first != sorted(first, reverse=ascending)  # the totals differ: the order is visible
     click_header(qtbot, view, TOTAL)
     assert [amount(text) for text in cells(view, TOTAL)] == sorted(first, reverse=ascending)
-    assert set(cells(view, TOTAL)) == {"451.92 USD", "903.84 USD", "1,807.68 USD"}
+    assert set(cells(view, TOTAL)) == {usd(compute(H100, "week", gpus=n)) for n in (1, 2, 4)}
 
 
 def test_the_detail_shows_the_snapshot_not_todays_catalog(view, app_state, qtbot, tmp_path):
@@ -281,11 +284,12 @@ def test_the_detail_shows_the_snapshot_not_todays_catalog(view, app_state, qtbot
     select(qtbot, view, "Llama serving", "Saved quote q-")
     text = detail_text(view)
     assert "GPU and unit prices as of 2026-11-01" in text
-    assert "2.69 USD per GPU-hour" in text and "2.99 USD per GPU-hour" in text
+    week, hour = rate(H100, "week"), rate(H100, "hour")  # the snapshot's, today's bundled ones
+    assert f"{week} USD per GPU-hour" in text and f"{hour} USD per GPU-hour" in text
     assert "9.69" not in text and "2027-01-01" not in text
-    assert "GPU compute: 1 × NVIDIA H100 SXM · 80 GiB × 168 h × 2.69 USD/GPU-hour" in text
+    assert f"GPU compute: 1 × NVIDIA H100 SXM · 80 GiB × 168 h × {week} USD/GPU-hour" in text
     assert "h100-80gb-sxm" not in text
-    assert "451.92 USD" in text
+    assert usd(compute(H100, "week")) in text
     assert "Term start" in text and "an order starts when it is placed" in text
     assert "chat assistant" in text  # notes
     assert "they do not guarantee" in text  # the glossary's disclaimer
@@ -303,7 +307,8 @@ def test_stopping_an_order_keeps_its_paid_period_and_total(
     qtbot.waitUntil(lambda: cells(view, STATUS)[row_of(view, "Batch embeddings")] == "Stopped")
     [question] = answers.questions
     assert "continues until 2026-11-08 10:00 UTC" in question
-    assert "nothing is refunded" in question and "903.84 USD" in question
+    paid = compute(H100, "week", gpus=2)
+    assert "nothing is refunded" in question and usd(paid) in question
     qtbot.waitUntil(lambda: "Stopped at" in detail_text(view))
     assert "2026-11-08 10:00 UTC" in detail_text(view)
     assert not action(view, "historyStopAction").isEnabled()
@@ -312,7 +317,7 @@ def test_stopping_an_order_keeps_its_paid_period_and_total(
         order = store.get_order(history["Batch embeddings"])
     assert order.stopped_at == VIEW_NOW
     assert order.paid_until == datetime(2026, 11, 8, 10, tzinfo=UTC)
-    assert str(order.total) == "903.84"
+    assert order.total == paid
 
 
 def test_declining_the_confirmation_stops_nothing(view, qtbot, monkeypatch, app_state, history):

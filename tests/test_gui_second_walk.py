@@ -434,7 +434,7 @@ def test_navigation_and_question_marks_stay_in_sight_beside_the_glossary(
     from PySide6.QtWidgets import QPushButton, QScrollArea
 
     from gui.glossary_link import GlossaryLink
-    from gui.wizard.wizard_shots import DRAFT
+    from tools.shots.wizard_shots import DRAFT
 
     app_state.update_settings(language=language)
     main_window.resize(*size)
@@ -483,7 +483,7 @@ def test_a_wide_window_gives_its_room_to_names_numbers_and_the_estimate(main_win
 
     from gui.wizard.live_estimate_panel import PANEL_WIDTH
     from gui.wizard.offer_table_model import GPU, REASON
-    from gui.wizard.wizard_shots import DRAFT
+    from tools.shots.wizard_shots import DRAFT
 
     wizard = main_window.page("plan").wizard
     main_window.resize(2560, 1440)

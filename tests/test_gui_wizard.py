@@ -373,8 +373,8 @@ def test_the_live_estimate_is_beside_the_review_page_too(wizard, qtbot):
 def test_the_screenshot_draft_reaches_the_offer_page_with_its_offer_chosen(
     main_window, app_state, wizard, qtbot
 ):
-    from gui.screenshots import ShotContext
-    from gui.wizard import wizard_shots
+    from tools.screenshots import ShotContext
+    from tools.shots import wizard_shots
 
     shown = wizard_shots.wizard_at(ShotContext(app_state, main_window, "en"), 5)
     assert shown is main_window

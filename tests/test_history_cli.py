@@ -5,14 +5,15 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
 from core.app.cli import main
+from tests.catalog_prices import compute, rate, with_tax
 
-REQUEST = {"model": {"preset": "llama-3.1-8b"}, "gpu": "h100-80gb-sxm", "term": {"unit": "week"}}
+H100 = "h100-80gb-sxm"
+REQUEST = {"model": {"preset": "llama-3.1-8b"}, "gpu": H100, "term": {"unit": "week"}}
 
 
 @pytest.fixture
@@ -60,15 +61,12 @@ def test_quote_save_prints_the_id(capsys, request_file: Path, db: Path) -> None:
 def test_quote_save_json_and_show(capsys, request_file: Path) -> None:
     saved = run_json(capsys, "quote", "save", "--request", str(request_file), "--label", "L")
     assert saved["status"] == "saved"
-    assert saved["total"] == "451.92"  # 168 h × 2.69
+    assert saved["total"] == str(compute(H100, "week"))  # 168 h × the week rate
     assert saved["currency"] == "USD"
     shown = run_json(capsys, "history", "show", saved["quote_id"])
     assert shown == saved
     assert shown["gpu"]["price_per_gpu_hour"] == {
-        "hour": "2.99",
-        "day": "2.89",
-        "week": "2.69",
-        "month": "2.39",
+        unit: str(rate(H100, unit)) for unit in ("hour", "day", "week", "month")
     }
     assert shown["catalog_id"] == "anchorgpu-2026-11"
     assert shown["request"]["gpu"] == "h100-80gb-sxm"
@@ -80,7 +78,7 @@ def test_tax_comes_from_the_settings(capsys, request_file: Path, user_data_dir: 
     (user_data_dir / "settings.json").write_text('{"tax_rate": "0.2"}')
     saved = run_json(capsys, "quote", "save", "--request", str(request_file))
     assert [item["kind"] for item in saved["price"]["line_items"]] == ["compute", "tax"]
-    assert saved["total"] == str(Decimal("451.92") + Decimal("90.38"))
+    assert saved["total"] == str(with_tax(compute(H100, "week"), 20))
 
 
 def test_order_place_replay_and_conflict(capsys, request_file: Path, db: Path) -> None:
@@ -91,7 +89,7 @@ def test_order_place_replay_and_conflict(capsys, request_file: Path, db: Path) -
         assert field in placed
     assert placed["status"] == "placed"
     assert placed["paid_from"].endswith("Z") and placed["paid_until"].endswith("Z")
-    assert placed["total"] == "451.92" and placed["currency"] == "USD"
+    assert placed["total"] == str(compute(H100, "week")) and placed["currency"] == "USD"
     assert placed["idempotency_key"] == "k-1" and placed["replayed"] is False
 
     again = run_json(
@@ -160,7 +158,7 @@ def test_history_show_text_has_the_disclaimer(capsys, request_file: Path) -> Non
     _, out, _ = run(capsys, "quote", "save", "--request", str(request_file))
     code, text, _ = run(capsys, "history", "show", out.strip())
     assert code == 0
-    assert "451.92" in text
+    assert str(compute(H100, "week")) in text
     assert "do not guarantee" in text
 
 

@@ -61,3 +61,7 @@ def test_wheel_contains_every_resource_file(tmp_path):
     assert missing == []
     assert "core/app/cli/__init__.py" in names and "gui/launcher.py" in names
     assert not any(name.startswith("tests/") for name in names)
+    # Development tooling (screenshots, icon drawing) stays out of the installed packages.
+    assert not any(name.startswith("tools/") for name in names)
+    dev_tools = ("screenshots.py", "_shots.py", "make_icons.py")
+    assert not any(name.endswith(dev_tools) for name in names)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 from hypothesis import given, settings
@@ -21,6 +21,7 @@ from core.pricing.prices import (
     storage_gb_for,
     to_minor,
 )
+from tests.catalog_prices import CENT, compute, rate, with_tax
 
 CATALOG = default_catalog()
 H100 = CATALOG.gpu("h100-80gb-sxm")
@@ -39,10 +40,12 @@ def _catalog_with(price: str, currency: str = "USD", storage: str | None = "0.10
 
 def test_compute_is_unit_price_times_gpus_times_hours() -> None:
     price = price_for(CATALOG, H100, 8, Term(unit="week", count=2))
-    assert price.unit_price_per_gpu_hour == Decimal("2.69")
+    assert price.unit_price_per_gpu_hour == rate(H100.id, "week")
     assert price.hours == 336
     assert [item.kind for item in price.line_items] == ["compute"]
-    assert price.total == Decimal("2.69") * 8 * 336 == Decimal("7230.72")
+    assert (
+        price.total == rate(H100.id, "week") * 8 * 336 == compute(H100.id, "week", gpus=8, count=2)
+    )
 
 
 def test_the_term_picks_the_unit_price() -> None:
@@ -87,9 +90,12 @@ def test_storage_is_billed_per_30_day_month_pro_rata() -> None:
     price = price_for(CATALOG, H100, 1, Term(unit="week", count=1), storage_gb=500)
     storage = price.line("storage")
     assert storage is not None
-    # 500 GB × 0.10 per month × 168/720 of a month = 11.666… → 11.67
-    assert storage.amount == Decimal("11.67")
-    assert price.total == Decimal("2.69") * 168 + Decimal("11.67")
+    # 500 GB × the catalog's price per GB-month × 168/720 of a month, to the cent half up
+    per_gb_month = CATALOG.storage_price_per_gb_month
+    assert per_gb_month is not None
+    expected = (500 * per_gb_month * 168 / 720).quantize(CENT, ROUND_HALF_UP)
+    assert storage.amount == expected
+    assert price.total == compute(H100.id, "week") + expected
 
 
 def test_storage_needs_a_storage_price_in_the_catalog() -> None:
@@ -144,9 +150,9 @@ def test_as_json_has_decimal_strings() -> None:
         "line_items",
         "total",
     }
-    assert data["unit_price_per_gpu_hour"] == "2.89"
+    assert data["unit_price_per_gpu_hour"] == str(rate(H100.id, "day"))
     assert all(isinstance(item["amount"], str) for item in data["line_items"])
-    assert data["total"] == "166.46"  # 2 × 24 × 2.89 = 138.72; tax 27.744 → 27.74
+    assert data["total"] == str(with_tax(compute(H100.id, "day", gpus=2), 20))
 
 
 @pytest.mark.parametrize(

@@ -28,8 +28,8 @@ from core.domain.catalog import default_catalog
 from core.domain.glossary import load_glossary
 from core.domain.request import parse_request
 from gui.core_text import labelled_error_text, message_text
-from gui.wizard import wizard_shots
 from tests.test_gui_history import fill_history
+from tools.shots import wizard_shots
 
 ENGLISH = frozenset(
     " ".join(

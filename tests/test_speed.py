@@ -16,6 +16,7 @@ from core.speed.calibration import DEFAULT, TRTLLM_NVIDIA, coverage
 from core.speed.hardware import link_of, matmul_peak
 from core.speed.serving import EngineProfile, largest_batch, static_latency
 from core.speed.shape import CacheLayers
+from tests.catalog_prices import compute
 from tests.validation.serving_compare import Stats, rows
 from tests.validation.speed_serving import POINTS, SOURCES
 
@@ -294,7 +295,8 @@ def test_a_serving_run_larger_than_one_order_is_priced_as_the_orders_it_needs() 
     note = next(f for f in answer.result.findings if f.code == "priced_as_orders")
     assert note.severity == "info" and note.params["orders"] == 2
     assert answer.price is not None and answer.price.orders == 2 and answer.price.gpus == 64
-    assert answer.price.total == Decimal("2.99") * 64  # list prices are per GPU-hour
+    # List prices are per GPU-hour: 64 GPUs for the one-hour term.
+    assert answer.price.total == compute("h100-80gb-sxm", "hour", gpus=64)
     assert answer.price.as_json()["orders"] == 2
     assert answer.outcome is not None and answer.outcome.per_million_output is not None
     assert "too_many_gpus" not in [f.code for f in answer.result.findings]

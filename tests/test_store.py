@@ -20,6 +20,7 @@ from core.pricing.prices import LineItem, Price
 from core.quotes.quote import build_quote
 from core.store import HistoryStore
 from core.store.connection import _journal_mode_wal
+from tests.catalog_prices import compute, rate, with_tax
 from tests.store_helpers import NOW, make_quote, make_request
 
 
@@ -52,7 +53,8 @@ def test_a_saved_quote_comes_back_exactly(store: HistoryStore) -> None:
     again = store.get_quote(quote.id)
     assert again == quote
     assert again.price.line_items == quote.price.line_items
-    assert again.unit_prices == {"hour": "2.99", "day": "2.89", "week": "2.69", "month": "2.39"}
+    units = ("hour", "day", "week", "month")
+    assert again.unit_prices == {unit: str(rate("h100-80gb-sxm", unit)) for unit in units}
     assert again.catalog_id == "anchorgpu-2026-11"
 
 
@@ -64,8 +66,8 @@ def test_a_quote_is_never_recomputed_from_todays_catalog(store: HistoryStore) ->
     cheaper = parse_catalog(raw)
     assert cheaper.gpu("h100-80gb-sxm").price_per_gpu_hour.week == Decimal("9.99")
     again = store.get_quote(quote.id)
-    assert again.price.unit_price_per_gpu_hour == Decimal("2.69")
-    assert again.total == Decimal("451.92")
+    assert again.price.unit_price_per_gpu_hour == rate("h100-80gb-sxm", "week")
+    assert again.total == compute("h100-80gb-sxm", "week")
 
 
 def test_saving_the_same_quote_twice_is_refused(store: HistoryStore) -> None:
@@ -295,7 +297,7 @@ def test_rows_carry_what_the_history_table_shows(store: HistoryStore) -> None:
     assert data["gpus"] == 4
     assert data["strategy"] == "fsdp"
     assert data["term"] == "1 week"
-    assert data["total"] == "1988.45"  # 4 × 168 h × 2.69 = 1807.68, tax 180.768 → 180.77
+    assert data["total"] == str(with_tax(compute("h100-80gb-sxm", "week", gpus=4), 10))
     assert data["currency"] == "USD"
     assert data["status"] == "placed"
     assert data["time_left_seconds"] == 168 * 3600

@@ -12,6 +12,7 @@ import copy
 import errno
 import json
 import os
+import re
 import shutil
 import signal
 import sqlite3
@@ -29,6 +30,7 @@ from core.domain.catalog import default_catalog
 from core.store import HistoryStore
 from core.store.schema import SCHEMA_VERSION
 from core.store.transfer import export_data, import_json
+from tests.catalog_prices import rate
 from tests.cli_helpers import run_cli
 from tests.store_crash import counts_of, populated
 from tests.store_helpers import NOW, make_quote
@@ -324,7 +326,8 @@ def test_a_forged_price_with_every_figure_recomputed_is_refused(tmp_path: Path) 
     forged = bundled.model_copy(update={"gpus": tuple(cheap)})
     data = _export(tmp_path, "forged", catalog=forged)
     assert data["orders"][0]["total"] == "1.68"  # 0.01 × 168 hours
-    with pytest.raises(InputError, match="lists 2.69 USD") as caught:
+    listed = rate("h100-80gb-sxm", "week")
+    with pytest.raises(InputError, match=f"lists {re.escape(str(listed))} USD") as caught:
         _import(tmp_path, data)
     assert "anchorgpu-2026-11 of 2026-11-01" in str(caught.value)
     assert "not imported" in str(caught.value)

@@ -318,7 +318,7 @@ def live_update() -> bool:
     from gui.app_state import AppState
     from gui.main_window import MainWindow
     from gui.settings_store import SettingsStore
-    from gui.wizard.wizard_shots import settle
+    from tools.shots.wizard_shots import settle
 
     app = create_application(sys.argv[:1])
     with tempfile.TemporaryDirectory(prefix="anchorgpu-bench-gui-") as folder:

@@ -1,4 +1,4 @@
-"""Screenshot factories for the wizard pages (``python -m gui.screenshots``).
+"""Screenshot factories for the wizard pages (``python -m tools.screenshots``).
 
 Every shot reopens the same realistic draft (Llama 3.1 70B served on 4 × H100 with tensor
 parallelism, 8 sequences of 8192 tokens, for a week) and walks to its page, waiting for the
@@ -17,7 +17,7 @@ from gui.wizard.plan_page import PlanPage
 from gui.wizard.plan_wizard import PlanWizard
 
 if TYPE_CHECKING:
-    from gui.screenshots import ShotContext
+    from tools.screenshots import ShotContext
 
 DRAFT = {
     "workload": "inference",

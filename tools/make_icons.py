@@ -1,4 +1,4 @@
-"""Draw the icons: ``python -m gui.make_icons`` writes them to resources/icons.
+"""Draw the icons: ``python -m tools.make_icons`` writes them to resources/icons.
 
 The app icon is a GPU chip with an anchor on it, drawn with QPainter on a 256-unit canvas, so every
 PNG size and the SVG come from the same drawing; small sizes leave out the chip's pins, which would

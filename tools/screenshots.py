@@ -1,4 +1,4 @@
-"""Render the app's windows to PNG for the README: ``python -m gui.screenshots [NAME ...]``.
+"""Render the app's windows to PNG for the README: ``python -m tools.screenshots [NAME ...]``.
 
 Each entry of :data:`SHOTS` is a name and a factory that gets a :class:`ShotContext` (the state and
 a fresh main window in one language) and returns the widget to grab. Every shot is rendered in
@@ -26,12 +26,11 @@ from PySide6.QtWidgets import QApplication, QWidget
 from core.base.resources import resource_path
 from gui.app import create_application
 from gui.app_state import WINDOW_STATE_FILE, AppState
-from gui.history import history_shots
 from gui.language_switcher import LanguageSwitcher
 from gui.main_window import MainWindow
 from gui.settings_dialog import SettingsDialog
 from gui.settings_store import SettingsStore
-from gui.wizard import wizard_shots
+from tools.shots import history_shots, wizard_shots
 
 WINDOW_SIZE = (1280, 800)  # the smallest screen the layout is checked on
 LANGUAGES = ("en", "ru")

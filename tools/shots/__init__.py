@@ -1,0 +1,1 @@
+"""Page factories for the README's screenshots (``python -m tools.screenshots``)."""
