@@ -607,8 +607,33 @@ class TrafficPage(WizardStep):
 
     def _on_goal_edited(self, *_args: object) -> None:
         self._show_workload()
+        wizard = self.plan_wizard()
+        if wizard.has_page("offer_page"):  # the deadline is shown next to the term as well
+            wizard.offer_page.show_deadline(self.deadline_value())
         self.edited.emit()
         self._timer.start()
+
+    def deadline_value(self) -> datetime | None:
+        """The deadline "Finish by" states, or None when it is off."""
+        if not self.finish_by.isChecked():
+            return None
+        return datetime.fromtimestamp(self.deadline.dateTime().toSecsSinceEpoch(), UTC)
+
+    def set_deadline(self, deadline: datetime | None) -> None:
+        """Take the deadline set next to the term (None: off) as if it were typed here."""
+        if deadline == self.deadline_value():
+            return
+        for widget in (self.finish_by, self.deadline):
+            widget.blockSignals(True)
+        try:
+            self.finish_by.setChecked(deadline is not None)
+            if deadline is not None:
+                stamp = int(deadline.timestamp())
+                self.deadline.setDateTime(QDateTime.fromSecsSinceEpoch(stamp, QTimeZone.utc()))
+        finally:
+            for widget in (self.finish_by, self.deadline):
+                widget.blockSignals(False)
+        self._on_goal_edited()
 
     def _on_row_changed(self, row: int, *_args: int) -> None:
         if 0 <= row < len(self._options):
