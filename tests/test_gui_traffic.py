@@ -109,8 +109,56 @@ def test_training_has_a_finish_by_date(wizard, qtbot):
     page.finish_by.setChecked(True)
     request = wizard.current_request()
     assert request.goal is not None
-    page.refresh()
+    with qtbot.waitSignal(page.planned, timeout=10_000) as blocker:
+        page.refresh()
+    assert blocker.args[0] is not None and blocker.args[0].deadline == request.goal.deadline
     assert page.goal_answer.text()
+
+
+def test_the_traffic_plan_is_made_off_the_gui_thread_and_arrives_by_signal(
+    wizard, qtbot, monkeypatch
+):
+    import threading
+
+    import core.planning.traffic as traffic
+
+    page = _open(wizard, qtbot)
+    threads = []
+
+    def recording(*args, **kwargs):
+        threads.append(threading.current_thread())
+        return plan_traffic(*args, **kwargs)
+
+    monkeypatch.setattr(traffic, "plan_traffic", recording)
+    page.table.setRowCount(0)
+    with qtbot.waitSignal(page.planned, timeout=10_000) as blocker:
+        page.refresh()
+        assert page.table.rowCount() == 0  # nothing is planned on the GUI thread meanwhile
+    assert threads and threads[0] is not threading.main_thread()
+    assert blocker.args[0] is page._plan and page.table.rowCount() > 0
+
+
+def test_a_superseded_plan_is_not_shown(wizard, qtbot):
+    page = _open(wizard, qtbot)
+    shown = []
+    page.planned.connect(shown.append)
+    page.refresh()
+    first = page._worker
+    page.peak.setValue(600)  # twice the peak, per minute
+    with qtbot.waitSignal(page.planned, timeout=10_000) as blocker:
+        page.refresh()
+    assert first.cancelled
+    QThreadPool.globalInstance().waitForDone(5000)
+    qtbot.wait(0)  # any queued delivery of the first plan
+    assert shown == [blocker.args[0]] and page._plan is blocker.args[0]
+    assert page._plan.profile.peak_rps == pytest.approx(10.0)
+    # a result of the superseded plan, should it arrive after all, is dropped
+    stale = plan_traffic(
+        wizard.current_request().model_copy(update={"gpu": None}),
+        wizard.current_request().traffic.model_copy(update={"peak_per_unit": 900.0}),
+    )
+    first.succeeded.emit(stale)
+    assert page._plan is blocker.args[0] and shown == [blocker.args[0]]
 
 
 def _term_deadline(wizard):
