@@ -252,6 +252,9 @@ def test_finish_by_next_to_the_term_in_russian(wizard, qtbot, app_state):
     deadline.setDateTime(_qt_utc(datetime.now(UTC) - timedelta(hours=1)))
     error = offer.term_form.rows["goal.deadline"].error
     assert error is not None and "не позже начала обучения" in error
+    deadline.setDateTime(_qt_utc(datetime.now(UTC) + timedelta(hours=48, minutes=30)))
+    offer.term_form.set_run_hours(10.0)
+    assert "10,0 ч, успевает" in offer.term_form.in_time  # the locale's decimal comma
     wizard.setCurrentId(wizard.pageIds()[wizard.steps.index(offer)])
     _shot(offer, "offer-deadline-ru")
 

@@ -23,7 +23,7 @@ from core.domain.request import PlanRequest, Term
 from core.domain.terms import term_end, term_hours
 from core.texts.messages import Message
 from gui.core_text import message_text
-from gui.presentation.formats import count, utc
+from gui.presentation.formats import count, number, utc
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
 from gui.wizard.int_field import IntField
 
@@ -116,7 +116,7 @@ class TermForm(FieldForm):
         )
         self._fixed_start.setText(self.tr("at a set time"))
         rows["goal.finish_by"].set_texts(
-            self.tr("Finish b&y"), self.tr("the date the training run must end")
+            self.tr("Finish b&y"), self.tr("when the training run must end")
         )
         rows["goal.deadline"].set_texts(self.tr("Deadline (UTC)"), "")
         self._finish_by.setText(self.tr("by a set time"))
@@ -245,7 +245,7 @@ class TermForm(FieldForm):
                 "The chosen option's run, {run} h, finishes {spare} h after the deadline"
             )
             spare = hours - available
-        self._in_time.setText(text.format(run=f"{hours:,.1f}", spare=f"{spare:,.1f}"))
+        self._in_time.setText(text.format(run=number(hours, 1), spare=number(spare, 1)))
 
     @property
     def in_time(self) -> str:

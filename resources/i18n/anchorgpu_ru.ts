@@ -5420,12 +5420,12 @@ Idempotency key of this purchase: {key}</source>
         <translation>в заданное время</translation>
     </message>
     <message>
-        <source>the date the training run must end</source>
-        <translation>дата, к которой обучение должно завершиться</translation>
-    </message>
-    <message>
         <source>Finish b&amp;y</source>
         <translation>Завершить &amp;к</translation>
+    </message>
+    <message>
+        <source>when the training run must end</source>
+        <translation>когда обучение должно закончиться</translation>
     </message>
     <message>
         <source>Deadline (UTC)</source>
