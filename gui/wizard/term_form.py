@@ -185,22 +185,11 @@ class TermForm(FieldForm):
 
     def deadline(self) -> datetime | None:
         """The deadline shown, or None when "Finish by" is off."""
-        if not self._finish_by.isChecked():
-            return None
-        return datetime.fromtimestamp(self._deadline.dateTime().toSecsSinceEpoch(), UTC)
+        return deadline_of(self._finish_by, self._deadline)
 
     def show_deadline(self, deadline: datetime | None) -> None:
         """Show ``deadline`` (None: off) as the request has it; no edit is reported."""
-        for widget in (self._finish_by, self._deadline):
-            widget.blockSignals(True)
-        try:
-            self._finish_by.setChecked(deadline is not None)
-            if deadline is not None:
-                stamp = int(deadline.timestamp())
-                self._deadline.setDateTime(QDateTime.fromSecsSinceEpoch(stamp, QTimeZone.utc()))
-        finally:
-            for widget in (self._finish_by, self._deadline):
-                widget.blockSignals(False)
+        show_deadline_quietly(self._finish_by, self._deadline, deadline)
         self._deadline.setEnabled(deadline is not None)
         self.rows["goal.deadline"].set_error(None)
         self._show_in_time()
@@ -251,6 +240,29 @@ class TermForm(FieldForm):
     def in_time(self) -> str:
         """Whether the chosen option finishes by the deadline, as shown (empty when not said)."""
         return self._in_time.text()
+
+
+def deadline_of(finish_by: QCheckBox, edit: QDateTimeEdit) -> datetime | None:
+    """The deadline a "Finish by" box and its UTC field state, or None when the box is off."""
+    if not finish_by.isChecked():
+        return None
+    return datetime.fromtimestamp(edit.dateTime().toSecsSinceEpoch(), UTC)
+
+
+def show_deadline_quietly(
+    finish_by: QCheckBox, edit: QDateTimeEdit, deadline: datetime | None
+) -> None:
+    """Put ``deadline`` (None: off) in a "Finish by" box and its field without signals."""
+    for widget in (finish_by, edit):
+        widget.blockSignals(True)
+    try:
+        finish_by.setChecked(deadline is not None)
+        if deadline is not None:
+            stamp = int(deadline.timestamp())
+            edit.setDateTime(QDateTime.fromSecsSinceEpoch(stamp, QTimeZone.utc()))
+    finally:
+        for widget in (finish_by, edit):
+            widget.blockSignals(False)
 
 
 def _next_hour() -> QDateTime:

@@ -680,24 +680,17 @@ class TrafficPage(WizardStep):
 
     def deadline_value(self) -> datetime | None:
         """The deadline "Finish by" states, or None when it is off."""
-        if not self.finish_by.isChecked():
-            return None
-        return datetime.fromtimestamp(self.deadline.dateTime().toSecsSinceEpoch(), UTC)
+        from gui.wizard.term_form import deadline_of
+
+        return deadline_of(self.finish_by, self.deadline)
 
     def set_deadline(self, deadline: datetime | None) -> None:
         """Take the deadline set next to the term (None: off) as if it were typed here."""
+        from gui.wizard.term_form import show_deadline_quietly
+
         if deadline == self.deadline_value():
             return
-        for widget in (self.finish_by, self.deadline):
-            widget.blockSignals(True)
-        try:
-            self.finish_by.setChecked(deadline is not None)
-            if deadline is not None:
-                stamp = int(deadline.timestamp())
-                self.deadline.setDateTime(QDateTime.fromSecsSinceEpoch(stamp, QTimeZone.utc()))
-        finally:
-            for widget in (self.finish_by, self.deadline):
-                widget.blockSignals(False)
+        show_deadline_quietly(self.finish_by, self.deadline, deadline)
         self._on_goal_edited()
 
     def _on_row_changed(self, row: int, *_args: int) -> None:
