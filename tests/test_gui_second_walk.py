@@ -180,6 +180,8 @@ FIELD_CONCEPTS = {
     "runtime.comm_buffer_gib": "Runtime overhead",
     "runtime.context_gib": "Runtime overhead",
     "runtime_version": ("CUDA", "ROCm"),
+    "goal.deadline": "Finish by (training deadline)",
+    "goal.finish_by": "Finish by (training deadline)",
     "storage_gb": "Training checkpoint",
     "term.count": "Fixed rental term",
     "term.start": "Fixed rental term",

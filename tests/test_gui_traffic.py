@@ -109,8 +109,154 @@ def test_training_has_a_finish_by_date(wizard, qtbot):
     page.finish_by.setChecked(True)
     request = wizard.current_request()
     assert request.goal is not None
-    page.refresh()
+    with qtbot.waitSignal(page.planned, timeout=10_000) as blocker:
+        page.refresh()
+    assert blocker.args[0] is not None and blocker.args[0].deadline == request.goal.deadline
     assert page.goal_answer.text()
+
+
+def test_the_traffic_plan_is_made_off_the_gui_thread_and_arrives_by_signal(
+    wizard, qtbot, monkeypatch
+):
+    import threading
+
+    import core.planning.traffic as traffic
+
+    page = _open(wizard, qtbot)
+    threads = []
+
+    def recording(*args, **kwargs):
+        threads.append(threading.current_thread())
+        return plan_traffic(*args, **kwargs)
+
+    monkeypatch.setattr(traffic, "plan_traffic", recording)
+    page.table.setRowCount(0)
+    with qtbot.waitSignal(page.planned, timeout=10_000) as blocker:
+        page.refresh()
+        assert page.table.rowCount() == 0  # nothing is planned on the GUI thread meanwhile
+    assert threads and threads[0] is not threading.main_thread()
+    assert blocker.args[0] is page._plan and page.table.rowCount() > 0
+
+
+def test_a_superseded_plan_is_not_shown(wizard, qtbot):
+    page = _open(wizard, qtbot)
+    shown = []
+    page.planned.connect(shown.append)
+    page.refresh()
+    first = page._worker
+    page.peak.setValue(600)  # twice the peak, per minute
+    with qtbot.waitSignal(page.planned, timeout=10_000) as blocker:
+        page.refresh()
+    assert first.cancelled
+    QThreadPool.globalInstance().waitForDone(5000)
+    qtbot.wait(0)  # any queued delivery of the first plan
+    assert shown == [blocker.args[0]] and page._plan is blocker.args[0]
+    assert page._plan.profile.peak_rps == pytest.approx(10.0)
+    # a result of the superseded plan, should it arrive after all, is dropped
+    stale = plan_traffic(
+        wizard.current_request().model_copy(update={"gpu": None}),
+        wizard.current_request().traffic.model_copy(update={"peak_per_unit": 900.0}),
+    )
+    first.succeeded.emit(stale)
+    assert page._plan is blocker.args[0] and shown == [blocker.args[0]]
+
+
+def _term_deadline(wizard):
+    from PySide6.QtWidgets import QCheckBox, QDateTimeEdit
+
+    page = wizard.offer_page
+    return (
+        page,
+        page.findChild(QCheckBox, "termFinishBy"),
+        page.findChild(QDateTimeEdit, "termDeadline"),
+    )
+
+
+def _qt_utc(moment):
+    from PySide6.QtCore import QDateTime, QTimeZone
+
+    return QDateTime.fromSecsSinceEpoch(int(moment.timestamp()), QTimeZone.utc())
+
+
+def test_finish_by_next_to_the_term_is_the_goals_deadline(wizard, qtbot):
+    from datetime import UTC, datetime, timedelta
+
+    offer, finish_by, deadline = _term_deadline(wizard)
+    form = offer.term_form
+    assert not form.rows["goal.finish_by"].isVisibleTo(offer)  # serving: no deadline
+    wizard.findChild(QRadioButton, "workload_training").click()
+    assert form.rows["goal.finish_by"].isVisibleTo(offer)
+    assert wizard.current_request().goal is None  # off by default
+    assert form.rows["goal.finish_by"].links  # a "?" to the help entry
+    assert "training_deadline" in form.rows["goal.finish_by"].links
+    wizard.setCurrentId(wizard.pageIds()[wizard.steps.index(offer)])
+    _shot(offer, "offer-deadline-en")
+    finish_by.setFocus()
+    qtbot.keyClick(finish_by, Qt.Key.Key_Space)  # the keyboard ticks it
+    assert finish_by.isChecked() and deadline.isEnabled()
+    when = (datetime.now(UTC) + timedelta(days=10)).replace(minute=0, second=0, microsecond=0)
+    deadline.setDateTime(_qt_utc(when))
+    request = wizard.current_request()
+    assert request.goal is not None and request.goal.deadline == when
+    traffic = wizard.traffic_page
+    assert traffic.finish_by.isChecked() and traffic.deadline_value() == when
+    # and back: the traffic step's edit is shown next to the term
+    later = when + timedelta(days=2)
+    traffic.deadline.setDateTime(_qt_utc(later))
+    assert form.deadline() == later == wizard.current_request().goal.deadline
+    traffic.finish_by.setChecked(False)
+    assert not finish_by.isChecked() and wizard.current_request().goal is None
+
+
+def test_finish_by_says_whether_the_chosen_option_is_in_time(wizard, qtbot):
+    from datetime import UTC, datetime, timedelta
+
+    offer, finish_by, deadline = _term_deadline(wizard)
+    wizard.findChild(QRadioButton, "workload_training").click()
+    finish_by.setChecked(True)
+    deadline.setDateTime(_qt_utc(datetime.now(UTC) + timedelta(hours=48, minutes=30)))
+    form = offer.term_form
+    form.set_run_hours(10.0)
+    assert "finishes in time" in form.in_time and "38." in form.in_time
+    form.set_run_hours(100.0)
+    assert "51." in form.in_time and "after the deadline" in form.in_time
+    form.set_run_hours(None)
+    assert form.in_time == ""
+
+
+def test_a_past_deadline_next_to_the_term_is_refused(wizard, qtbot):
+    from datetime import UTC, datetime, timedelta
+
+    offer, finish_by, deadline = _term_deadline(wizard)
+    wizard.findChild(QRadioButton, "workload_training").click()
+    finish_by.setChecked(True)
+    good = wizard.current_request().goal
+    assert good is not None
+    deadline.setDateTime(_qt_utc(datetime.now(UTC) - timedelta(days=1)))
+    row = offer.term_form.rows["goal.deadline"]
+    assert row.error is not None and "is not after the start of the run" in row.error
+    assert wizard.current_request().goal == good  # not passed on
+    assert wizard.traffic_page.deadline_value() == good.deadline
+
+
+def test_finish_by_next_to_the_term_in_russian(wizard, qtbot, app_state):
+    from datetime import UTC, datetime, timedelta
+
+    app_state.update_settings(language="ru")
+    offer, finish_by, deadline = _term_deadline(wizard)
+    wizard.findChild(QRadioButton, "workload_training").click()
+    row = offer.term_form.rows["goal.finish_by"]
+    qtbot.waitUntil(lambda: row.label.text() == "Завершить &к")
+    assert finish_by.text() == "к заданному времени"
+    finish_by.setChecked(True)
+    deadline.setDateTime(_qt_utc(datetime.now(UTC) - timedelta(hours=1)))
+    error = offer.term_form.rows["goal.deadline"].error
+    assert error is not None and "не позже начала обучения" in error
+    deadline.setDateTime(_qt_utc(datetime.now(UTC) + timedelta(hours=48, minutes=30)))
+    offer.term_form.set_run_hours(10.0)
+    assert "10,0 ч, успевает" in offer.term_form.in_time  # the locale's decimal comma
+    wizard.setCurrentId(wizard.pageIds()[wizard.steps.index(offer)])
+    _shot(offer, "offer-deadline-ru")
 
 
 def test_russian(wizard, qtbot, app_state):

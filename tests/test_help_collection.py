@@ -17,6 +17,7 @@ HELP_KEYS = {
     "tpot",
     "tokens_per_user",
     "slo",
+    "training_deadline",
     "lora",
     "qlora",
     "optimizer_states",

@@ -10,7 +10,7 @@ bar; the sizes page writes a picked value into the context or the sequences fiel
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QKeyEvent,
@@ -20,37 +20,28 @@ from PySide6.QtGui import (
     QPen,
     QPolygonF,
 )
-from PySide6.QtWidgets import QSizePolicy, QTabBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QTabBar, QVBoxLayout, QWidget
 
 from core.planning.limit_curve import SAMPLES, LimitCurve
 from gui.presentation import palette
 from gui.presentation.formats import count, gib
+from gui.wizard.chart_axes import AXIS_COLOR, PlotWidget, draw_axes, draw_corner_labels
 
 LINE_COLOR, USABLE_COLOR = QColor(palette.ORANGE), QColor(palette.AMBER)
-LIMIT_COLOR, REQUEST_COLOR, AXIS_COLOR = (
-    QColor(palette.ERROR),
-    QColor(palette.ACCENT),
-    QColor(palette.GREY),
-)
-MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 64, 12, 22, 34
+LIMIT_COLOR, REQUEST_COLOR = QColor(palette.ERROR), QColor(palette.ACCENT)
 HEADROOM = 1.08  # the plot's top is this much above the larger of memory and usable
 CURVE_NAMES = ("context", "sequences")  # the order of the tabs
 
 
-class LimitChart(QWidget):
+class LimitChart(PlotWidget):
     """The chart; :meth:`set_curve` gives it data, ``valuePicked`` reports a click or Enter."""
 
     valuePicked = Signal(str, int)  # the curve's name and the value picked
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("limitChart")
+        super().__init__("limitChart", parent)
         self._curve: LimitCurve | None = None
         self._marker = 1  # the value the keyboard marker is on
-        self.setMinimumHeight(180)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.setCursor(Qt.CursorShape.CrossCursor)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._retranslate()
 
     def _retranslate(self) -> None:
@@ -66,16 +57,6 @@ class LimitChart(QWidget):
         )
         self.setToolTip(f"{tip}\n{keys}")
         self.setAccessibleDescription(self.summary())
-
-    def changeEvent(self, event: QEvent) -> None:
-        # The texts were set in the start-up language; they follow a switch now.
-        if event.type() == QEvent.Type.LanguageChange:
-            self._retranslate()
-            self.update()
-        super().changeEvent(event)
-
-    def sizeHint(self) -> QSize:
-        return QSize(480, 220)
 
     @property
     def curve(self) -> LimitCurve | None:
@@ -125,14 +106,6 @@ class LimitChart(QWidget):
         if curve.name == "sequences":
             return self.tr("concurrent sequences")
         return self.tr("context tokens")
-
-    def _plot(self) -> QRectF:
-        return QRectF(
-            MARGIN_LEFT,
-            MARGIN_TOP,
-            max(self.width() - MARGIN_LEFT - MARGIN_RIGHT, 1),
-            max(self.height() - MARGIN_TOP - MARGIN_BOTTOM, 1),
-        )
 
     def _y_top(self, curve: LimitCurve) -> float:
         highest = max([curve.usable_bytes, *(b for _, b in curve.points)])
@@ -187,20 +160,20 @@ class LimitChart(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         plot = self._plot()
-        painter.setPen(QPen(AXIS_COLOR, 1))
-        painter.drawLine(plot.bottomLeft(), plot.bottomRight())
-        painter.drawLine(plot.bottomLeft(), plot.topLeft())
+        draw_axes(painter, plot)
         if curve is None:
             painter.end()
             return
         top = self._y_top(curve)
         metrics = painter.fontMetrics()
-        painter.drawText(QPointF(4, plot.top() + metrics.ascent()), gib(int(top)))
-        painter.drawText(QPointF(4, plot.bottom()), gib(0))
-        last = count(curve.top)
-        below = plot.bottom() + metrics.height()
-        painter.drawText(QPointF(plot.right() - metrics.horizontalAdvance(last), below), last)
-        painter.drawText(QPointF(plot.left(), below), self._axis_label(curve))
+        draw_corner_labels(
+            painter,
+            plot,
+            y_top=gib(int(top)),
+            y_zero=gib(0),
+            x_last=count(curve.top),
+            x_name=self._axis_label(curve),
+        )
         usable = self._point(curve, 0, curve.usable_bytes).y()
         painter.setPen(QPen(USABLE_COLOR, 1.5, Qt.PenStyle.DashLine))
         painter.drawLine(QPointF(plot.left(), usable), QPointF(plot.right(), usable))

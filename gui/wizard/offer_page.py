@@ -7,6 +7,7 @@ only sorts and filters them.
 
 from __future__ import annotations
 
+from datetime import datetime
 from html import escape
 from typing import Any
 
@@ -101,6 +102,7 @@ class OfferPage(WizardStep):
         self.content.addWidget(self._status)
 
     def _connect_signals(self) -> None:
+        self._term.deadlineEdited.connect(self._on_deadline_edited)
         self._show_infeasible.toggled.connect(self._on_show_infeasible_toggled)
         self._cover_run.clicked.connect(self._on_cover_run_clicked)
         self._compare.clicked.connect(self.open_comparison)
@@ -150,6 +152,25 @@ class OfferPage(WizardStep):
     def load(self, request: PlanRequest) -> None:
         self._gpu = request.gpu
         self._term.load(request)
+        self._term.show_deadline(request.goal.deadline if request.goal is not None else None)
+
+    def set_workload(self, workload: str) -> None:
+        self._term.set_training(workload == "training")
+
+    @property
+    def term_form(self) -> TermForm:
+        """The term, the storage and, for training, the deadline."""
+        return self._term
+
+    def show_deadline(self, deadline: datetime | None) -> None:
+        """Show the training goal's deadline as the traffic step has it (no edit)."""
+        self._term.show_deadline(deadline)
+
+    def _on_deadline_edited(self, deadline: datetime | None) -> None:
+        # The traffic step writes the goal into the request: one deadline, shown in both places.
+        wizard = self.plan_wizard()
+        if wizard.has_page("traffic_page"):
+            wizard.traffic_page.set_deadline(deadline)
 
     def ready(self) -> bool:
         return self._gpu is not None and self._fits
@@ -178,6 +199,7 @@ class OfferPage(WizardStep):
     def set_outcome(self, outcome: OutcomeCost | None) -> None:
         """Offer the term that covers the training run of the current estimate, if any."""
         self._proposal = outcome.proposed_term if outcome is not None else None
+        self._term.set_run_hours(outcome.run_hours if outcome is not None else None)
         self._show_proposal()
 
     def _show_proposal(self) -> None:

@@ -2,6 +2,12 @@
 
 The end of the term is computed by ``core.domain.terms``; a term without a start begins when the
 order is placed. Storage is priced by ``core.pricing`` per 30-day month, pro rata.
+
+For training, "Finish by" is the deadline of the request's goal (``goal.deadline``), the same one
+the "Traffic and latency" step shows: the form reports an edit with ``deadlineEdited`` and the
+traffic step writes it into the request. A deadline not after the run's start is refused here,
+with core's message, and not passed on. With the chosen option's run hours
+(:meth:`TermForm.set_run_hours`) the form says whether it finishes in time, or how late.
 """
 
 from __future__ import annotations
@@ -9,19 +15,23 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from PySide6.QtCore import QDateTime, QTimeZone
+from PySide6.QtCore import QDateTime, QTimeZone, Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDateTimeEdit, QLabel, QSpinBox, QWidget
 
 from core.domain.catalog import TERM_UNITS
 from core.domain.request import PlanRequest, Term
 from core.domain.terms import term_end, term_hours
-from gui.presentation.formats import count, utc
+from core.texts.messages import Message
+from gui.core_text import message_text
+from gui.presentation.formats import count, number, utc
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
 from gui.wizard.int_field import IntField
 
 
 class TermForm(FieldForm):
-    """Rows ``term.*`` and ``storage_gb``."""
+    """Rows ``term.*`` and ``storage_gb``; for training ``goal.*``, the deadline."""
+
+    deadlineEdited = Signal(object)  # the deadline the user set (an aware datetime), or None
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -53,15 +63,34 @@ class TermForm(FieldForm):
         self.add_row("term.unit", self._unit, ("fixed_term",))
         self.add_row("term.count", self._count, ("fixed_term",))
         self.add_row("storage_gb", self._storage, ("training_checkpoint",))
-        right = self.add_column()
+        right = self._right = self.add_column()
         self.add_row("term.start_fixed", self._fixed_start, ("fixed_term",), form=right)
         self.add_row("term.start", self._start, ("fixed_term",), form=right)
         right.addRow("", self._end)
+        self._finish_by = QCheckBox(self)
+        self._finish_by.setObjectName("termFinishBy")
+        self._deadline = QDateTimeEdit(self)
+        self._deadline.setObjectName("termDeadline")
+        self._deadline.setTimeZone(QTimeZone.utc())
+        self._deadline.setDisplayFormat("yyyy-MM-dd HH:mm 'UTC'")
+        self._deadline.setCalendarPopup(True)
+        self._deadline.setDateTime(_next_hour().addDays(7))  # as the traffic step starts it
+        self._deadline.setEnabled(False)
+        self._in_time = QLabel(self)
+        self._in_time.setObjectName("termInTime")
+        self._in_time.setWordWrap(True)
+        self.add_row("goal.finish_by", self._finish_by, ("training_deadline",), form=right)
+        self.add_row("goal.deadline", self._deadline, ("training_deadline",), form=right)
+        right.addRow("", self._in_time)
+        self._run_hours: float | None = None
         self.rows["term"] = self.rows["term.count"]
+        self.set_training(False)
 
     def _connect_signals(self) -> None:
         self._fixed_start.toggled.connect(self._start.setEnabled)
         self.edited.connect(self._show_end)
+        self._finish_by.toggled.connect(self._on_deadline_edited)
+        self._deadline.dateTimeChanged.connect(self._on_deadline_edited)
 
     def _retranslate(self) -> None:
         names = (
@@ -86,6 +115,11 @@ class TermForm(FieldForm):
             self.tr("0: sized from the checkpoint"),
         )
         self._fixed_start.setText(self.tr("at a set time"))
+        rows["goal.finish_by"].set_texts(
+            self.tr("Finish b&y"), self.tr("when the training run must end")
+        )
+        rows["goal.deadline"].set_texts(self.tr("Deadline (UTC)"), "")
+        self._finish_by.setText(self.tr("by a set time"))
         self._storage.setPlaceholderText(self.tr("none"))
         self._show_end()
 
@@ -141,6 +175,94 @@ class TermForm(FieldForm):
             self._start.setDateTime(QDateTime.fromSecsSinceEpoch(stamp, QTimeZone.utc()))
         self._storage.setValue(request.storage_gb)
         self._show_end()
+
+    # -- the deadline (training) -----------------------------------------------------------
+
+    def set_training(self, training: bool) -> None:
+        """Show the deadline's rows for training only."""
+        for widget in (self.rows["goal.finish_by"], self.rows["goal.deadline"], self._in_time):
+            self._right.setRowVisible(widget, training)
+
+    def deadline(self) -> datetime | None:
+        """The deadline shown, or None when "Finish by" is off."""
+        return deadline_of(self._finish_by, self._deadline)
+
+    def show_deadline(self, deadline: datetime | None) -> None:
+        """Show ``deadline`` (None: off) as the request has it; no edit is reported."""
+        show_deadline_quietly(self._finish_by, self._deadline, deadline)
+        self._deadline.setEnabled(deadline is not None)
+        self.rows["goal.deadline"].set_error(None)
+        self._show_in_time()
+
+    def set_run_hours(self, hours: float | None) -> None:
+        """The chosen option's estimated run, in hours (None when there is no estimate)."""
+        self._run_hours = hours
+        self._show_in_time()
+
+    def _run_start(self) -> datetime:
+        return self.start() or datetime.now(UTC).replace(microsecond=0)
+
+    def _on_deadline_edited(self, *_args: object) -> None:
+        self._deadline.setEnabled(self._finish_by.isChecked())
+        deadline, start = self.deadline(), self._run_start()
+        row = self.rows["goal.deadline"]
+        if deadline is not None and deadline <= start:
+            # core's own refusal (core.planning.traffic.plan_goal), said where it is typed
+            past = Message(
+                "traffic.deadline_past", deadline=deadline.isoformat(), start=start.isoformat()
+            )
+            row.set_error(message_text(past))
+            self._in_time.clear()
+            return
+        row.set_error(None)
+        self._show_in_time()
+        self.deadlineEdited.emit(deadline)
+
+    def _show_in_time(self) -> None:
+        deadline, hours = self.deadline(), self._run_hours
+        if deadline is None or hours is None or self.rows["goal.deadline"].error:
+            self._in_time.clear()
+            return
+        available = (deadline - self._run_start()).total_seconds() / 3600
+        if hours <= available:
+            text = self.tr(
+                "The chosen option's run, {run} h, finishes in time: {spare} h before the deadline"
+            )
+            spare = available - hours
+        else:
+            text = self.tr(
+                "The chosen option's run, {run} h, finishes {spare} h after the deadline"
+            )
+            spare = hours - available
+        self._in_time.setText(text.format(run=number(hours, 1), spare=number(spare, 1)))
+
+    @property
+    def in_time(self) -> str:
+        """Whether the chosen option finishes by the deadline, as shown (empty when not said)."""
+        return self._in_time.text()
+
+
+def deadline_of(finish_by: QCheckBox, edit: QDateTimeEdit) -> datetime | None:
+    """The deadline a "Finish by" box and its UTC field state, or None when the box is off."""
+    if not finish_by.isChecked():
+        return None
+    return datetime.fromtimestamp(edit.dateTime().toSecsSinceEpoch(), UTC)
+
+
+def show_deadline_quietly(
+    finish_by: QCheckBox, edit: QDateTimeEdit, deadline: datetime | None
+) -> None:
+    """Put ``deadline`` (None: off) in a "Finish by" box and its field without signals."""
+    for widget in (finish_by, edit):
+        widget.blockSignals(True)
+    try:
+        finish_by.setChecked(deadline is not None)
+        if deadline is not None:
+            stamp = int(deadline.timestamp())
+            edit.setDateTime(QDateTime.fromSecsSinceEpoch(stamp, QTimeZone.utc()))
+    finally:
+        for widget in (finish_by, edit):
+            widget.blockSignals(False)
 
 
 def _next_hour() -> QDateTime:

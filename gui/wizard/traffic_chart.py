@@ -10,42 +10,33 @@ the point nearest the pointer; from the keyboard, Left and Right move a marker a
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QWidget
 
 from core.planning.traffic.speed_source import ServingPoint
 from gui.presentation import palette
 from gui.presentation.formats import count
+from gui.wizard.chart_axes import AXIS_COLOR, PlotWidget, draw_axes, draw_corner_labels
 
 LINE_COLOR, TARGET_COLOR = QColor(palette.ORANGE), QColor(palette.AMBER)
-CHOSEN_COLOR, BEST_COLOR, AXIS_COLOR = (
-    QColor(palette.ACCENT),
-    QColor(palette.ERROR),
-    QColor(palette.GREY),
-)
-MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 64, 12, 22, 34
+CHOSEN_COLOR, BEST_COLOR = QColor(palette.ACCENT), QColor(palette.ERROR)
 HEADROOM = 1.08
 
 
-class TrafficChart(QWidget):
+class TrafficChart(PlotWidget):
     """The chart; :meth:`set_curve` gives it data, ``concurrencyPicked`` reports a pick."""
 
     concurrencyPicked = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("trafficChart")
+        super().__init__("trafficChart", parent)
         self._points: list[tuple[int, ServingPoint]] = []
         self._target: float | None = None  # tokens/s per user the target asks at least
         self._best = 0  # the most requests at once within the target
         self._chosen = 0.0  # requests in flight per replica at the operating point
         self._chosen_point: ServingPoint | None = None
         self._marker = 0  # index of the keyboard marker
-        self.setMinimumHeight(180)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.setCursor(Qt.CursorShape.CrossCursor)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._retranslate()
 
     def _retranslate(self) -> None:
@@ -54,15 +45,6 @@ class TrafficChart(QWidget):
         keys = self.tr("Left and Right move the marker, Home and End to the ends; Enter uses it")
         self.setToolTip(f"{tip}\n{keys}")
         self.setAccessibleDescription(self.summary())
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self._retranslate()
-            self.update()
-        super().changeEvent(event)
-
-    def sizeHint(self) -> QSize:
-        return QSize(480, 220)
 
     @property
     def points(self) -> list[tuple[int, ServingPoint]]:
@@ -105,14 +87,6 @@ class TrafficChart(QWidget):
         )
         return text.format(
             best=count(self._best), chosen=f"{self._chosen:.1f}", marker=count(self.marker)
-        )
-
-    def _plot(self) -> QRectF:
-        return QRectF(
-            MARGIN_LEFT,
-            MARGIN_TOP,
-            max(self.width() - MARGIN_LEFT - MARGIN_RIGHT, 1),
-            max(self.height() - MARGIN_TOP - MARGIN_BOTTOM, 1),
         )
 
     def _ranges(self) -> tuple[float, float]:
@@ -177,20 +151,20 @@ class TrafficChart(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         plot = self._plot()
-        painter.setPen(QPen(AXIS_COLOR, 1))
-        painter.drawLine(plot.bottomLeft(), plot.bottomRight())
-        painter.drawLine(plot.bottomLeft(), plot.topLeft())
+        draw_axes(painter, plot)
         if not self._points:
             painter.end()
             return
         x_top, y_top = self._ranges()
         metrics = painter.fontMetrics()
-        painter.drawText(QPointF(4, plot.top() + metrics.ascent()), count(round(y_top)))
-        painter.drawText(QPointF(4, plot.bottom()), "0")
-        below = plot.bottom() + metrics.height()
-        right = count(round(x_top))
-        painter.drawText(QPointF(plot.right() - metrics.horizontalAdvance(right), below), right)
-        painter.drawText(QPointF(plot.left(), below), self.tr("tokens/s per user"))
+        draw_corner_labels(
+            painter,
+            plot,
+            y_top=count(round(y_top)),
+            y_zero="0",
+            x_last=count(round(x_top)),
+            x_name=self.tr("tokens/s per user"),
+        )
         painter.save()
         painter.translate(12, plot.bottom() - metrics.height())  # above the 0 of the axis
         painter.rotate(-90)

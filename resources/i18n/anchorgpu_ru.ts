@@ -5420,6 +5420,22 @@ Idempotency key of this purchase: {key}</source>
         <translation>в заданное время</translation>
     </message>
     <message>
+        <source>Finish b&amp;y</source>
+        <translation>Завершить &amp;к</translation>
+    </message>
+    <message>
+        <source>when the training run must end</source>
+        <translation>когда обучение должно закончиться</translation>
+    </message>
+    <message>
+        <source>Deadline (UTC)</source>
+        <translation>Крайний срок (UTC)</translation>
+    </message>
+    <message>
+        <source>by a set time</source>
+        <translation>к заданному времени</translation>
+    </message>
+    <message>
         <source>none</source>
         <translation>нет</translation>
     </message>
@@ -5430,6 +5446,14 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source>{hours} h, paid until {end}</source>
         <translation>{hours} ч, оплачено до {end}</translation>
+    </message>
+    <message>
+        <source>The chosen option&apos;s run, {run} h, finishes in time: {spare} h before the deadline</source>
+        <translation>Запуск выбранного варианта, {run} ч, успевает: завершится за {spare} ч до срока</translation>
+    </message>
+    <message>
+        <source>The chosen option&apos;s run, {run} h, finishes {spare} h after the deadline</source>
+        <translation>Запуск выбранного варианта, {run} ч, завершится на {spare} ч позже срока</translation>
     </message>
 </context>
 <context>
