@@ -70,9 +70,12 @@ def json_field(
     )
 
 
+_PLAIN = Shape()
+
+
 def _shape(item: dataclasses.Field[Any]) -> Shape:
     shape = item.metadata.get("json")
-    return shape if isinstance(shape, Shape) else Shape()
+    return shape if isinstance(shape, Shape) else _PLAIN
 
 
 def json_path(item: dataclasses.Field[Any]) -> tuple[str, ...]:
@@ -82,6 +85,8 @@ def json_path(item: dataclasses.Field[Any]) -> tuple[str, ...]:
 
 # --- writing ------------------------------------------------------------------------------------
 
+_PRIMITIVE = frozenset({type(None), bool, int, float, str})
+
 
 def to_json(value: Any) -> Json:
     """``value`` as JSON-ready data.
@@ -90,10 +95,15 @@ def to_json(value: Any) -> Json:
     so (``MemoryBreakdown``, ``Finding``); a pydantic model writes ``model_dump(mode="json")``; a
     ``str`` (also a :class:`~core.texts.messages.Message`) its text; tuples and lists write lists.
     """
-    if value is None or isinstance(value, bool | int | float):
+    kind = type(value)
+    if kind in _PRIMITIVE:
+        return value
+    if kind is dict:
+        return {str(k): to_json(v) for k, v in value.items()}
+    if isinstance(value, bool | int | float):
         return value
     if isinstance(value, str):
-        return str(value)
+        return str(value)  # a Message: its text
     as_dict = getattr(value, "as_dict", None)
     if callable(as_dict):
         return as_dict()
@@ -109,21 +119,26 @@ def to_json(value: Any) -> Json:
     return value
 
 
+@cache
+def _plan(cls: type) -> tuple[tuple[str, Shape, tuple[str, ...]], ...]:
+    """Each field of ``cls``: its name, its shape and its path (worked out once per type)."""
+    return tuple((item.name, _shape(item), json_path(item)) for item in dataclasses.fields(cls))
+
+
 def _object_json(value: Any) -> dict[str, Json]:
     data: dict[str, Json] = {}
-    for item in dataclasses.fields(value):
-        shape = _shape(item)
+    cls: type = value.__class__
+    for name, shape, path in _plan(cls):
         if shape.before is not None:
             data.update(shape.before(value))
-        own = getattr(value, item.name)
+        own = getattr(value, name)
         if shape.write is not None:
             data.update(shape.write(own))
             continue
-        *parents, key = json_path(item)
         target = data
-        for name in parents:
-            target = target.setdefault(name, {})
-        target[key] = to_json(own)
+        for parent in path[:-1]:
+            target = target.setdefault(parent, {})
+        target[path[-1]] = to_json(own)
     return data
 
 
