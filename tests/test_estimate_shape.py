@@ -23,11 +23,25 @@ import pytest
 from core.domain.catalog import GpuOffer, default_catalog
 from core.domain.request import PlanRequest, parse_request
 from core.estimate.dispatch import estimate
-from core.estimate.parts import EngineDetails, SavedAssumption, Throughput
+from core.estimate.parts import (
+    DiffusionDetails,
+    EngineDetails,
+    LlamaCppDetails,
+    SavedAssumption,
+    ServingDetails,
+    Throughput,
+    TrainingDetails,
+)
 from core.estimate.results import EstimateResult, estimate_to_json
 from core.estimate.shape import MISSING, from_json, json_field, read_object, to_json
 from core.quotes.quote import Quote, quote_estimate
-from core.quotes.snapshot import SavedEstimate, read_request, read_snapshot, read_speed
+from core.quotes.snapshot import (
+    SavedEstimate,
+    read_estimate,
+    read_request,
+    read_snapshot,
+    read_speed,
+)
 from core.store import HistoryStore
 from core.texts.messages import Message
 
@@ -275,6 +289,31 @@ def test_the_generic_reader_reads_every_type_a_part_uses():
     assert read_object(Part, {"count": True, "kind": "c"}) is MISSING  # true is no count
     assert read_object(Part, {"count": 1, "kind": "c", "pair": ["p"]}) == Part(count=1)
     assert from_json(int | None, "1") is MISSING and from_json(int | None, None) is None
+
+
+def test_engine_details_read_back_as_the_engine_that_wrote_them():
+    requests = {
+        ServingDetails: REQUEST,
+        TrainingDetails: {"model": {"preset": "llama-3.1-8b"}, "workload": "training"},
+        DiffusionDetails: {"workload": "diffusion", "model": {"preset": "sdxl"}, "gpu": "l4"},
+        LlamaCppDetails: {
+            "model": {"preset": "llama-2-7b"},
+            "precision": {"format": "gguf-q8_0"},
+            "inference": {"engine": "llama.cpp", "context_tokens": 4096},
+            "gpu": "l4",
+        },
+    }
+    for kind, raw in requests.items():
+        result = estimate(parse_request(raw))
+        assert type(result.details) is kind
+        saved = read_estimate(json.loads(json.dumps(estimate_to_json(result))))
+        assert saved.details == result.details
+        assert all(value is not None for value in saved.details.values()), (
+            kind
+        )  # every engine sets all
+    # An object that names none of their fields is no engine's details.
+    assert read_estimate({"details": {}}).details is None
+    assert read_estimate({"details": {"unknown": 1}}).details is None
 
 
 def test_a_saved_estimate_names_a_place_for_every_field_of_the_result():

@@ -202,9 +202,12 @@ def _scalar(kind: Any, raw: object) -> Any:
 def _union(options: tuple[Any, ...], raw: object) -> Any:
     if raw is None:
         return None if type(None) in options else MISSING
-    # Several dataclasses: the one whose fields the object names most is tried first.
+    # Several dataclasses: the one whose fields the object names most is tried first, and one
+    # it names none of is not tried (an object of defaults only would say nothing of its type).
     ranked = sorted(options, key=lambda kind: -_overlap(kind, raw))
     for kind in ranked:
+        if dataclasses.is_dataclass(kind) and isinstance(raw, Mapping) and not _overlap(kind, raw):
+            continue
         value = from_json(kind, raw)
         if value is not MISSING:
             return value
