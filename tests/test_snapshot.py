@@ -9,27 +9,36 @@ from __future__ import annotations
 import ast
 import json
 import sqlite3
+from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 from core.domain.catalog import default_catalog
 from core.domain.request import parse_request
 from core.estimate.dispatch import estimate
+from core.estimate.results import estimate_to_json
 from core.quotes.quote import parse_quote, quote_estimate
 from core.quotes.snapshot import (
     SavedMemory,
     SavedSpeed,
     read_estimate,
     read_offer,
+    read_request,
     read_snapshot,
     read_warning,
 )
+from core.store import HistoryStore
 
 ROOT = Path(__file__).resolve().parents[1]
 NOW = datetime(2026, 11, 2, 10, 0, tzinfo=UTC)
 FIXTURE = ROOT / "tests" / "fixtures" / "history-v1.sqlite"
 SNAPSHOT_FIELDS = {"estimate", "gpu", "request"}
+# Quotes as version 64b82ca saved them (serving with a traffic operating point, llama.cpp, FSDP and
+# QLoRA training, diffusion, a serving quote that does not fit), each with what that version's
+# reader read from it (``dataclasses.asdict`` of its QuoteSnapshot).
+OLD_QUOTES = ROOT / "tests" / "fixtures" / "quotes-64b82ca.json"
 
 
 def _quote(raw):
@@ -113,3 +122,68 @@ def test_the_quote_document_reads_the_snapshot_through_its_types():
             if saved and getattr(target.value, "id", None) == "quote":
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert found == []
+
+
+def _unchanged(read: object, recorded: object, where: str) -> Iterator[str]:
+    """Where ``read`` (attributes) differs from what the old reader ``recorded`` (plain JSON)."""
+    if isinstance(recorded, dict) and not isinstance(read, Mapping):
+        for name, value in recorded.items():
+            yield from _unchanged(getattr(read, name), value, f"{where}.{name}")
+    elif isinstance(recorded, list):
+        items = list(read) if isinstance(read, tuple | list) else None
+        if items is None or len(items) != len(recorded):
+            yield f"{where}: {read!r} != {recorded!r}"
+            return
+        for i, (a, b) in enumerate(zip(items, recorded, strict=True)):
+            yield from _unchanged(a, b, f"{where}[{i}]")
+    elif (dict(read) if isinstance(read, Mapping) else read) != recorded:
+        yield f"{where}: {read!r} != {recorded!r}"
+
+
+def _old_quotes() -> list[dict[str, Any]]:
+    entries: list[dict[str, Any]] = json.loads(OLD_QUOTES.read_text("utf-8"))["quotes"]
+    return entries
+
+
+def test_quotes_saved_by_an_earlier_version_reopen_with_the_same_figures(tmp_path):
+    store = HistoryStore(tmp_path / "history.sqlite")
+    try:
+        for entry in _old_quotes():
+            quote = store.save_quote(parse_quote(entry["quote"]))
+            snapshot = read_snapshot(store.get_quote(quote.id))
+            assert list(_unchanged(snapshot, entry["read"], entry["name"])) == []
+            assert snapshot.estimate.memory.known and snapshot.estimate.model is not None
+    finally:
+        store.close()
+
+
+def test_an_earlier_quote_reads_each_speed_band_and_its_operating_point():
+    quotes = {entry["name"]: parse_quote(entry["quote"]) for entry in _old_quotes()}
+    merged = {name: quote.estimate["throughput"]["speed_band"] for name, quote in quotes.items()}
+    for name in ("vllm-serving-traffic", "llamacpp-gguf", "serving-does-not-fit"):
+        speed = read_snapshot(quotes[name]).estimate.speed
+        assert (speed.band, speed.speed_band) == (merged[name], None), name
+    for name in ("training-fsdp-hybrid", "training-qlora", "diffusion-sdxl"):
+        speed = read_snapshot(quotes[name]).estimate.speed
+        assert (speed.band, speed.speed_band) == (None, merged[name]), name
+    assert all(band is not None for band in merged.values())
+    point = read_request(quotes["vllm-serving-traffic"]).traffic.operating_point
+    assert point is not None
+    assert (point.concurrency, point.replicas, point.source) == (6.5, 3, "speed-model")
+
+
+def _paths(data: object, where: str = "") -> set[str]:
+    """The key paths of ``data``'s objects, not entering lists (their items vary with figures)."""
+    if not isinstance(data, dict):
+        return set()
+    found = set()
+    for name, value in data.items():
+        found |= {f"{where}/{name}"} | _paths(value, f"{where}/{name}")
+    return found
+
+
+def test_the_json_of_an_estimate_keeps_every_key_an_earlier_version_wrote():
+    for entry in _old_quotes():
+        quote = parse_quote(entry["quote"])
+        again = estimate_to_json(estimate(read_request(quote)))
+        assert _paths(quote.estimate) - _paths(again) == set(), entry["name"]

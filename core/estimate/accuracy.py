@@ -29,10 +29,8 @@ if the estimate errs by as much as it has erred on a published run.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 from core.domain.request import PlanRequest
+from core.estimate.parts import AccuracyBand
 
 # Worst |planner / measured − 1| over the validation cases of each kind of request.
 ACCURACY_BANDS = {
@@ -56,28 +54,6 @@ def band_key(request: PlanRequest) -> tuple[str, str]:
         if request.precision.weights in ("fp8", "int8", "int4"):
             return ("diffusion", "quantized")
     return (request.workload, "default")
-
-
-@dataclass(frozen=True)
-class AccuracyBand:
-    """The ± fraction the memory total may be off by, and what it means for the fit."""
-
-    fraction: float
-    low_bytes: int
-    high_bytes: int
-    tight: bool
-    kind: tuple[str, str]
-
-    def as_dict(self) -> dict[str, Any]:
-        """The band as ``--json`` prints it."""
-        return {
-            "fraction": self.fraction,
-            "low_bytes": self.low_bytes,
-            "high_bytes": self.high_bytes,
-            "tight": self.tight,
-            "kind": list(self.kind),
-            "source": "docs/ACCURACY.md",
-        }
 
 
 def accuracy_band(request: PlanRequest, total_bytes: int, headroom_bytes: int) -> AccuracyBand:

@@ -10,7 +10,13 @@ from core.capacity.diffusion_flops import denoise_flops_per_image
 from core.domain.breakdown import Finding
 from core.domain.catalog import GpuOffer
 from core.domain.request import PlanRequest
-from core.estimate.results import EstimateResult, ModelSummary, Throughput, finish_result
+from core.estimate.results import (
+    DiffusionDetails,
+    EstimateResult,
+    ModelSummary,
+    Throughput,
+    finish_result,
+)
 from core.speed.diffusion import diffusion_speed, measured_family
 from core.texts.messages import Message
 
@@ -60,9 +66,9 @@ def estimate_diffusion(request: PlanRequest, pipeline: Any, gpu: GpuOffer) -> Es
         gpu.device_total.bytes,  # what CUDA lets a process allocate
         findings,
         throughput=image_throughput(pipeline, request, gpu),
-        details={
-            "peak_phase": result.peak_phase,
-            "phases": {name: mb.as_dict() for name, mb in result.phases.items()},
-            "reserved_uncontended_bytes": result.reserved_uncontended,
-        },
+        details=DiffusionDetails(
+            peak_phase=result.peak_phase,
+            phases={name: mb.as_dict() for name, mb in result.phases.items()},
+            reserved_uncontended_bytes=result.reserved_uncontended,
+        ),
     )

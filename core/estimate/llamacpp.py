@@ -19,7 +19,7 @@ from core.domain.dtypes import BITS
 from core.domain.quant_formats import FORMATS
 from core.domain.request import PlanRequest
 from core.estimate.llm import approximate_memory, inference_weights, model_findings, summary
-from core.estimate.results import EstimateResult, Throughput, finish_result
+from core.estimate.results import EstimateResult, LlamaCppDetails, Throughput, finish_result
 from core.estimate.serving_speed import operating_point, serving_throughput
 from core.model import gguf_mix
 from core.model.architecture import ModelArchitecture, StoredLayers
@@ -196,9 +196,8 @@ def estimate_llamacpp(
             **operating_point(request),
         )
         throughput = serving_throughput(request, arch, gpu, speed)
-    details = {
-        "engine": "llama.cpp",
-        "llamacpp": {
+    details = LlamaCppDetails(
+        llamacpp={
             "split_mode": "layer",
             "n_gpu_layers": ngl,
             "layers": n_slots,
@@ -223,7 +222,7 @@ def estimate_llamacpp(
                 for share in shares
             ],
         },
-    }
+    )
     return finish_result(
         request,
         summary(arch),

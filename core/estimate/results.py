@@ -2,7 +2,10 @@
 
 Every engine of :mod:`core.estimate.dispatch` returns an :class:`EstimateResult` through
 :func:`finish_result`; :func:`estimate_to_json` is what ``estimate --json`` prints and quotes keep.
-The layers above (pricing, planning, quotes, the apps) read these types without loading an engine.
+It is written from the fields of the result and of its parts (:mod:`core.estimate.parts`) by
+:func:`core.estimate.shape.to_json`, and a saved quote is read back from the same fields
+(:mod:`core.quotes.snapshot`). The layers above (pricing, planning, quotes, the apps) read these
+types without loading an engine.
 """
 
 from __future__ import annotations
@@ -14,46 +17,37 @@ from core.capacity.compat import closing_findings
 from core.domain.breakdown import Finding, MemoryBreakdown
 from core.domain.catalog import GpuOffer
 from core.domain.request import PlanRequest
-from core.estimate.accuracy import AccuracyBand, accuracy_band
-from core.texts.messages import Message
+from core.estimate.accuracy import accuracy_band
+from core.estimate.parts import (
+    AccuracyBand,
+    ApproximateMemory,
+    DiffusionDetails,
+    EngineDetails,
+    LlamaCppDetails,
+    ModelSummary,
+    ServingDetails,
+    Throughput,
+    TrainingDetails,
+)
+from core.estimate.shape import json_field, to_json
 
-
-@dataclass(frozen=True)
-class ModelSummary:
-    """What the estimate knows of the model, for display and snapshots."""
-
-    id: str
-    name: str
-    kind: str  # "llm" or "diffusion"
-    params_total: int
-    params_active: int
-    source: str
-
-
-@dataclass(frozen=True)
-class Throughput:
-    """Speeds (None when they do not apply to the workload).
-
-    Serving speeds come from the step model (:mod:`core.speed`) at the request's operating point:
-    ``decode_tokens_per_s`` and ``prefill_tokens_per_s`` are each phase's tokens over its share of
-    the wall time, ``band`` the relative band every speed holds within (× or ÷ (1 + band)), and
-    ``uncalibrated`` what no published measurement calibrates ("engine", "gpu", "format").
-    """
-
-    decode_tokens_per_s: float | None = None  # all concurrent sequences together
-    prefill_tokens_per_s: float | None = None
-    ttft_s: float | None = None  # time to first token of one request
-    tpot_s: float | None = None  # time per output token
-    band: float | None = None
-    uncalibrated: tuple[str, ...] = ()
-    training_tokens_per_s: float | None = None
-    images_per_hour: float | None = None
-    job_hours: float | None = None  # training run over the dataset's tokens
-    assumptions: tuple[str, ...] = ()  # Messages of core.texts.messages
-    # Relative band of the training or image speed (core.speed.training, core.speed.diffusion):
-    # the run takes ÷ (1 ± speed_band) of its time; ``band`` above is the serving speed's.
-    speed_band: float | None = None
-
+__all__ = [
+    "POOL_BLOCKERS",
+    "AccuracyBand",
+    "ApproximateMemory",
+    "DiffusionDetails",
+    "EngineDetails",
+    "EstimateResult",
+    "FitCertainty",
+    "LlamaCppDetails",
+    "ModelSummary",
+    "ServingDetails",
+    "Throughput",
+    "TrainingDetails",
+    "certainty_json",
+    "estimate_to_json",
+    "finish_result",
+]
 
 FitCertainty = Literal["fits", "uncertain", "does_not_fit"]
 # Blockers that follow from the memory left over (core.capacity.kv_pool.start_up_finding): a model
@@ -62,51 +56,54 @@ FitCertainty = Literal["fits", "uncertain", "does_not_fit"]
 POOL_BLOCKERS = frozenset({"vllm_does_not_start"})
 
 
-@dataclass(frozen=True)
-class ApproximateMemory:
-    """The range the per-GPU total may lie in when the model's counts are not exact."""
-
-    band_low: int  # bytes per GPU at the low end of the parameter band
-    band_high: int
-    reason: str
-
-
 def certainty_json(result: EstimateResult) -> dict[str, Any]:
     """How sure the fit is: ``fit_certainty`` and the approximate range, as every JSON shows it."""
-    approx = result.approximate
+    approx = result.approximate  # as estimate_to_json writes it
     return {
         "fit_certainty": result.fit_certainty,
-        "approximate": (
-            {"band_low": approx.band_low, "band_high": approx.band_high, "reason": approx.reason}
-            if approx
-            else None
-        ),
+        "approximate": to_json(approx),
     }
 
 
-@dataclass(frozen=True)
+def _gpu_json(gpu: GpuOffer) -> dict[str, Any]:
+    """The offer as an estimate names it (a quote keeps the whole offer beside it)."""
+    return {
+        "gpu": {"id": gpu.id, "name": gpu.name, "vendor": gpu.vendor, "vram_bytes": gpu.vram_bytes}
+    }
+
+
+def _memory_fits(result: EstimateResult) -> dict[str, Any]:
+    """Whether the memory alone fits (``fits`` also weighs the blockers)."""
+    return {"memory_fits": result.headroom_bytes >= 0}
+
+
+@dataclass(frozen=True, kw_only=True)
 class EstimateResult:
-    """The outcome of :func:`estimate` for one GPU offer and GPU count."""
+    """The outcome of :func:`estimate` for one GPU offer and GPU count.
+
+    The fields are in the order of the JSON (:func:`estimate_to_json`); a field is written under
+    its name unless its :func:`~core.estimate.shape.json_field` says otherwise.
+    """
 
     request: PlanRequest
     model: ModelSummary
-    gpu: GpuOffer
+    kv_cache_bytes_per_token: int | None = None
+    memory: MemoryBreakdown = json_field(key="memory_per_gpu")
+    gpu: GpuOffer = json_field(write=_gpu_json)
+    usable_bytes: int = json_field(at=("gpu", "usable_bytes"))
     gpus: int
     strategy: str
-    memory: MemoryBreakdown
-    usable_bytes: int
     fits: bool
-    headroom_bytes: int
-    binding_component: str
-    findings: tuple[Finding, ...]
-    kv_cache_bytes_per_token: int | None = None
-    checkpoint_bytes: int | None = None
-    throughput: Throughput = field(default_factory=Throughput)
-    details: dict[str, Any] = field(default_factory=dict)
-    approximate: ApproximateMemory | None = None
     # "uncertain" when an approximate model's range straddles the usable memory.
     fit_certainty: FitCertainty = "fits"
+    approximate: ApproximateMemory | None = None
+    headroom_bytes: int = json_field(before=_memory_fits)
+    binding_component: str
+    findings: tuple[Finding, ...] = json_field(key="warnings")
+    throughput: Throughput = field(default_factory=Throughput)
+    checkpoint_bytes: int | None = None
     accuracy_band: AccuracyBand | None = None  # from docs/ACCURACY.md (core.estimate.accuracy)
+    details: EngineDetails
 
 
 def finish_result(
@@ -151,61 +148,7 @@ def finish_result(
     )
 
 
-def _params(text: str) -> dict[str, Any]:
-    """The template key and parameters of a :class:`~core.texts.messages.Message` (else empty)."""
-    if not isinstance(text, Message):
-        return {}
-    return {"key": text.key, "params": dict(text.params)}
-
-
 def estimate_to_json(result: EstimateResult) -> dict[str, Any]:
     """The estimate as the JSON object ``estimate --json`` prints and quotes snapshot."""
-    return {
-        "request": result.request.model_dump(mode="json"),
-        "model": {
-            "id": result.model.id,
-            "name": result.model.name,
-            "kind": result.model.kind,
-            "source": result.model.source,
-            "params_total": result.model.params_total,
-            "params_active": result.model.params_active,
-        },
-        "kv_cache_bytes_per_token": result.kv_cache_bytes_per_token,
-        "memory_per_gpu": result.memory.as_dict(),
-        "gpu": {
-            "id": result.gpu.id,
-            "name": result.gpu.name,
-            "vendor": result.gpu.vendor,
-            "vram_bytes": result.gpu.vram_bytes,
-            "usable_bytes": result.usable_bytes,
-        },
-        "gpus": result.gpus,
-        "strategy": result.strategy,
-        "fits": result.fits,
-        **certainty_json(result),
-        "memory_fits": result.headroom_bytes >= 0,
-        "headroom_bytes": result.headroom_bytes,
-        "binding_component": result.binding_component,
-        "warnings": [f.as_dict() for f in result.findings],
-        "throughput": {
-            "decode_tokens_per_s": result.throughput.decode_tokens_per_s,
-            "prefill_tokens_per_s": result.throughput.prefill_tokens_per_s,
-            "ttft_s": result.throughput.ttft_s,
-            "tpot_s": result.throughput.tpot_s,
-            # the relative band of whichever speed the workload has (serving, training, images)
-            "speed_band": (
-                result.throughput.band
-                if result.throughput.band is not None
-                else result.throughput.speed_band
-            ),
-            "speed_uncalibrated": list(result.throughput.uncalibrated),
-            "training_tokens_per_s": result.throughput.training_tokens_per_s,
-            "images_per_hour": result.throughput.images_per_hour,
-            "job_hours": result.throughput.job_hours,
-            "assumptions": [str(a) for a in result.throughput.assumptions],
-            "assumption_params": [_params(a) for a in result.throughput.assumptions],
-        },
-        "checkpoint_bytes": result.checkpoint_bytes,
-        "accuracy_band": result.accuracy_band.as_dict() if result.accuracy_band else None,
-        "details": result.details,
-    }
+    data: dict[str, Any] = to_json(result)
+    return data

@@ -47,6 +47,7 @@ from core.estimate.results import (
     ApproximateMemory,
     EstimateResult,
     ModelSummary,
+    ServingDetails,
     finish_result,
 )
 from core.estimate.serving_speed import (
@@ -295,20 +296,20 @@ def estimate_inference(
         lambda: serving_throughput(request, arch, gpu, one.scaled(replicas)),
         gpu,
     )
-    details = {
-        "tensor_parallel": tp,
-        "replicas": replicas,
-        "kv_cache_bytes_per_sequence": degree.kv_per_seq,
-        "cache_bytes_per_sequence_by_kind": degree.by_kind,
-        "state_bytes_per_sequence": degree.state,
-        "max_concurrent_sequences": on_offer.max_sequences,
-        "prefill_chunk_tokens": min(
+    details = ServingDetails(
+        tensor_parallel=tp,
+        replicas=replicas,
+        kv_cache_bytes_per_sequence=degree.kv_per_seq,
+        cache_bytes_per_sequence_by_kind=degree.by_kind,
+        state_bytes_per_sequence=degree.state,
+        max_concurrent_sequences=on_offer.max_sequences,
+        prefill_chunk_tokens=min(
             inf.prefill_chunk_tokens, inf.context_tokens * inf.concurrent_sequences
         ),
-        "gpu_memory_utilization": inf.gpu_memory_utilization,
-        "vllm_profile": on_offer.profile,
-        "vllm_start_up": on_offer.start_up,
-    }
+        gpu_memory_utilization=inf.gpu_memory_utilization,
+        vllm_profile=on_offer.profile,
+        vllm_start_up=on_offer.start_up,
+    )
     return finish_result(
         request,
         degree.summary,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from core.base.units import gib
 from core.capacity import compat
@@ -41,6 +40,7 @@ from core.estimate.results import (
     EstimateResult,
     ModelSummary,
     Throughput,
+    TrainingDetails,
     finish_result,
 )
 from core.model.architecture import ModelArchitecture
@@ -227,7 +227,7 @@ class _LayoutParts:
     approximate: ApproximateMemory | None
     checkpoint_bytes: int
     notes: tuple[Finding, ...]  # the checkpoint's, LitGPT's and the strategy's, last
-    details: dict[str, Any]
+    details: TrainingDetails
 
 
 def _layout_parts(
@@ -262,18 +262,18 @@ def _layout_parts(
         )
     if par.strategy == "ddp" and par.gpus > 1:
         notes.append(_DDP_BUCKETS)
-    details = {
-        "tensor_parallel": tp,
-        "shard_degree": states.shard_degree,
-        "trainable_params": states.trainable_params,
-        "fsdp_gathered_unit_params": states.gathered_unit_params,
-        "model_states_bytes": states.weights
+    details = TrainingDetails(
+        tensor_parallel=tp,
+        shard_degree=states.shard_degree,
+        trainable_params=states.trainable_params,
+        fsdp_gathered_unit_params=states.gathered_unit_params,
+        model_states_bytes=states.weights
         + states.quantization_metadata
         + states.gradients
         + states.optimizer_states,
-        "model_states_replicated_bytes": states.replicated_model_states,
-        "fsdp_gathered_bytes": states.gathered_bytes,
-    }
+        model_states_replicated_bytes=states.replicated_model_states,
+        fsdp_gathered_bytes=states.gathered_bytes,
+    )
     return _LayoutParts(
         memory=memory,
         approximate=approximate_memory(arch, memory),
@@ -413,6 +413,6 @@ def estimate_training(
         kv_cache_bytes_per_token=None,
         checkpoint_bytes=layout.checkpoint_bytes,
         throughput=throughput,
-        details=dict(layout.details),
+        details=layout.details,
         approximate=layout.approximate,
     )

@@ -19,6 +19,7 @@ from core.base.errors import InputError
 from core.domain.catalog import Catalog, GpuOffer, TermUnit
 from core.domain.request import PlanRequest
 from core.domain.terms import term_window, to_utc
+from core.estimate.shape import to_json
 from core.pricing.prices import Price, price_estimate
 from core.texts.messages import Message, validation_message
 
@@ -129,7 +130,9 @@ def build_quote(
 
     Args:
         request: The request the estimate and the price were made for.
-        estimate_json: ``core.estimate.results.estimate_to_json(result)`` of that estimate.
+        estimate_json: ``core.estimate.results.estimate_to_json(result)`` of that estimate (the
+            same as :func:`core.estimate.shape.to_json`, which a quote uses so as not to load the
+            engines).
         gpu: The GPU offer that was priced.
         gpus: How many GPUs were priced.
         catalog: The catalog the offer and its prices came from.
@@ -201,12 +204,10 @@ def quote_estimate(
     label: str = "",
 ) -> Quote:
     """Price an estimate and snapshot it as a quote (nothing is saved)."""
-    from core.estimate.results import estimate_to_json  # seam: reading quotes skips the estimate
-
     price = price_estimate(result, catalog, tax_rate)
     return build_quote(
         result.request,
-        estimate_to_json(result),
+        to_json(result),
         result.gpu,
         result.gpus,
         catalog,

@@ -7,24 +7,62 @@ checking the type of every value it keeps, into frozen dataclasses, so that a fr
 attributes instead of walking ``dict[str, Any]``. A value that is absent or of the wrong type
 reads as None, or as empty.
 
-The field names are those of :func:`core.estimate.results.estimate_to_json` (the estimate),
-:class:`core.domain.catalog.GpuOffer` (the offer) and :class:`core.domain.request.PlanRequest` (the
-request).
+The estimate is read by :func:`core.estimate.shape.from_json` from the same field definitions
+:func:`core.estimate.results.estimate_to_json` writes it from: the parts of a result
+(:mod:`core.estimate.parts`: the model, the speeds, the range, the accuracy band, the engine's
+details) read back as the very types the estimate made, and :class:`SavedEstimate` names, for
+every field of :class:`~core.estimate.results.EstimateResult`, where its value is (a test fails
+when one is missing). The offer is read by the fields of :class:`SavedOffer`
+(:class:`core.domain.catalog.GpuOffer`'s names) and the request by
+:func:`core.domain.request.read_saved_request`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from core.domain.breakdown import COMPONENTS
+from core.domain.request import PlanRequest, read_saved_request
+from core.estimate.parts import (
+    AccuracyBand,
+    ApproximateMemory,
+    EngineDetails,
+    ModelSummary,
+    SavedAssumption,
+    Throughput,
+    assumptions_field,
+)
+from core.estimate.shape import MISSING, from_json, json_field, read_object, to_json, value_at
 from core.texts.messages import Param, finding_key
 
 if TYPE_CHECKING:
-    from core.domain.request import PlanRequest
     from core.estimate.results import EstimateResult
     from core.quotes.quote import Quote
+
+__all__ = [
+    "QuoteSnapshot",
+    "SavedAssumption",
+    "SavedEstimate",
+    "SavedMemory",
+    "SavedOffer",
+    "SavedRange",
+    "SavedSpeed",
+    "SavedWarning",
+    "read_estimate",
+    "read_offer",
+    "read_range",
+    "read_request",
+    "read_sharding",
+    "read_snapshot",
+    "read_speed",
+    "read_warning",
+    "saved_estimate",
+]
+
+SavedRange = ApproximateMemory
+"""The range the per-GPU total may lie in, for a model not counted exactly (``approximate``)."""
 
 
 @dataclass(frozen=True)
@@ -46,24 +84,14 @@ class SavedWarning:
         return finding_key(self.code, self.variant)
 
 
-@dataclass(frozen=True)
-class SavedAssumption:
-    """A speed assumption: its English text, and its template key and parameters when kept."""
+@dataclass(frozen=True, kw_only=True)
+class SavedSpeed(Throughput):
+    """The speeds of the saved estimate (``throughput``): every field of :class:`Throughput`.
 
-    text: str
-    key: str = ""
-    params: Mapping[str, Param] = field(default_factory=dict)
+    Its assumptions keep their English text as saved, with their template keys when kept.
+    """
 
-
-@dataclass(frozen=True)
-class SavedSpeed:
-    """The speed bounds of the saved estimate (``throughput``), with their assumptions."""
-
-    decode_tokens_per_s: float | None = None
-    training_tokens_per_s: float | None = None
-    job_hours: float | None = None
-    images_per_hour: float | None = None
-    assumptions: tuple[SavedAssumption, ...] = ()
+    assumptions: tuple[SavedAssumption, ...] = assumptions_field()
 
 
 @dataclass(frozen=True)
@@ -95,33 +123,43 @@ class SavedMemory:
         return any(getattr(self, name) is not None for name in (*COMPONENTS, "total"))
 
 
-@dataclass(frozen=True)
-class SavedRange:
-    """The range the per-GPU total may lie in, for a model not counted exactly (``approximate``)."""
-
-    low: int
-    high: int
-    reason: str
+def _name(data: Mapping[str, Any]) -> Any:
+    """The binding component; an empty name reads as none."""
+    value = data.get("binding_component")
+    return value if isinstance(value, str) and value else MISSING
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SavedEstimate:
-    """The saved estimate: memory per GPU against the offer, verdict, speed and warnings."""
+    """The saved estimate: memory per GPU against the offer, verdict, speed and warnings.
 
-    memory: SavedMemory = SavedMemory()
-    usable_bytes: int | None = None
-    vram_bytes: int | None = None
-    headroom_bytes: int | None = None
+    One field for every field of :class:`~core.estimate.results.EstimateResult`, read where
+    :func:`~core.estimate.results.estimate_to_json` wrote it, under the same name but for
+    ``speed`` (``throughput``) and ``warnings`` (``findings``); the request and the offer are the
+    quote's own (:func:`read_request`, :func:`read_offer`). ``params_total``, ``vram_bytes`` and
+    ``tensor_parallel`` repeat a value of ``model``, the offer and ``details`` for the documents.
+    """
+
+    model: ModelSummary | None = None
+    kv_cache_bytes_per_token: int | None = None
+    memory: SavedMemory = json_field(key="memory_per_gpu", default=SavedMemory())
+    vram_bytes: int | None = json_field(default=None, at=("gpu", "vram_bytes"))
+    usable_bytes: int | None = json_field(default=None, at=("gpu", "usable_bytes"))
+    gpus: int | None = None
+    strategy: str | None = None
     fits: bool | None = None
     fit_certainty: str | None = None
     """``fits``, ``uncertain`` or ``does_not_fit``; None for a snapshot saved before it was kept."""
     approximate: SavedRange | None = None
-    binding_component: str | None = None
-    checkpoint_bytes: int | None = None
-    params_total: int | None = None
-    tensor_parallel: int | None = None
-    speed: SavedSpeed = SavedSpeed()
+    headroom_bytes: int | None = None
+    binding_component: str | None = json_field(default=None, read=_name)
     warnings: tuple[SavedWarning, ...] = ()
+    speed: SavedSpeed = json_field(key="throughput", default=SavedSpeed())
+    checkpoint_bytes: int | None = None
+    accuracy_band: AccuracyBand | None = None
+    details: EngineDetails | None = None
+    params_total: int | None = json_field(default=None, at=("model", "params_total"))
+    tensor_parallel: int | None = json_field(default=None, at=("details", "tensor_parallel"))
 
 
 @dataclass(frozen=True)
@@ -143,120 +181,48 @@ class QuoteSnapshot:
     """The FSDP sharding the request ran with; None for other strategies or when not saved."""
 
 
-def _object(value: object) -> Mapping[str, object]:
-    return value if isinstance(value, Mapping) else {}
-
-
-def _int(value: object) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _float(value: object) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    return float(value)
-
-
-def _str(value: object) -> str | None:
-    return value if isinstance(value, str) else None
-
-
-def _params(value: object) -> dict[str, Param]:
-    return {
-        str(name): item
-        for name, item in _object(value).items()
-        if isinstance(item, str | int | float) and not isinstance(item, bool)
-    }
+def _read(kind: type[Any], raw: object) -> Any:
+    """``raw`` as ``kind``; what does not read as one reads as an empty ``kind``."""
+    value = read_object(kind, raw)
+    return kind() if value is MISSING else value
 
 
 def read_warning(raw: object) -> SavedWarning | None:
     """One saved finding, or None when ``raw`` is not one."""
-    data = _object(raw)
-    code, message = _str(data.get("code")), _str(data.get("message"))
-    if code is None or message is None:
-        return None
-    return SavedWarning(
-        code=code,
-        message=message,
-        severity=_str(data.get("severity")) or "",
-        glossary_term=_str(data.get("glossary_term")) or "",
-        variant=_str(data.get("variant")) or "",
-        params=_params(data.get("params")),
-    )
+    value = read_object(SavedWarning, raw)
+    return None if value is MISSING else value
 
 
 def read_speed(raw: object) -> SavedSpeed:
     """The saved ``throughput`` object; assumptions keep their keys when all were saved."""
-    data = _object(raw)
-    texts = data.get("assumptions")
-    texts = [str(text) for text in texts] if isinstance(texts, list) else []
-    saved = data.get("assumption_params")
-    entries = saved if isinstance(saved, list) and len(saved) == len(texts) else [{}] * len(texts)
-    assumptions = tuple(
-        SavedAssumption(
-            text, _str(_object(entry).get("key")) or "", _params(_object(entry).get("params"))
-        )
-        for text, entry in zip(texts, entries, strict=True)
-    )
-    return SavedSpeed(
-        decode_tokens_per_s=_float(data.get("decode_tokens_per_s")),
-        training_tokens_per_s=_float(data.get("training_tokens_per_s")),
-        job_hours=_float(data.get("job_hours")),
-        images_per_hour=_float(data.get("images_per_hour")),
-        assumptions=assumptions,
-    )
+    speed: SavedSpeed = _read(SavedSpeed, raw)
+    return speed
 
 
 def read_range(raw: object) -> SavedRange | None:
     """The saved ``approximate`` range, or None when there is none (or it is malformed)."""
-    data = _object(raw)
-    low, high = _int(data.get("band_low")), _int(data.get("band_high"))
-    if low is None or high is None:
-        return None
-    return SavedRange(low, high, _str(data.get("reason")) or "")
+    value = from_json(SavedRange, raw)
+    return None if value is MISSING else value
 
 
 def read_estimate(raw: object) -> SavedEstimate:
     """A saved estimate (``estimate_to_json``), however old."""
-    data = _object(raw)
-    sizes = _object(data.get("memory_per_gpu"))
-    memory = SavedMemory(**{name: _int(sizes.get(name)) for name in (*COMPONENTS, "total")})
-    gpu = _object(data.get("gpu"))
-    fits = data.get("fits")
-    saved = data.get("warnings")
-    warnings = (read_warning(w) for w in (saved if isinstance(saved, list) else []))
-    return SavedEstimate(
-        memory=memory,
-        usable_bytes=_int(gpu.get("usable_bytes")),
-        vram_bytes=_int(gpu.get("vram_bytes")),
-        headroom_bytes=_int(data.get("headroom_bytes")),
-        fits=fits if isinstance(fits, bool) else None,
-        fit_certainty=_str(data.get("fit_certainty")),
-        approximate=read_range(data.get("approximate")),
-        binding_component=_str(data.get("binding_component")) or None,
-        checkpoint_bytes=_int(data.get("checkpoint_bytes")),
-        params_total=_int(_object(data.get("model")).get("params_total")),
-        tensor_parallel=_int(_object(data.get("details")).get("tensor_parallel")),
-        speed=read_speed(data.get("throughput")),
-        warnings=tuple(w for w in warnings if w is not None),
-    )
+    estimate: SavedEstimate = _read(SavedEstimate, raw)
+    return estimate
 
 
 def read_offer(raw: object) -> SavedOffer:
     """The quoted GPU offer's specifications."""
-    data = _object(raw)
-    return SavedOffer(
-        vram_gib=_float(data.get("vram_gib")),
-        interconnect=_str(data.get("interconnect")),
-        gpus_per_node=_int(data.get("gpus_per_node")),
-    )
+    offer: SavedOffer = _read(SavedOffer, raw)
+    return offer
 
 
 def read_sharding(quote: Quote) -> str | None:
     """The FSDP sharding ``quote``'s request ran with; None for other strategies."""
     if quote.strategy != "fsdp":
         return None
-    return _str(_object(_object(quote.request).get("parallelism")).get("fsdp_sharding"))
+    sharding = from_json(str, value_at(quote.request, ("parallelism", "fsdp_sharding")))
+    return None if sharding is MISSING else sharding
 
 
 def read_snapshot(quote: Quote) -> QuoteSnapshot:
@@ -272,13 +238,9 @@ def read_request(quote: Quote) -> PlanRequest:
     Raises:
         InputError: The saved request is not valid for this version (named by its field).
     """
-    from core.domain.request import read_saved_request  # seam: a snapshot reads without pydantic
-
     return read_saved_request(quote.request)
 
 
 def saved_estimate(result: EstimateResult) -> SavedEstimate:
     """``result`` as a quote would keep it: what a saved quote beside it reads as."""
-    from core.estimate.results import estimate_to_json  # seam: reading quotes skips the estimate
-
-    return read_estimate(estimate_to_json(result))
+    return read_estimate(to_json(result))
