@@ -107,7 +107,10 @@ def test_tensor_parallel_all_reduce_is_slower_over_pcie() -> None:
 
 def test_format_peaks_follow_the_tensor_cores() -> None:
     h100, b200, a100 = GPUS["h100-80gb-sxm"], GPUS["b200-180gb"], GPUS["a100-80gb"]
-    assert matmul_peak(b200, "nvfp4") == 9000e12
+    # NVFP4 kernels on a B200 reach 0.67 of the share of the peak 16-bit kernels reach.
+    assert matmul_peak(b200, "nvfp4") == pytest.approx(9000e12 * 0.67)
+    assert matmul_peak(GPUS["rtx-pro-6000-server"], "nvfp4") == 2000e12  # not measured there
+    assert matmul_peak(b200, "fp8") == 4500e12
     assert matmul_peak(h100, "nvfp4") == 1979e12  # no FP4 units: runs as FP8
     assert matmul_peak(a100, "fp8") == 312e12  # no FP8 units: bf16
     assert matmul_peak(h100, "bf16") == 989e12
@@ -203,10 +206,10 @@ def test_step_model_is_closer_than_the_bare_roofline() -> None:
     # One validation point is not comparable (the reason is in its case): 144 of 145 count.
     assert (cal.n, val.n) == (135, 144)
     assert cal.median_abs == pytest.approx(0.091, abs=0.005)
-    assert val.median_abs == pytest.approx(0.191, abs=0.005)
-    assert (cal.within, val.within) == (104, 99)
+    assert val.median_abs == pytest.approx(0.140, abs=0.005)
+    assert (cal.within, val.within) == (104, 113)
     assert (cal.beyond_2x, val.beyond_2x) == (1, 2)
-    assert math.isclose(val.geomean, 1.03, abs_tol=0.01)
+    assert math.isclose(val.geomean, 0.99, abs_tol=0.01)
 
 
 def _serving(gpu: str, fmt: str = "fp8-tensor", engine: str = "vllm") -> Any:

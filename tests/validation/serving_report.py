@@ -32,13 +32,15 @@ LIMITS = (
     " points fix only at batches of tens to hundreds: a vLLM-on-NVIDIA profile wants its own"
     " calibration source",
     "AMD: one source (vLLM, one model, one layout) calibrates it and none validates it",
-    "NVFP4 and Blackwell (B200, RTX PRO 6000): validation only. Two structural causes of the"
-    " earlier misses are now modelled from the engine's source (the host's per-sequence and"
-    " eager-launch time, attention data parallelism for mixture-of-experts layouts); a small"
-    " mixture-of-experts model (Qwen3-30B-A3B) at FP4 on one B200 still comes out up to 2.5×"
-    " too fast where prompts dominate (2,048/128 and 5,000/500): the same page puts one"
-    " RTX PRO 6000 at half of one B200 there, against 4-5× less bandwidth and FP4 compute, so a"
-    " per-layer cost that does not scale with the GPU remains unmodelled",
+    "NVFP4 and Blackwell (B200, RTX PRO 6000): validation only. Three structural causes of the"
+    " earlier misses are now modelled from primary sources (the host's per-sequence and"
+    " eager-launch time and attention data parallelism, from the engine's source; the FP4"
+    " kernels' share of their peak, from kernel benchmarks); a small mixture-of-experts model"
+    " (Qwen3-30B-A3B) at FP4 on one B200 still comes out up to 2.2× too fast where prompts"
+    " dominate (2,048/128 and 5,000/500): the same page puts one RTX PRO 6000 at half of one"
+    " B200 there, against 4-5× less bandwidth and FP4 compute, so a per-layer cost that does"
+    " not scale with the GPU (grouped GEMMs over 128 small experts, routing) remains"
+    " unmodelled; the FP4 kernels' share on the workstation Blackwell parts is not measured",
     "pipeline-parallel layouts (tensor × pipeline) are not modelled; expert-parallel MoE layouts"
     " are counted as tensor parallelism (attention data parallelism is modelled where the"
     " source states it)",
@@ -190,7 +192,11 @@ def serving_section() -> list[str]:
         " instead of two all-reduces, each GPU's attention and host loop over its own sequences;"
         " (3) a ridge term: near the ridge point part of the shorter of a matmul's weight read and"
         " its multiplies shows; (4) the Nemotron Nano time to first token at one user is listed"
-        " as not comparable, with the reason below. Before these changes the validation set"
+        " as not comparable, with the reason below; (5) NVFP4 matmuls on data-center Blackwell"
+        " count at 0.67 of the FP4 peak, the ratio of an NVFP4 GEMM's share of its peak to a bf16"
+        " GEMM's share of its own measured on a B200 at serving shapes (kernel benchmarks cited"
+        " in `core/speed/hardware.py`; no validation point was fitted). Before these changes the"
+        " validation set"
         " stood at 80 of 145 within ±25 %, median 22.7 %, 8 beyond 2×; calibration at 107 of"
         " 135, median 9.1 %, 2 beyond 2×.",
         "",
