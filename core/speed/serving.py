@@ -78,6 +78,9 @@ class EngineProfile:
     band: float  # relative half-width of the band (×) from the calibration residuals
     # Host (CPU) time of a step, which the GPU work hides or waits for (see StepTime.total):
     ridge: float = 0.0  # share of the shorter of reading and multiplying a matmul does not hide
+    # Rows each expert's grouped GEMM computes beyond its tokens: its last tile runs part-empty,
+    # about half a tile in M on average (0: no such loss).
+    expert_pad_rows: float = 0.0
     seq_us: float = 0.0  # per sequence in the step (the engine's per-request bookkeeping)
     eager_layer_us: float = 0.0  # per layer when the step holds prompt tokens (no CUDA graph)
 
@@ -155,13 +158,16 @@ class StepTime:
         return max(self.gpu, self.host)
 
 
+def _touched(shape: ModelShape, tokens: float) -> float:
+    """Share of the experts ``tokens`` tokens route to, under uniform routing."""
+    if not shape.expert_params or tokens <= 0:
+        return 0.0
+    return float(1.0 - (1.0 - shape.experts_per_token / shape.experts) ** tokens)
+
+
 def _weight_bytes(shape: ModelShape, layout: Layout, tokens: float) -> float:
     bpw = layout.weight_bytes
-    expert = float(shape.expert_params)
-    if expert and tokens > 0:
-        expert *= 1.0 - (1.0 - shape.experts_per_token / shape.experts) ** tokens
-    else:
-        expert = 0.0
+    expert = float(shape.expert_params) * _touched(shape, tokens)
     dense = float(shape.dense_linear_params)
     if layout.dp_attention(shape):
         dense *= shape.tp  # every GPU holds the whole attention (and any dense) weights
@@ -190,6 +196,10 @@ def step_time(
     cache = decode * shape.kv_elements(context) * layout.kv_bytes
     cache /= gpu.memory_bandwidth_gbps * 1e9 * engine.cache_bandwidth
     matmul = 2.0 * shape.active_params * tokens / shape.tp
+    # Each expert a step touches runs its own tiles: its last one is part-empty, so each touched
+    # expert computes about ``expert_pad_rows`` rows more than its tokens.
+    padded = shape.expert_params * _touched(shape, tokens) * engine.expert_pad_rows
+    matmul += 2.0 * padded / shape.tp
     matmul /= matmul_peak(gpu, layout.matmul) * engine.compute
     attention = (
         shape.attention_flops(context) * decode + shape.attention_flops(prefill_context) * prefill

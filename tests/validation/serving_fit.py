@@ -41,6 +41,7 @@ START = {
     "seq_us": 0.0,
     "eager_layer_us": 0.0,
     "ridge": 0.0,
+    "expert_pad_rows": 0.0,
 }
 # Several starts, the best descent kept (coordinate descent stops in local minima).
 STARTS = [
@@ -65,6 +66,9 @@ GRIDS = {
     # How much of the shorter of a matmul's weight read and its multiplies shows: 0 is the bare
     # roofline (the two overlap perfectly), 1 their sum.
     "ridge": [0.0, 0.25, 0.5, 0.75, 1.0],
+    # Half a tile in M: the grouped GEMMs' tiles are 64-256 rows (CUTLASS on Hopper and
+    # Blackwell), so 0 (no loss) to 128.
+    "expert_pad_rows": [0.0, 32.0, 64.0, 128.0],
 }
 
 
@@ -118,6 +122,7 @@ def main() -> int:
             f" layer_us={best.layer_us} step_us={best.step_us} comm_scale={best.comm_scale}"
             f" act_passes={best.act_passes} seq_us={best.seq_us}"
             f" eager_layer_us={best.eager_layer_us} ridge={best.ridge}"
+            f" expert_pad_rows={best.expert_pad_rows}"
             f" band={band:.3f}"
         )
     return 0
