@@ -124,14 +124,15 @@ def _profile_lines() -> list[str]:
     lines = [
         "| profile | weights bandwidth | cache bandwidth | compute | ridge | per layer | per step"
         " | all-reduce × | activation passes | host per sequence | host per eager layer"
-        " | max batch | max tokens | band |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        " | expert tile rows | max batch | max tokens | band |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for p in (*PROFILES.values(), DEFAULT):
         lines.append(
             f"| {p.name} | {p.bandwidth:.2f} | {p.cache_bandwidth:.2f} | {p.compute:.2f} |"
             f" {p.ridge:g} | {p.layer_us:g} µs | {p.step_us:g} µs | {p.comm_scale:g} |"
             f" {p.act_passes:g} | {p.seq_us:g} µs | {p.eager_layer_us:g} µs |"
+            f" {p.expert_pad_rows:g} |"
             f" {p.max_batch} | {p.max_tokens} | ±{p.band:.0%} |"
         )
     return lines
