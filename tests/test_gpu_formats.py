@@ -68,9 +68,11 @@ def test_prefill_runs_at_the_formats_peak_only_where_native():
         assert value is not None
         return value
 
-    assert ttft("b200-180gb", "bf16") / ttft("b200-180gb", "nvfp4") > 2.5  # FP4 tensor cores
-    # emulated: weight-only, bf16 compute, the same prompt time
-    assert ttft("h100-80gb-sxm", "nvfp4") == pytest.approx(ttft("h100-80gb-sxm", "bf16"))
+    # FP4 tensor cores: 4x the bf16 peak, at 0.67 of the share 16-bit kernels reach
+    assert ttft("b200-180gb", "bf16") / ttft("b200-180gb", "nvfp4") > 2.2
+    # emulated: weight-only, bf16 compute; the prompt time differs only by the part of the (now
+    # smaller) weight read the step model's ridge term lets show, a few per cent
+    assert ttft("h100-80gb-sxm", "nvfp4") == pytest.approx(ttft("h100-80gb-sxm", "bf16"), rel=0.06)
     assert ttft("mi300x", "bf16") / ttft("mi300x", "fp8-block128") > 1.5  # converted to FNUZ
 
 

@@ -6,22 +6,25 @@ passes into one call), costing their FLOPs (counted from the architecture by
 bf16 peak, plus a fixed time per step (kernel launches, the scheduler step, the Python loop; the
 text encoders and the VAE decode are spread over it). Both constants are fitted on the calibration
 cases of ``tests/validation/speed_training.py`` (``DIFFUSION_SPEED``: SD 1.5 at 512² and SDXL at
-1024², 50 steps, on an A100) by ``python -m tests.validation.speed_fit`` and judged on the
-validation cases (SDXL at 30 steps from another source, FLUX.1-dev on A100 and H100, SD 1.5 at
-batch 1, 4 and 16 on A100 and RTX 4090).
+1024², 50 steps, on an A100; FLUX.1-dev at 1024², 28 steps, on an A100 and an H100) by
+``python -m tests.validation.speed_fit`` and judged on the validation cases (SDXL at 30 steps
+from another source and at batch 4 on an A100 40GB, FLUX.1-dev on A100 and H100 from another
+source, SD 1.5 at batch 1, 4 and 16 on A100 and RTX 4090).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-# Fitted on the calibration cases named above (two cases, two constants: an exact fit).
+# Fitted on the four calibration cases named above (0.438 and 0.0201 s; first fitted exactly on
+# the two A100 UNet rows alone, to the same two figures). The H100 FLUX row stays 30 % off: one
+# utilisation does not follow the share of the peak each GPU and batch reaches.
 UTILISATION = 0.44
 SECONDS_PER_STEP = 0.020
-# The band: two constants fitted exactly on two cases say nothing of the spread, so the band is
-# the validation cases' worst |error| on the GPU families above, rounded up to 5 % steps (SD 1.5
-# at batch 16 on A100 under torch 2.0, +59 %: the same GPU runs 1.3-1.6x apart between software
-# stacks); stated in docs/ACCURACY.md.
+# The band: four calibration cases say little of the spread, so the band is the validation
+# cases' worst |error| on the GPU families above, rounded up to 5 % steps (SD 1.5 at batch 16 on
+# A100 under torch 2.0, +59 %: the same GPU runs 1.3-1.6x apart between software stacks);
+# stated in docs/ACCURACY.md.
 BAND = 0.60
 # GPU families a published image-generation run in tests/validation calibrates; elsewhere the
 # band widens by UNMEASURED_WIDENING (an assumption, stated as such). The RTX 4090's validation

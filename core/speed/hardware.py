@@ -60,15 +60,35 @@ def link_of(gpu: GpuOffer) -> Link:
     return Link(gpu.link_gbps or base.gbps, gpu.link_latency_us or base.latency_us)
 
 
+# NVFP4 matmuls on data-center Blackwell (SM100: B200, B300) reach a smaller share of their
+# data-sheet FP4 peak than 16-bit and FP8 matmuls reach of theirs (the block scales are loaded and
+# applied in the main loop, and the kernels are younger). Measured on one B200 at serving shapes
+# (Llama 3.1 8B's N=6144, K=4096, M = 2,048-16,384 tokens): the NVFP4 CUTLASS GEMM without its
+# activation quantization reaches 38-43 % of 9 PFLOPS while torch's bf16 GEMM reaches 60-63 % of
+# 2.25 PFLOPS, a ratio of 0.63-0.72 (vllm-project/vllm pull request 20646,
+# benchmarks/kernels/bench_nvfp4_gemm.py, 'Before' table; its bf16 column, 1.36-1.42 PFLOPS, is a
+# B200's, as in the same benchmark's B200 runs in pull requests 18778 and 19566); cuBLAS's FP4
+# GEMM on a B200 reaches 44-58 % of the peak at 4096x4096x7168 and 8192^3 (deepseek-ai/DeepGEMM
+# pull request 348). The engine's
+# calibrated compute share applies to the peak scaled by this ratio. The activation quantization
+# is counted apart (activation passes). Not measured on the workstation Blackwell parts (RTX PRO
+# 6000, RTX 5090), which keep their data-sheet peak.
+FP4_KERNEL_SHARE = 0.67
+_SM100 = ("b200", "b300")
+
+
 def matmul_peak(gpu: GpuOffer, fmt: str) -> float:
     """Dense FLOP/s of the GPU's matmuls on weights of ``fmt``.
 
     FP8 and NVFP4 weights multiply at their own peak where the GPU has such tensor cores; NVFP4
-    on a GPU without FP4 units runs as FP8 (Hopper) or bf16, as weight-only kernels do.
+    on a GPU without FP4 units runs as FP8 (Hopper) or bf16, as weight-only kernels do. NVFP4 on
+    data-center Blackwell counts at :data:`FP4_KERNEL_SHARE` of its peak.
     """
-    tflops = gpu.bf16_tflops
+    tflops = float(gpu.bf16_tflops)
     if fmt == "nvfp4" and gpu.fp4_tflops:
-        tflops = gpu.fp4_tflops
+        tflops = float(gpu.fp4_tflops)
+        if gpu.id.startswith(_SM100):
+            tflops *= FP4_KERNEL_SHARE
     elif fmt in ("nvfp4", "fp8") and gpu.fp8_tflops:
-        tflops = gpu.fp8_tflops
-    return float(tflops) * 1e12
+        tflops = float(gpu.fp8_tflops)
+    return tflops * 1e12

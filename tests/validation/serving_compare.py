@@ -12,7 +12,7 @@ import statistics
 import sys
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -24,7 +24,7 @@ from core.model.architecture import ModelArchitecture
 from core.speed import Layout, ModelShape, profile_for, serving_speed, static_latency
 from core.speed.serving import EngineProfile, largest_batch
 from tests.validation.case import CONFIGS
-from tests.validation.speed_serving import POINTS, SpeedPoint
+from tests.validation.speed_serving import PERF_OVERVIEW, POINTS, SpeedPoint
 
 _FORMAT = {"fp8": "fp8-tensor", "nvfp4": "nvfp4"}
 TIMES = ("latency_s", "ttft_ms", "tpot_ms")  # measured as a time: smaller is faster
@@ -47,9 +47,14 @@ def _arch(model: str) -> ModelArchitecture:
 
 
 def layout_of(p: SpeedPoint) -> Layout:
-    """The point's layout (an NVFP4 or FP8 checkpoint keeps its format)."""
+    """The point's layout (an NVFP4 or FP8 checkpoint keeps its format).
+
+    The perf-overview page runs its mixture-of-experts models with attention data parallel
+    (``enable_attention_dp: true`` in its MoE llm_options.yml).
+    """
     weights = "bf16" if p.fmt == "fp16" else p.fmt
-    return Layout.of(_gpu(p.gpu), p.gpus, p.tp, weights, p.kv)
+    layout = Layout.of(_gpu(p.gpu), p.gpus, p.tp, weights, p.kv)
+    return replace(layout, attention_dp=p.source == PERF_OVERVIEW)
 
 
 def engine_of(p: SpeedPoint) -> EngineProfile:
@@ -228,11 +233,14 @@ class Stats:
 
 
 def grouped(table: list[Row], key: str, which: str) -> dict[tuple[str, str], Stats]:
-    """Stats per (split, group) where group is the regime, vendor or engine."""
+    """Stats per (split, group) where group is the regime, vendor or engine.
+
+    Points whose measurement is not comparable (``SpeedPoint.not_comparable``) are left out.
+    """
     groups: dict[tuple[str, str], list[float]] = defaultdict(list)
     for row in table:
         ratio = row.model_ratio if which == "model" else row.baseline_ratio
-        if ratio is None:
+        if ratio is None or row.point.not_comparable:
             continue
         p = row.point
         name = {"regime": p.regime, "vendor": vendor(p), "engine": p.engine, "all": "all"}[key]

@@ -20,14 +20,14 @@ from core.speed.serving import EngineProfile
 from tests.validation.serving_compare import _gpu, model_figure
 from tests.validation.speed_serving import POINTS, SpeedPoint
 
-BANDWIDTH = [x / 100 for x in range(40, 100, 5)]
+BANDWIDTH = [x / 100 for x in range(30, 100, 5)]
 COMPUTE = [x / 100 for x in range(25, 95, 5)]
 # The per-layer time is not identifiable from these measurements: with the per-step time free,
 # TensorRT-LLM's calibration loss is flat between 10 and 120 µs per layer (mean |log error|
 # 0.174-0.179), the two trading off. It is held at 10 µs, the order of one CUDA-graph-replayed
 # layer's small kernels, and the per-step time takes up the rest.
 LAYER_US = [10.0]
-STEP_US = [0.0, 250.0, 500.0, 1000.0, 2000.0, 4000.0, 8000.0]
+STEP_US = [0.0, 250.0, 500.0, 1000.0, 2000.0, 3000.0, 4000.0, 6000.0, 8000.0]
 COMM_SCALE = [0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0]
 # Where the descent starts, whatever the profile holds now (so the fit does not depend on it).
 START = {
@@ -38,6 +38,10 @@ START = {
     "step_us": 500.0,
     "comm_scale": 1.0,
     "act_passes": 4.0,
+    "seq_us": 0.0,
+    "eager_layer_us": 0.0,
+    "ridge": 0.0,
+    "expert_pad_rows": 0.0,
 }
 # Several starts, the best descent kept (coordinate descent stops in local minima).
 STARTS = [
@@ -54,6 +58,17 @@ GRIDS = {
     "step_us": STEP_US,
     "comm_scale": COMM_SCALE,
     "act_passes": [0.0, 2.0, 4.0, 6.0, 8.0, 12.0, 16.0, 24.0],
+    # The host's time per sequence and per eagerly launched layer (core.speed.serving.step_time):
+    # from none to what a Python engine loop and eager launches of a layer's few dozen kernels
+    # take (tens of microseconds per sequence, up to about a millisecond per layer).
+    "seq_us": [0.0, 5.0, 10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 80.0],
+    "eager_layer_us": [0.0, 100.0, 200.0, 300.0, 500.0, 700.0, 1000.0, 1500.0],
+    # How much of the shorter of a matmul's weight read and its multiplies shows: 0 is the bare
+    # roofline (the two overlap perfectly), 1 their sum.
+    "ridge": [0.0, 0.25, 0.5, 0.75, 1.0],
+    # Half a tile in M: the grouped GEMMs' tiles are 64-256 rows (CUTLASS on Hopper and
+    # Blackwell), so 0 (no loss) to 128.
+    "expert_pad_rows": [0.0, 32.0, 64.0, 128.0],
 }
 
 
@@ -105,7 +120,9 @@ def main() -> int:
             f"{key}: n={n} bandwidth={best.bandwidth} cache_bandwidth={best.cache_bandwidth}"
             f" compute={best.compute}"
             f" layer_us={best.layer_us} step_us={best.step_us} comm_scale={best.comm_scale}"
-            f" act_passes={best.act_passes}"
+            f" act_passes={best.act_passes} seq_us={best.seq_us}"
+            f" eager_layer_us={best.eager_layer_us} ridge={best.ridge}"
+            f" expert_pad_rows={best.expert_pad_rows}"
             f" band={band:.3f}"
         )
     return 0

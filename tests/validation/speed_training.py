@@ -61,6 +61,13 @@ SPEED_SOURCES: dict[str, str] = {
     " 07dc8feb1d54c93adb9a7443a48a6741e1dbf43f (runwayml/stable-diffusion-v1-5, fp16, UNet in"
     " channels-last, default 50 steps at 512x512 with guidance, diffusers 0.17.0.dev0;"
     " iterations per second of the denoising loop)",
+    "hf_blog_flux": "huggingface/blog, productionizing-diffusion-1.md at"
+    " 55543c9fe71e57ce16766fa043b8caab9de12add (FLUX.1-dev in bf16 through diffusers'"
+    " FluxPipeline, 1024x1024, 28 steps, guidance 4.0, batch 1, end to end after two warm-up"
+    " calls, timed with CUDA events)",
+    "hf_blog_sdxl": "huggingface/blog, simple_sdxl_optimizations.md at"
+    " 11e799d7c87eef3c77efedfe2050f91c8351e181 (SDXL base in fp16 with SDPA, diffusers'"
+    " defaults otherwise, 4 images per call, on an A100 40GB; the 'fp16 + SDPA (default)' row)",
     "benchmarkflux": "varadrane1707/BenchmarkFlux, README.md at"
     " 35368dfb1b17946a6d28199d77bd3f13c7e617b4 (FLUX.1-dev, 1024x1024, 28 steps, guidance"
     " 3.5, batch 1, end to end)",
@@ -1087,6 +1094,53 @@ PT2_ROWS: tuple[DiffusionSpeedCase, ...] = tuple(
     for batch, its in rows
 )
 DIFFUSION_SPEED += PT2_ROWS
+
+# Added with the serving work's second round, before any refit: two FLUX.1-dev rows join the
+# calibration set (a large transformer denoiser beside the two UNets, and a second GPU, so the
+# two constants rest on four rows of two GPUs and three models), and one SDXL row at batch 4 on
+# an A100 40GB joins the validation set.
+HF_BLOG_ROWS: tuple[DiffusionSpeedCase, ...] = (
+    DiffusionSpeedCase(
+        "hfblog-flux-a100",
+        "calibration",
+        "hf_blog_flux",
+        "flux.1-dev",
+        "a100-80gb",
+        1024,
+        28,
+        15.815,
+        "'This takes 15.815 seconds on an A100 80GB'",
+    ),
+    DiffusionSpeedCase(
+        "hfblog-flux-h100",
+        "calibration",
+        "hf_blog_flux",
+        "flux.1-dev",
+        "h100-80gb-sxm",
+        1024,
+        28,
+        6.936,
+        "'and 6.936 seconds on an H100'",
+        gaps=("H100 form factor (SXM or PCIe) not stated; compared on SXM",),
+    ),
+    DiffusionSpeedCase(
+        "hfblog-sdxl-a100-40gb-b4",
+        "validation",
+        "hf_blog_sdxl",
+        "sdxl",
+        "a100-40gb",
+        1024,
+        50,
+        11.413 / 4,
+        "fp16 + SDPA (default): 11413.0 ms for 4 images",
+        gaps=(
+            "the steps are the pipeline's default (50), not stated",
+            "each run was repeated three times; which figure the table gives is not stated",
+        ),
+        batch=4,
+    ),
+)
+DIFFUSION_SPEED += HF_BLOG_ROWS
 
 NOT_FOUND = (
     "LoRA and QLoRA: only torchtune's README (Llama 3.1 on an RTX 4090 and on 8 A100s) and"
