@@ -6,8 +6,9 @@ in :meth:`WizardStep.load`; it is handed what else it needs in a
 :class:`~gui.wizard.plan_draft.PageContext` and never calls the wizard. The wizard validates the
 whole request with ``core.domain.request`` after every edit and hands a refused value back to the
 page that owns its path, which marks the row, shows the message under the form and reports itself
-incomplete, so Next stays disabled until it is fixed. A refusal of an input the user has not typed in yet is held back (see
-:attr:`~gui.wizard.field_row.FieldRow.touched`): the page stays complete, and Next shows it.
+incomplete, so Next stays disabled until it is fixed. A refusal of an input the user has not typed
+in yet is held back (see :attr:`~gui.wizard.field_row.FieldRow.touched`): the page stays complete,
+and Next shows it.
 """
 
 from __future__ import annotations
