@@ -132,13 +132,13 @@ class LiveRouting(QObject):
 
     # The pages built after the wizard takes input: None until they are.
     def _model_page(self) -> ModelPage | None:
-        return cast("ModelPage | None", self._wizard.page("model_page"))
+        return cast("ModelPage | None", self._wizard.built_page("model_page"))
 
     def _sizes_page(self) -> SizesPage | None:
-        return cast("SizesPage | None", self._wizard.page("sizes_page"))
+        return cast("SizesPage | None", self._wizard.built_page("sizes_page"))
 
     def _offer_page(self) -> OfferPage | None:
-        return cast("OfferPage | None", self._wizard.page("offer_page"))
+        return cast("OfferPage | None", self._wizard.built_page("offer_page"))
 
     def _on_live_invalid(self, error: InputError) -> None:
         wizard = self._wizard

@@ -103,7 +103,17 @@ class PlanDraft(QObject):
         self._parse = parse
 
     def attach(self, page: DraftPage) -> None:
-        """Let ``page`` write its fields into every request built from now on."""
+        """Let ``page`` write its fields into every request built from now on.
+
+        Raises:
+            ValueError: Another page owns one of ``page``'s fields already.
+        """
+        for other in self._pages:
+            shared = set(page.PREFIXES) & set(other.PREFIXES)
+            if shared:
+                raise ValueError(
+                    f"{page.objectName()} and {other.objectName()} both own {sorted(shared)}"
+                )
         self._pages.append(page)
 
     def start(self, request: PlanRequest, label: str = "") -> None:

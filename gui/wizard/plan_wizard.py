@@ -173,7 +173,7 @@ class PlanWizard(StagedWizard):
         """Whether the later page ``name`` (its key, e.g. ``"offer_page"``) is built yet."""
         return hasattr(self, name)
 
-    def page(self, name: str) -> WizardStep | None:
+    def built_page(self, name: str) -> WizardStep | None:
         """The page ``name`` (its key in :data:`~gui.wizard.pages.PAGES`), or None until built."""
         step = getattr(self, name, None)
         return step if isinstance(step, WizardStep) else None
