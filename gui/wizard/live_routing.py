@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject
 from core.base.errors import PlannerError
 from gui.core_text import error_text as worded
 from gui.presentation import names
-from gui.wizard.display import count
+from gui.presentation.formats import count
 from gui.wizard.plan_files import keep_draft
 from gui.wizard.wizard_step import WizardStep, error_path
 
