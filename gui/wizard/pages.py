@@ -2,7 +2,8 @@
 
 A page is a :class:`~gui.wizard.wizard_step.WizardStep` in a module of its own, built as
 ``Page(context, parent)`` from a :class:`~gui.wizard.plan_draft.PageContext`; it owns the request
-fields in its ``PREFIXES``. Adding a page is its module and one line in :data:`PAGES`.
+fields in its ``PREFIXES``. Adding a page is its module and one line in :data:`PAGES`. The first
+page stays the workload page: the wizard reads the chosen workload from it.
 
 The first page is in the window's first paint; the others are built after it, one per turn of the
 event loop (see :class:`~gui.wizard.staged_wizard.StagedWizard`). :func:`page_class` imports a

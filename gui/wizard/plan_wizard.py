@@ -20,6 +20,7 @@ each later page's module with the step that builds it (:func:`gui.wizard.pages.p
 from __future__ import annotations
 
 import contextlib
+from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -102,6 +103,7 @@ class PlanWizard(StagedWizard):
         self.steps: list[WizardStep] = []
         first, *later = pages
         self._add_page(first)
+        # The first page is where the workload is chosen: the wizard reads it there.
         self.workload_page: WorkloadPage = self.steps[0]  # type: ignore[assignment]
         self._first_workload = self.workload_page.workload()
         self.draft_problem: str | None = None  # why the last session's draft was refused
@@ -118,12 +120,9 @@ class PlanWizard(StagedWizard):
         steps: list[Step] = []
         left: list[Step] = []
         for entry in entries:
-            steps.append(lambda entry=entry: self._add_page(entry))  # type: ignore[misc]
+            steps.append(partial(self._add_page, entry))
             steps += left
-            left = [
-                lambda entry=entry, n=n: self._run_part(entry, n)  # type: ignore[misc]
-                for n in range(entry.parts)
-            ]
+            left = [partial(self._run_part, entry, n) for n in range(entry.parts)]
         if left:  # StagedWizard: while a later step is left, the last page built leads on
             raise ValueError("the last page of the wizard cannot leave parts for later")
         return steps
