@@ -14,15 +14,13 @@ imported, so the first paint waits for none of them (nor for pydantic and the en
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from gui.wizard.wizard_step import WizardStep
 
 
-@dataclass(frozen=True)
-class PageEntry:
+class PageEntry(NamedTuple):
     """A page of the wizard: its key (the wizard's attribute) and where its class is.
 
     ``parts``: how many steps the page hands the wizard in ``later_steps()``, built after the

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
@@ -29,6 +28,16 @@ if TYPE_CHECKING:
     from core.model.models import ResolvedModel
     from gui.app_state import AppState
     from gui.store_service import StoreService
+
+    # For the type checker only: building a Protocol class at import costs the first paint.
+    class DraftPage(Protocol):
+        """What the draft asks of a page: the fields it owns and how it writes them."""
+
+        PREFIXES: tuple[str, ...]
+
+        def objectName(self) -> str: ...
+
+        def write(self, part: DraftPart) -> None: ...
 
 
 class DraftPart(dict[str, Any]):
@@ -63,16 +72,6 @@ class DraftPart(dict[str, Any]):
     def update(self, *args: Any, **kwargs: Any) -> None:
         for key, value in dict(*args, **kwargs).items():
             self[key] = value
-
-
-class DraftPage(Protocol):
-    """What the draft asks of a page: the fields it owns and how it writes them."""
-
-    PREFIXES: tuple[str, ...]
-
-    def objectName(self) -> str: ...
-
-    def write(self, part: DraftPart) -> None: ...
 
 
 class PlanDraft(QObject):
@@ -161,13 +160,24 @@ class PlanDraft(QObject):
         self.modelFileChosen.emit()
 
 
-@dataclass
 class PageContext:
-    """What a page of the plan wizard is given when it is built (instead of the wizard)."""
+    """What a page of the plan wizard is given when it is built (instead of the wizard).
 
-    state: AppState
-    draft: PlanDraft
-    # The app's one store service (set by the main window in a start-up step, so asked for late).
-    store_service: Callable[[], StoreService | None]
-    # The model the live estimate has read for a request, if it has (not read twice).
-    model_for: Callable[[PlanRequest], ResolvedModel | None]
+    ``store_service`` returns the app's one store service (set by the main window in a start-up
+    step, so asked for when used); ``model_for`` the model the live estimate has read for a
+    request, if it has (not read twice).
+    """
+
+    __slots__ = ("draft", "model_for", "state", "store_service")
+
+    def __init__(
+        self,
+        state: AppState,
+        draft: PlanDraft,
+        store_service: Callable[[], StoreService | None],
+        model_for: Callable[[PlanRequest], ResolvedModel | None],
+    ) -> None:
+        self.state = state
+        self.draft = draft
+        self.store_service = store_service
+        self.model_for = model_for
