@@ -17,7 +17,15 @@ import importlib
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from PySide6.QtWidgets import QWidget
+
+    from gui.wizard.plan_draft import PageContext
     from gui.wizard.wizard_step import WizardStep
+
+    # A page's class, called as ``Page(context, parent)``.
+    PageClass = Callable[[PageContext | None, QWidget | None], WizardStep]
 
 
 class PageEntry(NamedTuple):
@@ -44,7 +52,7 @@ PAGES: tuple[PageEntry, ...] = (
 )
 
 
-def page_class(entry: PageEntry) -> type[WizardStep]:
+def page_class(entry: PageEntry) -> PageClass:
     """The class of ``entry``'s page, its module imported now if it was not before."""
-    cls: type[WizardStep] = getattr(importlib.import_module(entry.module), entry.cls)
+    cls: PageClass = getattr(importlib.import_module(entry.module), entry.cls)
     return cls

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from PySide6.QtCore import QObject, Signal
 
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     class DraftPage(Protocol):
         """What the draft asks of a page: the fields it owns and how it writes them."""
 
-        PREFIXES: tuple[str, ...]
+        PREFIXES: ClassVar[tuple[str, ...]]
 
         def objectName(self) -> str: ...
 
