@@ -28,6 +28,7 @@ from gui.wizard import PlanPage
 
 if TYPE_CHECKING:
     from core.domain.catalog import Catalog
+    from core.domain.request import PlanRequest
     from gui.glossary_dock import GlossaryDock
     from gui.plan_file_commands import PlanFileCommands
     from gui.store_service import StoreService
@@ -175,7 +176,8 @@ class MainWindow(QMainWindow):
         from gui.history import HistoryView
 
         assert self._store_service is not None  # opened in an earlier start-up step
-        self.set_page(HISTORY_PAGE, HistoryView(self._state, self._store_service, self._tabs))
+        history = HistoryView(self._state, self._store_service, self._tabs, opener=self)
+        self.set_page(HISTORY_PAGE, history)
 
     def _add_catalog(self) -> None:
         from gui.catalog import CatalogView
@@ -320,6 +322,11 @@ class MainWindow(QMainWindow):
             )
             problems.append(text.format(file=link))
         return problems
+
+    def open_draft(self, request: PlanRequest, label: str) -> None:
+        """Open ``request`` in the plan wizard as a new draft and show it (History's Reopen)."""
+        self._plan.load_request(request, label)
+        self.show_page(PLAN_PAGE)
 
     @Slot(str)
     def _on_draft_refused(self, text: str) -> None:

@@ -392,17 +392,6 @@ def _notice(view: QWidget) -> str:
     return view.findChild(QWidget, "historyNotice").text()
 
 
-class FakePlanPage(QWidget):
-    def __init__(self) -> None:
-        super().__init__()
-        self.loaded: list[PlanRequest] = []
-        self.labels: list[str] = []
-
-    def load_request(self, request: PlanRequest, label: str = "") -> None:
-        self.loaded.append(request)
-        self.labels.append(label)
-
-
 def test_reopen_as_new_draft_loads_the_quoted_request_into_the_plan_page(
     main_window, qtbot, app_state
 ):
@@ -412,22 +401,23 @@ def test_reopen_as_new_draft_loads_the_quoted_request_into_the_plan_page(
     quote = make_quote(label="Past start", term={"unit": "day", "count": 3, "start": start})
     with HistoryStore(app_state.db_path) as store:
         store.save_quote(quote)
-    plan = FakePlanPage()
-    main_window.set_page("plan", plan)
     main_window.show_page("history")
     action(page, "historyRefreshAction").trigger()
     qtbot.waitUntil(lambda: "Past start" in cells(page, LABEL), timeout=5000)
     select(qtbot, page, "Past start", "Saved quote")
     action(page, "historyReopenAction").trigger()
-    [request] = plan.loaded
-    assert plan.labels == ["Past start"]  # the new draft starts from the chosen quote
+    wizard = main_window.page("plan").wizard
+    request = wizard.draft.loaded
+    assert wizard.draft.label == "Past start"  # the new draft starts from the chosen quote
     expected = PlanRequest.model_validate(quote.request)
     assert request.term.start is None
     assert request.model_copy(
         update={"term": expected.term.model_copy(update={"start": None})}
     ) == (request)
     assert request.term.unit == "day" and request.term.count == 3
-    assert main_window.findChild(QTabWidget, "centralPages").currentWidget() is plan
+    assert wizard.current_request().term == request.term  # and the pages show it
+    central = main_window.findChild(QTabWidget, "centralPages").currentWidget()
+    assert central is main_window.page("plan")
 
 
 def test_ctrl_f_on_the_history_page_focuses_its_search(main_window, qtbot):

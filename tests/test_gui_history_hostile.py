@@ -43,19 +43,13 @@ def test_an_import_that_differs_from_a_row_here_says_so(
 
 
 class _Window(QWidget):
-    """A window with a Plan page that records the drafts it is given."""
+    """A window that records the drafts History opens through it."""
 
     def __init__(self) -> None:
         super().__init__()
         self.loaded: list[PlanRequest] = []
 
-    def page(self, name: str) -> _Window:
-        return self
-
-    def show_page(self, name: str) -> None:
-        pass
-
-    def load_request(self, request: PlanRequest, label: str = "") -> None:
+    def open_draft(self, request: PlanRequest, label: str) -> None:
         self.loaded.append(request)
 
 
@@ -77,7 +71,7 @@ def test_reopening_a_quote_of_a_local_model_file_asks_before_reading_it(
     monkeypatch.setattr(QMessageBox, "question", question)
     window = _Window()
     qtbot.addWidget(window)
-    said = reopen_as_draft(quote, NOW, window)
+    said = reopen_as_draft(quote, NOW, window, window)
     assert len(asked) == 1 and str(config) in asked[0]
     assert (said is not None, len(window.loaded)) == ((True, 1) if answer == "Yes" else (False, 0))
 
@@ -86,7 +80,7 @@ def test_reopening_a_preset_quote_asks_nothing(qtbot, monkeypatch):
     monkeypatch.setattr(QMessageBox, "question", lambda *a: pytest.fail("asked"))
     window = _Window()
     qtbot.addWidget(window)
-    assert reopen_as_draft(make_quote(label="Custom"), NOW, window) is not None
+    assert reopen_as_draft(make_quote(label="Custom"), NOW, window, window) is not None
     assert len(window.loaded) == 1
 
 

@@ -44,7 +44,7 @@ def test_the_wizard_is_among_the_sources_checked_for_translations():
     from gui import i18n_build
 
     wizard_files = {path.name for path in i18n_build.sources() if path.parent.name == "wizard"}
-    assert {"plan_wizard.py", "review_page.py", "display.py"} <= wizard_files
+    assert {"plan_wizard.py", "review_page.py", "live_routing.py"} <= wizard_files
 
 
 def _texts(wizard: PlanWizard) -> dict[object, str]:

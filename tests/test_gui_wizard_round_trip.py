@@ -335,7 +335,7 @@ def test_a_reopened_quote_with_the_newer_options_comes_back_unchanged(main_windo
     quote = quote_estimate(estimate(request), default_catalog(), tax_rate=Decimal(0), now=now)
     wizard = main_window.page("plan").wizard
     settle(qtbot, wizard)
-    assert reopen_as_draft(quote, now, main_window.page("plan"))
+    assert reopen_as_draft(quote, now, main_window.page("plan"), main_window)
     assert changed(wizard.current_request(), request) == {}
     settle(qtbot, wizard)
     QThreadPool.globalInstance().waitForDone(5000)

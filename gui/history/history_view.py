@@ -32,7 +32,7 @@ from gui.history.history_order_tasks import HistoryOrderTasks
 from gui.history.history_query import HistoryQuery
 from gui.history.history_table_model import PAGE_SIZE, ROW_ROLE, HistoryTableModel
 from gui.history.history_view_layout import HistoryViewLayout
-from gui.history.plan_page_link import reopen_as_draft
+from gui.history.plan_page_link import DraftOpener, reopen_as_draft
 from gui.presentation import formats
 from gui.presentation.names import Names
 from gui.presentation.quote_summary import QuoteSummary
@@ -58,10 +58,12 @@ class HistoryView(HistoryViewLayout):
         *,
         clock: Callable[[], datetime] = utc_now,
         page_size: int = PAGE_SIZE,
+        opener: DraftOpener | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("historyView")
         self._state = state
+        self._opener = opener  # where "Reopen as New Draft" opens a request (the window)
         self._clock = clock
         self._names = Names(self)
         self._client = service
@@ -292,7 +294,7 @@ class HistoryView(HistoryViewLayout):
 
     def _on_reopen_triggered(self) -> None:
         if self._shown is not None:
-            text = reopen_as_draft(self._shown, self._clock(), self)
+            text = reopen_as_draft(self._shown, self._clock(), self, self._opener)
             if text:
                 self._show_notice(text)
 

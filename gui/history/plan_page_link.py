@@ -1,8 +1,9 @@
 """Reopening a saved quote or an order in the plan wizard as a new draft.
 
-The request is taken from the quote's snapshot and handed, with the quote's label, to the Plan page
-of the window (any page with ``load_request(request, label)``; the wizard starts a new draft from
-it, with a new idempotency key).
+The request is taken from the quote's snapshot and handed, with the quote's label, to a
+:class:`DraftOpener`: the window, which opens it in its Plan page (the wizard starts a new draft
+from it, with a new idempotency key) and shows that page. History is given the opener when it is
+built; it knows nothing else of the window or the wizard.
 A requested start that has already passed is dropped, so the new draft's term starts when it is
 placed instead of in the past.
 
@@ -14,6 +15,7 @@ user is shown the path and asked before it is (nothing is read that the user did
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
@@ -25,7 +27,12 @@ from core.quotes.snapshot import read_request
 from core.store import Order
 from gui.history.error_message import show_error
 
-PLAN_PAGE = "plan"
+
+class DraftOpener(Protocol):
+    """What History needs of the window: a request opened in the plan wizard as a new draft."""
+
+    def open_draft(self, request: PlanRequest, label: str) -> None:
+        """Open ``request`` as a new draft labelled ``label``, and show it."""
 
 
 def draft_request(item: Quote | Order, now: datetime) -> tuple[PlanRequest, bool]:
@@ -52,8 +59,10 @@ def local_model_file(request: PlanRequest) -> str | None:
     return None
 
 
-def reopen_as_draft(item: Quote | Order, now: datetime, origin: QWidget) -> str | None:
-    """Load ``item``'s request into the window's Plan page and show it.
+def reopen_as_draft(
+    item: Quote | Order, now: datetime, origin: QWidget, opener: DraftOpener | None
+) -> str | None:
+    """Open ``item``'s request as a new draft through ``opener`` (questions shown over ``origin``).
 
     Returns a sentence for the user, or None when nothing was opened (the reason was shown).
     """
@@ -78,14 +87,7 @@ def reopen_as_draft(item: Quote | Order, now: datetime, origin: QWidget) -> str 
         )
         if asked != QMessageBox.StandardButton.Yes:
             return None
-    window = origin.window()
-    page_of = getattr(window, "page", None)
-    try:
-        page = page_of(PLAN_PAGE) if callable(page_of) else None
-    except KeyError:
-        page = None
-    load = getattr(page, "load_request", None)
-    if not callable(load):
+    if opener is None:  # a History shown on its own, without the plan wizard
         QMessageBox.information(
             origin,
             title,
@@ -94,10 +96,7 @@ def reopen_as_draft(item: Quote | Order, now: datetime, origin: QWidget) -> str 
             ),
         )
         return None
-    load(request, item.label)
-    show_page = getattr(window, "show_page", None)
-    if callable(show_page):
-        show_page(PLAN_PAGE)
+    opener.open_draft(request, item.label)
     text = QCoreApplication.translate(
         "PlanPageLink", "{id} was reopened in the plan wizard as a new draft."
     ).format(id=item.id)

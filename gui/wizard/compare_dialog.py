@@ -25,7 +25,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.base.errors import PlannerError
 from core.planning.planner import PlanOption
+from gui.core_text import error_text
 from gui.presentation.comparison import (
     Column,
     Comparison,
@@ -122,9 +124,6 @@ class CompareDialog(QDialog):
         return Path(chosen)
 
     def _on_export_clicked(self) -> None:
-        from core.base.errors import PlannerError
-        from gui.core_text import error_text
-
         path = self._ask("comparison.csv", self.tr("CSV (*.csv)"))
         if path is not None:
             try:
@@ -133,9 +132,6 @@ class CompareDialog(QDialog):
                 QMessageBox.warning(self, self.tr("Export the comparison"), error_text(error))
 
     def _on_pdf_clicked(self) -> None:
-        from core.base.errors import PlannerError
-        from gui.core_text import error_text
-
         path = self._ask("comparison.pdf", self.tr("PDF (*.pdf)"))
         if path is not None:
             try:

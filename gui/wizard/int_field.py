@@ -16,6 +16,8 @@ from decimal import Decimal, InvalidOperation
 from PySide6.QtCore import QEvent, QLocale
 from PySide6.QtWidgets import QLineEdit, QWidget
 
+from gui.presentation.formats import count, group_separator
+
 _SUFFIXES = {"": 1, "k": 10**3, "m": 10**6, "b": 10**9, "g": 10**9, "t": 10**12}
 _NUMBER = re.compile(r"^(-?[0-9][0-9,.]*)\s*([kmbgt]?)$", re.IGNORECASE)
 _GROUPED = re.compile(r"^\d{1,3}(,\d{3})+$")
@@ -63,8 +65,6 @@ class IntField(QLineEdit):
 
 def grouped(value: int) -> str:
     """``value`` as a field shows it: grouped when long and the grouping reads back."""
-    from gui.presentation.formats import count, group_separator
-
     if abs(value) < SHORT_NUMBER or group_separator() not in _READ_BACK:
         return str(value)
     return count(value)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable
 from decimal import Decimal
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -41,45 +42,29 @@ MODEL_CACHE_SIZE = 16
 
 
 # The two calls below run on the thread pool after an estimate. The limits, the outcome's pricing
-# and the planner are imported there, by the pool thread that first runs them, so that the first
-# estimate waits for none of them (some 20 ms, measured with ``time.process_time``).
+# and the planner come with gui.wizard.pool_work, imported by the pool thread that first runs
+# them, so that the first estimate waits for none of them (some 20 ms, measured with
+# ``time.process_time``).
+def _pool_work() -> ModuleType:
+    from gui.wizard import pool_work  # the seam: loaded on the pool thread, after the estimate
+
+    return pool_work
+
+
 def solve_outcome(
     result: EstimateResult, model: ResolvedModel, catalog: Catalog, tax_rate: Decimal
 ) -> Outcome:
     """The limits of ``result``, the cost of its outcome for its term and its limit curves."""
-    from core.planning.limit_curve import limit_curves
-    from core.planning.limits import solve_limits
-    from core.pricing.outcome import outcome_cost
-    from core.pricing.prices import per_order_of, price_for
-
-    limits = solve_limits(result, model)
-    curves = limit_curves(result, model, limits)
-    try:
-        term = result.request.term
-        price = price_for(
-            catalog,
-            result.gpu,
-            result.gpus,
-            term,
-            tax_rate=tax_rate,
-            per_order=per_order_of(result),  # a run larger than one order, as the estimate says
-        )
-    except PlannerError:  # e.g. more GPUs than the offer rents: the estimate says why
-        return limits, None, curves
-    return limits, outcome_cost(result, price), curves
+    found: Outcome = _pool_work().solve_outcome(result, model, catalog, tax_rate)
+    return found
 
 
 def plan_with_limits(
     request: PlanRequest, catalog: Catalog, tax_rate: Decimal, model: ResolvedModel
 ) -> Plan:
     """The plan with every option's limits solved, on the thread pool: the table shows them all."""
-    from core.planning.planner import plan
-    from core.planning.ranking import default_rank_by
-
-    rank_by = default_rank_by(request)
-    return plan(
-        request, catalog, rank_by=rank_by, tax_rate=tax_rate, model=model, with_limits=True
-    ).solve_limits()
+    found: Plan = _pool_work().plan_with_limits(request, catalog, tax_rate, model)
+    return found
 
 
 def model_key(request: PlanRequest) -> str:

@@ -10,11 +10,15 @@ to the latest results once it is.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QObject
 
 from core.base.errors import PlannerError
+from gui.core_text import error_text as worded
+from gui.presentation import names
+from gui.presentation.formats import count
+from gui.wizard.plan_files import keep_draft
 from gui.wizard.wizard_step import WizardStep, error_path
 
 if TYPE_CHECKING:
@@ -29,14 +33,7 @@ if TYPE_CHECKING:
 
 
 def error_text(error: PlannerError) -> str:
-    """``error`` worded for the user (:func:`gui.core_text.error_text`).
-
-    The one seam to ``gui.core_text`` here: it is loaded after the first paint (some 9 ms with
-    the field labels and number formats it imports, measured with ``python -X importtime``),
-    with the live estimate panel, which uses it too.
-    """
-    from gui.core_text import error_text as worded
-
+    """``error`` worded for the user (:func:`gui.core_text.error_text`)."""
     return worded(error)
 
 
@@ -89,19 +86,20 @@ class LiveRouting(QObject):
 
     def catch_up(self, step: WizardStep) -> None:
         """Bring ``step``, a page built after the live estimate started, up to its results."""
-        live, wizard = self._wizard.live, self._wizard
+        if step not in (self._model_page(), self._sizes_page(), self._offer_page()):
+            return  # a page that shows none of them
+        live = self._wizard.live
         if live.result is None and not live.busy:  # refused or failed: say so on its own page
             live.refresh()
             return
         result = live.result
-        if step is self._model_page():
-            wizard.model_page.set_resolving(live.reading_model)
+        if (model_page := self._model_page()) is step and model_page is not None:
+            model_page.set_resolving(live.reading_model)
             if result is not None:
                 self.show_model_summary(result)
-        elif step is self._sizes_page():
-            wizard.sizes_page.show_limit_curves(live.curves)
-        elif step is self._offer_page():
-            page = wizard.offer_page
+        elif (sizes_page := self._sizes_page()) is step and sizes_page is not None:
+            sizes_page.show_limit_curves(live.curves)
+        elif (page := self._offer_page()) is step and page is not None:
             page.set_fit(result is not None and result.fits and result.request.gpu is not None)
             page.set_outcome(live.outcome)
             if live.plan is not None:
@@ -113,9 +111,6 @@ class LiveRouting(QObject):
 
     def show_model_summary(self, result: EstimateResult) -> None:
         """Name the model of ``result`` and its parameter count on the model page (once built)."""
-        from gui.presentation import names
-        from gui.wizard.display import count
-
         page = self._model_page()
         if page is None:
             return
@@ -137,13 +132,13 @@ class LiveRouting(QObject):
 
     # The pages built after the wizard takes input: None until they are.
     def _model_page(self) -> ModelPage | None:
-        return self._wizard.model_page if self._wizard.has_page("model_page") else None
+        return cast("ModelPage | None", self._wizard.built_page("model_page"))
 
     def _sizes_page(self) -> SizesPage | None:
-        return self._wizard.sizes_page if self._wizard.has_page("sizes_page") else None
+        return cast("SizesPage | None", self._wizard.built_page("sizes_page"))
 
     def _offer_page(self) -> OfferPage | None:
-        return self._wizard.offer_page if self._wizard.has_page("offer_page") else None
+        return cast("OfferPage | None", self._wizard.built_page("offer_page"))
 
     def _on_live_invalid(self, error: InputError) -> None:
         wizard = self._wizard
@@ -164,8 +159,6 @@ class LiveRouting(QObject):
             wizard.panel.show_status("invalid", message)
 
     def _on_live_validated(self, request: PlanRequest) -> None:
-        from gui.wizard.plan_files import keep_draft
-
         for step in self._wizard.steps:
             step.clear_error()
         keep_draft(request, self._wizard.state.data_dir)  # opened again after a restart

@@ -7,7 +7,7 @@ form with core's message. Diffusion pipelines come from presets only.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -29,6 +29,9 @@ from gui.wizard.field_form import FieldForm
 from gui.wizard.preset_picker import PresetPicker
 from gui.wizard.wizard_step import WizardStep
 
+if TYPE_CHECKING:
+    from gui.wizard.plan_draft import DraftPart, PageContext
+
 SOURCES = ("preset", "hf_config", "safetensors", "gguf", "custom")
 
 
@@ -37,9 +40,10 @@ class ModelPage(WizardStep):
 
     PREFIXES = ("model",)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("modelPage", parent)
+    def __init__(self, context: PageContext | None = None, parent: QWidget | None = None) -> None:
+        super().__init__("modelPage", context, parent)
         self._resolving = False
+        self._workload = "inference"  # as chosen on the first page
         self._build_ui()
         self._connect_signals()
         self._retranslate()
@@ -163,10 +167,11 @@ class ModelPage(WizardStep):
         return SOURCES[max(self._sources.checkedId(), 0)]
 
     def initializePage(self) -> None:
-        self._apply_workload(self.plan_wizard().workload())
+        self._apply_workload(self._workload)
 
     def set_workload(self, workload: str) -> None:
         """Follow a workload change made on the first page."""
+        self._workload = workload
         self._apply_workload(workload)
 
     def _apply_workload(self, workload: str) -> None:
@@ -177,20 +182,20 @@ class ModelPage(WizardStep):
         if diffusion and self.source() != "preset":
             self._radios["preset"].setChecked(True)
 
-    def fill(self, raw: dict[str, Any], workload: str) -> None:
+    def write(self, part: DraftPart) -> None:
         source = self.source()
         if source == "preset":
-            raw["model"] = {"preset": self._presets.preset_id()}
+            part["model"] = {"preset": self._presets.preset_id()}
         elif source == "hf_config":
-            raw["model"] = {"hf_config": self._config_path.text().strip()}
+            part["model"] = {"hf_config": self._config_path.text().strip()}
         elif source == "safetensors":
-            raw["model"] = {"safetensors": self._st_path.text().strip()}
+            part["model"] = {"safetensors": self._st_path.text().strip()}
         elif source == "gguf":
-            raw["model"] = {"gguf": self._gguf_path.text().strip()}
+            part["model"] = {"gguf": self._gguf_path.text().strip()}
         else:
-            loaded = (raw.get("model") or {}).get("custom") or {}
+            loaded = (part.get("model") or {}).get("custom") or {}
             kept = {k: v for k, v in loaded.items() if k not in FIELDS and v is not None}
-            raw["model"] = {"custom": kept | self._custom.values()}
+            part["model"] = {"custom": kept | self._custom.values()}
 
     def load(self, request: PlanRequest) -> None:
         ref = request.model
@@ -277,5 +282,6 @@ class ModelPage(WizardStep):
         fields.get(source, self._st_path).setText(path)
         self.rows[f"model.{source}"].touched = True  # a chosen file is judged at once
         self._radios[source].setChecked(True)
-        self.plan_wizard().forget_model_file()
+        if self.context is not None:
+            self.context.draft.choose_model_file_again()
         self.edited.emit()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtWidgets import (
@@ -35,6 +35,9 @@ from gui.wizard.offer_table_model import GPU, RANK, REASON, OfferTableModel
 from gui.wizard.term_form import TermForm
 from gui.wizard.wizard_step import ERROR_STYLE, WizardStep
 
+if TYPE_CHECKING:
+    from gui.wizard.plan_draft import DraftPart, PageContext
+
 GPU_WIDTH = 185  # long names are elided; the tooltip has the whole name
 CELL_PADDING = 18
 
@@ -45,8 +48,9 @@ class OfferPage(WizardStep):
     PREFIXES = ("gpu", "term", "storage_gb")
     optionChosen = Signal(object)  # PlanOption
 
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("offerPage", parent)
+    def __init__(self, context: PageContext | None = None, parent: QWidget | None = None) -> None:
+        super().__init__("offerPage", context, parent)
+        self._plan_request: PlanRequest | None = None  # the request the plan shown was made for
         self._gpu: str | None = None
         self._fits = False
         self._plan: Plan | None = None
@@ -103,6 +107,9 @@ class OfferPage(WizardStep):
 
     def _connect_signals(self) -> None:
         self._term.deadlineEdited.connect(self._on_deadline_edited)
+        if self.context is not None:  # an offer chosen, or a deadline set, on the traffic step
+            self.context.draft.offerChosen.connect(self.load)
+            self.context.draft.deadlineShared.connect(self._on_deadline_shared)
         self._show_infeasible.toggled.connect(self._on_show_infeasible_toggled)
         self._cover_run.clicked.connect(self._on_cover_run_clicked)
         self._compare.clicked.connect(self.open_comparison)
@@ -124,7 +131,7 @@ class OfferPage(WizardStep):
         self._show_proposal()
         self._model.retranslate()
         if self._plan is not None:  # the cells hold translated names
-            self.set_plan(self._plan, self.plan_wizard().live.request)
+            self.set_plan(self._plan, self._plan_request)
 
     def _show_subtitle(self) -> None:
         """Say which order the options are in: the run's cost for training, else the term's."""
@@ -145,9 +152,9 @@ class OfferPage(WizardStep):
         """The options table."""
         return self._table
 
-    def fill(self, raw: dict[str, Any], workload: str) -> None:
-        raw["gpu"] = self._gpu
-        self._term.fill(raw)
+    def write(self, part: DraftPart) -> None:
+        part["gpu"] = self._gpu
+        self._term.fill(part)
 
     def load(self, request: PlanRequest) -> None:
         self._gpu = request.gpu
@@ -168,9 +175,12 @@ class OfferPage(WizardStep):
 
     def _on_deadline_edited(self, deadline: datetime | None) -> None:
         # The traffic step writes the goal into the request: one deadline, shown in both places.
-        wizard = self.plan_wizard()
-        if wizard.has_page("traffic_page"):
-            wizard.traffic_page.set_deadline(deadline)
+        if self.context is not None:
+            self.context.draft.share_deadline(deadline, self)
+
+    def _on_deadline_shared(self, deadline: datetime | None, setter: object) -> None:
+        if setter is not self:
+            self.show_deadline(deadline)
 
     def ready(self) -> bool:
         return self._gpu is not None and self._fits
@@ -227,7 +237,7 @@ class OfferPage(WizardStep):
     def set_plan(self, plan: Plan | None, request: PlanRequest | None) -> None:
         """Show ``plan``'s options and keep the chosen one selected if it is among them."""
         self._model.set_plan(plan)
-        self._plan = plan
+        self._plan, self._plan_request = plan, request
         self._show_subtitle()
         self._fit_columns()
         self._show_status()
@@ -355,4 +365,6 @@ class OfferPage(WizardStep):
         option = self._model.option(self._proxy.mapToSource(current).row())
         self._gpu = option.gpu.id
         self.optionChosen.emit(option)
+        if self.context is not None:  # the option's layout is shown on the page that owns it
+            self.context.draft.choose_layout(option.estimate.request.parallelism)
         self.edited.emit()

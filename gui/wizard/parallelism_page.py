@@ -7,7 +7,7 @@ Choosing an offer on the next page sets the strategy, GPU count and tensor-paral
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QWidget
 
@@ -16,6 +16,9 @@ from gui.presentation.names import strategy_name
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
 from gui.wizard.runtime_settings import RuntimeSettings
 from gui.wizard.wizard_step import WizardStep
+
+if TYPE_CHECKING:
+    from gui.wizard.plan_draft import DraftPart, PageContext
 
 STRATEGY_TERMS = {"single": "vram", "tensor": "tensor_parallelism", "ddp": "ddp", "fsdp": "fsdp"}
 AUTO = 0  # the tensor-parallel spin box's "auto": all GPUs for strategy tensor, else none
@@ -27,11 +30,13 @@ class ParallelismPage(WizardStep):
 
     PREFIXES = ("parallelism", "platform", "runtime_version", "runtime")
 
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("parallelismPage", parent)
+    def __init__(self, context: PageContext | None = None, parent: QWidget | None = None) -> None:
+        super().__init__("parallelismPage", context, parent)
         self._build_ui()
         self._connect_signals()
         self._retranslate()
+        if context is not None:  # a layout chosen with an offer or a traffic option
+            context.draft.layoutChosen.connect(self.set_layout)
 
     def _build_ui(self) -> None:
         self._form = FieldForm(self)
@@ -122,18 +127,18 @@ class ParallelismPage(WizardStep):
         self._tp.setValue(parallelism.tensor_parallel or AUTO)
         set_combo_value(self._sharding, parallelism.fsdp_sharding)
 
-    def fill(self, raw: dict[str, Any], workload: str) -> None:
+    def write(self, part: DraftPart) -> None:
         tp = self._tp.value()
         used = self._form.rows["parallelism.tensor_parallel"].isEnabled()
-        raw["parallelism"] = {
+        part["parallelism"] = {
             "strategy": combo_value(self._strategy),
             "gpus": self._gpus.value(),
             "tensor_parallel": tp if used and tp != AUTO else None,
             "fsdp_sharding": combo_value(self._sharding),
         }
-        raw["platform"] = combo_value(self._platform)
-        raw["runtime_version"] = self._runtime.text().strip() or None
-        self._overhead.fill(raw)
+        part["platform"] = combo_value(self._platform)
+        part["runtime_version"] = self._runtime.text().strip() or None
+        self._overhead.fill(part)
 
     def load(self, request: PlanRequest) -> None:
         self.set_layout(request.parallelism)

@@ -1,26 +1,29 @@
-"""The plan wizard: six pages, one request, and the live estimate beside every page.
+"""The plan wizard: the pages of :data:`~gui.wizard.pages.PAGES`, one draft, and the live estimate.
 
-The pages collect the fields of a :class:`core.domain.request.PlanRequest`;
-:meth:`PlanWizard.current_request` assembles them over the draft's other values and lets
-``core.domain.request`` validate the result. After every edit
-:class:`~gui.wizard.live_estimator.LiveEstimator` rebuilds the request, and
-:class:`~gui.wizard.live_routing.LiveRouting` shows what it reports on the pages.
+Each page owns some fields of a :class:`core.domain.request.PlanRequest` and writes them into the
+:class:`~gui.wizard.plan_draft.PlanDraft`, which lays them over the request it was loaded from and
+lets ``core.domain.request`` validate the result (:meth:`PlanWizard.current_request`). The pages
+never call the wizard: they are given a :class:`~gui.wizard.plan_draft.PageContext` and say what
+they do by signals. After every edit :class:`~gui.wizard.live_estimator.LiveEstimator` rebuilds the
+request, and :class:`~gui.wizard.live_routing.LiveRouting` shows what it reports on the pages.
 
 The wizard is built in steps (:class:`~gui.wizard.staged_wizard.StagedWizard`) so the main window
 can show its first page at once and add the rest one step per turn of the event loop: first the
-live estimate beside the first page, over the draft, then the model, sizes, parallelism, offer and
-review pages, built once the estimate is on screen (or at once when the user goes past the last
-page built before that); a page built later shows the draft and whatever the user changed on the
-pages before it. The first page needs neither pydantic nor the engine: everything else, each
-later page, the live estimate and the request model, is imported by the step that builds it.
+live estimate beside the first page, over the draft, then the other pages in the registry's order,
+built once the estimate is on screen (or at once when the user goes past the last page built
+before that); a page built later shows the draft and whatever the user changed on the pages
+before it. The first page needs neither pydantic nor the engine: the live estimate and the request
+model come with :mod:`gui.wizard.wizard_engine`, imported by the step that adds the estimate, and
+each later page's module with the step that builds it (:func:`gui.wizard.pages.page_class`).
 """
 
 from __future__ import annotations
 
 import contextlib
-import copy
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, Signal, SignalInstance
 from PySide6.QtGui import QResizeEvent
@@ -28,25 +31,20 @@ from PySide6.QtWidgets import QWidget, QWizard
 
 from core.base.errors import InputError
 from gui.app_state import AppState
-from gui.wizard.staged_wizard import StagedWizard
+from gui.wizard.pages import PAGES, PageEntry, page_class
+from gui.wizard.plan_draft import PageContext, PlanDraft
+from gui.wizard.staged_wizard import StagedWizard, Step
 from gui.wizard.wizard_step import WizardStep
-from gui.wizard.workload_page import WorkloadPage
 
 if TYPE_CHECKING:
     from core.domain.request import PlanRequest
-    from core.planning.planner import PlanOption
+    from core.model.models import ResolvedModel
     from gui.store_service import StoreService  # imports the history store: a type only here
     from gui.wizard.live_estimate_panel import LiveEstimatePanel
     from gui.wizard.live_estimator import LiveEstimator
     from gui.wizard.live_routing import LiveRouting
-    from gui.wizard.model_page import ModelPage
-    from gui.wizard.offer_page import OfferPage
-    from gui.wizard.parallelism_page import ParallelismPage
-    from gui.wizard.review_page import ReviewPage
-    from gui.wizard.sizes_page import SizesPage
-    from gui.wizard.traffic_page import TrafficPage
+    from gui.wizard.workload_page import WorkloadPage
 
-DEFAULT_PRESET = "llama-3.1-8b"
 W = QWizard.WizardButton
 BUTTONS = [W.Stretch, W.BackButton, W.NextButton, W.CommitButton, W.FinishButton]
 
@@ -62,6 +60,8 @@ class PlanWizard(StagedWizard):
 
     ``store_service`` is the app's one :class:`~gui.store_service.StoreService`, which the review
     page saves quotes and places orders through; it must be set before the review page is used.
+    Each page is also an attribute named by its key in :data:`~gui.wizard.pages.PAGES`
+    (``wizard.offer_page``) once it is built.
     """
 
     draftRefused = Signal(str)  # the last session's draft was kept aside: where and why
@@ -75,6 +75,7 @@ class PlanWizard(StagedWizard):
         *,
         new_plan: SignalInstance | None = None,
         build_later: bool = False,
+        pages: tuple[PageEntry, ...] = PAGES,
     ) -> None:
         # Embedded in a scroll area, which makes it a plain child widget, not a dialog window.
         super().__init__(parent)
@@ -83,7 +84,14 @@ class PlanWizard(StagedWizard):
         # The review page saves and places through it; with ``build_later`` the main window may
         # set it in a start-up step of its own, before the later pages are built.
         self.store_service: StoreService | None = store_service
-        self._base: dict[str, Any] = {}
+        self.draft = PlanDraft()
+        self.draft.setParent(self)
+        self._context = PageContext(
+            state=state,
+            draft=self.draft,
+            store_service=lambda: self.store_service,
+            model_for=self._model_for,
+        )
         self._new_plan = new_plan
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         # The first of these calls takes some 6 ms: it is the app's first font lookup, which one
@@ -91,29 +99,33 @@ class PlanWizard(StagedWizard):
         self.setOption(QWizard.WizardOption.NoCancelButton)
         self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage)
         self.setButtonLayout([W.Stretch])  # no Next or Finish until every page is there
-        self.workload_page = WorkloadPage(self)
-        self.addPage(self.workload_page)
-        self._first_workload = self.workload_page.workload()
         # The pages built so far, in order; the later ones are appended when they are built.
-        self.steps: list[WizardStep] = [self.workload_page]
-        self._draft_label = ""
+        self.steps: list[WizardStep] = []
+        first, *later = pages
+        self._add_page(first)
+        # The first page is where the workload is chosen: the wizard reads it there.
+        self.workload_page: WorkloadPage = self.steps[0]  # type: ignore[assignment]
+        self._first_workload = self.workload_page.workload()
         self.draft_problem: str | None = None  # why the last session's draft was refused
         self.draft_link: Path | None = None  # the draft file, when it is a symbolic link
         self.stage(
             [self._meet_qt_made_widgets, self._add_panel, self._start_live_estimate],
             # The last step adds a page: while a later step is left, Next leads to one.
-            [
-                self._add_model_page,
-                self._add_sizes_page,
-                self._add_traffic_page,
-                self._add_training_form,
-                self._add_diffusion_form,
-                self._add_parallelism_page,
-                self._add_offer_page,
-                self._add_review_page,
-            ],
+            self._later_page_steps(later),
             at_once=not build_later,
         )
+
+    def _later_page_steps(self, entries: list[PageEntry]) -> list[Step]:
+        """One step per later page; the parts a page leaves for later follow the next page."""
+        steps: list[Step] = []
+        left: list[Step] = []
+        for entry in entries:
+            steps.append(partial(self._add_page, entry))
+            steps += left
+            left = [partial(self._run_part, entry, n) for n in range(entry.parts)]
+        if left:  # StagedWizard: while a later step is left, the last page built leads on
+            raise ValueError("the last page of the wizard cannot leave parts for later")
+        return steps
 
     def _meet_qt_made_widgets(self) -> None:
         # PySide6 creates the Python enums of every QtWidgets class (some 80, ~25 ms) the first
@@ -122,102 +134,59 @@ class PlanWizard(StagedWizard):
         self.parentWidget()
 
     def _add_panel(self) -> None:
-        from PySide6.QtCore import Qt
-        from PySide6.QtWidgets import QFrame, QScrollArea
+        # The one seam of the wizard's own imports: the live estimate, pydantic's request model
+        # and the engine behind them are loaded after the first paint (the pages come through
+        # gui.wizard.pages); everything the wizard uses from them comes from this module.
+        from gui.wizard import wizard_engine
 
-        from gui.wizard.live_estimate_panel import PANEL_WIDTH, LiveEstimatePanel
+        self._engine: ModuleType = wizard_engine
+        self.panel: LiveEstimatePanel = wizard_engine.LiveEstimatePanel()
+        self._panel_area = wizard_engine.panel_area(self.panel, self)
+        self.setSideWidget(self._panel_area)
 
-        self.panel: LiveEstimatePanel = LiveEstimatePanel()
-        # QWizard does not keep its side widget at the widget's minimum height: on a short
-        # window the chart was painted over the verdict below it. In a scroll area the panel
-        # keeps its height and scrolls instead.
-        area = QScrollArea(self)
-        area.setObjectName("liveEstimateScroll")
-        area.setWidgetResizable(True)
-        area.setFrameShape(QFrame.Shape.NoFrame)
-        area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        area.setWidget(self.panel)
-        self._panel_area = area
-        area.setFixedWidth(PANEL_WIDTH + area.verticalScrollBar().sizeHint().width())
-        self.setSideWidget(area)
-
-    def _add_model_page(self) -> None:
-        from gui.wizard.model_page import ModelPage
-
-        self.model_page: ModelPage = ModelPage(self)
-        self._add_step(self.model_page)
-        self.routing.catch_up(self.model_page)
-
-    def _add_sizes_page(self) -> None:
-        from gui.wizard.sizes_page import SizesPage
-
-        self.sizes_page: SizesPage = SizesPage(self)
-        self._add_step(self.sizes_page)
-        self.routing.catch_up(self.sizes_page)
-
-    def _add_traffic_page(self) -> None:
-        from gui.wizard.traffic_page import TrafficPage
-
-        self.traffic_page: TrafficPage = TrafficPage(self)
-        self._add_step(self.traffic_page)
-
-    def _add_step(self, step: WizardStep) -> None:
-        """Add ``step`` after the pages built so far; once the wizard takes input, fill it.
+    def _add_page(self, entry: PageEntry) -> None:
+        """Build ``entry``'s page after those built so far; once the wizard takes input, fill it.
 
         A page added then shows the draft the earlier pages were loaded from and the workload
         chosen since; the routing brings a page that shows results up to them (``catch_up``).
         """
+        step = page_class(entry)(self._context, self)
+        setattr(self, entry.key, step)
         self.addPage(step)
         self.steps.append(step)
+        self.draft.attach(step)
         if self.built:
-            step.load(self._draft)
+            loaded = self.draft.loaded
+            if loaded is not None:
+                step.load(loaded)
             step.set_workload(self.workload())
             step.edited.connect(self.live.schedule)  # after: being filled is no edit
+            self.routing.catch_up(step)
 
-    # One page per step: each takes some 10-20 ms of the GUI thread.
-    def _add_parallelism_page(self) -> None:
-        from gui.wizard.parallelism_page import ParallelismPage
-
-        self.parallelism_page: ParallelismPage = ParallelismPage(self)
-        self._add_step(self.parallelism_page)
-
-    def _add_offer_page(self) -> None:
-        from gui.wizard.offer_page import OfferPage
-
-        self.offer_page: OfferPage = OfferPage(self)
-        self._add_step(self.offer_page)
-        self.offer_page.optionChosen.connect(self._on_offer_option_chosen)
-        self.routing.catch_up(self.offer_page)
-
-    def _add_review_page(self) -> None:
-        from gui.wizard.review_page import ReviewPage
-
-        self.review_page: ReviewPage = ReviewPage(self)
-        self.review_page.start_draft(self._draft_label)
-        self._add_step(self.review_page)
-
-    # The forms of the workloads the draft does not use, one per step.
-    def _add_training_form(self) -> None:
-        self.sizes_page.build_form("training")
-
-    def _add_diffusion_form(self) -> None:
-        self.sizes_page.build_form("diffusion")
+    def _run_part(self, entry: PageEntry, number: int) -> None:
+        """Build part ``number`` of the parts ``entry``'s page leaves for later."""
+        page: WizardStep = getattr(self, entry.key)
+        page.later_steps()[number]()
 
     def has_page(self, name: str) -> bool:
-        """Whether the later page ``name`` (the attribute, e.g. ``"offer_page"``) is built yet."""
+        """Whether the later page ``name`` (its key, e.g. ``"offer_page"``) is built yet."""
         return hasattr(self, name)
 
-    def _start_live_estimate(self) -> None:
-        from gui.wizard.live_estimator import LiveEstimator
-        from gui.wizard.live_routing import LiveRouting
+    def built_page(self, name: str) -> WizardStep | None:
+        """The page ``name`` (its key in :data:`~gui.wizard.pages.PAGES`), or None until built."""
+        step = getattr(self, name, None)
+        return step if isinstance(step, WizardStep) else None
 
-        self.live: LiveEstimator = LiveEstimator(
+    def _start_live_estimate(self) -> None:
+        engine = self._engine
+        self.draft.set_parser(engine.parse_request)
+        self.live: LiveEstimator = engine.LiveEstimator(
             self.current_request,
             lambda: self.state.catalog,
             lambda: self.state.settings.tax_rate,
             self,
         )
-        self.routing: LiveRouting = LiveRouting(self)
+        self.routing: LiveRouting = engine.LiveRouting(self)
         chosen = self.workload()  # the user may have chosen while the pages were built
         self._connect_signals()
         if self._new_plan is not None:
@@ -240,6 +209,7 @@ class PlanWizard(StagedWizard):
         for step in self.steps:
             step.edited.connect(self.live.schedule)
         self.workload_page.edited.connect(self._on_workload_edited)
+        self.draft.modelFileChosen.connect(self.forget_model_file)
         # Bound methods, not lambdas: the connections end when this wizard is deleted.
         self.state.catalogChanged.connect(self._on_state_changed)
         self.state.settingsChanged.connect(self._on_state_changed)
@@ -258,9 +228,8 @@ class PlanWizard(StagedWizard):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         if hasattr(self, "panel"):  # a quarter of a wide window, as wide as it was on a small one
-            from gui.wizard.live_estimate_panel import PANEL_MAX_WIDTH, PANEL_WIDTH
-
-            self._fit_panel(max(PANEL_WIDTH, min(PANEL_MAX_WIDTH, event.size().width() // 4)))
+            low, high = self._engine.PANEL_WIDTH, self._engine.PANEL_MAX_WIDTH
+            self._fit_panel(max(low, min(high, event.size().width() // 4)))
         super().resizeEvent(event)
 
     def _retranslate(self) -> None:
@@ -280,13 +249,8 @@ class PlanWizard(StagedWizard):
 
     def current_request(self) -> PlanRequest:
         """The request the pages describe now; raises :class:`InputError` naming a field."""
-        from core.domain.request import parse_request
-
-        raw = copy.deepcopy(self._base)
-        workload = self.workload()
-        for step in self.steps:
-            step.fill(raw, workload)
-        return parse_request(raw)
+        self.draft.workload = self.workload()
+        return self.draft.request()
 
     def load_request(self, request: PlanRequest, label: str = "") -> None:
         """Fill every page from ``request`` and start at the first page (a new draft).
@@ -294,11 +258,7 @@ class PlanWizard(StagedWizard):
         ``label`` is the review page's label (a reopened quote's own); nothing else of the
         draft before is kept.
         """
-        self._base = request.model_dump(mode="json")
-        self._draft: PlanRequest = request  # the pages built later show it too
-        self._draft_label = label
-        if self.has_page("review_page"):
-            self.review_page.start_draft(label)
+        self.draft.start(request, label)  # the pages built later show it too
         for step in self.steps:
             step.load(request)
             step.set_workload(request.workload)
@@ -317,16 +277,16 @@ class PlanWizard(StagedWizard):
         A draft that cannot be opened is kept aside, not overwritten: :attr:`draft_problem`
         and :attr:`draftRefused` say where it is and why it was refused.
         """
-        from gui.core_text import labelled_error_text
-        from gui.wizard.plan_files import DRAFT_FILE, RefusedDraft, take_draft
-
-        draft = self.state.data_dir / DRAFT_FILE
+        engine = self._engine
+        draft = self.state.data_dir / engine.DRAFT_FILE
         if draft.is_symlink():  # opened through the link, but no draft is ever written through it
             self.draft_link = draft
             self.draftIsLink.emit()
-        found = take_draft(self.state.data_dir, lambda r: self._check_preset(r, DRAFT_FILE))
-        if isinstance(found, RefusedDraft):
-            reason = labelled_error_text(found.error)
+        found = engine.take_draft(
+            self.state.data_dir, lambda r: self._check_preset(r, engine.DRAFT_FILE)
+        )
+        if isinstance(found, engine.RefusedDraft):
+            reason = engine.labelled_error_text(found.error)
             if found.kept_as is None:
                 text = self.tr("The last draft cannot be opened; it was left in place: {reason}")
             else:
@@ -338,38 +298,31 @@ class PlanWizard(StagedWizard):
 
     def _check_preset(self, request: PlanRequest, name: object) -> None:
         """Refuse a request naming a preset this version lacks (not replaced by another)."""
-        from core.model.models import list_presets
-
-        preset = request.model.preset
-        if preset and preset not in {info.id for info in list_presets()}:
+        preset = self._engine.missing_preset(request)
+        if preset is not None:
             text = self.tr("{file}: the preset '{preset}' is not bundled with this version")
             raise InputError(text.format(file=name, preset=preset))
 
     def open_plan_file(self, path: Path) -> None:
         """Open the plan file ``path`` as a new draft; raises :class:`InputError` saying why."""
-        from gui.wizard.plan_files import read_plan
-
-        request = read_plan(path)
+        request = self._engine.read_plan(path)
         self._check_preset(request, path)
         self.load_request(request)
 
     def save_plan_file(self, path: Path) -> None:
         """Write the request the pages describe to ``path``; raises :class:`InputError`."""
-        from gui.wizard.plan_files import write_plan
-
-        write_plan(self.current_request(), path)
+        self._engine.write_plan(self.current_request(), path)
 
     def default_request(self) -> PlanRequest:
         """A new draft: serve the default preset, runtime reserve from the settings."""
-        from core.domain.request import ModelRef, PlanRequest, Runtime
-        from core.model.models import list_presets
+        request: PlanRequest = self._engine.default_request(self.state.settings.runtime_context_gib)
+        return request
 
-        ids = [p.id for p in list_presets() if p.kind == "llm"]
-        preset = DEFAULT_PRESET if DEFAULT_PRESET in ids or not ids else ids[0]
-        return PlanRequest(
-            model=ModelRef(preset=preset),
-            runtime=Runtime(context_gib=self.state.settings.runtime_context_gib),
-        )
+    def validateCurrentPage(self) -> bool:
+        step = self.currentPage()
+        if self.built and isinstance(step, WizardStep) and not self.validate_step(step):
+            return False
+        return super().validateCurrentPage()
 
     def validate_step(self, step: WizardStep) -> bool:
         """Next on ``step``: the request must be valid as far as this page and those before it."""
@@ -397,6 +350,9 @@ class PlanWizard(StagedWizard):
         # Escape must not hide the Plan page.
         pass
 
+    def _model_for(self, request: PlanRequest) -> ResolvedModel | None:
+        return self.live.model_for(request)
+
     def _on_app_about_to_quit(self) -> None:
         self.live.stop()
 
@@ -404,9 +360,6 @@ class PlanWizard(StagedWizard):
         self.live.invalidate()  # new prices or tax: rank the offers again
 
     def _on_workload_edited(self) -> None:
-        workload = self.workload()  # a page built later follows it when it is built
+        workload = self.draft.workload = self.workload()  # a page built later follows it
         for step in self.steps:
             step.set_workload(workload)
-
-    def _on_offer_option_chosen(self, option: PlanOption) -> None:
-        self.parallelism_page.set_layout(option.estimate.request.parallelism)

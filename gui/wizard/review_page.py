@@ -44,7 +44,10 @@ from gui.wizard.wizard_step import ERROR_STYLE, WizardStep
 if TYPE_CHECKING:
     from datetime import datetime
 
+    from core.domain.request import PlanRequest
     from core.store import Order, PlaceResult
+    from gui.store_service import StoreService
+    from gui.wizard.plan_draft import PageContext
 
 DONE_STYLE = palette.OK_TEXT_STYLE
 
@@ -52,8 +55,8 @@ DONE_STYLE = palette.OK_TEXT_STYLE
 class ReviewPage(WizardStep):
     """The quote, its idempotency key, and Save / Place / Export PDF."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("reviewPage", parent)
+    def __init__(self, context: PageContext | None = None, parent: QWidget | None = None) -> None:
+        super().__init__("reviewPage", context, parent)
         self._quote: Quote | None = None
         self._key: str | None = None
         self._key_for = ""  # fingerprint of the request the key was made for
@@ -171,10 +174,10 @@ class ReviewPage(WizardStep):
     # -- opening the page ------------------------------------------------------------------
 
     def initializePage(self) -> None:
-        wizard = self.plan_wizard()
+        context = self._context()
         if not self._watching_settings:
-            wizard.state.settingsChanged.connect(self._on_settings_changed)
-            wizard.state.catalogChanged.connect(self._on_settings_changed)
+            context.state.settingsChanged.connect(self._on_settings_changed)
+            context.state.catalogChanged.connect(self._on_settings_changed)
             self._watching_settings = True
         self._price_draft()
 
@@ -192,15 +195,15 @@ class ReviewPage(WizardStep):
             )
 
     def _price_draft(self) -> None:
-        wizard = self.plan_wizard()
+        context = self._context()
         self._quote = None
         self._saved, self._placed = False, None
         self._set_status("", None)
         try:
-            request = wizard.current_request()
-            state = wizard.state
+            request = context.draft.request()
+            state = context.state
             catalog = state.catalog
-            result = estimate(request, catalog, model=wizard.live.model_for(request))
+            result = estimate(request, catalog, model=context.model_for(request))
             self._quote = quote_estimate(
                 result, catalog, tax_rate=state.settings.tax_rate, now=utc_now()
             )
@@ -212,6 +215,21 @@ class ReviewPage(WizardStep):
         if self._key is None or fingerprint != self._key_for:
             self._key, self._key_for = str(uuid.uuid4()), fingerprint
         self._render()
+
+    def _context(self) -> PageContext:
+        if self.context is None:
+            raise RuntimeError("the review page prices a draft only inside the plan wizard")
+        return self.context
+
+    def _store_service(self) -> StoreService:
+        service = self._context().store_service()
+        if service is None:
+            raise RuntimeError("the review page is used before the store service is set")
+        return service
+
+    def load(self, request: PlanRequest) -> None:
+        """A new draft was loaded: start it with the draft's label."""
+        self.start_draft(self.context.draft.label if self.context is not None else "")
 
     def start_draft(self, label: str = "") -> None:
         """A new draft: a new key on the next opening, the draft's label, no quote or status."""
@@ -273,7 +291,7 @@ class ReviewPage(WizardStep):
         return quote
 
     def _document_html(self, quote: Quote, *, links: bool) -> str:
-        lang = self.plan_wizard().state.language if self.wizard() else "en"
+        lang = self.context.state.language if self.context is not None else "en"
         document = QuoteDocument(lang, self)
         try:
             item = self._shown_item(quote)
@@ -294,7 +312,7 @@ class ReviewPage(WizardStep):
             return
         self._save.setEnabled(False)
         self._set_status(self.tr("Saving…"), None)
-        self.plan_wizard().store_service.call(
+        self._store_service().call(
             lambda store: store_calls.save_quote(store, quote),
             self._on_save_succeeded,
             self._on_save_failed,
@@ -320,7 +338,7 @@ class ReviewPage(WizardStep):
             return
         self._placing = True
         self._place.setEnabled(False)
-        self.plan_wizard().store_service.call(
+        self._store_service().call(
             lambda store: existing_order(store, quote),
             lambda found: self._confirm_place(quote, *found),
             self._on_place_failed,
@@ -336,7 +354,7 @@ class ReviewPage(WizardStep):
             self._render()
             return
         self._set_status(self.tr("Placing the order…"), None)
-        self.plan_wizard().store_service.call(
+        self._store_service().call(
             lambda store: store_calls.place_order(store, quote, key),
             self._on_place_succeeded,
             self._on_place_failed,
@@ -382,7 +400,7 @@ class ReviewPage(WizardStep):
         quote = self.quote
         if quote is None:
             return ""
-        lang = self.plan_wizard().state.language
+        lang = self._context().state.language
         summary = QuoteSummary(lang, self)
         try:
             item = self._shown_item(quote)

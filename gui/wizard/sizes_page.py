@@ -1,41 +1,40 @@
 """Page 3: precision and sizes, one form per workload (only the chosen workload's is sent).
 
 The first estimate waits for nothing on this page it does not show: the training and diffusion
-forms (some 10-20 ms of the GUI thread each, and 5 ms of imports) are built by
-:meth:`SizesPage.build_form`, two of the wizard's later steps, or at once when a draft or the user
-picks their workload first; the charts of the limits once there are limits to chart (the chart
-and the limits' engine: some 15 ms of imports; both measured with ``time.process_time``).
+forms (some 10-20 ms of the GUI thread each) are built by :meth:`SizesPage.build_form`, in the
+two later steps this page hands the wizard (:meth:`SizesPage.later_steps`), or at once when a
+draft or the user picks their workload first; the charts of the limits once there are limits to
+chart. Their modules are imported with this page's, in the step that builds it (the start-up
+loads them on a thread beforehand, see :mod:`gui.startup_steps`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QScrollArea, QSizePolicy, QStackedWidget, QWidget
 
 from core.domain.request import PlanRequest
+from gui.wizard.diffusion_form import DiffusionForm
 from gui.wizard.inference_form import InferenceForm
+from gui.wizard.limit_chart import LimitCharts
+from gui.wizard.training_form import TrainingForm
 from gui.wizard.wizard_step import WizardStep
 
 if TYPE_CHECKING:
     from core.planning.limit_curve import LimitCurve
-    from gui.wizard.diffusion_form import DiffusionForm
-    from gui.wizard.limit_chart import LimitCharts
-    from gui.wizard.training_form import TrainingForm
+    from gui.wizard.plan_draft import DraftPart, PageContext
 
-    Form = InferenceForm | TrainingForm | DiffusionForm
+Form = InferenceForm | TrainingForm | DiffusionForm
 
 
 def make_form(workload: str, parent: QWidget) -> Form:
-    """A new form for ``workload``; the training and diffusion forms are imported here."""
+    """A new form for ``workload``."""
     if workload == "inference":
         return InferenceForm(parent)
     if workload == "training":
-        from gui.wizard.training_form import TrainingForm
-
         return TrainingForm(parent)
-    from gui.wizard.diffusion_form import DiffusionForm
-
     return DiffusionForm(parent)
 
 
@@ -44,8 +43,8 @@ class SizesPage(WizardStep):
 
     PREFIXES = ("precision", "inference", "training", "diffusion")
 
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("sizesPage", parent)
+    def __init__(self, context: PageContext | None = None, parent: QWidget | None = None) -> None:
+        super().__init__("sizesPage", context, parent)
         self._forms: dict[str, Form] = {}
         self._workload = "inference"
         self._request: PlanRequest | None = None  # the last loaded, for the forms built later
@@ -66,6 +65,10 @@ class SizesPage(WizardStep):
         """Build the form of ``workload`` unless it is built already."""
         self._form(workload)
 
+    def later_steps(self) -> list[Callable[[], None]]:
+        """The forms of the workloads the draft does not use, one per step."""
+        return [lambda: self.build_form("training"), lambda: self.build_form("diffusion")]
+
     def _form(self, workload: str) -> Form:
         """The form of ``workload``, built and filled from the last request the first time."""
         form = self._forms.get(workload)
@@ -82,8 +85,6 @@ class SizesPage(WizardStep):
     def limit_charts(self) -> LimitCharts:
         """The charts of memory against the context and the concurrency (inference only)."""
         if self._charts is None:
-            from gui.wizard.limit_chart import LimitCharts
-
             charts = self._charts = LimitCharts(self)
             charts.hide()
             inference = self._form("inference")
@@ -116,7 +117,7 @@ class SizesPage(WizardStep):
         self.setSubTitle(titles[self._workload])
 
     def initializePage(self) -> None:
-        self.set_workload(self.plan_wizard().workload())
+        self.set_workload(self._workload)
 
     def set_workload(self, workload: str) -> None:
         """Show the form of ``workload``."""
@@ -136,8 +137,8 @@ class SizesPage(WizardStep):
             form.setSizePolicy(policy, policy)
         self._stack.updateGeometry()
 
-    def fill(self, raw: dict[str, Any], workload: str) -> None:
-        self._form(workload).fill(raw)
+    def write(self, part: DraftPart) -> None:
+        self._form(part.workload).fill(part)
 
     def load(self, request: PlanRequest) -> None:
         self._request = request

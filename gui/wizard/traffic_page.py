@@ -47,8 +47,12 @@ from PySide6.QtWidgets import (
 )
 
 from core.base.errors import PlannerError
+from core.domain.request import Parallelism
+from core.planning.traffic import curve, option_at, plan_goal, plan_traffic, saved_point, what_if
 from gui.core_text import message_text
 from gui.presentation.formats import money
+from gui.presentation.names import offer
+from gui.wizard.term_form import deadline_of, show_deadline_quietly
 from gui.wizard.traffic_chart import TrafficChart
 from gui.wizard.wizard_step import WizardStep
 from gui.worker import Worker
@@ -56,6 +60,7 @@ from gui.worker import Worker
 if TYPE_CHECKING:
     from core.domain.request import PlanRequest
     from core.planning.traffic import GoalPlan, TrafficOption, TrafficPlan
+    from gui.wizard.plan_draft import DraftPart, PageContext
 
 PAUSE_MS = 250  # after the last edit, as the live estimate waits for typing
 SHOWN = 12  # options in the table
@@ -89,8 +94,8 @@ class TrafficPage(WizardStep):
     # A traffic plan or a goal answer was shown (the result of the latest refresh only).
     planned = Signal(object)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("trafficPage", parent)
+    def __init__(self, context: PageContext | None = None, parent: QWidget | None = None) -> None:
+        super().__init__("trafficPage", context, parent)
         self._worker: Worker | None = None  # the plan being made, off the GUI thread
         self._workload = "inference"
         self._plan: TrafficPlan | None = None
@@ -229,6 +234,8 @@ class TrafficPage(WizardStep):
         column.addStretch(1)
 
     def _connect_signals(self) -> None:
+        if self.context is not None:  # the deadline set next to the term
+            self.context.draft.deadlineShared.connect(self._on_deadline_shared)
         self.enabled.toggled.connect(self._on_enabled)
         for box in (
             self.average,
@@ -334,21 +341,22 @@ class TrafficPage(WizardStep):
             data["operating_point"] = self._saved_point
         return data
 
-    def fill(self, raw: dict[str, Any], workload: str) -> None:
-        raw.pop("traffic", None)
-        raw.pop("goal", None)
+    def write(self, part: DraftPart) -> None:
+        part.pop("traffic", None)
+        part.pop("goal", None)
+        workload = part.workload
         if workload == "inference" and self.enabled.isChecked():
             if self._loaded is not None:
-                raw["traffic"] = {**self._loaded, "operating_point": self._saved_point}
+                part["traffic"] = {**self._loaded, "operating_point": self._saved_point}
             else:
-                raw["traffic"] = self.profile_data()
+                part["traffic"] = self.profile_data()
         if workload == "training" and self.finish_by.isChecked():
             deadline = self.deadline.dateTime().toSecsSinceEpoch()
             goal = dict(self._loaded_goal or {})
             if goal.get("deadline") is None or goal.get("stamp") != deadline:
                 goal["deadline"] = datetime.fromtimestamp(deadline, UTC).isoformat()
             goal.pop("stamp", None)
-            raw["goal"] = goal
+            part["goal"] = goal
 
     def load(self, request: PlanRequest) -> None:
         widgets = [self.enabled, self.finish_by, self.deadline, self.rate_unit, self.doubles]
@@ -437,7 +445,7 @@ class TrafficPage(WizardStep):
 
     def _request(self) -> PlanRequest | None:
         try:
-            return self.plan_wizard().current_request()
+            return self.context.draft.request() if self.context is not None else None
         except PlannerError:
             return None  # the page's message shows why
 
@@ -451,12 +459,10 @@ class TrafficPage(WizardStep):
             self._worker.cancel()
             self._worker = None
         request = self._request()
-        if request is None:
+        if request is None or self.context is None:
             return
-        state = self.plan_wizard().state
+        state = self.context.state
         if request.workload == "inference" and request.traffic is not None:
-            from core.planning.traffic import plan_traffic
-
             worker = Worker(
                 plan_traffic,
                 request.model_copy(update={"gpu": None}),
@@ -467,8 +473,6 @@ class TrafficPage(WizardStep):
             worker.succeeded.connect(self._on_traffic_planned)
             worker.failed.connect(self._on_traffic_failed)
         elif request.workload == "training" and request.goal is not None:
-            from core.planning.traffic import plan_goal
-
             worker = Worker(
                 plan_goal,
                 request,
@@ -526,10 +530,8 @@ class TrafficPage(WizardStep):
     def _show_doubled(self, *_args: object) -> None:
         if self._plan is None:
             self._shown = None
-        elif self.doubles.isChecked():
-            from core.planning.traffic import what_if
-
-            self._shown = what_if(self._plan, 2.0, self.plan_wizard().state.catalog)
+        elif self.doubles.isChecked() and self.context is not None:
+            self._shown = what_if(self._plan, 2.0, self.context.state.catalog)
         else:
             self._shown = self._plan
         self._chosen = None
@@ -581,8 +583,6 @@ class TrafficPage(WizardStep):
         return 0
 
     def _cells(self, option: TrafficOption) -> list[str]:
-        from gui.presentation.names import offer
-
         point = option.point
         assert point is not None
         per_million = option.per_million_tokens
@@ -599,8 +599,6 @@ class TrafficPage(WizardStep):
         ]
 
     def _show_option(self, option: TrafficOption) -> None:
-        from core.planning.traffic import curve
-
         plan = self._shown
         assert plan is not None
         self._chosen = option
@@ -621,8 +619,6 @@ class TrafficPage(WizardStep):
             "runs {at:.1f} requests at once: first token in {ttft:.3f} s, {user:.1f} tokens/s per "
             "user, {util:.0%} busy; {binding} ({note})"
         )
-        from gui.presentation.names import offer
-
         self.status.setText(
             text.format(
                 gpus=option.gpus,
@@ -640,21 +636,18 @@ class TrafficPage(WizardStep):
 
     def choose(self, option: TrafficOption) -> None:
         """Make ``option`` the plan's: its offer, layout and operating point."""
-        from core.domain.request import Parallelism
-        from core.planning.traffic import saved_point
-
         self._show_option(option)
         point = saved_point(option)
         self._saved_point = point.model_dump(mode="json") if point else None
-        wizard = self.plan_wizard()
         strategy = "tensor" if option.gpus > 1 else "single"
         tp = option.tp if option.gpus > 1 else None
         layout = Parallelism(strategy=strategy, gpus=option.gpus, tensor_parallel=tp)
-        if wizard.has_page("parallelism_page"):
-            wizard.parallelism_page.set_layout(layout)
-        request = self._request()
-        if request is not None and wizard.has_page("offer_page"):
-            wizard.offer_page.load(request.model_copy(update={"gpu": option.gpu.id}))
+        if self.context is not None:  # shown on the pages that own the layout and the offer
+            draft = self.context.draft
+            draft.choose_layout(layout)
+            request = self._request()
+            if request is not None:
+                draft.choose_offer(request.model_copy(update={"gpu": option.gpu.id}))
         self.edited.emit()
 
     # -- signals -------------------------------------------------------------------------------
@@ -672,37 +665,34 @@ class TrafficPage(WizardStep):
 
     def _on_goal_edited(self, *_args: object) -> None:
         self._show_workload()
-        wizard = self.plan_wizard()
-        if wizard.has_page("offer_page"):  # the deadline is shown next to the term as well
-            wizard.offer_page.show_deadline(self.deadline_value())
+        if self.context is not None:  # the deadline is shown next to the term as well
+            self.context.draft.share_deadline(self.deadline_value(), self)
         self.edited.emit()
         self._timer.start()
 
     def deadline_value(self) -> datetime | None:
         """The deadline "Finish by" states, or None when it is off."""
-        from gui.wizard.term_form import deadline_of
-
         return deadline_of(self.finish_by, self.deadline)
 
     def set_deadline(self, deadline: datetime | None) -> None:
         """Take the deadline set next to the term (None: off) as if it were typed here."""
-        from gui.wizard.term_form import show_deadline_quietly
-
         if deadline == self.deadline_value():
             return
         show_deadline_quietly(self.finish_by, self.deadline, deadline)
         self._on_goal_edited()
+
+    def _on_deadline_shared(self, deadline: datetime | None, setter: object) -> None:
+        if setter is not self:
+            self.set_deadline(deadline)
 
     def _on_row_changed(self, row: int, *_args: int) -> None:
         if 0 <= row < len(self._options):
             self.choose(self._options[row])
 
     def _on_point_picked(self, concurrency: int) -> None:
-        from core.planning.traffic import option_at
-
-        if self._chosen is None or self._shown is None:
+        if self._chosen is None or self._shown is None or self.context is None:
             return
-        catalog = self.plan_wizard().state.catalog
+        catalog = self.context.state.catalog
         picked = option_at(self._shown, self._chosen, concurrency, catalog)
         if picked.reason_parts:
             self.status.setText(message_text(picked.reason_parts[0]))

@@ -1,17 +1,21 @@
 """The base of every wizard page: its rows by request path, its inline message and completeness.
 
-A page fills its part of the raw request in :meth:`WizardStep.fill` and shows a request in
-:meth:`WizardStep.load`. The wizard validates the whole request with ``core.domain.request`` after
-every edit and hands a refused value back to the page that owns its path, which marks the row, shows
-the message under the form and reports itself incomplete, so Next stays disabled until it is fixed.
-A refusal of an input the user has not typed in yet is held back (see
-:attr:`~gui.wizard.field_row.FieldRow.touched`): the page stays complete, and Next shows it.
+A page owns the request fields in its ``PREFIXES``: it writes them into its
+:class:`~gui.wizard.plan_draft.DraftPart` in :meth:`WizardStep.write` and shows the draft's request
+in :meth:`WizardStep.load`; it is handed what else it needs in a
+:class:`~gui.wizard.plan_draft.PageContext` and never calls the wizard. The wizard validates the
+whole request with ``core.domain.request`` after every edit and hands a refused value back to the
+page that owns its path, which marks the row, shows the message under the form and reports itself
+incomplete, so Next stays disabled until it is fixed. A refusal of an input the user has not typed
+in yet is held back (see :attr:`~gui.wizard.field_row.FieldRow.touched`): the page stays complete,
+and Next shows it.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
 
 from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget, QWizardPage
@@ -23,7 +27,7 @@ if TYPE_CHECKING:  # the first page is shown before pydantic and the forms are l
     from core.domain.request import PlanRequest
     from gui.wizard.field_form import FieldForm
     from gui.wizard.field_row import FieldRow
-    from gui.wizard.plan_wizard import PlanWizard
+    from gui.wizard.plan_draft import DraftPart, PageContext
 
 ERROR_STYLE = palette.ERROR_TEXT_STYLE
 _PATH = re.compile(r"^([a-z_][a-z0-9_]*(?:\.[a-z0-9_]+)*): ")
@@ -36,14 +40,23 @@ def error_path(error: PlannerError) -> str:
 
 
 class WizardStep(QWizardPage):
-    """A page of the plan wizard; subclasses set ``PREFIXES`` and implement fill/load."""
+    """A page of the plan wizard; subclasses set ``PREFIXES`` and implement write/load.
+
+    The interface the wizard uses: ``PREFIXES`` (the request fields the page owns),
+    :meth:`load`, :meth:`write`, :meth:`set_workload`, :meth:`ready`, ``title()``,
+    :meth:`later_steps` and the :attr:`edited` signal.
+    """
 
     PREFIXES: ClassVar[tuple[str, ...]] = ()
     edited = Signal()
 
-    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, name: str, context: PageContext | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.setObjectName(name)
+        # None for a page built on its own (a test): it then writes and shows, nothing more.
+        self.context = context
         self.rows: dict[str, FieldRow] = {}
         # Every adopted row by its path: two forms of a page may share a path (the weights format
         # of the inference and of the diffusion form); the one shown takes the message.
@@ -75,8 +88,8 @@ class WizardStep(QWizardPage):
 
     # -- what subclasses provide -------------------------------------------------------------
 
-    def fill(self, raw: dict[str, Any], workload: str) -> None:
-        """Write this page's values into ``raw`` (the request as JSON-like data)."""
+    def write(self, part: DraftPart) -> None:
+        """Write the values of the fields this page owns into ``part``."""
 
     def load(self, request: PlanRequest) -> None:
         """Show ``request``'s values in this page's inputs."""
@@ -88,14 +101,14 @@ class WizardStep(QWizardPage):
         """Whether the page can be left forward apart from refused values (subclasses)."""
         return True
 
+    def later_steps(self) -> list[Callable[[], None]]:
+        """Parts of the page that can be built after the first estimate (subclasses)."""
+        return []
+
     def _retranslate(self) -> None:
         """Set every text in the current language (subclasses)."""
 
     # -- shared behaviour --------------------------------------------------------------------
-
-    def plan_wizard(self) -> PlanWizard:
-        """The wizard this page belongs to."""
-        return self.wizard()  # type: ignore[return-value]
 
     def adopt(self, form: FieldForm) -> FieldForm:
         """Take ``form``'s rows as this page's own and pass its edits on."""
@@ -166,9 +179,6 @@ class WizardStep(QWizardPage):
 
     def isComplete(self) -> bool:
         return self._error is None and self.ready()
-
-    def validatePage(self) -> bool:
-        return self.plan_wizard().validate_step(self)
 
     def cleanupPage(self) -> None:
         # Going Back keeps what the user entered (the default would reset the fields).

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QButtonGroup, QGridLayout, QLabel, QRadioButton, QWidget
 
@@ -11,6 +11,7 @@ from gui.wizard.wizard_step import WizardStep
 
 if TYPE_CHECKING:  # shown at the first paint, before pydantic is loaded
     from core.domain.request import PlanRequest
+    from gui.wizard.plan_draft import DraftPart, PageContext
 
 WORKLOADS = ("inference", "training", "diffusion")
 TERMS = {"inference": "kv_cache", "training": "training_checkpoint", "diffusion": "vae"}
@@ -21,8 +22,8 @@ class WorkloadPage(WizardStep):
 
     PREFIXES = ("workload",)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("workloadPage", parent)
+    def __init__(self, context: PageContext | None = None, parent: QWidget | None = None) -> None:
+        super().__init__("workloadPage", context, parent)
         self._buttons: dict[str, QRadioButton] = {}
         self._descriptions: dict[str, QLabel] = {}
         self._build_ui()
@@ -91,8 +92,8 @@ class WorkloadPage(WizardStep):
         """The chosen workload."""
         return WORKLOADS[max(self._group.checkedId(), 0)]
 
-    def fill(self, raw: dict[str, Any], workload: str) -> None:
-        raw["workload"] = workload
+    def write(self, part: DraftPart) -> None:
+        part["workload"] = part.workload
 
     def load(self, request: PlanRequest) -> None:
         self.choose(request.workload)
