@@ -187,6 +187,31 @@ def glm4_moe(r: ConfigReader) -> DecoderSpec:
     return spec
 
 
+def dots1(r: ConfigReader) -> DecoderSpec:
+    """dots.llm1 (modeling_dots1.py): Qwen3's attention, DeepSeek-V3's experts.
+
+    Per-head q/k norms and no attention biases; MoE after the first ``first_k_dense_replace``
+    dense layers: routed experts of ``moe_intermediate_size``, one shared MLP
+    ``n_shared_experts`` times as wide, a bias-free router (its ``e_score_correction_bias`` is a
+    buffer in transformers, not a parameter).
+    """
+    spec = llama_like(
+        r,
+        tie_default=False,
+        ff_default=10944,
+        qkv_bias=r.flag("attention_bias", False),
+        o_bias=r.flag("attention_bias", False),
+        qk_norm="head",
+    )
+    e = r.required("n_routed_experts")
+    k = _top_k(r, e, default=6)
+    ff = r.integer("moe_intermediate_size", 1408)
+    shared = r.integer("n_shared_experts", 0, minimum=0)
+    first = r.integer("first_k_dense_replace", 0, minimum=0)
+    moe = Moe(e, k, ff, shared_ff=ff * shared, shared_count=shared)
+    return _with_moe(spec, moe, lambda i: i >= first)
+
+
 def ernie_moe(r: ConfigReader) -> DecoderSpec:
     """ERNIE 4.5 MoE: experts between moe_layer_start_index and _end_index, every interval."""
     spec = llama_like(
@@ -329,6 +354,7 @@ MOE: dict[str, Callable[[ConfigReader], DecoderSpec]] = {
     "gpt_oss": gpt_oss,
     "llama4_text": llama4_text,
     "glm4_moe": glm4_moe,
+    "dots1": dots1,
     "ernie4_5_moe": ernie_moe,
     "hunyuan_v1_moe": hunyuan_moe,
     "minimax_m2": minimax_m2,
