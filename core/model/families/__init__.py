@@ -29,6 +29,7 @@ from core.model.families.moe import MOE
 from core.model.families.opt import count_opt
 from core.model.families.reader import ConfigReader
 from core.model.families.vision import (
+    internvl_vision,
     lfm2_vl_vision,
     llama4_vision,
     moonvit_kimi_k25,
@@ -66,10 +67,18 @@ MULTIMODAL: dict[str, tuple[str, VisionCounter]] = {
     "qwen2_5_vl": ("qwen2_5_vl_text", lambda c, v, h: qwen25_vl_vision(v, h)),
     "exaone4_5": ("exaone4_5_text", lambda c, v, h: qwen25_vl_vision(v, h)),
     "mistral3": ("mistral", pixtral_mistral3),
+    # InternVL 3 / 3.5 in transformers' format (InternVLForConditionalGeneration): the text model
+    # is whatever text_config names (Qwen2 by default, Qwen3, GPT-OSS...).
+    "internvl": ("qwen2", internvl_vision),
 }
 # Multimodal families whose published configs may keep the text model's fields at the top level
 # instead of in text_config (Qwen2.5-VL's of early 2025, written by transformers 4.4x).
 FLAT_TEXT = frozenset({"qwen2_5_vl"})
+
+# Multimodal families whose wrapper's tie_word_embeddings decides whether the head is tied, over
+# the text config's own (InternVLForConditionalGeneration._tied_weights_keys ties lm_head to the
+# text embeddings when the wrapper's config says so).
+WRAPPER_TIES = frozenset({"internvl"})
 
 # Multimodal families whose audio tower (audio_config) the counter above counts as well.
 AUDIO_COUNTED = frozenset({"gemma4"})
