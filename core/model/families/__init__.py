@@ -29,6 +29,7 @@ from core.model.families.moe import MOE
 from core.model.families.opt import count_opt
 from core.model.families.reader import ConfigReader
 from core.model.families.vision import (
+    glm4v_vision,
     internvl_vision,
     lfm2_vl_vision,
     llama4_vision,
@@ -70,6 +71,7 @@ MULTIMODAL: dict[str, tuple[str, VisionCounter]] = {
     # InternVL 3 / 3.5 in transformers' format (InternVLForConditionalGeneration): the text model
     # is whatever text_config names (Qwen2 by default, Qwen3, GPT-OSS...).
     "internvl": ("qwen2", internvl_vision),
+    "glm4v": ("glm4v_text", lambda c, v, h: glm4v_vision(v, h)),
 }
 # Multimodal families whose published configs may keep the text model's fields at the top level
 # instead of in text_config (Qwen2.5-VL's of early 2025, written by transformers 4.4x).

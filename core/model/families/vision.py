@@ -228,3 +228,32 @@ def internvl_vision(config: dict[str, Any], vision: dict[str, Any], text_hidden:
     projector = 2 * merged + merged * text_hidden + text_hidden
     projector += text_hidden * text_hidden + text_hidden
     return embeddings + layers * layer + final + projector
+
+
+def glm4v_vision(vision: dict[str, Any], text_hidden: int) -> int:
+    """The GLM-4.1V / GLM-4.5V vision tower and merger (``modeling_glm4v.py``).
+
+    A biased 3-D patch convolution, learned positions ((image / patch)² of them), an RMSNorm after
+    the convolution, ``depth`` blocks of two RMSNorms, a fused qkv (biased when
+    ``attention_bias``), an unbiased output projection and a gated MLP of ``out_hidden_size``
+    without biases; a post RMSNorm, a biased ``spatial_merge_size``² convolution down to
+    ``out_hidden_size``, then the merger: an unbiased square matrix, a LayerNorm and a gated MLP of
+    ``intermediate_size``. Defaults: ``Glm4vVisionConfig``.
+    """
+    del text_hidden  # the merger ends at out_hidden_size, the text width of published configs
+    r = ConfigReader(vision, "glm4v_vision")
+    h = r.integer("hidden_size", 1536, quiet=True)
+    depth = r.integer("depth", 24, quiet=True)
+    out = r.integer("out_hidden_size", 4096, quiet=True)
+    ff = r.integer("intermediate_size", 13696, quiet=True)
+    channels = r.integer("in_channels", 3, quiet=True)
+    image = r.integer("image_size", 336, quiet=True)
+    patch = r.integer("patch_size", 14, quiet=True)
+    temporal = r.integer("temporal_patch_size", 2, quiet=True)
+    merge = r.integer("spatial_merge_size", 2, quiet=True)
+    embeddings = (image // patch) ** 2 * h + channels * temporal * patch * patch * h + h
+    block = 2 * h + 3 * h * h + (3 * h if r.flag("attention_bias", False) else 0) + h * h
+    block += 3 * h * out
+    tail = 2 * h + h * merge * merge * out + out  # post_conv and post norms, downsample
+    merger = out * out + 2 * out + 3 * out * ff
+    return embeddings + depth * block + tail + merger
