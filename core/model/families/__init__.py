@@ -51,7 +51,14 @@ SPECS["qwen3_vl_moe_text"] = SPECS["qwen3_moe"]
 SPECS["exaone4_5_text"] = SPECS["exaone4"]
 SPECS["qwen2_5_vl_text"] = SPECS["qwen2"]
 
-MLA = {"deepseek_v3": 3, "deepseek_v2": 2, "kimi_k2": 3, "deepseek_v32": 3, "glm_moe_dsa": 3}
+MLA = {
+    "deepseek_v3": 3,
+    "deepseek_v2": 2,
+    "kimi_k2": 3,
+    "deepseek_v32": 3,
+    "glm_moe_dsa": 3,
+    "mistral4": 3,
+}
 # Multimodal families: the text model's family and the vision tower's counter, which gets the
 # whole config, the vision config and the text width.
 VisionCounter = Callable[[dict[str, Any], dict[str, Any], int], int]
@@ -115,6 +122,26 @@ def count_family(r: ConfigReader, family: str) -> Counted | None:
 # FalconConfig: Falcon's configs give no length, and serving engines read the class's 2,048).
 DEFAULTS: dict[str, dict[str, int]] = {
     "falcon": {"max_position_embeddings": 2048},
+    # Mistral4Config (configuration_mistral4.py): DeepSeek-V3's layout at other sizes, and no
+    # dense layers before the experts.
+    "mistral4": {
+        "vocab_size": 131_072,
+        "hidden_size": 4096,
+        "intermediate_size": 12288,
+        "num_hidden_layers": 36,
+        "num_attention_heads": 32,
+        "q_lora_rank": 1024,
+        "kv_lora_rank": 256,
+        "qk_nope_head_dim": 64,
+        "qk_rope_head_dim": 64,
+        "v_head_dim": 128,
+        "n_routed_experts": 128,
+        "n_shared_experts": 1,
+        "moe_intermediate_size": 2048,
+        "num_experts_per_tok": 4,
+        "first_k_dense_replace": 0,
+        "max_position_embeddings": 1_048_576,
+    },
     "gemma3_text": {
         "vocab_size": 262_208,
         "hidden_size": 2304,
