@@ -79,6 +79,9 @@ MULTIMODAL: dict[str, tuple[str, VisionCounter]] = {
     # is whatever text_config names (Qwen2 by default, Qwen3, GPT-OSS...).
     "internvl": ("qwen2", internvl_vision),
     "glm4v": ("glm4v_text", lambda c, v, h: glm4v_vision(v, h)),
+    # GLM-4.5V / GLM-4.6V: GLM-4.1V's tower (modeling_glm4v_moe.py repeats it) before a GLM-4.5
+    # text model.
+    "glm4v_moe": ("glm4v_moe_text", lambda c, v, h: glm4v_vision(v, h)),
 }
 # Multimodal families whose published configs may keep the text model's fields at the top level
 # instead of in text_config (Qwen2.5-VL's of early 2025, written by transformers 4.4x).

@@ -158,8 +158,12 @@ def llama4_text(r: ConfigReader) -> DecoderSpec:
     )
 
 
-def glm4_moe(r: ConfigReader) -> DecoderSpec:
-    """GLM-4.5: q/k/v biases, optional q/k norms, DeepSeek-style router and shared experts."""
+def glm4_moe(r: ConfigReader, head_default: int | None = 128) -> DecoderSpec:
+    """GLM-4.5: q/k/v biases, optional q/k norms, DeepSeek-style router and shared experts.
+
+    GLM-4.5V's text model (``glm4v_moe_text``) is built alike; without ``head_dim`` its attention
+    takes hidden_size // num_attention_heads (Glm4vMoeTextAttention), where Glm4MoeConfig has 128.
+    """
     qk: QkNorm = "head" if r.flag("use_qk_norm", False) else "none"
     spec = llama_like(
         r,
@@ -168,7 +172,7 @@ def glm4_moe(r: ConfigReader) -> DecoderSpec:
         qkv_bias=r.flag("attention_bias", True),
         o_bias=False,
         qk_norm=qk,
-        head_default=128,
+        head_default=head_default,
     )
     e = r.integer("n_routed_experts", 128)
     k = _top_k(r, e, default=8)
@@ -354,6 +358,7 @@ MOE: dict[str, Callable[[ConfigReader], DecoderSpec]] = {
     "gpt_oss": gpt_oss,
     "llama4_text": llama4_text,
     "glm4_moe": glm4_moe,
+    "glm4v_moe_text": lambda r: glm4_moe(r, head_default=None),
     "dots1": dots1,
     "ernie4_5_moe": ernie_moe,
     "hunyuan_v1_moe": hunyuan_moe,
