@@ -81,6 +81,9 @@ def test_nvfp4_files_and_their_config_agree_without_contradicting_notes(tmp_path
     assert files.stored_dtype == "nvfp4"
     assert described.checkpoint is not None and described.checkpoint.formats == ("nvfp4",)
     # 14 matrices: 2 × (16·16·2 + 8·16·2 + 32·16·3) = 4,608 values, 9/16 byte each, + 8 bytes.
+    # The block scales count as stored, unpadded ([out, in / 16]: 8 to 32 rows of one or two
+    # columns here); the 128-row × 4-column padding vLLM's swizzle_blockscale adds is made on the
+    # GPU after loading, not in the file.
     quantized = 4_608 * 9 // 16 + 14 * 8
     plain = 2 * (100 * 16 * 2 + 2 * 2 * 16 + 16)
     assert files.stored_bytes == described.checkpoint.total_bytes == quantized + plain

@@ -240,6 +240,29 @@ def test_mla_blocks_follow_the_kernel_vllm_forces_on_the_gpu() -> None:
     assert layout.per_request(1000) == 16  # ⌈1,000 / 64⌉, not ⌈1,000 / 16⌉ = 63
 
 
+def test_blackwell_sends_an_mla_head_other_than_128_to_cutlass_mla_blocks() -> None:
+    """vllm/platforms/cuda.py @ 002db4951e0c: on compute capability 10.x FlashInfer MLA is the
+    default only for qk_nope_head_dim 128; any other width falls back to CUTLASS MLA, whose block
+    is forced to 128 tokens. Hopper's FlashMLA (64) and Triton MLA elsewhere (16) do not look at
+    the width. The config is DeepSeek-V2-Lite's with the non-RoPE head widened to 192 (the width
+    GLM-4.7-Flash's MLA uses)."""
+    from core.capacity.vllm_kv_layout import mla_block_tokens, mla_nope_head_dim
+
+    path = Path(__file__).parent / "fixtures" / "hf_configs" / "deepseek-v2-lite" / "config.json"
+    config = load_config_file(path)
+    lite = architecture_from_config(config, model_id="lite", name="lite", source="hf_config")
+    wide = architecture_from_config(
+        {**config, "qk_nope_head_dim": 192}, model_id="wide", name="wide", source="hf_config"
+    )
+    assert (mla_nope_head_dim(lite), mla_nope_head_dim(wide)) == (128, 192)
+    gpus = ("9.0", "10.0", "10.3", "12.0")  # H100, B200, B300, RTX PRO 6000
+    assert [mla_block_tokens(lite, cc) for cc in gpus] == [64, 64, 64, 16]
+    assert [mla_block_tokens(wide, cc) for cc in gpus] == [64, 128, 128, 16]
+    layout = kv_layout(wide, "bf16", 1, 8192, 1000, mla_block_tokens(wide, "10.0"))
+    assert layout is not None and _rules(layout) == [("full", None, 128)]
+    assert layout.per_request(1000) == 8  # ⌈1,000 / 128⌉
+
+
 def test_a_b200_profile_pages_deepseek_v3_in_64_token_blocks() -> None:
     request = parse_request(
         {

@@ -39,11 +39,14 @@ read at commit 002db4951e0c): with ``--block-size`` left at 16, vLLM forces the 
 MLA kernel takes. On Blackwell data-centre GPUs (compute capability 10.x) the default is
 FlashInfer MLA, which takes 32 or a multiple of 64 ("Forcing kv cache block size to 64 for
 FlashInferMLA backend"), when ``qk_nope_head_dim`` is 128 (DeepSeek-V2/V3, Kimi K2), else CUTLASS
-MLA, which takes multiples of 128; on Hopper FlashMLA takes multiples of 64; a sparse model
+MLA, which takes multiples of 128 ("Forcing kv cache block size to 128 for CUTLASS_MLA backend":
+GLM-4.7-Flash's 192, or any other width); on Hopper FlashMLA takes multiples of 64; a sparse model
 (``index_topk``: DeepSeek-V3.2, GLM-5) gets 64 on any GPU (FlashMLASparse); elsewhere (Ampere,
-Ada, Blackwell workstation GPUs) Triton MLA keeps 16 (:func:`mla_block_tokens`). The planner
-does not read ``qk_nope_head_dim``: a Blackwell model whose value is not 128 gets CUTLASS MLA's
-128 in vLLM and 64 here. ROCm's MLA backends are not modelled (16).
+Ada, Blackwell workstation GPUs, compute capability 12.x, which is not vLLM's "family 100")
+Triton MLA keeps 16 (:func:`mla_block_tokens`). ``qk_nope_head_dim`` is the MLA query/key head
+minus its decoupled RoPE part (``head_dim - qk_rope_head_dim`` of the architecture). Decode context
+parallelism, which also sends vLLM to CUTLASS MLA, is not a setting the planner offers. ROCm's MLA
+backends are not modelled (16).
 
 Version notes: sliding-window layers were charged every token before the hybrid manager (V0,
 and V1 with ``--disable-hybrid-kv-cache-manager``); chunked local attention was too while
@@ -65,6 +68,10 @@ from core.domain.dtypes import BITS
 from core.model.architecture import CacheGroup, ModelArchitecture
 
 BLOCK_TOKENS = 16  # vLLM's default --block-size, and the attention kernels' alignment
+# vllm/platforms/cuda.py @ 002db4951e0c (CudaPlatformBase.check_and_update_config): the one
+# qk_nope_head_dim FlashInfer MLA takes on Blackwell, and the block CUTLASS MLA is forced to.
+FLASHINFER_MLA_NOPE = 128
+CUTLASS_MLA_BLOCK = 128
 # How a group's blocks per request grow: every token, a sliding window, a chunk, a fixed state.
 Rule = Literal["full", "sliding", "chunked", "state"]
 _RULES: dict[str, Rule] = {
@@ -201,7 +208,16 @@ def mla_block_tokens(arch: ModelArchitecture, compute_capability: str | None) ->
     if any(g.token_bits for g in mla):  # the sparse indexer's key beside the latent
         return 64  # "Forcing kv cache block size to 64 for FlashMLASparse backend"
     major = int(compute_capability.split(".")[0])
-    return 64 if major in (9, 10) else BLOCK_TOKENS  # FlashMLA; FlashInfer MLA
+    if major == 10:  # is_device_capability_family(100): B200, B300
+        # FlashInfer MLA's kernel takes only a 128-wide non-RoPE query/key head; vLLM sends any
+        # other width to CUTLASS MLA (cuda.py @ 002db4951e0c, "Fall back to CUTLASS_MLA").
+        return 64 if mla_nope_head_dim(arch) == FLASHINFER_MLA_NOPE else CUTLASS_MLA_BLOCK
+    return 64 if major == 9 else BLOCK_TOKENS  # FlashMLA; Triton MLA
+
+
+def mla_nope_head_dim(arch: ModelArchitecture) -> int:
+    """``qk_nope_head_dim`` of an MLA architecture: its query/key head minus the RoPE part."""
+    return arch.head_dim - (arch.qk_rope_head_dim or 0)
 
 
 def kv_layout(

@@ -348,9 +348,14 @@ def _modelopt_match(pattern: str, name: str) -> bool:
 # ModelOptFp8LinearMethod).
 # NVFP4: ``weight`` uint8, two E2M1 values a byte, [out, in / 2]; ``weight_scale`` float8_e4m3fn,
 # one per group of 16 along the input, [out, in / 16]; ``weight_scale_2`` and ``input_scale``
-# float32, one each per matrix. FP8: ``weight`` float8_e4m3fn, ``weight_scale`` and
-# ``input_scale`` float32, one each per matrix. The config is ``quantization_config`` with
-# ``quant_method: modelopt`` and ``quant_algo``, ``ignore`` and ``config_groups`` (newer exports),
+# float32, one each per matrix. The block scales are stored unpadded: create_weights declares
+# ``weight_scale`` as [out, in / group_size] per rank and the loader copies the checkpoint's tensor
+# into it, so a file padded to 128 × 4 would not load. The padding to 128 rows × 4 columns and
+# the swizzle CUTLASS and FlashInfer want happen on the GPU after loading (``swizzle_blockscale``
+# in process_weights_after_loading), and only there.
+# FP8: ``weight`` float8_e4m3fn, ``weight_scale`` and ``input_scale`` float32, one each per matrix.
+# The config is ``quantization_config`` with ``quant_method: modelopt`` and ``quant_algo``,
+# ``ignore`` and ``config_groups`` (newer exports),
 # or hf_quant_config.json's ``quantization`` block with ``quant_algo``, ``group_size`` and
 # ``exclude_modules`` (:func:`modelopt_quantization` turns the latter into the former).
 NVFP4_GROUP = 16

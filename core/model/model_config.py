@@ -29,6 +29,7 @@ from core.model.families import (
     FLAT_TEXT,
     KNOWN,
     MULTIMODAL,
+    WRAPPER_TIES,
     count_family,
 )
 from core.model.families.build import Counted
@@ -147,7 +148,9 @@ def _text_and_vision(
         # its text fields at the top level): counted from the sub-config, never dropped.
         return config, family, vision if isinstance(vision, dict) else None
     text = text.copy()  # keeps a decoded config's refusal of NaN and Infinity
-    if "tie_word_embeddings" not in text and "tie_word_embeddings" in config:
+    if "tie_word_embeddings" in config and (
+        "tie_word_embeddings" not in text or family in WRAPPER_TIES
+    ):
         text["tie_word_embeddings"] = config["tie_word_embeddings"]
     text_family = text.get("model_type") or (MULTIMODAL[family][0] if family in MULTIMODAL else "")
     return text, str(text_family), vision if isinstance(vision, dict) else None

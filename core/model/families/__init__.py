@@ -29,6 +29,8 @@ from core.model.families.moe import MOE
 from core.model.families.opt import count_opt
 from core.model.families.reader import ConfigReader
 from core.model.families.vision import (
+    glm4v_vision,
+    internvl_vision,
     lfm2_vl_vision,
     llama4_vision,
     moonvit_kimi_k25,
@@ -49,7 +51,14 @@ SPECS["qwen3_vl_moe_text"] = SPECS["qwen3_moe"]
 SPECS["exaone4_5_text"] = SPECS["exaone4"]
 SPECS["qwen2_5_vl_text"] = SPECS["qwen2"]
 
-MLA = {"deepseek_v3": 3, "deepseek_v2": 2, "kimi_k2": 3, "deepseek_v32": 3, "glm_moe_dsa": 3}
+MLA = {
+    "deepseek_v3": 3,
+    "deepseek_v2": 2,
+    "kimi_k2": 3,
+    "deepseek_v32": 3,
+    "glm_moe_dsa": 3,
+    "mistral4": 3,
+}
 # Multimodal families: the text model's family and the vision tower's counter, which gets the
 # whole config, the vision config and the text width.
 VisionCounter = Callable[[dict[str, Any], dict[str, Any], int], int]
@@ -66,10 +75,22 @@ MULTIMODAL: dict[str, tuple[str, VisionCounter]] = {
     "qwen2_5_vl": ("qwen2_5_vl_text", lambda c, v, h: qwen25_vl_vision(v, h)),
     "exaone4_5": ("exaone4_5_text", lambda c, v, h: qwen25_vl_vision(v, h)),
     "mistral3": ("mistral", pixtral_mistral3),
+    # InternVL 3 / 3.5 in transformers' format (InternVLForConditionalGeneration): the text model
+    # is whatever text_config names (Qwen2 by default, Qwen3, GPT-OSS...).
+    "internvl": ("qwen2", internvl_vision),
+    "glm4v": ("glm4v_text", lambda c, v, h: glm4v_vision(v, h)),
+    # GLM-4.5V / GLM-4.6V: GLM-4.1V's tower (modeling_glm4v_moe.py repeats it) before a GLM-4.5
+    # text model.
+    "glm4v_moe": ("glm4v_moe_text", lambda c, v, h: glm4v_vision(v, h)),
 }
 # Multimodal families whose published configs may keep the text model's fields at the top level
 # instead of in text_config (Qwen2.5-VL's of early 2025, written by transformers 4.4x).
 FLAT_TEXT = frozenset({"qwen2_5_vl"})
+
+# Multimodal families whose wrapper's tie_word_embeddings decides whether the head is tied, over
+# the text config's own (InternVLForConditionalGeneration._tied_weights_keys ties lm_head to the
+# text embeddings when the wrapper's config says so).
+WRAPPER_TIES = frozenset({"internvl"})
 
 # Multimodal families whose audio tower (audio_config) the counter above counts as well.
 AUDIO_COUNTED = frozenset({"gemma4"})
@@ -104,6 +125,26 @@ def count_family(r: ConfigReader, family: str) -> Counted | None:
 # FalconConfig: Falcon's configs give no length, and serving engines read the class's 2,048).
 DEFAULTS: dict[str, dict[str, int]] = {
     "falcon": {"max_position_embeddings": 2048},
+    # Mistral4Config (configuration_mistral4.py): DeepSeek-V3's layout at other sizes, and no
+    # dense layers before the experts.
+    "mistral4": {
+        "vocab_size": 131_072,
+        "hidden_size": 4096,
+        "intermediate_size": 12288,
+        "num_hidden_layers": 36,
+        "num_attention_heads": 32,
+        "q_lora_rank": 1024,
+        "kv_lora_rank": 256,
+        "qk_nope_head_dim": 64,
+        "qk_rope_head_dim": 64,
+        "v_head_dim": 128,
+        "n_routed_experts": 128,
+        "n_shared_experts": 1,
+        "moe_intermediate_size": 2048,
+        "num_experts_per_tok": 4,
+        "first_k_dense_replace": 0,
+        "max_position_embeddings": 1_048_576,
+    },
     "gemma3_text": {
         "vocab_size": 262_208,
         "hidden_size": 2304,

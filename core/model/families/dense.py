@@ -185,6 +185,11 @@ DENSE: dict[str, Callable[[ConfigReader], DecoderSpec]] = {
         sliding_if="all",
         fused=True,
     ),
+    # modeling_glm4v.py Glm4vTextDecoderLayer: biased q/k/v, unbiased o, four RMSNorms (input,
+    # post-self-attention, post-attention, post-MLP), a fused gate_up_proj; untied head.
+    "glm4v_text": lambda r: llama_like(
+        r, tie_default=False, ff_default=13696, qkv_bias=True, o_bias=False, norms=4, fused=True
+    ),
     # modeling_granite.py: attention_bias and mlp_bias like Llama.
     "granite": lambda r: llama_like(r, tie_default=True, ff_default=11008, mlp_bias_key="mlp_bias"),
     # modeling_smollm3.py: Llama layout, tied head by default.

@@ -288,6 +288,45 @@ def granitemoehybrid(r: ConfigReader) -> DecoderSpec:
     )
 
 
+def bamba(r: ConfigReader) -> DecoderSpec:
+    """Bamba (modeling_bamba.py): attention at ``attn_layer_indices``, Mamba-2 elsewhere.
+
+    Each layer's mixer is followed by a gated MLP of ``intermediate_size``.
+    The Mamba-2 mixer is ``mamba_expand`` × hidden wide over ``mamba_n_heads`` heads; its head
+    size ``mamba_d_head`` is that width over the heads when the config says "auto" (BambaConfig).
+    """
+    c = core(r)
+    indices = set(r.int_list("attn_layer_indices") or [])
+    kinds = ["attention" if i in indices else "mamba" for i in range(c.layers)]
+    heads = r.integer("mamba_n_heads", 128)
+    inner = r.integer("mamba_expand", 2) * c.h
+    head = r.config.get("mamba_d_head")
+    mx = mixers.mamba2(
+        c.h,
+        heads=heads,
+        head_dim=inner // heads if head in (None, "auto") else r.integer("mamba_d_head", 64),
+        d_state=r.integer("mamba_d_state", 256),
+        groups=r.integer("mamba_n_groups", 1, quiet=True),
+        kernel=r.integer("mamba_d_conv", 4, quiet=True),
+        conv_bias=r.flag("mamba_conv_bias", True),
+        proj_bias=r.flag("mamba_proj_bias", False),
+        inner=inner,
+    )
+    bias = r.flag("attention_bias", False)
+    return _spec(
+        r,
+        kinds,
+        Attention(c.heads, c.kv, c.d, c.d, qkv_bias=bias, o_bias=bias),
+        c.h,
+        c.vocab,
+        mixers={"mamba": mx},
+        mlp=Mlp(r.integer("intermediate_size", 14336), bias=r.flag("mlp_bias", False)),
+        norm_params=2 * c.h,
+        final_norm=c.h,
+        tie=tie(r, False),
+    )
+
+
 def falcon_h1(r: ConfigReader) -> DecoderSpec:
     """Falcon-H1: every layer runs attention and Mamba-2 in parallel, then a gated MLP."""
     c = core(r)
@@ -441,6 +480,7 @@ HYBRID: dict[str, Callable[[ConfigReader], DecoderSpec]] = {
     "mamba2": mamba2_model,
     "nemotron_h": nemotron_h,
     "granitemoehybrid": granitemoehybrid,
+    "bamba": bamba,
     "falcon_h1": falcon_h1,
     "jamba": jamba,
     "lfm2": lfm2,

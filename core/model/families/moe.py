@@ -158,8 +158,12 @@ def llama4_text(r: ConfigReader) -> DecoderSpec:
     )
 
 
-def glm4_moe(r: ConfigReader) -> DecoderSpec:
-    """GLM-4.5: q/k/v biases, optional q/k norms, DeepSeek-style router and shared experts."""
+def glm4_moe(r: ConfigReader, head_default: int | None = 128) -> DecoderSpec:
+    """GLM-4.5: q/k/v biases, optional q/k norms, DeepSeek-style router and shared experts.
+
+    GLM-4.5V's text model (``glm4v_moe_text``) is built alike; without ``head_dim`` its attention
+    takes hidden_size // num_attention_heads (Glm4vMoeTextAttention), where Glm4MoeConfig has 128.
+    """
     qk: QkNorm = "head" if r.flag("use_qk_norm", False) else "none"
     spec = llama_like(
         r,
@@ -168,7 +172,7 @@ def glm4_moe(r: ConfigReader) -> DecoderSpec:
         qkv_bias=r.flag("attention_bias", True),
         o_bias=False,
         qk_norm=qk,
-        head_default=128,
+        head_default=head_default,
     )
     e = r.integer("n_routed_experts", 128)
     k = _top_k(r, e, default=8)
@@ -185,6 +189,31 @@ def glm4_moe(r: ConfigReader) -> DecoderSpec:
     spec.mtp_layers = r.integer("num_nextn_predict_layers", 0, minimum=0, quiet=True)
     spec.mtp_proj_whole = True
     return spec
+
+
+def dots1(r: ConfigReader) -> DecoderSpec:
+    """dots.llm1 (modeling_dots1.py): Qwen3's attention, DeepSeek-V3's experts.
+
+    Per-head q/k norms and no attention biases; MoE after the first ``first_k_dense_replace``
+    dense layers: routed experts of ``moe_intermediate_size``, one shared MLP
+    ``n_shared_experts`` times as wide, a bias-free router (its ``e_score_correction_bias`` is a
+    buffer in transformers, not a parameter).
+    """
+    spec = llama_like(
+        r,
+        tie_default=False,
+        ff_default=10944,
+        qkv_bias=r.flag("attention_bias", False),
+        o_bias=r.flag("attention_bias", False),
+        qk_norm="head",
+    )
+    e = r.required("n_routed_experts")
+    k = _top_k(r, e, default=6)
+    ff = r.integer("moe_intermediate_size", 1408)
+    shared = r.integer("n_shared_experts", 0, minimum=0)
+    first = r.integer("first_k_dense_replace", 0, minimum=0)
+    moe = Moe(e, k, ff, shared_ff=ff * shared, shared_count=shared)
+    return _with_moe(spec, moe, lambda i: i >= first)
 
 
 def ernie_moe(r: ConfigReader) -> DecoderSpec:
@@ -329,6 +358,8 @@ MOE: dict[str, Callable[[ConfigReader], DecoderSpec]] = {
     "gpt_oss": gpt_oss,
     "llama4_text": llama4_text,
     "glm4_moe": glm4_moe,
+    "glm4v_moe_text": lambda r: glm4_moe(r, head_default=None),
+    "dots1": dots1,
     "ernie4_5_moe": ernie_moe,
     "hunyuan_v1_moe": hunyuan_moe,
     "minimax_m2": minimax_m2,

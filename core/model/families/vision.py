@@ -22,6 +22,8 @@
   ``projection_hidden_size``, then two biased matrices: merged → merged → text width, merged being
   the vision width × the merge kernel's area). The published config spells the tower's fields
   ``vt_*`` and ``init_pos_emb_*``.
+- InternVL (``modeling_internvl.py``): the InternViT tower (class token, learned positions, layer
+  scales) and the pixel-shuffle projector (:func:`internvl_vision`).
 """
 
 from __future__ import annotations
@@ -181,3 +183,77 @@ def pixtral_mistral3(config: dict[str, Any], vision: dict[str, Any], text_hidden
     projector = h + h * merge * merge * h + h * feature_layers * text_hidden
     projector += text_hidden * text_hidden + (2 * text_hidden if bias else 0)
     return tower + projector
+
+
+def _pair(r: ConfigReader, key: str, default: int) -> tuple[int, int]:
+    """An image or patch size given as one number or as [height, width]."""
+    value = r.config.get(key)
+    if isinstance(value, list) and len(value) == 2:
+        return r.check_int(key, value[0], 1), r.check_int(key, value[1], 1)
+    side = r.integer(key, default, quiet=True)
+    return side, side
+
+
+def internvl_vision(config: dict[str, Any], vision: dict[str, Any], text_hidden: int) -> int:
+    """The InternViT tower and the InternVL projector (``modeling_internvl.py``).
+
+    Embeddings: a class token, a mask token when ``use_mask_token``, a biased patch convolution
+    and (``use_absolute_position_embeddings``) one learned position per patch plus the class
+    token. Per layer: q/k/v (biased when ``attention_bias``), a biased output projection, RMSNorms
+    of the width on q and k when ``use_qk_norm``, two norms (``norm_type``: LayerNorm with bias,
+    or RMSNorm), the layer-scale vectors ``lambda_1`` and ``lambda_2``, biased fc1/fc2. A final
+    LayerNorm unless ``use_mean_pooling``. The projector: a LayerNorm and a biased matrix over the
+    pixel-shuffled width (vision × (1 / ``downsample_ratio``)²), then a biased text × text matrix.
+    Defaults: ``InternVLVisionConfig``, ``InternVLConfig``.
+    """
+    r = ConfigReader(vision, "internvl_vision")
+    h = r.integer("hidden_size", 1024, quiet=True)
+    ff = r.integer("intermediate_size", 4096, quiet=True)
+    layers = r.integer("num_hidden_layers", 24, quiet=True)
+    channels = r.integer("num_channels", 3, quiet=True)
+    image_h, image_w = _pair(r, "image_size", 448)
+    patch_h, patch_w = _pair(r, "patch_size", 14)
+    embeddings = h * (2 if r.flag("use_mask_token", False) else 1)
+    embeddings += channels * patch_h * patch_w * h + h
+    if r.flag("use_absolute_position_embeddings", True):
+        embeddings += ((image_h // patch_h) * (image_w // patch_w) + 1) * h
+    norm = 2 * h if vision.get("norm_type", "layer_norm") == "layer_norm" else h
+    layer = 3 * h * h + (3 * h if r.flag("attention_bias", False) else 0) + h * h + h
+    layer += (2 * h if r.flag("use_qk_norm", False) else 0) + 2 * norm + 2 * h
+    layer += h * ff + ff + ff * h + h
+    final = 0 if r.flag("use_mean_pooling", True) else 2 * h
+    top = ConfigReader(config, "internvl")
+    shuffle = round(1 / top.number("downsample_ratio", 0.5))
+    merged = h * shuffle * shuffle
+    projector = 2 * merged + merged * text_hidden + text_hidden
+    projector += text_hidden * text_hidden + text_hidden
+    return embeddings + layers * layer + final + projector
+
+
+def glm4v_vision(vision: dict[str, Any], text_hidden: int) -> int:
+    """The GLM-4.1V / GLM-4.5V vision tower and merger (``modeling_glm4v.py``).
+
+    A biased 3-D patch convolution, learned positions ((image / patch)² of them), an RMSNorm after
+    the convolution, ``depth`` blocks of two RMSNorms, a fused qkv (biased when
+    ``attention_bias``), an unbiased output projection and a gated MLP of ``out_hidden_size``
+    without biases; a post RMSNorm, a biased ``spatial_merge_size``² convolution down to
+    ``out_hidden_size``, then the merger: an unbiased square matrix, a LayerNorm and a gated MLP of
+    ``intermediate_size``. Defaults: ``Glm4vVisionConfig``.
+    """
+    del text_hidden  # the merger ends at out_hidden_size, the text width of published configs
+    r = ConfigReader(vision, "glm4v_vision")
+    h = r.integer("hidden_size", 1536, quiet=True)
+    depth = r.integer("depth", 24, quiet=True)
+    out = r.integer("out_hidden_size", 4096, quiet=True)
+    ff = r.integer("intermediate_size", 13696, quiet=True)
+    channels = r.integer("in_channels", 3, quiet=True)
+    image = r.integer("image_size", 336, quiet=True)
+    patch = r.integer("patch_size", 14, quiet=True)
+    temporal = r.integer("temporal_patch_size", 2, quiet=True)
+    merge = r.integer("spatial_merge_size", 2, quiet=True)
+    embeddings = (image // patch) ** 2 * h + channels * temporal * patch * patch * h + h
+    block = 2 * h + 3 * h * h + (3 * h if r.flag("attention_bias", False) else 0) + h * h
+    block += 3 * h * out
+    tail = 2 * h + h * merge * merge * out + out  # post_conv and post norms, downsample
+    merger = out * out + 2 * out + 3 * out * ff
+    return embeddings + depth * block + tail + merger
