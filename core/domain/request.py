@@ -86,6 +86,7 @@ _NEW_OPTIONAL: dict[tuple[str, str], object] = {
     ("precision", "format"): None,
     ("inference", "max_num_batched_tokens"): None,
     ("inference", "max_num_seqs"): None,
+    ("parallelism", "expert_parallel"): False,
     ("inference", "engine"): "vllm",
     ("inference", "vllm_version"): "0.17+",
     ("inference", "mxfp4_backend"): "auto",
@@ -245,6 +246,11 @@ class Parallelism(BaseModel):
     gpus: int = Field(default=1, ge=1, le=4096)
     tensor_parallel: int | None = Field(default=None, ge=1, le=4096)
     fsdp_sharding: FsdpSharding = "full"
+    # vLLM's --enable-expert-parallel for a mixture-of-experts model: the routed experts are split
+    # whole over all ``gpus`` (EP size = TP × DP) and the ``gpus ÷ tp`` data-parallel ranks share
+    # one expert group, each with its own attention and KV cache
+    # (core.capacity.expert_parallel).
+    expert_parallel: bool = False
 
     @model_validator(mode="after")
     def _consistent(self) -> Parallelism:

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from core.domain.catalog import GpuOffer
+from core.speed import expert_parallel
 from core.speed.hardware import Link, link_of, matmul_peak
 from core.speed.shape import KV_BYTES, WEIGHT_BYTES, ModelShape
 
@@ -82,6 +83,7 @@ class Layout:
     weight_bytes: float
     kv_bytes: float
     matmul: str
+    experts: expert_parallel.ExpertSplit | None = None  # see core.speed.expert_parallel
 
     @classmethod
     def of(cls, gpu: GpuOffer, gpus: int, tp: int, weights: str, kv: str) -> Layout:
@@ -92,7 +94,8 @@ class Layout:
     @property
     def replicas(self) -> int:
         """Independent copies of the model (data-parallel serving)."""
-        return max(self.gpus // self.tp, 1)
+        ranks = self.tp * (self.experts.dp if self.experts else 1)
+        return max(self.gpus // ranks, 1)
 
 
 @dataclass(frozen=True)
@@ -144,6 +147,18 @@ def step_time(
 
     ``prefill_context`` is the average context a prompt token attends to (half the prompt).
     """
+    if layout.experts is not None:  # the expert-parallel step (core.speed.expert_parallel)
+        return StepTime(
+            *expert_parallel.step_parts(
+                shape,
+                layout,
+                engine,
+                decode=decode,
+                context=context,
+                prefill=prefill,
+                prefill_context=prefill_context,
+            )
+        )
     gpu = layout.gpu
     tokens = decode + prefill
     bandwidth = gpu.memory_bandwidth_gbps * 1e9 * engine.bandwidth

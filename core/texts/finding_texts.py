@@ -142,6 +142,12 @@ FINDING_TEMPLATES: dict[str, str] = {
         "tensor-parallel degree {tp} exceeds the {kv_heads} KV heads: each GPU keeps a "
         "replicated head, so the KV cache does not shrink further",
     ),
+    "expert_parallel_layout": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "expert parallel: the {experts} experts of each MoE layer are split whole over {ep} GPUs "
+        "(at most {per_gpu} each); attention, shared experts and dense layers are "
+        "tensor-parallel over {tp} in each of {dp} data-parallel ranks, each with its own KV cache",
+    ),
     "tp_across_nodes": QT_TRANSLATE_NOOP(
         "CoreText",
         "tensor-parallel degree {tp} spans nodes ({per_node} GPUs per node): every "

@@ -43,11 +43,13 @@ from functools import cached_property, partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from core.base.errors import InputError
+from core.capacity.expert_parallel import layout_of
 from core.domain.catalog import Catalog, GpuOffer, default_catalog
 from core.domain.request import Parallelism, PlanRequest
 from core.domain.terms import to_utc
 from core.domain.traffic_profile import SavedPoint, TrafficProfile, TrainingGoal
 from core.estimate.dispatch import estimate_on, resolve
+from core.model.architecture import ModelArchitecture
 from core.planning.planner import GPU_COUNTS, PlanOption, plan, reason_parts
 from core.planning.traffic.speed_source import (
     OperatingPoint,
@@ -106,8 +108,13 @@ class Capacity:
 
     @property
     def tp(self) -> int:
-        """GPUs per replica (the tensor-parallel degree)."""
+        """The tensor-parallel degree (of attention, under expert parallelism)."""
         return self.layout.tp
+
+    @property
+    def replica_gpus(self) -> int:
+        """GPUs per replica: the tensor-parallel degree, times the data-parallel ranks under EP."""
+        return self.layout.gpus
 
 
 @dataclass(frozen=True)
@@ -149,8 +156,18 @@ class TrafficOption:
 
     @property
     def tp(self) -> int:
-        """GPUs per replica."""
+        """The tensor-parallel degree."""
         return self.capacity.tp
+
+    @property
+    def replica_gpus(self) -> int:
+        """GPUs per replica."""
+        return self.capacity.replica_gpus
+
+    @property
+    def layout_name(self) -> str:
+        """The replica's layout: "TP 8", or "TP 2 × DP 4, EP 8" under expert parallelism."""
+        return self.capacity.layout.name
 
     @property
     def binding(self) -> Binding:
@@ -204,14 +221,28 @@ def serving_request(request: PlanRequest, profile: TrafficProfile) -> PlanReques
     return request.model_copy(update={"inference": inference, "workload": "inference"})
 
 
-def _layout_request(request: PlanRequest, gpu: GpuOffer, tp: int) -> PlanRequest:
-    strategy = "tensor" if tp > 1 else "single"
-    parallelism = Parallelism(strategy=strategy, gpus=tp, tensor_parallel=tp)
+def _layout_request(
+    request: PlanRequest, gpu: GpuOffer, tp: int, dp: int = 1, experts: bool = False
+) -> PlanRequest:
+    gpus = tp * dp
+    strategy = "tensor" if gpus > 1 else "single"
+    parallelism = Parallelism(
+        strategy=strategy, gpus=gpus, tensor_parallel=tp, expert_parallel=experts
+    )
     return request.model_copy(update={"parallelism": parallelism, "gpu": gpu.id})
 
 
 def _held_at_once(layout: ServingLayout) -> tuple[int, Binding]:
-    """Sequences of the longest request one replica holds at once, and what stops more."""
+    """Sequences of the longest request one replica holds at once, and what stops more.
+
+    Under expert parallelism each data-parallel rank is an engine of its own (its KV pool and
+    ``max_num_seqs``): the replica holds ``dp`` times what one rank does.
+    """
+    held, binding = _held_by_rank(layout)
+    return held * layout.dp, binding
+
+
+def _held_by_rank(layout: ServingLayout) -> tuple[int, Binding]:
     details = layout.estimate.details
     start_up = details.get("vllm_start_up") or {}
     at_once = start_up.get("sequences_at_once")
@@ -290,6 +321,24 @@ def _degrees(gpu: GpuOffer) -> list[int]:
     return [n for n in GPU_COUNTS if n <= gpu.gpus_per_node]
 
 
+def layouts(gpu: GpuOffer, moe: ModelArchitecture | None) -> list[tuple[int, int, bool]]:
+    """(tp, dp, expert-parallel) of every replica layout searched on ``gpu``, within one node.
+
+    Tensor parallelism at each degree; for a mixture-of-experts model also vLLM's expert
+    parallelism over every tp × dp of two GPUs or more (``dp`` data-parallel attention ranks of
+    ``tp`` GPUs, the experts split whole over all of them) where each GPU gets an expert.
+    """
+    degrees = _degrees(gpu)
+    found = [(tp, 1, False) for tp in degrees]
+    if moe is None or not moe.is_moe:
+        return found
+    for gpus in degrees:
+        for tp in degrees:
+            if gpus % tp == 0 and layout_of(moe, gpus, tp) is not None:
+                found.append((tp, gpus // tp, True))
+    return found
+
+
 def capacities(
     request: PlanRequest,
     profile: TrafficProfile,
@@ -306,11 +355,14 @@ def capacities(
     gpus = [catalog.gpu(request.gpu)] if request.gpu else list(catalog.gpus)
     found: list[Capacity] = []
     refused: list[tuple[ServingLayout, tuple[str, ...]]] = []
+    # Expert parallelism is vLLM's, for a language model with routed experts.
+    vllm = base.inference.engine == "vllm" and isinstance(model, ModelArchitecture)
+    served = model if vllm and isinstance(model, ModelArchitecture) else None
     for gpu in gpus:
-        for tp in _degrees(gpu):
-            variant = _layout_request(base, gpu, tp)
+        for tp, dp, experts in layouts(gpu, served):
+            variant = _layout_request(base, gpu, tp, dp, experts)
             result = estimate_on(variant, model, gpu)
-            layout = ServingLayout(gpu, tp, result, variant, model)
+            layout = ServingLayout(gpu, tp, result, variant, model, dp, experts)
             if not result.fits:
                 refused.append((layout, tuple(reason_parts(result))))
                 continue
@@ -362,18 +414,17 @@ def size(
     feasible: list[TrafficOption] = []
     infeasible: list[TrafficOption] = []
     for cap in found:
+        one = cap.replica_gpus
         if cap.best is None:
-            price = price_for(catalog, cap.gpu, cap.tp, request.term, tax_rate=tax_rate)
-            infeasible.append(
-                TrafficOption(cap, 1, cap.tp, 0.0, price, None, None, cap.reason_parts)
-            )
+            price = price_for(catalog, cap.gpu, one, request.term, tax_rate=tax_rate)
+            infeasible.append(TrafficOption(cap, 1, one, 0.0, price, None, None, cap.reason_parts))
             continue
         per_replica = cap.best.requests_per_s
         needed = max(math.ceil(wanted / per_replica * (1 - SLACK)), 1)
         replicas = needed + profile.spare.replicas
-        gpus = replicas * cap.tp
+        gpus = replicas * one
         if gpus > cap.gpu.max_gpus:
-            price = price_for(catalog, cap.gpu, cap.tp, request.term, tax_rate=tax_rate)
+            price = price_for(catalog, cap.gpu, one, request.term, tax_rate=tax_rate)
             reason = Message("traffic.reason_rate", need=gpus, rate=wanted, has=cap.gpu.max_gpus)
             infeasible.append(TrafficOption(cap, replicas, gpus, 0.0, price, None, None, (reason,)))
             continue
@@ -392,7 +443,16 @@ def size(
                 solver=partial(operating_concurrency, source, cap, profile, share),
             )
         )
-    feasible.sort(key=lambda o: (o.price.total, o.gpus, o.gpu.id, o.tp))
+    feasible.sort(
+        key=lambda o: (
+            o.price.total,
+            o.gpus,
+            o.gpu.id,
+            o.capacity.layout.expert_parallel,  # the plainer layout first at a tie
+            o.tp,
+            o.replica_gpus,
+        )
+    )
     return feasible, infeasible
 
 
@@ -473,17 +533,17 @@ def _unreachable(
     if by_rate:
 
         def most(o: TrafficOption) -> float:
-            replicas = o.gpu.max_gpus // o.tp
+            replicas = o.gpu.max_gpus // o.replica_gpus
             assert o.capacity.best is not None
             return replicas * o.capacity.best.requests_per_s
 
         best = max(by_rate, key=most)
-        replicas = best.gpu.max_gpus // best.tp
+        replicas = best.gpu.max_gpus // best.replica_gpus
         message = Message(
             "traffic.unreachable_rate",
             rate=profile.peak_rps * (1 + profile.spare.fraction),
             best=most(best),
-            gpus=replicas * best.tp,
+            gpus=replicas * best.replica_gpus,
             gpu=best.gpu.id,
         )
         return message, _rate_field(profile)
@@ -502,7 +562,7 @@ def _unreachable(
                 "traffic.unreachable_tpot",
                 target=ceiling,
                 best=fastest.alone.tpot_s,
-                gpus=fastest.tp,
+                gpus=fastest.replica_gpus,
                 gpu=fastest.gpu.id,
             )
             return message, _tpot_field(profile)
@@ -524,7 +584,7 @@ def _unreachable(
         "traffic.unreachable_ttft",
         target=chosen,
         best=ttft(quickest, p90),
-        gpus=quickest.tp,
+        gpus=quickest.replica_gpus,
         gpu=quickest.gpu.id,
     )
     return message, "latency.ttft_p90_s" if p90 else "latency.ttft_p50_s"
@@ -576,9 +636,9 @@ def sized_plan(
     feasible, infeasible = size(found, profile, request, catalog, tax_rate=tax_rate, source=source)
     memory: list[TrafficOption] = []
     for layout, parts in refused:
-        price = price_for(catalog, layout.gpu, layout.tp, request.term, tax_rate=tax_rate)
+        price = price_for(catalog, layout.gpu, layout.gpus, request.term, tax_rate=tax_rate)
         blank = Capacity(layout, 0, "memory", 0, None, None, None, "memory", parts)
-        memory.append(TrafficOption(blank, 1, layout.tp, 0.0, price, None, None, parts))
+        memory.append(TrafficOption(blank, 1, layout.gpus, 0.0, price, None, None, parts))
     unreachable: tuple[str | None, str | None] = (None, None)
     if not feasible:
         unreachable = _unreachable(profile, found, infeasible)

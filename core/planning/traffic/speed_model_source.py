@@ -52,8 +52,9 @@ class SpeedModelServing:
             inputs = {
                 "arch": arch,
                 "gpu": layout.gpu,
-                "gpus": layout.tp,
+                "gpus": layout.gpus,
                 "tp": layout.tp,
+                "expert_ranks": layout.dp if layout.expert_parallel else 0,
                 "weight_bytes": serving_speed.weight_bytes_per_param(request, arch),
                 "kv_bytes": serving_speed.KV_ELEMENT_BYTES[request.precision.kv_cache],
                 "matmul": serving_speed.MATMUL[prefill_precision(request, arch, layout.gpu)],
@@ -79,7 +80,7 @@ class SpeedModelServing:
             ttft_s=float(speed.ttft_s),
             tpot_s=float(speed.tpot_s),
             requests_per_s=float(speed.requests_per_s),
-            tokens_per_s_per_gpu=float(speed.output_tokens_per_s) / layout.tp,
+            tokens_per_s_per_gpu=float(speed.output_tokens_per_s) / layout.gpus,
             band=1.0 + float(speed.band),
             kind=self.kind,
         )

@@ -62,6 +62,20 @@ class ServingLayout:
     estimate: EstimateResult
     request: PlanRequest
     model: ResolvedModel
+    dp: int = 1  # data-parallel attention ranks sharing one expert-parallel group
+    expert_parallel: bool = False  # experts split whole over tp × dp GPUs (vLLM)
+
+    @property
+    def gpus(self) -> int:
+        """GPUs of one replica."""
+        return self.tp * self.dp
+
+    @property
+    def name(self) -> str:
+        """The layout in a few characters: "TP 8", or "TP 2 × DP 4, EP 8" when expert-parallel."""
+        if not self.expert_parallel:
+            return f"TP {self.tp}"
+        return f"TP {self.tp} × DP {self.dp}, EP {self.gpus}"
 
 
 @dataclass(frozen=True)
@@ -119,7 +133,7 @@ class RooflineFigures:
     weights: float  # bytes each GPU reads per step for the weights
     kv_per_token: float  # cache bytes per token of context on each GPU
     compute: float  # tokens/s the replica's matmuls run at (2·N_active FLOPs a token)
-    tp: int
+    tp: int  # GPUs of the replica
 
 
 def roofline_figures(layout: ServingLayout) -> RooflineFigures:
@@ -132,7 +146,7 @@ def roofline_figures(layout: ServingLayout) -> RooflineFigures:
         weights=float(est.memory.weights + est.memory.quantization_metadata),
         kv_per_token=per_sequence / context,
         compute=_matmul_rate(layout),
-        tp=layout.tp,
+        tp=layout.gpus,
     )
 
 
@@ -150,7 +164,9 @@ def _matmul_rate(layout: ServingLayout) -> float:
     arch = language_model_of(layout.model)
     precision = prefill_precision(request, arch, layout.gpu)
     active = max(arch.params_active, 1)
-    return prefill_tokens_per_second(layout.gpu, layout.tp, active, request.training.mfu, precision)
+    return prefill_tokens_per_second(
+        layout.gpu, layout.gpus, active, request.training.mfu, precision
+    )
 
 
 class RooflineServing:
