@@ -38,8 +38,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
 
+from core.capacity.throughput import prefill_tokens_per_second
 from core.domain.catalog import GpuOffer
+from core.estimate.dispatch import language_model_of
 from core.estimate.results import EstimateResult
+from core.estimate.serving import prefill_precision
 from core.texts.messages import Message
 
 if TYPE_CHECKING:
@@ -156,10 +159,6 @@ def _matmul_rate(layout: ServingLayout) -> float:
     The precision is the one the estimate's prefill bound uses (the weights' format where the GPU
     runs it natively, :func:`core.estimate.serving.prefill_precision`).
     """
-    from core.capacity.throughput import prefill_tokens_per_second
-    from core.estimate.dispatch import language_model_of
-    from core.estimate.serving import prefill_precision
-
     request = layout.request
     arch = language_model_of(layout.model)
     precision = prefill_precision(request, arch, layout.gpu)
@@ -267,7 +266,8 @@ class CalibratedTraining:
 
 def default_serving() -> ServingSource:
     """The serving speed the search uses: the calibrated step model (:mod:`core.speed`)."""
-    from core.planning.traffic.speed_model_source import SpeedModelServing  # imports this module
+    # Local: speed_model_source imports this module's types, so a top-level import is circular.
+    from core.planning.traffic.speed_model_source import SpeedModelServing
 
     return SpeedModelServing()
 
