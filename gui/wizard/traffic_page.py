@@ -49,6 +49,7 @@ from PySide6.QtWidgets import (
 from core.base.errors import PlannerError
 from gui.core_text import message_text
 from gui.presentation.formats import money
+from gui.presentation.traffic_text import TrafficText
 from gui.wizard.traffic_chart import TrafficChart
 from gui.wizard.wizard_step import WizardStep
 from gui.worker import Worker
@@ -286,7 +287,7 @@ class TrafficPage(WizardStep):
         self.table.setHorizontalHeaderLabels(
             [
                 self.tr("GPU"),
-                self.tr("TP"),
+                self.tr("Layout"),
                 self.tr("Replicas"),
                 self.tr("At once"),
                 self.tr("TTFT, s"),
@@ -588,7 +589,9 @@ class TrafficPage(WizardStep):
         per_million = option.per_million_tokens
         return [
             offer(option.gpu),
-            str(option.tp),
+            TrafficText(self).layout(
+                option.tp, option.capacity.layout.dp, option.capacity.layout.expert_parallel
+            ),
             str(option.replicas),
             f"{option.load_concurrency:.1f}",
             f"{point.ttft_s:.3f}",
@@ -617,7 +620,7 @@ class TrafficPage(WizardStep):
         point = option.point
         assert point is not None
         text = self.tr(
-            "{gpu} × {gpus}, tensor parallel {tp}, replicas: {replicas}. At the peak each replica "
+            "{gpu} × {gpus}, {layout}, replicas: {replicas}. At the peak each replica "
             "runs {at:.1f} requests at once: first token in {ttft:.3f} s, {user:.1f} tokens/s per "
             "user, {util:.0%} busy; {binding} ({note})"
         )
@@ -627,7 +630,9 @@ class TrafficPage(WizardStep):
             text.format(
                 gpus=option.gpus,
                 replicas=option.replicas,
-                tp=option.tp,
+                layout=TrafficText(self).layout_words(
+                    option.tp, option.capacity.layout.dp, option.capacity.layout.expert_parallel
+                ),
                 gpu=offer(option.gpu),
                 at=option.load_concurrency,
                 ttft=point.ttft_s,

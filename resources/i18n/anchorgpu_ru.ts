@@ -514,6 +514,10 @@
         <translation>степень тензорного параллелизма {tp} больше числа KV-голов ({kv_heads}): каждый GPU хранит копию головы, поэтому KV-кэш дальше не уменьшается</translation>
     </message>
     <message>
+        <source>expert parallel: the {experts} experts of each MoE layer are split whole over {ep} GPUs (at most {per_gpu} each); attention, shared experts and dense layers are tensor-parallel over {tp} in each of {dp} data-parallel ranks, each with its own KV cache</source>
+        <translation>параллелизм экспертов: {experts} экспертов каждого MoE-слоя целиком распределены по {ep} GPU (не больше {per_gpu} на каждом); внимание, общие эксперты и плотные слои разделены тензорным параллелизмом на {tp} GPU в каждой из {dp} групп параллелизма данных, и у каждой группы свой KV-кэш</translation>
+    </message>
+    <message>
         <source>tensor-parallel degree {tp} spans nodes ({per_node} GPUs per node): every layer&apos;s all-reduce crosses the network; keep tensor parallelism within a node</source>
         <translation>тензорный параллелизм степени {tp} выходит за пределы узла ({per_node} GPU на узел): all-reduce каждого слоя идёт через сеть; держите тензорный параллелизм в пределах одного узла</translation>
     </message>
@@ -5452,8 +5456,16 @@ Idempotency key of this purchase: {key}</source>
         <translation>Запуск выбранного варианта, {run} ч, успевает: завершится за {spare} ч до срока</translation>
     </message>
     <message>
+        <source>No option is chosen yet; the cheapest one&apos;s run, {run} h, finishes in time: {spare} h before the deadline</source>
+        <translation>Вариант ещё не выбран; обучение на самом дешёвом займёт {run} ч и успевает: за {spare} ч до срока</translation>
+    </message>
+    <message>
         <source>The chosen option&apos;s run, {run} h, finishes {spare} h after the deadline</source>
         <translation>Запуск выбранного варианта, {run} ч, завершится на {spare} ч позже срока</translation>
+    </message>
+    <message>
+        <source>No option is chosen yet; the cheapest one&apos;s run, {run} h, finishes {spare} h after the deadline</source>
+        <translation>Вариант ещё не выбран; обучение на самом дешёвом займёт {run} ч и закончится на {spare} ч позже срока</translation>
     </message>
 </context>
 <context>
@@ -5570,8 +5582,12 @@ Idempotency key of this purchase: {key}</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <source>TP</source>
-        <translation>TP</translation>
+        <source>Layout</source>
+        <translation>Раскладка</translation>
+    </message>
+    <message>
+        <source>{gpu} × {gpus}, {layout}, replicas: {replicas}. At the peak each replica runs {at:.1f} requests at once: first token in {ttft:.3f} s, {user:.1f} tokens/s per user, {util:.0%} busy; {binding} ({note})</source>
+        <translation>{gpu} × {gpus}, {layout}, реплик: {replicas}. В пик каждая реплика обрабатывает {at:.1f} запросов одновременно: первый токен через {ttft:.3f} с, {user:.1f} токенов/с на пользователя, загрузка {util:.0%}; {binding} ({note})</translation>
     </message>
     <message>
         <source>Replicas</source>
@@ -5609,10 +5625,6 @@ Idempotency key of this purchase: {key}</source>
         <source>Traffic and deadlines plan serving and training; image generation has none.</source>
         <translation>Нагрузка и сроки относятся к обслуживанию и обучению; для генерации изображений их нет.</translation>
     </message>
-    <message>
-        <source>{gpu} × {gpus}, tensor parallel {tp}, replicas: {replicas}. At the peak each replica runs {at:.1f} requests at once: first token in {ttft:.3f} s, {user:.1f} tokens/s per user, {util:.0%} busy; {binding} ({note})</source>
-        <translation>{gpu} × {gpus}, тензорный параллелизм {tp}, реплик: {replicas}. В пик каждая реплика обрабатывает {at:.1f} запросов одновременно: первый токен через {ttft:.3f} с, {user:.1f} токенов/с на пользователя, загрузка {util:.0%}; {binding} ({note})</translation>
-    </message>
 </context>
 <context>
     <name>TrafficText</name>
@@ -5631,6 +5643,22 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source>≥ {rate:.3g} tokens/s per user</source>
         <translation>≥ {rate:.3g} токенов/с на пользователя</translation>
+    </message>
+    <message>
+        <source>TP {tp}</source>
+        <translation>TP {tp}</translation>
+    </message>
+    <message>
+        <source>TP {tp} × DP {dp}, EP {ep}</source>
+        <translation>TP {tp} × DP {dp}, EP {ep}</translation>
+    </message>
+    <message>
+        <source>tensor parallel {tp}</source>
+        <translation>тензорный параллелизм {tp}</translation>
+    </message>
+    <message>
+        <source>tensor parallel {tp} × data parallel {dp}, experts split over {ep} GPUs</source>
+        <translation>тензорный параллелизм {tp} × параллелизм данных {dp}, эксперты распределены по {ep} GPU</translation>
     </message>
     <message>
         <source>replicas: {replicas}, each {at:.1f} requests at once at the peak: first token {ttft:.3f} s, {user:.1f} tokens/s per user, {util:.0%} busy</source>
