@@ -405,3 +405,56 @@ def test_speed_source_imports_at_the_top_but_one_with_its_reason():
         "core.planning.traffic.speed_model_source"
     ]
     assert all(lines[node.lineno - 2].strip().startswith("# Local:") for node in local)
+
+
+class Counting:
+    """A serving source that counts the distinct points asked of it (each a speed evaluation)."""
+
+    def __init__(self) -> None:
+        self.inner = default_serving()
+        self.kind = self.inner.kind
+        self.points: set[tuple[int, OperatingPoint]] = set()
+
+    @property
+    def asked(self) -> int:
+        return len(self.points)
+
+    def at(self, layout, point):
+        self.points.add((id(layout), point))
+        return self.inner.at(layout, point)
+
+    def note(self, request):
+        return self.inner.note(request)
+
+
+@pytest.mark.parametrize("changes", [{}, LONG_PROMPTS, {"latency": {"ttft_p50_s": 0.3}}])
+def test_interpolated_search_finds_the_bisections_concurrency(changes):
+    # The capacity search guesses where latency crosses the target by interpolation; it must end
+    # on the same largest concurrency within the target as a plain bisection, and ask fewer points.
+    from core.planning.traffic.search import _meets, capacities
+
+    request = parse_request({"model": {"preset": "qwen3-30b-a3b"}, "gpu": "h100-80gb-sxm"})
+    prof = TrafficProfile.model_validate({**PROFILE, **changes})
+    searched = Counting()
+    found, _ = capacities(request, prof, default_catalog(), source=searched)
+    assert len(found) >= 8
+    plain = Counting()
+    for capacity in found:
+        layout = capacity.layout
+        if not _meets(plain, layout, prof, 1)[0]:
+            assert capacity.concurrency == 0
+            continue
+        low, high = 1, capacity.cap
+        if not _meets(plain, layout, prof, high)[0]:
+            while high - low > 1:
+                middle = (low + high) // 2
+                if _meets(plain, layout, prof, middle)[0]:
+                    low = middle
+                else:
+                    high = middle
+        else:
+            low = high
+        assert capacity.concurrency == low, layout.name
+    assert searched.asked <= plain.asked
+    if any(c.binding in ("tpot", "ttft") for c in found):  # a search ran: fewer points
+        assert searched.asked < plain.asked

@@ -344,7 +344,9 @@ def estimate_inference(
     if experts is not None:
         at_once = on_offer.start_up.get("sequences_at_once") or 0
         details["expert_parallel"] = {
-            **layout_note(experts, expert_bytes(request, arch).exact),
+            **layout_note(
+                experts, parts.get("expert_bytes_exact", lambda: expert_bytes(request, arch).exact)
+            ),
             "sequences_at_once": at_once * experts.dp,
         }
     return finish_result(

@@ -277,6 +277,19 @@ def _meets(
     return True, None, mean, p90
 
 
+def _margin(profile: TrafficProfile, mean: ServingPoint, p90: ServingPoint) -> float:
+    """How close the points come to the target: the largest of figure ÷ limit (≤ 1 meets it)."""
+    target = profile.latency
+    ratios = [0.0]
+    if target.tpot_ceiling is not None:
+        ratios.append(mean.tpot_s / target.tpot_ceiling)
+    if target.ttft_p90_s is not None:
+        ratios.append(p90.ttft_s / target.ttft_p90_s)
+    if target.ttft_p50_s is not None:
+        ratios.append(mean.ttft_s / target.ttft_p50_s)
+    return max(ratios)
+
+
 def capacity_of(source: ServingSource, layout: ServingLayout, profile: TrafficProfile) -> Capacity:
     """The most requests ``layout`` runs at once within the target, and what stops more."""
     cap, cap_binding = _held_at_once(layout)
@@ -299,13 +312,27 @@ def capacity_of(source: ServingSource, layout: ServingLayout, profile: TrafficPr
         return Capacity(layout, cap, cap_binding, 0, None, alone, alone_p90, missed, (reason,))
     low, high = 1, cap  # low meets the target; find the largest that does
     binding: Binding = cap_binding
-    if not _meets(source, layout, profile, high)[0]:
+    top = _meets(source, layout, profile, high)
+    if not top[0]:
+        low_margin, high_margin = _margin(profile, alone, alone_p90), _margin(profile, *top[2:])
+        bisect = False
         while high - low > 1:
+            # Latency grows about linearly with concurrency, so the crossing of the target is
+            # guessed by interpolating the margins (regula falsi), alternating with a bisection
+            # whenever a guess did not halve the interval. Either way the interval keeps a
+            # concurrency that meets the target and one that does not, so c* is the same exact
+            # integer a bisection finds, in fewer speed evaluations.
             middle = (low + high) // 2
-            if _meets(source, layout, profile, middle)[0]:
-                low = middle
+            if not bisect and high_margin > low_margin:
+                share = (1.0 - low_margin) / (high_margin - low_margin)
+                middle = min(max(low + round((high - low) * share), low + 1), high - 1)
+            width = high - low
+            ok, _, mean, p90 = _meets(source, layout, profile, middle)
+            if ok:
+                low, low_margin = middle, _margin(profile, mean, p90)
             else:
-                high = middle
+                high, high_margin = middle, _margin(profile, mean, p90)
+            bisect = not bisect and (high - low) * 2 > width
         missed = _meets(source, layout, profile, high)[1]
         assert missed is not None
         binding = missed
