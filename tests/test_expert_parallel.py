@@ -458,3 +458,34 @@ def test_interpolated_search_finds_the_bisections_concurrency(changes):
     assert searched.asked <= plain.asked
     if any(c.binding in ("tpot", "ttft") for c in found):  # a search ran: fewer points
         assert searched.asked < plain.asked
+
+
+def test_the_curve_of_an_expert_parallel_request_counts_its_ranks():
+    # DeepSeek-V3 over 8 H200 at TP 1 × DP 8: a rank holds an eighth of the experts, so its
+    # KV pool holds sequences; read as eight whole-model TP 1 replicas nothing would fit.
+    from core.estimate.serving_speed import speed_curve
+    from core.speed.serving import largest_batch
+
+    request = parse_request(
+        {
+            "model": {"preset": "deepseek-v3"},
+            "workload": "inference",
+            "gpu": "h200-141gb",
+            "parallelism": {
+                "strategy": "tensor",
+                "gpus": 8,
+                "tensor_parallel": 1,
+                "expert_parallel": True,
+            },
+            "inference": {"context_tokens": 8192, "concurrent_sequences": 16},
+        }
+    )
+    arch = resolve(request)
+    assert isinstance(arch, ModelArchitecture)
+    gpu = default_catalog().gpu("h200-141gb")
+    curve = speed_curve(request, arch, gpu, "fp8")
+    assert len(curve) >= 6 and curve[-1][0] >= 32
+    layout = Layout(gpu, 8, 1, 1.0, 2.0, "fp8", ExpertSplit(8))
+    engine = profile_for("vllm", "nvidia")
+    batch = largest_batch(ModelShape.of(arch, 1), layout, engine, 7000, 1000)
+    assert batch % 8 == 0 and batch >= 64  # eight engines, each its own pool

@@ -56,6 +56,22 @@ def _all_reduce(latency: float, gbps: float, ranks: int, message: float) -> floa
     return latency + 2.0 * (ranks - 1) / ranks * message / gbps
 
 
+def weight_bytes(shape: ModelShape, layout: Layout, tokens: float) -> float:
+    """Bytes the fullest GPU reads for the weights in a step of the replica's ``tokens``.
+
+    Its share of the dense weights (``÷ tp``, 16-bit head, norms and routers) and of its whole
+    experts the fraction ``1 − (1 − k/E)^T`` the step touches (uniform routing).
+    """
+    assert layout.experts is not None
+    ep = shape.tp * max(layout.experts.dp, 1)
+    experts, k = max(shape.experts, 1), shape.experts_per_token
+    held = -(-experts // ep) / experts  # the fullest GPU's share of the experts
+    touched = 1.0 - (1.0 - k / experts) ** tokens if tokens > 0 else 0.0
+    expert = shape.expert_params * held * touched * layout.weight_bytes
+    dense = (shape.dense_linear_params * layout.weight_bytes + shape.other_params * 2.0) / shape.tp
+    return dense + expert
+
+
 def step_parts(
     shape: ModelShape,
     layout: Layout,
@@ -81,10 +97,7 @@ def step_parts(
     bandwidth = gpu.memory_bandwidth_gbps * 1e9 * engine.bandwidth
     experts, k = max(shape.experts, 1), shape.experts_per_token
     held = -(-experts // ep) / experts  # the fullest GPU's share of the experts
-    touched = 1.0 - (1.0 - k / experts) ** tokens if tokens > 0 else 0.0
-    expert_bytes = shape.expert_params * held * touched * layout.weight_bytes
-    dense_bytes = (shape.dense_linear_params * layout.weight_bytes + shape.other_params * 2.0) / tp
-    weights = (dense_bytes + expert_bytes) / bandwidth
+    weights = weight_bytes(shape, layout, tokens) / bandwidth
     expert_active = shape.expert_params * k / experts
     dense_active = max(shape.active_params - expert_active, 0.0)
     flops = 2.0 * dense_active * local / tp + 2.0 * expert_active * tokens * held

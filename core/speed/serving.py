@@ -123,6 +123,8 @@ class StepTime:
 
 
 def _weight_bytes(shape: ModelShape, layout: Layout, tokens: float) -> float:
+    if layout.experts is not None:  # whole experts per GPU (core.speed.expert_parallel)
+        return expert_parallel.weight_bytes(shape, layout, tokens)
     bpw = layout.weight_bytes
     expert = float(shape.expert_params)
     if expert and tokens > 0:
@@ -211,7 +213,8 @@ def largest_batch(
         int(free_for_cache(shape, layout, engine) // per_seq) if per_seq else engine.max_batch
     )
     by_tokens = int(engine.max_tokens / (1.0 + isl / max(osl, 1)))
-    return max(min(by_memory, engine.max_batch, max(by_tokens, 1)), 1)
+    ranks = layout.experts.dp if layout.experts else 1  # each data-parallel rank its own engine
+    return max(min(by_memory, engine.max_batch, max(by_tokens, 1)), 1) * ranks
 
 
 @dataclass(frozen=True)

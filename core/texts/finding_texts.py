@@ -146,7 +146,8 @@ FINDING_TEMPLATES: dict[str, str] = {
         "CoreText",
         "expert parallel: the {experts} experts of each MoE layer are split whole over {ep} GPUs "
         "(at most {per_gpu} each); attention, shared experts and dense layers are "
-        "tensor-parallel over {tp} in each of {dp} data-parallel ranks, each with its own KV cache",
+        "tensor-parallel over {tp} in each of {dp} data-parallel ranks, each with its own KV cache "
+        "and the requested sequences",
     ),
     "tp_across_nodes": QT_TRANSLATE_NOOP(
         "CoreText",

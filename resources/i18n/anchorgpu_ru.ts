@@ -514,10 +514,6 @@
         <translation>степень тензорного параллелизма {tp} больше числа KV-голов ({kv_heads}): каждый GPU хранит копию головы, поэтому KV-кэш дальше не уменьшается</translation>
     </message>
     <message>
-        <source>expert parallel: the {experts} experts of each MoE layer are split whole over {ep} GPUs (at most {per_gpu} each); attention, shared experts and dense layers are tensor-parallel over {tp} in each of {dp} data-parallel ranks, each with its own KV cache</source>
-        <translation>параллелизм экспертов: {experts} экспертов каждого MoE-слоя целиком распределены по {ep} GPU (не больше {per_gpu} на каждом); внимание, общие эксперты и плотные слои разделены тензорным параллелизмом на {tp} GPU в каждой из {dp} групп параллелизма данных, и у каждой группы свой KV-кэш</translation>
-    </message>
-    <message>
         <source>tensor-parallel degree {tp} spans nodes ({per_node} GPUs per node): every layer&apos;s all-reduce crosses the network; keep tensor parallelism within a node</source>
         <translation>тензорный параллелизм степени {tp} выходит за пределы узла ({per_node} GPU на узел): all-reduce каждого слоя идёт через сеть; держите тензорный параллелизм в пределах одного узла</translation>
     </message>
@@ -852,6 +848,10 @@
     <message>
         <source>speculative decoding with MTP is asked for, but vLLM has no MTP draft model for {model_type}, and its published checkpoints store no multi-token-prediction weights: nothing is counted for them; plan without MTP or with another draft method</source>
         <translation>запрошено спекулятивное декодирование с MTP, но у vLLM нет черновой модели MTP для {model_type}, а опубликованные контрольные точки этой модели не хранят весов предсказания нескольких токенов: для них ничего не учтено; планируйте без MTP или с другим способом получения черновых токенов</translation>
+    </message>
+    <message>
+        <source>expert parallel: the {experts} experts of each MoE layer are split whole over {ep} GPUs (at most {per_gpu} each); attention, shared experts and dense layers are tensor-parallel over {tp} in each of {dp} data-parallel ranks, each with its own KV cache and the requested sequences</source>
+        <translation>параллелизм экспертов: {experts} экспертов каждого MoE-слоя целиком распределены по {ep} GPU (не больше {per_gpu} на каждом); внимание, общие эксперты и плотные слои разделены тензорным параллелизмом на {tp} GPU в каждой из {dp} групп параллелизма данных, и у каждой группы свой KV-кэш и запрошенные последовательности</translation>
     </message>
     <message>
         <source>model_type &apos;{family}&apos; is not one the planner counts exactly; its layers, experts, attention and cache are estimated from the fields families share, within the range shown.</source>
