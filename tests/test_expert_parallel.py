@@ -489,3 +489,52 @@ def test_the_curve_of_an_expert_parallel_request_counts_its_ranks():
     engine = profile_for("vllm", "nvidia")
     batch = largest_batch(ModelShape.of(arch, 1), layout, engine, 7000, 1000)
     assert batch % 8 == 0 and batch >= 64  # eight engines, each its own pool
+
+
+def test_replicas_of_an_expert_parallel_group():
+    # 8 GPUs as two replicas of TP 2 × DP 2 (EP 4): each GPU holds what one replica's does.
+    arch = small_moe()
+    gpu = default_catalog().gpu("h100-80gb-sxm")
+    request = serving(8, 2, experts=True).model_copy(
+        update={
+            "parallelism": serving(8, 2, experts=True).parallelism.model_copy(
+                update={"data_parallel": 2}
+            )
+        }
+    )
+    assert request.parallelism.replica_gpus == 4
+    result = estimate_on(request, arch, gpu)
+    assert result.memory.weights == 148_096
+    assert result.details["replicas"] == 2
+    assert result.details["expert_parallel"]["expert_parallel"] == 4
+    one = estimate_on(serving(4, 2, experts=True), arch, gpu)
+    assert result.throughput.decode_tokens_per_s == pytest.approx(
+        2 * one.throughput.decode_tokens_per_s
+    )
+
+
+@pytest.mark.parametrize(
+    ("parallelism", "key"),
+    [
+        (
+            {"gpus": 8, "tensor_parallel": 2, "data_parallel": 2},
+            "request.data_parallel_needs_experts",
+        ),
+        (
+            {"gpus": 8, "tensor_parallel": 2, "data_parallel": 3, "expert_parallel": True},
+            "request.gpus_not_multiple_of_replica",
+        ),
+    ],
+)
+def test_a_data_parallel_size_that_does_not_fit_is_refused(parallelism, key):
+    from core.base.errors import InputError
+
+    with pytest.raises(InputError) as refused:
+        parse_request(
+            {
+                "model": {"preset": "qwen3-30b-a3b"},
+                "parallelism": {"strategy": "tensor", **parallelism},
+            }
+        )
+    assert refused.value.message.key == key
+    assert refused.value.field == "parallelism"

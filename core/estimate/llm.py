@@ -192,7 +192,7 @@ def expert_layout(request: PlanRequest, arch: ModelArchitecture) -> ExpertLayout
         return None
     if request.inference.engine != "vllm":
         return None
-    return layout_of(arch, par.gpus, par.tp)
+    return layout_of(arch, par.replica_gpus, par.tp)
 
 
 def expert_bytes(request: PlanRequest, arch: ModelArchitecture) -> ExpertBytes:

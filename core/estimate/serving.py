@@ -268,8 +268,8 @@ def estimate_inference(
     inf = request.inference
     tp = par.tp
     experts = expert_layout(request, arch)
-    # Under expert parallelism the data-parallel ranks share their experts: one replica.
-    replicas = 1 if experts else par.gpus // tp
+    # Under expert parallelism the data-parallel ranks share their experts: one replica of them.
+    replicas = par.gpus // experts.ep if experts else par.gpus // tp
     ranks = experts.dp if experts else 1  # data-parallel attention ranks of one replica
     parts = parts_of(request, arch)
     on_offer = parts.get(
@@ -311,7 +311,7 @@ def estimate_inference(
         lambda: phase_speed(
             arch,
             gpu,
-            gpus=tp * ranks,
+            gpus=tp * ranks,  # one replica
             tp=tp,
             expert_ranks=ranks if experts else 0,
             weight_bytes=parts.get("weight_bytes", lambda: weight_bytes_per_param(request, arch)),

@@ -110,7 +110,7 @@ def speed_curve(
         KV_ELEMENT_BYTES[request.precision.kv_cache],
         MATMUL.get(precision, "bf16"),
         # Expert parallelism: the data-parallel ranks of one replica (core.speed.expert_parallel).
-        ExpertSplit(par.gpus // tp) if expert_layout(request, arch) else None,
+        ExpertSplit(par.replica_gpus // tp) if expert_layout(request, arch) else None,
     )
     point = operating_point(request)
     curve = throughput_curve(

@@ -576,8 +576,10 @@ class TrafficPage(WizardStep):
         if request is None:
             return 0
         for row, option in enumerate(self._options):
-            layout = (option.gpu.id, option.gpus, option.tp)
-            if layout == (request.gpu, request.parallelism.gpus, request.parallelism.tp):
+            split = option.capacity.layout.expert_parallel
+            layout = (option.gpu.id, option.gpus, option.tp, split, option.replica_gpus)
+            par = request.parallelism
+            if layout == (request.gpu, par.gpus, par.tp, par.expert_parallel, par.replica_gpus):
                 return row
         return 0
 
@@ -654,7 +656,14 @@ class TrafficPage(WizardStep):
         wizard = self.plan_wizard()
         strategy = "tensor" if option.gpus > 1 else "single"
         tp = option.tp if option.gpus > 1 else None
-        layout = Parallelism(strategy=strategy, gpus=option.gpus, tensor_parallel=tp)
+        split = option.capacity.layout
+        layout = Parallelism(
+            strategy=strategy,
+            gpus=option.gpus,
+            tensor_parallel=tp,
+            expert_parallel=split.expert_parallel,
+            data_parallel=split.dp if split.expert_parallel else None,
+        )
         if wizard.has_page("parallelism_page"):
             wizard.parallelism_page.set_layout(layout)
         request = self._request()

@@ -1118,6 +1118,14 @@
         <translation>число GPU ({gpus}) должно быть кратно степени тензорного параллелизма ({tp})</translation>
     </message>
     <message>
+        <source>data_parallel ({dp}) groups GPUs into expert-parallel replicas: set expert_parallel too (without it, gpus ÷ tensor_parallel are independent replicas already)</source>
+        <translation>data_parallel ({dp}) объединяет GPU в реплики с параллелизмом экспертов: задайте и expert_parallel (без него gpus ÷ tensor_parallel и так независимые реплики)</translation>
+    </message>
+    <message>
+        <source>gpus ({gpus}) must be a multiple of tensor_parallel × data_parallel ({replica})</source>
+        <translation>число GPU ({gpus}) должно быть кратно размеру реплики, tensor_parallel × data_parallel ({replica})</translation>
+    </message>
+    <message>
         <source>start needs a time zone, e.g. 2026-01-31T09:00:00Z</source>
         <translation>для начала срока нужен часовой пояс, например 2026-01-31T09:00:00Z</translation>
     </message>

@@ -227,7 +227,11 @@ def _layout_request(
     gpus = tp * dp
     strategy = "tensor" if gpus > 1 else "single"
     parallelism = Parallelism(
-        strategy=strategy, gpus=gpus, tensor_parallel=tp, expert_parallel=experts
+        strategy=strategy,
+        gpus=gpus,
+        tensor_parallel=tp,
+        expert_parallel=experts,
+        data_parallel=dp if experts else None,
     )
     return request.model_copy(update={"parallelism": parallelism, "gpu": gpu.id})
 
