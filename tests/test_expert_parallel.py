@@ -538,3 +538,17 @@ def test_a_data_parallel_size_that_does_not_fit_is_refused(parallelism, key):
         )
     assert refused.value.message.key == key
     assert refused.value.field == "parallelism"
+
+
+def test_the_moe_workspace_sees_the_ranks_gathered_tokens_at_full_width():
+    # Qwen3-30B-A3B in bf16: experts 2,048 → 768 → 2,048, top-8. vLLM's fused-MoE workspace is
+    # 2 bytes × tokens × 8 × (max(I, 2,048) + max(2I, 2,048)). Under TP 8, I = 96 and a rank's
+    # 2,048 tokens: 2 × 16,384 × 4,096 = 128 MiB. Under TP 1 × DP 8 the experts are whole
+    # (I = 768) and each sees the 8 ranks' 16,384 tokens gathered: 2 × 131,072 × 4,096 = 1 GiB.
+    from core.capacity.vllm_profile import moe_workspace_bytes
+
+    arch = resolve(serving(8, 8, experts=False))
+    assert isinstance(arch, ModelArchitecture)
+    assert moe_workspace_bytes(serving(8, 8, experts=False), arch, 2048) == 128 * 2**20
+    assert moe_workspace_bytes(serving(8, 1, experts=True), arch, 2048) == 2**30
+    assert moe_workspace_bytes(serving(8, 8, experts=True), arch, 2048) == 128 * 2**20

@@ -20,8 +20,11 @@ vLLM's ``--enable-expert-parallel`` with ``--tensor-parallel-size t`` and
   ``d`` times the sequences one rank holds.
 - **Communication**: with ``d = 1`` the MoE layer ends in the same all-reduce as under tensor
   parallelism; with ``d > 1`` the ranks exchange tokens with the default
-  ``all2all_backend = "allgather_reducescatter"`` (``vllm/config/parallel.py``). Its buffers and
-  the gathered tokens' MoE workspace are not counted here (see :func:`layout_note`).
+  ``all2all_backend = "allgather_reducescatter"`` (``vllm/config/parallel.py``): every rank's
+  experts see the ``d`` ranks' tokens gathered, so the fused-MoE workspace of the profile run is
+  that of ``d`` times the tokens at the experts' full width
+  (:func:`core.capacity.vllm_profile.moe_workspace_bytes`). The communicator's own buffers are
+  not counted (see :func:`layout_note`).
 
 Expert bytes are exact for plain dtypes and named formats (the same arithmetic as
 :mod:`core.capacity.weights`); for stored checkpoints they are the experts' share of the split
@@ -42,6 +45,7 @@ from core.capacity.weights import (
 )
 from core.domain.dtypes import BITS, ceil_bytes
 from core.domain.quant_formats import QuantFormat
+from core.domain.request import PlanRequest
 from core.model.architecture import LinearGroup, ModelArchitecture
 
 
@@ -90,6 +94,20 @@ def layout_of(arch: ModelArchitecture, gpus: int, tp: int) -> ExpertLayout | Non
         return None
     layout = ExpertLayout(tp=tp, dp=gpus // tp, experts=arch.num_experts)
     return layout if layout.fewest_experts >= 1 else None
+
+
+def request_layout(request: PlanRequest, arch: ModelArchitecture) -> ExpertLayout | None:
+    """The expert-parallel layout vLLM serves ``request`` with, or None (tensor parallel only).
+
+    Only vLLM serving of a mixture-of-experts model on more than one GPU per replica, when the
+    request asks for it (:attr:`core.domain.request.Parallelism.expert_parallel`).
+    """
+    par = request.parallelism
+    if not par.expert_parallel or request.workload != "inference":
+        return None
+    if request.inference.engine != "vllm":
+        return None
+    return layout_of(arch, par.replica_gpus, par.tp)
 
 
 def routed_groups(arch: ModelArchitecture) -> list[LinearGroup]:
@@ -189,8 +207,9 @@ def layout_note(layout: ExpertLayout, exact: bool) -> dict[str, Any]:
     return {
         **layout.as_dict(),
         "expert_bytes_exact": exact,
-        # Not counted: the all-to-all buffers and the gathered tokens' MoE workspace when the
-        # data-parallel ranks exchange tokens (d > 1); vLLM's default allgather_reducescatter
-        # backend uses the device communicator's buffers, DeepEP/pplx allocate their own.
+        # Not counted: the buffers of the all-to-all when the data-parallel ranks exchange tokens
+        # (d > 1); vLLM's default allgather_reducescatter backend uses the device communicator's
+        # buffers, DeepEP/pplx allocate their own. (The gathered tokens' MoE workspace is counted
+        # in core.capacity.vllm_profile.)
         "all_to_all_buffers_counted": False,
     }

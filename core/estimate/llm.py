@@ -21,7 +21,7 @@ from core.capacity.expert_parallel import (
     expert_bytes_format,
     expert_bytes_share,
     expert_parallel_weights,
-    layout_of,
+    request_layout,
 )
 from core.capacity.kv_cache import kv_cache_per_gpu
 from core.capacity.overhead import runtime_overhead
@@ -182,17 +182,8 @@ def inference_weights(
 
 
 def expert_layout(request: PlanRequest, arch: ModelArchitecture) -> ExpertLayout | None:
-    """The expert-parallel layout vLLM serves ``request`` with, or None (tensor parallel only).
-
-    Only vLLM serving of a mixture-of-experts model on more than one GPU, when the request asks
-    for it (:attr:`core.domain.request.Parallelism.expert_parallel`).
-    """
-    par = request.parallelism
-    if not par.expert_parallel or request.workload != "inference":
-        return None
-    if request.inference.engine != "vllm":
-        return None
-    return layout_of(arch, par.replica_gpus, par.tp)
+    """The expert-parallel layout vLLM serves ``request`` with, or None (tensor parallel only)."""
+    return request_layout(request, arch)
 
 
 def expert_bytes(request: PlanRequest, arch: ModelArchitecture) -> ExpertBytes:
