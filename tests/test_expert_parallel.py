@@ -552,3 +552,14 @@ def test_the_moe_workspace_sees_the_ranks_gathered_tokens_at_full_width():
     assert moe_workspace_bytes(serving(8, 8, experts=False), arch, 2048) == 128 * 2**20
     assert moe_workspace_bytes(serving(8, 1, experts=True), arch, 2048) == 2**30
     assert moe_workspace_bytes(serving(8, 8, experts=True), arch, 2048) == 128 * 2**20
+
+
+def test_an_expert_group_across_nodes_is_warned():
+    gpu = default_catalog().gpu("h100-80gb-sxm")
+    request = serving(16, 2, experts=True)
+    result = estimate_on(request, resolve(request), gpu)
+    warned = next(f for f in result.findings if f.code == "expert_parallel_across_nodes")
+    assert warned.severity == "warning"
+    assert warned.params == {"ep": 16, "per_node": gpu.gpus_per_node}
+    within = estimate_on(serving(8, 2, experts=True), resolve(request), gpu)
+    assert all(f.code != "expert_parallel_across_nodes" for f in within.findings)

@@ -299,6 +299,17 @@ def estimate_inference(
                 dp=experts.dp,
             )
         )
+        if experts.ep > gpu.gpus_per_node:
+            # The step model times the ranks' token exchange over the node's link.
+            findings.append(
+                Finding.of(
+                    "expert_parallel_across_nodes",
+                    "warning",
+                    "tensor_parallelism",
+                    ep=experts.ep,
+                    per_node=gpu.gpus_per_node,
+                )
+            )
     findings += degree.serving_notes
     if (pool := no_pool_finding(request, gpu, memory.total, on_offer.usable)) is not None:
         findings.append(pool)

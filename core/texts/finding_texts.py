@@ -149,6 +149,12 @@ FINDING_TEMPLATES: dict[str, str] = {
         "tensor-parallel over {tp} in each of {dp} data-parallel ranks, each with its own KV cache "
         "and the requested sequences",
     ),
+    "expert_parallel_across_nodes": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "the expert-parallel group of {ep} GPUs spans nodes ({per_node} GPUs per node): every MoE "
+        "layer exchanges tokens over the network, which the speed shown (timed over the node's "
+        "own link) does not include",
+    ),
     "tp_across_nodes": QT_TRANSLATE_NOOP(
         "CoreText",
         "tensor-parallel degree {tp} spans nodes ({per_node} GPUs per node): every "

@@ -514,6 +514,10 @@
         <translation>степень тензорного параллелизма {tp} больше числа KV-голов ({kv_heads}): каждый GPU хранит копию головы, поэтому KV-кэш дальше не уменьшается</translation>
     </message>
     <message>
+        <source>the expert-parallel group of {ep} GPUs spans nodes ({per_node} GPUs per node): every MoE layer exchanges tokens over the network, which the speed shown (timed over the node&apos;s own link) does not include</source>
+        <translation>группа параллелизма экспертов из {ep} GPU выходит за пределы узла ({per_node} GPU на узел): каждый MoE-слой обменивается токенами по сети, а показанная скорость (рассчитанная по связи внутри узла) этого не учитывает</translation>
+    </message>
+    <message>
         <source>tensor-parallel degree {tp} spans nodes ({per_node} GPUs per node): every layer&apos;s all-reduce crosses the network; keep tensor parallelism within a node</source>
         <translation>тензорный параллелизм степени {tp} выходит за пределы узла ({per_node} GPU на узел): all-reduce каждого слоя идёт через сеть; держите тензорный параллелизм в пределах одного узла</translation>
     </message>
