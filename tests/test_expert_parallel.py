@@ -563,3 +563,28 @@ def test_an_expert_group_across_nodes_is_warned():
     assert warned.params == {"ep": 16, "per_node": gpu.gpus_per_node}
     within = estimate_on(serving(8, 2, experts=True), resolve(request), gpu)
     assert all(f.code != "expert_parallel_across_nodes" for f in within.findings)
+
+
+@pytest.mark.parametrize(
+    ("preset", "gpus", "variant"),
+    [("llama-3.1-8b", 2, "dense"), ("mixtral-8x7b", 1, "one_gpu")],
+)
+def test_expert_parallel_that_cannot_apply_says_why(preset, gpus, variant):
+    request = serving(gpus, 1, experts=True).model_copy(
+        update={"model": parse_request({"model": {"preset": preset}}).model}
+    )
+    gpu = default_catalog().gpu("h100-80gb-sxm")
+    result = estimate_on(request, resolve(request), gpu)
+    said = next(f for f in result.findings if f.code == "expert_parallel_not_applied")
+    assert said.variant == variant
+    assert "expert_parallel" not in result.details
+
+
+def test_fewer_experts_than_gpus_is_counted_tensor_parallel_and_said():
+    arch = small_moe()  # 6 experts
+    gpu = default_catalog().gpu("h100-80gb-sxm")
+    result = estimate_on(serving(8, 8, experts=True), arch, gpu)
+    said = next(f for f in result.findings if f.code == "expert_parallel_not_applied")
+    assert (said.variant, said.params["experts"], said.params["gpus"]) == ("few_experts", 6, 8)
+    plain = estimate_on(serving(8, 8, experts=False), arch, gpu)
+    assert result.memory == plain.memory

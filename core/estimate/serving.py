@@ -156,6 +156,24 @@ class _OnOffer:
     start_up: dict[str, Any]  # kv_pool.StartUp.as_dict() and the sequences run at once
 
 
+def _expert_parallel_not_applied(arch: ModelArchitecture, gpus: int) -> Finding:
+    """Why a request's ``expert_parallel`` leaves the layout tensor-parallel."""
+    if not arch.is_moe:
+        variant = "dense"
+    elif gpus <= 1:
+        variant = "one_gpu"
+    else:
+        variant = "few_experts"
+    return Finding.of(
+        "expert_parallel_not_applied",
+        "warning",
+        "tensor_parallelism",
+        variant=variant,
+        experts=arch.num_experts,
+        gpus=gpus,
+    )
+
+
 def _mtp_findings(request: PlanRequest, arch: ModelArchitecture) -> list[Finding]:
     """A warning when MTP drafting is asked of a model whose MTP layers are not counted."""
     if not request.inference.mtp_speculative_tokens:
@@ -310,6 +328,8 @@ def estimate_inference(
                     per_node=gpu.gpus_per_node,
                 )
             )
+    elif par.expert_parallel:  # asked for, but vLLM would not split experts here: say why
+        findings.append(_expert_parallel_not_applied(arch, par.replica_gpus))
     findings += degree.serving_notes
     if (pool := no_pool_finding(request, gpu, memory.total, on_offer.usable)) is not None:
         findings.append(pool)

@@ -149,6 +149,21 @@ FINDING_TEMPLATES: dict[str, str] = {
         "tensor-parallel over {tp} in each of {dp} data-parallel ranks, each with its own KV cache "
         "and the requested sequences",
     ),
+    "expert_parallel_not_applied.dense": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "expert parallelism is asked for, but the model routes no experts: it is served "
+        "tensor-parallel",
+    ),
+    "expert_parallel_not_applied.one_gpu": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "expert parallelism is asked for on one GPU per replica: vLLM splits experts only over "
+        "two or more, so it is served as is",
+    ),
+    "expert_parallel_not_applied.few_experts": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "expert parallelism is asked for over {gpus} GPUs, but each MoE layer has only {experts} "
+        "experts, fewer than the GPUs: counted tensor-parallel instead",
+    ),
     "expert_parallel_across_nodes": QT_TRANSLATE_NOOP(
         "CoreText",
         "the expert-parallel group of {ep} GPUs spans nodes ({per_node} GPUs per node): every MoE "

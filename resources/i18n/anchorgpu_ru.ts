@@ -514,6 +514,18 @@
         <translation>степень тензорного параллелизма {tp} больше числа KV-голов ({kv_heads}): каждый GPU хранит копию головы, поэтому KV-кэш дальше не уменьшается</translation>
     </message>
     <message>
+        <source>expert parallelism is asked for, but the model routes no experts: it is served tensor-parallel</source>
+        <translation>задан параллелизм экспертов, но в модели нет маршрутизируемых экспертов: она обслуживается с тензорным параллелизмом</translation>
+    </message>
+    <message>
+        <source>expert parallelism is asked for on one GPU per replica: vLLM splits experts only over two or more, so it is served as is</source>
+        <translation>параллелизм экспертов задан для одного GPU на реплику: vLLM распределяет экспертов только по двум GPU и более, поэтому модель обслуживается как есть</translation>
+    </message>
+    <message>
+        <source>expert parallelism is asked for over {gpus} GPUs, but each MoE layer has only {experts} experts, fewer than the GPUs: counted tensor-parallel instead</source>
+        <translation>параллелизм экспертов задан на {gpus} GPU, но в каждом MoE-слое всего {experts} экспертов, меньше, чем GPU: вместо него посчитан тензорный параллелизм</translation>
+    </message>
+    <message>
         <source>the expert-parallel group of {ep} GPUs spans nodes ({per_node} GPUs per node): every MoE layer exchanges tokens over the network, which the speed shown (timed over the node&apos;s own link) does not include</source>
         <translation>группа параллелизма экспертов из {ep} GPU выходит за пределы узла ({per_node} GPU на узел): каждый MoE-слой обменивается токенами по сети, а показанная скорость (рассчитанная по связи внутри узла) этого не учитывает</translation>
     </message>
