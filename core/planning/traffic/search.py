@@ -1,15 +1,18 @@
 """From the outcome to the rental: serve this traffic at this latency, train this much by then.
 
-Serving (:func:`plan_traffic`), for every offer and tensor-parallel degree (one replica on one
-node, as the planner lays serving out):
+Serving (:func:`plan_traffic`), for every offer and replica layout within one node (:func:`layouts`:
+each tensor-parallel degree, and for a mixture-of-experts model served by vLLM each expert-parallel
+layout of ``dp`` data-parallel ranks of ``tp`` GPUs, :mod:`core.capacity.expert_parallel`):
 
 1. **Memory**: the replica's estimate at the profile's longest request (p90 input + p90 output
    tokens of context) must fit, vLLM's start-up check included
    (:func:`core.estimate.dispatch.estimate_on`). The sequences of that context its cache holds at
-   once (vLLM's pool, capped by ``max_num_seqs``) bound the concurrency per replica.
+   once (vLLM's pool, capped by ``max_num_seqs``; under expert parallelism each data-parallel rank
+   has its own) bound the concurrency per replica.
 2. **Latency**: the largest concurrency ``c*`` up to that bound at which the replica still meets
    the target: time to first token p50 at the mean lengths, p90 at the p90 prompt, time per output
-   token at the mean lengths. Time grows with concurrency, so a binary search finds it; what stops
+   token at the mean lengths. Time grows with concurrency, so a bracketing search finds it
+   (interpolation alternating with bisection, :func:`capacity_of`); what stops
    it is the option's binding constraint (memory, ``max_num_seqs``, time to first token, time per
    output token). A replica that misses the target even alone cannot serve it.
 3. **Rate**: one replica at ``c*`` completes ``r*`` requests/s (Little's law: concurrency = rate ×
@@ -19,8 +22,8 @@ node, as the planner lays serving out):
 4. **Operating point**: the peak spread over all replicas; the concurrency ``c`` with
    ``c ÷ time in system(c)`` = that share (Little's law again), its TTFT, TPOT and the utilisation
    (share ÷ r*).
-5. **Cost**: the catalog price of replicas × tp GPUs for the request's term; per 1M tokens at the
-   average rate (input and output together, and output alone) over the term's hours.
+5. **Cost**: the catalog price of replicas × the replica's GPUs for the request's term; per 1M
+   tokens at the average rate (input and output together, and output alone) over the term's hours.
 
 Options are ranked cheapest first (then fewer GPUs). When none serves the profile,
 :attr:`TrafficPlan.unreachable` names the field to change and the best the catalog does.
