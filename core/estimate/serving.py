@@ -158,19 +158,13 @@ class _OnOffer:
 
 def _expert_parallel_not_applied(arch: ModelArchitecture, gpus: int) -> Finding:
     """Why a request's ``expert_parallel`` leaves the layout tensor-parallel."""
+    code, term = "expert_parallel_not_applied", "tensor_parallelism"
     if not arch.is_moe:
-        variant = "dense"
-    elif gpus <= 1:
-        variant = "one_gpu"
-    else:
-        variant = "few_experts"
+        return Finding.of(code, "warning", term, variant="dense")
+    if gpus <= 1:
+        return Finding.of(code, "warning", term, variant="one_gpu")
     return Finding.of(
-        "expert_parallel_not_applied",
-        "warning",
-        "tensor_parallelism",
-        variant=variant,
-        experts=arch.num_experts,
-        gpus=gpus,
+        code, "warning", term, variant="few_experts", experts=arch.num_experts, gpus=gpus
     )
 
 
