@@ -1135,7 +1135,7 @@
     </message>
     <message>
         <source>data_parallel ({dp}) groups GPUs into expert-parallel replicas: set expert_parallel too (without it, gpus ÷ tensor_parallel are independent replicas already)</source>
-        <translation>data_parallel ({dp}) объединяет GPU в реплики с параллелизмом экспертов: задайте и expert_parallel (без него gpus ÷ tensor_parallel и так независимые реплики)</translation>
+        <translation>data_parallel ({dp}) объединяет GPU в реплики с параллелизмом экспертов: задайте и expert_parallel (без него число GPU ÷ tensor_parallel — и так независимые реплики)</translation>
     </message>
     <message>
         <source>gpus ({gpus}) must be a multiple of tensor_parallel × data_parallel ({replica})</source>
