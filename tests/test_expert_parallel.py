@@ -588,3 +588,24 @@ def test_fewer_experts_than_gpus_is_counted_tensor_parallel_and_said():
     assert (said.variant, said.params["experts"], said.params["gpus"]) == ("few_experts", 6, 8)
     plain = estimate_on(serving(8, 8, experts=False), arch, gpu)
     assert result.memory == plain.memory
+
+
+def test_the_roofline_reads_a_ranks_share_of_the_caches():
+    from core.planning.traffic.speed_source import roofline_figures
+
+    request = parse_request({"model": {"preset": "qwen3-30b-a3b"}, "gpu": "h100-80gb-sxm"})
+    base = serving_request(request, TrafficProfile.model_validate(PROFILE))
+    gpu = default_catalog().gpu("h100-80gb-sxm")
+    model = resolve(base)
+    figures = {}
+    for dp, split in ((1, False), (4, True)):
+        parallel = {"strategy": "tensor", "gpus": 2 * dp, "tensor_parallel": 2}
+        parallel |= {"expert_parallel": split, "data_parallel": dp if split else None}
+        variant = base.model_copy(
+            update={"parallelism": base.parallelism.model_copy(update=parallel), "gpu": gpu.id}
+        )
+        result = estimate_on(variant, model, gpu)
+        figures[dp] = roofline_figures(ServingLayout(gpu, 2, result, variant, model, dp, split))
+    # the same cache per sequence on a GPU of TP 2, spread over 4 ranks
+    assert figures[4].kv_per_token == pytest.approx(figures[1].kv_per_token / 4)
+    assert figures[4].tp == 8  # the replica's GPUs

@@ -147,7 +147,8 @@ def roofline_figures(layout: ServingLayout) -> RooflineFigures:
     return RooflineFigures(
         bandwidth=layout.gpu.memory_bandwidth_gbps * 1e9,
         weights=float(est.memory.weights + est.memory.quantization_metadata),
-        kv_per_token=per_sequence / context,
+        # Under expert parallelism a GPU reads only its data-parallel rank's share of the caches.
+        kv_per_token=per_sequence / context / layout.dp,
         compute=_matmul_rate(layout),
         tp=layout.gpus,
     )
