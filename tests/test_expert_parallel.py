@@ -18,7 +18,7 @@ from core.planning.traffic.search import layouts, serving_request
 from core.planning.traffic.speed_source import default_serving
 from core.pricing.prices import price_for
 from core.speed import ModelShape, profile_for
-from core.speed.expert_parallel import ExpertSplit, step_parts
+from core.speed.expert_parallel import ExpertSplit
 from core.speed.hardware import link_of
 from core.speed.phases import phase_speed
 from core.speed.serving import Layout, step_time
@@ -203,12 +203,12 @@ def test_data_parallel_ranks_gather_and_scatter_the_tokens():
     shape, layout = _layout(1, 8)
     engine = profile_for("vllm", "nvidia")
     link = link_of(layout.gpu)
-    parts = step_parts(shape, layout, engine, decode=64, context=2000, prefill=0, prefill_context=0)
+    step = step_time(shape, layout, engine, decode=64, context=2000)
     per_layer = 2 * (link.latency_us * 1e-6 + 7 / 8 * 64 * shape.hidden * 2 / (link.gbps * 1e9))
-    assert parts[5] == pytest.approx(shape.layers * per_layer * engine.comm_scale)
+    assert step.comm == pytest.approx(shape.layers * per_layer * engine.comm_scale)
     # Each rank reads its 8 sequences' caches, at tensor parallelism 1.
     cache = 8 * shape.kv_elements(2000) * 2.0
-    assert parts[2] == pytest.approx(cache / (layout.gpu.memory_bandwidth_gbps * 1e9 * 0.95))
+    assert step.cache == pytest.approx(cache / (layout.gpu.memory_bandwidth_gbps * 1e9 * 0.95))
 
 
 def test_experts_over_the_tensor_ranks_keep_the_all_reduce():

@@ -11,7 +11,8 @@ GPU (the ranks wait for each other at every MoE layer, so the slowest sets the p
   :mod:`core.speed.serving`);
 - matmuls: the dense FLOPs of its rank's ``T ÷ dp`` tokens ``÷ tp``, and the experts' FLOPs of
   the routes that land on its experts, ``⌈E ÷ ep⌉ ÷ E`` of all ``k·T``;
-- cache and attention: its rank's sequences at tensor parallelism ``tp``;
+- cache, attention and the fixed times: its rank's own step, the rank's sequences at tensor
+  parallelism ``tp`` (:func:`adjust` takes that step and replaces the rest);
 - activations: the engine's passes over its rank's tokens, and the permute/unpermute of the
   routes its experts receive (two passes each);
 - communication, per layer: the attention all-reduce over ``tp`` (when ``tp > 1``); after the
@@ -21,7 +22,6 @@ GPU (the ranks wait for each other at every MoE layer, so the slowest sets the p
   (dispatch) and the experts' outputs reduce-scattered back (combine), each a latency plus
   ``(dp − 1)/dp`` of all tokens' 16-bit hidden states over the link, then the all-reduce over
   ``tp`` of the rank's tokens;
-- fixed: the same per-layer and per-step times as a tensor-parallel step.
 
 No published measurement of expert-parallel serving is in the calibration set, so a step here
 carries the engine's fitted shares and a band widened by :func:`widened`.
@@ -29,14 +29,14 @@ carries the engine's fitted shares and a band widened by :func:`widened`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from core.speed.hardware import link_of, matmul_peak
 from core.speed.shape import ModelShape
 
 if TYPE_CHECKING:
-    from core.speed.serving import EngineProfile, Layout
+    from core.speed.serving import EngineProfile, Layout, StepTime
 
 # What a layout lacks calibration for when it is expert-parallel (beside engine, gpu, format).
 UNCALIBRATED = "expert-parallel"
@@ -72,20 +72,22 @@ def weight_bytes(shape: ModelShape, layout: Layout, tokens: float) -> float:
     return dense + expert
 
 
-def step_parts(
+def adjust(
+    rank: StepTime,
     shape: ModelShape,
     layout: Layout,
     engine: EngineProfile,
     *,
     decode: float,
-    context: float,
     prefill: float,
-    prefill_context: float,
-) -> tuple[float, float, float, float, float, float, float]:
-    """The parts of :class:`core.speed.serving.StepTime` of one expert-parallel step, seconds.
+) -> StepTime:
+    """One expert-parallel step from its data-parallel rank's own tensor-parallel step.
 
-    ``decode`` and ``prefill`` are the replica's (all ranks'); ``shape`` is at the layout's
-    tensor-parallel degree.
+    ``rank`` is the step of one rank's share of the sequences (``decode ÷ dp`` and
+    ``prefill ÷ dp``) at tensor parallelism ``tp`` without the expert split: its cache reads,
+    attention and fixed times are the rank's own and stay. The weights, the matmuls, the
+    activations and the communication are the expert-parallel ones of the replica's ``decode``
+    and ``prefill`` tokens (see the module docstring), on the fullest GPU.
     """
     assert layout.experts is not None
     dp = max(layout.experts.dp, 1)
@@ -103,12 +105,6 @@ def step_parts(
     flops = 2.0 * dense_active * local / tp + 2.0 * expert_active * tokens * held
     peak = matmul_peak(gpu, layout.matmul)  # the same precision rule as tensor parallelism
     matmul = flops / (peak * engine.compute)
-    cache = decode / dp * shape.kv_elements(context) * layout.kv_bytes
-    cache /= gpu.memory_bandwidth_gbps * 1e9 * engine.cache_bandwidth
-    attention = (
-        shape.attention_flops(context) * decode + shape.attention_flops(prefill_context) * prefill
-    ) / dp
-    attention /= float(gpu.bf16_tflops) * 1e12 * engine.compute
     routes = 2.0 * k * tokens * held  # permute and unpermute of the routes to its experts
     activations = (engine.act_passes * local + routes) * shape.hidden * 2.0 * shape.layers
     activations /= bandwidth
@@ -119,8 +115,7 @@ def step_parts(
     if dp > 1:  # all-gather (dispatch) and reduce-scatter (combine) of all tokens over dp
         per_layer += 2 * (latency + (dp - 1) / dp * tokens * shape.hidden * 2.0 / gbps)
     comm = shape.layers * per_layer * engine.comm_scale
-    fixed = (shape.layers * engine.layer_us + engine.step_us) * 1e-6
-    return weights, matmul, cache, attention, activations, comm, fixed
+    return replace(rank, weights=weights, matmul=matmul, activations=activations, comm=comm)
 
 
 def widened(band: float, missing: tuple[str, ...]) -> tuple[float, tuple[str, ...]]:

@@ -38,7 +38,7 @@ The operating point decides B, P and the context:
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from core.domain.catalog import GpuOffer
@@ -149,18 +149,18 @@ def step_time(
 
     ``prefill_context`` is the average context a prompt token attends to (half the prompt).
     """
-    if layout.experts is not None:  # the expert-parallel step (core.speed.expert_parallel)
-        return StepTime(
-            *expert_parallel.step_parts(
-                shape,
-                layout,
-                engine,
-                decode=decode,
-                context=context,
-                prefill=prefill,
-                prefill_context=prefill_context,
-            )
+    if layout.experts is not None:  # expert parallel: a rank's own step, adjusted
+        ranks = max(layout.experts.dp, 1)
+        rank = step_time(
+            shape,
+            replace(layout, experts=None),
+            engine,
+            decode=decode / ranks,
+            context=context,
+            prefill=prefill / ranks,
+            prefill_context=prefill_context,
         )
+        return expert_parallel.adjust(rank, shape, layout, engine, decode=decode, prefill=prefill)
     gpu = layout.gpu
     tokens = decode + prefill
     bandwidth = gpu.memory_bandwidth_gbps * 1e9 * engine.bandwidth
