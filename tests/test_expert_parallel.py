@@ -609,3 +609,44 @@ def test_the_roofline_reads_a_ranks_share_of_the_caches():
     # the same cache per sequence on a GPU of TP 2, spread over 4 ranks
     assert figures[4].kv_per_token == pytest.approx(figures[1].kv_per_token / 4)
     assert figures[4].tp == 8  # the replica's GPUs
+
+
+def test_expert_layouts_are_not_laid_out_where_the_weights_alone_overflow():
+    # DeepSeek-V3's weights overflow 2 and 4 H200 under tensor parallelism, so every expert-
+    # parallel split of 2 or 4 GPUs is left out (each would hold at least as much per GPU); those
+    # of 8 GPUs are searched. The left-out ones, estimated directly, do not fit either.
+    from core.planning.traffic.search import capacities
+
+    request = parse_request({"model": {"preset": "deepseek-v3"}, "gpu": "h200-141gb"})
+    prof = TrafficProfile.model_validate(PROFILE)
+    found, refused = capacities(request, prof, default_catalog())
+    laid = {(c.layout.tp, c.layout.dp, c.layout.expert_parallel) for c in found}
+    laid |= {(layout.tp, layout.dp, layout.expert_parallel) for layout, _ in refused}
+    gpu = default_catalog().gpu("h200-141gb")
+    skipped = set(layouts(gpu, resolve(request))) - laid
+    assert skipped == {(1, 2, True), (1, 4, True), (2, 2, True), (2, 1, True), (4, 1, True)}
+    base = serving_request(request, prof)
+    model = resolve(base)
+    for tp, dp, _ in skipped:
+        parallel = {"strategy": "tensor", "gpus": tp * dp, "tensor_parallel": tp}
+        parallel |= {"expert_parallel": True}
+        variant = base.model_copy(
+            update={"parallelism": base.parallelism.model_copy(update=parallel), "gpu": gpu.id}
+        )
+        assert not estimate_on(variant, model, gpu).fits
+    assert {(1, 8, True), (8, 1, True)} <= laid
+
+
+def test_a_model_whose_experts_are_padded_per_rank_keeps_every_expert_layout():
+    # vLLM pads gpt-oss's MXFP4 experts per tensor-parallel rank, which can make tensor
+    # parallelism the heavier layout: no expert layout is left out on its account.
+    from core.planning.traffic.search import capacities
+
+    request = parse_request({"model": {"preset": "gpt-oss-120b"}, "gpu": "l4"})
+    prof = TrafficProfile.model_validate(PROFILE)
+    found, refused = capacities(request, prof, default_catalog())
+    laid = {(c.layout.tp, c.layout.dp, c.layout.expert_parallel) for c in found}
+    laid |= {(layout.tp, layout.dp, layout.expert_parallel) for layout, _ in refused}
+    gpu = default_catalog().gpu("l4")
+    assert laid == set(layouts(gpu, resolve(request)))
+    assert any(split for _, _, split in laid)

@@ -29,7 +29,7 @@ carries the engine's fitted shares and a band widened by :func:`widened`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from core.speed.hardware import link_of, matmul_peak
@@ -115,7 +115,10 @@ def adjust(
     if dp > 1:  # all-gather (dispatch) and reduce-scatter (combine) of all tokens over dp
         per_layer += 2 * (latency + (dp - 1) / dp * tokens * shape.hidden * 2.0 / gbps)
     comm = shape.layers * per_layer * engine.comm_scale
-    return replace(rank, weights=weights, matmul=matmul, activations=activations, comm=comm)
+    # The rank's other parts stay (a StepTime's fields, whichever it has, are all init fields;
+    # built from its dict, as dataclasses.replace would but without its per-call introspection).
+    parts = {**vars(rank), "weights": weights, "matmul": matmul}
+    return type(rank)(**{**parts, "activations": activations, "comm": comm})
 
 
 def widened(band: float, missing: tuple[str, ...]) -> tuple[float, tuple[str, ...]]:

@@ -38,7 +38,7 @@ The operating point decides B, P and the context:
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from core.domain.catalog import GpuOffer
@@ -98,6 +98,10 @@ class Layout:
         return max(self.gpus // ranks, 1)
 
 
+# The fields of a layout without its expert split (a rank's own tensor-parallel layout).
+_PLAIN = ("gpu", "gpus", "tp", "weight_bytes", "kv_bytes", "matmul")
+
+
 @dataclass(frozen=True)
 class StepTime:
     """The parts of one step's time, seconds."""
@@ -151,9 +155,10 @@ def step_time(
     """
     if layout.experts is not None:  # expert parallel: a rank's own step, adjusted
         ranks = max(layout.experts.dp, 1)
+        plain = Layout(*(getattr(layout, f) for f in _PLAIN))  # the rank's layout, no split
         rank = step_time(
             shape,
-            replace(layout, experts=None),
+            plain,
             engine,
             decode=decode / ranks,
             context=context,

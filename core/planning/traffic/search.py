@@ -47,11 +47,13 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from core.base.errors import InputError
 from core.capacity.expert_parallel import layout_of
+from core.capacity.vllm_mxfp4 import padding_bytes
 from core.domain.catalog import Catalog, GpuOffer, default_catalog
 from core.domain.request import Parallelism, PlanRequest
 from core.domain.terms import to_utc
 from core.domain.traffic_profile import SavedPoint, TrafficProfile, TrainingGoal
 from core.estimate.dispatch import estimate_on, resolve
+from core.estimate.llm import mxfp4_kernel
 from core.model.architecture import ModelArchitecture
 from core.planning.planner import GPU_COUNTS, PlanOption, plan, reason_parts
 from core.planning.traffic.speed_source import (
@@ -393,11 +395,24 @@ def capacities(
     vllm = base.inference.engine == "vllm" and isinstance(model, ModelArchitecture)
     served = model if vllm and isinstance(model, ModelArchitecture) else None
     for gpu in gpus:
+        too_heavy: set[int] = set()  # GPU counts whose weights alone overflow tensor-parallel
+        # A kernel that pads the experts per tensor-parallel rank (vLLM's MXFP4 kernels) can
+        # make tensor parallelism the heavier layout: no inference from it then.
+        kernel = mxfp4_kernel(base, served, gpu) if served is not None else None
+        padded = served is not None and any(padding_bytes(served, n, kernel) for n in _degrees(gpu))
         for tp, dp, experts in layouts(gpu, served):
+            if experts and tp * dp in too_heavy:
+                # Expert parallelism holds at least tensor parallelism's weights per GPU at the
+                # same GPU count (dense layers split by tp ≤ tp·dp, the fullest rank's ⌈E ÷ ep⌉
+                # experts ≥ E ÷ ep): where those alone overflow, so do these; not laid out.
+                continue
             variant = _layout_request(base, gpu, tp, dp, experts)
             result = estimate_on(variant, model, gpu)
             layout = ServingLayout(gpu, tp, result, variant, model, dp, experts)
             if not result.fits:
+                weights = result.memory.weights + result.memory.quantization_metadata
+                if not experts and not padded and weights > result.usable_bytes:
+                    too_heavy.add(tp)
                 refused.append((layout, tuple(reason_parts(result))))
                 continue
             found.append(capacity_of(source, layout, profile))
