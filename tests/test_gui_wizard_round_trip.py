@@ -63,6 +63,8 @@ INFERENCE: dict[str, Any] = {
         },
     },
     **COMMON,
+    # Replicas of an expert-parallel group (no control shows it: the page keeps it as loaded).
+    "parallelism": {**COMMON["parallelism"], "expert_parallel": True, "data_parallel": 2},
 }
 TRAINING: dict[str, Any] = {
     "workload": "training",
@@ -212,7 +214,13 @@ LEFT_AT_DEFAULT = {
         "traffic.tokens_per_day",  # given instead of the average rate
         "traffic.latency.tokens_per_s_per_user",  # the inverse of the tpot_s given
     },
-    "training": {"precision.quant_group_size", "traffic"},  # a traffic profile plans serving
+    # a traffic profile and expert parallelism plan serving
+    "training": {
+        "precision.quant_group_size",
+        "traffic",
+        "parallelism.expert_parallel",
+        "parallelism.data_parallel",
+    },
     "diffusion": {
         "traffic",
         "goal",
@@ -222,6 +230,8 @@ LEFT_AT_DEFAULT = {
         "parallelism.gpus",
         "parallelism.tensor_parallel",
         "parallelism.fsdp_sharding",
+        "parallelism.expert_parallel",
+        "parallelism.data_parallel",
     },
 }
 

@@ -129,6 +129,7 @@ from typing import Any
 
 from core.capacity.activations import ACT_BYTES, layer_shape
 from core.capacity.compat import effective_format
+from core.capacity.expert_parallel import request_layout
 from core.capacity.kv_cache import cached_tokens, kv_cache_per_gpu
 from core.capacity.vllm_kv_layout import KvGroup, KvLayout, kv_layout, mla_block_tokens
 from core.domain.catalog import DeviceTotal, GpuOffer
@@ -344,6 +345,10 @@ def moe_workspace_bytes(
     if down is None:
         return 0
     width = -(-down.in_features // request.parallelism.tp)
+    if (split := request_layout(request, arch)) is not None:
+        # Expert parallelism: whole experts (no tensor split) over the d ranks' gathered tokens
+        # (core.capacity.expert_parallel).
+        width, tokens = down.in_features, tokens * split.dp
     hidden = layer_shape(arch).hidden
     rows = tokens * arch.experts_per_token
     return ACT_BYTES * rows * (max(width, hidden) + max(2 * width, hidden))

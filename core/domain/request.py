@@ -86,6 +86,8 @@ _NEW_OPTIONAL: dict[tuple[str, str], object] = {
     ("precision", "format"): None,
     ("inference", "max_num_batched_tokens"): None,
     ("inference", "max_num_seqs"): None,
+    ("parallelism", "expert_parallel"): False,
+    ("parallelism", "data_parallel"): None,
     ("inference", "engine"): "vllm",
     ("inference", "vllm_version"): "0.17+",
     ("inference", "mxfp4_backend"): "auto",
@@ -245,6 +247,15 @@ class Parallelism(BaseModel):
     gpus: int = Field(default=1, ge=1, le=4096)
     tensor_parallel: int | None = Field(default=None, ge=1, le=4096)
     fsdp_sharding: FsdpSharding = "full"
+    # vLLM's --enable-expert-parallel for a mixture-of-experts model: the routed experts are split
+    # whole over all ``gpus`` (EP size = TP × DP) and the ``gpus ÷ tp`` data-parallel ranks share
+    # one expert group, each with its own attention and KV cache
+    # (core.capacity.expert_parallel).
+    expert_parallel: bool = False
+    # Under expert parallelism, the data-parallel ranks of one replica (vLLM's
+    # --data-parallel-size): replicas of tp × data_parallel GPUs each. None: one replica of all
+    # the GPUs (data_parallel = gpus ÷ tp).
+    data_parallel: int | None = Field(default=None, ge=1, le=4096)
 
     @model_validator(mode="after")
     def _consistent(self) -> Parallelism:
@@ -255,6 +266,14 @@ class Parallelism(BaseModel):
             raise ValueError(Message("request.tp_exceeds_gpus", tp=tp, gpus=self.gpus))
         if tp is not None and self.gpus % tp:
             raise ValueError(Message("request.gpus_not_multiple", gpus=self.gpus, tp=tp))
+        dp = self.data_parallel
+        if dp is not None and not self.expert_parallel:
+            raise ValueError(Message("request.data_parallel_needs_experts", dp=dp))
+        if dp is not None and self.gpus % (self.tp * dp):
+            replica = self.tp * dp
+            raise ValueError(
+                Message("request.gpus_not_multiple_of_replica", gpus=self.gpus, replica=replica)
+            )
         return self
 
     @property
@@ -268,6 +287,16 @@ class Parallelism(BaseModel):
     def dp(self) -> int:
         """Data-parallel replicas or shards: the GPUs not used for tensor parallelism."""
         return self.gpus // self.tp
+
+    @property
+    def replica_gpus(self) -> int:
+        """GPUs of one serving replica: tp, or tp × the data-parallel ranks under EP.
+
+        Under expert parallelism without ``data_parallel``, all the GPUs are one replica.
+        """
+        if not self.expert_parallel:
+            return self.tp
+        return self.tp * self.data_parallel if self.data_parallel else self.gpus
 
 
 class Runtime(BaseModel):

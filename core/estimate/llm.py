@@ -14,6 +14,15 @@ from dataclasses import replace
 from core.base.units import gib
 from core.capacity import compat
 from core.capacity.activations import inference_activations
+from core.capacity.expert_parallel import (
+    ExpertBytes,
+    ExpertLayout,
+    expert_bytes_dtype,
+    expert_bytes_format,
+    expert_bytes_share,
+    expert_parallel_weights,
+    request_layout,
+)
 from core.capacity.kv_cache import kv_cache_per_gpu
 from core.capacity.overhead import runtime_overhead
 from core.capacity.vllm_mxfp4 import kernel_of, padding_bytes
@@ -159,7 +168,37 @@ def inference_weights(
     tp = request.parallelism.tp
     wm = _weights(arch, request, tp)
     padding = padding_bytes(arch, tp, kernel)
-    return replace(wm, weights=wm.weights + padding) if padding else wm
+    wm = replace(wm, weights=wm.weights + padding) if padding else wm
+    layout = expert_layout(request, arch)
+    if layout is None:
+        return wm
+    return expert_parallel_weights(
+        wm,
+        expert_bytes(request, arch),
+        layout,
+        padding_tp=padding,
+        padding_whole=padding_bytes(arch, 1, kernel),
+    )
+
+
+def expert_layout(request: PlanRequest, arch: ModelArchitecture) -> ExpertLayout | None:
+    """The expert-parallel layout vLLM serves ``request`` with, or None (tensor parallel only)."""
+    return request_layout(request, arch)
+
+
+def expert_bytes(request: PlanRequest, arch: ModelArchitecture) -> ExpertBytes:
+    """All routed experts' bytes in the format ``request`` serves them in."""
+    if _stored_weights(arch, request, 1) is None and not (
+        arch.checkpoint is not None and compat.uses_checkpoint_layout(request, arch)
+    ):
+        named = request.precision.format
+        if named is None:
+            prec = request.precision
+            return expert_bytes_dtype(arch, prec.weights, prec.quant_group_size)
+        fmt = FORMATS[named]
+        if fmt.scope != "all":
+            return expert_bytes_format(arch, fmt)
+    return expert_bytes_share(arch, lambda tp: _weights(arch, request, tp))
 
 
 def serving_memory(
@@ -184,5 +223,10 @@ def serving_memory(
         quantization_metadata=weights.quantization_metadata,
         kv_cache=kv,
         activations=act,
-        runtime_overhead=runtime_overhead(request.runtime, communicating=tp > 1, dynamic_bytes=act),
+        runtime_overhead=runtime_overhead(
+            request.runtime,
+            # Expert-parallel ranks communicate even at tp 1 (their experts' tokens).
+            communicating=tp > 1 or expert_layout(request, arch) is not None,
+            dynamic_bytes=act,
+        ),
     )

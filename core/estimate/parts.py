@@ -224,7 +224,14 @@ class _Details(Mapping[str, Any]):
         return len(self._names())
 
     def _names(self) -> tuple[str, ...]:
-        return tuple(item.name for item in fields(self))  # type: ignore[arg-type]
+        # A field of _ONLY_WHEN_SET is a key only when it has a value, as in the JSON it writes.
+        return tuple(
+            item.name
+            for item in fields(self)  # type: ignore[arg-type]
+            if item.name not in self._ONLY_WHEN_SET or getattr(self, item.name) is not None
+        )
+
+    _ONLY_WHEN_SET: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, kw_only=True, eq=True)
@@ -241,6 +248,13 @@ class ServingDetails(_Details):
     gpu_memory_utilization: float | None = None
     vllm_profile: Mapping[str, Any] | None = None  # core.capacity.vllm_profile, as_dict()
     vllm_start_up: Mapping[str, Any] | None = None  # core.capacity.kv_pool.StartUp, as_dict()
+    # core.capacity.expert_parallel.layout_note plus the sequences all ranks hold at once; written
+    # only for an expert-parallel layout, so other estimates' JSON keeps its keys.
+    expert_parallel: Mapping[str, Any] | None = json_field(
+        default=None, write=lambda value: {} if value is None else {"expert_parallel": value}
+    )
+
+    _ONLY_WHEN_SET = frozenset({"expert_parallel"})
 
 
 @dataclass(frozen=True, kw_only=True, eq=True)

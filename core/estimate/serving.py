@@ -12,6 +12,7 @@ from typing import Any
 
 from core.base.units import gib
 from core.capacity import compat
+from core.capacity.expert_parallel import ExpertLayout, layout_note
 from core.capacity.kv_cache import (
     cache_by_kind,
     kv_bytes_per_token,
@@ -35,6 +36,8 @@ from core.domain.gpu_formats import support
 from core.domain.request import PlanRequest
 from core.estimate.llm import (
     approximate_memory,
+    expert_bytes,
+    expert_layout,
     inference_weights,
     model_findings,
     mxfp4_kernel,
@@ -154,6 +157,18 @@ class _OnOffer:
     start_up: dict[str, Any]  # kv_pool.StartUp.as_dict() and the sequences run at once
 
 
+def _expert_parallel_not_applied(arch: ModelArchitecture, gpus: int) -> Finding:
+    """Why a request's ``expert_parallel`` leaves the layout tensor-parallel."""
+    code, term = "expert_parallel_not_applied", "tensor_parallelism"
+    if not arch.is_moe:
+        return Finding.of(code, "warning", term, variant="dense")
+    if gpus <= 1:
+        return Finding.of(code, "warning", term, variant="one_gpu")
+    return Finding.of(
+        code, "warning", term, variant="few_experts", experts=arch.num_experts, gpus=gpus
+    )
+
+
 def _mtp_findings(request: PlanRequest, arch: ModelArchitecture) -> list[Finding]:
     """A warning when MTP drafting is asked of a model whose MTP layers are not counted."""
     if not request.inference.mtp_speculative_tokens:
@@ -205,12 +220,18 @@ def _on_degree(
 
 
 def _on_offer(
-    request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer, tp: int, parts: Parts
+    request: PlanRequest,
+    arch: ModelArchitecture,
+    gpu: GpuOffer,
+    tp: int,
+    parts: Parts,
+    experts: ExpertLayout | None = None,
 ) -> _OnOffer:
     """:class:`_OnOffer` of ``request`` (whose degree is ``tp``) on ``gpu``."""
     inf = request.inference
     kernel = mxfp4_kernel(request, arch, gpu)  # the same on every offer of a compute capability
-    degree = parts.get(("degree", tp, kernel), lambda: _on_degree(request, arch, tp, kernel))
+    split = experts.dp if experts else 0  # the expert-parallel layout changes the weights
+    degree = parts.get(("degree", tp, kernel, split), lambda: _on_degree(request, arch, tp, kernel))
     memory, wm = degree.memory, degree.weights
     # vLLM: gpu_memory_utilization x the total CUDA reports (core.domain.catalog
     # GpuOffer.device_total).
@@ -259,9 +280,16 @@ def estimate_inference(
     par = request.parallelism
     inf = request.inference
     tp = par.tp
-    replicas = par.gpus // tp
+    experts = expert_layout(request, arch)
+    # Under expert parallelism the data-parallel ranks share their experts: one replica of them.
+    replicas = par.gpus // experts.ep if experts else par.gpus // tp
+    ranks = experts.dp if experts else 1  # data-parallel attention ranks of one replica
     parts = parts_of(request, arch)
-    on_offer = parts.get(("on_offer", tp), lambda: _on_offer(request, arch, gpu, tp, parts), gpu)
+    on_offer = parts.get(
+        ("on_offer", tp, ranks if experts else 0),
+        lambda: _on_offer(request, arch, gpu, tp, parts, experts),
+        gpu,
+    )
     degree = on_offer.degree
     memory = degree.memory
     findings = [
@@ -271,28 +299,57 @@ def estimate_inference(
     ]
     if par.strategy == "fsdp":
         findings.append(_NOT_FOR_INFERENCE)
+    if experts is not None:
+        findings.append(
+            Finding.of(
+                "expert_parallel_layout",
+                "info",
+                "tensor_parallelism",
+                experts=experts.experts,
+                ep=experts.ep,
+                per_gpu=experts.most_experts,
+                tp=experts.tp,
+                dp=experts.dp,
+            )
+        )
+        if experts.ep > gpu.gpus_per_node:
+            # The step model times the ranks' token exchange over the node's link.
+            findings.append(
+                Finding.of(
+                    "expert_parallel_across_nodes",
+                    "warning",
+                    "tensor_parallelism",
+                    ep=experts.ep,
+                    per_node=gpu.gpus_per_node,
+                )
+            )
+    elif par.expert_parallel:  # asked for, but vLLM would not split experts here: say why
+        findings.append(_expert_parallel_not_applied(arch, par.replica_gpus))
     findings += degree.serving_notes
     if (pool := no_pool_finding(request, gpu, memory.total, on_offer.usable)) is not None:
         findings.append(pool)
     findings += on_offer.pool_notes
     # One replica's speed, whatever the layout but the degree (replicas serve independently).
+    point = operating_point(request)
+    point["concurrency"] *= ranks  # each data-parallel rank runs the request's sequences
     one = parts.get(
-        ("speed", tp),
+        ("speed", tp, ranks if experts else 0),
         lambda: phase_speed(
             arch,
             gpu,
-            gpus=tp,
+            gpus=tp * ranks,  # one replica
             tp=tp,
+            expert_ranks=ranks if experts else 0,
             weight_bytes=parts.get("weight_bytes", lambda: weight_bytes_per_param(request, arch)),
             kv_bytes=KV_ELEMENT_BYTES[request.precision.kv_cache],
             matmul=MATMUL[on_offer.precision],
             engine=inf.engine,
-            **operating_point(request),
+            **point,
         ),
         gpu,
     )
     throughput = parts.get(
-        ("throughput", tp, replicas),
+        ("throughput", tp, replicas, ranks if experts else 0),
         lambda: serving_throughput(request, arch, gpu, one.scaled(replicas)),
         gpu,
     )
@@ -309,6 +366,14 @@ def estimate_inference(
         gpu_memory_utilization=inf.gpu_memory_utilization,
         vllm_profile=on_offer.profile,
         vllm_start_up=on_offer.start_up,
+        expert_parallel=None
+        if experts is None
+        else {
+            **layout_note(
+                experts, parts.get("expert_bytes_exact", lambda: expert_bytes(request, arch).exact)
+            ),
+            "sequences_at_once": (on_offer.start_up.get("sequences_at_once") or 0) * experts.dp,
+        },
     )
     return finish_result(
         request,

@@ -11,9 +11,11 @@ from core.capacity import compat
 from core.capacity.weights import GROUP_METADATA_BYTES
 from core.domain.catalog import GpuOffer
 from core.domain.request import PlanRequest
+from core.estimate.llm import expert_layout
 from core.estimate.results import Throughput
 from core.model.architecture import ModelArchitecture
 from core.speed import Layout, ModelShape, profile_for, throughput_curve
+from core.speed.expert_parallel import ExpertSplit
 from core.speed.phases import PhaseSpeed
 from core.texts.messages import Message
 
@@ -107,6 +109,8 @@ def speed_curve(
         weight_bytes_per_param(request, arch),
         KV_ELEMENT_BYTES[request.precision.kv_cache],
         MATMUL.get(precision, "bf16"),
+        # Expert parallelism: the data-parallel ranks of one replica (core.speed.expert_parallel).
+        experts=ExpertSplit(par.replica_gpus // tp) if expert_layout(request, arch) else None,
     )
     point = operating_point(request)
     curve = throughput_curve(

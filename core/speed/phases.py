@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from core.domain.catalog import GpuOffer
 from core.model.architecture import ModelArchitecture
+from core.speed import expert_parallel
 from core.speed.calibration import coverage, profile_for
 from core.speed.serving import Layout, steady_cycle
 from core.speed.shape import ModelShape
@@ -58,15 +59,19 @@ def phase_speed(
     input_tokens: int,
     output_tokens: int,
     concurrency: float,
+    expert_ranks: int = 0,
 ) -> PhaseSpeed:
     """The speed of ``arch`` on ``gpus`` × ``gpu`` at tensor parallel ``tp``.
 
     ``concurrency`` sequences per replica, each of ``input_tokens`` in and ``output_tokens`` out
     (an average over time, so it may be fractional: Little's law gives it from a request rate).
+    ``expert_ranks`` > 0 serves it expert-parallel with that many data-parallel ranks of ``tp``
+    GPUs (:mod:`core.speed.expert_parallel`); 0 is tensor parallelism only.
     """
+    experts = expert_parallel.ExpertSplit(expert_ranks) if expert_ranks > 0 else None
     profile = profile_for(engine, gpu.vendor)
     shape = ModelShape.of(arch, tp)
-    layout = Layout(gpu, gpus, tp, weight_bytes, kv_bytes, matmul)
+    layout = Layout(gpu, gpus, tp, weight_bytes, kv_bytes, matmul, experts=experts)
     isl, osl = max(input_tokens, 1), max(output_tokens, 1)
     cycle = steady_cycle(shape, layout, profile, batch=concurrency, isl=isl, osl=osl)
     replicas = layout.replicas
@@ -75,6 +80,9 @@ def phase_speed(
     prompt_time = cycle.step - cycle.decode_step
     prefill = replicas * cycle.prefill_tokens / prompt_time if prompt_time > 0 else isl / cycle.ttft
     cover = coverage(profile, gpu.id, matmul)
+    band, missing = cover.band, cover.missing
+    if experts is not None:  # no published measurement of expert-parallel serving
+        band, missing = expert_parallel.widened(band, missing)
     return PhaseSpeed(
         decode_tokens_per_s=decode,
         prefill_tokens_per_s=prefill,
@@ -82,7 +90,7 @@ def phase_speed(
         ttft_s=cycle.ttft,
         tpot_s=cycle.step,
         requests_per_s=output / osl,
-        band=cover.band,
-        uncalibrated=cover.missing,
+        band=band,
+        uncalibrated=missing,
         engine=profile.name,
     )

@@ -46,10 +46,11 @@ The operating point decides B, P and the context:
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from typing import Literal
 
 from core.domain.catalog import GpuOffer
+from core.speed import expert_parallel
 from core.speed.hardware import Link, link_of, matmul_peak
 from core.speed.shape import KV_BYTES, WEIGHT_BYTES, ModelShape
 
@@ -100,10 +101,12 @@ class Layout:
     weight_bytes: float
     kv_bytes: float
     matmul: str
+    _: KW_ONLY  # the layout's options below are named, never positional
     # Attention data parallel (TensorRT-LLM's enable_attention_dp) for a mixture of experts over
     # ``tp`` GPUs: each GPU runs attention for its own sequences with the whole attention
     # weights, and the expert layer gathers every GPU's tokens and scatters the results back.
     attention_dp: bool = False
+    experts: expert_parallel.ExpertSplit | None = None  # see core.speed.expert_parallel
 
     @classmethod
     def of(cls, gpu: GpuOffer, gpus: int, tp: int, weights: str, kv: str) -> Layout:
@@ -118,7 +121,12 @@ class Layout:
     @property
     def replicas(self) -> int:
         """Independent copies of the model (data-parallel serving)."""
-        return max(self.gpus // self.tp, 1)
+        ranks = self.tp * (self.experts.dp if self.experts else 1)
+        return max(self.gpus // ranks, 1)
+
+
+# The fields of a layout without its expert split (a rank's own tensor-parallel layout).
+_PLAIN = ("gpu", "gpus", "tp", "weight_bytes", "kv_bytes", "matmul")
 
 
 @dataclass(frozen=True)
@@ -166,6 +174,8 @@ def _touched(shape: ModelShape, tokens: float) -> float:
 
 
 def _weight_bytes(shape: ModelShape, layout: Layout, tokens: float) -> float:
+    if layout.experts is not None:  # whole experts per GPU (core.speed.expert_parallel)
+        return expert_parallel.weight_bytes(shape, layout, tokens)
     bpw = layout.weight_bytes
     expert = float(shape.expert_params) * _touched(shape, tokens)
     dense = float(shape.dense_linear_params)
@@ -189,6 +199,19 @@ def step_time(
 
     ``prefill_context`` is the average context a prompt token attends to (half the prompt).
     """
+    if layout.experts is not None:  # expert parallel: a rank's own step, adjusted
+        ranks = max(layout.experts.dp, 1)
+        plain = Layout(*(getattr(layout, f) for f in _PLAIN))  # the rank's layout, no split
+        rank = step_time(
+            shape,
+            plain,
+            engine,
+            decode=decode / ranks,
+            context=context,
+            prefill=prefill / ranks,
+            prefill_context=prefill_context,
+        )
+        return expert_parallel.adjust(rank, shape, layout, engine, decode=decode, prefill=prefill)
     gpu = layout.gpu
     tokens = decode + prefill
     bandwidth = gpu.memory_bandwidth_gbps * 1e9 * engine.bandwidth
@@ -271,7 +294,8 @@ def largest_batch(
         int(free_for_cache(shape, layout, engine) // per_seq) if per_seq else engine.max_batch
     )
     by_tokens = int(engine.max_tokens / (1.0 + isl / max(osl, 1)))
-    return max(min(by_memory, engine.max_batch, max(by_tokens, 1)), 1)
+    ranks = layout.experts.dp if layout.experts else 1  # each data-parallel rank its own engine
+    return max(min(by_memory, engine.max_batch, max(by_tokens, 1)), 1) * ranks
 
 
 @dataclass(frozen=True)

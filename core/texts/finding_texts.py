@@ -142,6 +142,34 @@ FINDING_TEMPLATES: dict[str, str] = {
         "tensor-parallel degree {tp} exceeds the {kv_heads} KV heads: each GPU keeps a "
         "replicated head, so the KV cache does not shrink further",
     ),
+    "expert_parallel_layout": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "expert parallel: the {experts} experts of each MoE layer are split whole over {ep} GPUs "
+        "(at most {per_gpu} each); attention, shared experts and dense layers are "
+        "tensor-parallel over {tp} in each of {dp} data-parallel ranks, each with its own KV cache "
+        "and the requested sequences",
+    ),
+    "expert_parallel_not_applied.dense": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "expert parallelism is asked for, but the model routes no experts: it is served "
+        "tensor-parallel",
+    ),
+    "expert_parallel_not_applied.one_gpu": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "expert parallelism is asked for on one GPU per replica: vLLM splits experts only over "
+        "two or more, so it is served as is",
+    ),
+    "expert_parallel_not_applied.few_experts": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "expert parallelism is asked for over {gpus} GPUs, but each MoE layer has only {experts} "
+        "experts, fewer than the GPUs: counted tensor-parallel instead",
+    ),
+    "expert_parallel_across_nodes": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "the expert-parallel group of {ep} GPUs spans nodes ({per_node} GPUs per node): every MoE "
+        "layer exchanges tokens over the network, which the speed shown (timed over the node's "
+        "own link) does not include",
+    ),
     "tp_across_nodes": QT_TRANSLATE_NOOP(
         "CoreText",
         "tensor-parallel degree {tp} spans nodes ({per_node} GPUs per node): every "

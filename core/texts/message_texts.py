@@ -181,6 +181,15 @@ _ERRORS = {
     "request.gpus_not_multiple": QT_TRANSLATE_NOOP(
         "CoreText", "gpus ({gpus}) must be a multiple of tensor_parallel ({tp})"
     ),
+    "request.data_parallel_needs_experts": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "data_parallel ({dp}) groups GPUs into expert-parallel replicas: set expert_parallel too "
+        "(without it, gpus ÷ tensor_parallel are independent replicas already)",
+    ),
+    "request.gpus_not_multiple_of_replica": QT_TRANSLATE_NOOP(
+        "CoreText",
+        "gpus ({gpus}) must be a multiple of tensor_parallel × data_parallel ({replica})",
+    ),
     "request.start_needs_zone": QT_TRANSLATE_NOOP(
         "CoreText", "start needs a time zone, e.g. 2026-01-31T09:00:00Z"
     ),

@@ -51,6 +51,20 @@ class TrafficText(QObject):
             text += "; " + ", ".join(parts)
         return text
 
+    def layout(self, tp: int, dp: int = 1, expert_parallel: bool = False) -> str:
+        """A replica's layout, short, for a table cell: "TP 8" or "TP 2 × DP 4, EP 8"."""
+        if not expert_parallel:
+            return self.tr("TP {tp}").format(tp=tp)
+        return self.tr("TP {tp} × DP {dp}, EP {ep}").format(tp=tp, dp=dp, ep=tp * dp)
+
+    def layout_words(self, tp: int, dp: int = 1, expert_parallel: bool = False) -> str:
+        """A replica's layout in words, for a sentence."""
+        if not expert_parallel:
+            return self.tr("tensor parallel {tp}").format(tp=tp)
+        return self.tr(
+            "tensor parallel {tp} × data parallel {dp}, experts split over {ep} GPUs"
+        ).format(tp=tp, dp=dp, ep=tp * dp)
+
     def point(self, point: SavedPoint) -> str:
         """The chosen operating point in one line."""
         return self.tr(

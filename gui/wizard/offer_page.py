@@ -55,6 +55,7 @@ class OfferPage(WizardStep):
         self._fits = False
         self._plan: Plan | None = None
         self._proposal: TermProposal | None = None
+        self._live_run_hours: float | None = None  # the live estimate's run
         self._build_ui()
         self._connect_signals()
         self._retranslate()
@@ -209,8 +210,24 @@ class OfferPage(WizardStep):
     def set_outcome(self, outcome: OutcomeCost | None) -> None:
         """Offer the term that covers the training run of the current estimate, if any."""
         self._proposal = outcome.proposed_term if outcome is not None else None
-        self._term.set_run_hours(outcome.run_hours if outcome is not None else None)
+        self._live_run_hours = outcome.run_hours if outcome is not None else None
+        self._show_run_hours()
         self._show_proposal()
+
+    def _show_run_hours(self) -> None:
+        """Hand the "finish by" sentence the chosen row's run, else say whose run it is.
+
+        The live estimate is of the cheapest offer that fits until a row is chosen
+        (:func:`core.estimate.dispatch.estimate` without a GPU), and of the old row until the new
+        one is estimated; the chosen row carries its own run (its plan option's outcome).
+        """
+        current = self._table.selectionModel().currentIndex()
+        if self._gpu is not None and current.isValid():
+            option = self._model.option(self._proxy.mapToSource(current).row())
+            if option.outcome is not None and option.outcome.run_hours is not None:
+                self._term.set_run_hours(option.outcome.run_hours)
+                return
+        self._term.set_run_hours(self._live_run_hours, chosen=self._gpu is not None)
 
     def _show_proposal(self) -> None:
         proposal = self._proposal
@@ -243,6 +260,7 @@ class OfferPage(WizardStep):
         self._show_status()
         if plan is not None and request is not None:
             self.select_layout(request)
+        self._show_run_hours()
 
     def _show_status(self) -> None:
         plan = self._plan
@@ -364,6 +382,7 @@ class OfferPage(WizardStep):
             return
         option = self._model.option(self._proxy.mapToSource(current).row())
         self._gpu = option.gpu.id
+        self._show_run_hours()
         self.optionChosen.emit(option)
         if self.context is not None:  # the option's layout is shown on the page that owns it
             self.context.draft.choose_layout(option.estimate.request.parallelism)

@@ -32,6 +32,7 @@ class ParallelismPage(WizardStep):
 
     def __init__(self, context: PageContext | None = None, parent: QWidget | None = None) -> None:
         super().__init__("parallelismPage", context, parent)
+        self._experts: Parallelism | None = None  # an expert-parallel layout loaded, kept
         self._build_ui()
         self._connect_signals()
         self._retranslate()
@@ -126,6 +127,9 @@ class ParallelismPage(WizardStep):
         self._gpus.setValue(parallelism.gpus)
         self._tp.setValue(parallelism.tensor_parallel or AUTO)
         set_combo_value(self._sharding, parallelism.fsdp_sharding)
+        # No control sets expert parallelism: a layout that has it (a traffic row, a request file)
+        # keeps it while its GPUs and degree stay as they were.
+        self._experts = parallelism if parallelism.expert_parallel else None
 
     def write(self, part: DraftPart) -> None:
         tp = self._tp.value()
@@ -136,6 +140,12 @@ class ParallelismPage(WizardStep):
             "tensor_parallel": tp if used and tp != AUTO else None,
             "fsdp_sharding": combo_value(self._sharding),
         }
+        kept = self._experts
+        if kept is not None and (kept.gpus, kept.tensor_parallel) == (
+            self._gpus.value(),
+            part["parallelism"]["tensor_parallel"],
+        ):
+            part["parallelism"].update(expert_parallel=True, data_parallel=kept.data_parallel)
         part["platform"] = combo_value(self._platform)
         part["runtime_version"] = self._runtime.text().strip() or None
         self._overhead.fill(part)

@@ -83,6 +83,7 @@ class TermForm(FieldForm):
         self.add_row("goal.deadline", self._deadline, ("training_deadline",), form=right)
         right.addRow("", self._in_time)
         self._run_hours: float | None = None
+        self._run_chosen = True  # whether the run is the chosen option's (else the cheapest's)
         self.rows["term"] = self.rows["term.count"]
         self.set_training(False)
 
@@ -194,9 +195,13 @@ class TermForm(FieldForm):
         self.rows["goal.deadline"].set_error(None)
         self._show_in_time()
 
-    def set_run_hours(self, hours: float | None) -> None:
-        """The chosen option's estimated run, in hours (None when there is no estimate)."""
+    def set_run_hours(self, hours: float | None, *, chosen: bool = True) -> None:
+        """An option's estimated run, in hours (None when there is no estimate).
+
+        ``chosen`` False: no option is chosen yet and the run is the cheapest one's.
+        """
         self._run_hours = hours
+        self._run_chosen = chosen
         self._show_in_time()
 
     def _run_start(self) -> datetime:
@@ -224,16 +229,25 @@ class TermForm(FieldForm):
             self._in_time.clear()
             return
         available = (deadline - self._run_start()).total_seconds() / 3600
-        if hours <= available:
+        if hours <= available and self._run_chosen:
             text = self.tr(
                 "The chosen option's run, {run} h, finishes in time: {spare} h before the deadline"
             )
-            spare = available - hours
-        else:
+        elif hours <= available:
+            text = self.tr(
+                "No option is chosen yet; the cheapest one's run, {run} h, finishes in time: "
+                "{spare} h before the deadline"
+            )
+        elif self._run_chosen:
             text = self.tr(
                 "The chosen option's run, {run} h, finishes {spare} h after the deadline"
             )
-            spare = hours - available
+        else:
+            text = self.tr(
+                "No option is chosen yet; the cheapest one's run, {run} h, finishes {spare} h "
+                "after the deadline"
+            )
+        spare = abs(available - hours)
         self._in_time.setText(text.format(run=number(hours, 1), spare=number(spare, 1)))
 
     @property

@@ -52,6 +52,7 @@ from core.planning.traffic import curve, option_at, plan_goal, plan_traffic, sav
 from gui.core_text import message_text
 from gui.presentation.formats import money
 from gui.presentation.names import offer
+from gui.presentation.traffic_text import TrafficText
 from gui.wizard.term_form import deadline_of, show_deadline_quietly
 from gui.wizard.traffic_chart import TrafficChart
 from gui.wizard.wizard_step import WizardStep
@@ -293,7 +294,7 @@ class TrafficPage(WizardStep):
         self.table.setHorizontalHeaderLabels(
             [
                 self.tr("GPU"),
-                self.tr("TP"),
+                self.tr("Layout"),
                 self.tr("Replicas"),
                 self.tr("At once"),
                 self.tr("TTFT, s"),
@@ -577,8 +578,10 @@ class TrafficPage(WizardStep):
         if request is None:
             return 0
         for row, option in enumerate(self._options):
-            layout = (option.gpu.id, option.gpus, option.tp)
-            if layout == (request.gpu, request.parallelism.gpus, request.parallelism.tp):
+            split = option.capacity.layout.expert_parallel
+            layout = (option.gpu.id, option.gpus, option.tp, split, option.replica_gpus)
+            par = request.parallelism
+            if layout == (request.gpu, par.gpus, par.tp, par.expert_parallel, par.replica_gpus):
                 return row
         return 0
 
@@ -588,7 +591,9 @@ class TrafficPage(WizardStep):
         per_million = option.per_million_tokens
         return [
             offer(option.gpu),
-            str(option.tp),
+            TrafficText(self).layout(
+                option.tp, option.capacity.layout.dp, option.capacity.layout.expert_parallel
+            ),
             str(option.replicas),
             f"{option.load_concurrency:.1f}",
             f"{point.ttft_s:.3f}",
@@ -615,7 +620,7 @@ class TrafficPage(WizardStep):
         point = option.point
         assert point is not None
         text = self.tr(
-            "{gpu} × {gpus}, tensor parallel {tp}, replicas: {replicas}. At the peak each replica "
+            "{gpu} × {gpus}, {layout}, replicas: {replicas}. At the peak each replica "
             "runs {at:.1f} requests at once: first token in {ttft:.3f} s, {user:.1f} tokens/s per "
             "user, {util:.0%} busy; {binding} ({note})"
         )
@@ -623,7 +628,9 @@ class TrafficPage(WizardStep):
             text.format(
                 gpus=option.gpus,
                 replicas=option.replicas,
-                tp=option.tp,
+                layout=TrafficText(self).layout_words(
+                    option.tp, option.capacity.layout.dp, option.capacity.layout.expert_parallel
+                ),
                 gpu=offer(option.gpu),
                 at=option.load_concurrency,
                 ttft=point.ttft_s,
@@ -641,7 +648,14 @@ class TrafficPage(WizardStep):
         self._saved_point = point.model_dump(mode="json") if point else None
         strategy = "tensor" if option.gpus > 1 else "single"
         tp = option.tp if option.gpus > 1 else None
-        layout = Parallelism(strategy=strategy, gpus=option.gpus, tensor_parallel=tp)
+        split = option.capacity.layout
+        layout = Parallelism(
+            strategy=strategy,
+            gpus=option.gpus,
+            tensor_parallel=tp,
+            expert_parallel=split.expert_parallel,
+            data_parallel=split.dp if split.expert_parallel else None,
+        )
         if self.context is not None:  # shown on the pages that own the layout and the offer
             draft = self.context.draft
             draft.choose_layout(layout)

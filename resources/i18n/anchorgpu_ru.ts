@@ -514,6 +514,22 @@
         <translation>степень тензорного параллелизма {tp} больше числа KV-голов ({kv_heads}): каждый GPU хранит копию головы, поэтому KV-кэш дальше не уменьшается</translation>
     </message>
     <message>
+        <source>expert parallelism is asked for, but the model routes no experts: it is served tensor-parallel</source>
+        <translation>задан параллелизм экспертов, но в модели нет маршрутизируемых экспертов: она обслуживается с тензорным параллелизмом</translation>
+    </message>
+    <message>
+        <source>expert parallelism is asked for on one GPU per replica: vLLM splits experts only over two or more, so it is served as is</source>
+        <translation>параллелизм экспертов задан для одного GPU на реплику: vLLM распределяет экспертов только по двум GPU и более, поэтому модель обслуживается как есть</translation>
+    </message>
+    <message>
+        <source>expert parallelism is asked for over {gpus} GPUs, but each MoE layer has only {experts} experts, fewer than the GPUs: counted tensor-parallel instead</source>
+        <translation>параллелизм экспертов задан на {gpus} GPU, но в каждом MoE-слое всего {experts} экспертов, меньше, чем GPU: вместо него посчитан тензорный параллелизм</translation>
+    </message>
+    <message>
+        <source>the expert-parallel group of {ep} GPUs spans nodes ({per_node} GPUs per node): every MoE layer exchanges tokens over the network, which the speed shown (timed over the node&apos;s own link) does not include</source>
+        <translation>группа параллелизма экспертов из {ep} GPU выходит за пределы узла ({per_node} GPU на узел): каждый MoE-слой обменивается токенами по сети, а показанная скорость (рассчитанная по связи внутри узла) этого не учитывает</translation>
+    </message>
+    <message>
         <source>tensor-parallel degree {tp} spans nodes ({per_node} GPUs per node): every layer&apos;s all-reduce crosses the network; keep tensor parallelism within a node</source>
         <translation>тензорный параллелизм степени {tp} выходит за пределы узла ({per_node} GPU на узел): all-reduce каждого слоя идёт через сеть; держите тензорный параллелизм в пределах одного узла</translation>
     </message>
@@ -850,6 +866,10 @@
         <translation>запрошено спекулятивное декодирование с MTP, но у vLLM нет черновой модели MTP для {model_type}, а опубликованные контрольные точки этой модели не хранят весов предсказания нескольких токенов: для них ничего не учтено; планируйте без MTP или с другим способом получения черновых токенов</translation>
     </message>
     <message>
+        <source>expert parallel: the {experts} experts of each MoE layer are split whole over {ep} GPUs (at most {per_gpu} each); attention, shared experts and dense layers are tensor-parallel over {tp} in each of {dp} data-parallel ranks, each with its own KV cache and the requested sequences</source>
+        <translation>параллелизм экспертов: {experts} экспертов каждого MoE-слоя целиком распределены по {ep} GPU (не больше {per_gpu} на каждом); внимание, общие эксперты и плотные слои разделены тензорным параллелизмом на {tp} GPU в каждой из {dp} групп параллелизма данных, и у каждой группы свой KV-кэш и запрошенные последовательности</translation>
+    </message>
+    <message>
         <source>model_type &apos;{family}&apos; is not one the planner counts exactly; its layers, experts, attention and cache are estimated from the fields families share, within the range shown.</source>
         <translation>model_type «{family}» планировщик точно не считает: слои, эксперты, внимание и кэш оценены по полям, общим для разных семейств, в пределах показанного диапазона.</translation>
     </message>
@@ -1112,6 +1132,14 @@
     <message>
         <source>gpus ({gpus}) must be a multiple of tensor_parallel ({tp})</source>
         <translation>число GPU ({gpus}) должно быть кратно степени тензорного параллелизма ({tp})</translation>
+    </message>
+    <message>
+        <source>data_parallel ({dp}) groups GPUs into expert-parallel replicas: set expert_parallel too (without it, gpus ÷ tensor_parallel are independent replicas already)</source>
+        <translation>data_parallel ({dp}) объединяет GPU в реплики с параллелизмом экспертов: задайте и expert_parallel (без него число GPU ÷ tensor_parallel — и так независимые реплики)</translation>
+    </message>
+    <message>
+        <source>gpus ({gpus}) must be a multiple of tensor_parallel × data_parallel ({replica})</source>
+        <translation>число GPU ({gpus}) должно быть кратно размеру реплики, tensor_parallel × data_parallel ({replica})</translation>
     </message>
     <message>
         <source>start needs a time zone, e.g. 2026-01-31T09:00:00Z</source>
@@ -5452,8 +5480,16 @@ Idempotency key of this purchase: {key}</source>
         <translation>Запуск выбранного варианта, {run} ч, успевает: завершится за {spare} ч до срока</translation>
     </message>
     <message>
+        <source>No option is chosen yet; the cheapest one&apos;s run, {run} h, finishes in time: {spare} h before the deadline</source>
+        <translation>Вариант ещё не выбран; обучение на самом дешёвом займёт {run} ч и успевает: за {spare} ч до срока</translation>
+    </message>
+    <message>
         <source>The chosen option&apos;s run, {run} h, finishes {spare} h after the deadline</source>
         <translation>Запуск выбранного варианта, {run} ч, завершится на {spare} ч позже срока</translation>
+    </message>
+    <message>
+        <source>No option is chosen yet; the cheapest one&apos;s run, {run} h, finishes {spare} h after the deadline</source>
+        <translation>Вариант ещё не выбран; обучение на самом дешёвом займёт {run} ч и закончится на {spare} ч позже срока</translation>
     </message>
 </context>
 <context>
@@ -5570,8 +5606,12 @@ Idempotency key of this purchase: {key}</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <source>TP</source>
-        <translation>TP</translation>
+        <source>Layout</source>
+        <translation>Раскладка</translation>
+    </message>
+    <message>
+        <source>{gpu} × {gpus}, {layout}, replicas: {replicas}. At the peak each replica runs {at:.1f} requests at once: first token in {ttft:.3f} s, {user:.1f} tokens/s per user, {util:.0%} busy; {binding} ({note})</source>
+        <translation>{gpu} × {gpus}, {layout}, реплик: {replicas}. В пик каждая реплика обрабатывает {at:.1f} запросов одновременно: первый токен через {ttft:.3f} с, {user:.1f} токенов/с на пользователя, загрузка {util:.0%}; {binding} ({note})</translation>
     </message>
     <message>
         <source>Replicas</source>
@@ -5609,10 +5649,6 @@ Idempotency key of this purchase: {key}</source>
         <source>Traffic and deadlines plan serving and training; image generation has none.</source>
         <translation>Нагрузка и сроки относятся к обслуживанию и обучению; для генерации изображений их нет.</translation>
     </message>
-    <message>
-        <source>{gpu} × {gpus}, tensor parallel {tp}, replicas: {replicas}. At the peak each replica runs {at:.1f} requests at once: first token in {ttft:.3f} s, {user:.1f} tokens/s per user, {util:.0%} busy; {binding} ({note})</source>
-        <translation>{gpu} × {gpus}, тензорный параллелизм {tp}, реплик: {replicas}. В пик каждая реплика обрабатывает {at:.1f} запросов одновременно: первый токен через {ttft:.3f} с, {user:.1f} токенов/с на пользователя, загрузка {util:.0%}; {binding} ({note})</translation>
-    </message>
 </context>
 <context>
     <name>TrafficText</name>
@@ -5631,6 +5667,22 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source>≥ {rate:.3g} tokens/s per user</source>
         <translation>≥ {rate:.3g} токенов/с на пользователя</translation>
+    </message>
+    <message>
+        <source>TP {tp}</source>
+        <translation>TP {tp}</translation>
+    </message>
+    <message>
+        <source>TP {tp} × DP {dp}, EP {ep}</source>
+        <translation>TP {tp} × DP {dp}, EP {ep}</translation>
+    </message>
+    <message>
+        <source>tensor parallel {tp}</source>
+        <translation>тензорный параллелизм {tp}</translation>
+    </message>
+    <message>
+        <source>tensor parallel {tp} × data parallel {dp}, experts split over {ep} GPUs</source>
+        <translation>тензорный параллелизм {tp} × параллелизм данных {dp}, эксперты распределены по {ep} GPU</translation>
     </message>
     <message>
         <source>replicas: {replicas}, each {at:.1f} requests at once at the peak: first token {ttft:.3f} s, {user:.1f} tokens/s per user, {util:.0%} busy</source>

@@ -79,7 +79,11 @@ def _option_json(o: TrafficOption) -> dict[str, Any]:
     cap = o.capacity
     return {
         "gpu": o.gpu.id,
+        "layout": o.layout_name,
         "tensor_parallel": o.tp,
+        "data_parallel": cap.layout.dp,
+        "expert_parallel": cap.layout.gpus if cap.layout.expert_parallel else None,
+        "gpus_per_replica": o.replica_gpus,
         "replicas": o.replicas,
         "gpus": o.gpus,
         "max_concurrency_per_replica": cap.concurrency,
@@ -150,14 +154,14 @@ def format_traffic(plan: TrafficPlan, *, shown: int = 15, show_all: bool = False
     listed = plan.options if show_all else plan.options[:shown]
     if listed:
         lines.append(
-            f"  {'':2}{'GPU':<16}{'tp':>3}{'×rep':>5}{'GPUs':>5}{'conc':>7}{'TTFT s':>8}"
+            f"  {'':2}{'GPU':<16}{'layout':<19}{'×rep':>5}{'GPUs':>5}{'conc':>7}{'TTFT s':>8}"
             f"{'TPOT ms':>8}{'tok/s/u':>8}{'util':>6}{'total':>14}{'1M tok':>10}"
         )
         for i, o in enumerate(listed):
             assert o.point is not None
             mark = "* " if i == 0 else "  "
             lines.append(
-                f"  {mark}{o.gpu.id:<16}{o.tp:>3}{o.replicas:>5}{o.gpus:>5}"
+                f"  {mark}{o.gpu.id:<16}{o.layout_name:<19}{o.replicas:>5}{o.gpus:>5}"
                 f"{o.load_concurrency:>7.1f}{o.point.ttft_s:>8.3f}{o.point.tpot_s * 1000:>8.1f}"
                 f"{o.point.tokens_per_s_per_user:>8.1f}{o.utilization:>6.0%}"
                 f"{o.price.total:>10} {o.price.currency}"
@@ -174,7 +178,7 @@ def format_traffic(plan: TrafficPlan, *, shown: int = 15, show_all: bool = False
         lines.append("")
         lines.append(f"Cannot serve it ({len(plan.infeasible)}):")
         for o in rest:
-            lines.append(f"  {o.gpu.id:<16}{o.tp:>3}  {o.reason}")
+            lines.append(f"  {o.gpu.id:<16}{o.layout_name:<19}  {o.reason}")
         if len(rest) < len(plan.infeasible):
             lines.append(f"  … {len(plan.infeasible) - len(rest)} more (--all)")
     return "\n".join(lines)

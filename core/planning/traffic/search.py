@@ -1,15 +1,18 @@
 """From the outcome to the rental: serve this traffic at this latency, train this much by then.
 
-Serving (:func:`plan_traffic`), for every offer and tensor-parallel degree (one replica on one
-node, as the planner lays serving out):
+Serving (:func:`plan_traffic`), for every offer and replica layout within one node (:func:`layouts`:
+each tensor-parallel degree, and for a mixture-of-experts model served by vLLM each expert-parallel
+layout of ``dp`` data-parallel ranks of ``tp`` GPUs, :mod:`core.capacity.expert_parallel`):
 
 1. **Memory**: the replica's estimate at the profile's longest request (p90 input + p90 output
    tokens of context) must fit, vLLM's start-up check included
    (:func:`core.estimate.dispatch.estimate_on`). The sequences of that context its cache holds at
-   once (vLLM's pool, capped by ``max_num_seqs``) bound the concurrency per replica.
+   once (vLLM's pool, capped by ``max_num_seqs``; under expert parallelism each data-parallel rank
+   has its own) bound the concurrency per replica.
 2. **Latency**: the largest concurrency ``c*`` up to that bound at which the replica still meets
    the target: time to first token p50 at the mean lengths, p90 at the p90 prompt, time per output
-   token at the mean lengths. Time grows with concurrency, so a binary search finds it; what stops
+   token at the mean lengths. Time grows with concurrency, so a bracketing search finds it
+   (interpolation alternating with bisection, :func:`capacity_of`); what stops
    it is the option's binding constraint (memory, ``max_num_seqs``, time to first token, time per
    output token). A replica that misses the target even alone cannot serve it.
 3. **Rate**: one replica at ``c*`` completes ``r*`` requests/s (Little's law: concurrency = rate ×
@@ -19,8 +22,8 @@ node, as the planner lays serving out):
 4. **Operating point**: the peak spread over all replicas; the concurrency ``c`` with
    ``c ÷ time in system(c)`` = that share (Little's law again), its TTFT, TPOT and the utilisation
    (share ÷ r*).
-5. **Cost**: the catalog price of replicas × tp GPUs for the request's term; per 1M tokens at the
-   average rate (input and output together, and output alone) over the term's hours.
+5. **Cost**: the catalog price of replicas × the replica's GPUs for the request's term; per 1M
+   tokens at the average rate (input and output together, and output alone) over the term's hours.
 
 Options are ranked cheapest first (then fewer GPUs). When none serves the profile,
 :attr:`TrafficPlan.unreachable` names the field to change and the best the catalog does.
@@ -43,11 +46,15 @@ from functools import cached_property, partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from core.base.errors import InputError
+from core.capacity.expert_parallel import layout_of
+from core.capacity.vllm_mxfp4 import padding_bytes
 from core.domain.catalog import Catalog, GpuOffer, default_catalog
 from core.domain.request import Parallelism, PlanRequest
 from core.domain.terms import to_utc
 from core.domain.traffic_profile import SavedPoint, TrafficProfile, TrainingGoal
 from core.estimate.dispatch import estimate_on, resolve
+from core.estimate.llm import mxfp4_kernel
+from core.model.architecture import ModelArchitecture
 from core.planning.planner import GPU_COUNTS, PlanOption, plan, reason_parts
 from core.planning.traffic.speed_source import (
     OperatingPoint,
@@ -106,8 +113,13 @@ class Capacity:
 
     @property
     def tp(self) -> int:
-        """GPUs per replica (the tensor-parallel degree)."""
+        """The tensor-parallel degree (of attention, under expert parallelism)."""
         return self.layout.tp
+
+    @property
+    def replica_gpus(self) -> int:
+        """GPUs per replica: the tensor-parallel degree, times the data-parallel ranks under EP."""
+        return self.layout.gpus
 
 
 @dataclass(frozen=True)
@@ -149,8 +161,18 @@ class TrafficOption:
 
     @property
     def tp(self) -> int:
-        """GPUs per replica."""
+        """The tensor-parallel degree."""
         return self.capacity.tp
+
+    @property
+    def replica_gpus(self) -> int:
+        """GPUs per replica."""
+        return self.capacity.replica_gpus
+
+    @property
+    def layout_name(self) -> str:
+        """The replica's layout: "TP 8", or "TP 2 × DP 4, EP 8" under expert parallelism."""
+        return self.capacity.layout.name
 
     @property
     def binding(self) -> Binding:
@@ -204,14 +226,32 @@ def serving_request(request: PlanRequest, profile: TrafficProfile) -> PlanReques
     return request.model_copy(update={"inference": inference, "workload": "inference"})
 
 
-def _layout_request(request: PlanRequest, gpu: GpuOffer, tp: int) -> PlanRequest:
-    strategy = "tensor" if tp > 1 else "single"
-    parallelism = Parallelism(strategy=strategy, gpus=tp, tensor_parallel=tp)
+def _layout_request(
+    request: PlanRequest, gpu: GpuOffer, tp: int, dp: int = 1, experts: bool = False
+) -> PlanRequest:
+    gpus = tp * dp
+    strategy = "tensor" if gpus > 1 else "single"
+    parallelism = Parallelism(
+        strategy=strategy,
+        gpus=gpus,
+        tensor_parallel=tp,
+        expert_parallel=experts,
+        data_parallel=dp if experts else None,
+    )
     return request.model_copy(update={"parallelism": parallelism, "gpu": gpu.id})
 
 
 def _held_at_once(layout: ServingLayout) -> tuple[int, Binding]:
-    """Sequences of the longest request one replica holds at once, and what stops more."""
+    """Sequences of the longest request one replica holds at once, and what stops more.
+
+    Under expert parallelism each data-parallel rank is an engine of its own (its KV pool and
+    ``max_num_seqs``): the replica holds ``dp`` times what one rank does.
+    """
+    held, binding = _held_by_rank(layout)
+    return held * layout.dp, binding
+
+
+def _held_by_rank(layout: ServingLayout) -> tuple[int, Binding]:
     details = layout.estimate.details
     start_up = details.get("vllm_start_up") or {}
     at_once = start_up.get("sequences_at_once")
@@ -246,6 +286,19 @@ def _meets(
     return True, None, mean, p90
 
 
+def _margin(profile: TrafficProfile, mean: ServingPoint, p90: ServingPoint) -> float:
+    """How close the points come to the target: the largest of figure ÷ limit (≤ 1 meets it)."""
+    target = profile.latency
+    ratios = [0.0]
+    if target.tpot_ceiling is not None:
+        ratios.append(mean.tpot_s / target.tpot_ceiling)
+    if target.ttft_p90_s is not None:
+        ratios.append(p90.ttft_s / target.ttft_p90_s)
+    if target.ttft_p50_s is not None:
+        ratios.append(mean.ttft_s / target.ttft_p50_s)
+    return max(ratios)
+
+
 def capacity_of(source: ServingSource, layout: ServingLayout, profile: TrafficProfile) -> Capacity:
     """The most requests ``layout`` runs at once within the target, and what stops more."""
     cap, cap_binding = _held_at_once(layout)
@@ -268,13 +321,27 @@ def capacity_of(source: ServingSource, layout: ServingLayout, profile: TrafficPr
         return Capacity(layout, cap, cap_binding, 0, None, alone, alone_p90, missed, (reason,))
     low, high = 1, cap  # low meets the target; find the largest that does
     binding: Binding = cap_binding
-    if not _meets(source, layout, profile, high)[0]:
+    top = _meets(source, layout, profile, high)
+    if not top[0]:
+        low_margin, high_margin = _margin(profile, alone, alone_p90), _margin(profile, *top[2:])
+        bisect = False
         while high - low > 1:
+            # Latency grows about linearly with concurrency, so the crossing of the target is
+            # guessed by interpolating the margins (regula falsi), alternating with a bisection
+            # whenever a guess did not halve the interval. Either way the interval keeps a
+            # concurrency that meets the target and one that does not, so c* is the same exact
+            # integer a bisection finds, in fewer speed evaluations.
             middle = (low + high) // 2
-            if _meets(source, layout, profile, middle)[0]:
-                low = middle
+            if not bisect and high_margin > low_margin:
+                share = (1.0 - low_margin) / (high_margin - low_margin)
+                middle = min(max(low + round((high - low) * share), low + 1), high - 1)
+            width = high - low
+            ok, _, mean, p90 = _meets(source, layout, profile, middle)
+            if ok:
+                low, low_margin = middle, _margin(profile, mean, p90)
             else:
-                high = middle
+                high, high_margin = middle, _margin(profile, mean, p90)
+            bisect = not bisect and (high - low) * 2 > width
         missed = _meets(source, layout, profile, high)[1]
         assert missed is not None
         binding = missed
@@ -288,6 +355,24 @@ def capacity_of(source: ServingSource, layout: ServingLayout, profile: TrafficPr
 
 def _degrees(gpu: GpuOffer) -> list[int]:
     return [n for n in GPU_COUNTS if n <= gpu.gpus_per_node]
+
+
+def layouts(gpu: GpuOffer, moe: ModelArchitecture | None) -> list[tuple[int, int, bool]]:
+    """(tp, dp, expert-parallel) of every replica layout searched on ``gpu``, within one node.
+
+    Tensor parallelism at each degree; for a mixture-of-experts model also vLLM's expert
+    parallelism over every tp × dp of two GPUs or more (``dp`` data-parallel attention ranks of
+    ``tp`` GPUs, the experts split whole over all of them) where each GPU gets an expert.
+    """
+    degrees = _degrees(gpu)
+    found = [(tp, 1, False) for tp in degrees]
+    if moe is None or not moe.is_moe:
+        return found
+    for gpus in degrees:
+        for tp in degrees:
+            if gpus % tp == 0 and layout_of(moe, gpus, tp) is not None:
+                found.append((tp, gpus // tp, True))
+    return found
 
 
 def capacities(
@@ -306,12 +391,28 @@ def capacities(
     gpus = [catalog.gpu(request.gpu)] if request.gpu else list(catalog.gpus)
     found: list[Capacity] = []
     refused: list[tuple[ServingLayout, tuple[str, ...]]] = []
+    # Expert parallelism is vLLM's, for a language model with routed experts.
+    vllm = base.inference.engine == "vllm" and isinstance(model, ModelArchitecture)
+    served = model if vllm and isinstance(model, ModelArchitecture) else None
     for gpu in gpus:
-        for tp in _degrees(gpu):
-            variant = _layout_request(base, gpu, tp)
+        too_heavy: set[int] = set()  # GPU counts whose weights alone overflow tensor-parallel
+        # A kernel that pads the experts per tensor-parallel rank (vLLM's MXFP4 kernels) can
+        # make tensor parallelism the heavier layout: no inference from it then.
+        kernel = mxfp4_kernel(base, served, gpu) if served is not None else None
+        padded = served is not None and any(padding_bytes(served, n, kernel) for n in _degrees(gpu))
+        for tp, dp, experts in layouts(gpu, served):
+            if experts and tp * dp in too_heavy:
+                # Expert parallelism holds at least tensor parallelism's weights per GPU at the
+                # same GPU count (dense layers split by tp ≤ tp·dp, the fullest rank's ⌈E ÷ ep⌉
+                # experts ≥ E ÷ ep): where those alone overflow, so do these; not laid out.
+                continue
+            variant = _layout_request(base, gpu, tp, dp, experts)
             result = estimate_on(variant, model, gpu)
-            layout = ServingLayout(gpu, tp, result, variant, model)
+            layout = ServingLayout(gpu, tp, result, variant, model, dp, experts)
             if not result.fits:
+                weights = result.memory.weights + result.memory.quantization_metadata
+                if not experts and not padded and weights > result.usable_bytes:
+                    too_heavy.add(tp)
                 refused.append((layout, tuple(reason_parts(result))))
                 continue
             found.append(capacity_of(source, layout, profile))
@@ -362,18 +463,17 @@ def size(
     feasible: list[TrafficOption] = []
     infeasible: list[TrafficOption] = []
     for cap in found:
+        one = cap.replica_gpus
         if cap.best is None:
-            price = price_for(catalog, cap.gpu, cap.tp, request.term, tax_rate=tax_rate)
-            infeasible.append(
-                TrafficOption(cap, 1, cap.tp, 0.0, price, None, None, cap.reason_parts)
-            )
+            price = price_for(catalog, cap.gpu, one, request.term, tax_rate=tax_rate)
+            infeasible.append(TrafficOption(cap, 1, one, 0.0, price, None, None, cap.reason_parts))
             continue
         per_replica = cap.best.requests_per_s
         needed = max(math.ceil(wanted / per_replica * (1 - SLACK)), 1)
         replicas = needed + profile.spare.replicas
-        gpus = replicas * cap.tp
+        gpus = replicas * one
         if gpus > cap.gpu.max_gpus:
-            price = price_for(catalog, cap.gpu, cap.tp, request.term, tax_rate=tax_rate)
+            price = price_for(catalog, cap.gpu, one, request.term, tax_rate=tax_rate)
             reason = Message("traffic.reason_rate", need=gpus, rate=wanted, has=cap.gpu.max_gpus)
             infeasible.append(TrafficOption(cap, replicas, gpus, 0.0, price, None, None, (reason,)))
             continue
@@ -392,7 +492,16 @@ def size(
                 solver=partial(operating_concurrency, source, cap, profile, share),
             )
         )
-    feasible.sort(key=lambda o: (o.price.total, o.gpus, o.gpu.id, o.tp))
+    feasible.sort(
+        key=lambda o: (
+            o.price.total,
+            o.gpus,
+            o.gpu.id,
+            o.capacity.layout.expert_parallel,  # the plainer layout first at a tie
+            o.tp,
+            o.replica_gpus,
+        )
+    )
     return feasible, infeasible
 
 
@@ -473,17 +582,17 @@ def _unreachable(
     if by_rate:
 
         def most(o: TrafficOption) -> float:
-            replicas = o.gpu.max_gpus // o.tp
+            replicas = o.gpu.max_gpus // o.replica_gpus
             assert o.capacity.best is not None
             return replicas * o.capacity.best.requests_per_s
 
         best = max(by_rate, key=most)
-        replicas = best.gpu.max_gpus // best.tp
+        replicas = best.gpu.max_gpus // best.replica_gpus
         message = Message(
             "traffic.unreachable_rate",
             rate=profile.peak_rps * (1 + profile.spare.fraction),
             best=most(best),
-            gpus=replicas * best.tp,
+            gpus=replicas * best.replica_gpus,
             gpu=best.gpu.id,
         )
         return message, _rate_field(profile)
@@ -502,7 +611,7 @@ def _unreachable(
                 "traffic.unreachable_tpot",
                 target=ceiling,
                 best=fastest.alone.tpot_s,
-                gpus=fastest.tp,
+                gpus=fastest.replica_gpus,
                 gpu=fastest.gpu.id,
             )
             return message, _tpot_field(profile)
@@ -524,7 +633,7 @@ def _unreachable(
         "traffic.unreachable_ttft",
         target=chosen,
         best=ttft(quickest, p90),
-        gpus=quickest.tp,
+        gpus=quickest.replica_gpus,
         gpu=quickest.gpu.id,
     )
     return message, "latency.ttft_p90_s" if p90 else "latency.ttft_p50_s"
@@ -576,9 +685,9 @@ def sized_plan(
     feasible, infeasible = size(found, profile, request, catalog, tax_rate=tax_rate, source=source)
     memory: list[TrafficOption] = []
     for layout, parts in refused:
-        price = price_for(catalog, layout.gpu, layout.tp, request.term, tax_rate=tax_rate)
+        price = price_for(catalog, layout.gpu, layout.gpus, request.term, tax_rate=tax_rate)
         blank = Capacity(layout, 0, "memory", 0, None, None, None, "memory", parts)
-        memory.append(TrafficOption(blank, 1, layout.tp, 0.0, price, None, None, parts))
+        memory.append(TrafficOption(blank, 1, layout.gpus, 0.0, price, None, None, parts))
     unreachable: tuple[str | None, str | None] = (None, None)
     if not feasible:
         unreachable = _unreachable(profile, found, infeasible)

@@ -41,6 +41,9 @@ class SpeedModelServing:
 
     def __init__(self) -> None:
         self._known: dict[int, tuple[ServingLayout, dict[str, Any]]] = {}
+        # The search asks some points twice (a bisection's last step, the point at c*): each is
+        # evaluated once, keyed by the layout's identity (held in _known) and the point.
+        self._points: dict[tuple[int, OperatingPoint], ServingPoint] = {}
         self._last_band = 0.0
 
     def _inputs(self, layout: ServingLayout) -> dict[str, Any]:
@@ -52,8 +55,9 @@ class SpeedModelServing:
             inputs = {
                 "arch": arch,
                 "gpu": layout.gpu,
-                "gpus": layout.tp,
+                "gpus": layout.gpus,
                 "tp": layout.tp,
+                "expert_ranks": layout.dp if layout.expert_parallel else 0,
                 "weight_bytes": serving_speed.weight_bytes_per_param(request, arch),
                 "kv_bytes": serving_speed.KV_ELEMENT_BYTES[request.precision.kv_cache],
                 "matmul": serving_speed.MATMUL[prefill_precision(request, arch, layout.gpu)],
@@ -64,6 +68,10 @@ class SpeedModelServing:
 
     def at(self, layout: ServingLayout, point: OperatingPoint) -> ServingPoint:
         """The step model's speed of ``layout`` at ``point``."""
+        key = (id(layout), point)
+        known = self._points.get(key)
+        if known is not None:
+            return known
         inputs = dict(self._inputs(layout))
         arch, gpu = inputs.pop("arch"), inputs.pop("gpu")
         speed = phase_speed(
@@ -75,14 +83,15 @@ class SpeedModelServing:
             concurrency=point.concurrency,
         )
         self._last_band = max(self._last_band, float(speed.band))
-        return ServingPoint(
+        found = self._points[key] = ServingPoint(
             ttft_s=float(speed.ttft_s),
             tpot_s=float(speed.tpot_s),
             requests_per_s=float(speed.requests_per_s),
-            tokens_per_s_per_gpu=float(speed.output_tokens_per_s) / layout.tp,
+            tokens_per_s_per_gpu=float(speed.output_tokens_per_s) / layout.gpus,
             band=1.0 + float(speed.band),
             kind=self.kind,
         )
+        return found
 
     def note(self, request: PlanRequest) -> str:
         """The figures' source and the widest band among the points answered so far."""

@@ -38,8 +38,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
 
+from core.capacity.throughput import prefill_tokens_per_second
 from core.domain.catalog import GpuOffer
+from core.estimate.dispatch import language_model_of
 from core.estimate.results import EstimateResult
+from core.estimate.serving import prefill_precision
 from core.texts.messages import Message
 
 if TYPE_CHECKING:
@@ -62,6 +65,20 @@ class ServingLayout:
     estimate: EstimateResult
     request: PlanRequest
     model: ResolvedModel
+    dp: int = 1  # data-parallel attention ranks sharing one expert-parallel group
+    expert_parallel: bool = False  # experts split whole over tp × dp GPUs (vLLM)
+
+    @property
+    def gpus(self) -> int:
+        """GPUs of one replica."""
+        return self.tp * self.dp
+
+    @property
+    def name(self) -> str:
+        """The layout in a few characters: "TP 8", or "TP 2 × DP 4, EP 8" when expert-parallel."""
+        if not self.expert_parallel:
+            return f"TP {self.tp}"
+        return f"TP {self.tp} × DP {self.dp}, EP {self.gpus}"
 
 
 @dataclass(frozen=True)
@@ -119,7 +136,7 @@ class RooflineFigures:
     weights: float  # bytes each GPU reads per step for the weights
     kv_per_token: float  # cache bytes per token of context on each GPU
     compute: float  # tokens/s the replica's matmuls run at (2·N_active FLOPs a token)
-    tp: int
+    tp: int  # GPUs of the replica
 
 
 def roofline_figures(layout: ServingLayout) -> RooflineFigures:
@@ -130,9 +147,10 @@ def roofline_figures(layout: ServingLayout) -> RooflineFigures:
     return RooflineFigures(
         bandwidth=layout.gpu.memory_bandwidth_gbps * 1e9,
         weights=float(est.memory.weights + est.memory.quantization_metadata),
-        kv_per_token=per_sequence / context,
+        # Under expert parallelism a GPU reads only its data-parallel rank's share of the caches.
+        kv_per_token=per_sequence / context / layout.dp,
         compute=_matmul_rate(layout),
-        tp=layout.tp,
+        tp=layout.gpus,
     )
 
 
@@ -142,15 +160,13 @@ def _matmul_rate(layout: ServingLayout) -> float:
     The precision is the one the estimate's prefill bound uses (the weights' format where the GPU
     runs it natively, :func:`core.estimate.serving.prefill_precision`).
     """
-    from core.capacity.throughput import prefill_tokens_per_second
-    from core.estimate.dispatch import language_model_of
-    from core.estimate.serving import prefill_precision
-
     request = layout.request
     arch = language_model_of(layout.model)
     precision = prefill_precision(request, arch, layout.gpu)
     active = max(arch.params_active, 1)
-    return prefill_tokens_per_second(layout.gpu, layout.tp, active, request.training.mfu, precision)
+    return prefill_tokens_per_second(
+        layout.gpu, layout.gpus, active, request.training.mfu, precision
+    )
 
 
 class RooflineServing:
@@ -251,7 +267,8 @@ class CalibratedTraining:
 
 def default_serving() -> ServingSource:
     """The serving speed the search uses: the calibrated step model (:mod:`core.speed`)."""
-    from core.planning.traffic.speed_model_source import SpeedModelServing  # imports this module
+    # Local: speed_model_source imports this module's types, so a top-level import is circular.
+    from core.planning.traffic.speed_model_source import SpeedModelServing
 
     return SpeedModelServing()
 
