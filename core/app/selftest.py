@@ -22,15 +22,23 @@ from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 
+from core.app.cli import build_parser
 from core.base import paths
 from core.base.errors import PlannerError
 from core.base.resources import resource_path, resources_dir
-from core.domain.glossary import LANGUAGES
-
-if TYPE_CHECKING:
-    from core.quotes.quote import Quote
+from core.domain.catalog import bundled_catalog_path, default_catalog, load_catalog_file
+from core.domain.glossary import LANGUAGES, load_glossary
+from core.domain.request import ModelRef, parse_request
+from core.estimate.dispatch import estimate
+from core.estimate.results import estimate_to_json
+from core.model.models import list_presets, resolve_model
+from core.planning.planner import plan
+from core.pricing.prices import price_for
+from core.quotes.quote import Quote, build_quote, utc_now
+from core.store import HistoryStore
+from core.store.backup import backup_database
 
 GLOSSARY_TERMS = 12
 COMMANDS = (
@@ -261,8 +269,6 @@ class EngineChecks:
 
     def command_line(self) -> str:
         """Every subcommand is listed, and its module (loaded by name when it runs) registers it."""
-        from core.app.cli import build_parser
-
         text = build_parser().format_help()
         missing = [name for name in COMMANDS if name not in text]
         for name in COMMANDS:
@@ -281,15 +287,11 @@ class EngineChecks:
 
     def catalog(self) -> str:
         """The bundled catalog reads and validates."""
-        from core.domain.catalog import bundled_catalog_path, load_catalog_file
-
         catalog = load_catalog_file(bundled_catalog_path())
         return f"{catalog.catalog_id}: {len(catalog.gpus)} GPU offers in {catalog.currency}"
 
     def glossary(self) -> str:
         """Both glossary files load and agree, with every term."""
-        from core.domain.glossary import load_glossary
-
         glossary = load_glossary()
         count = len(glossary.entries)
         if count != GLOSSARY_TERMS:
@@ -301,9 +303,6 @@ class EngineChecks:
 
     def model_presets(self) -> str:
         """Every bundled preset resolves, and the presets of the sample requests are there."""
-        from core.domain.request import ModelRef
-        from core.model.models import list_presets, resolve_model
-
         presets = list_presets()
         found = {p.id for p in presets}
         wanted = [r["model"]["preset"] for r in (SAMPLE_REQUEST, SAMPLE_TRAINING, SAMPLE_DIFFUSION)]
@@ -341,14 +340,6 @@ class EngineChecks:
 
     def sample_plan(self) -> str:
         """A sample request through the estimate, the planner and the pricing."""
-        from core.domain.catalog import default_catalog
-        from core.domain.request import parse_request
-        from core.estimate.dispatch import estimate
-        from core.estimate.results import estimate_to_json
-        from core.planning.planner import plan
-        from core.pricing.prices import price_for
-        from core.quotes.quote import build_quote, utc_now
-
         catalog = default_catalog()
         request = parse_request(SAMPLE_REQUEST)
         single = estimate(request, catalog)
@@ -382,9 +373,6 @@ class EngineChecks:
 
     def other_workloads(self) -> str:
         """Training and diffusion estimates run too (their capacity models are separate code)."""
-        from core.domain.request import parse_request
-        from core.estimate.dispatch import estimate
-
         seen = []
         for raw in (SAMPLE_TRAINING, SAMPLE_DIFFUSION):
             result = estimate(parse_request(raw))
@@ -396,9 +384,6 @@ class EngineChecks:
 
     def history(self) -> str:
         """Save, place, replay, stop and back up in a temporary history database."""
-        from core.store import HistoryStore
-        from core.store.backup import backup_database
-
         if self._quote is None:
             raise SelfTestError("needs the sample plan's quote, which failed")
         quote = self._quote
