@@ -337,7 +337,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         settings = self._state.window_settings()
         try:  # Qt's own writer follows a link and replaces its target: then nothing is kept
-            _later().check_target(Path(settings.fileName()))
+            module("gui.settings_models").check_target(Path(settings.fileName()))
         except InputError:
             pass
         else:

@@ -2,16 +2,14 @@
 
 The window's first frame shows only its shell and the wizard's first page. Everything here comes
 later: the history store's service, the History and Catalog pages and the glossary dock (built by
-the start-up steps, see :mod:`gui.startup_steps`), and what only a command opens (the plan file
-commands, the settings and shortcuts dialogs, the check of the window's own settings file on
-close). :class:`gui.main_window.MainWindow` reaches all of it through this one module, imported
-at one seam (``_later``); :func:`gui.startup_steps.load_later_modules` imports it on a thread while
-the window runs, so the steps that use it find it loaded.
+the start-up steps), and what only a command opens (the plan file commands, the settings and
+shortcuts dialogs). :class:`gui.main_window.MainWindow` reaches all of it through this one module,
+which is in :data:`gui.startup_steps.LATER_MODULES`: a thread imports it while the window runs, so
+the steps that use it find it loaded.
 """
 
 from __future__ import annotations
 
-from core.base.output_file import check_target
 from core.domain.glossary import load_glossary
 from gui.catalog import CatalogView
 from gui.glossary_dock import GlossaryDock
@@ -29,6 +27,5 @@ __all__ = [
     "SettingsDialog",
     "ShortcutsDialog",
     "StoreService",
-    "check_target",
     "load_glossary",
 ]
