@@ -19,9 +19,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from core.app.selftest import (
+from core.app.check_runner import (
     Check,
-    EngineChecks,
     NetworkGuard,
     SelfTestError,
     isolated_user_data,
@@ -30,6 +29,7 @@ from core.app.selftest import (
     scratch_folder,
     summary,
 )
+from core.app.selftest import EngineChecks
 
 USAGE = "usage: anchorgpu-planner --self-test [--startup]"
 # The window's checks, in the order they run (gui.window_checks.WindowChecks.checks).

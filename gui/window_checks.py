@@ -31,7 +31,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QIcon
 
 import gui
-from core.app.selftest import Check, SelfTestError
+from core.app.check_runner import Check, SelfTestError
 from core.base.resources import resource_path
 from core.domain.glossary import LANGUAGES
 from gui.app import ICON_SIZES, app_icon, create_application, show_main_window

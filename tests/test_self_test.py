@@ -21,14 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from core.app.selftest import (
-    GLOSSARY_TERMS,
-    EngineChecks,
-    NetworkGuard,
-    SelfTestError,
-    network_check,
-    run_checks,
-)
+from core.app.check_runner import NetworkGuard, SelfTestError, network_check, run_checks
+from core.app.selftest import GLOSSARY_TERMS, EngineChecks
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE_CHECKS = (
