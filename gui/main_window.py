@@ -355,7 +355,8 @@ class MainWindow(QMainWindow):
         self.finish_startup()
         self.show_page(PLAN_PAGE)
         if self._plan_file_commands is None:
-            self._plan_file_commands = _later().PlanFileCommands(self, self._plan.wizard)
+            commands = module("gui.window_dialogs").PlanFileCommands(self, self._plan.wizard)
+            self._plan_file_commands = commands
         return self._plan_file_commands
 
     def _on_show_catalog_triggered(self) -> None:
@@ -379,7 +380,7 @@ class MainWindow(QMainWindow):
             dock.focus_search()
 
     def _on_settings_triggered(self) -> None:
-        dialog = _later().SettingsDialog(self._state, self)
+        dialog = module("gui.window_dialogs").SettingsDialog(self._state, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
 
@@ -390,7 +391,7 @@ class MainWindow(QMainWindow):
         history_actions = getattr(history, "commands", None)
         if history_actions is not None:
             groups.append((self._history_title(), history_actions))
-        dialog = _later().ShortcutsDialog(groups, self)
+        dialog = module("gui.window_dialogs").ShortcutsDialog(groups, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
 

@@ -11,7 +11,6 @@ shows. It also remembers the folder each kind of file dialog last used (:func:`d
 from __future__ import annotations
 
 import json
-from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -53,24 +52,6 @@ def db_path() -> Path:
 def tax_percent_text(settings: Settings) -> str:
     """The tax rate as the percent text the settings dialog shows (0.2 → "20")."""
     return format(settings.tax_rate.scaleb(2).normalize(), "f")
-
-
-def tax_rate_from_percent(text: str) -> Decimal:
-    """Parse percent text typed by the user ("20", "7,5") into a rate.
-
-    Raises:
-        ValueError: Not a number, or outside what ``core.pricing`` accepts.
-    """
-    try:
-        percent = Decimal(text.strip().replace(",", "."))
-    except InvalidOperation:
-        raise ValueError(f"'{text}' is not a number") from None
-    if not percent.is_finite():
-        raise ValueError(f"'{text}' is not a number")
-    try:
-        return models().validate_tax_rate(str(percent.scaleb(-2)))
-    except InputError as error:
-        raise ValueError(error.message) from None
 
 
 def _folder_settings() -> Any:

@@ -55,6 +55,8 @@ LATER_MODULES = (
     "sqlite_utils",
     "gui.window_later",
 )
+# Reached through module() when a command first needs them, not loaded ahead.
+ON_DEMAND_MODULES = ("gui.window_dialogs",)
 
 
 def load_wizard_modules() -> None:
@@ -79,11 +81,11 @@ def load_later_modules() -> None:
 def module(name: str) -> ModuleType:
     """``name``, one of the modules loaded after the first paint, imported now if not yet.
 
-    The one way the window reaches them (:data:`WIZARD_MODULES`, :data:`LATER_MODULES`): a step
-    finds its module already loaded by the thread that ran before it; a command used earlier (an
-    error worded, a dialog opened) loads it then.
+    The one way the window reaches them (:data:`WIZARD_MODULES`, :data:`LATER_MODULES`,
+    :data:`ON_DEMAND_MODULES`): a step finds its module already loaded by the thread that ran
+    before it; a command used earlier (an error worded, a dialog opened) loads it then.
     """
-    if name not in WIZARD_MODULES and name not in LATER_MODULES:
+    if name not in (*WIZARD_MODULES, *LATER_MODULES, *ON_DEMAND_MODULES):
         raise ValueError(f"{name} is not loaded after the first paint")
     return importlib.import_module(name)  # seam: what the window loads after its first paint
 
