@@ -122,7 +122,7 @@ def answer_choosing_gpu(
             result,
             f"No GPU named: {shown}, the cheapest offer that fits on {asked}.",
         )
-    # seam: the planner (every offer × layout) is loaded only when nothing fits: ~4 ms of start-up
+    # seam: the planner loads only when nothing fits (some 5 ms of start-up, python -X importtime)
     from core.planning.planner import cheapest_fit
 
     option = cheapest_fit(request, catalog, resolve(request))
