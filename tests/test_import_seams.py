@@ -203,7 +203,7 @@ def test_the_engine_seam_loads_only_the_modules_it_lists():
 
     assert engine("core.estimate.training").__name__ == "core.estimate.training"
     assert "core.store" not in ENGINES
-    with pytest.raises(ValueError, match="not loaded on use"):
+    with pytest.raises(KeyError, match="core.store"):
         engine("core.store")
 
 

@@ -44,9 +44,13 @@ ENGINES = frozenset(
 
 
 def engine(module: str) -> ModuleType:
-    """The engine module ``module`` (one of :data:`ENGINES`), imported on first use."""
+    """The engine module ``module`` (one of :data:`ENGINES`), imported on first use.
+
+    Raises:
+        KeyError: ``module`` is not one of :data:`ENGINES` (a mistake in the caller).
+    """
     if module not in ENGINES:
-        raise ValueError(f"{module} is not loaded on use")
+        raise KeyError(module)
     return importlib.import_module(module)  # seam: model readers and one engine per workload
 
 
