@@ -12,12 +12,12 @@ from types import TracebackType
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from core import __version__
 from core.base.errors import PlannerError
 from core.base.resources import resource_path
-from gui import APP_NAME, ORGANIZATION
+from gui import APP_NAME, ORGANIZATION, startup_steps
 from gui.app_state import AppState
 from gui.gui_thread_gc import collect_on_gui_thread
 from gui.language_switcher import LanguageSwitcher
@@ -68,12 +68,8 @@ def _install_excepthook(window: QWidget) -> None:
     """Show an unexpected error in one dialog instead of losing it on a console nobody reads."""
 
     def hook(kind: type[BaseException], error: BaseException, tb: TracebackType | None) -> None:
-        from PySide6.QtWidgets import QMessageBox
-
         if isinstance(error, PlannerError):
-            from gui.core_text import message_text
-
-            message = message_text(error.message)
+            message = startup_steps.module("gui.core_text").message_text(error.message)
         else:
             log.error("unexpected error:\n%s", "".join(traceback.format_exception(kind, error, tb)))
             message = f"{kind.__name__}: {error}"

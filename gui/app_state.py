@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, QSettings, Signal
 from core.base.errors import CatalogError, InputError
 from core.base.paths import ensure_private_dir
 from gui.language_switcher import LanguageSwitcher, resolve_language
-from gui.settings_store import IMPORTED_CATALOG_FILE, SettingsStore, data_dir, db_path
+from gui.settings_store import IMPORTED_CATALOG_FILE, SettingsStore, data_dir, db_path, models
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -156,55 +156,44 @@ class AppState(QObject):
 
         Raises :class:`CatalogError` with the file's problem; then nothing has changed.
         """
-        from core.domain.catalog import load_catalog_file
-
-        catalog = load_catalog_file(source)
+        files = models()
+        catalog = files.load_catalog_file(source)
         ensure_private_dir(self.data_dir)
         target = self.data_dir / IMPORTED_CATALOG_FILE
         if Path(source).resolve() != target.resolve():
-            from core.base.output_file import replacing
-            from core.base.safe_json import read_capped
-            from core.domain.catalog import MAX_CATALOG_BYTES
-
             # The file's bytes (never a FIFO or a device), written beside the target, read back
             # and only then renamed over it: the copy is what will be used.
-            data = read_capped(source, max_bytes=MAX_CATALOG_BYTES, error=CatalogError)
-            with replacing(target) as temporary:
+            data = files.read_capped(source, max_bytes=files.MAX_CATALOG_BYTES, error=CatalogError)
+            with files.replacing(target) as temporary:
                 temporary.write_bytes(data)
-                catalog = load_catalog_file(temporary)
+                catalog = files.load_catalog_file(temporary)
         self._save({"catalog_path": str(target)})
         self._set_catalog(catalog, target)
         return catalog
 
     def use_bundled_catalog(self) -> None:
         """Go back to the catalog shipped with the app."""
-        from core.domain.catalog import default_catalog
-
         self._save({"catalog_path": None})
-        self._set_catalog(default_catalog(), None)
+        self._set_catalog(models().default_catalog(), None)
 
     def _initial_catalog(self) -> tuple[Catalog, Path | None]:
-        from core.domain.catalog import default_catalog, load_catalog_file
-
+        files = models()
         assert self._settings is not None
         if self._settings.catalog_path is None:
-            return default_catalog(), None
+            return files.default_catalog(), None
         path = Path(self._settings.catalog_path)
         try:
-            return load_catalog_file(path), path
+            return files.load_catalog_file(path), path
         except CatalogError as error:
             self._catalog_problem = error.message
-            return default_catalog(), None
+            return files.default_catalog(), None
 
     def _save(self, changes: dict[str, object]) -> None:
         """Validate the merged settings with core's model, write them, then announce them."""
-        from pydantic import ValidationError
-
-        from core.app.settings import Settings
-
+        files = models()
         try:
-            settings = Settings.model_validate(self.settings.model_dump() | changes)
-        except ValidationError as error:
+            settings = files.Settings.model_validate(self.settings.model_dump() | changes)
+        except files.ValidationError as error:
             raise InputError(str(error.errors()[0]["msg"]).removeprefix("Value error, ")) from None
         self._store.save(settings)
         self._settings = settings

@@ -1,13 +1,18 @@
 """The ``anchorgpu-planner`` entry point: the command line when given arguments, else the window.
 
 Nothing here imports Qt at module level: ``anchorgpu-planner catalog`` must work on a headless
-server without loading PySide6 at all.
+server without loading PySide6 at all. Each way of starting is a module imported only when it is
+taken (:func:`_start`): the command line (``core.app.cli``, which never loads Qt), the check of the
+system's libraries that runs before Qt is first loaded, the window, and the two self-tests.
 """
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -17,30 +22,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] not in ([], ["--self-test"]):
-        from core.app.cli import main as cli_main
-
-        return cli_main(args)
+        code: int = _start("core.app.cli").main(args)
+        return code
     if not args:
-        from gui.platform_libraries import EXIT_MISSING_LIBRARIES, check
-
-        if not check():  # Qt would abort on a missing X11 library without naming its package
-            return EXIT_MISSING_LIBRARIES
+        libraries = _start("gui.platform_libraries")
+        if not libraries.check():  # Qt would abort on a missing X11 library without naming it
+            return int(libraries.EXIT_MISSING_LIBRARIES)
     # The window is built from here on: before the app's modules are imported (see the module).
-    from gui import pyside_import_check
-
-    pyside_import_check.install()
+    with contextlib.suppress(ImportError):  # no PySide6: the window or the self-test says so
+        _start("gui.pyside_import_check").install()
     if args == ["--self-test", "--startup"]:
         # Timed by the bundle benchmark: load no more than a normal start does.
-        from gui.startup_probe import main as startup
+        code = _start("gui.startup_probe").main()
+    elif args:
+        code = _start("gui.self_test").main(args[1:])
+    else:
+        code = _start("gui.app").run()
+    return code
 
-        return startup()
-    if args:
-        from gui.self_test import main as self_test
 
-        return self_test(args[1:])
-    from gui.app import run
-
-    return run()
+def _start(module: str) -> ModuleType:
+    """The module of the way of starting chosen, imported now."""
+    return importlib.import_module(module)  # seam: only the way of starting taken is loaded
 
 
 if __name__ == "__main__":

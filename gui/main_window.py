@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt, Signal, Slot
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QVBoxLayout, QWidget
 
 from core import __version__
+from core.base.errors import InputError
+from core.texts.messages import Message
 from gui.app_state import AppState
 from gui.main_actions import MainActions
 from gui.main_menus import MainMenus
@@ -23,7 +26,7 @@ from gui.page_tabs import PageTabs
 from gui.placeholder_page import PlaceholderPage
 from gui.qt_names import set_by_name
 from gui.startup_notice import StartupNotice
-from gui.startup_steps import StartupSteps, load_later_modules, load_wizard_modules
+from gui.startup_steps import StartupSteps, load_later_modules, load_wizard_modules, module
 from gui.wizard import PlanPage
 
 if TYPE_CHECKING:
@@ -101,12 +104,8 @@ class MainWindow(QMainWindow):
     def _add_glossary_dock(self) -> GlossaryDock:
         """Build the glossary dock and put it in its saved place, once; return it."""
         if self._glossary is None:
-            from PySide6.QtCore import Qt
-
-            from core.domain.glossary import load_glossary
-            from gui.glossary_dock import GlossaryDock
-
-            dock = GlossaryDock(load_glossary(), self._state.language, self)
+            later = _later()
+            dock = later.GlossaryDock(later.load_glossary(), self._state.language, self)
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
             dock.hide()
             self._menus.add_dock_toggle(dock)
@@ -165,24 +164,19 @@ class MainWindow(QMainWindow):
         self._report_startup_problems()
 
     def _open_store_service(self) -> None:
-        from gui.store_service import StoreService
-
         # The one way every page reaches the history (see gui.store_service); the wizard's review
         # page, built in a later step, saves and places through it.
-        self._store_service = StoreService(self._state.db_path, parent=self)
+        self._store_service = _later().StoreService(self._state.db_path, parent=self)
         self._plan.set_store_service(self._store_service)
 
     def _add_history(self) -> None:
-        from gui.history import HistoryView
-
         assert self._store_service is not None  # opened in an earlier start-up step
-        history = HistoryView(self._state, self._store_service, self._tabs, opener=self)
+        history = _later().HistoryView(self._state, self._store_service, self._tabs, opener=self)
         self.set_page(HISTORY_PAGE, history)
 
     def _add_catalog(self) -> None:
-        from gui.catalog import CatalogView
-
-        self.set_page(CATALOG_PAGE, CatalogView(self._state, self._tabs), self._catalog_title)
+        catalog = _later().CatalogView(self._state, self._tabs)
+        self.set_page(CATALOG_PAGE, catalog, self._catalog_title)
 
     def _catalog_title(self) -> str:
         return self.tr("Catalog")
@@ -295,8 +289,7 @@ class MainWindow(QMainWindow):
 
     def _startup_problems(self) -> list[str]:
         """The settings and catalog problems met while loading, in the current language."""
-        from gui.core_text import message_text
-
+        message_text = module("gui.core_text").message_text
         problems: list[str] = []
         if self._state.settings_problem:
             problem = message_text(self._state.settings_problem)
@@ -308,7 +301,7 @@ class MainWindow(QMainWindow):
                     "The settings file cannot be used ({problem}) and was kept as {file}; the "
                     "defaults are in use until you save new settings."
                 )
-                reason = _settings_reason(self._state.settings_problem)
+                reason = _settings_reason(self._state.settings_problem, message_text)
                 problems.append(text.format(file=kept, problem=reason))
         if self._state.catalog_problem:
             text = self.tr("The imported catalog cannot be used, the bundled one is: {problem}")
@@ -331,8 +324,6 @@ class MainWindow(QMainWindow):
     @Slot(str)
     def _on_draft_refused(self, text: str) -> None:
         """Say, in a box that does not block the window, where the refused draft was kept."""
-        from PySide6.QtWidgets import QMessageBox
-
         box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Last draft"), text, parent=self)
         box.setObjectName("draftRefusedBox")
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -350,12 +341,9 @@ class MainWindow(QMainWindow):
         self._restore_dock_state()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        from core.base.errors import InputError
-        from core.base.output_file import check_target
-
         settings = self._state.window_settings()
         try:  # Qt's own writer follows a link and replaces its target: then nothing is kept
-            check_target(Path(settings.fileName()))
+            module("gui.settings_models").check_target(Path(settings.fileName()))
         except InputError:
             pass
         else:
@@ -370,12 +358,11 @@ class MainWindow(QMainWindow):
 
     def _plan_files(self) -> PlanFileCommands:
         """The plan file commands (the wizard must be built: it is, after the first paint)."""
-        from gui.plan_file_commands import PlanFileCommands
-
         self.finish_startup()
         self.show_page(PLAN_PAGE)
         if self._plan_file_commands is None:
-            self._plan_file_commands = PlanFileCommands(self, self._plan.wizard)
+            commands = module("gui.window_dialogs").PlanFileCommands(self, self._plan.wizard)
+            self._plan_file_commands = commands
         return self._plan_file_commands
 
     def _on_show_catalog_triggered(self) -> None:
@@ -399,32 +386,22 @@ class MainWindow(QMainWindow):
             dock.focus_search()
 
     def _on_settings_triggered(self) -> None:
-        from PySide6.QtCore import Qt
-
-        from gui.settings_dialog import SettingsDialog
-
-        dialog = SettingsDialog(self._state, self)
+        dialog = module("gui.window_dialogs").SettingsDialog(self._state, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
 
     def show_shortcuts(self) -> None:
         """Help → Keyboard Shortcuts: the window's and the History page's keys."""
-        from PySide6.QtCore import Qt
-
-        from gui.shortcuts_dialog import ShortcutsDialog
-
         groups = [(self.tr("Everywhere"), self._actions.all())]
         history = self.page(HISTORY_PAGE)
         history_actions = getattr(history, "commands", None)
         if history_actions is not None:
             groups.append((self._history_title(), history_actions))
-        dialog = ShortcutsDialog(groups, self)
+        dialog = module("gui.window_dialogs").ShortcutsDialog(groups, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
 
     def _on_about_triggered(self) -> None:
-        from PySide6.QtWidgets import QMessageBox
-
         catalog = self._state.catalog
         text = self.tr(
             "<p><b>AnchorGPU Planner {version}</b></p><p>Plans GPU rentals from the AnchorGPU "
@@ -445,14 +422,16 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text.format(id=catalog.catalog_id, date=catalog.as_of), 8000)
 
 
-def _settings_reason(problem: str) -> str:
+def _later() -> ModuleType:
+    """What the window builds after its first paint (:mod:`gui.window_later`)."""
+    return module("gui.window_later")
+
+
+def _settings_reason(problem: str, message_text: Callable[[str], str]) -> str:
     """Why a settings file was refused, without core's advice to mend it where it was.
 
     The app has moved the file aside, so "fix it or delete it" would point at nothing.
     """
-    from core.texts.messages import Message
-    from gui.core_text import message_text
-
     if isinstance(problem, Message) and problem.key in ("settings.invalid", "settings.unreadable"):
         reason = problem.params.get("reason")
         if reason is not None:

@@ -12,7 +12,8 @@ timing both over those modules in one process, five rounds).
 
 :func:`install` gives PySide the same answer for every module with a source file, read as bytes;
 a module without one (built in, or in the frozen bundle's archive) is still asked PySide's way.
-It is called once, by the launcher, before the app's own modules are imported.
+It is called once, by the launcher, before the app's own modules are imported; importing this
+module loads PySide6.QtCore (and with it the hook).
 """
 
 from __future__ import annotations
@@ -21,20 +22,14 @@ import sys
 from collections.abc import Callable
 from types import ModuleType
 
+import PySide6.QtCore  # noqa: F401  (loads the ``__feature__`` support)
+
 PYSIDE = b"PySide6"
 FEATURE_MODULE = "shibokensupport.feature"  # where PySide keeps its ``__feature__`` support
 
 
 def install() -> bool:
-    """Answer PySide's question by reading bytes from now on; False if this PySide has no such hook.
-
-    Imports PySide6.QtCore (which loads the hook) if nothing has yet; when that fails, the app or
-    the self-test reports it on its own import.
-    """
-    try:
-        import PySide6.QtCore  # noqa: F401  (loads the ``__feature__`` support)
-    except ImportError:
-        return False
+    """Answer PySide's question by reading bytes from now on; False if this PySide has no hook."""
     feature = sys.modules.get(FEATURE_MODULE)
     asked = getattr(feature, "_mod_uses_pyside", None)
     if feature is None or not callable(asked):

@@ -1,10 +1,11 @@
 """``anchorgpu-planner --self-test``: the engine's checks, then the window's, offscreen.
 
-The engine checks come from :mod:`core.app.selftest`; this module adds what needs Qt: the platform
-plugin, every ``gui`` module importing, the main window built and shown the way the app starts,
-the translations loading (the app's and Qt's own) and the icons rendering. Everything runs with the
-user data folder and the history pointed into a temporary folder, with network access refused.
-Qt is imported inside the checks, so a missing Qt library fails those checks, not the whole run.
+The engine checks come from :mod:`core.app.selftest`; the window's, which need Qt, from
+:mod:`gui.window_checks`: the platform plugin, every ``gui`` module importing, the main window built
+and shown the way the app starts, the translations loading (the app's and Qt's own) and the icons
+rendering. Everything runs with the user data folder and the history pointed into a temporary
+folder, with network access refused. The window's checks are imported once the run is set up, so
+a Qt that cannot be loaded fails those checks, not the whole run.
 
 ``--self-test --startup`` goes to :mod:`gui.startup_probe` instead (``gui.launcher`` dispatches
 it), which only starts the window; the bundle benchmark times it.
@@ -13,15 +14,13 @@ it), which only starts the window; the bundle benchmark times it.
 from __future__ import annotations
 
 import os
-import pkgutil
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from core.app.selftest import (
+from core.app.check_runner import (
     Check,
-    EngineChecks,
     NetworkGuard,
     SelfTestError,
     isolated_user_data,
@@ -30,189 +29,11 @@ from core.app.selftest import (
     scratch_folder,
     summary,
 )
-from core.base.resources import resource_path
-from core.domain.glossary import LANGUAGES
-from gui.startup_probe import EXPOSE_TIMEOUT_S, wait_until_exposed
+from core.app.selftest import EngineChecks
 
 USAGE = "usage: anchorgpu-planner --self-test [--startup]"
-# The offscreen platform plugin warns this each time a window is shown (qoffscreenwindow.cpp,
-# QOffscreenWindow::propagateSizeHints): it says only that the headless platform has no window
-# manager to pass the size hints to, which is true of every offscreen run and no fault.
-OFFSCREEN_SIZE_HINTS = "This plugin does not support propagateSizeHints()"
-# Development tools in gui/ that the bundle leaves out (see build/anchorgpu-planner.spec); the
-# screenshots and the icon drawing live in tools/, which ships in neither the wheel nor the bundle.
-DEV_MODULES = frozenset({"gui.i18n_build"})
-
-
-def _process_events() -> None:
-    from PySide6.QtCore import QCoreApplication
-
-    QCoreApplication.sendPostedEvents()
-    QCoreApplication.processEvents()
-
-
-def install_message_filter() -> Any:
-    """Drop Qt's :data:`OFFSCREEN_SIZE_HINTS` warning; pass every other message on.
-
-    Returns the handler that was installed before, for :func:`restore_message_handler`.
-    """
-    from PySide6.QtCore import QtMsgType, qFormatLogMessage, qInstallMessageHandler
-
-    previous: Any = None
-
-    def handler(kind: QtMsgType, context: Any, message: str) -> None:
-        if message == OFFSCREEN_SIZE_HINTS:
-            return
-        if previous is not None:
-            previous(kind, context, message)
-        elif sys.stderr is not None:
-            sys.stderr.write(qFormatLogMessage(kind, context, message) + "\n")
-
-    previous = qInstallMessageHandler(handler)
-    return previous
-
-
-def restore_message_handler(previous: Any) -> None:
-    """Put back the handler :func:`install_message_filter` replaced (None: Qt's own)."""
-    from PySide6.QtCore import qInstallMessageHandler
-
-    qInstallMessageHandler(previous)
-
-
-class WindowChecks:
-    """The Qt side: application, modules, main window, translations, icons."""
-
-    def __init__(self, data_dir: Path) -> None:
-        self.data_dir = data_dir
-        self.app: Any = None
-        self.window: Any = None
-        self.switcher: Any = None
-        self.state: Any = None
-        self.handler: Any = None
-        self.filtering = False
-
-    def checks(self) -> list[Check]:
-        """Every window check, in the order they run."""
-        return [
-            Check("Qt", self.qt),
-            Check("gui modules", self.gui_modules),
-            Check("main window", self.main_window),
-            Check("languages", self.languages),
-            Check("icons render", self.icons),
-        ]
-
-    def qt(self) -> str:
-        """PySide6 loads and a QApplication starts on the chosen platform plugin."""
-        import PySide6
-        from PySide6.QtCore import QStandardPaths, qVersion
-
-        from gui.app import create_application
-
-        # Qt's own standard locations move away from the user's too (window.ini uses the data
-        # folder, which already points into the temporary folder).
-        QStandardPaths.setTestModeEnabled(True)
-        self.handler = install_message_filter()
-        self.filtering = True
-        self.app = create_application([sys.argv[0] if sys.argv else "anchorgpu-planner"])
-        return f"PySide6 {PySide6.__version__}, Qt {qVersion()}, platform {self.app.platformName()}"
-
-    def gui_modules(self) -> str:
-        """Every module of the shell imports (a Qt module left out of the bundle shows here)."""
-        import importlib
-
-        import gui
-
-        names = sorted(
-            info.name
-            for info in pkgutil.walk_packages(gui.__path__, "gui.")
-            if info.name not in DEV_MODULES
-        )
-        failed = []
-        for name in names:
-            try:
-                importlib.import_module(name)
-            except ImportError as error:
-                failed.append(f"{name} ({error})")
-        if failed:
-            raise SelfTestError(f"cannot import {'; '.join(failed)}")
-        return f"{len(names)} modules import"
-
-    def main_window(self) -> str:
-        """The main window builds over the temporary data folder and is shown."""
-        if self.app is None:
-            raise SelfTestError("needs the Qt check, which failed")
-        from gui.app import show_main_window
-
-        self.window, self.switcher, self.state = show_main_window(self.app)
-        if not wait_until_exposed(self.window):
-            raise SelfTestError(f"the window was not shown within {EXPOSE_TIMEOUT_S:g} s")
-        if self.state.data_dir.resolve() != self.data_dir.resolve():
-            raise SelfTestError(f"the window uses {self.state.data_dir}, not the temporary folder")
-        self.window.finish_startup()
-        if not hasattr(self.window.page("plan"), "load_request"):
-            raise SelfTestError("the wizard did not replace the Plan placeholder")
-        size = self.window.size()
-        menus = [a.text().replace("&", "") for a in self.window.menuBar().actions()]
-        return f"{size.width()}×{size.height()}, menus {', '.join(menus)}"
-
-    def languages(self) -> str:
-        """The app's translations load, and switching the window to Russian translates it."""
-        from PySide6.QtCore import QLibraryInfo, QTranslator
-
-        from gui.language_switcher import qm_path
-
-        for lang in LANGUAGES:
-            if not QTranslator().load(str(qm_path(lang))):
-                raise SelfTestError(f"{qm_path(lang).name} does not load")
-        qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-        if not QTranslator().load("qtbase_ru", qt_dir):
-            raise SelfTestError(f"Qt's own Russian translation (qtbase_ru.qm) is not in {qt_dir}")
-        if self.window is None:
-            raise SelfTestError("needs the main window, which failed")
-        texts = {}
-        for lang in ("en", "ru", "en"):
-            self.state.update_settings(language=lang)
-            _process_events()
-            texts[lang] = [a.text() for a in self.window.menuBar().actions()]
-        if self.switcher.language != "en" or texts["ru"] == texts["en"]:
-            raise SelfTestError("switching to Russian did not translate the menus")
-        return f"{', '.join(LANGUAGES)} and Qt's qtbase_ru load; menus switch to Russian and back"
-
-    def icons(self) -> str:
-        """The app icon has every size and each SVG icon renders (image format plugins)."""
-        from PySide6.QtCore import QSize
-        from PySide6.QtGui import QIcon
-
-        from gui.app import ICON_SIZES, app_icon
-
-        sizes = {s.width() for s in app_icon().availableSizes()}
-        missing = [str(s) for s in ICON_SIZES if s not in sizes]
-        if missing:
-            raise SelfTestError(f"the app icon lacks the sizes {', '.join(missing)}")
-        svgs = sorted(resource_path("icons").glob("*.svg"))
-        blank = [p.name for p in svgs if QIcon(str(p)).pixmap(QSize(24, 24)).isNull()]
-        if blank:
-            raise SelfTestError(f"cannot render {', '.join(blank)} (is the SVG plugin bundled?)")
-        return f"app icon in {len(ICON_SIZES)} sizes, {len(svgs)} SVG icons"
-
-    def close(self) -> None:
-        """Close the window and let pending work finish before the temporary folder goes."""
-        self._close_window()
-        if self.filtering:
-            restore_message_handler(self.handler)
-            self.filtering = False
-
-    def _close_window(self) -> None:
-        if self.window is None:
-            return
-        from PySide6.QtCore import QCoreApplication, QEvent, QThreadPool
-
-        self.window.close()
-        QThreadPool.globalInstance().waitForDone(int(EXPOSE_TIMEOUT_S * 1000))
-        _process_events()
-        self.window.deleteLater()
-        self.window = None
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+# The window's checks, in the order they run (gui.window_checks.WindowChecks.checks).
+WINDOW_CHECKS = ("Qt", "gui modules", "main window", "languages", "icons render")
 
 
 def main(argv: Sequence[str] = ()) -> int:
@@ -223,7 +44,7 @@ def main(argv: Sequence[str] = ()) -> int:
         return 2
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     with scratch_folder() as folder, isolated_user_data(folder) as data:
-        window = WindowChecks(data)
+        window = window_checks(data)
         try:
             with NetworkGuard.active() as tried:
                 checks = [*EngineChecks(folder).checks(), *window.checks(), network_check(tried)]
@@ -233,3 +54,29 @@ def main(argv: Sequence[str] = ()) -> int:
     if sys.stdout is not None:
         print(summary(outcomes), flush=True)
     return 0 if all(o.ok for o in outcomes) else 1
+
+
+def window_checks(data_dir: Path) -> Any:
+    """The window's checks over ``data_dir``; when Qt cannot be imported, each fails saying why."""
+    try:
+        from gui.window_checks import WindowChecks  # seam: a Qt that cannot load fails its checks
+    except ImportError as error:
+        return QtMissing(error)
+    return WindowChecks(data_dir)
+
+
+class QtMissing:
+    """The window's checks when Qt (or a module the window needs) cannot be imported."""
+
+    def __init__(self, error: ImportError) -> None:
+        self.error = error
+
+    def checks(self) -> list[Check]:
+        """Every window check, each failing with the import error."""
+        return [Check(name, self._fail) for name in WINDOW_CHECKS]
+
+    def _fail(self) -> str:
+        raise SelfTestError(f"cannot import the window: {self.error}")
+
+    def close(self) -> None:
+        """Nothing was opened."""

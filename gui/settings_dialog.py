@@ -36,12 +36,8 @@ from gui.core_text import error_text, message_text
 from gui.glossary_link import GlossaryLink
 from gui.language_switcher import system_language
 from gui.presentation import counts, palette
-from gui.settings_store import (
-    dialog_start,
-    remember_dialog_folder,
-    tax_percent_text,
-    tax_rate_from_percent,
-)
+from gui.settings_models import tax_rate_from_percent
+from gui.settings_store import dialog_start, remember_dialog_folder, tax_percent_text
 
 ERROR_STYLE = palette.ERROR_TEXT_STYLE
 

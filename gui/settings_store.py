@@ -12,19 +12,21 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QSettings, QStandardPaths
 
 from core.base import paths
 from core.base.errors import InputError
+from gui import startup_steps
 
 if TYPE_CHECKING:
-    from decimal import Decimal
-
     from core.app.settings import Language as LanguageChoice
     from core.app.settings import Settings
 
-# ``core.app.settings`` (pydantic) is imported inside the functions that need it, so that the main
-# window can be shown before pydantic and the catalog models are loaded.
+# ``core.app.settings`` (pydantic) is reached through :func:`models`, so that the main window can
+# be shown before pydantic and the catalog models are loaded.
 IMPORTED_CATALOG_FILE = "catalog.json"
 LANGUAGE_CHOICES = ("system", "ru", "en")
 DIALOG_FOLDERS_FILE = "window.ini"  # gui.app_state.WINDOW_STATE_FILE: the window's own state
@@ -52,38 +54,12 @@ def tax_percent_text(settings: Settings) -> str:
     return format(settings.tax_rate.scaleb(2).normalize(), "f")
 
 
-def tax_rate_from_percent(text: str) -> Decimal:
-    """Parse percent text typed by the user ("20", "7,5") into a rate.
-
-    Raises:
-        ValueError: Not a number, or outside what ``core.pricing`` accepts.
-    """
-    from decimal import Decimal, InvalidOperation
-
-    try:
-        percent = Decimal(text.strip().replace(",", "."))
-    except InvalidOperation:
-        raise ValueError(f"'{text}' is not a number") from None
-    if not percent.is_finite():
-        raise ValueError(f"'{text}' is not a number")
-    from core.pricing.prices import validate_tax_rate
-
-    try:
-        return validate_tax_rate(str(percent.scaleb(-2)))
-    except InputError as error:
-        raise ValueError(error.message) from None
-
-
 def _folder_settings() -> Any:
-    from PySide6.QtCore import QSettings
-
     return QSettings(str(data_dir() / DIALOG_FOLDERS_FILE), QSettings.Format.IniFormat)
 
 
 def documents_folder() -> Path:
     """The user's Documents folder (the home folder when the system names none)."""
-    from PySide6.QtCore import QStandardPaths
-
     found = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
     return Path(found) if found else Path.home()
 
@@ -128,17 +104,16 @@ class SettingsStore:
         The broken file is kept aside as ``settings.rejected-<UTC time>.json`` (:attr:`kept_as`),
         so the next save does not replace it; it stays where it was when it cannot be moved.
         """
-        from core.app.settings import Settings, load_settings
-        from gui.kept_aside import move_aside
-
+        files = models()
         self.problem, self.kept_as = None, None
         try:
-            return load_settings(self.path)
+            settings: Settings = files.load_settings(self.path)
         except InputError as error:
             self.problem = error.message
             if self.path.is_file() and not self.path.is_symlink():
-                self.kept_as = move_aside(self.path)
-            return Settings()
+                self.kept_as = files.move_aside(self.path)
+            return files.Settings()
+        return settings
 
     def peek_language(self) -> LanguageChoice:
         """The saved language choice, read without validating the rest of the file.
@@ -154,6 +129,9 @@ class SettingsStore:
 
     def save(self, settings: Settings) -> None:
         """Write the settings atomically; raises :class:`InputError` when that is impossible."""
-        from core.app.settings import save_settings
+        models().save_settings(settings, self.path)
 
-        save_settings(settings, self.path)
+
+def models() -> ModuleType:
+    """The settings' and the catalog's pydantic side (:mod:`gui.settings_models`)."""
+    return startup_steps.module("gui.settings_models")

@@ -20,6 +20,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication, QEventLoop, QTemporaryDir, QThreadPool, QTimer
+
+from core.base import paths
+from gui.app import AfterFirstPaint, create_application, show_main_window
+
 SHOWN_MARKER = "main window shown"
 READY_MARKER = "wizard ready"
 PAGES_MARKER = "pages ready"
@@ -30,8 +35,6 @@ POLL_MS = 5  # how often the wait for the live estimate looks (the wait itself b
 
 def wait_until_exposed(window: Any, timeout_s: float = EXPOSE_TIMEOUT_S) -> bool:
     """Process Qt events until ``window`` is on screen, or the timeout passes."""
-    from PySide6.QtCore import QCoreApplication, QEventLoop
-
     deadline = time.monotonic() + timeout_s
     while True:
         handle = window.windowHandle()
@@ -48,8 +51,6 @@ def run_until(done: Callable[[], bool], timeout_s: float) -> bool:
     The loop blocks between looks, so it takes no turns on the GIL from the threads that load
     the pages' modules and read the model.
     """
-    from PySide6.QtCore import QEventLoop, QTimer
-
     loop = QEventLoop()
     deadline = time.monotonic() + timeout_s
 
@@ -68,21 +69,14 @@ def run_until(done: Callable[[], bool], timeout_s: float) -> bool:
 
 def main() -> int:
     """Start the app, print the markers; 0 when the wizard got ready, 1 when it did not."""
-    # QTemporaryDir, not Python's tempfile: the app itself does not import tempfile.
-    from PySide6.QtCore import QTemporaryDir, QThreadPool
-
-    from core.base import paths
-
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    folder = QTemporaryDir()
+    folder = QTemporaryDir()  # not Python's tempfile: the app itself does not import tempfile
     if not folder.isValid():
         print(f"cannot make a temporary folder: {folder.errorString()}", file=sys.stderr)
         return 1
     os.environ[paths.DATA_ENV] = folder.path()
     os.environ[paths.DB_ENV] = os.path.join(folder.path(), paths.DB_FILENAME)
     try:
-        from gui.app import AfterFirstPaint, create_application, show_main_window
-
         app = create_application([sys.argv[0] if sys.argv else "anchorgpu-planner"])
         window, _switcher, _state = show_main_window(app)
         wizard = window.page("plan").wizard

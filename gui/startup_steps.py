@@ -15,6 +15,7 @@ import functools
 import importlib
 import threading
 from collections.abc import Callable
+from types import ModuleType
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
@@ -26,7 +27,8 @@ POLL_MS = 25  # how often a waiting step looks again
 # estimate as early as it can; then, once the estimate is on screen, the wizard's other pages, the
 # history store and view, the catalog page and the glossary dock.
 WIZARD_MODULES = (
-    "core.app.settings",
+    "gui.settings_models",  # the settings and the catalog, read by the first start-up step
+    "core.domain.catalog",  # the bundled catalog is read here too, for the first estimate
     "core.estimate.serving",  # imported by the first estimate, which runs on the GUI thread
     # The model side (the families' counters): the first estimate resolves its preset on a pool
     # thread, and importing it there took turns on the GIL with the panel's first paint; the
@@ -39,6 +41,8 @@ WIZARD_MODULES = (
     "gui.wizard.live_estimate_panel",
 )
 # sqlite_utils: imported where the history is opened (core.store.repository), by the store thread.
+# gui.window_later: the main window's store service, History and Catalog pages, glossary dock and
+# dialogs.
 LATER_MODULES = (
     "gui.wizard.model_page",
     "gui.wizard.sizes_page",
@@ -48,12 +52,11 @@ LATER_MODULES = (
     "gui.wizard.parallelism_page",
     "gui.wizard.offer_page",  # some 45 ms: the comparison, its printing and the store's records
     "gui.wizard.review_page",
-    "gui.store_service",
     "sqlite_utils",
-    "gui.history",
-    "gui.catalog",
-    "gui.glossary_dock",
+    "gui.window_later",
 )
+# Reached through module() when a command first needs them, not loaded ahead.
+ON_DEMAND_MODULES = ("gui.window_dialogs",)
 
 
 def load_wizard_modules() -> None:
@@ -62,10 +65,8 @@ def load_wizard_modules() -> None:
     Run off the GUI thread: nothing here touches a widget; everything loaded is cached for the GUI
     thread to use.
     """
-    from core.domain.catalog import default_catalog
-
     _import(WIZARD_MODULES)
-    default_catalog()
+    module("core.domain.catalog").default_catalog()
 
 
 def load_later_modules() -> None:
@@ -73,15 +74,25 @@ def load_later_modules() -> None:
 
     Run off the GUI thread.
     """
-    from core.model.models import list_presets
-
     _import(LATER_MODULES)
-    list_presets()  # read for the model page's list of presets
+    module("core.model.models").list_presets()  # read for the model page's list of presets
+
+
+def module(name: str) -> ModuleType:
+    """``name``, one of the modules loaded after the first paint, imported now if not yet.
+
+    The one way the window reaches them (:data:`WIZARD_MODULES`, :data:`LATER_MODULES`,
+    :data:`ON_DEMAND_MODULES`): a step finds its module already loaded by the thread that ran
+    before it; a command used earlier (an error worded, a dialog opened) loads it then.
+    """
+    if name not in (*WIZARD_MODULES, *LATER_MODULES, *ON_DEMAND_MODULES):
+        raise ValueError(f"{name} is not loaded after the first paint")
+    return importlib.import_module(name)  # seam: what the window loads after its first paint
 
 
 def _import(names: tuple[str, ...]) -> None:
     for name in names:
-        importlib.import_module(name)
+        module(name)
 
 
 class ModuleLoader(QObject):

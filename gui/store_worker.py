@@ -27,6 +27,7 @@ from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 from core.base.errors import PlannerError, StoreError
 from core.store import HistoryStore
 from core.store.backup import restore_database
+from gui.core_text import error_text
 
 log = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
@@ -175,8 +176,6 @@ def _changes(store: HistoryStore | None) -> int:
 
 def _message(error: Exception) -> str:
     if isinstance(error, PlannerError):
-        from gui.core_text import error_text
-
         return error_text(error)
     log.error("opening the history failed", exc_info=error)
     return f"{type(error).__name__}: {error}"

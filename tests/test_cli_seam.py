@@ -55,17 +55,29 @@ def test_version_and_help_load_no_subcommand_and_no_engine(argv):
 def test_a_subcommand_loads_its_own_module_only():
     loaded = loaded_by("catalog", "--json")
     assert [m for m in MODULES if m in loaded] == ["core.app.cli.catalog_cmd"]
-    assert "sqlite_utils" not in loaded
-    assert "core.estimate" not in loaded
 
 
-def test_estimate_does_not_load_the_history_store_nor_the_quote_snapshot(tmp_path):
-    request = tmp_path / "r.json"
-    request.write_text(json.dumps({"model": {"preset": "llama-3.2-1b"}}), "utf-8")
-    loaded = loaded_by("estimate", "--request", str(request))
-    assert "core.estimate" in loaded
-    unused = ("sqlite_utils", "core.store", "core.planning.planner", "core.quotes")
-    assert [m for m in unused if m in loaded] == []
+HISTORY_OPENED = """
+import sys
+from core.store import HistoryStore
+print("sqlite_utils" in sys.modules)
+with HistoryStore(sys.argv[1]):
+    print("sqlite_utils" in sys.modules)
+"""
+
+
+def test_sqlite_utils_loads_when_a_history_is_opened_not_with_the_store_module(tmp_path):
+    # The store's seam: a command that names store types (quote, the API) without opening a
+    # history does not pay for sqlite-utils and click.
+    done = subprocess.run(
+        [sys.executable, "-c", HISTORY_OPENED, str(tmp_path / "h.sqlite")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert done.stdout.split() == ["False", "True"]
 
 
 def _registered(module: str) -> dict[str, str]:

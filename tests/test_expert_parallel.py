@@ -15,7 +15,7 @@ from core.estimate.llm import inference_weights
 from core.model.architecture import LinearGroup, ModelArchitecture
 from core.planning.traffic import OperatingPoint, ServingLayout, TrafficProfile, plan_traffic
 from core.planning.traffic.search import layouts, serving_request
-from core.planning.traffic.speed_source import default_serving
+from core.planning.traffic.speed_model_source import default_serving
 from core.pricing.prices import price_for
 from core.speed import ModelShape, profile_for
 from core.speed.expert_parallel import ExpertSplit
@@ -382,29 +382,6 @@ def test_rows_name_their_layout_in_text_and_json(capsys, tmp_path):
     assert all(r["gpus"] == r["replicas"] * r["gpus_per_replica"] for r in rows)
     plain = [r for r in rows if r["expert_parallel"] is None]
     assert plain and all(r["layout"] == f"TP {r['tensor_parallel']}" for r in plain)
-
-
-def test_speed_source_imports_at_the_top_but_one_with_its_reason():
-    # The adapter's imports sit at the top of the module; the one that cannot (the step model's
-    # adapter imports this module's types) says why on the line above it.
-    import ast
-    from pathlib import Path
-
-    import core.planning.traffic.speed_source as module
-
-    path = Path(module.__file__)
-    lines = path.read_text(encoding="utf-8").splitlines()
-    local = [
-        node
-        for function in ast.walk(ast.parse("\n".join(lines)))
-        if isinstance(function, ast.FunctionDef)
-        for node in ast.walk(function)
-        if isinstance(node, ast.Import | ast.ImportFrom)
-    ]
-    assert [node.module for node in local if isinstance(node, ast.ImportFrom)] == [
-        "core.planning.traffic.speed_model_source"
-    ]
-    assert all(lines[node.lineno - 2].strip().startswith("# Local:") for node in local)
 
 
 class Counting:

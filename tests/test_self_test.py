@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import io
 import os
 import shutil
 import socket
@@ -20,13 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from core.app.selftest import (
-    GLOSSARY_TERMS,
-    EngineChecks,
-    NetworkGuard,
-    SelfTestError,
-    network_check,
-)
+from core.app.check_runner import NetworkGuard, SelfTestError, network_check, run_checks
+from core.app.selftest import GLOSSARY_TERMS, EngineChecks
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE_CHECKS = (
@@ -268,7 +264,7 @@ def test_plugins_that_need_excluded_modules_are_dropped(bundle_options):
 def test_the_self_test_filter_drops_only_the_offscreen_size_hint_notice(qtlog):
     from PySide6.QtCore import qWarning
 
-    from gui.self_test import (
+    from gui.window_checks import (
         OFFSCREEN_SIZE_HINTS,
         install_message_filter,
         restore_message_handler,
@@ -285,3 +281,25 @@ def test_the_self_test_filter_drops_only_the_offscreen_size_hint_notice(qtlog):
         "QPainter::begin: Paint device returned engine == 0",
         OFFSCREEN_SIZE_HINTS,
     ]
+
+
+def test_the_window_checks_are_the_ones_the_self_test_names(tmp_path: Path):
+    from gui import self_test
+    from gui.window_checks import WindowChecks
+
+    names = tuple(check.name for check in WindowChecks(tmp_path).checks())
+    assert names == self_test.WINDOW_CHECKS == WINDOW_CHECKS
+
+
+def test_a_window_that_cannot_be_imported_fails_each_window_check_not_the_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    from gui import self_test
+
+    monkeypatch.setitem(sys.modules, "gui.window_checks", None)  # import raises ImportError
+    checks = self_test.window_checks(tmp_path)
+    outcomes = run_checks(checks.checks(), out=io.StringIO())
+    checks.close()
+    assert [o.name for o in outcomes] == list(WINDOW_CHECKS)
+    assert not any(o.ok for o in outcomes)
+    assert all("cannot import the window" in o.detail for o in outcomes)

@@ -31,10 +31,10 @@ from core.planning.traffic import (
 )
 from core.planning.traffic.report import parse_deadline, parse_profile
 from core.planning.traffic.search import capacity_of, operating_concurrency, serving_request, size
+from core.planning.traffic.speed_model_source import default_serving
 from core.planning.traffic.speed_source import (
     RooflineFigures,
     RooflineServing,
-    default_serving,
     roofline_figures,
 )
 from core.pricing.prices import price_for

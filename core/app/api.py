@@ -31,6 +31,8 @@ from core.estimate.dispatch import estimate as _estimate
 from core.estimate.results import EstimateResult
 from core.planning.planner import Plan, RankBy, plan_to_json
 from core.planning.planner import plan as _plan
+from core.planning.traffic import plan_traffic
+from core.planning.traffic.report import parse_profile, traffic_to_json
 
 __all__ = [
     "Catalog",
@@ -158,9 +160,6 @@ def plan_traffic_json(
     Raises:
         InputError: A bad profile, or a target no option meets (naming the field).
     """
-    from core.planning.traffic import plan_traffic
-    from core.planning.traffic.report import parse_profile, traffic_to_json
-
     chosen, rate = _context(catalog, tax_rate)
     given = parse_profile(dict(profile)) if profile is not None else None
     answer = plan_traffic(request(raw), given, chosen, tax_rate=rate)

@@ -4,10 +4,9 @@
 ``anchorgpu-planner self-test`` runs them alone, for a machine without a display. A frozen bundle
 runs the same checks after every build, so a module or a data file the bundle lacks fails the build.
 
-Each check returns one line saying what it saw, or raises; :func:`run_checks` prints
-``ok  <check>: <what>`` or ``FAIL <check>: <why>`` for every check and never stops at the first
-failure. The checks read only the bundled resources, write only into the folder they are given and
-refuse any network access while they run (:func:`network_guard`).
+Each check returns one line saying what it saw, or raises; :mod:`core.app.check_runner` runs them,
+one line each, never stopping at the first failure. The checks read only the bundled resources,
+write only into the folder they are given and refuse any network access while they run.
 """
 
 from __future__ import annotations
@@ -15,22 +14,38 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-import tempfile
-import traceback
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator
 from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 
+from core.app.check_runner import (
+    Check,
+    NetworkGuard,
+    SelfTestError,
+    emit,
+    isolated_user_data,
+    network_check,
+    run_checks,
+    scratch_folder,
+    summary,
+)
+from core.app.cli import build_parser
 from core.base import paths
 from core.base.errors import PlannerError
 from core.base.resources import resource_path, resources_dir
-from core.domain.glossary import LANGUAGES
-
-if TYPE_CHECKING:
-    from core.quotes.quote import Quote
+from core.domain.catalog import bundled_catalog_path, default_catalog, load_catalog_file
+from core.domain.glossary import LANGUAGES, load_glossary
+from core.domain.request import ModelRef, parse_request
+from core.estimate.dispatch import estimate
+from core.estimate.results import estimate_to_json
+from core.model.models import list_presets, resolve_model
+from core.planning.planner import plan
+from core.pricing.prices import price_for
+from core.quotes.quote import Quote, build_quote, utc_now
+from core.store import HistoryStore
+from core.store.backup import backup_database
 
 GLOSSARY_TERMS = 12
 COMMANDS = (
@@ -57,162 +72,6 @@ IDEMPOTENCY_KEY = "self-test-order-1"
 # Every compiled Qt translation starts with these 16 bytes (QTranslator's file magic).
 QM_MAGIC = bytes.fromhex("3cb86418caef9c95cd211cbf60a1bddd")
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-_NETWORK_EVENTS = frozenset(
-    {
-        "socket.connect",
-        "socket.bind",
-        "socket.getaddrinfo",
-        "socket.gethostbyname",
-        "socket.gethostbyaddr",
-        "socket.sendto",
-        "socket.sendmsg",
-    }
-)
-
-
-class SelfTestError(Exception):
-    """A check saw something other than what the app needs; the message says what."""
-
-
-@dataclass(frozen=True)
-class Check:
-    """One named check: returns what it saw, raises when something is wrong."""
-
-    name: str
-    run: Callable[[], str]
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The result of one check."""
-
-    name: str
-    ok: bool
-    detail: str
-
-    def line(self) -> str:
-        """The line printed for the check."""
-        return f"{'ok  ' if self.ok else 'FAIL '}{self.name}: {self.detail}"
-
-
-def _describe(error: BaseException) -> str:
-    if isinstance(error, SelfTestError | PlannerError):
-        return str(error)
-    return f"{type(error).__name__}: {error}"
-
-
-def run_checks(checks: Iterable[Check], out: TextIO | None = None) -> list[Outcome]:
-    """Run every check, print one line for each, and return the outcomes.
-
-    An unexpected exception (not :class:`SelfTestError` or a planner error) also prints its
-    traceback on stderr, so a failed bundle build shows where the missing piece was needed.
-    """
-    outcomes = []
-    for check in checks:
-        try:
-            outcome = Outcome(check.name, True, check.run())
-        except Exception as error:
-            if not isinstance(error, SelfTestError | PlannerError) and sys.stderr is not None:
-                traceback.print_exc(file=sys.stderr)
-            outcome = Outcome(check.name, False, _describe(error))
-        outcomes.append(outcome)
-        _emit(outcome.line(), out)
-    return outcomes
-
-
-def summary(outcomes: Sequence[Outcome]) -> str:
-    """The closing line: passed, or how many checks failed."""
-    failed = [o.name for o in outcomes if not o.ok]
-    if not failed:
-        return f"self-test passed: {len(outcomes)} checks"
-    return f"self-test FAILED: {len(failed)} of {len(outcomes)} checks ({', '.join(failed)})"
-
-
-def _emit(line: str, out: TextIO | None) -> None:
-    stream = out if out is not None else sys.stdout
-    if stream is not None:  # a windowed executable may have no stdout at all
-        print(line, file=stream, flush=True)
-
-
-# -- isolation -------------------------------------------------------------------------------------
-
-
-@contextlib.contextmanager
-def scratch_folder() -> Iterator[Path]:
-    """A temporary folder for one self-test run, deleted afterwards."""
-    with tempfile.TemporaryDirectory(prefix="anchorgpu-self-test-") as folder:
-        yield Path(folder)
-
-
-@contextlib.contextmanager
-def isolated_user_data(folder: Path) -> Iterator[Path]:
-    """Point the per-user data folder and the history database into ``folder`` for the block.
-
-    Everything that honours ``ANCHORGPU_PLANNER_DATA`` / ``ANCHORGPU_PLANNER_DB`` (settings, window
-    layout, history) then stays inside ``folder``; the variables are restored afterwards.
-    """
-    data = folder / "user-data"
-    data.mkdir(parents=True, exist_ok=True)
-    values = {paths.DATA_ENV: str(data), paths.DB_ENV: str(data / paths.DB_FILENAME)}
-    saved = {name: os.environ.get(name) for name in values}
-    os.environ.update(values)
-    try:
-        yield data
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
-
-
-class NetworkGuard:
-    """Refuses sockets while active and remembers what was attempted (a Python audit hook).
-
-    Audit hooks cannot be removed, so one hook is installed per process and switched on and off.
-    """
-
-    _installed = False
-    _active = False
-    attempts: list[str] = []
-
-    @classmethod
-    def _hook(cls, event: str, args: tuple[Any, ...]) -> None:
-        if cls._active and event in _NETWORK_EVENTS:
-            # The host or address is the first string or tuple argument (after any socket).
-            target = next((a for a in args if isinstance(a, str | tuple)), "")
-            cls.attempts.append(f"{event} {target!r}")
-            raise PermissionError(f"the self-test allows no network access ({event})")
-
-    @classmethod
-    @contextlib.contextmanager
-    def active(cls) -> Iterator[list[str]]:
-        """Refuse network access inside the block; yields the list of attempts."""
-        if not cls._installed:
-            sys.addaudithook(cls._hook)
-            cls._installed = True
-        cls.attempts = []
-        cls._active = True
-        try:
-            yield cls.attempts
-        finally:
-            cls._active = False
-
-
-def network_check(attempts: list[str]) -> Check:
-    """The closing check: nothing tried to reach the network while the others ran."""
-
-    def run() -> str:
-        if attempts:
-            raise SelfTestError(f"network access was attempted: {', '.join(attempts[:3])}")
-        # The audit hook sees Python's sockets only; Qt's network module would bypass it.
-        if "PySide6.QtNetwork" in sys.modules:
-            raise SelfTestError("Qt's network module was loaded")
-        return "no socket was opened, no host name looked up, Qt's network module not loaded"
-
-    return Check("network", run)
-
-
 # -- the checks ------------------------------------------------------------------------------------
 
 
@@ -261,8 +120,6 @@ class EngineChecks:
 
     def command_line(self) -> str:
         """Every subcommand is listed, and its module (loaded by name when it runs) registers it."""
-        from core.app.cli import build_parser
-
         text = build_parser().format_help()
         missing = [name for name in COMMANDS if name not in text]
         for name in COMMANDS:
@@ -281,15 +138,11 @@ class EngineChecks:
 
     def catalog(self) -> str:
         """The bundled catalog reads and validates."""
-        from core.domain.catalog import bundled_catalog_path, load_catalog_file
-
         catalog = load_catalog_file(bundled_catalog_path())
         return f"{catalog.catalog_id}: {len(catalog.gpus)} GPU offers in {catalog.currency}"
 
     def glossary(self) -> str:
         """Both glossary files load and agree, with every term."""
-        from core.domain.glossary import load_glossary
-
         glossary = load_glossary()
         count = len(glossary.entries)
         if count != GLOSSARY_TERMS:
@@ -301,9 +154,6 @@ class EngineChecks:
 
     def model_presets(self) -> str:
         """Every bundled preset resolves, and the presets of the sample requests are there."""
-        from core.domain.request import ModelRef
-        from core.model.models import list_presets, resolve_model
-
         presets = list_presets()
         found = {p.id for p in presets}
         wanted = [r["model"]["preset"] for r in (SAMPLE_REQUEST, SAMPLE_TRAINING, SAMPLE_DIFFUSION)]
@@ -341,14 +191,6 @@ class EngineChecks:
 
     def sample_plan(self) -> str:
         """A sample request through the estimate, the planner and the pricing."""
-        from core.domain.catalog import default_catalog
-        from core.domain.request import parse_request
-        from core.estimate.dispatch import estimate
-        from core.estimate.results import estimate_to_json
-        from core.planning.planner import plan
-        from core.pricing.prices import price_for
-        from core.quotes.quote import build_quote, utc_now
-
         catalog = default_catalog()
         request = parse_request(SAMPLE_REQUEST)
         single = estimate(request, catalog)
@@ -382,9 +224,6 @@ class EngineChecks:
 
     def other_workloads(self) -> str:
         """Training and diffusion estimates run too (their capacity models are separate code)."""
-        from core.domain.request import parse_request
-        from core.estimate.dispatch import estimate
-
         seen = []
         for raw in (SAMPLE_TRAINING, SAMPLE_DIFFUSION):
             result = estimate(parse_request(raw))
@@ -396,9 +235,6 @@ class EngineChecks:
 
     def history(self) -> str:
         """Save, place, replay, stop and back up in a temporary history database."""
-        from core.store import HistoryStore
-        from core.store.backup import backup_database
-
         if self._quote is None:
             raise SelfTestError("needs the sample plan's quote, which failed")
         quote = self._quote
@@ -458,5 +294,5 @@ def run_engine_self_test(out: TextIO | None = None) -> int:
     with scratch_folder() as folder, isolated_user_data(folder), NetworkGuard.active() as tried:
         checks = [*EngineChecks(folder).checks(), network_check(tried)]
         outcomes = run_checks(checks, out)
-    _emit(summary(outcomes), out)
+    emit(summary(outcomes), out)
     return 0 if all(o.ok for o in outcomes) else 1

@@ -9,11 +9,14 @@ model (:mod:`core.capacity`), check compatibility (:mod:`core.capacity.compat`) 
 
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from core.base.errors import InputError
 from core.domain.catalog import Catalog, GpuOffer, default_catalog
 from core.domain.request import PlanRequest
+from core.estimate.memo import parts_of
 from core.estimate.results import EstimateResult
 from core.model.architecture import ModelArchitecture
 from core.texts.messages import Message
@@ -22,12 +25,39 @@ if TYPE_CHECKING:
     from core.model.diffusion_pipeline import DiffusionPipeline
     from core.model.models import ResolvedModel
 
+# The parts of the engine loaded the first time a request needs them (:func:`engine`): the model
+# readers with the first model (the history commands import this module, and most of them never
+# read a model), and one memory model per workload, so an estimate of a language model on vLLM
+# never loads the llama.cpp, training or diffusion models. Each is tens of milliseconds of a
+# command's start-up (``python -X importtime``).
+ENGINES = frozenset(
+    {
+        "core.model.models",
+        "core.model.mtp",
+        "core.estimate.serving",
+        "core.estimate.llamacpp",
+        "core.estimate.training",
+        "core.estimate.diffusion",
+        "core.capacity.diffusion",
+    }
+)
+
+
+def engine(module: str) -> ModuleType:
+    """The engine module ``module`` (one of :data:`ENGINES`), imported on first use.
+
+    Raises:
+        KeyError: ``module`` is not one of :data:`ENGINES` (a mistake in the caller).
+    """
+    if module not in ENGINES:
+        raise KeyError(module)
+    return importlib.import_module(module)  # seam: model readers and one engine per workload
+
 
 def resolve(request: PlanRequest) -> ResolvedModel:
     """The model behind ``request.model`` (a language model or a diffusion pipeline)."""
-    from core.model.models import resolve_model  # seam: the model readers load with the first model
-
-    return resolve_model(request.model)
+    model: ResolvedModel = engine("core.model.models").resolve_model(request.model)
+    return model
 
 
 def estimate(
@@ -59,21 +89,20 @@ def estimate(
 
 def estimate_on(request: PlanRequest, model: ResolvedModel, gpu: GpuOffer) -> EstimateResult:
     """Estimate ``request`` with ``model`` on ``gpu`` × ``request.parallelism.gpus``."""
+    result: EstimateResult
     if request.workload == "diffusion":
-        from core.estimate.diffusion import estimate_diffusion  # seam: one engine per workload
-
-        return estimate_diffusion(request, pipeline_of(model), gpu)
-    if request.workload == "inference" and request.inference.engine == "llama.cpp":
-        from core.estimate.llamacpp import estimate_llamacpp  # seam: one engine per workload
-
-        return estimate_llamacpp(request, language_model_of(model), gpu)
-    if request.workload == "inference":
-        from core.estimate.serving import estimate_inference  # seam: one engine per workload
-
-        return estimate_inference(request, served_model(request, language_model_of(model)), gpu)
-    from core.estimate.training import estimate_training  # seam: one engine per workload
-
-    return estimate_training(request, language_model_of(model), gpu)
+        diffusion = engine("core.estimate.diffusion")
+        result = diffusion.estimate_diffusion(request, pipeline_of(model), gpu)
+    elif request.workload == "inference" and request.inference.engine == "llama.cpp":
+        llamacpp = engine("core.estimate.llamacpp")
+        result = llamacpp.estimate_llamacpp(request, language_model_of(model), gpu)
+    elif request.workload == "inference":
+        served = served_model(request, language_model_of(model))
+        result = engine("core.estimate.serving").estimate_inference(request, served, gpu)
+    else:
+        training = engine("core.estimate.training")
+        result = training.estimate_training(request, language_model_of(model), gpu)
+    return result
 
 
 def served_model(request: PlanRequest, arch: ModelArchitecture) -> ModelArchitecture:
@@ -84,10 +113,11 @@ def served_model(request: PlanRequest, arch: ModelArchitecture) -> ModelArchitec
     """
     tokens = request.inference.mtp_speculative_tokens
     if tokens:
-        from core.estimate.memo import parts_of  # seam: only MTP drafting needs these two
-        from core.model.mtp import with_mtp  # (the history and quote commands import this module)
-
-        return parts_of(request, arch).get("served", lambda: with_mtp(arch, tokens))
+        with_mtp = engine("core.model.mtp").with_mtp
+        served: ModelArchitecture = parts_of(request, arch).get(
+            "served", lambda: with_mtp(arch, tokens)
+        )
+        return served
     return arch
 
 

@@ -32,7 +32,8 @@ from core.capacity.kv_cache import VLLM_BLOCK_TOKENS
 from core.capacity.kv_pool import KvPool, PoolBinding, vllm_bounds
 from core.domain.request import PlanRequest
 from core.domain.workload_options import InferenceOptions
-from core.estimate.dispatch import language_model_of, pipeline_of, served_model
+from core.estimate.dispatch import engine, language_model_of, pipeline_of, served_model
+from core.estimate.llm import inference_weights, mxfp4_kernel, serving_memory
 from core.estimate.results import EstimateResult
 from core.planning.limit_search import Power, largest_fitting
 from core.texts.messages import Message
@@ -217,11 +218,6 @@ def dimensions(
 
 
 def _sizes(base: EstimateResult, model: ResolvedModel, caps: Mapping[str, int]) -> _Sizes:
-    from core.estimate.llm import (  # seam: only the request's engine loads
-        inference_weights,
-        mxfp4_kernel,
-    )
-
     request = base.request
     if request.workload == "inference" and request.inference.engine == "llama.cpp":
         return _Sizes(_llamacpp_serving(base, language_model_of(model), caps))
@@ -237,8 +233,6 @@ def _sizes(base: EstimateResult, model: ResolvedModel, caps: Mapping[str, int]) 
 def _serving(
     base: EstimateResult, model: ModelArchitecture, weights: WeightMemory, caps: Mapping[str, int]
 ) -> list[Dimension]:
-    from core.estimate.llm import serving_memory  # seam: only the request's engine loads
-
     request = base.request
     inf = request.inference
     mpe = getattr(model, "max_position_embeddings", None)
@@ -253,15 +247,14 @@ def _llamacpp_serving(
     base: EstimateResult, model: ModelArchitecture, caps: Mapping[str, int]
 ) -> list[Dimension]:
     """llama.cpp's sizes at the estimate's ``-ngl``: no paged pool, one context for all slots."""
-    from core.estimate.llamacpp import model_layers, serving_total  # seam: the request's engine
-
+    llamacpp = engine("core.estimate.llamacpp")
     request = base.request
     inf = request.inference
-    layers = model_layers(request, model)
+    layers = llamacpp.model_layers(request, model)
     ngl = int(base.details["llamacpp"]["n_gpu_layers"])
 
     def total(context: int, sequences: int) -> int:
-        return serving_total(request, model, layers, ngl, context, sequences)
+        return int(llamacpp.serving_total(request, model, layers, ngl, context, sequences))
 
     return _serving_dimensions(inf, total, model.max_position_embeddings, caps)
 
@@ -299,15 +292,14 @@ def _serving_dimensions(
 def _training(
     base: EstimateResult, model: ModelArchitecture, caps: Mapping[str, int]
 ) -> list[Dimension]:
-    from core.estimate.training import training_memory, training_states  # seam: its engine
-
+    training = engine("core.estimate.training")
     request = base.request
     tr = request.training
-    states = training_states(request, model, base.gpu)
+    states = training.training_states(request, model, base.gpu)
     mpe = getattr(model, "max_position_embeddings", None)
 
     def total(seq: int, batch: int) -> int:
-        return training_memory(request, model, states, seq, batch).total
+        return int(training.training_memory(request, model, states, seq, batch).total)
 
     return [
         Dimension(
@@ -330,14 +322,13 @@ def _training(
 def _diffusion(
     base: EstimateResult, model: DiffusionPipeline, caps: Mapping[str, int]
 ) -> list[Dimension]:
-    from core.capacity.diffusion import peak_memory  # seam: only diffusion requests load it
-
+    peak_memory = engine("core.capacity.diffusion").peak_memory
     request = base.request
     diff = request.diffusion
 
     def total(**sizes: int) -> int:
         part = diff.model_copy(update=sizes)
-        return peak_memory(model, request.model_copy(update={"diffusion": part})).total
+        return int(peak_memory(model, request.model_copy(update={"diffusion": part})).total)
 
     user_side = caps.get("resolution")
     return [

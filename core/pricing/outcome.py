@@ -36,6 +36,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from core.base.errors import InputError
+from core.capacity.throughput import training_flops_per_token
 from core.domain.catalog import TERM_UNITS, TermUnit
 from core.domain.terms import MAX_TERM_COUNT, UNIT_HOURS
 from core.estimate.results import EstimateResult
@@ -315,8 +316,6 @@ def outcome_cost(
     run = t.job_hours
     if run is None or not math.isfinite(run):
         return OutcomeCost(currency, utilization, hourly, mfu=result.request.training.mfu)
-    from core.capacity.throughput import training_flops_per_token
-
     active = max(result.model.params_active, 1)
     tr = result.request.training
     factor = (

@@ -29,10 +29,11 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from core.base.errors import InputError
-from core.domain.request import canonical_request_json
+from core.base.errors import InputError, PlannerError
+from core.domain.catalog import default_catalog
+from core.domain.request import Term, canonical_request_json
 from core.domain.terms import term_end, unit_hours
-from core.pricing.prices import HOURS_PER_STORAGE_MONTH, round_money, to_decimal
+from core.pricing.prices import HOURS_PER_STORAGE_MONTH, price_for, round_money, to_decimal
 from core.quotes.quote import Quote
 from core.store.records import parse_stamp
 from core.texts.messages import Message
@@ -201,8 +202,6 @@ def check_snapshot(quote: Quote, row: str) -> None:
 
 def _bundled_currency(catalog_id: str) -> str | None:
     """The currency of the bundled catalog when the snapshot names it, else None."""
-    from core.domain.catalog import default_catalog
-
     try:
         catalog = default_catalog()
     except Exception:  # noqa: BLE001 - without the bundled catalog there is nothing to compare
@@ -220,11 +219,6 @@ def _catalog_difference(quote: Quote) -> Message | None:
     (:func:`core.pricing.prices.price_for`), and the offer's price and the total must be the
     catalog's. A snapshot of any other catalog (one the user imported) cannot be checked this way.
     """
-    from core.base.errors import PlannerError
-    from core.domain.catalog import default_catalog
-    from core.domain.request import Term
-    from core.pricing.prices import price_for
-
     try:
         catalog = default_catalog()
     except Exception:  # noqa: BLE001 - without the bundled catalog there is nothing to compare

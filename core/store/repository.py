@@ -92,7 +92,7 @@ class HistoryStore:
             connection.create_private_file(self.path)
         # sqlite-utils (with click and pluggy, some 50 ms to import) is loaded when a history is
         # first opened, not by every module that names a store type (the wizard's review page).
-        from sqlite_utils import Database
+        from sqlite_utils import Database  # seam: sqlite-utils loads with the first history opened
 
         self.conn = connection.connect(self.path)
         try:

@@ -17,6 +17,7 @@ from core.store import HistoryStore, Order
 from gui.history.error_message import show_error
 from gui.presentation.comparison import MAX_COLUMNS, MIN_COLUMNS, quote_column
 from gui.store_service import StoreService
+from gui.wizard.compare_dialog import CompareDialog
 
 
 class HistoryComparison(QObject):
@@ -44,8 +45,6 @@ class HistoryComparison(QObject):
         self._service.call(read, self._show, self._failed, owner=self)
 
     def _show(self, items: list[Quote | Order]) -> None:
-        from gui.wizard.compare_dialog import CompareDialog
-
         columns = []
         for item in items:
             if isinstance(item, Order):

@@ -21,12 +21,14 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject
 
+from core.base.csv_file import write_csv as write_cells
 from core.domain.breakdown import COMPONENTS
 from core.domain.traffic_profile import TrafficProfile
 from core.planning.limits import Limits
 from core.planning.planner import PlanOption
 from core.pricing.outcome import OutcomeCost
 from core.pricing.prices import Price
+from core.quotes.limits import quote_limits
 from core.quotes.quote import Quote
 from core.quotes.snapshot import SavedEstimate, read_snapshot, saved_estimate
 from gui.core_text import line_label, message_text, reason_text, warning_text
@@ -103,8 +105,6 @@ def quote_column(quote: Quote, title: str | None = None, key: str | None = None)
 
     ``title`` and ``key`` name the column (an order's, for its quote); the quote's by default.
     """
-    from core.quotes.limits import quote_limits
-
     solved = quote_limits(quote)
     saved = read_snapshot(quote).estimate
     return Column(
@@ -292,7 +292,5 @@ def write_csv(path: Path, columns: Sequence[Column], rows: Sequence[Row]) -> Non
     Raises:
         InputError: The file is refused or cannot be written.
     """
-    from core.base.csv_file import write_csv as write_cells
-
     header = ["", *(c.key for c in columns)]
     write_cells(path, header, ([name, *cells] for name, cells in rows), byte_order_mark=True)

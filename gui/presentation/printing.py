@@ -3,8 +3,8 @@
 The document is laid out on the page in points, so its 10–14 pt body text prints at 10–14 pt
 whatever the device's resolution (laying it out in device pixels at 300 dpi shrank it to about
 3 pt). The paper is A4, or Letter where the locale measures in US units (QLocale's
-``measurementSystem``); the print dialog lets the user change it. Qt's print support is imported
-only when the user prints, so it costs nothing at start-up.
+``measurementSystem``); the print dialog lets the user change it. This module is loaded with the
+pages that print, after the main window's first paint (:mod:`gui.startup_steps`).
 """
 
 from __future__ import annotations
@@ -20,9 +20,11 @@ from PySide6.QtGui import (
     QPdfWriter,
     QTextDocument,
 )
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog, QWidget
 
 from core.base.errors import InputError
+from core.base.output_file import replacing
 
 PDF_RESOLUTION = 300
 MARGIN_MM = 15
@@ -63,8 +65,6 @@ class DocumentPrinter(QObject):
 
     def print_html(self, html: str, title: str, parent: QWidget) -> bool:
         """Ask for a printer and print ``html``; False when the user cancels."""
-        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
-
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         printer.setDocName(title)
         printer.setPageLayout(page_layout(default_paper()))
@@ -81,8 +81,6 @@ class DocumentPrinter(QObject):
         Raises:
             InputError: The file could not be written.
         """
-        from core.base.output_file import replacing
-
         path = Path(path)
         with replacing(path) as temporary:  # Qt writes the file itself: beside it, then renamed
             writer = QPdfWriter(str(temporary))

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 
 from core.base.errors import PlannerError
+from core.quotes.snapshot import read_request
 
 if TYPE_CHECKING:
     from core.domain.traffic_profile import SavedPoint, TrafficProfile
@@ -15,8 +16,6 @@ if TYPE_CHECKING:
 
 def quote_traffic(quote: Quote) -> TrafficProfile | None:
     """The traffic profile ``quote`` was planned for (None without one, or unreadable)."""
-    from core.quotes.snapshot import read_request
-
     try:
         return read_request(quote).traffic
     except PlannerError:  # a request this version cannot read has no profile to show

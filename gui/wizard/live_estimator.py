@@ -46,7 +46,7 @@ MODEL_CACHE_SIZE = 16
 # them, so that the first estimate waits for none of them (some 20 ms, measured with
 # ``time.process_time``).
 def _pool_work() -> ModuleType:
-    from gui.wizard import pool_work  # the seam: loaded on the pool thread, after the estimate
+    from gui.wizard import pool_work  # seam: loaded on the pool thread, after the estimate
 
     return pool_work
 

@@ -54,5 +54,6 @@ PAGES: tuple[PageEntry, ...] = (
 
 def page_class(entry: PageEntry) -> PageClass:
     """The class of ``entry``'s page, its module imported now if it was not before."""
+    # seam: a page's module loads when its page is built
     cls: PageClass = getattr(importlib.import_module(entry.module), entry.cls)
     return cls

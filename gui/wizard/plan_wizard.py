@@ -137,6 +137,7 @@ class PlanWizard(StagedWizard):
         # The one seam of the wizard's own imports: the live estimate, pydantic's request model
         # and the engine behind them are loaded after the first paint (the pages come through
         # gui.wizard.pages); everything the wizard uses from them comes from this module.
+        # seam: the engine step, after the first paint
         from gui.wizard import wizard_engine
 
         self._engine: ModuleType = wizard_engine

@@ -111,7 +111,7 @@ def _load(module: str) -> ModuleType:
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return importlib.import_module(module)
+        return importlib.import_module(module)  # seam: one subcommand's module, by name
     finally:
         gc.freeze()
         if enabled:

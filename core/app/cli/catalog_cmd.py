@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from core.app.cli.output import dumps
+from core.app.settings import active_catalog, load_settings
 from core.base.units import GIB, UNIT
 from core.domain.catalog import TERM_UNITS
 
@@ -27,8 +28,6 @@ def run(args: argparse.Namespace) -> int:
     Raises:
         CatalogError: The catalog chosen in the settings is missing or invalid.
     """
-    from core.app.settings import active_catalog, load_settings
-
     catalog = active_catalog(load_settings())
     if args.json:
         print(dumps(catalog.model_dump(mode="json")))

@@ -19,13 +19,20 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from core.app.batch import Answer, answer, estimate_lines, open_batch, read_lines
-from core.app.cli.output import dumps, dumps_line, price_line_label, price_lines
+from core.app.cli.arguments import utilization_arg
+from core.app.cli.output import dumps, dumps_line
+from core.app.cli.price_text import price_line_label, price_lines
+from core.app.settings import active_catalog, load_settings
 from core.base.units import offer_text
 from core.capacity.kv_pool import refused, runs_fewer
 from core.domain.breakdown import COMPONENTS
 from core.domain.catalog import Catalog
 from core.domain.request import PlanRequest, load_request_file
+from core.domain.terms import term_hours
+from core.estimate.dispatch import language_model_of, resolve, served_model
 from core.estimate.results import EstimateResult
+from core.estimate.serving import prefill_precision
+from core.estimate.serving_speed import speed_curve
 
 
 def register(subparsers: Any) -> None:
@@ -58,26 +65,11 @@ def run_schema(args: argparse.Namespace) -> int:
     return 0
 
 
-def utilization_arg(text: str) -> Decimal:
-    """``--utilization``: a decimal share from 0.001 to 1 (see :data:`MIN_UTILIZATION`)."""
-    from core.pricing.outcome import MIN_UTILIZATION
-
-    try:
-        value = Decimal(text)
-    except ArithmeticError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value.is_finite() or not MIN_UTILIZATION <= value <= Decimal(1):
-        raise argparse.ArgumentTypeError(f"must be from {MIN_UTILIZATION} to 1, got {text}")
-    return value
-
-
 def run(args: argparse.Namespace) -> int:
     """Estimate one request and print it, or every request of ``--requests``.
 
     One request is printed with its price, its limits and the cost of its outcome.
     """
-    from core.app.settings import active_catalog, load_settings
-
     settings = load_settings()
     catalog = active_catalog(settings)
     if args.requests is not None:
@@ -130,8 +122,8 @@ def answer_choosing_gpu(
             result,
             f"No GPU named: {shown}, the cheapest offer that fits on {asked}.",
         )
-    from core.estimate.dispatch import resolve
-    from core.planning.planner import cheapest_fit  # loaded only when nothing fits (start-up time)
+    # seam: the planner loads only when nothing fits (some 5 ms of start-up, python -X importtime)
+    from core.planning.planner import cheapest_fit
 
     option = cheapest_fit(request, catalog, resolve(request))
     if option is None:
@@ -175,10 +167,6 @@ def _curve_lines(result: EstimateResult) -> list[str]:
     request = result.request
     if request.workload != "inference" or request.inference.engine != "vllm" or not result.fits:
         return []
-    from core.estimate.dispatch import language_model_of, resolve, served_model
-    from core.estimate.serving import prefill_precision
-    from core.estimate.serving_speed import speed_curve
-
     arch = served_model(request, language_model_of(resolve(request)))
     curve = speed_curve(request, arch, result.gpu, prefill_precision(request, arch, result.gpu))
     lines = ["", "Throughput per GPU against speed per user (output tokens/s, step model)"]
@@ -223,8 +211,6 @@ def _answer(
 
 def outcome_hours(result: EstimateResult) -> int:
     """The hours of the request's term."""
-    from core.domain.terms import term_hours
-
     return term_hours(result.request.term)
 
 

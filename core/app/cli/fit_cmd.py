@@ -8,14 +8,18 @@ from __future__ import annotations
 
 import argparse
 import json
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, get_args
 
 from core.app.cli import certainty
+from core.app.cli.arguments import budget_arg, utilization_arg
+from core.app.settings import active_catalog, load_settings
+from core.base.errors import InputError
 from core.domain.catalog import TERM_UNITS
 from core.domain.trainer_options import TRAINERS
 from core.domain.workload_options import VllmVersion
-from core.planning.fit import FitRow
+from core.planning.fit import FitRow, fit_models
 from core.texts.messages import Message
 
 OUTCOME = {
@@ -46,9 +50,6 @@ def term_arg(text: str) -> dict[str, Any]:
 
 def register(subparsers: Any) -> None:
     """Add the ``fit`` subcommand."""
-    from core.app.cli.estimate_cmd import utilization_arg
-    from core.app.cli.plan_cmd import budget_arg
-
     parser = subparsers.add_parser("fit", help="list the models that fit a GPU offer")
     parser.add_argument("--gpu", required=True, metavar="ID", help="catalog offer id")
     parser.add_argument(
@@ -103,12 +104,6 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """List the models that fit the offer."""
-    from decimal import Decimal
-
-    from core.app.settings import active_catalog, load_settings
-    from core.base.errors import InputError
-    from core.planning.fit import fit_models
-
     if args.gpus is not None and args.gpus < 1:
         raise InputError(Message("cli.gpus_at_least_one", gpus=args.gpus), field="gpus")
     base: dict[str, Any] = {"workload": args.workload, "term": args.term}

@@ -23,12 +23,14 @@ from pathlib import Path
 from typing import Any
 
 from core.app.cli import db_path_from
-from core.app.cli.output import bounded_int, dumps, price_line_label, text
+from core.app.cli.output import bounded_int, dumps, text
+from core.app.cli.price_text import price_line_label
 from core.app.settings import active_catalog, load_settings
 from core.base.errors import PlannerError
 from core.base.paths import default_db_path
 from core.base.units import offer_text
 from core.domain.catalog import default_catalog
+from core.domain.glossary import load_glossary
 from core.domain.request import load_request_file
 from core.estimate.dispatch import estimate
 from core.quotes.quote import Quote, quote_estimate, utc_now
@@ -331,8 +333,6 @@ def _offer(quote: Quote) -> str:
 
 
 def _quote_text(quote: Quote) -> str:
-    from core.domain.glossary import load_glossary
-
     start = "at placement" if not quote.start_given else stamp_seconds(quote.term_start)
     lines = [
         f"label     {quote.label}" if quote.label else "",

@@ -121,27 +121,3 @@ def text(value: str) -> str:
     if _SURROGATES.search(value):
         raise argparse.ArgumentTypeError("is not valid text (it holds bytes that are not UTF-8)")
     return value
-
-
-def price_line_label(kind: str, label: str, params: dict[str, Any], offer: str) -> str:
-    """A price line as a person reads it: the compute line names the GPU as ``offer``.
-
-    ``offer`` is the offer's name ("NVIDIA H100 SXM · 80 GiB"), not the catalog id the saved
-    English label carries. A line without the parameters (a snapshot saved before they were
-    kept) keeps its label.
-    """
-    from core.texts.messages import render
-
-    if kind != "compute" or "gpu" not in params:
-        return label
-    try:
-        return render("price.compute", {**params, "gpu": offer})
-    except (KeyError, IndexError, ValueError):
-        return label
-
-
-def price_lines(rows: list[tuple[str, str]], currency: str) -> list[str]:
-    """Price lines ``(label, amount)`` as two aligned columns, the amounts right-aligned."""
-    width = max(len(label) for label, _ in rows) + 2
-    amount = max(len(value) for _, value in rows)
-    return [f"  {label:<{width}}{value:>{amount}} {currency}" for label, value in rows]

@@ -8,18 +8,27 @@ outcome, ``--deadline`` (or a request with a ``goal``) a training run by a date
 from __future__ import annotations
 
 import argparse
+from datetime import UTC, datetime
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from core.app.cli import certainty
+from core.app.cli.arguments import budget_arg, utilization_arg
 from core.app.cli.output import dumps
+from core.app.settings import Settings, active_catalog, load_settings
 from core.base.units import UNIT, gib
 from core.domain.request import PlanRequest, load_request_file
 from core.planning.planner import Plan, PlanOption, plan, plan_to_json
 from core.planning.ranking import default_rank_by
-
-if TYPE_CHECKING:
-    from core.app.settings import Settings
+from core.planning.traffic import TrainingGoal, plan_goal, plan_traffic
+from core.planning.traffic.report import (
+    format_goal,
+    format_traffic,
+    goal_to_json,
+    load_profile_file,
+    parse_deadline,
+    traffic_to_json,
+)
 
 FEASIBLE_SHOWN = 15
 INFEASIBLE_SHOWN = 10
@@ -32,21 +41,8 @@ LIMIT_COLUMNS = {
 }
 
 
-def budget_arg(text: str) -> Decimal:
-    """``--budget``: a non-negative decimal amount in the catalog's currency."""
-    try:
-        value = Decimal(text)
-    except ArithmeticError:
-        raise argparse.ArgumentTypeError(f"not an amount: {text!r}") from None
-    if not value.is_finite() or value < 0:
-        raise argparse.ArgumentTypeError(f"must be a non-negative amount, got {text}")
-    return value
-
-
 def register(subparsers: Any) -> None:
     """Add the ``plan`` subcommand."""
-    from core.app.cli.estimate_cmd import utilization_arg
-
     parser = subparsers.add_parser("plan", help="rank every GPU offer × count × strategy")
     parser.add_argument("--request", required=True, metavar="FILE", help="plan request (JSON)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
@@ -100,8 +96,6 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Plan one request and print the ranked options with their limits."""
-    from core.app.settings import active_catalog, load_settings
-
     settings = load_settings()
     request = load_request_file(args.request)
     if args.traffic is not None or args.deadline is not None or request.traffic or request.goal:
@@ -125,19 +119,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_outcome(args: argparse.Namespace, request: PlanRequest, settings: Settings) -> int:
     """Plan from the outcome: a traffic profile, or a training goal and its deadline."""
-    from datetime import UTC, datetime
-
-    from core.app.settings import active_catalog
-    from core.planning.traffic import TrainingGoal, plan_goal, plan_traffic
-    from core.planning.traffic.report import (
-        format_goal,
-        format_traffic,
-        goal_to_json,
-        load_profile_file,
-        parse_deadline,
-        traffic_to_json,
-    )
-
     catalog = active_catalog(settings)
     if args.deadline is not None or (request.goal is not None and args.traffic is None):
         goal = request.goal

@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from core.app.selftest import run_engine_self_test
+
 
 def register(subparsers: Any) -> None:
     """Add the ``self-test`` subcommand."""
@@ -26,6 +28,4 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the engine checks; 0 when all passed, else 1."""
-    from core.app.selftest import run_engine_self_test
-
     return run_engine_self_test()

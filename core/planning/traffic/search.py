@@ -56,13 +56,13 @@ from core.estimate.dispatch import estimate_on, resolve
 from core.estimate.llm import mxfp4_kernel
 from core.model.architecture import ModelArchitecture
 from core.planning.planner import GPU_COUNTS, PlanOption, plan, reason_parts
+from core.planning.traffic.speed_model_source import default_serving
 from core.planning.traffic.speed_source import (
     OperatingPoint,
     ServingLayout,
     ServingPoint,
     ServingSource,
     TrainingSource,
-    default_serving,
     default_training,
 )
 from core.pricing.outcome import TermProposal, propose_term

@@ -9,9 +9,8 @@ first token, time per output token, output tokens/s and requests/s of the layout
 (each figure within × or ÷ (1 + band)); :mod:`core.estimate.serving_speed` names the request's
 bytes per weight and per cached element and the matmul precision.
 
-The traffic search takes its serving speed from here (:func:`core.planning.traffic.speed_source.
-default_serving`); the roofline of :mod:`core.planning.traffic.speed_source` stays beside it for
-comparison.
+The traffic search takes its serving speed from here (:func:`default_serving`); the roofline of
+:mod:`core.planning.traffic.speed_source` stays beside it for comparison.
 """
 
 from __future__ import annotations
@@ -25,6 +24,7 @@ from core.planning.traffic.speed_source import (
     OperatingPoint,
     ServingLayout,
     ServingPoint,
+    ServingSource,
     SourceKind,
 )
 from core.speed.phases import phase_speed
@@ -96,3 +96,8 @@ class SpeedModelServing:
     def note(self, request: PlanRequest) -> str:
         """The figures' source and the widest band among the points answered so far."""
         return Message("traffic.speed_model", band=1.0 + self._last_band)
+
+
+def default_serving() -> ServingSource:
+    """The serving speed the search uses: the calibrated step model (:mod:`core.speed`)."""
+    return SpeedModelServing()

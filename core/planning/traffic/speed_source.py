@@ -11,7 +11,7 @@ The search (:mod:`core.planning.traffic.search`) sees speed only through the sma
 :class:`RooflineServing` and :class:`RooflineTraining` are the bounds of
 :mod:`core.capacity.throughput`; their figures are bounds (real engines are slower), so their band
 is unknown (``band is None``) and every result says so. The calibrated step model is the same
-protocol in :mod:`core.planning.traffic.speed_model_source`, which :func:`default_serving` chooses
+protocol in :mod:`core.planning.traffic.speed_model_source`, whose :func:`default_serving` is it
 for serving; the roofline stays for comparison and for training, whose calibrated speed
 (:mod:`core.speed.training`) the estimate's tokens per second already carry.
 
@@ -263,14 +263,6 @@ class CalibratedTraining:
         """1 + the speed's relative band; None where the estimate has no band (its own MFU)."""
         band = estimate.throughput.speed_band
         return None if band is None else 1.0 + band
-
-
-def default_serving() -> ServingSource:
-    """The serving speed the search uses: the calibrated step model (:mod:`core.speed`)."""
-    # Local: speed_model_source imports this module's types, so a top-level import is circular.
-    from core.planning.traffic.speed_model_source import SpeedModelServing
-
-    return SpeedModelServing()
 
 
 def default_training() -> TrainingSource:
