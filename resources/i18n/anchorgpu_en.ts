@@ -109,13 +109,6 @@
     </message>
 </context>
 <context>
-    <name>PluralRule</name>
-    <message numerus="yes">
-        <source>%n:form</source>
-        <translation>
-            <numerusform>%n:0</numerusform>
-            <numerusform>%n:1</numerusform>
-        </translation>
-    </message>
+    <name></name>
 </context>
 </TS>

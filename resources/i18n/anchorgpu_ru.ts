@@ -424,2285 +424,6 @@
     </message>
 </context>
 <context>
-    <name>CoreText</name>
-    <message>
-        <source>the workload needs {needs}, but {gpu} is an {vendor} GPU that runs {has}; {needs} workloads never run on it</source>
-        <translation>рабочей нагрузке нужна платформа {needs}, но {gpu} — GPU {vendor} на платформе {has}; нагрузки {needs} на нём никогда не запускаются</translation>
-    </message>
-    <message>
-        <source>the workload needs {platform} {version}, but the driver of this offer supports {platform} up to {limit}</source>
-        <translation>рабочей нагрузке нужна {platform} {version}, а драйвер этого предложения поддерживает {platform} не выше {limit}</translation>
-    </message>
-    <message>
-        <source>check ROCm support for {gfx}, the OS image, the framework build and every dependency: CUDA-only libraries and kernels do not run here</source>
-        <translation>проверьте поддержку ROCm для {gfx}, образ ОС, сборку фреймворка и каждую зависимость: библиотеки и ядра только для CUDA здесь не работают</translation>
-    </message>
-    <message>
-        <source>bf16 needs compute capability 8.0+, {gpu} has {cc}</source>
-        <translation>bf16 требует compute capability 8.0+, у {gpu} — {cc}</translation>
-    </message>
-    <message>
-        <source>{gpu} (compute capability {cc}) has no fp8 tensor cores (8.9+ needed): weight-only fp8 kernels dequantize to 16-bit, saving memory but not compute; check that your serving stack offers them</source>
-        <translation>у {gpu} (compute capability {cc}) нет тензорных ядер fp8 (нужна 8.9+): ядра fp8 только для весов деквантуют их в 16 бит и экономят память, но не вычисления; проверьте, что ваш стек обслуживания их предлагает</translation>
-    </message>
-    <message>
-        <source>{gpu} ({gfx}) runs FP8 only in the FNUZ encoding: the OCP FP8 weights of {format} are converted when loaded, which changes values and scales; verify output quality (source: {source})</source>
-        <translation>{gpu} ({gfx}) выполняет FP8 только в кодировке FNUZ: веса OCP FP8 формата {format} преобразуются при загрузке, что меняет значения и масштабы; проверьте качество ответов (источник: {source})</translation>
-    </message>
-    <message>
-        <source>{gpu} has no {feature} tensor cores: {format} runs through weight-only kernels that dequantize to 16-bit, so the memory saving stays but prefill runs at the bf16 peak ({peak:,.0f} TFLOPs) and the kernels must exist in your serving stack (source: {source})</source>
-        <translation>у {gpu} нет тензорных ядер {feature}: {format} работает через ядра только для весов, которые деквантуют их в 16 бит, поэтому экономия памяти остаётся, но префилл идёт на пике bf16 ({peak:,.0f} Тфлопс), а такие ядра должны быть в вашем стеке обслуживания (источник: {source})</translation>
-    </message>
-    <message>
-        <source>no kernel runs {format} ({feature}) on {gpu}; choose another format or GPU (source: {source})</source>
-        <translation>ни одно ядро не выполняет {format} ({feature}) на {gpu}; выберите другой формат или GPU (источник: {source})</translation>
-    </message>
-    <message>
-        <source>int4 (GPTQ/AWQ) kernels on ROCm depend on the framework build; verify them for {gfx}</source>
-        <translation>ядра int4 (GPTQ/AWQ) на ROCm зависят от сборки фреймворка; проверьте их для {gfx}</translation>
-    </message>
-    <message>
-        <source>fast int4 kernels (Marlin) need compute capability 8.0+</source>
-        <translation>быстрые ядра int4 (Marlin) требуют compute capability 8.0+</translation>
-    </message>
-    <message>
-        <source>{weights} weights change the model&apos;s outputs; verify output quality on your own data, and that kernels exist for this GPU and platform</source>
-        <translation>веса {weights} меняют выходные данные модели; проверьте качество вывода на своих данных и наличие ядер для этого GPU и платформы</translation>
-    </message>
-    <message>
-        <source>the weights are counted as config.json&apos;s quantization_config says the checkpoint stores them, {stored_as}: {size:.1f} GiB in all, as vLLM loads them</source>
-        <translation>веса посчитаны так, как их хранит контрольная точка по quantization_config из config.json, — {stored_as}: всего {size:.1f} ГиБ, как их загружает vLLM</translation>
-    </message>
-    <message>
-        <source>the weights are counted as config.json&apos;s quantization_config says the checkpoint stores them, {stored_as}: {size:.1f} GiB in all, not at the requested {weights}: vLLM loads a quantized checkpoint as stored; name another format to plan a converted copy</source>
-        <translation>веса посчитаны так, как их хранит контрольная точка по quantization_config из config.json, — {stored_as}: всего {size:.1f} ГиБ, а не в запрошенном формате {weights}: vLLM загружает квантованную контрольную точку в том виде, в каком она хранится; чтобы спланировать преобразованную копию, укажите другой формат</translation>
-    </message>
-    <message>
-        <source>config.json&apos;s quantization_config says the checkpoint stores {stored_as} ({size:.1f} GiB in all); the weights are counted at the requested {weights} instead, as for a copy converted to it</source>
-        <translation>по quantization_config из config.json контрольная точка хранит {stored_as} (всего {size:.1f} ГиБ); веса же посчитаны в запрошенном формате {weights}, как для копии, преобразованной в него</translation>
-    </message>
-    <message>
-        <source>an fp8 KV cache halves its memory but can lower accuracy; verify output quality</source>
-        <translation>KV-кэш в fp8 занимает вдвое меньше памяти, но может снизить точность; проверьте качество вывода</translation>
-    </message>
-    <message>
-        <source>QLoRA trains against NF4-quantized base weights; compare the result with a 16-bit baseline</source>
-        <translation>QLoRA обучается поверх базовых весов, квантованных в NF4; сравните результат с 16-битным базовым вариантом</translation>
-    </message>
-    <message>
-        <source>{gpus} GPUs are more than one order of {gpu} can hold ({max_gpus}): the run is priced as {orders} orders, whose GPUs must reach each other over a network the offer does not promise</source>
-        <translation>{gpus} GPU — больше, чем вмещает один заказ {gpu} ({max_gpus}): обучение посчитано как {orders} {orders|заказ|заказа|заказов}, и их GPU должны связываться по сети, которую предложение не гарантирует</translation>
-    </message>
-    <message>
-        <source>{gpus} GPUs are more than one order of {gpu} holds ({max_gpus}): priced as {orders} orders of up to {per_order} GPUs, each serving replica within one order</source>
-        <translation>запрошено {gpus} GPU — больше, чем вмещает один заказ {gpu} ({max_gpus}): цена посчитана по нескольким заказам (их {orders}, до {per_order} GPU в каждом), каждая реплика обслуживания целиком в одном заказе</translation>
-    </message>
-    <message>
-        <source>{gpu} offers at most {max_gpus} GPUs per allocation ({per_node} per node × {max_nodes} nodes), {gpus} asked</source>
-        <translation>{gpu} даёт не больше {max_gpus} GPU на одно выделение ({per_node} на узел, узлов — до {max_nodes}), запрошено {gpus}</translation>
-    </message>
-    <message>
-        <source>tensor-parallel degree {tp} does not divide the {heads} attention heads</source>
-        <translation>степень тензорного параллелизма {tp} не делит число голов внимания ({heads})</translation>
-    </message>
-    <message>
-        <source>tensor-parallel degree {tp} and the {kv_heads} KV heads do not divide one another</source>
-        <translation>степень тензорного параллелизма {tp} и число KV-голов ({kv_heads}) не делятся одно на другое</translation>
-    </message>
-    <message>
-        <source>tensor-parallel degree {tp} exceeds the {kv_heads} KV heads: each GPU keeps a replicated head, so the KV cache does not shrink further</source>
-        <translation>степень тензорного параллелизма {tp} больше числа KV-голов ({kv_heads}): каждый GPU хранит копию головы, поэтому KV-кэш дальше не уменьшается</translation>
-    </message>
-    <message>
-        <source>tensor-parallel degree {tp} spans nodes ({per_node} GPUs per node): every layer&apos;s all-reduce crosses the network; keep tensor parallelism within a node</source>
-        <translation>тензорный параллелизм степени {tp} выходит за пределы узла ({per_node} GPU на узел): all-reduce каждого слоя идёт через сеть; держите тензорный параллелизм в пределах одного узла</translation>
-    </message>
-    <message>
-        <source>{gpu} GPUs talk over PCIe only: tensor parallelism&apos;s all-reduce in every layer will slow each step noticeably</source>
-        <translation>GPU {gpu} связаны только через PCIe: all-reduce тензорного параллелизма в каждом слое заметно замедлит каждый шаг</translation>
-    </message>
-    <message>
-        <source>tensor parallelism needs a serving or training stack that supports it for this model</source>
-        <translation>тензорному параллелизму нужен стек обслуживания или обучения, который поддерживает его для этой модели</translation>
-    </message>
-    <message>
-        <source>The definitions explain concepts; they do not guarantee that a specific workload, library version or topology is supported by an AnchorGPU allocation.</source>
-        <translation>Определения объясняют концепцию; они не гарантируют, что конкретная рабочая нагрузка, версия библиотеки или топология поддерживаются выделением AnchorGPU.</translation>
-    </message>
-    <message>
-        <source>mixture of experts: memory holds all {total:.1f}B parameters, while each token computes with {active:.1f}B</source>
-        <translation>смесь экспертов (MoE): память хранит все {total:.1f} млрд параметров, а каждый токен вычисляется с {active:.1f} млрд</translation>
-    </message>
-    <message>
-        <source>needs {need:.1f} GiB per GPU, each {gpu} has {usable:.1f} GiB: DDP keeps a full replica on every GPU and does not pool memory, so {gpus} × {usable:.1f} GiB = {pooled:.1f} GiB does not help; shard the model with FSDP or tensor parallelism</source>
-        <translation>нужно {need:.1f} ГиБ на GPU, у каждого {gpu} — {usable:.1f} ГиБ: DDP держит полную реплику на каждом GPU и не объединяет память, поэтому {gpus} × {usable:.1f} ГиБ = {pooled:.1f} ГиБ не помогут; сегментируйте модель с FSDP или тензорным параллелизмом</translation>
-    </message>
-    <message>
-        <source>vLLM refuses to start: one sequence of {context:,} tokens needs {needed:.2f} GiB of KV cache, more than its {available:.2f} GiB pool; the longest context (max_model_len) that starts here is {longest:,} tokens</source>
-        <translation>vLLM не запустится: одной последовательности в {context:,} {context|токен|токена|токенов} нужно {needed:.2f} ГиБ KV-кэша, больше его пула в {available:.2f} ГиБ; самый длинный контекст (max_model_len), с которым он здесь запустится, — {longest:,} {longest|токен|токена|токенов}</translation>
-    </message>
-    <message>
-        <source>vLLM refuses to start: its KV cache pool of {available:.2f} GiB holds less than one token of every KV cache group, so no context starts here</source>
-        <translation>vLLM не запустится: его пул KV-кэша в {available:.2f} ГиБ не вмещает даже одного токена каждой группы KV-кэша, поэтому здесь он не запустится ни с каким контекстом</translation>
-    </message>
-    <message>
-        <source>vLLM refuses to start: nothing is left for its KV cache pool once the weights and its start-up profile are taken from gpu_memory_utilization, so no context starts here</source>
-        <translation>vLLM не запустится: после весов и пробного прогона при запуске от доли gpu_memory_utilization ничего не остаётся на пул KV-кэша, поэтому здесь он не запустится ни с каким контекстом</translation>
-    </message>
-    <message>
-        <source>vLLM&apos;s KV cache pool holds {at_once:,} sequences of {context:,} tokens at once, fewer than the {requested:,} requested: the others wait in its queue or are preempted</source>
-        <translation>пул KV-кэша vLLM вмещает одновременно {at_once:,} {at_once|последовательность|последовательности|последовательностей} по {context:,} {context|токену|токена|токенов} — меньше, чем запрошено ({requested:,}): остальные ждут в его очереди или вытесняются</translation>
-    </message>
-    <message>
-        <source>vLLM runs at most {at_once:,} sequences at once (max_num_seqs), fewer than the {requested:,} requested: the others wait in its queue</source>
-        <translation>vLLM одновременно выполняет не больше {at_once:,} {at_once|последовательности|последовательностей|последовательностей} (max_num_seqs) — меньше, чем запрошено ({requested:,}): остальные ждут в его очереди</translation>
-    </message>
-    <message>
-        <source>vLLM 0.21 and later measure their CUDA graphs at start-up and take that estimate from the KV cache pool: published estimates run from {low:.2f} to {high:.2f} GiB per GPU, which leaves {fewest:,} to {most:,} of the {tokens:,} tokens shown; up to 0.20, or with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0, the graphs use the memory outside gpu_memory_utilization and the pool is as shown</source>
-        <translation>vLLM 0.21 и новее измеряют свои CUDA-графы при запуске и вычитают эту оценку из пула KV-кэша: в опубликованных журналах она составляет от {low:.2f} до {high:.2f} ГиБ на GPU, и в пуле остаётся от {fewest:,} до {most:,} из показанных {tokens:,} {tokens|токена|токенов|токенов}; до версии 0.20 или с VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0 графы занимают память вне доли gpu_memory_utilization, и пул такой, как показан</translation>
-    </message>
-    <message>
-        <source>FSDP is a training strategy; to spread a model for serving use tensor parallelism</source>
-        <translation>FSDP — стратегия обучения; чтобы распределить модель для обслуживания, используйте тензорный параллелизм</translation>
-    </message>
-    <message>
-        <source>LitGPT keeps the previous step&apos;s fp32 logits until the next forward has run: the estimate counts {size:.2f} GiB of them, as if the longest batch followed one as long</source>
-        <translation>LitGPT хранит логиты предыдущего шага в fp32, пока не пройдёт следующий прямой проход: оценка учитывает {size:.2f} ГиБ на них, как если бы за самым длинным батчем шёл такой же длинный</translation>
-    </message>
-    <message>
-        <source>LitGPT keeps the previous step&apos;s fp32 logits, and through them the inputs bitsandbytes kept for backward, until the next forward has run: the estimate counts {size:.2f} GiB of them, as if the longest batch followed one as long</source>
-        <translation>LitGPT хранит логиты предыдущего шага в fp32, а через них и входы, сохранённые bitsandbytes для обратного прохода, пока не пройдёт следующий прямой проход: оценка учитывает {size:.2f} ГиБ на них, как если бы за самым длинным батчем шёл такой же длинный</translation>
-    </message>
-    <message>
-        <source>{context} tokens per sequence is longer than the model&apos;s longest sequence ({maximum}): vLLM refuses it unless the config&apos;s rope_scaling extends the length or VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 is set, llama.cpp warns of a context overflow, and quality past the trained length is not assured</source>
-        <translation>{context} токенов на последовательность — длиннее самой длинной последовательности модели ({maximum}): vLLM откажется запускаться, если rope_scaling в конфигурации не удлиняет её и не задан VLLM_ALLOW_LONG_MAX_MODEL_LEN=1, llama.cpp предупредит о переполнении контекста, а качество за пределами длины обучения не гарантировано</translation>
-    </message>
-    <message>
-        <source>LitGPT does not train a quantized model on more than one GPU (its fine-tuning scripts stop with --quantize and more than one device): use one GPU or another trainer</source>
-        <translation>LitGPT не обучает квантованную модель на нескольких GPU (его скрипты дообучения останавливаются при --quantize и больше чем одном устройстве): выберите один GPU или другой тренер</translation>
-    </message>
-    <message>
-        <source>a resumable checkpoint takes about {size:.1f} GB (model, optimizer, scheduler, RNG and data-loader state); verify that it restores, not only that it is written</source>
-        <translation>возобновляемая контрольная точка обучения занимает около {size:.1f} ГБ (модель, оптимизатор, расписание, случайное состояние и состояние загрузчика данных); проверьте, что она восстанавливается, а не только записывается</translation>
-    </message>
-    <message>
-        <source>FSDP writes checkpoints as {shards} shards; to restore on another number of GPUs they must be consolidated or resharded (torch.distributed.checkpoint); FSDP also adds communication every step</source>
-        <translation>FSDP записывает контрольные точки сегментами (сегментов: {shards}); чтобы восстановить их на другом числе GPU, их нужно объединить или пересегментировать (torch.distributed.checkpoint); кроме того, FSDP добавляет коммуникацию на каждом шаге</translation>
-    </message>
-    <message>
-        <source>PyTorch DDP copies gradients into all-reduce buckets, up to the gradients&apos; size again, unless gradient_as_bucket_view=True</source>
-        <translation>PyTorch DDP копирует градиенты в бакеты all-reduce, занимая до ещё одного объёма градиентов, если не задано gradient_as_bucket_view=True</translation>
-    </message>
-    <message>
-        <source>the diffusion pipelines run whole on each GPU; more GPUs serve as independent replicas (choose single or ddp)</source>
-        <translation>конвейеры диффузии работают на каждом GPU целиком; дополнительные GPU служат независимыми репликами (выберите «Один GPU» или DDP)</translation>
-    </message>
-    <message>
-        <source>VAE decode peak {decode:.2f} GiB (1 image at once in {dtype}); denoising peak {denoise:.2f} GiB; {larger} is larger and sets the GPU requirement.</source>
-        <translation>Пик декодирования VAE {decode:.2f} ГиБ (одно изображение за раз в {dtype}); пик шумоподавления {denoise:.2f} ГиБ; пик {larger} больше и определяет требования к GPU.</translation>
-    </message>
-    <message>
-        <source>VAE decode peak {decode:.2f} GiB ({images} images at once in {dtype}); denoising peak {denoise:.2f} GiB; {larger} is larger and sets the GPU requirement.</source>
-        <translation>Пик декодирования VAE {decode:.2f} ГиБ (изображений за раз: {images}, в {dtype}); пик шумоподавления {denoise:.2f} ГиБ; пик {larger} больше и определяет требования к GPU.</translation>
-    </message>
-    <message>
-        <source>VAE decode peak {decode:.2f} GiB (1 image at once in {dtype}, {tiles} tiles); denoising peak {denoise:.2f} GiB; {larger} is larger and sets the GPU requirement.</source>
-        <translation>Пик декодирования VAE {decode:.2f} ГиБ (одно изображение за раз в {dtype}, тайлов: {tiles}); пик шумоподавления {denoise:.2f} ГиБ; пик {larger} больше и определяет требования к GPU.</translation>
-    </message>
-    <message>
-        <source>VAE decode peak {decode:.2f} GiB ({images} images at once in {dtype}, {tiles} tiles); denoising peak {denoise:.2f} GiB; {larger} is larger and sets the GPU requirement.</source>
-        <translation>Пик декодирования VAE {decode:.2f} ГиБ (изображений за раз: {images}, в {dtype}, тайлов: {tiles}); пик шумоподавления {denoise:.2f} ГиБ; пик {larger} больше и определяет требования к GPU.</translation>
-    </message>
-    <message>
-        <source>{pipeline} decodes with its VAE upcast to fp32 (force_upcast: the fp16 VAE overflows), so decode weights and activations take 4 bytes.</source>
-        <translation>{pipeline} декодирует с VAE, повышенным до fp32 (force_upcast: VAE в fp16 переполняется), поэтому веса и активации декодирования занимают по 4 байта.</translation>
-    </message>
-    <message>
-        <source>VAE tiling is on: the image is decoded in {tiles} overlapping tiles of {tile_px} px; the output can change at tile seams (tone shifts between tiles); verify image quality before relying on it.</source>
-        <translation>Тайлинг VAE включён: изображение декодируется перекрывающимися тайлами по {tile_px} пикс. (всего тайлов: {tiles}); на стыках тайлов результат может меняться (сдвиги тона между тайлами); проверьте качество изображений, прежде чем на него полагаться.</translation>
-    </message>
-    <message>
-        <source>VAE tiling is on: at {width}x{height} the image fits in one {tile_px} px tile, so it is decoded whole and tiling saves no memory; at larger sizes the output can change at tile seams (tone shifts between tiles); verify image quality before relying on it.</source>
-        <translation>Тайлинг VAE включён: при {width}x{height} изображение помещается в один тайл {tile_px} пикс., поэтому декодируется целиком и тайлинг не экономит память; при больших размерах результат может меняться на стыках тайлов (сдвиги тона между тайлами); проверьте качество изображений, прежде чем на него полагаться.</translation>
-    </message>
-    <message>
-        <source>Denoising fits on {gpu} but the VAE decode needs {decode:.2f} GiB; VAE slicing or tiling lowers the decode peak.</source>
-        <translation>Шумоподавление помещается на {gpu}, но декодированию VAE нужно {decode:.2f} ГиБ; слайсинг или тайлинг VAE снижают пик декодирования.</translation>
-    </message>
-    <message>
-        <source>CPU offload holds this little only if the pipeline stays on the CPU until offload is enabled: moved to the GPU first (.to(&quot;cuda&quot;), as some guides do), it holds every component at once, {whole:.2f} GiB of weights.</source>
-        <translation>Выгрузка на CPU даёт такой малый объём, только если конвейер остаётся на CPU до её включения: перенесённый сначала на GPU (.to(&quot;cuda&quot;), как делают некоторые руководства), он держит все компоненты сразу — {whole:.2f} ГиБ весов.</translation>
-    </message>
-    <message>
-        <source>Sequential CPU offload keeps about one submodule on the GPU and moves weights over the host link for every layer of every step: very slow.</source>
-        <translation>Последовательная выгрузка на CPU держит на GPU примерно один подмодуль и передаёт веса по каналу хоста для каждого слоя на каждом шаге: очень медленно.</translation>
-    </message>
-    <message>
-        <source>{weights} applies to the {denoiser}&apos;s linear layers only; text encoders and the VAE keep their dtype. Check kernel support and image quality.</source>
-        <translation>{weights} применяется только к линейным слоям {denoiser}; текстовые энкодеры и VAE сохраняют свой тип данных. Проверьте поддержку ядер и качество изображений.</translation>
-    </message>
-    <message>
-        <source>{pipeline} is guidance-distilled: one denoiser pass per step, the batch is not doubled for classifier-free guidance.</source>
-        <translation>{pipeline} дистиллирована по guidance: один проход денойзера на шаг, пакет для classifier-free guidance не удваивается.</translation>
-    </message>
-    <message>
-        <source>The config lists an MLP width per layer: every layer is counted at the widest, so the parameters may be fewer (the cache is not affected).</source>
-        <translation>Конфигурация задаёт ширину MLP для каждого слоя: все слои учтены по самой широкой, поэтому параметров может быть меньше (на кэш это не влияет).</translation>
-    </message>
-    <message>
-        <source>The config does not give the attention head count (its class default applies): counted as {heads} heads of {head_dim} with a K/V head each, so both the parameters and the cache may be smaller.</source>
-        <translation>Конфигурация не задаёт число голов внимания (действует значение по умолчанию её класса): учтено голов — {heads}, размерность каждой — {head_dim}, у каждой своя KV-голова, поэтому и параметров, и кэша может быть меньше.</translation>
-    </message>
-    <message>
-        <source>The config declares shared attention blocks (num_mem_blocks): every hybrid layer is counted with its own, so the parameters may be far fewer (the cache is not affected).</source>
-        <translation>Конфигурация объявляет общие блоки внимания (num_mem_blocks): каждый гибридный слой учтён со своим блоком, поэтому параметров может быть намного меньше (на кэш это не влияет).</translation>
-    </message>
-    <message>
-        <source>The config declares per-layer input embeddings and extra per-layer blocks the planner does not count: the parameters may be more (the cache is not affected).</source>
-        <translation>Конфигурация объявляет послойные входные эмбеддинги и дополнительные послойные блоки, которые планировщик не считает: параметров может быть больше (на кэш это не влияет).</translation>
-    </message>
-    <message>
-        <source>The config lets its last layers reuse earlier layers&apos; keys and values (num_kv_shared_layers): every layer is cached, so the cache may be smaller (the parameters are not affected).</source>
-        <translation>Конфигурация разрешает последним слоям повторно использовать ключи и значения предыдущих слоёв (num_kv_shared_layers): кэш учтён для каждого слоя, поэтому он может быть меньше (на параметры это не влияет).</translation>
-    </message>
-    <message>
-        <source>&apos;{key}&apos; read from the config&apos;s &apos;{name}&apos;.</source>
-        <translation>&apos;{key}&apos; прочитано из поля конфига &apos;{name}&apos;.</translation>
-    </message>
-    <message>
-        <source>&apos;{key}&apos; is not in config.json; used the {family} default {default}.</source>
-        <translation>&apos;{key}&apos; нет в config.json; взято значение по умолчанию для {family}: {default}.</translation>
-    </message>
-    <message>
-        <source>&apos;intermediate_size&apos; is not in config.json; assumed 4 × hidden = {ff}.</source>
-        <translation>&apos;intermediate_size&apos; нет в config.json; принято 4 × hidden = {ff}.</translation>
-    </message>
-    <message>
-        <source>&apos;tie_word_embeddings&apos; is not in config.json; assumed an untied LM head.</source>
-        <translation>&apos;tie_word_embeddings&apos; нет в config.json; принята выходная голова (LM head), не связанная с эмбеддингами.</translation>
-    </message>
-    <message>
-        <source>The published checkpoint also stores {layers} multi-token-prediction layers ({params:,} parameters). vLLM skips them when it loads the model, and for speculative decoding with MTP (--speculative-config method mtp) loads only the first ({loaded:,} parameters); they are not counted here.</source>
-        <translation>Опубликованная контрольная точка хранит ещё слои предсказания нескольких токенов (MTP): {layers} (параметров: {params:,}). vLLM пропускает их при загрузке модели, а для спекулятивного декодирования с MTP (--speculative-config, method mtp) загружает только первый из них (параметров: {loaded:,}); здесь они не учитываются.</translation>
-    </message>
-    <message>
-        <source>config.json&apos;s quantization_config names the multi-token-prediction layers in a way the planner does not read exactly (an entry names some of one of their matrices, or the family&apos;s MTP module names are not known): they are not counted, even for speculative decoding.</source>
-        <translation>quantization_config в config.json называет слои предсказания нескольких токенов (MTP) так, что планировщик не может прочитать это точно (запись называет лишь часть одной из их матриц или имена модулей MTP этого семейства неизвестны): они не учитываются, даже для спекулятивного декодирования.</translation>
-    </message>
-    <message>
-        <source>While drafting, vLLM keeps {states} recurrent states per sequence in each linear-attention or Mamba layer, one more per draft token; they are counted.</source>
-        <translation>Пока идёт черновая генерация, vLLM хранит в каждом слое линейного внимания или Mamba по нескольку рекуррентных состояний на последовательность (всего: {states}) — на одно больше на каждый черновой токен; они учтены.</translation>
-    </message>
-    <message>
-        <source>attention_heads raised to kv_heads ({kv_heads}).</source>
-        <translation>attention_heads увеличено до kv_heads ({kv_heads}).</translation>
-    </message>
-    <message>
-        <source>Custom model: the KV cache and activations rest on assumed {assumed}; give these fields for a better estimate.</source>
-        <translation>Пользовательская модель: KV-кэш и активации рассчитаны по допущениям ({assumed}); укажите эти поля для более точной оценки.</translation>
-    </message>
-    <message>
-        <source>Without the layer count, FSDP&apos;s gathered working set (one layer at a time) is not estimated.</source>
-        <translation>Без числа слоёв рабочий набор, который собирает FSDP (по одному слою за раз), не оценивается.</translation>
-    </message>
-    <message>
-        <source>Compute uses the {active:,} active parameters given.</source>
-        <translation>Вычисления учитывают заданное число активных параметров: {active:,}.</translation>
-    </message>
-    <message>
-        <source>The index says total_size {total:,} bytes but the shards&apos; headers describe {stored:,} bytes; the headers are used.</source>
-        <translation>Индекс указывает total_size {total:,} {total|байт|байта|байт}, а заголовки сегментов описывают {stored:,} {stored|байт|байта|байт}; используются заголовки.</translation>
-    </message>
-    <message>
-        <source>The checkpoint is quantized: its parameter count is of stored (packed) elements, and its exact stored size ({stored:,} bytes) is used for the weights.</source>
-        <translation>Контрольная точка квантована: число параметров — это число хранимых (упакованных) элементов, а для весов берётся её точный хранимый размер ({stored:,} {stored|байт|байта|байт}).</translation>
-    </message>
-    <message>
-        <source>The checkpoint&apos;s weights are stored as {format} (from quantization_config and the header&apos;s dtypes); its exact stored size is used.</source>
-        <translation>Веса чекпойнта хранятся в формате {format} (по quantization_config и типам данных заголовка); используется их точный размер.</translation>
-    </message>
-    <message>
-        <source>A split model: all {count} files were read ({tensors:,} tensors in all).</source>
-        <translation>Модель разбита на части, и прочитаны все (частей: {count}, тензоров всего: {tensors:,}).</translation>
-    </message>
-    <message>
-        <source>The checkpoint saves its 8-bit scales in 16 bits; vLLM loads them into float32, so the weights take {loaded:,} bytes on the GPUs for {stored:,} in the files.</source>
-        <translation>Чекпойнт хранит 8-битные масштабы в 16 битах, а vLLM загружает их во float32: на GPU веса занимают {loaded:,} {loaded|байт|байта|байт} при {stored:,} {stored|байт|байта|байт} в файлах.</translation>
-    </message>
-    <message>
-        <source>GGUF tensor types by share of bytes: {types}; the exact stored size ({stored:,} bytes) is used for the weights.</source>
-        <translation>Типы тензоров GGUF по доле байтов: {types}; для весов используется точный размер в файле ({stored:,} {stored|байт|байта|байт}).</translation>
-    </message>
-    <message>
-        <source>The file declares a {window}-token sliding window but not which layers use it; every layer&apos;s KV cache is counted in full (an upper bound).</source>
-        <translation>Файл объявляет скользящее окно в {window} {window|токен|токена|токенов}, но не указывает, какие слои его используют; KV-кэш каждого слоя учтён полностью (оценка сверху).</translation>
-    </message>
-    <message>
-        <source>The checkpoint stores {stored:,} parameters; config.json describes {described:,} (extra or missing tensors, e.g. tied or auxiliary weights).</source>
-        <translation>В контрольной точке хранится параметров: {stored:,}; config.json описывает {described:,} (лишние или недостающие тензоры, например связанные или вспомогательные веса).</translation>
-    </message>
-    <message>
-        <source>No config.json beside the checkpoint: the architecture was inferred from tensor names and shapes, and sliding-window attention cannot be detected (full KV cache assumed).</source>
-        <translation>Рядом с контрольной точкой нет config.json: архитектура выведена из имён и форм тензоров, а внимание со скользящим окном распознать нельзя (принят полный KV-кэш).</translation>
-    </message>
-    <message>
-        <source>{experts} experts found but the experts used per token are unknown without config.json; active parameters are counted as all parameters.</source>
-        <translation>Найдено экспертов: {experts}, но без config.json неизвестно, сколько из них используется на токен; активными считаются все параметры.</translation>
-    </message>
-    <message>
-        <source>head_dim is not stored in the tensors; assumed {head_dim}.</source>
-        <translation>head_dim не хранится в тензорах; принято {head_dim}.</translation>
-    </message>
-    <message>
-        <source>The weights take {total:,} bytes exactly: the total_size of model.safetensors.index.json beside this config.json, which lists {tensors:,} tensors (the shard files themselves were not read).</source>
-        <translation>Веса занимают ровно {total:,} {total|байт|байта|байт}: это total_size из model.safetensors.index.json рядом с этим config.json (тензоров в индексе: {tensors:,}; сами файлы шардов не читались).</translation>
-    </message>
-    <message>
-        <source>model.safetensors.index.json beside this config.json gives the checkpoint&apos;s size, {total:,} bytes, but not which tensors every tensor-parallel GPU holds whole; the weights are counted from the config.</source>
-        <translation>model.safetensors.index.json рядом с этим config.json даёт размер чекпойнта, {total:,} {total|байт|байта|байт}, но не говорит, какие тензоры каждый GPU при тензорном параллелизме держит целиком; веса посчитаны по конфигу.</translation>
-    </message>
-    <message>
-        <source>model.safetensors.index.json beside this config.json gives {total:,} bytes as stored; the weights are counted as vLLM loads the config&apos;s quantization, {loaded:,} bytes.</source>
-        <translation>model.safetensors.index.json рядом с этим config.json даёт {total:,} {total|байт|байта|байт} в хранимом виде; веса посчитаны так, как vLLM загружает квантование из конфига: {loaded:,} {loaded|байт|байта|байт}.</translation>
-    </message>
-    <message>
-        <source>model.safetensors.index.json beside this config.json gives {total:,} bytes, its multi-token-prediction layers included, which vLLM does not load for plain serving; the weights are counted from the config.</source>
-        <translation>model.safetensors.index.json рядом с этим config.json даёт {total:,} {total|байт|байта|байт} вместе со слоями предсказания нескольких токенов (MTP), которые vLLM при обычной раздаче не загружает; веса посчитаны по конфигу.</translation>
-    </message>
-    <message>
-        <source>The parameters ({params:,}) are counted from the index&apos;s total_size, so the weights are exact; the cache layout is read from the generic config fields.</source>
-        <translation>Параметры ({params:,}) посчитаны по total_size из индекса, поэтому веса точные; устройство кэша прочитано из общих полей конфига.</translation>
-    </message>
-    <message>
-        <source>The index names {experts} experts per layer, which the config reading did not count as such: the weights are exact, but the active parameters and the expert split may not be.</source>
-        <translation>Индекс называет экспертов в каждом слое (всего: {experts}), а при чтении конфига они как эксперты не учтены: веса точные, но активные параметры и разбиение экспертов могут быть неточными.</translation>
-    </message>
-    <message>
-        <source>The parameters ({params:,}) are counted from the checkpoint&apos;s tensors, so the weights are exact; the cache layout is read from the generic config fields.</source>
-        <translation>Параметры ({params:,}) посчитаны по тензорам контрольной точки, поэтому веса точные; устройство кэша прочитано из общих полей конфигурации.</translation>
-    </message>
-    <message>
-        <source>{file} beside this config.json gives the checkpoint&apos;s ModelOpt quantization ({algo}): the weights are counted as it stores them, the modules it excludes in 16 bits.</source>
-        <translation>{file} рядом с этим config.json задаёт квантование чекпойнта ModelOpt ({algo}): веса посчитаны так, как они в нём хранятся, а исключённые модули — в 16 битах.</translation>
-    </message>
-    <message>
-        <source>{file} beside this config.json describes a ModelOpt quantization (FP8 or NVFP4) that the planner does not read: the weights are counted at the requested precision; set the precision the checkpoint is stored in, or give its safetensors files for exact weights.</source>
-        <translation>{file} рядом с этим config.json описывает квантование ModelOpt (FP8 или NVFP4), которое планировщик не читает: веса посчитаны в запрошенной точности; укажите точность, в которой хранится чекпойнт, или дайте его файлы safetensors для точного счёта весов.</translation>
-    </message>
-    <message>
-        <source>No MLP weights recognised; intermediate size assumed 4 × hidden = {ff}.</source>
-        <translation>Веса MLP не распознаны; промежуточный размер принят равным 4 × hidden = {ff}.</translation>
-    </message>
-    <message>
-        <source>GPU compute: {gpus} × {gpu} × {hours} h × {unit_price} {currency}/GPU-hour</source>
-        <translation>Вычисления GPU: {gpus} × {gpu} × {hours} ч × {unit_price} {currency}/GPU-час</translation>
-    </message>
-    <message>
-        <source>Persistent storage: {storage_gb} GB × {hours} h at {per_gb_month} {currency}/GB-month</source>
-        <translation>Постоянное хранилище: {storage_gb} ГБ × {hours} ч по {per_gb_month} {currency}/ГБ-месяц</translation>
-    </message>
-    <message>
-        <source>Tax {percent} % of {subtotal} {currency}</source>
-        <translation>Налог {percent} % от {subtotal} {currency}</translation>
-    </message>
-    <message>
-        <source>DDP does not pool memory</source>
-        <translation>DDP не объединяет память</translation>
-    </message>
-    <message>
-        <source>does not fit</source>
-        <translation>не помещается</translation>
-    </message>
-    <message>
-        <source>needs {need:.1f} GiB per GPU, has {has:.1f} GiB</source>
-        <translation>нужно {need:.1f} ГиБ на GPU, есть {has:.1f} ГиБ</translation>
-    </message>
-    <message>
-        <source>{on_gpu} of {layers} layers fit on the GPUs (-ngl {on_gpu}); the other {on_cpu} run on the CPU from system memory ({cpu_gib:.1f} GiB of weights), which bounds the speed</source>
-        <translation>на GPU помещается {on_gpu} из {layers} слоёв (-ngl {on_gpu}); остальные {on_cpu} выполняются на CPU из системной памяти ({cpu_gib:.1f} ГиБ весов), и это ограничивает скорость</translation>
-    </message>
-    <message>
-        <source>not even one layer fits beside llama.cpp&apos;s compute buffer and KV cache on {gpu}</source>
-        <translation>на {gpu} рядом с вычислительным буфером и KV-кэшем llama.cpp не помещается ни один слой</translation>
-    </message>
-    <message>
-        <source>llama.cpp splits the layers over the {gpus} GPUs (--split-mode layer), not the tensors: each GPU holds whole layers and their KV cache, one at a time computes</source>
-        <translation>llama.cpp делит между {gpus} GPU слои (--split-mode layer), а не тензоры: каждый GPU держит целые слои и их KV-кэш, вычисляет в каждый момент один GPU</translation>
-    </message>
-    <message>
-        <source>llama.cpp runs GGUF files: the weights are counted as {format}, which is not a GGUF type; choose a GGUF format or a .gguf file for exact figures</source>
-        <translation>llama.cpp работает с файлами GGUF: веса посчитаны в формате {format}, который не является типом GGUF; для точных цифр выберите формат GGUF или файл .gguf</translation>
-    </message>
-    <message>
-        <source>config.json&apos;s quantization_config says the checkpoint stores {stored_as} ({size:.1f} GiB in all); training counts the weights in its own precision, as for a copy converted to it</source>
-        <translation>по quantization_config из config.json контрольная точка хранит {stored_as} (всего {size:.1f} ГиБ); обучение считает веса в своей собственной точности, как для копии, преобразованной в неё</translation>
-    </message>
-    <message>
-        <source>{gpu} ({gfx}) runs no FP8 format, neither OCP FP8 nor its FNUZ encoding, so fp8 weights and an fp8 KV cache do not run on it (source: {source})</source>
-        <translation>{gpu} ({gfx}) не поддерживает FP8 ни в формате OCP, ни в кодировке FNUZ, поэтому веса fp8 и KV-кэш fp8 на нём не работают (источник: {source})</translation>
-    </message>
-    <message>
-        <source>speculative decoding with MTP is asked for, but the planner counts no multi-token-prediction layers for this model (it declares none, or their layout is not read): their weights and cache are not included</source>
-        <translation>запрошено спекулятивное декодирование с MTP, но планировщик не находит у этой модели слоёв предсказания нескольких токенов, которые он умеет считать (модель их не объявляет или их раскладка не прочитана): их веса и кэш не учтены</translation>
-    </message>
-    <message>
-        <source>speculative decoding with MTP is asked for, but vLLM has no MTP draft model for {model_type}, and its published checkpoints store no multi-token-prediction weights: nothing is counted for them; plan without MTP or with another draft method</source>
-        <translation>запрошено спекулятивное декодирование с MTP, но у vLLM нет черновой модели MTP для {model_type}, а опубликованные контрольные точки этой модели не хранят весов предсказания нескольких токенов: для них ничего не учтено; планируйте без MTP или с другим способом получения черновых токенов</translation>
-    </message>
-    <message>
-        <source>model_type &apos;{family}&apos; is not one the planner counts exactly; its layers, experts, attention and cache are estimated from the fields families share, within the range shown.</source>
-        <translation>model_type «{family}» планировщик точно не считает: слои, эксперты, внимание и кэш оценены по полям, общим для разных семейств, в пределах показанного диапазона.</translation>
-    </message>
-    <message>
-        <source>a config without model_type is not one the planner counts exactly; its layers, experts, attention and cache are estimated from the fields families share, within the range shown.</source>
-        <translation>конфигурацию без model_type планировщик точно не считает: слои, эксперты, внимание и кэш оценены по полям, общим для разных семейств, в пределах показанного диапазона.</translation>
-    </message>
-    <message>
-        <source>The activation does not say whether the MLP has a gate matrix: counted with one, so the parameters may be fewer (the cache is not affected).</source>
-        <translation>По функции активации не видно, есть ли у MLP гейт-матрица: она учтена, поэтому параметров может быть меньше (на кэш это не влияет).</translation>
-    </message>
-    <message>
-        <source>&apos;tie_word_embeddings&apos; is not in config.json: the output head is counted apart from the embedding, so the parameters may be {vocab:,} × {h:,} fewer.</source>
-        <translation>В config.json нет «tie_word_embeddings»: выходная голова учтена отдельно от эмбеддингов, поэтому параметров может быть на {vocab:,} × {h:,} меньше.</translation>
-    </message>
-    <message>
-        <source>The config names no rotary or ALiBi positions: the model may learn a position table, so the parameters may be more (the cache is not affected).</source>
-        <translation>В конфигурации не указаны ни поворотные (RoPE), ни ALiBi-позиции: у модели может быть обучаемая таблица позиций, поэтому параметров может быть больше (на кэш это не влияет).</translation>
-    </message>
-    <message>
-        <source>The config has recurrent-mixer fields but no per-layer plan: every layer is counted with attention, the mixer and an MLP, so both the parameters and the cache may be smaller.</source>
-        <translation>В конфигурации есть поля рекуррентного смесителя, но нет послойного плана: каждый слой учтён с вниманием, смесителем и MLP, поэтому и параметров, и кэша может быть меньше.</translation>
-    </message>
-    <message>
-        <source>The config sets a sliding window but not which layers use it: every layer is cached in full, so the cache may be smaller (the parameters are not affected).</source>
-        <translation>Конфигурация задаёт скользящее окно, но не указывает, какие слои его используют: кэш каждого слоя учтён полностью, поэтому кэш может быть меньше (на параметры это не влияет).</translation>
-    </message>
-    <message>
-        <source>The linear-attention layers&apos; state is not described by any field the planner reads: it is taken as heads × head_dim² per layer, so the cache is a guess (the parameters are counted as attention-shaped layers).</source>
-        <translation>Состояние слоёв линейного внимания не описано ни одним полем, которое читает планировщик: оно принято равным heads × head_dim² на слой, так что кэш — это допущение (параметры учтены как у слоёв внимания).</translation>
-    </message>
-    <message>
-        <source>The config names no shared expert: none is counted, but some families run one without declaring it, so the parameters may be more (the cache is not affected).</source>
-        <translation>В конфигурации не назван общий эксперт: он не учтён, но некоторые семейства используют его, не объявляя, поэтому параметров может быть больше (на кэш это не влияет).</translation>
-    </message>
-    <message>
-        <source>The sliding-window layers have their own head shape but the config does not say which layers slide: the cache may be larger than the figure (the parameters are counted with the main shape).</source>
-        <translation>У слоёв со скользящим окном своя форма голов, но конфигурация не говорит, какие это слои: кэш может оказаться больше показанного (параметры учтены по основной форме).</translation>
-    </message>
-    <message>
-        <source>The config declares a compressed attention cache the planner does not read: the cache is a guess (the parameters are counted from the shared fields).</source>
-        <translation>Конфигурация объявляет сжатый кэш внимания, который планировщик не читает: кэш — это допущение (параметры учтены по общим полям).</translation>
-    </message>
-    <message>
-        <source>The cache layout is guessed: the cache may be {low:.2f}× to {high:.2f}× the figure.</source>
-        <translation>Раскладка кэша угадана: кэш может составить от {low:.2f}× до {high:.2f}× показанного.</translation>
-    </message>
-    <message>
-        <source>The vision tower of &apos;{family}&apos; is not one the planner counts exactly: estimated from its vision_config at {params:,} parameters, within the range shown.</source>
-        <translation>Визуальный энкодер «{family}» планировщик точно не считает: по его vision_config он оценён (параметров: {params:,}) в пределах показанного диапазона.</translation>
-    </message>
-    <message>
-        <source>The audio tower of &apos;{family}&apos; is not one the planner counts exactly: estimated from its audio_config at {params:,} parameters, within the range shown.</source>
-        <translation>Аудиоэнкодер «{family}» планировщик точно не считает: по его audio_config он оценён (параметров: {params:,}) в пределах показанного диапазона.</translation>
-    </message>
-    <message>
-        <source>The published checkpoint also stores {layers} multi-token-prediction layer(s) ({params:,} parameters). vLLM skips them when it loads the model and loads them only for speculative decoding with MTP (--speculative-config method mtp); they are not counted here.</source>
-        <translation>Опубликованная контрольная точка хранит ещё слои предсказания нескольких токенов (MTP): {layers} (параметров: {params:,}). vLLM пропускает их при загрузке модели и загружает только для спекулятивного декодирования с MTP (--speculative-config, method mtp); здесь они не учитываются.</translation>
-    </message>
-    <message>
-        <source>Speculative decoding with MTP (vLLM --speculative-config method mtp): the {layers} multi-token-prediction layer(s) are counted as vLLM loads them ({params:,} parameters; they share the model&apos;s embedding and LM head), and each caches like a decoder layer.</source>
-        <translation>Спекулятивное декодирование с MTP (vLLM --speculative-config, method mtp): слои предсказания нескольких токенов ({layers}) учтены так, как их загружает vLLM (параметров: {params:,}; эмбеддинги и выходную голову (LM head) они берут у модели), и каждый из них хранит KV-кэш как слой декодера.</translation>
-    </message>
-    <message>
-        <source>config.json declares {layers} multi-token-prediction layer(s) ({key}); they serve speculative decoding, which this estimate does not include, and their parameters are not counted.</source>
-        <translation>config.json объявляет слои предсказания нескольких токенов (MTP): {layers} ({key}); они служат спекулятивному декодированию, которого эта оценка не включает, и их параметры не учитываются.</translation>
-    </message>
-    <message>
-        <source>config.json declares {method} quantization in a layout the planner does not read: the weights are counted at the requested precision, not as the checkpoint stores them.</source>
-        <translation>config.json объявляет квантование {method} в раскладке, которую планировщик не читает: веса посчитаны в запрошенной точности, а не так, как их хранит контрольная точка.</translation>
-    </message>
-    <message>
-        <source>The index names MLA tensors (kv_a_proj_with_mqa, kv_b_proj), which the config reading did not count as such: the weights are exact, the KV cache may not be.</source>
-        <translation>Индекс называет тензоры MLA (kv_a_proj_with_mqa, kv_b_proj), а при чтении конфига MLA не учтена: веса точные, KV-кэш может быть неточным.</translation>
-    </message>
-    <message>
-        <source>The index names Mamba or linear-attention tensors (A_log, conv1d), which the config reading did not count as such: the weights are exact, the cache may not be.</source>
-        <translation>Индекс называет тензоры Mamba или линейного внимания (A_log, conv1d), а при чтении конфига они не учтены: веса точные, кэш может быть неточным.</translation>
-    </message>
-    <message>
-        <source>The index names a vision encoder&apos;s tensors, which the config reading did not count as such: the weights are exact, the activations of images may not be.</source>
-        <translation>Индекс называет тензоры визуального энкодера, а при чтении конфига он не учтён: веса точные, активации для изображений могут быть неточными.</translation>
-    </message>
-    <message>
-        <source>needs {need:.1f} GiB per GPU, has {has:.1f} GiB usable</source>
-        <translation>нужно {need:.1f} ГиБ на GPU, доступно {has:.1f} ГиБ</translation>
-    </message>
-    <message>
-        <source>nearest: {gpus} × {gpu} ({strategy}) is {short:.1f} GiB per GPU short</source>
-        <translation>ближайший вариант: {gpus} × {gpu} ({strategy}), не хватает {short:.1f} ГиБ на GPU</translation>
-    </message>
-    <message>
-        <source>with {change}: {gpus} × {gpu} ({strategy}) fits for {total} {currency}</source>
-        <translation>с {change}: {gpus} × {gpu} ({strategy}) подходит за {total} {currency}</translation>
-    </message>
-    <message>
-        <source>with {tokens} context tokens: {gpus} × {gpu} ({strategy}) fits for {total} {currency}</source>
-        <translation>с контекстом (токенов: {tokens}): {gpus} × {gpu} ({strategy}) подходит за {total} {currency}</translation>
-    </message>
-    <message>
-        <source>costs {total} {currency}, over the budget of {budget} {currency}</source>
-        <translation>стоит {total} {currency}, больше бюджета {budget} {currency}</translation>
-    </message>
-    <message>
-        <source>no GPU count of this offer is within the budget for the term</source>
-        <translation>ни одно число GPU этого предложения не укладывается в бюджет на срок</translation>
-    </message>
-    <message>
-        <source>no layout of this workload uses that many GPUs of this offer</source>
-        <translation>ни одна раскладка этой задачи не использует столько GPU этого предложения</translation>
-    </message>
-    <message>
-        <source>fits in memory, but the model&apos;s max_position_embeddings is {limit:,} tokens, below the {asked:,} asked for</source>
-        <translation>помещается в память, но max_position_embeddings модели — {limit:,} {limit|токен|токена|токенов}, меньше запрошенных {asked:,}</translation>
-    </message>
-    <message>
-        <source>no offer in the catalog can hold this job; a smaller model or input is needed</source>
-        <translation>ни одно предложение каталога не вмещает эту задачу; нужна модель или входные данные поменьше</translation>
-    </message>
-    <message>
-        <source>decode bound: each step reads every GPU&apos;s weights and the full KV cache once at the GPU&apos;s peak memory bandwidth (an upper bound)</source>
-        <translation>предел декодирования: каждый шаг один раз читает веса каждого GPU и весь KV-кэш на пиковой пропускной способности памяти GPU (оценка сверху)</translation>
-    </message>
-    <message>
-        <source>prefill at 2·N FLOPs per token and {mfu:.0%} of peak FLOPs</source>
-        <translation>предзаполнение (prefill) при 2·N FLOP на токен и {mfu:.0%} от пиковой производительности</translation>
-    </message>
-    <message>
-        <source>serving speed from the step model at {sequences} sequences of {input} tokens in and {output} out: ≈ {output_rate:,.0f} output tokens/s, first token ≈ {ttft_ms:,.0f} ms, ≈ {tpot_ms:,.1f} ms per output token (band ±{band:.0%}, docs/ACCURACY.md)</source>
-        <translation>скорость обслуживания по пошаговой модели при {sequences} последовательностях по {input} входных и {output} выходных токенов: ≈ {output_rate:,.0f} выходных токенов/с, первый токен через ≈ {ttft_ms:,.0f} мс, ≈ {tpot_ms:,.1f} мс на выходной токен (полоса ±{band:.0%}, docs/ACCURACY.md)</translation>
-    </message>
-    <message>
-        <source>no published measurement calibrates {engine} on {gpu} here (missing: {missing}); the speed band is doubled</source>
-        <translation>ни одно опубликованное измерение не калибрует {engine} на {gpu} в этой настройке (нет данных: {missing}); полоса скорости удвоена</translation>
-    </message>
-    <message>
-        <source>{factor}·N FLOPs per token at {mfu:.0%} of the GPUs&apos; dense bf16 peak</source>
-        <translation>{factor}·N FLOP на токен при {mfu:.0%} от пиковой плотной производительности GPU в bf16</translation>
-    </message>
-    <message>
-        <source>training speed {per_gpu:,.0f} tokens/s per GPU (±{band:.0%}; {mfu:.0%} of the bf16 peak), from the step&apos;s FLOPs at utilisations calibrated on published training runs</source>
-        <translation>скорость обучения {per_gpu:,.0f} токенов/с на GPU (±{band:.0%}; {mfu:.0%} от пика bf16): FLOP шага при загрузке, откалиброванной по опубликованным запускам обучения</translation>
-    </message>
-    <message>
-        <source>no published training run was measured on {gpu}; its speed band is widened</source>
-        <translation>на {gpu} нет опубликованных замеров обучения, поэтому диапазон скорости расширен</translation>
-    </message>
-    <message>
-        <source>{seconds:.2f} s per image per GPU (±{band:.0%}), from the denoiser&apos;s FLOPs and a per-step time calibrated on published runs</source>
-        <translation>{seconds:.2f} с на изображение на GPU (±{band:.0%}): FLOP денойзера и время шага, откалиброванные по опубликованным замерам</translation>
-    </message>
-    <message>
-        <source>no published image-generation run was measured on {gpu}; its speed band is widened</source>
-        <translation>на {gpu} нет опубликованных замеров генерации изображений, поэтому диапазон скорости расширен</translation>
-    </message>
-    <message>
-        <source>Input should be greater than or equal to {ge}</source>
-        <translation>значение должно быть не меньше {ge}</translation>
-    </message>
-    <message>
-        <source>Input should be greater than {gt}</source>
-        <translation>значение должно быть больше {gt}</translation>
-    </message>
-    <message>
-        <source>Input should be less than or equal to {le}</source>
-        <translation>значение должно быть не больше {le}</translation>
-    </message>
-    <message>
-        <source>Input should be less than {lt}</source>
-        <translation>значение должно быть меньше {lt}</translation>
-    </message>
-    <message>
-        <source>Input should be a valid integer, unable to parse string as an integer</source>
-        <translation>нужно целое число; текст не удалось прочитать как целое число</translation>
-    </message>
-    <message>
-        <source>Input should be a valid integer</source>
-        <translation>нужно целое число</translation>
-    </message>
-    <message>
-        <source>Input should be a valid integer, got a number with a fractional part</source>
-        <translation>нужно целое число, а у этого числа есть дробная часть</translation>
-    </message>
-    <message>
-        <source>Input should be a valid number, unable to parse string as a number</source>
-        <translation>нужно число; текст не удалось прочитать как число</translation>
-    </message>
-    <message>
-        <source>Input should be a valid number</source>
-        <translation>нужно число</translation>
-    </message>
-    <message>
-        <source>Input should be a valid string</source>
-        <translation>нужна строка</translation>
-    </message>
-    <message>
-        <source>String should match pattern &apos;{pattern}&apos;</source>
-        <translation>строка должна соответствовать шаблону &apos;{pattern}&apos;</translation>
-    </message>
-    <message>
-        <source>Input should be {expected}</source>
-        <translation>допустимые значения: {expected}</translation>
-    </message>
-    <message>
-        <source>Input should be a valid boolean, unable to interpret input</source>
-        <translation>нужно логическое значение (true или false)</translation>
-    </message>
-    <message>
-        <source>is required</source>
-        <translation>обязательное поле</translation>
-    </message>
-    <message>
-        <source>is not a known field</source>
-        <translation>неизвестное поле</translation>
-    </message>
-    <message>
-        <source>must divide the attention heads ({heads}) and not exceed them: each KV head serves an equal group of attention heads</source>
-        <translation>должно делить число голов внимания ({heads}) и не превышать его: каждая KV-голова обслуживает равную группу голов внимания</translation>
-    </message>
-    <message>
-        <source>active_params cannot exceed params</source>
-        <translation>active_params не может быть больше params</translation>
-    </message>
-    <message>
-        <source>give exactly one of preset, hf_config, safetensors, gguf, custom</source>
-        <translation>укажите ровно один источник: preset, hf_config, safetensors, gguf или custom</translation>
-    </message>
-    <message>
-        <source>give exactly one of preset, hf_config, safetensors, gguf, custom (got {given})</source>
-        <translation>укажите ровно один источник: preset, hf_config, safetensors, gguf или custom (указано: {given})</translation>
-    </message>
-    <message>
-        <source>weights &apos;{weights}&apos; and format &apos;{format}&apos; name different formats</source>
-        <translation>weights «{weights}» и format «{format}» называют разные форматы</translation>
-    </message>
-    <message>
-        <source>must be a multiple of 8 (the VAE downsamples by 8), got {value}</source>
-        <translation>значение должно быть кратно 8 (VAE уменьшает в 8 раз), получено {value}</translation>
-    </message>
-    <message>
-        <source>speculative decoding with MTP is a vLLM option: set inference.engine to vllm or inference.mtp_speculative_tokens to 0 (engine {engine})</source>
-        <translation>спекулятивное декодирование с «MTP» — параметр движка «vLLM»: задайте inference.engine = «vllm» или inference.mtp_speculative_tokens = 0 (движок {engine})</translation>
-    </message>
-    <message>
-        <source>layerwise casting stores the weights in fp8: set precision.weights to fp8 (got {weights})</source>
-        <translation>послойное приведение типов хранит веса в fp8: задайте precision.weights = fp8 (получено {weights})</translation>
-    </message>
-    <message>
-        <source>strategy &apos;single&apos; uses exactly 1 GPU; choose ddp, fsdp or tensor</source>
-        <translation>стратегия «Один GPU» использует ровно 1 GPU; выберите DDP, FSDP или тензорный параллелизм</translation>
-    </message>
-    <message>
-        <source>tensor_parallel ({tp}) cannot exceed gpus ({gpus})</source>
-        <translation>степень тензорного параллелизма ({tp}) не может быть больше числа GPU ({gpus})</translation>
-    </message>
-    <message>
-        <source>llama.cpp quantizes the V cache only with flash attention on</source>
-        <translation>llama.cpp квантует V-кэш только при включённом флеш-внимании</translation>
-    </message>
-    <message>
-        <source>gpus ({gpus}) must be a multiple of tensor_parallel ({tp})</source>
-        <translation>число GPU ({gpus}) должно быть кратно степени тензорного параллелизма ({tp})</translation>
-    </message>
-    <message>
-        <source>start needs a time zone, e.g. 2026-01-31T09:00:00Z</source>
-        <translation>для начала срока нужен часовой пояс, например 2026-01-31T09:00:00Z</translation>
-    </message>
-    <message>
-        <source>&apos;{model}&apos; is a language model; the diffusion workload needs a diffusion pipeline (sd-1.5, sdxl, flux.1-dev)</source>
-        <translation>&apos;{model}&apos; — языковая модель; для диффузии нужен конвейер диффузии (sd-1.5, sdxl, flux.1-dev)</translation>
-    </message>
-    <message>
-        <source>&apos;{model}&apos; is a diffusion pipeline; choose the diffusion workload for it</source>
-        <translation>&apos;{model}&apos; — конвейер диффузии; выберите для него нагрузку «Диффузия»</translation>
-    </message>
-    <message>
-        <source>unknown GPU &apos;{gpu}&apos; (known: {known})</source>
-        <translation>неизвестный GPU &apos;{gpu}&apos; (известны: {known})</translation>
-    </message>
-    <message>
-        <source>0 sizes storage from the training checkpoint, but this workload has no checkpoint estimate; give a size in GB</source>
-        <translation>0 задаёт размер хранилища по контрольной точке обучения, но для этой нагрузки контрольная точка не оценивается; укажите размер в ГБ</translation>
-    </message>
-    <message>
-        <source>gpus must be from 1 to {max_gpus} for {gpu}, got {gpus}</source>
-        <translation>число GPU для {gpu} должно быть от 1 до {max_gpus}, получено {gpus}</translation>
-    </message>
-    <message>
-        <source>config file {path} does not exist or is not a file</source>
-        <translation>файл конфигурации {path} не существует или не является файлом</translation>
-    </message>
-    <message>
-        <source>{path} is not UTF-8 text, so it is not a config.json</source>
-        <translation>{path} — не текст в UTF-8, значит, это не config.json</translation>
-    </message>
-    <message>
-        <source>{path} is not valid JSON: {reason}</source>
-        <translation>{path} — некорректный JSON: {reason}</translation>
-    </message>
-    <message>
-        <source>{path} must hold a JSON object, not {kind}</source>
-        <translation>{path} должен содержать объект JSON, а не {kind}</translation>
-    </message>
-    <message>
-        <source>config.json has no &apos;{key}&apos;; it is needed to count parameters</source>
-        <translation>в config.json нет &apos;{key}&apos;; это поле нужно для подсчёта параметров</translation>
-    </message>
-    <message>
-        <source>config.json field &apos;{name}&apos; must be a positive whole number, got {value}</source>
-        <translation>поле &apos;{name}&apos; в config.json должно быть положительным целым числом, получено {value}</translation>
-    </message>
-    <message>
-        <source>config.json field &apos;{name}&apos; is {value}; the planner needs a finite value there</source>
-        <translation>поле &apos;{name}&apos; в config.json равно {value}; здесь планировщику нужно конечное значение</translation>
-    </message>
-    <message>
-        <source>config.json field &apos;{name}&apos; must be a non-negative whole number, got {value}</source>
-        <translation>поле &apos;{name}&apos; в config.json должно быть неотрицательным целым числом, получено {value}</translation>
-    </message>
-    <message>
-        <source>config.json field &apos;{name}&apos; is {value}, above the largest the planner accepts ({bound}); no published model comes near it</source>
-        <translation>поле «{name}» в config.json равно {value}, это больше наибольшего допустимого значения ({bound}); ни одна опубликованная модель к нему не приближается</translation>
-    </message>
-    <message>
-        <source>config.json field &apos;{name}&apos; must be a list of whole numbers or names</source>
-        <translation>поле «{name}» в config.json должно быть списком целых чисел или имён</translation>
-    </message>
-    <message>
-        <source>config.json field &apos;{name}&apos; describes {length} layers but the model has {layers}</source>
-        <translation>поле «{name}» в config.json описывает слоёв: {length}, а в модели их {layers}</translation>
-    </message>
-    <message>
-        <source>config.json field &apos;num_key_value_heads&apos; ({kv}) must divide &apos;num_attention_heads&apos; ({heads})</source>
-        <translation>поле «num_key_value_heads» в config.json ({kv}) должно делить «num_attention_heads» ({heads})</translation>
-    </message>
-    <message>
-        <source>config.json has no &apos;head_dim&apos; and &apos;hidden_size&apos; ({hidden}) is not a multiple of &apos;num_attention_heads&apos; ({heads})</source>
-        <translation>в config.json нет «head_dim», а «hidden_size» ({hidden}) не кратно «num_attention_heads» ({heads})</translation>
-    </message>
-    <message>
-        <source>config.json field &apos;{name}&apos; differs between layers; the planner counts one expert shape for every MoE layer</source>
-        <translation>поле «{name}» в config.json различается между слоями; планировщик считает одну форму экспертов для всех MoE-слоёв</translation>
-    </message>
-    <message>
-        <source>config.json field &apos;{name}&apos; ({top_k}) exceeds the {experts} experts</source>
-        <translation>поле «{name}» в config.json ({top_k}) больше числа экспертов ({experts})</translation>
-    </message>
-    <message>
-        <source>config.json field &apos;{name}&apos; must be true or false, got {value}</source>
-        <translation>поле &apos;{name}&apos; в config.json должно быть true или false, получено {value}</translation>
-    </message>
-    <message>
-        <source>cannot read {path}: {reason}</source>
-        <translation>не удаётся прочитать {path}: {reason}</translation>
-    </message>
-    <message>
-        <source>{path} does not exist</source>
-        <translation>{path} не существует</translation>
-    </message>
-    <message>
-        <source>{path} is not a GGUF file (it does not begin with the bytes &apos;GGUF&apos;)</source>
-        <translation>{path} не является файлом GGUF (он не начинается с байтов «GGUF»)</translation>
-    </message>
-    <message>
-        <source>{path} is GGUF version {version}; versions 2 and 3 can be read</source>
-        <translation>{path} — GGUF версии {version}; читаются версии 2 и 3</translation>
-    </message>
-    <message>
-        <source>{path} is not a valid GGUF file: {reason}</source>
-        <translation>{path} не является корректным файлом GGUF: {reason}</translation>
-    </message>
-    <message>
-        <source>{path} lacks the metadata key {key}, which the planner needs</source>
-        <translation>в {path} нет ключа метаданных {key}, нужного планировщику</translation>
-    </message>
-    <message>
-        <source>{path}: the metadata key {key} is 0; a model needs at least one</source>
-        <translation>{path}: ключ метаданных {key} равен 0, а модели нужен хотя бы один</translation>
-    </message>
-    <message>
-        <source>{path}: {key} says {blocks:,} blocks, but the file holds {tensors:,} tensors and every block holds at least one</source>
-        <translation>{path}: {key} называет блоков: {blocks:,}, но тензоров в файле всего {tensors:,}, а в каждом блоке есть хотя бы один</translation>
-    </message>
-    <message>
-        <source>{path}: {key} is {value:,}, more than the {values:,} values all the file&apos;s tensors hold</source>
-        <translation>{path}: {key} равен {value:,}, а это больше, чем значений во всех тензорах файла ({values:,})</translation>
-    </message>
-    <message>
-        <source>{path}: {key} ({used:,}) is more than the {experts:,} experts of the model</source>
-        <translation>{path}: {key} ({used:,}) больше числа экспертов модели ({experts:,})</translation>
-    </message>
-    <message>
-        <source>{path}: {heads_key} ({heads:,}) is more than {width_key} ({width:,}) and no {head_key} gives the head size, so a head would hold no values</source>
-        <translation>{path}: {heads_key} ({heads:,}) больше, чем {width_key} ({width:,}), а размер головы в {head_key} не указан, так что на голову не пришлось бы ни одного значения</translation>
-    </message>
-    <message>
-        <source>{path}: the split key {key} is {value}, not a whole number</source>
-        <translation>{path}: ключ разбиения {key} равен {value}, а должен быть целым числом</translation>
-    </message>
-    <message>
-        <source>{path} is one of {count} split files, but its name does not end in -NNNNN-of-{count:05d}.gguf, so the other parts cannot be found; keep the names llama.cpp&apos;s gguf-split gave them</source>
-        <translation>{path} — одна из частей разбитой модели (частей: {count}), но имя не оканчивается на -NNNNN-of-{count:05d}.gguf, поэтому остальные части не найти; оставьте имена, которые дал им gguf-split из llama.cpp</translation>
-    </message>
-    <message>
-        <source>{path} is one of {count} split files and {missing_count} of them are not beside it ({missing}); the model&apos;s size needs every part</source>
-        <translation>{path} — одна из частей разбитой модели (частей: {count}), и рядом с ним не хватает файлов ({missing_count}: {missing}); для размера модели нужны все части</translation>
-    </message>
-    <message>
-        <source>{path} does not say it is part {number} of {count} (split.no, split.count): the split files do not belong together</source>
-        <translation>{path} не называет себя частью {number} из {count} (split.no, split.count): эти части не от одной модели</translation>
-    </message>
-    <message>
-        <source>the split files of {path} hold a tensor name twice</source>
-        <translation>в частях модели {path} одно имя тензора встречается дважды</translation>
-    </message>
-    <message>
-        <source>{path} says its {count} split files hold {declared:,} tensors, but they hold {found:,}</source>
-        <translation>{path}: по его словам, в частях модели (их {count}) тензоров {declared:,}, а на деле {found:,}</translation>
-    </message>
-    <message>
-        <source>{path} is not a regular file (a folder, pipe or device is not read)</source>
-        <translation>{path} — не обычный файл (папка, канал или устройство не читаются)</translation>
-    </message>
-    <message>
-        <source>{path} is larger than {limit:,} bytes, too large for this kind of file</source>
-        <translation>{path} больше {limit:,} байт — слишком велик для такого файла</translation>
-    </message>
-    <message>
-        <source>{path} is not UTF-8 text</source>
-        <translation>{path} — не текст в UTF-8</translation>
-    </message>
-    <message>
-        <source>{path} nests arrays and objects more than {limit} levels deep</source>
-        <translation>в {path} массивы и объекты вложены глубже {limit} уровней</translation>
-    </message>
-    <message>
-        <source>{path} holds a number longer than {limit} characters</source>
-        <translation>в {path} есть число длиннее {limit} знаков</translation>
-    </message>
-    <message>
-        <source>{path} holds {value}; only finite numbers are allowed</source>
-        <translation>в {path} есть {value}; допустимы только конечные числа</translation>
-    </message>
-    <message>
-        <source>{path} holds a \u escape of half a character (a lone surrogate)</source>
-        <translation>в {path} есть escape-последовательность \u половины символа (одиночный суррогат)</translation>
-    </message>
-    <message>
-        <source>custom model: vocab_size × hidden_size = {embedding:,} is not less than params = {params:,}</source>
-        <translation>пользовательская модель: vocab_size × hidden_size = {embedding:,} — не меньше, чем params = {params:,}</translation>
-    </message>
-    <message>
-        <source>custom model: active_params ({active:,}) is smaller than the embeddings ({embedding:,})</source>
-        <translation>пользовательская модель: active_params ({active:,}) меньше эмбеддингов ({embedding:,})</translation>
-    </message>
-    <message>
-        <source>quote {id} is already saved</source>
-        <translation>смета {id} уже сохранена</translation>
-    </message>
-    <message>
-        <source>no saved quote {id}</source>
-        <translation>нет сохранённой сметы {id}</translation>
-    </message>
-    <message>
-        <source>no order {id}</source>
-        <translation>нет заказа {id}</translation>
-    </message>
-    <message>
-        <source>no saved quote or order {id}</source>
-        <translation>нет сохранённой сметы или заказа {id}</translation>
-    </message>
-    <message>
-        <source>this configuration does not fit in GPU memory; not placing an order (see the estimate for what would fit)</source>
-        <translation>эта конфигурация не помещается в память GPU; заказ не размещён (что поместится, показывает оценка)</translation>
-    </message>
-    <message>
-        <source>the quoted paid period ({start} to {end} UTC) has already ended; quote again with a later start or none (the period then starts when the order is placed)</source>
-        <translation>оплачиваемый период сметы (с {start} по {end} UTC) уже закончился; составьте смету заново с более поздним началом или без него (тогда период начнётся при размещении заказа)</translation>
-    </message>
-    <message>
-        <source>order {id} has already expired (paid until {paid_until}); there is nothing to stop</source>
-        <translation>срок заказа {id} уже истёк (оплачен до {paid_until}); останавливать нечего</translation>
-    </message>
-    <message>
-        <source>idempotency key &apos;{key}&apos; belongs to another order ({order}, placed {placed} for another request); use a new key for a new purchase</source>
-        <translation>ключ идемпотентности &apos;{key}&apos; принадлежит другому заказу ({order}, размещён {placed} для другого запроса); для новой покупки используйте новый ключ</translation>
-    </message>
-    <message>
-        <source>longest context per sequence with concurrency {at}: {value:,} tokens (limited by {binding})</source>
-        <translation>наибольший контекст последовательности при одновременных последовательностях: {at}: {value:,} {value|токен|токена|токенов} (ограничение: {binding})</translation>
-    </message>
-    <message>
-        <source>most concurrent sequences of {at:,} tokens: {value:,} (limited by {binding})</source>
-        <translation>наибольшее число одновременных последовательностей по {at:,} {at|токену|токена|токенов}: {value:,} (ограничение: {binding})</translation>
-    </message>
-    <message>
-        <source>vLLM&apos;s KV cache pool at start-up: {tokens:,} tokens ({gib:.2f} GiB per GPU), {concurrency:.2f} × requests of {context:,} tokens</source>
-        <translation>пул KV-кэша vLLM при запуске: {tokens:,} {tokens|токен|токена|токенов} ({gib:.2f} ГиБ на GPU), {concurrency:.2f} × запросов по {context:,} {context|токену|токена|токенов}</translation>
-    </message>
-    <message>
-        <source>largest micro-batch of {at:,}-token sequences: {value:,} (limited by {binding})</source>
-        <translation>наибольший микробатч последовательностей по {at:,} {at|токену|токена|токенов}: {value:,} (ограничение: {binding})</translation>
-    </message>
-    <message>
-        <source>longest training sequence at micro-batch {at}: {value:,} tokens (limited by {binding})</source>
-        <translation>наибольшая длина обучающей последовательности при микробатче {at}: {value:,} {value|токен|токена|токенов} (ограничение: {binding})</translation>
-    </message>
-    <message>
-        <source>largest batch of {at}×{height} images: {value:,} (limited by {binding})</source>
-        <translation>наибольший батч изображений {at}×{height}: {value:,} (ограничение: {binding})</translation>
-    </message>
-    <message>
-        <source>largest square image at batch {at}: {value}×{value} px (limited by {binding})</source>
-        <translation>наибольшее квадратное изображение при батче {at}: {value}×{value} пикс. (ограничение: {binding})</translation>
-    </message>
-    <message>
-        <source>quote {quote} was planned from a local model file ({source}), which is not read again from a saved quote, so no limits; reopen it as a new draft to plan it from a file you choose</source>
-        <translation>смета {quote} рассчитана по локальному файлу модели ({source}), а из сохранённой сметы он повторно не читается, поэтому пределов нет; откройте её как новый черновик, чтобы рассчитать по файлу, который вы выберете</translation>
-    </message>
-    <message>
-        <source>the GPU offer saved with quote {quote} cannot be read, so no limits</source>
-        <translation>предложение GPU, сохранённое в смете {quote}, не читается, поэтому пределов нет</translation>
-    </message>
-    <message>
-        <source>≈ {input} {currency} per 1M input tokens (prefill), ≈ {output} {currency} per 1M output tokens (decode), GPUs busy {utilization:.0%} of the term</source>
-        <translation>≈ {input} {currency} за 1 млн входных токенов (prefill), ≈ {output} {currency} за 1 млн выходных токенов (decode), GPU заняты {utilization:.0%} срока</translation>
-    </message>
-    <message>
-        <source>band ±{band:.0%} of the speed: {input_low}–{input_high} {currency} per 1M input tokens, {output_low}–{output_high} {currency} per 1M output tokens</source>
-        <translation>полоса скорости ±{band:.0%}: {input_low}–{input_high} {currency} за 1 млн входных токенов, {output_low}–{output_high} {currency} за 1 млн выходных токенов</translation>
-    </message>
-    <message>
-        <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost} {currency} ({factor}·N FLOPs per token at {mfu:.0%} MFU)</source>
-        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOP на токен при MFU {mfu:.0%})</translation>
-    </message>
-    <message>
-        <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPUs, {cost} {currency} ({factor}·N FLOPs per token at {mfu:.0%} MFU)</source>
-        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOP на токен при MFU {mfu:.0%})</translation>
-    </message>
-    <message>
-        <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost} {currency} (from {cost_low} to {cost_high} {currency} over the speed&apos;s ±{band:.0%} band)</source>
-        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} (от {cost_low} до {cost_high} {currency} в пределах ±{band:.0%} по скорости)</translation>
-    </message>
-    <message>
-        <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPUs, {cost} {currency} (from {cost_low} to {cost_high} {currency} over the speed&apos;s ±{band:.0%} band)</source>
-        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|GPU-час|GPU-часа|GPU-часов}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} (от {cost_low} до {cost_high} {currency} в пределах ±{band:.0%} по скорости)</translation>
-    </message>
-    <message>
-        <source>from {cost_low} to {cost_high} {currency} per 1,000 images over the speed&apos;s ±{band:.0%} band</source>
-        <translation>от {cost_low} до {cost_high} {currency} за 1000 изображений в пределах ±{band:.0%} по скорости</translation>
-    </message>
-    <message>
-        <source>{cost} {currency} per 1,000 images, GPUs busy {utilization:.0%} of the term</source>
-        <translation>{cost} {currency} за 1000 изображений, GPU заняты {utilization:.0%} срока</translation>
-    </message>
-    <message>
-        <source>a term of {count} × {unit} ({hours:,} h) covers the run</source>
-        <translation>срок {count} × {unit} ({hours:,} ч) покрывает всё обучение</translation>
-    </message>
-    <message>
-        <source>1 hour covers the run</source>
-        <translation>1 час покрывает всё обучение</translation>
-    </message>
-    <message>
-        <source>{count:,} hours cover the run</source>
-        <translation>{count:,} {count|час покрывает|часа покрывают|часов покрывают} всё обучение</translation>
-    </message>
-    <message>
-        <source>1 day ({hours:,} h) covers the run</source>
-        <translation>1 день ({hours:,} ч) покрывает всё обучение</translation>
-    </message>
-    <message>
-        <source>{count:,} days ({hours:,} h) cover the run</source>
-        <translation>{count:,} {count|день|дня|дней} ({hours:,} ч) {count|покрывает|покрывают|покрывают} всё обучение</translation>
-    </message>
-    <message>
-        <source>1 week ({hours:,} h) covers the run</source>
-        <translation>1 неделя ({hours:,} ч) покрывает всё обучение</translation>
-    </message>
-    <message>
-        <source>{count:,} weeks ({hours:,} h) cover the run</source>
-        <translation>{count:,} {count|неделя|недели|недель} ({hours:,} ч) {count|покрывает|покрывают|покрывают} всё обучение</translation>
-    </message>
-    <message>
-        <source>1 month ({hours:,} h) covers the run</source>
-        <translation>1 месяц ({hours:,} ч) покрывает всё обучение</translation>
-    </message>
-    <message>
-        <source>{count:,} months ({hours:,} h) cover the run</source>
-        <translation>{count:,} {count|месяц|месяца|месяцев} ({hours:,} ч) {count|покрывает|покрывают|покрывают} всё обучение</translation>
-    </message>
-    <message>
-        <source>the chosen term ({hours:,} h) buys {share:.0%} of the run</source>
-        <translation>выбранный срок ({hours:,} ч) оплачивает {share:.0%} обучения</translation>
-    </message>
-    <message>
-        <source>the VAE decode</source>
-        <translation>декодирования VAE</translation>
-    </message>
-    <message>
-        <source>denoising</source>
-        <translation>шумоподавления</translation>
-    </message>
-    <message>
-        <source>a quantization method</source>
-        <translation>без указания метода</translation>
-    </message>
-    <message>
-        <source>fp8 blocks with fp32 scales</source>
-        <translation>блоки fp8 с масштабами fp32</translation>
-    </message>
-    <message>
-        <source>fp8 blocks with E8M0 scales</source>
-        <translation>блоки fp8 с масштабами E8M0</translation>
-    </message>
-    <message>
-        <source>MXFP4 experts, the rest in bf16</source>
-        <translation>эксперты в MXFP4, остальное в bf16</translation>
-    </message>
-    <message>
-        <source>MXFP4 experts and fp8 blocks with E8M0 scales</source>
-        <translation>эксперты в MXFP4 и блоки fp8 с масштабами E8M0</translation>
-    </message>
-    <message>
-        <source>MXFP4 experts and fp8 blocks with fp32 scales</source>
-        <translation>эксперты в MXFP4 и блоки fp8 с масштабами fp32</translation>
-    </message>
-    <message>
-        <source>fp8 with one scale per matrix</source>
-        <translation>fp8 с одним масштабом на матрицу</translation>
-    </message>
-    <message>
-        <source>fp8 with one scale per output channel</source>
-        <translation>fp8 с масштабом на каждый выходной канал</translation>
-    </message>
-    <message>
-        <source>int4 packed in groups (compressed-tensors)</source>
-        <translation>int4, упакованные группами (compressed-tensors)</translation>
-    </message>
-    <message>
-        <source>int8 with one scale per output channel</source>
-        <translation>int8 с масштабом на каждый выходной канал</translation>
-    </message>
-    <message>
-        <source>AWQ int4 groups</source>
-        <translation>группы int4 в формате AWQ</translation>
-    </message>
-    <message>
-        <source>GPTQ int4 groups</source>
-        <translation>группы int4 в формате GPTQ</translation>
-    </message>
-    <message>
-        <source>NVFP4 with an fp8 scale per 16 values (ModelOpt)</source>
-        <translation>NVFP4 с масштабом fp8 на каждые 16 значений (ModelOpt)</translation>
-    </message>
-    <message>
-        <source>single</source>
-        <translation>один GPU</translation>
-    </message>
-    <message>
-        <source>tensor</source>
-        <translation>тензорный параллелизм</translation>
-    </message>
-    <message>
-        <source>ddp</source>
-        <translation>DDP</translation>
-    </message>
-    <message>
-        <source>fsdp</source>
-        <translation>FSDP</translation>
-    </message>
-    <message>
-        <source>another GPU offer</source>
-        <translation>другим предложением GPU</translation>
-    </message>
-    <message>
-        <source>int4 weights</source>
-        <translation>весами int4</translation>
-    </message>
-    <message>
-        <source>an fp8 KV cache</source>
-        <translation>KV-кэшем fp8</translation>
-    </message>
-    <message>
-        <source>activation checkpointing</source>
-        <translation>чекпойнтингом активаций</translation>
-    </message>
-    <message>
-        <source>QLoRA</source>
-        <translation>QLoRA</translation>
-    </message>
-    <message>
-        <source>VAE tiling</source>
-        <translation>тайлингом VAE</translation>
-    </message>
-    <message>
-        <source>model CPU offload</source>
-        <translation>выгрузкой моделей на CPU</translation>
-    </message>
-    <message>
-        <source>memory</source>
-        <translation>память</translation>
-    </message>
-    <message>
-        <source>the model&apos;s max_position_embeddings</source>
-        <translation>max_position_embeddings модели</translation>
-    </message>
-    <message>
-        <source>the cap you set</source>
-        <translation>заданный вами предел</translation>
-    </message>
-    <message>
-        <source>the largest value a request allows</source>
-        <translation>наибольшее значение, допустимое в запросе</translation>
-    </message>
-    <message>
-        <source>vLLM&apos;s KV cache pool</source>
-        <translation>пул KV-кэша vLLM</translation>
-    </message>
-    <message>
-        <source>vLLM&apos;s max_num_seqs</source>
-        <translation>max_num_seqs vLLM</translation>
-    </message>
-    <message>
-        <source>hour</source>
-        <translation>час</translation>
-    </message>
-    <message>
-        <source>day</source>
-        <translation>сутки</translation>
-    </message>
-    <message>
-        <source>week</source>
-        <translation>неделя</translation>
-    </message>
-    <message>
-        <source>month</source>
-        <translation>месяц</translation>
-    </message>
-    <message>
-        <source>the line is longer than {limit} bytes</source>
-        <translation>строка длиннее {limit} байт</translation>
-    </message>
-    <message>
-        <source>the line is not valid JSON: {reason}</source>
-        <translation>строка — некорректный JSON: {reason}</translation>
-    </message>
-    <message>
-        <source>cannot read catalog file {path}: it does not exist</source>
-        <translation>не удаётся прочитать файл каталога {path}: его нет</translation>
-    </message>
-    <message>
-        <source>cannot read request file {path}: {reason}</source>
-        <translation>не удаётся прочитать файл запроса {path}: {reason}</translation>
-    </message>
-    <message>
-        <source>must be 1 or more, got {gpus}</source>
-        <translation>должно быть 1 или больше, получено {gpus}</translation>
-    </message>
-    <message>
-        <source>unknown diffusion model &apos;{preset_id}&apos; (known: {known})</source>
-        <translation>неизвестная диффузионная модель «{preset_id}» (известны: {known})</translation>
-    </message>
-    <message>
-        <source>diffusion preset {path}: needs one denoiser, one vae and a text encoder</source>
-        <translation>пресет диффузии {path}: нужны один денойзер, один VAE и текстовый энкодер</translation>
-    </message>
-    <message>
-        <source>cannot read diffusion preset {path}: {reason}</source>
-        <translation>не удаётся прочитать пресет диффузии {path}: {reason}</translation>
-    </message>
-    <message>
-        <source>diffusion preset {path}: {where}: {reason}</source>
-        <translation>пресет диффузии {path}: {where}: {reason}</translation>
-    </message>
-    <message>
-        <source>{models_dir} is not a folder</source>
-        <translation>{models_dir} — не папка</translation>
-    </message>
-    <message>
-        <source>unknown glossary term &apos;{key}&apos;</source>
-        <translation>в глоссарии нет термина «{key}»</translation>
-    </message>
-    <message>
-        <source>no glossary term matches &apos;{text}&apos;</source>
-        <translation>ни один термин глоссария не подходит к «{text}»</translation>
-    </message>
-    <message>
-        <source>glossary-ru.txt and glossary-en.json disagree on the number of terms</source>
-        <translation>в glossary-ru.txt и glossary-en.json разное число терминов</translation>
-    </message>
-    <message>
-        <source>help-en.json and help-ru.json disagree on their entries</source>
-        <translation>статьи справки в help-en.json и help-ru.json не совпадают</translation>
-    </message>
-    <message>
-        <source>glossary term {number}: expected &apos;{seed}&apos;, got &apos;{term_ru}&apos;</source>
-        <translation>термин глоссария {number}: ожидался «{seed}», найден «{term_ru}»</translation>
-    </message>
-    <message>
-        <source>help entry &apos;{key}&apos; repeats a glossary key or names an unknown one</source>
-        <translation>статья справки «{key}» повторяет ключ глоссария или называет неизвестный</translation>
-    </message>
-    <message>
-        <source>config.json must hold a JSON object</source>
-        <translation>config.json должен содержать объект JSON</translation>
-    </message>
-    <message>
-        <source>{path} is {size:,} bytes; a config.json is a few kilobytes, so this is not one</source>
-        <translation>{path} занимает {size:,} {size|байт|байта|байт}; config.json весит несколько килобайт, значит, это не он</translation>
-    </message>
-    <message>
-        <source>unknown model preset &apos;{preset_id}&apos;; valid presets: {valid}</source>
-        <translation>неизвестный пресет модели «{preset_id}»; допустимые пресеты: {valid}</translation>
-    </message>
-    <message>
-        <source>preset file {path} must hold a JSON object</source>
-        <translation>файл пресета {path} должен содержать объект JSON</translation>
-    </message>
-    <message>
-        <source>preset file {path} has no &quot;config&quot; object</source>
-        <translation>в файле пресета {path} нет объекта &quot;config&quot;</translation>
-    </message>
-    <message>
-        <source>preset file {path} cannot be read: {reason}</source>
-        <translation>не удаётся прочитать файл пресета {path}: {reason}</translation>
-    </message>
-    <message>
-        <source>vram_cuda_bytes {cuda:,} is not within 85% of the {vram_gib:g} GB sold and the driver&apos;s total</source>
-        <translation>vram_cuda_bytes {cuda:,} вне диапазона от 85 % проданных {vram_gib:g} ГБ до итога драйвера</translation>
-    </message>
-    <message>
-        <source>preset file {path} needs &quot;id&quot;: &quot;{stem}&quot; and a &quot;name&quot;</source>
-        <translation>файлу пресета {path} нужны &quot;id&quot;: &quot;{stem}&quot; и &quot;name&quot;</translation>
-    </message>
-    <message>
-        <source>{what} must be a decimal string such as &quot;0.20&quot;, not {value}</source>
-        <translation>{what}: нужна десятичная строка, например &quot;0.20&quot;, а не {value}</translation>
-    </message>
-    <message>
-        <source>{what} must be a finite number, got {value}</source>
-        <translation>{what}: нужно конечное число, получено {value}</translation>
-    </message>
-    <message>
-        <source>{amount} has more decimal places than {currency} allows</source>
-        <translation>в {amount} больше знаков после запятой, чем допускает {currency}</translation>
-    </message>
-    <message>
-        <source>a stored amount must be an integer, got {minor}</source>
-        <translation>сохранённая сумма должна быть целым числом, получено {minor}</translation>
-    </message>
-    <message>
-        <source>tax rate must be a fraction from 0 to 1 (0.2 is 20 %), got {rate}</source>
-        <translation>ставка налога должна быть долей от 0 до 1 (0.2 — это 20 %), получено {rate}</translation>
-    </message>
-    <message>
-        <source>must be 0 or more, got {requested_gb}</source>
-        <translation>должно быть 0 или больше, получено {requested_gb}</translation>
-    </message>
-    <message>
-        <source>unsupported currency &apos;{currency}&apos; (supported: {known})</source>
-        <translation>валюта «{currency}» не поддерживается (поддерживаются: {known})</translation>
-    </message>
-    <message>
-        <source>{what} must be a decimal string, not {type}</source>
-        <translation>{what}: нужна десятичная строка, а не {type}</translation>
-    </message>
-    <message>
-        <source>must be a whole number of GB, got {storage_gb}</source>
-        <translation>нужно целое число ГБ, получено {storage_gb}</translation>
-    </message>
-    <message>
-        <source>catalog {catalog_id} has no storage price</source>
-        <translation>в каталоге {catalog_id} нет цены хранилища</translation>
-    </message>
-    <message>
-        <source>price must be at most {limit:,} per unit, got {value}</source>
-        <translation>цена должна быть не больше {limit:,} за единицу, указано {value}</translation>
-    </message>
-    <message>
-        <source>the cost of the outcome is above {limit}: the speeds or prices it comes from are out of range</source>
-        <translation>стоимость результата больше {limit}: скорости или цены, из которых она считается, вне допустимых пределов</translation>
-    </message>
-    <message>
-        <source>utilization must be from 0.001 to 1, got {utilization}</source>
-        <translation>доля занятости GPU должна быть от 0.001 до 1, указано {utilization}</translation>
-    </message>
-    <message>
-        <source>{what} &apos;{value}&apos; is not a number</source>
-        <translation>{what}: «{value}» — не число</translation>
-    </message>
-    <message>
-        <source>{path} is a symbolic link; it was not followed and nothing was written</source>
-        <translation>{path} — символическая ссылка; переход по ней не выполнялся, ничего не записано</translation>
-    </message>
-    <message>
-        <source>{path} is a folder, pipe, device or socket, not a regular file; nothing was written</source>
-        <translation>{path} — папка, канал, устройство или сокет, а не обычный файл; ничего не записано</translation>
-    </message>
-    <message>
-        <source>price is in {currency}, the catalog in {catalog_currency}</source>
-        <translation>цена указана в {currency}, а каталог — в {catalog_currency}</translation>
-    </message>
-    <message>
-        <source>price is for {gpus} GPUs, the quote for {quote_gpus}</source>
-        <translation>цена рассчитана на {gpus} GPU, а смета — на {quote_gpus}</translation>
-    </message>
-    <message>
-        <source>quote snapshot {where}: {message}</source>
-        <translation>снимок сметы, поле {where}: {message}</translation>
-    </message>
-    <message>
-        <source>must be a number, not {value}</source>
-        <translation>должно быть числом, а не {value}</translation>
-    </message>
-    <message>
-        <source>a request must be a JSON object</source>
-        <translation>запрос должен быть объектом JSON</translation>
-    </message>
-    <message>
-        <source>cannot read request file {path}: it does not exist</source>
-        <translation>не удаётся прочитать файл запроса {path}: его нет</translation>
-    </message>
-    <message>
-        <source>{path} ended while its header was being read</source>
-        <translation>файл {path} закончился посреди заголовка</translation>
-    </message>
-    <message>
-        <source>{path}: {reason}</source>
-        <translation>{path}: {reason}</translation>
-    </message>
-    <message>
-        <source>{path} is {size} bytes, shorter than the 8-byte header length prefix</source>
-        <translation>{path} занимает {size} {size|байт|байта|байт} — меньше 8-байтового префикса длины заголовка</translation>
-    </message>
-    <message>
-        <source>{path} claims a {length:,}-byte header; safetensors refuses headers over {limit:,} bytes</source>
-        <translation>{path} заявляет заголовок в {length:,} {length|байт|байта|байт}; safetensors не принимает заголовки больше {limit:,} байт</translation>
-    </message>
-    <message>
-        <source>{path} claims a {length:,}-byte header but holds only {size:,} bytes after the length (truncated or not a safetensors file)</source>
-        <translation>{path} заявляет заголовок в {length:,} {length|байт|байта|байт}, но после длины в нём только {size:,} {size|байт|байта|байт} (файл обрезан или это не safetensors)</translation>
-    </message>
-    <message>
-        <source>{index} is too large to be a safetensors index</source>
-        <translation>{index} слишком велик для индекса safetensors</translation>
-    </message>
-    <message>
-        <source>{index} is not a JSON object</source>
-        <translation>{index} — не объект JSON</translation>
-    </message>
-    <message>
-        <source>{index} has no weight_map of tensor names to shards</source>
-        <translation>в {index} нет weight_map — соответствия имён тензоров шардам</translation>
-    </message>
-    <message>
-        <source>{index} metadata.total_size is not a whole number</source>
-        <translation>в {index} значение metadata.total_size — не целое число</translation>
-    </message>
-    <message>
-        <source>{index} names shard(s) missing from {folder}: {missing}</source>
-        <translation>{index} называет шарды, которых нет в {folder}: {missing}</translation>
-    </message>
-    <message>
-        <source>cannot infer an architecture from the tensor names of {name}; put the model&apos;s config.json beside the checkpoint</source>
-        <translation>по именам тензоров {name} не удаётся определить архитектуру; положите config.json модели рядом с контрольной точкой</translation>
-    </message>
-    <message>
-        <source>{index} maps &apos;{tensor}&apos; to {shard}, not a file beside the index</source>
-        <translation>{index} относит «{tensor}» к {shard} — это не файл рядом с индексом</translation>
-    </message>
-    <message>
-        <source>tensor &apos;{tensor}&apos; is stored in both {first} and {second}</source>
-        <translation>тензор «{tensor}» хранится и в {first}, и в {second}</translation>
-    </message>
-    <message>
-        <source>the index puts &apos;{name}&apos; in {shard}, but that shard does not hold it</source>
-        <translation>индекс относит «{name}» к {shard}, но в этом шарде его нет</translation>
-    </message>
-    <message>
-        <source>settings file {path} must hold a JSON object; fix it or delete it to go back to the defaults</source>
-        <translation>файл настроек {path} должен содержать объект JSON; исправьте или удалите его, чтобы вернуть значения по умолчанию</translation>
-    </message>
-    <message>
-        <source>settings file {path}: {field}: {reason}; fix it or delete it to go back to the defaults</source>
-        <translation>файл настроек {path}, поле {field}: {reason}; исправьте или удалите его, чтобы вернуть значения по умолчанию</translation>
-    </message>
-    <message>
-        <source>cannot save settings to {path}: {reason}</source>
-        <translation>не удаётся сохранить настройки в {path}: {reason}</translation>
-    </message>
-    <message>
-        <source>settings file: {reason}; fix it or delete it to go back to the defaults</source>
-        <translation>файл настроек: {reason}; исправьте или удалите его, чтобы вернуть значения по умолчанию</translation>
-    </message>
-    <message>
-        <source>unknown term unit &apos;{unit}&apos; (known: {known})</source>
-        <translation>неизвестная единица срока «{unit}» (известны: {known})</translation>
-    </message>
-    <message>
-        <source>a term start needs a time zone, e.g. 2026-01-31T09:00:00Z</source>
-        <translation>для начала срока нужен часовой пояс, например 2026-01-31T09:00:00Z</translation>
-    </message>
-    <message>
-        <source>term count must be a whole number from 1 to {limit}, got {count}</source>
-        <translation>число единиц срока должно быть целым от 1 до {limit}, получено {count}</translation>
-    </message>
-    <message>
-        <source>price is missing</source>
-        <translation>цена не указана</translation>
-    </message>
-    <message>
-        <source>price must be a decimal string such as &quot;2.49&quot;, not a float</source>
-        <translation>цена должна быть десятичной строкой, например &quot;2.49&quot;, а не дробным числом JSON</translation>
-    </message>
-    <message>
-        <source>price must be positive, got {value}</source>
-        <translation>цена должна быть положительной, получено {value}</translation>
-    </message>
-    <message>
-        <source>vram_reported_bytes {reported:,} is not within 85-100% of the {vram_gib:g} GB sold</source>
-        <translation>vram_reported_bytes {reported:,} не укладывается в 85–100 % от проданных {vram_gib:g} ГБ</translation>
-    </message>
-    <message>
-        <source>sources cite unknown field(s): {fields}</source>
-        <translation>источники ссылаются на неизвестные поля: {fields}</translation>
-    </message>
-    <message>
-        <source>an NVIDIA GPU needs compute_capability and driver_cuda_max</source>
-        <translation>GPU NVIDIA нужны compute_capability и driver_cuda_max</translation>
-    </message>
-    <message>
-        <source>an AMD GPU needs gfx_target and driver_rocm_max</source>
-        <translation>GPU AMD нужны gfx_target и driver_rocm_max</translation>
-    </message>
-    <message>
-        <source>price must be a decimal string such as &quot;0.10&quot;, not a float</source>
-        <translation>цена должна быть десятичной строкой, например &quot;0.10&quot;, а не дробным числом JSON</translation>
-    </message>
-    <message>
-        <source>price &apos;{value}&apos; is not a number</source>
-        <translation>цена «{value}» — не число</translation>
-    </message>
-    <message>
-        <source>{formats} listed as both native and emulated</source>
-        <translation>{formats}: указаны и как нативные, и как эмулируемые</translation>
-    </message>
-    <message>
-        <source>duplicate GPU id &apos;{id}&apos;</source>
-        <translation>повторяется идентификатор GPU «{id}»</translation>
-    </message>
-    <message>
-        <source>GPU &apos;{id}&apos; price per hour for the {unit} term ({price}) makes one GPU for one {unit} cost 0 {currency}; an order must cost at least {smallest}</source>
-        <translation>у GPU «{id}» цена за час для срока «{unit}» ({price}) даёт стоимость одного GPU на {unit} 0 {currency}; заказ должен стоить не меньше {smallest}</translation>
-    </message>
-    <message>
-        <source>money must be a decimal string, not a float</source>
-        <translation>деньги задаются десятичной строкой, а не дробным числом JSON</translation>
-    </message>
-    <message>
-        <source>is missing</source>
-        <translation>не указано</translation>
-    </message>
-    <message>
-        <source>GPU &apos;{gpu}&apos; field &apos;{field}&apos;: {reason}</source>
-        <translation>GPU «{gpu}», поле «{field}»: {reason}</translation>
-    </message>
-    <message>
-        <source>GPU &apos;{gpu}&apos;: {reason}</source>
-        <translation>GPU «{gpu}»: {reason}</translation>
-    </message>
-    <message>
-        <source>catalog field &apos;{field}&apos;: {reason}</source>
-        <translation>поле каталога «{field}»: {reason}</translation>
-    </message>
-    <message>
-        <source>catalog: {reason}</source>
-        <translation>каталог: {reason}</translation>
-    </message>
-    <message>
-        <source>{path} holds neither model.safetensors.index.json nor a single model.safetensors</source>
-        <translation>в {path} нет ни model.safetensors.index.json, ни одного model.safetensors</translation>
-    </message>
-    <message>
-        <source>{path} holds neither model.safetensors.index.json nor a single model.safetensors ({count} .safetensors files without an index)</source>
-        <translation>в {path} нет ни model.safetensors.index.json, ни одного model.safetensors (файлов .safetensors без индекса: {count})</translation>
-    </message>
-    <message>
-        <source>the line is not UTF-8 text</source>
-        <translation>строка — не текст UTF-8</translation>
-    </message>
-    <message>
-        <source>tensor &apos;{name}&apos; has a shape that is not a list of up to {limit} sizes</source>
-        <translation>у тензора «{name}» форма — не список из не более чем {limit} размеров</translation>
-    </message>
-    <message>
-        <source>tensor &apos;{name}&apos; has a shape that is not a list of whole numbers</source>
-        <translation>у тензора «{name}» форма — не список целых чисел</translation>
-    </message>
-    <message>
-        <source>entry &apos;{name}&apos; is not an object</source>
-        <translation>запись «{name}» — не объект</translation>
-    </message>
-    <message>
-        <source>tensor &apos;{name}&apos; has an unknown dtype {dtype}</source>
-        <translation>у тензора «{name}» неизвестный тип данных {dtype}</translation>
-    </message>
-    <message>
-        <source>tensor &apos;{name}&apos; needs data_offsets [begin, end] of whole numbers</source>
-        <translation>тензору «{name}» нужны data_offsets [начало, конец] из целых чисел</translation>
-    </message>
-    <message>
-        <source>tensor &apos;{name}&apos; ends (byte {end}) before it begins (byte {start})</source>
-        <translation>тензор «{name}» заканчивается (байт {end}) раньше, чем начинается (байт {start})</translation>
-    </message>
-    <message>
-        <source>the header lists {count:,} tensors; at most {limit:,} are read from one file</source>
-        <translation>в заголовке {count:,} {count|тензор|тензора|тензоров}; из одного файла читается не больше {limit:,}</translation>
-    </message>
-    <message>
-        <source>the header is not a JSON object</source>
-        <translation>заголовок — не объект JSON</translation>
-    </message>
-    <message>
-        <source>__metadata__ must map strings to strings</source>
-        <translation>__metadata__ должен сопоставлять строки строкам</translation>
-    </message>
-    <message>
-        <source>the file has {size:,} bytes after the last tensor that the header does not describe</source>
-        <translation>после последнего тензора в файле {size:,} {size|байт|байта|байт}, которых заголовок не описывает</translation>
-    </message>
-    <message>
-        <source>name &apos;{key}&apos; appears twice</source>
-        <translation>имя «{key}» встречается дважды</translation>
-    </message>
-    <message>
-        <source>the header is not UTF-8 text</source>
-        <translation>заголовок — не текст UTF-8</translation>
-    </message>
-    <message>
-        <source>the header is not valid JSON ({reason})</source>
-        <translation>заголовок — некорректный JSON ({reason})</translation>
-    </message>
-    <message>
-        <source>tensor &apos;{name}&apos; ({dtype}) does not fill a whole number of bytes</source>
-        <translation>тензор «{name}» ({dtype}) не занимает целого числа байт</translation>
-    </message>
-    <message>
-        <source>tensor &apos;{name}&apos; ends at byte {end:,} of the data but the file holds only {data_bytes:,} bytes after the header (truncated or incomplete)</source>
-        <translation>тензор «{name}» заканчивается на байте {end:,} данных, а после заголовка в файле только {data_bytes:,} {data_bytes|байт|байта|байт} (файл обрезан или неполон)</translation>
-    </message>
-    <message>
-        <source>tensor &apos;{name}&apos; data_offsets cover {nbytes:,} bytes but shape {shape} of {dtype} needs {needed:,}</source>
-        <translation>data_offsets тензора «{name}» покрывают {nbytes:,} {nbytes|байт|байта|байт}, а форме {shape} типа {dtype} нужно {needed:,}</translation>
-    </message>
-    <message>
-        <source>tensor &apos;{name}&apos; overlaps the tensor before it</source>
-        <translation>тензор «{name}» перекрывает предыдущий тензор</translation>
-    </message>
-    <message>
-        <source>{size:,} bytes before tensor &apos;{name}&apos; belong to none</source>
-        <translation>перед тензором «{name}» есть байты, не принадлежащие ни одному тензору: {size:,}</translation>
-    </message>
-    <message>
-        <source>value type {kind} is not a GGUF type</source>
-        <translation>тип значения {kind} — не тип GGUF</translation>
-    </message>
-    <message>
-        <source>{what} has value type {kind}, not a GGUF type</source>
-        <translation>{what}: тип значения {kind} — не тип GGUF</translation>
-    </message>
-    <message>
-        <source>{what} nests arrays more than {limit} deep</source>
-        <translation>{what}: массивы вложены глубже {limit} уровней</translation>
-    </message>
-    <message>
-        <source>{what} holds {count:,} arrays (at most {limit:,})</source>
-        <translation>{what}: массивов {count:,} (не больше {limit:,})</translation>
-    </message>
-    <message>
-        <source>{what} has {n_dims} dimensions (ggml allows 1 to {limit})</source>
-        <translation>{what}: измерений {n_dims} (ggml допускает от 1 до {limit})</translation>
-    </message>
-    <message>
-        <source>{what} claims {elements:,} values</source>
-        <translation>{what}: заявлено значений {elements:,}</translation>
-    </message>
-    <message>
-        <source>{what} has ggml type {type_id}, which is not a known type</source>
-        <translation>{what}: тип ggml {type_id} неизвестен</translation>
-    </message>
-    <message>
-        <source>{what} rows of {values} values are not whole {ggml_type} blocks of {block}</source>
-        <translation>{what}: строки из {values} {values|значения|значений|значений} не делятся на целые блоки {ggml_type} по {block}</translation>
-    </message>
-    <message>
-        <source>general.alignment {value} is not a power of two</source>
-        <translation>general.alignment {value} — не степень двойки</translation>
-    </message>
-    <message>
-        <source>a tensor name appears twice</source>
-        <translation>имя тензора встречается дважды</translation>
-    </message>
-    <message>
-        <source>{what} brings the metadata past {limit:,} values</source>
-        <translation>{what}: метаданные превышают {limit:,} значений</translation>
-    </message>
-    <message>
-        <source>{what} runs past the end of the file (truncated)</source>
-        <translation>{what}: выходит за конец файла (файл обрезан)</translation>
-    </message>
-    <message>
-        <source>{what} is {value:,}, more than the file can hold</source>
-        <translation>{what}: {value:,} — больше, чем может вместить файл</translation>
-    </message>
-    <message>
-        <source>{what} claims {length:,} bytes (at most {limit:,})</source>
-        <translation>{what}: заявлено {length:,} {length|байт|байта|байт} (не больше {limit:,})</translation>
-    </message>
-    <message>
-        <source>tensor &apos;{name}&apos; starts at {offset}, not a multiple of {alignment}</source>
-        <translation>тензор «{name}» начинается с {offset}, а это не кратно {alignment}</translation>
-    </message>
-    <message>
-        <source>tensor &apos;{name}&apos; ends at byte {end:,} of the data, but the file holds only {data_bytes:,} (truncated or incomplete)</source>
-        <translation>тензор «{name}» заканчивается на байте {end:,} данных, а в файле их только {data_bytes:,} (файл обрезан или неполон)</translation>
-    </message>
-    <message>
-        <source>key &apos;{key}&apos; appears twice</source>
-        <translation>ключ «{key}» встречается дважды</translation>
-    </message>
-    <message>
-        <source>{what} holds a string of {length:,} bytes</source>
-        <translation>{what}: строка длиной {length:,} {length|байт|байта|байт}</translation>
-    </message>
-    <message>
-        <source>{what} is not UTF-8 text</source>
-        <translation>{what}: не текст UTF-8</translation>
-    </message>
-    <message>
-        <source>the element type of {what}</source>
-        <translation>тип элементов ({what})</translation>
-    </message>
-    <message>
-        <source>the length of {what}</source>
-        <translation>длина ({what})</translation>
-    </message>
-    <message>
-        <source>the name of tensor #{number}</source>
-        <translation>имя тензора № {number}</translation>
-    </message>
-    <message>
-        <source>tensor &apos;{name}&apos;</source>
-        <translation>тензор «{name}»</translation>
-    </message>
-    <message>
-        <source>the dimension count of {what}</source>
-        <translation>число измерений ({what})</translation>
-    </message>
-    <message>
-        <source>the dimensions of {what}</source>
-        <translation>измерения ({what})</translation>
-    </message>
-    <message>
-        <source>the type of {what}</source>
-        <translation>тип ({what})</translation>
-    </message>
-    <message>
-        <source>the offset of {what}</source>
-        <translation>смещение ({what})</translation>
-    </message>
-    <message>
-        <source>the magic</source>
-        <translation>сигнатура файла</translation>
-    </message>
-    <message>
-        <source>the version</source>
-        <translation>версия</translation>
-    </message>
-    <message>
-        <source>the tensor count</source>
-        <translation>число тензоров</translation>
-    </message>
-    <message>
-        <source>the key/value count</source>
-        <translation>число пар «ключ — значение»</translation>
-    </message>
-    <message>
-        <source>key #{number}</source>
-        <translation>ключ № {number}</translation>
-    </message>
-    <message>
-        <source>the value type of &apos;{key}&apos;</source>
-        <translation>тип значения ключа «{key}»</translation>
-    </message>
-    <message>
-        <source>&apos;{key}&apos;</source>
-        <translation>ключ «{key}»</translation>
-    </message>
-    <message>
-        <source>the header</source>
-        <translation>заголовок</translation>
-    </message>
-    <message>
-        <source>backup to {destination} failed: {reason}</source>
-        <translation>резервное копирование в {destination} не удалось: {reason}</translation>
-    </message>
-    <message>
-        <source>backup to {destination} failed and was deleted: {reason}</source>
-        <translation>резервное копирование в {destination} не удалось, копия удалена: {reason}</translation>
-    </message>
-    <message>
-        <source>history database {path} is damaged ({shown}); it was left as it is; restore a backup with `anchorgpu-planner db restore FILE` or choose another file with --db</source>
-        <translation>база истории {path} повреждена ({shown}); она оставлена как есть; восстановите резервную копию командой `anchorgpu-planner db restore FILE` или выберите другой файл через --db</translation>
-    </message>
-    <message>
-        <source>its price per GPU-hour for {gpu_id} is {price} {currency}, but catalog {catalog_id} of {as_of}, which it names, lists {listed} {currency} for this term</source>
-        <translation>цена за GPU-час для {gpu_id} в ней {price} {currency}, а в указанном в ней каталоге {catalog_id} от {as_of} для этого срока — {listed} {currency}</translation>
-    </message>
-    <message>
-        <source>order {id} is already here, but the file differs in {fields}; kept as it is here</source>
-        <translation>заказ {id} уже есть здесь, но в файле отличаются поля {fields}; оставлен таким, как здесь</translation>
-    </message>
-    <message>
-        <source>quote {id} is already here, but the file differs in {fields}; kept as it is here</source>
-        <translation>смета {id} уже есть здесь, но в файле отличаются поля {fields}; оставлена такой, как здесь</translation>
-    </message>
-    <message>
-        <source>history database {path} is missing but {name} is beside it; nothing was created. Restore a backup with `anchorgpu-planner db restore FILE`, move the file back, or choose another file with --db</source>
-        <translation>базы истории {path} нет, но рядом лежит {name}; ничего не создано. Восстановите резервную копию командой `anchorgpu-planner db restore FILE`, верните файл на место или выберите другой файл через --db</translation>
-    </message>
-    <message>
-        <source>history database {path} is not a regular file</source>
-        <translation>база истории {path} — не обычный файл</translation>
-    </message>
-    <message>
-        <source>cannot read history database {path}: permission denied</source>
-        <translation>не удаётся прочитать базу истории {path}: нет доступа</translation>
-    </message>
-    <message>
-        <source>history database {path} is not a SQLite database; it was left as it is; restore a backup with `anchorgpu-planner db restore FILE` or choose another file with --db</source>
-        <translation>база истории {path} — не база данных SQLite; она оставлена как есть; восстановите резервную копию командой `anchorgpu-planner db restore FILE` или выберите другой файл через --db</translation>
-    </message>
-    <message>
-        <source>history database {path} cannot use WAL (journal mode {mode})</source>
-        <translation>база истории {path} не может работать в режиме WAL (режим журнала {mode})</translation>
-    </message>
-    <message>
-        <source>history database {path} is busy: another process kept it locked for too long; nothing was changed, try again when it has finished</source>
-        <translation>база истории {path} занята: другой процесс слишком долго держал её заблокированной; ничего не изменено, повторите, когда он закончит</translation>
-    </message>
-    <message>
-        <source>cannot {doing} history database {path}: {reason}</source>
-        <translation>не удаётся {doing} базу истории {path}: {reason}</translation>
-    </message>
-    <message>
-        <source>history database {path} cannot be written: the disk is full; it was left as it is (free some space and try again)</source>
-        <translation>в базу истории {path} нельзя записать: диск заполнен; она оставлена как есть (освободите место и повторите)</translation>
-    </message>
-    <message>
-        <source>history database {path} is {cause}; it was left as it is (make it writable or choose another file with --db)</source>
-        <translation>база истории {path}: {cause}; она оставлена как есть (сделайте её доступной для записи или выберите другой файл через --db)</translation>
-    </message>
-    <message>
-        <source>history database {path} could not be read or written ({reason}); it was left as it is</source>
-        <translation>базу истории {path} не удалось прочитать или записать ({reason}); она оставлена как есть</translation>
-    </message>
-    <message>
-        <source>cannot {doing} history database {path}: the disk is full</source>
-        <translation>не удаётся {doing} базу истории {path}: диск заполнен</translation>
-    </message>
-    <message>
-        <source>cannot {doing} history database {path}: the drive is read-only</source>
-        <translation>не удаётся {doing} базу истории {path}: диск доступен только для чтения</translation>
-    </message>
-    <message>
-        <source>cannot open history database {path} ({reason}); check that its folder exists and can be read, or choose another file with --db</source>
-        <translation>не удаётся открыть базу истории {path} ({reason}); проверьте, что её папка существует и доступна для чтения, или выберите другой файл через --db</translation>
-    </message>
-    <message>
-        <source>{path} does not exist or is not a regular file</source>
-        <translation>{path} не существует или не является обычным файлом</translation>
-    </message>
-    <message>
-        <source>{path} is empty, not a history database</source>
-        <translation>{path} пуст — это не база истории</translation>
-    </message>
-    <message>
-        <source>{path} has schema version {version}, expected {expected}</source>
-        <translation>у {path} версия схемы {version}, ожидалась {expected}</translation>
-    </message>
-    <message>
-        <source>{path} has rows {found}, expected {expected}</source>
-        <translation>в {path} строк {found}, ожидалось {expected}</translation>
-    </message>
-    <message>
-        <source>{what} {output} is a symbolic link; it was not followed or changed</source>
-        <translation>файл {output} ({what}) — символическая ссылка; по ней не переходили и её не меняли</translation>
-    </message>
-    <message>
-        <source>{what} {output} is not a regular file; nothing was written</source>
-        <translation>файл {output} ({what}) — не обычный файл; ничего не записано</translation>
-    </message>
-    <message>
-        <source>cannot write {what} {output}: {reason}</source>
-        <translation>не удаётся записать файл {output} ({what}): {reason}</translation>
-    </message>
-    <message>
-        <source>{path} has schema version {version}; this app reads 1 to {newest}</source>
-        <translation>у {path} версия схемы {version}; это приложение читает версии от 1 до {newest}</translation>
-    </message>
-    <message>
-        <source>{what} {output} would overwrite the history database {database}; nothing was written (choose another file)</source>
-        <translation>файл {output} ({what}) перезаписал бы базу истории {database}; ничего не записано (выберите другой файл)</translation>
-    </message>
-    <message>
-        <source>{row}: {problem}; the file was not imported</source>
-        <translation>{row}: {problem}; файл не импортирован</translation>
-    </message>
-    <message>
-        <source>{source}: nested more than {limit} levels deep at {where}</source>
-        <translation>{source}: вложенность глубже {limit} уровней в {where}</translation>
-    </message>
-    <message>
-        <source>{source}: {where} holds an invalid character (a lone surrogate)</source>
-        <translation>{source}: {where} содержит недопустимый символ (одиночный суррогат)</translation>
-    </message>
-    <message>
-        <source>{source}: {where} is an integer out of range</source>
-        <translation>{source}: {where} — целое число вне допустимого диапазона</translation>
-    </message>
-    <message>
-        <source>must be 1 to {limit} printable characters without surrounding spaces</source>
-        <translation>должно быть от 1 до {limit} печатных символов без пробелов по краям</translation>
-    </message>
-    <message>
-        <source>history database {path} lacks the snapshot {snapshot_id}</source>
-        <translation>в базе истории {path} нет снимка {snapshot_id}</translation>
-    </message>
-    <message>
-        <source>snapshot {snapshot_id} cannot be read: {reason}</source>
-        <translation>снимок {snapshot_id} не читается: {reason}</translation>
-    </message>
-    <message>
-        <source>the restored history did not verify ({problems})</source>
-        <translation>восстановленная история не прошла проверку ({problems})</translation>
-    </message>
-    <message>
-        <source>a backup cannot be restored onto itself</source>
-        <translation>резервную копию нельзя восстановить поверх неё самой</translation>
-    </message>
-    <message>
-        <source>restore from {backup} failed, nothing was replaced: {reason}</source>
-        <translation>восстановление из {backup} не удалось, ничего не заменено: {reason}</translation>
-    </message>
-    <message>
-        <source>restore from {backup} failed: {reason}</source>
-        <translation>восстановление из {backup} не удалось: {reason}</translation>
-    </message>
-    <message>
-        <source>history database {database} is open in another process (the app or a command); close it, then restore again. Nothing was replaced</source>
-        <translation>база истории {database} открыта в другом процессе (в приложении или команде); закройте её и повторите восстановление. Ничего не заменено</translation>
-    </message>
-    <message>
-        <source>history database {path} has schema version {version}, newer than this app understands ({newest}); update AnchorGPU Planner to open it. The file was left as it is.</source>
-        <translation>у базы истории {path} версия схемы {version} — новее, чем понимает это приложение ({newest}); обновите AnchorGPU Planner, чтобы открыть её. Файл оставлен как есть.</translation>
-    </message>
-    <message>
-        <source>page size must be 1 to {limit} and the offset 0 or more</source>
-        <translation>размер страницы должен быть от 1 до {limit}, а смещение — 0 или больше</translation>
-    </message>
-    <message>
-        <source>unknown {name} &apos;{value}&apos; (known: {known})</source>
-        <translation>неизвестное значение {name} «{value}» (известны: {known})</translation>
-    </message>
-    <message>
-        <source>{path} is larger than {limit} MiB</source>
-        <translation>{path} больше {limit} МиБ</translation>
-    </message>
-    <message>
-        <source>cannot write {path}: {reason}</source>
-        <translation>не удаётся записать {path}: {reason}</translation>
-    </message>
-    <message>
-        <source>{path} is the history database itself, not an export</source>
-        <translation>{path} — сама база истории, а не экспорт</translation>
-    </message>
-    <message>
-        <source>{path} is not a regular file</source>
-        <translation>{path} — не обычный файл</translation>
-    </message>
-    <message>
-        <source>{path} is not UTF-8 text: {reason}</source>
-        <translation>{path} — не текст UTF-8: {reason}</translation>
-    </message>
-    <message>
-        <source>{path} is nested too deeply to be an export</source>
-        <translation>{path} вложен слишком глубоко для экспорта</translation>
-    </message>
-    <message>
-        <source>{path} is not a history export: {where}: {message}</source>
-        <translation>{path} — не экспорт истории: {where}: {message}</translation>
-    </message>
-    <message>
-        <source>{row} holds the snapshot of {id}</source>
-        <translation>{row} содержит снимок {id}</translation>
-    </message>
-    <message>
-        <source>{row} does not match its quote snapshot</source>
-        <translation>{row} не совпадает со своим снимком сметы</translation>
-    </message>
-    <message>
-        <source>{row}: {reason}</source>
-        <translation>{row}: {reason}</translation>
-    </message>
-    <message>
-        <source>its fingerprint does not match its request</source>
-        <translation>её отпечаток не совпадает с её запросом</translation>
-    </message>
-    <message>
-        <source>its price is for {gpus} GPUs, {hours} h in {currency}, the quote for {quote_gpus} GPUs, {quote_hours} h in {quote_currency}</source>
-        <translation>её цена рассчитана на {gpus} GPU, {hours} ч в {currency}, а смета — на {quote_gpus} GPU, {quote_hours} ч в {quote_currency}</translation>
-    </message>
-    <message>
-        <source>its term does not end where its start and length say</source>
-        <translation>её срок заканчивается не там, где указывают его начало и длина</translation>
-    </message>
-    <message>
-        <source>its GPU {gpu_id} differs from the offer it quotes</source>
-        <translation>её GPU {gpu_id} отличается от предложения, на которое она составлена</translation>
-    </message>
-    <message>
-        <source>its term differs from its request&apos;s</source>
-        <translation>её срок отличается от срока в её запросе</translation>
-    </message>
-    <message>
-        <source>its workload {workload} differs from its request&apos;s</source>
-        <translation>её нагрузка {workload} отличается от нагрузки в её запросе</translation>
-    </message>
-    <message>
-        <source>its model {model} differs from its estimate&apos;s ({named})</source>
-        <translation>её модель {model} отличается от модели в её оценке ({named})</translation>
-    </message>
-    <message>
-        <source>its unit price differs from the offer&apos;s price for the term</source>
-        <translation>её цена за единицу отличается от цены предложения за этот срок</translation>
-    </message>
-    <message>
-        <source>it is in {currency}, but catalog {catalog_id} prices in {known}</source>
-        <translation>она в {currency}, а каталог {catalog_id} указывает цены в {known}</translation>
-    </message>
-    <message>
-        <source>its total {total} {currency} is not the sum of its lines ({lines_sum})</source>
-        <translation>её итог {total} {currency} не равен сумме её строк ({lines_sum})</translation>
-    </message>
-    <message>
-        <source>its quote {quote_id} is not the quote it was placed from ({id})</source>
-        <translation>его смета {quote_id} — не та смета, по которой он размещён ({id})</translation>
-    </message>
-    <message>
-        <source>its paid period does not start at the quoted start</source>
-        <translation>его оплаченный период начинается не в начале из сметы</translation>
-    </message>
-    <message>
-        <source>its paid period does not start at its placement</source>
-        <translation>его оплаченный период начинается не в момент размещения</translation>
-    </message>
-    <message>
-        <source>its paid period ends {paid_until}, not after the {hours} h paid</source>
-        <translation>его оплаченный период заканчивается {paid_until}, а не после оплаченных {hours} ч</translation>
-    </message>
-    <message>
-        <source>its {field} {value} differs from its estimate&apos;s ({quoted})</source>
-        <translation>её {field} {value} отличается от значения в оценке ({quoted})</translation>
-    </message>
-    <message>
-        <source>its {kind} line is in {labelled}, the quote in {currency}</source>
-        <translation>её строка {kind} указана в {labelled}, а смета — в {currency}</translation>
-    </message>
-    <message>
-        <source>its {kind} line is negative ({amount})</source>
-        <translation>её строка {kind} отрицательна ({amount})</translation>
-    </message>
-    <message>
-        <source>its {kind} line is {amount}, derived {expected} {currency}</source>
-        <translation>её строка {kind} равна {amount}, а по расчёту {expected} {currency}</translation>
-    </message>
-    <message>
-        <source>its {field} {value} contradicts its snapshot ({expected})</source>
-        <translation>его {field} {value} противоречит снимку ({expected})</translation>
-    </message>
-    <message>
-        <source>it was stopped at {stopped_at}, outside its placement and paid period</source>
-        <translation>он остановлен {stopped_at} — вне периода между размещением и концом оплаты</translation>
-    </message>
-    <message>
-        <source>read-only (the file cannot be written)</source>
-        <translation>только для чтения (файл нельзя записать)</translation>
-    </message>
-    <message>
-        <source>read-only (its folder cannot be written)</source>
-        <translation>только для чтения (в его папку нельзя записать)</translation>
-    </message>
-    <message>
-        <source>read-only (it is on a read-only drive)</source>
-        <translation>только для чтения (он на диске только для чтения)</translation>
-    </message>
-    <message>
-        <source>permission denied</source>
-        <translation>нет доступа</translation>
-    </message>
-    <message>
-        <source>read-only</source>
-        <translation>только для чтения</translation>
-    </message>
-    <message>
-        <source>{source}: a value is an integer out of range</source>
-        <translation>{source}: значение — целое число вне допустимого диапазона</translation>
-    </message>
-    <message>
-        <source>{source}: a text holds an invalid character (a lone surrogate)</source>
-        <translation>{source}: текст содержит недопустимый символ (одиночный суррогат)</translation>
-    </message>
-    <message>
-        <source>{path}: quote {id} (quote {number} in the file)</source>
-        <translation>{path}: смета {id} (смета № {number} в файле)</translation>
-    </message>
-    <message>
-        <source>{path}: order {id} (order {number} in the file)</source>
-        <translation>{path}: заказ {id} (заказ № {number} в файле)</translation>
-    </message>
-    <message>
-        <source>order {order}: idempotency key &apos;{key}&apos; belongs to order {holder} here</source>
-        <translation>заказ {order}: ключ идемпотентности «{key}» здесь принадлежит заказу {holder}</translation>
-    </message>
-    <message>
-        <source>&apos;{text}&apos; is not a date and time with a time zone</source>
-        <translation>«{text}» — не дата и время с часовым поясом</translation>
-    </message>
-    <message>
-        <source>permission denied (its folder cannot be opened by this user)</source>
-        <translation>доступ запрещён (этот пользователь не может открыть её папку)</translation>
-    </message>
-    <message>
-        <source>{path} is a SQLite database of another application, not an AnchorGPU Planner history; it was left as it is (choose another file with --db)</source>
-        <translation>{path} — база данных SQLite другого приложения, а не история AnchorGPU Planner; она оставлена как есть (выберите другой файл через --db)</translation>
-    </message>
-    <message>
-        <source>it names catalog {catalog_id} of {as_of}, which has no GPU offer {gpu_id}</source>
-        <translation>в ней указан каталог {catalog_id} от {as_of}, в котором нет предложения GPU {gpu_id}</translation>
-    </message>
-    <message>
-        <source>its total is {total} {currency}, but priced again from catalog {catalog_id} of {as_of}, which it names, it is {repriced} {currency}</source>
-        <translation>итог в ней {total} {currency}, а по указанному в ней каталогу {catalog_id} от {as_of} выходит {repriced} {currency}</translation>
-    </message>
-    <message>
-        <source>it cannot be priced again from catalog {catalog_id} of {as_of}: {reason}</source>
-        <translation>её не удаётся заново оценить по каталогу {catalog_id} от {as_of}: {reason}</translation>
-    </message>
-    <message>
-        <source>{name} is not a number JSON allows</source>
-        <translation>{name} — не число, допустимое в JSON</translation>
-    </message>
-    <message>
-        <source>the number {text} is too large to be stored (it would read as infinity)</source>
-        <translation>число {text} слишком велико для хранения (оно читается как бесконечность)</translation>
-    </message>
-    <message>
-        <source>history database {path} has schema version {version}, which no version of AnchorGPU Planner writes (the file was edited by another program); it was left as it is; restore a backup with `anchorgpu-planner db restore FILE` or choose another file with --db</source>
-        <translation>у базы истории {path} версия схемы {version}, какую не записывает ни одна версия AnchorGPU Planner (файл изменён другой программой); она оставлена как есть; восстановите резервную копию командой `anchorgpu-planner db restore FILE` или выберите другой файл через --db</translation>
-    </message>
-    <message>
-        <source>history database {path} is a symbolic link (to {target}); the history must be a regular file, because its journals, backups and restores are made beside the name given: give --db the file itself</source>
-        <translation>база истории {path} — символическая ссылка (на {target}); история должна быть обычным файлом, потому что её журналы, резервные копии и восстановления создаются рядом с указанным именем: укажите в --db сам файл</translation>
-    </message>
-    <message>
-        <source>history database {path} holds a row that cannot be read ({reason}): it was edited outside the app; it was left as it is; restore a backup with `anchorgpu-planner db restore FILE` or choose another file with --db</source>
-        <translation>в базе истории {path} есть строка, которую не удаётся прочитать ({reason}): её изменили вне приложения; база оставлена как есть; восстановите резервную копию командой `anchorgpu-planner db restore FILE` или выберите другой файл через --db</translation>
-    </message>
-    <message>
-        <source>at most {limit} characters</source>
-        <translation>не более {limit} {limit|символа|символов|символов}</translation>
-    </message>
-    <message>
-        <source>use</source>
-        <translation>использовать</translation>
-    </message>
-    <message>
-        <source>read</source>
-        <translation>прочитать</translation>
-    </message>
-    <message>
-        <source>create</source>
-        <translation>создать</translation>
-    </message>
-    <message>
-        <source>write</source>
-        <translation>записать</translation>
-    </message>
-    <message>
-        <source>backup</source>
-        <translation>резервная копия</translation>
-    </message>
-    <message>
-        <source>export</source>
-        <translation>экспорт</translation>
-    </message>
-    <message>
-        <source>amount</source>
-        <translation>сумма</translation>
-    </message>
-    <message>
-        <source>tax rate</source>
-        <translation>ставка налога</translation>
-    </message>
-    <message>
-        <source>total</source>
-        <translation>итог</translation>
-    </message>
-    <message>
-        <source>unit price</source>
-        <translation>цена за единицу</translation>
-    </message>
-    <message>
-        <source>storage price</source>
-        <translation>цена хранилища</translation>
-    </message>
-    <message>
-        <source>the 90th percentile ({p90}) is below the mean ({mean})</source>
-        <translation>90-й процентиль ({p90}) меньше среднего ({mean})</translation>
-    </message>
-    <message>
-        <source>the p90 time to first token ({p90:g} s) is below the p50 ({p50:g} s)</source>
-        <translation>время до первого токена p90 ({p90:g} с) меньше p50 ({p50:g} с)</translation>
-    </message>
-    <message>
-        <source>give a request rate (average or peak) or the tokens per day</source>
-        <translation>укажите частоту запросов (среднюю или пиковую) или число токенов в сутки</translation>
-    </message>
-    <message>
-        <source>give either an average request rate or the tokens per day, not both</source>
-        <translation>укажите либо среднюю частоту запросов, либо число токенов в сутки, но не оба</translation>
-    </message>
-    <message>
-        <source>the peak rate ({peak:g}) is below the average rate ({average:g})</source>
-        <translation>пиковая частота ({peak:g}) меньше средней ({average:g})</translation>
-    </message>
-    <message>
-        <source>the deadline needs a time zone, e.g. 2026-12-11T18:00:00+00:00</source>
-        <translation>у срока окончания должен быть часовой пояс, например 2026-12-11T18:00:00+00:00</translation>
-    </message>
-    <message>
-        <source>the deadline {deadline} is not after the start of the run, {start}</source>
-        <translation>срок окончания {deadline} не позже начала обучения ({start})</translation>
-    </message>
-    <message>
-        <source>give the deadline the training run must finish by</source>
-        <translation>укажите срок, к которому обучение должно завершиться</translation>
-    </message>
-    <message>
-        <source>a traffic profile must be a JSON object</source>
-        <translation>профиль нагрузки должен быть объектом JSON</translation>
-    </message>
-    <message>
-        <source>a traffic profile plans serving: the request&apos;s workload is {workload}</source>
-        <translation>профиль нагрузки планирует обслуживание, а тип задачи в запросе — {workload}</translation>
-    </message>
-    <message>
-        <source>a deadline plans a training run: the request&apos;s workload is {workload}</source>
-        <translation>срок окончания планирует обучение, а тип задачи в запросе — {workload}</translation>
-    </message>
-    <message>
-        <source>time to first token {value:.3g} s even alone, over the target of {target:.3g} s</source>
-        <translation>время до первого токена {value:.3g} с даже для одного запроса, больше цели {target:.3g} с</translation>
-    </message>
-    <message>
-        <source>time per output token {value:.3g} s even alone, over the target of {target:.3g} s</source>
-        <translation>время на выходной токен {value:.3g} с даже для одного запроса, больше цели {target:.3g} с</translation>
-    </message>
-    <message>
-        <source>needs {need} GPUs for {rate:.3g} requests/s, the offer has at most {has}</source>
-        <translation>для {rate:.3g} запросов/с нужно {need} GPU, а в предложении не больше {has}</translation>
-    </message>
-    <message>
-        <source>limited by {constraint}</source>
-        <translation>ограничивает: {constraint}</translation>
-    </message>
-    <message>
-        <source>at {concurrency} requests at once the time per output token is {value:.3g} s, over the target of {target:.3g} s</source>
-        <translation>при {concurrency} одновременных запросах время на выходной токен — {value:.3g} с, больше цели {target:.3g} с</translation>
-    </message>
-    <message>
-        <source>at {concurrency} requests at once the time to first token is {value:.3g} s, over the target of {target:.3g} s</source>
-        <translation>при {concurrency} одновременных запросах время до первого токена — {value:.3g} с, больше цели {target:.3g} с</translation>
-    </message>
-    <message>
-        <source>no option meets a time to first token of {target:.3g} s; the best is {best:.3g} s ({gpus} × {gpu})</source>
-        <translation>ни один вариант не даёт время до первого токена {target:.3g} с; лучшее — {best:.3g} с ({gpus} × {gpu})</translation>
-    </message>
-    <message>
-        <source>no option meets a time per output token of {target:.3g} s; the best is {best:.3g} s ({gpus} × {gpu})</source>
-        <translation>ни один вариант не даёт время на выходной токен {target:.3g} с; лучшее — {best:.3g} с ({gpus} × {gpu})</translation>
-    </message>
-    <message>
-        <source>no offer has the GPUs for {rate:.3g} requests/s at this latency; the most is {best:.3g} requests/s ({gpus} × {gpu})</source>
-        <translation>ни в одном предложении не хватает GPU для {rate:.3g} запросов/с при этой задержке; больше всего — {best:.3g} запросов/с ({gpus} × {gpu})</translation>
-    </message>
-    <message>
-        <source>no layout of any offer holds the model with {tokens} tokens of context</source>
-        <translation>ни одна раскладка ни одного предложения не вмещает модель с контекстом {tokens} токенов</translation>
-    </message>
-    <message>
-        <source>speeds are roofline bounds (the full memory bandwidth, {mfu:.0%} of the peak compute): real engines are slower, by an amount not yet calibrated, so the band is unknown</source>
-        <translation>скорости — пределы roofline (полная пропускная способность памяти, {mfu:.0%} пиковой производительности): реальные движки медленнее, насколько — ещё не откалибровано, поэтому погрешность неизвестна</translation>
-    </message>
-    <message>
-        <source>speeds from the calibrated step model, within ×{band:.2f} either way</source>
-        <translation>скорости по откалиброванной модели шага, с точностью до ×{band:.2f} в обе стороны</translation>
-    </message>
-    <message>
-        <source>{gpus} × {gpu} trains {tokens:,} tokens in {hours:,.1f} h, {spare:,.1f} h before the deadline; a term of {count} × {unit} covers it for {cost} {currency}</source>
-        <translation>{gpus} × {gpu} обучает {tokens:,} токенов за {hours:,.1f} ч, на {spare:,.1f} ч раньше срока; срок аренды {count} × {unit} покрывает обучение за {cost} {currency}</translation>
-    </message>
-    <message>
-        <source>no option finishes by the deadline; the cheapest, {gpus} × {gpu}, needs {hours:,.1f} h and finishes {late:,.1f} h late</source>
-        <translation>ни один вариант не успевает к сроку; самому дешёвому, {gpus} × {gpu}, нужно {hours:,.1f} ч, и он опоздает на {late:,.1f} ч</translation>
-    </message>
-    <message>
-        <source>the fastest, {gpus} × {gpu}, needs {hours:,.1f} h and finishes {late:,.1f} h late</source>
-        <translation>самому быстрому, {gpus} × {gpu}, нужно {hours:,.1f} ч, и он опоздает на {late:,.1f} ч</translation>
-    </message>
-    <message>
-        <source>no layout of any offer holds this training run in memory</source>
-        <translation>ни одна раскладка ни одного предложения не вмещает это обучение в память</translation>
-    </message>
-    <message>
-        <source>time to first token</source>
-        <translation>время до первого токена</translation>
-    </message>
-    <message>
-        <source>time per output token</source>
-        <translation>время на выходной токен</translation>
-    </message>
-    <message>
-        <source>rate</source>
-        <translation>частота запросов</translation>
-    </message>
-    <message>
-        <source>max_num_seqs</source>
-        <translation>max_num_seqs</translation>
-    </message>
-</context>
-<context>
     <name>Counts</name>
     <message numerus="yes">
         <source>%Ln quote(s)</source>
@@ -4736,17 +2457,6 @@ Idempotency key of this purchase: {key}</source>
     </message>
 </context>
 <context>
-    <name>PluralRule</name>
-    <message numerus="yes">
-        <source>%n:form</source>
-        <translation>
-            <numerusform>%n:0</numerusform>
-            <numerusform>%n:1</numerusform>
-            <numerusform>%n:2</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>PresetPicker</name>
     <message>
         <source>Search presets by name, e.g. llama 70b</source>
@@ -5844,6 +3554,2429 @@ Idempotency key of this purchase: {key}</source>
     <message>
         <source>Run an image pipeline (text encoders, denoiser, VAE); the peak is the larger of denoising and decoding the latents to pixels.</source>
         <translation>Запускать конвейер изображений (текстовые энкодеры, денойзер, VAE); пик — большее из шага денойзинга и декодирования латентов в пиксели.</translation>
+    </message>
+</context>
+<context>
+    <name></name>
+    <message id="batch.line_not_json">
+        <source>the line is not valid JSON: {reason}</source>
+        <translation>строка — некорректный JSON: {reason}</translation>
+    </message>
+    <message id="batch.line_not_utf8">
+        <source>the line is not UTF-8 text</source>
+        <translation>строка — не текст UTF-8</translation>
+    </message>
+    <message id="batch.line_too_long">
+        <source>the line is longer than {limit} bytes</source>
+        <translation>строка длиннее {limit} байт</translation>
+    </message>
+    <message id="bf16_unsupported">
+        <source>bf16 needs compute capability 8.0+, {gpu} has {cc}</source>
+        <translation>bf16 требует compute capability 8.0+, у {gpu} — {cc}</translation>
+    </message>
+    <message id="catalog.amd_fields">
+        <source>an AMD GPU needs gfx_target and driver_rocm_max</source>
+        <translation>GPU AMD нужны gfx_target и driver_rocm_max</translation>
+    </message>
+    <message id="catalog.duplicate_id">
+        <source>duplicate GPU id &apos;{id}&apos;</source>
+        <translation>повторяется идентификатор GPU «{id}»</translation>
+    </message>
+    <message id="catalog.field">
+        <source>catalog field &apos;{field}&apos;: {reason}</source>
+        <translation>поле каталога «{field}»: {reason}</translation>
+    </message>
+    <message id="catalog.gpu">
+        <source>GPU &apos;{gpu}&apos;: {reason}</source>
+        <translation>GPU «{gpu}»: {reason}</translation>
+    </message>
+    <message id="catalog.gpu_field">
+        <source>GPU &apos;{gpu}&apos; field &apos;{field}&apos;: {reason}</source>
+        <translation>GPU «{gpu}», поле «{field}»: {reason}</translation>
+    </message>
+    <message id="catalog.missing">
+        <source>is missing</source>
+        <translation>не указано</translation>
+    </message>
+    <message id="catalog.missing_file">
+        <source>cannot read catalog file {path}: it does not exist</source>
+        <translation>не удаётся прочитать файл каталога {path}: его нет</translation>
+    </message>
+    <message id="catalog.native_and_emulated">
+        <source>{formats} listed as both native and emulated</source>
+        <translation>{formats}: указаны и как нативные, и как эмулируемые</translation>
+    </message>
+    <message id="catalog.nvidia_fields">
+        <source>an NVIDIA GPU needs compute_capability and driver_cuda_max</source>
+        <translation>GPU NVIDIA нужны compute_capability и driver_cuda_max</translation>
+    </message>
+    <message id="catalog.price_float_hour">
+        <source>price must be a decimal string such as &quot;2.49&quot;, not a float</source>
+        <translation>цена должна быть десятичной строкой, например &quot;2.49&quot;, а не дробным числом JSON</translation>
+    </message>
+    <message id="catalog.price_float_storage">
+        <source>price must be a decimal string such as &quot;0.10&quot;, not a float</source>
+        <translation>цена должна быть десятичной строкой, например &quot;0.10&quot;, а не дробным числом JSON</translation>
+    </message>
+    <message id="catalog.price_missing">
+        <source>price is missing</source>
+        <translation>цена не указана</translation>
+    </message>
+    <message id="catalog.price_not_number">
+        <source>price &apos;{value}&apos; is not a number</source>
+        <translation>цена «{value}» — не число</translation>
+    </message>
+    <message id="catalog.price_not_positive">
+        <source>price must be positive, got {value}</source>
+        <translation>цена должна быть положительной, получено {value}</translation>
+    </message>
+    <message id="catalog.price_rounds_to_zero">
+        <source>GPU &apos;{id}&apos; price per hour for the {unit} term ({price}) makes one GPU for one {unit} cost 0 {currency}; an order must cost at least {smallest}</source>
+        <translation>у GPU «{id}» цена за час для срока «{unit}» ({price}) даёт стоимость одного GPU на {unit} 0 {currency}; заказ должен стоить не меньше {smallest}</translation>
+    </message>
+    <message id="catalog.price_too_high">
+        <source>price must be at most {limit:,} per unit, got {value}</source>
+        <translation>цена должна быть не больше {limit:,} за единицу, указано {value}</translation>
+    </message>
+    <message id="catalog.unknown_sources">
+        <source>sources cite unknown field(s): {fields}</source>
+        <translation>источники ссылаются на неизвестные поля: {fields}</translation>
+    </message>
+    <message id="catalog.vram_cuda">
+        <source>vram_cuda_bytes {cuda:,} is not within 85% of the {vram_gib:g} GB sold and the driver&apos;s total</source>
+        <translation>vram_cuda_bytes {cuda:,} вне диапазона от 85 % проданных {vram_gib:g} ГБ до итога драйвера</translation>
+    </message>
+    <message id="catalog.vram_reported">
+        <source>vram_reported_bytes {reported:,} is not within 85-100% of the {vram_gib:g} GB sold</source>
+        <translation>vram_reported_bytes {reported:,} не укладывается в 85–100 % от проданных {vram_gib:g} ГБ</translation>
+    </message>
+    <message id="catalog.whole">
+        <source>catalog: {reason}</source>
+        <translation>каталог: {reason}</translation>
+    </message>
+    <message id="checkpoint_restore">
+        <source>a resumable checkpoint takes about {size:.1f} GB (model, optimizer, scheduler, RNG and data-loader state); verify that it restores, not only that it is written</source>
+        <translation>возобновляемая контрольная точка обучения занимает около {size:.1f} ГБ (модель, оптимизатор, расписание, случайное состояние и состояние загрузчика данных); проверьте, что она восстанавливается, а не только записывается</translation>
+    </message>
+    <message id="cli.cannot_read_request">
+        <source>cannot read request file {path}: {reason}</source>
+        <translation>не удаётся прочитать файл запроса {path}: {reason}</translation>
+    </message>
+    <message id="cli.gpus_at_least_one">
+        <source>must be 1 or more, got {gpus}</source>
+        <translation>должно быть 1 или больше, получено {gpus}</translation>
+    </message>
+    <message id="config.not_an_object">
+        <source>config.json must hold a JSON object</source>
+        <translation>config.json должен содержать объект JSON</translation>
+    </message>
+    <message id="config.too_large">
+        <source>{path} is {size:,} bytes; a config.json is a few kilobytes, so this is not one</source>
+        <translation>{path} занимает {size:,} {size|noun.byte}; config.json весит несколько килобайт, значит, это не он</translation>
+    </message>
+    <message id="context_beyond_model">
+        <source>{context} tokens per sequence is longer than the model&apos;s longest sequence ({maximum}): vLLM refuses it unless the config&apos;s rope_scaling extends the length or VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 is set, llama.cpp warns of a context overflow, and quality past the trained length is not assured</source>
+        <translation>{context} токенов на последовательность — длиннее самой длинной последовательности модели ({maximum}): vLLM откажется запускаться, если rope_scaling в конфигурации не удлиняет её и не задан VLLM_ALLOW_LONG_MAX_MODEL_LEN=1, llama.cpp предупредит о переполнении контекста, а качество за пределами длины обучения не гарантировано</translation>
+    </message>
+    <message id="cpu_offload_load_on_cpu">
+        <source>CPU offload holds this little only if the pipeline stays on the CPU until offload is enabled: moved to the GPU first (.to(&quot;cuda&quot;), as some guides do), it holds every component at once, {whole:.2f} GiB of weights.</source>
+        <translation>Выгрузка на CPU даёт такой малый объём, только если конвейер остаётся на CPU до её включения: перенесённый сначала на GPU (.to(&quot;cuda&quot;), как делают некоторые руководства), он держит все компоненты сразу — {whole:.2f} ГиБ весов.</translation>
+    </message>
+    <message id="cpu_offload_sequential_slow">
+        <source>Sequential CPU offload keeps about one submodule on the GPU and moves weights over the host link for every layer of every step: very slow.</source>
+        <translation>Последовательная выгрузка на CPU держит на GPU примерно один подмодуль и передаёт веса по каналу хоста для каждого слоя на каждом шаге: очень медленно.</translation>
+    </message>
+    <message id="ddp_buckets">
+        <source>PyTorch DDP copies gradients into all-reduce buckets, up to the gradients&apos; size again, unless gradient_as_bucket_view=True</source>
+        <translation>PyTorch DDP копирует градиенты в бакеты all-reduce, занимая до ещё одного объёма градиентов, если не задано gradient_as_bucket_view=True</translation>
+    </message>
+    <message id="ddp_does_not_pool">
+        <source>needs {need:.1f} GiB per GPU, each {gpu} has {usable:.1f} GiB: DDP keeps a full replica on every GPU and does not pool memory, so {gpus} × {usable:.1f} GiB = {pooled:.1f} GiB does not help; shard the model with FSDP or tensor parallelism</source>
+        <translation>нужно {need:.1f} ГиБ на GPU, у каждого {gpu} — {usable:.1f} ГиБ: DDP держит полную реплику на каждом GPU и не объединяет память, поэтому {gpus} × {usable:.1f} ГиБ = {pooled:.1f} ГиБ не помогут; сегментируйте модель с FSDP или тензорным параллелизмом</translation>
+    </message>
+    <message id="diffusion.cannot_read">
+        <source>cannot read diffusion preset {path}: {reason}</source>
+        <translation>не удаётся прочитать пресет диффузии {path}: {reason}</translation>
+    </message>
+    <message id="diffusion.components">
+        <source>diffusion preset {path}: needs one denoiser, one vae and a text encoder</source>
+        <translation>пресет диффузии {path}: нужны один денойзер, один VAE и текстовый энкодер</translation>
+    </message>
+    <message id="diffusion.invalid">
+        <source>diffusion preset {path}: {where}: {reason}</source>
+        <translation>пресет диффузии {path}: {where}: {reason}</translation>
+    </message>
+    <message id="diffusion.unknown_preset">
+        <source>unknown diffusion model &apos;{preset_id}&apos; (known: {known})</source>
+        <translation>неизвестная диффузионная модель «{preset_id}» (известны: {known})</translation>
+    </message>
+    <message id="diffusion_quantized_denoiser">
+        <source>{weights} applies to the {denoiser}&apos;s linear layers only; text encoders and the VAE keep their dtype. Check kernel support and image quality.</source>
+        <translation>{weights} применяется только к линейным слоям {denoiser}; текстовые энкодеры и VAE сохраняют свой тип данных. Проверьте поддержку ядер и качество изображений.</translation>
+    </message>
+    <message id="diffusion_replicas_only">
+        <source>the diffusion pipelines run whole on each GPU; more GPUs serve as independent replicas (choose single or ddp)</source>
+        <translation>конвейеры диффузии работают на каждом GPU целиком; дополнительные GPU служат независимыми репликами (выберите «Один GPU» или DDP)</translation>
+    </message>
+    <message id="disclaimer">
+        <source>The definitions explain concepts; they do not guarantee that a specific workload, library version or topology is supported by an AnchorGPU allocation.</source>
+        <translation>Определения объясняют концепцию; они не гарантируют, что конкретная рабочая нагрузка, версия библиотеки или топология поддерживаются выделением AnchorGPU.</translation>
+    </message>
+    <message id="driver_too_old">
+        <source>the workload needs {platform} {version}, but the driver of this offer supports {platform} up to {limit}</source>
+        <translation>рабочей нагрузке нужна {platform} {version}, а драйвер этого предложения поддерживает {platform} не выше {limit}</translation>
+    </message>
+    <message id="error.cannot_read">
+        <source>cannot read {path}: {reason}</source>
+        <translation>не удаётся прочитать {path}: {reason}</translation>
+    </message>
+    <message id="error.config_bad_list">
+        <source>config.json field &apos;{name}&apos; must be a list of whole numbers or names</source>
+        <translation>поле «{name}» в config.json должно быть списком целых чисел или имён</translation>
+    </message>
+    <message id="error.config_head_dim">
+        <source>config.json has no &apos;head_dim&apos; and &apos;hidden_size&apos; ({hidden}) is not a multiple of &apos;num_attention_heads&apos; ({heads})</source>
+        <translation>в config.json нет «head_dim», а «hidden_size» ({hidden}) не кратно «num_attention_heads» ({heads})</translation>
+    </message>
+    <message id="error.config_key_missing">
+        <source>config.json has no &apos;{key}&apos;; it is needed to count parameters</source>
+        <translation>в config.json нет &apos;{key}&apos;; это поле нужно для подсчёта параметров</translation>
+    </message>
+    <message id="error.config_kv_heads">
+        <source>config.json field &apos;num_key_value_heads&apos; ({kv}) must divide &apos;num_attention_heads&apos; ({heads})</source>
+        <translation>поле «num_key_value_heads» в config.json ({kv}) должно делить «num_attention_heads» ({heads})</translation>
+    </message>
+    <message id="error.config_layers_differ">
+        <source>config.json field &apos;{name}&apos; differs between layers; the planner counts one expert shape for every MoE layer</source>
+        <translation>поле «{name}» в config.json различается между слоями; планировщик считает одну форму экспертов для всех MoE-слоёв</translation>
+    </message>
+    <message id="error.config_list_length">
+        <source>config.json field &apos;{name}&apos; describes {length} layers but the model has {layers}</source>
+        <translation>поле «{name}» в config.json описывает слоёв: {length}, а в модели их {layers}</translation>
+    </message>
+    <message id="error.config_missing">
+        <source>config file {path} does not exist or is not a file</source>
+        <translation>файл конфигурации {path} не существует или не является файлом</translation>
+    </message>
+    <message id="error.config_not_bool">
+        <source>config.json field &apos;{name}&apos; must be true or false, got {value}</source>
+        <translation>поле &apos;{name}&apos; в config.json должно быть true или false, получено {value}</translation>
+    </message>
+    <message id="error.config_not_finite">
+        <source>config.json field &apos;{name}&apos; is {value}; the planner needs a finite value there</source>
+        <translation>поле &apos;{name}&apos; в config.json равно {value}; здесь планировщику нужно конечное значение</translation>
+    </message>
+    <message id="error.config_not_json">
+        <source>{path} is not valid JSON: {reason}</source>
+        <translation>{path} — некорректный JSON: {reason}</translation>
+    </message>
+    <message id="error.config_not_non_negative">
+        <source>config.json field &apos;{name}&apos; must be a non-negative whole number, got {value}</source>
+        <translation>поле &apos;{name}&apos; в config.json должно быть неотрицательным целым числом, получено {value}</translation>
+    </message>
+    <message id="error.config_not_object">
+        <source>{path} must hold a JSON object, not {kind}</source>
+        <translation>{path} должен содержать объект JSON, а не {kind}</translation>
+    </message>
+    <message id="error.config_not_positive">
+        <source>config.json field &apos;{name}&apos; must be a positive whole number, got {value}</source>
+        <translation>поле &apos;{name}&apos; в config.json должно быть положительным целым числом, получено {value}</translation>
+    </message>
+    <message id="error.config_not_utf8">
+        <source>{path} is not UTF-8 text, so it is not a config.json</source>
+        <translation>{path} — не текст в UTF-8, значит, это не config.json</translation>
+    </message>
+    <message id="error.config_too_large">
+        <source>config.json field &apos;{name}&apos; is {value}, above the largest the planner accepts ({bound}); no published model comes near it</source>
+        <translation>поле «{name}» в config.json равно {value}, это больше наибольшего допустимого значения ({bound}); ни одна опубликованная модель к нему не приближается</translation>
+    </message>
+    <message id="error.config_top_k">
+        <source>config.json field &apos;{name}&apos; ({top_k}) exceeds the {experts} experts</source>
+        <translation>поле «{name}» в config.json ({top_k}) больше числа экспертов ({experts})</translation>
+    </message>
+    <message id="error.custom_active">
+        <source>custom model: active_params ({active:,}) is smaller than the embeddings ({embedding:,})</source>
+        <translation>пользовательская модель: active_params ({active:,}) меньше эмбеддингов ({embedding:,})</translation>
+    </message>
+    <message id="error.custom_embeddings">
+        <source>custom model: vocab_size × hidden_size = {embedding:,} is not less than params = {params:,}</source>
+        <translation>пользовательская модель: vocab_size × hidden_size = {embedding:,} — не меньше, чем params = {params:,}</translation>
+    </message>
+    <message id="error.diffusion_for_llm">
+        <source>&apos;{model}&apos; is a diffusion pipeline; choose the diffusion workload for it</source>
+        <translation>&apos;{model}&apos; — конвейер диффузии; выберите для него нагрузку «Диффузия»</translation>
+    </message>
+    <message id="error.gguf_blocks_past_tensors">
+        <source>{path}: {key} says {blocks:,} blocks, but the file holds {tensors:,} tensors and every block holds at least one</source>
+        <translation>{path}: {key} называет блоков: {blocks:,}, но тензоров в файле всего {tensors:,}, а в каждом блоке есть хотя бы один</translation>
+    </message>
+    <message id="error.gguf_experts_used">
+        <source>{path}: {key} ({used:,}) is more than the {experts:,} experts of the model</source>
+        <translation>{path}: {key} ({used:,}) больше числа экспертов модели ({experts:,})</translation>
+    </message>
+    <message id="error.gguf_heads_past_width">
+        <source>{path}: {heads_key} ({heads:,}) is more than {width_key} ({width:,}) and no {head_key} gives the head size, so a head would hold no values</source>
+        <translation>{path}: {heads_key} ({heads:,}) больше, чем {width_key} ({width:,}), а размер головы в {head_key} не указан, так что на голову не пришлось бы ни одного значения</translation>
+    </message>
+    <message id="error.gguf_invalid">
+        <source>{path} is not a valid GGUF file: {reason}</source>
+        <translation>{path} не является корректным файлом GGUF: {reason}</translation>
+    </message>
+    <message id="error.gguf_key_missing">
+        <source>{path} lacks the metadata key {key}, which the planner needs</source>
+        <translation>в {path} нет ключа метаданных {key}, нужного планировщику</translation>
+    </message>
+    <message id="error.gguf_key_zero">
+        <source>{path}: the metadata key {key} is 0; a model needs at least one</source>
+        <translation>{path}: ключ метаданных {key} равен 0, а модели нужен хотя бы один</translation>
+    </message>
+    <message id="error.gguf_magic">
+        <source>{path} is not a GGUF file (it does not begin with the bytes &apos;GGUF&apos;)</source>
+        <translation>{path} не является файлом GGUF (он не начинается с байтов «GGUF»)</translation>
+    </message>
+    <message id="error.gguf_size_past_tensors">
+        <source>{path}: {key} is {value:,}, more than the {values:,} values all the file&apos;s tensors hold</source>
+        <translation>{path}: {key} равен {value:,}, а это больше, чем значений во всех тензорах файла ({values:,})</translation>
+    </message>
+    <message id="error.gguf_split_key">
+        <source>{path}: the split key {key} is {value}, not a whole number</source>
+        <translation>{path}: ключ разбиения {key} равен {value}, а должен быть целым числом</translation>
+    </message>
+    <message id="error.gguf_split_mismatch">
+        <source>{path} does not say it is part {number} of {count} (split.no, split.count): the split files do not belong together</source>
+        <translation>{path} не называет себя частью {number} из {count} (split.no, split.count): эти части не от одной модели</translation>
+    </message>
+    <message id="error.gguf_split_missing">
+        <source>{path} is one of {count} split files and {missing_count} of them are not beside it ({missing}); the model&apos;s size needs every part</source>
+        <translation>{path} — одна из частей разбитой модели (частей: {count}), и рядом с ним не хватает файлов ({missing_count}: {missing}); для размера модели нужны все части</translation>
+    </message>
+    <message id="error.gguf_split_name">
+        <source>{path} is one of {count} split files, but its name does not end in -NNNNN-of-{count:05d}.gguf, so the other parts cannot be found; keep the names llama.cpp&apos;s gguf-split gave them</source>
+        <translation>{path} — одна из частей разбитой модели (частей: {count}), но имя не оканчивается на -NNNNN-of-{count:05d}.gguf, поэтому остальные части не найти; оставьте имена, которые дал им gguf-split из llama.cpp</translation>
+    </message>
+    <message id="error.gguf_split_tensor_twice">
+        <source>the split files of {path} hold a tensor name twice</source>
+        <translation>в частях модели {path} одно имя тензора встречается дважды</translation>
+    </message>
+    <message id="error.gguf_split_tensors">
+        <source>{path} says its {count} split files hold {declared:,} tensors, but they hold {found:,}</source>
+        <translation>{path}: по его словам, в частях модели (их {count}) тензоров {declared:,}, а на деле {found:,}</translation>
+    </message>
+    <message id="error.gguf_version">
+        <source>{path} is GGUF version {version}; versions 2 and 3 can be read</source>
+        <translation>{path} — GGUF версии {version}; читаются версии 2 и 3</translation>
+    </message>
+    <message id="error.gpus_out_of_range">
+        <source>gpus must be from 1 to {max_gpus} for {gpu}, got {gpus}</source>
+        <translation>число GPU для {gpu} должно быть от 1 до {max_gpus}, получено {gpus}</translation>
+    </message>
+    <message id="error.llm_for_diffusion">
+        <source>&apos;{model}&apos; is a language model; the diffusion workload needs a diffusion pipeline (sd-1.5, sdxl, flux.1-dev)</source>
+        <translation>&apos;{model}&apos; — языковая модель; для диффузии нужен конвейер диффузии (sd-1.5, sdxl, flux.1-dev)</translation>
+    </message>
+    <message id="error.safetensors_missing">
+        <source>{path} does not exist</source>
+        <translation>{path} не существует</translation>
+    </message>
+    <message id="error.storage_needs_checkpoint">
+        <source>0 sizes storage from the training checkpoint, but this workload has no checkpoint estimate; give a size in GB</source>
+        <translation>0 задаёт размер хранилища по контрольной точке обучения, но для этой нагрузки контрольная точка не оценивается; укажите размер в ГБ</translation>
+    </message>
+    <message id="error.unknown_gpu">
+        <source>unknown GPU &apos;{gpu}&apos; (known: {known})</source>
+        <translation>неизвестный GPU &apos;{gpu}&apos; (известны: {known})</translation>
+    </message>
+    <message id="fit.beyond_model">
+        <source>fits in memory, but the model&apos;s max_position_embeddings is {limit:,} tokens, below the {asked:,} asked for</source>
+        <translation>помещается в память, но max_position_embeddings модели — {limit:,} {limit|noun.token}, меньше запрошенных {asked:,}</translation>
+    </message>
+    <message id="fit.no_layout">
+        <source>no layout of this workload uses that many GPUs of this offer</source>
+        <translation>ни одна раскладка этой задачи не использует столько GPU этого предложения</translation>
+    </message>
+    <message id="fit.not_a_folder">
+        <source>{models_dir} is not a folder</source>
+        <translation>{models_dir} — не папка</translation>
+    </message>
+    <message id="fit.over_budget">
+        <source>no GPU count of this offer is within the budget for the term</source>
+        <translation>ни одно число GPU этого предложения не укладывается в бюджет на срок</translation>
+    </message>
+    <message id="format_converted">
+        <source>{gpu} ({gfx}) runs FP8 only in the FNUZ encoding: the OCP FP8 weights of {format} are converted when loaded, which changes values and scales; verify output quality (source: {source})</source>
+        <translation>{gpu} ({gfx}) выполняет FP8 только в кодировке FNUZ: веса OCP FP8 формата {format} преобразуются при загрузке, что меняет значения и масштабы; проверьте качество ответов (источник: {source})</translation>
+    </message>
+    <message id="format_emulated">
+        <source>{gpu} has no {feature} tensor cores: {format} runs through weight-only kernels that dequantize to 16-bit, so the memory saving stays but prefill runs at the bf16 peak ({peak:,.0f} TFLOPs) and the kernels must exist in your serving stack (source: {source})</source>
+        <translation>у {gpu} нет тензорных ядер {feature}: {format} работает через ядра только для весов, которые деквантуют их в 16 бит, поэтому экономия памяти остаётся, но префилл идёт на пике bf16 ({peak:,.0f} Тфлопс), а такие ядра должны быть в вашем стеке обслуживания (источник: {source})</translation>
+    </message>
+    <message id="format_unsupported">
+        <source>no kernel runs {format} ({feature}) on {gpu}; choose another format or GPU (source: {source})</source>
+        <translation>ни одно ядро не выполняет {format} ({feature}) на {gpu}; выберите другой формат или GPU (источник: {source})</translation>
+    </message>
+    <message id="fp8_emulated">
+        <source>{gpu} (compute capability {cc}) has no fp8 tensor cores (8.9+ needed): weight-only fp8 kernels dequantize to 16-bit, saving memory but not compute; check that your serving stack offers them</source>
+        <translation>у {gpu} (compute capability {cc}) нет тензорных ядер fp8 (нужна 8.9+): ядра fp8 только для весов деквантуют их в 16 бит и экономят память, но не вычисления; проверьте, что ваш стек обслуживания их предлагает</translation>
+    </message>
+    <message id="fp8_unsupported">
+        <source>{gpu} ({gfx}) runs no FP8 format, neither OCP FP8 nor its FNUZ encoding, so fp8 weights and an fp8 KV cache do not run on it (source: {source})</source>
+        <translation>{gpu} ({gfx}) не поддерживает FP8 ни в формате OCP, ни в кодировке FNUZ, поэтому веса fp8 и KV-кэш fp8 на нём не работают (источник: {source})</translation>
+    </message>
+    <message id="fsdp_sharded_checkpoint">
+        <source>FSDP writes checkpoints as {shards} shards; to restore on another number of GPUs they must be consolidated or resharded (torch.distributed.checkpoint); FSDP also adds communication every step</source>
+        <translation>FSDP записывает контрольные точки сегментами (сегментов: {shards}); чтобы восстановить их на другом числе GPU, их нужно объединить или пересегментировать (torch.distributed.checkpoint); кроме того, FSDP добавляет коммуникацию на каждом шаге</translation>
+    </message>
+    <message id="gguf.alignment">
+        <source>general.alignment {value} is not a power of two</source>
+        <translation>general.alignment {value} — не степень двойки</translation>
+    </message>
+    <message id="gguf.array_count">
+        <source>{what} holds {count:,} arrays (at most {limit:,})</source>
+        <translation>{what}: массивов {count:,} (не больше {limit:,})</translation>
+    </message>
+    <message id="gguf.array_depth">
+        <source>{what} nests arrays more than {limit} deep</source>
+        <translation>{what}: массивы вложены глубже {limit} уровней</translation>
+    </message>
+    <message id="gguf.blocks">
+        <source>{what} rows of {values} values are not whole {ggml_type} blocks of {block}</source>
+        <translation>{what}: строки из {values} {values|noun.value_genitive} не делятся на целые блоки {ggml_type} по {block}</translation>
+    </message>
+    <message id="gguf.count_too_large">
+        <source>{what} is {value:,}, more than the file can hold</source>
+        <translation>{what}: {value:,} — больше, чем может вместить файл</translation>
+    </message>
+    <message id="gguf.dimensions">
+        <source>{what} has {n_dims} dimensions (ggml allows 1 to {limit})</source>
+        <translation>{what}: измерений {n_dims} (ggml допускает от 1 до {limit})</translation>
+    </message>
+    <message id="gguf.elements">
+        <source>{what} claims {elements:,} values</source>
+        <translation>{what}: заявлено значений {elements:,}</translation>
+    </message>
+    <message id="gguf.ggml_type">
+        <source>{what} has ggml type {type_id}, which is not a known type</source>
+        <translation>{what}: тип ggml {type_id} неизвестен</translation>
+    </message>
+    <message id="gguf.key_twice">
+        <source>key &apos;{key}&apos; appears twice</source>
+        <translation>ключ «{key}» встречается дважды</translation>
+    </message>
+    <message id="gguf.misaligned">
+        <source>tensor &apos;{name}&apos; starts at {offset}, not a multiple of {alignment}</source>
+        <translation>тензор «{name}» начинается с {offset}, а это не кратно {alignment}</translation>
+    </message>
+    <message id="gguf.not_utf8">
+        <source>{what} is not UTF-8 text</source>
+        <translation>{what}: не текст UTF-8</translation>
+    </message>
+    <message id="gguf.overlap">
+        <source>tensor &apos;{name}&apos; overlaps the tensor before it</source>
+        <translation>тензор «{name}» перекрывает предыдущий тензор</translation>
+    </message>
+    <message id="gguf.part_dimension_count">
+        <source>the dimension count of {what}</source>
+        <translation>число измерений ({what})</translation>
+    </message>
+    <message id="gguf.part_dimensions">
+        <source>the dimensions of {what}</source>
+        <translation>измерения ({what})</translation>
+    </message>
+    <message id="gguf.part_element_type">
+        <source>the element type of {what}</source>
+        <translation>тип элементов ({what})</translation>
+    </message>
+    <message id="gguf.part_key">
+        <source>&apos;{key}&apos;</source>
+        <translation>ключ «{key}»</translation>
+    </message>
+    <message id="gguf.part_key_number">
+        <source>key #{number}</source>
+        <translation>ключ № {number}</translation>
+    </message>
+    <message id="gguf.part_kv_count">
+        <source>the key/value count</source>
+        <translation>число пар «ключ — значение»</translation>
+    </message>
+    <message id="gguf.part_length">
+        <source>the length of {what}</source>
+        <translation>длина ({what})</translation>
+    </message>
+    <message id="gguf.part_magic">
+        <source>the magic</source>
+        <translation>сигнатура файла</translation>
+    </message>
+    <message id="gguf.part_offset">
+        <source>the offset of {what}</source>
+        <translation>смещение ({what})</translation>
+    </message>
+    <message id="gguf.part_tensor">
+        <source>tensor &apos;{name}&apos;</source>
+        <translation>тензор «{name}»</translation>
+    </message>
+    <message id="gguf.part_tensor_count">
+        <source>the tensor count</source>
+        <translation>число тензоров</translation>
+    </message>
+    <message id="gguf.part_tensor_name">
+        <source>the name of tensor #{number}</source>
+        <translation>имя тензора № {number}</translation>
+    </message>
+    <message id="gguf.part_type">
+        <source>the type of {what}</source>
+        <translation>тип ({what})</translation>
+    </message>
+    <message id="gguf.part_value_type">
+        <source>the value type of &apos;{key}&apos;</source>
+        <translation>тип значения ключа «{key}»</translation>
+    </message>
+    <message id="gguf.part_version">
+        <source>the version</source>
+        <translation>версия</translation>
+    </message>
+    <message id="gguf.past_end">
+        <source>tensor &apos;{name}&apos; ends at byte {end:,} of the data, but the file holds only {data_bytes:,} (truncated or incomplete)</source>
+        <translation>тензор «{name}» заканчивается на байте {end:,} данных, а в файле их только {data_bytes:,} (файл обрезан или неполон)</translation>
+    </message>
+    <message id="gguf.string_past_end">
+        <source>{what} holds a string of {length:,} bytes</source>
+        <translation>{what}: строка длиной {length:,} {length|noun.byte}</translation>
+    </message>
+    <message id="gguf.string_too_long">
+        <source>{what} claims {length:,} bytes (at most {limit:,})</source>
+        <translation>{what}: заявлено {length:,} {length|noun.byte} (не больше {limit:,})</translation>
+    </message>
+    <message id="gguf.tensor_twice">
+        <source>a tensor name appears twice</source>
+        <translation>имя тензора встречается дважды</translation>
+    </message>
+    <message id="gguf.too_many_values">
+        <source>{what} brings the metadata past {limit:,} values</source>
+        <translation>{what}: метаданные превышают {limit:,} значений</translation>
+    </message>
+    <message id="gguf.truncated">
+        <source>{what} runs past the end of the file (truncated)</source>
+        <translation>{what}: выходит за конец файла (файл обрезан)</translation>
+    </message>
+    <message id="gguf.value_type">
+        <source>value type {kind} is not a GGUF type</source>
+        <translation>тип значения {kind} — не тип GGUF</translation>
+    </message>
+    <message id="gguf.value_type_of">
+        <source>{what} has value type {kind}, not a GGUF type</source>
+        <translation>{what}: тип значения {kind} — не тип GGUF</translation>
+    </message>
+    <message id="glossary.count_mismatch">
+        <source>glossary-ru.txt and glossary-en.json disagree on the number of terms</source>
+        <translation>в glossary-ru.txt и glossary-en.json разное число терминов</translation>
+    </message>
+    <message id="glossary.help_key">
+        <source>help entry &apos;{key}&apos; repeats a glossary key or names an unknown one</source>
+        <translation>статья справки «{key}» повторяет ключ глоссария или называет неизвестный</translation>
+    </message>
+    <message id="glossary.help_mismatch">
+        <source>help-en.json and help-ru.json disagree on their entries</source>
+        <translation>статьи справки в help-en.json и help-ru.json не совпадают</translation>
+    </message>
+    <message id="glossary.no_match">
+        <source>no glossary term matches &apos;{text}&apos;</source>
+        <translation>ни один термин глоссария не подходит к «{text}»</translation>
+    </message>
+    <message id="glossary.term_mismatch">
+        <source>glossary term {number}: expected &apos;{seed}&apos;, got &apos;{term_ru}&apos;</source>
+        <translation>термин глоссария {number}: ожидался «{seed}», найден «{term_ru}»</translation>
+    </message>
+    <message id="glossary.unknown_term">
+        <source>unknown glossary term &apos;{key}&apos;</source>
+        <translation>в глоссарии нет термина «{key}»</translation>
+    </message>
+    <message id="goal.fastest">
+        <source>the fastest, {gpus} × {gpu}, needs {hours:,.1f} h and finishes {late:,.1f} h late</source>
+        <translation>самому быстрому, {gpus} × {gpu}, нужно {hours:,.1f} ч, и он опоздает на {late:,.1f} ч</translation>
+    </message>
+    <message id="goal.late">
+        <source>no option finishes by the deadline; the cheapest, {gpus} × {gpu}, needs {hours:,.1f} h and finishes {late:,.1f} h late</source>
+        <translation>ни один вариант не успевает к сроку; самому дешёвому, {gpus} × {gpu}, нужно {hours:,.1f} ч, и он опоздает на {late:,.1f} ч</translation>
+    </message>
+    <message id="goal.meets">
+        <source>{gpus} × {gpu} trains {tokens:,} tokens in {hours:,.1f} h, {spare:,.1f} h before the deadline; a term of {count} × {unit} covers it for {cost!d} {currency}</source>
+        <translation>{gpus} × {gpu} обучает {tokens:,} токенов за {hours:,.1f} ч, на {spare:,.1f} ч раньше срока; срок аренды {count} × {unit} покрывает обучение за {cost} {currency}</translation>
+    </message>
+    <message id="goal.nothing_fits">
+        <source>no layout of any offer holds this training run in memory</source>
+        <translation>ни одна раскладка ни одного предложения не вмещает это обучение в память</translation>
+    </message>
+    <message id="guidance_distilled">
+        <source>{pipeline} is guidance-distilled: one denoiser pass per step, the batch is not doubled for classifier-free guidance.</source>
+        <translation>{pipeline} дистиллирована по guidance: один проход денойзера на шаг, пакет для classifier-free guidance не удваивается.</translation>
+    </message>
+    <message id="int4_kernels_missing">
+        <source>fast int4 kernels (Marlin) need compute capability 8.0+</source>
+        <translation>быстрые ядра int4 (Marlin) требуют compute capability 8.0+</translation>
+    </message>
+    <message id="int4_kernels_rocm">
+        <source>int4 (GPTQ/AWQ) kernels on ROCm depend on the framework build; verify them for {gfx}</source>
+        <translation>ядра int4 (GPTQ/AWQ) на ROCm зависят от сборки фреймворка; проверьте их для {gfx}</translation>
+    </message>
+    <message id="json.lone_surrogate">
+        <source>{path} holds a \u escape of half a character (a lone surrogate)</source>
+        <translation>в {path} есть escape-последовательность \u половины символа (одиночный суррогат)</translation>
+    </message>
+    <message id="json.long_number">
+        <source>{path} holds a number longer than {limit} characters</source>
+        <translation>в {path} есть число длиннее {limit} знаков</translation>
+    </message>
+    <message id="json.not_a_file">
+        <source>{path} is not a regular file (a folder, pipe or device is not read)</source>
+        <translation>{path} — не обычный файл (папка, канал или устройство не читаются)</translation>
+    </message>
+    <message id="json.not_finite">
+        <source>{path} holds {value}; only finite numbers are allowed</source>
+        <translation>в {path} есть {value}; допустимы только конечные числа</translation>
+    </message>
+    <message id="json.not_utf8">
+        <source>{path} is not UTF-8 text</source>
+        <translation>{path} — не текст в UTF-8</translation>
+    </message>
+    <message id="json.too_deep">
+        <source>{path} nests arrays and objects more than {limit} levels deep</source>
+        <translation>в {path} массивы и объекты вложены глубже {limit} уровней</translation>
+    </message>
+    <message id="json.too_large">
+        <source>{path} is larger than {limit:,} bytes, too large for this kind of file</source>
+        <translation>{path} больше {limit:,} байт — слишком велик для такого файла</translation>
+    </message>
+    <message id="kv_cache_fp8_quality">
+        <source>an fp8 KV cache halves its memory but can lower accuracy; verify output quality</source>
+        <translation>KV-кэш в fp8 занимает вдвое меньше памяти, но может снизить точность; проверьте качество вывода</translation>
+    </message>
+    <message id="kv_heads_replicated">
+        <source>tensor-parallel degree {tp} exceeds the {kv_heads} KV heads: each GPU keeps a replicated head, so the KV cache does not shrink further</source>
+        <translation>степень тензорного параллелизма {tp} больше числа KV-голов ({kv_heads}): каждый GPU хранит копию головы, поэтому KV-кэш дальше не уменьшается</translation>
+    </message>
+    <message id="limits.batch">
+        <source>largest batch of {at}×{height} images: {value:,} (limited by {binding})</source>
+        <translation>наибольший батч изображений {at}×{height}: {value:,} (ограничение: {binding})</translation>
+    </message>
+    <message id="limits.context">
+        <source>longest context per sequence with concurrency {at}: {value:,} tokens (limited by {binding})</source>
+        <translation>наибольший контекст последовательности при одновременных последовательностях: {at}: {value:,} {value|noun.token} (ограничение: {binding})</translation>
+    </message>
+    <message id="limits.kv_pool">
+        <source>vLLM&apos;s KV cache pool at start-up: {tokens:,} tokens ({gib:.2f} GiB per GPU), {concurrency:.2f} × requests of {context:,} tokens</source>
+        <translation>пул KV-кэша vLLM при запуске: {tokens:,} {tokens|noun.token} ({gib:.2f} ГиБ на GPU), {concurrency:.2f} × запросов по {context:,} {context|noun.token_dative}</translation>
+    </message>
+    <message id="limits.micro_batch">
+        <source>largest micro-batch of {at:,}-token sequences: {value:,} (limited by {binding})</source>
+        <translation>наибольший микробатч последовательностей по {at:,} {at|noun.token_dative}: {value:,} (ограничение: {binding})</translation>
+    </message>
+    <message id="limits.resolution">
+        <source>largest square image at batch {at}: {value}×{value} px (limited by {binding})</source>
+        <translation>наибольшее квадратное изображение при батче {at}: {value}×{value} пикс. (ограничение: {binding})</translation>
+    </message>
+    <message id="limits.sequence_length">
+        <source>longest training sequence at micro-batch {at}: {value:,} tokens (limited by {binding})</source>
+        <translation>наибольшая длина обучающей последовательности при микробатче {at}: {value:,} {value|noun.token} (ограничение: {binding})</translation>
+    </message>
+    <message id="limits.sequences">
+        <source>most concurrent sequences of {at:,} tokens: {value:,} (limited by {binding})</source>
+        <translation>наибольшее число одновременных последовательностей по {at:,} {at|noun.token_dative}: {value:,} (ограничение: {binding})</translation>
+    </message>
+    <message id="litgpt_previous_step.bnb_inputs">
+        <source>LitGPT keeps the previous step&apos;s fp32 logits, and through them the inputs bitsandbytes kept for backward, until the next forward has run: the estimate counts {size:.2f} GiB of them, as if the longest batch followed one as long</source>
+        <translation>LitGPT хранит логиты предыдущего шага в fp32, а через них и входы, сохранённые bitsandbytes для обратного прохода, пока не пройдёт следующий прямой проход: оценка учитывает {size:.2f} ГиБ на них, как если бы за самым длинным батчем шёл такой же длинный</translation>
+    </message>
+    <message id="litgpt_previous_step.logits">
+        <source>LitGPT keeps the previous step&apos;s fp32 logits until the next forward has run: the estimate counts {size:.2f} GiB of them, as if the longest batch followed one as long</source>
+        <translation>LitGPT хранит логиты предыдущего шага в fp32, пока не пройдёт следующий прямой проход: оценка учитывает {size:.2f} ГиБ на них, как если бы за самым длинным батчем шёл такой же длинный</translation>
+    </message>
+    <message id="litgpt_quantized_multi_gpu">
+        <source>LitGPT does not train a quantized model on more than one GPU (its fine-tuning scripts stop with --quantize and more than one device): use one GPU or another trainer</source>
+        <translation>LitGPT не обучает квантованную модель на нескольких GPU (его скрипты дообучения останавливаются при --quantize и больше чем одном устройстве): выберите один GPU или другой тренер</translation>
+    </message>
+    <message id="llamacpp_layer_split">
+        <source>llama.cpp splits the layers over the {gpus} GPUs (--split-mode layer), not the tensors: each GPU holds whole layers and their KV cache, one at a time computes</source>
+        <translation>llama.cpp делит между {gpus} GPU слои (--split-mode layer), а не тензоры: каждый GPU держит целые слои и их KV-кэш, вычисляет в каждый момент один GPU</translation>
+    </message>
+    <message id="llamacpp_no_layer_fits">
+        <source>not even one layer fits beside llama.cpp&apos;s compute buffer and KV cache on {gpu}</source>
+        <translation>на {gpu} рядом с вычислительным буфером и KV-кэшем llama.cpp не помещается ни один слой</translation>
+    </message>
+    <message id="llamacpp_not_gguf">
+        <source>llama.cpp runs GGUF files: the weights are counted as {format}, which is not a GGUF type; choose a GGUF format or a .gguf file for exact figures</source>
+        <translation>llama.cpp работает с файлами GGUF: веса посчитаны в формате {format}, который не является типом GGUF; для точных цифр выберите формат GGUF или файл .gguf</translation>
+    </message>
+    <message id="llamacpp_partial_offload">
+        <source>{on_gpu} of {layers} layers fit on the GPUs (-ngl {on_gpu}); the other {on_cpu} run on the CPU from system memory ({cpu_gib:.1f} GiB of weights), which bounds the speed</source>
+        <translation>на GPU помещается {on_gpu} из {layers} слоёв (-ngl {on_gpu}); остальные {on_cpu} выполняются на CPU из системной памяти ({cpu_gib:.1f} ГиБ весов), и это ограничивает скорость</translation>
+    </message>
+    <message id="model_note.alias">
+        <source>&apos;{key}&apos; read from the config&apos;s &apos;{name}&apos;.</source>
+        <translation>&apos;{key}&apos; прочитано из поля конфига &apos;{name}&apos;.</translation>
+    </message>
+    <message id="model_note.audio_estimated">
+        <source>The audio tower of &apos;{family}&apos; is not one the planner counts exactly: estimated from its audio_config at {params:,} parameters, within the range shown.</source>
+        <translation>Аудиоэнкодер «{family}» планировщик точно не считает: по его audio_config он оценён (параметров: {params:,}) в пределах показанного диапазона.</translation>
+    </message>
+    <message id="model_note.cache_band">
+        <source>The cache layout is guessed: the cache may be {low:.2f}× to {high:.2f}× the figure.</source>
+        <translation>Раскладка кэша угадана: кэш может составить от {low:.2f}× до {high:.2f}× показанного.</translation>
+    </message>
+    <message id="model_note.checkpoint_format">
+        <source>The checkpoint&apos;s weights are stored as {format} (from quantization_config and the header&apos;s dtypes); its exact stored size is used.</source>
+        <translation>Веса чекпойнта хранятся в формате {format} (по quantization_config и типам данных заголовка); используется их точный размер.</translation>
+    </message>
+    <message id="model_note.counted_from_index">
+        <source>The parameters ({params:,}) are counted from the index&apos;s total_size, so the weights are exact; the cache layout is read from the generic config fields.</source>
+        <translation>Параметры ({params:,}) посчитаны по total_size из индекса, поэтому веса точные; устройство кэша прочитано из общих полей конфига.</translation>
+    </message>
+    <message id="model_note.counted_from_tensors">
+        <source>The parameters ({params:,}) are counted from the checkpoint&apos;s tensors, so the weights are exact; the cache layout is read from the generic config fields.</source>
+        <translation>Параметры ({params:,}) посчитаны по тензорам контрольной точки, поэтому веса точные; устройство кэша прочитано из общих полей конфигурации.</translation>
+    </message>
+    <message id="model_note.custom_active">
+        <source>Compute uses the {active:,} active parameters given.</source>
+        <translation>Вычисления учитывают заданное число активных параметров: {active:,}.</translation>
+    </message>
+    <message id="model_note.custom_assumed">
+        <source>Custom model: the KV cache and activations rest on assumed {assumed}; give these fields for a better estimate.</source>
+        <translation>Пользовательская модель: KV-кэш и активации рассчитаны по допущениям ({assumed}); укажите эти поля для более точной оценки.</translation>
+    </message>
+    <message id="model_note.custom_no_layers">
+        <source>Without the layer count, FSDP&apos;s gathered working set (one layer at a time) is not estimated.</source>
+        <translation>Без числа слоёв рабочий набор, который собирает FSDP (по одному слою за раз), не оценивается.</translation>
+    </message>
+    <message id="model_note.declared_quantization">
+        <source>config.json declares {method} quantization in a layout the planner does not read: the weights are counted at the requested precision, not as the checkpoint stores them.</source>
+        <translation>config.json объявляет квантование {method} в раскладке, которую планировщик не читает: веса посчитаны в запрошенной точности, а не так, как их хранит контрольная точка.</translation>
+    </message>
+    <message id="model_note.experts_unknown">
+        <source>{experts} experts found but the experts used per token are unknown without config.json; active parameters are counted as all parameters.</source>
+        <translation>Найдено экспертов: {experts}, но без config.json неизвестно, сколько из них используется на токен; активными считаются все параметры.</translation>
+    </message>
+    <message id="model_note.family_default">
+        <source>&apos;{key}&apos; is not in config.json; used the {family} default {default}.</source>
+        <translation>&apos;{key}&apos; нет в config.json; взято значение по умолчанию для {family}: {default}.</translation>
+    </message>
+    <message id="model_note.ff_assumed">
+        <source>&apos;intermediate_size&apos; is not in config.json; assumed 4 × hidden = {ff}.</source>
+        <translation>&apos;intermediate_size&apos; нет в config.json; принято 4 × hidden = {ff}.</translation>
+    </message>
+    <message id="model_note.ff_inferred">
+        <source>No MLP weights recognised; intermediate size assumed 4 × hidden = {ff}.</source>
+        <translation>Веса MLP не распознаны; промежуточный размер принят равным 4 × hidden = {ff}.</translation>
+    </message>
+    <message id="model_note.gguf_split">
+        <source>A split model: all {count} files were read ({tensors:,} tensors in all).</source>
+        <translation>Модель разбита на части, и прочитаны все (частей: {count}, тензоров всего: {tensors:,}).</translation>
+    </message>
+    <message id="model_note.gguf_types">
+        <source>GGUF tensor types by share of bytes: {types}; the exact stored size ({stored:,} bytes) is used for the weights.</source>
+        <translation>Типы тензоров GGUF по доле байтов: {types}; для весов используется точный размер в файле ({stored:,} {stored|noun.byte}).</translation>
+    </message>
+    <message id="model_note.gguf_window_layers">
+        <source>The file declares a {window}-token sliding window but not which layers use it; every layer&apos;s KV cache is counted in full (an upper bound).</source>
+        <translation>Файл объявляет скользящее окно в {window} {window|noun.token}, но не указывает, какие слои его используют; KV-кэш каждого слоя учтён полностью (оценка сверху).</translation>
+    </message>
+    <message id="model_note.head_dim_assumed">
+        <source>head_dim is not stored in the tensors; assumed {head_dim}.</source>
+        <translation>head_dim не хранится в тензорах; принято {head_dim}.</translation>
+    </message>
+    <message id="model_note.heads_raised">
+        <source>attention_heads raised to kv_heads ({kv_heads}).</source>
+        <translation>attention_heads увеличено до kv_heads ({kv_heads}).</translation>
+    </message>
+    <message id="model_note.index_experts">
+        <source>The index names {experts} experts per layer, which the config reading did not count as such: the weights are exact, but the active parameters and the expert split may not be.</source>
+        <translation>Индекс называет экспертов в каждом слое (всего: {experts}), а при чтении конфига они как эксперты не учтены: веса точные, но активные параметры и разбиение экспертов могут быть неточными.</translation>
+    </message>
+    <message id="model_note.index_layout">
+        <source>model.safetensors.index.json beside this config.json gives {total:,} bytes as stored; the weights are counted as vLLM loads the config&apos;s quantization, {loaded:,} bytes.</source>
+        <translation>model.safetensors.index.json рядом с этим config.json даёт {total:,} {total|noun.byte} в хранимом виде; веса посчитаны так, как vLLM загружает квантование из конфига: {loaded:,} {loaded|noun.byte}.</translation>
+    </message>
+    <message id="model_note.index_mtp">
+        <source>model.safetensors.index.json beside this config.json gives {total:,} bytes, its multi-token-prediction layers included, which vLLM does not load for plain serving; the weights are counted from the config.</source>
+        <translation>model.safetensors.index.json рядом с этим config.json даёт {total:,} {total|noun.byte} вместе со слоями предсказания нескольких токенов (MTP), которые vLLM при обычной раздаче не загружает; веса посчитаны по конфигу.</translation>
+    </message>
+    <message id="model_note.index_not_used">
+        <source>model.safetensors.index.json beside this config.json gives the checkpoint&apos;s size, {total:,} bytes, but not which tensors every tensor-parallel GPU holds whole; the weights are counted from the config.</source>
+        <translation>model.safetensors.index.json рядом с этим config.json даёт размер чекпойнта, {total:,} {total|noun.byte}, но не говорит, какие тензоры каждый GPU при тензорном параллелизме держит целиком; веса посчитаны по конфигу.</translation>
+    </message>
+    <message id="model_note.index_part_mamba">
+        <source>The index names Mamba or linear-attention tensors (A_log, conv1d), which the config reading did not count as such: the weights are exact, the cache may not be.</source>
+        <translation>Индекс называет тензоры Mamba или линейного внимания (A_log, conv1d), а при чтении конфига они не учтены: веса точные, кэш может быть неточным.</translation>
+    </message>
+    <message id="model_note.index_part_mla">
+        <source>The index names MLA tensors (kv_a_proj_with_mqa, kv_b_proj), which the config reading did not count as such: the weights are exact, the KV cache may not be.</source>
+        <translation>Индекс называет тензоры MLA (kv_a_proj_with_mqa, kv_b_proj), а при чтении конфига MLA не учтена: веса точные, KV-кэш может быть неточным.</translation>
+    </message>
+    <message id="model_note.index_part_vision">
+        <source>The index names a vision encoder&apos;s tensors, which the config reading did not count as such: the weights are exact, the activations of images may not be.</source>
+        <translation>Индекс называет тензоры визуального энкодера, а при чтении конфига он не учтён: веса точные, активации для изображений могут быть неточными.</translation>
+    </message>
+    <message id="model_note.index_size_mismatch">
+        <source>The index says total_size {total:,} bytes but the shards&apos; headers describe {stored:,} bytes; the headers are used.</source>
+        <translation>Индекс указывает total_size {total:,} {total|noun.byte}, а заголовки сегментов описывают {stored:,} {stored|noun.byte}; используются заголовки.</translation>
+    </message>
+    <message id="model_note.index_total_size">
+        <source>The weights take {total:,} bytes exactly: the total_size of model.safetensors.index.json beside this config.json, which lists {tensors:,} tensors (the shard files themselves were not read).</source>
+        <translation>Веса занимают ровно {total:,} {total|noun.byte}: это total_size из model.safetensors.index.json рядом с этим config.json (тензоров в индексе: {tensors:,}; сами файлы шардов не читались).</translation>
+    </message>
+    <message id="model_note.inferred">
+        <source>No config.json beside the checkpoint: the architecture was inferred from tensor names and shapes, and sliding-window attention cannot be detected (full KV cache assumed).</source>
+        <translation>Рядом с контрольной точкой нет config.json: архитектура выведена из имён и форм тензоров, а внимание со скользящим окном распознать нельзя (принят полный KV-кэш).</translation>
+    </message>
+    <message id="model_note.modelopt_not_read">
+        <source>{file} beside this config.json describes a ModelOpt quantization (FP8 or NVFP4) that the planner does not read: the weights are counted at the requested precision; set the precision the checkpoint is stored in, or give its safetensors files for exact weights.</source>
+        <translation>{file} рядом с этим config.json описывает квантование ModelOpt (FP8 или NVFP4), которое планировщик не читает: веса посчитаны в запрошенной точности; укажите точность, в которой хранится чекпойнт, или дайте его файлы safetensors для точного счёта весов.</translation>
+    </message>
+    <message id="model_note.modelopt_read">
+        <source>{file} beside this config.json gives the checkpoint&apos;s ModelOpt quantization ({algo}): the weights are counted as it stores them, the modules it excludes in 16 bits.</source>
+        <translation>{file} рядом с этим config.json задаёт квантование чекпойнта ModelOpt ({algo}): веса посчитаны так, как они в нём хранятся, а исключённые модули — в 16 битах.</translation>
+    </message>
+    <message id="model_note.mtp_counted">
+        <source>Speculative decoding with MTP (vLLM --speculative-config method mtp): the {layers} multi-token-prediction layer(s) are counted as vLLM loads them ({params:,} parameters; they share the model&apos;s embedding and LM head), and each caches like a decoder layer.</source>
+        <translation>Спекулятивное декодирование с MTP (vLLM --speculative-config, method mtp): слои предсказания нескольких токенов ({layers}) учтены так, как их загружает vLLM (параметров: {params:,}; эмбеддинги и выходную голову (LM head) они берут у модели), и каждый из них хранит KV-кэш как слой декодера.</translation>
+    </message>
+    <message id="model_note.mtp_declared">
+        <source>config.json declares {layers} multi-token-prediction layer(s) ({key}); they serve speculative decoding, which this estimate does not include, and their parameters are not counted.</source>
+        <translation>config.json объявляет слои предсказания нескольких токенов (MTP): {layers} ({key}); они служат спекулятивному декодированию, которого эта оценка не включает, и их параметры не учитываются.</translation>
+    </message>
+    <message id="model_note.mtp_layers">
+        <source>The published checkpoint also stores {layers} multi-token-prediction layer(s) ({params:,} parameters). vLLM skips them when it loads the model and loads them only for speculative decoding with MTP (--speculative-config method mtp); they are not counted here.</source>
+        <translation>Опубликованная контрольная точка хранит ещё слои предсказания нескольких токенов (MTP): {layers} (параметров: {params:,}). vLLM пропускает их при загрузке модели и загружает только для спекулятивного декодирования с MTP (--speculative-config, method mtp); здесь они не учитываются.</translation>
+    </message>
+    <message id="model_note.mtp_layers_first">
+        <source>The published checkpoint also stores {layers} multi-token-prediction layers ({params:,} parameters). vLLM skips them when it loads the model, and for speculative decoding with MTP (--speculative-config method mtp) loads only the first ({loaded:,} parameters); they are not counted here.</source>
+        <translation>Опубликованная контрольная точка хранит ещё слои предсказания нескольких токенов (MTP): {layers} (параметров: {params:,}). vLLM пропускает их при загрузке модели, а для спекулятивного декодирования с MTP (--speculative-config, method mtp) загружает только первый из них (параметров: {loaded:,}); здесь они не учитываются.</translation>
+    </message>
+    <message id="model_note.mtp_states">
+        <source>While drafting, vLLM keeps {states} recurrent states per sequence in each linear-attention or Mamba layer, one more per draft token; they are counted.</source>
+        <translation>Пока идёт черновая генерация, vLLM хранит в каждом слое линейного внимания или Mamba по нескольку рекуррентных состояний на последовательность (всего: {states}) — на одно больше на каждый черновой токен; они учтены.</translation>
+    </message>
+    <message id="model_note.mtp_storage_unread">
+        <source>config.json&apos;s quantization_config names the multi-token-prediction layers in a way the planner does not read exactly (an entry names some of one of their matrices, or the family&apos;s MTP module names are not known): they are not counted, even for speculative decoding.</source>
+        <translation>quantization_config в config.json называет слои предсказания нескольких токенов (MTP) так, что планировщик не может прочитать это точно (запись называет лишь часть одной из их матриц или имена модулей MTP этого семейства неизвестны): они не учитываются, даже для спекулятивного декодирования.</translation>
+    </message>
+    <message id="model_note.open_compressed_cache">
+        <source>The config declares a compressed attention cache the planner does not read: the cache is a guess (the parameters are counted from the shared fields).</source>
+        <translation>Конфигурация объявляет сжатый кэш внимания, который планировщик не читает: кэш — это допущение (параметры учтены по общим полям).</translation>
+    </message>
+    <message id="model_note.open_heads">
+        <source>The config does not give the attention head count (its class default applies): counted as {heads} heads of {head_dim} with a K/V head each, so both the parameters and the cache may be smaller.</source>
+        <translation>Конфигурация не задаёт число голов внимания (действует значение по умолчанию её класса): учтено голов — {heads}, размерность каждой — {head_dim}, у каждой своя KV-голова, поэтому и параметров, и кэша может быть меньше.</translation>
+    </message>
+    <message id="model_note.open_kv_sharing">
+        <source>The config lets its last layers reuse earlier layers&apos; keys and values (num_kv_shared_layers): every layer is cached, so the cache may be smaller (the parameters are not affected).</source>
+        <translation>Конфигурация разрешает последним слоям повторно использовать ключи и значения предыдущих слоёв (num_kv_shared_layers): кэш учтён для каждого слоя, поэтому он может быть меньше (на параметры это не влияет).</translation>
+    </message>
+    <message id="model_note.open_layer_plan">
+        <source>The config has recurrent-mixer fields but no per-layer plan: every layer is counted with attention, the mixer and an MLP, so both the parameters and the cache may be smaller.</source>
+        <translation>В конфигурации есть поля рекуррентного смесителя, но нет послойного плана: каждый слой учтён с вниманием, смесителем и MLP, поэтому и параметров, и кэша может быть меньше.</translation>
+    </message>
+    <message id="model_note.open_layer_shapes">
+        <source>The sliding-window layers have their own head shape but the config does not say which layers slide: the cache may be larger than the figure (the parameters are counted with the main shape).</source>
+        <translation>У слоёв со скользящим окном своя форма голов, но конфигурация не говорит, какие это слои: кэш может оказаться больше показанного (параметры учтены по основной форме).</translation>
+    </message>
+    <message id="model_note.open_layer_widths">
+        <source>The config lists an MLP width per layer: every layer is counted at the widest, so the parameters may be fewer (the cache is not affected).</source>
+        <translation>Конфигурация задаёт ширину MLP для каждого слоя: все слои учтены по самой широкой, поэтому параметров может быть меньше (на кэш это не влияет).</translation>
+    </message>
+    <message id="model_note.open_learned_positions">
+        <source>The config names no rotary or ALiBi positions: the model may learn a position table, so the parameters may be more (the cache is not affected).</source>
+        <translation>В конфигурации не указаны ни поворотные (RoPE), ни ALiBi-позиции: у модели может быть обучаемая таблица позиций, поэтому параметров может быть больше (на кэш это не влияет).</translation>
+    </message>
+    <message id="model_note.open_linear_state">
+        <source>The linear-attention layers&apos; state is not described by any field the planner reads: it is taken as heads × head_dim² per layer, so the cache is a guess (the parameters are counted as attention-shaped layers).</source>
+        <translation>Состояние слоёв линейного внимания не описано ни одним полем, которое читает планировщик: оно принято равным heads × head_dim² на слой, так что кэш — это допущение (параметры учтены как у слоёв внимания).</translation>
+    </message>
+    <message id="model_note.open_mlp_gate">
+        <source>The activation does not say whether the MLP has a gate matrix: counted with one, so the parameters may be fewer (the cache is not affected).</source>
+        <translation>По функции активации не видно, есть ли у MLP гейт-матрица: она учтена, поэтому параметров может быть меньше (на кэш это не влияет).</translation>
+    </message>
+    <message id="model_note.open_per_layer_inputs">
+        <source>The config declares per-layer input embeddings and extra per-layer blocks the planner does not count: the parameters may be more (the cache is not affected).</source>
+        <translation>Конфигурация объявляет послойные входные эмбеддинги и дополнительные послойные блоки, которые планировщик не считает: параметров может быть больше (на кэш это не влияет).</translation>
+    </message>
+    <message id="model_note.open_shared_blocks">
+        <source>The config declares shared attention blocks (num_mem_blocks): every hybrid layer is counted with its own, so the parameters may be far fewer (the cache is not affected).</source>
+        <translation>Конфигурация объявляет общие блоки внимания (num_mem_blocks): каждый гибридный слой учтён со своим блоком, поэтому параметров может быть намного меньше (на кэш это не влияет).</translation>
+    </message>
+    <message id="model_note.open_shared_expert">
+        <source>The config names no shared expert: none is counted, but some families run one without declaring it, so the parameters may be more (the cache is not affected).</source>
+        <translation>В конфигурации не назван общий эксперт: он не учтён, но некоторые семейства используют его, не объявляя, поэтому параметров может быть больше (на кэш это не влияет).</translation>
+    </message>
+    <message id="model_note.open_sliding_window">
+        <source>The config sets a sliding window but not which layers use it: every layer is cached in full, so the cache may be smaller (the parameters are not affected).</source>
+        <translation>Конфигурация задаёт скользящее окно, но не указывает, какие слои его используют: кэш каждого слоя учтён полностью, поэтому кэш может быть меньше (на параметры это не влияет).</translation>
+    </message>
+    <message id="model_note.open_tied_head">
+        <source>&apos;tie_word_embeddings&apos; is not in config.json: the output head is counted apart from the embedding, so the parameters may be {vocab:,} × {h:,} fewer.</source>
+        <translation>В config.json нет «tie_word_embeddings»: выходная голова учтена отдельно от эмбеддингов, поэтому параметров может быть на {vocab:,} × {h:,} меньше.</translation>
+    </message>
+    <message id="model_note.param_mismatch">
+        <source>The checkpoint stores {stored:,} parameters; config.json describes {described:,} (extra or missing tensors, e.g. tied or auxiliary weights).</source>
+        <translation>В контрольной точке хранится параметров: {stored:,}; config.json описывает {described:,} (лишние или недостающие тензоры, например связанные или вспомогательные веса).</translation>
+    </message>
+    <message id="model_note.quantized_checkpoint">
+        <source>The checkpoint is quantized: its parameter count is of stored (packed) elements, and its exact stored size ({stored:,} bytes) is used for the weights.</source>
+        <translation>Контрольная точка квантована: число параметров — это число хранимых (упакованных) элементов, а для весов берётся её точный хранимый размер ({stored:,} {stored|noun.byte}).</translation>
+    </message>
+    <message id="model_note.scales_loaded_fp32">
+        <source>The checkpoint saves its 8-bit scales in 16 bits; vLLM loads them into float32, so the weights take {loaded:,} bytes on the GPUs for {stored:,} in the files.</source>
+        <translation>Чекпойнт хранит 8-битные масштабы в 16 битах, а vLLM загружает их во float32: на GPU веса занимают {loaded:,} {loaded|noun.byte} при {stored:,} {stored|noun.byte} в файлах.</translation>
+    </message>
+    <message id="model_note.untied_head">
+        <source>&apos;tie_word_embeddings&apos; is not in config.json; assumed an untied LM head.</source>
+        <translation>&apos;tie_word_embeddings&apos; нет в config.json; принята выходная голова (LM head), не связанная с эмбеддингами.</translation>
+    </message>
+    <message id="model_note.vision_estimated">
+        <source>The vision tower of &apos;{family}&apos; is not one the planner counts exactly: estimated from its vision_config at {params:,} parameters, within the range shown.</source>
+        <translation>Визуальный энкодер «{family}» планировщик точно не считает: по его vision_config он оценён (параметров: {params:,}) в пределах показанного диапазона.</translation>
+    </message>
+    <message id="model_type_unknown.named">
+        <source>model_type &apos;{family}&apos; is not one the planner counts exactly; its layers, experts, attention and cache are estimated from the fields families share, within the range shown.</source>
+        <translation>model_type «{family}» планировщик точно не считает: слои, эксперты, внимание и кэш оценены по полям, общим для разных семейств, в пределах показанного диапазона.</translation>
+    </message>
+    <message id="model_type_unknown.unnamed">
+        <source>a config without model_type is not one the planner counts exactly; its layers, experts, attention and cache are estimated from the fields families share, within the range shown.</source>
+        <translation>конфигурацию без model_type планировщик точно не считает: слои, эксперты, внимание и кэш оценены по полям, общим для разных семейств, в пределах показанного диапазона.</translation>
+    </message>
+    <message id="models.cannot_read">
+        <source>preset file {path} cannot be read: {reason}</source>
+        <translation>не удаётся прочитать файл пресета {path}: {reason}</translation>
+    </message>
+    <message id="models.needs_id">
+        <source>preset file {path} needs &quot;id&quot;: &quot;{stem}&quot; and a &quot;name&quot;</source>
+        <translation>файлу пресета {path} нужны &quot;id&quot;: &quot;{stem}&quot; и &quot;name&quot;</translation>
+    </message>
+    <message id="models.no_config">
+        <source>preset file {path} has no &quot;config&quot; object</source>
+        <translation>в файле пресета {path} нет объекта &quot;config&quot;</translation>
+    </message>
+    <message id="models.not_an_object">
+        <source>preset file {path} must hold a JSON object</source>
+        <translation>файл пресета {path} должен содержать объект JSON</translation>
+    </message>
+    <message id="models.unknown_preset">
+        <source>unknown model preset &apos;{preset_id}&apos;; valid presets: {valid}</source>
+        <translation>неизвестный пресет модели «{preset_id}»; допустимые пресеты: {valid}</translation>
+    </message>
+    <message id="moe_total_params">
+        <source>mixture of experts: memory holds all {total:.1f}B parameters, while each token computes with {active:.1f}B</source>
+        <translation>смесь экспертов (MoE): память хранит все {total:.1f} млрд параметров, а каждый токен вычисляется с {active:.1f} млрд</translation>
+    </message>
+    <message id="mtp_not_counted">
+        <source>speculative decoding with MTP is asked for, but the planner counts no multi-token-prediction layers for this model (it declares none, or their layout is not read): their weights and cache are not included</source>
+        <translation>запрошено спекулятивное декодирование с MTP, но планировщик не находит у этой модели слоёв предсказания нескольких токенов, которые он умеет считать (модель их не объявляет или их раскладка не прочитана): их веса и кэш не учтены</translation>
+    </message>
+    <message id="mtp_not_counted.no_draft">
+        <source>speculative decoding with MTP is asked for, but vLLM has no MTP draft model for {model_type}, and its published checkpoints store no multi-token-prediction weights: nothing is counted for them; plan without MTP or with another draft method</source>
+        <translation>запрошено спекулятивное декодирование с MTP, но у vLLM нет черновой модели MTP для {model_type}, а опубликованные контрольные точки этой модели не хранят весов предсказания нескольких токенов: для них ничего не учтено; планируйте без MTP или с другим способом получения черновых токенов</translation>
+    </message>
+    <message id="noun.byte" numerus="yes">
+        <source>byte(s)</source>
+        <translation>
+            <numerusform>байт</numerusform>
+            <numerusform>байта</numerusform>
+            <numerusform>байт</numerusform>
+        </translation>
+    </message>
+    <message id="noun.character_genitive" numerus="yes">
+        <source>character(s), after &apos;of&apos;</source>
+        <translation>
+            <numerusform>символа</numerusform>
+            <numerusform>символов</numerusform>
+            <numerusform>символов</numerusform>
+        </translation>
+    </message>
+    <message id="noun.covers" numerus="yes">
+        <source>cover(s), the verb</source>
+        <translation>
+            <numerusform>покрывает</numerusform>
+            <numerusform>покрывают</numerusform>
+            <numerusform>покрывают</numerusform>
+        </translation>
+    </message>
+    <message id="noun.day" numerus="yes">
+        <source>day(s)</source>
+        <translation>
+            <numerusform>день</numerusform>
+            <numerusform>дня</numerusform>
+            <numerusform>дней</numerusform>
+        </translation>
+    </message>
+    <message id="noun.gpu_hour" numerus="yes">
+        <source>GPU-hour(s)</source>
+        <translation>
+            <numerusform>GPU-час</numerusform>
+            <numerusform>GPU-часа</numerusform>
+            <numerusform>GPU-часов</numerusform>
+        </translation>
+    </message>
+    <message id="noun.hour_covers" numerus="yes">
+        <source>hour(s) cover(s)</source>
+        <translation>
+            <numerusform>час покрывает</numerusform>
+            <numerusform>часа покрывают</numerusform>
+            <numerusform>часов покрывают</numerusform>
+        </translation>
+    </message>
+    <message id="noun.month" numerus="yes">
+        <source>month(s)</source>
+        <translation>
+            <numerusform>месяц</numerusform>
+            <numerusform>месяца</numerusform>
+            <numerusform>месяцев</numerusform>
+        </translation>
+    </message>
+    <message id="noun.order" numerus="yes">
+        <source>order(s)</source>
+        <translation>
+            <numerusform>заказ</numerusform>
+            <numerusform>заказа</numerusform>
+            <numerusform>заказов</numerusform>
+        </translation>
+    </message>
+    <message id="noun.sequence" numerus="yes">
+        <source>sequence(s)</source>
+        <translation>
+            <numerusform>последовательность</numerusform>
+            <numerusform>последовательности</numerusform>
+            <numerusform>последовательностей</numerusform>
+        </translation>
+    </message>
+    <message id="noun.sequence_genitive" numerus="yes">
+        <source>sequence(s), after &apos;of&apos;</source>
+        <translation>
+            <numerusform>последовательности</numerusform>
+            <numerusform>последовательностей</numerusform>
+            <numerusform>последовательностей</numerusform>
+        </translation>
+    </message>
+    <message id="noun.tensor" numerus="yes">
+        <source>tensor(s)</source>
+        <translation>
+            <numerusform>тензор</numerusform>
+            <numerusform>тензора</numerusform>
+            <numerusform>тензоров</numerusform>
+        </translation>
+    </message>
+    <message id="noun.token" numerus="yes">
+        <source>token(s)</source>
+        <translation>
+            <numerusform>токен</numerusform>
+            <numerusform>токена</numerusform>
+            <numerusform>токенов</numerusform>
+        </translation>
+    </message>
+    <message id="noun.token_dative" numerus="yes">
+        <source>token(s), after &apos;by&apos; (by 8 tokens)</source>
+        <translation>
+            <numerusform>токену</numerusform>
+            <numerusform>токена</numerusform>
+            <numerusform>токенов</numerusform>
+        </translation>
+    </message>
+    <message id="noun.token_genitive" numerus="yes">
+        <source>token(s), after &apos;of&apos;</source>
+        <translation>
+            <numerusform>токена</numerusform>
+            <numerusform>токенов</numerusform>
+            <numerusform>токенов</numerusform>
+        </translation>
+    </message>
+    <message id="noun.value_genitive" numerus="yes">
+        <source>value(s), after &apos;of&apos;</source>
+        <translation>
+            <numerusform>значения</numerusform>
+            <numerusform>значений</numerusform>
+            <numerusform>значений</numerusform>
+        </translation>
+    </message>
+    <message id="noun.week" numerus="yes">
+        <source>week(s)</source>
+        <translation>
+            <numerusform>неделя</numerusform>
+            <numerusform>недели</numerusform>
+            <numerusform>недель</numerusform>
+        </translation>
+    </message>
+    <message id="outcome.images">
+        <source>{cost!d} {currency} per 1,000 images, GPUs busy {utilization:.0%} of the term</source>
+        <translation>{cost} {currency} за 1000 изображений, GPU заняты {utilization:.0%} срока</translation>
+    </message>
+    <message id="outcome.images_band">
+        <source>from {cost_low!d} to {cost_high!d} {currency} per 1,000 images over the speed&apos;s ±{band:.0%} band</source>
+        <translation>от {cost_low} до {cost_high} {currency} за 1000 изображений в пределах ±{band:.0%} по скорости</translation>
+    </message>
+    <message id="outcome.run">
+        <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost!d} {currency} ({factor}·N FLOPs per token at {mfu:.0%} MFU)</source>
+        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|noun.gpu_hour}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOP на токен при MFU {mfu:.0%})</translation>
+    </message>
+    <message id="outcome.run_band">
+        <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost!d} {currency} (from {cost_low!d} to {cost_high!d} {currency} over the speed&apos;s ±{band:.0%} band)</source>
+        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|noun.gpu_hour}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} (от {cost_low} до {cost_high} {currency} в пределах ±{band:.0%} по скорости)</translation>
+    </message>
+    <message id="outcome.run_band_gpus">
+        <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPUs, {cost!d} {currency} (from {cost_low!d} to {cost_high!d} {currency} over the speed&apos;s ±{band:.0%} band)</source>
+        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|noun.gpu_hour}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} (от {cost_low} до {cost_high} {currency} в пределах ±{band:.0%} по скорости)</translation>
+    </message>
+    <message id="outcome.run_gpus">
+        <source>training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPUs, {cost!d} {currency} ({factor}·N FLOPs per token at {mfu:.0%} MFU)</source>
+        <translation>всё обучение: {gpu_hours:,.1f} {gpu_hours|noun.gpu_hour}, {hours:,.1f} ч на {gpus} GPU, {cost} {currency} ({factor}·N FLOP на токен при MFU {mfu:.0%})</translation>
+    </message>
+    <message id="outcome.term_covers">
+        <source>a term of {count} × {unit} ({hours:,} h) covers the run</source>
+        <translation>срок {count} × {unit} ({hours:,} ч) покрывает всё обучение</translation>
+    </message>
+    <message id="outcome.term_covers.day">
+        <source>{count:,} days ({hours:,} h) cover the run</source>
+        <translation>{count:,} {count|noun.day} ({hours:,} ч) {count|noun.covers} всё обучение</translation>
+    </message>
+    <message id="outcome.term_covers.day.one">
+        <source>1 day ({hours:,} h) covers the run</source>
+        <translation>1 день ({hours:,} ч) покрывает всё обучение</translation>
+    </message>
+    <message id="outcome.term_covers.hour">
+        <source>{count:,} hours cover the run</source>
+        <translation>{count:,} {count|noun.hour_covers} всё обучение</translation>
+    </message>
+    <message id="outcome.term_covers.hour.one">
+        <source>1 hour covers the run</source>
+        <translation>1 час покрывает всё обучение</translation>
+    </message>
+    <message id="outcome.term_covers.month">
+        <source>{count:,} months ({hours:,} h) cover the run</source>
+        <translation>{count:,} {count|noun.month} ({hours:,} ч) {count|noun.covers} всё обучение</translation>
+    </message>
+    <message id="outcome.term_covers.month.one">
+        <source>1 month ({hours:,} h) covers the run</source>
+        <translation>1 месяц ({hours:,} ч) покрывает всё обучение</translation>
+    </message>
+    <message id="outcome.term_covers.week">
+        <source>{count:,} weeks ({hours:,} h) cover the run</source>
+        <translation>{count:,} {count|noun.week} ({hours:,} ч) {count|noun.covers} всё обучение</translation>
+    </message>
+    <message id="outcome.term_covers.week.one">
+        <source>1 week ({hours:,} h) covers the run</source>
+        <translation>1 неделя ({hours:,} ч) покрывает всё обучение</translation>
+    </message>
+    <message id="outcome.term_share">
+        <source>the chosen term ({hours:,} h) buys {share:.0%} of the run</source>
+        <translation>выбранный срок ({hours:,} ч) оплачивает {share:.0%} обучения</translation>
+    </message>
+    <message id="outcome.tokens">
+        <source>≈ {input!d} {currency} per 1M input tokens (prefill), ≈ {output!d} {currency} per 1M output tokens (decode), GPUs busy {utilization:.0%} of the term</source>
+        <translation>≈ {input} {currency} за 1 млн входных токенов (prefill), ≈ {output} {currency} за 1 млн выходных токенов (decode), GPU заняты {utilization:.0%} срока</translation>
+    </message>
+    <message id="outcome.tokens_band">
+        <source>band ±{band:.0%} of the speed: {input_low}–{input_high} {currency} per 1M input tokens, {output_low}–{output_high} {currency} per 1M output tokens</source>
+        <translation>полоса скорости ±{band:.0%}: {input_low}–{input_high} {currency} за 1 млн входных токенов, {output_low}–{output_high} {currency} за 1 млн выходных токенов</translation>
+    </message>
+    <message id="outcome.too_large">
+        <source>the cost of the outcome is above {limit}: the speeds or prices it comes from are out of range</source>
+        <translation>стоимость результата больше {limit}: скорости или цены, из которых она считается, вне допустимых пределов</translation>
+    </message>
+    <message id="outcome.utilization_range">
+        <source>utilization must be from 0.001 to 1, got {utilization}</source>
+        <translation>доля занятости GPU должна быть от 0.001 до 1, указано {utilization}</translation>
+    </message>
+    <message id="output.cannot_write">
+        <source>cannot write {path}: {reason}</source>
+        <translation>не удаётся записать {path}: {reason}</translation>
+    </message>
+    <message id="output.link">
+        <source>{path} is a symbolic link; it was not followed and nothing was written</source>
+        <translation>{path} — символическая ссылка; переход по ней не выполнялся, ничего не записано</translation>
+    </message>
+    <message id="output.not_file">
+        <source>{path} is a folder, pipe, device or socket, not a regular file; nothing was written</source>
+        <translation>{path} — папка, канал, устройство или сокет, а не обычный файл; ничего не записано</translation>
+    </message>
+    <message id="planner.ddp_no_pool">
+        <source>DDP does not pool memory</source>
+        <translation>DDP не объединяет память</translation>
+    </message>
+    <message id="planner.does_not_fit">
+        <source>does not fit</source>
+        <translation>не помещается</translation>
+    </message>
+    <message id="planner.nearest">
+        <source>nearest: {gpus} × {gpu} ({strategy}) is {short:.1f} GiB per GPU short</source>
+        <translation>ближайший вариант: {gpus} × {gpu} ({strategy}), не хватает {short:.1f} ГиБ на GPU</translation>
+    </message>
+    <message id="planner.nothing">
+        <source>no offer in the catalog can hold this job; a smaller model or input is needed</source>
+        <translation>ни одно предложение каталога не вмещает эту задачу; нужна модель или входные данные поменьше</translation>
+    </message>
+    <message id="planner.over_budget">
+        <source>costs {total!d} {currency}, over the budget of {budget!d} {currency}</source>
+        <translation>стоит {total} {currency}, больше бюджета {budget} {currency}</translation>
+    </message>
+    <message id="planner.short">
+        <source>needs {need:.1f} GiB per GPU, has {has:.1f} GiB</source>
+        <translation>нужно {need:.1f} ГиБ на GPU, есть {has:.1f} ГиБ</translation>
+    </message>
+    <message id="planner.short_usable">
+        <source>needs {need:.1f} GiB per GPU, has {has:.1f} GiB usable</source>
+        <translation>нужно {need:.1f} ГиБ на GPU, доступно {has:.1f} ГиБ</translation>
+    </message>
+    <message id="planner.with_change">
+        <source>with {change}: {gpus} × {gpu} ({strategy}) fits for {total!d} {currency}</source>
+        <translation>с {change}: {gpus} × {gpu} ({strategy}) подходит за {total} {currency}</translation>
+    </message>
+    <message id="planner.with_context">
+        <source>with {tokens} context tokens: {gpus} × {gpu} ({strategy}) fits for {total!d} {currency}</source>
+        <translation>с контекстом (токенов: {tokens}): {gpus} × {gpu} ({strategy}) подходит за {total} {currency}</translation>
+    </message>
+    <message id="platform_mismatch">
+        <source>the workload needs {needs}, but {gpu} is an {vendor} GPU that runs {has}; {needs} workloads never run on it</source>
+        <translation>рабочей нагрузке нужна платформа {needs}, но {gpu} — GPU {vendor} на платформе {has}; нагрузки {needs} на нём никогда не запускаются</translation>
+    </message>
+    <message id="price.compute">
+        <source>GPU compute: {gpus} × {gpu} × {hours} h × {unit_price!d} {currency}/GPU-hour</source>
+        <translation>Вычисления GPU: {gpus} × {gpu} × {hours} ч × {unit_price} {currency}/GPU-час</translation>
+    </message>
+    <message id="price.storage">
+        <source>Persistent storage: {storage_gb} GB × {hours} h at {per_gb_month!d} {currency}/GB-month</source>
+        <translation>Постоянное хранилище: {storage_gb} ГБ × {hours} ч по {per_gb_month} {currency}/ГБ-месяц</translation>
+    </message>
+    <message id="price.tax">
+        <source>Tax {percent!d} % of {subtotal!d} {currency}</source>
+        <translation>Налог {percent} % от {subtotal} {currency}</translation>
+    </message>
+    <message id="priced_as_orders">
+        <source>{gpus} GPUs are more than one order of {gpu} can hold ({max_gpus}): the run is priced as {orders} orders, whose GPUs must reach each other over a network the offer does not promise</source>
+        <translation>{gpus} GPU — больше, чем вмещает один заказ {gpu} ({max_gpus}): обучение посчитано как {orders} {orders|noun.order}, и их GPU должны связываться по сети, которую предложение не гарантирует</translation>
+    </message>
+    <message id="priced_as_orders.serving">
+        <source>{gpus} GPUs are more than one order of {gpu} holds ({max_gpus}): priced as {orders} orders of up to {per_order} GPUs, each serving replica within one order</source>
+        <translation>запрошено {gpus} GPU — больше, чем вмещает один заказ {gpu} ({max_gpus}): цена посчитана по нескольким заказам (их {orders}, до {per_order} GPU в каждом), каждая реплика обслуживания целиком в одном заказе</translation>
+    </message>
+    <message id="pricing.float_amount">
+        <source>{what} must be a decimal string such as &quot;0.20&quot;, not {value}</source>
+        <translation>{what}: нужна десятичная строка, например &quot;0.20&quot;, а не {value}</translation>
+    </message>
+    <message id="pricing.money_float">
+        <source>money must be a decimal string, not a float</source>
+        <translation>деньги задаются десятичной строкой, а не дробным числом JSON</translation>
+    </message>
+    <message id="pricing.no_storage_price">
+        <source>catalog {catalog_id} has no storage price</source>
+        <translation>в каталоге {catalog_id} нет цены хранилища</translation>
+    </message>
+    <message id="pricing.not_a_number">
+        <source>{what} &apos;{value}&apos; is not a number</source>
+        <translation>{what}: «{value}» — не число</translation>
+    </message>
+    <message id="pricing.not_decimal_type">
+        <source>{what} must be a decimal string, not {type}</source>
+        <translation>{what}: нужна десятичная строка, а не {type}</translation>
+    </message>
+    <message id="pricing.not_finite">
+        <source>{what} must be a finite number, got {value}</source>
+        <translation>{what}: нужно конечное число, получено {value}</translation>
+    </message>
+    <message id="pricing.storage_negative">
+        <source>must be 0 or more, got {requested_gb}</source>
+        <translation>должно быть 0 или больше, получено {requested_gb}</translation>
+    </message>
+    <message id="pricing.storage_not_whole">
+        <source>must be a whole number of GB, got {storage_gb}</source>
+        <translation>нужно целое число ГБ, получено {storage_gb}</translation>
+    </message>
+    <message id="pricing.stored_not_integer">
+        <source>a stored amount must be an integer, got {minor}</source>
+        <translation>сохранённая сумма должна быть целым числом, получено {minor}</translation>
+    </message>
+    <message id="pricing.tax_rate_range">
+        <source>tax rate must be a fraction from 0 to 1 (0.2 is 20 %), got {rate}</source>
+        <translation>ставка налога должна быть долей от 0 до 1 (0.2 — это 20 %), получено {rate}</translation>
+    </message>
+    <message id="pricing.too_many_places">
+        <source>{amount} has more decimal places than {currency} allows</source>
+        <translation>в {amount} больше знаков после запятой, чем допускает {currency}</translation>
+    </message>
+    <message id="pricing.unknown_currency">
+        <source>unsupported currency &apos;{currency}&apos; (supported: {known})</source>
+        <translation>валюта «{currency}» не поддерживается (поддерживаются: {known})</translation>
+    </message>
+    <message id="pydantic.bool_parsing">
+        <source>Input should be a valid boolean, unable to interpret input</source>
+        <translation>нужно логическое значение (true или false)</translation>
+    </message>
+    <message id="pydantic.float_parsing">
+        <source>Input should be a valid number, unable to parse string as a number</source>
+        <translation>нужно число; текст не удалось прочитать как число</translation>
+    </message>
+    <message id="pydantic.float_type">
+        <source>Input should be a valid number</source>
+        <translation>нужно число</translation>
+    </message>
+    <message id="pydantic.greater_than">
+        <source>Input should be greater than {gt}</source>
+        <translation>значение должно быть больше {gt}</translation>
+    </message>
+    <message id="pydantic.greater_than_equal">
+        <source>Input should be greater than or equal to {ge}</source>
+        <translation>значение должно быть не меньше {ge}</translation>
+    </message>
+    <message id="pydantic.int_from_float">
+        <source>Input should be a valid integer, got a number with a fractional part</source>
+        <translation>нужно целое число, а у этого числа есть дробная часть</translation>
+    </message>
+    <message id="pydantic.int_parsing">
+        <source>Input should be a valid integer, unable to parse string as an integer</source>
+        <translation>нужно целое число; текст не удалось прочитать как целое число</translation>
+    </message>
+    <message id="pydantic.int_type">
+        <source>Input should be a valid integer</source>
+        <translation>нужно целое число</translation>
+    </message>
+    <message id="pydantic.less_than">
+        <source>Input should be less than {lt}</source>
+        <translation>значение должно быть меньше {lt}</translation>
+    </message>
+    <message id="pydantic.less_than_equal">
+        <source>Input should be less than or equal to {le}</source>
+        <translation>значение должно быть не больше {le}</translation>
+    </message>
+    <message id="pydantic.literal_error">
+        <source>Input should be {expected}</source>
+        <translation>допустимые значения: {expected}</translation>
+    </message>
+    <message id="pydantic.string_pattern_mismatch">
+        <source>String should match pattern &apos;{pattern}&apos;</source>
+        <translation>строка должна соответствовать шаблону &apos;{pattern}&apos;</translation>
+    </message>
+    <message id="pydantic.string_type">
+        <source>Input should be a valid string</source>
+        <translation>нужна строка</translation>
+    </message>
+    <message id="qlora_quality">
+        <source>QLoRA trains against NF4-quantized base weights; compare the result with a 16-bit baseline</source>
+        <translation>QLoRA обучается поверх базовых весов, квантованных в NF4; сравните результат с 16-битным базовым вариантом</translation>
+    </message>
+    <message id="quantization_quality">
+        <source>{weights} weights change the model&apos;s outputs; verify output quality on your own data, and that kernels exist for this GPU and platform</source>
+        <translation>веса {weights} меняют выходные данные модели; проверьте качество вывода на своих данных и наличие ядер для этого GPU и платформы</translation>
+    </message>
+    <message id="quote_limits.local_model">
+        <source>quote {quote} was planned from a local model file ({source}), which is not read again from a saved quote, so no limits; reopen it as a new draft to plan it from a file you choose</source>
+        <translation>смета {quote} рассчитана по локальному файлу модели ({source}), а из сохранённой сметы он повторно не читается, поэтому пределов нет; откройте её как новый черновик, чтобы рассчитать по файлу, который вы выберете</translation>
+    </message>
+    <message id="quote_limits.offer">
+        <source>the GPU offer saved with quote {quote} cannot be read, so no limits</source>
+        <translation>предложение GPU, сохранённое в смете {quote}, не читается, поэтому пределов нет</translation>
+    </message>
+    <message id="quotes.currency_mismatch">
+        <source>price is in {currency}, the catalog in {catalog_currency}</source>
+        <translation>цена указана в {currency}, а каталог — в {catalog_currency}</translation>
+    </message>
+    <message id="quotes.gpus_mismatch">
+        <source>price is for {gpus} GPUs, the quote for {quote_gpus}</source>
+        <translation>цена рассчитана на {gpus} GPU, а смета — на {quote_gpus}</translation>
+    </message>
+    <message id="quotes.invalid_snapshot">
+        <source>quote snapshot {where}: {message}</source>
+        <translation>снимок сметы, поле {where}: {message}</translation>
+    </message>
+    <message id="request.active_exceeds">
+        <source>active_params cannot exceed params</source>
+        <translation>active_params не может быть больше params</translation>
+    </message>
+    <message id="request.boolean_number">
+        <source>must be a number, not {value}</source>
+        <translation>должно быть числом, а не {value}</translation>
+    </message>
+    <message id="request.extra">
+        <source>is not a known field</source>
+        <translation>неизвестное поле</translation>
+    </message>
+    <message id="request.format_conflict">
+        <source>weights &apos;{weights}&apos; and format &apos;{format}&apos; name different formats</source>
+        <translation>weights «{weights}» и format «{format}» называют разные форматы</translation>
+    </message>
+    <message id="request.gpus_not_multiple">
+        <source>gpus ({gpus}) must be a multiple of tensor_parallel ({tp})</source>
+        <translation>число GPU ({gpus}) должно быть кратно степени тензорного параллелизма ({tp})</translation>
+    </message>
+    <message id="request.kv_heads_divide">
+        <source>must divide the attention heads ({heads}) and not exceed them: each KV head serves an equal group of attention heads</source>
+        <translation>должно делить число голов внимания ({heads}) и не превышать его: каждая KV-голова обслуживает равную группу голов внимания</translation>
+    </message>
+    <message id="request.layerwise_casting_fp8">
+        <source>layerwise casting stores the weights in fp8: set precision.weights to fp8 (got {weights})</source>
+        <translation>послойное приведение типов хранит веса в fp8: задайте precision.weights = fp8 (получено {weights})</translation>
+    </message>
+    <message id="request.llamacpp_v_needs_fa">
+        <source>llama.cpp quantizes the V cache only with flash attention on</source>
+        <translation>llama.cpp квантует V-кэш только при включённом флеш-внимании</translation>
+    </message>
+    <message id="request.missing">
+        <source>is required</source>
+        <translation>обязательное поле</translation>
+    </message>
+    <message id="request.missing_file">
+        <source>cannot read request file {path}: it does not exist</source>
+        <translation>не удаётся прочитать файл запроса {path}: его нет</translation>
+    </message>
+    <message id="request.mtp_needs_vllm">
+        <source>speculative decoding with MTP is a vLLM option: set inference.engine to vllm or inference.mtp_speculative_tokens to 0 (engine {engine})</source>
+        <translation>спекулятивное декодирование с «MTP» — параметр движка «vLLM»: задайте inference.engine = «vllm» или inference.mtp_speculative_tokens = 0 (движок {engine})</translation>
+    </message>
+    <message id="request.multiple_of_8">
+        <source>must be a multiple of 8 (the VAE downsamples by 8), got {value}</source>
+        <translation>значение должно быть кратно 8 (VAE уменьшает в 8 раз), получено {value}</translation>
+    </message>
+    <message id="request.not_an_object">
+        <source>a request must be a JSON object</source>
+        <translation>запрос должен быть объектом JSON</translation>
+    </message>
+    <message id="request.one_source">
+        <source>give exactly one of preset, hf_config, safetensors, gguf, custom</source>
+        <translation>укажите ровно один источник: preset, hf_config, safetensors, gguf или custom</translation>
+    </message>
+    <message id="request.one_source_got">
+        <source>give exactly one of preset, hf_config, safetensors, gguf, custom (got {given})</source>
+        <translation>укажите ровно один источник: preset, hf_config, safetensors, gguf или custom (указано: {given})</translation>
+    </message>
+    <message id="request.single_one_gpu">
+        <source>strategy &apos;single&apos; uses exactly 1 GPU; choose ddp, fsdp or tensor</source>
+        <translation>стратегия «Один GPU» использует ровно 1 GPU; выберите DDP, FSDP или тензорный параллелизм</translation>
+    </message>
+    <message id="request.start_needs_zone">
+        <source>start needs a time zone, e.g. 2026-01-31T09:00:00Z</source>
+        <translation>для начала срока нужен часовой пояс, например 2026-01-31T09:00:00Z</translation>
+    </message>
+    <message id="request.tp_exceeds_gpus">
+        <source>tensor_parallel ({tp}) cannot exceed gpus ({gpus})</source>
+        <translation>степень тензорного параллелизма ({tp}) не может быть больше числа GPU ({gpus})</translation>
+    </message>
+    <message id="rocm_verify">
+        <source>check ROCm support for {gfx}, the OS image, the framework build and every dependency: CUDA-only libraries and kernels do not run here</source>
+        <translation>проверьте поддержку ROCm для {gfx}, образ ОС, сборку фреймворка и каждую зависимость: библиотеки и ядра только для CUDA здесь не работают</translation>
+    </message>
+    <message id="safetensors.header_backwards">
+        <source>tensor &apos;{name}&apos; ends (byte {end}) before it begins (byte {start})</source>
+        <translation>тензор «{name}» заканчивается (байт {end}) раньше, чем начинается (байт {start})</translation>
+    </message>
+    <message id="safetensors.header_dtype">
+        <source>tensor &apos;{name}&apos; has an unknown dtype {dtype}</source>
+        <translation>у тензора «{name}» неизвестный тип данных {dtype}</translation>
+    </message>
+    <message id="safetensors.header_duplicate">
+        <source>name &apos;{key}&apos; appears twice</source>
+        <translation>имя «{key}» встречается дважды</translation>
+    </message>
+    <message id="safetensors.header_ended">
+        <source>{path} ended while its header was being read</source>
+        <translation>файл {path} закончился посреди заголовка</translation>
+    </message>
+    <message id="safetensors.header_entry">
+        <source>entry &apos;{name}&apos; is not an object</source>
+        <translation>запись «{name}» — не объект</translation>
+    </message>
+    <message id="safetensors.header_gap">
+        <source>{size:,} bytes before tensor &apos;{name}&apos; belong to none</source>
+        <translation>перед тензором «{name}» есть байты, не принадлежащие ни одному тензору: {size:,}</translation>
+    </message>
+    <message id="safetensors.header_metadata">
+        <source>__metadata__ must map strings to strings</source>
+        <translation>__metadata__ должен сопоставлять строки строкам</translation>
+    </message>
+    <message id="safetensors.header_not_json">
+        <source>the header is not valid JSON ({reason})</source>
+        <translation>заголовок — некорректный JSON ({reason})</translation>
+    </message>
+    <message id="safetensors.header_not_object">
+        <source>the header is not a JSON object</source>
+        <translation>заголовок — не объект JSON</translation>
+    </message>
+    <message id="safetensors.header_not_utf8">
+        <source>the header is not UTF-8 text</source>
+        <translation>заголовок — не текст UTF-8</translation>
+    </message>
+    <message id="safetensors.header_offsets">
+        <source>tensor &apos;{name}&apos; needs data_offsets [begin, end] of whole numbers</source>
+        <translation>тензору «{name}» нужны data_offsets [начало, конец] из целых чисел</translation>
+    </message>
+    <message id="safetensors.header_overlap">
+        <source>tensor &apos;{name}&apos; overlaps the tensor before it</source>
+        <translation>тензор «{name}» перекрывает предыдущий тензор</translation>
+    </message>
+    <message id="safetensors.header_partial_byte">
+        <source>tensor &apos;{name}&apos; ({dtype}) does not fill a whole number of bytes</source>
+        <translation>тензор «{name}» ({dtype}) не занимает целого числа байт</translation>
+    </message>
+    <message id="safetensors.header_past_end">
+        <source>tensor &apos;{name}&apos; ends at byte {end:,} of the data but the file holds only {data_bytes:,} bytes after the header (truncated or incomplete)</source>
+        <translation>тензор «{name}» заканчивается на байте {end:,} данных, а после заголовка в файле только {data_bytes:,} {data_bytes|noun.byte} (файл обрезан или неполон)</translation>
+    </message>
+    <message id="safetensors.header_rank">
+        <source>tensor &apos;{name}&apos; has a shape that is not a list of up to {limit} sizes</source>
+        <translation>у тензора «{name}» форма — не список из не более чем {limit} размеров</translation>
+    </message>
+    <message id="safetensors.header_shape">
+        <source>tensor &apos;{name}&apos; has a shape that is not a list of whole numbers</source>
+        <translation>у тензора «{name}» форма — не список целых чисел</translation>
+    </message>
+    <message id="safetensors.header_size">
+        <source>tensor &apos;{name}&apos; data_offsets cover {nbytes:,} bytes but shape {shape} of {dtype} needs {needed:,}</source>
+        <translation>data_offsets тензора «{name}» покрывают {nbytes:,} {nbytes|noun.byte}, а форме {shape} типа {dtype} нужно {needed:,}</translation>
+    </message>
+    <message id="safetensors.header_tensor_count">
+        <source>the header lists {count:,} tensors; at most {limit:,} are read from one file</source>
+        <translation>в заголовке {count:,} {count|noun.tensor}; из одного файла читается не больше {limit:,}</translation>
+    </message>
+    <message id="safetensors.header_too_large">
+        <source>{path} claims a {length:,}-byte header; safetensors refuses headers over {limit:,} bytes</source>
+        <translation>{path} заявляет заголовок в {length:,} {length|noun.byte}; safetensors не принимает заголовки больше {limit:,} байт</translation>
+    </message>
+    <message id="safetensors.header_trailing">
+        <source>the file has {size:,} bytes after the last tensor that the header does not describe</source>
+        <translation>после последнего тензора в файле {size:,} {size|noun.byte}, которых заголовок не описывает</translation>
+    </message>
+    <message id="safetensors.header_truncated">
+        <source>{path} claims a {length:,}-byte header but holds only {size:,} bytes after the length (truncated or not a safetensors file)</source>
+        <translation>{path} заявляет заголовок в {length:,} {length|noun.byte}, но после длины в нём только {size:,} {size|noun.byte} (файл обрезан или это не safetensors)</translation>
+    </message>
+    <message id="safetensors.index_bad_shard">
+        <source>{index} maps &apos;{tensor}&apos; to {shard}, not a file beside the index</source>
+        <translation>{index} относит «{tensor}» к {shard} — это не файл рядом с индексом</translation>
+    </message>
+    <message id="safetensors.index_no_map">
+        <source>{index} has no weight_map of tensor names to shards</source>
+        <translation>в {index} нет weight_map — соответствия имён тензоров шардам</translation>
+    </message>
+    <message id="safetensors.index_not_object">
+        <source>{index} is not a JSON object</source>
+        <translation>{index} — не объект JSON</translation>
+    </message>
+    <message id="safetensors.index_too_large">
+        <source>{index} is too large to be a safetensors index</source>
+        <translation>{index} слишком велик для индекса safetensors</translation>
+    </message>
+    <message id="safetensors.index_total_size">
+        <source>{index} metadata.total_size is not a whole number</source>
+        <translation>в {index} значение metadata.total_size — не целое число</translation>
+    </message>
+    <message id="safetensors.invalid_header">
+        <source>{path}: {reason}</source>
+        <translation>{path}: {reason}</translation>
+    </message>
+    <message id="safetensors.no_architecture">
+        <source>cannot infer an architecture from the tensor names of {name}; put the model&apos;s config.json beside the checkpoint</source>
+        <translation>по именам тензоров {name} не удаётся определить архитектуру; положите config.json модели рядом с контрольной точкой</translation>
+    </message>
+    <message id="safetensors.no_weights">
+        <source>{path} holds neither model.safetensors.index.json nor a single model.safetensors</source>
+        <translation>в {path} нет ни model.safetensors.index.json, ни одного model.safetensors</translation>
+    </message>
+    <message id="safetensors.no_weights_many">
+        <source>{path} holds neither model.safetensors.index.json nor a single model.safetensors ({count} .safetensors files without an index)</source>
+        <translation>в {path} нет ни model.safetensors.index.json, ни одного model.safetensors (файлов .safetensors без индекса: {count})</translation>
+    </message>
+    <message id="safetensors.part_header">
+        <source>the header</source>
+        <translation>заголовок</translation>
+    </message>
+    <message id="safetensors.shard_lacks_tensor">
+        <source>the index puts &apos;{name}&apos; in {shard}, but that shard does not hold it</source>
+        <translation>индекс относит «{name}» к {shard}, но в этом шарде его нет</translation>
+    </message>
+    <message id="safetensors.shards_missing">
+        <source>{index} names shard(s) missing from {folder}: {missing}</source>
+        <translation>{index} называет шарды, которых нет в {folder}: {missing}</translation>
+    </message>
+    <message id="safetensors.tensor_twice">
+        <source>tensor &apos;{tensor}&apos; is stored in both {first} and {second}</source>
+        <translation>тензор «{tensor}» хранится и в {first}, и в {second}</translation>
+    </message>
+    <message id="safetensors.too_short">
+        <source>{path} is {size} bytes, shorter than the 8-byte header length prefix</source>
+        <translation>{path} занимает {size} {size|noun.byte} — меньше 8-байтового префикса длины заголовка</translation>
+    </message>
+    <message id="settings.cannot_save">
+        <source>cannot save settings to {path}: {reason}</source>
+        <translation>не удаётся сохранить настройки в {path}: {reason}</translation>
+    </message>
+    <message id="settings.invalid">
+        <source>settings file {path}: {field}: {reason}; fix it or delete it to go back to the defaults</source>
+        <translation>файл настроек {path}, поле {field}: {reason}; исправьте или удалите его, чтобы вернуть значения по умолчанию</translation>
+    </message>
+    <message id="settings.not_an_object">
+        <source>settings file {path} must hold a JSON object; fix it or delete it to go back to the defaults</source>
+        <translation>файл настроек {path} должен содержать объект JSON; исправьте или удалите его, чтобы вернуть значения по умолчанию</translation>
+    </message>
+    <message id="settings.unreadable">
+        <source>settings file: {reason}; fix it or delete it to go back to the defaults</source>
+        <translation>файл настроек: {reason}; исправьте или удалите его, чтобы вернуть значения по умолчанию</translation>
+    </message>
+    <message id="store.backup_failed">
+        <source>backup to {destination} failed: {reason}</source>
+        <translation>резервное копирование в {destination} не удалось: {reason}</translation>
+    </message>
+    <message id="store.backup_failed_deleted">
+        <source>backup to {destination} failed and was deleted: {reason}</source>
+        <translation>резервное копирование в {destination} не удалось, копия удалена: {reason}</translation>
+    </message>
+    <message id="store.bad_key">
+        <source>must be 1 to {limit} printable characters without surrounding spaces</source>
+        <translation>должно быть от 1 до {limit} печатных символов без пробелов по краям</translation>
+    </message>
+    <message id="store.bad_page">
+        <source>page size must be 1 to {limit} and the offset 0 or more</source>
+        <translation>размер страницы должен быть от 1 до {limit}, а смещение — 0 или больше</translation>
+    </message>
+    <message id="store.bad_stamp">
+        <source>&apos;{text}&apos; is not a date and time with a time zone</source>
+        <translation>«{text}» — не дата и время с часовым поясом</translation>
+    </message>
+    <message id="store.busy">
+        <source>history database {path} is busy: another process kept it locked for too long; nothing was changed, try again when it has finished</source>
+        <translation>база истории {path} занята: другой процесс слишком долго держал её заблокированной; ничего не изменено, повторите, когда он закончит</translation>
+    </message>
+    <message id="store.cannot_do">
+        <source>cannot {doing} history database {path}: {reason}</source>
+        <translation>не удаётся {doing} базу истории {path}: {reason}</translation>
+    </message>
+    <message id="store.cannot_do_disk_full">
+        <source>cannot {doing} history database {path}: the disk is full</source>
+        <translation>не удаётся {doing} базу истории {path}: диск заполнен</translation>
+    </message>
+    <message id="store.cannot_do_read_only">
+        <source>cannot {doing} history database {path}: the drive is read-only</source>
+        <translation>не удаётся {doing} базу истории {path}: диск доступен только для чтения</translation>
+    </message>
+    <message id="store.cannot_open">
+        <source>cannot open history database {path} ({reason}); check that its folder exists and can be read, or choose another file with --db</source>
+        <translation>не удаётся открыть базу истории {path} ({reason}); проверьте, что её папка существует и доступна для чтения, или выберите другой файл через --db</translation>
+    </message>
+    <message id="store.cannot_write">
+        <source>cannot write {path}: {reason}</source>
+        <translation>не удаётся записать {path}: {reason}</translation>
+    </message>
+    <message id="store.cannot_write_output">
+        <source>cannot write {what} {output!d}: {reason}</source>
+        <translation>не удаётся записать файл {output} ({what}): {reason}</translation>
+    </message>
+    <message id="store.cause_drive_read_only">
+        <source>read-only (it is on a read-only drive)</source>
+        <translation>только для чтения (он на диске только для чтения)</translation>
+    </message>
+    <message id="store.cause_file_read_only">
+        <source>read-only (the file cannot be written)</source>
+        <translation>только для чтения (файл нельзя записать)</translation>
+    </message>
+    <message id="store.cause_folder_closed">
+        <source>permission denied (its folder cannot be opened by this user)</source>
+        <translation>доступ запрещён (этот пользователь не может открыть её папку)</translation>
+    </message>
+    <message id="store.cause_folder_read_only">
+        <source>read-only (its folder cannot be written)</source>
+        <translation>только для чтения (в его папку нельзя записать)</translation>
+    </message>
+    <message id="store.cause_permission">
+        <source>permission denied</source>
+        <translation>нет доступа</translation>
+    </message>
+    <message id="store.cause_read_only">
+        <source>read-only</source>
+        <translation>только для чтения</translation>
+    </message>
+    <message id="store.damaged">
+        <source>history database {path} is damaged ({shown}); it was left as it is; restore a backup with `anchorgpu-planner db restore FILE` or choose another file with --db</source>
+        <translation>база истории {path} повреждена ({shown}); она оставлена как есть; восстановите резервную копию командой `anchorgpu-planner db restore FILE` или выберите другой файл через --db</translation>
+    </message>
+    <message id="store.disk_full">
+        <source>history database {path} cannot be written: the disk is full; it was left as it is (free some space and try again)</source>
+        <translation>в базу истории {path} нельзя записать: диск заполнен; она оставлена как есть (освободите место и повторите)</translation>
+    </message>
+    <message id="store.does_not_fit">
+        <source>this configuration does not fit in GPU memory; not placing an order (see the estimate for what would fit)</source>
+        <translation>эта конфигурация не помещается в память GPU; заказ не размещён (что поместится, показывает оценка)</translation>
+    </message>
+    <message id="store.file_empty">
+        <source>{path} is empty, not a history database</source>
+        <translation>{path} пуст — это не база истории</translation>
+    </message>
+    <message id="store.file_missing">
+        <source>{path} does not exist or is not a regular file</source>
+        <translation>{path} не существует или не является обычным файлом</translation>
+    </message>
+    <message id="store.file_rows_differ">
+        <source>{path} has rows {found}, expected {expected}</source>
+        <translation>в {path} строк {found}, ожидалось {expected}</translation>
+    </message>
+    <message id="store.file_version_differs">
+        <source>{path} has schema version {version}, expected {expected}</source>
+        <translation>у {path} версия схемы {version}, ожидалась {expected}</translation>
+    </message>
+    <message id="store.file_version_unknown">
+        <source>{path} has schema version {version}; this app reads 1 to {newest}</source>
+        <translation>у {path} версия схемы {version}; это приложение читает версии от 1 до {newest}</translation>
+    </message>
+    <message id="store.foreign_database">
+        <source>{path} is a SQLite database of another application, not an AnchorGPU Planner history; it was left as it is (choose another file with --db)</source>
+        <translation>{path} — база данных SQLite другого приложения, а не история AnchorGPU Planner; она оставлена как есть (выберите другой файл через --db)</translation>
+    </message>
+    <message id="store.import_catalog_no_gpu">
+        <source>it names catalog {catalog_id} of {as_of}, which has no GPU offer {gpu_id}</source>
+        <translation>в ней указан каталог {catalog_id} от {as_of}, в котором нет предложения GPU {gpu_id}</translation>
+    </message>
+    <message id="store.import_catalog_price">
+        <source>its price per GPU-hour for {gpu_id} is {price} {currency}, but catalog {catalog_id} of {as_of}, which it names, lists {listed} {currency} for this term</source>
+        <translation>цена за GPU-час для {gpu_id} в ней {price} {currency}, а в указанном в ней каталоге {catalog_id} от {as_of} для этого срока — {listed} {currency}</translation>
+    </message>
+    <message id="store.import_catalog_total">
+        <source>its total is {total!d} {currency}, but priced again from catalog {catalog_id} of {as_of}, which it names, it is {repriced} {currency}</source>
+        <translation>итог в ней {total} {currency}, а по указанному в ней каталогу {catalog_id} от {as_of} выходит {repriced} {currency}</translation>
+    </message>
+    <message id="store.import_catalog_unpriced">
+        <source>it cannot be priced again from catalog {catalog_id} of {as_of}: {reason}</source>
+        <translation>её не удаётся заново оценить по каталогу {catalog_id} от {as_of}: {reason}</translation>
+    </message>
+    <message id="store.import_conflict">
+        <source>order {order}: idempotency key &apos;{key}&apos; belongs to order {holder} here</source>
+        <translation>заказ {order}: ключ идемпотентности «{key}» здесь принадлежит заказу {holder}</translation>
+    </message>
+    <message id="store.import_constant">
+        <source>{name} is not a number JSON allows</source>
+        <translation>{name} — не число, допустимое в JSON</translation>
+    </message>
+    <message id="store.import_currency">
+        <source>it is in {currency}, but catalog {catalog_id} prices in {known}</source>
+        <translation>она в {currency}, а каталог {catalog_id} указывает цены в {known}</translation>
+    </message>
+    <message id="store.import_differs_order">
+        <source>order {id} is already here, but the file differs in {fields}; kept as it is here</source>
+        <translation>заказ {id} уже есть здесь, но в файле отличаются поля {fields}; оставлен таким, как здесь</translation>
+    </message>
+    <message id="store.import_differs_quote">
+        <source>quote {id} is already here, but the file differs in {fields}; kept as it is here</source>
+        <translation>смета {id} уже есть здесь, но в файле отличаются поля {fields}; оставлена такой, как здесь</translation>
+    </message>
+    <message id="store.import_estimate_field">
+        <source>its {field} {value} differs from its estimate&apos;s ({quoted})</source>
+        <translation>её {field} {value} отличается от значения в оценке ({quoted})</translation>
+    </message>
+    <message id="store.import_fingerprint">
+        <source>its fingerprint does not match its request</source>
+        <translation>её отпечаток не совпадает с её запросом</translation>
+    </message>
+    <message id="store.import_gpu">
+        <source>its GPU {gpu_id} differs from the offer it quotes</source>
+        <translation>её GPU {gpu_id} отличается от предложения, на которое она составлена</translation>
+    </message>
+    <message id="store.import_is_database">
+        <source>{path} is the history database itself, not an export</source>
+        <translation>{path} — сама база истории, а не экспорт</translation>
+    </message>
+    <message id="store.import_line_amount">
+        <source>its {kind} line is {amount}, derived {expected} {currency}</source>
+        <translation>её строка {kind} равна {amount}, а по расчёту {expected} {currency}</translation>
+    </message>
+    <message id="store.import_line_currency">
+        <source>its {kind} line is in {labelled}, the quote in {currency}</source>
+        <translation>её строка {kind} указана в {labelled}, а смета — в {currency}</translation>
+    </message>
+    <message id="store.import_line_negative">
+        <source>its {kind} line is negative ({amount})</source>
+        <translation>её строка {kind} отрицательна ({amount})</translation>
+    </message>
+    <message id="store.import_model">
+        <source>its model {model} differs from its estimate&apos;s ({named})</source>
+        <translation>её модель {model} отличается от модели в её оценке ({named})</translation>
+    </message>
+    <message id="store.import_nested">
+        <source>{path} is nested too deeply to be an export</source>
+        <translation>{path} вложен слишком глубоко для экспорта</translation>
+    </message>
+    <message id="store.import_not_file">
+        <source>{path} is not a regular file</source>
+        <translation>{path} — не обычный файл</translation>
+    </message>
+    <message id="store.import_not_utf8">
+        <source>{path} is not UTF-8 text: {reason}</source>
+        <translation>{path} — не текст UTF-8: {reason}</translation>
+    </message>
+    <message id="store.import_order_field">
+        <source>its {field} {value} contradicts its snapshot ({expected})</source>
+        <translation>его {field} {value} противоречит снимку ({expected})</translation>
+    </message>
+    <message id="store.import_order_row">
+        <source>{path}: order {id} (order {number} in the file)</source>
+        <translation>{path}: заказ {id} (заказ № {number} в файле)</translation>
+    </message>
+    <message id="store.import_out_of_range">
+        <source>{source}: {where} is an integer out of range</source>
+        <translation>{source}: {where} — целое число вне допустимого диапазона</translation>
+    </message>
+    <message id="store.import_out_of_range_root">
+        <source>{source}: a value is an integer out of range</source>
+        <translation>{source}: значение — целое число вне допустимого диапазона</translation>
+    </message>
+    <message id="store.import_overflow">
+        <source>the number {text} is too large to be stored (it would read as infinity)</source>
+        <translation>число {text} слишком велико для хранения (оно читается как бесконечность)</translation>
+    </message>
+    <message id="store.import_period_end">
+        <source>its paid period ends {paid_until}, not after the {hours} h paid</source>
+        <translation>его оплаченный период заканчивается {paid_until}, а не после оплаченных {hours} ч</translation>
+    </message>
+    <message id="store.import_price_layout">
+        <source>its price is for {gpus} GPUs, {hours} h in {currency}, the quote for {quote_gpus} GPUs, {quote_hours} h in {quote_currency}</source>
+        <translation>её цена рассчитана на {gpus} GPU, {hours} ч в {currency}, а смета — на {quote_gpus} GPU, {quote_hours} ч в {quote_currency}</translation>
+    </message>
+    <message id="store.import_quote_id">
+        <source>its quote {quote_id} is not the quote it was placed from ({id})</source>
+        <translation>его смета {quote_id} — не та смета, по которой он размещён ({id})</translation>
+    </message>
+    <message id="store.import_quote_row">
+        <source>{path}: quote {id} (quote {number} in the file)</source>
+        <translation>{path}: смета {id} (смета № {number} в файле)</translation>
+    </message>
+    <message id="store.import_refused">
+        <source>{row}: {problem}; the file was not imported</source>
+        <translation>{row}: {problem}; файл не импортирован</translation>
+    </message>
+    <message id="store.import_row">
+        <source>{row}: {reason}</source>
+        <translation>{row}: {reason}</translation>
+    </message>
+    <message id="store.import_snapshot_mismatch">
+        <source>{row} does not match its quote snapshot</source>
+        <translation>{row} не совпадает со своим снимком сметы</translation>
+    </message>
+    <message id="store.import_start_placed">
+        <source>its paid period does not start at its placement</source>
+        <translation>его оплаченный период начинается не в момент размещения</translation>
+    </message>
+    <message id="store.import_start_quoted">
+        <source>its paid period does not start at the quoted start</source>
+        <translation>его оплаченный период начинается не в начале из сметы</translation>
+    </message>
+    <message id="store.import_stopped">
+        <source>it was stopped at {stopped_at}, outside its placement and paid period</source>
+        <translation>он остановлен {stopped_at} — вне периода между размещением и концом оплаты</translation>
+    </message>
+    <message id="store.import_surrogate">
+        <source>{source}: {where} holds an invalid character (a lone surrogate)</source>
+        <translation>{source}: {where} содержит недопустимый символ (одиночный суррогат)</translation>
+    </message>
+    <message id="store.import_surrogate_root">
+        <source>{source}: a text holds an invalid character (a lone surrogate)</source>
+        <translation>{source}: текст содержит недопустимый символ (одиночный суррогат)</translation>
+    </message>
+    <message id="store.import_term">
+        <source>its term differs from its request&apos;s</source>
+        <translation>её срок отличается от срока в её запросе</translation>
+    </message>
+    <message id="store.import_term_end">
+        <source>its term does not end where its start and length say</source>
+        <translation>её срок заканчивается не там, где указывают его начало и длина</translation>
+    </message>
+    <message id="store.import_too_deep">
+        <source>{source}: nested more than {limit} levels deep at {where}</source>
+        <translation>{source}: вложенность глубже {limit} уровней в {where}</translation>
+    </message>
+    <message id="store.import_too_large">
+        <source>{path} is larger than {limit} MiB</source>
+        <translation>{path} больше {limit} МиБ</translation>
+    </message>
+    <message id="store.import_total">
+        <source>its total {total!d} {currency} is not the sum of its lines ({lines_sum})</source>
+        <translation>её итог {total} {currency} не равен сумме её строк ({lines_sum})</translation>
+    </message>
+    <message id="store.import_unit_price">
+        <source>its unit price differs from the offer&apos;s price for the term</source>
+        <translation>её цена за единицу отличается от цены предложения за этот срок</translation>
+    </message>
+    <message id="store.import_workload">
+        <source>its workload {workload} differs from its request&apos;s</source>
+        <translation>её нагрузка {workload} отличается от нагрузки в её запросе</translation>
+    </message>
+    <message id="store.import_wrong_snapshot">
+        <source>{row} holds the snapshot of {id}</source>
+        <translation>{row} содержит снимок {id}</translation>
+    </message>
+    <message id="store.io_error">
+        <source>history database {path} could not be read or written ({reason}); it was left as it is</source>
+        <translation>базу истории {path} не удалось прочитать или записать ({reason}); она оставлена как есть</translation>
+    </message>
+    <message id="store.key_conflict">
+        <source>idempotency key &apos;{key}&apos; belongs to another order ({order}, placed {placed} for another request); use a new key for a new purchase</source>
+        <translation>ключ идемпотентности &apos;{key}&apos; принадлежит другому заказу ({order}, размещён {placed} для другого запроса); для новой покупки используйте новый ключ</translation>
+    </message>
+    <message id="store.missing_with_remains">
+        <source>history database {path} is missing but {name} is beside it; nothing was created. Restore a backup with `anchorgpu-planner db restore FILE`, move the file back, or choose another file with --db</source>
+        <translation>базы истории {path} нет, но рядом лежит {name}; ничего не создано. Восстановите резервную копию командой `anchorgpu-planner db restore FILE`, верните файл на место или выберите другой файл через --db</translation>
+    </message>
+    <message id="store.negative_schema">
+        <source>history database {path} has schema version {version}, which no version of AnchorGPU Planner writes (the file was edited by another program); it was left as it is; restore a backup with `anchorgpu-planner db restore FILE` or choose another file with --db</source>
+        <translation>у базы истории {path} версия схемы {version}, какую не записывает ни одна версия AnchorGPU Planner (файл изменён другой программой); она оставлена как есть; восстановите резервную копию командой `anchorgpu-planner db restore FILE` или выберите другой файл через --db</translation>
+    </message>
+    <message id="store.newer_schema">
+        <source>history database {path} has schema version {version}, newer than this app understands ({newest}); update AnchorGPU Planner to open it. The file was left as it is.</source>
+        <translation>у базы истории {path} версия схемы {version} — новее, чем понимает это приложение ({newest}); обновите AnchorGPU Planner, чтобы открыть её. Файл оставлен как есть.</translation>
+    </message>
+    <message id="store.no_entity">
+        <source>no saved quote or order {id}</source>
+        <translation>нет сохранённой сметы или заказа {id}</translation>
+    </message>
+    <message id="store.no_order">
+        <source>no order {id}</source>
+        <translation>нет заказа {id}</translation>
+    </message>
+    <message id="store.no_quote">
+        <source>no saved quote {id}</source>
+        <translation>нет сохранённой сметы {id}</translation>
+    </message>
+    <message id="store.no_read_permission">
+        <source>cannot read history database {path}: permission denied</source>
+        <translation>не удаётся прочитать базу истории {path}: нет доступа</translation>
+    </message>
+    <message id="store.no_snapshot">
+        <source>history database {path} lacks the snapshot {snapshot_id}</source>
+        <translation>в базе истории {path} нет снимка {snapshot_id}</translation>
+    </message>
+    <message id="store.no_wal">
+        <source>history database {path} cannot use WAL (journal mode {mode})</source>
+        <translation>база истории {path} не может работать в режиме WAL (режим журнала {mode})</translation>
+    </message>
+    <message id="store.not_a_file">
+        <source>history database {path} is not a regular file</source>
+        <translation>база истории {path} — не обычный файл</translation>
+    </message>
+    <message id="store.not_an_export">
+        <source>{path} is not a history export: {where}: {message}</source>
+        <translation>{path} — не экспорт истории: {where}: {message}</translation>
+    </message>
+    <message id="store.not_sqlite">
+        <source>history database {path} is not a SQLite database; it was left as it is; restore a backup with `anchorgpu-planner db restore FILE` or choose another file with --db</source>
+        <translation>база истории {path} — не база данных SQLite; она оставлена как есть; восстановите резервную копию командой `anchorgpu-planner db restore FILE` или выберите другой файл через --db</translation>
+    </message>
+    <message id="store.order_expired">
+        <source>order {id} has already expired (paid until {paid_until}); there is nothing to stop</source>
+        <translation>срок заказа {id} уже истёк (оплачен до {paid_until}); останавливать нечего</translation>
+    </message>
+    <message id="store.output_is_database">
+        <source>{what} {output!d} would overwrite the history database {database}; nothing was written (choose another file)</source>
+        <translation>файл {output} ({what}) перезаписал бы базу истории {database}; ничего не записано (выберите другой файл)</translation>
+    </message>
+    <message id="store.output_not_file">
+        <source>{what} {output!d} is not a regular file; nothing was written</source>
+        <translation>файл {output} ({what}) — не обычный файл; ничего не записано</translation>
+    </message>
+    <message id="store.output_symlink">
+        <source>{what} {output!d} is a symbolic link; it was not followed or changed</source>
+        <translation>файл {output} ({what}) — символическая ссылка; по ней не переходили и её не меняли</translation>
+    </message>
+    <message id="store.period_ended">
+        <source>the quoted paid period ({start} to {end} UTC) has already ended; quote again with a later start or none (the period then starts when the order is placed)</source>
+        <translation>оплачиваемый период сметы (с {start} по {end} UTC) уже закончился; составьте смету заново с более поздним началом или без него (тогда период начнётся при размещении заказа)</translation>
+    </message>
+    <message id="store.quote_exists">
+        <source>quote {id} is already saved</source>
+        <translation>смета {id} уже сохранена</translation>
+    </message>
+    <message id="store.read_only">
+        <source>history database {path} is {cause}; it was left as it is (make it writable or choose another file with --db)</source>
+        <translation>база истории {path}: {cause}; она оставлена как есть (сделайте её доступной для записи или выберите другой файл через --db)</translation>
+    </message>
+    <message id="store.restore_failed">
+        <source>restore from {backup} failed: {reason}</source>
+        <translation>восстановление из {backup} не удалось: {reason}</translation>
+    </message>
+    <message id="store.restore_failed_kept">
+        <source>restore from {backup} failed, nothing was replaced: {reason}</source>
+        <translation>восстановление из {backup} не удалось, ничего не заменено: {reason}</translation>
+    </message>
+    <message id="store.restore_onto_itself">
+        <source>a backup cannot be restored onto itself</source>
+        <translation>резервную копию нельзя восстановить поверх неё самой</translation>
+    </message>
+    <message id="store.restore_open">
+        <source>history database {database} is open in another process (the app or a command); close it, then restore again. Nothing was replaced</source>
+        <translation>база истории {database} открыта в другом процессе (в приложении или команде); закройте её и повторите восстановление. Ничего не заменено</translation>
+    </message>
+    <message id="store.restore_unverified">
+        <source>the restored history did not verify ({problems})</source>
+        <translation>восстановленная история не прошла проверку ({problems})</translation>
+    </message>
+    <message id="store.row_unreadable">
+        <source>history database {path} holds a row that cannot be read ({reason}): it was edited outside the app; it was left as it is; restore a backup with `anchorgpu-planner db restore FILE` or choose another file with --db</source>
+        <translation>в базе истории {path} есть строка, которую не удаётся прочитать ({reason}): её изменили вне приложения; база оставлена как есть; восстановите резервную копию командой `anchorgpu-planner db restore FILE` или выберите другой файл через --db</translation>
+    </message>
+    <message id="store.snapshot_unreadable">
+        <source>snapshot {snapshot_id} cannot be read: {reason}</source>
+        <translation>снимок {snapshot_id} не читается: {reason}</translation>
+    </message>
+    <message id="store.symlink">
+        <source>history database {path} is a symbolic link (to {target}); the history must be a regular file, because its journals, backups and restores are made beside the name given: give --db the file itself</source>
+        <translation>база истории {path} — символическая ссылка (на {target}); история должна быть обычным файлом, потому что её журналы, резервные копии и восстановления создаются рядом с указанным именем: укажите в --db сам файл</translation>
+    </message>
+    <message id="store.text_too_long">
+        <source>at most {limit} characters</source>
+        <translation>не более {limit} {limit|noun.character_genitive}</translation>
+    </message>
+    <message id="store.unknown_filter">
+        <source>unknown {name} &apos;{value}&apos; (known: {known})</source>
+        <translation>неизвестное значение {name} «{value}» (известны: {known})</translation>
+    </message>
+    <message id="strategy_not_for_inference">
+        <source>FSDP is a training strategy; to spread a model for serving use tensor parallelism</source>
+        <translation>FSDP — стратегия обучения; чтобы распределить модель для обслуживания, используйте тензорный параллелизм</translation>
+    </message>
+    <message id="terms.count_range">
+        <source>term count must be a whole number from 1 to {limit}, got {count}</source>
+        <translation>число единиц срока должно быть целым от 1 до {limit}, получено {count}</translation>
+    </message>
+    <message id="terms.start_needs_zone">
+        <source>a term start needs a time zone, e.g. 2026-01-31T09:00:00Z</source>
+        <translation>для начала срока нужен часовой пояс, например 2026-01-31T09:00:00Z</translation>
+    </message>
+    <message id="terms.unknown_unit">
+        <source>unknown term unit &apos;{unit}&apos; (known: {known})</source>
+        <translation>неизвестная единица срока «{unit}» (известны: {known})</translation>
+    </message>
+    <message id="throughput.decode_bound">
+        <source>decode bound: each step reads every GPU&apos;s weights and the full KV cache once at the GPU&apos;s peak memory bandwidth (an upper bound)</source>
+        <translation>предел декодирования: каждый шаг один раз читает веса каждого GPU и весь KV-кэш на пиковой пропускной способности памяти GPU (оценка сверху)</translation>
+    </message>
+    <message id="throughput.images_model">
+        <source>{seconds:.2f} s per image per GPU (±{band:.0%}), from the denoiser&apos;s FLOPs and a per-step time calibrated on published runs</source>
+        <translation>{seconds:.2f} с на изображение на GPU (±{band:.0%}): FLOP денойзера и время шага, откалиброванные по опубликованным замерам</translation>
+    </message>
+    <message id="throughput.images_unmeasured">
+        <source>no published image-generation run was measured on {gpu}; its speed band is widened</source>
+        <translation>на {gpu} нет опубликованных замеров генерации изображений, поэтому диапазон скорости расширен</translation>
+    </message>
+    <message id="throughput.prefill">
+        <source>prefill at 2·N FLOPs per token and {mfu:.0%} of peak FLOPs</source>
+        <translation>предзаполнение (prefill) при 2·N FLOP на токен и {mfu:.0%} от пиковой производительности</translation>
+    </message>
+    <message id="throughput.step_model">
+        <source>serving speed from the step model at {sequences} sequences of {input!d} tokens in and {output!d} out: ≈ {output_rate:,.0f} output tokens/s, first token ≈ {ttft_ms:,.0f} ms, ≈ {tpot_ms:,.1f} ms per output token (band ±{band:.0%}, docs/ACCURACY.md)</source>
+        <translation>скорость обслуживания по пошаговой модели при {sequences} последовательностях по {input} входных и {output} выходных токенов: ≈ {output_rate:,.0f} выходных токенов/с, первый токен через ≈ {ttft_ms:,.0f} мс, ≈ {tpot_ms:,.1f} мс на выходной токен (полоса ±{band:.0%}, docs/ACCURACY.md)</translation>
+    </message>
+    <message id="throughput.training">
+        <source>{factor}·N FLOPs per token at {mfu:.0%} of the GPUs&apos; dense bf16 peak</source>
+        <translation>{factor}·N FLOP на токен при {mfu:.0%} от пиковой плотной производительности GPU в bf16</translation>
+    </message>
+    <message id="throughput.training_model">
+        <source>training speed {per_gpu:,.0f} tokens/s per GPU (±{band:.0%}; {mfu:.0%} of the bf16 peak), from the step&apos;s FLOPs at utilisations calibrated on published training runs</source>
+        <translation>скорость обучения {per_gpu:,.0f} токенов/с на GPU (±{band:.0%}; {mfu:.0%} от пика bf16): FLOP шага при загрузке, откалиброванной по опубликованным запускам обучения</translation>
+    </message>
+    <message id="throughput.training_unmeasured">
+        <source>no published training run was measured on {gpu}; its speed band is widened</source>
+        <translation>на {gpu} нет опубликованных замеров обучения, поэтому диапазон скорости расширен</translation>
+    </message>
+    <message id="throughput.uncalibrated">
+        <source>no published measurement calibrates {engine} on {gpu} here (missing: {missing}); the speed band is doubled</source>
+        <translation>ни одно опубликованное измерение не калибрует {engine} на {gpu} в этой настройке (нет данных: {missing}); полоса скорости удвоена</translation>
+    </message>
+    <message id="too_many_gpus">
+        <source>{gpu} offers at most {max_gpus} GPUs per allocation ({per_node} per node × {max_nodes} nodes), {gpus} asked</source>
+        <translation>{gpu} даёт не больше {max_gpus} GPU на одно выделение ({per_node} на узел, узлов — до {max_nodes}), запрошено {gpus}</translation>
+    </message>
+    <message id="tp_across_nodes">
+        <source>tensor-parallel degree {tp} spans nodes ({per_node} GPUs per node): every layer&apos;s all-reduce crosses the network; keep tensor parallelism within a node</source>
+        <translation>тензорный параллелизм степени {tp} выходит за пределы узла ({per_node} GPU на узел): all-reduce каждого слоя идёт через сеть; держите тензорный параллелизм в пределах одного узла</translation>
+    </message>
+    <message id="tp_heads_indivisible">
+        <source>tensor-parallel degree {tp} does not divide the {heads} attention heads</source>
+        <translation>степень тензорного параллелизма {tp} не делит число голов внимания ({heads})</translation>
+    </message>
+    <message id="tp_kv_heads_indivisible">
+        <source>tensor-parallel degree {tp} and the {kv_heads} KV heads do not divide one another</source>
+        <translation>степень тензорного параллелизма {tp} и число KV-голов ({kv_heads}) не делятся одно на другое</translation>
+    </message>
+    <message id="tp_pcie">
+        <source>{gpu} GPUs talk over PCIe only: tensor parallelism&apos;s all-reduce in every layer will slow each step noticeably</source>
+        <translation>GPU {gpu} связаны только через PCIe: all-reduce тензорного параллелизма в каждом слое заметно замедлит каждый шаг</translation>
+    </message>
+    <message id="tp_stack_support">
+        <source>tensor parallelism needs a serving or training stack that supports it for this model</source>
+        <translation>тензорному параллелизму нужен стек обслуживания или обучения, который поддерживает его для этой модели</translation>
+    </message>
+    <message id="traffic.binds">
+        <source>limited by {constraint}</source>
+        <translation>ограничивает: {constraint}</translation>
+    </message>
+    <message id="traffic.deadline_needs_zone">
+        <source>the deadline needs a time zone, e.g. 2026-12-11T18:00:00+00:00</source>
+        <translation>у срока окончания должен быть часовой пояс, например 2026-12-11T18:00:00+00:00</translation>
+    </message>
+    <message id="traffic.deadline_past">
+        <source>the deadline {deadline} is not after the start of the run, {start}</source>
+        <translation>срок окончания {deadline} не позже начала обучения ({start})</translation>
+    </message>
+    <message id="traffic.needs_inference">
+        <source>a traffic profile plans serving: the request&apos;s workload is {workload}</source>
+        <translation>профиль нагрузки планирует обслуживание, а тип задачи в запросе — {workload}</translation>
+    </message>
+    <message id="traffic.needs_training">
+        <source>a deadline plans a training run: the request&apos;s workload is {workload}</source>
+        <translation>срок окончания планирует обучение, а тип задачи в запросе — {workload}</translation>
+    </message>
+    <message id="traffic.no_goal">
+        <source>give the deadline the training run must finish by</source>
+        <translation>укажите срок, к которому обучение должно завершиться</translation>
+    </message>
+    <message id="traffic.no_rate">
+        <source>give a request rate (average or peak) or the tokens per day</source>
+        <translation>укажите частоту запросов (среднюю или пиковую) или число токенов в сутки</translation>
+    </message>
+    <message id="traffic.not_an_object">
+        <source>a traffic profile must be a JSON object</source>
+        <translation>профиль нагрузки должен быть объектом JSON</translation>
+    </message>
+    <message id="traffic.p90_below_mean">
+        <source>the 90th percentile ({p90}) is below the mean ({mean})</source>
+        <translation>90-й процентиль ({p90}) меньше среднего ({mean})</translation>
+    </message>
+    <message id="traffic.peak_below_average">
+        <source>the peak rate ({peak:g}) is below the average rate ({average:g})</source>
+        <translation>пиковая частота ({peak:g}) меньше средней ({average:g})</translation>
+    </message>
+    <message id="traffic.point_tpot">
+        <source>at {concurrency} requests at once the time per output token is {value:.3g} s, over the target of {target:.3g} s</source>
+        <translation>при {concurrency} одновременных запросах время на выходной токен — {value:.3g} с, больше цели {target:.3g} с</translation>
+    </message>
+    <message id="traffic.point_ttft">
+        <source>at {concurrency} requests at once the time to first token is {value:.3g} s, over the target of {target:.3g} s</source>
+        <translation>при {concurrency} одновременных запросах время до первого токена — {value:.3g} с, больше цели {target:.3g} с</translation>
+    </message>
+    <message id="traffic.rate_twice">
+        <source>give either an average request rate or the tokens per day, not both</source>
+        <translation>укажите либо среднюю частоту запросов, либо число токенов в сутки, но не оба</translation>
+    </message>
+    <message id="traffic.reason_rate">
+        <source>needs {need} GPUs for {rate:.3g} requests/s, the offer has at most {has}</source>
+        <translation>для {rate:.3g} запросов/с нужно {need} GPU, а в предложении не больше {has}</translation>
+    </message>
+    <message id="traffic.reason_tpot">
+        <source>time per output token {value:.3g} s even alone, over the target of {target:.3g} s</source>
+        <translation>время на выходной токен {value:.3g} с даже для одного запроса, больше цели {target:.3g} с</translation>
+    </message>
+    <message id="traffic.reason_ttft">
+        <source>time to first token {value:.3g} s even alone, over the target of {target:.3g} s</source>
+        <translation>время до первого токена {value:.3g} с даже для одного запроса, больше цели {target:.3g} с</translation>
+    </message>
+    <message id="traffic.roofline">
+        <source>speeds are roofline bounds (the full memory bandwidth, {mfu:.0%} of the peak compute): real engines are slower, by an amount not yet calibrated, so the band is unknown</source>
+        <translation>скорости — пределы roofline (полная пропускная способность памяти, {mfu:.0%} пиковой производительности): реальные движки медленнее, насколько — ещё не откалибровано, поэтому погрешность неизвестна</translation>
+    </message>
+    <message id="traffic.speed_model">
+        <source>speeds from the calibrated step model, within ×{band:.2f} either way</source>
+        <translation>скорости по откалиброванной модели шага, с точностью до ×{band:.2f} в обе стороны</translation>
+    </message>
+    <message id="traffic.ttft_p90_below_p50">
+        <source>the p90 time to first token ({p90:g} s) is below the p50 ({p50:g} s)</source>
+        <translation>время до первого токена p90 ({p90:g} с) меньше p50 ({p50:g} с)</translation>
+    </message>
+    <message id="traffic.unreachable_memory">
+        <source>no layout of any offer holds the model with {tokens} tokens of context</source>
+        <translation>ни одна раскладка ни одного предложения не вмещает модель с контекстом {tokens} токенов</translation>
+    </message>
+    <message id="traffic.unreachable_rate">
+        <source>no offer has the GPUs for {rate:.3g} requests/s at this latency; the most is {best:.3g} requests/s ({gpus} × {gpu})</source>
+        <translation>ни в одном предложении не хватает GPU для {rate:.3g} запросов/с при этой задержке; больше всего — {best:.3g} запросов/с ({gpus} × {gpu})</translation>
+    </message>
+    <message id="traffic.unreachable_tpot">
+        <source>no option meets a time per output token of {target:.3g} s; the best is {best:.3g} s ({gpus} × {gpu})</source>
+        <translation>ни один вариант не даёт время на выходной токен {target:.3g} с; лучшее — {best:.3g} с ({gpus} × {gpu})</translation>
+    </message>
+    <message id="traffic.unreachable_ttft">
+        <source>no option meets a time to first token of {target:.3g} s; the best is {best:.3g} s ({gpus} × {gpu})</source>
+        <translation>ни один вариант не даёт время до первого токена {target:.3g} с; лучшее — {best:.3g} с ({gpus} × {gpu})</translation>
+    </message>
+    <message id="translation.language">
+        <source>en</source>
+        <translation>ru</translation>
+    </message>
+    <message id="vae_decode_exceeds_vram">
+        <source>Denoising fits on {gpu} but the VAE decode needs {decode:.2f} GiB; VAE slicing or tiling lowers the decode peak.</source>
+        <translation>Шумоподавление помещается на {gpu}, но декодированию VAE нужно {decode:.2f} ГиБ; слайсинг или тайлинг VAE снижают пик декодирования.</translation>
+    </message>
+    <message id="vae_decode_peak.many">
+        <source>VAE decode peak {decode:.2f} GiB ({images} images at once in {dtype}); denoising peak {denoise:.2f} GiB; {larger} is larger and sets the GPU requirement.</source>
+        <translation>Пик декодирования VAE {decode:.2f} ГиБ (изображений за раз: {images}, в {dtype}); пик шумоподавления {denoise:.2f} ГиБ; пик {larger} больше и определяет требования к GPU.</translation>
+    </message>
+    <message id="vae_decode_peak.many_tiled">
+        <source>VAE decode peak {decode:.2f} GiB ({images} images at once in {dtype}, {tiles} tiles); denoising peak {denoise:.2f} GiB; {larger} is larger and sets the GPU requirement.</source>
+        <translation>Пик декодирования VAE {decode:.2f} ГиБ (изображений за раз: {images}, в {dtype}, тайлов: {tiles}); пик шумоподавления {denoise:.2f} ГиБ; пик {larger} больше и определяет требования к GPU.</translation>
+    </message>
+    <message id="vae_decode_peak.one">
+        <source>VAE decode peak {decode:.2f} GiB (1 image at once in {dtype}); denoising peak {denoise:.2f} GiB; {larger} is larger and sets the GPU requirement.</source>
+        <translation>Пик декодирования VAE {decode:.2f} ГиБ (одно изображение за раз в {dtype}); пик шумоподавления {denoise:.2f} ГиБ; пик {larger} больше и определяет требования к GPU.</translation>
+    </message>
+    <message id="vae_decode_peak.one_tiled">
+        <source>VAE decode peak {decode:.2f} GiB (1 image at once in {dtype}, {tiles} tiles); denoising peak {denoise:.2f} GiB; {larger} is larger and sets the GPU requirement.</source>
+        <translation>Пик декодирования VAE {decode:.2f} ГиБ (одно изображение за раз в {dtype}, тайлов: {tiles}); пик шумоподавления {denoise:.2f} ГиБ; пик {larger} больше и определяет требования к GPU.</translation>
+    </message>
+    <message id="vae_tiling_quality.tiled">
+        <source>VAE tiling is on: the image is decoded in {tiles} overlapping tiles of {tile_px} px; the output can change at tile seams (tone shifts between tiles); verify image quality before relying on it.</source>
+        <translation>Тайлинг VAE включён: изображение декодируется перекрывающимися тайлами по {tile_px} пикс. (всего тайлов: {tiles}); на стыках тайлов результат может меняться (сдвиги тона между тайлами); проверьте качество изображений, прежде чем на него полагаться.</translation>
+    </message>
+    <message id="vae_tiling_quality.whole">
+        <source>VAE tiling is on: at {width}x{height} the image fits in one {tile_px} px tile, so it is decoded whole and tiling saves no memory; at larger sizes the output can change at tile seams (tone shifts between tiles); verify image quality before relying on it.</source>
+        <translation>Тайлинг VAE включён: при {width}x{height} изображение помещается в один тайл {tile_px} пикс., поэтому декодируется целиком и тайлинг не экономит память; при больших размерах результат может меняться на стыках тайлов (сдвиги тона между тайлами); проверьте качество изображений, прежде чем на него полагаться.</translation>
+    </message>
+    <message id="vae_upcast_fp32">
+        <source>{pipeline} decodes with its VAE upcast to fp32 (force_upcast: the fp16 VAE overflows), so decode weights and activations take 4 bytes.</source>
+        <translation>{pipeline} декодирует с VAE, повышенным до fp32 (force_upcast: VAE в fp16 переполняется), поэтому веса и активации декодирования занимают по 4 байта.</translation>
+    </message>
+    <message id="vllm_does_not_start">
+        <source>vLLM refuses to start: one sequence of {context:,} tokens needs {needed:.2f} GiB of KV cache, more than its {available:.2f} GiB pool; the longest context (max_model_len) that starts here is {longest:,} tokens</source>
+        <translation>vLLM не запустится: одной последовательности в {context:,} {context|noun.token} нужно {needed:.2f} ГиБ KV-кэша, больше его пула в {available:.2f} ГиБ; самый длинный контекст (max_model_len), с которым он здесь запустится, — {longest:,} {longest|noun.token}</translation>
+    </message>
+    <message id="vllm_does_not_start.no_context">
+        <source>vLLM refuses to start: its KV cache pool of {available:.2f} GiB holds less than one token of every KV cache group, so no context starts here</source>
+        <translation>vLLM не запустится: его пул KV-кэша в {available:.2f} ГиБ не вмещает даже одного токена каждой группы KV-кэша, поэтому здесь он не запустится ни с каким контекстом</translation>
+    </message>
+    <message id="vllm_does_not_start.no_pool">
+        <source>vLLM refuses to start: nothing is left for its KV cache pool once the weights and its start-up profile are taken from gpu_memory_utilization, so no context starts here</source>
+        <translation>vLLM не запустится: после весов и пробного прогона при запуске от доли gpu_memory_utilization ничего не остаётся на пул KV-кэша, поэтому здесь он не запустится ни с каким контекстом</translation>
+    </message>
+    <message id="vllm_graph_estimate">
+        <source>vLLM 0.21 and later measure their CUDA graphs at start-up and take that estimate from the KV cache pool: published estimates run from {low:.2f} to {high:.2f} GiB per GPU, which leaves {fewest:,} to {most:,} of the {tokens:,} tokens shown; up to 0.20, or with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0, the graphs use the memory outside gpu_memory_utilization and the pool is as shown</source>
+        <translation>vLLM 0.21 и новее измеряют свои CUDA-графы при запуске и вычитают эту оценку из пула KV-кэша: в опубликованных журналах она составляет от {low:.2f} до {high:.2f} ГиБ на GPU, и в пуле остаётся от {fewest:,} до {most:,} из показанных {tokens:,} {tokens|noun.token_genitive}; до версии 0.20 или с VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=0 графы занимают память вне доли gpu_memory_utilization, и пул такой, как показан</translation>
+    </message>
+    <message id="vllm_runs_fewer.kv_pool">
+        <source>vLLM&apos;s KV cache pool holds {at_once:,} sequences of {context:,} tokens at once, fewer than the {requested:,} requested: the others wait in its queue or are preempted</source>
+        <translation>пул KV-кэша vLLM вмещает одновременно {at_once:,} {at_once|noun.sequence} по {context:,} {context|noun.token_dative} — меньше, чем запрошено ({requested:,}): остальные ждут в его очереди или вытесняются</translation>
+    </message>
+    <message id="vllm_runs_fewer.max_num_seqs">
+        <source>vLLM runs at most {at_once:,} sequences at once (max_num_seqs), fewer than the {requested:,} requested: the others wait in its queue</source>
+        <translation>vLLM одновременно выполняет не больше {at_once:,} {at_once|noun.sequence_genitive} (max_num_seqs) — меньше, чем запрошено ({requested:,}): остальные ждут в его очереди</translation>
+    </message>
+    <message id="weights_as_stored">
+        <source>the weights are counted as config.json&apos;s quantization_config says the checkpoint stores them, {stored_as}: {size:.1f} GiB in all, as vLLM loads them</source>
+        <translation>веса посчитаны так, как их хранит контрольная точка по quantization_config из config.json, — {stored_as}: всего {size:.1f} ГиБ, как их загружает vLLM</translation>
+    </message>
+    <message id="weights_as_stored.instead">
+        <source>the weights are counted as config.json&apos;s quantization_config says the checkpoint stores them, {stored_as}: {size:.1f} GiB in all, not at the requested {weights}: vLLM loads a quantized checkpoint as stored; name another format to plan a converted copy</source>
+        <translation>веса посчитаны так, как их хранит контрольная точка по quantization_config из config.json, — {stored_as}: всего {size:.1f} ГиБ, а не в запрошенном формате {weights}: vLLM загружает квантованную контрольную точку в том виде, в каком она хранится; чтобы спланировать преобразованную копию, укажите другой формат</translation>
+    </message>
+    <message id="weights_not_as_stored">
+        <source>config.json&apos;s quantization_config says the checkpoint stores {stored_as} ({size:.1f} GiB in all); the weights are counted at the requested {weights} instead, as for a copy converted to it</source>
+        <translation>по quantization_config из config.json контрольная точка хранит {stored_as} (всего {size:.1f} ГиБ); веса же посчитаны в запрошенном формате {weights}, как для копии, преобразованной в него</translation>
+    </message>
+    <message id="weights_not_as_stored.training">
+        <source>config.json&apos;s quantization_config says the checkpoint stores {stored_as} ({size:.1f} GiB in all); training counts the weights in its own precision, as for a copy converted to it</source>
+        <translation>по quantization_config из config.json контрольная точка хранит {stored_as} (всего {size:.1f} ГиБ); обучение считает веса в своей собственной точности, как для копии, преобразованной в неё</translation>
+    </message>
+    <message id="word.binding.kv_pool">
+        <source>vLLM&apos;s KV cache pool</source>
+        <translation>пул KV-кэша vLLM</translation>
+    </message>
+    <message id="word.binding.max_num_seqs">
+        <source>vLLM&apos;s max_num_seqs</source>
+        <translation>max_num_seqs vLLM</translation>
+    </message>
+    <message id="word.binding.max_position_embeddings">
+        <source>the model&apos;s max_position_embeddings</source>
+        <translation>max_position_embeddings модели</translation>
+    </message>
+    <message id="word.binding.memory">
+        <source>memory</source>
+        <translation>память</translation>
+    </message>
+    <message id="word.binding.request_maximum">
+        <source>the largest value a request allows</source>
+        <translation>наибольшее значение, допустимое в запросе</translation>
+    </message>
+    <message id="word.binding.user_cap">
+        <source>the cap you set</source>
+        <translation>заданный вами предел</translation>
+    </message>
+    <message id="word.change.checkpointing">
+        <source>activation checkpointing</source>
+        <translation>чекпойнтингом активаций</translation>
+    </message>
+    <message id="word.change.cpu_offload">
+        <source>model CPU offload</source>
+        <translation>выгрузкой моделей на CPU</translation>
+    </message>
+    <message id="word.change.fp8_kv">
+        <source>an fp8 KV cache</source>
+        <translation>KV-кэшем fp8</translation>
+    </message>
+    <message id="word.change.int4">
+        <source>int4 weights</source>
+        <translation>весами int4</translation>
+    </message>
+    <message id="word.change.offer">
+        <source>another GPU offer</source>
+        <translation>другим предложением GPU</translation>
+    </message>
+    <message id="word.change.qlora">
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message id="word.change.vae_tiling">
+        <source>VAE tiling</source>
+        <translation>тайлингом VAE</translation>
+    </message>
+    <message id="word.constraint.max_num_seqs">
+        <source>max_num_seqs</source>
+        <translation>max_num_seqs</translation>
+    </message>
+    <message id="word.constraint.memory">
+        <source>memory</source>
+        <translation>память</translation>
+    </message>
+    <message id="word.constraint.rate">
+        <source>rate</source>
+        <translation>частота запросов</translation>
+    </message>
+    <message id="word.constraint.tpot">
+        <source>time per output token</source>
+        <translation>время на выходной токен</translation>
+    </message>
+    <message id="word.constraint.ttft">
+        <source>time to first token</source>
+        <translation>время до первого токена</translation>
+    </message>
+    <message id="word.doing.create">
+        <source>create</source>
+        <translation>создать</translation>
+    </message>
+    <message id="word.doing.read">
+        <source>read</source>
+        <translation>прочитать</translation>
+    </message>
+    <message id="word.doing.use">
+        <source>use</source>
+        <translation>использовать</translation>
+    </message>
+    <message id="word.doing.write">
+        <source>write</source>
+        <translation>записать</translation>
+    </message>
+    <message id="word.larger.decode">
+        <source>the VAE decode</source>
+        <translation>декодирования VAE</translation>
+    </message>
+    <message id="word.larger.denoise">
+        <source>denoising</source>
+        <translation>шумоподавления</translation>
+    </message>
+    <message id="word.method.unnamed">
+        <source>a quantization method</source>
+        <translation>без указания метода</translation>
+    </message>
+    <message id="word.stored_as.awq_int4">
+        <source>AWQ int4 groups</source>
+        <translation>группы int4 в формате AWQ</translation>
+    </message>
+    <message id="word.stored_as.fp8_channel">
+        <source>fp8 with one scale per output channel</source>
+        <translation>fp8 с масштабом на каждый выходной канал</translation>
+    </message>
+    <message id="word.stored_as.fp8_e8m0">
+        <source>fp8 blocks with E8M0 scales</source>
+        <translation>блоки fp8 с масштабами E8M0</translation>
+    </message>
+    <message id="word.stored_as.fp8_fp32">
+        <source>fp8 blocks with fp32 scales</source>
+        <translation>блоки fp8 с масштабами fp32</translation>
+    </message>
+    <message id="word.stored_as.fp8_tensor">
+        <source>fp8 with one scale per matrix</source>
+        <translation>fp8 с одним масштабом на матрицу</translation>
+    </message>
+    <message id="word.stored_as.gptq_int4">
+        <source>GPTQ int4 groups</source>
+        <translation>группы int4 в формате GPTQ</translation>
+    </message>
+    <message id="word.stored_as.int4_packed">
+        <source>int4 packed in groups (compressed-tensors)</source>
+        <translation>int4, упакованные группами (compressed-tensors)</translation>
+    </message>
+    <message id="word.stored_as.int8_channel">
+        <source>int8 with one scale per output channel</source>
+        <translation>int8 с масштабом на каждый выходной канал</translation>
+    </message>
+    <message id="word.stored_as.modelopt_nvfp4">
+        <source>NVFP4 with an fp8 scale per 16 values (ModelOpt)</source>
+        <translation>NVFP4 с масштабом fp8 на каждые 16 значений (ModelOpt)</translation>
+    </message>
+    <message id="word.stored_as.mxfp4">
+        <source>MXFP4 experts, the rest in bf16</source>
+        <translation>эксперты в MXFP4, остальное в bf16</translation>
+    </message>
+    <message id="word.stored_as.mxfp4_fp8_e8m0">
+        <source>MXFP4 experts and fp8 blocks with E8M0 scales</source>
+        <translation>эксперты в MXFP4 и блоки fp8 с масштабами E8M0</translation>
+    </message>
+    <message id="word.stored_as.mxfp4_fp8_fp32">
+        <source>MXFP4 experts and fp8 blocks with fp32 scales</source>
+        <translation>эксперты в MXFP4 и блоки fp8 с масштабами fp32</translation>
+    </message>
+    <message id="word.strategy.ddp">
+        <source>ddp</source>
+        <translation>DDP</translation>
+    </message>
+    <message id="word.strategy.fsdp">
+        <source>fsdp</source>
+        <translation>FSDP</translation>
+    </message>
+    <message id="word.strategy.single">
+        <source>single</source>
+        <translation>один GPU</translation>
+    </message>
+    <message id="word.strategy.tensor">
+        <source>tensor</source>
+        <translation>тензорный параллелизм</translation>
+    </message>
+    <message id="word.unit.day">
+        <source>day</source>
+        <translation>сутки</translation>
+    </message>
+    <message id="word.unit.hour">
+        <source>hour</source>
+        <translation>час</translation>
+    </message>
+    <message id="word.unit.month">
+        <source>month</source>
+        <translation>месяц</translation>
+    </message>
+    <message id="word.unit.week">
+        <source>week</source>
+        <translation>неделя</translation>
+    </message>
+    <message id="word.what.amount">
+        <source>amount</source>
+        <translation>сумма</translation>
+    </message>
+    <message id="word.what.backup">
+        <source>backup</source>
+        <translation>резервная копия</translation>
+    </message>
+    <message id="word.what.export">
+        <source>export</source>
+        <translation>экспорт</translation>
+    </message>
+    <message id="word.what.storage_price">
+        <source>storage price</source>
+        <translation>цена хранилища</translation>
+    </message>
+    <message id="word.what.tax_rate">
+        <source>tax rate</source>
+        <translation>ставка налога</translation>
+    </message>
+    <message id="word.what.total">
+        <source>total</source>
+        <translation>итог</translation>
+    </message>
+    <message id="word.what.unit_price">
+        <source>unit price</source>
+        <translation>цена за единицу</translation>
     </message>
 </context>
 </TS>
