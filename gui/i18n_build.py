@@ -77,7 +77,10 @@ def gui_messages(paths: Iterable[Path]) -> list[IdMessage]:
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == TR_ID):
                 continue
-            where = f"{path.relative_to(GUI_DIR.parent)}:{node.lineno}"
+            shown = (
+                path.relative_to(GUI_DIR.parent) if path.is_relative_to(GUI_DIR.parent) else path
+            )
+            where = f"{shown}:{node.lineno}"
             args = node.args
             literal = [isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args[:2]]
             if len(args) < 2 or not all(literal):
@@ -237,12 +240,16 @@ def unfinished(ts_file: Path) -> list[tuple[str, str]]:
     return missing
 
 
-def untranslated() -> list[tuple[str, str]]:
-    """Russian messages the current sources need that the committed .ts does not translate."""
+def untranslated(ts_file: Path | None = None) -> list[tuple[str, str]]:
+    """Russian messages the current sources need that ``ts_file`` does not translate.
+
+    ``ts_file`` is the committed Russian .ts unless given; it is left as it is.
+    """
+    ts_file = ts_path("ru") if ts_file is None else ts_file
     with tempfile.TemporaryDirectory() as tmp:
         copy = ts_path("ru", Path(tmp))
-        if ts_path("ru").exists():
-            shutil.copyfile(ts_path("ru"), copy)
+        if ts_file.exists():
+            shutil.copyfile(ts_file, copy)
         update_ts("ru", Path(tmp))
         return unfinished(copy)
 
