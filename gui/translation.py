@@ -19,6 +19,7 @@ English is shown when the interface is English or when a translation misses.
 from __future__ import annotations
 
 import logging
+import math
 import os
 import re
 
@@ -126,7 +127,7 @@ def pseudo(text: str) -> str:
         parts.append(match.group())
         last = match.end()
     parts.append(text[last:].translate(_ACCENTED))
-    padding = "·" * max(1, round(len(text) * PSEUDO_GROWTH) - 2)
+    padding = "·" * max(1, math.ceil(len(text) * PSEUDO_GROWTH) - 2)  # 2: the brackets
     return f"⟦{''.join(parts)}{padding}⟧"
 
 
