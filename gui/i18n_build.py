@@ -7,7 +7,8 @@ Python, so this module collects the ids itself:
 - core's templates by key (:data:`core.texts.messages.TEMPLATES`), core's fixed words
   (:data:`core.texts.words.WORD_TEXTS`) and the counted nouns of their translations
   (:data:`gui.core_text.COUNTED_NOUNS`);
-- every ``tr_id("Context.id", "English"[, n])`` call in ``gui/`` (read from the syntax tree).
+- every ``tr_id("Context.id", "English"[, n])`` call in ``gui/`` (read from the syntax tree),
+  and the table of refusals the interface words itself (``gui/presentation/field_text.py``).
 
 1. ``resources/i18n/anchorgpu_ru.ts`` gets one message per id, with the English as its
    ``<source>``; a Russian translation already there is kept, one whose English changed is kept
@@ -92,14 +93,17 @@ def gui_messages(paths: Iterable[Path]) -> list[IdMessage]:
 
 
 def core_messages() -> list[IdMessage]:
-    """Core's templates, its fixed words, the counted nouns and the language marker."""
+    """Core's templates, its fixed words, the counted nouns, the language marker, and the
+    interface's own wording of refused values (:data:`gui.presentation.field_text.WORDING`)."""
     from core.texts.messages import TEMPLATES
     from core.texts.words import WORD_TEXTS
     from gui.core_text import COUNTED_NOUNS
+    from gui.presentation.field_text import CONTEXT, WORDING
     from gui.translation import LANGUAGE_ID
 
     return [
         IdMessage(LANGUAGE_ID, "en"),
+        *(IdMessage(f"{CONTEXT}.{key}", text) for key, text in WORDING.items()),
         *(IdMessage(key, text) for key, text in TEMPLATES.items()),
         *(IdMessage(key, text) for key, text in WORD_TEXTS.items()),
         *(IdMessage(key, text, numerus=True) for key, text in COUNTED_NOUNS.items()),
@@ -126,14 +130,6 @@ def id_messages(paths: Iterable[Path] | None = None) -> list[IdMessage]:
 def ts_path(lang: str, folder: Path = I18N_DIR) -> Path:
     """The Linguist source for ``lang``."""
     return folder / f"anchorgpu_{lang}.ts"
-
-
-def _id_context(root: ET.Element) -> ET.Element | None:
-    """The context of the messages by id: the one with an empty name (Qt looks them up there)."""
-    for context in root.iter("context"):
-        if not (context.findtext("name") or "") and context.find("message[@id]") is not None:
-            return context
-    return None
 
 
 def existing_ids(ts_file: Path) -> dict[str, ET.Element]:

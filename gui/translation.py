@@ -81,8 +81,14 @@ def tr_id(message_id: str, english: str, n: int = -1) -> str:
     """The text of ``message_id`` in the interface language; ``english`` is its English.
 
     With ``n`` the message is counted: Qt picks the numerus form and puts ``n`` for ``%n``
-    (``%Ln`` with the locale's digit grouping).
+    (``%Ln`` with the locale's digit grouping). Both texts are literals in the call, which
+    ``python -m gui.i18n_build`` reads into the .ts.
     """
+    return text_by_id(message_id, english, n)
+
+
+def text_by_id(message_id: str, english: str, n: int = -1) -> str:
+    """:func:`tr_id` for a text kept in a table the build reads (``field_text.WORDING``)."""
     if pseudo_mode():
         return _counted(pseudo(english), n)
     found = lookup(message_id, n)

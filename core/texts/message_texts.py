@@ -296,7 +296,7 @@ _OUTCOME = {
         "training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost!d} "
         "{currency} ({factor}·N FLOPs per token at {mfu:.0%} MFU)"
     ),
-    # The same for a run on more than one GPU "on 8 GPUs": English needs the plural noun.
+    # The same for a run on more than one GPU ("on 8 GPUs"): English needs the plural noun.
     "outcome.run_gpus": (
         "training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPUs, {cost!d} "
         "{currency} ({factor}·N FLOPs per token at {mfu:.0%} MFU)"

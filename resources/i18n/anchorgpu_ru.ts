@@ -671,49 +671,6 @@
     </message>
 </context>
 <context>
-    <name>FieldText</name>
-    <message>
-        <source>enter {ge} or more</source>
-        <translation>введите {ge} или больше</translation>
-    </message>
-    <message>
-        <source>enter more than {gt}</source>
-        <translation>введите больше {gt}</translation>
-    </message>
-    <message>
-        <source>enter {le} or less</source>
-        <translation>введите {le} или меньше</translation>
-    </message>
-    <message>
-        <source>enter less than {lt}</source>
-        <translation>введите меньше {lt}</translation>
-    </message>
-    <message>
-        <source>enter a whole number, e.g. 8192</source>
-        <translation>введите целое число, например 8192</translation>
-    </message>
-    <message>
-        <source>enter a whole number, without a fraction</source>
-        <translation>введите целое число, без дробной части</translation>
-    </message>
-    <message>
-        <source>enter a number, e.g. 0.9</source>
-        <translation>введите число, например 0,9</translation>
-    </message>
-    <message>
-        <source>enter text</source>
-        <translation>введите текст</translation>
-    </message>
-    <message>
-        <source>choose yes or no</source>
-        <translation>выберите «да» или «нет»</translation>
-    </message>
-    <message>
-        <source>choose one model source: a preset, a config.json, a safetensors file, a GGUF file or your own sizes</source>
-        <translation>выберите один источник модели: пресет, config.json, файл safetensors, файл GGUF или свои размеры</translation>
-    </message>
-</context>
-<context>
     <name>Formats</name>
     <message>
         <source>{value} GiB</source>
@@ -3558,6 +3515,58 @@ Idempotency key of this purchase: {key}</source>
 </context>
 <context>
     <name></name>
+    <message id="FieldText.pydantic.bool_parsing">
+        <source>choose yes or no</source>
+        <translation>выберите «да» или «нет»</translation>
+    </message>
+    <message id="FieldText.pydantic.float_parsing">
+        <source>enter a number, e.g. 0.9</source>
+        <translation>введите число, например 0,9</translation>
+    </message>
+    <message id="FieldText.pydantic.float_type">
+        <source>enter a number, e.g. 0.9</source>
+        <translation>введите число, например 0,9</translation>
+    </message>
+    <message id="FieldText.pydantic.greater_than">
+        <source>enter more than {gt}</source>
+        <translation>введите больше {gt}</translation>
+    </message>
+    <message id="FieldText.pydantic.greater_than_equal">
+        <source>enter {ge} or more</source>
+        <translation>введите {ge} или больше</translation>
+    </message>
+    <message id="FieldText.pydantic.int_from_float">
+        <source>enter a whole number, without a fraction</source>
+        <translation>введите целое число, без дробной части</translation>
+    </message>
+    <message id="FieldText.pydantic.int_parsing">
+        <source>enter a whole number, e.g. 8192</source>
+        <translation>введите целое число, например 8192</translation>
+    </message>
+    <message id="FieldText.pydantic.int_type">
+        <source>enter a whole number, e.g. 8192</source>
+        <translation>введите целое число, например 8192</translation>
+    </message>
+    <message id="FieldText.pydantic.less_than">
+        <source>enter less than {lt}</source>
+        <translation>введите меньше {lt}</translation>
+    </message>
+    <message id="FieldText.pydantic.less_than_equal">
+        <source>enter {le} or less</source>
+        <translation>введите {le} или меньше</translation>
+    </message>
+    <message id="FieldText.pydantic.string_type">
+        <source>enter text</source>
+        <translation>введите текст</translation>
+    </message>
+    <message id="FieldText.request.one_source">
+        <source>choose one model source: a preset, a config.json, a safetensors file, a GGUF file or your own sizes</source>
+        <translation>выберите один источник модели: пресет, config.json, файл safetensors, файл GGUF или свои размеры</translation>
+    </message>
+    <message id="FieldText.request.one_source_got">
+        <source>choose one model source: a preset, a config.json, a safetensors file, a GGUF file or your own sizes</source>
+        <translation>выберите один источник модели: пресет, config.json, файл safetensors, файл GGUF или свои размеры</translation>
+    </message>
     <message id="batch.line_not_json">
         <source>the line is not valid JSON: {reason}</source>
         <translation>строка — некорректный JSON: {reason}</translation>

@@ -1,0 +1,157 @@
+"""The converter of ``self.tr("English")`` calls to message ids (``tools/tr_ids.py``).
+
+It must keep every translation, give the same ids on every run, and change nothing the second
+time, so it can be run again after other work that still calls ``self.tr`` is merged.
+"""
+
+from __future__ import annotations
+
+import ast
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from gui import i18n_build
+from tools import tr_ids
+
+PAGE = '''"""A page."""
+
+from PySide6.QtCore import QCoreApplication, QObject
+
+
+class Page(QObject):
+    def texts(self, n: int) -> list[str]:
+        return [
+            self.tr("&Open a saved plan"),
+            self.tr(
+                "A long sentence that goes on "
+                "over two lines"
+            ),
+            self.tr("%Ln quote(s)", "", n),
+            self.tr("Open a saved plan"),
+        ]
+
+
+class Other(QObject):
+    def title(self) -> str:
+        return self.tr("&Open a saved plan") + QCoreApplication.translate("Shared", "Close")
+
+
+def dynamic(name: str) -> str:
+    return QCoreApplication.translate("Shared", name)
+'''
+
+RU = {
+    "Page": {
+        "&Open a saved plan": ["&Открыть план"],
+        "A long sentence that goes on over two lines": ["Длинная фраза"],
+        "%Ln quote(s)": ["%Ln смета", "%Ln сметы", "%Ln смет"],
+        "Open a saved plan": ["Открыть сохранённый план"],
+    },
+    "Other": {"&Open a saved plan": ["&Открыть другой"]},
+    "Shared": {"Close": ["Закрыть"]},
+}
+EN = {"Page": {"%Ln quote(s)": ["%Ln quote", "%Ln quotes"]}}
+
+
+def _ts(lang: str, contexts: dict[str, dict[str, list[str]]]) -> str:
+    """A Linguist source translated by English source text, as lupdate writes one."""
+    root = ET.Element("TS", {"version": "2.1", "language": i18n_build.LANGUAGES[lang]})
+    for name, messages in contexts.items():
+        context = ET.SubElement(root, "context")
+        ET.SubElement(context, "name").text = name
+        for source, texts in messages.items():
+            message = ET.SubElement(context, "message")
+            ET.SubElement(message, "source").text = source
+            translation = ET.SubElement(message, "translation")
+            if "%Ln" in source:
+                message.set("numerus", "yes")
+                for text in texts:
+                    ET.SubElement(translation, "numerusform").text = text
+            else:
+                translation.text = texts[0]
+    return ET.tostring(root, encoding="unicode")
+
+
+def _setup(tmp_path: Path) -> tuple[Path, Path]:
+    page = tmp_path / "page.py"
+    page.write_text(PAGE, "utf-8")
+    i18n_build.ts_path("ru", tmp_path).write_text(_ts("ru", RU), "utf-8")
+    i18n_build.ts_path("en", tmp_path).write_text(_ts("en", EN), "utf-8")
+    return page, tmp_path
+
+
+def _translations(ts_file: Path) -> dict[str, tuple[str, list[str]]]:
+    found = {}
+    for message in ET.parse(ts_file).getroot().iter("message"):
+        if message.get("id"):
+            translation = message.find("translation")
+            texts = [f.text or "" for f in translation.iter("numerusform")] or [translation.text]
+            found[message.get("id")] = (message.findtext("source"), texts)
+    return found
+
+
+def test_calls_become_ids_and_keep_their_translations(tmp_path):
+    page, folder = _setup(tmp_path)
+
+    conversions, unmatched = tr_ids.convert([page], folder)
+
+    assert unmatched == []
+    ids = [c.message_id for c in conversions]
+    assert ids == [
+        "Page.open_a_saved_plan",
+        "Page.a_long_sentence_that_goes_on",
+        "Page.ln_quote_s",
+        f"Page.open_a_saved_plan_{tr_ids._hash('Open a saved plan')}",  # the same words, taken
+        "Other.open_a_saved_plan",
+        "Shared.close",
+    ]
+    source = page.read_text("utf-8")
+    ast.parse(source)  # still Python
+    assert "self.tr(" not in source and "from gui.translation import tr_id" in source
+    assert 'tr_id("Page.ln_quote_s", "%Ln quote(s)", n)' in source
+    assert 'QCoreApplication.translate("Shared", name)' in source  # not a literal: left alone
+    found = i18n_build.gui_messages([page])
+    assert {(m.id, m.english) for m in found} == {(c.message_id, c.english) for c in conversions}
+    assert all(m.numerus == (m.id == "Page.ln_quote_s") for m in found)
+    russian = _translations(i18n_build.ts_path("ru", folder))
+    assert russian["Page.open_a_saved_plan"] == ("&Open a saved plan", ["&Открыть план"])
+    assert russian["Other.open_a_saved_plan"] == ("&Open a saved plan", ["&Открыть другой"])
+    assert russian["Page.a_long_sentence_that_goes_on"][1] == ["Длинная фраза"]
+    assert russian["Page.ln_quote_s"][1] == ["%Ln смета", "%Ln сметы", "%Ln смет"]
+    assert russian["Shared.close"][1] == ["Закрыть"]
+    english = _translations(i18n_build.ts_path("en", folder))
+    assert english == {"Page.ln_quote_s": ("%Ln quote(s)", ["%Ln quote", "%Ln quotes"])}
+
+
+def test_a_second_run_changes_nothing(tmp_path):
+    page, folder = _setup(tmp_path)
+    tr_ids.convert([page], folder)
+    before = [p.read_bytes() for p in (page, *folder.glob("*.ts"))]
+
+    conversions, unmatched = tr_ids.convert([page], folder)
+
+    assert (conversions, unmatched) == ([], [])
+    assert [p.read_bytes() for p in (page, *folder.glob("*.ts"))] == before
+
+
+def test_a_text_without_a_translation_is_reported(tmp_path):
+    page, folder = _setup(tmp_path)
+    page.write_text(PAGE.replace('"Close"', '"Close now"'), "utf-8")
+
+    _, unmatched = tr_ids.convert([page], folder)
+
+    assert unmatched == ["ru: [Shared] 'Close now'"]
+
+
+def test_the_ids_do_not_depend_on_texts_added_elsewhere(tmp_path):
+    page, folder = _setup(tmp_path)
+    first = [c.message_id for c in tr_ids.convert([page], folder)[0]]
+    again = tmp_path / "again"
+    again.mkdir()
+    page, folder = _setup(again)
+    other = again / "a_first.py"  # read before page.py
+    other.write_text('class Elsewhere:\n    def t(self):\n        return self.tr("Cancel")\n')
+
+    second = [c.message_id for c in tr_ids.convert([other, page], folder)[0]]
+
+    assert second == ["Elsewhere.cancel", *first]

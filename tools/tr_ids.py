@@ -1,0 +1,296 @@
+"""Give every interface text a message id: ``python -m tools.tr_ids``.
+
+Rewrites each ``self.tr("English")`` and ``QCoreApplication.translate("Context", "English")`` of
+``gui/`` into ``tr_id("Context.english_words", "English")`` (:func:`gui.translation.tr_id`), with
+the count kept for a counted text (``self.tr("%Ln quote(s)", "", n)`` becomes
+``tr_id("Counts.ln_quote_s", "%Ln quote(s)", n)``), and moves each existing translation in
+``resources/i18n/anchorgpu_*.ts`` from the English source text to the new id, so no Russian is
+lost. Then it formats the files it changed and rebuilds the translations (``gui.i18n_build``).
+
+- The context is the one lupdate gave the text: the class the call is written in for
+  ``self.tr``, the first argument for ``translate``.
+- The id is the context and the first words of the English, lower case. An id already used
+  for another English text (in a converted call, or earlier in this run) gets a short hash of the
+  English appended, so ids do not depend on the order other branches add texts in.
+- It is idempotent: a converted call is never converted again, and ids already in the .ts keep
+  their translations. Run it again after merging code that still calls ``self.tr``.
+- A call it cannot convert (the English not a literal) is listed and left as it is.
+
+``--check`` lists what would change and exits 1 when anything would, changing nothing.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import hashlib
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from pathlib import Path
+
+from gui import i18n_build
+
+ROOT = Path(__file__).resolve().parents[1]
+GUI_DIR = ROOT / "gui"
+IMPORT = "from gui.translation import tr_id"
+SKIPPED_FILES = {"translation.py", "i18n_build.py"}  # the machinery itself
+MAX_WORDS = 6
+MAX_SLUG = 48
+
+
+@dataclass(frozen=True)
+class Conversion:
+    """One call to rewrite: where it is, what it becomes, and the translation it carries over."""
+
+    path: Path
+    start: tuple[int, int]
+    end: tuple[int, int]
+    replacement: str
+    context: str
+    english: str
+    disambiguation: str
+    numerus: bool
+    message_id: str
+
+
+def slug(text: str) -> str:
+    """The first words of ``text`` as an id part: "&Open a saved plan…" -> "open_a_saved_plan"."""
+    text = re.sub(r"<[^<>]*>", " ", text)  # markup
+    text = re.sub(r"&(\w)", r"\1", text)  # a mnemonic
+    words = re.findall(r"[a-z0-9]+", text.lower())[:MAX_WORDS]
+    return "_".join(words)[:MAX_SLUG].strip("_") or "text"
+
+
+def _hash(text: str) -> str:
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:6]
+
+
+def _literal(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    return None
+
+
+def _enclosing_classes(tree: ast.Module) -> dict[ast.AST, str]:
+    """Each node of ``tree`` to the name of the innermost class it is written in."""
+    owner: dict[ast.AST, str] = {}
+
+    def visit(node: ast.AST, current: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            name = child.name if isinstance(child, ast.ClassDef) else current
+            owner[child] = name
+            visit(child, name)
+
+    visit(tree, "")
+    return owner
+
+
+def _call_parts(node: ast.Call, owner: dict[ast.AST, str]) -> tuple[str, list[ast.expr]] | None:
+    """(context, arguments after the context) of a translation call, or None for another call."""
+    func = node.func
+    if not isinstance(func, ast.Attribute):
+        return None
+    if func.attr == "tr" and isinstance(func.value, ast.Name) and func.value.id == "self":
+        return (owner.get(node, ""), list(node.args))
+    base = func.value
+    is_app = isinstance(base, ast.Name) and base.id in ("QCoreApplication", "QApplication")
+    if func.attr == "translate" and is_app and node.args:
+        context = _literal(node.args[0])
+        if context is not None:
+            return (context, list(node.args[1:]))
+    return None
+
+
+class Converter:
+    """Finds the calls to convert in ``gui/`` and the ids they get."""
+
+    def __init__(self, files: list[Path]) -> None:
+        self.files = files
+        self.taken: dict[str, str] = {m.id: m.english for m in i18n_build.gui_messages(files)}
+        self.conversions: list[Conversion] = []
+        self.left: list[str] = []
+
+    def _id(self, context: str, english: str, disambiguation: str) -> str:
+        base = f"{context}.{slug(english)}"
+        if disambiguation:
+            base += f"_{slug(disambiguation)}"
+        for candidate in (base, f"{base}_{_hash(english + disambiguation)}"):
+            if self.taken.setdefault(candidate, english) == english:
+                return candidate
+        raise ValueError(f"no free id for {english!r} in {context}")
+
+    def scan(self) -> None:
+        """Collect every call to convert, file by file in path order, top to bottom."""
+        for path in self.files:
+            source = path.read_text("utf-8")
+            tree = ast.parse(source, str(path))
+            owner = _enclosing_classes(tree)
+            calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
+            calls.sort(key=lambda n: (n.lineno, n.col_offset))
+            for node in calls:
+                parts = _call_parts(node, owner)
+                if parts is not None:
+                    self._convert(path, source, node, *parts)
+
+    def _convert(
+        self, path: Path, source: str, node: ast.Call, context: str, args: list[ast.expr]
+    ) -> None:
+        where = f"{_shown(path)}:{node.lineno}"
+        english = _literal(args[0]) if args else None
+        disambiguation = _literal(args[1]) if len(args) > 1 else ""
+        if english is None or disambiguation is None or node.keywords or not context:
+            self.left.append(f"{where}: {ast.get_source_segment(source, node)}")
+            return
+        count = args[2] if len(args) > 2 else None
+        message_id = self._id(context, english, disambiguation)
+        pieces = [f'"{message_id}"', ast.get_source_segment(source, args[0]) or repr(english)]
+        if count is not None:
+            pieces.append(ast.get_source_segment(source, count) or "n")
+        self.conversions.append(
+            Conversion(
+                path,
+                (node.lineno, node.col_offset),
+                (node.end_lineno or node.lineno, node.end_col_offset or 0),
+                f"tr_id({', '.join(pieces)})",
+                context,
+                english,
+                disambiguation,
+                count is not None,
+                message_id,
+            )
+        )
+
+
+def _shown(path: Path) -> Path:
+    return path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+
+
+def _offset(lines: list[str], position: tuple[int, int]) -> int:
+    """The character offset of (line, UTF-8 column) in the joined ``lines``."""
+    line, column = position
+    before = sum(len(text) for text in lines[: line - 1])
+    return before + len(lines[line - 1].encode("utf-8")[:column].decode("utf-8"))
+
+
+def _with_import(source: str) -> str:
+    """``source`` importing :func:`tr_id`, after its last top-level import."""
+    if re.search(rf"^{re.escape(IMPORT)}$", source, re.MULTILINE):
+        return source
+    tree = ast.parse(source)
+    imports = [n for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom)]
+    lines = source.splitlines(keepends=True)
+    at = (imports[-1].end_lineno or 0) if imports else 0
+    lines.insert(at, IMPORT + "\n")
+    return "".join(lines)
+
+
+def rewrite(conversions: list[Conversion]) -> list[Path]:
+    """Rewrite the calls in their files; return the files changed."""
+    by_file: dict[Path, list[Conversion]] = {}
+    for conversion in conversions:
+        by_file.setdefault(conversion.path, []).append(conversion)
+    for path, found in by_file.items():
+        source = path.read_text("utf-8")
+        lines = source.splitlines(keepends=True)
+        spans = [(_offset(lines, c.start), _offset(lines, c.end), c.replacement) for c in found]
+        for start, end, replacement in sorted(spans, reverse=True):
+            source = source[:start] + replacement + source[end:]
+        path.write_text(_with_import(source), "utf-8")
+    return sorted(by_file)
+
+
+def _source_message(root: ET.Element, conversion: Conversion) -> ET.Element | None:
+    """The message translated by English source text that ``conversion`` replaces."""
+    for context in root.iter("context"):
+        if context.findtext("name") != conversion.context:
+            continue
+        for message in context.iter("message"):
+            same = message.findtext("source") == conversion.english
+            if same and (message.findtext("comment") or "") == conversion.disambiguation:
+                return message
+    return None
+
+
+def carry_translations(conversions: list[Conversion], folder: Path) -> list[str]:
+    """Give each new id the translation its English had in every .ts; return those without one."""
+    unmatched = []
+    for lang in i18n_build.LANGUAGES:
+        ts_file = i18n_build.ts_path(lang, folder)
+        root = ET.parse(ts_file).getroot()
+        ids = next((c for c in root.iter("context") if not c.findtext("name")), None)
+        if ids is None:
+            ids = ET.SubElement(root, "context")
+            ET.SubElement(ids, "name").text = ""
+        present = {m.get("id") for m in ids.iter("message")}
+        for conversion in conversions:
+            if conversion.message_id in present or (lang == "en" and not conversion.numerus):
+                continue
+            old = _source_message(root, conversion)
+            if old is None or old.find("translation") is None:
+                unmatched.append(f"{lang}: [{conversion.context}] {conversion.english!r}")
+                continue
+            message = ET.SubElement(ids, "message", {"id": conversion.message_id})
+            if conversion.numerus:
+                message.set("numerus", "yes")
+            ET.SubElement(message, "source").text = conversion.english
+            message.append(copy.deepcopy(old.find("translation")))
+            present.add(conversion.message_id)
+        ts_file.write_text(i18n_build._linguist_xml(root), "utf-8")
+    return unmatched
+
+
+def _ruff(*args: str) -> None:
+    """Run ruff (beside this interpreter, else on PATH) when there is one."""
+    for candidate in (Path(sys.executable).parent / "ruff", shutil.which("ruff")):
+        if candidate and Path(candidate).exists():
+            subprocess.run([str(candidate), *args], check=False, cwd=ROOT)
+            return
+
+
+def convert(files: list[Path], i18n_folder: Path) -> tuple[list[Conversion], list[str]]:
+    """Convert the calls of ``files`` and carry their translations over in ``i18n_folder``.
+
+    Returns the conversions and the texts that had no translation to carry over.
+    """
+    converter = Converter(files)
+    converter.scan()
+    for left in converter.left:
+        print(f"left as it is: {left}", file=sys.stderr)
+    if not converter.conversions:
+        return [], []
+    unmatched = carry_translations(converter.conversions, i18n_folder)
+    names = [str(path) for path in rewrite(converter.conversions)]
+    _ruff("check", "--select", "I", "--fix", "--quiet", *names)
+    _ruff("format", "--quiet", *names)
+    return converter.conversions, unmatched
+
+
+def gui_files() -> list[Path]:
+    """The interface's modules, but the translation machinery itself."""
+    return [p for p in sorted(GUI_DIR.rglob("*.py")) if p.name not in SKIPPED_FILES]
+
+
+def main(argv: list[str]) -> int:
+    """Convert, carry the translations over, format, rebuild; ``--check`` only reports."""
+    if "--check" in argv:
+        converter = Converter(gui_files())
+        converter.scan()
+        for left in converter.left:
+            print(f"left as it is: {left}", file=sys.stderr)
+        for found in converter.conversions:
+            print(f"{_shown(found.path)}:{found.start[0]} -> {found.message_id}")
+        return 1 if converter.conversions else 0
+    conversions, unmatched = convert(gui_files(), i18n_build.I18N_DIR)
+    for line in unmatched:
+        print(f"no translation to carry over: {line}", file=sys.stderr)
+    files = {c.path for c in conversions}
+    print(f"{len(conversions)} calls in {len(files)} files now translated by id")
+    return i18n_build.main([])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
