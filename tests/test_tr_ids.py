@@ -35,6 +35,9 @@ class Other(QObject):
     def title(self) -> str:
         return self.tr("&Open a saved plan") + QCoreApplication.translate("Shared", "Close")
 
+    def row(self) -> str:
+        return f"| {self.tr('Price as quoted')} |"
+
 
 def dynamic(name: str) -> str:
     return QCoreApplication.translate("Shared", name)
@@ -47,7 +50,7 @@ RU = {
         "%Ln quote(s)": ["%Ln смета", "%Ln сметы", "%Ln смет"],
         "Open a saved plan": ["Открыть сохранённый план"],
     },
-    "Other": {"&Open a saved plan": ["&Открыть другой"]},
+    "Other": {"&Open a saved plan": ["&Открыть другой"], "Price as quoted": ["Цена в смете"]},
     "Shared": {"Close": ["Закрыть"]},
 }
 EN = {"Page": {"%Ln quote(s)": ["%Ln quote", "%Ln quotes"]}}
@@ -104,11 +107,13 @@ def test_calls_become_ids_and_keep_their_translations(tmp_path):
         f"Page.open_a_saved_plan_{tr_ids._hash('Open a saved plan')}",  # the same words, taken
         "Other.open_a_saved_plan",
         "Shared.close",
+        "Other.price_as_quoted",
     ]
     source = page.read_text("utf-8")
     ast.parse(source)  # still Python
     assert "self.tr(" not in source and "from gui.translation import tr_id" in source
     assert 'tr_id("Page.ln_quote_s", "%Ln quote(s)", n)' in source
+    assert "f\"| {tr_id('Other.price_as_quoted', 'Price as quoted')} |\"" in source
     assert 'QCoreApplication.translate("Shared", name)' in source  # not a literal: left alone
     found = i18n_build.gui_messages([page])
     assert {(m.id, m.english) for m in found} == {(c.message_id, c.english) for c in conversions}

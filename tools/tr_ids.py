@@ -147,7 +147,9 @@ class Converter:
             return
         count = args[2] if len(args) > 2 else None
         message_id = self._id(context, english, disambiguation)
-        pieces = [f'"{message_id}"', ast.get_source_segment(source, args[0]) or repr(english)]
+        literal = ast.get_source_segment(source, args[0]) or repr(english)
+        quote = "'" if literal.lstrip("rRuU").startswith("'") else '"'  # as in an f-string
+        pieces = [f"{quote}{message_id}{quote}", literal]
         if count is not None:
             pieces.append(ast.get_source_segment(source, count) or "n")
         self.conversions.append(
@@ -188,19 +190,24 @@ def _with_import(source: str) -> str:
     return "".join(lines)
 
 
-def rewrite(conversions: list[Conversion]) -> list[Path]:
-    """Rewrite the calls in their files; return the files changed."""
+def rewritten(conversions: list[Conversion]) -> dict[Path, str]:
+    """The new text of each file with calls to convert.
+
+    Raises:
+        SyntaxError: a rewritten file would not parse (nothing is written then).
+    """
     by_file: dict[Path, list[Conversion]] = {}
     for conversion in conversions:
         by_file.setdefault(conversion.path, []).append(conversion)
-    for path, found in by_file.items():
+    texts = {}
+    for path, found in sorted(by_file.items()):
         source = path.read_text("utf-8")
         lines = source.splitlines(keepends=True)
         spans = [(_offset(lines, c.start), _offset(lines, c.end), c.replacement) for c in found]
         for start, end, replacement in sorted(spans, reverse=True):
             source = source[:start] + replacement + source[end:]
-        path.write_text(_with_import(source), "utf-8")
-    return sorted(by_file)
+        texts[path] = _with_import(source)  # parses the new text
+    return texts
 
 
 def _source_message(root: ET.Element, conversion: Conversion) -> ET.Element | None:
@@ -262,8 +269,11 @@ def convert(files: list[Path], i18n_folder: Path) -> tuple[list[Conversion], lis
         print(f"left as it is: {left}", file=sys.stderr)
     if not converter.conversions:
         return [], []
+    texts = rewritten(converter.conversions)
     unmatched = carry_translations(converter.conversions, i18n_folder)
-    names = [str(path) for path in rewrite(converter.conversions)]
+    for path, text in texts.items():
+        path.write_text(text, "utf-8")
+    names = [str(path) for path in texts]
     _ruff("check", "--select", "I", "--fix", "--quiet", *names)
     _ruff("format", "--quiet", *names)
     return converter.conversions, unmatched
