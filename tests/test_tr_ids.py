@@ -160,3 +160,9 @@ def test_the_ids_do_not_depend_on_texts_added_elsewhere(tmp_path):
     second = [c.message_id for c in tr_ids.convert([other, page], folder)[0]]
 
     assert second == ["Elsewhere.cancel", *first]
+
+
+def test_the_interface_has_no_call_left_to_convert():
+    converter = tr_ids.Converter(tr_ids.gui_files())
+    converter.scan()
+    assert converter.conversions == [] and converter.left == []

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 
 from core.base.errors import PlannerError
+from gui.translation import tr_id
 
 if TYPE_CHECKING:
     from core.domain.traffic_profile import SavedPoint, TrafficProfile
@@ -28,9 +29,10 @@ class TrafficText(QObject):
 
     def profile(self, traffic: TrafficProfile) -> str:
         """The rates, lengths and latency target in one line."""
-        text = self.tr(
+        text = tr_id(
+            "TrafficText.peak_3g_requests_s_at_peak",
             "{peak:.3g} requests/s at peak ({average:.3g} on average), {input} tokens in, "
-            "{output} out"
+            "{output} out",
         ).format(
             peak=traffic.peak_rps,
             average=traffic.average_rps,
@@ -40,12 +42,22 @@ class TrafficText(QObject):
         target = traffic.latency
         parts = []
         if target.ttft_p90_s is not None:
-            parts.append(self.tr("first token p90 ≤ {s:g} s").format(s=target.ttft_p90_s))
+            parts.append(
+                tr_id("TrafficText.first_token_p90_s_g_s", "first token p90 ≤ {s:g} s").format(
+                    s=target.ttft_p90_s
+                )
+            )
         if target.ttft_p50_s is not None:
-            parts.append(self.tr("first token p50 ≤ {s:g} s").format(s=target.ttft_p50_s))
+            parts.append(
+                tr_id("TrafficText.first_token_p50_s_g_s", "first token p50 ≤ {s:g} s").format(
+                    s=target.ttft_p50_s
+                )
+            )
         if target.tpot_ceiling is not None:
             parts.append(
-                self.tr("≥ {rate:.3g} tokens/s per user").format(rate=1 / target.tpot_ceiling)
+                tr_id(
+                    "TrafficText.rate_3g_tokens_s_per_user", "≥ {rate:.3g} tokens/s per user"
+                ).format(rate=1 / target.tpot_ceiling)
             )
         if parts:
             text += "; " + ", ".join(parts)
@@ -53,9 +65,10 @@ class TrafficText(QObject):
 
     def point(self, point: SavedPoint) -> str:
         """The chosen operating point in one line."""
-        return self.tr(
+        return tr_id(
+            "TrafficText.replicas_replicas_each_at_1f_requests",
             "replicas: {replicas}, each {at:.1f} requests at once at the peak: first token "
-            "{ttft:.3f} s, {user:.1f} tokens/s per user, {util:.0%} busy"
+            "{ttft:.3f} s, {user:.1f} tokens/s per user, {util:.0%} busy",
         ).format(
             replicas=point.replicas,
             at=point.concurrency,

@@ -2,462 +2,412 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU" sourcelanguage="en_US">
 <context>
-    <name>AdvancedTrainingOptions</name>
-    <message>
-        <source>Advanced options</source>
-        <translation>Дополнительные параметры</translation>
-    </message>
-    <message>
-        <source>Hugging Face Transformers Trainer</source>
-        <translation>Trainer из Hugging Face Transformers</translation>
-    </message>
-    <message>
-        <source>torchtune recipes</source>
-        <translation>Рецепты torchtune</translation>
-    </message>
-    <message>
-        <source>LitGPT fine-tuning scripts</source>
-        <translation>Скрипты дообучения LitGPT</translation>
-    </message>
-    <message>
-        <source>Mixed: fp32 master copy and fp32 states</source>
-        <translation>Смешанная: fp32-копия весов и состояния в fp32</translation>
-    </message>
-    <message>
-        <source>Pure 16-bit: weights and states in bf16/fp16</source>
-        <translation>Чистая 16-битная: веса и состояния в bf16/fp16</translation>
-    </message>
-    <message>
+    <name></name>
+    <message id="AdvancedTrainingOptions.0_43_2_or_later_4">
         <source>0.43.2 or later: 4-bit layers keep no input</source>
         <translation>0.43.2 и новее: 4-битные слои не сохраняют входы</translation>
     </message>
-    <message>
-        <source>Before 0.43.2: each 4-bit layer keeps its input</source>
-        <translation>До 0.43.2: каждый 4-битный слой сохраняет свой вход</translation>
-    </message>
-    <message>
-        <source>Query and value projections</source>
-        <translation>Проекции query и value</translation>
-    </message>
-    <message>
-        <source>All attention projections</source>
-        <translation>Все проекции внимания</translation>
-    </message>
-    <message>
-        <source>All linear layers</source>
-        <translation>Все линейные слои</translation>
-    </message>
-    <message>
-        <source>None</source>
-        <translation>Нет</translation>
-    </message>
-    <message>
-        <source>Optimizer states</source>
-        <translation>Состояния оптимизатора</translation>
-    </message>
-    <message>
-        <source>Optimizer states, weights and gradients</source>
-        <translation>Состояния оптимизатора, веса и градиенты</translation>
-    </message>
-    <message>
-        <source>Full logits in fp32</source>
-        <translation>Все логиты в fp32</translation>
-    </message>
-    <message>
-        <source>Chunked cross-entropy</source>
-        <translation>Кросс-энтропия по частям</translation>
-    </message>
-    <message>
-        <source>Trainer</source>
-        <translation>Тренер</translation>
-    </message>
-    <message>
-        <source>what its loop keeps besides the layers; sets its recipes&apos; defaults</source>
-        <translation>что его цикл хранит помимо слоёв; задаёт значения по умолчанию его рецептов</translation>
-    </message>
-    <message>
-        <source>Trained weights</source>
-        <translation>Обучаемые веса</translation>
-    </message>
-    <message>
-        <source>AdamW: 16 bytes per parameter mixed, 8 pure (ZeRO paper; torchtune)</source>
-        <translation>AdamW: 16 байт на параметр при смешанной, 8 при чистой (статья ZeRO; torchtune)</translation>
-    </message>
-    <message>
-        <source>Double quantization</source>
-        <translation>Двойное квантование</translation>
-    </message>
-    <message>
-        <source>bitsandbytes</source>
-        <translation>bitsandbytes</translation>
-    </message>
-    <message>
-        <source>the release QLoRA runs: older ones keep more for backward</source>
-        <translation>выпуск, на котором работает QLoRA: старые сохраняют больше для обратного прохода</translation>
-    </message>
-    <message>
-        <source>LoRA targets</source>
-        <translation>Слои LoRA</translation>
-    </message>
-    <message>
-        <source>LoRA dropout</source>
-        <translation>Dropout в LoRA</translation>
-    </message>
-    <message>
-        <source>Optimizer in backward</source>
-        <translation>Оптимизатор в обратном проходе</translation>
-    </message>
-    <message>
-        <source>CPU offload</source>
-        <translation>Выгрузка на CPU</translation>
-    </message>
-    <message>
-        <source>ZeRO-Offload, FSDP CPUOffload: the host must hold what is moved</source>
-        <translation>ZeRO-Offload, FSDP CPUOffload: выгруженное должно поместиться в память хоста</translation>
-    </message>
-    <message>
+    <message id="AdvancedTrainingOptions.activation_offloading">
         <source>Activation offloading</source>
         <translation>Выгрузка активаций</translation>
     </message>
-    <message>
-        <source>Loss</source>
-        <translation>Функция потерь</translation>
+    <message id="AdvancedTrainingOptions.adamw_16_bytes_per_parameter_mixed">
+        <source>AdamW: 16 bytes per parameter mixed, 8 pure (ZeRO paper; torchtune)</source>
+        <translation>AdamW: 16 байт на параметр при смешанной, 8 при чистой (статья ZeRO; torchtune)</translation>
     </message>
-    <message>
+    <message id="AdvancedTrainingOptions.advanced_options">
+        <source>Advanced options</source>
+        <translation>Дополнительные параметры</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.all_attention_projections">
+        <source>All attention projections</source>
+        <translation>Все проекции внимания</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.all_linear_layers">
+        <source>All linear layers</source>
+        <translation>Все линейные слои</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.before_0_43_2_each_4">
+        <source>Before 0.43.2: each 4-bit layer keeps its input</source>
+        <translation>До 0.43.2: каждый 4-битный слой сохраняет свой вход</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.bitsandbytes">
+        <source>bitsandbytes</source>
+        <translation>bitsandbytes</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.chunked_cross_entropy">
+        <source>Chunked cross-entropy</source>
+        <translation>Кросс-энтропия по частям</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.chunks_avoid_holding_the_whole_vocabulary">
         <source>chunks avoid holding the whole vocabulary&apos;s logits in fp32</source>
         <translation>по частям: логиты всего словаря не хранятся в fp32 разом</translation>
     </message>
-    <message>
-        <source>Model FLOPs utilisation</source>
-        <translation>Доля пика (MFU)</translation>
+    <message id="AdvancedTrainingOptions.cpu_offload">
+        <source>CPU offload</source>
+        <translation>Выгрузка на CPU</translation>
     </message>
-    <message>
-        <source>share of the GPUs&apos; peak reached: at the default 40 % the run&apos;s time comes from the speed model calibrated on published runs; another value sets it</source>
-        <translation>доля достигнутого пика GPU: при значении по умолчанию 40 % время обучения берётся из модели скорости, откалиброванной по опубликованным запускам; другое значение задаёт его напрямую</translation>
+    <message id="AdvancedTrainingOptions.double_quantization">
+        <source>Double quantization</source>
+        <translation>Двойное квантование</translation>
     </message>
-    <message>
-        <source>quantize the NF4 scales too (bitsandbytes, QLoRA)</source>
-        <translation>квантовать и масштабы NF4 (bitsandbytes, QLoRA)</translation>
-    </message>
-    <message>
+    <message id="AdvancedTrainingOptions.dropout_on_the_adapters_input_stores">
         <source>dropout on the adapters&apos; input: stores a copy of it</source>
         <translation>dropout на входе адаптеров: хранит его копию</translation>
     </message>
-    <message>
-        <source>step during backward: one gradient alive at a time</source>
-        <translation>шаг во время обратного прохода: в памяти один градиент</translation>
-    </message>
-    <message>
-        <source>move stored activations to CPU memory</source>
-        <translation>переносить сохранённые активации в память CPU</translation>
-    </message>
-    <message>
+    <message id="AdvancedTrainingOptions.for_lora_and_qlora_only">
         <source>for LoRA and QLoRA only</source>
         <translation>только для LoRA и QLoRA</translation>
     </message>
-    <message>
-        <source>torchtune&apos;s QLoRA runs on torchao, not bitsandbytes</source>
-        <translation>QLoRA в torchtune работает на torchao, а не на bitsandbytes</translation>
-    </message>
-    <message>
-        <source>LitGPT&apos;s scripts fix their own LM head and loss</source>
-        <translation>скрипты LitGPT сами задают выходной слой и функцию потерь</translation>
-    </message>
-    <message>
-        <source>fp32 training keeps no master copy: nothing to choose</source>
-        <translation>при обучении в fp32 нет копии весов: выбирать нечего</translation>
-    </message>
-    <message>
+    <message id="AdvancedTrainingOptions.for_qlora_only">
         <source>for QLoRA only</source>
         <translation>только для QLoRA</translation>
     </message>
-</context>
-<context>
-    <name>AnnotateDialog</name>
-    <message>
-        <source>Label and notes of {id}</source>
-        <translation>Название и заметки {id}</translation>
+    <message id="AdvancedTrainingOptions.fp32_training_keeps_no_master_copy">
+        <source>fp32 training keeps no master copy: nothing to choose</source>
+        <translation>при обучении в fp32 нет копии весов: выбирать нечего</translation>
     </message>
-    <message>
-        <source>e.g. chatbot staging</source>
-        <translation>например, чат-бот, тестовый стенд</translation>
+    <message id="AdvancedTrainingOptions.full_logits_in_fp32">
+        <source>Full logits in fp32</source>
+        <translation>Все логиты в fp32</translation>
     </message>
-    <message>
+    <message id="AdvancedTrainingOptions.hugging_face_transformers_trainer">
+        <source>Hugging Face Transformers Trainer</source>
+        <translation>Trainer из Hugging Face Transformers</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.litgpt_fine_tuning_scripts">
+        <source>LitGPT fine-tuning scripts</source>
+        <translation>Скрипты дообучения LitGPT</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.litgpt_s_scripts_fix_their_own">
+        <source>LitGPT&apos;s scripts fix their own LM head and loss</source>
+        <translation>скрипты LitGPT сами задают выходной слой и функцию потерь</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.lora_dropout">
+        <source>LoRA dropout</source>
+        <translation>Dropout в LoRA</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.lora_targets">
+        <source>LoRA targets</source>
+        <translation>Слои LoRA</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.loss">
+        <source>Loss</source>
+        <translation>Функция потерь</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.mixed_fp32_master_copy_and_fp32">
+        <source>Mixed: fp32 master copy and fp32 states</source>
+        <translation>Смешанная: fp32-копия весов и состояния в fp32</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.model_flops_utilisation">
+        <source>Model FLOPs utilisation</source>
+        <translation>Доля пика (MFU)</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.move_stored_activations_to_cpu_memory">
+        <source>move stored activations to CPU memory</source>
+        <translation>переносить сохранённые активации в память CPU</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.none">
+        <source>None</source>
+        <translation>Нет</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.optimizer_in_backward">
+        <source>Optimizer in backward</source>
+        <translation>Оптимизатор в обратном проходе</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.optimizer_states">
+        <source>Optimizer states</source>
+        <translation>Состояния оптимизатора</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.optimizer_states_weights_and_gradients">
+        <source>Optimizer states, weights and gradients</source>
+        <translation>Состояния оптимизатора, веса и градиенты</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.pure_16_bit_weights_and_states">
+        <source>Pure 16-bit: weights and states in bf16/fp16</source>
+        <translation>Чистая 16-битная: веса и состояния в bf16/fp16</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.quantize_the_nf4_scales_too_bitsandbytes">
+        <source>quantize the NF4 scales too (bitsandbytes, QLoRA)</source>
+        <translation>квантовать и масштабы NF4 (bitsandbytes, QLoRA)</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.query_and_value_projections">
+        <source>Query and value projections</source>
+        <translation>Проекции query и value</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.share_of_the_gpus_peak_reached">
+        <source>share of the GPUs&apos; peak reached: at the default 40 % the run&apos;s time comes from the speed model calibrated on published runs; another value sets it</source>
+        <translation>доля достигнутого пика GPU: при значении по умолчанию 40 % время обучения берётся из модели скорости, откалиброванной по опубликованным запускам; другое значение задаёт его напрямую</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.step_during_backward_one_gradient_alive">
+        <source>step during backward: one gradient alive at a time</source>
+        <translation>шаг во время обратного прохода: в памяти один градиент</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.the_release_qlora_runs_older_ones">
+        <source>the release QLoRA runs: older ones keep more for backward</source>
+        <translation>выпуск, на котором работает QLoRA: старые сохраняют больше для обратного прохода</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.torchtune_recipes">
+        <source>torchtune recipes</source>
+        <translation>Рецепты torchtune</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.torchtune_s_qlora_runs_on_torchao">
+        <source>torchtune&apos;s QLoRA runs on torchao, not bitsandbytes</source>
+        <translation>QLoRA в torchtune работает на torchao, а не на bitsandbytes</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.trained_weights">
+        <source>Trained weights</source>
+        <translation>Обучаемые веса</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.trainer">
+        <source>Trainer</source>
+        <translation>Тренер</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.what_its_loop_keeps_besides_the">
+        <source>what its loop keeps besides the layers; sets its recipes&apos; defaults</source>
+        <translation>что его цикл хранит помимо слоёв; задаёт значения по умолчанию его рецептов</translation>
+    </message>
+    <message id="AdvancedTrainingOptions.zero_offload_fsdp_cpuoffload_the_host">
+        <source>ZeRO-Offload, FSDP CPUOffload: the host must hold what is moved</source>
+        <translation>ZeRO-Offload, FSDP CPUOffload: выгруженное должно поместиться в память хоста</translation>
+    </message>
+    <message id="AnnotateDialog.anything_to_remember_notes_are_searched">
         <source>Anything to remember; notes are searched too</source>
         <translation>Всё, что стоит запомнить; по заметкам тоже ищется</translation>
     </message>
-    <message>
+    <message id="AnnotateDialog.e_g_chatbot_staging">
+        <source>e.g. chatbot staging</source>
+        <translation>например, чат-бот, тестовый стенд</translation>
+    </message>
+    <message id="AnnotateDialog.label">
         <source>&amp;Label:</source>
         <translation>&amp;Название:</translation>
     </message>
-    <message>
+    <message id="AnnotateDialog.label_and_notes_of_id">
+        <source>Label and notes of {id}</source>
+        <translation>Название и заметки {id}</translation>
+    </message>
+    <message id="AnnotateDialog.notes">
         <source>&amp;Notes:</source>
         <translation>&amp;Заметки:</translation>
     </message>
-</context>
-<context>
-    <name>CatalogTableModel</name>
-    <message>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>VRAM</source>
-        <translation>VRAM</translation>
-    </message>
-    <message>
+    <message id="CatalogTableModel.bandwidth_gb_s">
         <source>Bandwidth, GB/s</source>
         <translation>Пропускная способность, ГБ/с</translation>
     </message>
-    <message>
+    <message id="CatalogTableModel.bf16_tflops">
         <source>BF16 TFLOPs</source>
         <translation>BF16, Тфлопс</translation>
     </message>
-    <message>
+    <message id="CatalogTableModel.compute_capability_cc">
         <source>Compute capability {cc}</source>
         <translation>Compute capability {cc}</translation>
     </message>
-    <message>
-        <source>GPU target {gfx}</source>
-        <translation>Цель GPU {gfx}</translation>
-    </message>
-    <message>
-        <source>the offer&apos;s driver supports up to version {v}</source>
-        <translation>драйвер предложения поддерживает версии до {v}</translation>
-    </message>
-    <message>
-        <source>Platform</source>
-        <translation>Платформа</translation>
-    </message>
-    <message>
-        <source>Interconnect</source>
-        <translation>Связь между GPU</translation>
-    </message>
-    <message>
-        <source>Runs natively</source>
-        <translation>Нативные форматы</translation>
-    </message>
-    <message>
-        <source>Slower kernels</source>
-        <translation>Через медленные ядра</translation>
-    </message>
-    <message>
-        <source>{unit}, {currency}/GPU-h</source>
-        <translation>{unit}, {currency}/GPU-час</translation>
-    </message>
-    <message>
-        <source>{link}, {n} per node</source>
-        <translation>{link}, до {n} на узел</translation>
-    </message>
-    <message>
-        <source>Tensor-core formats; the slower ones run through weight-only or software kernels</source>
-        <translation>Форматы тензорных ядер; медленные выполняются ядрами только для весов или программно</translation>
-    </message>
-</context>
-<context>
-    <name>CatalogView</name>
-    <message>
-        <source>Catalog {id} as of {date}: {count} GPU offers, prices per GPU-hour in {currency} for each fixed rental term. Memory in GiB; bandwidth in GB/s.</source>
-        <translation>Каталог {id} на {date}: предложений GPU — {count}, цены за GPU-час в {currency} для каждого фиксированного срока аренды. Память в ГиБ, пропускная способность в ГБ/с.</translation>
-    </message>
-    <message>
-        <source>GPU offers of the catalog</source>
-        <translation>Предложения GPU из каталога</translation>
-    </message>
-</context>
-<context>
-    <name>CompareDialog</name>
-    <message>
-        <source>Compare options</source>
-        <translation>Сравнение вариантов</translation>
-    </message>
-    <message>
-        <source>Compare saved quotes</source>
-        <translation>Сравнение сохранённых смет</translation>
-    </message>
-    <message>
-        <source>Export CSV…</source>
-        <translation>Экспорт в CSV…</translation>
-    </message>
-    <message>
-        <source>Save as PDF…</source>
-        <translation>Сохранить как PDF…</translation>
-    </message>
-    <message>
-        <source>Export the comparison</source>
-        <translation>Экспорт сравнения</translation>
-    </message>
-    <message>
-        <source>CSV (*.csv)</source>
-        <translation>CSV (*.csv)</translation>
-    </message>
-    <message>
-        <source>PDF (*.pdf)</source>
-        <translation>PDF (*.pdf)</translation>
-    </message>
-</context>
-<context>
-    <name>Comparison</name>
-    <message>
+    <message id="CatalogTableModel.gpu">
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
-    <message>
-        <source>GPUs</source>
-        <translation>Число GPU</translation>
+    <message id="CatalogTableModel.gpu_target_gfx">
+        <source>GPU target {gfx}</source>
+        <translation>Цель GPU {gfx}</translation>
     </message>
-    <message>
-        <source>Strategy</source>
-        <translation>Стратегия</translation>
+    <message id="CatalogTableModel.interconnect">
+        <source>Interconnect</source>
+        <translation>Связь между GPU</translation>
     </message>
-    <message>
-        <source>Term total</source>
-        <translation>Итого за срок</translation>
+    <message id="CatalogTableModel.link_n_per_node">
+        <source>{link}, {n} per node</source>
+        <translation>{link}, до {n} на узел</translation>
     </message>
-    <message>
-        <source>Per GPU</source>
-        <translation>На GPU</translation>
+    <message id="CatalogTableModel.platform">
+        <source>Platform</source>
+        <translation>Платформа</translation>
     </message>
-    <message>
-        <source>Model</source>
-        <translation>Модель</translation>
+    <message id="CatalogTableModel.runs_natively">
+        <source>Runs natively</source>
+        <translation>Нативные форматы</translation>
     </message>
-    <message>
-        <source>Term</source>
-        <translation>Срок</translation>
+    <message id="CatalogTableModel.slower_kernels">
+        <source>Slower kernels</source>
+        <translation>Через медленные ядра</translation>
     </message>
-    <message>
-        <source>Usable per GPU</source>
-        <translation>Доступно на GPU</translation>
+    <message id="CatalogTableModel.tensor_core_formats_the_slower_ones">
+        <source>Tensor-core formats; the slower ones run through weight-only or software kernels</source>
+        <translation>Форматы тензорных ядер; медленные выполняются ядрами только для весов или программно</translation>
     </message>
-    <message>
-        <source>Headroom</source>
-        <translation>Запас</translation>
+    <message id="CatalogTableModel.the_offer_s_driver_supports_up">
+        <source>the offer&apos;s driver supports up to version {v}</source>
+        <translation>драйвер предложения поддерживает версии до {v}</translation>
     </message>
-    <message>
-        <source>Warnings</source>
-        <translation>Предупреждения</translation>
+    <message id="CatalogTableModel.unit_currency_gpu_h">
+        <source>{unit}, {currency}/GPU-h</source>
+        <translation>{unit}, {currency}/GPU-час</translation>
     </message>
-    <message>
-        <source>GPU compute</source>
-        <translation>Вычисления GPU</translation>
+    <message id="CatalogTableModel.vram">
+        <source>VRAM</source>
+        <translation>VRAM</translation>
     </message>
-    <message>
-        <source>Storage</source>
-        <translation>Хранилище</translation>
+    <message id="CatalogView.catalog_id_as_of_date_count">
+        <source>Catalog {id} as of {date}: {count} GPU offers, prices per GPU-hour in {currency} for each fixed rental term. Memory in GiB; bandwidth in GB/s.</source>
+        <translation>Каталог {id} на {date}: предложений GPU — {count}, цены за GPU-час в {currency} для каждого фиксированного срока аренды. Память в ГиБ, пропускная способность в ГБ/с.</translation>
     </message>
-    <message>
-        <source>Tax</source>
-        <translation>Налог</translation>
+    <message id="CatalogView.gpu_offers_of_the_catalog">
+        <source>GPU offers of the catalog</source>
+        <translation>Предложения GPU из каталога</translation>
     </message>
-    <message>
-        <source>Longest context (tokens)</source>
-        <translation>Наибольший контекст (токенов)</translation>
+    <message id="CompareDialog.compare_options">
+        <source>Compare options</source>
+        <translation>Сравнение вариантов</translation>
     </message>
-    <message>
-        <source>Most concurrent sequences</source>
-        <translation>Наибольшее число одновременных последовательностей</translation>
+    <message id="CompareDialog.compare_saved_quotes">
+        <source>Compare saved quotes</source>
+        <translation>Сравнение сохранённых смет</translation>
     </message>
-    <message>
-        <source>Longest training sequence (tokens)</source>
-        <translation>Наибольшая обучающая последовательность (токенов)</translation>
+    <message id="CompareDialog.csv_csv">
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
     </message>
-    <message>
-        <source>Largest micro-batch</source>
-        <translation>Наибольший микробатч</translation>
+    <message id="CompareDialog.export_csv">
+        <source>Export CSV…</source>
+        <translation>Экспорт в CSV…</translation>
     </message>
-    <message>
-        <source>Largest square image (px)</source>
-        <translation>Наибольшее квадратное изображение (пикс.)</translation>
+    <message id="CompareDialog.export_the_comparison">
+        <source>Export the comparison</source>
+        <translation>Экспорт сравнения</translation>
     </message>
-    <message>
-        <source>Largest image batch</source>
-        <translation>Наибольший батч изображений</translation>
+    <message id="CompareDialog.pdf_pdf">
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
     </message>
-    <message>
-        <source>KV cache pool (tokens)</source>
-        <translation>Пул KV-кэша (токенов)</translation>
+    <message id="CompareDialog.save_as_pdf">
+        <source>Save as PDF…</source>
+        <translation>Сохранить как PDF…</translation>
     </message>
-    <message>
+    <message id="Comparison.decode_tokens_s_bound">
         <source>Decode tokens/s (bound)</source>
         <translation>Декодирование, токенов/с (верхняя оценка)</translation>
     </message>
-    <message>
-        <source>Training tokens/s</source>
-        <translation>Обучение, токенов/с</translation>
+    <message id="Comparison.gpu">
+        <source>GPU</source>
+        <translation>GPU</translation>
     </message>
-    <message>
+    <message id="Comparison.gpu_compute">
+        <source>GPU compute</source>
+        <translation>Вычисления GPU</translation>
+    </message>
+    <message id="Comparison.gpus">
+        <source>GPUs</source>
+        <translation>Число GPU</translation>
+    </message>
+    <message id="Comparison.headroom">
+        <source>Headroom</source>
+        <translation>Запас</translation>
+    </message>
+    <message id="Comparison.images_per_hour">
         <source>Images per hour</source>
         <translation>Изображений в час</translation>
     </message>
-    <message>
-        <source>Per 1M input tokens</source>
-        <translation>За 1 млн входных токенов</translation>
+    <message id="Comparison.kv_cache_pool_tokens">
+        <source>KV cache pool (tokens)</source>
+        <translation>Пул KV-кэша (токенов)</translation>
     </message>
-    <message>
-        <source>Per 1M output tokens</source>
-        <translation>За 1 млн выходных токенов</translation>
+    <message id="Comparison.largest_image_batch">
+        <source>Largest image batch</source>
+        <translation>Наибольший батч изображений</translation>
     </message>
-    <message>
-        <source>Training run</source>
-        <translation>Прогон обучения</translation>
+    <message id="Comparison.largest_micro_batch">
+        <source>Largest micro-batch</source>
+        <translation>Наибольший микробатч</translation>
     </message>
-    <message>
-        <source>Per 1,000 images</source>
-        <translation>За 1000 изображений</translation>
+    <message id="Comparison.largest_square_image_px">
+        <source>Largest square image (px)</source>
+        <translation>Наибольшее квадратное изображение (пикс.)</translation>
     </message>
-    <message>
-        <source>Training run GPU-hours</source>
-        <translation>GPU-часов на прогон обучения</translation>
-    </message>
-    <message>
-        <source>Traffic</source>
-        <translation>Нагрузка</translation>
-    </message>
-    <message>
-        <source>Operating point</source>
-        <translation>Рабочая точка</translation>
-    </message>
-    <message>
+    <message id="Comparison.limits_the_largest_value_that_fits">
         <source>Limits: the largest value that fits in memory, the other sizes as requested.</source>
         <translation>Пределы: наибольшее значение, которое помещается в память, при остальных размерах как в запросе.</translation>
     </message>
-</context>
-<context>
-    <name>Counts</name>
-    <message numerus="yes">
-        <source>%Ln quote(s)</source>
-        <translation>
-            <numerusform>%Ln смета</numerusform>
-            <numerusform>%Ln сметы</numerusform>
-            <numerusform>%Ln смет</numerusform>
-        </translation>
+    <message id="Comparison.longest_context_tokens">
+        <source>Longest context (tokens)</source>
+        <translation>Наибольший контекст (токенов)</translation>
     </message>
-    <message numerus="yes">
-        <source>%Ln order(s)</source>
-        <translation>
-            <numerusform>%Ln заказ</numerusform>
-            <numerusform>%Ln заказа</numerusform>
-            <numerusform>%Ln заказов</numerusform>
-        </translation>
+    <message id="Comparison.longest_training_sequence_tokens">
+        <source>Longest training sequence (tokens)</source>
+        <translation>Наибольшая обучающая последовательность (токенов)</translation>
     </message>
-    <message numerus="yes">
-        <source>%Ln GPU(s)</source>
-        <translation>
-            <numerusform>%Ln GPU</numerusform>
-            <numerusform>%Ln GPU</numerusform>
-            <numerusform>%Ln GPU</numerusform>
-        </translation>
+    <message id="Comparison.model">
+        <source>Model</source>
+        <translation>Модель</translation>
     </message>
-    <message numerus="yes">
-        <source>%Ln option(s) fit</source>
-        <translation>
-            <numerusform>подходит %Ln вариант</numerusform>
-            <numerusform>подходят %Ln варианта</numerusform>
-            <numerusform>подходят %Ln вариантов</numerusform>
-        </translation>
+    <message id="Comparison.most_concurrent_sequences">
+        <source>Most concurrent sequences</source>
+        <translation>Наибольшее число одновременных последовательностей</translation>
     </message>
-    <message numerus="yes">
+    <message id="Comparison.operating_point">
+        <source>Operating point</source>
+        <translation>Рабочая точка</translation>
+    </message>
+    <message id="Comparison.per_1_000_images">
+        <source>Per 1,000 images</source>
+        <translation>За 1000 изображений</translation>
+    </message>
+    <message id="Comparison.per_1m_input_tokens">
+        <source>Per 1M input tokens</source>
+        <translation>За 1 млн входных токенов</translation>
+    </message>
+    <message id="Comparison.per_1m_output_tokens">
+        <source>Per 1M output tokens</source>
+        <translation>За 1 млн выходных токенов</translation>
+    </message>
+    <message id="Comparison.per_gpu">
+        <source>Per GPU</source>
+        <translation>На GPU</translation>
+    </message>
+    <message id="Comparison.storage">
+        <source>Storage</source>
+        <translation>Хранилище</translation>
+    </message>
+    <message id="Comparison.strategy">
+        <source>Strategy</source>
+        <translation>Стратегия</translation>
+    </message>
+    <message id="Comparison.tax">
+        <source>Tax</source>
+        <translation>Налог</translation>
+    </message>
+    <message id="Comparison.term">
+        <source>Term</source>
+        <translation>Срок</translation>
+    </message>
+    <message id="Comparison.term_total">
+        <source>Term total</source>
+        <translation>Итого за срок</translation>
+    </message>
+    <message id="Comparison.traffic">
+        <source>Traffic</source>
+        <translation>Нагрузка</translation>
+    </message>
+    <message id="Comparison.training_run">
+        <source>Training run</source>
+        <translation>Прогон обучения</translation>
+    </message>
+    <message id="Comparison.training_run_gpu_hours">
+        <source>Training run GPU-hours</source>
+        <translation>GPU-часов на прогон обучения</translation>
+    </message>
+    <message id="Comparison.training_tokens_s">
+        <source>Training tokens/s</source>
+        <translation>Обучение, токенов/с</translation>
+    </message>
+    <message id="Comparison.usable_per_gpu">
+        <source>Usable per GPU</source>
+        <translation>Доступно на GPU</translation>
+    </message>
+    <message id="Comparison.warnings">
+        <source>Warnings</source>
+        <translation>Предупреждения</translation>
+    </message>
+    <message id="Counts.ln_do_es_not" numerus="yes">
         <source>%Ln do(es) not</source>
         <translation>
             <numerusform>%Ln не подходит</numerusform>
@@ -465,23 +415,39 @@
             <numerusform>%Ln не подходят</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>of %Ln option(s) that fit</source>
+    <message id="Counts.ln_gpu_s" numerus="yes">
+        <source>%Ln GPU(s)</source>
         <translation>
-            <numerusform>из %Ln подходящего варианта</numerusform>
-            <numerusform>из %Ln подходящих вариантов</numerusform>
-            <numerusform>из %Ln подходящих вариантов</numerusform>
+            <numerusform>%Ln GPU</numerusform>
+            <numerusform>%Ln GPU</numerusform>
+            <numerusform>%Ln GPU</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>Of those that fit, %Ln may not (amber rows).</source>
+    <message id="Counts.ln_option_s_fit" numerus="yes">
+        <source>%Ln option(s) fit</source>
         <translation>
-            <numerusform>Из подходящих %Ln может не поместиться (жёлтая строка).</numerusform>
-            <numerusform>Из подходящих %Ln могут не поместиться (жёлтые строки).</numerusform>
-            <numerusform>Из подходящих %Ln могут не поместиться (жёлтые строки).</numerusform>
+            <numerusform>подходит %Ln вариант</numerusform>
+            <numerusform>подходят %Ln варианта</numerusform>
+            <numerusform>подходят %Ln вариантов</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
+    <message id="Counts.ln_order_s" numerus="yes">
+        <source>%Ln order(s)</source>
+        <translation>
+            <numerusform>%Ln заказ</numerusform>
+            <numerusform>%Ln заказа</numerusform>
+            <numerusform>%Ln заказов</numerusform>
+        </translation>
+    </message>
+    <message id="Counts.ln_quote_s" numerus="yes">
+        <source>%Ln quote(s)</source>
+        <translation>
+            <numerusform>%Ln смета</numerusform>
+            <numerusform>%Ln сметы</numerusform>
+            <numerusform>%Ln смет</numerusform>
+        </translation>
+    </message>
+    <message id="Counts.ln_token_s" numerus="yes">
         <source>%Ln token(s)</source>
         <translation>
             <numerusform>%Ln токен</numerusform>
@@ -489,7 +455,15 @@
             <numerusform>%Ln токенов</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
+    <message id="Counts.of_ln_option_s_that_fit" numerus="yes">
+        <source>of %Ln option(s) that fit</source>
+        <translation>
+            <numerusform>из %Ln подходящего варианта</numerusform>
+            <numerusform>из %Ln подходящих вариантов</numerusform>
+            <numerusform>из %Ln подходящих вариантов</numerusform>
+        </translation>
+    </message>
+    <message id="Counts.of_ln_sequence_s_at_once" numerus="yes">
         <source>of %Ln sequence(s) at once</source>
         <translation>
             <numerusform>из %Ln последовательности одновременно</numerusform>
@@ -497,3024 +471,174 @@
             <numerusform>из %Ln последовательностей одновременно</numerusform>
         </translation>
     </message>
-</context>
-<context>
-    <name>CustomModelForm</name>
-    <message>
-        <source>Parameters (required)</source>
-        <translation>Параметры (обязательно)</translation>
+    <message id="Counts.of_those_that_fit_ln_may" numerus="yes">
+        <source>Of those that fit, %Ln may not (amber rows).</source>
+        <translation>
+            <numerusform>Из подходящих %Ln может не поместиться (жёлтая строка).</numerusform>
+            <numerusform>Из подходящих %Ln могут не поместиться (жёлтые строки).</numerusform>
+            <numerusform>Из подходящих %Ln могут не поместиться (жёлтые строки).</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>e.g. 7B or 7000000000</source>
-        <translation>например 7B или 7000000000</translation>
-    </message>
-    <message>
-        <source>Layers</source>
-        <translation>Слои</translation>
-    </message>
-    <message>
-        <source>optional</source>
-        <translation>необязательно</translation>
-    </message>
-    <message>
-        <source>Hidden size</source>
-        <translation>Скрытая размерность</translation>
-    </message>
-    <message>
+    <message id="CustomModelForm.attention_heads">
         <source>Attention heads</source>
         <translation>Головы внимания</translation>
     </message>
-    <message>
-        <source>KV heads (GQA)</source>
-        <translation>KV-головы (GQA)</translation>
+    <message id="CustomModelForm.e_g_7b_or_7000000000">
+        <source>e.g. 7B or 7000000000</source>
+        <translation>например 7B или 7000000000</translation>
     </message>
-    <message>
-        <source>optional; fewer than heads for GQA</source>
-        <translation>необязательно; при GQA меньше, чем голов внимания</translation>
-    </message>
-    <message>
+    <message id="CustomModelForm.head_dimension">
         <source>Head dimension</source>
         <translation>Размерность головы</translation>
     </message>
-    <message>
+    <message id="CustomModelForm.hidden_size">
+        <source>Hidden size</source>
+        <translation>Скрытая размерность</translation>
+    </message>
+    <message id="CustomModelForm.intermediate_ffn_size">
         <source>Intermediate (FFN) size</source>
         <translation>Промежуточная размерность (FFN)</translation>
     </message>
-    <message>
+    <message id="CustomModelForm.kv_heads_gqa">
+        <source>KV heads (GQA)</source>
+        <translation>KV-головы (GQA)</translation>
+    </message>
+    <message id="CustomModelForm.layers">
+        <source>Layers</source>
+        <translation>Слои</translation>
+    </message>
+    <message id="CustomModelForm.optional">
+        <source>optional</source>
+        <translation>необязательно</translation>
+    </message>
+    <message id="CustomModelForm.optional_fewer_than_heads_for_gqa">
+        <source>optional; fewer than heads for GQA</source>
+        <translation>необязательно; при GQA меньше, чем голов внимания</translation>
+    </message>
+    <message id="CustomModelForm.parameters_required">
+        <source>Parameters (required)</source>
+        <translation>Параметры (обязательно)</translation>
+    </message>
+    <message id="CustomModelForm.vocabulary_size">
         <source>Vocabulary size</source>
         <translation>Размер словаря</translation>
     </message>
-</context>
-<context>
-    <name>DiffusionForm</name>
-    <message>
-        <source>None</source>
-        <translation>Нет</translation>
-    </message>
-    <message>
-        <source>Whole models to the CPU</source>
-        <translation>Модели целиком на CPU</translation>
-    </message>
-    <message>
-        <source>Layer by layer</source>
-        <translation>Послойно</translation>
-    </message>
-    <message>
-        <source>The largest only (FLUX: T5)</source>
-        <translation>Только самый большой (FLUX: T5)</translation>
-    </message>
-    <message>
-        <source>All</source>
-        <translation>Все</translation>
-    </message>
-    <message>
-        <source>Layerwise casting (diffusers, fp8)</source>
-        <translation>Послойное приведение типов (diffusers, fp8)</translation>
-    </message>
-    <message>
-        <source>Weights format</source>
-        <translation>Формат весов</translation>
-    </message>
-    <message>
-        <source>bf16/fp16/fp32: the pipeline runs in it; fp8, int8, int4 quantize the denoiser</source>
-        <translation>bf16/fp16/fp32: конвейер работает в этом формате; fp8, int8, int4 квантуют модель шумоподавления</translation>
-    </message>
-    <message>
-        <source>Width</source>
-        <translation>Ширина</translation>
-    </message>
-    <message>
+    <message id="DiffusionForm.a_multiple_of_8_the_vae">
         <source>a multiple of 8 (the VAE downsamples by 8)</source>
         <translation>кратно 8 (VAE уменьшает в 8 раз)</translation>
     </message>
-    <message>
-        <source>Height</source>
-        <translation>Высота</translation>
+    <message id="DiffusionForm.all">
+        <source>All</source>
+        <translation>Все</translation>
     </message>
-    <message>
-        <source>Images per batch</source>
-        <translation>Изображений в пакете</translation>
+    <message id="DiffusionForm.bf16_fp16_fp32_the_pipeline_runs">
+        <source>bf16/fp16/fp32: the pipeline runs in it; fp8, int8, int4 quantize the denoiser</source>
+        <translation>bf16/fp16/fp32: конвейер работает в этом формате; fp8, int8, int4 квантуют модель шумоподавления</translation>
     </message>
-    <message>
-        <source>Denoising steps</source>
-        <translation>Шаги шумоподавления</translation>
-    </message>
-    <message>
-        <source>passes of the denoiser per image: they set the time and cost, not memory</source>
-        <translation>проходы денойзера на изображение: задают время и стоимость, не память</translation>
-    </message>
-    <message>
+    <message id="DiffusionForm.classifier_free_guidance">
         <source>Classifier-free guidance</source>
         <translation>Classifier-free guidance</translation>
     </message>
-    <message>
-        <source>VAE tiling</source>
-        <translation>Тайлинг VAE</translation>
-    </message>
-    <message>
-        <source>VAE slicing</source>
-        <translation>Слайсинг VAE</translation>
-    </message>
-    <message>
+    <message id="DiffusionForm.cpu_offload">
         <source>CPU offload</source>
         <translation>Выгрузка на CPU</translation>
     </message>
-    <message>
-        <source>less GPU memory, slower steps</source>
-        <translation>меньше памяти GPU, шаги медленнее</translation>
-    </message>
-    <message>
-        <source>Quantization backend</source>
-        <translation>Библиотека квантования</translation>
-    </message>
-    <message>
-        <source>the library that quantizes: it decides which layers stay unquantized</source>
-        <translation>библиотека, которая квантует: от неё зависит, какие слои остаются неквантованными</translation>
-    </message>
-    <message>
-        <source>Quantized text encoders</source>
-        <translation>Квантованные текстовые энкодеры</translation>
-    </message>
-    <message>
-        <source>quantized in the weights format too, when it is fp8, int8 or int4</source>
-        <translation>тоже квантуются в формате весов, если это fp8, int8 или int4</translation>
-    </message>
-    <message>
-        <source>doubles the batch in the denoiser</source>
-        <translation>удваивает пакет в денойзере</translation>
-    </message>
-    <message>
-        <source>decode the image in tiles: lower decode peak; check seams</source>
-        <translation>декодировать по плиткам: ниже пик декодирования; проверьте швы</translation>
-    </message>
-    <message>
+    <message id="DiffusionForm.decode_one_image_of_the_batch">
         <source>decode one image of the batch at a time</source>
         <translation>декодировать изображения пакета по одному</translation>
     </message>
-</context>
-<context>
-    <name>DocumentPrinter</name>
-    <message>
-        <source>Print {title}</source>
-        <translation>Печать {title}</translation>
-    </message>
-    <message>
-        <source>cannot write {path}</source>
-        <translation>не удаётся записать {path}</translation>
-    </message>
-</context>
-<context>
-    <name>ErrorMessage</name>
-    <message>
-        <source>Unexpected error: {error}</source>
-        <translation>Непредвиденная ошибка: {error}</translation>
-    </message>
-</context>
-<context>
-    <name>Formats</name>
-    <message>
-        <source>{value} GiB</source>
-        <translation>{value} ГиБ</translation>
-    </message>
-    <message>
-        <source>{moment} UTC</source>
-        <translation>{moment} UTC</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n hour(s)</source>
-        <translation>
-            <numerusform>%n час</numerusform>
-            <numerusform>%n часа</numerusform>
-            <numerusform>%n часов</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n day(s)</source>
-        <translation>
-            <numerusform>%n день</numerusform>
-            <numerusform>%n дня</numerusform>
-            <numerusform>%n дней</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n week(s)</source>
-        <translation>
-            <numerusform>%n неделя</numerusform>
-            <numerusform>%n недели</numerusform>
-            <numerusform>%n недель</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n month(s)</source>
-        <translation>
-            <numerusform>%n месяц</numerusform>
-            <numerusform>%n месяца</numerusform>
-            <numerusform>%n месяцев</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>hour</source>
-        <translation>час</translation>
-    </message>
-    <message>
-        <source>day</source>
-        <translation>сутки</translation>
-    </message>
-    <message>
-        <source>week</source>
-        <translation>неделя</translation>
-    </message>
-    <message>
-        <source>month</source>
-        <translation>месяц</translation>
-    </message>
-    <message>
-        <source>ended</source>
-        <translation>закончился</translation>
-    </message>
-    <message>
-        <source>{days} d {hours} h</source>
-        <translation>{days} дн. {hours} ч</translation>
-    </message>
-    <message>
-        <source>{hours} h {minutes} min</source>
-        <translation>{hours} ч {minutes} мин</translation>
-    </message>
-    <message>
-        <source>{minutes} min</source>
-        <translation>{minutes} мин</translation>
-    </message>
-    <message>
-        <source>{count} × {gpu}</source>
-        <translation>{count} × {gpu}</translation>
-    </message>
-</context>
-<context>
-    <name>GlossaryDock</name>
-    <message>
-        <source>Glossary</source>
-        <translation>Глоссарий</translation>
-    </message>
-    <message>
-        <source>Search terms and definitions (RU or EN)</source>
-        <translation>Поиск по терминам и определениям (RU или EN)</translation>
-    </message>
-    <message>
-        <source>Search the glossary</source>
-        <translation>Поиск в глоссарии</translation>
-    </message>
-    <message>
-        <source>Glossary terms</source>
-        <translation>Термины глоссария</translation>
-    </message>
-    <message>
-        <source>Definition</source>
-        <translation>Определение</translation>
-    </message>
-    <message>
-        <source>Disclaimer</source>
-        <translation>Оговорка</translation>
-    </message>
-    <message>
-        <source>Show the glossary in the other language</source>
-        <translation>Показать глоссарий на другом языке</translation>
-    </message>
-    <message>
-        <source>the catalog&apos;s glossary</source>
-        <translation>глоссарий каталога</translation>
-    </message>
-    <message>
-        <source>help</source>
-        <translation>справка</translation>
-    </message>
-    <message>
-        <source>No term or definition contains “{text}”.</source>
-        <translation>Ни один термин или определение не содержит «{text}».</translation>
-    </message>
-</context>
-<context>
-    <name>GlossaryLink</name>
-    <message>
-        <source>Open “{term}” in the glossary</source>
-        <translation>Открыть «{term}» в глоссарии</translation>
-    </message>
-</context>
-<context>
-    <name>HistoryActions</name>
-    <message>
-        <source>&amp;Reopen as New Draft</source>
-        <translation>&amp;Открыть как новый черновик</translation>
-    </message>
-    <message>
-        <source>Open this configuration in the plan wizard as a new draft</source>
-        <translation>Открыть эту конфигурацию в мастере плана как новый черновик</translation>
-    </message>
-    <message>
-        <source>&amp;Place Order…</source>
-        <translation>О&amp;формить заказ…</translation>
-    </message>
-    <message>
-        <source>Place a simulated order for the selected saved quote</source>
-        <translation>Оформить симулированный заказ по выбранной сохранённой смете</translation>
-    </message>
-    <message>
-        <source>&amp;Stop Order…</source>
-        <translation>&amp;Остановить заказ…</translation>
-    </message>
-    <message>
-        <source>Stop the selected order; the paid period continues</source>
-        <translation>Остановить выбранный заказ; оплаченный период продолжается</translation>
-    </message>
-    <message>
-        <source>&amp;Edit Label and Notes…</source>
-        <translation>&amp;Изменить название и заметки…</translation>
-    </message>
-    <message>
-        <source>Change the label and notes of the selected quote or order</source>
-        <translation>Изменить название и заметки выбранной сметы или заказа</translation>
-    </message>
-    <message>
-        <source>&amp;Copy Summary</source>
-        <translation>&amp;Копировать сводку</translation>
-    </message>
-    <message>
-        <source>Copy a plain-text summary for an email or a ticket</source>
-        <translation>Скопировать сводку простым текстом для письма или заявки</translation>
-    </message>
-    <message>
-        <source>Copy Summary as &amp;Markdown</source>
-        <translation>Копировать сводку в &amp;Markdown</translation>
-    </message>
-    <message>
-        <source>Copy a Markdown summary for a ticket or a wiki</source>
-        <translation>Скопировать сводку в Markdown для заявки или вики</translation>
-    </message>
-    <message>
-        <source>P&amp;rint…</source>
-        <translation>&amp;Печать…</translation>
-    </message>
-    <message>
-        <source>Print the selected quote or order</source>
-        <translation>Напечатать выбранную смету или заказ</translation>
-    </message>
-    <message>
-        <source>Save as P&amp;DF…</source>
-        <translation>Сохранить как P&amp;DF…</translation>
-    </message>
-    <message>
-        <source>Save the selected quote or order as a PDF file</source>
-        <translation>Сохранить выбранную смету или заказ в файл PDF</translation>
-    </message>
-    <message>
-        <source>Co&amp;mpare…</source>
-        <translation>Срав&amp;нить…</translation>
-    </message>
-    <message>
-        <source>Show two to four selected quotes or orders side by side</source>
-        <translation>Показать рядом от двух до четырёх выбранных смет или заказов</translation>
-    </message>
-    <message>
-        <source>Export &amp;CSV…</source>
-        <translation>Экспорт в &amp;CSV…</translation>
-    </message>
-    <message>
-        <source>Write every quote and order to a CSV file</source>
-        <translation>Записать все сметы и заказы в файл CSV</translation>
-    </message>
-    <message>
-        <source>Export &amp;JSON…</source>
-        <translation>Экспорт в &amp;JSON…</translation>
-    </message>
-    <message>
-        <source>Write the whole history to a JSON file (lossless)</source>
-        <translation>Записать всю историю в файл JSON (без потерь)</translation>
-    </message>
-    <message>
-        <source>&amp;Import JSON…</source>
-        <translation>&amp;Импорт из JSON…</translation>
-    </message>
-    <message>
-        <source>Merge a JSON export into the history without duplicates</source>
-        <translation>Добавить экспорт JSON в историю без дубликатов</translation>
-    </message>
-    <message>
-        <source>&amp;Back Up Database…</source>
-        <translation>&amp;Резервная копия базы…</translation>
-    </message>
-    <message>
-        <source>Copy the history database to a file and verify the copy</source>
-        <translation>Скопировать базу истории в файл и проверить копию</translation>
-    </message>
-    <message>
-        <source>Res&amp;tore Database…</source>
-        <translation>&amp;Восстановить базу…</translation>
-    </message>
-    <message>
-        <source>Replace the history with a verified backup</source>
-        <translation>Заменить историю проверенной резервной копией</translation>
-    </message>
-    <message>
-        <source>Re&amp;fresh</source>
-        <translation>О&amp;бновить</translation>
-    </message>
-    <message>
-        <source>Read the history again</source>
-        <translation>Прочитать историю заново</translation>
-    </message>
-    <message>
-        <source>Edit…</source>
-        <translation>Изменить…</translation>
-    </message>
-</context>
-<context>
-    <name>HistoryComparison</name>
-    <message>
-        <source>Order {id}</source>
-        <translation>Заказ {id}</translation>
-    </message>
-    <message>
-        <source>Compare saved quotes</source>
-        <translation>Сравнение сохранённых смет</translation>
-    </message>
-</context>
-<context>
-    <name>HistoryFileTasks</name>
-    <message>
-        <source>Export CSV</source>
-        <translation>Экспорт в CSV</translation>
-    </message>
-    <message>
-        <source>CSV files (*.csv)</source>
-        <translation>Файлы CSV (*.csv)</translation>
-    </message>
-    <message>
-        <source>Exporting to {file}…</source>
-        <translation>Экспорт в {file}…</translation>
-    </message>
-    <message>
-        <source>Exported {rows} rows to {path}.</source>
-        <translation>Экспортировано строк: {rows}, файл {path}.</translation>
-    </message>
-    <message>
-        <source>Export JSON</source>
-        <translation>Экспорт в JSON</translation>
-    </message>
-    <message>
-        <source>JSON files (*.json)</source>
-        <translation>Файлы JSON (*.json)</translation>
-    </message>
-    <message>
-        <source>Exported {quotes} and {orders} to {path}.</source>
-        <translation>Экспортировано: {quotes} и {orders}, файл {path}.</translation>
-    </message>
-    <message>
-        <source>Backup written to {path} and verified: {quotes}, {orders}.</source>
-        <translation>Резервная копия записана в {path} и проверена: {quotes}, {orders}.</translation>
-    </message>
-    <message>
-        <source>Replace the history with the backup {backup}?
-
-{loss}
-
-The backup is verified first; if it is damaged, nothing is replaced. The current database is not deleted: it is kept beside it as {name}.replaced-&lt;time&gt;.</source>
-        <translation>Заменить историю резервной копией {backup}?
-
-{loss}
-
-Сначала копия проверяется; если она повреждена, ничего не заменяется. Текущая база не удаляется: она сохраняется рядом под именем {name}.replaced-&lt;время&gt;.</translation>
-    </message>
-    <message>
-        <source>The current history cannot be read, so what it holds beyond the backup is not known.</source>
-        <translation>Текущую историю не удаётся прочитать, поэтому неизвестно, чего в резервной копии нет.</translation>
-    </message>
-    <message>
-        <source>Every quote, order and stop in the history is also in the backup.</source>
-        <translation>Все сметы, заказы и остановки из истории есть и в резервной копии.</translation>
-    </message>
-    <message>
-        <source>{quotes} and {orders}</source>
-        <translation>{quotes} и {orders}</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n order(s) stopped since the backup will show as not stopped.</source>
-        <translation>
-            <numerusform>%n заказ, остановленный после создания копии, снова будет значиться действующим.</numerusform>
-            <numerusform>%n заказа, остановленных после создания копии, снова будут значиться действующими.</numerusform>
-            <numerusform>%n заказов, остановленных после создания копии, снова будут значиться действующими.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Imported {quotes} and {orders}; {stopped} stops applied, {skipped} already present.</source>
-        <translation>Импортировано: {quotes} и {orders}; применено остановок: {stopped}; уже было: {skipped}.</translation>
-    </message>
-    <message>
-        <source>The history was restored from {backup} (verified: {quotes}, {orders}).</source>
-        <translation>История восстановлена из {backup} (проверено: {quotes}, {orders}).</translation>
-    </message>
-    <message>
-        <source>Import JSON</source>
-        <translation>Импорт из JSON</translation>
-    </message>
-    <message>
-        <source>Importing {file}…</source>
-        <translation>Импорт {file}…</translation>
-    </message>
-    <message>
-        <source>Back Up Database</source>
-        <translation>Резервная копия базы</translation>
-    </message>
-    <message>
-        <source>Backups (*.sqlite)</source>
-        <translation>Резервные копии (*.sqlite)</translation>
-    </message>
-    <message>
-        <source>Backing up to {file}…</source>
-        <translation>Резервное копирование в {file}…</translation>
-    </message>
-    <message>
-        <source>Restore Database</source>
-        <translation>Восстановление базы</translation>
-    </message>
-    <message>
-        <source>Backups (*.sqlite *.db);;All files (*)</source>
-        <translation>Резервные копии (*.sqlite *.db);;Все файлы (*)</translation>
-    </message>
-    <message>
-        <source>Restoring from {file}…</source>
-        <translation>Восстановление из {file}…</translation>
-    </message>
-    <message>
-        <source>Not in the backup, added since it was made: {rows}. They will be gone from the history after the restore (the kept database still has them).</source>
-        <translation>Нет в резервной копии, добавлены после её создания: {rows}. После восстановления их не будет в истории (в сохранённой рядом базе они останутся).</translation>
-    </message>
-    <message>
-        <source>History</source>
-        <translation>История</translation>
-    </message>
-    <message>
-        <source>Not imported (idempotency key already used here): {list}</source>
-        <translation>Не импортировано (ключ идемпотентности здесь уже занят): {list}</translation>
-    </message>
-    <message>
-        <source>Kept as they are here, although the file differs: {list}</source>
-        <translation>Оставлены такими, как здесь, хотя в файле они другие: {list}</translation>
-    </message>
-    <message>
-        <source>The replaced database was kept as {path}.</source>
-        <translation>Заменённая база сохранена как {path}.</translation>
-    </message>
-</context>
-<context>
-    <name>HistoryFilterBar</name>
-    <message>
-        <source>&amp;Search:</source>
-        <translation>&amp;Поиск:</translation>
-    </message>
-    <message>
-        <source>Words in the label, model, GPU or notes</source>
-        <translation>Слова из названия, модели, GPU или заметок</translation>
-    </message>
-    <message>
-        <source>Every word must match, as the start of a word</source>
-        <translation>Должно совпасть каждое слово, как начало слова</translation>
-    </message>
-    <message>
-        <source>Show quotes and orders with this status</source>
-        <translation>Показать сметы и заказы с этим статусом</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>Статус</translation>
-    </message>
-    <message>
-        <source>Show quotes and orders of this workload</source>
-        <translation>Показать сметы и заказы этой нагрузки</translation>
-    </message>
-    <message>
-        <source>Workload</source>
-        <translation>Нагрузка</translation>
-    </message>
-    <message>
-        <source>All statuses</source>
-        <translation>Все статусы</translation>
-    </message>
-    <message>
-        <source>All workloads</source>
-        <translation>Все нагрузки</translation>
-    </message>
-</context>
-<context>
-    <name>HistoryOrderTasks</name>
-    <message>
-        <source>Place Order</source>
-        <translation>Оформление заказа</translation>
-    </message>
-    <message>
-        <source>Stop order {id}?
-
-Stopping does not pause or shorten the paid period: it continues until {paid_until}, and nothing is refunded. The total of {total} stays as it is (fixed rental term).
-
-Time left in the paid period: {left}.</source>
-        <translation>Остановить заказ {id}?
-
-Остановка не приостанавливает и не сокращает оплаченный период: он продолжается до {paid_until}, и ничего не возвращается. Сумма {total} остаётся прежней (фиксированный срок аренды).
-
-Осталось оплаченного времени: {left}.</translation>
-    </message>
-    <message>
-        <source>Stop Order</source>
-        <translation>Остановка заказа</translation>
-    </message>
-</context>
-<context>
-    <name>HistoryTableModel</name>
-    <message>
-        <source>Date (UTC)</source>
-        <translation>Дата (UTC)</translation>
-    </message>
-    <message>
-        <source>Label</source>
-        <translation>Название</translation>
-    </message>
-    <message>
-        <source>Workload</source>
-        <translation>Нагрузка</translation>
-    </message>
-    <message>
-        <source>Model</source>
-        <translation>Модель</translation>
-    </message>
-    <message>
-        <source>GPU × count</source>
-        <translation>GPU × число</translation>
-    </message>
-    <message>
-        <source>Strategy</source>
-        <translation>Стратегия</translation>
-    </message>
-    <message>
-        <source>Term</source>
-        <translation>Срок</translation>
-    </message>
-    <message>
-        <source>Total</source>
-        <translation>Итого</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>Статус</translation>
-    </message>
-    <message>
-        <source>Time left</source>
-        <translation>Осталось</translation>
-    </message>
-    <message>
-        <source>Stopped at {moment}; the paid period continues</source>
-        <translation>Остановлен {moment}; оплаченный период продолжается</translation>
-    </message>
-    <message>
-        <source>Paid until {moment}</source>
-        <translation>Оплачен до {moment}</translation>
-    </message>
-</context>
-<context>
-    <name>HistoryView</name>
-    <message>
-        <source>Select a quote or an order to see it as quoted.</source>
-        <translation>Выберите смету или заказ, чтобы увидеть их в том виде, в каком они были рассчитаны.</translation>
-    </message>
-    <message>
-        <source>The history cannot be opened. Nothing was changed.
-{problem}
-You can restore a backup (Restore Database…) or choose another data folder.</source>
-        <translation>Историю нельзя открыть. Ничего не изменено.
-{problem}
-Можно восстановить резервную копию (Восстановить базу…) или выбрать другую папку данных.</translation>
-    </message>
-    <message>
-        <source>History</source>
-        <translation>История</translation>
-    </message>
-    <message>
-        <source>Order {id} was already placed with this purchase&apos;s key; nothing new was placed.</source>
-        <translation>Заказ {id} уже оформлен с ключом этой покупки; новый заказ не создан.</translation>
-    </message>
-    <message>
-        <source>Order {id} placed.</source>
-        <translation>Заказ {id} оформлен.</translation>
-    </message>
-    <message>
-        <source>Order {id} stopped; it stays paid until {moment}.</source>
-        <translation>Заказ {id} остановлен; он остаётся оплаченным до {moment}.</translation>
-    </message>
-    <message>
-        <source>Edit Label and Notes</source>
-        <translation>Изменение названия и заметок</translation>
-    </message>
-    <message>
-        <source>Label and notes of {id} saved.</source>
-        <translation>Название и заметки {id} сохранены.</translation>
-    </message>
-    <message>
-        <source>The summary is on the clipboard.</source>
-        <translation>Сводка скопирована в буфер обмена.</translation>
-    </message>
-    <message>
-        <source>Save as PDF</source>
-        <translation>Сохранение в PDF</translation>
-    </message>
-    <message>
-        <source>Saved {path}.</source>
-        <translation>Сохранено: {path}.</translation>
-    </message>
-</context>
-<context>
-    <name>HistoryViewLayout</name>
-    <message>
-        <source>History toolbar</source>
-        <translation>Панель истории</translation>
-    </message>
-    <message>
-        <source>&amp;Database</source>
-        <translation>&amp;База данных</translation>
-    </message>
-    <message>
-        <source>Export, import, back up or restore the history database</source>
-        <translation>Экспорт, импорт, резервное копирование и восстановление базы истории</translation>
-    </message>
-    <message>
-        <source>Saved quotes and orders</source>
-        <translation>Сохранённые сметы и заказы</translation>
-    </message>
-    <message>
-        <source>The selected quote or order</source>
-        <translation>Выбранная смета или заказ</translation>
-    </message>
-    <message>
-        <source>Loading…</source>
-        <translation>Загрузка…</translation>
-    </message>
-    <message>
-        <source>Showing {shown} of {total}</source>
-        <translation>Показано {shown} из {total}</translation>
-    </message>
-    <message>
-        <source>matching the search and filters ({all} in all)</source>
-        <translation>по поиску и фильтрам (всего {all})</translation>
-    </message>
-    <message>
-        <source>sorted within the rows loaded; scroll to load more</source>
-        <translation>сортировка среди загруженных строк; прокрутите, чтобы загрузить ещё</translation>
-    </message>
-    <message>
-        <source>Save as PDF</source>
-        <translation>Сохранение в PDF</translation>
-    </message>
-    <message>
-        <source>PDF files (*.pdf)</source>
-        <translation>Файлы PDF (*.pdf)</translation>
-    </message>
-</context>
-<context>
-    <name>InferenceForm</name>
-    <message>
+    <message id="DiffusionForm.decode_the_image_in_tiles_lower">
+        <source>decode the image in tiles: lower decode peak; check seams</source>
+        <translation>декодировать по плиткам: ниже пик декодирования; проверьте швы</translation>
+    </message>
+    <message id="DiffusionForm.denoising_steps">
+        <source>Denoising steps</source>
+        <translation>Шаги шумоподавления</translation>
+    </message>
+    <message id="DiffusionForm.doubles_the_batch_in_the_denoiser">
+        <source>doubles the batch in the denoiser</source>
+        <translation>удваивает пакет в денойзере</translation>
+    </message>
+    <message id="DiffusionForm.height">
+        <source>Height</source>
+        <translation>Высота</translation>
+    </message>
+    <message id="DiffusionForm.images_per_batch">
+        <source>Images per batch</source>
+        <translation>Изображений в пакете</translation>
+    </message>
+    <message id="DiffusionForm.layer_by_layer">
+        <source>Layer by layer</source>
+        <translation>Послойно</translation>
+    </message>
+    <message id="DiffusionForm.layerwise_casting_diffusers_fp8">
+        <source>Layerwise casting (diffusers, fp8)</source>
+        <translation>Послойное приведение типов (diffusers, fp8)</translation>
+    </message>
+    <message id="DiffusionForm.less_gpu_memory_slower_steps">
+        <source>less GPU memory, slower steps</source>
+        <translation>меньше памяти GPU, шаги медленнее</translation>
+    </message>
+    <message id="DiffusionForm.none">
+        <source>None</source>
+        <translation>Нет</translation>
+    </message>
+    <message id="DiffusionForm.passes_of_the_denoiser_per_image">
+        <source>passes of the denoiser per image: they set the time and cost, not memory</source>
+        <translation>проходы денойзера на изображение: задают время и стоимость, не память</translation>
+    </message>
+    <message id="DiffusionForm.quantization_backend">
+        <source>Quantization backend</source>
+        <translation>Библиотека квантования</translation>
+    </message>
+    <message id="DiffusionForm.quantized_in_the_weights_format_too">
+        <source>quantized in the weights format too, when it is fp8, int8 or int4</source>
+        <translation>тоже квантуются в формате весов, если это fp8, int8 или int4</translation>
+    </message>
+    <message id="DiffusionForm.quantized_text_encoders">
+        <source>Quantized text encoders</source>
+        <translation>Квантованные текстовые энкодеры</translation>
+    </message>
+    <message id="DiffusionForm.the_largest_only_flux_t5">
+        <source>The largest only (FLUX: T5)</source>
+        <translation>Только самый большой (FLUX: T5)</translation>
+    </message>
+    <message id="DiffusionForm.the_library_that_quantizes_it_decides">
+        <source>the library that quantizes: it decides which layers stay unquantized</source>
+        <translation>библиотека, которая квантует: от неё зависит, какие слои остаются неквантованными</translation>
+    </message>
+    <message id="DiffusionForm.vae_slicing">
+        <source>VAE slicing</source>
+        <translation>Слайсинг VAE</translation>
+    </message>
+    <message id="DiffusionForm.vae_tiling">
+        <source>VAE tiling</source>
+        <translation>Тайлинг VAE</translation>
+    </message>
+    <message id="DiffusionForm.weights_format">
         <source>Weights format</source>
         <translation>Формат весов</translation>
     </message>
-    <message>
-        <source>bf16/fp16 keep the trained precision; fp8, int8 and int4 are quantized</source>
-        <translation>bf16/fp16 сохраняют точность обучения; fp8, int8 и int4 — квантование</translation>
+    <message id="DiffusionForm.whole_models_to_the_cpu">
+        <source>Whole models to the CPU</source>
+        <translation>Модели целиком на CPU</translation>
     </message>
-    <message>
-        <source>KV-cache format</source>
-        <translation>Формат KV-кэша</translation>
+    <message id="DiffusionForm.width">
+        <source>Width</source>
+        <translation>Ширина</translation>
     </message>
-    <message>
-        <source>fp8 halves the cache against bf16; verify output quality</source>
-        <translation>fp8 вдвое меньше bf16; проверьте качество ответов</translation>
+    <message id="DocumentPrinter.cannot_write_path">
+        <source>cannot write {path}</source>
+        <translation>не удаётся записать {path}</translation>
     </message>
-    <message>
-        <source>Quantization group size</source>
-        <translation>Размер группы квантования</translation>
+    <message id="DocumentPrinter.print_title">
+        <source>Print {title}</source>
+        <translation>Печать {title}</translation>
     </message>
-    <message>
-        <source>weights sharing one scale and zero point (int8/int4)</source>
-        <translation>весов с общим масштабом и нулевой точкой (int8/int4)</translation>
+    <message id="ErrorMessage.unexpected_error_error">
+        <source>Unexpected error: {error}</source>
+        <translation>Непредвиденная ошибка: {error}</translation>
     </message>
-    <message>
-        <source>Context tokens</source>
-        <translation>Токенов контекста</translation>
-    </message>
-    <message>
-        <source>tokens per sequence: prompt and output together</source>
-        <translation>токенов на последовательность: запрос и ответ вместе</translation>
-    </message>
-    <message>
-        <source>Concurrent sequences</source>
-        <translation>Одновременных последовательностей</translation>
-    </message>
-    <message>
-        <source>sequences served at the same time, each with its own KV cache</source>
-        <translation>обслуживаемых одновременно, у каждой свой KV-кэш</translation>
-    </message>
-    <message>
-        <source>GPU memory utilisation</source>
-        <translation>Доля памяти GPU</translation>
-    </message>
-    <message>
-        <source>share of each GPU&apos;s VRAM the server may use (vLLM&apos;s setting)</source>
-        <translation>часть VRAM каждого GPU, доступная серверу (настройка vLLM)</translation>
-    </message>
-    <message>
-        <source>Serving engine</source>
-        <translation>Движок обслуживания</translation>
-    </message>
-    <message>
-        <source>vLLM, or llama.cpp: GGUF models, layers that do not fit stay on the CPU</source>
-        <translation>vLLM или llama.cpp: модели GGUF, не поместившиеся слои остаются на CPU</translation>
-    </message>
-    <message>
-        <source>llama.cpp K cache</source>
-        <translation>Кэш ключей llama.cpp</translation>
-    </message>
-    <message>
-        <source>type of the cached keys (-ctk): q8_0 and q4_0 shrink the cache</source>
-        <translation>тип хранимых ключей (-ctk): q8_0 и q4_0 уменьшают кэш</translation>
-    </message>
-    <message>
-        <source>llama.cpp V cache</source>
-        <translation>Кэш значений llama.cpp</translation>
-    </message>
-    <message>
-        <source>type of the cached values (-ctv); quantized needs flash attention</source>
-        <translation>тип хранимых значений (-ctv); квантованный тип требует флеш-внимания</translation>
-    </message>
-    <message>
-        <source>Layers on the GPUs</source>
-        <translation>Слои на GPU</translation>
-    </message>
-    <message>
-        <source>-ngl: layers offloaded, output layer included; the rest run on the CPU</source>
-        <translation>-ngl: слои, выгруженные на GPU, включая выходной; остальные выполняются на CPU</translation>
-    </message>
-    <message>
-        <source>Flash attention</source>
-        <translation>Флеш-внимание</translation>
-    </message>
-    <message>
-        <source>-fa: no attention score matrix in the compute buffer</source>
-        <translation>-fa: матрица оценок внимания не хранится в вычислительном буфере</translation>
-    </message>
-    <message>
-        <source>Logical batch</source>
-        <translation>Логический пакет</translation>
-    </message>
-    <message>
-        <source>-b: most tokens of a prompt handed to the model at once</source>
-        <translation>-b: наибольшее число токенов запроса, передаваемых модели за раз</translation>
-    </message>
-    <message>
-        <source>Physical batch</source>
-        <translation>Физический пакет</translation>
-    </message>
-    <message>
-        <source>-ub: tokens per compute pass (at most -b); they size the compute buffer</source>
-        <translation>-ub: токенов за вычислительный проход (не больше -b); от них зависит вычислительный буфер</translation>
-    </message>
-    <message>
-        <source>e.g. 8192 or 128k</source>
-        <translation>например 8192 или 128k</translation>
-    </message>
-    <message>
-        <source>all, or the most that fit</source>
-        <translation>все или сколько поместится</translation>
-    </message>
-    <message>
-        <source>on (llama.cpp turns it on where the GPU supports it)</source>
-        <translation>включено (llama.cpp включает его, где GPU это поддерживает)</translation>
-    </message>
-</context>
-<context>
-    <name>LimitChart</name>
-    <message>
-        <source>Memory per GPU against concurrent sequences</source>
-        <translation>Память на GPU в зависимости от числа одновременных последовательностей</translation>
-    </message>
-    <message>
-        <source>Click to use that many concurrent sequences</source>
-        <translation>Нажмите, чтобы выбрать это число одновременных последовательностей</translation>
-    </message>
-    <message>
-        <source>Memory per GPU against context length</source>
-        <translation>Память на GPU в зависимости от длины контекста</translation>
-    </message>
-    <message>
-        <source>Click to use that context length</source>
-        <translation>Нажмите, чтобы выбрать эту длину контекста</translation>
-    </message>
-    <message>
-        <source>Left and Right move the marker, Home to the start, End to the limit; Enter uses it</source>
-        <translation>Стрелки влево и вправо двигают метку, Home переносит её в начало, End — к пределу; клавиша ввода выбирает значение</translation>
-    </message>
-    <message>
-        <source>Fits up to {limit} concurrent sequences; {usable} usable per GPU</source>
-        <translation>Помещается до {limit} одновременных последовательностей; на GPU доступно {usable}</translation>
-    </message>
-    <message>
-        <source>Fits up to {limit} tokens per sequence; {usable} usable per GPU</source>
-        <translation>Помещается до {limit} токенов на последовательность; на GPU доступно {usable}</translation>
-    </message>
-    <message>
-        <source>marker at {value}</source>
-        <translation>метка на {value}</translation>
-    </message>
-    <message>
-        <source>vLLM&apos;s KV pool: up to {tokens}</source>
-        <translation>пул KV vLLM: до {tokens}</translation>
-    </message>
-    <message>
-        <source>vLLM&apos;s max_num_seqs: {tokens}</source>
-        <translation>max_num_seqs vLLM: {tokens}</translation>
-    </message>
-    <message>
-        <source>concurrent sequences</source>
-        <translation>одновременных последовательностей</translation>
-    </message>
-    <message>
-        <source>context tokens</source>
-        <translation>токенов контекста</translation>
-    </message>
-    <message>
-        <source>usable</source>
-        <translation>доступно</translation>
-    </message>
-    <message>
-        <source>fits up to {tokens}</source>
-        <translation>помещается до {tokens}</translation>
-    </message>
-</context>
-<context>
-    <name>LimitCharts</name>
-    <message>
-        <source>Context</source>
-        <translation>Контекст</translation>
-    </message>
-    <message>
-        <source>Memory per GPU against the context length</source>
-        <translation>Память на GPU в зависимости от длины контекста</translation>
-    </message>
-    <message>
-        <source>Sequences</source>
-        <translation>Последовательности</translation>
-    </message>
-    <message>
-        <source>Memory per GPU against the concurrent sequences</source>
-        <translation>Память на GPU в зависимости от числа одновременных последовательностей</translation>
-    </message>
-    <message>
-        <source>What the chart of memory per GPU is drawn against</source>
-        <translation>По какой величине строится график памяти на GPU</translation>
-    </message>
-</context>
-<context>
-    <name>LiveEstimatePanel</name>
-    <message>
-        <source>Live estimate</source>
-        <translation>Оценка на лету</translation>
-    </message>
-    <message>
-        <source>Warnings</source>
-        <translation>Предупреждения</translation>
-    </message>
-    <message>
-        <source>Reading the model…</source>
-        <translation>Читаю модель…</translation>
-    </message>
-    <message>
-        <source>{model}: {gpus} × {gpu}, {strategy}</source>
-        <translation>{model}: {gpus} × {gpu}, {strategy}</translation>
-    </message>
-    <message>
-        <source>{model}: cheapest offer that fits this layout is {gpus} × {gpu}, {strategy}</source>
-        <translation>{model}: самое дешёвое подходящее предложение для этой схемы — {gpus} × {gpu}, {strategy}</translation>
-    </message>
-    <message>
-        <source>{model}: no offer fits this layout; the closest is {gpus} × {gpu}, {strategy}</source>
-        <translation>{model}: ни одно предложение не подходит для этой схемы; ближайшее — {gpus} × {gpu}, {strategy}</translation>
-    </message>
-    <message>
-        <source>Fits: {total} of {usable} usable per GPU, {headroom} headroom</source>
-        <translation>Помещается: {total} из {usable} доступных на GPU, запас {headroom}</translation>
-    </message>
-    <message>
-        <source>Does not fit: vLLM would not start, its KV cache pool holds no sequence of {context}; the longest context that starts is {longest}</source>
-        <translation>Не помещается: vLLM не запустится, его пул KV-кэша не вмещает ни одной последовательности в {context}; самый длинный контекст, с которым он запустится, — {longest}</translation>
-    </message>
-    <message>
-        <source>Does not fit: vLLM would not start, no KV cache pool is left for any context</source>
-        <translation>Не помещается: vLLM не запустится, на пул KV-кэша не остаётся памяти ни при каком контексте</translation>
-    </message>
-    <message>
-        <source>Does not fit: needs {total} per GPU, {usable} usable, {headroom} short</source>
-        <translation>Не помещается: нужно {total} на GPU, доступно {usable}, не хватает {headroom}</translation>
-    </message>
-    <message>
-        <source>Does not run: {total} of {usable} fits, but a blocker below stops it</source>
-        <translation>Не запустится: {total} из {usable} помещается, но мешает препятствие ниже</translation>
-    </message>
-    <message>
-        <source>vLLM runs {at_once} {of_requested}: the others wait</source>
-        <translation>vLLM выполняет {at_once} {of_requested}: остальные ждут</translation>
-    </message>
-    <message>
-        <source>Fit uncertain: the total may be {low} to {high} per GPU (not counted exactly)</source>
-        <translation>Помещается ли — неясно: на GPU может понадобиться от {low} до {high} (модель посчитана не точно)</translation>
-    </message>
-    <message>
-        <source>Approximate: the total may be {low} to {high} per GPU</source>
-        <translation>Приблизительно: на GPU может понадобиться от {low} до {high}</translation>
-    </message>
-    <message>
-        <source>Largest component: {name}</source>
-        <translation>Крупнейшая часть: {name}</translation>
-    </message>
-    <message>
-        <source>vLLM&apos;s start-up profile over {tokens} tokens and {sequences} sequences: activation peak {peak} per GPU</source>
-        <translation>профилировочный прогон vLLM при запуске (токенов: {tokens}, последовательностей: {sequences}): пик активаций {peak} на GPU</translation>
-    </message>
-    <message>
-        <source>On this offer and layout:</source>
-        <translation>На этом предложении и раскладке:</translation>
-    </message>
-    <message>
-        <source>No warnings.</source>
-        <translation>Предупреждений нет.</translation>
-    </message>
-    <message>
-        <source>Ranking the offers…</source>
-        <translation>Ранжирую предложения…</translation>
-    </message>
-    <message>
-        <source>Cheapest training run {options}: {gpus} × {gpu}, {run} for the run ({total} for the term)</source>
-        <translation>Самое дешёвое обучение {options}: {gpus} × {gpu}, {run} за весь прогон ({total} за срок)</translation>
-    </message>
-    <message>
-        <source>Cheapest {options}: {gpus} × {gpu}, {total} for the term</source>
-        <translation>Самый дешёвый {options}: {gpus} × {gpu}, {total} за срок</translation>
-    </message>
-    <message>
-        <source>No offer in the catalog fits this request.</source>
-        <translation>Ни одно предложение каталога не подходит для этого запроса.</translation>
-    </message>
-</context>
-<context>
-    <name>LiveRouting</name>
-    <message>
-        <source>from the preset</source>
-        <translation>из пресета</translation>
-    </message>
-    <message>
-        <source>counted from config.json</source>
-        <translation>подсчитано по config.json</translation>
-    </message>
-    <message>
-        <source>counted from the safetensors headers</source>
-        <translation>подсчитано по заголовкам safetensors</translation>
-    </message>
-    <message>
-        <source>counted from the GGUF file</source>
-        <translation>подсчитано по файлу GGUF</translation>
-    </message>
-    <message>
-        <source>from your numbers</source>
-        <translation>по вашим числам</translation>
-    </message>
-    <message>
-        <source>Fill in this page to see the estimate.</source>
-        <translation>Заполните эту страницу, чтобы увидеть оценку.</translation>
-    </message>
-    <message>
-        <source>Reading the model…</source>
-        <translation>Читаю модель…</translation>
-    </message>
-    <message>
-        <source>{name}: {params} parameters ({source}).</source>
-        <translation>{name}: {params} параметров ({source}).</translation>
-    </message>
-</context>
-<context>
-    <name>MainActions</name>
-    <message>
-        <source>&amp;New Plan</source>
-        <translation>&amp;Новый план</translation>
-    </message>
-    <message>
-        <source>Start a new plan in the wizard</source>
-        <translation>Начать новый план в мастере</translation>
-    </message>
-    <message>
-        <source>&amp;Open Plan…</source>
-        <translation>&amp;Открыть план…</translation>
-    </message>
-    <message>
-        <source>Open a plan file (a request in JSON) as a new draft</source>
-        <translation>Открыть файл плана (запрос в JSON) как новый черновик</translation>
-    </message>
-    <message>
-        <source>&amp;Save Plan As…</source>
-        <translation>Со&amp;хранить план как…</translation>
-    </message>
-    <message>
-        <source>Save the plan as a JSON file the command line reads too</source>
-        <translation>Сохранить план в JSON-файл, который читает и командная строка</translation>
-    </message>
-    <message>
-        <source>&amp;Find…</source>
-        <translation>&amp;Поиск…</translation>
-    </message>
-    <message>
-        <source>Search the current page or the glossary</source>
-        <translation>Искать на текущей странице или в глоссарии</translation>
-    </message>
-    <message>
-        <source>&amp;Glossary</source>
-        <translation>&amp;Глоссарий</translation>
-    </message>
-    <message>
-        <source>Open or close the glossary panel (Escape closes it too)</source>
-        <translation>Открыть или закрыть панель глоссария (Escape тоже закрывает)</translation>
-    </message>
-    <message>
-        <source>&amp;Settings…</source>
-        <translation>&amp;Настройки…</translation>
-    </message>
-    <message>
-        <source>Language, tax, runtime and catalog</source>
-        <translation>Язык, налог, среда выполнения и каталог</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>В&amp;ыход</translation>
-    </message>
-    <message>
-        <source>Close the application</source>
-        <translation>Закрыть приложение</translation>
-    </message>
-    <message>
-        <source>&amp;Plan</source>
-        <translation>&amp;План</translation>
-    </message>
-    <message>
-        <source>Show the plan page</source>
-        <translation>Показать страницу плана</translation>
-    </message>
-    <message>
-        <source>&amp;History</source>
-        <translation>&amp;История</translation>
-    </message>
-    <message>
-        <source>Show saved quotes and orders</source>
-        <translation>Показать сохранённые сметы и заказы</translation>
-    </message>
-    <message>
-        <source>&amp;Catalog</source>
-        <translation>&amp;Каталог</translation>
-    </message>
-    <message>
-        <source>Show the GPU offers, their specifications and prices</source>
-        <translation>Показать предложения GPU, их характеристики и цены</translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard Shortcuts</source>
-        <translation>&amp;Сочетания клавиш</translation>
-    </message>
-    <message>
-        <source>List every command that has a key</source>
-        <translation>Все команды, у которых есть сочетание клавиш</translation>
-    </message>
-    <message>
-        <source>&amp;About AnchorGPU Planner</source>
-        <translation>&amp;О программе AnchorGPU Planner</translation>
-    </message>
-    <message>
-        <source>Version and catalog</source>
-        <translation>Версия и каталог</translation>
-    </message>
-</context>
-<context>
-    <name>MainWindow</name>
-    <message>
-        <source>Catalog</source>
-        <translation>Каталог</translation>
-    </message>
-    <message>
-        <source>Plan</source>
-        <translation>План</translation>
-    </message>
-    <message>
-        <source>History</source>
-        <translation>История</translation>
-    </message>
-    <message>
-        <source>AnchorGPU Planner</source>
-        <translation>AnchorGPU Planner</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;Файл</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>&amp;Правка</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>&amp;Вид</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>&amp;Справка</translation>
-    </message>
-    <message>
-        <source>Toolbar</source>
-        <translation>Панель инструментов</translation>
-    </message>
-    <message>
-        <source>Saved quotes and orders</source>
-        <translation>Сохранённые сметы и заказы</translation>
-    </message>
-    <message>
-        <source>Quotes you save and orders you place are listed here, offline.</source>
-        <translation>Здесь перечислены сохранённые вами сметы и размещённые заказы — без подключения к сети.</translation>
-    </message>
-    <message>
-        <source>Database: {path}</source>
-        <translation>База данных: {path}</translation>
-    </message>
-    <message>
-        <source>Catalog {id} as of {date}</source>
-        <translation>Каталог {id} на {date}</translation>
-    </message>
-    <message>
-        <source>The catalog bundled with the app</source>
-        <translation>Каталог, поставляемый с приложением</translation>
-    </message>
-    <message>
-        <source>Settings: {problem}</source>
-        <translation>Настройки: {problem}</translation>
-    </message>
-    <message>
-        <source>The settings file cannot be used ({problem}) and was kept as {file}; the defaults are in use until you save new settings.</source>
-        <translation>Файл настроек нельзя использовать ({problem}); он сохранён как {file}, а до сохранения новых настроек действуют значения по умолчанию.</translation>
-    </message>
-    <message>
-        <source>The imported catalog cannot be used, the bundled one is: {problem}</source>
-        <translation>Импортированный каталог нельзя использовать, используется встроенный: {problem}</translation>
-    </message>
-    <message>
-        <source>The draft file {file} is a symbolic link: the draft it points to was opened, but the app never writes through a link, so your changes are not kept as the next draft. Replace the link with a regular file, or remove it, to keep them.</source>
-        <translation>Файл черновика {file} — символическая ссылка: черновик, на который она указывает, открыт, но приложение никогда не пишет через ссылку, поэтому ваши изменения не сохранятся как следующий черновик. Чтобы они сохранялись, замените ссылку обычным файлом или удалите её.</translation>
-    </message>
-    <message>
-        <source>Last draft</source>
-        <translation>Последний черновик</translation>
-    </message>
-    <message>
-        <source>Everywhere</source>
-        <translation>Везде</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;b&gt;AnchorGPU Planner {version}&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plans GPU rentals from the AnchorGPU catalog: memory fit, parallel strategies, fixed-term prices and a local history, all offline.&lt;/p&gt;&lt;p&gt;Catalog {id} as of {date}.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;AnchorGPU Planner {version}&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Планирует аренду GPU по каталогу AnchorGPU: размещение в памяти, стратегии параллелизма, цены на фиксированный срок и локальная история — всё без подключения к сети.&lt;/p&gt;&lt;p&gt;Каталог {id} на {date}.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>About AnchorGPU Planner</source>
-        <translation>О программе AnchorGPU Planner</translation>
-    </message>
-    <message>
-        <source>Now using catalog {id} as of {date}.</source>
-        <translation>Теперь используется каталог {id} на {date}.</translation>
-    </message>
-</context>
-<context>
-    <name>MemoryChart</name>
-    <message>
-        <source>VRAM</source>
-        <translation>VRAM</translation>
-    </message>
-    <message>
-        <source>Usable</source>
-        <translation>Доступно</translation>
-    </message>
-    <message>
-        <source>GiB per GPU</source>
-        <translation>ГиБ на GPU</translation>
-    </message>
-    <message>
-        <source>Memory per GPU by component</source>
-        <translation>Память на GPU по частям</translation>
-    </message>
-</context>
-<context>
-    <name>ModelPage</name>
-    <message>
-        <source>Model</source>
-        <translation>Модель</translation>
-    </message>
-    <message>
-        <source>Pick a preset, read a model&apos;s own config.json or safetensors headers for exact parameter counts, or give its numbers.</source>
-        <translation>Выберите пресет, прочитайте config.json или заголовки safetensors модели для точного числа параметров или задайте её числа.</translation>
-    </message>
-    <message>
-        <source>&amp;Preset</source>
-        <translation>&amp;Пресет</translation>
-    </message>
-    <message>
-        <source>&amp;config.json</source>
-        <translation>&amp;config.json</translation>
-    </message>
-    <message>
-        <source>&amp;safetensors</source>
-        <translation>&amp;safetensors</translation>
-    </message>
-    <message>
-        <source>&amp;GGUF</source>
-        <translation>&amp;GGUF</translation>
-    </message>
-    <message>
-        <source>C&amp;ustom numbers</source>
-        <translation>&amp;Свои числа</translation>
-    </message>
-    <message>
-        <source>Preset</source>
-        <translation>Пресет</translation>
-    </message>
-    <message>
-        <source>config.json file</source>
-        <translation>Файл config.json</translation>
-    </message>
-    <message>
-        <source>A Hugging Face config.json (no network needed)</source>
-        <translation>config.json в формате Hugging Face (сеть не нужна)</translation>
-    </message>
-    <message>
-        <source>Path to config.json</source>
-        <translation>Путь к config.json</translation>
-    </message>
-    <message>
-        <source>&amp;Import config.json…</source>
-        <translation>&amp;Импорт config.json…</translation>
-    </message>
-    <message>
-        <source>safetensors file or folder</source>
-        <translation>Файл или папка safetensors</translation>
-    </message>
-    <message>
-        <source>Only the headers are read: tensor names, shapes and formats</source>
-        <translation>Читаются только заголовки: имена, формы и форматы тензоров</translation>
-    </message>
-    <message>
-        <source>Path to a .safetensors file or a model folder</source>
-        <translation>Путь к файлу .safetensors или к папке модели</translation>
-    </message>
-    <message>
-        <source>Read .safe&amp;tensors…</source>
-        <translation>Прочитать .safe&amp;tensors…</translation>
-    </message>
-    <message>
-        <source>&amp;File…</source>
-        <translation>&amp;Файл…</translation>
-    </message>
-    <message>
-        <source>F&amp;older with shards…</source>
-        <translation>Папка с &amp;частями…</translation>
-    </message>
-    <message>
-        <source>GGUF file</source>
-        <translation>Файл GGUF</translation>
-    </message>
-    <message>
-        <source>Only the header is read: metadata, tensor shapes and quantization types</source>
-        <translation>Читается только заголовок: метаданные, формы тензоров и типы квантования</translation>
-    </message>
-    <message>
-        <source>Path to a .gguf file</source>
-        <translation>Путь к файлу .gguf</translation>
-    </message>
-    <message>
-        <source>&amp;Read .gguf…</source>
-        <translation>Прочит&amp;ать .gguf…</translation>
-    </message>
-    <message>
-        <source>Import config.json</source>
-        <translation>Импорт config.json</translation>
-    </message>
-    <message>
-        <source>Model config (*.json);;All files (*)</source>
-        <translation>Конфигурация модели (*.json);;Все файлы (*)</translation>
-    </message>
-    <message>
-        <source>Read a .safetensors file</source>
-        <translation>Прочитать файл .safetensors</translation>
-    </message>
-    <message>
-        <source>safetensors (*.safetensors);;All files (*)</source>
-        <translation>safetensors (*.safetensors);;Все файлы (*)</translation>
-    </message>
-    <message>
-        <source>Read a folder of safetensors shards</source>
-        <translation>Прочитать папку с частями safetensors</translation>
-    </message>
-    <message>
-        <source>Read a .gguf file</source>
-        <translation>Прочитать файл .gguf</translation>
-    </message>
-    <message>
-        <source>GGUF (*.gguf);;All files (*)</source>
-        <translation>GGUF (*.gguf);;Все файлы (*)</translation>
-    </message>
-</context>
-<context>
-    <name>MtpRow</name>
-    <message>
-        <source>MTP draft tokens</source>
-        <translation>Черновых токенов MTP</translation>
-    </message>
-    <message>
-        <source>tokens drafted per step by the model&apos;s MTP layers (vLLM); their weights and KV cache count</source>
-        <translation>токенов за шаг от слоёв MTP (vLLM); их веса и KV-кэш учитываются</translation>
-    </message>
-    <message>
-        <source>off</source>
-        <translation>выключено</translation>
-    </message>
-</context>
-<context>
-    <name>Names</name>
-    <message>
-        <source>Inference</source>
-        <translation>Инференс</translation>
-    </message>
-    <message>
-        <source>Training</source>
-        <translation>Обучение</translation>
-    </message>
-    <message>
-        <source>Diffusion</source>
-        <translation>Диффузия</translation>
-    </message>
-    <message>
-        <source>Custom model ({count} parameters)</source>
-        <translation>Своя модель ({count} параметров)</translation>
-    </message>
-    <message>
-        <source>Hybrid sharding (FSDP in a node, replicas across nodes)</source>
-        <translation>Гибридное шардирование (FSDP внутри узла, реплики между узлами)</translation>
-    </message>
-    <message>
-        <source>FSDP (gradients and optimizer sharded)</source>
-        <translation>FSDP (сегменты градиентов и оптимизатора)</translation>
-    </message>
-    <message>
-        <source>Single GPU</source>
-        <translation>Один GPU</translation>
-    </message>
-    <message>
-        <source>Tensor parallel</source>
-        <translation>Тензорный параллелизм</translation>
-    </message>
-    <message>
-        <source>DDP (replicas)</source>
-        <translation>DDP (реплики)</translation>
-    </message>
-    <message>
-        <source>FSDP (sharded)</source>
-        <translation>FSDP (сегменты)</translation>
-    </message>
-    <message>
-        <source>Hybrid FSDP</source>
-        <translation>Гибридный FSDP</translation>
-    </message>
-    <message>
-        <source>Single</source>
-        <translation>Один GPU</translation>
-    </message>
-    <message>
-        <source>Tensor</source>
-        <translation>Тензорный</translation>
-    </message>
-    <message>
-        <source>Saved quote</source>
-        <translation>Смета</translation>
-    </message>
-    <message>
-        <source>Placed</source>
-        <translation>Оформлен</translation>
-    </message>
-    <message>
-        <source>Stopped</source>
-        <translation>Остановлен</translation>
-    </message>
-    <message>
-        <source>Expired</source>
-        <translation>Истёк</translation>
-    </message>
-    <message>
-        <source>Note</source>
-        <translation>Примечание</translation>
-    </message>
-    <message>
-        <source>Warning</source>
-        <translation>Предупреждение</translation>
-    </message>
-    <message>
-        <source>Blocker</source>
-        <translation>Препятствие</translation>
-    </message>
-    <message>
-        <source>Weights</source>
-        <translation>Веса</translation>
-    </message>
-    <message>
-        <source>Quantization metadata</source>
-        <translation>Метаданные квантования</translation>
-    </message>
-    <message>
-        <source>KV cache</source>
-        <translation>KV-кэш</translation>
-    </message>
-    <message>
-        <source>Activations</source>
-        <translation>Активации</translation>
-    </message>
-    <message>
-        <source>Gradients</source>
-        <translation>Градиенты</translation>
-    </message>
-    <message>
-        <source>Optimizer states</source>
-        <translation>Состояния оптимизатора</translation>
-    </message>
-    <message>
-        <source>Runtime and allocator</source>
-        <translation>Среда выполнения и аллокатор</translation>
-    </message>
-    <message>
-        <source>GPU compute</source>
-        <translation>Вычисления GPU</translation>
-    </message>
-    <message>
-        <source>Storage</source>
-        <translation>Хранилище</translation>
-    </message>
-    <message>
-        <source>Tax</source>
-        <translation>Налог</translation>
-    </message>
-</context>
-<context>
-    <name>OfferPage</name>
-    <message>
-        <source>GPU offer and term</source>
-        <translation>Предложение GPU и срок</translation>
-    </message>
-    <message>
-        <source>Every offer × GPU count × strategy the planner considered, cheapest first for the term. Choose one.</source>
-        <translation>Все рассмотренные варианты «предложение × число GPU × стратегия», самые дешёвые за срок — первыми. Выберите один.</translation>
-    </message>
-    <message>
-        <source>Show in&amp;feasible options</source>
-        <translation>Показать н&amp;еподходящие варианты</translation>
-    </message>
-    <message>
-        <source>List the options that do not fit, with the reason</source>
-        <translation>Перечислить варианты, которые не подходят, с причиной</translation>
-    </message>
-    <message>
-        <source>Options</source>
-        <translation>Варианты</translation>
-    </message>
-    <message>
-        <source>&amp;Compare selected…</source>
-        <translation>&amp;Сравнить выбранные…</translation>
-    </message>
-    <message>
-        <source>Select two to four options (Ctrl+click) to see them side by side</source>
-        <translation>Выберите от двух до четырёх вариантов (Ctrl+щелчок), чтобы сравнить их рядом</translation>
-    </message>
-    <message>
-        <source>Every offer × GPU count × strategy the planner considered, cheapest whole training run first. Choose one.</source>
-        <translation>Все рассмотренные варианты «предложение × число GPU × стратегия», самые дешёвые за весь прогон обучения — первыми. Выберите один.</translation>
-    </message>
-    <message>
-        <source>Cover the whole run: {term}</source>
-        <translation>Оплатить всё обучение: {term}</translation>
-    </message>
-    <message>
-        <source>The cheapest whole term of this option that lasts the estimated run</source>
-        <translation>Самый дешёвый целый срок этого варианта, которого хватает на оценённое обучение</translation>
-    </message>
-    <message>
-        <source>Ranking the offers…</source>
-        <translation>Ранжирую предложения…</translation>
-    </message>
-    <message>
-        <source>{fit}, {other}.</source>
-        <translation>{fit}, {other}.</translation>
-    </message>
-    <message>
-        <source>Nothing in the catalog fits this request. What would fit:</source>
-        <translation>Для этого запроса в каталоге ничего не подходит. Что подошло бы:</translation>
-    </message>
-</context>
-<context>
-    <name>OfferTableModel</name>
-    <message>
-        <source>Runs {at_once} {of_requested}</source>
-        <translation>Выполняет {at_once} {of_requested}</translation>
-    </message>
-    <message>
-        <source>Fit uncertain: {low} to {high} per GPU</source>
-        <translation>Помещается ли — неясно: на GPU от {low} до {high}</translation>
-    </message>
-    <message>
-        <source>Approximate: {low} to {high} per GPU</source>
-        <translation>Приблизительно: на GPU от {low} до {high}</translation>
-    </message>
-    <message>
-        <source>#</source>
-        <translation>№</translation>
-    </message>
-    <message>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>GPUs</source>
-        <translation>GPU, шт.</translation>
-    </message>
-    <message>
-        <source>Strategy</source>
-        <translation>Стратегия</translation>
-    </message>
-    <message>
-        <source>Term total</source>
-        <translation>Итого за срок</translation>
-    </message>
-    <message>
-        <source>Training run</source>
-        <translation>Прогон обучения</translation>
-    </message>
-    <message>
-        <source>Per 1,000 images</source>
-        <translation>За 1000 изображений</translation>
-    </message>
-    <message>
-        <source>Per 1M tokens</source>
-        <translation>За 1 млн токенов</translation>
-    </message>
-    <message>
-        <source>Per GPU</source>
-        <translation>На GPU</translation>
-    </message>
-    <message>
-        <source>VRAM</source>
-        <translation>VRAM</translation>
-    </message>
-    <message>
-        <source>Why it does not fit</source>
-        <translation>Почему не подходит</translation>
-    </message>
-    <message>
-        <source>The planner&apos;s rank: cheapest training run first</source>
-        <translation>Место в ранжировании: самые дешёвые за весь прогон обучения — первыми</translation>
-    </message>
-    <message>
-        <source>The planner&apos;s rank: cheapest for the term first</source>
-        <translation>Место в ранжировании: самые дешёвые за срок — первыми</translation>
-    </message>
-    <message>
-        <source>GPU price for the whole term, tax included when set</source>
-        <translation>Цена GPU за весь срок, с налогом, если он задан</translation>
-    </message>
-    <message>
-        <source>Cost of the training run over the dataset&apos;s tokens</source>
-        <translation>Стоимость прогона обучения по всем токенам набора данных</translation>
-    </message>
-    <message>
-        <source>Cost per million generated tokens at the decode bound</source>
-        <translation>Стоимость миллиона сгенерированных токенов на пределе декодирования</translation>
-    </message>
-    <message>
-        <source>Memory one GPU holds at its peak</source>
-        <translation>Память одного GPU в пике</translation>
-    </message>
-    <message>
-        <source>The largest value that fits in memory on this option, the rest as requested</source>
-        <translation>Наибольшее значение, которое помещается в память на этом варианте; остальное — как в запросе</translation>
-    </message>
-    <message>
-        <source>Cost of 1,000 images at the estimated throughput, for the term&apos;s price</source>
-        <translation>Стоимость 1000 изображений при оценённой производительности по цене срока</translation>
-    </message>
-    <message>
-        <source>Max sequence</source>
-        <translation>Макс. длина</translation>
-    </message>
-    <message>
-        <source>Max micro-batch</source>
-        <translation>Макс. микробатч</translation>
-    </message>
-    <message>
-        <source>Max image side</source>
-        <translation>Макс. сторона</translation>
-    </message>
-    <message>
-        <source>Max batch</source>
-        <translation>Макс. батч</translation>
-    </message>
-    <message>
-        <source>Max context</source>
-        <translation>Макс. контекст</translation>
-    </message>
-    <message>
-        <source>Max sequences</source>
-        <translation>Макс. последовательностей</translation>
-    </message>
-</context>
-<context>
-    <name>OrderQuestion</name>
-    <message>
-        <source>The paid period runs from {start} to {end}.</source>
-        <translation>Оплаченный период — с {start} по {end}.</translation>
-    </message>
-    <message>
-        <source>The paid period starts when the order is placed.</source>
-        <translation>Оплаченный период начнётся в момент оформления заказа.</translation>
-    </message>
-    <message>
-        <source>Place a simulated order for {gpus} ({strategy}) for {term}?
-
-Total: {total}. {period}
-
-Idempotency key of this purchase: {key}</source>
-        <translation>Оформить симулированный заказ: {gpus} ({strategy}), срок {term}?
-
-Итого: {total}. {period}
-
-Ключ идемпотентности этой покупки: {key}</translation>
-    </message>
-    <message>
-        <source>This configuration already has an order: {id}, {status}, placed at {placed}, paid until {until}. Placing again buys a second, separate order.</source>
-        <translation>У этой конфигурации уже есть заказ: {id}, {status}, оформлен {placed}, оплачен до {until}. Повторное оформление купит второй, отдельный заказ.</translation>
-    </message>
-    <message>
-        <source>Place Order</source>
-        <translation>Оформление заказа</translation>
-    </message>
-</context>
-<context>
-    <name>ParallelismPage</name>
-    <message>
-        <source>Parallelism and platform</source>
-        <translation>Параллелизм и платформа</translation>
-    </message>
-    <message>
-        <source>Replicas (DDP) do not pool memory; sharding (FSDP) and tensor parallelism split it. Choosing an offer on the next page sets these for you.</source>
-        <translation>Реплики (DDP) не объединяют память; сегментирование (FSDP) и тензорный параллелизм её делят. Выбор предложения на следующей странице задаст эти поля.</translation>
-    </message>
-    <message>
-        <source>Full shard (parameters, gradients, optimizer)</source>
-        <translation>Полное (параметры, градиенты, оптимизатор)</translation>
-    </message>
-    <message>
-        <source>Gradients and optimizer only</source>
-        <translation>Только градиенты и оптимизатор</translation>
-    </message>
-    <message>
-        <source>Hybrid: full shard within a node</source>
-        <translation>Гибридное: полное внутри узла</translation>
-    </message>
-    <message>
-        <source>Any</source>
-        <translation>Любая</translation>
-    </message>
-    <message>
-        <source>auto</source>
-        <translation>авто</translation>
-    </message>
-    <message>
-        <source>Strategy</source>
-        <translation>Стратегия</translation>
-    </message>
-    <message>
-        <source>GPUs</source>
-        <translation>Число GPU</translation>
-    </message>
-    <message>
-        <source>GPUs of one offer</source>
-        <translation>GPU одного предложения</translation>
-    </message>
-    <message>
-        <source>Tensor-parallel degree</source>
-        <translation>Степень тензорного параллелизма</translation>
-    </message>
-    <message>
-        <source>GPUs that split each layer; must divide the attention heads</source>
-        <translation>GPU, делящих каждый слой; должна делить число голов внимания</translation>
-    </message>
-    <message>
-        <source>FSDP sharding</source>
-        <translation>Сегментирование FSDP</translation>
-    </message>
-    <message>
-        <source>Platform</source>
-        <translation>Платформа</translation>
-    </message>
-    <message>
-        <source>CUDA workloads never run on AMD GPUs, nor ROCm on NVIDIA</source>
-        <translation>Нагрузки CUDA не работают на GPU AMD, а ROCm — на NVIDIA</translation>
-    </message>
-    <message>
-        <source>Required CUDA/ROCm version</source>
-        <translation>Нужная версия CUDA/ROCm</translation>
-    </message>
-    <message>
-        <source>checked against what the offer&apos;s driver supports</source>
-        <translation>сверяется с поддержкой драйвера предложения</translation>
-    </message>
-    <message>
-        <source>e.g. 12.4 (optional)</source>
-        <translation>например 12.4 (необязательно)</translation>
-    </message>
-</context>
-<context>
-    <name>PlanFileCommands</name>
-    <message>
-        <source>Plan files (*.json);;All files (*)</source>
-        <translation>Файлы планов (*.json);;Все файлы (*)</translation>
-    </message>
-    <message>
-        <source>Open Plan</source>
-        <translation>Открытие плана</translation>
-    </message>
-    <message>
-        <source>Save Plan As</source>
-        <translation>Сохранение плана</translation>
-    </message>
-</context>
-<context>
-    <name>PlanPageLink</name>
-    <message>
-        <source>Reopen as New Draft</source>
-        <translation>Открыть как новый черновик</translation>
-    </message>
-    <message>
-        <source>{id} was planned from the model file {path} on this computer. The new draft reads that file. Read it?</source>
-        <translation>Запись {id} рассчитана по файлу модели {path} на этом компьютере. Новый черновик прочитает этот файл. Прочитать его?</translation>
-    </message>
-    <message>
-        <source>The plan wizard is not available in this window.</source>
-        <translation>Мастер плана в этом окне недоступен.</translation>
-    </message>
-    <message>
-        <source>{id} was reopened in the plan wizard as a new draft.</source>
-        <translation>{id}: открыто в мастере плана как новый черновик.</translation>
-    </message>
-    <message>
-        <source>Its start date has passed, so the new draft starts when placed.</source>
-        <translation>Его дата начала прошла, поэтому новый черновик начнётся в момент оформления.</translation>
-    </message>
-</context>
-<context>
-    <name>PlanWizard</name>
-    <message>
-        <source>&amp;New plan</source>
-        <translation>Новый &amp;план</translation>
-    </message>
-    <message>
-        <source>&amp;Next &gt;</source>
-        <translation>&amp;Далее &gt;</translation>
-    </message>
-    <message>
-        <source>&lt; &amp;Back</source>
-        <translation>&lt; &amp;Назад</translation>
-    </message>
-    <message>
-        <source>The last draft cannot be opened; it was left in place: {reason}</source>
-        <translation>Последний черновик нельзя открыть; он оставлен на месте: {reason}</translation>
-    </message>
-    <message>
-        <source>The last draft cannot be opened and was kept as {file}: {reason}</source>
-        <translation>Последний черновик нельзя открыть, он сохранён как {file}: {reason}</translation>
-    </message>
-    <message>
-        <source>{file}: the preset &apos;{preset}&apos; is not bundled with this version</source>
-        <translation>{file}: пресет «{preset}» не входит в эту версию</translation>
-    </message>
-</context>
-<context>
-    <name>PresetPicker</name>
-    <message>
-        <source>Search presets by name, e.g. llama 70b</source>
-        <translation>Поиск пресета по имени, например llama 70b</translation>
-    </message>
-    <message>
-        <source>Search presets</source>
-        <translation>Поиск пресетов</translation>
-    </message>
-    <message>
-        <source>Model presets</source>
-        <translation>Пресеты моделей</translation>
-    </message>
-</context>
-<context>
-    <name>QuoteDocument</name>
-    <message>
-        <source> ({count} parameters)</source>
-        <translation> ({count} параметров)</translation>
-    </message>
-    <message>
-        <source>, tensor-parallel degree {tp}</source>
-        <translation>, степень тензорного параллелизма {tp}</translation>
-    </message>
-    <message>
-        <source>Workload</source>
-        <translation>Нагрузка</translation>
-    </message>
-    <message>
-        <source>Model</source>
-        <translation>Модель</translation>
-    </message>
-    <message>
-        <source>Term</source>
-        <translation>Срок</translation>
-    </message>
-    <message>
-        <source>Paid until</source>
-        <translation>Оплачено до</translation>
-    </message>
-    <message>
-        <source>Catalog</source>
-        <translation>Каталог</translation>
-    </message>
-    <message>
-        <source>{id} as of {date}</source>
-        <translation>{id} на {date}</translation>
-    </message>
-    <message>
-        <source>Quoted at</source>
-        <translation>Рассчитано</translation>
-    </message>
-    <message>
-        <source>Total</source>
-        <translation>Итого</translation>
-    </message>
-    <message>
-        <source>Total per GPU</source>
-        <translation>Итого на GPU</translation>
-    </message>
-    <message>
-        <source>Usable per GPU</source>
-        <translation>Доступно на GPU</translation>
-    </message>
-    <message>
-        <source>VRAM per GPU</source>
-        <translation>VRAM на GPU</translation>
-    </message>
-    <message>
-        <source>does not fit, {short} short</source>
-        <translation>не помещается, не хватает {short}</translation>
-    </message>
-    <message>
-        <source>Verdict</source>
-        <translation>Вывод</translation>
-    </message>
-    <message>
-        <source>Largest component</source>
-        <translation>Крупнейшая часть</translation>
-    </message>
-    <message>
-        <source>{n} tokens/s for all sequences together</source>
-        <translation>{n} токенов/с для всех последовательностей вместе</translation>
-    </message>
-    <message>
-        <source>Generation</source>
-        <translation>Генерация</translation>
-    </message>
-    <message>
-        <source>Training</source>
-        <translation>Обучение</translation>
-    </message>
-    <message>
-        <source>{n} tokens/s; {hours} h for the dataset</source>
-        <translation>{n} токенов/с; {hours} ч на весь набор данных</translation>
-    </message>
-    <message>
-        <source>Images</source>
-        <translation>Изображения</translation>
-    </message>
-    <message>
-        <source>{n} images per hour</source>
-        <translation>{n} изображений в час</translation>
-    </message>
-    <message>
-        <source>Order {id}</source>
-        <translation>Заказ {id}</translation>
-    </message>
-    <message>
-        <source>Saved quote {id}</source>
-        <translation>Сохранённая смета {id}</translation>
-    </message>
-    <message>
-        <source>Quote {id}</source>
-        <translation>Смета {id}</translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <translation>Заметки</translation>
-    </message>
-    <message>
-        <source>Disclaimer</source>
-        <translation>Оговорка</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>Статус</translation>
-    </message>
-    <message>
-        <source>Placed at</source>
-        <translation>Дата оформления</translation>
-    </message>
-    <message>
-        <source>Idempotency key</source>
-        <translation>Ключ идемпотентности</translation>
-    </message>
-    <message>
-        <source>Paid from</source>
-        <translation>Оплачен с</translation>
-    </message>
-    <message>
-        <source>{moment}; the paid period continues, nothing is refunded</source>
-        <translation>{moment}; оплаченный период продолжается, ничего не возвращается</translation>
-    </message>
-    <message>
-        <source>Stopped at</source>
-        <translation>Дата остановки</translation>
-    </message>
-    <message>
-        <source>Time left</source>
-        <translation>Осталось</translation>
-    </message>
-    <message>
-        <source>From saved quote</source>
-        <translation>По сохранённой смете</translation>
-    </message>
-    <message>
-        <source>Draft, not saved yet</source>
-        <translation>Черновик, ещё не сохранён</translation>
-    </message>
-    <message>
-        <source>Key of the next placement</source>
-        <translation>Ключ следующего оформления</translation>
-    </message>
-    <message>
-        <source>{term} ({hours} h)</source>
-        <translation>{term} ({hours} ч)</translation>
-    </message>
-    <message>
-        <source>GPU × count</source>
-        <translation>GPU × число</translation>
-    </message>
-    <message>
-        <source>Strategy</source>
-        <translation>Стратегия</translation>
-    </message>
-    <message>
-        <source>{moment} as quoted; an order starts when it is placed</source>
-        <translation>{moment} на момент сметы; заказ начинается в момент оформления</translation>
-    </message>
-    <message>
-        <source>Term start</source>
-        <translation>Начало срока</translation>
-    </message>
-    <message>
-        <source>Price as quoted</source>
-        <translation>Цена на момент сметы</translation>
-    </message>
-    <message>
-        <source>GPU and unit prices as of {date}</source>
-        <translation>GPU и цены за единицу на {date}</translation>
-    </message>
-    <message>
-        <source>{name}: {vram} VRAM, {interconnect}, up to {per_node} per node</source>
-        <translation>{name}: {vram} VRAM, {interconnect}, до {per_node} на узел</translation>
-    </message>
-    <message>
-        <source>quoted</source>
-        <translation>в смете</translation>
-    </message>
-    <message>
-        <source>{price} {currency} per GPU-hour</source>
-        <translation>{price} {currency} за GPU-час</translation>
-    </message>
-    <message>
-        <source>per {unit}</source>
-        <translation>за {unit}</translation>
-    </message>
-    <message>
-        <source>fit uncertain: the model is not counted exactly</source>
-        <translation>помещается ли — неясно: модель посчитана не точно</translation>
-    </message>
-    <message>
-        <source>fits, {headroom} to spare</source>
-        <translation>помещается, запас {headroom}</translation>
-    </message>
-    <message>
-        <source>not placeable (see the warnings)</source>
-        <translation>нельзя оформить (см. предупреждения)</translation>
-    </message>
-    <message>
-        <source>{low} to {high}</source>
-        <translation>от {low} до {high}</translation>
-    </message>
-    <message>
-        <source>Approximate total per GPU</source>
-        <translation>Приблизительно всего на GPU</translation>
-    </message>
-    <message>
-        <source>Checkpoint size</source>
-        <translation>Размер контрольной точки</translation>
-    </message>
-    <message>
-        <source>Memory per GPU as estimated</source>
-        <translation>Память на GPU по оценке</translation>
-    </message>
-    <message>
-        <source>Speed</source>
-        <translation>Скорость</translation>
-    </message>
-    <message>
-        <source>None.</source>
-        <translation>Нет.</translation>
-    </message>
-    <message>
-        <source>Warnings</source>
-        <translation>Предупреждения</translation>
-    </message>
-</context>
-<context>
-    <name>QuoteSummary</name>
-    <message>
-        <source>{term} ({hours} h)</source>
-        <translation>{term} ({hours} ч)</translation>
-    </message>
-    <message>
-        <source>Workload</source>
-        <translation>Нагрузка</translation>
-    </message>
-    <message>
-        <source>Model</source>
-        <translation>Модель</translation>
-    </message>
-    <message>
-        <source>GPU × count</source>
-        <translation>GPU × число</translation>
-    </message>
-    <message>
-        <source>Strategy</source>
-        <translation>Стратегия</translation>
-    </message>
-    <message>
-        <source>Term</source>
-        <translation>Срок</translation>
-    </message>
-    <message>
-        <source>Memory per GPU</source>
-        <translation>Память на GPU</translation>
-    </message>
-    <message>
-        <source>{need} of {vram}</source>
-        <translation>{need} из {vram}</translation>
-    </message>
-    <message>
-        <source>Traffic</source>
-        <translation>Нагрузка</translation>
-    </message>
-    <message>
-        <source>Operating point</source>
-        <translation>Рабочая точка</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>Статус</translation>
-    </message>
-    <message>
-        <source>Paid until</source>
-        <translation>Оплачено до</translation>
-    </message>
-    <message>
-        <source>Catalog</source>
-        <translation>Каталог</translation>
-    </message>
-    <message>
-        <source>{id} as of {date}</source>
-        <translation>{id} на {date}</translation>
-    </message>
-    <message>
-        <source>Total</source>
-        <translation>Итого</translation>
-    </message>
-    <message>
-        <source>Price as quoted</source>
-        <translation>Цена на момент сметы</translation>
-    </message>
-</context>
-<context>
-    <name>ReviewPage</name>
-    <message>
-        <source>Review</source>
-        <translation>Проверка</translation>
-    </message>
-    <message>
-        <source>The full quote. Nothing is saved or placed until you say so.</source>
-        <translation>Полная смета. Ничего не сохраняется и не размещается без вашей команды.</translation>
-    </message>
-    <message>
-        <source>&amp;Label:</source>
-        <translation>Н&amp;азвание:</translation>
-    </message>
-    <message>
-        <source>optional name for the history, e.g. chatbot staging</source>
-        <translation>необязательное имя для истории, например чат-бот, тест</translation>
-    </message>
-    <message>
-        <source>Idempotency key:</source>
-        <translation>Ключ идемпотентности:</translation>
-    </message>
-    <message>
-        <source>&amp;Save quote</source>
-        <translation>&amp;Сохранить смету</translation>
-    </message>
-    <message>
-        <source>&amp;Place order</source>
-        <translation>&amp;Разместить заказ</translation>
-    </message>
-    <message>
-        <source>E&amp;xport PDF…</source>
-        <translation>&amp;Экспорт в PDF…</translation>
-    </message>
-    <message>
-        <source>&amp;Copy Summary</source>
-        <translation>&amp;Копировать сводку</translation>
-    </message>
-    <message>
-        <source>As &amp;Plain Text</source>
-        <translation>&amp;Простым текстом</translation>
-    </message>
-    <message>
-        <source>As &amp;Markdown</source>
-        <translation>В &amp;Markdown</translation>
-    </message>
-    <message>
-        <source>Copy a short summary of the quote for an email or a ticket</source>
-        <translation>Скопировать краткую сводку сметы для письма или заявки</translation>
-    </message>
-    <message>
-        <source>A simulated order; retrying with the same key never places a second one</source>
-        <translation>Заказ условный; повтор с тем же ключом никогда не создаст второй</translation>
-    </message>
-    <message>
-        <source>Re-priced with the new settings; this quote is not saved yet.</source>
-        <translation>Пересчитано с новыми настройками; это предложение ещё не сохранено.</translation>
-    </message>
-    <message>
-        <source>Order {id} is placed (simulated). Placing again changes nothing; a new plan, or a changed one, is a new purchase.</source>
-        <translation>Заказ {id} размещён (условно). Повторное размещение ничего не меняет; новый или изменённый план — это новая покупка.</translation>
-    </message>
-    <message>
-        <source>The full quote, saved in the history. Nothing is placed until you say so.</source>
-        <translation>Полная смета, сохранена в истории. Ничего не размещается без вашей команды.</translation>
-    </message>
-    <message>
-        <source>Saving…</source>
-        <translation>Сохраняю…</translation>
-    </message>
-    <message>
-        <source>Saved as quote {id}.</source>
-        <translation>Сохранено как смета {id}.</translation>
-    </message>
-    <message>
-        <source>Not saved: {reason}</source>
-        <translation>Не сохранено: {reason}</translation>
-    </message>
-    <message>
-        <source>Not placed. This configuration already has order {id}.</source>
-        <translation>Не оформлено. У этой конфигурации уже есть заказ {id}.</translation>
-    </message>
-    <message>
-        <source>Placing the order…</source>
-        <translation>Размещаю заказ…</translation>
-    </message>
-    <message>
-        <source>The earlier placement finished as order {id}; this one is not placed.</source>
-        <translation>Прежнее размещение завершилось заказом {id}; эта смета не размещена.</translation>
-    </message>
-    <message>
-        <source>Order {id} was already placed with this key; nothing new was placed. Paid from {start} until {end}.</source>
-        <translation>Заказ {id} уже размещён с этим ключом; новый не создан. Оплачено с {start} до {end}.</translation>
-    </message>
-    <message>
-        <source>Order {id} placed (simulated). Paid from {start} until {end}.</source>
-        <translation>Заказ {id} размещён (условно). Оплачено с {start} до {end}.</translation>
-    </message>
-    <message>
-        <source>Refused: {reason}</source>
-        <translation>Отказано: {reason}</translation>
-    </message>
-    <message>
-        <source>The order was not confirmed: {reason} Retrying uses the same key, so it can never be placed twice.</source>
-        <translation>Заказ не подтверждён: {reason} Повтор использует тот же ключ, поэтому заказ не может быть размещён дважды.</translation>
-    </message>
-    <message>
-        <source>The summary is on the clipboard.</source>
-        <translation>Сводка скопирована в буфер обмена.</translation>
-    </message>
-    <message>
-        <source>PDF not written: {reason}</source>
-        <translation>PDF не записан: {reason}</translation>
-    </message>
-    <message>
-        <source>PDF written to {path}.</source>
-        <translation>PDF записан в {path}.</translation>
-    </message>
-    <message>
-        <source>Export the quote as PDF</source>
-        <translation>Экспорт сметы в PDF</translation>
-    </message>
-    <message>
-        <source>PDF (*.pdf)</source>
-        <translation>PDF (*.pdf)</translation>
-    </message>
-</context>
-<context>
-    <name>RuntimeSettings</name>
-    <message>
-        <source>Runtime overhead</source>
-        <translation>Накладные расходы среды выполнения</translation>
-    </message>
-    <message>
-        <source>CUDA/HIP context (GiB)</source>
-        <translation>Контекст CUDA/HIP (ГиБ)</translation>
-    </message>
-    <message>
-        <source>per GPU, with library handles and kernels (new plans: from Settings)</source>
-        <translation>на GPU, с дескрипторами библиотек и ядрами (для новых планов — из настроек)</translation>
-    </message>
-    <message>
-        <source>Allocator reserve</source>
-        <translation>Резерв аллокатора</translation>
-    </message>
-    <message>
-        <source>share of the activations lost to fragmentation (0.1: 10 %)</source>
-        <translation>доля активаций, теряемая на фрагментацию (0.1 — 10 %)</translation>
-    </message>
-    <message>
-        <source>Communication buffers (GiB)</source>
-        <translation>Буферы обмена (ГиБ)</translation>
-    </message>
-    <message>
-        <source>NCCL/RCCL buffers per GPU, counted when more than one GPU works</source>
-        <translation>буферы NCCL/RCCL на GPU, учитываются, когда работает больше одного GPU</translation>
-    </message>
-</context>
-<context>
-    <name>SettingsDialog</name>
-    <message>
-        <source>Settings</source>
-        <translation>Настройки</translation>
-    </message>
-    <message>
-        <source>System default ({language})</source>
-        <translation>Как в системе ({language})</translation>
-    </message>
-    <message>
-        <source>&amp;Language:</source>
-        <translation>&amp;Язык:</translation>
-    </message>
-    <message>
-        <source>&amp;Tax rate, %:</source>
-        <translation>&amp;Ставка налога, %:</translation>
-    </message>
-    <message>
-        <source>&amp;Runtime reserve per GPU:</source>
-        <translation>&amp;Резерв среды выполнения на GPU:</translation>
-    </message>
-    <message>
-        <source>Data folder:</source>
-        <translation>Папка данных:</translation>
-    </message>
-    <message>
-        <source>History database:</source>
-        <translation>База данных истории:</translation>
-    </message>
-    <message>
-        <source>Takes effect at once, no restart needed</source>
-        <translation>Применяется сразу, без перезапуска</translation>
-    </message>
-    <message>
-        <source>Tax added to quotes; catalog prices exclude tax</source>
-        <translation>Налог, добавляемый к сметам; цены каталога указаны без налога</translation>
-    </message>
-    <message>
-        <source>Memory the CUDA or HIP context takes on every GPU; new plans start with it</source>
-        <translation>Память, которую контекст CUDA или HIP занимает на каждом GPU; новые планы начинаются с этого значения</translation>
-    </message>
-    <message>
-        <source>Enter a percentage from 0 to 100, e.g. 20</source>
-        <translation>Введите процент от 0 до 100, например 20</translation>
-    </message>
-    <message>
-        <source> GiB</source>
-        <translation> ГиБ</translation>
-    </message>
-    <message>
-        <source>Catalog {id} as of {date} ({gpus}) will be used after OK.</source>
-        <translation>Каталог {id} на {date} ({gpus}) будет использован после нажатия «OK».</translation>
-    </message>
-    <message>
-        <source>GPU catalog</source>
-        <translation>Каталог GPU</translation>
-    </message>
-    <message>
-        <source>&amp;Import Catalog File…</source>
-        <translation>&amp;Импортировать файл каталога…</translation>
-    </message>
-    <message>
-        <source>Use &amp;Bundled Catalog</source>
-        <translation>Использовать &amp;встроенный каталог</translation>
-    </message>
-    <message>
-        <source>&amp;Open Data Folder</source>
-        <translation>&amp;Открыть папку данных</translation>
-    </message>
-    <message>
-        <source>bundled with the app</source>
-        <translation>встроенный в приложение</translation>
-    </message>
-    <message>
-        <source>In use: {id} as of {date}, {where}</source>
-        <translation>Используется: {id} на {date}, {where}</translation>
-    </message>
-    <message>
-        <source>Import GPU Catalog</source>
-        <translation>Импорт каталога GPU</translation>
-    </message>
-    <message>
-        <source>Catalog (*.json)</source>
-        <translation>Каталог (*.json)</translation>
-    </message>
-    <message>
-        <source>The bundled catalog will be used after OK.</source>
-        <translation>Встроенный каталог будет использован после нажатия «OK».</translation>
-    </message>
-    <message>
-        <source>Open Data Folder</source>
-        <translation>Открыть папку данных</translation>
-    </message>
-    <message>
-        <source>Cannot open {path}: no file manager is available.</source>
-        <translation>Не удаётся открыть {path}: файловый менеджер недоступен.</translation>
-    </message>
-</context>
-<context>
-    <name>ShortcutsDialog</name>
-    <message>
-        <source>Keyboard Shortcuts</source>
-        <translation>Сочетания клавиш</translation>
-    </message>
-    <message>
-        <source>Where</source>
-        <translation>Где</translation>
-    </message>
-    <message>
-        <source>Command</source>
-        <translation>Команда</translation>
-    </message>
-    <message>
-        <source>Keys</source>
-        <translation>Клавиши</translation>
-    </message>
-</context>
-<context>
-    <name>SizesPage</name>
-    <message>
-        <source>Precision and sizes</source>
-        <translation>Точность и размеры</translation>
-    </message>
-    <message>
-        <source>Formats of the weights and the KV cache, and how much the server holds at once.</source>
-        <translation>Форматы весов и KV-кэша и сколько сервер держит одновременно.</translation>
-    </message>
-    <message>
-        <source>How the model is trained: it decides gradients, optimizer states and activations.</source>
-        <translation>Как обучается модель: от этого зависят градиенты, состояния оптимизатора и активации.</translation>
-    </message>
-    <message>
-        <source>Image size and the pipeline&apos;s memory savers (check image quality with each).</source>
-        <translation>Размер изображения и способы экономии памяти конвейера (с каждым проверяйте качество).</translation>
-    </message>
-</context>
-<context>
-    <name>StartupNotice</name>
-    <message>
-        <source>Dismiss</source>
-        <translation>Скрыть</translation>
-    </message>
-</context>
-<context>
-    <name>TermForm</name>
-    <message>
-        <source>Hours</source>
-        <translation>Часы</translation>
-    </message>
-    <message>
-        <source>Days (24 h)</source>
-        <translation>Сутки (24 ч)</translation>
-    </message>
-    <message>
-        <source>Weeks (168 h)</source>
-        <translation>Недели (168 ч)</translation>
-    </message>
-    <message>
-        <source>Months (30 days)</source>
-        <translation>Месяцы (30 дней)</translation>
-    </message>
-    <message>
-        <source>Term unit</source>
-        <translation>Единица срока</translation>
-    </message>
-    <message>
-        <source>a month is exactly 30 days</source>
-        <translation>месяц — ровно 30 дней</translation>
-    </message>
-    <message>
-        <source>Number of units</source>
-        <translation>Количество единиц</translation>
-    </message>
-    <message>
-        <source>Start</source>
-        <translation>Начало</translation>
-    </message>
-    <message>
-        <source>otherwise when the order is placed</source>
-        <translation>иначе — при размещении заказа</translation>
-    </message>
-    <message>
-        <source>Start time (UTC)</source>
-        <translation>Время начала (UTC)</translation>
-    </message>
-    <message>
-        <source>Persistent storage (GB of 10⁹ bytes)</source>
-        <translation>Постоянное хранилище (ГБ по 10⁹ байт)</translation>
-    </message>
-    <message>
-        <source>0: sized from the checkpoint</source>
-        <translation>0: по размеру контрольной точки</translation>
-    </message>
-    <message>
-        <source>at a set time</source>
-        <translation>в заданное время</translation>
-    </message>
-    <message>
-        <source>Finish b&amp;y</source>
-        <translation>Завершить &amp;к</translation>
-    </message>
-    <message>
-        <source>when the training run must end</source>
-        <translation>когда обучение должно закончиться</translation>
-    </message>
-    <message>
-        <source>Deadline (UTC)</source>
-        <translation>Крайний срок (UTC)</translation>
-    </message>
-    <message>
-        <source>by a set time</source>
-        <translation>к заданному времени</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>нет</translation>
-    </message>
-    <message>
-        <source>{hours} h, starting when the order is placed</source>
-        <translation>{hours} ч, начиная с размещения заказа</translation>
-    </message>
-    <message>
-        <source>{hours} h, paid until {end}</source>
-        <translation>{hours} ч, оплачено до {end}</translation>
-    </message>
-    <message>
-        <source>The chosen option&apos;s run, {run} h, finishes in time: {spare} h before the deadline</source>
-        <translation>Запуск выбранного варианта, {run} ч, успевает: завершится за {spare} ч до срока</translation>
-    </message>
-    <message>
-        <source>The chosen option&apos;s run, {run} h, finishes {spare} h after the deadline</source>
-        <translation>Запуск выбранного варианта, {run} ч, завершится на {spare} ч позже срока</translation>
-    </message>
-</context>
-<context>
-    <name>TrafficChart</name>
-    <message>
-        <source>Throughput per GPU against tokens per second per user</source>
-        <translation>Пропускная способность на GPU в зависимости от токенов в секунду на пользователя</translation>
-    </message>
-    <message>
-        <source>Click a point to run each replica at that many requests at once</source>
-        <translation>Щёлкните точку, чтобы каждая реплика обрабатывала столько запросов одновременно</translation>
-    </message>
-    <message>
-        <source>Left and Right move the marker, Home and End to the ends; Enter uses it</source>
-        <translation>Влево и Вправо двигают маркер, Home и End — к краям; Enter выбирает точку</translation>
-    </message>
-    <message>
-        <source>Within the target up to {best} requests at once per replica; operating at {chosen}; marker at {marker}</source>
-        <translation>В пределах цели — до {best} одновременных запросов на реплику; рабочая точка — {chosen}; маркер на {marker}</translation>
-    </message>
-    <message>
-        <source>tokens/s per user</source>
-        <translation>токенов/с на пользователя</translation>
-    </message>
-    <message>
-        <source>tokens/s per GPU</source>
-        <translation>токенов/с на GPU</translation>
-    </message>
-    <message>
-        <source>target</source>
-        <translation>цель</translation>
-    </message>
-</context>
-<context>
-    <name>TrafficPage</name>
-    <message>
-        <source>Traffic and latency</source>
-        <translation>Нагрузка и задержка</translation>
-    </message>
-    <message>
-        <source>Optional: plan from the traffic you serve and the latency you need, or from the date a training run must finish. Skip it to keep the layout you chose.</source>
-        <translation>Необязательный шаг: план от нагрузки, которую нужно обслуживать, и нужной задержки или от даты, к которой должно завершиться обучение. Пропустите его, чтобы оставить выбранную раскладку.</translation>
-    </message>
-    <message>
-        <source>&amp;Plan from traffic and latency</source>
-        <translation>&amp;Планировать от нагрузки и задержки</translation>
-    </message>
-    <message>
-        <source>Traffic profile</source>
-        <translation>Профиль нагрузки</translation>
-    </message>
-    <message>
-        <source>requests per second</source>
-        <translation>запросов в секунду</translation>
-    </message>
-    <message>
-        <source>requests per minute</source>
-        <translation>запросов в минуту</translation>
-    </message>
-    <message>
-        <source>Rate unit:</source>
-        <translation>Единица частоты:</translation>
-    </message>
-    <message>
-        <source>Average rate:</source>
-        <translation>Средняя частота:</translation>
-    </message>
-    <message>
-        <source>Peak rate:</source>
-        <translation>Пиковая частота:</translation>
-    </message>
-    <message>
-        <source>Input tokens, mean:</source>
-        <translation>Входных токенов, в среднем:</translation>
-    </message>
-    <message>
-        <source>Input tokens, p90:</source>
-        <translation>Входных токенов, p90:</translation>
-    </message>
-    <message>
-        <source>Output tokens, mean:</source>
-        <translation>Выходных токенов, в среднем:</translation>
-    </message>
-    <message>
-        <source>Output tokens, p90:</source>
-        <translation>Выходных токенов, p90:</translation>
-    </message>
-    <message>
-        <source>Time to first token p50, s:</source>
-        <translation>Время до первого токена p50, с:</translation>
-    </message>
-    <message>
-        <source>Time to first token p90, s:</source>
-        <translation>Время до первого токена p90, с:</translation>
-    </message>
-    <message>
-        <source>Tokens/s per user, at least:</source>
-        <translation>Токенов/с на пользователя, не меньше:</translation>
-    </message>
-    <message>
-        <source>Spare replicas:</source>
-        <translation>Запасных реплик:</translation>
-    </message>
-    <message>
-        <source>Spare capacity, % of the peak:</source>
-        <translation>Запас мощности, % от пика:</translation>
-    </message>
-    <message>
-        <source>What if traffic &amp;doubles</source>
-        <translation>Что, если нагрузка &amp;удвоится</translation>
-    </message>
-    <message>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>TP</source>
-        <translation>TP</translation>
-    </message>
-    <message>
-        <source>Replicas</source>
-        <translation>Реплики</translation>
-    </message>
-    <message>
-        <source>At once</source>
-        <translation>Одновременно</translation>
-    </message>
-    <message>
-        <source>TTFT, s</source>
-        <translation>TTFT, с</translation>
-    </message>
-    <message>
-        <source>TPOT, ms</source>
-        <translation>TPOT, мс</translation>
-    </message>
-    <message>
-        <source>Tokens/s per user</source>
-        <translation>Токенов/с на пользователя</translation>
-    </message>
-    <message>
-        <source>Total</source>
-        <translation>Итого</translation>
-    </message>
-    <message>
-        <source>Per 1M tokens</source>
-        <translation>За 1 млн токенов</translation>
-    </message>
-    <message>
-        <source>&amp;Finish by</source>
-        <translation>&amp;Завершить к</translation>
-    </message>
-    <message>
-        <source>Traffic and deadlines plan serving and training; image generation has none.</source>
-        <translation>Нагрузка и сроки относятся к обслуживанию и обучению; для генерации изображений их нет.</translation>
-    </message>
-    <message>
-        <source>{gpu} × {gpus}, tensor parallel {tp}, replicas: {replicas}. At the peak each replica runs {at:.1f} requests at once: first token in {ttft:.3f} s, {user:.1f} tokens/s per user, {util:.0%} busy; {binding} ({note})</source>
-        <translation>{gpu} × {gpus}, тензорный параллелизм {tp}, реплик: {replicas}. В пик каждая реплика обрабатывает {at:.1f} запросов одновременно: первый токен через {ttft:.3f} с, {user:.1f} токенов/с на пользователя, загрузка {util:.0%}; {binding} ({note})</translation>
-    </message>
-</context>
-<context>
-    <name>TrafficText</name>
-    <message>
-        <source>{peak:.3g} requests/s at peak ({average:.3g} on average), {input} tokens in, {output} out</source>
-        <translation>{peak:.3g} запросов/с в пик ({average:.3g} в среднем), {input} токенов на входе, {output} на выходе</translation>
-    </message>
-    <message>
-        <source>first token p90 ≤ {s:g} s</source>
-        <translation>первый токен p90 ≤ {s:g} с</translation>
-    </message>
-    <message>
-        <source>first token p50 ≤ {s:g} s</source>
-        <translation>первый токен p50 ≤ {s:g} с</translation>
-    </message>
-    <message>
-        <source>≥ {rate:.3g} tokens/s per user</source>
-        <translation>≥ {rate:.3g} токенов/с на пользователя</translation>
-    </message>
-    <message>
-        <source>replicas: {replicas}, each {at:.1f} requests at once at the peak: first token {ttft:.3f} s, {user:.1f} tokens/s per user, {util:.0%} busy</source>
-        <translation>реплик: {replicas}, в пик каждая обрабатывает {at:.1f} запросов одновременно: первый токен через {ttft:.3f} с, {user:.1f} токенов/с на пользователя, загрузка {util:.0%}</translation>
-    </message>
-</context>
-<context>
-    <name>TrainingForm</name>
-    <message>
-        <source>Full fine-tuning</source>
-        <translation>Полное дообучение</translation>
-    </message>
-    <message>
-        <source>LoRA</source>
-        <translation>LoRA</translation>
-    </message>
-    <message>
-        <source>QLoRA (4-bit base)</source>
-        <translation>QLoRA (4-битная база)</translation>
-    </message>
-    <message>
-        <source>AdamW</source>
-        <translation>AdamW</translation>
-    </message>
-    <message>
-        <source>AdamW 8-bit</source>
-        <translation>AdamW 8-бит</translation>
-    </message>
-    <message>
-        <source>Paged AdamW 8-bit (states page to CPU memory)</source>
-        <translation>Paged AdamW 8-бит (состояния выгружаются в память CPU)</translation>
-    </message>
-    <message>
-        <source>SGD with momentum</source>
-        <translation>SGD с моментом</translation>
-    </message>
-    <message>
-        <source>Method</source>
-        <translation>Метод</translation>
-    </message>
-    <message>
-        <source>what is trained: all weights or adapters</source>
-        <translation>что обучается: все веса или адаптеры</translation>
-    </message>
-    <message>
-        <source>Optimizer</source>
-        <translation>Оптимизатор</translation>
-    </message>
-    <message>
-        <source>AdamW keeps two states per trained weight</source>
-        <translation>AdamW хранит два состояния на каждый обучаемый вес</translation>
-    </message>
-    <message>
-        <source>Mixed precision</source>
-        <translation>Смешанная точность</translation>
-    </message>
-    <message>
-        <source>bf16 needs compute capability 8.0+</source>
-        <translation>bf16 требует compute capability 8.0+</translation>
-    </message>
-    <message>
-        <source>Micro-batch size</source>
-        <translation>Размер микропакета</translation>
-    </message>
-    <message>
-        <source>sequences per GPU per step</source>
-        <translation>последовательностей на GPU за шаг</translation>
-    </message>
-    <message>
-        <source>Sequence length</source>
-        <translation>Длина последовательности</translation>
-    </message>
-    <message>
-        <source>tokens per training sequence</source>
-        <translation>токенов в обучающей последовательности</translation>
-    </message>
-    <message>
-        <source>Activation checkpointing</source>
-        <translation>Чекпойнтинг активаций</translation>
-    </message>
-    <message>
-        <source>Flash attention</source>
-        <translation>Flash attention</translation>
-    </message>
-    <message>
-        <source>LoRA rank</source>
-        <translation>Ранг LoRA</translation>
-    </message>
-    <message>
-        <source>size of the adapter matrices</source>
-        <translation>размер матриц адаптера</translation>
-    </message>
-    <message>
-        <source>Dataset tokens</source>
-        <translation>Токенов в наборе данных</translation>
-    </message>
-    <message>
-        <source>tokens to train on: sets the run&apos;s length and cost</source>
-        <translation>токенов для обучения: задаёт длительность и стоимость прогона</translation>
-    </message>
-    <message>
-        <source>recompute activations in the backward pass</source>
-        <translation>пересчитывать активации при обратном проходе</translation>
-    </message>
-    <message>
-        <source>attention without the full score matrix</source>
-        <translation>внимание без полной матрицы оценок</translation>
-    </message>
-    <message>
-        <source>e.g. 4096</source>
-        <translation>например 4096</translation>
-    </message>
-    <message>
-        <source>e.g. 2B</source>
-        <translation>например 2B</translation>
-    </message>
-</context>
-<context>
-    <name>VllmSettings</name>
-    <message>
-        <source>vLLM engine settings</source>
-        <translation>Настройки движка vLLM</translation>
-    </message>
-    <message>
-        <source>Batched tokens per step</source>
-        <translation>Токенов за шаг</translation>
-    </message>
-    <message>
-        <source>max_num_batched_tokens: sizes the start-up profile run, whose activation peak comes out of the KV pool; empty: vLLM&apos;s default, 8192 on a GPU of 70 GiB or more other than A100, else 2048</source>
-        <translation>max_num_batched_tokens: задаёт размер профилировочного прогона при запуске, пик активаций которого вычитается из пула KV-кэша; пусто — значение vLLM по умолчанию: 8192 на GPU от 70 ГиБ, кроме A100, иначе 2048</translation>
-    </message>
-    <message>
-        <source>Sequences per step</source>
-        <translation>Последовательностей за шаг</translation>
-    </message>
-    <message>
-        <source>max_num_seqs: sequences the profile run samples at once; empty: vLLM&apos;s default, 1024 on those GPUs, else 256</source>
-        <translation>max_num_seqs: последовательности, которые профилировочный прогон сэмплирует разом; пусто — значение vLLM по умолчанию: 1024 на таких GPU, иначе 256</translation>
-    </message>
-    <message>
-        <source>Prefill chunk</source>
-        <translation>Фрагмент предзаполнения</translation>
-    </message>
-    <message>
-        <source>prompt tokens in one forward pass: they size the activations</source>
-        <translation>токены запроса за один прямой проход: от них зависят активации</translation>
-    </message>
-    <message>
-        <source>vLLM&apos;s default for the GPU</source>
-        <translation>по умолчанию vLLM для этого GPU</translation>
-    </message>
-    <message>
-        <source>0.7 to 0.16</source>
-        <translation>с 0.7 по 0.16</translation>
-    </message>
-    <message>
-        <source>0.17 or later</source>
-        <translation>0.17 и новее</translation>
-    </message>
-    <message>
-        <source>vLLM&apos;s choice for the GPU</source>
-        <translation>выбор vLLM для этого GPU</translation>
-    </message>
-    <message>
-        <source>MXFP4 MoE kernel</source>
-        <translation>Ядро MoE для MXFP4</translation>
-    </message>
-    <message>
-        <source>the kernel vLLM runs MXFP4 experts on (gpt-oss); each pads the experts its own way, Marlin the most (VLLM_MXFP4_USE_MARLIN=1)</source>
-        <translation>ядро, на котором vLLM считает MXFP4-экспертов (gpt-oss); каждое дополняет экспертов по-своему, Marlin — больше всех (VLLM_MXFP4_USE_MARLIN=1)</translation>
-    </message>
-    <message>
-        <source>vLLM release</source>
-        <translation>Версия vLLM</translation>
-    </message>
-    <message>
-        <source>the release whose start-up profile sizes the KV pool: up to 0.16 its sampler sorts the whole vocabulary, from 0.17 it masks the logits in place and needs less than half the memory</source>
-        <translation>версия, чей стартовый прогон задаёт пул KV-кэша: до 0.16 сэмплер сортирует весь словарь, с 0.17 маскирует логиты на месте и занимает меньше половины той памяти</translation>
-    </message>
-</context>
-<context>
-    <name>WorkloadPage</name>
-    <message>
-        <source>Workload</source>
-        <translation>Нагрузка</translation>
-    </message>
-    <message>
-        <source>What will the GPUs do? The estimate beside follows every choice.</source>
-        <translation>Что будут делать GPU? Оценка рядом следует за каждым выбором.</translation>
-    </message>
-    <message>
-        <source>&amp;Inference: serve a language model</source>
-        <translation>&amp;Инференс: обслуживать языковую модель</translation>
-    </message>
-    <message>
-        <source>Answer requests with a trained model; memory holds the weights and a KV cache for every token of every sequence in flight.</source>
-        <translation>Отвечать на запросы обученной моделью; память хранит веса и KV-кэш для каждого токена каждой обрабатываемой последовательности.</translation>
-    </message>
-    <message>
-        <source>&amp;Training: train or fine-tune a language model</source>
-        <translation>&amp;Обучение: обучить или дообучить языковую модель</translation>
-    </message>
-    <message>
-        <source>Update a model&apos;s weights on your data, fully or with LoRA/QLoRA adapters; memory holds gradients, optimizer states and activations too.</source>
-        <translation>Обновлять веса модели на ваших данных, полностью или адаптерами LoRA/QLoRA; память хранит ещё градиенты, состояния оптимизатора и активации.</translation>
-    </message>
-    <message>
-        <source>&amp;Diffusion: generate images</source>
-        <translation>Ди&amp;ффузия: генерировать изображения</translation>
-    </message>
-    <message>
-        <source>Run an image pipeline (text encoders, denoiser, VAE); the peak is the larger of denoising and decoding the latents to pixels.</source>
-        <translation>Запускать конвейер изображений (текстовые энкодеры, денойзер, VAE); пик — большее из шага денойзинга и декодирования латентов в пиксели.</translation>
-    </message>
-</context>
-<context>
-    <name></name>
     <message id="FieldText.pydantic.bool_parsing">
         <source>choose yes or no</source>
         <translation>выберите «да» или «нет»</translation>
@@ -3566,6 +690,2714 @@ Idempotency key of this purchase: {key}</source>
     <message id="FieldText.request.one_source_got">
         <source>choose one model source: a preset, a config.json, a safetensors file, a GGUF file or your own sizes</source>
         <translation>выберите один источник модели: пресет, config.json, файл safetensors, файл GGUF или свои размеры</translation>
+    </message>
+    <message id="Formats.count_gpu">
+        <source>{count} × {gpu}</source>
+        <translation>{count} × {gpu}</translation>
+    </message>
+    <message id="Formats.day">
+        <source>day</source>
+        <translation>сутки</translation>
+    </message>
+    <message id="Formats.days_d_hours_h">
+        <source>{days} d {hours} h</source>
+        <translation>{days} дн. {hours} ч</translation>
+    </message>
+    <message id="Formats.ended">
+        <source>ended</source>
+        <translation>закончился</translation>
+    </message>
+    <message id="Formats.hour">
+        <source>hour</source>
+        <translation>час</translation>
+    </message>
+    <message id="Formats.hours_h_minutes_min">
+        <source>{hours} h {minutes} min</source>
+        <translation>{hours} ч {minutes} мин</translation>
+    </message>
+    <message id="Formats.minutes_min">
+        <source>{minutes} min</source>
+        <translation>{minutes} мин</translation>
+    </message>
+    <message id="Formats.moment_utc">
+        <source>{moment} UTC</source>
+        <translation>{moment} UTC</translation>
+    </message>
+    <message id="Formats.month">
+        <source>month</source>
+        <translation>месяц</translation>
+    </message>
+    <message id="Formats.n_day_s" numerus="yes">
+        <source>%n day(s)</source>
+        <translation>
+            <numerusform>%n день</numerusform>
+            <numerusform>%n дня</numerusform>
+            <numerusform>%n дней</numerusform>
+        </translation>
+    </message>
+    <message id="Formats.n_hour_s" numerus="yes">
+        <source>%n hour(s)</source>
+        <translation>
+            <numerusform>%n час</numerusform>
+            <numerusform>%n часа</numerusform>
+            <numerusform>%n часов</numerusform>
+        </translation>
+    </message>
+    <message id="Formats.n_month_s" numerus="yes">
+        <source>%n month(s)</source>
+        <translation>
+            <numerusform>%n месяц</numerusform>
+            <numerusform>%n месяца</numerusform>
+            <numerusform>%n месяцев</numerusform>
+        </translation>
+    </message>
+    <message id="Formats.n_week_s" numerus="yes">
+        <source>%n week(s)</source>
+        <translation>
+            <numerusform>%n неделя</numerusform>
+            <numerusform>%n недели</numerusform>
+            <numerusform>%n недель</numerusform>
+        </translation>
+    </message>
+    <message id="Formats.value_gib">
+        <source>{value} GiB</source>
+        <translation>{value} ГиБ</translation>
+    </message>
+    <message id="Formats.week">
+        <source>week</source>
+        <translation>неделя</translation>
+    </message>
+    <message id="GlossaryDock.definition">
+        <source>Definition</source>
+        <translation>Определение</translation>
+    </message>
+    <message id="GlossaryDock.disclaimer">
+        <source>Disclaimer</source>
+        <translation>Оговорка</translation>
+    </message>
+    <message id="GlossaryDock.glossary">
+        <source>Glossary</source>
+        <translation>Глоссарий</translation>
+    </message>
+    <message id="GlossaryDock.glossary_terms">
+        <source>Glossary terms</source>
+        <translation>Термины глоссария</translation>
+    </message>
+    <message id="GlossaryDock.help">
+        <source>help</source>
+        <translation>справка</translation>
+    </message>
+    <message id="GlossaryDock.no_term_or_definition_contains_text">
+        <source>No term or definition contains “{text}”.</source>
+        <translation>Ни один термин или определение не содержит «{text}».</translation>
+    </message>
+    <message id="GlossaryDock.search_terms_and_definitions_ru_or">
+        <source>Search terms and definitions (RU or EN)</source>
+        <translation>Поиск по терминам и определениям (RU или EN)</translation>
+    </message>
+    <message id="GlossaryDock.search_the_glossary">
+        <source>Search the glossary</source>
+        <translation>Поиск в глоссарии</translation>
+    </message>
+    <message id="GlossaryDock.show_the_glossary_in_the_other">
+        <source>Show the glossary in the other language</source>
+        <translation>Показать глоссарий на другом языке</translation>
+    </message>
+    <message id="GlossaryDock.the_catalog_s_glossary">
+        <source>the catalog&apos;s glossary</source>
+        <translation>глоссарий каталога</translation>
+    </message>
+    <message id="GlossaryLink.open_term_in_the_glossary">
+        <source>Open “{term}” in the glossary</source>
+        <translation>Открыть «{term}» в глоссарии</translation>
+    </message>
+    <message id="HistoryActions.back_up_database">
+        <source>&amp;Back Up Database…</source>
+        <translation>&amp;Резервная копия базы…</translation>
+    </message>
+    <message id="HistoryActions.change_the_label_and_notes_of">
+        <source>Change the label and notes of the selected quote or order</source>
+        <translation>Изменить название и заметки выбранной сметы или заказа</translation>
+    </message>
+    <message id="HistoryActions.compare">
+        <source>Co&amp;mpare…</source>
+        <translation>Срав&amp;нить…</translation>
+    </message>
+    <message id="HistoryActions.copy_a_markdown_summary_for_a">
+        <source>Copy a Markdown summary for a ticket or a wiki</source>
+        <translation>Скопировать сводку в Markdown для заявки или вики</translation>
+    </message>
+    <message id="HistoryActions.copy_a_plain_text_summary_for">
+        <source>Copy a plain-text summary for an email or a ticket</source>
+        <translation>Скопировать сводку простым текстом для письма или заявки</translation>
+    </message>
+    <message id="HistoryActions.copy_summary">
+        <source>&amp;Copy Summary</source>
+        <translation>&amp;Копировать сводку</translation>
+    </message>
+    <message id="HistoryActions.copy_summary_as_markdown">
+        <source>Copy Summary as &amp;Markdown</source>
+        <translation>Копировать сводку в &amp;Markdown</translation>
+    </message>
+    <message id="HistoryActions.copy_the_history_database_to_a">
+        <source>Copy the history database to a file and verify the copy</source>
+        <translation>Скопировать базу истории в файл и проверить копию</translation>
+    </message>
+    <message id="HistoryActions.edit">
+        <source>Edit…</source>
+        <translation>Изменить…</translation>
+    </message>
+    <message id="HistoryActions.edit_label_and_notes">
+        <source>&amp;Edit Label and Notes…</source>
+        <translation>&amp;Изменить название и заметки…</translation>
+    </message>
+    <message id="HistoryActions.export_csv">
+        <source>Export &amp;CSV…</source>
+        <translation>Экспорт в &amp;CSV…</translation>
+    </message>
+    <message id="HistoryActions.export_json">
+        <source>Export &amp;JSON…</source>
+        <translation>Экспорт в &amp;JSON…</translation>
+    </message>
+    <message id="HistoryActions.import_json">
+        <source>&amp;Import JSON…</source>
+        <translation>&amp;Импорт из JSON…</translation>
+    </message>
+    <message id="HistoryActions.merge_a_json_export_into_the">
+        <source>Merge a JSON export into the history without duplicates</source>
+        <translation>Добавить экспорт JSON в историю без дубликатов</translation>
+    </message>
+    <message id="HistoryActions.open_this_configuration_in_the_plan">
+        <source>Open this configuration in the plan wizard as a new draft</source>
+        <translation>Открыть эту конфигурацию в мастере плана как новый черновик</translation>
+    </message>
+    <message id="HistoryActions.place_a_simulated_order_for_the">
+        <source>Place a simulated order for the selected saved quote</source>
+        <translation>Оформить симулированный заказ по выбранной сохранённой смете</translation>
+    </message>
+    <message id="HistoryActions.place_order">
+        <source>&amp;Place Order…</source>
+        <translation>О&amp;формить заказ…</translation>
+    </message>
+    <message id="HistoryActions.print">
+        <source>P&amp;rint…</source>
+        <translation>&amp;Печать…</translation>
+    </message>
+    <message id="HistoryActions.print_the_selected_quote_or_order">
+        <source>Print the selected quote or order</source>
+        <translation>Напечатать выбранную смету или заказ</translation>
+    </message>
+    <message id="HistoryActions.read_the_history_again">
+        <source>Read the history again</source>
+        <translation>Прочитать историю заново</translation>
+    </message>
+    <message id="HistoryActions.refresh">
+        <source>Re&amp;fresh</source>
+        <translation>О&amp;бновить</translation>
+    </message>
+    <message id="HistoryActions.reopen_as_new_draft">
+        <source>&amp;Reopen as New Draft</source>
+        <translation>&amp;Открыть как новый черновик</translation>
+    </message>
+    <message id="HistoryActions.replace_the_history_with_a_verified">
+        <source>Replace the history with a verified backup</source>
+        <translation>Заменить историю проверенной резервной копией</translation>
+    </message>
+    <message id="HistoryActions.restore_database">
+        <source>Res&amp;tore Database…</source>
+        <translation>&amp;Восстановить базу…</translation>
+    </message>
+    <message id="HistoryActions.save_as_pdf">
+        <source>Save as P&amp;DF…</source>
+        <translation>Сохранить как P&amp;DF…</translation>
+    </message>
+    <message id="HistoryActions.save_the_selected_quote_or_order">
+        <source>Save the selected quote or order as a PDF file</source>
+        <translation>Сохранить выбранную смету или заказ в файл PDF</translation>
+    </message>
+    <message id="HistoryActions.show_two_to_four_selected_quotes">
+        <source>Show two to four selected quotes or orders side by side</source>
+        <translation>Показать рядом от двух до четырёх выбранных смет или заказов</translation>
+    </message>
+    <message id="HistoryActions.stop_order">
+        <source>&amp;Stop Order…</source>
+        <translation>&amp;Остановить заказ…</translation>
+    </message>
+    <message id="HistoryActions.stop_the_selected_order_the_paid">
+        <source>Stop the selected order; the paid period continues</source>
+        <translation>Остановить выбранный заказ; оплаченный период продолжается</translation>
+    </message>
+    <message id="HistoryActions.write_every_quote_and_order_to">
+        <source>Write every quote and order to a CSV file</source>
+        <translation>Записать все сметы и заказы в файл CSV</translation>
+    </message>
+    <message id="HistoryActions.write_the_whole_history_to_a">
+        <source>Write the whole history to a JSON file (lossless)</source>
+        <translation>Записать всю историю в файл JSON (без потерь)</translation>
+    </message>
+    <message id="HistoryComparison.compare_saved_quotes">
+        <source>Compare saved quotes</source>
+        <translation>Сравнение сохранённых смет</translation>
+    </message>
+    <message id="HistoryComparison.order_id">
+        <source>Order {id}</source>
+        <translation>Заказ {id}</translation>
+    </message>
+    <message id="HistoryFileTasks.back_up_database">
+        <source>Back Up Database</source>
+        <translation>Резервная копия базы</translation>
+    </message>
+    <message id="HistoryFileTasks.backing_up_to_file">
+        <source>Backing up to {file}…</source>
+        <translation>Резервное копирование в {file}…</translation>
+    </message>
+    <message id="HistoryFileTasks.backup_written_to_path_and_verified">
+        <source>Backup written to {path} and verified: {quotes}, {orders}.</source>
+        <translation>Резервная копия записана в {path} и проверена: {quotes}, {orders}.</translation>
+    </message>
+    <message id="HistoryFileTasks.backups_sqlite">
+        <source>Backups (*.sqlite)</source>
+        <translation>Резервные копии (*.sqlite)</translation>
+    </message>
+    <message id="HistoryFileTasks.backups_sqlite_db_all_files">
+        <source>Backups (*.sqlite *.db);;All files (*)</source>
+        <translation>Резервные копии (*.sqlite *.db);;Все файлы (*)</translation>
+    </message>
+    <message id="HistoryFileTasks.csv_files_csv">
+        <source>CSV files (*.csv)</source>
+        <translation>Файлы CSV (*.csv)</translation>
+    </message>
+    <message id="HistoryFileTasks.every_quote_order_and_stop_in">
+        <source>Every quote, order and stop in the history is also in the backup.</source>
+        <translation>Все сметы, заказы и остановки из истории есть и в резервной копии.</translation>
+    </message>
+    <message id="HistoryFileTasks.export_csv">
+        <source>Export CSV</source>
+        <translation>Экспорт в CSV</translation>
+    </message>
+    <message id="HistoryFileTasks.export_json">
+        <source>Export JSON</source>
+        <translation>Экспорт в JSON</translation>
+    </message>
+    <message id="HistoryFileTasks.exported_quotes_and_orders_to_path">
+        <source>Exported {quotes} and {orders} to {path}.</source>
+        <translation>Экспортировано: {quotes} и {orders}, файл {path}.</translation>
+    </message>
+    <message id="HistoryFileTasks.exported_rows_rows_to_path">
+        <source>Exported {rows} rows to {path}.</source>
+        <translation>Экспортировано строк: {rows}, файл {path}.</translation>
+    </message>
+    <message id="HistoryFileTasks.exporting_to_file">
+        <source>Exporting to {file}…</source>
+        <translation>Экспорт в {file}…</translation>
+    </message>
+    <message id="HistoryFileTasks.history">
+        <source>History</source>
+        <translation>История</translation>
+    </message>
+    <message id="HistoryFileTasks.import_json">
+        <source>Import JSON</source>
+        <translation>Импорт из JSON</translation>
+    </message>
+    <message id="HistoryFileTasks.imported_quotes_and_orders_stopped_stops">
+        <source>Imported {quotes} and {orders}; {stopped} stops applied, {skipped} already present.</source>
+        <translation>Импортировано: {quotes} и {orders}; применено остановок: {stopped}; уже было: {skipped}.</translation>
+    </message>
+    <message id="HistoryFileTasks.importing_file">
+        <source>Importing {file}…</source>
+        <translation>Импорт {file}…</translation>
+    </message>
+    <message id="HistoryFileTasks.json_files_json">
+        <source>JSON files (*.json)</source>
+        <translation>Файлы JSON (*.json)</translation>
+    </message>
+    <message id="HistoryFileTasks.kept_as_they_are_here_although">
+        <source>Kept as they are here, although the file differs: {list}</source>
+        <translation>Оставлены такими, как здесь, хотя в файле они другие: {list}</translation>
+    </message>
+    <message id="HistoryFileTasks.n_order_s_stopped_since_the" numerus="yes">
+        <source>%n order(s) stopped since the backup will show as not stopped.</source>
+        <translation>
+            <numerusform>%n заказ, остановленный после создания копии, снова будет значиться действующим.</numerusform>
+            <numerusform>%n заказа, остановленных после создания копии, снова будут значиться действующими.</numerusform>
+            <numerusform>%n заказов, остановленных после создания копии, снова будут значиться действующими.</numerusform>
+        </translation>
+    </message>
+    <message id="HistoryFileTasks.not_imported_idempotency_key_already_used">
+        <source>Not imported (idempotency key already used here): {list}</source>
+        <translation>Не импортировано (ключ идемпотентности здесь уже занят): {list}</translation>
+    </message>
+    <message id="HistoryFileTasks.not_in_the_backup_added_since">
+        <source>Not in the backup, added since it was made: {rows}. They will be gone from the history after the restore (the kept database still has them).</source>
+        <translation>Нет в резервной копии, добавлены после её создания: {rows}. После восстановления их не будет в истории (в сохранённой рядом базе они останутся).</translation>
+    </message>
+    <message id="HistoryFileTasks.quotes_and_orders">
+        <source>{quotes} and {orders}</source>
+        <translation>{quotes} и {orders}</translation>
+    </message>
+    <message id="HistoryFileTasks.replace_the_history_with_the_backup">
+        <source>Replace the history with the backup {backup}?
+
+{loss}
+
+The backup is verified first; if it is damaged, nothing is replaced. The current database is not deleted: it is kept beside it as {name}.replaced-&lt;time&gt;.</source>
+        <translation>Заменить историю резервной копией {backup}?
+
+{loss}
+
+Сначала копия проверяется; если она повреждена, ничего не заменяется. Текущая база не удаляется: она сохраняется рядом под именем {name}.replaced-&lt;время&gt;.</translation>
+    </message>
+    <message id="HistoryFileTasks.restore_database">
+        <source>Restore Database</source>
+        <translation>Восстановление базы</translation>
+    </message>
+    <message id="HistoryFileTasks.restoring_from_file">
+        <source>Restoring from {file}…</source>
+        <translation>Восстановление из {file}…</translation>
+    </message>
+    <message id="HistoryFileTasks.the_current_history_cannot_be_read">
+        <source>The current history cannot be read, so what it holds beyond the backup is not known.</source>
+        <translation>Текущую историю не удаётся прочитать, поэтому неизвестно, чего в резервной копии нет.</translation>
+    </message>
+    <message id="HistoryFileTasks.the_history_was_restored_from_backup">
+        <source>The history was restored from {backup} (verified: {quotes}, {orders}).</source>
+        <translation>История восстановлена из {backup} (проверено: {quotes}, {orders}).</translation>
+    </message>
+    <message id="HistoryFileTasks.the_replaced_database_was_kept_as">
+        <source>The replaced database was kept as {path}.</source>
+        <translation>Заменённая база сохранена как {path}.</translation>
+    </message>
+    <message id="HistoryFilterBar.all_statuses">
+        <source>All statuses</source>
+        <translation>Все статусы</translation>
+    </message>
+    <message id="HistoryFilterBar.all_workloads">
+        <source>All workloads</source>
+        <translation>Все нагрузки</translation>
+    </message>
+    <message id="HistoryFilterBar.every_word_must_match_as_the">
+        <source>Every word must match, as the start of a word</source>
+        <translation>Должно совпасть каждое слово, как начало слова</translation>
+    </message>
+    <message id="HistoryFilterBar.search">
+        <source>&amp;Search:</source>
+        <translation>&amp;Поиск:</translation>
+    </message>
+    <message id="HistoryFilterBar.show_quotes_and_orders_of_this">
+        <source>Show quotes and orders of this workload</source>
+        <translation>Показать сметы и заказы этой нагрузки</translation>
+    </message>
+    <message id="HistoryFilterBar.show_quotes_and_orders_with_this">
+        <source>Show quotes and orders with this status</source>
+        <translation>Показать сметы и заказы с этим статусом</translation>
+    </message>
+    <message id="HistoryFilterBar.status">
+        <source>Status</source>
+        <translation>Статус</translation>
+    </message>
+    <message id="HistoryFilterBar.words_in_the_label_model_gpu">
+        <source>Words in the label, model, GPU or notes</source>
+        <translation>Слова из названия, модели, GPU или заметок</translation>
+    </message>
+    <message id="HistoryFilterBar.workload">
+        <source>Workload</source>
+        <translation>Нагрузка</translation>
+    </message>
+    <message id="HistoryOrderTasks.place_order">
+        <source>Place Order</source>
+        <translation>Оформление заказа</translation>
+    </message>
+    <message id="HistoryOrderTasks.stop_order">
+        <source>Stop Order</source>
+        <translation>Остановка заказа</translation>
+    </message>
+    <message id="HistoryOrderTasks.stop_order_id_stopping_does_not">
+        <source>Stop order {id}?
+
+Stopping does not pause or shorten the paid period: it continues until {paid_until}, and nothing is refunded. The total of {total} stays as it is (fixed rental term).
+
+Time left in the paid period: {left}.</source>
+        <translation>Остановить заказ {id}?
+
+Остановка не приостанавливает и не сокращает оплаченный период: он продолжается до {paid_until}, и ничего не возвращается. Сумма {total} остаётся прежней (фиксированный срок аренды).
+
+Осталось оплаченного времени: {left}.</translation>
+    </message>
+    <message id="HistoryTableModel.date_utc">
+        <source>Date (UTC)</source>
+        <translation>Дата (UTC)</translation>
+    </message>
+    <message id="HistoryTableModel.gpu_count">
+        <source>GPU × count</source>
+        <translation>GPU × число</translation>
+    </message>
+    <message id="HistoryTableModel.label">
+        <source>Label</source>
+        <translation>Название</translation>
+    </message>
+    <message id="HistoryTableModel.model">
+        <source>Model</source>
+        <translation>Модель</translation>
+    </message>
+    <message id="HistoryTableModel.paid_until_moment">
+        <source>Paid until {moment}</source>
+        <translation>Оплачен до {moment}</translation>
+    </message>
+    <message id="HistoryTableModel.status">
+        <source>Status</source>
+        <translation>Статус</translation>
+    </message>
+    <message id="HistoryTableModel.stopped_at_moment_the_paid_period">
+        <source>Stopped at {moment}; the paid period continues</source>
+        <translation>Остановлен {moment}; оплаченный период продолжается</translation>
+    </message>
+    <message id="HistoryTableModel.strategy">
+        <source>Strategy</source>
+        <translation>Стратегия</translation>
+    </message>
+    <message id="HistoryTableModel.term">
+        <source>Term</source>
+        <translation>Срок</translation>
+    </message>
+    <message id="HistoryTableModel.time_left">
+        <source>Time left</source>
+        <translation>Осталось</translation>
+    </message>
+    <message id="HistoryTableModel.total">
+        <source>Total</source>
+        <translation>Итого</translation>
+    </message>
+    <message id="HistoryTableModel.workload">
+        <source>Workload</source>
+        <translation>Нагрузка</translation>
+    </message>
+    <message id="HistoryView.edit_label_and_notes">
+        <source>Edit Label and Notes</source>
+        <translation>Изменение названия и заметок</translation>
+    </message>
+    <message id="HistoryView.history">
+        <source>History</source>
+        <translation>История</translation>
+    </message>
+    <message id="HistoryView.label_and_notes_of_id_saved">
+        <source>Label and notes of {id} saved.</source>
+        <translation>Название и заметки {id} сохранены.</translation>
+    </message>
+    <message id="HistoryView.order_id_placed">
+        <source>Order {id} placed.</source>
+        <translation>Заказ {id} оформлен.</translation>
+    </message>
+    <message id="HistoryView.order_id_stopped_it_stays_paid">
+        <source>Order {id} stopped; it stays paid until {moment}.</source>
+        <translation>Заказ {id} остановлен; он остаётся оплаченным до {moment}.</translation>
+    </message>
+    <message id="HistoryView.order_id_was_already_placed_with">
+        <source>Order {id} was already placed with this purchase&apos;s key; nothing new was placed.</source>
+        <translation>Заказ {id} уже оформлен с ключом этой покупки; новый заказ не создан.</translation>
+    </message>
+    <message id="HistoryView.save_as_pdf">
+        <source>Save as PDF</source>
+        <translation>Сохранение в PDF</translation>
+    </message>
+    <message id="HistoryView.saved_path">
+        <source>Saved {path}.</source>
+        <translation>Сохранено: {path}.</translation>
+    </message>
+    <message id="HistoryView.select_a_quote_or_an_order">
+        <source>Select a quote or an order to see it as quoted.</source>
+        <translation>Выберите смету или заказ, чтобы увидеть их в том виде, в каком они были рассчитаны.</translation>
+    </message>
+    <message id="HistoryView.the_history_cannot_be_opened_nothing">
+        <source>The history cannot be opened. Nothing was changed.
+{problem}
+You can restore a backup (Restore Database…) or choose another data folder.</source>
+        <translation>Историю нельзя открыть. Ничего не изменено.
+{problem}
+Можно восстановить резервную копию (Восстановить базу…) или выбрать другую папку данных.</translation>
+    </message>
+    <message id="HistoryView.the_summary_is_on_the_clipboard">
+        <source>The summary is on the clipboard.</source>
+        <translation>Сводка скопирована в буфер обмена.</translation>
+    </message>
+    <message id="HistoryViewLayout.database">
+        <source>&amp;Database</source>
+        <translation>&amp;База данных</translation>
+    </message>
+    <message id="HistoryViewLayout.export_import_back_up_or_restore">
+        <source>Export, import, back up or restore the history database</source>
+        <translation>Экспорт, импорт, резервное копирование и восстановление базы истории</translation>
+    </message>
+    <message id="HistoryViewLayout.history_toolbar">
+        <source>History toolbar</source>
+        <translation>Панель истории</translation>
+    </message>
+    <message id="HistoryViewLayout.loading">
+        <source>Loading…</source>
+        <translation>Загрузка…</translation>
+    </message>
+    <message id="HistoryViewLayout.matching_the_search_and_filters_all">
+        <source>matching the search and filters ({all} in all)</source>
+        <translation>по поиску и фильтрам (всего {all})</translation>
+    </message>
+    <message id="HistoryViewLayout.pdf_files_pdf">
+        <source>PDF files (*.pdf)</source>
+        <translation>Файлы PDF (*.pdf)</translation>
+    </message>
+    <message id="HistoryViewLayout.save_as_pdf">
+        <source>Save as PDF</source>
+        <translation>Сохранение в PDF</translation>
+    </message>
+    <message id="HistoryViewLayout.saved_quotes_and_orders">
+        <source>Saved quotes and orders</source>
+        <translation>Сохранённые сметы и заказы</translation>
+    </message>
+    <message id="HistoryViewLayout.showing_shown_of_total">
+        <source>Showing {shown} of {total}</source>
+        <translation>Показано {shown} из {total}</translation>
+    </message>
+    <message id="HistoryViewLayout.sorted_within_the_rows_loaded_scroll">
+        <source>sorted within the rows loaded; scroll to load more</source>
+        <translation>сортировка среди загруженных строк; прокрутите, чтобы загрузить ещё</translation>
+    </message>
+    <message id="HistoryViewLayout.the_selected_quote_or_order">
+        <source>The selected quote or order</source>
+        <translation>Выбранная смета или заказ</translation>
+    </message>
+    <message id="InferenceForm.all_or_the_most_that_fit">
+        <source>all, or the most that fit</source>
+        <translation>все или сколько поместится</translation>
+    </message>
+    <message id="InferenceForm.b_most_tokens_of_a_prompt">
+        <source>-b: most tokens of a prompt handed to the model at once</source>
+        <translation>-b: наибольшее число токенов запроса, передаваемых модели за раз</translation>
+    </message>
+    <message id="InferenceForm.bf16_fp16_keep_the_trained_precision">
+        <source>bf16/fp16 keep the trained precision; fp8, int8 and int4 are quantized</source>
+        <translation>bf16/fp16 сохраняют точность обучения; fp8, int8 и int4 — квантование</translation>
+    </message>
+    <message id="InferenceForm.concurrent_sequences">
+        <source>Concurrent sequences</source>
+        <translation>Одновременных последовательностей</translation>
+    </message>
+    <message id="InferenceForm.context_tokens">
+        <source>Context tokens</source>
+        <translation>Токенов контекста</translation>
+    </message>
+    <message id="InferenceForm.e_g_8192_or_128k">
+        <source>e.g. 8192 or 128k</source>
+        <translation>например 8192 или 128k</translation>
+    </message>
+    <message id="InferenceForm.fa_no_attention_score_matrix_in">
+        <source>-fa: no attention score matrix in the compute buffer</source>
+        <translation>-fa: матрица оценок внимания не хранится в вычислительном буфере</translation>
+    </message>
+    <message id="InferenceForm.flash_attention">
+        <source>Flash attention</source>
+        <translation>Флеш-внимание</translation>
+    </message>
+    <message id="InferenceForm.fp8_halves_the_cache_against_bf16">
+        <source>fp8 halves the cache against bf16; verify output quality</source>
+        <translation>fp8 вдвое меньше bf16; проверьте качество ответов</translation>
+    </message>
+    <message id="InferenceForm.gpu_memory_utilisation">
+        <source>GPU memory utilisation</source>
+        <translation>Доля памяти GPU</translation>
+    </message>
+    <message id="InferenceForm.kv_cache_format">
+        <source>KV-cache format</source>
+        <translation>Формат KV-кэша</translation>
+    </message>
+    <message id="InferenceForm.layers_on_the_gpus">
+        <source>Layers on the GPUs</source>
+        <translation>Слои на GPU</translation>
+    </message>
+    <message id="InferenceForm.llama_cpp_k_cache">
+        <source>llama.cpp K cache</source>
+        <translation>Кэш ключей llama.cpp</translation>
+    </message>
+    <message id="InferenceForm.llama_cpp_v_cache">
+        <source>llama.cpp V cache</source>
+        <translation>Кэш значений llama.cpp</translation>
+    </message>
+    <message id="InferenceForm.logical_batch">
+        <source>Logical batch</source>
+        <translation>Логический пакет</translation>
+    </message>
+    <message id="InferenceForm.ngl_layers_offloaded_output_layer_included">
+        <source>-ngl: layers offloaded, output layer included; the rest run on the CPU</source>
+        <translation>-ngl: слои, выгруженные на GPU, включая выходной; остальные выполняются на CPU</translation>
+    </message>
+    <message id="InferenceForm.on_llama_cpp_turns_it_on">
+        <source>on (llama.cpp turns it on where the GPU supports it)</source>
+        <translation>включено (llama.cpp включает его, где GPU это поддерживает)</translation>
+    </message>
+    <message id="InferenceForm.physical_batch">
+        <source>Physical batch</source>
+        <translation>Физический пакет</translation>
+    </message>
+    <message id="InferenceForm.quantization_group_size">
+        <source>Quantization group size</source>
+        <translation>Размер группы квантования</translation>
+    </message>
+    <message id="InferenceForm.sequences_served_at_the_same_time">
+        <source>sequences served at the same time, each with its own KV cache</source>
+        <translation>обслуживаемых одновременно, у каждой свой KV-кэш</translation>
+    </message>
+    <message id="InferenceForm.serving_engine">
+        <source>Serving engine</source>
+        <translation>Движок обслуживания</translation>
+    </message>
+    <message id="InferenceForm.share_of_each_gpu_s_vram">
+        <source>share of each GPU&apos;s VRAM the server may use (vLLM&apos;s setting)</source>
+        <translation>часть VRAM каждого GPU, доступная серверу (настройка vLLM)</translation>
+    </message>
+    <message id="InferenceForm.tokens_per_sequence_prompt_and_output">
+        <source>tokens per sequence: prompt and output together</source>
+        <translation>токенов на последовательность: запрос и ответ вместе</translation>
+    </message>
+    <message id="InferenceForm.type_of_the_cached_keys_ctk">
+        <source>type of the cached keys (-ctk): q8_0 and q4_0 shrink the cache</source>
+        <translation>тип хранимых ключей (-ctk): q8_0 и q4_0 уменьшают кэш</translation>
+    </message>
+    <message id="InferenceForm.type_of_the_cached_values_ctv">
+        <source>type of the cached values (-ctv); quantized needs flash attention</source>
+        <translation>тип хранимых значений (-ctv); квантованный тип требует флеш-внимания</translation>
+    </message>
+    <message id="InferenceForm.ub_tokens_per_compute_pass_at">
+        <source>-ub: tokens per compute pass (at most -b); they size the compute buffer</source>
+        <translation>-ub: токенов за вычислительный проход (не больше -b); от них зависит вычислительный буфер</translation>
+    </message>
+    <message id="InferenceForm.vllm_or_llama_cpp_gguf_models">
+        <source>vLLM, or llama.cpp: GGUF models, layers that do not fit stay on the CPU</source>
+        <translation>vLLM или llama.cpp: модели GGUF, не поместившиеся слои остаются на CPU</translation>
+    </message>
+    <message id="InferenceForm.weights_format">
+        <source>Weights format</source>
+        <translation>Формат весов</translation>
+    </message>
+    <message id="InferenceForm.weights_sharing_one_scale_and_zero">
+        <source>weights sharing one scale and zero point (int8/int4)</source>
+        <translation>весов с общим масштабом и нулевой точкой (int8/int4)</translation>
+    </message>
+    <message id="LimitChart.click_to_use_that_context_length">
+        <source>Click to use that context length</source>
+        <translation>Нажмите, чтобы выбрать эту длину контекста</translation>
+    </message>
+    <message id="LimitChart.click_to_use_that_many_concurrent">
+        <source>Click to use that many concurrent sequences</source>
+        <translation>Нажмите, чтобы выбрать это число одновременных последовательностей</translation>
+    </message>
+    <message id="LimitChart.concurrent_sequences">
+        <source>concurrent sequences</source>
+        <translation>одновременных последовательностей</translation>
+    </message>
+    <message id="LimitChart.context_tokens">
+        <source>context tokens</source>
+        <translation>токенов контекста</translation>
+    </message>
+    <message id="LimitChart.fits_up_to_limit_concurrent_sequences">
+        <source>Fits up to {limit} concurrent sequences; {usable} usable per GPU</source>
+        <translation>Помещается до {limit} одновременных последовательностей; на GPU доступно {usable}</translation>
+    </message>
+    <message id="LimitChart.fits_up_to_limit_tokens_per">
+        <source>Fits up to {limit} tokens per sequence; {usable} usable per GPU</source>
+        <translation>Помещается до {limit} токенов на последовательность; на GPU доступно {usable}</translation>
+    </message>
+    <message id="LimitChart.fits_up_to_tokens">
+        <source>fits up to {tokens}</source>
+        <translation>помещается до {tokens}</translation>
+    </message>
+    <message id="LimitChart.left_and_right_move_the_marker">
+        <source>Left and Right move the marker, Home to the start, End to the limit; Enter uses it</source>
+        <translation>Стрелки влево и вправо двигают метку, Home переносит её в начало, End — к пределу; клавиша ввода выбирает значение</translation>
+    </message>
+    <message id="LimitChart.marker_at_value">
+        <source>marker at {value}</source>
+        <translation>метка на {value}</translation>
+    </message>
+    <message id="LimitChart.memory_per_gpu_against_concurrent_sequences">
+        <source>Memory per GPU against concurrent sequences</source>
+        <translation>Память на GPU в зависимости от числа одновременных последовательностей</translation>
+    </message>
+    <message id="LimitChart.memory_per_gpu_against_context_length">
+        <source>Memory per GPU against context length</source>
+        <translation>Память на GPU в зависимости от длины контекста</translation>
+    </message>
+    <message id="LimitChart.usable">
+        <source>usable</source>
+        <translation>доступно</translation>
+    </message>
+    <message id="LimitChart.vllm_s_kv_pool_up_to">
+        <source>vLLM&apos;s KV pool: up to {tokens}</source>
+        <translation>пул KV vLLM: до {tokens}</translation>
+    </message>
+    <message id="LimitChart.vllm_s_max_num_seqs_tokens">
+        <source>vLLM&apos;s max_num_seqs: {tokens}</source>
+        <translation>max_num_seqs vLLM: {tokens}</translation>
+    </message>
+    <message id="LimitCharts.context">
+        <source>Context</source>
+        <translation>Контекст</translation>
+    </message>
+    <message id="LimitCharts.memory_per_gpu_against_the_concurrent">
+        <source>Memory per GPU against the concurrent sequences</source>
+        <translation>Память на GPU в зависимости от числа одновременных последовательностей</translation>
+    </message>
+    <message id="LimitCharts.memory_per_gpu_against_the_context">
+        <source>Memory per GPU against the context length</source>
+        <translation>Память на GPU в зависимости от длины контекста</translation>
+    </message>
+    <message id="LimitCharts.sequences">
+        <source>Sequences</source>
+        <translation>Последовательности</translation>
+    </message>
+    <message id="LimitCharts.what_the_chart_of_memory_per">
+        <source>What the chart of memory per GPU is drawn against</source>
+        <translation>По какой величине строится график памяти на GPU</translation>
+    </message>
+    <message id="LiveEstimatePanel.approximate_the_total_may_be_low">
+        <source>Approximate: the total may be {low} to {high} per GPU</source>
+        <translation>Приблизительно: на GPU может понадобиться от {low} до {high}</translation>
+    </message>
+    <message id="LiveEstimatePanel.cheapest_options_gpus_gpu_total_for">
+        <source>Cheapest {options}: {gpus} × {gpu}, {total} for the term</source>
+        <translation>Самый дешёвый {options}: {gpus} × {gpu}, {total} за срок</translation>
+    </message>
+    <message id="LiveEstimatePanel.cheapest_training_run_options_gpus_gpu">
+        <source>Cheapest training run {options}: {gpus} × {gpu}, {run} for the run ({total} for the term)</source>
+        <translation>Самое дешёвое обучение {options}: {gpus} × {gpu}, {run} за весь прогон ({total} за срок)</translation>
+    </message>
+    <message id="LiveEstimatePanel.does_not_fit_needs_total_per">
+        <source>Does not fit: needs {total} per GPU, {usable} usable, {headroom} short</source>
+        <translation>Не помещается: нужно {total} на GPU, доступно {usable}, не хватает {headroom}</translation>
+    </message>
+    <message id="LiveEstimatePanel.does_not_fit_vllm_would_not">
+        <source>Does not fit: vLLM would not start, its KV cache pool holds no sequence of {context}; the longest context that starts is {longest}</source>
+        <translation>Не помещается: vLLM не запустится, его пул KV-кэша не вмещает ни одной последовательности в {context}; самый длинный контекст, с которым он запустится, — {longest}</translation>
+    </message>
+    <message id="LiveEstimatePanel.does_not_fit_vllm_would_not_95f859">
+        <source>Does not fit: vLLM would not start, no KV cache pool is left for any context</source>
+        <translation>Не помещается: vLLM не запустится, на пул KV-кэша не остаётся памяти ни при каком контексте</translation>
+    </message>
+    <message id="LiveEstimatePanel.does_not_run_total_of_usable">
+        <source>Does not run: {total} of {usable} fits, but a blocker below stops it</source>
+        <translation>Не запустится: {total} из {usable} помещается, но мешает препятствие ниже</translation>
+    </message>
+    <message id="LiveEstimatePanel.fit_uncertain_the_total_may_be">
+        <source>Fit uncertain: the total may be {low} to {high} per GPU (not counted exactly)</source>
+        <translation>Помещается ли — неясно: на GPU может понадобиться от {low} до {high} (модель посчитана не точно)</translation>
+    </message>
+    <message id="LiveEstimatePanel.fits_total_of_usable_usable_per">
+        <source>Fits: {total} of {usable} usable per GPU, {headroom} headroom</source>
+        <translation>Помещается: {total} из {usable} доступных на GPU, запас {headroom}</translation>
+    </message>
+    <message id="LiveEstimatePanel.largest_component_name">
+        <source>Largest component: {name}</source>
+        <translation>Крупнейшая часть: {name}</translation>
+    </message>
+    <message id="LiveEstimatePanel.live_estimate">
+        <source>Live estimate</source>
+        <translation>Оценка на лету</translation>
+    </message>
+    <message id="LiveEstimatePanel.model_cheapest_offer_that_fits_this">
+        <source>{model}: cheapest offer that fits this layout is {gpus} × {gpu}, {strategy}</source>
+        <translation>{model}: самое дешёвое подходящее предложение для этой схемы — {gpus} × {gpu}, {strategy}</translation>
+    </message>
+    <message id="LiveEstimatePanel.model_gpus_gpu_strategy">
+        <source>{model}: {gpus} × {gpu}, {strategy}</source>
+        <translation>{model}: {gpus} × {gpu}, {strategy}</translation>
+    </message>
+    <message id="LiveEstimatePanel.model_no_offer_fits_this_layout">
+        <source>{model}: no offer fits this layout; the closest is {gpus} × {gpu}, {strategy}</source>
+        <translation>{model}: ни одно предложение не подходит для этой схемы; ближайшее — {gpus} × {gpu}, {strategy}</translation>
+    </message>
+    <message id="LiveEstimatePanel.no_offer_in_the_catalog_fits">
+        <source>No offer in the catalog fits this request.</source>
+        <translation>Ни одно предложение каталога не подходит для этого запроса.</translation>
+    </message>
+    <message id="LiveEstimatePanel.no_warnings">
+        <source>No warnings.</source>
+        <translation>Предупреждений нет.</translation>
+    </message>
+    <message id="LiveEstimatePanel.on_this_offer_and_layout">
+        <source>On this offer and layout:</source>
+        <translation>На этом предложении и раскладке:</translation>
+    </message>
+    <message id="LiveEstimatePanel.ranking_the_offers">
+        <source>Ranking the offers…</source>
+        <translation>Ранжирую предложения…</translation>
+    </message>
+    <message id="LiveEstimatePanel.reading_the_model">
+        <source>Reading the model…</source>
+        <translation>Читаю модель…</translation>
+    </message>
+    <message id="LiveEstimatePanel.vllm_runs_at_once_of_requested">
+        <source>vLLM runs {at_once} {of_requested}: the others wait</source>
+        <translation>vLLM выполняет {at_once} {of_requested}: остальные ждут</translation>
+    </message>
+    <message id="LiveEstimatePanel.vllm_s_start_up_profile_over">
+        <source>vLLM&apos;s start-up profile over {tokens} tokens and {sequences} sequences: activation peak {peak} per GPU</source>
+        <translation>профилировочный прогон vLLM при запуске (токенов: {tokens}, последовательностей: {sequences}): пик активаций {peak} на GPU</translation>
+    </message>
+    <message id="LiveEstimatePanel.warnings">
+        <source>Warnings</source>
+        <translation>Предупреждения</translation>
+    </message>
+    <message id="LiveRouting.counted_from_config_json">
+        <source>counted from config.json</source>
+        <translation>подсчитано по config.json</translation>
+    </message>
+    <message id="LiveRouting.counted_from_the_gguf_file">
+        <source>counted from the GGUF file</source>
+        <translation>подсчитано по файлу GGUF</translation>
+    </message>
+    <message id="LiveRouting.counted_from_the_safetensors_headers">
+        <source>counted from the safetensors headers</source>
+        <translation>подсчитано по заголовкам safetensors</translation>
+    </message>
+    <message id="LiveRouting.fill_in_this_page_to_see">
+        <source>Fill in this page to see the estimate.</source>
+        <translation>Заполните эту страницу, чтобы увидеть оценку.</translation>
+    </message>
+    <message id="LiveRouting.from_the_preset">
+        <source>from the preset</source>
+        <translation>из пресета</translation>
+    </message>
+    <message id="LiveRouting.from_your_numbers">
+        <source>from your numbers</source>
+        <translation>по вашим числам</translation>
+    </message>
+    <message id="LiveRouting.name_params_parameters_source">
+        <source>{name}: {params} parameters ({source}).</source>
+        <translation>{name}: {params} параметров ({source}).</translation>
+    </message>
+    <message id="LiveRouting.reading_the_model">
+        <source>Reading the model…</source>
+        <translation>Читаю модель…</translation>
+    </message>
+    <message id="MainActions.about_anchorgpu_planner">
+        <source>&amp;About AnchorGPU Planner</source>
+        <translation>&amp;О программе AnchorGPU Planner</translation>
+    </message>
+    <message id="MainActions.catalog">
+        <source>&amp;Catalog</source>
+        <translation>&amp;Каталог</translation>
+    </message>
+    <message id="MainActions.close_the_application">
+        <source>Close the application</source>
+        <translation>Закрыть приложение</translation>
+    </message>
+    <message id="MainActions.find">
+        <source>&amp;Find…</source>
+        <translation>&amp;Поиск…</translation>
+    </message>
+    <message id="MainActions.glossary">
+        <source>&amp;Glossary</source>
+        <translation>&amp;Глоссарий</translation>
+    </message>
+    <message id="MainActions.history">
+        <source>&amp;History</source>
+        <translation>&amp;История</translation>
+    </message>
+    <message id="MainActions.keyboard_shortcuts">
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Сочетания клавиш</translation>
+    </message>
+    <message id="MainActions.language_tax_runtime_and_catalog">
+        <source>Language, tax, runtime and catalog</source>
+        <translation>Язык, налог, среда выполнения и каталог</translation>
+    </message>
+    <message id="MainActions.list_every_command_that_has_a">
+        <source>List every command that has a key</source>
+        <translation>Все команды, у которых есть сочетание клавиш</translation>
+    </message>
+    <message id="MainActions.new_plan">
+        <source>&amp;New Plan</source>
+        <translation>&amp;Новый план</translation>
+    </message>
+    <message id="MainActions.open_a_plan_file_a_request">
+        <source>Open a plan file (a request in JSON) as a new draft</source>
+        <translation>Открыть файл плана (запрос в JSON) как новый черновик</translation>
+    </message>
+    <message id="MainActions.open_or_close_the_glossary_panel">
+        <source>Open or close the glossary panel (Escape closes it too)</source>
+        <translation>Открыть или закрыть панель глоссария (Escape тоже закрывает)</translation>
+    </message>
+    <message id="MainActions.open_plan">
+        <source>&amp;Open Plan…</source>
+        <translation>&amp;Открыть план…</translation>
+    </message>
+    <message id="MainActions.plan">
+        <source>&amp;Plan</source>
+        <translation>&amp;План</translation>
+    </message>
+    <message id="MainActions.quit">
+        <source>&amp;Quit</source>
+        <translation>В&amp;ыход</translation>
+    </message>
+    <message id="MainActions.save_plan_as">
+        <source>&amp;Save Plan As…</source>
+        <translation>Со&amp;хранить план как…</translation>
+    </message>
+    <message id="MainActions.save_the_plan_as_a_json">
+        <source>Save the plan as a JSON file the command line reads too</source>
+        <translation>Сохранить план в JSON-файл, который читает и командная строка</translation>
+    </message>
+    <message id="MainActions.search_the_current_page_or_the">
+        <source>Search the current page or the glossary</source>
+        <translation>Искать на текущей странице или в глоссарии</translation>
+    </message>
+    <message id="MainActions.settings">
+        <source>&amp;Settings…</source>
+        <translation>&amp;Настройки…</translation>
+    </message>
+    <message id="MainActions.show_saved_quotes_and_orders">
+        <source>Show saved quotes and orders</source>
+        <translation>Показать сохранённые сметы и заказы</translation>
+    </message>
+    <message id="MainActions.show_the_gpu_offers_their_specifications">
+        <source>Show the GPU offers, their specifications and prices</source>
+        <translation>Показать предложения GPU, их характеристики и цены</translation>
+    </message>
+    <message id="MainActions.show_the_plan_page">
+        <source>Show the plan page</source>
+        <translation>Показать страницу плана</translation>
+    </message>
+    <message id="MainActions.start_a_new_plan_in_the">
+        <source>Start a new plan in the wizard</source>
+        <translation>Начать новый план в мастере</translation>
+    </message>
+    <message id="MainActions.version_and_catalog">
+        <source>Version and catalog</source>
+        <translation>Версия и каталог</translation>
+    </message>
+    <message id="MainWindow.about_anchorgpu_planner">
+        <source>About AnchorGPU Planner</source>
+        <translation>О программе AnchorGPU Planner</translation>
+    </message>
+    <message id="MainWindow.anchorgpu_planner">
+        <source>AnchorGPU Planner</source>
+        <translation>AnchorGPU Planner</translation>
+    </message>
+    <message id="MainWindow.anchorgpu_planner_version_plans_gpu_rentals">
+        <source>&lt;p&gt;&lt;b&gt;AnchorGPU Planner {version}&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Plans GPU rentals from the AnchorGPU catalog: memory fit, parallel strategies, fixed-term prices and a local history, all offline.&lt;/p&gt;&lt;p&gt;Catalog {id} as of {date}.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;AnchorGPU Planner {version}&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Планирует аренду GPU по каталогу AnchorGPU: размещение в памяти, стратегии параллелизма, цены на фиксированный срок и локальная история — всё без подключения к сети.&lt;/p&gt;&lt;p&gt;Каталог {id} на {date}.&lt;/p&gt;</translation>
+    </message>
+    <message id="MainWindow.catalog">
+        <source>Catalog</source>
+        <translation>Каталог</translation>
+    </message>
+    <message id="MainWindow.catalog_id_as_of_date">
+        <source>Catalog {id} as of {date}</source>
+        <translation>Каталог {id} на {date}</translation>
+    </message>
+    <message id="MainWindow.database_path">
+        <source>Database: {path}</source>
+        <translation>База данных: {path}</translation>
+    </message>
+    <message id="MainWindow.edit">
+        <source>&amp;Edit</source>
+        <translation>&amp;Правка</translation>
+    </message>
+    <message id="MainWindow.everywhere">
+        <source>Everywhere</source>
+        <translation>Везде</translation>
+    </message>
+    <message id="MainWindow.file">
+        <source>&amp;File</source>
+        <translation>&amp;Файл</translation>
+    </message>
+    <message id="MainWindow.help">
+        <source>&amp;Help</source>
+        <translation>&amp;Справка</translation>
+    </message>
+    <message id="MainWindow.history">
+        <source>History</source>
+        <translation>История</translation>
+    </message>
+    <message id="MainWindow.last_draft">
+        <source>Last draft</source>
+        <translation>Последний черновик</translation>
+    </message>
+    <message id="MainWindow.now_using_catalog_id_as_of">
+        <source>Now using catalog {id} as of {date}.</source>
+        <translation>Теперь используется каталог {id} на {date}.</translation>
+    </message>
+    <message id="MainWindow.plan">
+        <source>Plan</source>
+        <translation>План</translation>
+    </message>
+    <message id="MainWindow.quotes_you_save_and_orders_you">
+        <source>Quotes you save and orders you place are listed here, offline.</source>
+        <translation>Здесь перечислены сохранённые вами сметы и размещённые заказы — без подключения к сети.</translation>
+    </message>
+    <message id="MainWindow.saved_quotes_and_orders">
+        <source>Saved quotes and orders</source>
+        <translation>Сохранённые сметы и заказы</translation>
+    </message>
+    <message id="MainWindow.settings_problem">
+        <source>Settings: {problem}</source>
+        <translation>Настройки: {problem}</translation>
+    </message>
+    <message id="MainWindow.the_catalog_bundled_with_the_app">
+        <source>The catalog bundled with the app</source>
+        <translation>Каталог, поставляемый с приложением</translation>
+    </message>
+    <message id="MainWindow.the_draft_file_file_is_a">
+        <source>The draft file {file} is a symbolic link: the draft it points to was opened, but the app never writes through a link, so your changes are not kept as the next draft. Replace the link with a regular file, or remove it, to keep them.</source>
+        <translation>Файл черновика {file} — символическая ссылка: черновик, на который она указывает, открыт, но приложение никогда не пишет через ссылку, поэтому ваши изменения не сохранятся как следующий черновик. Чтобы они сохранялись, замените ссылку обычным файлом или удалите её.</translation>
+    </message>
+    <message id="MainWindow.the_imported_catalog_cannot_be_used">
+        <source>The imported catalog cannot be used, the bundled one is: {problem}</source>
+        <translation>Импортированный каталог нельзя использовать, используется встроенный: {problem}</translation>
+    </message>
+    <message id="MainWindow.the_settings_file_cannot_be_used">
+        <source>The settings file cannot be used ({problem}) and was kept as {file}; the defaults are in use until you save new settings.</source>
+        <translation>Файл настроек нельзя использовать ({problem}); он сохранён как {file}, а до сохранения новых настроек действуют значения по умолчанию.</translation>
+    </message>
+    <message id="MainWindow.toolbar">
+        <source>Toolbar</source>
+        <translation>Панель инструментов</translation>
+    </message>
+    <message id="MainWindow.view">
+        <source>&amp;View</source>
+        <translation>&amp;Вид</translation>
+    </message>
+    <message id="MemoryChart.gib_per_gpu">
+        <source>GiB per GPU</source>
+        <translation>ГиБ на GPU</translation>
+    </message>
+    <message id="MemoryChart.memory_per_gpu_by_component">
+        <source>Memory per GPU by component</source>
+        <translation>Память на GPU по частям</translation>
+    </message>
+    <message id="MemoryChart.usable">
+        <source>Usable</source>
+        <translation>Доступно</translation>
+    </message>
+    <message id="MemoryChart.vram">
+        <source>VRAM</source>
+        <translation>VRAM</translation>
+    </message>
+    <message id="ModelPage.a_hugging_face_config_json_no">
+        <source>A Hugging Face config.json (no network needed)</source>
+        <translation>config.json в формате Hugging Face (сеть не нужна)</translation>
+    </message>
+    <message id="ModelPage.config_json">
+        <source>&amp;config.json</source>
+        <translation>&amp;config.json</translation>
+    </message>
+    <message id="ModelPage.config_json_file">
+        <source>config.json file</source>
+        <translation>Файл config.json</translation>
+    </message>
+    <message id="ModelPage.custom_numbers">
+        <source>C&amp;ustom numbers</source>
+        <translation>&amp;Свои числа</translation>
+    </message>
+    <message id="ModelPage.file">
+        <source>&amp;File…</source>
+        <translation>&amp;Файл…</translation>
+    </message>
+    <message id="ModelPage.folder_with_shards">
+        <source>F&amp;older with shards…</source>
+        <translation>Папка с &amp;частями…</translation>
+    </message>
+    <message id="ModelPage.gguf">
+        <source>&amp;GGUF</source>
+        <translation>&amp;GGUF</translation>
+    </message>
+    <message id="ModelPage.gguf_file">
+        <source>GGUF file</source>
+        <translation>Файл GGUF</translation>
+    </message>
+    <message id="ModelPage.gguf_gguf_all_files">
+        <source>GGUF (*.gguf);;All files (*)</source>
+        <translation>GGUF (*.gguf);;Все файлы (*)</translation>
+    </message>
+    <message id="ModelPage.import_config_json">
+        <source>&amp;Import config.json…</source>
+        <translation>&amp;Импорт config.json…</translation>
+    </message>
+    <message id="ModelPage.import_config_json_dac96f">
+        <source>Import config.json</source>
+        <translation>Импорт config.json</translation>
+    </message>
+    <message id="ModelPage.model">
+        <source>Model</source>
+        <translation>Модель</translation>
+    </message>
+    <message id="ModelPage.model_config_json_all_files">
+        <source>Model config (*.json);;All files (*)</source>
+        <translation>Конфигурация модели (*.json);;Все файлы (*)</translation>
+    </message>
+    <message id="ModelPage.only_the_header_is_read_metadata">
+        <source>Only the header is read: metadata, tensor shapes and quantization types</source>
+        <translation>Читается только заголовок: метаданные, формы тензоров и типы квантования</translation>
+    </message>
+    <message id="ModelPage.only_the_headers_are_read_tensor">
+        <source>Only the headers are read: tensor names, shapes and formats</source>
+        <translation>Читаются только заголовки: имена, формы и форматы тензоров</translation>
+    </message>
+    <message id="ModelPage.path_to_a_gguf_file">
+        <source>Path to a .gguf file</source>
+        <translation>Путь к файлу .gguf</translation>
+    </message>
+    <message id="ModelPage.path_to_a_safetensors_file_or">
+        <source>Path to a .safetensors file or a model folder</source>
+        <translation>Путь к файлу .safetensors или к папке модели</translation>
+    </message>
+    <message id="ModelPage.path_to_config_json">
+        <source>Path to config.json</source>
+        <translation>Путь к config.json</translation>
+    </message>
+    <message id="ModelPage.pick_a_preset_read_a_model">
+        <source>Pick a preset, read a model&apos;s own config.json or safetensors headers for exact parameter counts, or give its numbers.</source>
+        <translation>Выберите пресет, прочитайте config.json или заголовки safetensors модели для точного числа параметров или задайте её числа.</translation>
+    </message>
+    <message id="ModelPage.preset">
+        <source>&amp;Preset</source>
+        <translation>&amp;Пресет</translation>
+    </message>
+    <message id="ModelPage.preset_bca788">
+        <source>Preset</source>
+        <translation>Пресет</translation>
+    </message>
+    <message id="ModelPage.read_a_folder_of_safetensors_shards">
+        <source>Read a folder of safetensors shards</source>
+        <translation>Прочитать папку с частями safetensors</translation>
+    </message>
+    <message id="ModelPage.read_a_gguf_file">
+        <source>Read a .gguf file</source>
+        <translation>Прочитать файл .gguf</translation>
+    </message>
+    <message id="ModelPage.read_a_safetensors_file">
+        <source>Read a .safetensors file</source>
+        <translation>Прочитать файл .safetensors</translation>
+    </message>
+    <message id="ModelPage.read_gguf">
+        <source>&amp;Read .gguf…</source>
+        <translation>Прочит&amp;ать .gguf…</translation>
+    </message>
+    <message id="ModelPage.read_safetensors">
+        <source>Read .safe&amp;tensors…</source>
+        <translation>Прочитать .safe&amp;tensors…</translation>
+    </message>
+    <message id="ModelPage.safetensors">
+        <source>&amp;safetensors</source>
+        <translation>&amp;safetensors</translation>
+    </message>
+    <message id="ModelPage.safetensors_file_or_folder">
+        <source>safetensors file or folder</source>
+        <translation>Файл или папка safetensors</translation>
+    </message>
+    <message id="ModelPage.safetensors_safetensors_all_files">
+        <source>safetensors (*.safetensors);;All files (*)</source>
+        <translation>safetensors (*.safetensors);;Все файлы (*)</translation>
+    </message>
+    <message id="MtpRow.mtp_draft_tokens">
+        <source>MTP draft tokens</source>
+        <translation>Черновых токенов MTP</translation>
+    </message>
+    <message id="MtpRow.off">
+        <source>off</source>
+        <translation>выключено</translation>
+    </message>
+    <message id="MtpRow.tokens_drafted_per_step_by_the">
+        <source>tokens drafted per step by the model&apos;s MTP layers (vLLM); their weights and KV cache count</source>
+        <translation>токенов за шаг от слоёв MTP (vLLM); их веса и KV-кэш учитываются</translation>
+    </message>
+    <message id="Names.activations">
+        <source>Activations</source>
+        <translation>Активации</translation>
+    </message>
+    <message id="Names.blocker">
+        <source>Blocker</source>
+        <translation>Препятствие</translation>
+    </message>
+    <message id="Names.custom_model_count_parameters">
+        <source>Custom model ({count} parameters)</source>
+        <translation>Своя модель ({count} параметров)</translation>
+    </message>
+    <message id="Names.ddp_replicas">
+        <source>DDP (replicas)</source>
+        <translation>DDP (реплики)</translation>
+    </message>
+    <message id="Names.diffusion">
+        <source>Diffusion</source>
+        <translation>Диффузия</translation>
+    </message>
+    <message id="Names.expired">
+        <source>Expired</source>
+        <translation>Истёк</translation>
+    </message>
+    <message id="Names.fsdp_gradients_and_optimizer_sharded">
+        <source>FSDP (gradients and optimizer sharded)</source>
+        <translation>FSDP (сегменты градиентов и оптимизатора)</translation>
+    </message>
+    <message id="Names.fsdp_sharded">
+        <source>FSDP (sharded)</source>
+        <translation>FSDP (сегменты)</translation>
+    </message>
+    <message id="Names.gpu_compute">
+        <source>GPU compute</source>
+        <translation>Вычисления GPU</translation>
+    </message>
+    <message id="Names.gradients">
+        <source>Gradients</source>
+        <translation>Градиенты</translation>
+    </message>
+    <message id="Names.hybrid_fsdp">
+        <source>Hybrid FSDP</source>
+        <translation>Гибридный FSDP</translation>
+    </message>
+    <message id="Names.hybrid_sharding_fsdp_in_a_node">
+        <source>Hybrid sharding (FSDP in a node, replicas across nodes)</source>
+        <translation>Гибридное шардирование (FSDP внутри узла, реплики между узлами)</translation>
+    </message>
+    <message id="Names.inference">
+        <source>Inference</source>
+        <translation>Инференс</translation>
+    </message>
+    <message id="Names.kv_cache">
+        <source>KV cache</source>
+        <translation>KV-кэш</translation>
+    </message>
+    <message id="Names.note">
+        <source>Note</source>
+        <translation>Примечание</translation>
+    </message>
+    <message id="Names.optimizer_states">
+        <source>Optimizer states</source>
+        <translation>Состояния оптимизатора</translation>
+    </message>
+    <message id="Names.placed">
+        <source>Placed</source>
+        <translation>Оформлен</translation>
+    </message>
+    <message id="Names.quantization_metadata">
+        <source>Quantization metadata</source>
+        <translation>Метаданные квантования</translation>
+    </message>
+    <message id="Names.runtime_and_allocator">
+        <source>Runtime and allocator</source>
+        <translation>Среда выполнения и аллокатор</translation>
+    </message>
+    <message id="Names.saved_quote">
+        <source>Saved quote</source>
+        <translation>Смета</translation>
+    </message>
+    <message id="Names.single">
+        <source>Single</source>
+        <translation>Один GPU</translation>
+    </message>
+    <message id="Names.single_gpu">
+        <source>Single GPU</source>
+        <translation>Один GPU</translation>
+    </message>
+    <message id="Names.stopped">
+        <source>Stopped</source>
+        <translation>Остановлен</translation>
+    </message>
+    <message id="Names.storage">
+        <source>Storage</source>
+        <translation>Хранилище</translation>
+    </message>
+    <message id="Names.tax">
+        <source>Tax</source>
+        <translation>Налог</translation>
+    </message>
+    <message id="Names.tensor">
+        <source>Tensor</source>
+        <translation>Тензорный</translation>
+    </message>
+    <message id="Names.tensor_parallel">
+        <source>Tensor parallel</source>
+        <translation>Тензорный параллелизм</translation>
+    </message>
+    <message id="Names.training">
+        <source>Training</source>
+        <translation>Обучение</translation>
+    </message>
+    <message id="Names.warning">
+        <source>Warning</source>
+        <translation>Предупреждение</translation>
+    </message>
+    <message id="Names.weights">
+        <source>Weights</source>
+        <translation>Веса</translation>
+    </message>
+    <message id="OfferPage.compare_selected">
+        <source>&amp;Compare selected…</source>
+        <translation>&amp;Сравнить выбранные…</translation>
+    </message>
+    <message id="OfferPage.cover_the_whole_run_term">
+        <source>Cover the whole run: {term}</source>
+        <translation>Оплатить всё обучение: {term}</translation>
+    </message>
+    <message id="OfferPage.every_offer_gpu_count_strategy_the">
+        <source>Every offer × GPU count × strategy the planner considered, cheapest whole training run first. Choose one.</source>
+        <translation>Все рассмотренные варианты «предложение × число GPU × стратегия», самые дешёвые за весь прогон обучения — первыми. Выберите один.</translation>
+    </message>
+    <message id="OfferPage.every_offer_gpu_count_strategy_the_3d4ecc">
+        <source>Every offer × GPU count × strategy the planner considered, cheapest first for the term. Choose one.</source>
+        <translation>Все рассмотренные варианты «предложение × число GPU × стратегия», самые дешёвые за срок — первыми. Выберите один.</translation>
+    </message>
+    <message id="OfferPage.fit_other">
+        <source>{fit}, {other}.</source>
+        <translation>{fit}, {other}.</translation>
+    </message>
+    <message id="OfferPage.gpu_offer_and_term">
+        <source>GPU offer and term</source>
+        <translation>Предложение GPU и срок</translation>
+    </message>
+    <message id="OfferPage.list_the_options_that_do_not">
+        <source>List the options that do not fit, with the reason</source>
+        <translation>Перечислить варианты, которые не подходят, с причиной</translation>
+    </message>
+    <message id="OfferPage.nothing_in_the_catalog_fits_this">
+        <source>Nothing in the catalog fits this request. What would fit:</source>
+        <translation>Для этого запроса в каталоге ничего не подходит. Что подошло бы:</translation>
+    </message>
+    <message id="OfferPage.options">
+        <source>Options</source>
+        <translation>Варианты</translation>
+    </message>
+    <message id="OfferPage.ranking_the_offers">
+        <source>Ranking the offers…</source>
+        <translation>Ранжирую предложения…</translation>
+    </message>
+    <message id="OfferPage.select_two_to_four_options_ctrl">
+        <source>Select two to four options (Ctrl+click) to see them side by side</source>
+        <translation>Выберите от двух до четырёх вариантов (Ctrl+щелчок), чтобы сравнить их рядом</translation>
+    </message>
+    <message id="OfferPage.show_infeasible_options">
+        <source>Show in&amp;feasible options</source>
+        <translation>Показать н&amp;еподходящие варианты</translation>
+    </message>
+    <message id="OfferPage.the_cheapest_whole_term_of_this">
+        <source>The cheapest whole term of this option that lasts the estimated run</source>
+        <translation>Самый дешёвый целый срок этого варианта, которого хватает на оценённое обучение</translation>
+    </message>
+    <message id="OfferTableModel.approximate_low_to_high_per_gpu">
+        <source>Approximate: {low} to {high} per GPU</source>
+        <translation>Приблизительно: на GPU от {low} до {high}</translation>
+    </message>
+    <message id="OfferTableModel.cost_of_1_000_images_at">
+        <source>Cost of 1,000 images at the estimated throughput, for the term&apos;s price</source>
+        <translation>Стоимость 1000 изображений при оценённой производительности по цене срока</translation>
+    </message>
+    <message id="OfferTableModel.cost_of_the_training_run_over">
+        <source>Cost of the training run over the dataset&apos;s tokens</source>
+        <translation>Стоимость прогона обучения по всем токенам набора данных</translation>
+    </message>
+    <message id="OfferTableModel.cost_per_million_generated_tokens_at">
+        <source>Cost per million generated tokens at the decode bound</source>
+        <translation>Стоимость миллиона сгенерированных токенов на пределе декодирования</translation>
+    </message>
+    <message id="OfferTableModel.fit_uncertain_low_to_high_per">
+        <source>Fit uncertain: {low} to {high} per GPU</source>
+        <translation>Помещается ли — неясно: на GPU от {low} до {high}</translation>
+    </message>
+    <message id="OfferTableModel.gpu">
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message id="OfferTableModel.gpu_price_for_the_whole_term">
+        <source>GPU price for the whole term, tax included when set</source>
+        <translation>Цена GPU за весь срок, с налогом, если он задан</translation>
+    </message>
+    <message id="OfferTableModel.gpus">
+        <source>GPUs</source>
+        <translation>GPU, шт.</translation>
+    </message>
+    <message id="OfferTableModel.max_batch">
+        <source>Max batch</source>
+        <translation>Макс. батч</translation>
+    </message>
+    <message id="OfferTableModel.max_context">
+        <source>Max context</source>
+        <translation>Макс. контекст</translation>
+    </message>
+    <message id="OfferTableModel.max_image_side">
+        <source>Max image side</source>
+        <translation>Макс. сторона</translation>
+    </message>
+    <message id="OfferTableModel.max_micro_batch">
+        <source>Max micro-batch</source>
+        <translation>Макс. микробатч</translation>
+    </message>
+    <message id="OfferTableModel.max_sequence">
+        <source>Max sequence</source>
+        <translation>Макс. длина</translation>
+    </message>
+    <message id="OfferTableModel.max_sequences">
+        <source>Max sequences</source>
+        <translation>Макс. последовательностей</translation>
+    </message>
+    <message id="OfferTableModel.memory_one_gpu_holds_at_its">
+        <source>Memory one GPU holds at its peak</source>
+        <translation>Память одного GPU в пике</translation>
+    </message>
+    <message id="OfferTableModel.per_1_000_images">
+        <source>Per 1,000 images</source>
+        <translation>За 1000 изображений</translation>
+    </message>
+    <message id="OfferTableModel.per_1m_tokens">
+        <source>Per 1M tokens</source>
+        <translation>За 1 млн токенов</translation>
+    </message>
+    <message id="OfferTableModel.per_gpu">
+        <source>Per GPU</source>
+        <translation>На GPU</translation>
+    </message>
+    <message id="OfferTableModel.runs_at_once_of_requested">
+        <source>Runs {at_once} {of_requested}</source>
+        <translation>Выполняет {at_once} {of_requested}</translation>
+    </message>
+    <message id="OfferTableModel.strategy">
+        <source>Strategy</source>
+        <translation>Стратегия</translation>
+    </message>
+    <message id="OfferTableModel.term_total">
+        <source>Term total</source>
+        <translation>Итого за срок</translation>
+    </message>
+    <message id="OfferTableModel.text">
+        <source>#</source>
+        <translation>№</translation>
+    </message>
+    <message id="OfferTableModel.the_largest_value_that_fits_in">
+        <source>The largest value that fits in memory on this option, the rest as requested</source>
+        <translation>Наибольшее значение, которое помещается в память на этом варианте; остальное — как в запросе</translation>
+    </message>
+    <message id="OfferTableModel.the_planner_s_rank_cheapest_for">
+        <source>The planner&apos;s rank: cheapest for the term first</source>
+        <translation>Место в ранжировании: самые дешёвые за срок — первыми</translation>
+    </message>
+    <message id="OfferTableModel.the_planner_s_rank_cheapest_training">
+        <source>The planner&apos;s rank: cheapest training run first</source>
+        <translation>Место в ранжировании: самые дешёвые за весь прогон обучения — первыми</translation>
+    </message>
+    <message id="OfferTableModel.training_run">
+        <source>Training run</source>
+        <translation>Прогон обучения</translation>
+    </message>
+    <message id="OfferTableModel.vram">
+        <source>VRAM</source>
+        <translation>VRAM</translation>
+    </message>
+    <message id="OfferTableModel.why_it_does_not_fit">
+        <source>Why it does not fit</source>
+        <translation>Почему не подходит</translation>
+    </message>
+    <message id="OrderQuestion.place_a_simulated_order_for_gpus">
+        <source>Place a simulated order for {gpus} ({strategy}) for {term}?
+
+Total: {total}. {period}
+
+Idempotency key of this purchase: {key}</source>
+        <translation>Оформить симулированный заказ: {gpus} ({strategy}), срок {term}?
+
+Итого: {total}. {period}
+
+Ключ идемпотентности этой покупки: {key}</translation>
+    </message>
+    <message id="OrderQuestion.place_order">
+        <source>Place Order</source>
+        <translation>Оформление заказа</translation>
+    </message>
+    <message id="OrderQuestion.the_paid_period_runs_from_start">
+        <source>The paid period runs from {start} to {end}.</source>
+        <translation>Оплаченный период — с {start} по {end}.</translation>
+    </message>
+    <message id="OrderQuestion.the_paid_period_starts_when_the">
+        <source>The paid period starts when the order is placed.</source>
+        <translation>Оплаченный период начнётся в момент оформления заказа.</translation>
+    </message>
+    <message id="OrderQuestion.this_configuration_already_has_an_order">
+        <source>This configuration already has an order: {id}, {status}, placed at {placed}, paid until {until}. Placing again buys a second, separate order.</source>
+        <translation>У этой конфигурации уже есть заказ: {id}, {status}, оформлен {placed}, оплачен до {until}. Повторное оформление купит второй, отдельный заказ.</translation>
+    </message>
+    <message id="ParallelismPage.any">
+        <source>Any</source>
+        <translation>Любая</translation>
+    </message>
+    <message id="ParallelismPage.auto">
+        <source>auto</source>
+        <translation>авто</translation>
+    </message>
+    <message id="ParallelismPage.checked_against_what_the_offer_s">
+        <source>checked against what the offer&apos;s driver supports</source>
+        <translation>сверяется с поддержкой драйвера предложения</translation>
+    </message>
+    <message id="ParallelismPage.cuda_workloads_never_run_on_amd">
+        <source>CUDA workloads never run on AMD GPUs, nor ROCm on NVIDIA</source>
+        <translation>Нагрузки CUDA не работают на GPU AMD, а ROCm — на NVIDIA</translation>
+    </message>
+    <message id="ParallelismPage.e_g_12_4_optional">
+        <source>e.g. 12.4 (optional)</source>
+        <translation>например 12.4 (необязательно)</translation>
+    </message>
+    <message id="ParallelismPage.fsdp_sharding">
+        <source>FSDP sharding</source>
+        <translation>Сегментирование FSDP</translation>
+    </message>
+    <message id="ParallelismPage.full_shard_parameters_gradients_optimizer">
+        <source>Full shard (parameters, gradients, optimizer)</source>
+        <translation>Полное (параметры, градиенты, оптимизатор)</translation>
+    </message>
+    <message id="ParallelismPage.gpus">
+        <source>GPUs</source>
+        <translation>Число GPU</translation>
+    </message>
+    <message id="ParallelismPage.gpus_of_one_offer">
+        <source>GPUs of one offer</source>
+        <translation>GPU одного предложения</translation>
+    </message>
+    <message id="ParallelismPage.gpus_that_split_each_layer_must">
+        <source>GPUs that split each layer; must divide the attention heads</source>
+        <translation>GPU, делящих каждый слой; должна делить число голов внимания</translation>
+    </message>
+    <message id="ParallelismPage.gradients_and_optimizer_only">
+        <source>Gradients and optimizer only</source>
+        <translation>Только градиенты и оптимизатор</translation>
+    </message>
+    <message id="ParallelismPage.hybrid_full_shard_within_a_node">
+        <source>Hybrid: full shard within a node</source>
+        <translation>Гибридное: полное внутри узла</translation>
+    </message>
+    <message id="ParallelismPage.parallelism_and_platform">
+        <source>Parallelism and platform</source>
+        <translation>Параллелизм и платформа</translation>
+    </message>
+    <message id="ParallelismPage.platform">
+        <source>Platform</source>
+        <translation>Платформа</translation>
+    </message>
+    <message id="ParallelismPage.replicas_ddp_do_not_pool_memory">
+        <source>Replicas (DDP) do not pool memory; sharding (FSDP) and tensor parallelism split it. Choosing an offer on the next page sets these for you.</source>
+        <translation>Реплики (DDP) не объединяют память; сегментирование (FSDP) и тензорный параллелизм её делят. Выбор предложения на следующей странице задаст эти поля.</translation>
+    </message>
+    <message id="ParallelismPage.required_cuda_rocm_version">
+        <source>Required CUDA/ROCm version</source>
+        <translation>Нужная версия CUDA/ROCm</translation>
+    </message>
+    <message id="ParallelismPage.strategy">
+        <source>Strategy</source>
+        <translation>Стратегия</translation>
+    </message>
+    <message id="ParallelismPage.tensor_parallel_degree">
+        <source>Tensor-parallel degree</source>
+        <translation>Степень тензорного параллелизма</translation>
+    </message>
+    <message id="PlanFileCommands.open_plan">
+        <source>Open Plan</source>
+        <translation>Открытие плана</translation>
+    </message>
+    <message id="PlanFileCommands.plan_files_json_all_files">
+        <source>Plan files (*.json);;All files (*)</source>
+        <translation>Файлы планов (*.json);;Все файлы (*)</translation>
+    </message>
+    <message id="PlanFileCommands.save_plan_as">
+        <source>Save Plan As</source>
+        <translation>Сохранение плана</translation>
+    </message>
+    <message id="PlanPageLink.id_was_planned_from_the_model">
+        <source>{id} was planned from the model file {path} on this computer. The new draft reads that file. Read it?</source>
+        <translation>Запись {id} рассчитана по файлу модели {path} на этом компьютере. Новый черновик прочитает этот файл. Прочитать его?</translation>
+    </message>
+    <message id="PlanPageLink.id_was_reopened_in_the_plan">
+        <source>{id} was reopened in the plan wizard as a new draft.</source>
+        <translation>{id}: открыто в мастере плана как новый черновик.</translation>
+    </message>
+    <message id="PlanPageLink.its_start_date_has_passed_so">
+        <source>Its start date has passed, so the new draft starts when placed.</source>
+        <translation>Его дата начала прошла, поэтому новый черновик начнётся в момент оформления.</translation>
+    </message>
+    <message id="PlanPageLink.reopen_as_new_draft">
+        <source>Reopen as New Draft</source>
+        <translation>Открыть как новый черновик</translation>
+    </message>
+    <message id="PlanPageLink.the_plan_wizard_is_not_available">
+        <source>The plan wizard is not available in this window.</source>
+        <translation>Мастер плана в этом окне недоступен.</translation>
+    </message>
+    <message id="PlanWizard.back">
+        <source>&lt; &amp;Back</source>
+        <translation>&lt; &amp;Назад</translation>
+    </message>
+    <message id="PlanWizard.file_the_preset_preset_is_not">
+        <source>{file}: the preset &apos;{preset}&apos; is not bundled with this version</source>
+        <translation>{file}: пресет «{preset}» не входит в эту версию</translation>
+    </message>
+    <message id="PlanWizard.new_plan">
+        <source>&amp;New plan</source>
+        <translation>Новый &amp;план</translation>
+    </message>
+    <message id="PlanWizard.next">
+        <source>&amp;Next &gt;</source>
+        <translation>&amp;Далее &gt;</translation>
+    </message>
+    <message id="PlanWizard.the_last_draft_cannot_be_opened">
+        <source>The last draft cannot be opened; it was left in place: {reason}</source>
+        <translation>Последний черновик нельзя открыть; он оставлен на месте: {reason}</translation>
+    </message>
+    <message id="PlanWizard.the_last_draft_cannot_be_opened_22709d">
+        <source>The last draft cannot be opened and was kept as {file}: {reason}</source>
+        <translation>Последний черновик нельзя открыть, он сохранён как {file}: {reason}</translation>
+    </message>
+    <message id="PresetPicker.model_presets">
+        <source>Model presets</source>
+        <translation>Пресеты моделей</translation>
+    </message>
+    <message id="PresetPicker.search_presets">
+        <source>Search presets</source>
+        <translation>Поиск пресетов</translation>
+    </message>
+    <message id="PresetPicker.search_presets_by_name_e_g">
+        <source>Search presets by name, e.g. llama 70b</source>
+        <translation>Поиск пресета по имени, например llama 70b</translation>
+    </message>
+    <message id="QuoteDocument.approximate_total_per_gpu">
+        <source>Approximate total per GPU</source>
+        <translation>Приблизительно всего на GPU</translation>
+    </message>
+    <message id="QuoteDocument.catalog">
+        <source>Catalog</source>
+        <translation>Каталог</translation>
+    </message>
+    <message id="QuoteDocument.checkpoint_size">
+        <source>Checkpoint size</source>
+        <translation>Размер контрольной точки</translation>
+    </message>
+    <message id="QuoteDocument.count_parameters">
+        <source> ({count} parameters)</source>
+        <translation> ({count} параметров)</translation>
+    </message>
+    <message id="QuoteDocument.disclaimer">
+        <source>Disclaimer</source>
+        <translation>Оговорка</translation>
+    </message>
+    <message id="QuoteDocument.does_not_fit_short_short">
+        <source>does not fit, {short} short</source>
+        <translation>не помещается, не хватает {short}</translation>
+    </message>
+    <message id="QuoteDocument.draft_not_saved_yet">
+        <source>Draft, not saved yet</source>
+        <translation>Черновик, ещё не сохранён</translation>
+    </message>
+    <message id="QuoteDocument.fit_uncertain_the_model_is_not">
+        <source>fit uncertain: the model is not counted exactly</source>
+        <translation>помещается ли — неясно: модель посчитана не точно</translation>
+    </message>
+    <message id="QuoteDocument.fits_headroom_to_spare">
+        <source>fits, {headroom} to spare</source>
+        <translation>помещается, запас {headroom}</translation>
+    </message>
+    <message id="QuoteDocument.from_saved_quote">
+        <source>From saved quote</source>
+        <translation>По сохранённой смете</translation>
+    </message>
+    <message id="QuoteDocument.generation">
+        <source>Generation</source>
+        <translation>Генерация</translation>
+    </message>
+    <message id="QuoteDocument.gpu_and_unit_prices_as_of">
+        <source>GPU and unit prices as of {date}</source>
+        <translation>GPU и цены за единицу на {date}</translation>
+    </message>
+    <message id="QuoteDocument.gpu_count">
+        <source>GPU × count</source>
+        <translation>GPU × число</translation>
+    </message>
+    <message id="QuoteDocument.id_as_of_date">
+        <source>{id} as of {date}</source>
+        <translation>{id} на {date}</translation>
+    </message>
+    <message id="QuoteDocument.idempotency_key">
+        <source>Idempotency key</source>
+        <translation>Ключ идемпотентности</translation>
+    </message>
+    <message id="QuoteDocument.images">
+        <source>Images</source>
+        <translation>Изображения</translation>
+    </message>
+    <message id="QuoteDocument.key_of_the_next_placement">
+        <source>Key of the next placement</source>
+        <translation>Ключ следующего оформления</translation>
+    </message>
+    <message id="QuoteDocument.largest_component">
+        <source>Largest component</source>
+        <translation>Крупнейшая часть</translation>
+    </message>
+    <message id="QuoteDocument.low_to_high">
+        <source>{low} to {high}</source>
+        <translation>от {low} до {high}</translation>
+    </message>
+    <message id="QuoteDocument.memory_per_gpu_as_estimated">
+        <source>Memory per GPU as estimated</source>
+        <translation>Память на GPU по оценке</translation>
+    </message>
+    <message id="QuoteDocument.model">
+        <source>Model</source>
+        <translation>Модель</translation>
+    </message>
+    <message id="QuoteDocument.moment_as_quoted_an_order_starts">
+        <source>{moment} as quoted; an order starts when it is placed</source>
+        <translation>{moment} на момент сметы; заказ начинается в момент оформления</translation>
+    </message>
+    <message id="QuoteDocument.moment_the_paid_period_continues_nothing">
+        <source>{moment}; the paid period continues, nothing is refunded</source>
+        <translation>{moment}; оплаченный период продолжается, ничего не возвращается</translation>
+    </message>
+    <message id="QuoteDocument.n_images_per_hour">
+        <source>{n} images per hour</source>
+        <translation>{n} изображений в час</translation>
+    </message>
+    <message id="QuoteDocument.n_tokens_s_for_all_sequences">
+        <source>{n} tokens/s for all sequences together</source>
+        <translation>{n} токенов/с для всех последовательностей вместе</translation>
+    </message>
+    <message id="QuoteDocument.n_tokens_s_hours_h_for">
+        <source>{n} tokens/s; {hours} h for the dataset</source>
+        <translation>{n} токенов/с; {hours} ч на весь набор данных</translation>
+    </message>
+    <message id="QuoteDocument.name_vram_vram_interconnect_up_to">
+        <source>{name}: {vram} VRAM, {interconnect}, up to {per_node} per node</source>
+        <translation>{name}: {vram} VRAM, {interconnect}, до {per_node} на узел</translation>
+    </message>
+    <message id="QuoteDocument.none">
+        <source>None.</source>
+        <translation>Нет.</translation>
+    </message>
+    <message id="QuoteDocument.not_placeable_see_the_warnings">
+        <source>not placeable (see the warnings)</source>
+        <translation>нельзя оформить (см. предупреждения)</translation>
+    </message>
+    <message id="QuoteDocument.notes">
+        <source>Notes</source>
+        <translation>Заметки</translation>
+    </message>
+    <message id="QuoteDocument.order_id">
+        <source>Order {id}</source>
+        <translation>Заказ {id}</translation>
+    </message>
+    <message id="QuoteDocument.paid_from">
+        <source>Paid from</source>
+        <translation>Оплачен с</translation>
+    </message>
+    <message id="QuoteDocument.paid_until">
+        <source>Paid until</source>
+        <translation>Оплачено до</translation>
+    </message>
+    <message id="QuoteDocument.per_unit">
+        <source>per {unit}</source>
+        <translation>за {unit}</translation>
+    </message>
+    <message id="QuoteDocument.placed_at">
+        <source>Placed at</source>
+        <translation>Дата оформления</translation>
+    </message>
+    <message id="QuoteDocument.price_as_quoted">
+        <source>Price as quoted</source>
+        <translation>Цена на момент сметы</translation>
+    </message>
+    <message id="QuoteDocument.price_currency_per_gpu_hour">
+        <source>{price} {currency} per GPU-hour</source>
+        <translation>{price} {currency} за GPU-час</translation>
+    </message>
+    <message id="QuoteDocument.quote_id">
+        <source>Quote {id}</source>
+        <translation>Смета {id}</translation>
+    </message>
+    <message id="QuoteDocument.quoted">
+        <source>quoted</source>
+        <translation>в смете</translation>
+    </message>
+    <message id="QuoteDocument.quoted_at">
+        <source>Quoted at</source>
+        <translation>Рассчитано</translation>
+    </message>
+    <message id="QuoteDocument.saved_quote_id">
+        <source>Saved quote {id}</source>
+        <translation>Сохранённая смета {id}</translation>
+    </message>
+    <message id="QuoteDocument.speed">
+        <source>Speed</source>
+        <translation>Скорость</translation>
+    </message>
+    <message id="QuoteDocument.status">
+        <source>Status</source>
+        <translation>Статус</translation>
+    </message>
+    <message id="QuoteDocument.stopped_at">
+        <source>Stopped at</source>
+        <translation>Дата остановки</translation>
+    </message>
+    <message id="QuoteDocument.strategy">
+        <source>Strategy</source>
+        <translation>Стратегия</translation>
+    </message>
+    <message id="QuoteDocument.tensor_parallel_degree_tp">
+        <source>, tensor-parallel degree {tp}</source>
+        <translation>, степень тензорного параллелизма {tp}</translation>
+    </message>
+    <message id="QuoteDocument.term">
+        <source>Term</source>
+        <translation>Срок</translation>
+    </message>
+    <message id="QuoteDocument.term_hours_h">
+        <source>{term} ({hours} h)</source>
+        <translation>{term} ({hours} ч)</translation>
+    </message>
+    <message id="QuoteDocument.term_start">
+        <source>Term start</source>
+        <translation>Начало срока</translation>
+    </message>
+    <message id="QuoteDocument.time_left">
+        <source>Time left</source>
+        <translation>Осталось</translation>
+    </message>
+    <message id="QuoteDocument.total">
+        <source>Total</source>
+        <translation>Итого</translation>
+    </message>
+    <message id="QuoteDocument.total_per_gpu">
+        <source>Total per GPU</source>
+        <translation>Итого на GPU</translation>
+    </message>
+    <message id="QuoteDocument.training">
+        <source>Training</source>
+        <translation>Обучение</translation>
+    </message>
+    <message id="QuoteDocument.usable_per_gpu">
+        <source>Usable per GPU</source>
+        <translation>Доступно на GPU</translation>
+    </message>
+    <message id="QuoteDocument.verdict">
+        <source>Verdict</source>
+        <translation>Вывод</translation>
+    </message>
+    <message id="QuoteDocument.vram_per_gpu">
+        <source>VRAM per GPU</source>
+        <translation>VRAM на GPU</translation>
+    </message>
+    <message id="QuoteDocument.warnings">
+        <source>Warnings</source>
+        <translation>Предупреждения</translation>
+    </message>
+    <message id="QuoteDocument.workload">
+        <source>Workload</source>
+        <translation>Нагрузка</translation>
+    </message>
+    <message id="QuoteSummary.catalog">
+        <source>Catalog</source>
+        <translation>Каталог</translation>
+    </message>
+    <message id="QuoteSummary.gpu_count">
+        <source>GPU × count</source>
+        <translation>GPU × число</translation>
+    </message>
+    <message id="QuoteSummary.id_as_of_date">
+        <source>{id} as of {date}</source>
+        <translation>{id} на {date}</translation>
+    </message>
+    <message id="QuoteSummary.memory_per_gpu">
+        <source>Memory per GPU</source>
+        <translation>Память на GPU</translation>
+    </message>
+    <message id="QuoteSummary.model">
+        <source>Model</source>
+        <translation>Модель</translation>
+    </message>
+    <message id="QuoteSummary.need_of_vram">
+        <source>{need} of {vram}</source>
+        <translation>{need} из {vram}</translation>
+    </message>
+    <message id="QuoteSummary.operating_point">
+        <source>Operating point</source>
+        <translation>Рабочая точка</translation>
+    </message>
+    <message id="QuoteSummary.paid_until">
+        <source>Paid until</source>
+        <translation>Оплачено до</translation>
+    </message>
+    <message id="QuoteSummary.price_as_quoted">
+        <source>Price as quoted</source>
+        <translation>Цена на момент сметы</translation>
+    </message>
+    <message id="QuoteSummary.status">
+        <source>Status</source>
+        <translation>Статус</translation>
+    </message>
+    <message id="QuoteSummary.strategy">
+        <source>Strategy</source>
+        <translation>Стратегия</translation>
+    </message>
+    <message id="QuoteSummary.term">
+        <source>Term</source>
+        <translation>Срок</translation>
+    </message>
+    <message id="QuoteSummary.term_hours_h">
+        <source>{term} ({hours} h)</source>
+        <translation>{term} ({hours} ч)</translation>
+    </message>
+    <message id="QuoteSummary.total">
+        <source>Total</source>
+        <translation>Итого</translation>
+    </message>
+    <message id="QuoteSummary.traffic">
+        <source>Traffic</source>
+        <translation>Нагрузка</translation>
+    </message>
+    <message id="QuoteSummary.workload">
+        <source>Workload</source>
+        <translation>Нагрузка</translation>
+    </message>
+    <message id="ReviewPage.a_simulated_order_retrying_with_the">
+        <source>A simulated order; retrying with the same key never places a second one</source>
+        <translation>Заказ условный; повтор с тем же ключом никогда не создаст второй</translation>
+    </message>
+    <message id="ReviewPage.as_markdown">
+        <source>As &amp;Markdown</source>
+        <translation>В &amp;Markdown</translation>
+    </message>
+    <message id="ReviewPage.as_plain_text">
+        <source>As &amp;Plain Text</source>
+        <translation>&amp;Простым текстом</translation>
+    </message>
+    <message id="ReviewPage.copy_a_short_summary_of_the">
+        <source>Copy a short summary of the quote for an email or a ticket</source>
+        <translation>Скопировать краткую сводку сметы для письма или заявки</translation>
+    </message>
+    <message id="ReviewPage.copy_summary">
+        <source>&amp;Copy Summary</source>
+        <translation>&amp;Копировать сводку</translation>
+    </message>
+    <message id="ReviewPage.export_pdf">
+        <source>E&amp;xport PDF…</source>
+        <translation>&amp;Экспорт в PDF…</translation>
+    </message>
+    <message id="ReviewPage.export_the_quote_as_pdf">
+        <source>Export the quote as PDF</source>
+        <translation>Экспорт сметы в PDF</translation>
+    </message>
+    <message id="ReviewPage.idempotency_key">
+        <source>Idempotency key:</source>
+        <translation>Ключ идемпотентности:</translation>
+    </message>
+    <message id="ReviewPage.label">
+        <source>&amp;Label:</source>
+        <translation>Н&amp;азвание:</translation>
+    </message>
+    <message id="ReviewPage.not_placed_this_configuration_already_has">
+        <source>Not placed. This configuration already has order {id}.</source>
+        <translation>Не оформлено. У этой конфигурации уже есть заказ {id}.</translation>
+    </message>
+    <message id="ReviewPage.not_saved_reason">
+        <source>Not saved: {reason}</source>
+        <translation>Не сохранено: {reason}</translation>
+    </message>
+    <message id="ReviewPage.optional_name_for_the_history_e">
+        <source>optional name for the history, e.g. chatbot staging</source>
+        <translation>необязательное имя для истории, например чат-бот, тест</translation>
+    </message>
+    <message id="ReviewPage.order_id_is_placed_simulated_placing">
+        <source>Order {id} is placed (simulated). Placing again changes nothing; a new plan, or a changed one, is a new purchase.</source>
+        <translation>Заказ {id} размещён (условно). Повторное размещение ничего не меняет; новый или изменённый план — это новая покупка.</translation>
+    </message>
+    <message id="ReviewPage.order_id_placed_simulated_paid_from">
+        <source>Order {id} placed (simulated). Paid from {start} until {end}.</source>
+        <translation>Заказ {id} размещён (условно). Оплачено с {start} до {end}.</translation>
+    </message>
+    <message id="ReviewPage.order_id_was_already_placed_with">
+        <source>Order {id} was already placed with this key; nothing new was placed. Paid from {start} until {end}.</source>
+        <translation>Заказ {id} уже размещён с этим ключом; новый не создан. Оплачено с {start} до {end}.</translation>
+    </message>
+    <message id="ReviewPage.pdf_not_written_reason">
+        <source>PDF not written: {reason}</source>
+        <translation>PDF не записан: {reason}</translation>
+    </message>
+    <message id="ReviewPage.pdf_pdf">
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message id="ReviewPage.pdf_written_to_path">
+        <source>PDF written to {path}.</source>
+        <translation>PDF записан в {path}.</translation>
+    </message>
+    <message id="ReviewPage.place_order">
+        <source>&amp;Place order</source>
+        <translation>&amp;Разместить заказ</translation>
+    </message>
+    <message id="ReviewPage.placing_the_order">
+        <source>Placing the order…</source>
+        <translation>Размещаю заказ…</translation>
+    </message>
+    <message id="ReviewPage.re_priced_with_the_new_settings">
+        <source>Re-priced with the new settings; this quote is not saved yet.</source>
+        <translation>Пересчитано с новыми настройками; это предложение ещё не сохранено.</translation>
+    </message>
+    <message id="ReviewPage.refused_reason">
+        <source>Refused: {reason}</source>
+        <translation>Отказано: {reason}</translation>
+    </message>
+    <message id="ReviewPage.review">
+        <source>Review</source>
+        <translation>Проверка</translation>
+    </message>
+    <message id="ReviewPage.save_quote">
+        <source>&amp;Save quote</source>
+        <translation>&amp;Сохранить смету</translation>
+    </message>
+    <message id="ReviewPage.saved_as_quote_id">
+        <source>Saved as quote {id}.</source>
+        <translation>Сохранено как смета {id}.</translation>
+    </message>
+    <message id="ReviewPage.saving">
+        <source>Saving…</source>
+        <translation>Сохраняю…</translation>
+    </message>
+    <message id="ReviewPage.the_earlier_placement_finished_as_order">
+        <source>The earlier placement finished as order {id}; this one is not placed.</source>
+        <translation>Прежнее размещение завершилось заказом {id}; эта смета не размещена.</translation>
+    </message>
+    <message id="ReviewPage.the_full_quote_nothing_is_saved">
+        <source>The full quote. Nothing is saved or placed until you say so.</source>
+        <translation>Полная смета. Ничего не сохраняется и не размещается без вашей команды.</translation>
+    </message>
+    <message id="ReviewPage.the_full_quote_saved_in_the">
+        <source>The full quote, saved in the history. Nothing is placed until you say so.</source>
+        <translation>Полная смета, сохранена в истории. Ничего не размещается без вашей команды.</translation>
+    </message>
+    <message id="ReviewPage.the_order_was_not_confirmed_reason">
+        <source>The order was not confirmed: {reason} Retrying uses the same key, so it can never be placed twice.</source>
+        <translation>Заказ не подтверждён: {reason} Повтор использует тот же ключ, поэтому заказ не может быть размещён дважды.</translation>
+    </message>
+    <message id="ReviewPage.the_summary_is_on_the_clipboard">
+        <source>The summary is on the clipboard.</source>
+        <translation>Сводка скопирована в буфер обмена.</translation>
+    </message>
+    <message id="RuntimeSettings.allocator_reserve">
+        <source>Allocator reserve</source>
+        <translation>Резерв аллокатора</translation>
+    </message>
+    <message id="RuntimeSettings.communication_buffers_gib">
+        <source>Communication buffers (GiB)</source>
+        <translation>Буферы обмена (ГиБ)</translation>
+    </message>
+    <message id="RuntimeSettings.cuda_hip_context_gib">
+        <source>CUDA/HIP context (GiB)</source>
+        <translation>Контекст CUDA/HIP (ГиБ)</translation>
+    </message>
+    <message id="RuntimeSettings.nccl_rccl_buffers_per_gpu_counted">
+        <source>NCCL/RCCL buffers per GPU, counted when more than one GPU works</source>
+        <translation>буферы NCCL/RCCL на GPU, учитываются, когда работает больше одного GPU</translation>
+    </message>
+    <message id="RuntimeSettings.per_gpu_with_library_handles_and">
+        <source>per GPU, with library handles and kernels (new plans: from Settings)</source>
+        <translation>на GPU, с дескрипторами библиотек и ядрами (для новых планов — из настроек)</translation>
+    </message>
+    <message id="RuntimeSettings.runtime_overhead">
+        <source>Runtime overhead</source>
+        <translation>Накладные расходы среды выполнения</translation>
+    </message>
+    <message id="RuntimeSettings.share_of_the_activations_lost_to">
+        <source>share of the activations lost to fragmentation (0.1: 10 %)</source>
+        <translation>доля активаций, теряемая на фрагментацию (0.1 — 10 %)</translation>
+    </message>
+    <message id="SettingsDialog.bundled_with_the_app">
+        <source>bundled with the app</source>
+        <translation>встроенный в приложение</translation>
+    </message>
+    <message id="SettingsDialog.cannot_open_path_no_file_manager">
+        <source>Cannot open {path}: no file manager is available.</source>
+        <translation>Не удаётся открыть {path}: файловый менеджер недоступен.</translation>
+    </message>
+    <message id="SettingsDialog.catalog_id_as_of_date_gpus">
+        <source>Catalog {id} as of {date} ({gpus}) will be used after OK.</source>
+        <translation>Каталог {id} на {date} ({gpus}) будет использован после нажатия «OK».</translation>
+    </message>
+    <message id="SettingsDialog.catalog_json">
+        <source>Catalog (*.json)</source>
+        <translation>Каталог (*.json)</translation>
+    </message>
+    <message id="SettingsDialog.data_folder">
+        <source>Data folder:</source>
+        <translation>Папка данных:</translation>
+    </message>
+    <message id="SettingsDialog.enter_a_percentage_from_0_to">
+        <source>Enter a percentage from 0 to 100, e.g. 20</source>
+        <translation>Введите процент от 0 до 100, например 20</translation>
+    </message>
+    <message id="SettingsDialog.gib">
+        <source> GiB</source>
+        <translation> ГиБ</translation>
+    </message>
+    <message id="SettingsDialog.gpu_catalog">
+        <source>GPU catalog</source>
+        <translation>Каталог GPU</translation>
+    </message>
+    <message id="SettingsDialog.history_database">
+        <source>History database:</source>
+        <translation>База данных истории:</translation>
+    </message>
+    <message id="SettingsDialog.import_catalog_file">
+        <source>&amp;Import Catalog File…</source>
+        <translation>&amp;Импортировать файл каталога…</translation>
+    </message>
+    <message id="SettingsDialog.import_gpu_catalog">
+        <source>Import GPU Catalog</source>
+        <translation>Импорт каталога GPU</translation>
+    </message>
+    <message id="SettingsDialog.in_use_id_as_of_date">
+        <source>In use: {id} as of {date}, {where}</source>
+        <translation>Используется: {id} на {date}, {where}</translation>
+    </message>
+    <message id="SettingsDialog.language">
+        <source>&amp;Language:</source>
+        <translation>&amp;Язык:</translation>
+    </message>
+    <message id="SettingsDialog.memory_the_cuda_or_hip_context">
+        <source>Memory the CUDA or HIP context takes on every GPU; new plans start with it</source>
+        <translation>Память, которую контекст CUDA или HIP занимает на каждом GPU; новые планы начинаются с этого значения</translation>
+    </message>
+    <message id="SettingsDialog.open_data_folder">
+        <source>&amp;Open Data Folder</source>
+        <translation>&amp;Открыть папку данных</translation>
+    </message>
+    <message id="SettingsDialog.open_data_folder_e7663c">
+        <source>Open Data Folder</source>
+        <translation>Открыть папку данных</translation>
+    </message>
+    <message id="SettingsDialog.runtime_reserve_per_gpu">
+        <source>&amp;Runtime reserve per GPU:</source>
+        <translation>&amp;Резерв среды выполнения на GPU:</translation>
+    </message>
+    <message id="SettingsDialog.settings">
+        <source>Settings</source>
+        <translation>Настройки</translation>
+    </message>
+    <message id="SettingsDialog.system_default_language">
+        <source>System default ({language})</source>
+        <translation>Как в системе ({language})</translation>
+    </message>
+    <message id="SettingsDialog.takes_effect_at_once_no_restart">
+        <source>Takes effect at once, no restart needed</source>
+        <translation>Применяется сразу, без перезапуска</translation>
+    </message>
+    <message id="SettingsDialog.tax_added_to_quotes_catalog_prices">
+        <source>Tax added to quotes; catalog prices exclude tax</source>
+        <translation>Налог, добавляемый к сметам; цены каталога указаны без налога</translation>
+    </message>
+    <message id="SettingsDialog.tax_rate">
+        <source>&amp;Tax rate, %:</source>
+        <translation>&amp;Ставка налога, %:</translation>
+    </message>
+    <message id="SettingsDialog.the_bundled_catalog_will_be_used">
+        <source>The bundled catalog will be used after OK.</source>
+        <translation>Встроенный каталог будет использован после нажатия «OK».</translation>
+    </message>
+    <message id="SettingsDialog.use_bundled_catalog">
+        <source>Use &amp;Bundled Catalog</source>
+        <translation>Использовать &amp;встроенный каталог</translation>
+    </message>
+    <message id="ShortcutsDialog.command">
+        <source>Command</source>
+        <translation>Команда</translation>
+    </message>
+    <message id="ShortcutsDialog.keyboard_shortcuts">
+        <source>Keyboard Shortcuts</source>
+        <translation>Сочетания клавиш</translation>
+    </message>
+    <message id="ShortcutsDialog.keys">
+        <source>Keys</source>
+        <translation>Клавиши</translation>
+    </message>
+    <message id="ShortcutsDialog.where">
+        <source>Where</source>
+        <translation>Где</translation>
+    </message>
+    <message id="SizesPage.formats_of_the_weights_and_the">
+        <source>Formats of the weights and the KV cache, and how much the server holds at once.</source>
+        <translation>Форматы весов и KV-кэша и сколько сервер держит одновременно.</translation>
+    </message>
+    <message id="SizesPage.how_the_model_is_trained_it">
+        <source>How the model is trained: it decides gradients, optimizer states and activations.</source>
+        <translation>Как обучается модель: от этого зависят градиенты, состояния оптимизатора и активации.</translation>
+    </message>
+    <message id="SizesPage.image_size_and_the_pipeline_s">
+        <source>Image size and the pipeline&apos;s memory savers (check image quality with each).</source>
+        <translation>Размер изображения и способы экономии памяти конвейера (с каждым проверяйте качество).</translation>
+    </message>
+    <message id="SizesPage.precision_and_sizes">
+        <source>Precision and sizes</source>
+        <translation>Точность и размеры</translation>
+    </message>
+    <message id="StartupNotice.dismiss">
+        <source>Dismiss</source>
+        <translation>Скрыть</translation>
+    </message>
+    <message id="TermForm.0_sized_from_the_checkpoint">
+        <source>0: sized from the checkpoint</source>
+        <translation>0: по размеру контрольной точки</translation>
+    </message>
+    <message id="TermForm.a_month_is_exactly_30_days">
+        <source>a month is exactly 30 days</source>
+        <translation>месяц — ровно 30 дней</translation>
+    </message>
+    <message id="TermForm.at_a_set_time">
+        <source>at a set time</source>
+        <translation>в заданное время</translation>
+    </message>
+    <message id="TermForm.by_a_set_time">
+        <source>by a set time</source>
+        <translation>к заданному времени</translation>
+    </message>
+    <message id="TermForm.days_24_h">
+        <source>Days (24 h)</source>
+        <translation>Сутки (24 ч)</translation>
+    </message>
+    <message id="TermForm.deadline_utc">
+        <source>Deadline (UTC)</source>
+        <translation>Крайний срок (UTC)</translation>
+    </message>
+    <message id="TermForm.finish_by">
+        <source>Finish b&amp;y</source>
+        <translation>Завершить &amp;к</translation>
+    </message>
+    <message id="TermForm.hours">
+        <source>Hours</source>
+        <translation>Часы</translation>
+    </message>
+    <message id="TermForm.hours_h_paid_until_end">
+        <source>{hours} h, paid until {end}</source>
+        <translation>{hours} ч, оплачено до {end}</translation>
+    </message>
+    <message id="TermForm.hours_h_starting_when_the_order">
+        <source>{hours} h, starting when the order is placed</source>
+        <translation>{hours} ч, начиная с размещения заказа</translation>
+    </message>
+    <message id="TermForm.months_30_days">
+        <source>Months (30 days)</source>
+        <translation>Месяцы (30 дней)</translation>
+    </message>
+    <message id="TermForm.none">
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message id="TermForm.number_of_units">
+        <source>Number of units</source>
+        <translation>Количество единиц</translation>
+    </message>
+    <message id="TermForm.otherwise_when_the_order_is_placed">
+        <source>otherwise when the order is placed</source>
+        <translation>иначе — при размещении заказа</translation>
+    </message>
+    <message id="TermForm.persistent_storage_gb_of_10_bytes">
+        <source>Persistent storage (GB of 10⁹ bytes)</source>
+        <translation>Постоянное хранилище (ГБ по 10⁹ байт)</translation>
+    </message>
+    <message id="TermForm.start">
+        <source>Start</source>
+        <translation>Начало</translation>
+    </message>
+    <message id="TermForm.start_time_utc">
+        <source>Start time (UTC)</source>
+        <translation>Время начала (UTC)</translation>
+    </message>
+    <message id="TermForm.term_unit">
+        <source>Term unit</source>
+        <translation>Единица срока</translation>
+    </message>
+    <message id="TermForm.the_chosen_option_s_run_run">
+        <source>The chosen option&apos;s run, {run} h, finishes in time: {spare} h before the deadline</source>
+        <translation>Запуск выбранного варианта, {run} ч, успевает: завершится за {spare} ч до срока</translation>
+    </message>
+    <message id="TermForm.the_chosen_option_s_run_run_ee3d2d">
+        <source>The chosen option&apos;s run, {run} h, finishes {spare} h after the deadline</source>
+        <translation>Запуск выбранного варианта, {run} ч, завершится на {spare} ч позже срока</translation>
+    </message>
+    <message id="TermForm.weeks_168_h">
+        <source>Weeks (168 h)</source>
+        <translation>Недели (168 ч)</translation>
+    </message>
+    <message id="TermForm.when_the_training_run_must_end">
+        <source>when the training run must end</source>
+        <translation>когда обучение должно закончиться</translation>
+    </message>
+    <message id="TrafficChart.click_a_point_to_run_each">
+        <source>Click a point to run each replica at that many requests at once</source>
+        <translation>Щёлкните точку, чтобы каждая реплика обрабатывала столько запросов одновременно</translation>
+    </message>
+    <message id="TrafficChart.left_and_right_move_the_marker">
+        <source>Left and Right move the marker, Home and End to the ends; Enter uses it</source>
+        <translation>Влево и Вправо двигают маркер, Home и End — к краям; Enter выбирает точку</translation>
+    </message>
+    <message id="TrafficChart.target">
+        <source>target</source>
+        <translation>цель</translation>
+    </message>
+    <message id="TrafficChart.throughput_per_gpu_against_tokens_per">
+        <source>Throughput per GPU against tokens per second per user</source>
+        <translation>Пропускная способность на GPU в зависимости от токенов в секунду на пользователя</translation>
+    </message>
+    <message id="TrafficChart.tokens_s_per_gpu">
+        <source>tokens/s per GPU</source>
+        <translation>токенов/с на GPU</translation>
+    </message>
+    <message id="TrafficChart.tokens_s_per_user">
+        <source>tokens/s per user</source>
+        <translation>токенов/с на пользователя</translation>
+    </message>
+    <message id="TrafficChart.within_the_target_up_to_best">
+        <source>Within the target up to {best} requests at once per replica; operating at {chosen}; marker at {marker}</source>
+        <translation>В пределах цели — до {best} одновременных запросов на реплику; рабочая точка — {chosen}; маркер на {marker}</translation>
+    </message>
+    <message id="TrafficPage.at_once">
+        <source>At once</source>
+        <translation>Одновременно</translation>
+    </message>
+    <message id="TrafficPage.average_rate">
+        <source>Average rate:</source>
+        <translation>Средняя частота:</translation>
+    </message>
+    <message id="TrafficPage.finish_by">
+        <source>&amp;Finish by</source>
+        <translation>&amp;Завершить к</translation>
+    </message>
+    <message id="TrafficPage.gpu">
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message id="TrafficPage.gpu_gpus_tensor_parallel_tp_replicas">
+        <source>{gpu} × {gpus}, tensor parallel {tp}, replicas: {replicas}. At the peak each replica runs {at:.1f} requests at once: first token in {ttft:.3f} s, {user:.1f} tokens/s per user, {util:.0%} busy; {binding} ({note})</source>
+        <translation>{gpu} × {gpus}, тензорный параллелизм {tp}, реплик: {replicas}. В пик каждая реплика обрабатывает {at:.1f} запросов одновременно: первый токен через {ttft:.3f} с, {user:.1f} токенов/с на пользователя, загрузка {util:.0%}; {binding} ({note})</translation>
+    </message>
+    <message id="TrafficPage.input_tokens_mean">
+        <source>Input tokens, mean:</source>
+        <translation>Входных токенов, в среднем:</translation>
+    </message>
+    <message id="TrafficPage.input_tokens_p90">
+        <source>Input tokens, p90:</source>
+        <translation>Входных токенов, p90:</translation>
+    </message>
+    <message id="TrafficPage.optional_plan_from_the_traffic_you">
+        <source>Optional: plan from the traffic you serve and the latency you need, or from the date a training run must finish. Skip it to keep the layout you chose.</source>
+        <translation>Необязательный шаг: план от нагрузки, которую нужно обслуживать, и нужной задержки или от даты, к которой должно завершиться обучение. Пропустите его, чтобы оставить выбранную раскладку.</translation>
+    </message>
+    <message id="TrafficPage.output_tokens_mean">
+        <source>Output tokens, mean:</source>
+        <translation>Выходных токенов, в среднем:</translation>
+    </message>
+    <message id="TrafficPage.output_tokens_p90">
+        <source>Output tokens, p90:</source>
+        <translation>Выходных токенов, p90:</translation>
+    </message>
+    <message id="TrafficPage.peak_rate">
+        <source>Peak rate:</source>
+        <translation>Пиковая частота:</translation>
+    </message>
+    <message id="TrafficPage.per_1m_tokens">
+        <source>Per 1M tokens</source>
+        <translation>За 1 млн токенов</translation>
+    </message>
+    <message id="TrafficPage.plan_from_traffic_and_latency">
+        <source>&amp;Plan from traffic and latency</source>
+        <translation>&amp;Планировать от нагрузки и задержки</translation>
+    </message>
+    <message id="TrafficPage.rate_unit">
+        <source>Rate unit:</source>
+        <translation>Единица частоты:</translation>
+    </message>
+    <message id="TrafficPage.replicas">
+        <source>Replicas</source>
+        <translation>Реплики</translation>
+    </message>
+    <message id="TrafficPage.requests_per_minute">
+        <source>requests per minute</source>
+        <translation>запросов в минуту</translation>
+    </message>
+    <message id="TrafficPage.requests_per_second">
+        <source>requests per second</source>
+        <translation>запросов в секунду</translation>
+    </message>
+    <message id="TrafficPage.spare_capacity_of_the_peak">
+        <source>Spare capacity, % of the peak:</source>
+        <translation>Запас мощности, % от пика:</translation>
+    </message>
+    <message id="TrafficPage.spare_replicas">
+        <source>Spare replicas:</source>
+        <translation>Запасных реплик:</translation>
+    </message>
+    <message id="TrafficPage.time_to_first_token_p50_s">
+        <source>Time to first token p50, s:</source>
+        <translation>Время до первого токена p50, с:</translation>
+    </message>
+    <message id="TrafficPage.time_to_first_token_p90_s">
+        <source>Time to first token p90, s:</source>
+        <translation>Время до первого токена p90, с:</translation>
+    </message>
+    <message id="TrafficPage.tokens_s_per_user">
+        <source>Tokens/s per user</source>
+        <translation>Токенов/с на пользователя</translation>
+    </message>
+    <message id="TrafficPage.tokens_s_per_user_at_least">
+        <source>Tokens/s per user, at least:</source>
+        <translation>Токенов/с на пользователя, не меньше:</translation>
+    </message>
+    <message id="TrafficPage.total">
+        <source>Total</source>
+        <translation>Итого</translation>
+    </message>
+    <message id="TrafficPage.tp">
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message id="TrafficPage.tpot_ms">
+        <source>TPOT, ms</source>
+        <translation>TPOT, мс</translation>
+    </message>
+    <message id="TrafficPage.traffic_and_deadlines_plan_serving_and">
+        <source>Traffic and deadlines plan serving and training; image generation has none.</source>
+        <translation>Нагрузка и сроки относятся к обслуживанию и обучению; для генерации изображений их нет.</translation>
+    </message>
+    <message id="TrafficPage.traffic_and_latency">
+        <source>Traffic and latency</source>
+        <translation>Нагрузка и задержка</translation>
+    </message>
+    <message id="TrafficPage.traffic_profile">
+        <source>Traffic profile</source>
+        <translation>Профиль нагрузки</translation>
+    </message>
+    <message id="TrafficPage.ttft_s">
+        <source>TTFT, s</source>
+        <translation>TTFT, с</translation>
+    </message>
+    <message id="TrafficPage.what_if_traffic_doubles">
+        <source>What if traffic &amp;doubles</source>
+        <translation>Что, если нагрузка &amp;удвоится</translation>
+    </message>
+    <message id="TrafficText.first_token_p50_s_g_s">
+        <source>first token p50 ≤ {s:g} s</source>
+        <translation>первый токен p50 ≤ {s:g} с</translation>
+    </message>
+    <message id="TrafficText.first_token_p90_s_g_s">
+        <source>first token p90 ≤ {s:g} s</source>
+        <translation>первый токен p90 ≤ {s:g} с</translation>
+    </message>
+    <message id="TrafficText.peak_3g_requests_s_at_peak">
+        <source>{peak:.3g} requests/s at peak ({average:.3g} on average), {input} tokens in, {output} out</source>
+        <translation>{peak:.3g} запросов/с в пик ({average:.3g} в среднем), {input} токенов на входе, {output} на выходе</translation>
+    </message>
+    <message id="TrafficText.rate_3g_tokens_s_per_user">
+        <source>≥ {rate:.3g} tokens/s per user</source>
+        <translation>≥ {rate:.3g} токенов/с на пользователя</translation>
+    </message>
+    <message id="TrafficText.replicas_replicas_each_at_1f_requests">
+        <source>replicas: {replicas}, each {at:.1f} requests at once at the peak: first token {ttft:.3f} s, {user:.1f} tokens/s per user, {util:.0%} busy</source>
+        <translation>реплик: {replicas}, в пик каждая обрабатывает {at:.1f} запросов одновременно: первый токен через {ttft:.3f} с, {user:.1f} токенов/с на пользователя, загрузка {util:.0%}</translation>
+    </message>
+    <message id="TrainingForm.activation_checkpointing">
+        <source>Activation checkpointing</source>
+        <translation>Чекпойнтинг активаций</translation>
+    </message>
+    <message id="TrainingForm.adamw">
+        <source>AdamW</source>
+        <translation>AdamW</translation>
+    </message>
+    <message id="TrainingForm.adamw_8_bit">
+        <source>AdamW 8-bit</source>
+        <translation>AdamW 8-бит</translation>
+    </message>
+    <message id="TrainingForm.adamw_keeps_two_states_per_trained">
+        <source>AdamW keeps two states per trained weight</source>
+        <translation>AdamW хранит два состояния на каждый обучаемый вес</translation>
+    </message>
+    <message id="TrainingForm.attention_without_the_full_score_matrix">
+        <source>attention without the full score matrix</source>
+        <translation>внимание без полной матрицы оценок</translation>
+    </message>
+    <message id="TrainingForm.bf16_needs_compute_capability_8_0">
+        <source>bf16 needs compute capability 8.0+</source>
+        <translation>bf16 требует compute capability 8.0+</translation>
+    </message>
+    <message id="TrainingForm.dataset_tokens">
+        <source>Dataset tokens</source>
+        <translation>Токенов в наборе данных</translation>
+    </message>
+    <message id="TrainingForm.e_g_2b">
+        <source>e.g. 2B</source>
+        <translation>например 2B</translation>
+    </message>
+    <message id="TrainingForm.e_g_4096">
+        <source>e.g. 4096</source>
+        <translation>например 4096</translation>
+    </message>
+    <message id="TrainingForm.flash_attention">
+        <source>Flash attention</source>
+        <translation>Flash attention</translation>
+    </message>
+    <message id="TrainingForm.full_fine_tuning">
+        <source>Full fine-tuning</source>
+        <translation>Полное дообучение</translation>
+    </message>
+    <message id="TrainingForm.lora">
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message id="TrainingForm.lora_rank">
+        <source>LoRA rank</source>
+        <translation>Ранг LoRA</translation>
+    </message>
+    <message id="TrainingForm.method">
+        <source>Method</source>
+        <translation>Метод</translation>
+    </message>
+    <message id="TrainingForm.micro_batch_size">
+        <source>Micro-batch size</source>
+        <translation>Размер микропакета</translation>
+    </message>
+    <message id="TrainingForm.mixed_precision">
+        <source>Mixed precision</source>
+        <translation>Смешанная точность</translation>
+    </message>
+    <message id="TrainingForm.optimizer">
+        <source>Optimizer</source>
+        <translation>Оптимизатор</translation>
+    </message>
+    <message id="TrainingForm.paged_adamw_8_bit_states_page">
+        <source>Paged AdamW 8-bit (states page to CPU memory)</source>
+        <translation>Paged AdamW 8-бит (состояния выгружаются в память CPU)</translation>
+    </message>
+    <message id="TrainingForm.qlora_4_bit_base">
+        <source>QLoRA (4-bit base)</source>
+        <translation>QLoRA (4-битная база)</translation>
+    </message>
+    <message id="TrainingForm.recompute_activations_in_the_backward_pass">
+        <source>recompute activations in the backward pass</source>
+        <translation>пересчитывать активации при обратном проходе</translation>
+    </message>
+    <message id="TrainingForm.sequence_length">
+        <source>Sequence length</source>
+        <translation>Длина последовательности</translation>
+    </message>
+    <message id="TrainingForm.sequences_per_gpu_per_step">
+        <source>sequences per GPU per step</source>
+        <translation>последовательностей на GPU за шаг</translation>
+    </message>
+    <message id="TrainingForm.sgd_with_momentum">
+        <source>SGD with momentum</source>
+        <translation>SGD с моментом</translation>
+    </message>
+    <message id="TrainingForm.size_of_the_adapter_matrices">
+        <source>size of the adapter matrices</source>
+        <translation>размер матриц адаптера</translation>
+    </message>
+    <message id="TrainingForm.tokens_per_training_sequence">
+        <source>tokens per training sequence</source>
+        <translation>токенов в обучающей последовательности</translation>
+    </message>
+    <message id="TrainingForm.tokens_to_train_on_sets_the">
+        <source>tokens to train on: sets the run&apos;s length and cost</source>
+        <translation>токенов для обучения: задаёт длительность и стоимость прогона</translation>
+    </message>
+    <message id="TrainingForm.what_is_trained_all_weights_or">
+        <source>what is trained: all weights or adapters</source>
+        <translation>что обучается: все веса или адаптеры</translation>
+    </message>
+    <message id="VllmSettings.0_17_or_later">
+        <source>0.17 or later</source>
+        <translation>0.17 и новее</translation>
+    </message>
+    <message id="VllmSettings.0_7_to_0_16">
+        <source>0.7 to 0.16</source>
+        <translation>с 0.7 по 0.16</translation>
+    </message>
+    <message id="VllmSettings.batched_tokens_per_step">
+        <source>Batched tokens per step</source>
+        <translation>Токенов за шаг</translation>
+    </message>
+    <message id="VllmSettings.max_num_batched_tokens_sizes_the">
+        <source>max_num_batched_tokens: sizes the start-up profile run, whose activation peak comes out of the KV pool; empty: vLLM&apos;s default, 8192 on a GPU of 70 GiB or more other than A100, else 2048</source>
+        <translation>max_num_batched_tokens: задаёт размер профилировочного прогона при запуске, пик активаций которого вычитается из пула KV-кэша; пусто — значение vLLM по умолчанию: 8192 на GPU от 70 ГиБ, кроме A100, иначе 2048</translation>
+    </message>
+    <message id="VllmSettings.max_num_seqs_sequences_the_profile">
+        <source>max_num_seqs: sequences the profile run samples at once; empty: vLLM&apos;s default, 1024 on those GPUs, else 256</source>
+        <translation>max_num_seqs: последовательности, которые профилировочный прогон сэмплирует разом; пусто — значение vLLM по умолчанию: 1024 на таких GPU, иначе 256</translation>
+    </message>
+    <message id="VllmSettings.mxfp4_moe_kernel">
+        <source>MXFP4 MoE kernel</source>
+        <translation>Ядро MoE для MXFP4</translation>
+    </message>
+    <message id="VllmSettings.prefill_chunk">
+        <source>Prefill chunk</source>
+        <translation>Фрагмент предзаполнения</translation>
+    </message>
+    <message id="VllmSettings.prompt_tokens_in_one_forward_pass">
+        <source>prompt tokens in one forward pass: they size the activations</source>
+        <translation>токены запроса за один прямой проход: от них зависят активации</translation>
+    </message>
+    <message id="VllmSettings.sequences_per_step">
+        <source>Sequences per step</source>
+        <translation>Последовательностей за шаг</translation>
+    </message>
+    <message id="VllmSettings.the_kernel_vllm_runs_mxfp4_experts">
+        <source>the kernel vLLM runs MXFP4 experts on (gpt-oss); each pads the experts its own way, Marlin the most (VLLM_MXFP4_USE_MARLIN=1)</source>
+        <translation>ядро, на котором vLLM считает MXFP4-экспертов (gpt-oss); каждое дополняет экспертов по-своему, Marlin — больше всех (VLLM_MXFP4_USE_MARLIN=1)</translation>
+    </message>
+    <message id="VllmSettings.the_release_whose_start_up_profile">
+        <source>the release whose start-up profile sizes the KV pool: up to 0.16 its sampler sorts the whole vocabulary, from 0.17 it masks the logits in place and needs less than half the memory</source>
+        <translation>версия, чей стартовый прогон задаёт пул KV-кэша: до 0.16 сэмплер сортирует весь словарь, с 0.17 маскирует логиты на месте и занимает меньше половины той памяти</translation>
+    </message>
+    <message id="VllmSettings.vllm_engine_settings">
+        <source>vLLM engine settings</source>
+        <translation>Настройки движка vLLM</translation>
+    </message>
+    <message id="VllmSettings.vllm_release">
+        <source>vLLM release</source>
+        <translation>Версия vLLM</translation>
+    </message>
+    <message id="VllmSettings.vllm_s_choice_for_the_gpu">
+        <source>vLLM&apos;s choice for the GPU</source>
+        <translation>выбор vLLM для этого GPU</translation>
+    </message>
+    <message id="VllmSettings.vllm_s_default_for_the_gpu">
+        <source>vLLM&apos;s default for the GPU</source>
+        <translation>по умолчанию vLLM для этого GPU</translation>
+    </message>
+    <message id="WorkloadPage.answer_requests_with_a_trained_model">
+        <source>Answer requests with a trained model; memory holds the weights and a KV cache for every token of every sequence in flight.</source>
+        <translation>Отвечать на запросы обученной моделью; память хранит веса и KV-кэш для каждого токена каждой обрабатываемой последовательности.</translation>
+    </message>
+    <message id="WorkloadPage.diffusion_generate_images">
+        <source>&amp;Diffusion: generate images</source>
+        <translation>Ди&amp;ффузия: генерировать изображения</translation>
+    </message>
+    <message id="WorkloadPage.inference_serve_a_language_model">
+        <source>&amp;Inference: serve a language model</source>
+        <translation>&amp;Инференс: обслуживать языковую модель</translation>
+    </message>
+    <message id="WorkloadPage.run_an_image_pipeline_text_encoders">
+        <source>Run an image pipeline (text encoders, denoiser, VAE); the peak is the larger of denoising and decoding the latents to pixels.</source>
+        <translation>Запускать конвейер изображений (текстовые энкодеры, денойзер, VAE); пик — большее из шага денойзинга и декодирования латентов в пиксели.</translation>
+    </message>
+    <message id="WorkloadPage.training_train_or_fine_tune_a">
+        <source>&amp;Training: train or fine-tune a language model</source>
+        <translation>&amp;Обучение: обучить или дообучить языковую модель</translation>
+    </message>
+    <message id="WorkloadPage.update_a_model_s_weights_on">
+        <source>Update a model&apos;s weights on your data, fully or with LoRA/QLoRA adapters; memory holds gradients, optimizer states and activations too.</source>
+        <translation>Обновлять веса модели на ваших данных, полностью или адаптерами LoRA/QLoRA; память хранит ещё градиенты, состояния оптимизатора и активации.</translation>
+    </message>
+    <message id="WorkloadPage.what_will_the_gpus_do_the">
+        <source>What will the GPUs do? The estimate beside follows every choice.</source>
+        <translation>Что будут делать GPU? Оценка рядом следует за каждым выбором.</translation>
+    </message>
+    <message id="WorkloadPage.workload">
+        <source>Workload</source>
+        <translation>Нагрузка</translation>
     </message>
     <message id="batch.line_not_json">
         <source>the line is not valid JSON: {reason}</source>
