@@ -8,9 +8,9 @@ English is shown when the interface is English or when a translation misses.
 - :func:`tr_id` is the call the interface makes: ``tr_id("MainWindow.quit", "Quit")``, or with a
   count, ``tr_id("Counts.quotes", "%Ln quote(s)", n)``, whose forms are Qt's numerus forms.
 - A translation that misses in Russian is reported (:func:`report_missing`): a warning in the
-  log every time, and, in development (``ANCHORGPU_DEV=1``), the English shown between ⚠ marks so
-  it is seen on the screen. ``tests/test_translations.py`` fails on any message the Russian .ts
-  lacks, so a release never gets here.
+  log (once per message), and, in development (``ANCHORGPU_DEV=1``), the English shown between
+  ⚠ marks so it is seen on the screen. ``tests/test_translations.py`` fails on any message the
+  Russian .ts lacks, so a release never gets here.
 - The pseudo-language (``ANCHORGPU_PSEUDO_TRANSLATE=1``): every text that goes through
   translation is shown transformed (accented letters, brackets, a third longer), so any English
   left on the screen is text that never went through translation.

@@ -34,8 +34,8 @@ class Word(str):
 def _word(key: str, english: str) -> Word:
     """Define the word ``english`` under id ``word.{key}``."""
     key = f"word.{key}"
-    if WORD_TEXTS.setdefault(key, english) != english:
-        raise ValueError(f"word id {key} defined twice")
+    assert key not in WORD_TEXTS, f"word id {key} defined twice"
+    WORD_TEXTS[key] = english
     return Word(key, english)
 
 
