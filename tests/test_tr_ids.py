@@ -10,6 +10,7 @@ import ast
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from core.texts.messages import TEMPLATES
 from gui import i18n_build
 from tools import tr_ids
 
@@ -166,3 +167,64 @@ def test_the_interface_has_no_call_left_to_convert():
     converter = tr_ids.Converter(tr_ids.gui_files())
     converter.scan()
     assert converter.conversions == [] and converter.left == []
+
+
+# -- core's texts written the old way, merged later ------------------------------------------
+
+
+def test_core_templates_lose_the_old_marker(tmp_path):
+    texts = tmp_path / "late_texts.py"
+    texts.write_text(
+        '"""Templates."""\n\nfrom core.texts.linguist import QT_TRANSLATE_NOOP\n\n'
+        'LATE = {\n    "late.one": QT_TRANSLATE_NOOP("CoreText", "one {n}"),\n'
+        '    "late.two": QT_TRANSLATE_NOOP(\n        "CoreText",\n        "two "\n'
+        '        "lines",\n    ),\n}\n',
+        "utf-8",
+    )
+
+    assert tr_ids.strip_core_markers(tmp_path) == [texts]
+
+    namespace: dict[str, object] = {}
+    exec(texts.read_text("utf-8"), namespace)  # no marker left to import
+    assert namespace["LATE"] == {"late.one": "one {n}", "late.two": "two lines"}
+    assert tr_ids.strip_core_markers(tmp_path) == []
+
+
+def test_a_core_translation_kept_by_english_moves_to_its_key(tmp_path):
+    tree = ET.parse(i18n_build.ts_path("ru"))
+    root = tree.getroot()
+    ids = next(c for c in root.iter("context") if not c.findtext("name"))
+    for message in list(ids.iter("message")):
+        if message.get("id") in ("fit.beyond_model", "planner.over_budget", "planner.short"):
+            ids.remove(message)
+    old = ET.SubElement(root, "context")
+    ET.SubElement(old, "name").text = "CoreText"
+    for english, russian in [
+        (
+            TEMPLATES["fit.beyond_model"],
+            "помещается, но предел — {limit:,} {limit|токен|токена|токенов}, меньше {asked:,}",
+        ),
+        (  # the English of a template written before {name!d}
+            TEMPLATES["planner.over_budget"].replace("!d}", "}"),
+            "стоит {total} {currency}, больше бюджета {budget} {currency}",
+        ),
+        (TEMPLATES["planner.short"], "нужно {need:.1f} {need|штука|штуки|штук}"),  # no such noun
+    ]:
+        message = ET.SubElement(old, "message")
+        ET.SubElement(message, "source").text = english
+        ET.SubElement(message, "translation").text = russian
+    tree.write(i18n_build.ts_path("ru", tmp_path), encoding="utf-8", xml_declaration=True)
+
+    left = tr_ids.carry_core_translations(tmp_path)
+
+    assert [line.split("]")[0] for line in left] == ["ru: [planner.short"]
+
+    moved = _translations(i18n_build.ts_path("ru", tmp_path))
+    assert moved["fit.beyond_model"] == (
+        TEMPLATES["fit.beyond_model"],
+        ["помещается, но предел — {limit:,} {limit|noun.token}, меньше {asked:,}"],
+    )
+    assert "planner.short" not in moved  # left for a person to word: the build lists it
+    assert moved["planner.over_budget"][1] == [
+        "стоит {total} {currency}, больше бюджета {budget} {currency}"
+    ]

@@ -15,6 +15,11 @@ lost. Then it formats the files it changed and rebuilds the translations (``gui.
 - It is idempotent: a converted call is never converted again, and ids already in the .ts keep
   their translations. Run it again after merging code that still calls ``self.tr``.
 - A call it cannot convert (the English not a literal) is listed and left as it is.
+- Core's templates still wrapped in ``QT_TRANSLATE_NOOP`` are unwrapped, and their translations
+  still kept by English (context ``CoreText``, as work written before the ids adds them) move to
+  the template's key, inline plural forms to the counted noun with those forms
+  (:func:`carry_core_translations`). A decimal parameter of such a template must still be marked
+  ``{name!d}`` by hand: that is a fact about the parameter the old text does not say.
 
 ``--check`` lists what would change and exits 1 when anything would, changing nothing.
 """
@@ -277,6 +282,97 @@ def carry_translations(conversions: list[Conversion], folder: Path) -> list[str]
     return unmatched
 
 
+OLD_CORE_CONTEXT = "CoreText"
+CORE_TEXTS = ROOT / "core" / "texts"
+_OLD_MARKER_IMPORT = "from core.texts.linguist import QT_TRANSLATE_NOOP\n"
+
+
+def strip_core_markers(folder: Path = CORE_TEXTS) -> list[Path]:
+    """Unwrap ``QT_TRANSLATE_NOOP("CoreText", "English")`` in core's templates to the English.
+
+    The key of a template is its id now; the marker (and its module) is gone. Returns the files
+    changed.
+    """
+    changed = []
+    for path in sorted(folder.glob("*_texts.py")):
+        source = path.read_text("utf-8")
+        calls = [
+            n
+            for n in ast.walk(ast.parse(source))
+            if isinstance(n, ast.Call)
+            and getattr(n.func, "id", None) == "QT_TRANSLATE_NOOP"
+            and len(n.args) == 2
+        ]
+        if not calls:
+            continue
+        lines = source.splitlines(keepends=True)
+        for node in sorted(calls, key=lambda n: (n.lineno, n.col_offset), reverse=True):
+            text = ast.get_source_segment(source, node.args[1]) or ""
+            start = _offset(lines, (node.lineno, node.col_offset))
+            end = _offset(lines, (node.end_lineno or node.lineno, node.end_col_offset or 0))
+            source = source[:start] + f"({text})" + source[end:]
+        source = source.replace(_OLD_MARKER_IMPORT, "")
+        ast.parse(source)
+        path.write_text(source, "utf-8")
+        changed.append(path)
+    return changed
+
+
+_INLINE_FORMS = re.compile(r"\{(\w+)((?:\|[^{}|]*){2,})\}")
+
+
+def _noun_ids(ids: ET.Element) -> dict[tuple[str, ...], str]:
+    """The counted nouns of ``ids`` by their Russian forms (("токен", "токена", "токенов"): ...)."""
+    found = {}
+    for message in ids.iter("message"):
+        key = message.get("id", "")
+        if key.startswith("noun.") and message.get("numerus") == "yes":
+            forms = tuple(f.text or "" for f in message.iter("numerusform"))
+            found.setdefault(forms, key)
+    return found
+
+
+def carry_core_translations(folder: Path) -> list[str]:
+    """Move translations of core's texts still kept by English (context CoreText) to their ids.
+
+    Work written before the ids translated a new template of core by its English, with counted
+    nouns as inline forms (``{n|токен|токена|токенов}``); the forms become the counted noun that
+    has them. Returns the texts that could not be moved (no such noun).
+    """
+    from core.texts.messages import TEMPLATES
+    from core.texts.words import WORD_TEXTS
+
+    ts_file = i18n_build.ts_path("ru", folder)
+    root = ET.parse(ts_file).getroot()
+    ids = next((c for c in root.iter("context") if not c.findtext("name")), None)
+    old = next((c for c in root.iter("context") if c.findtext("name") == OLD_CORE_CONTEXT), None)
+    if ids is None or old is None:
+        return []
+    by_english = {m.findtext("source"): m for m in old.iter("message")}
+    present = {m.get("id") for m in ids.iter("message")}
+    nouns = _noun_ids(ids)
+    left = []
+    for key, english in sorted({**TEMPLATES, **WORD_TEXTS}.items()):
+        message = by_english.get(english.replace("!d}", "}"))
+        if key in present or message is None:
+            continue
+        text = message.findtext("translation") or ""
+
+        def noun(match: re.Match[str]) -> str:
+            found = nouns.get(tuple(match[2][1:].split("|")))
+            return match[0] if found is None else f"{{{match[1]}|{found}}}"
+
+        text = _INLINE_FORMS.sub(noun, text)
+        if _INLINE_FORMS.search(text):
+            left.append(f"ru: [{key}] plural forms with no counted noun: {text!r}")
+            continue
+        moved = ET.SubElement(ids, "message", {"id": key})
+        ET.SubElement(moved, "source").text = english
+        ET.SubElement(moved, "translation").text = text
+    ts_file.write_text(i18n_build._linguist_xml(root), "utf-8")
+    return left
+
+
 def _ruff(*args: str) -> None:
     """Run ruff (beside this interpreter, else on PATH) when there is one."""
     for candidate in (Path(sys.executable).parent / "ruff", shutil.which("ruff")):
@@ -323,7 +419,11 @@ def main(argv: list[str]) -> int:
         for found in converter.conversions:
             print(f"{_shown(found.path)}:{found.start[0]} -> {found.message_id}")
         return 1 if converter.conversions else 0
+    core = [str(path) for path in strip_core_markers()]
+    if core:
+        _ruff("format", "--quiet", *core)
     conversions, unmatched = convert(gui_files(), i18n_build.I18N_DIR)
+    unmatched += carry_core_translations(i18n_build.I18N_DIR)
     for line in unmatched:
         print(f"no translation to carry over: {line}", file=sys.stderr)
     files = {c.path for c in conversions}
