@@ -228,3 +228,36 @@ def test_a_core_translation_kept_by_english_moves_to_its_key(tmp_path):
     assert moved["planner.over_budget"][1] == [
         "стоит {total} {currency}, больше бюджета {budget} {currency}"
     ]
+
+
+def test_an_import_a_merge_dropped_comes_back(tmp_path):
+    page, folder = _setup(tmp_path)
+    tr_ids.convert([page], folder)
+    converted = page.read_text("utf-8")
+    page.write_text(converted.replace("from gui.translation import tr_id\n", ""), "utf-8")
+    assert tr_ids.missing_imports([page]) == [page]
+
+    conversions, _ = tr_ids.convert([page], folder)
+
+    assert conversions == [] and tr_ids.missing_imports([page]) == []
+    assert page.read_text("utf-8") == converted
+
+
+def test_translations_of_merged_work_are_imported_then_moved_to_ids(tmp_path):
+    page, folder = _setup(tmp_path)
+    tr_ids.convert([page], folder)
+    # Work merged later: a new text of Page, still self.tr, translated in that branch's .ts.
+    text = page.read_text("utf-8")
+    more = '\n    def more(self) -> str:\n        return self.tr("Save as")\n'
+    page.write_text(text.replace("\n\nclass Other", more + "\n\nclass Other"), "utf-8")
+    theirs = tmp_path / "theirs.ts"
+    theirs.write_text(_ts("ru", {**RU, "Page": {**RU["Page"], "Save as": ["Сохранить как"]}}))
+
+    added = tr_ids.import_translations(i18n_build.ts_path("ru", folder), [theirs])
+    conversions, unmatched = tr_ids.convert([page], folder)
+
+    assert added == 1  # "Save as": the other messages by English the .ts had already
+    assert [c.message_id for c in conversions] == ["Page.save_as"] and unmatched == []
+    russian = _translations(i18n_build.ts_path("ru", folder))
+    assert russian["Page.save_as"] == ("Save as", ["Сохранить как"])
+    assert russian["Page.open_a_saved_plan"] == ("&Open a saved plan", ["&Открыть план"])

@@ -12,6 +12,8 @@ lost. Then it formats the files it changed and rebuilds the translations (``gui.
 - The id is the context and the first words of the English, lower case. An id already used
   for another English text (in a converted call, or earlier in this run) gets a short hash of the
   English appended, so ids do not depend on the order other branches add texts in.
+- A module that calls ``tr_id`` without importing it (a merge kept the other side's imports)
+  gets the import back.
 - It is idempotent: a converted call is never converted again, and ids already in the .ts keep
   their translations. Run it again after merging code that still calls ``self.tr``.
 - A call it cannot convert (the English not a literal) is listed and left as it is.
@@ -22,6 +24,9 @@ lost. Then it formats the files it changed and rebuilds the translations (``gui.
   ``{name!d}`` by hand: that is a fact about the parameter the old text does not say.
 
 ``--check`` lists what would change and exits 1 when anything would, changing nothing.
+``--import-ru FILE`` (and ``--import-en FILE``, each repeatable) first adds the messages of another
+.ts that the committed one lacks, to carry the Russian of work merged from elsewhere
+(:func:`import_translations`).
 """
 
 from __future__ import annotations
@@ -41,7 +46,8 @@ from gui import i18n_build
 
 ROOT = Path(__file__).resolve().parents[1]
 GUI_DIR = ROOT / "gui"
-IMPORT = "from gui.translation import tr_id"
+TR_ID = "tr_id"
+IMPORT = f"from gui.translation import {TR_ID}"
 SKIPPED_FILES = {"translation.py", "i18n_build.py"}  # the machinery itself
 MAX_WORDS = 6
 MAX_SLUG = 48
@@ -373,12 +379,57 @@ def carry_core_translations(folder: Path) -> list[str]:
     return left
 
 
+def import_translations(ts_file: Path, others: list[Path]) -> int:
+    """Add to ``ts_file`` the messages of ``others`` it lacks; return how many were added.
+
+    For a merge: the .ts of the branch merged into keeps the Russian that other work added by
+    English source text, which the conversion then moves to ids. A message ``ts_file`` has
+    already (by context and source, or by id) is kept as it is.
+    """
+    root = ET.parse(ts_file).getroot()
+    contexts = {c.findtext("name") or "": c for c in root.iter("context")}
+    added = 0
+    for other in others:
+        for context in ET.parse(other).getroot().iter("context"):
+            name = context.findtext("name") or ""
+            mine = contexts.get(name)
+            if mine is None:
+                mine = contexts[name] = ET.SubElement(root, "context")
+                ET.SubElement(mine, "name").text = name
+            have = {(m.get("id"), m.findtext("source"), m.findtext("comment")) for m in mine}
+            have_ids = {m.get("id") for m in mine.iter("message") if m.get("id")}
+            for message in context.iter("message"):
+                key = (message.get("id"), message.findtext("source"), message.findtext("comment"))
+                if key in have or (message.get("id") and message.get("id") in have_ids):
+                    continue
+                mine.append(copy.deepcopy(message))
+                have.add(key)
+                added += 1
+    ts_file.write_text(i18n_build._linguist_xml(root), "utf-8")
+    return added
+
+
 def _ruff(*args: str) -> None:
     """Run ruff (beside this interpreter, else on PATH) when there is one."""
     for candidate in (Path(sys.executable).parent / "ruff", shutil.which("ruff")):
         if candidate and Path(candidate).exists():
             subprocess.run([str(candidate), *args], check=False, cwd=ROOT)
             return
+
+
+def missing_imports(files: list[Path]) -> list[Path]:
+    """The files that call :func:`tr_id` without importing it (a merge can drop the import)."""
+    found = []
+    for path in files:
+        tree = ast.parse(path.read_text("utf-8"))
+        calls = any(isinstance(n, ast.Name) and n.id == TR_ID for n in ast.walk(tree))
+        bound = any(
+            isinstance(n, ast.ImportFrom) and any((a.asname or a.name) == TR_ID for a in n.names)
+            for n in ast.walk(tree)
+        ) or any(isinstance(n, ast.FunctionDef) and n.name == TR_ID for n in tree.body)
+        if calls and not bound:
+            found.append(path)
+    return found
 
 
 def convert(files: list[Path], i18n_folder: Path) -> tuple[list[Conversion], list[str]]:
@@ -390,9 +441,11 @@ def convert(files: list[Path], i18n_folder: Path) -> tuple[list[Conversion], lis
     converter.scan()
     for left in converter.left:
         print(f"left as it is: {left}", file=sys.stderr)
-    if not converter.conversions:
-        return [], []
     texts = rewritten(converter.conversions)
+    for path in missing_imports(files):
+        texts.setdefault(path, _with_import(path.read_text("utf-8")))
+    if not texts:
+        return [], []
     unmatched = carry_translations(converter.conversions, i18n_folder)
     for path, text in texts.items():
         path.write_text(text, "utf-8")
@@ -419,6 +472,11 @@ def main(argv: list[str]) -> int:
         for found in converter.conversions:
             print(f"{_shown(found.path)}:{found.start[0]} -> {found.message_id}")
         return 1 if converter.conversions else 0
+    for lang in i18n_build.LANGUAGES:
+        others = [Path(v) for k, v in zip(argv, argv[1:], strict=False) if k == f"--import-{lang}"]
+        if others:
+            added = import_translations(i18n_build.ts_path(lang), others)
+            print(f"{added} {lang} messages imported from {', '.join(map(str, others))}")
     core = [str(path) for path in strip_core_markers()]
     if core:
         _ruff("format", "--quiet", *core)
