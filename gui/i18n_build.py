@@ -36,6 +36,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.texts.messages import TEMPLATES
+from core.texts.words import WORD_TEXTS
+from gui.core_text import COUNTED_NOUNS
+from gui.presentation.field_text import CONTEXT as FIELD_CONTEXT
+from gui.presentation.field_text import WORDING
+from gui.translation import LANGUAGE_ID
+
 GUI_DIR = Path(__file__).resolve().parent
 I18N_DIR = GUI_DIR.parent / "resources" / "i18n"
 LANGUAGES = {"ru": "ru_RU", "en": "en_US"}
@@ -95,15 +102,9 @@ def gui_messages(paths: Iterable[Path]) -> list[IdMessage]:
 def core_messages() -> list[IdMessage]:
     """Core's templates, its fixed words, the counted nouns, the language marker, and the
     interface's own wording of refused values (:data:`gui.presentation.field_text.WORDING`)."""
-    from core.texts.messages import TEMPLATES
-    from core.texts.words import WORD_TEXTS
-    from gui.core_text import COUNTED_NOUNS
-    from gui.presentation.field_text import CONTEXT, WORDING
-    from gui.translation import LANGUAGE_ID
-
     return [
         IdMessage(LANGUAGE_ID, "en"),
-        *(IdMessage(f"{CONTEXT}.{key}", text) for key, text in WORDING.items()),
+        *(IdMessage(f"{FIELD_CONTEXT}.{key}", text) for key, text in WORDING.items()),
         *(IdMessage(key, text) for key, text in TEMPLATES.items()),
         *(IdMessage(key, text) for key, text in WORD_TEXTS.items()),
         *(IdMessage(key, text, numerus=True) for key, text in COUNTED_NOUNS.items()),

@@ -7,12 +7,16 @@ time, so it can be run again after other work that still calls ``self.tr`` is me
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from core.texts.messages import TEMPLATES
 from gui import i18n_build
 from tools import tr_ids
+
+ROOT = Path(__file__).resolve().parents[1]
 
 PAGE = '''"""A page."""
 
@@ -261,3 +265,15 @@ def test_translations_of_merged_work_are_imported_then_moved_to_ids(tmp_path):
     russian = _translations(i18n_build.ts_path("ru", folder))
     assert russian["Page.save_as"] == ("Save as", ["Сохранить как"])
     assert russian["Page.open_a_saved_plan"] == ("&Open a saved plan", ["&Открыть план"])
+
+
+def test_the_converter_imports_nothing_of_core_before_unwrapping_the_markers():
+    # A merged template module may still import the marker's module, gone here.
+    probe = (
+        "import sys, tools.tr_ids\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('core', 'gui')))"
+    )
+    found = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert found.stdout.strip() == "[]"

@@ -34,6 +34,7 @@ from __future__ import annotations
 import ast
 import copy
 import hashlib
+import importlib
 import re
 import shutil
 import subprocess
@@ -41,10 +42,20 @@ import sys
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
-
-from gui import i18n_build
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def _i18n() -> ModuleType:
+    """:mod:`gui.i18n_build`, imported only when first needed.
+
+    A template module merged with the old marker imports a module that is gone until
+    :func:`strip_core_markers` has run, so nothing of core or the GUI is imported before it.
+    """
+    return importlib.import_module("gui.i18n_build")
+
+
 GUI_DIR = ROOT / "gui"
 TR_ID = "tr_id"
 IMPORT = f"from gui.translation import {TR_ID}"
@@ -121,7 +132,7 @@ class Converter:
 
     def __init__(self, files: list[Path]) -> None:
         self.files = files
-        self.taken: dict[str, str] = {m.id: m.english for m in i18n_build.gui_messages(files)}
+        self.taken: dict[str, str] = {m.id: m.english for m in _i18n().gui_messages(files)}
         self.conversions: list[Conversion] = []
         self.left: list[str] = []
 
@@ -263,8 +274,8 @@ def _source_message(root: ET.Element, conversion: Conversion) -> ET.Element | No
 def carry_translations(conversions: list[Conversion], folder: Path) -> list[str]:
     """Give each new id the translation its English had in every .ts; return those without one."""
     unmatched = []
-    for lang in i18n_build.LANGUAGES:
-        ts_file = i18n_build.ts_path(lang, folder)
+    for lang in _i18n().LANGUAGES:
+        ts_file = _i18n().ts_path(lang, folder)
         root = ET.parse(ts_file).getroot()
         ids = next((c for c in root.iter("context") if not c.findtext("name")), None)
         if ids is None:
@@ -284,7 +295,7 @@ def carry_translations(conversions: list[Conversion], folder: Path) -> list[str]
             ET.SubElement(message, "source").text = conversion.english
             message.append(copy.deepcopy(old.find("translation")))
             present.add(conversion.message_id)
-        ts_file.write_text(i18n_build._linguist_xml(root), "utf-8")
+        ts_file.write_text(_i18n()._linguist_xml(root), "utf-8")
     return unmatched
 
 
@@ -345,10 +356,9 @@ def carry_core_translations(folder: Path) -> list[str]:
     nouns as inline forms (``{n|токен|токена|токенов}``); the forms become the counted noun that
     has them. Returns the texts that could not be moved (no such noun).
     """
-    from core.texts.messages import TEMPLATES
-    from core.texts.words import WORD_TEXTS
-
-    ts_file = i18n_build.ts_path("ru", folder)
+    texts = importlib.import_module("core.texts.messages")  # after strip_core_markers
+    words = importlib.import_module("core.texts.words")
+    ts_file = _i18n().ts_path("ru", folder)
     root = ET.parse(ts_file).getroot()
     ids = next((c for c in root.iter("context") if not c.findtext("name")), None)
     old = next((c for c in root.iter("context") if c.findtext("name") == OLD_CORE_CONTEXT), None)
@@ -358,7 +368,7 @@ def carry_core_translations(folder: Path) -> list[str]:
     present = {m.get("id") for m in ids.iter("message")}
     nouns = _noun_ids(ids)
     left = []
-    for key, english in sorted({**TEMPLATES, **WORD_TEXTS}.items()):
+    for key, english in sorted({**texts.TEMPLATES, **words.WORD_TEXTS}.items()):
         message = by_english.get(english.replace("!d}", "}"))
         if key in present or message is None:
             continue
@@ -375,7 +385,7 @@ def carry_core_translations(folder: Path) -> list[str]:
         moved = ET.SubElement(ids, "message", {"id": key})
         ET.SubElement(moved, "source").text = english
         ET.SubElement(moved, "translation").text = text
-    ts_file.write_text(i18n_build._linguist_xml(root), "utf-8")
+    ts_file.write_text(_i18n()._linguist_xml(root), "utf-8")
     return left
 
 
@@ -405,7 +415,7 @@ def import_translations(ts_file: Path, others: list[Path]) -> int:
                 mine.append(copy.deepcopy(message))
                 have.add(key)
                 added += 1
-    ts_file.write_text(i18n_build._linguist_xml(root), "utf-8")
+    ts_file.write_text(_i18n()._linguist_xml(root), "utf-8")
     return added
 
 
@@ -472,21 +482,21 @@ def main(argv: list[str]) -> int:
         for found in converter.conversions:
             print(f"{_shown(found.path)}:{found.start[0]} -> {found.message_id}")
         return 1 if converter.conversions else 0
-    for lang in i18n_build.LANGUAGES:
+    for lang in _i18n().LANGUAGES:
         others = [Path(v) for k, v in zip(argv, argv[1:], strict=False) if k == f"--import-{lang}"]
         if others:
-            added = import_translations(i18n_build.ts_path(lang), others)
+            added = import_translations(_i18n().ts_path(lang), others)
             print(f"{added} {lang} messages imported from {', '.join(map(str, others))}")
     core = [str(path) for path in strip_core_markers()]
     if core:
         _ruff("format", "--quiet", *core)
-    conversions, unmatched = convert(gui_files(), i18n_build.I18N_DIR)
-    unmatched += carry_core_translations(i18n_build.I18N_DIR)
+    conversions, unmatched = convert(gui_files(), _i18n().I18N_DIR)
+    unmatched += carry_core_translations(_i18n().I18N_DIR)
     for line in unmatched:
         print(f"no translation to carry over: {line}", file=sys.stderr)
     files = {c.path for c in conversions}
     print(f"{len(conversions)} calls in {len(files)} files now translated by id")
-    return i18n_build.main([])
+    return _i18n().main([])
 
 
 if __name__ == "__main__":
