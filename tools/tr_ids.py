@@ -482,14 +482,14 @@ def main(argv: list[str]) -> int:
         for found in converter.conversions:
             print(f"{_shown(found.path)}:{found.start[0]} -> {found.message_id}")
         return 1 if converter.conversions else 0
+    core = [str(path) for path in strip_core_markers()]  # first: core cannot load before
+    if core:
+        _ruff("format", "--quiet", *core)
     for lang in _i18n().LANGUAGES:
         others = [Path(v) for k, v in zip(argv, argv[1:], strict=False) if k == f"--import-{lang}"]
         if others:
             added = import_translations(_i18n().ts_path(lang), others)
             print(f"{added} {lang} messages imported from {', '.join(map(str, others))}")
-    core = [str(path) for path in strip_core_markers()]
-    if core:
-        _ruff("format", "--quiet", *core)
     conversions, unmatched = convert(gui_files(), _i18n().I18N_DIR)
     unmatched += carry_core_translations(_i18n().I18N_DIR)
     for line in unmatched:
