@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.domain.glossary import Glossary
+from gui.translation import tr_id
 
 TERM_SCHEME = "term"
 KEY_ROLE = Qt.ItemDataRole.UserRole
@@ -155,13 +156,25 @@ class GlossaryDock(QDockWidget):
         super().changeEvent(event)
 
     def _retranslate(self) -> None:
-        self.setWindowTitle(self.tr("Glossary"))
-        self._search.setPlaceholderText(self.tr("Search terms and definitions (RU or EN)"))
-        self._search.setAccessibleName(self.tr("Search the glossary"))
-        self._list.setAccessibleName(self.tr("Glossary terms"))
-        self._view.setAccessibleName(self.tr("Definition"))
-        self._disclaimer.setAccessibleName(self.tr("Disclaimer"))
-        self._lang_toggle.setToolTip(self.tr("Show the glossary in the other language"))
+        self.setWindowTitle(tr_id("GlossaryDock.glossary", "Glossary"))
+        self._search.setPlaceholderText(
+            tr_id(
+                "GlossaryDock.search_terms_and_definitions_ru_or",
+                "Search terms and definitions (RU or EN)",
+            )
+        )
+        self._search.setAccessibleName(
+            tr_id("GlossaryDock.search_the_glossary", "Search the glossary")
+        )
+        self._list.setAccessibleName(tr_id("GlossaryDock.glossary_terms", "Glossary terms"))
+        self._view.setAccessibleName(tr_id("GlossaryDock.definition", "Definition"))
+        self._disclaimer.setAccessibleName(tr_id("GlossaryDock.disclaimer", "Disclaimer"))
+        self._lang_toggle.setToolTip(
+            tr_id(
+                "GlossaryDock.show_the_glossary_in_the_other",
+                "Show the glossary in the other language",
+            )
+        )
         self._update_no_match()
 
     def _fill_list(self) -> None:
@@ -188,7 +201,11 @@ class GlossaryDock(QDockWidget):
 
     def _source(self, catalog: bool) -> str:
         """Which collection an entry is from, as the list's tooltip and the definition say."""
-        return self.tr("the catalog's glossary") if catalog else self.tr("help")
+        return (
+            tr_id("GlossaryDock.the_catalog_s_glossary", "the catalog's glossary")
+            if catalog
+            else tr_id("GlossaryDock.help", "help")
+        )
 
     def _item(self, key: str) -> QListWidgetItem:
         for row in range(self._list.count()):
@@ -219,7 +236,10 @@ class GlossaryDock(QDockWidget):
     def _update_no_match(self) -> None:
         text = self._search.text().strip()
         self._no_match.setText(
-            self.tr("No term or definition contains “{text}”.").format(text=text)
+            tr_id(
+                "GlossaryDock.no_term_or_definition_contains_text",
+                "No term or definition contains “{text}”.",
+            ).format(text=text)
         )
 
     def _on_search_text_changed(self, text: str) -> None:

@@ -11,11 +11,12 @@ from __future__ import annotations
 from html import escape
 from typing import Protocol, runtime_checkable
 
-from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject
+from PySide6.QtCore import QEvent, QLocale, QObject
 from PySide6.QtWidgets import QApplication, QLabel, QToolButton, QWidget
 
 from core.domain.glossary import load_glossary
 from gui.qt_names import set_by_name
+from gui.translation import tr_id
 
 TERM_SCHEME = "term"
 
@@ -99,7 +100,7 @@ class GlossaryLink(QToolButton):
 
     def _retranslate(self) -> None:
         term = load_glossary().get(self._key).term(_ui_language())
-        tip = QCoreApplication.translate("GlossaryLink", "Open “{term}” in the glossary")
+        tip = tr_id("GlossaryLink.open_term_in_the_glossary", "Open “{term}” in the glossary")
         self.setToolTip(tip.format(term=term))
         self.setAccessibleName(tip.format(term=term))
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator, Signal
 
 from core.base.resources import resource_path
+from gui.translation import PseudoTranslator, pseudo_mode
 
 LANGUAGES = ("ru", "en")
 QM_PREFIX = "anchorgpu_"
@@ -85,8 +86,11 @@ class LanguageSwitcher(QObject):
         return self._language
 
     def apply(self, choice: str) -> str:
-        """Install the translation for ``choice`` ("system", "ru" or "en"); return the language."""
-        lang = resolve_language(choice)
+        """Install the translation for ``choice`` ("system", "ru" or "en"); return the language.
+
+        The pseudo-language stands in for any choice: English, every text transformed.
+        """
+        lang = "en" if pseudo_mode() else resolve_language(choice)
         # The locale first: widgets read it while they handle the LanguageChange events below.
         system = QLocale.system()
         same = (system.language() == QLocale.Language.Russian) == (lang == "ru")
@@ -101,7 +105,16 @@ class LanguageSwitcher(QObject):
         return lang
 
     def _load(self, lang: str) -> list[QTranslator]:
-        """Qt's own strings (standard buttons, dialogs) first, then the app's."""
+        """Qt's own strings (standard buttons, dialogs) first, then the app's.
+
+        In the pseudo-language (:func:`gui.translation.pseudo_mode`) the English ones, and last
+        the translator that transforms every text asked by its English.
+        """
+        if pseudo_mode():
+            return [*self._load_language(lang), PseudoTranslator(self)]
+        return self._load_language(lang)
+
+    def _load_language(self, lang: str) -> list[QTranslator]:
         loaded = []
         qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
         qt_translator = QTranslator(self)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QWidget
 
 from core.base.resources import resource_path
 from gui.qt_names import set_by_name
+from gui.translation import tr_id
 
 
 def _shortcut(standard: QKeySequence.StandardKey, fallback: str) -> list[QKeySequence]:
@@ -98,38 +99,86 @@ class MainActions(QObject):
     def retranslate(self) -> None:
         """Set every text in the current language."""
         texts = (
-            (self.new_plan, self.tr("&New Plan"), self.tr("Start a new plan in the wizard")),
+            (
+                self.new_plan,
+                tr_id("MainActions.new_plan", "&New Plan"),
+                tr_id("MainActions.start_a_new_plan_in_the", "Start a new plan in the wizard"),
+            ),
             (
                 self.open_plan,
-                self.tr("&Open Plan…"),
-                self.tr("Open a plan file (a request in JSON) as a new draft"),
+                tr_id("MainActions.open_plan", "&Open Plan…"),
+                tr_id(
+                    "MainActions.open_a_plan_file_a_request",
+                    "Open a plan file (a request in JSON) as a new draft",
+                ),
             ),
             (
                 self.save_plan,
-                self.tr("&Save Plan As…"),
-                self.tr("Save the plan as a JSON file the command line reads too"),
+                tr_id("MainActions.save_plan_as", "&Save Plan As…"),
+                tr_id(
+                    "MainActions.save_the_plan_as_a_json",
+                    "Save the plan as a JSON file the command line reads too",
+                ),
             ),
-            (self.find, self.tr("&Find…"), self.tr("Search the current page or the glossary")),
+            (
+                self.find,
+                tr_id("MainActions.find", "&Find…"),
+                tr_id(
+                    "MainActions.search_the_current_page_or_the",
+                    "Search the current page or the glossary",
+                ),
+            ),
             (
                 self.glossary,
-                self.tr("&Glossary"),
-                self.tr("Open or close the glossary panel (Escape closes it too)"),
+                tr_id("MainActions.glossary", "&Glossary"),
+                tr_id(
+                    "MainActions.open_or_close_the_glossary_panel",
+                    "Open or close the glossary panel (Escape closes it too)",
+                ),
             ),
-            (self.settings, self.tr("&Settings…"), self.tr("Language, tax, runtime and catalog")),
-            (self.quit, self.tr("&Quit"), self.tr("Close the application")),
-            (self.show_plan, self.tr("&Plan"), self.tr("Show the plan page")),
-            (self.show_history, self.tr("&History"), self.tr("Show saved quotes and orders")),
+            (
+                self.settings,
+                tr_id("MainActions.settings", "&Settings…"),
+                tr_id(
+                    "MainActions.language_tax_runtime_and_catalog",
+                    "Language, tax, runtime and catalog",
+                ),
+            ),
+            (
+                self.quit,
+                tr_id("MainActions.quit", "&Quit"),
+                tr_id("MainActions.close_the_application", "Close the application"),
+            ),
+            (
+                self.show_plan,
+                tr_id("MainActions.plan", "&Plan"),
+                tr_id("MainActions.show_the_plan_page", "Show the plan page"),
+            ),
+            (
+                self.show_history,
+                tr_id("MainActions.history", "&History"),
+                tr_id("MainActions.show_saved_quotes_and_orders", "Show saved quotes and orders"),
+            ),
             (
                 self.show_catalog,
-                self.tr("&Catalog"),
-                self.tr("Show the GPU offers, their specifications and prices"),
+                tr_id("MainActions.catalog", "&Catalog"),
+                tr_id(
+                    "MainActions.show_the_gpu_offers_their_specifications",
+                    "Show the GPU offers, their specifications and prices",
+                ),
             ),
             (
                 self.shortcuts,
-                self.tr("&Keyboard Shortcuts"),
-                self.tr("List every command that has a key"),
+                tr_id("MainActions.keyboard_shortcuts", "&Keyboard Shortcuts"),
+                tr_id(
+                    "MainActions.list_every_command_that_has_a", "List every command that has a key"
+                ),
             ),
-            (self.about, self.tr("&About AnchorGPU Planner"), self.tr("Version and catalog")),
+            (
+                self.about,
+                tr_id("MainActions.about_anchorgpu_planner", "&About AnchorGPU Planner"),
+                tr_id("MainActions.version_and_catalog", "Version and catalog"),
+            ),
         )
         for act, text, tip in texts:
             act.setText(text)

@@ -6,12 +6,12 @@ both. The titles are translated in the window's context ("MainWindow"), as part 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QMenuBar, QToolBar
 
 from gui.main_actions import MainActions
 from gui.qt_names import set_by_name
+from gui.translation import tr_id
 
 
 class MainMenus:
@@ -40,11 +40,11 @@ class MainMenus:
 
     def retranslate(self) -> None:
         """Title the menus and the toolbar in the current language."""
-        self._file.setTitle(QCoreApplication.translate("MainWindow", "&File"))
-        self._edit.setTitle(QCoreApplication.translate("MainWindow", "&Edit"))
-        self._view.setTitle(QCoreApplication.translate("MainWindow", "&View"))
-        self._help.setTitle(QCoreApplication.translate("MainWindow", "&Help"))
-        self.toolbar.setWindowTitle(QCoreApplication.translate("MainWindow", "Toolbar"))
+        self._file.setTitle(tr_id("MainWindow.file", "&File"))
+        self._edit.setTitle(tr_id("MainWindow.edit", "&Edit"))
+        self._view.setTitle(tr_id("MainWindow.view", "&View"))
+        self._help.setTitle(tr_id("MainWindow.help", "&Help"))
+        self.toolbar.setWindowTitle(tr_id("MainWindow.toolbar", "Toolbar"))
 
 
 def _menu(bar: QMenuBar, name: str, first: list[QAction], last: list[QAction]) -> QMenu:

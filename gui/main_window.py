@@ -27,6 +27,7 @@ from gui.placeholder_page import PlaceholderPage
 from gui.qt_names import set_by_name
 from gui.startup_notice import StartupNotice
 from gui.startup_steps import StartupSteps, load_later_modules, load_wizard_modules, module
+from gui.translation import tr_id
 from gui.wizard import PlanPage
 
 if TYPE_CHECKING:
@@ -179,7 +180,7 @@ class MainWindow(QMainWindow):
         self.set_page(CATALOG_PAGE, catalog, self._catalog_title)
 
     def _catalog_title(self) -> str:
-        return self.tr("Catalog")
+        return tr_id("MainWindow.catalog", "Catalog")
 
     def _restore_dock_state(self) -> None:
         state = self._state.window_settings().value("mainWindow/state")
@@ -187,10 +188,10 @@ class MainWindow(QMainWindow):
             self.restoreState(state, STATE_VERSION)
 
     def _plan_title(self) -> str:
-        return self.tr("Plan")
+        return tr_id("MainWindow.plan", "Plan")
 
     def _history_title(self) -> str:
-        return self.tr("History")
+        return tr_id("MainWindow.history", "History")
 
     @Slot(str)
     def show_glossary_term(self, key: str) -> None:
@@ -255,13 +256,16 @@ class MainWindow(QMainWindow):
         super().changeEvent(event)
 
     def _retranslate(self) -> None:
-        self.setWindowTitle(self.tr("AnchorGPU Planner"))
+        self.setWindowTitle(tr_id("MainWindow.anchorgpu_planner", "AnchorGPU Planner"))
         self._actions.retranslate()
         self._menus.retranslate()
         placeholders = {
             HISTORY_PAGE: (
-                self.tr("Saved quotes and orders"),
-                self.tr("Quotes you save and orders you place are listed here, offline."),
+                tr_id("MainWindow.saved_quotes_and_orders", "Saved quotes and orders"),
+                tr_id(
+                    "MainWindow.quotes_you_save_and_orders_you",
+                    "Quotes you save and orders you place are listed here, offline.",
+                ),
             ),
         }
         for key, (title, text) in placeholders.items():
@@ -273,15 +277,21 @@ class MainWindow(QMainWindow):
         self._show_locations()
 
     def _show_locations(self) -> None:
-        self._db_label.setText(self.tr("Database: {path}").format(path=self._state.db_path))
+        self._db_label.setText(
+            tr_id("MainWindow.database_path", "Database: {path}").format(path=self._state.db_path)
+        )
         if not self._state.loaded:  # filled in by finish_startup, right after the first paint
             return
         catalog = self._state.catalog
-        text = self.tr("Catalog {id} as of {date}")
+        text = tr_id("MainWindow.catalog_id_as_of_date", "Catalog {id} as of {date}")
         self._catalog_label.setText(text.format(id=catalog.catalog_id, date=catalog.as_of))
         source = self._state.catalog_source
         self._catalog_label.setToolTip(
-            str(source) if source is not None else self.tr("The catalog bundled with the app")
+            str(source)
+            if source is not None
+            else tr_id(
+                "MainWindow.the_catalog_bundled_with_the_app", "The catalog bundled with the app"
+            )
         )
 
     def _report_startup_problems(self) -> None:
@@ -295,23 +305,32 @@ class MainWindow(QMainWindow):
             problem = message_text(self._state.settings_problem)
             kept = self._state.settings_kept_as
             if kept is None:
-                problems.append(self.tr("Settings: {problem}").format(problem=problem))
+                problems.append(
+                    tr_id("MainWindow.settings_problem", "Settings: {problem}").format(
+                        problem=problem
+                    )
+                )
             else:
-                text = self.tr(
+                text = tr_id(
+                    "MainWindow.the_settings_file_cannot_be_used",
                     "The settings file cannot be used ({problem}) and was kept as {file}; the "
-                    "defaults are in use until you save new settings."
+                    "defaults are in use until you save new settings.",
                 )
                 reason = _settings_reason(self._state.settings_problem, message_text)
                 problems.append(text.format(file=kept, problem=reason))
         if self._state.catalog_problem:
-            text = self.tr("The imported catalog cannot be used, the bundled one is: {problem}")
+            text = tr_id(
+                "MainWindow.the_imported_catalog_cannot_be_used",
+                "The imported catalog cannot be used, the bundled one is: {problem}",
+            )
             problems.append(text.format(problem=message_text(self._state.catalog_problem)))
         link = self._plan.wizard.draft_link
         if link is not None:
-            text = self.tr(
+            text = tr_id(
+                "MainWindow.the_draft_file_file_is_a",
                 "The draft file {file} is a symbolic link: the draft it points to was opened, but "
                 "the app never writes through a link, so your changes are not kept as the next "
-                "draft. Replace the link with a regular file, or remove it, to keep them."
+                "draft. Replace the link with a regular file, or remove it, to keep them.",
             )
             problems.append(text.format(file=link))
         return problems
@@ -324,7 +343,12 @@ class MainWindow(QMainWindow):
     @Slot(str)
     def _on_draft_refused(self, text: str) -> None:
         """Say, in a box that does not block the window, where the refused draft was kept."""
-        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Last draft"), text, parent=self)
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            tr_id("MainWindow.last_draft", "Last draft"),
+            text,
+            parent=self,
+        )
         box.setObjectName("draftRefusedBox")
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.setModal(False)
@@ -392,7 +416,7 @@ class MainWindow(QMainWindow):
 
     def show_shortcuts(self) -> None:
         """Help → Keyboard Shortcuts: the window's and the History page's keys."""
-        groups = [(self.tr("Everywhere"), self._actions.all())]
+        groups = [(tr_id("MainWindow.everywhere", "Everywhere"), self._actions.all())]
         history = self.page(HISTORY_PAGE)
         history_actions = getattr(history, "commands", None)
         if history_actions is not None:
@@ -403,14 +427,15 @@ class MainWindow(QMainWindow):
 
     def _on_about_triggered(self) -> None:
         catalog = self._state.catalog
-        text = self.tr(
+        text = tr_id(
+            "MainWindow.anchorgpu_planner_version_plans_gpu_rentals",
             "<p><b>AnchorGPU Planner {version}</b></p><p>Plans GPU rentals from the AnchorGPU "
             "catalog: memory fit, parallel strategies, fixed-term prices and a local history, "
-            "all offline.</p><p>Catalog {id} as of {date}.</p>"
+            "all offline.</p><p>Catalog {id} as of {date}.</p>",
         )
         QMessageBox.about(
             self,
-            self.tr("About AnchorGPU Planner"),
+            tr_id("MainWindow.about_anchorgpu_planner", "About AnchorGPU Planner"),
             text.format(version=__version__, id=catalog.catalog_id, date=catalog.as_of),
         )
 
@@ -418,7 +443,9 @@ class MainWindow(QMainWindow):
         self._show_locations()
         if self._state.loaded:  # a usable catalog now: its earlier problem is gone
             self._startup_notice.retranslate()
-        text = self.tr("Now using catalog {id} as of {date}.")
+        text = tr_id(
+            "MainWindow.now_using_catalog_id_as_of", "Now using catalog {id} as of {date}."
+        )
         self.statusBar().showMessage(text.format(id=catalog.catalog_id, date=catalog.as_of), 8000)
 
 

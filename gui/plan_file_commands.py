@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 from core.base.errors import InputError
 from gui.core_text import labelled_error_text
 from gui.settings_store import dialog_start, remember_dialog_folder
+from gui.translation import tr_id
 
 if TYPE_CHECKING:
     from gui.wizard.plan_wizard import PlanWizard
@@ -30,12 +31,17 @@ class PlanFileCommands(QObject):
         self._wizard = wizard
 
     def _filter(self) -> str:
-        return self.tr("Plan files (*.json);;All files (*)")
+        return tr_id(
+            "PlanFileCommands.plan_files_json_all_files", "Plan files (*.json);;All files (*)"
+        )
 
     def open(self) -> None:
         """Ask for a plan file and open it in the wizard as a new draft."""
         chosen, _ = QFileDialog.getOpenFileName(
-            self._window, self.tr("Open Plan"), dialog_start("plan"), self._filter()
+            self._window,
+            tr_id("PlanFileCommands.open_plan", "Open Plan"),
+            dialog_start("plan"),
+            self._filter(),
         )
         if chosen:
             remember_dialog_folder("plan", chosen)
@@ -46,7 +52,7 @@ class PlanFileCommands(QObject):
         try:
             self._wizard.open_plan_file(path)
         except InputError as error:
-            self._refuse(self.tr("Open Plan"), error)
+            self._refuse(tr_id("PlanFileCommands.open_plan", "Open Plan"), error)
             return False
         return True
 
@@ -54,7 +60,7 @@ class PlanFileCommands(QObject):
         """Ask where, then write the wizard's request as a plan file."""
         chosen, _ = QFileDialog.getSaveFileName(
             self._window,
-            self.tr("Save Plan As"),
+            tr_id("PlanFileCommands.save_plan_as", "Save Plan As"),
             dialog_start("plan", "plan.json"),
             self._filter(),
         )
@@ -68,7 +74,7 @@ class PlanFileCommands(QObject):
         try:
             self._wizard.save_plan_file(path)
         except InputError as error:
-            self._refuse(self.tr("Save Plan As"), error)
+            self._refuse(tr_id("PlanFileCommands.save_plan_as", "Save Plan As"), error)
             return False
         return True
 

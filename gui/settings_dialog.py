@@ -38,6 +38,7 @@ from gui.language_switcher import system_language
 from gui.presentation import counts, palette
 from gui.settings_models import tax_rate_from_percent
 from gui.settings_store import dialog_start, remember_dialog_folder, tax_percent_text
+from gui.translation import tr_id
 
 ERROR_STYLE = palette.ERROR_TEXT_STYLE
 
@@ -64,7 +65,10 @@ class SettingsDialog(QDialog):
             self._show_catalog_message(message_text(error.message), error=True)
             return False
         self._staged, self._use_bundled = (Path(path), catalog), False
-        text = self.tr("Catalog {id} as of {date} ({gpus}) will be used after OK.")
+        text = tr_id(
+            "SettingsDialog.catalog_id_as_of_date_gpus",
+            "Catalog {id} as of {date} ({gpus}) will be used after OK.",
+        )
         self._show_catalog_message(
             text.format(
                 id=catalog.catalog_id,
@@ -175,30 +179,54 @@ class SettingsDialog(QDialog):
         self._buttons.rejected.connect(self.reject)
 
     def _retranslate(self) -> None:
-        self.setWindowTitle(self.tr("Settings"))
+        self.setWindowTitle(tr_id("SettingsDialog.settings", "Settings"))
         system_name = {"ru": "Русский", "en": "English"}[system_language()]
-        names = (self.tr("System default ({language})").format(language=system_name), "Русский")
+        names = (
+            tr_id("SettingsDialog.system_default_language", "System default ({language})").format(
+                language=system_name
+            ),
+            "Русский",
+        )
         for index, name in enumerate((*names, "English")):
             self._language.setItemText(index, name)
         rows = (
-            self.tr("&Language:"),
-            self.tr("&Tax rate, %:"),
-            self.tr("&Runtime reserve per GPU:"),
-            self.tr("Data folder:"),
-            self.tr("History database:"),
+            tr_id("SettingsDialog.language", "&Language:"),
+            tr_id("SettingsDialog.tax_rate", "&Tax rate, %:"),
+            tr_id("SettingsDialog.runtime_reserve_per_gpu", "&Runtime reserve per GPU:"),
+            tr_id("SettingsDialog.data_folder", "Data folder:"),
+            tr_id("SettingsDialog.history_database", "History database:"),
         )
         for label, text in zip(self._labels, rows, strict=True):
             label.setText(text)
-        self._language.setToolTip(self.tr("Takes effect at once, no restart needed"))
-        self._tax.setToolTip(self.tr("Tax added to quotes; catalog prices exclude tax"))
-        self._context.setSuffix(self.tr(" GiB"))
-        self._context.setToolTip(
-            self.tr("Memory the CUDA or HIP context takes on every GPU; new plans start with it")
+        self._language.setToolTip(
+            tr_id(
+                "SettingsDialog.takes_effect_at_once_no_restart",
+                "Takes effect at once, no restart needed",
+            )
         )
-        self._catalog_group.setTitle(self.tr("GPU catalog"))
-        self._import_button.setText(self.tr("&Import Catalog File…"))
-        self._bundled_button.setText(self.tr("Use &Bundled Catalog"))
-        self._open_data_button.setText(self.tr("&Open Data Folder"))
+        self._tax.setToolTip(
+            tr_id(
+                "SettingsDialog.tax_added_to_quotes_catalog_prices",
+                "Tax added to quotes; catalog prices exclude tax",
+            )
+        )
+        self._context.setSuffix(tr_id("SettingsDialog.gib", " GiB"))
+        self._context.setToolTip(
+            tr_id(
+                "SettingsDialog.memory_the_cuda_or_hip_context",
+                "Memory the CUDA or HIP context takes on every GPU; new plans start with it",
+            )
+        )
+        self._catalog_group.setTitle(tr_id("SettingsDialog.gpu_catalog", "GPU catalog"))
+        self._import_button.setText(
+            tr_id("SettingsDialog.import_catalog_file", "&Import Catalog File…")
+        )
+        self._bundled_button.setText(
+            tr_id("SettingsDialog.use_bundled_catalog", "Use &Bundled Catalog")
+        )
+        self._open_data_button.setText(
+            tr_id("SettingsDialog.open_data_folder", "&Open Data Folder")
+        )
 
     def _load_values(self) -> None:
         settings = self._state.settings
@@ -209,8 +237,12 @@ class SettingsDialog(QDialog):
 
     def _show_catalog_in_use(self) -> None:
         catalog, source = self._state.catalog, self._state.catalog_source
-        where = str(source) if source is not None else self.tr("bundled with the app")
-        text = self.tr("In use: {id} as of {date}, {where}")
+        where = (
+            str(source)
+            if source is not None
+            else tr_id("SettingsDialog.bundled_with_the_app", "bundled with the app")
+        )
+        text = tr_id("SettingsDialog.in_use_id_as_of_date", "In use: {id} as of {date}, {where}")
         self._catalog_in_use.setText(
             text.format(id=catalog.catalog_id, date=catalog.as_of.isoformat(), where=where)
         )
@@ -244,7 +276,9 @@ class SettingsDialog(QDialog):
                 runtime_context_gib=self._context.value(),
             )
         except PlannerError as error:
-            QMessageBox.warning(self, self.tr("Settings"), message_text(error.message))
+            QMessageBox.warning(
+                self, tr_id("SettingsDialog.settings", "Settings"), message_text(error.message)
+            )
             return
         super().accept()
 
@@ -252,7 +286,12 @@ class SettingsDialog(QDialog):
         try:
             tax_rate_from_percent(text)
         except ValueError:
-            self._tax_error.setText(self.tr("Enter a percentage from 0 to 100, e.g. 20"))
+            self._tax_error.setText(
+                tr_id(
+                    "SettingsDialog.enter_a_percentage_from_0_to",
+                    "Enter a percentage from 0 to 100, e.g. 20",
+                )
+            )
             self._tax_error.show()
             self._buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
             return
@@ -262,9 +301,9 @@ class SettingsDialog(QDialog):
     def _on_import_clicked(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
             self,
-            self.tr("Import GPU Catalog"),
+            tr_id("SettingsDialog.import_gpu_catalog", "Import GPU Catalog"),
             dialog_start("catalog"),
-            self.tr("Catalog (*.json)"),
+            tr_id("SettingsDialog.catalog_json", "Catalog (*.json)"),
         )
         if path:
             remember_dialog_folder("catalog", path)
@@ -272,7 +311,12 @@ class SettingsDialog(QDialog):
 
     def _on_bundled_clicked(self) -> None:
         self._staged, self._use_bundled = None, True
-        self._show_catalog_message(self.tr("The bundled catalog will be used after OK."))
+        self._show_catalog_message(
+            tr_id(
+                "SettingsDialog.the_bundled_catalog_will_be_used",
+                "The bundled catalog will be used after OK.",
+            )
+        )
 
     def _on_open_data_clicked(self) -> None:
         ensure_private_dir(self._state.data_dir)
@@ -280,8 +324,9 @@ class SettingsDialog(QDialog):
         if not QDesktopServices.openUrl(url):
             QMessageBox.warning(
                 self,
-                self.tr("Open Data Folder"),
-                self.tr("Cannot open {path}: no file manager is available.").format(
-                    path=self._state.data_dir
-                ),
+                tr_id("SettingsDialog.open_data_folder_e7663c", "Open Data Folder"),
+                tr_id(
+                    "SettingsDialog.cannot_open_path_no_file_manager",
+                    "Cannot open {path}: no file manager is available.",
+                ).format(path=self._state.data_dir),
             )

@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.translation import tr_id
+
 
 def shortcut_rows(groups: list[tuple[str, list[QAction]]]) -> list[tuple[str, str, str]]:
     """(where, command, keys) for every action of ``groups`` that has a key."""
@@ -40,11 +42,17 @@ class ShortcutsDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("shortcutsDialog")
-        self.setWindowTitle(self.tr("Keyboard Shortcuts"))
+        self.setWindowTitle(tr_id("ShortcutsDialog.keyboard_shortcuts", "Keyboard Shortcuts"))
         rows = shortcut_rows(groups)
         table = QTableWidget(len(rows), 3, self)
         table.setObjectName("shortcutsTable")
-        table.setHorizontalHeaderLabels([self.tr("Where"), self.tr("Command"), self.tr("Keys")])
+        table.setHorizontalHeaderLabels(
+            [
+                tr_id("ShortcutsDialog.where", "Where"),
+                tr_id("ShortcutsDialog.command", "Command"),
+                tr_id("ShortcutsDialog.keys", "Keys"),
+            ]
+        )
         for number, row in enumerate(rows):
             for column, text in enumerate(row):
                 table.setItem(number, column, QTableWidgetItem(text))

@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
 
 from gui.presentation.palette import ERROR_BACKGROUND, ERROR_DARK
+from gui.translation import tr_id
 
 
 class StartupNotice(QWidget):
@@ -60,8 +61,8 @@ class StartupNotice(QWidget):
         return self._text.text()
 
     def retranslate(self) -> None:
-        self._close.setToolTip(self.tr("Dismiss"))
-        self._close.setAccessibleName(self.tr("Dismiss"))
+        self._close.setToolTip(tr_id("StartupNotice.dismiss", "Dismiss"))
+        self._close.setAccessibleName(tr_id("StartupNotice.dismiss", "Dismiss"))
         problems = self._problems()
         self._text.setText("\n".join(problems))
         self.setVisible(bool(problems) and not self._dismissed)

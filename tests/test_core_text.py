@@ -29,7 +29,8 @@ from core.estimate.dispatch import estimate, estimate_on, resolve
 from core.planning.planner import plan
 from core.quotes.quote import parse_quote, quote_estimate
 from core.quotes.snapshot import read_warning
-from core.texts.messages import TEMPLATES, WORDS
+from core.texts.messages import FORMATTER, TEMPLATES
+from core.texts.words import WORD_TEXTS
 from gui import core_text
 from gui.i18n_build import _tool, ts_path
 from gui.presentation.formats import count
@@ -43,17 +44,15 @@ FIXTURE = ROOT / "tests" / "fixtures" / "history-v1.sqlite"
 
 
 def _placeholders(text: str) -> set[tuple[str, str]]:
-    """The fields of ``text``; a plural selector ``{n|токен|токена|токенов}`` is not one."""
+    """The fields of ``text``; a counted noun ``{n|noun.token}`` is not one."""
     fields = string.Formatter().parse(text)
     return {(name, spec or "") for _, name, spec, _ in fields if name and "|" not in name}
 
 
-def _selectors(text: str) -> list[tuple[str, int]]:
-    """(parameter, number of forms) of each plural selector of ``text``."""
+def _selectors(text: str) -> list[tuple[str, str]]:
+    """(parameter, noun id) of each counted noun of ``text``."""
     fields = string.Formatter().parse(text)
-    return [
-        (name.split("|")[0], name.count("|")) for _, name, _, _ in fields if name and "|" in name
-    ]
+    return [tuple(name.split("|", 1)) for _, name, _, _ in fields if name and "|" in name]
 
 
 def _words(template: str) -> str:
@@ -63,16 +62,14 @@ def _words(template: str) -> str:
     )
 
 
-def _russian() -> dict[str, str]:
-    """Finished CoreText translations of the committed Linguist source, by source text."""
+def _russian() -> dict[str, tuple[str, str]]:
+    """(English, translation) of the messages by id of the committed Linguist source."""
     found = {}
-    for context in ET.parse(ts_path("ru")).getroot().iter("context"):
-        if context.findtext("name") != core_text.CONTEXT:
-            continue
-        for message in context.iter("message"):
+    for message in ET.parse(ts_path("ru")).getroot().iter("message"):
+        if message.get("id") and message.get("numerus") != "yes":
             translation = message.find("translation")
             assert translation is not None and translation.get("type") is None
-            found[message.findtext("source", "")] = translation.text or ""
+            found[message.get("id", "")] = (message.findtext("source", ""), translation.text or "")
     return found
 
 
@@ -88,18 +85,19 @@ def russian(app_state):
 
 def test_every_template_has_a_russian_translation_with_the_same_placeholders():
     russian = _russian()
-    words = {w for group in WORDS.values() for w in group}
-    assert set(russian) == set(TEMPLATES.values()) | words  # lupdate found every one
+    assert set(TEMPLATES) | set(WORD_TEXTS) <= set(russian)  # the build found every one
     for key, source in TEMPLATES.items():
-        translation = russian[source]
+        english, translation = russian[key]
+        assert english == source, key  # the English beside the id is core's own
         assert translation, key
         # Only a template of placeholders alone ("{path}: {reason}") reads the same in Russian.
         assert translation != source or not _words(source), key
         assert _placeholders(translation) == _placeholders(source), key
         names = {name for name, _ in _placeholders(source)}
-        assert all(name in names and forms == 3 for name, forms in _selectors(translation)), key
+        counted = _selectors(translation)
+        assert all(name in names and noun in core_text.COUNTED_NOUNS for name, noun in counted), key
         values = {name: 1 for name in names}
-        core_text.plural_forms(translation, values).format(**values)  # a valid template
+        FORMATTER.format(core_text.plural_forms(translation, values), **values)  # a valid one
 
 
 def _finding_keys_in_core() -> tuple[set[str], set[str]]:
@@ -343,13 +341,13 @@ def test_the_options_table_gives_the_reason_in_russian(russian):
 
 
 def _broken_translator(tmp_path: Path, broken: dict[str, str]) -> QTranslator:
-    """A real .qm whose CoreText translations name placeholders that do not exist."""
+    """A real .qm whose translations by id name placeholders that do not exist."""
     root = ET.Element("TS", version="2.1", language="ru_RU")
     context = ET.SubElement(root, "context")
-    ET.SubElement(context, "name").text = core_text.CONTEXT
-    for source, translation in broken.items():
-        message = ET.SubElement(context, "message")
-        ET.SubElement(message, "source").text = source
+    ET.SubElement(context, "name").text = ""
+    for key, translation in {**broken, "translation.language": "ru"}.items():
+        message = ET.SubElement(context, "message", id=key)
+        ET.SubElement(message, "source").text = TEMPLATES.get(key, key)
         ET.SubElement(message, "translation").text = translation
     ts, qm = tmp_path / "broken.ts", tmp_path / "broken.qm"
     ET.ElementTree(root).write(ts, encoding="utf-8", xml_declaration=True)
@@ -367,10 +365,10 @@ def test_a_translation_with_a_bad_placeholder_falls_back_to_english(qapp, tmp_pa
     translator = _broken_translator(
         tmp_path,
         {
-            TEMPLATES["checkpoint_restore"]: "около {size:.1f} ГБ, {gpus} GPU",  # unknown name
-            TEMPLATES["ddp_buckets"]: "бакеты {0}",  # positional
-            TEMPLATES["tp_pcie"]: "{gpu.name}",  # attribute of a string
-            TEMPLATES["price.tax"]: "Налог {percent:.1f}",  # number spec on a string
+            "checkpoint_restore": "около {size:.1f} ГБ, {gpus} GPU",  # unknown name
+            "ddp_buckets": "бакеты {0}",  # positional
+            "tp_pcie": "{gpu.name}",  # attribute of a string
+            "price.tax": "Налог {percent:.1f}",  # number spec on a string
         },
     )
     QCoreApplication.installTranslator(translator)

@@ -39,6 +39,8 @@ SEAMS: dict[str, str] = {
     "gui/window_checks.py": "the self-test imports every gui module by name",
     "gui/startup_steps.py": "what the window builds after its first paint is loaded on a thread "
     "and reached through module()",
+    "gui/core_text.py": "offer and GPU names come from the catalog (pydantic), which start-up "
+    "messages must not wait for",
     "core/model/models.py": "one checkpoint reader per source (safetensors, GGUF, an index) and "
     "the diffusion pipelines load only for a model that needs them",
     "gui/wizard/pages.py": "the registry imports a page's module when the page is built",
@@ -48,10 +50,8 @@ SEAMS: dict[str, str] = {
     "the first estimate does not wait for them (pool_work)",
 }
 # file -> its count of imports inside functions that are not at a seam yet (may only fall).
-NOT_YET_AT_A_SEAM: dict[str, int] = {
-    "gui/core_text.py": 2,
-}
-CEILING = 17  # every import counted here, those of NOT_YET_AT_A_SEAM included
+NOT_YET_AT_A_SEAM: dict[str, int] = {}
+CEILING = 16  # every import counted here, those of NOT_YET_AT_A_SEAM included
 
 
 def function_imports(tree: ast.AST) -> list[ast.stmt | ast.Call]:

@@ -21,7 +21,8 @@ from core.estimate.dispatch import estimate
 from core.estimate.results import estimate_to_json
 from core.planning.planner import plan
 from core.quotes.quote import parse_quote, quote_estimate
-from core.texts.messages import TEMPLATES, WORDS, Message, render
+from core.texts.messages import TEMPLATES, Message, decimal_names, render
+from core.texts.words import WORD_TEXTS, Word
 
 NOW = datetime(2026, 11, 2, 10, 0, tzinfo=UTC)
 REQUESTS = [
@@ -152,6 +153,30 @@ def test_planner_reasons_and_suggestions_are_messages():
     assert {s.key for s in result.suggestions} <= {k for k in TEMPLATES if k.startswith("planner.")}
 
 
-def test_every_word_parameter_is_used_by_a_template():
-    for name in WORDS:
-        assert any(f"{{{name}}}" in text for text in TEMPLATES.values()), name
+def test_a_word_parameter_carries_its_own_id():
+    sizes = {"context_tokens": 131072, "concurrent_sequences": 64}
+    planned = plan(parse_request({"model": {"preset": "llama-3.1-405b"}, "inference": sizes}))
+    words = [v for s in planned.suggestions for v in s.params.values() if isinstance(v, Word)]
+    strategies = [s.params["strategy"] for s in planned.suggestions]
+    assert strategies and all(isinstance(v, Word) for v in strategies)
+    assert {w.key for w in words} >= {"word.strategy.tensor"}
+    for word in words:  # the English a command line prints is the word's own text
+        assert WORD_TEXTS[word.key] == word
+    assert pickle.loads(pickle.dumps(words[0])).key == words[0].key
+
+
+def test_every_word_is_used_by_a_template_through_a_parameter():
+    groups = {key.split(".")[1] for key in WORD_TEXTS}
+    used = {"larger", "method", "stored_as", "strategy", "change", "binding", "unit"}
+    used |= {"constraint", "doing", "what"}
+    assert groups == used
+    for name in used:
+        assert any(f"{{{name}" in text for text in TEMPLATES.values()), name
+
+
+def test_a_template_says_which_parameters_are_decimals():
+    assert decimal_names(TEMPLATES["price.tax"]) == {"percent", "subtotal"}
+    assert decimal_names(TEMPLATES["planner.over_budget"]) == {"total", "budget"}
+    assert render("price.tax", {"percent": "7.5", "subtotal": "10.00", "currency": "USD"}) == (
+        "Tax 7.5 % of 10.00 USD"
+    )

@@ -24,7 +24,8 @@ def test_every_plural_message_has_every_form_of_its_language(lang, forms):
         texts = [form.text or "" for form in message.iter("numerusform")]
         assert len(texts) == forms, message.findtext("source")
         assert all(text.strip() for text in texts), message.findtext("source")
-        assert all("%n" in t or "%Ln" in t for t in texts), message.findtext("source")
+        if "%" in message.findtext("source", ""):  # a counted noun of core's messages has none
+            assert all("%n" in t or "%Ln" in t for t in texts), message.findtext("source")
     assert found >= 10
 
 

@@ -1,1 +1,1 @@
-"""Development tools: screenshots and icon drawing. Not part of the wheel or the bundle."""
+"""Development tools: screenshots, icons, texts to message ids. Not in the wheel or the bundle."""

@@ -49,7 +49,7 @@ from core.model.diffusion_pipeline import (
     load_pipeline,
     vae_decode_dtype,
 )
-from core.texts.messages import LARGER_DECODE, LARGER_DENOISE
+from core.texts.words import LARGER_DECODE, LARGER_DENOISE
 
 __all__ = [
     "PHASES",

@@ -57,22 +57,18 @@ from core.model.checkpoint_mtp import (
     layer_paths,
     names_mtp,
 )
-from core.texts.messages import WORDS
+from core.texts.words import STORED_AWQ_INT4 as AWQ_INT4
+from core.texts.words import STORED_FP8_CHANNEL as FP8_CHANNEL
+from core.texts.words import STORED_FP8_TENSOR as FP8_TENSOR
+from core.texts.words import STORED_GPTQ_INT4 as GPTQ_INT4
+from core.texts.words import STORED_INT4_PACKED as INT4_PACKED
+from core.texts.words import STORED_INT8_CHANNEL as INT8_CHANNEL
+from core.texts.words import STORED_MODELOPT_NVFP4 as MODELOPT_NVFP4
 
 _HALF_BYTES = 2  # fp16 / bf16: AWQ and GPTQ scales, compressed-tensors int4 group scales
 _INT32_BYTES = 4
 _SHAPE_BYTES = 16  # compressed-tensors weight_shape: two int64
 
-# Words for what a checkpoint stores (WORDS["stored_as"] after the five of checkpoint_layout).
-(
-    FP8_TENSOR,
-    FP8_CHANNEL,
-    INT4_PACKED,
-    INT8_CHANNEL,
-    AWQ_INT4,
-    GPTQ_INT4,
-    MODELOPT_NVFP4,
-) = WORDS["stored_as"][5:12]
 
 Matrix = Callable[[int, int], tuple[int, int]]
 
@@ -103,7 +99,7 @@ class MatrixRule:
     """How a checkpoint stores the linear layers it quantizes.
 
     Attributes:
-        label: What the checkpoint stores, in words (one of ``WORDS["stored_as"]``).
+        label: What the checkpoint stores, in words (a :class:`~core.texts.words.Word`).
         fmt: The :data:`core.domain.quant_formats.FORMATS` name whose hardware support matters.
         matrix: (values, metadata) bytes of one quantized ``out`` × ``inp`` matrix.
         kept: Names of the linear groups kept 16-bit.

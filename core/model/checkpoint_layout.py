@@ -48,7 +48,13 @@ from core.model.checkpoint_mtp import (
     module_path,
     names_mtp,
 )
-from core.texts.messages import WORDS
+from core.texts.words import (
+    STORED_FP8_E8M0,
+    STORED_FP8_FP32,
+    STORED_MXFP4,
+    STORED_MXFP4_FP8_E8M0,
+    STORED_MXFP4_FP8_FP32,
+)
 
 _PLAIN_BYTES = 2  # bf16 / fp16: the torch_dtype of every published quantized checkpoint here
 MXFP4_BLOCK = 32  # values per E8M0 scale (OCP Microscaling Formats v1.0)
@@ -84,7 +90,7 @@ class CheckpointLayout:
     """The stored bytes of a quantized checkpoint, split the way tensor parallelism splits them.
 
     Attributes:
-        label: What the checkpoint stores, in words (one of ``WORDS["stored_as"]``).
+        label: What the checkpoint stores, in words (a :class:`~core.texts.words.Word`).
         legacy: The coarse request class of the format holding most bytes (``fp8``, ``int4``).
         formats: :data:`core.domain.quant_formats.FORMATS` names whose hardware support matters,
             the one holding most bytes first.
@@ -115,13 +121,12 @@ class CheckpointLayout:
 
 
 # The words a finding shows for a layout, by (MXFP4 experts, E8M0-scaled fp8, fp32-scaled fp8).
-_FP8_FP32, _FP8_E8M0, _MXFP4, _MXFP4_FP8_E8M0, _MXFP4_FP8_FP32 = WORDS["stored_as"][:5]
 _LABELS = {
-    (False, False, True): _FP8_FP32,
-    (False, True, False): _FP8_E8M0,
-    (True, False, False): _MXFP4,
-    (True, True, False): _MXFP4_FP8_E8M0,
-    (True, False, True): _MXFP4_FP8_FP32,
+    (False, False, True): STORED_FP8_FP32,
+    (False, True, False): STORED_FP8_E8M0,
+    (True, False, False): STORED_MXFP4,
+    (True, True, False): STORED_MXFP4_FP8_E8M0,
+    (True, False, True): STORED_MXFP4_FP8_FP32,
 }
 
 

@@ -36,7 +36,8 @@ from core.model.families.build import Counted
 from core.model.families.generic import Guess, Tower, count_structure, estimate_tower
 from core.model.families.reader import ConfigReader
 from core.model.mtp import MTP_EH_PROJ, MtpBlock
-from core.texts.messages import UNNAMED_QUANTIZATION, Message
+from core.texts.messages import Message
+from core.texts.words import UNNAMED_QUANTIZATION
 
 Source = Literal["preset", "hf_config", "safetensors", "custom"]
 
@@ -398,7 +399,8 @@ def architecture_from_config(
         if checkpoint is None:
             # A layout the planner does not read (or an approximate count): say the weights
             # are counted at the request's precision, not as published.
-            method = str(quantization.get("quant_method", UNNAMED_QUANTIZATION))
+            named = quantization.get("quant_method")
+            method = UNNAMED_QUANTIZATION if named is None else str(named)
             r.notes.append(Message("model_note.declared_quantization", method=method))
     max_pos = _max_positions(text, r)
     return ModelArchitecture(

@@ -37,6 +37,7 @@ from core.estimate.llm import inference_weights, mxfp4_kernel, serving_memory
 from core.estimate.results import EstimateResult
 from core.planning.limit_search import Power, largest_fitting
 from core.texts.messages import Message
+from core.texts.words import BINDINGS
 
 if TYPE_CHECKING:
     from core.capacity.weights import WeightMemory
@@ -55,15 +56,6 @@ MAX_MICRO_BATCH = 100_000
 MAX_SEQUENCE_LENGTH = 10_000_000
 MAX_IMAGE_BATCH = 1024
 MIN_SIDE, MAX_SIDE, SIDE_STEP = 64, 16_384, 8  # pixels; the VAE downsamples by 8
-
-BINDING_WORDS: dict[Binding, str] = {
-    "memory": "memory",
-    "max_position_embeddings": "the model's max_position_embeddings",
-    "user_cap": "the cap you set",
-    "request_maximum": "the largest value a request allows",
-    "kv_pool": "vLLM's KV cache pool",
-    "max_num_seqs": "vLLM's max_num_seqs",
-}
 
 
 @dataclass(frozen=True)
@@ -153,7 +145,7 @@ def _message(item: Limit, request: PlanRequest) -> str:
     params: dict[str, int | str] = {"value": item.value, "at": held[item.name]}
     if item.name == "batch":
         params["height"] = diff.height
-    return Message(f"limits.{item.name}", binding=BINDING_WORDS[item.binding], **params)
+    return Message(f"limits.{item.name}", binding=BINDINGS[item.binding], **params)
 
 
 def _cap(request_maximum: int, model_maximum: int | None, user: int | None) -> tuple[int, Binding]:

@@ -24,6 +24,17 @@ from core.planning.limits import Limits, SharedLimits
 from core.pricing.outcome import OutcomeCost, outcome_cost
 from core.pricing.prices import Price, price_for, round_money
 from core.texts.messages import Message, Param
+from core.texts.words import (
+    CHANGE_CHECKPOINTING,
+    CHANGE_CPU_OFFLOAD,
+    CHANGE_FP8_KV,
+    CHANGE_INT4,
+    CHANGE_OFFER,
+    CHANGE_QLORA,
+    CHANGE_VAE_TILING,
+    STRATEGIES,
+    Word,
+)
 
 if TYPE_CHECKING:
     from core.model.models import ResolvedModel
@@ -309,7 +320,7 @@ def _suggest(
                 "planner.nearest",
                 gpus=option.estimate.gpus,
                 gpu=option.gpu.id,
-                strategy=option.estimate.strategy,
+                strategy=STRATEGIES[option.estimate.strategy],
                 short=gib(option.estimate.memory.total - option.estimate.usable_bytes),
             )
         )
@@ -325,7 +336,7 @@ def _suggest(
                     **change,
                     gpus=best.estimate.gpus,
                     gpu=best.gpu.id,
-                    strategy=best.estimate.strategy,
+                    strategy=STRATEGIES[best.estimate.strategy],
                     total=str(best.price.total),
                     currency=best.price.currency,
                 )
@@ -391,18 +402,18 @@ def _variants(request: PlanRequest) -> list[tuple[str, dict[str, Param], PlanReq
     """Request changes worth trying when nothing fits: message key, its parameters, request."""
     found: list[tuple[str, dict[str, Param], PlanRequest]] = []
 
-    def change(words: str, changed: PlanRequest) -> None:
+    def change(words: Word, changed: PlanRequest) -> None:
         found.append(("planner.with_change", {"change": words}, changed))
 
     if request.gpu:
-        change("another GPU offer", request.model_copy(update={"gpu": None}))
+        change(CHANGE_OFFER, request.model_copy(update={"gpu": None}))
     if request.workload == "inference":
         if request.precision.weights not in ("int4",):
             precision = request.precision.model_copy(update={"weights": "int4", "format": None})
-            change("int4 weights", request.model_copy(update={"precision": precision}))
+            change(CHANGE_INT4, request.model_copy(update={"precision": precision}))
         if request.precision.kv_cache != "fp8":
             precision = request.precision.model_copy(update={"kv_cache": "fp8"})
-            change("an fp8 KV cache", request.model_copy(update={"precision": precision}))
+            change(CHANGE_FP8_KV, request.model_copy(update={"precision": precision}))
         if request.inference.context_tokens > 1024:
             half = request.inference.model_copy(
                 update={"context_tokens": request.inference.context_tokens // 2}
@@ -417,17 +428,17 @@ def _variants(request: PlanRequest) -> list[tuple[str, dict[str, Param], PlanReq
     elif request.workload == "training":
         if not request.training.activation_checkpointing:
             training = request.training.model_copy(update={"activation_checkpointing": True})
-            change("activation checkpointing", request.model_copy(update={"training": training}))
+            change(CHANGE_CHECKPOINTING, request.model_copy(update={"training": training}))
         if request.training.method == "full":
             training = request.training.model_copy(update={"method": "qlora"})
-            change("QLoRA", request.model_copy(update={"training": training}))
+            change(CHANGE_QLORA, request.model_copy(update={"training": training}))
     elif request.workload == "diffusion":
         if not request.diffusion.vae_tiling:
             diffusion = request.diffusion.model_copy(update={"vae_tiling": True})
-            change("VAE tiling", request.model_copy(update={"diffusion": diffusion}))
+            change(CHANGE_VAE_TILING, request.model_copy(update={"diffusion": diffusion}))
         if request.diffusion.cpu_offload == "none":
             diffusion = request.diffusion.model_copy(update={"cpu_offload": "model"})
-            change("model CPU offload", request.model_copy(update={"diffusion": diffusion}))
+            change(CHANGE_CPU_OFFLOAD, request.model_copy(update={"diffusion": diffusion}))
     return found
 
 

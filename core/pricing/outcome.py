@@ -42,6 +42,7 @@ from core.domain.terms import MAX_TERM_COUNT, UNIT_HOURS
 from core.estimate.results import EstimateResult
 from core.pricing.prices import Price, round_money
 from core.texts.messages import Message
+from core.texts.words import UNITS
 
 PER_UNIT = Decimal("0.0001")
 MILLION = Decimal(1_000_000)
@@ -199,7 +200,7 @@ class OutcomeCost:
                     Message(
                         f"outcome.term_covers.{unit}" + (".one" if one else ""),
                         count=self.proposed_term.count,
-                        unit=self.proposed_term.unit,
+                        unit=UNITS[self.proposed_term.unit],
                         hours=self.proposed_term.hours,
                     )
                 )

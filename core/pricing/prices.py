@@ -20,6 +20,7 @@ from core.domain.currencies import MINOR_UNITS
 from core.domain.request import Term
 from core.domain.terms import UNIT_HOURS, term_hours
 from core.texts.messages import Message, render
+from core.texts.words import AMOUNT, TAX_RATE
 
 if TYPE_CHECKING:
     from core.estimate.results import EstimateResult
@@ -46,7 +47,7 @@ def minor_units(currency: str) -> int:
         ) from None
 
 
-def to_decimal(value: Any, *, what: str = "amount") -> Decimal:
+def to_decimal(value: Any, *, what: str = AMOUNT) -> Decimal:
     """Build a finite Decimal from a string, an int or a Decimal; refuse floats.
 
     Raises:
@@ -174,7 +175,7 @@ def validate_tax_rate(rate: Any) -> Decimal:
     Raises:
         InputError: Not a decimal string or outside 0..1.
     """
-    value = to_decimal(rate, what="tax rate")
+    value = to_decimal(rate, what=TAX_RATE)
     if not Decimal(0) <= value <= Decimal(1):
         raise InputError(Message("pricing.tax_rate_range", rate=rate))
     return value

@@ -34,6 +34,7 @@ from core.store.repository import HistoryStore
 from core.store.restore import Restored, restore_database
 from core.store.schema import user_version
 from core.texts.messages import Message
+from core.texts.words import BACKUP
 
 __all__ = [
     "PAGES_PER_STEP",
@@ -69,7 +70,7 @@ def backup_database(
         InputError: The destination is a link, not a regular file, or the history itself.
         StoreError: The copy failed or did not verify (it was deleted).
     """
-    destination = refuse_unsafe_output(Path(destination), store.path, "backup")
+    destination = refuse_unsafe_output(Path(destination), store.path, BACKUP)
     destination = destination.parent.resolve() / destination.name
     clean_stale_temporaries(destination)
     try:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from core.base.errors import StoreBusyError, StoreError
 from core.texts.messages import Message
+from core.texts.words import DOINGS
 
 FULL_BELOW_BYTES = 64 * 1024
 """Free space under which an I/O error is reported as a full disk (SQLite pages are 4 KiB)."""
@@ -68,6 +69,7 @@ def busy(path: object) -> StoreBusyError:
 def describe(error: sqlite3.Error | OSError, path: object, *, doing: str = "use") -> StoreError:
     """A :class:`StoreError` naming the real cause of ``error`` on the history at ``path``."""
     where = Path(str(path))
+    doing = DOINGS.get(doing, doing)
     if isinstance(error, OSError):
         number = error.errno
         if number in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):

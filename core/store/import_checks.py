@@ -37,6 +37,7 @@ from core.pricing.prices import HOURS_PER_STORAGE_MONTH, price_for, round_money,
 from core.quotes.quote import Quote
 from core.store.records import parse_stamp
 from core.texts.messages import Message
+from core.texts.words import STORAGE_PRICE, UNIT_PRICE
 
 MAX_IMPORT_BYTES = 256 * 1024 * 1024
 """The largest import file read (256 MiB, several times the export of a million-row history)."""
@@ -148,7 +149,7 @@ def check_snapshot(quote: Quote, row: str) -> None:
             )
     prices = quote.gpu.get("price_per_gpu_hour")
     listed = prices.get(quote.term_unit) if isinstance(prices, dict) else None
-    if listed is None or _money(listed, "unit price") != price.unit_price_per_gpu_hour:
+    if listed is None or _money(listed, UNIT_PRICE) != price.unit_price_per_gpu_hour:
         refuse(Message("store.import_unit_price"))
     known = _bundled_currency(quote.catalog_id)
     if known is not None and known != currency:
@@ -271,7 +272,7 @@ def _line_amount(
     elif kind == "storage":
         if quote.storage_gb is None or "per_gb_month" not in params:
             return None  # snapshots saved before the parameters were kept
-        per_gb_month = _money(params["per_gb_month"], "storage price")
+        per_gb_month = _money(params["per_gb_month"], STORAGE_PRICE)
         amount = per_gb_month * quote.storage_gb * price.hours / HOURS_PER_STORAGE_MONTH
     elif kind == "tax":
         amount = subtotal * price.tax_rate

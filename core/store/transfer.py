@@ -40,6 +40,7 @@ from core.store.import_checks import MAX_IMPORT_BYTES, check_order, check_raw, c
 from core.store.records import HistoryRow, parse_stamp, stamp, stamp_seconds
 from core.store.repository import HistoryStore, validate_idempotency_key
 from core.texts.messages import Message, cause, validation_message
+from core.texts.words import EXPORT, TOTAL
 
 EXPORT_FORMAT = "anchorgpu-planner-history"
 EXPORT_VERSION = 1
@@ -68,7 +69,7 @@ def _atomic_write(store: HistoryStore, path: Path, write: Any) -> None:
 
     The output is never the history or its journals.
     """
-    path = refuse_unsafe_output(Path(path), store.path, "export")
+    path = refuse_unsafe_output(Path(path), store.path, EXPORT)
 
     def text(binary: BinaryIO) -> None:
         stream = io.TextIOWrapper(binary, encoding="utf-8")
@@ -91,7 +92,7 @@ def _all_rows(store: HistoryStore) -> Iterator[HistoryRow]:
 
 def export_csv(store: HistoryStore, path: Path) -> int:
     """Write every quote and order as CSV; return the number of rows."""
-    path = refuse_unsafe_output(Path(path), store.path, "export")
+    path = refuse_unsafe_output(Path(path), store.path, EXPORT)
     found = (row.as_json() for row in _all_rows(store))
     return write_csv(path, CSV_COLUMNS, ([data[c] for c in CSV_COLUMNS] for data in found))
 
@@ -187,7 +188,7 @@ class _OrderIn(BaseModel):
     @field_validator("total", mode="before")
     @classmethod
     def _money(cls, value: Any) -> Decimal:
-        return to_decimal(value, what="total")
+        return to_decimal(value, what=TOTAL)
 
     @field_validator("created_at")
     @classmethod

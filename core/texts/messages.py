@@ -1,36 +1,38 @@
 """Messages core gives a user, as a stable key, an English template and parameters.
 
 Warnings, price line labels, planner reasons and the common input errors are built here: the
-English text is ``TEMPLATES[key].format(**params)``, exactly what the command line prints. The key
-and the parameters travel with the text (in :class:`Message`, and as ``params`` in the JSON of a
-finding or a price line), so that a front end can word the same message in another language
-(``gui/core_text.py`` does it for Russian) without core knowing about translation.
+English text is ``TEMPLATES[key]`` filled with ``params`` (:data:`FORMATTER`), exactly what the
+command line prints. The key and the parameters travel with the text (in :class:`Message`, and as
+``params`` in the JSON of a finding or a price line), so that a front end can word the same
+message in another language (``gui/core_text.py`` does it for Russian, by the key) without core
+knowing about translation.
 
 Parameters are strings or numbers; numbers keep their format spec in the template (``{need:.1f}``)
-so a translation can show them with the reader's decimal separator. A parameter listed in
-:data:`WORDS` holds one of a few fixed English words that a translation replaces as well. A
-parameter may itself be a :class:`Message` (the cause inside an error's sentence), which a
-translation words in turn. Errors core raises for a user carry a :class:`Message` too; their
-templates are in :mod:`core.texts.error_texts` and :mod:`core.texts.store_texts`.
+so a translation can show them with the reader's decimal separator. The parameter says what it
+is: a decimal passed as text is ``{name!d}`` in the template (money, a tax rate), a fixed English
+word is a :class:`~core.texts.words.Word` that carries its own id, and a parameter may itself be
+a :class:`Message` (the cause inside an error's sentence), which a translation words in turn.
+Errors core raises for a user carry a :class:`Message` too; their templates are in
+:mod:`core.texts.error_texts` and :mod:`core.texts.store_texts`.
 """
 
 from __future__ import annotations
 
+import string
 from collections.abc import Mapping
 from typing import Any
 
 from core.texts.error_texts import ERROR_TEMPLATES
 from core.texts.message_texts import TEMPLATES as _MESSAGE_TEMPLATES
-from core.texts.message_texts import WORDS as _MESSAGE_WORDS
-from core.texts.store_texts import STORE_TEMPLATES, STORE_WORDS
-from core.texts.traffic_texts import TRAFFIC_TEMPLATES, TRAFFIC_WORDS
+from core.texts.store_texts import STORE_TEMPLATES
+from core.texts.traffic_texts import TRAFFIC_TEMPLATES
 
 Param = str | int | float
 Params = Mapping[str, Param]
 
 __all__ = [
+    "FORMATTER",
     "TEMPLATES",
-    "WORDS",
     "Message",
     "Param",
     "Params",
@@ -47,11 +49,29 @@ TEMPLATES: dict[str, str] = {
     **TRAFFIC_TEMPLATES,
 }
 """Every English template by key: messages, then errors."""
-WORDS: dict[str, tuple[str, ...]] = {**_MESSAGE_WORDS, **STORE_WORDS, **TRAFFIC_WORDS}
-"""Parameters whose value is one of a few fixed English words, which a translation replaces too."""
 
-LARGER_DECODE, LARGER_DENOISE = WORDS["larger"]
-(UNNAMED_QUANTIZATION,) = WORDS["method"]
+
+class TemplateFormatter(string.Formatter):
+    """``str.format`` that knows the conversion ``!d``: a decimal passed as text, shown as it is.
+
+    A front end formats the same templates and translations with this, and shows a ``!d``
+    parameter with the reader's separators instead.
+    """
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        """``!d`` keeps the value; the others are ``str.format``'s own."""
+        if conversion == "d":
+            return value
+        return super().convert_field(value, conversion)
+
+
+FORMATTER = TemplateFormatter()
+"""Fills a template with its parameters."""
+
+
+def decimal_names(template: str) -> frozenset[str]:
+    """The parameters ``template`` marks as decimals passed as text (``{total!d}``)."""
+    return frozenset(name for _, name, _, kind in FORMATTER.parse(template) if name and kind == "d")
 
 
 def finding_key(code: str, variant: str = "") -> str:
@@ -61,7 +81,7 @@ def finding_key(code: str, variant: str = "") -> str:
 
 def render(key: str, params: Params) -> str:
     """The English text of template ``key`` with ``params``."""
-    return TEMPLATES[key].format(**params)
+    return FORMATTER.format(TEMPLATES[key], **params)
 
 
 def _rebuild(text: str, key: str, params: dict[str, Param]) -> Message:

@@ -18,6 +18,7 @@ from core.domain.gpu_formats import emulated_features, native_features
 from gui.history.sort_proxy import SORT_ROLE
 from gui.presentation import formats
 from gui.presentation.names import offer
+from gui.translation import tr_id
 
 # The prices come right after the GPU, so a 1280-pixel screen shows them without scrolling.
 GPU, VRAM = 0, 1
@@ -60,20 +61,20 @@ class CatalogTableModel(QAbstractTableModel):
     ) -> Any:
         if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
             return None
-        titles = [self.tr("GPU"), self.tr("VRAM")]
+        titles = [tr_id("CatalogTableModel.gpu", "GPU"), tr_id("CatalogTableModel.vram", "VRAM")]
         titles += [
-            self.tr("{unit}, {currency}/GPU-h").format(
+            tr_id("CatalogTableModel.unit_currency_gpu_h", "{unit}, {currency}/GPU-h").format(
                 unit=formats.term_unit(unit), currency=self._currency
             )
             for unit in TERM_UNITS
         ]
         titles += [
-            self.tr("Platform"),
-            self.tr("Interconnect"),
-            self.tr("Bandwidth, GB/s"),
-            self.tr("BF16 TFLOPs"),
-            self.tr("Runs natively"),
-            self.tr("Slower kernels"),
+            tr_id("CatalogTableModel.platform", "Platform"),
+            tr_id("CatalogTableModel.interconnect", "Interconnect"),
+            tr_id("CatalogTableModel.bandwidth_gb_s", "Bandwidth, GB/s"),
+            tr_id("CatalogTableModel.bf16_tflops", "BF16 TFLOPs"),
+            tr_id("CatalogTableModel.runs_natively", "Runs natively"),
+            tr_id("CatalogTableModel.slower_kernels", "Slower kernels"),
         ]
         return titles[section] if 0 <= section < COLUMNS else None
 
@@ -106,7 +107,7 @@ class CatalogTableModel(QAbstractTableModel):
                 return f"CUDA {gpu.compute_capability or '?'}"
             return f"ROCm {gpu.gfx_target or '?'}"
         if column == LINK:
-            return self.tr("{link}, {n} per node").format(
+            return tr_id("CatalogTableModel.link_n_per_node", "{link}, {n} per node").format(
                 link=gpu.interconnect, n=gpu.gpus_per_node
             )
         if column == NATIVE:
@@ -135,18 +136,24 @@ class CatalogTableModel(QAbstractTableModel):
             return f"{gpu.name} ({gpu.id})" + (f"\n{gpu.note}" if gpu.note else "")
         if column == PLATFORM:
             text = (
-                self.tr("Compute capability {cc}").format(cc=gpu.compute_capability or "?")
+                tr_id("CatalogTableModel.compute_capability_cc", "Compute capability {cc}").format(
+                    cc=gpu.compute_capability or "?"
+                )
                 if gpu.vendor == "nvidia"
-                else self.tr("GPU target {gfx}").format(gfx=gpu.gfx_target or "?")
+                else tr_id("CatalogTableModel.gpu_target_gfx", "GPU target {gfx}").format(
+                    gfx=gpu.gfx_target or "?"
+                )
             )
             driver = gpu.driver_cuda_max if gpu.vendor == "nvidia" else gpu.driver_rocm_max
             if driver:
-                text += "; " + self.tr("the offer's driver supports up to version {v}").format(
-                    v=driver
-                )
+                text += "; " + tr_id(
+                    "CatalogTableModel.the_offer_s_driver_supports_up",
+                    "the offer's driver supports up to version {v}",
+                ).format(v=driver)
             return text
         if column in (NATIVE, SLOWER):
-            return self.tr(
-                "Tensor-core formats; the slower ones run through weight-only or software kernels"
+            return tr_id(
+                "CatalogTableModel.tensor_core_formats_the_slower_ones",
+                "Tensor-core formats; the slower ones run through weight-only or software kernels",
             )
         return None

@@ -20,6 +20,7 @@ from core.domain.catalog import Catalog
 from gui.app_state import AppState
 from gui.catalog.catalog_table_model import GPU, CatalogTableModel
 from gui.history.sort_proxy import SortProxy
+from gui.translation import tr_id
 
 
 class CatalogView(QWidget):
@@ -75,9 +76,10 @@ class CatalogView(QWidget):
     def _retranslate(self) -> None:
         catalog = self._state.catalog
         self._source.setText(
-            self.tr(
+            tr_id(
+                "CatalogView.catalog_id_as_of_date_count",
                 "Catalog {id} as of {date}: {count} GPU offers, prices per GPU-hour in "
-                "{currency} for each fixed rental term. Memory in GiB; bandwidth in GB/s."
+                "{currency} for each fixed rental term. Memory in GiB; bandwidth in GB/s.",
             ).format(
                 id=catalog.catalog_id,
                 date=catalog.as_of,
@@ -85,7 +87,9 @@ class CatalogView(QWidget):
                 currency=catalog.currency,
             )
         )
-        self._table.setAccessibleName(self.tr("GPU offers of the catalog"))
+        self._table.setAccessibleName(
+            tr_id("CatalogView.gpu_offers_of_the_catalog", "GPU offers of the catalog")
+        )
         self._model.retranslate()
         self._table.resizeColumnsToContents()
 

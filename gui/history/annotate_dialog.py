@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.quotes.quote import MAX_LABEL_LENGTH
+from gui.translation import tr_id
 
 
 class AnnotateDialog(QDialog):
@@ -24,23 +25,34 @@ class AnnotateDialog(QDialog):
     def __init__(self, entity_id: str, label: str, notes: str, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("annotateDialog")
-        self.setWindowTitle(self.tr("Label and notes of {id}").format(id=entity_id))
+        self.setWindowTitle(
+            tr_id("AnnotateDialog.label_and_notes_of_id", "Label and notes of {id}").format(
+                id=entity_id
+            )
+        )
         self._label = QLineEdit(label, self)
         self._label.setObjectName("annotateLabel")
         self._label.setMaxLength(MAX_LABEL_LENGTH)
-        self._label.setPlaceholderText(self.tr("e.g. chatbot staging"))
+        self._label.setPlaceholderText(
+            tr_id("AnnotateDialog.e_g_chatbot_staging", "e.g. chatbot staging")
+        )
         self._notes = QPlainTextEdit(notes, self)
         self._notes.setObjectName("annotateNotes")
         self._notes.setTabChangesFocus(True)
-        self._notes.setPlaceholderText(self.tr("Anything to remember; notes are searched too"))
+        self._notes.setPlaceholderText(
+            tr_id(
+                "AnnotateDialog.anything_to_remember_notes_are_searched",
+                "Anything to remember; notes are searched too",
+            )
+        )
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel, self
         )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form = QFormLayout(self)
-        form.addRow(self.tr("&Label:"), self._label)
-        form.addRow(self.tr("&Notes:"), self._notes)
+        form.addRow(tr_id("AnnotateDialog.label", "&Label:"), self._label)
+        form.addRow(tr_id("AnnotateDialog.notes", "&Notes:"), self._notes)
         form.addRow(buttons)
         self.resize(460, 260)
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from core.base.errors import PlannerError
 from gui.core_text import error_text as core_error_text
+from gui.translation import tr_id
 
 log = logging.getLogger(__name__)
 
@@ -25,7 +25,7 @@ def error_text(error: BaseException) -> str:
     if isinstance(error, OSError):
         return str(error)
     log.error("unexpected error in the history view", exc_info=error)
-    text = QCoreApplication.translate("ErrorMessage", "Unexpected error: {error}")
+    text = tr_id("ErrorMessage.unexpected_error_error", "Unexpected error: {error}")
     return text.format(error=f"{type(error).__name__}: {error}")
 
 

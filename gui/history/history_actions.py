@@ -11,6 +11,8 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import QStyle, QWidget
 
+from gui.translation import tr_id
+
 SP = QStyle.StandardPixmap
 
 
@@ -109,76 +111,126 @@ class HistoryActions(QObject):
         texts = (
             (
                 self.reopen,
-                self.tr("&Reopen as New Draft"),
-                self.tr("Open this configuration in the plan wizard as a new draft"),
+                tr_id("HistoryActions.reopen_as_new_draft", "&Reopen as New Draft"),
+                tr_id(
+                    "HistoryActions.open_this_configuration_in_the_plan",
+                    "Open this configuration in the plan wizard as a new draft",
+                ),
             ),
             (
                 self.place,
-                self.tr("&Place Order…"),
-                self.tr("Place a simulated order for the selected saved quote"),
+                tr_id("HistoryActions.place_order", "&Place Order…"),
+                tr_id(
+                    "HistoryActions.place_a_simulated_order_for_the",
+                    "Place a simulated order for the selected saved quote",
+                ),
             ),
             (
                 self.stop,
-                self.tr("&Stop Order…"),
-                self.tr("Stop the selected order; the paid period continues"),
+                tr_id("HistoryActions.stop_order", "&Stop Order…"),
+                tr_id(
+                    "HistoryActions.stop_the_selected_order_the_paid",
+                    "Stop the selected order; the paid period continues",
+                ),
             ),
             (
                 self.edit,
-                self.tr("&Edit Label and Notes…"),
-                self.tr("Change the label and notes of the selected quote or order"),
+                tr_id("HistoryActions.edit_label_and_notes", "&Edit Label and Notes…"),
+                tr_id(
+                    "HistoryActions.change_the_label_and_notes_of",
+                    "Change the label and notes of the selected quote or order",
+                ),
             ),
             (
                 self.copy_text,
-                self.tr("&Copy Summary"),
-                self.tr("Copy a plain-text summary for an email or a ticket"),
+                tr_id("HistoryActions.copy_summary", "&Copy Summary"),
+                tr_id(
+                    "HistoryActions.copy_a_plain_text_summary_for",
+                    "Copy a plain-text summary for an email or a ticket",
+                ),
             ),
             (
                 self.copy_markdown,
-                self.tr("Copy Summary as &Markdown"),
-                self.tr("Copy a Markdown summary for a ticket or a wiki"),
+                tr_id("HistoryActions.copy_summary_as_markdown", "Copy Summary as &Markdown"),
+                tr_id(
+                    "HistoryActions.copy_a_markdown_summary_for_a",
+                    "Copy a Markdown summary for a ticket or a wiki",
+                ),
             ),
-            (self.print_, self.tr("P&rint…"), self.tr("Print the selected quote or order")),
+            (
+                self.print_,
+                tr_id("HistoryActions.print", "P&rint…"),
+                tr_id(
+                    "HistoryActions.print_the_selected_quote_or_order",
+                    "Print the selected quote or order",
+                ),
+            ),
             (
                 self.save_pdf,
-                self.tr("Save as P&DF…"),
-                self.tr("Save the selected quote or order as a PDF file"),
+                tr_id("HistoryActions.save_as_pdf", "Save as P&DF…"),
+                tr_id(
+                    "HistoryActions.save_the_selected_quote_or_order",
+                    "Save the selected quote or order as a PDF file",
+                ),
             ),
             (
                 self.compare,
-                self.tr("Co&mpare…"),
-                self.tr("Show two to four selected quotes or orders side by side"),
+                tr_id("HistoryActions.compare", "Co&mpare…"),
+                tr_id(
+                    "HistoryActions.show_two_to_four_selected_quotes",
+                    "Show two to four selected quotes or orders side by side",
+                ),
             ),
             (
                 self.export_csv,
-                self.tr("Export &CSV…"),
-                self.tr("Write every quote and order to a CSV file"),
+                tr_id("HistoryActions.export_csv", "Export &CSV…"),
+                tr_id(
+                    "HistoryActions.write_every_quote_and_order_to",
+                    "Write every quote and order to a CSV file",
+                ),
             ),
             (
                 self.export_json,
-                self.tr("Export &JSON…"),
-                self.tr("Write the whole history to a JSON file (lossless)"),
+                tr_id("HistoryActions.export_json", "Export &JSON…"),
+                tr_id(
+                    "HistoryActions.write_the_whole_history_to_a",
+                    "Write the whole history to a JSON file (lossless)",
+                ),
             ),
             (
                 self.import_json,
-                self.tr("&Import JSON…"),
-                self.tr("Merge a JSON export into the history without duplicates"),
+                tr_id("HistoryActions.import_json", "&Import JSON…"),
+                tr_id(
+                    "HistoryActions.merge_a_json_export_into_the",
+                    "Merge a JSON export into the history without duplicates",
+                ),
             ),
             (
                 self.backup,
-                self.tr("&Back Up Database…"),
-                self.tr("Copy the history database to a file and verify the copy"),
+                tr_id("HistoryActions.back_up_database", "&Back Up Database…"),
+                tr_id(
+                    "HistoryActions.copy_the_history_database_to_a",
+                    "Copy the history database to a file and verify the copy",
+                ),
             ),
             (
                 self.restore,
-                self.tr("Res&tore Database…"),
-                self.tr("Replace the history with a verified backup"),
+                tr_id("HistoryActions.restore_database", "Res&tore Database…"),
+                tr_id(
+                    "HistoryActions.replace_the_history_with_a_verified",
+                    "Replace the history with a verified backup",
+                ),
             ),
-            (self.refresh, self.tr("Re&fresh"), self.tr("Read the history again")),
+            (
+                self.refresh,
+                tr_id("HistoryActions.refresh", "Re&fresh"),
+                tr_id("HistoryActions.read_the_history_again", "Read the history again"),
+            ),
         )
         for act, text, tip in texts:
             act.setText(text)
             if act is self.edit:  # the toolbar's button: short, so the toolbar fits 1280 pixels
-                act.setIconText(self.tr("Edit…"))
+                act.setIconText(tr_id("HistoryActions.edit", "Edit…"))
             shortcut = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             act.setToolTip(f"{tip} ({shortcut})" if shortcut else tip)
             act.setStatusTip(tip)

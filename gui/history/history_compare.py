@@ -17,6 +17,7 @@ from core.store import HistoryStore, Order
 from gui.history.error_message import show_error
 from gui.presentation.comparison import MAX_COLUMNS, MIN_COLUMNS, quote_column
 from gui.store_service import StoreService
+from gui.translation import tr_id
 from gui.wizard.compare_dialog import CompareDialog
 
 
@@ -48,7 +49,7 @@ class HistoryComparison(QObject):
         columns = []
         for item in items:
             if isinstance(item, Order):
-                title = self.tr("Order {id}").format(id=item.id)
+                title = tr_id("HistoryComparison.order_id", "Order {id}").format(id=item.id)
                 columns.append(quote_column(item.quote, title, item.id))
             else:
                 columns.append(quote_column(item))
@@ -57,4 +58,8 @@ class HistoryComparison(QObject):
         dialog.show()
 
     def _failed(self, error: Exception) -> None:
-        show_error(self._page, self.tr("Compare saved quotes"), error)
+        show_error(
+            self._page,
+            tr_id("HistoryComparison.compare_saved_quotes", "Compare saved quotes"),
+            error,
+        )

@@ -27,6 +27,7 @@ from gui.history.error_message import show_error
 from gui.presentation import counts
 from gui.settings_store import dialog_start, remember_dialog_folder
 from gui.store_service import StoreService
+from gui.translation import tr_id
 
 Clock = Callable[[], datetime]
 
@@ -60,24 +61,39 @@ class HistoryFileTasks(QObject):
 
     def export_csv(self) -> None:
         """Write every quote and order to a CSV file the user chooses."""
-        path = self._save_path(self.tr("Export CSV"), "csv", self.tr("CSV files (*.csv)"))
+        path = self._save_path(
+            tr_id("HistoryFileTasks.export_csv", "Export CSV"),
+            "csv",
+            tr_id("HistoryFileTasks.csv_files_csv", "CSV files (*.csv)"),
+        )
         if path is not None:
             self._run(
-                self.tr("Exporting to {file}…").format(file=path.name),
-                lambda store: export_csv(store, path),
-                lambda rows: self.tr("Exported {rows} rows to {path}.").format(
-                    rows=rows, path=path
+                tr_id("HistoryFileTasks.exporting_to_file", "Exporting to {file}…").format(
+                    file=path.name
                 ),
+                lambda store: export_csv(store, path),
+                lambda rows: tr_id(
+                    "HistoryFileTasks.exported_rows_rows_to_path", "Exported {rows} rows to {path}."
+                ).format(rows=rows, path=path),
             )
 
     def export_json(self) -> None:
         """Write the whole history (snapshots, orders, audit log) to a JSON file."""
-        path = self._save_path(self.tr("Export JSON"), "json", self.tr("JSON files (*.json)"))
+        path = self._save_path(
+            tr_id("HistoryFileTasks.export_json", "Export JSON"),
+            "json",
+            tr_id("HistoryFileTasks.json_files_json", "JSON files (*.json)"),
+        )
         if path is not None:
             self._run(
-                self.tr("Exporting to {file}…").format(file=path.name),
+                tr_id("HistoryFileTasks.exporting_to_file", "Exporting to {file}…").format(
+                    file=path.name
+                ),
                 lambda store: export_json(store, path),
-                lambda written: self.tr("Exported {quotes} and {orders} to {path}.").format(
+                lambda written: tr_id(
+                    "HistoryFileTasks.exported_quotes_and_orders_to_path",
+                    "Exported {quotes} and {orders} to {path}.",
+                ).format(
                     quotes=counts.quotes(written["quotes"]),
                     orders=counts.orders(written["orders"]),
                     path=path,
@@ -86,17 +102,26 @@ class HistoryFileTasks(QObject):
 
     def import_json(self) -> None:
         """Merge a JSON export into the history without duplicates."""
-        path = self._open_path(self.tr("Import JSON"), self.tr("JSON files (*.json)"))
+        path = self._open_path(
+            tr_id("HistoryFileTasks.import_json", "Import JSON"),
+            tr_id("HistoryFileTasks.json_files_json", "JSON files (*.json)"),
+        )
         if path is not None:
             self._run(
-                self.tr("Importing {file}…").format(file=path.name),
+                tr_id("HistoryFileTasks.importing_file", "Importing {file}…").format(
+                    file=path.name
+                ),
                 lambda store: import_json(store, path),
                 self._imported_text,
             )
 
     def backup(self) -> None:
         """Copy the database to a file, verified by reading the copy back."""
-        path = self._save_path(self.tr("Back Up Database"), "sqlite", self.tr("Backups (*.sqlite)"))
+        path = self._save_path(
+            tr_id("HistoryFileTasks.back_up_database", "Back Up Database"),
+            "sqlite",
+            tr_id("HistoryFileTasks.backups_sqlite", "Backups (*.sqlite)"),
+        )
         if path is None:
             return
         report = self._progressed.emit  # called on the store thread; the signal is queued
@@ -105,10 +130,13 @@ class HistoryFileTasks(QObject):
             return backup_database(store, path, progress=report)
 
         self._run(
-            self.tr("Backing up to {file}…").format(file=path.name),
+            tr_id("HistoryFileTasks.backing_up_to_file", "Backing up to {file}…").format(
+                file=path.name
+            ),
             run,
-            lambda verified: self.tr(
-                "Backup written to {path} and verified: {quotes}, {orders}."
+            lambda verified: tr_id(
+                "HistoryFileTasks.backup_written_to_path_and_verified",
+                "Backup written to {path} and verified: {quotes}, {orders}.",
             ).format(
                 path=verified.path,
                 quotes=counts.quotes(verified.counts.get("quotes", 0)),
@@ -124,7 +152,11 @@ class HistoryFileTasks(QObject):
         the backup verified first); a backup that does not verify is refused before asking.
         """
         path = self._open_path(
-            self.tr("Restore Database"), self.tr("Backups (*.sqlite *.db);;All files (*)")
+            tr_id("HistoryFileTasks.restore_database", "Restore Database"),
+            tr_id(
+                "HistoryFileTasks.backups_sqlite_db_all_files",
+                "Backups (*.sqlite *.db);;All files (*)",
+            ),
         )
         if path is None:
             return
@@ -139,21 +171,26 @@ class HistoryFileTasks(QObject):
         )
 
     def _confirm_restore(self, path: Path, loss: RestoreLoss | None) -> None:
-        question = self.tr(
+        question = tr_id(
+            "HistoryFileTasks.replace_the_history_with_the_backup",
             "Replace the history with the backup {backup}?\n\n{loss}\n\nThe backup is verified "
             "first; if it is damaged, nothing is replaced. The current database is not deleted: "
-            "it is kept beside it as {name}.replaced-<time>."
+            "it is kept beside it as {name}.replaced-<time>.",
         ).format(backup=path, loss=self._loss_text(loss), name=self._client.path.name)
         answer = QMessageBox.question(
             self._page,
-            self.tr("Restore Database"),
+            tr_id("HistoryFileTasks.restore_database", "Restore Database"),
             question,
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No,
         )
         if answer != QMessageBox.StandardButton.Yes:
             return
-        self._start(self.tr("Restoring from {file}…").format(file=path.name))
+        self._start(
+            tr_id("HistoryFileTasks.restoring_from_file", "Restoring from {file}…").format(
+                file=path.name
+            )
+        )
         # The store thread reopens the database either way, and the page reloads on "opened".
         self._client.restore(
             path,
@@ -165,16 +202,20 @@ class HistoryFileTasks(QObject):
     def _loss_text(self, loss: RestoreLoss | None) -> str:
         """What the restore takes away, in words."""
         if loss is None:
-            return self.tr(
+            return tr_id(
+                "HistoryFileTasks.the_current_history_cannot_be_read",
                 "The current history cannot be read, so what it holds beyond the backup is not "
-                "known."
+                "known.",
             )
         if loss.nothing:
-            return self.tr("Every quote, order and stop in the history is also in the backup.")
+            return tr_id(
+                "HistoryFileTasks.every_quote_order_and_stop_in",
+                "Every quote, order and stop in the history is also in the backup.",
+            )
         parts = []
         if loss.quotes or loss.orders:
             if loss.quotes and loss.orders:
-                rows = self.tr("{quotes} and {orders}").format(
+                rows = tr_id("HistoryFileTasks.quotes_and_orders", "{quotes} and {orders}").format(
                     quotes=counts.quotes(loss.quotes), orders=counts.orders(loss.orders)
                 )
             elif loss.quotes:
@@ -182,15 +223,18 @@ class HistoryFileTasks(QObject):
             else:
                 rows = counts.orders(loss.orders)
             parts.append(
-                self.tr(
+                tr_id(
+                    "HistoryFileTasks.not_in_the_backup_added_since",
                     "Not in the backup, added since it was made: {rows}. They will be gone from "
-                    "the history after the restore (the kept database still has them)."
+                    "the history after the restore (the kept database still has them).",
                 ).format(rows=rows)
             )
         if loss.stops:
             parts.append(
-                self.tr(
-                    "%n order(s) stopped since the backup will show as not stopped.", "", loss.stops
+                tr_id(
+                    "HistoryFileTasks.n_order_s_stopped_since_the",
+                    "%n order(s) stopped since the backup will show as not stopped.",
+                    loss.stops,
                 )
             )
         return " ".join(parts)
@@ -216,7 +260,7 @@ class HistoryFileTasks(QObject):
     def _start(self, label: str) -> None:
         progress = QProgressDialog(label, "", 0, 0, self._page)
         progress.setObjectName("historyProgress")
-        progress.setWindowTitle(self.tr("History"))
+        progress.setWindowTitle(tr_id("HistoryFileTasks.history", "History"))
         progress.setCancelButton(None)  # core's copies are short and atomic: they finish or fail
         progress.setWindowModality(Qt.WindowModality.WindowModal)
         progress.setMinimumDuration(0)
@@ -236,13 +280,15 @@ class HistoryFileTasks(QObject):
         self._finish()
         self.finished.emit(words)
         if show:
-            QMessageBox.information(self._page, self.tr("History"), words())
+            QMessageBox.information(
+                self._page, tr_id("HistoryFileTasks.history", "History"), words()
+            )
 
     def _failed(self, error: Exception) -> None:
         # core writes all or nothing (one transaction, atomic files): a failure changed nothing.
         self._finish()
         self.running.emit("")
-        show_error(self._page, self.tr("History"), error)
+        show_error(self._page, tr_id("HistoryFileTasks.history", "History"), error)
 
     def _on_progressed(self, done: int, total: int) -> None:
         if self._progress is not None and total > 0:
@@ -250,8 +296,9 @@ class HistoryFileTasks(QObject):
             self._progress.setValue(min(done, total))
 
     def _imported_text(self, summary: ImportSummary) -> str:
-        text = self.tr(
-            "Imported {quotes} and {orders}; {stopped} stops applied, {skipped} already present."
+        text = tr_id(
+            "HistoryFileTasks.imported_quotes_and_orders_stopped_stops",
+            "Imported {quotes} and {orders}; {stopped} stops applied, {skipped} already present.",
         ).format(
             quotes=counts.quotes(summary.quotes_added),
             orders=counts.orders(summary.orders_added),
@@ -259,27 +306,33 @@ class HistoryFileTasks(QObject):
             skipped=summary.skipped,
         )
         if summary.conflicts:
-            text += " " + self.tr(
-                "Not imported (idempotency key already used here): {list}"
+            text += " " + tr_id(
+                "HistoryFileTasks.not_imported_idempotency_key_already_used",
+                "Not imported (idempotency key already used here): {list}",
             ).format(list="; ".join(message_text(c) for c in summary.conflicts))
         if summary.differing:
-            text += " " + self.tr(
-                "Kept as they are here, although the file differs: {list}"
+            text += " " + tr_id(
+                "HistoryFileTasks.kept_as_they_are_here_although",
+                "Kept as they are here, although the file differs: {list}",
             ).format(list="; ".join(message_text(d) for d in summary.differing))
         return text
 
     def _restored_text(self, restored: Restored) -> str:
         verified = restored.source.counts
-        text = self.tr("The history was restored from {backup} (verified: {quotes}, {orders}).")
+        text = tr_id(
+            "HistoryFileTasks.the_history_was_restored_from_backup",
+            "The history was restored from {backup} (verified: {quotes}, {orders}).",
+        )
         text = text.format(
             backup=restored.source.path,
             quotes=counts.quotes(verified.get("quotes", 0)),
             orders=counts.orders(verified.get("orders", 0)),
         )
         if restored.replaced is not None:
-            text += " " + self.tr("The replaced database was kept as {path}.").format(
-                path=restored.replaced
-            )
+            text += " " + tr_id(
+                "HistoryFileTasks.the_replaced_database_was_kept_as",
+                "The replaced database was kept as {path}.",
+            ).format(path=restored.replaced)
         return text
 
     def _default_path(self, suffix: str) -> str:

@@ -13,6 +13,7 @@ from core.store.records import STATUSES
 from core.store.search import WORKLOADS
 from gui.history.history_query import HistoryQuery
 from gui.presentation.names import Names
+from gui.translation import tr_id
 
 DEBOUNCE_MS = 250
 
@@ -86,17 +87,37 @@ class HistoryFilterBar(QWidget):
         super().changeEvent(event)
 
     def _retranslate(self) -> None:
-        self._search_label.setText(self.tr("&Search:"))
-        self._search.setPlaceholderText(self.tr("Words in the label, model, GPU or notes"))
-        self._search.setToolTip(self.tr("Every word must match, as the start of a word"))
-        self._status.setToolTip(self.tr("Show quotes and orders with this status"))
-        self._status.setAccessibleName(self.tr("Status"))
-        self._workload.setToolTip(self.tr("Show quotes and orders of this workload"))
-        self._workload.setAccessibleName(self.tr("Workload"))
-        self._status.setItemText(0, self.tr("All statuses"))
+        self._search_label.setText(tr_id("HistoryFilterBar.search", "&Search:"))
+        self._search.setPlaceholderText(
+            tr_id(
+                "HistoryFilterBar.words_in_the_label_model_gpu",
+                "Words in the label, model, GPU or notes",
+            )
+        )
+        self._search.setToolTip(
+            tr_id(
+                "HistoryFilterBar.every_word_must_match_as_the",
+                "Every word must match, as the start of a word",
+            )
+        )
+        self._status.setToolTip(
+            tr_id(
+                "HistoryFilterBar.show_quotes_and_orders_with_this",
+                "Show quotes and orders with this status",
+            )
+        )
+        self._status.setAccessibleName(tr_id("HistoryFilterBar.status", "Status"))
+        self._workload.setToolTip(
+            tr_id(
+                "HistoryFilterBar.show_quotes_and_orders_of_this",
+                "Show quotes and orders of this workload",
+            )
+        )
+        self._workload.setAccessibleName(tr_id("HistoryFilterBar.workload", "Workload"))
+        self._status.setItemText(0, tr_id("HistoryFilterBar.all_statuses", "All statuses"))
         for number, key in enumerate(STATUSES, start=1):
             self._status.setItemText(number, self._names.status(key))
-        self._workload.setItemText(0, self.tr("All workloads"))
+        self._workload.setItemText(0, tr_id("HistoryFilterBar.all_workloads", "All workloads"))
         for number, key in enumerate(WORKLOADS, start=1):
             self._workload.setItemText(number, self._names.workload(key))
 

@@ -22,6 +22,7 @@ from gui.presentation import formats
 from gui.presentation.names import Names
 from gui.presentation.order_question import OrderQuestion, existing_order
 from gui.store_service import StoreService
+from gui.translation import tr_id
 
 Yes, No = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
 
@@ -45,7 +46,7 @@ class HistoryOrderTasks(QObject):
 
     def place(self, quote: Quote, key: str) -> None:
         """Look for an order this quote already has, show it, ask, then place with ``key``."""
-        title = self.tr("Place Order")
+        title = tr_id("HistoryOrderTasks.place_order", "Place Order")
         self._client.call(
             lambda store: existing_order(store, quote),
             lambda found: self._confirm_place(quote, key, *found),
@@ -53,7 +54,7 @@ class HistoryOrderTasks(QObject):
         )
 
     def _confirm_place(self, quote: Quote, key: str, existing: Order | None, now: datetime) -> None:
-        title = self.tr("Place Order")
+        title = tr_id("HistoryOrderTasks.place_order", "Place Order")
         if not OrderQuestion(self).ask(self._page, quote, key, existing, now):
             return
 
@@ -69,17 +70,18 @@ class HistoryOrderTasks(QObject):
 
     def stop(self, order: Order, now: datetime) -> None:
         """Ask, then stop ``order``; its paid period and total stay as they are."""
-        question = self.tr(
+        question = tr_id(
+            "HistoryOrderTasks.stop_order_id_stopping_does_not",
             "Stop order {id}?\n\nStopping does not pause or shorten the paid period: it "
             "continues until {paid_until}, and nothing is refunded. The total of {total} stays "
-            "as it is (fixed rental term).\n\nTime left in the paid period: {left}."
+            "as it is (fixed rental term).\n\nTime left in the paid period: {left}.",
         ).format(
             id=order.id,
             paid_until=formats.utc(order.paid_until),
             total=formats.money(order.total, order.currency),
             left=formats.duration(order.time_left(now)),
         )
-        title = self.tr("Stop Order")
+        title = tr_id("HistoryOrderTasks.stop_order", "Stop Order")
         if QMessageBox.question(self._page, title, question, Yes | No, No) != Yes:
             return
         order_id = order.id

@@ -30,6 +30,7 @@ from gui.history.sort_proxy import SORT_ROLE
 from gui.presentation import formats
 from gui.presentation.names import Names, gpu_name, sharding_of
 from gui.store_service import StoreService
+from gui.translation import tr_id
 
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 PAGE_SIZE = 200
@@ -230,16 +231,16 @@ class HistoryTableModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
             return None
         titles = (
-            self.tr("Date (UTC)"),
-            self.tr("Label"),
-            self.tr("Workload"),
-            self.tr("Model"),
-            self.tr("GPU × count"),
-            self.tr("Strategy"),
-            self.tr("Term"),
-            self.tr("Total"),
-            self.tr("Status"),
-            self.tr("Time left"),
+            tr_id("HistoryTableModel.date_utc", "Date (UTC)"),
+            tr_id("HistoryTableModel.label", "Label"),
+            tr_id("HistoryTableModel.workload", "Workload"),
+            tr_id("HistoryTableModel.model", "Model"),
+            tr_id("HistoryTableModel.gpu_count", "GPU × count"),
+            tr_id("HistoryTableModel.strategy", "Strategy"),
+            tr_id("HistoryTableModel.term", "Term"),
+            tr_id("HistoryTableModel.total", "Total"),
+            tr_id("HistoryTableModel.status", "Status"),
+            tr_id("HistoryTableModel.time_left", "Time left"),
         )
         return titles[section] if 0 <= section < COLUMNS else None
 
@@ -305,9 +306,12 @@ class HistoryTableModel(QAbstractTableModel):
         if column in (MODEL, GPU, STRATEGY):  # shortened with "…" on a narrow screen
             return self._text(row, column)
         if column == STATUS and row.stopped_at is not None:
-            return self.tr("Stopped at {moment}; the paid period continues").format(
-                moment=formats.utc(row.stopped_at)
-            )
+            return tr_id(
+                "HistoryTableModel.stopped_at_moment_the_paid_period",
+                "Stopped at {moment}; the paid period continues",
+            ).format(moment=formats.utc(row.stopped_at))
         if column == TIME_LEFT and row.paid_until is not None:
-            return self.tr("Paid until {moment}").format(moment=formats.utc(row.paid_until))
+            return tr_id("HistoryTableModel.paid_until_moment", "Paid until {moment}").format(
+                moment=formats.utc(row.paid_until)
+            )
         return None

@@ -37,6 +37,7 @@ from gui.presentation import formats
 from gui.presentation.names import Names
 from gui.presentation.quote_summary import QuoteSummary
 from gui.store_service import StoreService
+from gui.translation import tr_id
 
 
 class HistoryView(HistoryViewLayout):
@@ -164,7 +165,12 @@ class HistoryView(HistoryViewLayout):
         self._model.retranslate()
         self._detail.set_language(self._state.language)
         if self._shown is None:
-            self._detail.show_message(self.tr("Select a quote or an order to see it as quoted."))
+            self._detail.show_message(
+                tr_id(
+                    "HistoryView.select_a_quote_or_an_order",
+                    "Select a quote or an order to see it as quoted.",
+                )
+            )
         self._update_count()
         self._show_notice(self._notice_text)  # a notice in words follows the language too
 
@@ -183,9 +189,10 @@ class HistoryView(HistoryViewLayout):
         self._model.reload()  # empty: no page can be read
         self._show_detail(None, None)
         self.show_problem(
-            self.tr(
+            tr_id(
+                "HistoryView.the_history_cannot_be_opened_nothing",
                 "The history cannot be opened. Nothing was changed.\n{problem}\n"
-                "You can restore a backup (Restore Database…) or choose another data folder."
+                "You can restore a backup (Restore Database…) or choose another data folder.",
             ).format(problem=problem)
         )
         self._update_actions()
@@ -211,7 +218,7 @@ class HistoryView(HistoryViewLayout):
         self._update_count()
 
     def _on_model_load_failed(self, error: Exception) -> None:
-        show_error(self, self.tr("History"), error)
+        show_error(self, tr_id("HistoryView.history", "History"), error)
 
     # -- selection and detail -----------------------------------------------------------------
 
@@ -250,12 +257,17 @@ class HistoryView(HistoryViewLayout):
     def _on_detail_failed(self, ticket: int, error: Exception) -> None:
         if ticket == self._detail_ticket:
             self._show_detail(None, None)
-            show_error(self, self.tr("History"), error)
+            show_error(self, tr_id("HistoryView.history", "History"), error)
 
     def _show_detail(self, item: Quote | Order | None, now: datetime | None) -> None:
         self._shown, self._shown_at = item, now
         if item is None or now is None:
-            self._detail.show_message(self.tr("Select a quote or an order to see it as quoted."))
+            self._detail.show_message(
+                tr_id(
+                    "HistoryView.select_a_quote_or_an_order",
+                    "Select a quote or an order to see it as quoted.",
+                )
+            )
         else:
             key = self._purchase[1] if self._purchase and self._purchase[0] == item.id else None
             self._detail.show_item(item, now, purchase_key=key if isinstance(item, Quote) else None)
@@ -308,12 +320,13 @@ class HistoryView(HistoryViewLayout):
 
         def notice() -> str:
             if result.replayed:
-                text = self.tr(
+                text = tr_id(
+                    "HistoryView.order_id_was_already_placed_with",
                     "Order {id} was already placed with this purchase's key; nothing new was "
-                    "placed."
+                    "placed.",
                 )
             else:
-                text = self.tr("Order {id} placed.")
+                text = tr_id("HistoryView.order_id_placed", "Order {id} placed.")
             return text.format(id=order.id)
 
         self._show_notice(notice)
@@ -329,9 +342,10 @@ class HistoryView(HistoryViewLayout):
         if self._shown is not None and self._shown.id == order.id:
             self._show_detail(order, now)
         self._show_notice(
-            lambda: self.tr("Order {id} stopped; it stays paid until {moment}.").format(
-                id=order.id, moment=formats.utc(order.paid_until)
-            )
+            lambda: tr_id(
+                "HistoryView.order_id_stopped_it_stays_paid",
+                "Order {id} stopped; it stays paid until {moment}.",
+            ).format(id=order.id, moment=formats.utc(order.paid_until))
         )
 
     def _on_edit_triggered(self) -> None:
@@ -349,7 +363,9 @@ class HistoryView(HistoryViewLayout):
         self._client.call(
             save,
             lambda result: self._on_annotated(*result),
-            lambda error: show_error(self, self.tr("Edit Label and Notes"), error),
+            lambda error: show_error(
+                self, tr_id("HistoryView.edit_label_and_notes", "Edit Label and Notes"), error
+            ),
             owner=self,
         )
 
@@ -357,7 +373,11 @@ class HistoryView(HistoryViewLayout):
         if self._shown is not None and self._shown.id == item.id:
             self._show_detail(item, now)
         self._select_after_load = item.id  # the list is read again with the new label
-        self._show_notice(lambda: self.tr("Label and notes of {id} saved.").format(id=item.id))
+        self._show_notice(
+            lambda: tr_id(
+                "HistoryView.label_and_notes_of_id_saved", "Label and notes of {id} saved."
+            ).format(id=item.id)
+        )
 
     def copy_summary(self, *, markdown: bool) -> str:
         """Copy the shown quote's or order's summary to the clipboard; return it."""
@@ -368,7 +388,11 @@ class HistoryView(HistoryViewLayout):
             text = summary.copy(self._shown, self._shown_at, markdown=markdown)
         finally:
             summary.deleteLater()
-        self._show_notice(lambda: self.tr("The summary is on the clipboard."))
+        self._show_notice(
+            lambda: tr_id(
+                "HistoryView.the_summary_is_on_the_clipboard", "The summary is on the clipboard."
+            )
+        )
         return text
 
     def _on_print_triggered(self) -> None:
@@ -384,6 +408,8 @@ class HistoryView(HistoryViewLayout):
         try:
             self._printer.save_pdf(self._detail.document_html(), self._shown.id, path)
         except Exception as error:  # one dialog for a file that cannot be written
-            show_error(self, self.tr("Save as PDF"), error)
+            show_error(self, tr_id("HistoryView.save_as_pdf", "Save as PDF"), error)
             return
-        self._show_notice(lambda: self.tr("Saved {path}.").format(path=path))
+        self._show_notice(
+            lambda: tr_id("HistoryView.saved_path", "Saved {path}.").format(path=path)
+        )

@@ -56,6 +56,7 @@ from gui.presentation.names import Names, gpu_name
 from gui.presentation.printing import DocumentPrinter
 from gui.settings_store import dialog_start, remember_dialog_folder
 from gui.toolbar_fit import ToolBarFit
+from gui.translation import tr_id
 
 MODEL_WIDTH = 150
 LABEL_CHARACTERS = 24  # the label column's least width, in average characters
@@ -167,13 +168,20 @@ class HistoryViewLayout(QWidget):
         """Texts of the widgets built here."""
         self._actions.retranslate()
         self._fit_columns()
-        self._toolbar.setWindowTitle(self.tr("History toolbar"))
-        self._database_button.setText(self.tr("&Database"))
+        self._toolbar.setWindowTitle(tr_id("HistoryViewLayout.history_toolbar", "History toolbar"))
+        self._database_button.setText(tr_id("HistoryViewLayout.database", "&Database"))
         self._database_button.setToolTip(
-            self.tr("Export, import, back up or restore the history database")
+            tr_id(
+                "HistoryViewLayout.export_import_back_up_or_restore",
+                "Export, import, back up or restore the history database",
+            )
         )
-        self._table.setAccessibleName(self.tr("Saved quotes and orders"))
-        self._detail.setAccessibleName(self.tr("The selected quote or order"))
+        self._table.setAccessibleName(
+            tr_id("HistoryViewLayout.saved_quotes_and_orders", "Saved quotes and orders")
+        )
+        self._detail.setAccessibleName(
+            tr_id("HistoryViewLayout.the_selected_quote_or_order", "The selected quote or order")
+        )
 
     def _fit_columns(self) -> None:
         names = self._names
@@ -253,31 +261,35 @@ class HistoryViewLayout(QWidget):
             return
         shown, total, everything = model.rowCount(), model.total, model.total_unfiltered
         if total is None:
-            text = self.tr("Loading…") if model.loading else ""
+            text = tr_id("HistoryViewLayout.loading", "Loading…") if model.loading else ""
         else:
-            text = self.tr("Showing {shown} of {total}").format(
-                shown=QLocale().toString(shown), total=QLocale().toString(total)
-            )
+            text = tr_id(
+                "HistoryViewLayout.showing_shown_of_total", "Showing {shown} of {total}"
+            ).format(shown=QLocale().toString(shown), total=QLocale().toString(total))
             if model.query.narrowed() and everything is not None:
                 # "0 of 0" alone read as an empty history while the filters hid every row.
-                text += " " + self.tr("matching the search and filters ({all} in all)").format(
-                    all=QLocale().toString(everything)
-                )
+                text += " " + tr_id(
+                    "HistoryViewLayout.matching_the_search_and_filters_all",
+                    "matching the search and filters ({all} in all)",
+                ).format(all=QLocale().toString(everything))
             header = self._table.horizontalHeader()
             by_date = header.sortIndicatorSection() == DATE and (
                 header.sortIndicatorOrder() == Qt.SortOrder.DescendingOrder
             )
             if not by_date and shown < total:
-                text += " — " + self.tr("sorted within the rows loaded; scroll to load more")
+                text += " — " + tr_id(
+                    "HistoryViewLayout.sorted_within_the_rows_loaded_scroll",
+                    "sorted within the rows loaded; scroll to load more",
+                )
         self._count.setText(text)
 
     def ask_pdf_path(self, name: str) -> Path | None:
         """Ask where to save a PDF of ``name``; None when cancelled."""
         chosen, _filter = QFileDialog.getSaveFileName(
             self,
-            self.tr("Save as PDF"),
+            tr_id("HistoryViewLayout.save_as_pdf", "Save as PDF"),
             dialog_start("export", f"{name}.pdf"),
-            self.tr("PDF files (*.pdf)"),
+            tr_id("HistoryViewLayout.pdf_files_pdf", "PDF files (*.pdf)"),
         )
         if not chosen:
             return None

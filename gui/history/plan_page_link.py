@@ -17,7 +17,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Protocol
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from core.base.errors import InputError
@@ -26,6 +25,7 @@ from core.quotes.quote import Quote
 from core.quotes.snapshot import read_request
 from core.store import Order
 from gui.history.error_message import show_error
+from gui.translation import tr_id
 
 
 class DraftOpener(Protocol):
@@ -66,7 +66,7 @@ def reopen_as_draft(
 
     Returns a sentence for the user, or None when nothing was opened (the reason was shown).
     """
-    title = QCoreApplication.translate("PlanPageLink", "Reopen as New Draft")
+    title = tr_id("PlanPageLink.reopen_as_new_draft", "Reopen as New Draft")
     try:
         request, moved = draft_request(item, now)
     except InputError as error:
@@ -77,8 +77,8 @@ def reopen_as_draft(
         asked = QMessageBox.question(
             origin,
             title,
-            QCoreApplication.translate(
-                "PlanPageLink",
+            tr_id(
+                "PlanPageLink.id_was_planned_from_the_model",
                 "{id} was planned from the model file {path} on this computer. The new draft"
                 " reads that file. Read it?",
             ).format(id=item.id, path=local),
@@ -91,17 +91,20 @@ def reopen_as_draft(
         QMessageBox.information(
             origin,
             title,
-            QCoreApplication.translate(
-                "PlanPageLink", "The plan wizard is not available in this window."
+            tr_id(
+                "PlanPageLink.the_plan_wizard_is_not_available",
+                "The plan wizard is not available in this window.",
             ),
         )
         return None
     opener.open_draft(request, item.label)
-    text = QCoreApplication.translate(
-        "PlanPageLink", "{id} was reopened in the plan wizard as a new draft."
+    text = tr_id(
+        "PlanPageLink.id_was_reopened_in_the_plan",
+        "{id} was reopened in the plan wizard as a new draft.",
     ).format(id=item.id)
     if moved:
-        text += " " + QCoreApplication.translate(
-            "PlanPageLink", "Its start date has passed, so the new draft starts when placed."
+        text += " " + tr_id(
+            "PlanPageLink.its_start_date_has_passed_so",
+            "Its start date has passed, so the new draft starts when placed.",
         )
     return text

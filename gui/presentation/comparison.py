@@ -37,6 +37,7 @@ from gui.presentation.formats import count, gib, money, term
 from gui.presentation.names import component_name, model_name, offer, strategy_short
 from gui.presentation.quote_document import quote_gpu, quote_sharding
 from gui.presentation.traffic_text import TrafficText, quote_traffic
+from gui.translation import tr_id
 
 MIN_COLUMNS, MAX_COLUMNS = 2, 4
 Row = tuple[str, list[str]]
@@ -143,24 +144,30 @@ class Comparison(QObject):
             rows.append((name, cells))
 
         if len({c.model for c in columns}) > 1:
-            add(self.tr("Model"), [c.model for c in columns])
-        add(self.tr("GPU"), [c.gpu for c in columns])
-        add(self.tr("GPUs"), [str(c.gpus) for c in columns])
-        add(self.tr("Strategy"), [c.strategy for c in columns])
-        add(self.tr("Term"), [c.term for c in columns])
+            add(tr_id("Comparison.model", "Model"), [c.model for c in columns])
+        add(tr_id("Comparison.gpu", "GPU"), [c.gpu for c in columns])
+        add(tr_id("Comparison.gpus", "GPUs"), [str(c.gpus) for c in columns])
+        add(tr_id("Comparison.strategy", "Strategy"), [c.strategy for c in columns])
+        add(tr_id("Comparison.term", "Term"), [c.term for c in columns])
         self._price_rows(columns, add)
         memory = [c.estimate.memory for c in columns]
         for name in COMPONENTS:
             if any(m.part(name) for m in memory):
                 add(component_name(name), [_bytes(m.part(name) or 0) for m in memory])
-        add(self.tr("Per GPU"), [_bytes(m.total) for m in memory])
-        add(self.tr("Usable per GPU"), [_bytes(c.estimate.usable_bytes) for c in columns])
-        add(self.tr("Headroom"), [_bytes(c.estimate.headroom_bytes) for c in columns])
+        add(tr_id("Comparison.per_gpu", "Per GPU"), [_bytes(m.total) for m in memory])
+        add(
+            tr_id("Comparison.usable_per_gpu", "Usable per GPU"),
+            [_bytes(c.estimate.usable_bytes) for c in columns],
+        )
+        add(
+            tr_id("Comparison.headroom", "Headroom"),
+            [_bytes(c.estimate.headroom_bytes) for c in columns],
+        )
         self._limit_rows(columns, add)
         self._speed_rows(columns, add)
         self._cost_rows(columns, add)
         self._traffic_rows(columns, add)
-        add(self.tr("Warnings"), [self._warnings(c) for c in columns])
+        add(tr_id("Comparison.warnings", "Warnings"), [self._warnings(c) for c in columns])
         return rows
 
     def _warnings(self, column: Column) -> str:
@@ -172,9 +179,9 @@ class Comparison(QObject):
     def _price_rows(self, columns: Sequence[Column], add: Add) -> None:
         kinds = dict.fromkeys(item.kind for c in columns for item in c.price.line_items)
         names = {
-            "compute": self.tr("GPU compute"),
-            "storage": self.tr("Storage"),
-            "tax": self.tr("Tax"),
+            "compute": tr_id("Comparison.gpu_compute", "GPU compute"),
+            "storage": tr_id("Comparison.storage", "Storage"),
+            "tax": tr_id("Comparison.tax", "Tax"),
         }
         for kind in kinds:
             cells = []
@@ -188,16 +195,21 @@ class Comparison(QObject):
                     or "—"
                 )
             add(names.get(kind, kind), cells)
-        add(self.tr("Term total"), [money(c.price.total, c.price.currency) for c in columns])
+        add(
+            tr_id("Comparison.term_total", "Term total"),
+            [money(c.price.total, c.price.currency) for c in columns],
+        )
 
     def _limit_label(self, name: str) -> str:
         labels = {
-            "context": self.tr("Longest context (tokens)"),
-            "sequences": self.tr("Most concurrent sequences"),
-            "sequence_length": self.tr("Longest training sequence (tokens)"),
-            "micro_batch": self.tr("Largest micro-batch"),
-            "resolution": self.tr("Largest square image (px)"),
-            "batch": self.tr("Largest image batch"),
+            "context": tr_id("Comparison.longest_context_tokens", "Longest context (tokens)"),
+            "sequences": tr_id("Comparison.most_concurrent_sequences", "Most concurrent sequences"),
+            "sequence_length": tr_id(
+                "Comparison.longest_training_sequence_tokens", "Longest training sequence (tokens)"
+            ),
+            "micro_batch": tr_id("Comparison.largest_micro_batch", "Largest micro-batch"),
+            "resolution": tr_id("Comparison.largest_square_image_px", "Largest square image (px)"),
+            "batch": tr_id("Comparison.largest_image_batch", "Largest image batch"),
         }
         return labels.get(name, name)
 
@@ -211,16 +223,19 @@ class Comparison(QObject):
         ]
         if any(p is not None for p in pools):
             add(
-                self.tr("KV cache pool (tokens)"),
+                tr_id("Comparison.kv_cache_pool_tokens", "KV cache pool (tokens)"),
                 [count(p) if p is not None else "—" for p in pools],
             )
 
     def _speed_rows(self, columns: Sequence[Column], add: Add) -> None:
         speeds = [c.estimate.speed for c in columns]
         fields = (
-            ("decode_tokens_per_s", self.tr("Decode tokens/s (bound)")),
-            ("training_tokens_per_s", self.tr("Training tokens/s")),
-            ("images_per_hour", self.tr("Images per hour")),
+            (
+                "decode_tokens_per_s",
+                tr_id("Comparison.decode_tokens_s_bound", "Decode tokens/s (bound)"),
+            ),
+            ("training_tokens_per_s", tr_id("Comparison.training_tokens_s", "Training tokens/s")),
+            ("images_per_hour", tr_id("Comparison.images_per_hour", "Images per hour")),
         )
         for key, label in fields:
             if any(getattr(s, key) for s in speeds):
@@ -229,10 +244,13 @@ class Comparison(QObject):
     def _cost_rows(self, columns: Sequence[Column], add: Add) -> None:
         outcomes = [c.outcome for c in columns]
         fields = (
-            ("per_million_input", self.tr("Per 1M input tokens")),
-            ("per_million_output", self.tr("Per 1M output tokens")),
-            ("run_cost", self.tr("Training run")),
-            ("per_thousand_images", self.tr("Per 1,000 images")),
+            ("per_million_input", tr_id("Comparison.per_1m_input_tokens", "Per 1M input tokens")),
+            (
+                "per_million_output",
+                tr_id("Comparison.per_1m_output_tokens", "Per 1M output tokens"),
+            ),
+            ("run_cost", tr_id("Comparison.training_run", "Training run")),
+            ("per_thousand_images", tr_id("Comparison.per_1_000_images", "Per 1,000 images")),
         )
         for attr, label in fields:
             values = [getattr(o, attr) if o else None for o in outcomes]
@@ -246,16 +264,25 @@ class Comparison(QObject):
                 )
         hours = [o.run_gpu_hours if o else None for o in outcomes]
         if any(h is not None for h in hours):
-            add(self.tr("Training run GPU-hours"), [_number(h) for h in hours])
+            add(
+                tr_id("Comparison.training_run_gpu_hours", "Training run GPU-hours"),
+                [_number(h) for h in hours],
+            )
 
     def _traffic_rows(self, columns: Sequence[Column], add: Add) -> None:
         if not any(c.traffic for c in columns):
             return
         words = TrafficText(self)
-        add(self.tr("Traffic"), [words.profile(c.traffic) if c.traffic else "—" for c in columns])
+        add(
+            tr_id("Comparison.traffic", "Traffic"),
+            [words.profile(c.traffic) if c.traffic else "—" for c in columns],
+        )
         points = [c.traffic.operating_point if c.traffic else None for c in columns]
         if any(points):
-            add(self.tr("Operating point"), [words.point(p) if p else "—" for p in points])
+            add(
+                tr_id("Comparison.operating_point", "Operating point"),
+                [words.point(p) if p else "—" for p in points],
+            )
         words.deleteLater()
 
     def html(self, title: str, columns: Sequence[Column], rows: Sequence[Row]) -> str:
@@ -268,8 +295,9 @@ class Comparison(QObject):
             + "</tr>"
             for name, cells in rows
         )
-        note = self.tr(
-            "Limits: the largest value that fits in memory, the other sizes as requested."
+        note = tr_id(
+            "Comparison.limits_the_largest_value_that_fits",
+            "Limits: the largest value that fits in memory, the other sizes as requested.",
         )
         return (
             f"<h2>{escape(title)}</h2>"

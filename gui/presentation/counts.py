@@ -9,36 +9,40 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject
 
+from gui.translation import tr_id
+
 
 class Counts(QObject):
     """The translation context of the counted nouns (plural forms are read from ``self.tr``)."""
 
     def quotes(self, n: int) -> str:
-        return self.tr("%Ln quote(s)", "", n)
+        return tr_id("Counts.ln_quote_s", "%Ln quote(s)", n)
 
     def orders(self, n: int) -> str:
-        return self.tr("%Ln order(s)", "", n)
+        return tr_id("Counts.ln_order_s", "%Ln order(s)", n)
 
     def gpu_offers(self, n: int) -> str:
-        return self.tr("%Ln GPU(s)", "", n)
+        return tr_id("Counts.ln_gpu_s", "%Ln GPU(s)", n)
 
     def options_fit(self, n: int) -> str:
-        return self.tr("%Ln option(s) fit", "", n)
+        return tr_id("Counts.ln_option_s_fit", "%Ln option(s) fit", n)
 
     def options_do_not_fit(self, n: int) -> str:
-        return self.tr("%Ln do(es) not", "", n)
+        return tr_id("Counts.ln_do_es_not", "%Ln do(es) not", n)
 
     def of_options_that_fit(self, n: int) -> str:
-        return self.tr("of %Ln option(s) that fit", "", n)
+        return tr_id("Counts.of_ln_option_s_that_fit", "of %Ln option(s) that fit", n)
 
     def uncertain_fits(self, n: int) -> str:
-        return self.tr("Of those that fit, %Ln may not (amber rows).", "", n)
+        return tr_id(
+            "Counts.of_those_that_fit_ln_may", "Of those that fit, %Ln may not (amber rows).", n
+        )
 
     def tokens(self, n: int) -> str:
-        return self.tr("%Ln token(s)", "", n)
+        return tr_id("Counts.ln_token_s", "%Ln token(s)", n)
 
     def of_sequences_at_once(self, n: int) -> str:
-        return self.tr("of %Ln sequence(s) at once", "", n)
+        return tr_id("Counts.of_ln_sequence_s_at_once", "of %Ln sequence(s) at once", n)
 
 
 def quotes(n: int) -> str:

@@ -11,34 +11,31 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLocale
+from PySide6.QtCore import QLocale
 
 from gui.presentation.formats import count
+from gui.translation import text_by_id
 
 CONTEXT = "FieldText"
 WORDING = {
-    "pydantic.greater_than_equal": QT_TRANSLATE_NOOP("FieldText", "enter {ge} or more"),
-    "pydantic.greater_than": QT_TRANSLATE_NOOP("FieldText", "enter more than {gt}"),
-    "pydantic.less_than_equal": QT_TRANSLATE_NOOP("FieldText", "enter {le} or less"),
-    "pydantic.less_than": QT_TRANSLATE_NOOP("FieldText", "enter less than {lt}"),
-    "pydantic.int_parsing": QT_TRANSLATE_NOOP("FieldText", "enter a whole number, e.g. 8192"),
-    "pydantic.int_type": QT_TRANSLATE_NOOP("FieldText", "enter a whole number, e.g. 8192"),
-    "pydantic.int_from_float": QT_TRANSLATE_NOOP(
-        "FieldText", "enter a whole number, without a fraction"
-    ),
-    "pydantic.float_parsing": QT_TRANSLATE_NOOP("FieldText", "enter a number, e.g. 0.9"),
-    "pydantic.float_type": QT_TRANSLATE_NOOP("FieldText", "enter a number, e.g. 0.9"),
-    "pydantic.string_type": QT_TRANSLATE_NOOP("FieldText", "enter text"),
-    "pydantic.bool_parsing": QT_TRANSLATE_NOOP("FieldText", "choose yes or no"),
-    "request.one_source": QT_TRANSLATE_NOOP(
-        "FieldText",
+    "pydantic.greater_than_equal": "enter {ge} or more",
+    "pydantic.greater_than": "enter more than {gt}",
+    "pydantic.less_than_equal": "enter {le} or less",
+    "pydantic.less_than": "enter less than {lt}",
+    "pydantic.int_parsing": "enter a whole number, e.g. 8192",
+    "pydantic.int_type": "enter a whole number, e.g. 8192",
+    "pydantic.int_from_float": "enter a whole number, without a fraction",
+    "pydantic.float_parsing": "enter a number, e.g. 0.9",
+    "pydantic.float_type": "enter a number, e.g. 0.9",
+    "pydantic.string_type": "enter text",
+    "pydantic.bool_parsing": "choose yes or no",
+    "request.one_source": (
         "choose one model source: a preset, a config.json, a safetensors file, a GGUF file "
-        "or your own sizes",
+        "or your own sizes"
     ),
-    "request.one_source_got": QT_TRANSLATE_NOOP(
-        "FieldText",
+    "request.one_source_got": (
         "choose one model source: a preset, a config.json, a safetensors file, a GGUF file "
-        "or your own sizes",
+        "or your own sizes"
     ),
 }
 _LABELS: dict[str, str] = {}
@@ -58,7 +55,7 @@ def worded(key: str, params: Mapping[str, object]) -> str | None:
     source = WORDING.get(key)
     if source is None:
         return None
-    text = QCoreApplication.translate(CONTEXT, source)
+    text = text_by_id(f"{CONTEXT}.{key}", source)
     try:
         return text.format(**{name: _shown(value) for name, value in params.items()})
     except (KeyError, IndexError, ValueError):

@@ -17,6 +17,7 @@ from decimal import Decimal, InvalidOperation
 from PySide6.QtCore import QLocale, QObject
 
 from core.base.units import GIB
+from gui.translation import tr_id
 
 
 class Formats(QObject):
@@ -24,31 +25,31 @@ class Formats(QObject):
 
     def gib(self, number: str) -> str:
         """``number`` followed by the GiB unit."""
-        return self.tr("{value} GiB").format(value=number)
+        return tr_id("Formats.value_gib", "{value} GiB").format(value=number)
 
     def utc(self, moment: str) -> str:
         """A moment with its zone named."""
-        return self.tr("{moment} UTC").format(moment=moment)
+        return tr_id("Formats.moment_utc", "{moment} UTC").format(moment=moment)
 
     def term(self, unit: str, n: int) -> str:
         """A term in words with the plural form the language needs."""
         if unit == "hour":
-            return self.tr("%n hour(s)", "", n)
+            return tr_id("Formats.n_hour_s", "%n hour(s)", n)
         if unit == "day":
-            return self.tr("%n day(s)", "", n)
+            return tr_id("Formats.n_day_s", "%n day(s)", n)
         if unit == "week":
-            return self.tr("%n week(s)", "", n)
+            return tr_id("Formats.n_week_s", "%n week(s)", n)
         if unit == "month":
-            return self.tr("%n month(s)", "", n)
+            return tr_id("Formats.n_month_s", "%n month(s)", n)
         return f"{n} {unit}"
 
     def term_unit(self, unit: str) -> str:
         """One unit of a term, e.g. "week"."""
         names = {
-            "hour": self.tr("hour"),
-            "day": self.tr("day"),
-            "week": self.tr("week"),
-            "month": self.tr("month"),
+            "hour": tr_id("Formats.hour", "hour"),
+            "day": tr_id("Formats.day", "day"),
+            "week": tr_id("Formats.week", "week"),
+            "month": tr_id("Formats.month", "month"),
         }
         return names.get(unit, unit)
 
@@ -56,19 +57,23 @@ class Formats(QObject):
         """A time span to the minute; "ended" when nothing is left."""
         seconds = int(value.total_seconds())
         if seconds <= 0:
-            return self.tr("ended")
+            return tr_id("Formats.ended", "ended")
         days, rest = divmod(seconds, 86_400)
         hours, rest = divmod(rest, 3600)
         minutes = rest // 60
         if days:
-            return self.tr("{days} d {hours} h").format(days=days, hours=hours)
+            return tr_id("Formats.days_d_hours_h", "{days} d {hours} h").format(
+                days=days, hours=hours
+            )
         if hours:
-            return self.tr("{hours} h {minutes} min").format(hours=hours, minutes=minutes)
-        return self.tr("{minutes} min").format(minutes=max(minutes, 1))
+            return tr_id("Formats.hours_h_minutes_min", "{hours} h {minutes} min").format(
+                hours=hours, minutes=minutes
+            )
+        return tr_id("Formats.minutes_min", "{minutes} min").format(minutes=max(minutes, 1))
 
     def gpus(self, name: str, n: int) -> str:
         """GPU × count, e.g. "2 × H100 SXM 80 GB"."""
-        return self.tr("{count} × {gpu}").format(count=n, gpu=name)
+        return tr_id("Formats.count_gpu", "{count} × {gpu}").format(count=n, gpu=name)
 
 
 def _utc(value: datetime) -> datetime:

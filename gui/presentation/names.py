@@ -14,6 +14,7 @@ from core.base.units import split_offer_text, vendor_label
 from core.domain.catalog import Catalog, GpuOffer, default_catalog
 from core.domain.request import custom_model_params
 from gui.presentation import formats
+from gui.translation import tr_id
 
 _GPUS: dict[str, tuple[str, float, int]] = {}  # id -> (display name, VRAM GiB, GPUs per node)
 
@@ -77,9 +78,9 @@ class Names(QObject):
     def workload(self, key: str) -> str:
         """The name of a workload."""
         names = {
-            "inference": self.tr("Inference"),
-            "training": self.tr("Training"),
-            "diffusion": self.tr("Diffusion"),
+            "inference": tr_id("Names.inference", "Inference"),
+            "training": tr_id("Names.training", "Training"),
+            "diffusion": tr_id("Names.diffusion", "Diffusion"),
         }
         return names.get(key, key)
 
@@ -88,19 +89,27 @@ class Names(QObject):
         params = custom_model_params(name)
         if params is None:
             return name
-        return self.tr("Custom model ({count} parameters)").format(count=formats.count(params))
+        return tr_id(
+            "Names.custom_model_count_parameters", "Custom model ({count} parameters)"
+        ).format(count=formats.count(params))
 
     def strategy(self, key: str, sharding: str | None = None) -> str:
         """The name of a parallel strategy; FSDP with ``sharding="hybrid"`` is hybrid sharding."""
         if key == "fsdp" and sharding == "hybrid":
-            return self.tr("Hybrid sharding (FSDP in a node, replicas across nodes)")
+            return tr_id(
+                "Names.hybrid_sharding_fsdp_in_a_node",
+                "Hybrid sharding (FSDP in a node, replicas across nodes)",
+            )
         if key == "fsdp" and sharding == "grad_op":
-            return self.tr("FSDP (gradients and optimizer sharded)")
+            return tr_id(
+                "Names.fsdp_gradients_and_optimizer_sharded",
+                "FSDP (gradients and optimizer sharded)",
+            )
         names = {
-            "single": self.tr("Single GPU"),
-            "tensor": self.tr("Tensor parallel"),
-            "ddp": self.tr("DDP (replicas)"),
-            "fsdp": self.tr("FSDP (sharded)"),
+            "single": tr_id("Names.single_gpu", "Single GPU"),
+            "tensor": tr_id("Names.tensor_parallel", "Tensor parallel"),
+            "ddp": tr_id("Names.ddp_replicas", "DDP (replicas)"),
+            "fsdp": tr_id("Names.fsdp_sharded", "FSDP (sharded)"),
         }
         return names.get(key, key)
 
@@ -109,49 +118,53 @@ class Names(QObject):
     ) -> str:
         """A strategy in a table cell: ``Single``, ``Tensor ×4``, ``DDP``, ``FSDP``, ``HSDP``."""
         if key == "fsdp" and sharding == "hybrid":
-            return self.tr("Hybrid FSDP")
-        names = {"single": self.tr("Single"), "tensor": self.tr("Tensor"), "ddp": "DDP"}
+            return tr_id("Names.hybrid_fsdp", "Hybrid FSDP")
+        names = {
+            "single": tr_id("Names.single", "Single"),
+            "tensor": tr_id("Names.tensor", "Tensor"),
+            "ddp": "DDP",
+        }
         name = names.get(key, "FSDP" if key == "fsdp" else key)
         return f"{name} ×{tensor_parallel}" if tensor_parallel > 1 else name
 
     def status(self, key: str) -> str:
         """The name of a history status."""
         names = {
-            "saved": self.tr("Saved quote"),
-            "placed": self.tr("Placed"),
-            "stopped": self.tr("Stopped"),
-            "expired": self.tr("Expired"),
+            "saved": tr_id("Names.saved_quote", "Saved quote"),
+            "placed": tr_id("Names.placed", "Placed"),
+            "stopped": tr_id("Names.stopped", "Stopped"),
+            "expired": tr_id("Names.expired", "Expired"),
         }
         return names.get(key, key)
 
     def severity(self, key: str) -> str:
         """The name of a finding's severity."""
         names = {
-            "info": self.tr("Note"),
-            "warning": self.tr("Warning"),
-            "blocker": self.tr("Blocker"),
+            "info": tr_id("Names.note", "Note"),
+            "warning": tr_id("Names.warning", "Warning"),
+            "blocker": tr_id("Names.blocker", "Blocker"),
         }
         return names.get(key, key)
 
     def component(self, key: str) -> str:
         """The name of a per-GPU memory component of ``core.domain.breakdown.COMPONENTS``."""
         names = {
-            "weights": self.tr("Weights"),
-            "quantization_metadata": self.tr("Quantization metadata"),
-            "kv_cache": self.tr("KV cache"),
-            "activations": self.tr("Activations"),
-            "gradients": self.tr("Gradients"),
-            "optimizer_states": self.tr("Optimizer states"),
-            "runtime_overhead": self.tr("Runtime and allocator"),
+            "weights": tr_id("Names.weights", "Weights"),
+            "quantization_metadata": tr_id("Names.quantization_metadata", "Quantization metadata"),
+            "kv_cache": tr_id("Names.kv_cache", "KV cache"),
+            "activations": tr_id("Names.activations", "Activations"),
+            "gradients": tr_id("Names.gradients", "Gradients"),
+            "optimizer_states": tr_id("Names.optimizer_states", "Optimizer states"),
+            "runtime_overhead": tr_id("Names.runtime_and_allocator", "Runtime and allocator"),
         }
         return names.get(key, key)
 
     def line_kind(self, key: str) -> str:
         """The name of a kind of price line."""
         names = {
-            "compute": self.tr("GPU compute"),
-            "storage": self.tr("Storage"),
-            "tax": self.tr("Tax"),
+            "compute": tr_id("Names.gpu_compute", "GPU compute"),
+            "storage": tr_id("Names.storage", "Storage"),
+            "tax": tr_id("Names.tax", "Tax"),
         }
         return names.get(key, key)
 

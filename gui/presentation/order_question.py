@@ -17,6 +17,7 @@ from core.store import HistoryStore, Order
 from gui.presentation import formats
 from gui.presentation.names import Names
 from gui.presentation.quote_document import quote_gpu, quote_sharding
+from gui.translation import tr_id
 
 
 def existing_order(store: HistoryStore, quote: Quote) -> tuple[Order | None, datetime]:
@@ -39,14 +40,19 @@ class OrderQuestion(QObject):
         """The question for buying ``quote`` with ``key``, naming ``existing`` first if any."""
         names = Names(self)
         if quote.start_given:
-            period = self.tr("The paid period runs from {start} to {end}.").format(
-                start=formats.utc(quote.term_start), end=formats.utc(quote.term_end)
-            )
+            period = tr_id(
+                "OrderQuestion.the_paid_period_runs_from_start",
+                "The paid period runs from {start} to {end}.",
+            ).format(start=formats.utc(quote.term_start), end=formats.utc(quote.term_end))
         else:
-            period = self.tr("The paid period starts when the order is placed.")
-        question = self.tr(
+            period = tr_id(
+                "OrderQuestion.the_paid_period_starts_when_the",
+                "The paid period starts when the order is placed.",
+            )
+        question = tr_id(
+            "OrderQuestion.place_a_simulated_order_for_gpus",
             "Place a simulated order for {gpus} ({strategy}) for {term}?\n\n"
-            "Total: {total}. {period}\n\nIdempotency key of this purchase: {key}"
+            "Total: {total}. {period}\n\nIdempotency key of this purchase: {key}",
         ).format(
             gpus=formats.gpus(quote_gpu(quote), quote.gpus),
             strategy=names.strategy(quote.strategy, quote_sharding(quote)),
@@ -57,9 +63,10 @@ class OrderQuestion(QObject):
         )
         if existing is None:
             return question
-        already = self.tr(
+        already = tr_id(
+            "OrderQuestion.this_configuration_already_has_an_order",
             "This configuration already has an order: {id}, {status}, placed at {placed}, "
-            "paid until {until}. Placing again buys a second, separate order."
+            "paid until {until}. Placing again buys a second, separate order.",
         ).format(
             id=existing.id,
             status=names.status(existing.status(now)),
@@ -74,5 +81,7 @@ class OrderQuestion(QObject):
         """Ask; True when the user chose to place the order (No is the default)."""
         yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
         text = self.text(quote, key, existing, now)
-        answer = QMessageBox.question(parent, self.tr("Place Order"), text, yes | no, no)
+        answer = QMessageBox.question(
+            parent, tr_id("OrderQuestion.place_order", "Place Order"), text, yes | no, no
+        )
         return bool(answer == yes)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QDialog, QWidget
 
 from core.base.errors import InputError
 from core.base.output_file import replacing
+from gui.translation import tr_id
 
 PDF_RESOLUTION = 300
 MARGIN_MM = 15
@@ -69,7 +70,9 @@ class DocumentPrinter(QObject):
         printer.setDocName(title)
         printer.setPageLayout(page_layout(default_paper()))
         dialog = QPrintDialog(printer, parent)
-        dialog.setWindowTitle(self.tr("Print {title}").format(title=title))
+        dialog.setWindowTitle(
+            tr_id("DocumentPrinter.print_title", "Print {title}").format(title=title)
+        )
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         print_document(html, printer)
@@ -91,4 +94,8 @@ class DocumentPrinter(QObject):
             print_document(html, writer)
             del writer  # the file is complete when the writer is gone
             if temporary.stat().st_size == 0:
-                raise InputError(self.tr("cannot write {path}").format(path=path))
+                raise InputError(
+                    tr_id("DocumentPrinter.cannot_write_path", "cannot write {path}").format(
+                        path=path
+                    )
+                )

@@ -33,6 +33,7 @@ from core.store import Order
 from gui.core_text import assumption_texts, line_label, warning_text
 from gui.presentation import formats, palette
 from gui.presentation.names import Names, offer_name
+from gui.translation import tr_id
 
 TERM_SCHEME = "term"
 NAME_STYLE = f"padding-right:14px; color:{palette.LABEL}"
@@ -62,11 +63,11 @@ class QuoteDocument(QObject):
         """The document's title: order, saved quote or quote (draft) with its id and label."""
         quote = item.quote if isinstance(item, Order) else item
         if isinstance(item, Order):
-            title = self.tr("Order {id}").format(id=item.id)
+            title = tr_id("QuoteDocument.order_id", "Order {id}").format(id=item.id)
         elif saved:
-            title = self.tr("Saved quote {id}").format(id=quote.id)
+            title = tr_id("QuoteDocument.saved_quote_id", "Saved quote {id}").format(id=quote.id)
         else:
-            title = self.tr("Quote {id}").format(id=quote.id)
+            title = tr_id("QuoteDocument.quote_id", "Quote {id}").format(id=quote.id)
         label = item.label  # an order's own label: edited since, it may differ from its quote's
         return f"{title} — {label}" if label else title
 
@@ -99,7 +100,7 @@ class QuoteDocument(QObject):
         rest = [self._speed(estimate.speed), self._warnings(estimate.warnings)]
         notes = item.notes or quote.notes  # orders of version 1 histories kept none of their own
         if notes:
-            rest.append(_heading(self.tr("Notes")) + f"<p>{escape(notes)}</p>")
+            rest.append(_heading(tr_id("QuoteDocument.notes", "Notes")) + f"<p>{escape(notes)}</p>")
         if columns == 2:
             body = (
                 "<table width='100%' cellspacing='0' cellpadding='0'><tr>"
@@ -111,7 +112,7 @@ class QuoteDocument(QObject):
         disclaimer = load_glossary().disclaimer(self._lang)
         return (
             f"<h2>{escape(self.title(item, saved=saved))}</h2>\n{body}\n"
-            + _heading(self.tr("Disclaimer"))
+            + _heading(tr_id("QuoteDocument.disclaimer", "Disclaimer"))
             + f"<p style='color:{palette.MUTED}'><i>{escape(disclaimer)}</i></p>"
         )
 
@@ -139,30 +140,56 @@ class QuoteDocument(QObject):
     def _order_rows(self, order: Order, now: datetime) -> list[Row]:
         status = self._names.status(order.status(now))
         rows = [
-            (self.tr("Status"), f"<b>{escape(status)}</b>"),
-            (self.tr("Placed at"), escape(formats.utc(order.created_at))),
-            (self.tr("Idempotency key"), self._key_text(order.idempotency_key)),
-            (self.tr("Paid from"), escape(formats.utc(order.paid_from))),
-            (self.tr("Paid until"), f"<b>{escape(formats.utc(order.paid_until))}</b>"),
+            (tr_id("QuoteDocument.status", "Status"), f"<b>{escape(status)}</b>"),
+            (tr_id("QuoteDocument.placed_at", "Placed at"), escape(formats.utc(order.created_at))),
+            (
+                tr_id("QuoteDocument.idempotency_key", "Idempotency key"),
+                self._key_text(order.idempotency_key),
+            ),
+            (tr_id("QuoteDocument.paid_from", "Paid from"), escape(formats.utc(order.paid_from))),
+            (
+                tr_id("QuoteDocument.paid_until", "Paid until"),
+                f"<b>{escape(formats.utc(order.paid_until))}</b>",
+            ),
         ]
         if order.stopped_at is not None:
-            stopped = self.tr("{moment}; the paid period continues, nothing is refunded").format(
-                moment=formats.utc(order.stopped_at)
+            stopped = tr_id(
+                "QuoteDocument.moment_the_paid_period_continues_nothing",
+                "{moment}; the paid period continues, nothing is refunded",
+            ).format(moment=formats.utc(order.stopped_at))
+            rows.append((tr_id("QuoteDocument.stopped_at", "Stopped at"), escape(stopped)))
+        rows.append(
+            (
+                tr_id("QuoteDocument.time_left", "Time left"),
+                escape(formats.duration(order.time_left(now))),
             )
-            rows.append((self.tr("Stopped at"), escape(stopped)))
-        rows.append((self.tr("Time left"), escape(formats.duration(order.time_left(now)))))
+        )
         if order.quote_id:
-            rows.append((self.tr("From saved quote"), escape(order.quote_id)))
+            rows.append(
+                (
+                    tr_id("QuoteDocument.from_saved_quote", "From saved quote"),
+                    escape(order.quote_id),
+                )
+            )
         return rows
 
     def _quote_rows(self, quote: Quote, saved: bool, purchase_key: str | None) -> list[Row]:
-        status = self._names.status("saved") if saved else self.tr("Draft, not saved yet")
+        status = (
+            self._names.status("saved")
+            if saved
+            else tr_id("QuoteDocument.draft_not_saved_yet", "Draft, not saved yet")
+        )
         rows = [
-            (self.tr("Status"), f"<b>{escape(status)}</b>"),
-            (self.tr("Quoted at"), escape(formats.utc(quote.created_at))),
+            (tr_id("QuoteDocument.status", "Status"), f"<b>{escape(status)}</b>"),
+            (tr_id("QuoteDocument.quoted_at", "Quoted at"), escape(formats.utc(quote.created_at))),
         ]
         if purchase_key:
-            rows.append((self.tr("Key of the next placement"), self._key_text(purchase_key)))
+            rows.append(
+                (
+                    tr_id("QuoteDocument.key_of_the_next_placement", "Key of the next placement"),
+                    self._key_text(purchase_key),
+                )
+            )
         return rows
 
     def _configuration_rows(
@@ -172,33 +199,51 @@ class QuoteDocument(QObject):
         params = estimate.params_total
         model = escape(names.model(quote.model))
         if params is not None:
-            model += escape(self.tr(" ({count} parameters)").format(count=formats.count(params)))
-        term = self.tr("{term} ({hours} h)").format(
+            model += escape(
+                tr_id("QuoteDocument.count_parameters", " ({count} parameters)").format(
+                    count=formats.count(params)
+                )
+            )
+        term = tr_id("QuoteDocument.term_hours_h", "{term} ({hours} h)").format(
             term=formats.term(quote.term_unit, quote.term_count), hours=quote.price.hours
         )
         strategy = names.strategy(quote.strategy, quote_sharding(quote))
         tp = estimate.tensor_parallel
         if tp is not None and tp > 1:
-            strategy += self.tr(", tensor-parallel degree {tp}").format(tp=tp)
+            strategy += tr_id(
+                "QuoteDocument.tensor_parallel_degree_tp", ", tensor-parallel degree {tp}"
+            ).format(tp=tp)
         rows = [
-            (self.tr("Workload"), escape(names.workload(quote.workload))),
-            (self.tr("Model"), model),
-            (self.tr("GPU × count"), escape(formats.gpus(quote_gpu(quote), quote.gpus))),
-            (self.tr("Strategy"), escape(strategy)),
-            (self.tr("Term"), f"{escape(term)} ({self._term_link('fixed_term')})"),
+            (tr_id("QuoteDocument.workload", "Workload"), escape(names.workload(quote.workload))),
+            (tr_id("QuoteDocument.model", "Model"), model),
+            (
+                tr_id("QuoteDocument.gpu_count", "GPU × count"),
+                escape(formats.gpus(quote_gpu(quote), quote.gpus)),
+            ),
+            (tr_id("QuoteDocument.strategy", "Strategy"), escape(strategy)),
+            (
+                tr_id("QuoteDocument.term", "Term"),
+                f"{escape(term)} ({self._term_link('fixed_term')})",
+            ),
         ]
         if not isinstance(item, Order):
             start = formats.utc(quote.term_start)
             if not quote.start_given:
-                start = self.tr("{moment} as quoted; an order starts when it is placed").format(
-                    moment=start
+                start = tr_id(
+                    "QuoteDocument.moment_as_quoted_an_order_starts",
+                    "{moment} as quoted; an order starts when it is placed",
+                ).format(moment=start)
+            rows.append((tr_id("QuoteDocument.term_start", "Term start"), escape(start)))
+            rows.append(
+                (
+                    tr_id("QuoteDocument.paid_until", "Paid until"),
+                    escape(formats.utc(quote.term_end)),
                 )
-            rows.append((self.tr("Term start"), escape(start)))
-            rows.append((self.tr("Paid until"), escape(formats.utc(quote.term_end))))
-        catalog = self.tr("{id} as of {date}").format(
+            )
+        catalog = tr_id("QuoteDocument.id_as_of_date", "{id} as of {date}").format(
             id=quote.catalog_id, date=quote.catalog_as_of.isoformat()
         )
-        rows.append((self.tr("Catalog"), escape(catalog)))
+        rows.append((tr_id("QuoteDocument.catalog", "Catalog"), escape(catalog)))
         return rows
 
     def _price(self, quote: Quote) -> str:
@@ -209,40 +254,45 @@ class QuoteDocument(QObject):
             f"<td align='right'>{escape(formats.money(item.amount, price.currency))}</td></tr>"
             for item in price.line_items
         )
-        total = escape(self.tr("Total"))
+        total = escape(tr_id("QuoteDocument.total", "Total"))
         rows += (
             f"<tr><td><b>{total}</b></td>"
             f"<td align='right'><b>{escape(formats.money(price.total, price.currency))}</b>"
             "</td></tr>"
         )
         return (
-            _heading(self.tr("Price as quoted"))
+            _heading(tr_id("QuoteDocument.price_as_quoted", "Price as quoted"))
             + f"<table cellspacing='0' cellpadding='2'>{rows}</table>"
         )
 
     def _offer(self, quote: Quote) -> str:
         gpu = read_snapshot(quote).offer
-        title = self.tr("GPU and unit prices as of {date}").format(
-            date=quote.catalog_as_of.isoformat()
-        )
-        specs = self.tr("{name}: {vram} VRAM, {interconnect}, up to {per_node} per node").format(
+        title = tr_id(
+            "QuoteDocument.gpu_and_unit_prices_as_of", "GPU and unit prices as of {date}"
+        ).format(date=quote.catalog_as_of.isoformat())
+        specs = tr_id(
+            "QuoteDocument.name_vram_vram_interconnect_up_to",
+            "{name}: {vram} VRAM, {interconnect}, up to {per_node} per node",
+        ).format(
             name=vendor_label(quote.gpu_name),
             vram=formats.vram(gpu.vram_gib) if gpu.vram_gib is not None else "?",
             interconnect=gpu.interconnect if gpu.interconnect is not None else "?",
             per_node=gpu.gpus_per_node if gpu.gpus_per_node is not None else "?",
         )
         prices = quote.unit_prices
-        quoted = self.tr("quoted")
+        quoted = tr_id("QuoteDocument.quoted", "quoted")
         cells = ""
         for unit in TERM_UNITS:
             if unit not in prices:
                 continue
-            text = self.tr("{price} {currency} per GPU-hour").format(
-                price=formats.decimal_param(str(prices[unit])), currency=quote.currency
-            )
+            text = tr_id(
+                "QuoteDocument.price_currency_per_gpu_hour", "{price} {currency} per GPU-hour"
+            ).format(price=formats.decimal_param(str(prices[unit])), currency=quote.currency)
             mark = unit == quote.term_unit
             value = f"<b>{escape(text)}</b> ← {escape(quoted)}" if mark else escape(text)
-            per_unit = self.tr("per {unit}").format(unit=formats.term_unit(unit))
+            per_unit = tr_id("QuoteDocument.per_unit", "per {unit}").format(
+                unit=formats.term_unit(unit)
+            )
             cells += f"<tr><td style='{NAME_STYLE}'>{escape(per_unit)}</td><td>{value}</td></tr>"
         return (
             f"<h3>{escape(title)}</h3><p>{escape(specs)}</p>"
@@ -259,61 +309,106 @@ class QuoteDocument(QObject):
             for key in COMPONENTS
             if (size := memory.part(key))
         ]
-        rows.append((self.tr("Total per GPU"), f"<b>{escape(gib(memory.total or 0, 2))}</b>"))
+        rows.append(
+            (
+                tr_id("QuoteDocument.total_per_gpu", "Total per GPU"),
+                f"<b>{escape(gib(memory.total or 0, 2))}</b>",
+            )
+        )
         if estimate.usable_bytes:
-            rows.append((self.tr("Usable per GPU"), escape(gib(estimate.usable_bytes, 2))))
+            rows.append(
+                (
+                    tr_id("QuoteDocument.usable_per_gpu", "Usable per GPU"),
+                    escape(gib(estimate.usable_bytes, 2)),
+                )
+            )
         if estimate.vram_bytes:
-            rows.append((self.tr("VRAM per GPU"), escape(gib(estimate.vram_bytes, 2))))
+            rows.append(
+                (
+                    tr_id("QuoteDocument.vram_per_gpu", "VRAM per GPU"),
+                    escape(gib(estimate.vram_bytes, 2)),
+                )
+            )
         headroom = estimate.headroom_bytes
         if estimate.fit_certainty == "uncertain":
-            verdict = self.tr("fit uncertain: the model is not counted exactly")
+            verdict = tr_id(
+                "QuoteDocument.fit_uncertain_the_model_is_not",
+                "fit uncertain: the model is not counted exactly",
+            )
         elif estimate.fits is True and headroom is not None:
-            verdict = self.tr("fits, {headroom} to spare").format(headroom=gib(headroom, 2))
+            verdict = tr_id(
+                "QuoteDocument.fits_headroom_to_spare", "fits, {headroom} to spare"
+            ).format(headroom=gib(headroom, 2))
         elif headroom is not None and headroom < 0:
-            verdict = self.tr("does not fit, {short} short").format(short=gib(-headroom, 2))
+            verdict = tr_id(
+                "QuoteDocument.does_not_fit_short_short", "does not fit, {short} short"
+            ).format(short=gib(-headroom, 2))
         else:
-            verdict = self.tr("not placeable (see the warnings)")
-        rows.append((self.tr("Verdict"), escape(verdict)))
+            verdict = tr_id(
+                "QuoteDocument.not_placeable_see_the_warnings", "not placeable (see the warnings)"
+            )
+        rows.append((tr_id("QuoteDocument.verdict", "Verdict"), escape(verdict)))
         if estimate.approximate is not None:
-            span = self.tr("{low} to {high}").format(
+            span = tr_id("QuoteDocument.low_to_high", "{low} to {high}").format(
                 low=gib(estimate.approximate.low, 2), high=gib(estimate.approximate.high, 2)
             )
-            rows.append((self.tr("Approximate total per GPU"), escape(span)))
+            rows.append(
+                (
+                    tr_id("QuoteDocument.approximate_total_per_gpu", "Approximate total per GPU"),
+                    escape(span),
+                )
+            )
         binding = estimate.binding_component
         if binding:
-            rows.append((self.tr("Largest component"), escape(self._names.component(binding))))
+            rows.append(
+                (
+                    tr_id("QuoteDocument.largest_component", "Largest component"),
+                    escape(self._names.component(binding)),
+                )
+            )
         checkpoint = estimate.checkpoint_bytes
         if checkpoint is not None and checkpoint > 0:
             rows.append(
                 (
-                    self.tr("Checkpoint size"),
+                    tr_id("QuoteDocument.checkpoint_size", "Checkpoint size"),
                     f"{escape(gib(checkpoint))} ({self._term_link('training_checkpoint')})",
                 )
             )
-        return _heading(self.tr("Memory per GPU as estimated")) + self._table(rows)
+        return _heading(
+            tr_id("QuoteDocument.memory_per_gpu_as_estimated", "Memory per GPU as estimated")
+        ) + self._table(rows)
 
     def _speed(self, speed: SavedSpeed) -> str:
         rows: list[Row] = []
         if speed.decode_tokens_per_s:
-            text = self.tr("{n} tokens/s for all sequences together").format(
-                n=formats.number(speed.decode_tokens_per_s)
-            )
-            rows.append((self.tr("Generation"), escape(text)))
+            text = tr_id(
+                "QuoteDocument.n_tokens_s_for_all_sequences",
+                "{n} tokens/s for all sequences together",
+            ).format(n=formats.number(speed.decode_tokens_per_s))
+            rows.append((tr_id("QuoteDocument.generation", "Generation"), escape(text)))
         if speed.training_tokens_per_s:
-            text = self.tr("{n} tokens/s; {hours} h for the dataset").format(
+            text = tr_id(
+                "QuoteDocument.n_tokens_s_hours_h_for", "{n} tokens/s; {hours} h for the dataset"
+            ).format(
                 n=formats.number(speed.training_tokens_per_s),
                 hours=formats.number(speed.job_hours or 0.0, 1),
             )
-            rows.append((self.tr("Training"), escape(text)))
+            rows.append((tr_id("QuoteDocument.training", "Training"), escape(text)))
         if speed.images_per_hour:
-            text = self.tr("{n} images per hour").format(n=formats.number(speed.images_per_hour))
-            rows.append((self.tr("Images"), escape(text)))
+            text = tr_id("QuoteDocument.n_images_per_hour", "{n} images per hour").format(
+                n=formats.number(speed.images_per_hour)
+            )
+            rows.append((tr_id("QuoteDocument.images", "Images"), escape(text)))
         if not rows:
             return ""
         notes = "".join(f"<li>{escape(a)}</li>" for a in assumption_texts(speed))
         # How each speed was found (a bound in older quotes, the step model and its band since)
         # is in the notes under the table.
-        return _heading(self.tr("Speed")) + self._table(rows) + f"<ul>{notes}</ul>"
+        return (
+            _heading(tr_id("QuoteDocument.speed", "Speed"))
+            + self._table(rows)
+            + f"<ul>{notes}</ul>"
+        )
 
     def _warnings(self, warnings: tuple[SavedWarning, ...]) -> str:
         items = []
@@ -327,9 +422,9 @@ class QuoteDocument(QObject):
                 f"{escape(self._names.severity(severity))}</b> "
                 f"{escape(warning_text(warning))}{term}</li>"
             )
-        none = escape(self.tr("None."))
+        none = escape(tr_id("QuoteDocument.none", "None."))
         body = f"<ul>{''.join(items)}</ul>" if items else f"<p>{none}</p>"
-        return _heading(self.tr("Warnings")) + body
+        return _heading(tr_id("QuoteDocument.warnings", "Warnings")) + body
 
 
 def _heading(text: str) -> str:

@@ -22,6 +22,7 @@ from gui.presentation import formats
 from gui.presentation.names import Names
 from gui.presentation.quote_document import QuoteDocument, quote_gpu, quote_sharding
 from gui.presentation.traffic_text import TrafficText, quote_traffic
+from gui.translation import tr_id
 
 Pair = tuple[str, str]
 
@@ -37,23 +38,29 @@ class QuoteSummary(QObject):
     def _facts(self, item: Quote | Order, now: datetime) -> list[Pair]:
         quote = item.quote if isinstance(item, Order) else item
         names = self._names
-        term = self.tr("{term} ({hours} h)").format(
+        term = tr_id("QuoteSummary.term_hours_h", "{term} ({hours} h)").format(
             term=formats.term(quote.term_unit, quote.term_count), hours=quote.price.hours
         )
         facts = [
-            (self.tr("Workload"), names.workload(quote.workload)),
-            (self.tr("Model"), names.model(quote.model)),
-            (self.tr("GPU × count"), formats.gpus(quote_gpu(quote), quote.gpus)),
-            (self.tr("Strategy"), names.strategy(quote.strategy, quote_sharding(quote))),
-            (self.tr("Term"), term),
+            (tr_id("QuoteSummary.workload", "Workload"), names.workload(quote.workload)),
+            (tr_id("QuoteSummary.model", "Model"), names.model(quote.model)),
+            (
+                tr_id("QuoteSummary.gpu_count", "GPU × count"),
+                formats.gpus(quote_gpu(quote), quote.gpus),
+            ),
+            (
+                tr_id("QuoteSummary.strategy", "Strategy"),
+                names.strategy(quote.strategy, quote_sharding(quote)),
+            ),
+            (tr_id("QuoteSummary.term", "Term"), term),
         ]
         saved = read_snapshot(quote).estimate
         memory, vram = saved.memory.total, saved.vram_bytes
         if memory is not None and vram is not None:
             facts.append(
                 (
-                    self.tr("Memory per GPU"),
-                    self.tr("{need} of {vram}").format(
+                    tr_id("QuoteSummary.memory_per_gpu", "Memory per GPU"),
+                    tr_id("QuoteSummary.need_of_vram", "{need} of {vram}").format(
                         need=formats.gib(memory, 2), vram=formats.gib(vram, 2)
                     ),
                 )
@@ -61,17 +68,24 @@ class QuoteSummary(QObject):
         traffic = quote_traffic(quote)
         if traffic is not None:
             words = TrafficText(self)
-            facts.append((self.tr("Traffic"), words.profile(traffic)))
+            facts.append((tr_id("QuoteSummary.traffic", "Traffic"), words.profile(traffic)))
             if traffic.operating_point is not None:
-                facts.append((self.tr("Operating point"), words.point(traffic.operating_point)))
+                facts.append(
+                    (
+                        tr_id("QuoteSummary.operating_point", "Operating point"),
+                        words.point(traffic.operating_point),
+                    )
+                )
             words.deleteLater()
         if isinstance(item, Order):
-            facts.append((self.tr("Status"), names.status(item.status(now))))
-            facts.append((self.tr("Paid until"), formats.utc(item.paid_until)))
+            facts.append((tr_id("QuoteSummary.status", "Status"), names.status(item.status(now))))
+            facts.append(
+                (tr_id("QuoteSummary.paid_until", "Paid until"), formats.utc(item.paid_until))
+            )
         facts.append(
             (
-                self.tr("Catalog"),
-                self.tr("{id} as of {date}").format(
+                tr_id("QuoteSummary.catalog", "Catalog"),
+                tr_id("QuoteSummary.id_as_of_date", "{id} as of {date}").format(
                     id=quote.catalog_id, date=quote.catalog_as_of.isoformat()
                 ),
             )
@@ -84,7 +98,10 @@ class QuoteSummary(QObject):
             (line_label(item), formats.money(item.amount, price.currency))
             for item in price.line_items
         ]
-        return [*lines, (self.tr("Total"), formats.money(price.total, price.currency))]
+        return [
+            *lines,
+            (tr_id("QuoteSummary.total", "Total"), formats.money(price.total, price.currency)),
+        ]
 
     def _title(self, item: Quote | Order, saved: bool) -> str:
         document = QuoteDocument(self._lang, self)
@@ -100,7 +117,7 @@ class QuoteSummary(QObject):
         width = max(len(name) for name, _ in facts)
         lines = [self._title(item, saved), ""]
         lines += [f"{name + ':':<{width + 2}}{value}" for name, value in facts]
-        lines += ["", self.tr("Price as quoted") + ":"]
+        lines += ["", tr_id("QuoteSummary.price_as_quoted", "Price as quoted") + ":"]
         amount_width = max(len(amount) for _, amount in prices)
         lines += [f"  {amount:>{amount_width}}  {name}" for name, amount in prices]
         lines += ["", load_glossary().disclaimer(self._lang)]
@@ -111,7 +128,11 @@ class QuoteSummary(QObject):
         quote = item.quote if isinstance(item, Order) else item
         lines = [f"### {_md(self._title(item, saved))}", ""]
         lines += [f"- **{_md(name)}:** {_md(value)}" for name, value in self._facts(item, now)]
-        lines += ["", f"| {_md(self.tr('Price as quoted'))} | |", "| --- | ---: |"]
+        lines += [
+            "",
+            f"| {_md(tr_id('QuoteSummary.price_as_quoted', 'Price as quoted'))} | |",
+            "| --- | ---: |",
+        ]
         prices = self._prices(quote)
         lines += [f"| {_md(name)} | {_md(amount)} |" for name, amount in prices[:-1]]
         name, amount = prices[-1]

@@ -8,6 +8,7 @@ from PySide6.QtCore import QObject
 
 from core.base.errors import PlannerError
 from core.quotes.snapshot import read_request
+from gui.translation import tr_id
 
 if TYPE_CHECKING:
     from core.domain.traffic_profile import SavedPoint, TrafficProfile
@@ -27,9 +28,10 @@ class TrafficText(QObject):
 
     def profile(self, traffic: TrafficProfile) -> str:
         """The rates, lengths and latency target in one line."""
-        text = self.tr(
+        text = tr_id(
+            "TrafficText.peak_3g_requests_s_at_peak",
             "{peak:.3g} requests/s at peak ({average:.3g} on average), {input} tokens in, "
-            "{output} out"
+            "{output} out",
         ).format(
             peak=traffic.peak_rps,
             average=traffic.average_rps,
@@ -39,12 +41,22 @@ class TrafficText(QObject):
         target = traffic.latency
         parts = []
         if target.ttft_p90_s is not None:
-            parts.append(self.tr("first token p90 ≤ {s:g} s").format(s=target.ttft_p90_s))
+            parts.append(
+                tr_id("TrafficText.first_token_p90_s_g_s", "first token p90 ≤ {s:g} s").format(
+                    s=target.ttft_p90_s
+                )
+            )
         if target.ttft_p50_s is not None:
-            parts.append(self.tr("first token p50 ≤ {s:g} s").format(s=target.ttft_p50_s))
+            parts.append(
+                tr_id("TrafficText.first_token_p50_s_g_s", "first token p50 ≤ {s:g} s").format(
+                    s=target.ttft_p50_s
+                )
+            )
         if target.tpot_ceiling is not None:
             parts.append(
-                self.tr("≥ {rate:.3g} tokens/s per user").format(rate=1 / target.tpot_ceiling)
+                tr_id(
+                    "TrafficText.rate_3g_tokens_s_per_user", "≥ {rate:.3g} tokens/s per user"
+                ).format(rate=1 / target.tpot_ceiling)
             )
         if parts:
             text += "; " + ", ".join(parts)
@@ -53,22 +65,26 @@ class TrafficText(QObject):
     def layout(self, tp: int, dp: int = 1, expert_parallel: bool = False) -> str:
         """A replica's layout, short, for a table cell: "TP 8" or "TP 2 × DP 4, EP 8"."""
         if not expert_parallel:
-            return self.tr("TP {tp}").format(tp=tp)
-        return self.tr("TP {tp} × DP {dp}, EP {ep}").format(tp=tp, dp=dp, ep=tp * dp)
+            return tr_id("TrafficText.tp_tp", "TP {tp}").format(tp=tp)
+        return tr_id("TrafficText.tp_tp_dp_dp_ep_ep", "TP {tp} × DP {dp}, EP {ep}").format(
+            tp=tp, dp=dp, ep=tp * dp
+        )
 
     def layout_words(self, tp: int, dp: int = 1, expert_parallel: bool = False) -> str:
         """A replica's layout in words, for a sentence."""
         if not expert_parallel:
-            return self.tr("tensor parallel {tp}").format(tp=tp)
-        return self.tr(
-            "tensor parallel {tp} × data parallel {dp}, experts split over {ep} GPUs"
+            return tr_id("TrafficText.tensor_parallel_tp", "tensor parallel {tp}").format(tp=tp)
+        return tr_id(
+            "TrafficText.tensor_parallel_tp_data_parallel_dp",
+            "tensor parallel {tp} × data parallel {dp}, experts split over {ep} GPUs",
         ).format(tp=tp, dp=dp, ep=tp * dp)
 
     def point(self, point: SavedPoint) -> str:
         """The chosen operating point in one line."""
-        return self.tr(
+        return tr_id(
+            "TrafficText.replicas_replicas_each_at_1f_requests",
             "replicas: {replicas}, each {at:.1f} requests at once at the peak: first token "
-            "{ttft:.3f} s, {user:.1f} tokens/s per user, {util:.0%} busy"
+            "{ttft:.3f} s, {user:.1f} tokens/s per user, {util:.0%} busy",
         ).format(
             replicas=point.replicas,
             at=point.concurrency,

@@ -37,6 +37,7 @@ from gui.presentation.comparison import (
 )
 from gui.presentation.printing import DocumentPrinter
 from gui.settings_store import dialog_start, remember_dialog_folder
+from gui.translation import tr_id
 
 
 class CompareDialog(QDialog):
@@ -51,7 +52,11 @@ class CompareDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("compareDialog")
-        title = self.tr("Compare saved quotes") if quotes else self.tr("Compare options")
+        title = (
+            tr_id("CompareDialog.compare_saved_quotes", "Compare saved quotes")
+            if quotes
+            else tr_id("CompareDialog.compare_options", "Compare options")
+        )
         self.setWindowTitle(title)
         self._columns = [c if isinstance(c, Column) else option_column(c) for c in columns]
         self._comparison = Comparison(self)
@@ -70,9 +75,9 @@ class CompareDialog(QDialog):
                 self._table.setItem(row, column, item)
         self._table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        export = QPushButton(self.tr("Export CSV…"), self)
+        export = QPushButton(tr_id("CompareDialog.export_csv", "Export CSV…"), self)
         export.setObjectName("compareExportCsv")
-        pdf = QPushButton(self.tr("Save as PDF…"), self)
+        pdf = QPushButton(tr_id("CompareDialog.save_as_pdf", "Save as PDF…"), self)
         pdf.setObjectName("compareExportPdf")
         for button in (export, pdf):
             buttons.addButton(button, QDialogButtonBox.ButtonRole.ActionRole)
@@ -116,7 +121,10 @@ class CompareDialog(QDialog):
 
     def _ask(self, suggested: str, kind: str) -> Path | None:
         chosen, _filter = QFileDialog.getSaveFileName(
-            self, self.tr("Export the comparison"), dialog_start("export", suggested), kind
+            self,
+            tr_id("CompareDialog.export_the_comparison", "Export the comparison"),
+            dialog_start("export", suggested),
+            kind,
         )
         if not chosen:
             return None
@@ -124,17 +132,25 @@ class CompareDialog(QDialog):
         return Path(chosen)
 
     def _on_export_clicked(self) -> None:
-        path = self._ask("comparison.csv", self.tr("CSV (*.csv)"))
+        path = self._ask("comparison.csv", tr_id("CompareDialog.csv_csv", "CSV (*.csv)"))
         if path is not None:
             try:
                 self.export_csv(path)
             except PlannerError as error:
-                QMessageBox.warning(self, self.tr("Export the comparison"), error_text(error))
+                QMessageBox.warning(
+                    self,
+                    tr_id("CompareDialog.export_the_comparison", "Export the comparison"),
+                    error_text(error),
+                )
 
     def _on_pdf_clicked(self) -> None:
-        path = self._ask("comparison.pdf", self.tr("PDF (*.pdf)"))
+        path = self._ask("comparison.pdf", tr_id("CompareDialog.pdf_pdf", "PDF (*.pdf)"))
         if path is not None:
             try:
                 self.export_pdf(path)
             except PlannerError as error:
-                QMessageBox.warning(self, self.tr("Export the comparison"), error_text(error))
+                QMessageBox.warning(
+                    self,
+                    tr_id("CompareDialog.export_the_comparison", "Export the comparison"),
+                    error_text(error),
+                )

@@ -11,6 +11,7 @@ from typing import Any
 from PySide6.QtWidgets import QWidget
 
 from core.domain.request import CustomModel
+from gui.translation import tr_id
 from gui.wizard.field_form import FieldForm
 from gui.wizard.int_field import IntField
 
@@ -51,14 +52,41 @@ class CustomModelForm(FieldForm):
 
     def _retranslate(self) -> None:
         texts = {
-            "params": (self.tr("Parameters (required)"), self.tr("e.g. 7B or 7000000000")),
-            "layers": (self.tr("Layers"), self.tr("optional")),
-            "hidden_size": (self.tr("Hidden size"), self.tr("optional")),
-            "attention_heads": (self.tr("Attention heads"), self.tr("optional")),
-            "kv_heads": (self.tr("KV heads (GQA)"), self.tr("optional; fewer than heads for GQA")),
-            "head_dim": (self.tr("Head dimension"), self.tr("optional")),
-            "intermediate_size": (self.tr("Intermediate (FFN) size"), self.tr("optional")),
-            "vocab_size": (self.tr("Vocabulary size"), self.tr("optional")),
+            "params": (
+                tr_id("CustomModelForm.parameters_required", "Parameters (required)"),
+                tr_id("CustomModelForm.e_g_7b_or_7000000000", "e.g. 7B or 7000000000"),
+            ),
+            "layers": (
+                tr_id("CustomModelForm.layers", "Layers"),
+                tr_id("CustomModelForm.optional", "optional"),
+            ),
+            "hidden_size": (
+                tr_id("CustomModelForm.hidden_size", "Hidden size"),
+                tr_id("CustomModelForm.optional", "optional"),
+            ),
+            "attention_heads": (
+                tr_id("CustomModelForm.attention_heads", "Attention heads"),
+                tr_id("CustomModelForm.optional", "optional"),
+            ),
+            "kv_heads": (
+                tr_id("CustomModelForm.kv_heads_gqa", "KV heads (GQA)"),
+                tr_id(
+                    "CustomModelForm.optional_fewer_than_heads_for_gqa",
+                    "optional; fewer than heads for GQA",
+                ),
+            ),
+            "head_dim": (
+                tr_id("CustomModelForm.head_dimension", "Head dimension"),
+                tr_id("CustomModelForm.optional", "optional"),
+            ),
+            "intermediate_size": (
+                tr_id("CustomModelForm.intermediate_ffn_size", "Intermediate (FFN) size"),
+                tr_id("CustomModelForm.optional", "optional"),
+            ),
+            "vocab_size": (
+                tr_id("CustomModelForm.vocabulary_size", "Vocabulary size"),
+                tr_id("CustomModelForm.optional", "optional"),
+            ),
         }
         for name, (label, placeholder) in texts.items():
             self.rows[f"model.custom.{name}"].set_texts(label)

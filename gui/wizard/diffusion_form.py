@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
 from core.domain.quant_formats import FORMATS
 from core.domain.request import PlanRequest, WeightDtype
 from core.domain.workload_options import DiffusionOptions
+from gui.translation import tr_id
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
 
 OFFLOADS: tuple[str, ...] = get_args(DiffusionOptions.model_fields["cpu_offload"].annotation)
@@ -90,16 +91,18 @@ class DiffusionForm(FieldForm):
 
     def _retranslate(self) -> None:
         offloads = {
-            "none": self.tr("None"),
-            "model": self.tr("Whole models to the CPU"),
-            "sequential": self.tr("Layer by layer"),
+            "none": tr_id("DiffusionForm.none", "None"),
+            "model": tr_id("DiffusionForm.whole_models_to_the_cpu", "Whole models to the CPU"),
+            "sequential": tr_id("DiffusionForm.layer_by_layer", "Layer by layer"),
         }
         for index, key in enumerate(OFFLOADS):
             self._offload.setItemText(index, offloads[key])
         encoders = {
-            "none": self.tr("None"),
-            "largest": self.tr("The largest only (FLUX: T5)"),
-            "all": self.tr("All"),
+            "none": tr_id("DiffusionForm.none", "None"),
+            "largest": tr_id(
+                "DiffusionForm.the_largest_only_flux_t5", "The largest only (FLUX: T5)"
+            ),
+            "all": tr_id("DiffusionForm.all", "All"),
         }
         for index, key in enumerate(TEXT_ENCODERS):
             self._encoders.setItemText(index, encoders[key])
@@ -107,51 +110,94 @@ class DiffusionForm(FieldForm):
             "bitsandbytes": "bitsandbytes",
             "torchao": "torchao",
             "quanto": "Quanto",
-            "layerwise_casting": self.tr("Layerwise casting (diffusers, fp8)"),
+            "layerwise_casting": tr_id(
+                "DiffusionForm.layerwise_casting_diffusers_fp8",
+                "Layerwise casting (diffusers, fp8)",
+            ),
         }
         for index, key in enumerate(QUANT_BACKENDS):
             self._backend.setItemText(index, backends[key])
         texts = {
             "precision.weights": (
-                self.tr("Weights format"),
-                self.tr(
-                    "bf16/fp16/fp32: the pipeline runs in it; fp8, int8, int4 quantize the denoiser"
+                tr_id("DiffusionForm.weights_format", "Weights format"),
+                tr_id(
+                    "DiffusionForm.bf16_fp16_fp32_the_pipeline_runs",
+                    "bf16/fp16/fp32: the pipeline runs in it; fp8, int8, int4 quantize the "
+                    "denoiser",
                 ),
             ),
             "diffusion.width": (
-                self.tr("Width"),
-                self.tr("a multiple of 8 (the VAE downsamples by 8)"),
+                tr_id("DiffusionForm.width", "Width"),
+                tr_id(
+                    "DiffusionForm.a_multiple_of_8_the_vae",
+                    "a multiple of 8 (the VAE downsamples by 8)",
+                ),
             ),
             "diffusion.height": (
-                self.tr("Height"),
-                self.tr("a multiple of 8 (the VAE downsamples by 8)"),
+                tr_id("DiffusionForm.height", "Height"),
+                tr_id(
+                    "DiffusionForm.a_multiple_of_8_the_vae",
+                    "a multiple of 8 (the VAE downsamples by 8)",
+                ),
             ),
-            "diffusion.batch_size": (self.tr("Images per batch"), ""),
+            "diffusion.batch_size": (
+                tr_id("DiffusionForm.images_per_batch", "Images per batch"),
+                "",
+            ),
             "diffusion.steps": (
-                self.tr("Denoising steps"),
-                self.tr("passes of the denoiser per image: they set the time and cost, not memory"),
+                tr_id("DiffusionForm.denoising_steps", "Denoising steps"),
+                tr_id(
+                    "DiffusionForm.passes_of_the_denoiser_per_image",
+                    "passes of the denoiser per image: they set the time and cost, not memory",
+                ),
             ),
-            "diffusion.guidance": (self.tr("Classifier-free guidance"), ""),
-            "diffusion.vae_tiling": (self.tr("VAE tiling"), ""),
-            "diffusion.vae_slicing": (self.tr("VAE slicing"), ""),
+            "diffusion.guidance": (
+                tr_id("DiffusionForm.classifier_free_guidance", "Classifier-free guidance"),
+                "",
+            ),
+            "diffusion.vae_tiling": (tr_id("DiffusionForm.vae_tiling", "VAE tiling"), ""),
+            "diffusion.vae_slicing": (tr_id("DiffusionForm.vae_slicing", "VAE slicing"), ""),
             "diffusion.cpu_offload": (
-                self.tr("CPU offload"),
-                self.tr("less GPU memory, slower steps"),
+                tr_id("DiffusionForm.cpu_offload", "CPU offload"),
+                tr_id(
+                    "DiffusionForm.less_gpu_memory_slower_steps", "less GPU memory, slower steps"
+                ),
             ),
             "diffusion.quant_backend": (
-                self.tr("Quantization backend"),
-                self.tr("the library that quantizes: it decides which layers stay unquantized"),
+                tr_id("DiffusionForm.quantization_backend", "Quantization backend"),
+                tr_id(
+                    "DiffusionForm.the_library_that_quantizes_it_decides",
+                    "the library that quantizes: it decides which layers stay unquantized",
+                ),
             ),
             "diffusion.quantized_text_encoders": (
-                self.tr("Quantized text encoders"),
-                self.tr("quantized in the weights format too, when it is fp8, int8 or int4"),
+                tr_id("DiffusionForm.quantized_text_encoders", "Quantized text encoders"),
+                tr_id(
+                    "DiffusionForm.quantized_in_the_weights_format_too",
+                    "quantized in the weights format too, when it is fp8, int8 or int4",
+                ),
             ),
         }
         for path, (label, hint) in texts.items():
             self.rows[path].set_texts(label, hint)
-        self._guidance.setText(self.tr("doubles the batch in the denoiser"))
-        self._tiling.setText(self.tr("decode the image in tiles: lower decode peak; check seams"))
-        self._slicing.setText(self.tr("decode one image of the batch at a time"))
+        self._guidance.setText(
+            tr_id(
+                "DiffusionForm.doubles_the_batch_in_the_denoiser",
+                "doubles the batch in the denoiser",
+            )
+        )
+        self._tiling.setText(
+            tr_id(
+                "DiffusionForm.decode_the_image_in_tiles_lower",
+                "decode the image in tiles: lower decode peak; check seams",
+            )
+        )
+        self._slicing.setText(
+            tr_id(
+                "DiffusionForm.decode_one_image_of_the_batch",
+                "decode one image of the batch at a time",
+            )
+        )
 
     def fill(self, raw: dict[str, Any]) -> None:
         """Write the weights format and the image settings into ``raw``."""

@@ -19,6 +19,7 @@ from core.domain.workload_options import (
     LlamaCppCacheType,
     LlamaCppOptions,
 )
+from gui.translation import tr_id
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
 from gui.wizard.int_field import DecimalField, IntField
 from gui.wizard.mtp_row import MtpRow
@@ -113,64 +114,112 @@ class InferenceForm(FieldForm):
     def _retranslate(self) -> None:
         texts = {
             "precision.weights": (
-                self.tr("Weights format"),
-                self.tr("bf16/fp16 keep the trained precision; fp8, int8 and int4 are quantized"),
+                tr_id("InferenceForm.weights_format", "Weights format"),
+                tr_id(
+                    "InferenceForm.bf16_fp16_keep_the_trained_precision",
+                    "bf16/fp16 keep the trained precision; fp8, int8 and int4 are quantized",
+                ),
             ),
             "precision.kv_cache": (
-                self.tr("KV-cache format"),
-                self.tr("fp8 halves the cache against bf16; verify output quality"),
+                tr_id("InferenceForm.kv_cache_format", "KV-cache format"),
+                tr_id(
+                    "InferenceForm.fp8_halves_the_cache_against_bf16",
+                    "fp8 halves the cache against bf16; verify output quality",
+                ),
             ),
             "precision.quant_group_size": (
-                self.tr("Quantization group size"),
-                self.tr("weights sharing one scale and zero point (int8/int4)"),
+                tr_id("InferenceForm.quantization_group_size", "Quantization group size"),
+                tr_id(
+                    "InferenceForm.weights_sharing_one_scale_and_zero",
+                    "weights sharing one scale and zero point (int8/int4)",
+                ),
             ),
             "inference.context_tokens": (
-                self.tr("Context tokens"),
-                self.tr("tokens per sequence: prompt and output together"),
+                tr_id("InferenceForm.context_tokens", "Context tokens"),
+                tr_id(
+                    "InferenceForm.tokens_per_sequence_prompt_and_output",
+                    "tokens per sequence: prompt and output together",
+                ),
             ),
             "inference.concurrent_sequences": (
-                self.tr("Concurrent sequences"),
-                self.tr("sequences served at the same time, each with its own KV cache"),
+                tr_id("InferenceForm.concurrent_sequences", "Concurrent sequences"),
+                tr_id(
+                    "InferenceForm.sequences_served_at_the_same_time",
+                    "sequences served at the same time, each with its own KV cache",
+                ),
             ),
             "inference.gpu_memory_utilization": (
-                self.tr("GPU memory utilisation"),
-                self.tr("share of each GPU's VRAM the server may use (vLLM's setting)"),
+                tr_id("InferenceForm.gpu_memory_utilisation", "GPU memory utilisation"),
+                tr_id(
+                    "InferenceForm.share_of_each_gpu_s_vram",
+                    "share of each GPU's VRAM the server may use (vLLM's setting)",
+                ),
             ),
             "inference.engine": (
-                self.tr("Serving engine"),
-                self.tr("vLLM, or llama.cpp: GGUF models, layers that do not fit stay on the CPU"),
+                tr_id("InferenceForm.serving_engine", "Serving engine"),
+                tr_id(
+                    "InferenceForm.vllm_or_llama_cpp_gguf_models",
+                    "vLLM, or llama.cpp: GGUF models, layers that do not fit stay on the CPU",
+                ),
             ),
             "inference.llamacpp.cache_type_k": (
-                self.tr("llama.cpp K cache"),
-                self.tr("type of the cached keys (-ctk): q8_0 and q4_0 shrink the cache"),
+                tr_id("InferenceForm.llama_cpp_k_cache", "llama.cpp K cache"),
+                tr_id(
+                    "InferenceForm.type_of_the_cached_keys_ctk",
+                    "type of the cached keys (-ctk): q8_0 and q4_0 shrink the cache",
+                ),
             ),
             "inference.llamacpp.cache_type_v": (
-                self.tr("llama.cpp V cache"),
-                self.tr("type of the cached values (-ctv); quantized needs flash attention"),
+                tr_id("InferenceForm.llama_cpp_v_cache", "llama.cpp V cache"),
+                tr_id(
+                    "InferenceForm.type_of_the_cached_values_ctv",
+                    "type of the cached values (-ctv); quantized needs flash attention",
+                ),
             ),
             "inference.llamacpp.n_gpu_layers": (
-                self.tr("Layers on the GPUs"),
-                self.tr("-ngl: layers offloaded, output layer included; the rest run on the CPU"),
+                tr_id("InferenceForm.layers_on_the_gpus", "Layers on the GPUs"),
+                tr_id(
+                    "InferenceForm.ngl_layers_offloaded_output_layer_included",
+                    "-ngl: layers offloaded, output layer included; the rest run on the CPU",
+                ),
             ),
             "inference.llamacpp.flash_attn": (
-                self.tr("Flash attention"),
-                self.tr("-fa: no attention score matrix in the compute buffer"),
+                tr_id("InferenceForm.flash_attention", "Flash attention"),
+                tr_id(
+                    "InferenceForm.fa_no_attention_score_matrix_in",
+                    "-fa: no attention score matrix in the compute buffer",
+                ),
             ),
             "inference.llamacpp.n_batch": (
-                self.tr("Logical batch"),
-                self.tr("-b: most tokens of a prompt handed to the model at once"),
+                tr_id("InferenceForm.logical_batch", "Logical batch"),
+                tr_id(
+                    "InferenceForm.b_most_tokens_of_a_prompt",
+                    "-b: most tokens of a prompt handed to the model at once",
+                ),
             ),
             "inference.llamacpp.n_ubatch": (
-                self.tr("Physical batch"),
-                self.tr("-ub: tokens per compute pass (at most -b); they size the compute buffer"),
+                tr_id("InferenceForm.physical_batch", "Physical batch"),
+                tr_id(
+                    "InferenceForm.ub_tokens_per_compute_pass_at",
+                    "-ub: tokens per compute pass (at most -b); they size the compute buffer",
+                ),
             ),
         }
         for path, (label, hint) in texts.items():
             self.rows[path].set_texts(label, hint)
-        self._context.setPlaceholderText(self.tr("e.g. 8192 or 128k"))
+        self._context.setPlaceholderText(
+            tr_id("InferenceForm.e_g_8192_or_128k", "e.g. 8192 or 128k")
+        )
         self.vllm.retranslate()
-        self._gpu_layers.setSpecialValueText(self.tr("all, or the most that fit"))
-        self._flash_attn.setText(self.tr("on (llama.cpp turns it on where the GPU supports it)"))
+        self._gpu_layers.setSpecialValueText(
+            tr_id("InferenceForm.all_or_the_most_that_fit", "all, or the most that fit")
+        )
+        self._flash_attn.setText(
+            tr_id(
+                "InferenceForm.on_llama_cpp_turns_it_on",
+                "on (llama.cpp turns it on where the GPU supports it)",
+            )
+        )
         self._mtp.retranslate()
 
     def fill(self, raw: dict[str, Any]) -> None:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QTabBar, QVBoxLayout, QWidget
 from core.planning.limit_curve import SAMPLES, LimitCurve
 from gui.presentation import palette
 from gui.presentation.formats import count, gib
+from gui.translation import tr_id
 from gui.wizard.chart_axes import AXIS_COLOR, PlotWidget, draw_axes, draw_corner_labels
 
 LINE_COLOR, USABLE_COLOR = QColor(palette.ORANGE), QColor(palette.AMBER)
@@ -47,13 +48,29 @@ class LimitChart(PlotWidget):
     def _retranslate(self) -> None:
         sequences = self._curve is not None and self._curve.name == "sequences"
         if sequences:
-            self.setAccessibleName(self.tr("Memory per GPU against concurrent sequences"))
-            tip = self.tr("Click to use that many concurrent sequences")
+            self.setAccessibleName(
+                tr_id(
+                    "LimitChart.memory_per_gpu_against_concurrent_sequences",
+                    "Memory per GPU against concurrent sequences",
+                )
+            )
+            tip = tr_id(
+                "LimitChart.click_to_use_that_many_concurrent",
+                "Click to use that many concurrent sequences",
+            )
         else:
-            self.setAccessibleName(self.tr("Memory per GPU against context length"))
-            tip = self.tr("Click to use that context length")
-        keys = self.tr(
-            "Left and Right move the marker, Home to the start, End to the limit; Enter uses it"
+            self.setAccessibleName(
+                tr_id(
+                    "LimitChart.memory_per_gpu_against_context_length",
+                    "Memory per GPU against context length",
+                )
+            )
+            tip = tr_id(
+                "LimitChart.click_to_use_that_context_length", "Click to use that context length"
+            )
+        keys = tr_id(
+            "LimitChart.left_and_right_move_the_marker",
+            "Left and Right move the marker, Home to the start, End to the limit; Enter uses it",
         )
         self.setToolTip(f"{tip}\n{keys}")
         self.setAccessibleDescription(self.summary())
@@ -83,10 +100,18 @@ class LimitChart(PlotWidget):
             return ""
         usable = gib(curve.usable_bytes)
         if curve.name == "sequences":
-            text = self.tr("Fits up to {limit} concurrent sequences; {usable} usable per GPU")
+            text = tr_id(
+                "LimitChart.fits_up_to_limit_concurrent_sequences",
+                "Fits up to {limit} concurrent sequences; {usable} usable per GPU",
+            )
         else:
-            text = self.tr("Fits up to {limit} tokens per sequence; {usable} usable per GPU")
-        marker = self.tr("marker at {value}").format(value=count(self._marker))
+            text = tr_id(
+                "LimitChart.fits_up_to_limit_tokens_per",
+                "Fits up to {limit} tokens per sequence; {usable} usable per GPU",
+            )
+        marker = tr_id("LimitChart.marker_at_value", "marker at {value}").format(
+            value=count(self._marker)
+        )
         return f"{text.format(limit=count(curve.limit), usable=usable)}; {marker}"
 
     def limit_label(self) -> str:
@@ -95,17 +120,17 @@ class LimitChart(PlotWidget):
         if curve is None:
             return ""
         if curve.binding == "kv_pool":
-            text = self.tr("vLLM's KV pool: up to {tokens}")
+            text = tr_id("LimitChart.vllm_s_kv_pool_up_to", "vLLM's KV pool: up to {tokens}")
         elif curve.binding == "max_num_seqs":
-            text = self.tr("vLLM's max_num_seqs: {tokens}")
+            text = tr_id("LimitChart.vllm_s_max_num_seqs_tokens", "vLLM's max_num_seqs: {tokens}")
         else:
-            text = self.tr("fits up to {tokens}")
+            text = tr_id("LimitChart.fits_up_to_tokens", "fits up to {tokens}")
         return text.format(tokens=count(curve.limit))
 
     def _axis_label(self, curve: LimitCurve) -> str:
         if curve.name == "sequences":
-            return self.tr("concurrent sequences")
-        return self.tr("context tokens")
+            return tr_id("LimitChart.concurrent_sequences", "concurrent sequences")
+        return tr_id("LimitChart.context_tokens", "context tokens")
 
     def _y_top(self, curve: LimitCurve) -> float:
         highest = max([curve.usable_bytes, *(b for _, b in curve.points)])
@@ -177,7 +202,7 @@ class LimitChart(PlotWidget):
         usable = self._point(curve, 0, curve.usable_bytes).y()
         painter.setPen(QPen(USABLE_COLOR, 1.5, Qt.PenStyle.DashLine))
         painter.drawLine(QPointF(plot.left(), usable), QPointF(plot.right(), usable))
-        painter.drawText(QPointF(plot.left() + 4, usable - 3), self.tr("usable"))
+        painter.drawText(QPointF(plot.left() + 4, usable - 3), tr_id("LimitChart.usable", "usable"))
         painter.setPen(QPen(LINE_COLOR, 2))
         painter.drawPolyline(
             QPolygonF([self._point(curve, value, memory) for value, memory in curve.points])
@@ -232,11 +257,28 @@ class LimitCharts(QWidget):
         self._retranslate()
 
     def _retranslate(self) -> None:
-        self.switch.setTabText(0, self.tr("Context"))
-        self.switch.setTabToolTip(0, self.tr("Memory per GPU against the context length"))
-        self.switch.setTabText(1, self.tr("Sequences"))
-        self.switch.setTabToolTip(1, self.tr("Memory per GPU against the concurrent sequences"))
-        self.switch.setAccessibleName(self.tr("What the chart of memory per GPU is drawn against"))
+        self.switch.setTabText(0, tr_id("LimitCharts.context", "Context"))
+        self.switch.setTabToolTip(
+            0,
+            tr_id(
+                "LimitCharts.memory_per_gpu_against_the_context",
+                "Memory per GPU against the context length",
+            ),
+        )
+        self.switch.setTabText(1, tr_id("LimitCharts.sequences", "Sequences"))
+        self.switch.setTabToolTip(
+            1,
+            tr_id(
+                "LimitCharts.memory_per_gpu_against_the_concurrent",
+                "Memory per GPU against the concurrent sequences",
+            ),
+        )
+        self.switch.setAccessibleName(
+            tr_id(
+                "LimitCharts.what_the_chart_of_memory_per",
+                "What the chart of memory per GPU is drawn against",
+            )
+        )
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -36,6 +36,7 @@ from gui.presentation.names import (
     severity_name,
     strategy_name,
 )
+from gui.translation import tr_id
 from gui.wizard.memory_chart import MemoryChart
 
 if TYPE_CHECKING:  # built before the first estimate, which needs neither the planner nor prices
@@ -164,8 +165,8 @@ class LiveEstimatePanel(QWidget):
         super().changeEvent(event)
 
     def _retranslate(self) -> None:
-        self._title.setText(self.tr("Live estimate"))
-        self._warnings.setAccessibleName(self.tr("Warnings"))
+        self._title.setText(tr_id("LiveEstimatePanel.live_estimate", "Live estimate"))
+        self._warnings.setAccessibleName(tr_id("LiveEstimatePanel.warnings", "Warnings"))
         self._chart.retranslate()
         self._render()
 
@@ -175,7 +176,9 @@ class LiveEstimatePanel(QWidget):
             kind, message = self._status or ("busy", "")
             self._chart.clear()
             self._legend.clear()
-            self._subject.setText(message or self.tr("Reading the model…"))
+            self._subject.setText(
+                message or tr_id("LiveEstimatePanel.reading_the_model", "Reading the model…")
+            )
             _style(self._subject, FAILS_STYLE if kind != "busy" else "")
             for label in (self._verdict, self._binding, self._limit_lines, self._warnings):
                 label.clear()
@@ -189,14 +192,18 @@ class LiveEstimatePanel(QWidget):
         # The headline agrees with the verdict below it: an offer is "cheapest that fits" only
         # when it fits; otherwise it is the closest one, shown so the shortfall can be read.
         if chosen:
-            text = self.tr("{model}: {gpus} × {gpu}, {strategy}")
+            text = tr_id(
+                "LiveEstimatePanel.model_gpus_gpu_strategy", "{model}: {gpus} × {gpu}, {strategy}"
+            )
         elif result.fits:
-            text = self.tr(
-                "{model}: cheapest offer that fits this layout is {gpus} × {gpu}, {strategy}"
+            text = tr_id(
+                "LiveEstimatePanel.model_cheapest_offer_that_fits_this",
+                "{model}: cheapest offer that fits this layout is {gpus} × {gpu}, {strategy}",
             )
         else:
-            text = self.tr(
-                "{model}: no offer fits this layout; the closest is {gpus} × {gpu}, {strategy}"
+            text = tr_id(
+                "LiveEstimatePanel.model_no_offer_fits_this_layout",
+                "{model}: no offer fits this layout; the closest is {gpus} × {gpu}, {strategy}",
             )
         sharding = result.request.parallelism.fsdp_sharding
         self._subject.setText(
@@ -212,29 +219,36 @@ class LiveEstimatePanel(QWidget):
         self._legend.setText(self._chart.legend_html())
         refusal = refused(result.details)
         if result.fits:
-            verdict = self.tr("Fits: {total} of {usable} usable per GPU, {headroom} headroom")
+            verdict = tr_id(
+                "LiveEstimatePanel.fits_total_of_usable_usable_per",
+                "Fits: {total} of {usable} usable per GPU, {headroom} headroom",
+            )
             headroom = gib(result.headroom_bytes)
         elif result.headroom_bytes >= 0 and refusal is not None:
             # vLLM's start-up check (core.capacity.kv_pool.start_up): memory fits, the pool does not
             verdict = (
-                self.tr(
+                tr_id(
+                    "LiveEstimatePanel.does_not_fit_vllm_would_not",
                     "Does not fit: vLLM would not start, its KV cache pool holds no sequence of"
-                    " {context}; the longest context that starts is {longest}"
+                    " {context}; the longest context that starts is {longest}",
                 )
                 if refusal.longest
-                else self.tr(
-                    "Does not fit: vLLM would not start, no KV cache pool is left for any context"
+                else tr_id(
+                    "LiveEstimatePanel.does_not_fit_vllm_would_not_95f859",
+                    "Does not fit: vLLM would not start, no KV cache pool is left for any context",
                 )
             )
             headroom = gib(result.headroom_bytes)
         elif result.headroom_bytes < 0:
-            verdict = self.tr(
-                "Does not fit: needs {total} per GPU, {usable} usable, {headroom} short"
+            verdict = tr_id(
+                "LiveEstimatePanel.does_not_fit_needs_total_per",
+                "Does not fit: needs {total} per GPU, {usable} usable, {headroom} short",
             )
             headroom = gib(-result.headroom_bytes)
         else:
-            verdict = self.tr(
-                "Does not run: {total} of {usable} fits, but a blocker below stops it"
+            verdict = tr_id(
+                "LiveEstimatePanel.does_not_run_total_of_usable",
+                "Does not run: {total} of {usable} fits, but a blocker below stops it",
             )
             headroom = gib(result.headroom_bytes)
         requested = result.request.inference.concurrent_sequences
@@ -246,17 +260,22 @@ class LiveEstimatePanel(QWidget):
             longest=counts.tokens(refusal.longest) if refusal is not None else "",
         )
         if result.fits and (at_once := runs_fewer(result.details, requested)) is not None:
-            text += "\n" + self.tr("vLLM runs {at_once} {of_requested}: the others wait").format(
-                at_once=count(at_once), of_requested=counts.of_sequences_at_once(requested)
-            )
+            text += "\n" + tr_id(
+                "LiveEstimatePanel.vllm_runs_at_once_of_requested",
+                "vLLM runs {at_once} {of_requested}: the others wait",
+            ).format(at_once=count(at_once), of_requested=counts.of_sequences_at_once(requested))
         if result.approximate is not None:
             # The model's counts are approximate: say so, and whether the range crosses the limit.
             line = (
-                self.tr(
-                    "Fit uncertain: the total may be {low} to {high} per GPU (not counted exactly)"
+                tr_id(
+                    "LiveEstimatePanel.fit_uncertain_the_total_may_be",
+                    "Fit uncertain: the total may be {low} to {high} per GPU (not counted exactly)",
                 )
                 if result.fit_certainty == "uncertain"
-                else self.tr("Approximate: the total may be {low} to {high} per GPU")
+                else tr_id(
+                    "LiveEstimatePanel.approximate_the_total_may_be_low",
+                    "Approximate: the total may be {low} to {high} per GPU",
+                )
             )
             text += "\n" + line.format(
                 low=gib(result.approximate.band_low), high=gib(result.approximate.band_high)
@@ -267,7 +286,7 @@ class LiveEstimatePanel(QWidget):
         else:
             _style(self._verdict, FITS_STYLE if result.fits else FAILS_STYLE)
         self._binding.setText(
-            self.tr("Largest component: {name}").format(
+            tr_id("LiveEstimatePanel.largest_component_name", "Largest component: {name}").format(
                 name=component_name(result.binding_component)
             )
         )
@@ -281,9 +300,10 @@ class LiveEstimatePanel(QWidget):
             lines += [message_text(m) for m in self._limits.messages(result.request)]
         profile = result.details.get("vllm_profile")
         if profile:  # core.capacity.vllm_profile: sized by inference.max_num_batched_tokens
-            text = self.tr(
+            text = tr_id(
+                "LiveEstimatePanel.vllm_s_start_up_profile_over",
                 "vLLM's start-up profile over {tokens} tokens and {sequences} sequences:"
-                " activation peak {peak} per GPU"
+                " activation peak {peak} per GPU",
             )
             lines.append(
                 text.format(
@@ -298,7 +318,9 @@ class LiveEstimatePanel(QWidget):
             ]
         if not lines:
             return ""
-        heading = escape(self.tr("On this offer and layout:"))
+        heading = escape(
+            tr_id("LiveEstimatePanel.on_this_offer_and_layout", "On this offer and layout:")
+        )
         return f"<b>{heading}</b><br>" + "<br>".join(escape(line) for line in lines)
 
     def _warnings_html(self, result: EstimateResult) -> str:
@@ -313,7 +335,7 @@ class LiveEstimatePanel(QWidget):
                 f"{escape(finding_text(finding))} ({term_anchor(finding.glossary_term)})</p>"
             )
         if not items:
-            return escape(self.tr("No warnings."))
+            return escape(tr_id("LiveEstimatePanel.no_warnings", "No warnings."))
         return "".join(items)
 
     def _render_best(self) -> None:
@@ -321,16 +343,20 @@ class LiveEstimatePanel(QWidget):
         if self._result is None and self._status is not None and self._status[0] != "busy":
             self._best.clear()  # refused or failed: no offers are being ranked
         elif plan is None:
-            self._best.setText(self.tr("Ranking the offers…"))
+            self._best.setText(tr_id("LiveEstimatePanel.ranking_the_offers", "Ranking the offers…"))
         elif plan.options:
             best = plan.options[0]
             if plan.rank_by == "job-cost" and best.job_cost is not None:
-                text = self.tr(
+                text = tr_id(
+                    "LiveEstimatePanel.cheapest_training_run_options_gpus_gpu",
                     "Cheapest training run {options}: {gpus} × {gpu}, {run} for the run "
-                    "({total} for the term)"
+                    "({total} for the term)",
                 )
             else:
-                text = self.tr("Cheapest {options}: {gpus} × {gpu}, {total} for the term")
+                text = tr_id(
+                    "LiveEstimatePanel.cheapest_options_gpus_gpu_total_for",
+                    "Cheapest {options}: {gpus} × {gpu}, {total} for the term",
+                )
             currency = best.price.currency
             self._best.setText(
                 text.format(
@@ -342,7 +368,12 @@ class LiveEstimatePanel(QWidget):
                 )
             )
         else:
-            self._best.setText(self.tr("No offer in the catalog fits this request."))
+            self._best.setText(
+                tr_id(
+                    "LiveEstimatePanel.no_offer_in_the_catalog_fits",
+                    "No offer in the catalog fits this request.",
+                )
+            )
 
 
 def _style(label: QLabel, style: str) -> None:

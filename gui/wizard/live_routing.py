@@ -18,6 +18,7 @@ from core.base.errors import PlannerError
 from gui.core_text import error_text as worded
 from gui.presentation import names
 from gui.presentation.formats import count
+from gui.translation import tr_id
 from gui.wizard.plan_files import keep_draft
 from gui.wizard.wizard_step import WizardStep, error_path
 
@@ -116,14 +117,20 @@ class LiveRouting(QObject):
             return
         model = result.model
         sources = {
-            "preset": self.tr("from the preset"),
-            "hf_config": self.tr("counted from config.json"),
-            "safetensors": self.tr("counted from the safetensors headers"),
-            "gguf": self.tr("counted from the GGUF file"),
-            "custom": self.tr("from your numbers"),
+            "preset": tr_id("LiveRouting.from_the_preset", "from the preset"),
+            "hf_config": tr_id("LiveRouting.counted_from_config_json", "counted from config.json"),
+            "safetensors": tr_id(
+                "LiveRouting.counted_from_the_safetensors_headers",
+                "counted from the safetensors headers",
+            ),
+            "gguf": tr_id("LiveRouting.counted_from_the_gguf_file", "counted from the GGUF file"),
+            "custom": tr_id("LiveRouting.from_your_numbers", "from your numbers"),
         }
         page.show_summary(
-            self.tr("{name}: {params} parameters ({source}).").format(
+            tr_id(
+                "LiveRouting.name_params_parameters_source",
+                "{name}: {params} parameters ({source}).",
+            ).format(
                 name=names.model_name(model.name),
                 params=count(model.params_total),
                 source=sources.get(model.source, model.source),
@@ -154,7 +161,12 @@ class LiveRouting(QObject):
         if offer_page is not None:
             offer_page.set_fit(False)
         if message is None:  # an input not typed in yet: no refusal, only what is missing
-            wizard.panel.show_status("busy", self.tr("Fill in this page to see the estimate."))
+            wizard.panel.show_status(
+                "busy",
+                tr_id(
+                    "LiveRouting.fill_in_this_page_to_see", "Fill in this page to see the estimate."
+                ),
+            )
         else:
             wizard.panel.show_status("invalid", message)
 
@@ -170,7 +182,9 @@ class LiveRouting(QObject):
             model_page.set_resolving(True)
         if (offer_page := self._offer_page()) is not None:
             offer_page.set_fit(False)
-        self._wizard.panel.show_status("busy", self.tr("Reading the model…"))
+        self._wizard.panel.show_status(
+            "busy", tr_id("LiveRouting.reading_the_model", "Reading the model…")
+        )
 
     def _on_live_model_failed(self, error: Exception) -> None:
         wizard = self._wizard

@@ -19,6 +19,7 @@ from core.domain.breakdown import COMPONENTS, MemoryBreakdown
 from gui.presentation import palette
 from gui.presentation.formats import gib, gib_value
 from gui.presentation.names import component_name
+from gui.translation import tr_id
 
 COLORS = palette.COMPONENTS
 VRAM_COLOR, USABLE_COLOR = palette.ERROR, palette.AMBER
@@ -93,9 +94,9 @@ class MemoryChart(QWidget):
             if self._sizes[key] > 0
         ]
         if self._vram:
-            entries.append((VRAM_COLOR, self.tr("VRAM"), gib(self._vram)))
+            entries.append((VRAM_COLOR, tr_id("MemoryChart.vram", "VRAM"), gib(self._vram)))
         if self._usable and self._usable != self._vram:
-            entries.append((USABLE_COLOR, self.tr("Usable"), gib(self._usable)))
+            entries.append((USABLE_COLOR, tr_id("MemoryChart.usable", "Usable"), gib(self._usable)))
         return entries
 
     def legend_texts(self) -> list[str]:
@@ -112,8 +113,10 @@ class MemoryChart(QWidget):
         return f"<table cellspacing='0' cellpadding='1'>{rows}</table>"
 
     def _relabel(self) -> None:
-        self._axis_title = self.tr("GiB per GPU")
-        self.setAccessibleName(self.tr("Memory per GPU by component"))
+        self._axis_title = tr_id("MemoryChart.gib_per_gpu", "GiB per GPU")
+        self.setAccessibleName(
+            tr_id("MemoryChart.memory_per_gpu_by_component", "Memory per GPU by component")
+        )
         self.setAccessibleDescription("; ".join(self.legend_texts()))
 
     def retranslate(self) -> None:

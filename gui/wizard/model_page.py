@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from core.domain.request import PlanRequest
 from gui.settings_store import dialog_start, remember_dialog_folder
+from gui.translation import tr_id
 from gui.wizard.custom_model_form import FIELDS, CustomModelForm
 from gui.wizard.field_form import FieldForm
 from gui.wizard.preset_picker import PresetPicker
@@ -123,42 +124,64 @@ class ModelPage(WizardStep):
         self._gguf_button.clicked.connect(self._on_gguf_button_clicked)
 
     def _retranslate(self) -> None:
-        self.setTitle(self.tr("Model"))
+        self.setTitle(tr_id("ModelPage.model", "Model"))
         self.setSubTitle(
-            self.tr(
+            tr_id(
+                "ModelPage.pick_a_preset_read_a_model",
                 "Pick a preset, read a model's own config.json or safetensors headers for exact "
-                "parameter counts, or give its numbers."
+                "parameter counts, or give its numbers.",
             )
         )
         texts = {
-            "preset": self.tr("&Preset"),
-            "hf_config": self.tr("&config.json"),
-            "safetensors": self.tr("&safetensors"),
-            "gguf": self.tr("&GGUF"),
-            "custom": self.tr("C&ustom numbers"),
+            "preset": tr_id("ModelPage.preset", "&Preset"),
+            "hf_config": tr_id("ModelPage.config_json", "&config.json"),
+            "safetensors": tr_id("ModelPage.safetensors", "&safetensors"),
+            "gguf": tr_id("ModelPage.gguf", "&GGUF"),
+            "custom": tr_id("ModelPage.custom_numbers", "C&ustom numbers"),
         }
         for key, text in texts.items():
             self._radios[key].setText(text)
-        self._preset_row.set_texts(self.tr("Preset"))
+        self._preset_row.set_texts(tr_id("ModelPage.preset_bca788", "Preset"))
         self._config_form.rows["model.hf_config"].set_texts(
-            self.tr("config.json file"), self.tr("A Hugging Face config.json (no network needed)")
+            tr_id("ModelPage.config_json_file", "config.json file"),
+            tr_id(
+                "ModelPage.a_hugging_face_config_json_no",
+                "A Hugging Face config.json (no network needed)",
+            ),
         )
-        self._config_path.setPlaceholderText(self.tr("Path to config.json"))
-        self._config_button.setText(self.tr("&Import config.json…"))
+        self._config_path.setPlaceholderText(
+            tr_id("ModelPage.path_to_config_json", "Path to config.json")
+        )
+        self._config_button.setText(tr_id("ModelPage.import_config_json", "&Import config.json…"))
         self._st_form.rows["model.safetensors"].set_texts(
-            self.tr("safetensors file or folder"),
-            self.tr("Only the headers are read: tensor names, shapes and formats"),
+            tr_id("ModelPage.safetensors_file_or_folder", "safetensors file or folder"),
+            tr_id(
+                "ModelPage.only_the_headers_are_read_tensor",
+                "Only the headers are read: tensor names, shapes and formats",
+            ),
         )
-        self._st_path.setPlaceholderText(self.tr("Path to a .safetensors file or a model folder"))
-        self._st_button.setText(self.tr("Read .safe&tensors…"))
-        self._st_file_action.setText(self.tr("&File…"))
-        self._st_folder_action.setText(self.tr("F&older with shards…"))
+        self._st_path.setPlaceholderText(
+            tr_id(
+                "ModelPage.path_to_a_safetensors_file_or",
+                "Path to a .safetensors file or a model folder",
+            )
+        )
+        self._st_button.setText(tr_id("ModelPage.read_safetensors", "Read .safe&tensors…"))
+        self._st_file_action.setText(tr_id("ModelPage.file", "&File…"))
+        self._st_folder_action.setText(
+            tr_id("ModelPage.folder_with_shards", "F&older with shards…")
+        )
         self._gguf_form.rows["model.gguf"].set_texts(
-            self.tr("GGUF file"),
-            self.tr("Only the header is read: metadata, tensor shapes and quantization types"),
+            tr_id("ModelPage.gguf_file", "GGUF file"),
+            tr_id(
+                "ModelPage.only_the_header_is_read_metadata",
+                "Only the header is read: metadata, tensor shapes and quantization types",
+            ),
         )
-        self._gguf_path.setPlaceholderText(self.tr("Path to a .gguf file"))
-        self._gguf_button.setText(self.tr("&Read .gguf…"))
+        self._gguf_path.setPlaceholderText(
+            tr_id("ModelPage.path_to_a_gguf_file", "Path to a .gguf file")
+        )
+        self._gguf_button.setText(tr_id("ModelPage.read_gguf", "&Read .gguf…"))
 
     # -- the wizard's interface ------------------------------------------------------------
 
@@ -238,9 +261,9 @@ class ModelPage(WizardStep):
     def _on_config_button_clicked(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
             self,
-            self.tr("Import config.json"),
+            tr_id("ModelPage.import_config_json_dac96f", "Import config.json"),
             dialog_start("model"),
-            self.tr("Model config (*.json);;All files (*)"),
+            tr_id("ModelPage.model_config_json_all_files", "Model config (*.json);;All files (*)"),
         )
         if path:
             remember_dialog_folder("model", path)
@@ -249,9 +272,12 @@ class ModelPage(WizardStep):
     def _on_st_file_triggered(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
             self,
-            self.tr("Read a .safetensors file"),
+            tr_id("ModelPage.read_a_safetensors_file", "Read a .safetensors file"),
             dialog_start("model"),
-            self.tr("safetensors (*.safetensors);;All files (*)"),
+            tr_id(
+                "ModelPage.safetensors_safetensors_all_files",
+                "safetensors (*.safetensors);;All files (*)",
+            ),
         )
         if path:
             remember_dialog_folder("model", path)
@@ -259,7 +285,12 @@ class ModelPage(WizardStep):
 
     def _on_st_folder_triggered(self) -> None:
         path = QFileDialog.getExistingDirectory(
-            self, self.tr("Read a folder of safetensors shards"), dialog_start("model")
+            self,
+            tr_id(
+                "ModelPage.read_a_folder_of_safetensors_shards",
+                "Read a folder of safetensors shards",
+            ),
+            dialog_start("model"),
         )
         if path:
             remember_dialog_folder("model", path, is_folder=True)
@@ -268,9 +299,9 @@ class ModelPage(WizardStep):
     def _on_gguf_button_clicked(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
             self,
-            self.tr("Read a .gguf file"),
+            tr_id("ModelPage.read_a_gguf_file", "Read a .gguf file"),
             dialog_start("model"),
-            self.tr("GGUF (*.gguf);;All files (*)"),
+            tr_id("ModelPage.gguf_gguf_all_files", "GGUF (*.gguf);;All files (*)"),
         )
         if path:
             remember_dialog_folder("model", path)

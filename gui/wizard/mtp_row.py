@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QSpinBox
 
 from core.domain.request import PlanRequest
 from core.domain.workload_options import InferenceOptions
+from gui.translation import tr_id
 from gui.wizard.field_form import FieldForm, int_bounds
 
 PATH = "inference.mtp_speculative_tokens"
@@ -32,13 +33,14 @@ class MtpRow(QObject):
     def retranslate(self) -> None:
         """Set the row's label, hint and the text of 0."""
         self._form.rows[PATH].set_texts(
-            self.tr("MTP draft tokens"),
-            self.tr(
+            tr_id("MtpRow.mtp_draft_tokens", "MTP draft tokens"),
+            tr_id(
+                "MtpRow.tokens_drafted_per_step_by_the",
                 "tokens drafted per step by the model's MTP layers (vLLM); "
-                "their weights and KV cache count"
+                "their weights and KV cache count",
             ),
         )
-        self._tokens.setSpecialValueText(self.tr("off"))
+        self._tokens.setSpecialValueText(tr_id("MtpRow.off", "off"))
 
     def fill(self, raw: dict[str, Any]) -> None:
         """Write the draft tokens into ``raw``: 0 while the row is off (another engine)."""

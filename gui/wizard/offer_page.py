@@ -29,6 +29,7 @@ from gui.core_text import message_text
 from gui.presentation import counts
 from gui.presentation.comparison import MAX_COLUMNS, MIN_COLUMNS
 from gui.presentation.formats import term
+from gui.translation import tr_id
 from gui.wizard.compare_dialog import CompareDialog
 from gui.wizard.offer_filter_proxy import OfferFilterProxy
 from gui.wizard.offer_table_model import GPU, RANK, REASON, OfferTableModel
@@ -118,16 +119,24 @@ class OfferPage(WizardStep):
         self._table.selectionModel().currentRowChanged.connect(self._on_table_current_changed)
 
     def _retranslate(self) -> None:
-        self.setTitle(self.tr("GPU offer and term"))
+        self.setTitle(tr_id("OfferPage.gpu_offer_and_term", "GPU offer and term"))
         self._show_subtitle()
-        self._show_infeasible.setText(self.tr("Show in&feasible options"))
-        self._show_infeasible.setToolTip(
-            self.tr("List the options that do not fit, with the reason")
+        self._show_infeasible.setText(
+            tr_id("OfferPage.show_infeasible_options", "Show in&feasible options")
         )
-        self._table.setAccessibleName(self.tr("Options"))
-        self._compare.setText(self.tr("&Compare selected…"))
+        self._show_infeasible.setToolTip(
+            tr_id(
+                "OfferPage.list_the_options_that_do_not",
+                "List the options that do not fit, with the reason",
+            )
+        )
+        self._table.setAccessibleName(tr_id("OfferPage.options", "Options"))
+        self._compare.setText(tr_id("OfferPage.compare_selected", "&Compare selected…"))
         self._compare.setToolTip(
-            self.tr("Select two to four options (Ctrl+click) to see them side by side")
+            tr_id(
+                "OfferPage.select_two_to_four_options_ctrl",
+                "Select two to four options (Ctrl+click) to see them side by side",
+            )
         )
         self._show_proposal()
         self._model.retranslate()
@@ -137,14 +146,16 @@ class OfferPage(WizardStep):
     def _show_subtitle(self) -> None:
         """Say which order the options are in: the run's cost for training, else the term's."""
         if self._plan is not None and self._plan.rank_by == "job-cost":
-            text = self.tr(
+            text = tr_id(
+                "OfferPage.every_offer_gpu_count_strategy_the",
                 "Every offer × GPU count × strategy the planner considered, cheapest whole "
-                "training run first. Choose one."
+                "training run first. Choose one.",
             )
         else:
-            text = self.tr(
+            text = tr_id(
+                "OfferPage.every_offer_gpu_count_strategy_the_3d4ecc",
                 "Every offer × GPU count × strategy the planner considered, cheapest first for the "
-                "term. Choose one."
+                "term. Choose one.",
             )
         self.setSubTitle(text)
 
@@ -236,10 +247,15 @@ class OfferPage(WizardStep):
         if proposal is None:
             return
         self._cover_run.setText(
-            self.tr("Cover the whole run: {term}").format(term=words(proposal.unit, proposal.count))
+            tr_id("OfferPage.cover_the_whole_run_term", "Cover the whole run: {term}").format(
+                term=words(proposal.unit, proposal.count)
+            )
         )
         self._cover_run.setToolTip(
-            self.tr("The cheapest whole term of this option that lasts the estimated run")
+            tr_id(
+                "OfferPage.the_cheapest_whole_term_of_this",
+                "The cheapest whole term of this option that lasts the estimated run",
+            )
         )
 
     def _on_cover_run_clicked(self) -> None:
@@ -249,7 +265,7 @@ class OfferPage(WizardStep):
     def set_planning(self) -> None:
         """Options are being ranked for a changed request."""
         self._status.setStyleSheet("")
-        self._status.setText(self.tr("Ranking the offers…"))
+        self._status.setText(tr_id("OfferPage.ranking_the_offers", "Ranking the offers…"))
 
     def set_plan(self, plan: Plan | None, request: PlanRequest | None) -> None:
         """Show ``plan``'s options and keep the chosen one selected if it is among them."""
@@ -268,7 +284,7 @@ class OfferPage(WizardStep):
             self._status.setText("")
             return
         if plan.options:
-            text = self.tr("{fit}, {other}.").format(
+            text = tr_id("OfferPage.fit_other", "{fit}, {other}.").format(
                 fit=counts.options_fit(len(plan.options)),
                 other=counts.options_do_not_fit(len(plan.infeasible)),
             )
@@ -281,7 +297,10 @@ class OfferPage(WizardStep):
             lines = "".join(f"<li>{escape(message_text(s))}</li>" for s in plan.suggestions)
             self._status.setStyleSheet(ERROR_STYLE)
             self._status.setText(
-                self.tr("Nothing in the catalog fits this request. What would fit:")
+                tr_id(
+                    "OfferPage.nothing_in_the_catalog_fits_this",
+                    "Nothing in the catalog fits this request. What would fit:",
+                )
                 + f"<ul>{lines}</ul>"
             )
 

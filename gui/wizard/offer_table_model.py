@@ -23,6 +23,7 @@ from gui.core_text import reason_text
 from gui.presentation import counts, palette
 from gui.presentation.formats import count, gib, money
 from gui.presentation.names import strategy_short
+from gui.translation import tr_id
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 FEASIBLE_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -166,9 +167,9 @@ class OfferTableModel(QAbstractTableModel):
         at_once = runs_fewer(est.details, requested)
         if at_once is None:
             return ""
-        return self.tr("Runs {at_once} {of_requested}").format(
-            at_once=count(at_once), of_requested=counts.of_sequences_at_once(requested)
-        )
+        return tr_id(
+            "OfferTableModel.runs_at_once_of_requested", "Runs {at_once} {of_requested}"
+        ).format(at_once=count(at_once), of_requested=counts.of_sequences_at_once(requested))
 
     def _certainty(self, est: EstimateResult) -> str:
         """For a model not counted exactly: its range, and whether the fit is uncertain."""
@@ -176,9 +177,15 @@ class OfferTableModel(QAbstractTableModel):
         if approx is None:
             return ""
         text = (
-            self.tr("Fit uncertain: {low} to {high} per GPU")
+            tr_id(
+                "OfferTableModel.fit_uncertain_low_to_high_per",
+                "Fit uncertain: {low} to {high} per GPU",
+            )
             if est.fit_certainty == "uncertain"
-            else self.tr("Approximate: {low} to {high} per GPU")
+            else tr_id(
+                "OfferTableModel.approximate_low_to_high_per_gpu",
+                "Approximate: {low} to {high} per GPU",
+            )
         )
         return text.format(low=gib(approx.band_low), high=gib(approx.band_high))
 
@@ -190,32 +197,46 @@ class OfferTableModel(QAbstractTableModel):
         limit_a, limit_b = self._limit_headers()
         if role == Qt.ItemDataRole.DisplayRole:
             headers = (
-                self.tr("#"),
-                self.tr("GPU"),
-                self.tr("GPUs"),
-                self.tr("Strategy"),
-                self.tr("Term total"),
+                tr_id("OfferTableModel.text", "#"),
+                tr_id("OfferTableModel.gpu", "GPU"),
+                tr_id("OfferTableModel.gpus", "GPUs"),
+                tr_id("OfferTableModel.strategy", "Strategy"),
+                tr_id("OfferTableModel.term_total", "Term total"),
                 self._unit_cost_header(),
-                self.tr("Per GPU"),
-                self.tr("VRAM"),
+                tr_id("OfferTableModel.per_gpu", "Per GPU"),
+                tr_id("OfferTableModel.vram", "VRAM"),
                 limit_a,
                 limit_b,
-                self.tr("Why it does not fit"),
+                tr_id("OfferTableModel.why_it_does_not_fit", "Why it does not fit"),
             )
             return headers[section]
         if role == Qt.ItemDataRole.ToolTipRole:
             tips = {
-                RANK: self.tr("The planner's rank: cheapest training run first")
+                RANK: tr_id(
+                    "OfferTableModel.the_planner_s_rank_cheapest_training",
+                    "The planner's rank: cheapest training run first",
+                )
                 if self._workload == "training"
-                else self.tr("The planner's rank: cheapest for the term first"),
-                TOTAL: self.tr("GPU price for the whole term, tax included when set"),
-                UNIT_COST: self._unit_cost_tip(),
-                MEMORY: self.tr("Memory one GPU holds at its peak"),
-                LIMIT_A: self.tr(
-                    "The largest value that fits in memory on this option, the rest as requested"
+                else tr_id(
+                    "OfferTableModel.the_planner_s_rank_cheapest_for",
+                    "The planner's rank: cheapest for the term first",
                 ),
-                LIMIT_B: self.tr(
-                    "The largest value that fits in memory on this option, the rest as requested"
+                TOTAL: tr_id(
+                    "OfferTableModel.gpu_price_for_the_whole_term",
+                    "GPU price for the whole term, tax included when set",
+                ),
+                UNIT_COST: self._unit_cost_tip(),
+                MEMORY: tr_id(
+                    "OfferTableModel.memory_one_gpu_holds_at_its",
+                    "Memory one GPU holds at its peak",
+                ),
+                LIMIT_A: tr_id(
+                    "OfferTableModel.the_largest_value_that_fits_in",
+                    "The largest value that fits in memory on this option, the rest as requested",
+                ),
+                LIMIT_B: tr_id(
+                    "OfferTableModel.the_largest_value_that_fits_in",
+                    "The largest value that fits in memory on this option, the rest as requested",
                 ),
             }
             return tips.get(section)
@@ -223,24 +244,39 @@ class OfferTableModel(QAbstractTableModel):
 
     def _unit_cost_header(self) -> str:
         if self._workload == "training":
-            return self.tr("Training run")
+            return tr_id("OfferTableModel.training_run", "Training run")
         if self._workload == "diffusion":
-            return self.tr("Per 1,000 images")
-        return self.tr("Per 1M tokens")
+            return tr_id("OfferTableModel.per_1_000_images", "Per 1,000 images")
+        return tr_id("OfferTableModel.per_1m_tokens", "Per 1M tokens")
 
     def _unit_cost_tip(self) -> str:
         if self._workload == "training":
-            return self.tr("Cost of the training run over the dataset's tokens")
+            return tr_id(
+                "OfferTableModel.cost_of_the_training_run_over",
+                "Cost of the training run over the dataset's tokens",
+            )
         if self._workload == "diffusion":
-            return self.tr("Cost of 1,000 images at the estimated throughput, for the term's price")
-        return self.tr("Cost per million generated tokens at the decode bound")
+            return tr_id(
+                "OfferTableModel.cost_of_1_000_images_at",
+                "Cost of 1,000 images at the estimated throughput, for the term's price",
+            )
+        return tr_id(
+            "OfferTableModel.cost_per_million_generated_tokens_at",
+            "Cost per million generated tokens at the decode bound",
+        )
 
     def _limit_headers(self) -> tuple[str, str]:
         if self._workload == "training":
-            return self.tr("Max sequence"), self.tr("Max micro-batch")
+            return tr_id("OfferTableModel.max_sequence", "Max sequence"), tr_id(
+                "OfferTableModel.max_micro_batch", "Max micro-batch"
+            )
         if self._workload == "diffusion":
-            return self.tr("Max image side"), self.tr("Max batch")
-        return self.tr("Max context"), self.tr("Max sequences")
+            return tr_id("OfferTableModel.max_image_side", "Max image side"), tr_id(
+                "OfferTableModel.max_batch", "Max batch"
+            )
+        return tr_id("OfferTableModel.max_context", "Max context"), tr_id(
+            "OfferTableModel.max_sequences", "Max sequences"
+        )
 
     def retranslate(self) -> None:
         """Announce new header texts (the language changed)."""

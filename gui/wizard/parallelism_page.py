@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QWidget
 
 from core.domain.request import Parallelism, PlanRequest
 from gui.presentation.names import strategy_name
+from gui.translation import tr_id
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
 from gui.wizard.runtime_settings import RuntimeSettings
 from gui.wizard.wizard_step import WizardStep
@@ -84,41 +85,65 @@ class ParallelismPage(WizardStep):
         self._platform.currentIndexChanged.connect(self._on_platform_changed)
 
     def _retranslate(self) -> None:
-        self.setTitle(self.tr("Parallelism and platform"))
+        self.setTitle(tr_id("ParallelismPage.parallelism_and_platform", "Parallelism and platform"))
         self.setSubTitle(
-            self.tr(
+            tr_id(
+                "ParallelismPage.replicas_ddp_do_not_pool_memory",
                 "Replicas (DDP) do not pool memory; sharding (FSDP) and tensor parallelism split "
-                "it. Choosing an offer on the next page sets these for you."
+                "it. Choosing an offer on the next page sets these for you.",
             )
         )
         for index, key in enumerate(STRATEGY_TERMS):
             self._strategy.setItemText(index, strategy_name(key))
         sharding = (
-            self.tr("Full shard (parameters, gradients, optimizer)"),
-            self.tr("Gradients and optimizer only"),
-            self.tr("Hybrid: full shard within a node"),
+            tr_id(
+                "ParallelismPage.full_shard_parameters_gradients_optimizer",
+                "Full shard (parameters, gradients, optimizer)",
+            ),
+            tr_id("ParallelismPage.gradients_and_optimizer_only", "Gradients and optimizer only"),
+            tr_id(
+                "ParallelismPage.hybrid_full_shard_within_a_node",
+                "Hybrid: full shard within a node",
+            ),
         )
         for index, name in enumerate(sharding):
             self._sharding.setItemText(index, name)
-        for index, name in enumerate((self.tr("Any"), "CUDA", "ROCm")):
+        for index, name in enumerate((tr_id("ParallelismPage.any", "Any"), "CUDA", "ROCm")):
             self._platform.setItemText(index, name)
-        self._tp.setSpecialValueText(self.tr("auto"))
+        self._tp.setSpecialValueText(tr_id("ParallelismPage.auto", "auto"))
         rows = self._form.rows
-        rows["parallelism.strategy"].set_texts(self.tr("Strategy"), "")
-        rows["parallelism.gpus"].set_texts(self.tr("GPUs"), self.tr("GPUs of one offer"))
-        rows["parallelism.tensor_parallel"].set_texts(
-            self.tr("Tensor-parallel degree"),
-            self.tr("GPUs that split each layer; must divide the attention heads"),
+        rows["parallelism.strategy"].set_texts(tr_id("ParallelismPage.strategy", "Strategy"), "")
+        rows["parallelism.gpus"].set_texts(
+            tr_id("ParallelismPage.gpus", "GPUs"),
+            tr_id("ParallelismPage.gpus_of_one_offer", "GPUs of one offer"),
         )
-        rows["parallelism.fsdp_sharding"].set_texts(self.tr("FSDP sharding"), "")
+        rows["parallelism.tensor_parallel"].set_texts(
+            tr_id("ParallelismPage.tensor_parallel_degree", "Tensor-parallel degree"),
+            tr_id(
+                "ParallelismPage.gpus_that_split_each_layer_must",
+                "GPUs that split each layer; must divide the attention heads",
+            ),
+        )
+        rows["parallelism.fsdp_sharding"].set_texts(
+            tr_id("ParallelismPage.fsdp_sharding", "FSDP sharding"), ""
+        )
         rows["platform"].set_texts(
-            self.tr("Platform"), self.tr("CUDA workloads never run on AMD GPUs, nor ROCm on NVIDIA")
+            tr_id("ParallelismPage.platform", "Platform"),
+            tr_id(
+                "ParallelismPage.cuda_workloads_never_run_on_amd",
+                "CUDA workloads never run on AMD GPUs, nor ROCm on NVIDIA",
+            ),
         )
         rows["runtime_version"].set_texts(
-            self.tr("Required CUDA/ROCm version"),
-            self.tr("checked against what the offer's driver supports"),
+            tr_id("ParallelismPage.required_cuda_rocm_version", "Required CUDA/ROCm version"),
+            tr_id(
+                "ParallelismPage.checked_against_what_the_offer_s",
+                "checked against what the offer's driver supports",
+            ),
         )
-        self._runtime.setPlaceholderText(self.tr("e.g. 12.4 (optional)"))
+        self._runtime.setPlaceholderText(
+            tr_id("ParallelismPage.e_g_12_4_optional", "e.g. 12.4 (optional)")
+        )
         self._overhead.retranslate()
 
     def set_layout(self, parallelism: Parallelism) -> None:

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import QWidget, QWizard
 
 from core.base.errors import InputError
 from gui.app_state import AppState
+from gui.translation import tr_id
 from gui.wizard.pages import PAGES, PageEntry, page_class
 from gui.wizard.plan_draft import PageContext, PlanDraft
 from gui.wizard.staged_wizard import StagedWizard, Step
@@ -236,9 +237,11 @@ class PlanWizard(StagedWizard):
     def _retranslate(self) -> None:
         if not self.built:
             return
-        self.setButtonText(QWizard.WizardButton.FinishButton, self.tr("&New plan"))
-        self.setButtonText(QWizard.WizardButton.NextButton, self.tr("&Next >"))
-        self.setButtonText(QWizard.WizardButton.BackButton, self.tr("< &Back"))
+        self.setButtonText(
+            QWizard.WizardButton.FinishButton, tr_id("PlanWizard.new_plan", "&New plan")
+        )
+        self.setButtonText(QWizard.WizardButton.NextButton, tr_id("PlanWizard.next", "&Next >"))
+        self.setButtonText(QWizard.WizardButton.BackButton, tr_id("PlanWizard.back", "< &Back"))
         if self.live.result is not None:
             self.routing.show_model_summary(self.live.result)
 
@@ -289,9 +292,15 @@ class PlanWizard(StagedWizard):
         if isinstance(found, engine.RefusedDraft):
             reason = engine.labelled_error_text(found.error)
             if found.kept_as is None:
-                text = self.tr("The last draft cannot be opened; it was left in place: {reason}")
+                text = tr_id(
+                    "PlanWizard.the_last_draft_cannot_be_opened",
+                    "The last draft cannot be opened; it was left in place: {reason}",
+                )
             else:
-                text = self.tr("The last draft cannot be opened and was kept as {file}: {reason}")
+                text = tr_id(
+                    "PlanWizard.the_last_draft_cannot_be_opened_22709d",
+                    "The last draft cannot be opened and was kept as {file}: {reason}",
+                )
             self.draft_problem = text.format(file=found.kept_as, reason=reason)
             self.draftRefused.emit(self.draft_problem)
             found = None
@@ -301,7 +310,10 @@ class PlanWizard(StagedWizard):
         """Refuse a request naming a preset this version lacks (not replaced by another)."""
         preset = self._engine.missing_preset(request)
         if preset is not None:
-            text = self.tr("{file}: the preset '{preset}' is not bundled with this version")
+            text = tr_id(
+                "PlanWizard.file_the_preset_preset_is_not",
+                "{file}: the preset '{preset}' is not bundled with this version",
+            )
             raise InputError(text.format(file=name, preset=preset))
 
     def open_plan_file(self, path: Path) -> None:

@@ -7,6 +7,7 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QListView, QVBoxLayout, QWidget
 
 from core.model.models import list_presets
+from gui.translation import tr_id
 from gui.wizard.preset_filter_proxy import ID_ROLE, KIND_ROLE, PresetFilterProxy
 
 
@@ -56,9 +57,13 @@ class PresetPicker(QWidget):
         super().changeEvent(event)
 
     def _retranslate(self) -> None:
-        self._search.setPlaceholderText(self.tr("Search presets by name, e.g. llama 70b"))
-        self._search.setAccessibleName(self.tr("Search presets"))
-        self._list.setAccessibleName(self.tr("Model presets"))
+        self._search.setPlaceholderText(
+            tr_id(
+                "PresetPicker.search_presets_by_name_e_g", "Search presets by name, e.g. llama 70b"
+            )
+        )
+        self._search.setAccessibleName(tr_id("PresetPicker.search_presets", "Search presets"))
+        self._list.setAccessibleName(tr_id("PresetPicker.model_presets", "Model presets"))
 
     @property
     def list_view(self) -> QListView:

@@ -38,6 +38,7 @@ from gui.presentation.printing import DocumentPrinter
 from gui.presentation.quote_document import TERM_SCHEME, QuoteDocument
 from gui.presentation.quote_summary import QuoteSummary
 from gui.settings_store import dialog_start, remember_dialog_folder
+from gui.translation import tr_id
 from gui.wizard import store_calls
 from gui.wizard.wizard_step import ERROR_STYLE, WizardStep
 
@@ -153,21 +154,32 @@ class ReviewPage(WizardStep):
         self._copy_markdown.triggered.connect(lambda: self.copy_summary(markdown=True))
 
     def _retranslate(self) -> None:
-        self.setTitle(self.tr("Review"))
-        self._label_caption.setText(self.tr("&Label:"))
+        self.setTitle(tr_id("ReviewPage.review", "Review"))
+        self._label_caption.setText(tr_id("ReviewPage.label", "&Label:"))
         self._label.setPlaceholderText(
-            self.tr("optional name for the history, e.g. chatbot staging")
+            tr_id(
+                "ReviewPage.optional_name_for_the_history_e",
+                "optional name for the history, e.g. chatbot staging",
+            )
         )
-        self._key_caption.setText(self.tr("Idempotency key:"))
-        self._save.setText(self.tr("&Save quote"))
-        self._place.setText(self.tr("&Place order"))
-        self._export.setText(self.tr("E&xport PDF…"))
-        self._copy.setText(self.tr("&Copy Summary"))
-        self._copy_text.setText(self.tr("As &Plain Text"))
-        self._copy_markdown.setText(self.tr("As &Markdown"))
-        self._copy.setToolTip(self.tr("Copy a short summary of the quote for an email or a ticket"))
+        self._key_caption.setText(tr_id("ReviewPage.idempotency_key", "Idempotency key:"))
+        self._save.setText(tr_id("ReviewPage.save_quote", "&Save quote"))
+        self._place.setText(tr_id("ReviewPage.place_order", "&Place order"))
+        self._export.setText(tr_id("ReviewPage.export_pdf", "E&xport PDF…"))
+        self._copy.setText(tr_id("ReviewPage.copy_summary", "&Copy Summary"))
+        self._copy_text.setText(tr_id("ReviewPage.as_plain_text", "As &Plain Text"))
+        self._copy_markdown.setText(tr_id("ReviewPage.as_markdown", "As &Markdown"))
+        self._copy.setToolTip(
+            tr_id(
+                "ReviewPage.copy_a_short_summary_of_the",
+                "Copy a short summary of the quote for an email or a ticket",
+            )
+        )
         self._place.setToolTip(
-            self.tr("A simulated order; retrying with the same key never places a second one")
+            tr_id(
+                "ReviewPage.a_simulated_order_retrying_with_the",
+                "A simulated order; retrying with the same key never places a second one",
+            )
         )
         self._render()
 
@@ -191,7 +203,11 @@ class ReviewPage(WizardStep):
         self._price_draft()
         if self._quote is not None:
             self._set_status(
-                self.tr("Re-priced with the new settings; this quote is not saved yet."), None
+                tr_id(
+                    "ReviewPage.re_priced_with_the_new_settings",
+                    "Re-priced with the new settings; this quote is not saved yet.",
+                ),
+                None,
             )
 
     def _price_draft(self) -> None:
@@ -272,16 +288,21 @@ class ReviewPage(WizardStep):
     def _subtitle(self) -> str:
         """What has happened to this draft so far (nothing, saved, placed)."""
         if self._placed is not None:
-            text = self.tr(
+            text = tr_id(
+                "ReviewPage.order_id_is_placed_simulated_placing",
                 "Order {id} is placed (simulated). Placing again changes nothing; a new plan, or "
-                "a changed one, is a new purchase."
+                "a changed one, is a new purchase.",
             )
             return text.format(id=self._placed.order.id)
         if self._saved:
-            return self.tr(
-                "The full quote, saved in the history. Nothing is placed until you say so."
+            return tr_id(
+                "ReviewPage.the_full_quote_saved_in_the",
+                "The full quote, saved in the history. Nothing is placed until you say so.",
             )
-        return self.tr("The full quote. Nothing is saved or placed until you say so.")
+        return tr_id(
+            "ReviewPage.the_full_quote_nothing_is_saved",
+            "The full quote. Nothing is saved or placed until you say so.",
+        )
 
     def _shown_item(self, quote: Quote) -> Quote | Order:
         """What the page shows: the order once one is placed (its paid period, its status), else
@@ -311,7 +332,7 @@ class ReviewPage(WizardStep):
         if quote is None or self._saved or self._placed is not None:
             return
         self._save.setEnabled(False)
-        self._set_status(self.tr("Saving…"), None)
+        self._set_status(tr_id("ReviewPage.saving", "Saving…"), None)
         self._store_service().call(
             lambda store: store_calls.save_quote(store, quote),
             self._on_save_succeeded,
@@ -321,11 +342,18 @@ class ReviewPage(WizardStep):
 
     def _on_save_succeeded(self, quote: Quote) -> None:
         self._saved = True
-        self._set_status(self.tr("Saved as quote {id}.").format(id=quote.id), True)
+        self._set_status(
+            tr_id("ReviewPage.saved_as_quote_id", "Saved as quote {id}.").format(id=quote.id), True
+        )
         self._render()
 
     def _on_save_failed(self, error: Exception) -> None:
-        self._set_status(self.tr("Not saved: {reason}").format(reason=_reason(error)), False)
+        self._set_status(
+            tr_id("ReviewPage.not_saved_reason", "Not saved: {reason}").format(
+                reason=_reason(error)
+            ),
+            False,
+        )
         self._render()
 
     def place_order(self) -> None:
@@ -349,11 +377,14 @@ class ReviewPage(WizardStep):
         if key is None or not OrderQuestion(self).ask(self, quote, key, existing, now):
             self._placing = False
             if existing is not None:
-                text = self.tr("Not placed. This configuration already has order {id}.")
+                text = tr_id(
+                    "ReviewPage.not_placed_this_configuration_already_has",
+                    "Not placed. This configuration already has order {id}.",
+                )
                 self._set_status(text.format(id=existing.id), None)
             self._render()
             return
-        self._set_status(self.tr("Placing the order…"), None)
+        self._set_status(tr_id("ReviewPage.placing_the_order", "Placing the order…"), None)
         self._store_service().call(
             lambda store: store_calls.place_order(store, quote, key),
             self._on_place_succeeded,
@@ -365,18 +396,25 @@ class ReviewPage(WizardStep):
         self._placing = False
         order = result.order
         if order.idempotency_key != self._key:  # placed for a configuration since changed
-            text = self.tr("The earlier placement finished as order {id}; this one is not placed.")
+            text = tr_id(
+                "ReviewPage.the_earlier_placement_finished_as_order",
+                "The earlier placement finished as order {id}; this one is not placed.",
+            )
             self._set_status(text.format(id=order.id), None)
             self._render()
             return
         self._placed = result
         text = (
-            self.tr(
+            tr_id(
+                "ReviewPage.order_id_was_already_placed_with",
                 "Order {id} was already placed with this key; nothing new was placed. "
-                "Paid from {start} until {end}."
+                "Paid from {start} until {end}.",
             )
             if result.replayed
-            else self.tr("Order {id} placed (simulated). Paid from {start} until {end}.")
+            else tr_id(
+                "ReviewPage.order_id_placed_simulated_paid_from",
+                "Order {id} placed (simulated). Paid from {start} until {end}.",
+            )
         )
         self._set_status(
             text.format(id=order.id, start=utc(order.paid_from), end=utc(order.paid_until)), True
@@ -386,11 +424,12 @@ class ReviewPage(WizardStep):
     def _on_place_failed(self, error: Exception) -> None:
         self._placing = False
         if isinstance(error, IdempotencyConflictError):
-            text = self.tr("Refused: {reason}")
+            text = tr_id("ReviewPage.refused_reason", "Refused: {reason}")
         else:
-            text = self.tr(
+            text = tr_id(
+                "ReviewPage.the_order_was_not_confirmed_reason",
                 "The order was not confirmed: {reason} Retrying uses the same key, so it can "
-                "never be placed twice."
+                "never be placed twice.",
             )
         self._set_status(text.format(reason=_reason(error)), False)
         self._render()
@@ -407,7 +446,10 @@ class ReviewPage(WizardStep):
             text = summary.copy(item, utc_now(), markdown=markdown, saved=self._saved)
         finally:
             summary.deleteLater()
-        self._set_status(self.tr("The summary is on the clipboard."), True)
+        self._set_status(
+            tr_id("ReviewPage.the_summary_is_on_the_clipboard", "The summary is on the clipboard."),
+            True,
+        )
         return text
 
     def export_pdf(self, path: Path) -> bool:
@@ -421,10 +463,16 @@ class ReviewPage(WizardStep):
             DocumentPrinter(self).save_pdf(html, name, Path(path))
         except PlannerError as error:
             self._set_status(
-                self.tr("PDF not written: {reason}").format(reason=_reason(error)), False
+                tr_id("ReviewPage.pdf_not_written_reason", "PDF not written: {reason}").format(
+                    reason=_reason(error)
+                ),
+                False,
             )
             return False
-        self._set_status(self.tr("PDF written to {path}.").format(path=path), True)
+        self._set_status(
+            tr_id("ReviewPage.pdf_written_to_path", "PDF written to {path}.").format(path=path),
+            True,
+        )
         return True
 
     def _on_export_clicked(self) -> None:
@@ -433,9 +481,9 @@ class ReviewPage(WizardStep):
             return
         path, _ = QFileDialog.getSaveFileName(
             self,
-            self.tr("Export the quote as PDF"),
+            tr_id("ReviewPage.export_the_quote_as_pdf", "Export the quote as PDF"),
             dialog_start("export", f"{self._shown_item(quote).id}.pdf"),
-            self.tr("PDF (*.pdf)"),
+            tr_id("ReviewPage.pdf_pdf", "PDF (*.pdf)"),
         )
         if path:
             remember_dialog_folder("export", path)

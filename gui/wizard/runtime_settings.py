@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import QObject
 
 from core.domain.request import PlanRequest, Runtime
+from gui.translation import tr_id
 from gui.wizard.field_form import FieldForm
 from gui.wizard.folded_rows import FoldedRows
 from gui.wizard.int_field import DecimalField
@@ -40,19 +41,28 @@ class RuntimeSettings(QObject):
 
     def retranslate(self) -> None:
         """Set every text in the current language."""
-        self.fold.toggle.setText(self.tr("Runtime overhead"))
+        self.fold.toggle.setText(tr_id("RuntimeSettings.runtime_overhead", "Runtime overhead"))
         texts = {
             "context_gib": (
-                self.tr("CUDA/HIP context (GiB)"),
-                self.tr("per GPU, with library handles and kernels (new plans: from Settings)"),
+                tr_id("RuntimeSettings.cuda_hip_context_gib", "CUDA/HIP context (GiB)"),
+                tr_id(
+                    "RuntimeSettings.per_gpu_with_library_handles_and",
+                    "per GPU, with library handles and kernels (new plans: from Settings)",
+                ),
             ),
             "allocator_reserve": (
-                self.tr("Allocator reserve"),
-                self.tr("share of the activations lost to fragmentation (0.1: 10 %)"),
+                tr_id("RuntimeSettings.allocator_reserve", "Allocator reserve"),
+                tr_id(
+                    "RuntimeSettings.share_of_the_activations_lost_to",
+                    "share of the activations lost to fragmentation (0.1: 10 %)",
+                ),
             ),
             "comm_buffer_gib": (
-                self.tr("Communication buffers (GiB)"),
-                self.tr("NCCL/RCCL buffers per GPU, counted when more than one GPU works"),
+                tr_id("RuntimeSettings.communication_buffers_gib", "Communication buffers (GiB)"),
+                tr_id(
+                    "RuntimeSettings.nccl_rccl_buffers_per_gpu_counted",
+                    "NCCL/RCCL buffers per GPU, counted when more than one GPU works",
+                ),
             ),
         }
         for name, (label, hint) in texts.items():

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QScrollArea, QSizePolicy, QStackedWidget, QWidget
 
 from core.domain.request import PlanRequest
+from gui.translation import tr_id
 from gui.wizard.diffusion_form import DiffusionForm
 from gui.wizard.inference_form import InferenceForm
 from gui.wizard.limit_chart import LimitCharts
@@ -102,16 +103,19 @@ class SizesPage(WizardStep):
         charts.setVisible(bool(curves) and self._workload == "inference")
 
     def _retranslate(self) -> None:
-        self.setTitle(self.tr("Precision and sizes"))
+        self.setTitle(tr_id("SizesPage.precision_and_sizes", "Precision and sizes"))
         titles = {
-            "inference": self.tr(
-                "Formats of the weights and the KV cache, and how much the server holds at once."
+            "inference": tr_id(
+                "SizesPage.formats_of_the_weights_and_the",
+                "Formats of the weights and the KV cache, and how much the server holds at once.",
             ),
-            "training": self.tr(
-                "How the model is trained: it decides gradients, optimizer states and activations."
+            "training": tr_id(
+                "SizesPage.how_the_model_is_trained_it",
+                "How the model is trained: it decides gradients, optimizer states and activations.",
             ),
-            "diffusion": self.tr(
-                "Image size and the pipeline's memory savers (check image quality with each)."
+            "diffusion": tr_id(
+                "SizesPage.image_size_and_the_pipeline_s",
+                "Image size and the pipeline's memory savers (check image quality with each).",
             ),
         }
         self.setSubTitle(titles[self._workload])

@@ -24,6 +24,7 @@ from core.domain.terms import term_end, term_hours
 from core.texts.messages import Message
 from gui.core_text import message_text
 from gui.presentation.formats import count, number, utc
+from gui.translation import tr_id
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
 from gui.wizard.int_field import IntField
 
@@ -95,33 +96,42 @@ class TermForm(FieldForm):
 
     def _retranslate(self) -> None:
         names = (
-            self.tr("Hours"),
-            self.tr("Days (24 h)"),
-            self.tr("Weeks (168 h)"),
-            self.tr("Months (30 days)"),
+            tr_id("TermForm.hours", "Hours"),
+            tr_id("TermForm.days_24_h", "Days (24 h)"),
+            tr_id("TermForm.weeks_168_h", "Weeks (168 h)"),
+            tr_id("TermForm.months_30_days", "Months (30 days)"),
         )
         for index, name in enumerate(names):
             self._unit.setItemText(index, name)
         rows = self.rows
-        rows["term.unit"].set_texts(self.tr("Term unit"), self.tr("a month is exactly 30 days"))
-        rows["term.count"].set_texts(self.tr("Number of units"), "")
-        rows["term.start_fixed"].set_texts(
-            self.tr("Start"), self.tr("otherwise when the order is placed")
+        rows["term.unit"].set_texts(
+            tr_id("TermForm.term_unit", "Term unit"),
+            tr_id("TermForm.a_month_is_exactly_30_days", "a month is exactly 30 days"),
         )
-        rows["term.start"].set_texts(self.tr("Start time (UTC)"), "")
+        rows["term.count"].set_texts(tr_id("TermForm.number_of_units", "Number of units"), "")
+        rows["term.start_fixed"].set_texts(
+            tr_id("TermForm.start", "Start"),
+            tr_id(
+                "TermForm.otherwise_when_the_order_is_placed", "otherwise when the order is placed"
+            ),
+        )
+        rows["term.start"].set_texts(tr_id("TermForm.start_time_utc", "Start time (UTC)"), "")
         rows["storage_gb"].set_texts(
             # Disk is billed per GB of 10^9 bytes (core.pricing.prices.BYTES_PER_GB), unlike memory
             # in GiB.
-            self.tr("Persistent storage (GB of 10⁹ bytes)"),
-            self.tr("0: sized from the checkpoint"),
+            tr_id(
+                "TermForm.persistent_storage_gb_of_10_bytes", "Persistent storage (GB of 10⁹ bytes)"
+            ),
+            tr_id("TermForm.0_sized_from_the_checkpoint", "0: sized from the checkpoint"),
         )
-        self._fixed_start.setText(self.tr("at a set time"))
+        self._fixed_start.setText(tr_id("TermForm.at_a_set_time", "at a set time"))
         rows["goal.finish_by"].set_texts(
-            self.tr("Finish b&y"), self.tr("when the training run must end")
+            tr_id("TermForm.finish_by", "Finish b&y"),
+            tr_id("TermForm.when_the_training_run_must_end", "when the training run must end"),
         )
-        rows["goal.deadline"].set_texts(self.tr("Deadline (UTC)"), "")
-        self._finish_by.setText(self.tr("by a set time"))
-        self._storage.setPlaceholderText(self.tr("none"))
+        rows["goal.deadline"].set_texts(tr_id("TermForm.deadline_utc", "Deadline (UTC)"), "")
+        self._finish_by.setText(tr_id("TermForm.by_a_set_time", "by a set time"))
+        self._storage.setPlaceholderText(tr_id("TermForm.none", "none"))
         self._show_end()
 
     def _term(self) -> Term | None:
@@ -143,10 +153,15 @@ class TermForm(FieldForm):
             return
         hours = count(term_hours(term))
         if term.start is None:
-            text = self.tr("{hours} h, starting when the order is placed").format(hours=hours)
+            text = tr_id(
+                "TermForm.hours_h_starting_when_the_order",
+                "{hours} h, starting when the order is placed",
+            ).format(hours=hours)
         else:
             end = term_end(term.start, term.unit, term.count)
-            text = self.tr("{hours} h, paid until {end}").format(hours=hours, end=utc(end))
+            text = tr_id("TermForm.hours_h_paid_until_end", "{hours} h, paid until {end}").format(
+                hours=hours, end=utc(end)
+            )
         self._end.setText(text)
 
     def fill(self, raw: dict[str, Any]) -> None:
@@ -230,22 +245,26 @@ class TermForm(FieldForm):
             return
         available = (deadline - self._run_start()).total_seconds() / 3600
         if hours <= available and self._run_chosen:
-            text = self.tr(
-                "The chosen option's run, {run} h, finishes in time: {spare} h before the deadline"
+            text = tr_id(
+                "TermForm.the_chosen_option_s_run_run",
+                "The chosen option's run, {run} h, finishes in time: {spare} h before the deadline",
             )
         elif hours <= available:
-            text = self.tr(
+            text = tr_id(
+                "TermForm.no_option_is_chosen_yet_the",
                 "No option is chosen yet; the cheapest one's run, {run} h, finishes in time: "
-                "{spare} h before the deadline"
+                "{spare} h before the deadline",
             )
         elif self._run_chosen:
-            text = self.tr(
-                "The chosen option's run, {run} h, finishes {spare} h after the deadline"
+            text = tr_id(
+                "TermForm.the_chosen_option_s_run_run_ee3d2d",
+                "The chosen option's run, {run} h, finishes {spare} h after the deadline",
             )
         else:
-            text = self.tr(
+            text = tr_id(
+                "TermForm.no_option_is_chosen_yet_the_702bbe",
                 "No option is chosen yet; the cheapest one's run, {run} h, finishes {spare} h "
-                "after the deadline"
+                "after the deadline",
             )
         spare = abs(available - hours)
         self._in_time.setText(text.format(run=number(hours, 1), spare=number(spare, 1)))

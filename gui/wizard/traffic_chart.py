@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QWidget
 from core.planning.traffic.speed_source import ServingPoint
 from gui.presentation import palette
 from gui.presentation.formats import count
+from gui.translation import tr_id
 from gui.wizard.chart_axes import AXIS_COLOR, PlotWidget, draw_axes, draw_corner_labels
 
 LINE_COLOR, TARGET_COLOR = QColor(palette.ORANGE), QColor(palette.AMBER)
@@ -40,9 +41,20 @@ class TrafficChart(PlotWidget):
         self._retranslate()
 
     def _retranslate(self) -> None:
-        self.setAccessibleName(self.tr("Throughput per GPU against tokens per second per user"))
-        tip = self.tr("Click a point to run each replica at that many requests at once")
-        keys = self.tr("Left and Right move the marker, Home and End to the ends; Enter uses it")
+        self.setAccessibleName(
+            tr_id(
+                "TrafficChart.throughput_per_gpu_against_tokens_per",
+                "Throughput per GPU against tokens per second per user",
+            )
+        )
+        tip = tr_id(
+            "TrafficChart.click_a_point_to_run_each",
+            "Click a point to run each replica at that many requests at once",
+        )
+        keys = tr_id(
+            "TrafficChart.left_and_right_move_the_marker",
+            "Left and Right move the marker, Home and End to the ends; Enter uses it",
+        )
         self.setToolTip(f"{tip}\n{keys}")
         self.setAccessibleDescription(self.summary())
 
@@ -81,9 +93,10 @@ class TrafficChart(PlotWidget):
         """The chart in one sentence, for screen readers and tests."""
         if not self._points:
             return ""
-        text = self.tr(
+        text = tr_id(
+            "TrafficChart.within_the_target_up_to_best",
             "Within the target up to {best} requests at once per replica; operating at {chosen}; "
-            "marker at {marker}"
+            "marker at {marker}",
         )
         return text.format(
             best=count(self._best), chosen=f"{self._chosen:.1f}", marker=count(self.marker)
@@ -163,18 +176,21 @@ class TrafficChart(PlotWidget):
             y_top=count(round(y_top)),
             y_zero="0",
             x_last=count(round(x_top)),
-            x_name=self.tr("tokens/s per user"),
+            x_name=tr_id("TrafficChart.tokens_s_per_user", "tokens/s per user"),
         )
         painter.save()
         painter.translate(12, plot.bottom() - metrics.height())  # above the 0 of the axis
         painter.rotate(-90)
-        painter.drawText(QPointF(0, 0), self.tr("tokens/s per GPU"))
+        painter.drawText(QPointF(0, 0), tr_id("TrafficChart.tokens_s_per_gpu", "tokens/s per GPU"))
         painter.restore()
         if self._target is not None:
             x = self._at(self._target, 0).x()
             painter.setPen(QPen(TARGET_COLOR, 1.5, Qt.PenStyle.DashLine))
             painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()))
-            painter.drawText(QPointF(x + 4, plot.top() + metrics.ascent()), self.tr("target"))
+            painter.drawText(
+                QPointF(x + 4, plot.top() + metrics.ascent()),
+                tr_id("TrafficChart.target", "target"),
+            )
         painter.setPen(QPen(LINE_COLOR, 2))
         painter.drawPolyline(QPolygonF([self._where(i) for i in range(len(self._points))]))
         for i, (c, _) in enumerate(self._points):

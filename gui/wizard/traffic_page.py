@@ -53,6 +53,7 @@ from gui.core_text import message_text
 from gui.presentation.formats import money
 from gui.presentation.names import offer
 from gui.presentation.traffic_text import TrafficText
+from gui.translation import tr_id
 from gui.wizard.term_form import deadline_of, show_deadline_quietly
 from gui.wizard.traffic_chart import TrafficChart
 from gui.wizard.wizard_step import WizardStep
@@ -263,50 +264,70 @@ class TrafficPage(WizardStep):
         self.deadline.dateTimeChanged.connect(self._on_goal_edited)
 
     def _retranslate(self) -> None:
-        self.setTitle(self.tr("Traffic and latency"))
+        self.setTitle(tr_id("TrafficPage.traffic_and_latency", "Traffic and latency"))
         self.setSubTitle(
-            self.tr(
+            tr_id(
+                "TrafficPage.optional_plan_from_the_traffic_you",
                 "Optional: plan from the traffic you serve and the latency you need, or from the "
-                "date a training run must finish. Skip it to keep the layout you chose."
+                "date a training run must finish. Skip it to keep the layout you chose.",
             )
         )
-        self.enabled.setText(self.tr("&Plan from traffic and latency"))
-        self.profile_box.setTitle(self.tr("Traffic profile"))
-        self.rate_unit.setItemText(0, self.tr("requests per second"))
-        self.rate_unit.setItemText(1, self.tr("requests per minute"))
+        self.enabled.setText(
+            tr_id("TrafficPage.plan_from_traffic_and_latency", "&Plan from traffic and latency")
+        )
+        self.profile_box.setTitle(tr_id("TrafficPage.traffic_profile", "Traffic profile"))
+        self.rate_unit.setItemText(
+            0, tr_id("TrafficPage.requests_per_second", "requests per second")
+        )
+        self.rate_unit.setItemText(
+            1, tr_id("TrafficPage.requests_per_minute", "requests per minute")
+        )
         texts = {
-            "rate_unit": self.tr("Rate unit:"),
-            "average": self.tr("Average rate:"),
-            "peak": self.tr("Peak rate:"),
-            "input_mean": self.tr("Input tokens, mean:"),
-            "input_p90": self.tr("Input tokens, p90:"),
-            "output_mean": self.tr("Output tokens, mean:"),
-            "output_p90": self.tr("Output tokens, p90:"),
-            "ttft_p50": self.tr("Time to first token p50, s:"),
-            "ttft_p90": self.tr("Time to first token p90, s:"),
-            "user_rate": self.tr("Tokens/s per user, at least:"),
-            "spare_replicas": self.tr("Spare replicas:"),
-            "spare_percent": self.tr("Spare capacity, % of the peak:"),
+            "rate_unit": tr_id("TrafficPage.rate_unit", "Rate unit:"),
+            "average": tr_id("TrafficPage.average_rate", "Average rate:"),
+            "peak": tr_id("TrafficPage.peak_rate", "Peak rate:"),
+            "input_mean": tr_id("TrafficPage.input_tokens_mean", "Input tokens, mean:"),
+            "input_p90": tr_id("TrafficPage.input_tokens_p90", "Input tokens, p90:"),
+            "output_mean": tr_id("TrafficPage.output_tokens_mean", "Output tokens, mean:"),
+            "output_p90": tr_id("TrafficPage.output_tokens_p90", "Output tokens, p90:"),
+            "ttft_p50": tr_id(
+                "TrafficPage.time_to_first_token_p50_s", "Time to first token p50, s:"
+            ),
+            "ttft_p90": tr_id(
+                "TrafficPage.time_to_first_token_p90_s", "Time to first token p90, s:"
+            ),
+            "user_rate": tr_id(
+                "TrafficPage.tokens_s_per_user_at_least", "Tokens/s per user, at least:"
+            ),
+            "spare_replicas": tr_id("TrafficPage.spare_replicas", "Spare replicas:"),
+            "spare_percent": tr_id(
+                "TrafficPage.spare_capacity_of_the_peak", "Spare capacity, % of the peak:"
+            ),
         }
         for name, text in texts.items():
             self._labels[name].setText(text)
-        self.doubles.setText(self.tr("What if traffic &doubles"))
+        self.doubles.setText(
+            tr_id("TrafficPage.what_if_traffic_doubles", "What if traffic &doubles")
+        )
         self.table.setHorizontalHeaderLabels(
             [
-                self.tr("GPU"),
-                self.tr("Layout"),
-                self.tr("Replicas"),
-                self.tr("At once"),
-                self.tr("TTFT, s"),
-                self.tr("TPOT, ms"),
-                self.tr("Tokens/s per user"),
-                self.tr("Total"),
-                self.tr("Per 1M tokens"),
+                tr_id("TrafficPage.gpu", "GPU"),
+                tr_id("TrafficPage.layout", "Layout"),
+                tr_id("TrafficPage.replicas", "Replicas"),
+                tr_id("TrafficPage.at_once", "At once"),
+                tr_id("TrafficPage.ttft_s", "TTFT, s"),
+                tr_id("TrafficPage.tpot_ms", "TPOT, ms"),
+                tr_id("TrafficPage.tokens_s_per_user", "Tokens/s per user"),
+                tr_id("TrafficPage.total", "Total"),
+                tr_id("TrafficPage.per_1m_tokens", "Per 1M tokens"),
             ]
         )
-        self.finish_by.setText(self.tr("&Finish by"))
+        self.finish_by.setText(tr_id("TrafficPage.finish_by", "&Finish by"))
         self.not_here.setText(
-            self.tr("Traffic and deadlines plan serving and training; image generation has none.")
+            tr_id(
+                "TrafficPage.traffic_and_deadlines_plan_serving_and",
+                "Traffic and deadlines plan serving and training; image generation has none.",
+            )
         )
         self._show_plan()
 
@@ -619,10 +640,11 @@ class TrafficPage(WizardStep):
         binding = message_text(option.binding_text)
         point = option.point
         assert point is not None
-        text = self.tr(
+        text = tr_id(
+            "TrafficPage.gpu_gpus_layout_replicas_replicas_at",
             "{gpu} × {gpus}, {layout}, replicas: {replicas}. At the peak each replica "
             "runs {at:.1f} requests at once: first token in {ttft:.3f} s, {user:.1f} tokens/s per "
-            "user, {util:.0%} busy; {binding} ({note})"
+            "user, {util:.0%} busy; {binding} ({note})",
         )
         self.status.setText(
             text.format(

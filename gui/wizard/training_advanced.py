@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QToolButton,
 from core.domain.request import PlanRequest
 from core.domain.trainer_options import TRAINER_DEFAULTS
 from core.domain.workload_options import TrainingOptions
+from gui.translation import tr_id
 from gui.wizard.field_form import FieldForm, combo_value, set_combo_value
 
 
@@ -126,34 +127,66 @@ class AdvancedTrainingOptions(QObject):
 
     def retranslate(self) -> None:
         """Set every text in the current language."""
-        self.toggle.setText(self.tr("Advanced options"))
+        self.toggle.setText(tr_id("AdvancedTrainingOptions.advanced_options", "Advanced options"))
         items = {
             "trainer": {
-                "transformers": self.tr("Hugging Face Transformers Trainer"),
-                "torchtune": self.tr("torchtune recipes"),
-                "litgpt": self.tr("LitGPT fine-tuning scripts"),
+                "transformers": tr_id(
+                    "AdvancedTrainingOptions.hugging_face_transformers_trainer",
+                    "Hugging Face Transformers Trainer",
+                ),
+                "torchtune": tr_id(
+                    "AdvancedTrainingOptions.torchtune_recipes", "torchtune recipes"
+                ),
+                "litgpt": tr_id(
+                    "AdvancedTrainingOptions.litgpt_fine_tuning_scripts",
+                    "LitGPT fine-tuning scripts",
+                ),
             },
             "weights_precision": {
-                "mixed": self.tr("Mixed: fp32 master copy and fp32 states"),
-                "pure": self.tr("Pure 16-bit: weights and states in bf16/fp16"),
+                "mixed": tr_id(
+                    "AdvancedTrainingOptions.mixed_fp32_master_copy_and_fp32",
+                    "Mixed: fp32 master copy and fp32 states",
+                ),
+                "pure": tr_id(
+                    "AdvancedTrainingOptions.pure_16_bit_weights_and_states",
+                    "Pure 16-bit: weights and states in bf16/fp16",
+                ),
             },
             "bnb_version": {
-                "0.43.2+": self.tr("0.43.2 or later: 4-bit layers keep no input"),
-                "pre-0.43.2": self.tr("Before 0.43.2: each 4-bit layer keeps its input"),
+                "0.43.2+": tr_id(
+                    "AdvancedTrainingOptions.0_43_2_or_later_4",
+                    "0.43.2 or later: 4-bit layers keep no input",
+                ),
+                "pre-0.43.2": tr_id(
+                    "AdvancedTrainingOptions.before_0_43_2_each_4",
+                    "Before 0.43.2: each 4-bit layer keeps its input",
+                ),
             },
             "lora_targets": {
-                "qv": self.tr("Query and value projections"),
-                "attention": self.tr("All attention projections"),
-                "all_linear": self.tr("All linear layers"),
+                "qv": tr_id(
+                    "AdvancedTrainingOptions.query_and_value_projections",
+                    "Query and value projections",
+                ),
+                "attention": tr_id(
+                    "AdvancedTrainingOptions.all_attention_projections", "All attention projections"
+                ),
+                "all_linear": tr_id(
+                    "AdvancedTrainingOptions.all_linear_layers", "All linear layers"
+                ),
             },
             "offload": {
-                "none": self.tr("None"),
-                "optimizer": self.tr("Optimizer states"),
-                "optimizer_and_params": self.tr("Optimizer states, weights and gradients"),
+                "none": tr_id("AdvancedTrainingOptions.none", "None"),
+                "optimizer": tr_id("AdvancedTrainingOptions.optimizer_states", "Optimizer states"),
+                "optimizer_and_params": tr_id(
+                    "AdvancedTrainingOptions.optimizer_states_weights_and_gradients",
+                    "Optimizer states, weights and gradients",
+                ),
             },
             "loss": {
-                "full": self.tr("Full logits in fp32"),
-                "chunked": self.tr("Chunked cross-entropy"),
+                "full": tr_id("AdvancedTrainingOptions.full_logits_in_fp32", "Full logits in fp32"),
+                "chunked": tr_id(
+                    "AdvancedTrainingOptions.chunked_cross_entropy", "Chunked cross-entropy"
+                ),
             },
         }
         for name, texts in items.items():
@@ -161,43 +194,86 @@ class AdvancedTrainingOptions(QObject):
                 self.combos[name].setItemText(index, texts[key])
         self._hints = {
             "training.trainer": (
-                self.tr("Trainer"),
-                self.tr("what its loop keeps besides the layers; sets its recipes' defaults"),
+                tr_id("AdvancedTrainingOptions.trainer", "Trainer"),
+                tr_id(
+                    "AdvancedTrainingOptions.what_its_loop_keeps_besides_the",
+                    "what its loop keeps besides the layers; sets its recipes' defaults",
+                ),
             ),
             "training.weights_precision": (
-                self.tr("Trained weights"),
-                self.tr("AdamW: 16 bytes per parameter mixed, 8 pure (ZeRO paper; torchtune)"),
+                tr_id("AdvancedTrainingOptions.trained_weights", "Trained weights"),
+                tr_id(
+                    "AdvancedTrainingOptions.adamw_16_bytes_per_parameter_mixed",
+                    "AdamW: 16 bytes per parameter mixed, 8 pure (ZeRO paper; torchtune)",
+                ),
             ),
-            "training.qlora_double_quant": (self.tr("Double quantization"), ""),
+            "training.qlora_double_quant": (
+                tr_id("AdvancedTrainingOptions.double_quantization", "Double quantization"),
+                "",
+            ),
             "training.bnb_version": (
-                self.tr("bitsandbytes"),
-                self.tr("the release QLoRA runs: older ones keep more for backward"),
+                tr_id("AdvancedTrainingOptions.bitsandbytes", "bitsandbytes"),
+                tr_id(
+                    "AdvancedTrainingOptions.the_release_qlora_runs_older_ones",
+                    "the release QLoRA runs: older ones keep more for backward",
+                ),
             ),
-            "training.lora_targets": (self.tr("LoRA targets"), ""),
-            "training.lora_dropout": (self.tr("LoRA dropout"), ""),
-            "training.optimizer_in_backward": (self.tr("Optimizer in backward"), ""),
+            "training.lora_targets": (
+                tr_id("AdvancedTrainingOptions.lora_targets", "LoRA targets"),
+                "",
+            ),
+            "training.lora_dropout": (
+                tr_id("AdvancedTrainingOptions.lora_dropout", "LoRA dropout"),
+                "",
+            ),
+            "training.optimizer_in_backward": (
+                tr_id("AdvancedTrainingOptions.optimizer_in_backward", "Optimizer in backward"),
+                "",
+            ),
             "training.offload": (
-                self.tr("CPU offload"),
-                self.tr("ZeRO-Offload, FSDP CPUOffload: the host must hold what is moved"),
+                tr_id("AdvancedTrainingOptions.cpu_offload", "CPU offload"),
+                tr_id(
+                    "AdvancedTrainingOptions.zero_offload_fsdp_cpuoffload_the_host",
+                    "ZeRO-Offload, FSDP CPUOffload: the host must hold what is moved",
+                ),
             ),
-            "training.activation_offloading": (self.tr("Activation offloading"), ""),
+            "training.activation_offloading": (
+                tr_id("AdvancedTrainingOptions.activation_offloading", "Activation offloading"),
+                "",
+            ),
             "training.loss": (
-                self.tr("Loss"),
-                self.tr("chunks avoid holding the whole vocabulary's logits in fp32"),
+                tr_id("AdvancedTrainingOptions.loss", "Loss"),
+                tr_id(
+                    "AdvancedTrainingOptions.chunks_avoid_holding_the_whole_vocabulary",
+                    "chunks avoid holding the whole vocabulary's logits in fp32",
+                ),
             ),
             "training.mfu": (
-                self.tr("Model FLOPs utilisation"),
-                self.tr(
+                tr_id("AdvancedTrainingOptions.model_flops_utilisation", "Model FLOPs utilisation"),
+                tr_id(
+                    "AdvancedTrainingOptions.share_of_the_gpus_peak_reached",
                     "share of the GPUs' peak reached: at the default 40 % the run's time comes"
-                    " from the speed model calibrated on published runs; another value sets it"
+                    " from the speed model calibrated on published runs; another value sets it",
                 ),
             ),
         }
         checks = {
-            "qlora_double_quant": self.tr("quantize the NF4 scales too (bitsandbytes, QLoRA)"),
-            "lora_dropout": self.tr("dropout on the adapters' input: stores a copy of it"),
-            "optimizer_in_backward": self.tr("step during backward: one gradient alive at a time"),
-            "activation_offloading": self.tr("move stored activations to CPU memory"),
+            "qlora_double_quant": tr_id(
+                "AdvancedTrainingOptions.quantize_the_nf4_scales_too_bitsandbytes",
+                "quantize the NF4 scales too (bitsandbytes, QLoRA)",
+            ),
+            "lora_dropout": tr_id(
+                "AdvancedTrainingOptions.dropout_on_the_adapters_input_stores",
+                "dropout on the adapters' input: stores a copy of it",
+            ),
+            "optimizer_in_backward": tr_id(
+                "AdvancedTrainingOptions.step_during_backward_one_gradient_alive",
+                "step during backward: one gradient alive at a time",
+            ),
+            "activation_offloading": tr_id(
+                "AdvancedTrainingOptions.move_stored_activations_to_cpu_memory",
+                "move stored activations to CPU memory",
+            ),
         }
         for name, text in checks.items():
             self.checks[name].setText(text)
@@ -206,20 +282,39 @@ class AdvancedTrainingOptions(QObject):
     def apply_to(self, method: str, mixed_precision: str) -> None:
         """Enable the options that apply to ``method`` and ``mixed_precision``."""
         self._applied = (method, mixed_precision)
-        lora = None if method != "full" else self.tr("for LoRA and QLoRA only")
+        lora = (
+            None
+            if method != "full"
+            else tr_id("AdvancedTrainingOptions.for_lora_and_qlora_only", "for LoRA and QLoRA only")
+        )
         trainer = combo_value(self.combos["trainer"])
         litgpt = trainer == "litgpt"
-        bnb = None if method == "qlora" else self.tr("for QLoRA only")
+        bnb = (
+            None
+            if method == "qlora"
+            else tr_id("AdvancedTrainingOptions.for_qlora_only", "for QLoRA only")
+        )
         if bnb is None and trainer == "torchtune":
-            bnb = self.tr("torchtune's QLoRA runs on torchao, not bitsandbytes")
+            bnb = tr_id(
+                "AdvancedTrainingOptions.torchtune_s_qlora_runs_on_torchao",
+                "torchtune's QLoRA runs on torchao, not bitsandbytes",
+            )
         self._reasons = {
             "training.loss": None
             if not litgpt
-            else self.tr("LitGPT's scripts fix their own LM head and loss"),
+            else tr_id(
+                "AdvancedTrainingOptions.litgpt_s_scripts_fix_their_own",
+                "LitGPT's scripts fix their own LM head and loss",
+            ),
             "training.weights_precision": None
             if mixed_precision != "fp32"
-            else self.tr("fp32 training keeps no master copy: nothing to choose"),
-            "training.qlora_double_quant": None if method == "qlora" else self.tr("for QLoRA only"),
+            else tr_id(
+                "AdvancedTrainingOptions.fp32_training_keeps_no_master_copy",
+                "fp32 training keeps no master copy: nothing to choose",
+            ),
+            "training.qlora_double_quant": None
+            if method == "qlora"
+            else tr_id("AdvancedTrainingOptions.for_qlora_only", "for QLoRA only"),
             "training.bnb_version": bnb,
             "training.lora_targets": lora,
             "training.lora_dropout": lora,

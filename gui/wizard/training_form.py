@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
 
 from core.domain.request import PlanRequest
 from core.domain.workload_options import TrainingOptions
+from gui.translation import tr_id
 from gui.wizard.field_form import FieldForm, combo_value, int_bounds, set_combo_value
 from gui.wizard.int_field import IntField
 from gui.wizard.training_advanced import AdvancedTrainingOptions
@@ -70,52 +71,90 @@ class TrainingForm(FieldForm):
         self._mixed.currentIndexChanged.connect(self._on_method_changed)
 
     def _retranslate(self) -> None:
-        methods = (self.tr("Full fine-tuning"), self.tr("LoRA"), self.tr("QLoRA (4-bit base)"))
+        methods = (
+            tr_id("TrainingForm.full_fine_tuning", "Full fine-tuning"),
+            tr_id("TrainingForm.lora", "LoRA"),
+            tr_id("TrainingForm.qlora_4_bit_base", "QLoRA (4-bit base)"),
+        )
         for index, name in enumerate(methods):
             self._method.setItemText(index, name)
         optimizers = {
-            "adamw": self.tr("AdamW"),
-            "adamw_8bit": self.tr("AdamW 8-bit"),
-            "paged_adamw_8bit": self.tr("Paged AdamW 8-bit (states page to CPU memory)"),
-            "sgd": self.tr("SGD with momentum"),
+            "adamw": tr_id("TrainingForm.adamw", "AdamW"),
+            "adamw_8bit": tr_id("TrainingForm.adamw_8_bit", "AdamW 8-bit"),
+            "paged_adamw_8bit": tr_id(
+                "TrainingForm.paged_adamw_8_bit_states_page",
+                "Paged AdamW 8-bit (states page to CPU memory)",
+            ),
+            "sgd": tr_id("TrainingForm.sgd_with_momentum", "SGD with momentum"),
         }
         for index, key in enumerate(OPTIMIZERS):
             self._optimizer.setItemText(index, optimizers[key])
         texts = {
             "training.method": (
-                self.tr("Method"),
-                self.tr("what is trained: all weights or adapters"),
+                tr_id("TrainingForm.method", "Method"),
+                tr_id(
+                    "TrainingForm.what_is_trained_all_weights_or",
+                    "what is trained: all weights or adapters",
+                ),
             ),
             "training.optimizer": (
-                self.tr("Optimizer"),
-                self.tr("AdamW keeps two states per trained weight"),
+                tr_id("TrainingForm.optimizer", "Optimizer"),
+                tr_id(
+                    "TrainingForm.adamw_keeps_two_states_per_trained",
+                    "AdamW keeps two states per trained weight",
+                ),
             ),
             "training.mixed_precision": (
-                self.tr("Mixed precision"),
-                self.tr("bf16 needs compute capability 8.0+"),
+                tr_id("TrainingForm.mixed_precision", "Mixed precision"),
+                tr_id(
+                    "TrainingForm.bf16_needs_compute_capability_8_0",
+                    "bf16 needs compute capability 8.0+",
+                ),
             ),
             "training.micro_batch_size": (
-                self.tr("Micro-batch size"),
-                self.tr("sequences per GPU per step"),
+                tr_id("TrainingForm.micro_batch_size", "Micro-batch size"),
+                tr_id("TrainingForm.sequences_per_gpu_per_step", "sequences per GPU per step"),
             ),
             "training.sequence_length": (
-                self.tr("Sequence length"),
-                self.tr("tokens per training sequence"),
+                tr_id("TrainingForm.sequence_length", "Sequence length"),
+                tr_id("TrainingForm.tokens_per_training_sequence", "tokens per training sequence"),
             ),
-            "training.activation_checkpointing": (self.tr("Activation checkpointing"), ""),
-            "training.flash_attention": (self.tr("Flash attention"), ""),
-            "training.lora_rank": (self.tr("LoRA rank"), self.tr("size of the adapter matrices")),
+            "training.activation_checkpointing": (
+                tr_id("TrainingForm.activation_checkpointing", "Activation checkpointing"),
+                "",
+            ),
+            "training.flash_attention": (
+                tr_id("TrainingForm.flash_attention", "Flash attention"),
+                "",
+            ),
+            "training.lora_rank": (
+                tr_id("TrainingForm.lora_rank", "LoRA rank"),
+                tr_id("TrainingForm.size_of_the_adapter_matrices", "size of the adapter matrices"),
+            ),
             "training.tokens": (
-                self.tr("Dataset tokens"),
-                self.tr("tokens to train on: sets the run's length and cost"),
+                tr_id("TrainingForm.dataset_tokens", "Dataset tokens"),
+                tr_id(
+                    "TrainingForm.tokens_to_train_on_sets_the",
+                    "tokens to train on: sets the run's length and cost",
+                ),
             ),
         }
         for path, (label, hint) in texts.items():
             self.rows[path].set_texts(label, hint)
-        self._checkpointing.setText(self.tr("recompute activations in the backward pass"))
-        self._flash.setText(self.tr("attention without the full score matrix"))
-        self._sequence.setPlaceholderText(self.tr("e.g. 4096"))
-        self._tokens.setPlaceholderText(self.tr("e.g. 2B"))
+        self._checkpointing.setText(
+            tr_id(
+                "TrainingForm.recompute_activations_in_the_backward_pass",
+                "recompute activations in the backward pass",
+            )
+        )
+        self._flash.setText(
+            tr_id(
+                "TrainingForm.attention_without_the_full_score_matrix",
+                "attention without the full score matrix",
+            )
+        )
+        self._sequence.setPlaceholderText(tr_id("TrainingForm.e_g_4096", "e.g. 4096"))
+        self._tokens.setPlaceholderText(tr_id("TrainingForm.e_g_2b", "e.g. 2B"))
         self.advanced.retranslate()
         self._on_method_changed()
 

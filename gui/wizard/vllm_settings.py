@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QComboBox
 
 from core.domain.request import PlanRequest
 from core.domain.workload_options import InferenceOptions, Mxfp4Backend, VllmVersion
+from gui.translation import tr_id
 from gui.wizard.field_form import FieldForm, combo_value, set_combo_value
 from gui.wizard.folded_rows import FoldedRows
 from gui.wizard.int_field import IntField
@@ -68,36 +69,43 @@ class VllmSettings(QObject):
 
     def retranslate(self) -> None:
         """Set every text in the current language."""
-        self.fold.toggle.setText(self.tr("vLLM engine settings"))
+        self.fold.toggle.setText(tr_id("VllmSettings.vllm_engine_settings", "vLLM engine settings"))
         texts = {
             "max_num_batched_tokens": (
-                self.tr("Batched tokens per step"),
-                self.tr(
+                tr_id("VllmSettings.batched_tokens_per_step", "Batched tokens per step"),
+                tr_id(
+                    "VllmSettings.max_num_batched_tokens_sizes_the",
                     "max_num_batched_tokens: sizes the start-up profile run, whose activation"
                     " peak comes out of the KV pool; empty: vLLM's default, 8192 on a GPU of"
-                    " 70 GiB or more other than A100, else 2048"
+                    " 70 GiB or more other than A100, else 2048",
                 ),
             ),
             "max_num_seqs": (
-                self.tr("Sequences per step"),
-                self.tr(
+                tr_id("VllmSettings.sequences_per_step", "Sequences per step"),
+                tr_id(
+                    "VllmSettings.max_num_seqs_sequences_the_profile",
                     "max_num_seqs: sequences the profile run samples at once; empty: vLLM's"
-                    " default, 1024 on those GPUs, else 256"
+                    " default, 1024 on those GPUs, else 256",
                 ),
             ),
             "prefill_chunk_tokens": (
-                self.tr("Prefill chunk"),
-                self.tr("prompt tokens in one forward pass: they size the activations"),
+                tr_id("VllmSettings.prefill_chunk", "Prefill chunk"),
+                tr_id(
+                    "VllmSettings.prompt_tokens_in_one_forward_pass",
+                    "prompt tokens in one forward pass: they size the activations",
+                ),
             ),
         }
         for name, (label, hint) in texts.items():
             self._form.rows[f"inference.{name}"].set_texts(label, hint)
         for name in ("max_num_batched_tokens", "max_num_seqs"):
-            self.fields[name].setPlaceholderText(self.tr("vLLM's default for the GPU"))
+            self.fields[name].setPlaceholderText(
+                tr_id("VllmSettings.vllm_s_default_for_the_gpu", "vLLM's default for the GPU")
+            )
         names = {
-            "0.7-0.16": self.tr("0.7 to 0.16"),
-            "0.17+": self.tr("0.17 or later"),
-            "auto": self.tr("vLLM's choice for the GPU"),
+            "0.7-0.16": tr_id("VllmSettings.0_7_to_0_16", "0.7 to 0.16"),
+            "0.17+": tr_id("VllmSettings.0_17_or_later", "0.17 or later"),
+            "auto": tr_id("VllmSettings.vllm_s_choice_for_the_gpu", "vLLM's choice for the GPU"),
             "marlin": "Marlin",
             "triton": "Triton",
             "flashinfer": "FlashInfer",
@@ -106,18 +114,20 @@ class VllmSettings(QObject):
             for index in range(combo.count()):
                 combo.setItemText(index, names[str(combo.itemData(index))])
         self._form.rows["inference.mxfp4_backend"].set_texts(
-            self.tr("MXFP4 MoE kernel"),
-            self.tr(
+            tr_id("VllmSettings.mxfp4_moe_kernel", "MXFP4 MoE kernel"),
+            tr_id(
+                "VllmSettings.the_kernel_vllm_runs_mxfp4_experts",
                 "the kernel vLLM runs MXFP4 experts on (gpt-oss); each pads the experts its own"
-                " way, Marlin the most (VLLM_MXFP4_USE_MARLIN=1)"
+                " way, Marlin the most (VLLM_MXFP4_USE_MARLIN=1)",
             ),
         )
         self._form.rows["inference.vllm_version"].set_texts(
-            self.tr("vLLM release"),
-            self.tr(
+            tr_id("VllmSettings.vllm_release", "vLLM release"),
+            tr_id(
+                "VllmSettings.the_release_whose_start_up_profile",
                 "the release whose start-up profile sizes the KV pool: up to 0.16 its sampler"
                 " sorts the whole vocabulary, from 0.17 it masks the logits in place and needs"
-                " less than half the memory"
+                " less than half the memory",
             ),
         )
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QButtonGroup, QGridLayout, QLabel, QRadioButton, QWidget
 
 from gui.glossary_link import GlossaryLink
+from gui.translation import tr_id
 from gui.wizard.wizard_step import WizardStep
 
 if TYPE_CHECKING:  # shown at the first paint, before pydantic is loaded
@@ -57,30 +58,42 @@ class WorkloadPage(WizardStep):
         self._group.idToggled.connect(self._on_group_id_toggled)
 
     def _retranslate(self) -> None:
-        self.setTitle(self.tr("Workload"))
+        self.setTitle(tr_id("WorkloadPage.workload", "Workload"))
         self.setSubTitle(
-            self.tr("What will the GPUs do? The estimate beside follows every choice.")
+            tr_id(
+                "WorkloadPage.what_will_the_gpus_do_the",
+                "What will the GPUs do? The estimate beside follows every choice.",
+            )
         )
         texts = {
             "inference": (
-                self.tr("&Inference: serve a language model"),
-                self.tr(
+                tr_id(
+                    "WorkloadPage.inference_serve_a_language_model",
+                    "&Inference: serve a language model",
+                ),
+                tr_id(
+                    "WorkloadPage.answer_requests_with_a_trained_model",
                     "Answer requests with a trained model; memory holds the weights and a KV "
-                    "cache for every token of every sequence in flight."
+                    "cache for every token of every sequence in flight.",
                 ),
             ),
             "training": (
-                self.tr("&Training: train or fine-tune a language model"),
-                self.tr(
+                tr_id(
+                    "WorkloadPage.training_train_or_fine_tune_a",
+                    "&Training: train or fine-tune a language model",
+                ),
+                tr_id(
+                    "WorkloadPage.update_a_model_s_weights_on",
                     "Update a model's weights on your data, fully or with LoRA/QLoRA adapters; "
-                    "memory holds gradients, optimizer states and activations too."
+                    "memory holds gradients, optimizer states and activations too.",
                 ),
             ),
             "diffusion": (
-                self.tr("&Diffusion: generate images"),
-                self.tr(
+                tr_id("WorkloadPage.diffusion_generate_images", "&Diffusion: generate images"),
+                tr_id(
+                    "WorkloadPage.run_an_image_pipeline_text_encoders",
                     "Run an image pipeline (text encoders, denoiser, VAE); the peak is the larger "
-                    "of denoising and decoding the latents to pixels."
+                    "of denoising and decoding the latents to pixels.",
                 ),
             ),
         }

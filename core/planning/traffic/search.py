@@ -68,19 +68,12 @@ from core.planning.traffic.speed_source import (
 from core.pricing.outcome import TermProposal, propose_term
 from core.pricing.prices import Price, price_for
 from core.texts.messages import Message
+from core.texts.words import CONSTRAINTS, UNITS
 
 if TYPE_CHECKING:
     from core.model.models import ResolvedModel
 
 Binding = Literal["memory", "ttft", "tpot", "rate", "max_num_seqs"]
-CONSTRAINT_WORDS: dict[str, str] = {
-    "memory": "memory",
-    "ttft": "time to first token",
-    "tpot": "time per output token",
-    "rate": "rate",
-    "max_num_seqs": "max_num_seqs",
-}
-"""The English word of each binding constraint (translated in core.texts.traffic_texts)."""
 
 PER_UNIT = Decimal("0.0001")
 MILLION = Decimal(1_000_000)
@@ -183,7 +176,7 @@ class TrafficOption:
     @property
     def binding_text(self) -> str:
         """What limits the option, as a keyed message ("limited by time per output token")."""
-        return Message("traffic.binds", constraint=CONSTRAINT_WORDS[self.binding])
+        return Message("traffic.binds", constraint=CONSTRAINTS[self.binding])
 
     @property
     def reason(self) -> str:
@@ -858,7 +851,7 @@ def plan_goal(
             hours=first.run_hours,
             spare=(available - first.run_seconds) / 3600,
             count=first.term.count,
-            unit=first.term.unit,
+            unit=UNITS[first.term.unit],
             cost=str(first.term.compute),
             currency=currency,
         )
