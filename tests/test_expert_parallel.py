@@ -9,7 +9,7 @@ import pytest
 
 from core.capacity.expert_parallel import ExpertLayout, layout_of
 from core.domain.catalog import default_catalog
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate_on, resolve
 from core.estimate.llm import inference_weights
 from core.model.architecture import LinearGroup, ModelArchitecture

@@ -27,7 +27,7 @@ from core.capacity.kv_cache import (
     kv_cache_per_gpu,
     state_bytes_per_sequence,
 )
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 from core.estimate.results import estimate_to_json
 from core.model.architecture import ModelArchitecture

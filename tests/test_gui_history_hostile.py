@@ -88,7 +88,7 @@ def test_reopening_a_preset_quote_asks_nothing(qtbot, monkeypatch):
 def test_the_first_draft_and_window_state_make_the_data_folder_private(
     tmp_path, app_state, user_data_dir
 ):
-    from core.domain.request import parse_request
+    from core.domain.request_parsing import parse_request
     from gui.wizard.plan_files import keep_draft
 
     folder = tmp_path / "base" / "AnchorGPU" / "AnchorGPU Planner"

@@ -18,7 +18,7 @@ import pytest
 from core.app.settings import Settings, save_settings
 from core.base.errors import InputError
 from core.base.output_file import write_file
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 
 REQUEST = {"model": {"preset": "llama-3.1-8b"}, "gpu": "h100-80gb-sxm"}
 OLD = b"the link's target, which must stay as it was\n"

@@ -2,7 +2,8 @@
 
 One request drives ``estimate``, ``plan``, a saved quote and an order. Everything not given has a
 sensible default; numbers are bounded so that bad input is refused with the field named, never
-silently clamped. ``anchorgpu-planner schema`` prints this model's JSON Schema.
+silently clamped. ``anchorgpu-planner schema`` prints this model's JSON Schema. Decoded JSON
+and request files are read into it by :mod:`core.domain.request_parsing`.
 """
 
 from __future__ import annotations
@@ -11,15 +12,13 @@ import json
 import re
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from core.base.errors import InputError
-from core.base.safe_json import read_json_file
 from core.domain.catalog import TermUnit
 from core.domain.quant_formats import FORMATS
-from core.domain.traffic_profile import TrafficProfile, TrainingGoal, rule_field
+from core.domain.traffic_profile import TrafficProfile, TrainingGoal
 from core.domain.workload_options import (
     SECTION,
     DiffusionOptions,
@@ -27,7 +26,7 @@ from core.domain.workload_options import (
     LlamaCppOptions,
     TrainingOptions,
 )
-from core.texts.messages import Message, validation_message
+from core.texts.messages import Message
 
 WeightDtype = Literal["fp32", "bf16", "fp16", "fp8", "int8", "int4"]
 CacheDtype = Literal["fp32", "bf16", "fp16", "fp8"]
@@ -77,6 +76,9 @@ QuantFormatName = Literal[
 MODEL_SOURCES = ("preset", "hf_config", "safetensors", "gguf", "custom")
 LOCAL_SOURCES = ("hf_config", "safetensors", "gguf")
 """The model sources that are paths to files on this computer."""
+# What a request saved before ``training.bnb_version`` existed was estimated with: bitsandbytes'
+# kept inputs, the count of its versions before 0.43.2 (core.capacity.trainers).
+SAVED_BNB_VERSION = "pre-0.43.2"
 # Fields added after quotes were first saved, with the value a request saved before them stands
 # for (their default, but for bnb_version): left out of the canonical JSON while they hold it, so
 # a request saved before them keeps its fingerprint (and a retried placement of it keeps matching
@@ -104,7 +106,7 @@ _NEW_OPTIONAL: dict[tuple[str, str], object] = {
     # The value a request saved before it meant (core.capacity.trainers), not today's default;
     # read_saved_request fills it into such a request, and _bnb_version_unused drops it where
     # it cannot change the estimate.
-    ("training", "bnb_version"): "pre-0.43.2",
+    ("training", "bnb_version"): SAVED_BNB_VERSION,
     ("diffusion", "quantized_text_encoders"): "none",
     ("diffusion", "quant_backend"): "bitsandbytes",
 }
@@ -114,7 +116,6 @@ _NEW_OPTIONAL: dict[tuple[str, str], object] = {
 _NEW_TOP_LEVEL = ("traffic", "goal")
 
 _STRICT = ConfigDict(extra="forbid")
-MAX_REQUEST_BYTES = 1_000_000  # a request is well under a kilobyte; its model files are read apart
 
 CUSTOM_MODEL_NAME = "Custom model ({params:,} parameters)"
 _CUSTOM_NAME_PATTERN = re.compile(r"^Custom model \(([0-9,]+) parameters\)$")
@@ -404,96 +405,3 @@ def _bnb_version_unused(data: dict[str, Any]) -> bool:
     if data.get("workload") != "training" or not isinstance(training, dict):
         return True
     return training.get("method") != "qlora" or training.get("trainer") == "torchtune"
-
-
-def read_saved_request(raw: Any) -> PlanRequest:
-    """A saved quote's request, read with the behaviour it was quoted under.
-
-    A request saved before ``training.bnb_version`` existed was estimated with bitsandbytes'
-    kept inputs, the count of its versions before 0.43.2, so it reads as that version (its
-    fingerprint stays: the canonical JSON leaves that value out).
-
-    Raises:
-        InputError: The saved request is not valid for this version (named by its field).
-    """
-    training = raw.get("training") if isinstance(raw, dict) else None
-    if isinstance(training, dict) and "bnb_version" not in training:
-        before = _NEW_OPTIONAL[("training", "bnb_version")]
-        raw = {**raw, "training": {**training, "bnb_version": before}}
-    return parse_request(raw)
-
-
-# Rules over two fields are checked by a validator of the model holding both, which pydantic
-# places at that model; the error names the field the message tells the user to change.
-_RULE_FIELDS = {
-    "request.kv_heads_divide": "model.custom.kv_heads",
-    "request.active_exceeds": "model.custom.active_params",
-    "request.llamacpp_v_needs_fa": "inference.llamacpp.flash_attn",
-    "request.layerwise_casting_fp8": "precision.weights",
-    "request.mtp_needs_vllm": "inference.mtp_speculative_tokens",
-}
-
-
-def _describe(error: ValidationError) -> InputError:
-    """The first problem pydantic found, naming its field; the message keeps its template."""
-    first = error.errors()[0]
-    message = validation_message(first)
-    field = ".".join(str(p) for p in first["loc"]) or "request"
-    if isinstance(message, Message):
-        field = rule_field(message.key, _RULE_FIELDS.get(message.key, field))
-    return InputError(message, field=field)
-
-
-def _refuse_booleans_as_numbers(raw: dict[str, Any], model: type[BaseModel], where: str) -> None:
-    """Raise naming the first number field of ``raw`` that holds ``true`` or ``false``.
-
-    pydantic reads JSON ``true`` as 1 in an integer or a float field, so ``"gpus": true`` planned
-    one GPU without a word; a number field takes a number.
-
-    Raises:
-        InputError: A number field holds a boolean.
-    """
-    for key, value in raw.items():
-        field = model.model_fields.get(key) if isinstance(key, str) else None
-        if field is None:
-            continue  # an unknown field: pydantic names it
-        types = get_args(field.annotation) or (field.annotation,)
-        name = f"{where}{key}"
-        if isinstance(value, bool) and bool not in types and {int, float} & set(types):
-            raise InputError(Message("request.boolean_number", value=json.dumps(value)), field=name)
-        if isinstance(value, dict):
-            for section in types:
-                if isinstance(section, type) and issubclass(section, BaseModel):
-                    _refuse_booleans_as_numbers(value, section, f"{name}.")
-
-
-def parse_request(raw: Any) -> PlanRequest:
-    """Validate decoded JSON as a request; raise :class:`InputError` naming the field."""
-    if not isinstance(raw, dict):
-        raise InputError(Message("request.not_an_object"), field="request")
-    _refuse_booleans_as_numbers(raw, PlanRequest, "")
-    try:
-        return PlanRequest.model_validate(raw)
-    except ValidationError as error:
-        raise _describe(error) from None
-
-
-def load_request_file(path: str | Path) -> PlanRequest:
-    """Read a request file; relative model paths are resolved against the file's folder."""
-    path = Path(path)
-    try:
-        raw = read_json_file(path, max_bytes=MAX_REQUEST_BYTES)
-    except FileNotFoundError:
-        raise InputError(Message("request.missing_file", path=str(path))) from None
-    return with_model_paths_from(parse_request(raw), path.parent)
-
-
-def with_model_paths_from(request: PlanRequest, folder: Path) -> PlanRequest:
-    """``request`` with a relative model file path resolved against ``folder``."""
-    model = request.model
-    for key in ("hf_config", "safetensors", "gguf"):
-        value = getattr(model, key)
-        if value and not Path(value).is_absolute():
-            resolved = str((folder / value).resolve())
-            request = request.model_copy(update={"model": model.model_copy(update={key: resolved})})
-    return request

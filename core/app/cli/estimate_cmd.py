@@ -27,7 +27,8 @@ from core.base.units import offer_text
 from core.capacity.kv_pool import refused, runs_fewer
 from core.domain.breakdown import COMPONENTS
 from core.domain.catalog import Catalog
-from core.domain.request import PlanRequest, load_request_file
+from core.domain.request import PlanRequest
+from core.domain.request_parsing import load_request_file
 from core.domain.terms import term_hours
 from core.estimate.dispatch import language_model_of, resolve, served_model
 from core.estimate.results import EstimateResult

@@ -31,7 +31,7 @@ from core.base.paths import default_db_path
 from core.base.units import offer_text
 from core.domain.catalog import default_catalog
 from core.domain.glossary import load_glossary
-from core.domain.request import load_request_file
+from core.domain.request_parsing import load_request_file
 from core.estimate.dispatch import estimate
 from core.quotes.quote import Quote, quote_estimate, utc_now
 from core.quotes.snapshot import read_estimate
