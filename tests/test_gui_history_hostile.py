@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from core.domain.request import PlanRequest
 from core.store import HistoryStore
-from core.store.transfer import export_data
+from core.store.exporting import export_data
 from gui.history.plan_page_link import reopen_as_draft
 from tests.store_helpers import NOW, make_quote
 from tests.test_gui_history import LABEL, action, cells, open_view

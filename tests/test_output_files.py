@@ -161,12 +161,12 @@ def test_the_comparison_csv_writes_no_live_formula_and_refuses_a_link(tmp_path):
 
 
 def test_history_and_comparison_share_one_csv_writer():
-    import core.store.transfer as transfer
+    import core.store.exporting as exporting
     import gui.presentation.comparison as comparison
     from core.base import csv_file
 
-    assert transfer.write_csv is csv_file.write_csv
-    assert transfer.neutralise_cell is csv_file.neutralise_cell
+    assert exporting.write_csv is csv_file.write_csv
+    assert exporting.neutralise_cell is csv_file.neutralise_cell
     source = Path(comparison.__file__).read_text(encoding="utf-8")
     assert "csv.writer" not in source and "from core.base.csv_file import" in source
 

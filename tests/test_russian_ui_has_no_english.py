@@ -224,7 +224,7 @@ def _provoked(tmp_path):
     from core.pricing.prices import validate_tax_rate
     from core.store import HistoryStore
     from core.store.errors import busy, describe
-    from core.store.transfer import import_json
+    from core.store.importing import import_json
     from tests.store_helpers import make_quote
 
     catalog = json.loads(bundled_catalog_path().read_text("utf-8"))

@@ -34,9 +34,10 @@ from core.quotes.snapshot import read_estimate
 from core.store import HistoryStore, Order
 from core.store.backup import backup_database, restore_database
 from core.store.errors import describe
+from core.store.exporting import export_csv, export_json
+from core.store.importing import import_json
 from core.store.records import STATUSES, stamp
 from core.store.search import WORKLOADS
-from core.store.transfer import export_csv, export_json, import_json
 
 
 def store_errors(handler: Callable[[argparse.Namespace], int]) -> Callable[..., int]:
