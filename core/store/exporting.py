@@ -20,7 +20,7 @@ from core.base.csv_file import neutralise_cell as neutralise_cell  # the tests i
 from core.base.csv_file import write_csv
 from core.base.errors import StoreError
 from core.base.output_file import write_file
-from core.pricing.prices import from_minor
+from core.pricing.money import from_minor
 from core.store import rows
 from core.store.files import refuse_unsafe_output
 from core.store.records import HistoryRow, stamp

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from core.base.csv_file import neutralise_cell as neutralise_cell  # the tests import it here
 from core.base.errors import InputError
-from core.pricing.prices import to_decimal, to_minor
+from core.pricing.money import to_decimal, to_minor
 from core.quotes.quote import Quote, parse_quote
 from core.store.exporting import EXPORT_VERSION
 from core.store.files import history_files

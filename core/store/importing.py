@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from core.base.csv_file import neutralise_cell as neutralise_cell  # the tests import it here
-from core.pricing.prices import to_minor
+from core.pricing.money import to_minor
 from core.store import rows
 from core.store.import_reading import AuditIn, OrderIn, read_export
 from core.store.repository import HistoryStore

@@ -11,7 +11,7 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any
 
-from core.pricing.prices import from_minor, to_minor
+from core.pricing.money import from_minor, to_minor
 from core.quotes.quote import Quote
 from core.store.records import AuditEntry, Order, parse_stamp, stamp
 
