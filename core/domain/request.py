@@ -8,7 +8,6 @@ and request files are read into it by :mod:`core.domain.request_parsing`.
 
 from __future__ import annotations
 
-import json
 import re
 from datetime import UTC, datetime
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from core.domain.canonical_request import canonical_request_json
 from core.domain.catalog import TermUnit
 from core.domain.quant_formats import FORMATS
 from core.domain.traffic_profile import TrafficProfile, TrainingGoal
@@ -23,7 +23,6 @@ from core.domain.workload_options import (
     SECTION,
     DiffusionOptions,
     InferenceOptions,
-    LlamaCppOptions,
     TrainingOptions,
 )
 from core.texts.messages import Message
@@ -76,45 +75,6 @@ QuantFormatName = Literal[
 MODEL_SOURCES = ("preset", "hf_config", "safetensors", "gguf", "custom")
 LOCAL_SOURCES = ("hf_config", "safetensors", "gguf")
 """The model sources that are paths to files on this computer."""
-# What a request saved before ``training.bnb_version`` existed was estimated with: bitsandbytes'
-# kept inputs, the count of its versions before 0.43.2 (core.capacity.trainers).
-SAVED_BNB_VERSION = "pre-0.43.2"
-# Fields added after quotes were first saved, with the value a request saved before them stands
-# for (their default, but for bnb_version): left out of the canonical JSON while they hold it, so
-# a request saved before them keeps its fingerprint (and a retried placement of it keeps matching
-# its order).
-_NEW_OPTIONAL: dict[tuple[str, str], object] = {
-    ("model", "gguf"): None,
-    ("precision", "format"): None,
-    ("inference", "max_num_batched_tokens"): None,
-    ("inference", "max_num_seqs"): None,
-    ("parallelism", "expert_parallel"): False,
-    ("parallelism", "data_parallel"): None,
-    ("inference", "engine"): "vllm",
-    ("inference", "vllm_version"): "0.17+",
-    ("inference", "mxfp4_backend"): "auto",
-    ("inference", "mtp_speculative_tokens"): 0,
-    ("inference", "llamacpp"): LlamaCppOptions().model_dump(mode="json"),
-    ("training", "weights_precision"): "mixed",
-    ("training", "qlora_double_quant"): True,
-    ("training", "lora_dropout"): False,
-    ("training", "optimizer_in_backward"): False,
-    ("training", "offload"): "none",
-    ("training", "activation_offloading"): False,
-    ("training", "loss"): "full",
-    ("training", "trainer"): "transformers",
-    # The value a request saved before it meant (core.capacity.trainers), not today's default;
-    # read_saved_request fills it into such a request, and _bnb_version_unused drops it where
-    # it cannot change the estimate.
-    ("training", "bnb_version"): SAVED_BNB_VERSION,
-    ("diffusion", "quantized_text_encoders"): "none",
-    ("diffusion", "quant_backend"): "bitsandbytes",
-}
-
-# Top-level fields added later, absent (None) in every request saved before them: left out of the
-# canonical JSON while None, so such a request keeps its fingerprint.
-_NEW_TOP_LEVEL = ("traffic", "goal")
-
 _STRICT = ConfigDict(extra="forbid")
 
 CUSTOM_MODEL_NAME = "Custom model ({params:,} parameters)"
@@ -377,31 +337,3 @@ class PlanRequest(BaseModel):
     def canonical_json(self) -> str:
         """Canonical JSON of the request (sorted keys, defaults included) for fingerprints."""
         return canonical_request_json(self.model_dump(mode="json"))
-
-
-def canonical_request_json(data: dict[str, Any]) -> str:
-    """Canonical JSON of a request dumped as JSON data (a quote's snapshot keeps it so).
-
-    Fields added after quotes were first saved are left out while they hold the value such a
-    request stands for, so a request saved before them keeps its fingerprint; the bitsandbytes
-    version is left out too where it cannot change the estimate.
-    """
-    data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
-    for key in _NEW_TOP_LEVEL:
-        if key in data and data[key] is None:
-            del data[key]
-    if _bnb_version_unused(data) and isinstance(training := data.get("training"), dict):
-        training.pop("bnb_version", None)
-    for (section, key), default in _NEW_OPTIONAL.items():
-        part = data.get(section)
-        if isinstance(part, dict) and key in part and part[key] == default:
-            del part[key]
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
-
-
-def _bnb_version_unused(data: dict[str, Any]) -> bool:
-    """Whether the bitsandbytes version cannot change the estimate: no QLoRA on bitsandbytes."""
-    training = data.get("training")
-    if data.get("workload") != "training" or not isinstance(training, dict):
-        return True
-    return training.get("method") != "qlora" or training.get("trainer") == "torchtune"

@@ -16,7 +16,8 @@ from pydantic import BaseModel, ValidationError
 
 from core.base.errors import InputError
 from core.base.safe_json import read_json_file
-from core.domain.request import SAVED_BNB_VERSION, PlanRequest
+from core.domain.canonical_request import SAVED_BNB_VERSION
+from core.domain.request import PlanRequest
 from core.domain.traffic_profile import rule_field
 from core.texts.messages import Message, validation_message
 
