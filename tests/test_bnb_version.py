@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 
 from core.capacity.trainers import kept_matmul_inputs
-from core.domain.request import PlanRequest, canonical_request_json, read_saved_request
+from core.domain.canonical_request import canonical_request_json
+from core.domain.request import PlanRequest
+from core.domain.request_parsing import read_saved_request
 from core.domain.workload_options import TrainingOptions
 from core.estimate.dispatch import estimate
 from core.quotes.quote import request_fingerprint

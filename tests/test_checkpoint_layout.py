@@ -16,7 +16,7 @@ import pytest
 
 from core.capacity.weights import format_weight_memory, layout_weight_memory
 from core.domain.quant_formats import FORMATS
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 from core.model.model_config import architecture_from_config
 from core.model.models import load_preset

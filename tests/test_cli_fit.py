@@ -7,7 +7,8 @@ import math
 from decimal import Decimal
 
 from core.domain.catalog import default_catalog
-from core.domain.request import Term, parse_request
+from core.domain.request import Term
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 from core.pricing.outcome import outcome_cost, propose_term
 from core.pricing.prices import price_for

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.planning.planner import plan
 from tests.catalog_prices import compute
 from tests.cli_helpers import run_cli, write_request

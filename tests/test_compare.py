@@ -12,7 +12,7 @@ from PySide6.QtCore import QItemSelectionModel
 from PySide6.QtWidgets import QDialog
 
 from core.domain.catalog import default_catalog
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate, resolve
 from core.planning.limits import solve_limits
 from core.planning.planner import plan

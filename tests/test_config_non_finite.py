@@ -21,7 +21,7 @@ from core.app.settings import load_settings
 from core.base.errors import CatalogError, InputError, ModelSourceError
 from core.base.safe_json import NonFinite
 from core.domain.catalog import bundled_catalog_path, load_catalog_file
-from core.domain.request import load_request_file, parse_request
+from core.domain.request_parsing import load_request_file, parse_request
 from core.model.config_json import ConfigObject, loads_config
 from core.model.model_config import architecture_from_config, load_config_file
 from core.model.models import load_preset

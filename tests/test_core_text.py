@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QLabel, QLineEdit
 
 from core.base.errors import InputError
 from core.domain.catalog import default_catalog
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate, estimate_on, resolve
 from core.planning.planner import plan
 from core.quotes.quote import parse_quote, quote_estimate

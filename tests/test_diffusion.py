@@ -454,7 +454,7 @@ def test_cpu_offload_notes_the_whole_pipeline_a_gpu_first_load_holds() -> None:
     flux-dev-nf4-rtx4090-model-offload in tests/validation) is that load, not the offloaded run:
     the estimate keeps the run's one-component peak and notes the whole pipeline's weights.
     """
-    from core.domain.request import parse_request
+    from core.domain.request_parsing import parse_request
     from core.estimate.dispatch import estimate
 
     raw = {

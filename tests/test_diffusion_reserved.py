@@ -9,7 +9,7 @@ import pytest
 from core.base.errors import InputError
 from core.capacity.caching_allocator import CachingAllocator, segment_size
 from core.capacity.vae_decode_replay import decode_reserved
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.model.diffusion_pipeline import load_pipeline
 from tests.test_diffusion import estimate
 

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from core.domain.catalog import GpuOffer, default_catalog
-from core.domain.request import PlanRequest, parse_request
+from core.domain.request import PlanRequest
+from core.domain.request_parsing import parse_request
 from core.estimate import memo as estimate_memo
 from core.estimate.dispatch import estimate_on, resolve
 from core.estimate.results import estimate_to_json
@@ -123,7 +124,8 @@ def test_sweeps_on_several_threads_share_the_memo() -> None:
 def test_the_memo_key_holds_every_field_of_the_request_but_its_layout():
     # A field added to PlanRequest and left out of the key would let an estimate that reads it
     # take another request's parts.
-    from core.domain.request import PlanRequest, parse_request
+    from core.domain.request import PlanRequest
+    from core.domain.request_parsing import parse_request
     from core.estimate.dispatch import resolve
     from core.estimate.memo import _held
     from core.model.architecture import ModelArchitecture

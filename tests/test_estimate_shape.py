@@ -21,7 +21,8 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 import pytest
 
 from core.domain.catalog import GpuOffer, default_catalog
-from core.domain.request import PlanRequest, parse_request
+from core.domain.request import PlanRequest
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 from core.estimate.parts import (
     DiffusionDetails,

@@ -9,7 +9,7 @@ import pytest
 
 from core.capacity.expert_parallel import ExpertLayout, layout_of
 from core.domain.catalog import default_catalog
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate_on, resolve
 from core.estimate.llm import inference_weights
 from core.model.architecture import LinearGroup, ModelArchitecture
@@ -21,7 +21,7 @@ from core.speed import ModelShape, profile_for
 from core.speed.expert_parallel import ExpertSplit
 from core.speed.hardware import link_of
 from core.speed.phases import phase_speed
-from core.speed.serving import Layout, step_time
+from core.speed.step import Layout, step_time
 from tests.cli_helpers import run_cli, write_request
 
 # ---- a small mixture-of-experts model, counted by hand -----------------------------------------
@@ -441,7 +441,7 @@ def test_the_curve_of_an_expert_parallel_request_counts_its_ranks():
     # DeepSeek-V3 over 8 H200 at TP 1 × DP 8: a rank holds an eighth of the experts, so its
     # KV pool holds sequences; read as eight whole-model TP 1 replicas nothing would fit.
     from core.estimate.serving_speed import speed_curve
-    from core.speed.serving import largest_batch
+    from core.speed.step import largest_batch
 
     request = parse_request(
         {

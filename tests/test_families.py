@@ -27,7 +27,7 @@ from core.capacity.kv_cache import (
     kv_cache_per_gpu,
     state_bytes_per_sequence,
 )
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 from core.estimate.results import estimate_to_json
 from core.model.architecture import ModelArchitecture
@@ -614,7 +614,7 @@ def _uncertain_result(tmp_path):
 
 
 def test_cli_table_says_approximate_and_uncertain(tmp_path):
-    from core.app.cli.estimate_cmd import format_estimate
+    from core.app.cli.estimate_text import format_estimate
 
     text = format_estimate(_uncertain_result(tmp_path), None)
     assert "fit UNCERTAIN" in text
@@ -709,7 +709,7 @@ def test_gemma_3_presets_match_the_published_counts(preset, published):
 
 
 def test_cli_table_breaks_a_hybrid_cache_down_by_layer_kind():
-    from core.app.cli.estimate_cmd import format_estimate
+    from core.app.cli.estimate_text import format_estimate
 
     request = parse_request(
         {

@@ -19,7 +19,8 @@ from core.base.errors import ModelSourceError
 from core.capacity.weights import format_weight_memory
 from core.domain.gguf_types import GGML_TYPE_NAMES
 from core.domain.quant_formats import FORMATS
-from core.domain.request import QuantFormatName, parse_request
+from core.domain.request import QuantFormatName
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 from core.model.gguf import read_gguf
 from core.model.gguf_model import architecture_from_gguf

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from core.base.errors import ModelSourceError
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 from core.model.gguf import read_gguf, read_gguf_file
 from core.model.gguf_model import architecture_from_gguf

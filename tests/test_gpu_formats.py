@@ -9,7 +9,7 @@ import pytest
 from core.base.errors import CatalogError
 from core.domain.catalog import bundled_catalog_path, default_catalog, parse_catalog
 from core.domain.gpu_formats import native_features, support
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 from core.speed.calibration import DEFAULT
 

@@ -17,7 +17,8 @@ from PySide6.QtCore import QCoreApplication, QThreadPool
 
 from core.base.errors import InputError
 from core.domain.catalog import default_catalog
-from core.domain.request import PlanRequest, parse_request
+from core.domain.request import PlanRequest
+from core.domain.request_parsing import parse_request
 from gui.wizard import live_estimator
 from gui.wizard.live_estimator import LiveEstimator
 from gui.worker import Worker

@@ -6,7 +6,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox
 
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.model.diffusion_pipeline import _QUANT_BITS
 from gui.wizard.diffusion_form import QUANTIZED, DiffusionForm
 from gui.wizard.field_form import set_combo_value

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from gui.wizard.plan_files import DRAFT_FILE
 from tests.test_gui_plan_files import open_window
 from tests.test_gui_wizard import settle

@@ -10,7 +10,7 @@ from PySide6.QtCore import QThreadPool
 from PySide6.QtWidgets import QCheckBox, QRadioButton
 
 from core.domain.catalog import default_catalog
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.planning.planner import plan
 from core.pricing.outcome import OutcomeCost
 from gui.presentation.formats import number

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QLabel, QProgressDialog, QWi
 
 from core.store import HistoryStore
 from core.store.backup import verify_database
-from core.store.transfer import export_json
+from core.store.exporting import export_json
 from gui.history import HistoryView
 from tests import test_gui_history as shared
 from tests.store_helpers import make_quote

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from core.domain.request import PlanRequest
 from core.store import HistoryStore
-from core.store.transfer import export_data
+from core.store.exporting import export_data
 from gui.history.plan_page_link import reopen_as_draft
 from tests.store_helpers import NOW, make_quote
 from tests.test_gui_history import LABEL, action, cells, open_view
@@ -88,7 +88,7 @@ def test_reopening_a_preset_quote_asks_nothing(qtbot, monkeypatch):
 def test_the_first_draft_and_window_state_make_the_data_folder_private(
     tmp_path, app_state, user_data_dir
 ):
-    from core.domain.request import parse_request
+    from core.domain.request_parsing import parse_request
     from gui.wizard.plan_files import keep_draft
 
     folder = tmp_path / "base" / "AnchorGPU" / "AnchorGPU Planner"

@@ -51,7 +51,7 @@ def test_limits_and_costs_read_in_russian(app_state):
     from decimal import Decimal
 
     from core.domain.catalog import default_catalog
-    from core.domain.request import parse_request
+    from core.domain.request_parsing import parse_request
     from core.estimate.dispatch import estimate, resolve
     from core.pricing.outcome import outcome_cost
     from core.pricing.prices import price_for
@@ -88,7 +88,7 @@ def test_limits_and_costs_read_in_russian(app_state):
 def test_training_offers_the_term_that_covers_the_run(main_window, wizard, qtbot):  # noqa: F811
     from PySide6.QtWidgets import QComboBox, QPushButton, QSpinBox
 
-    from core.domain.request import parse_request
+    from core.domain.request_parsing import parse_request
 
     request = parse_request(
         {
@@ -266,7 +266,7 @@ def test_compare_two_to_four_options_side_by_side_and_export_csv(wizard, qtbot, 
 
 
 def test_vllm_running_fewer_sequences_reads_in_russian(app_state):
-    from core.domain.request import parse_request
+    from core.domain.request_parsing import parse_request
     from core.estimate.dispatch import estimate
     from gui import core_text
 

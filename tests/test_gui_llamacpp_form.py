@@ -6,7 +6,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox, QWidget
 
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from gui.wizard.field_form import set_combo_value
 from gui.wizard.inference_form import ALL_LAYERS, InferenceForm
 

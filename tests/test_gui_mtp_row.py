@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QSpinBox
 
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from tests.test_gui_wizard_round_trip import INFERENCE, wizard  # noqa: F401 (fixture)
 
 

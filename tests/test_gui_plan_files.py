@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QMessageBox
 
-from core.domain.request import load_request_file, parse_request
+from core.domain.request_parsing import load_request_file, parse_request
 from gui.main_window import MainWindow
 from gui.plan_file_commands import PlanFileCommands
 from gui.wizard.plan_files import DRAFT_FILE

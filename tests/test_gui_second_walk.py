@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QRadioButton, QWizard
 
 from core.base.errors import InputError
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from tests import test_gui_history as history_shared
 from tests.test_gui_history_files import files
 from tests.test_gui_wizard import click_next, next_button, settle, type_into, wizard

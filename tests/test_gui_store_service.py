@@ -21,7 +21,7 @@ import shiboken6
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QLineEdit, QPushButton
 
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.store import HistoryStore
 from gui import store_service
 from gui.wizard import PlanWizard

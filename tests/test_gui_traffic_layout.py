@@ -33,7 +33,7 @@ def test_an_expert_parallel_row_becomes_the_requests_layout(main_window, qtbot):
     from PySide6.QtCore import QThreadPool
 
     from core.domain.catalog import default_catalog
-    from core.domain.request import parse_request
+    from core.domain.request_parsing import parse_request
     from core.planning.traffic import TrafficProfile, plan_traffic
 
     wizard = _wizard(main_window, qtbot)

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QToolButton
 
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.domain.workload_options import TrainingOptions
 from gui.wizard import PlanWizard
 from gui.wizard.training_form import TrainingForm

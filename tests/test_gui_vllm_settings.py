@@ -6,7 +6,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox, QToolButton
 
-from core.domain.request import Runtime, parse_request
+from core.domain.request import Runtime
+from core.domain.request_parsing import parse_request
 from core.domain.workload_options import DiffusionOptions, InferenceOptions
 from gui.wizard.diffusion_form import DiffusionForm
 from gui.wizard.field_form import set_combo_value

@@ -11,7 +11,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QLabel
 
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 from core.planning.planner import plan
 from gui.presentation import counts

@@ -8,7 +8,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QComboBox, QScrollArea, QSpinBox, QWidget
 
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from gui.wizard.inference_form import InferenceForm
 
 

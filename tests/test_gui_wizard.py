@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.base.resources import resource_path
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.model.models import list_presets
 from gui.wizard import PlanWizard
 from gui.wizard.offer_table_model import REASON
@@ -423,7 +423,7 @@ def test_a_utilisation_above_one_is_refused_not_clamped(wizard, qtbot):
 
 def test_no_validator_wording_reaches_the_status_line(qapp):
     from core.base.errors import InputError
-    from core.domain.request import parse_request
+    from core.domain.request_parsing import parse_request
     from gui.core_text import labelled_error_text, message_text
 
     with pytest.raises(InputError) as refused:

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import QThreadPool
 from PySide6.QtWidgets import QComboBox, QLineEdit, QRadioButton
 
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from gui.wizard import PlanWizard
 from tests.test_gguf import LLAMA_KV, llama_tensors, write_gguf
 

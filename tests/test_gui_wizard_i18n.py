@@ -104,7 +104,7 @@ def test_the_quote_reads_in_russian(main_window, app_state, qtbot):
     from PySide6.QtWidgets import QTextBrowser
 
     from core.domain.glossary import load_glossary
-    from core.domain.request import parse_request
+    from core.domain.request_parsing import parse_request
 
     app_state.update_settings(language="ru")
     wizard = main_window.page("plan").wizard

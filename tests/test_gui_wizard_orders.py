@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtWidgets import QLabel, QLineEdit, QMessageBox, QPushButton, QTextBrowser, QWizard
 
 from core.base.errors import StoreError
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.store import HistoryStore
 from gui.wizard import PlanWizard, store_calls
 from tests.test_gui_history import Answers

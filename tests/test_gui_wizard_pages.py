@@ -15,7 +15,8 @@ import pytest
 from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget, QWizard
 
-from core.domain.request import PlanRequest, parse_request
+from core.domain.request import PlanRequest
+from core.domain.request_parsing import parse_request
 from gui.wizard.pages import PAGES, PageEntry, page_class
 from gui.wizard.plan_draft import DraftPart, PlanDraft
 from gui.wizard.plan_wizard import PlanWizard

@@ -13,7 +13,8 @@ import pytest
 from PySide6.QtCore import QThreadPool
 from PySide6.QtWidgets import QComboBox
 
-from core.domain.request import PlanRequest, parse_request
+from core.domain.request import PlanRequest
+from core.domain.request_parsing import parse_request
 from gui.plan_file_commands import PlanFileCommands
 from gui.wizard import PlanWizard
 from gui.wizard.field_form import FieldForm

@@ -170,7 +170,7 @@ def test_a_seam_is_marked_on_its_line_or_the_line_above(tmp_path: Path):
 
 ENGINE_ON_FIRST_USE = """
 import sys
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 before = "core.estimate.training" in sys.modules
 estimate(parse_request({"model": {"preset": "llama-3.2-1b"}, "gpu": "h100-80gb-sxm"}))

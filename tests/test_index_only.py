@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 from core.base.errors import ModelSourceError
-from core.domain.request import ModelRef, parse_request
+from core.domain.request import ModelRef
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 from core.model.models import resolve_model
 from core.model.safetensors_model import INDEX_NAME, architecture_from_safetensors, read_index

@@ -11,7 +11,7 @@ import pytest
 
 from core.base.errors import CatalogError, InputError
 from core.domain.catalog import bundled_catalog_path, parse_catalog
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.planning.planner import plan
 from core.pricing.outcome import MILLION, _per, outcome_cost
 from tests.cli_helpers import run_cli, write_request

@@ -9,7 +9,8 @@ import pytest
 
 from core.capacity.kv_pool import vllm_bounds
 from core.domain.catalog import default_catalog
-from core.domain.request import PlanRequest, parse_request
+from core.domain.request import PlanRequest
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate, estimate_on, resolve
 from core.estimate.results import EstimateResult
 from core.planning.limit_search import Power, largest_fitting

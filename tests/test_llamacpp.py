@@ -12,7 +12,8 @@ from core.capacity.weights import format_weight_memory
 from core.domain.catalog import default_catalog
 from core.domain.gguf_types import GGML_TYPE_NAMES
 from core.domain.quant_formats import FORMATS
-from core.domain.request import PlanRequest, parse_request
+from core.domain.request import PlanRequest
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate, estimate_on, resolve
 from core.estimate.llamacpp import FIT_MARGIN
 from core.estimate.llm import inference_weights

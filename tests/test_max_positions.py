@@ -48,7 +48,7 @@ def test_gemma_3_presets_without_the_field_take_gemma3_text_config_default(prese
 
 
 def _served(context: int, engine: str = "vllm") -> set[str]:
-    from core.domain.request import parse_request
+    from core.domain.request_parsing import parse_request
     from core.estimate.dispatch import estimate
 
     body = {

@@ -20,7 +20,7 @@ import pytest
 from core.capacity.training import lora_trainable_params
 from core.capacity.weights import format_weight_memory
 from core.domain.quant_formats import FORMATS
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 from core.estimate.llamacpp import model_layers
 from core.model.gguf_model import architecture_from_gguf

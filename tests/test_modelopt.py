@@ -15,7 +15,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from core.domain.request import ModelRef, parse_request
+from core.domain.request import ModelRef
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 from core.model.model_config import architecture_from_config
 from core.model.models import resolve_model

@@ -17,7 +17,7 @@ import pytest
 
 from core.base.errors import InputError
 from core.capacity.weights import layout_weight_memory
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 from core.model.model_config import architecture_from_config
 from core.model.mtp import with_mtp

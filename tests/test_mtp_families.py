@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from core.capacity.kv_cache import kv_bytes_per_token, state_bytes_per_sequence
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 from core.model.model_config import architecture_from_config
 from core.model.mtp import with_mtp

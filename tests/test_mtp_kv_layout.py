@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from core.capacity.vllm_kv_layout import KvLayout, kv_layout
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 from core.model.model_config import architecture_from_config
 from core.model.mtp import with_mtp

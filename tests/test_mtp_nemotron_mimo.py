@@ -21,7 +21,7 @@ import pytest
 
 from core.capacity.kv_cache import cache_bytes_per_sequence, kv_bytes_per_token
 from core.capacity.vllm_kv_layout import kv_layout
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 from core.model.model_config import architecture_from_config
 from core.model.mtp import with_mtp

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 from core.model.model_config import architecture_from_config
 

@@ -18,7 +18,7 @@ import pytest
 from core.app.settings import Settings, save_settings
 from core.base.errors import InputError
 from core.base.output_file import write_file
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 
 REQUEST = {"model": {"preset": "llama-3.1-8b"}, "gpu": "h100-80gb-sxm"}
 OLD = b"the link's target, which must stay as it was\n"
@@ -161,12 +161,12 @@ def test_the_comparison_csv_writes_no_live_formula_and_refuses_a_link(tmp_path):
 
 
 def test_history_and_comparison_share_one_csv_writer():
-    import core.store.transfer as transfer
+    import core.store.exporting as exporting
     import gui.presentation.comparison as comparison
     from core.base import csv_file
 
-    assert transfer.write_csv is csv_file.write_csv
-    assert transfer.neutralise_cell is csv_file.neutralise_cell
+    assert exporting.write_csv is csv_file.write_csv
+    assert exporting.neutralise_cell is csv_file.neutralise_cell
     source = Path(comparison.__file__).read_text(encoding="utf-8")
     assert "csv.writer" not in source and "from core.base.csv_file import" in source
 

@@ -8,7 +8,7 @@ import pytest
 
 import core.planning.planner as planner
 from core.domain.catalog import default_catalog
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import resolve
 from core.planning.planner import _variants, layouts, plan
 from core.texts.messages import Message

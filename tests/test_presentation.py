@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QLabel
 
 from core.base.units import gib_text, offer_text, vendor_label
 from core.domain.catalog import default_catalog
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 from core.quotes.quote import quote_estimate
 from gui.presentation import formats

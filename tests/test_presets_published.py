@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from core.base.resources import resource_path
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 from core.model.models import list_presets, load_preset
 from tests.cli_helpers import run_cli

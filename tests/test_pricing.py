@@ -12,15 +12,8 @@ from pydantic import ValidationError
 from core.base.errors import CatalogError, InputError
 from core.domain.catalog import Catalog, default_catalog, parse_catalog
 from core.domain.request import Term
-from core.pricing.prices import (
-    LineItem,
-    Price,
-    from_minor,
-    price_for,
-    round_money,
-    storage_gb_for,
-    to_minor,
-)
+from core.pricing.money import from_minor, round_money, to_minor
+from core.pricing.prices import LineItem, Price, price_for, storage_gb_for
 from tests.catalog_prices import CENT, compute, rate, with_tax
 
 CATALOG = default_catalog()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.base.errors import InputError
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from tests.cli_helpers import run_cli, write_request
 
 BASE = {"model": {"preset": "llama-3.1-8b"}, "gpu": "h100-80gb-sxm"}

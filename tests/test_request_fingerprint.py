@@ -11,7 +11,8 @@ import json
 import sqlite3
 from pathlib import Path
 
-from core.domain.request import PlanRequest, canonical_request_json
+from core.domain.canonical_request import canonical_request_json
+from core.domain.request import PlanRequest
 from core.quotes.quote import request_fingerprint
 
 FIXTURE = Path(__file__).parent / "fixtures" / "history-v1.sqlite"

@@ -7,7 +7,7 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 
 TS = Path(__file__).resolve().parents[1] / "resources" / "i18n" / "anchorgpu_ru.ts"
 

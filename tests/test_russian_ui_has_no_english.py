@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from core.base.errors import InputError, PlannerError
 from core.domain.catalog import default_catalog
 from core.domain.glossary import load_glossary
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from gui.core_text import labelled_error_text, message_text
 from tests.test_gui_history import fill_history
 from tools.shots import wizard_shots
@@ -217,14 +217,14 @@ def _provoked(tmp_path):
     from core.app.settings import load_settings
     from core.domain.catalog import bundled_catalog_path, load_catalog_file, parse_catalog
     from core.domain.glossary import load_glossary
-    from core.domain.request import load_request_file
+    from core.domain.request_parsing import load_request_file
     from core.model.gguf import read_gguf
     from core.model.models import load_preset
     from core.model.safetensors_header import read_header
     from core.pricing.prices import validate_tax_rate
     from core.store import HistoryStore
     from core.store.errors import busy, describe
-    from core.store.transfer import import_json
+    from core.store.importing import import_json
     from tests.store_helpers import make_quote
 
     catalog = json.loads(bundled_catalog_path().read_text("utf-8"))

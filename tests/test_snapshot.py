@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from core.domain.catalog import default_catalog
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 from core.estimate.results import estimate_to_json
 from core.quotes.quote import parse_quote, quote_estimate

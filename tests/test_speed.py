@@ -14,8 +14,9 @@ from core.domain.catalog import default_catalog
 from core.speed import Layout, ModelShape, profile_for, serving_speed, step_time, throughput_curve
 from core.speed.calibration import DEFAULT, TRTLLM_NVIDIA, coverage
 from core.speed.hardware import link_of, matmul_peak
-from core.speed.serving import EngineProfile, largest_batch, static_latency
+from core.speed.serving import static_latency
 from core.speed.shape import CacheLayers
+from core.speed.step import EngineProfile, largest_batch
 from tests.catalog_prices import compute
 from tests.validation.serving_compare import Stats, rows
 from tests.validation.speed_serving import POINTS, SOURCES

@@ -11,7 +11,7 @@ from core.domain.catalog import default_catalog
 from core.domain.request import PlanRequest
 from core.estimate.dispatch import estimate_on, resolve
 from core.estimate.results import EstimateResult
-from core.estimate.training import layout_speed
+from core.estimate.training_speed import layout_speed
 from core.pricing.outcome import outcome_cost
 from core.pricing.prices import price_estimate
 from core.speed.diffusion import SECONDS_PER_STEP, UTILISATION

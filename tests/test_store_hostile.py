@@ -28,8 +28,9 @@ from core.base.errors import InputError, StoreError
 from core.base.paths import ensure_private_dir
 from core.domain.catalog import default_catalog
 from core.store import HistoryStore
+from core.store.exporting import export_data
+from core.store.importing import import_json
 from core.store.schema import SCHEMA_VERSION
-from core.store.transfer import export_data, import_json
 from tests.catalog_prices import rate
 from tests.cli_helpers import run_cli
 from tests.store_crash import counts_of, populated

@@ -13,7 +13,8 @@ import pytest
 
 from core.base.errors import InputError
 from core.store import HistoryStore, import_checks
-from core.store.transfer import export_data, import_json
+from core.store.exporting import export_data
+from core.store.importing import import_json
 from tests.store_helpers import NOW, make_quote
 
 Forgery = Callable[[dict[str, Any]], None]
@@ -160,9 +161,9 @@ def test_a_hostile_file_is_one_clear_error(
 def test_a_file_over_the_size_cap_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from core.store import transfer
+    from core.store import import_reading
 
-    monkeypatch.setattr(transfer, "MAX_IMPORT_BYTES", 1024)
+    monkeypatch.setattr(import_reading, "MAX_IMPORT_BYTES", 1024)
     path = tmp_path / "big.json"
     path.write_text(json.dumps({"pad": "x" * 4096}))
     with HistoryStore(tmp_path / "b.sqlite") as store, pytest.raises(InputError, match="MiB"):

@@ -11,7 +11,8 @@ import pytest
 
 from core.base.errors import InputError
 from core.store import HistoryStore
-from core.store.transfer import export_csv, export_data, export_json, import_json, neutralise_cell
+from core.store.exporting import export_csv, export_data, export_json, neutralise_cell
+from core.store.importing import import_json
 from tests.store_helpers import NOW, make_quote
 
 

@@ -14,7 +14,7 @@ import pytest
 from core.base.errors import InputError
 from core.capacity.throughput import peak_flops
 from core.domain.catalog import default_catalog
-from core.domain.request import parse_request, read_saved_request
+from core.domain.request_parsing import parse_request, read_saved_request
 from core.estimate.dispatch import estimate_on, resolve
 from core.planning.traffic import (
     OperatingPoint,

@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from core.domain.catalog import default_catalog
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import resolve
 from gui.wizard.live_estimate_panel import LiveEstimatePanel
 from gui.wizard.live_estimator import plan_with_limits

@@ -16,7 +16,7 @@ import re
 import pytest
 
 from core.domain.catalog import default_catalog
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.planning.planner import plan, plan_to_json
 from tests.cli_helpers import run_cli, write_request
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from core.capacity.kv_pool import KvPool, graph_estimate_finding
 from core.capacity.vllm_profile import GRAPH_ESTIMATE_GIB, PUBLISHED_GRAPH_ESTIMATES_GIB
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 from core.estimate.results import EstimateResult
 

@@ -19,7 +19,7 @@ from core.capacity.kv_pool import KvPool, vllm_bounds
 from core.capacity.vllm_kv_layout import KvGroup, KvLayout, kv_layout
 from core.capacity.vllm_profile import vllm_profile
 from core.domain.catalog import default_catalog
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate, language_model_of, resolve
 from core.model.architecture import CacheGroup
 from core.model.model_config import architecture_from_config, load_config_file

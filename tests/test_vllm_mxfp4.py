@@ -6,7 +6,7 @@ import pytest
 
 from core.capacity.vllm_mxfp4 import expert_bytes, kernel_of, padding_bytes
 from core.domain.catalog import default_catalog
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 from core.model.models import load_preset
 

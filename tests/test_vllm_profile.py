@@ -96,7 +96,7 @@ def test_the_vllm_version_is_a_request_field_that_defaults_to_the_current_profil
 
 
 def test_a_request_file_without_the_vllm_version_loads_and_keeps_its_fingerprint() -> None:
-    from core.domain.request import parse_request
+    from core.domain.request_parsing import parse_request
 
     raw = {"model": {"preset": "llama-3.1-8b"}, "inference": {"context_tokens": 8192}}
     request = parse_request(raw)

@@ -14,7 +14,7 @@ from typing import Any
 
 from core.capacity.kv_pool import refused, runs_fewer
 from core.capacity.vllm_kv_layout import KvLayout
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 from core.estimate.results import EstimateResult
 from core.planning.planner import plan

@@ -26,7 +26,8 @@ from typing import Any
 from core.app.batch import answer, estimate_lines
 from core.app.settings import active_catalog, load_settings
 from core.domain.catalog import Catalog
-from core.domain.request import PlanRequest, load_request_file, parse_request
+from core.domain.request import PlanRequest
+from core.domain.request_parsing import load_request_file, parse_request
 from core.estimate.dispatch import estimate as _estimate
 from core.estimate.results import EstimateResult
 from core.planning.planner import Plan, RankBy, plan_to_json

@@ -23,7 +23,8 @@ from typing import Any, BinaryIO
 from core.base.errors import InputError, PlannerError
 from core.base.safe_json import loads_json
 from core.domain.catalog import Catalog
-from core.domain.request import PlanRequest, parse_request, with_model_paths_from
+from core.domain.request import PlanRequest
+from core.domain.request_parsing import parse_request, with_model_paths_from
 from core.estimate.dispatch import estimate, resolve
 from core.estimate.results import EstimateResult, estimate_to_json
 from core.planning.limits import Limits, solve_limits

@@ -37,7 +37,8 @@ from core.base.errors import PlannerError
 from core.base.resources import resource_path, resources_dir
 from core.domain.catalog import bundled_catalog_path, default_catalog, load_catalog_file
 from core.domain.glossary import LANGUAGES, load_glossary
-from core.domain.request import ModelRef, parse_request
+from core.domain.request import ModelRef
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate
 from core.estimate.results import estimate_to_json
 from core.model.models import list_presets, resolve_model

@@ -24,14 +24,17 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+# effective_format and uses_stored_weights are also read here by core.estimate.llamacpp
+from core.capacity.weight_formats import effective_format as effective_format
+from core.capacity.weight_formats import effective_formats, uses_checkpoint_layout
+from core.capacity.weight_formats import uses_stored_weights as uses_stored_weights
 from core.domain.breakdown import DISCLAIMER, Finding
 from core.domain.catalog import GpuOffer, HwFeature
 from core.domain.gpu_formats import support
-from core.domain.quant_formats import FORMATS, QuantFormat
+from core.domain.quant_formats import QuantFormat
 from core.domain.request import PlanRequest
 from core.model.architecture import ModelArchitecture
 
-_PLAIN = frozenset({"fp32", "bf16", "fp16"})
 _FEATURE: dict[str, HwFeature] = {
     "fp8": "fp8-ocp",
     "int8": "int8",
@@ -44,64 +47,6 @@ _FEATURE: dict[str, HwFeature] = {
 _RULES_SOURCE = "CUDA C Programming Guide and AMD ROCm documentation"
 # Parameterless, so one instance serves every tensor-parallel estimate (as DISCLAIMER does).
 _TP_STACK_SUPPORT = Finding.of("tp_stack_support", "info", "tensor_parallelism")
-
-
-def uses_stored_weights(request: PlanRequest, arch: ModelArchitecture | None) -> bool:
-    """Whether the estimate takes the checkpoint's exact stored bytes for the weights.
-
-    It does when the request keeps the checkpoint's format: names it, names its coarse class
-    (``int4`` for a GPTQ checkpoint), or, for a quantized checkpoint or a GGUF file, leaves the
-    weights at the default (a quantized checkpoint is served as stored).
-    """
-    if arch is None or arch.stored_bytes is None or arch.stored_dtype is None:
-        return False
-    stored = arch.stored_dtype
-    named = request.precision.format
-    if named is not None:
-        return named == stored
-    weights = request.precision.weights
-    if weights == stored or (stored in FORMATS and FORMATS[stored].legacy == weights):
-        return True
-    return stored not in _PLAIN and weights == "bf16"
-
-
-def uses_checkpoint_layout(request: PlanRequest, arch: ModelArchitecture | None) -> bool:
-    """Whether the weights are counted as ``config.json`` says the checkpoint stores them.
-
-    They are, when serving, if the config declares a quantization the planner reads
-    (:mod:`core.model.checkpoint_layout`), no checkpoint header gives exact bytes, and the request
-    names no format of its own: its weights are at the default (vLLM loads a quantized
-    checkpoint as stored) or name one of the checkpoint's classes (``fp8`` for FP8 blocks).
-    """
-    if arch is None or arch.checkpoint is None or request.precision.format is not None:
-        return False
-    if arch.stored_bytes is not None or request.workload == "training":
-        return False  # a header's exact bytes; training holds weights in its own precision
-    weights = request.precision.weights
-    return weights == "bf16" or weights in arch.checkpoint.classes
-
-
-def effective_formats(
-    request: PlanRequest, arch: ModelArchitecture | None
-) -> tuple[QuantFormat, ...]:
-    """Every named weight format in effect, the one holding most bytes first.
-
-    The request's format; else a kept checkpoint's (a header's format, or each format of a
-    checkpoint ``config.json`` describes, such as DeepSeek-V4's FP8 blocks and MXFP4 experts).
-    """
-    if request.precision.format is not None:
-        return (FORMATS[request.precision.format],)
-    if arch is not None and uses_stored_weights(request, arch) and arch.stored_dtype in FORMATS:
-        return (FORMATS[str(arch.stored_dtype)],)
-    if arch is not None and arch.checkpoint is not None and uses_checkpoint_layout(request, arch):
-        return tuple(FORMATS[name] for name in arch.checkpoint.formats)
-    return ()
-
-
-def effective_format(request: PlanRequest, arch: ModelArchitecture | None) -> QuantFormat | None:
-    """The named weight format in effect that holds most bytes (:func:`effective_formats`)."""
-    formats = effective_formats(request, arch)
-    return formats[0] if formats else None
 
 
 def checkpoint_findings(

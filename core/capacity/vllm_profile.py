@@ -128,10 +128,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.capacity.activations import ACT_BYTES, layer_shape
-from core.capacity.compat import effective_format
 from core.capacity.expert_parallel import request_layout
 from core.capacity.kv_cache import cached_tokens, kv_cache_per_gpu
 from core.capacity.vllm_kv_layout import KvGroup, KvLayout, kv_layout, mla_block_tokens
+from core.capacity.weight_formats import effective_format
 from core.domain.catalog import DeviceTotal, GpuOffer
 from core.domain.request import PlanRequest
 from core.domain.workload_options import VllmVersion

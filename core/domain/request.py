@@ -2,32 +2,30 @@
 
 One request drives ``estimate``, ``plan``, a saved quote and an order. Everything not given has a
 sensible default; numbers are bounded so that bad input is refused with the field named, never
-silently clamped. ``anchorgpu-planner schema`` prints this model's JSON Schema.
+silently clamped. ``anchorgpu-planner schema`` prints this model's JSON Schema. Decoded JSON
+and request files are read into it by :mod:`core.domain.request_parsing`.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from core.base.errors import InputError
-from core.base.safe_json import read_json_file
+from core.domain.canonical_request import canonical_request_json
 from core.domain.catalog import TermUnit
 from core.domain.quant_formats import FORMATS
-from core.domain.traffic_profile import TrafficProfile, TrainingGoal, rule_field
+from core.domain.traffic_profile import TrafficProfile, TrainingGoal
 from core.domain.workload_options import (
     SECTION,
     DiffusionOptions,
     InferenceOptions,
-    LlamaCppOptions,
     TrainingOptions,
 )
-from core.texts.messages import Message, validation_message
+from core.texts.messages import Message
 
 WeightDtype = Literal["fp32", "bf16", "fp16", "fp8", "int8", "int4"]
 CacheDtype = Literal["fp32", "bf16", "fp16", "fp8"]
@@ -77,44 +75,7 @@ QuantFormatName = Literal[
 MODEL_SOURCES = ("preset", "hf_config", "safetensors", "gguf", "custom")
 LOCAL_SOURCES = ("hf_config", "safetensors", "gguf")
 """The model sources that are paths to files on this computer."""
-# Fields added after quotes were first saved, with the value a request saved before them stands
-# for (their default, but for bnb_version): left out of the canonical JSON while they hold it, so
-# a request saved before them keeps its fingerprint (and a retried placement of it keeps matching
-# its order).
-_NEW_OPTIONAL: dict[tuple[str, str], object] = {
-    ("model", "gguf"): None,
-    ("precision", "format"): None,
-    ("inference", "max_num_batched_tokens"): None,
-    ("inference", "max_num_seqs"): None,
-    ("parallelism", "expert_parallel"): False,
-    ("parallelism", "data_parallel"): None,
-    ("inference", "engine"): "vllm",
-    ("inference", "vllm_version"): "0.17+",
-    ("inference", "mxfp4_backend"): "auto",
-    ("inference", "mtp_speculative_tokens"): 0,
-    ("inference", "llamacpp"): LlamaCppOptions().model_dump(mode="json"),
-    ("training", "weights_precision"): "mixed",
-    ("training", "qlora_double_quant"): True,
-    ("training", "lora_dropout"): False,
-    ("training", "optimizer_in_backward"): False,
-    ("training", "offload"): "none",
-    ("training", "activation_offloading"): False,
-    ("training", "loss"): "full",
-    ("training", "trainer"): "transformers",
-    # The value a request saved before it meant (core.capacity.trainers), not today's default;
-    # read_saved_request fills it into such a request, and _bnb_version_unused drops it where
-    # it cannot change the estimate.
-    ("training", "bnb_version"): "pre-0.43.2",
-    ("diffusion", "quantized_text_encoders"): "none",
-    ("diffusion", "quant_backend"): "bitsandbytes",
-}
-
-# Top-level fields added later, absent (None) in every request saved before them: left out of the
-# canonical JSON while None, so such a request keeps its fingerprint.
-_NEW_TOP_LEVEL = ("traffic", "goal")
-
 _STRICT = ConfigDict(extra="forbid")
-MAX_REQUEST_BYTES = 1_000_000  # a request is well under a kilobyte; its model files are read apart
 
 CUSTOM_MODEL_NAME = "Custom model ({params:,} parameters)"
 _CUSTOM_NAME_PATTERN = re.compile(r"^Custom model \(([0-9,]+) parameters\)$")
@@ -376,124 +337,3 @@ class PlanRequest(BaseModel):
     def canonical_json(self) -> str:
         """Canonical JSON of the request (sorted keys, defaults included) for fingerprints."""
         return canonical_request_json(self.model_dump(mode="json"))
-
-
-def canonical_request_json(data: dict[str, Any]) -> str:
-    """Canonical JSON of a request dumped as JSON data (a quote's snapshot keeps it so).
-
-    Fields added after quotes were first saved are left out while they hold the value such a
-    request stands for, so a request saved before them keeps its fingerprint; the bitsandbytes
-    version is left out too where it cannot change the estimate.
-    """
-    data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
-    for key in _NEW_TOP_LEVEL:
-        if key in data and data[key] is None:
-            del data[key]
-    if _bnb_version_unused(data) and isinstance(training := data.get("training"), dict):
-        training.pop("bnb_version", None)
-    for (section, key), default in _NEW_OPTIONAL.items():
-        part = data.get(section)
-        if isinstance(part, dict) and key in part and part[key] == default:
-            del part[key]
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
-
-
-def _bnb_version_unused(data: dict[str, Any]) -> bool:
-    """Whether the bitsandbytes version cannot change the estimate: no QLoRA on bitsandbytes."""
-    training = data.get("training")
-    if data.get("workload") != "training" or not isinstance(training, dict):
-        return True
-    return training.get("method") != "qlora" or training.get("trainer") == "torchtune"
-
-
-def read_saved_request(raw: Any) -> PlanRequest:
-    """A saved quote's request, read with the behaviour it was quoted under.
-
-    A request saved before ``training.bnb_version`` existed was estimated with bitsandbytes'
-    kept inputs, the count of its versions before 0.43.2, so it reads as that version (its
-    fingerprint stays: the canonical JSON leaves that value out).
-
-    Raises:
-        InputError: The saved request is not valid for this version (named by its field).
-    """
-    training = raw.get("training") if isinstance(raw, dict) else None
-    if isinstance(training, dict) and "bnb_version" not in training:
-        before = _NEW_OPTIONAL[("training", "bnb_version")]
-        raw = {**raw, "training": {**training, "bnb_version": before}}
-    return parse_request(raw)
-
-
-# Rules over two fields are checked by a validator of the model holding both, which pydantic
-# places at that model; the error names the field the message tells the user to change.
-_RULE_FIELDS = {
-    "request.kv_heads_divide": "model.custom.kv_heads",
-    "request.active_exceeds": "model.custom.active_params",
-    "request.llamacpp_v_needs_fa": "inference.llamacpp.flash_attn",
-    "request.layerwise_casting_fp8": "precision.weights",
-    "request.mtp_needs_vllm": "inference.mtp_speculative_tokens",
-}
-
-
-def _describe(error: ValidationError) -> InputError:
-    """The first problem pydantic found, naming its field; the message keeps its template."""
-    first = error.errors()[0]
-    message = validation_message(first)
-    field = ".".join(str(p) for p in first["loc"]) or "request"
-    if isinstance(message, Message):
-        field = rule_field(message.key, _RULE_FIELDS.get(message.key, field))
-    return InputError(message, field=field)
-
-
-def _refuse_booleans_as_numbers(raw: dict[str, Any], model: type[BaseModel], where: str) -> None:
-    """Raise naming the first number field of ``raw`` that holds ``true`` or ``false``.
-
-    pydantic reads JSON ``true`` as 1 in an integer or a float field, so ``"gpus": true`` planned
-    one GPU without a word; a number field takes a number.
-
-    Raises:
-        InputError: A number field holds a boolean.
-    """
-    for key, value in raw.items():
-        field = model.model_fields.get(key) if isinstance(key, str) else None
-        if field is None:
-            continue  # an unknown field: pydantic names it
-        types = get_args(field.annotation) or (field.annotation,)
-        name = f"{where}{key}"
-        if isinstance(value, bool) and bool not in types and {int, float} & set(types):
-            raise InputError(Message("request.boolean_number", value=json.dumps(value)), field=name)
-        if isinstance(value, dict):
-            for section in types:
-                if isinstance(section, type) and issubclass(section, BaseModel):
-                    _refuse_booleans_as_numbers(value, section, f"{name}.")
-
-
-def parse_request(raw: Any) -> PlanRequest:
-    """Validate decoded JSON as a request; raise :class:`InputError` naming the field."""
-    if not isinstance(raw, dict):
-        raise InputError(Message("request.not_an_object"), field="request")
-    _refuse_booleans_as_numbers(raw, PlanRequest, "")
-    try:
-        return PlanRequest.model_validate(raw)
-    except ValidationError as error:
-        raise _describe(error) from None
-
-
-def load_request_file(path: str | Path) -> PlanRequest:
-    """Read a request file; relative model paths are resolved against the file's folder."""
-    path = Path(path)
-    try:
-        raw = read_json_file(path, max_bytes=MAX_REQUEST_BYTES)
-    except FileNotFoundError:
-        raise InputError(Message("request.missing_file", path=str(path))) from None
-    return with_model_paths_from(parse_request(raw), path.parent)
-
-
-def with_model_paths_from(request: PlanRequest, folder: Path) -> PlanRequest:
-    """``request`` with a relative model file path resolved against ``folder``."""
-    model = request.model
-    for key in ("hf_config", "safetensors", "gguf"):
-        value = getattr(model, key)
-        if value and not Path(value).is_absolute():
-            resolved = str((folder / value).resolve())
-            request = request.model_copy(update={"model": model.model_copy(update={key: resolved})})
-    return request

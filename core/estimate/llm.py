@@ -12,7 +12,7 @@ import math
 from dataclasses import replace
 
 from core.base.units import gib
-from core.capacity import compat
+from core.capacity import weight_formats
 from core.capacity.activations import inference_activations
 from core.capacity.expert_parallel import (
     ExpertBytes,
@@ -124,7 +124,7 @@ def _stored_weights(arch: ModelArchitecture, request: PlanRequest, tp: int) -> W
 
     Split by ``tp``, but for the replicated layers' tensors (``stored_whole_bytes``).
     """
-    if arch.stored_bytes is None or not compat.uses_stored_weights(request, arch):
+    if arch.stored_bytes is None or not weight_formats.uses_stored_weights(request, arch):
         return None
     whole = arch.stored_whole_bytes
     return WeightMemory(
@@ -137,7 +137,7 @@ def _weights(arch: ModelArchitecture, request: PlanRequest, tp: int) -> WeightMe
     stored = _stored_weights(arch, request, tp)
     if stored is not None:
         return stored
-    if arch.checkpoint is not None and compat.uses_checkpoint_layout(request, arch):
+    if arch.checkpoint is not None and weight_formats.uses_checkpoint_layout(request, arch):
         return layout_weight_memory(arch.checkpoint, tp)
     if request.precision.format is not None:
         return format_weight_memory(arch, FORMATS[request.precision.format], tp)
@@ -151,7 +151,7 @@ def mxfp4_kernel(request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer | 
     is vLLM's choice and no GPU is given (:mod:`core.capacity.vllm_mxfp4`).
     """
     inf = request.inference
-    if inf.engine != "vllm" or not compat.uses_checkpoint_layout(request, arch):
+    if inf.engine != "vllm" or not weight_formats.uses_checkpoint_layout(request, arch):
         return None
     if gpu is None:
         return None if inf.mxfp4_backend == "auto" else inf.mxfp4_backend
@@ -189,7 +189,7 @@ def expert_layout(request: PlanRequest, arch: ModelArchitecture) -> ExpertLayout
 def expert_bytes(request: PlanRequest, arch: ModelArchitecture) -> ExpertBytes:
     """All routed experts' bytes in the format ``request`` serves them in."""
     if _stored_weights(arch, request, 1) is None and not (
-        arch.checkpoint is not None and compat.uses_checkpoint_layout(request, arch)
+        arch.checkpoint is not None and weight_formats.uses_checkpoint_layout(request, arch)
     ):
         named = request.precision.format
         if named is None:

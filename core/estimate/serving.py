@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from core.base.units import gib
-from core.capacity import compat
+from core.capacity import compat, weight_formats
 from core.capacity.expert_parallel import ExpertLayout, layout_note
 from core.capacity.kv_cache import (
     cache_by_kind,
@@ -95,7 +95,7 @@ def _vllm_runs_fewer(request: PlanRequest, pool: KvPool, max_num_seqs: int) -> F
 
 def prefill_precision(request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer) -> Precision:
     """The tensor-core precision prefill runs at: the format's, where the GPU runs it natively."""
-    named = compat.effective_format(request, arch)
+    named = weight_formats.effective_format(request, arch)
     if named is None:
         fp8 = request.precision.weights == "fp8" and gpu.fp8_tflops is not None
         return "fp8" if fp8 else "bf16"

@@ -7,7 +7,7 @@ input/output lengths. The answer becomes the estimate's :class:`~core.estimate.r
 
 from __future__ import annotations
 
-from core.capacity import compat
+from core.capacity import weight_formats
 from core.capacity.weights import GROUP_METADATA_BYTES
 from core.domain.catalog import GpuOffer
 from core.domain.request import PlanRequest
@@ -30,7 +30,7 @@ MATMUL = {"bf16": "bf16", "fp8": "fp8", "fp4": "nvfp4", "int8": "bf16"}
 
 def weight_bytes_per_param(request: PlanRequest, arch: ModelArchitecture) -> float:
     """Stored bytes per linear-layer weight, scales and zero points included."""
-    named = compat.effective_format(request, arch)
+    named = weight_formats.effective_format(request, arch)
     if named is not None:
         return float(named.bits_per_weight()) / 8
     dtype = request.precision.weights

@@ -12,7 +12,6 @@ from core.capacity.activations import (
 from core.capacity.overhead import runtime_overhead
 from core.capacity.throughput import (
     training_flops_per_token,
-    training_tokens_per_second,
 )
 from core.capacity.trainers import (
     base_weights,
@@ -32,27 +31,17 @@ from core.capacity.training import (
 from core.domain.breakdown import Finding, MemoryBreakdown
 from core.domain.catalog import GpuOffer
 from core.domain.request import PlanRequest
-from core.domain.workload_options import DEFAULT_MFU
 from core.estimate.llm import approximate_memory, model_findings, no_pool_finding, summary
 from core.estimate.memo import Parts, parts_of
 from core.estimate.results import (
     ApproximateMemory,
     EstimateResult,
     ModelSummary,
-    Throughput,
     TrainingDetails,
     finish_result,
 )
+from core.estimate.training_speed import training_throughput, training_tp
 from core.model.architecture import ModelArchitecture
-from core.speed.training import (
-    TrainingFlops,
-    TrainingLayout,
-    TrainingSpeed,
-    link_gbps,
-    measured_family,
-    training_flops,
-    training_speed,
-)
 from core.texts.messages import Message
 
 _DDP_BUCKETS = Finding.of("ddp_buckets", "info", "ddp")
@@ -65,12 +54,6 @@ _LITGPT_QUANTIZED_MULTI_GPU = Finding.of("litgpt_quantized_multi_gpu", "blocker"
 def _gb(value: float) -> float:
     """Bytes as the GB (10^9 bytes) figure a message shows with one decimal."""
     return value / 1e9
-
-
-def _training_tp(request: PlanRequest) -> int:
-    """Tensor-parallel degree of a training layout (FSDP shards instead of splitting)."""
-    par = request.parallelism
-    return par.tp if par.strategy != "fsdp" else 1
 
 
 def _lora_dropout_layer_bytes(
@@ -101,7 +84,7 @@ def training_states(request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer
         fsdp_sharding=par.fsdp_sharding,
         gpus=par.gpus,
         gpus_per_node=gpu.gpus_per_node,
-        tp=_training_tp(request),
+        tp=training_tp(request),
         weights_precision=tr.weights_precision,
         optimizer_in_backward=tr.optimizer_in_backward,
         offload=tr.offload,
@@ -118,7 +101,7 @@ def training_memory(
     Everything else comes from ``request``; ``states`` is :func:`training_states`, which does not
     depend on the sizes (:mod:`core.planning.limits` computes it once and varies the sizes).
     """
-    act = _activation_bytes(request, arch, _training_tp(request), seq, batch)
+    act = _activation_bytes(request, arch, training_tp(request), seq, batch)
     return _with_activations(request, states, act)
 
 
@@ -236,7 +219,7 @@ def _layout_parts(
     """:class:`_LayoutParts` of ``request`` on ``gpu``'s nodes."""
     par = request.parallelism
     tr = request.training
-    tp = _training_tp(request)
+    tp = training_tp(request)
     states = training_states(request, arch, gpu)
     act = parts.get(
         ("activations", tp),
@@ -283,98 +266,6 @@ def _layout_parts(
     )
 
 
-def user_mfu(request: PlanRequest) -> bool:
-    """Whether the request states its own MFU (any value but the default) for the run's speed.
-
-    The default leaves the speed to the calibrated model of :mod:`core.speed.training`; another
-    value is the user's own figure and is applied as it always was (k·N FLOPs per token at that
-    share of the bf16 peak).
-    """
-    return request.training.mfu != DEFAULT_MFU
-
-
-def layout_speed(
-    request: PlanRequest,
-    arch: ModelArchitecture,
-    gpu: GpuOffer,
-    flops: TrainingFlops | None = None,
-) -> TrainingSpeed:
-    """The calibrated training speed of ``request``'s layout on ``gpu``.
-
-    The request trains in 16-bit (bf16 or fp16: the bf16 peak; fp32: TF32 at half of it, as the
-    A100/H100 data sheets give), without pipeline, context or expert parallelism, one
-    micro-batch per optimizer step, its data parallelism FSDP or DDP as its strategy says.
-    """
-    tr = request.training
-    layout = TrainingLayout(
-        gpus=request.parallelism.gpus,
-        sequence_length=tr.sequence_length,
-        micro_batch=tr.micro_batch_size,
-        tp=_training_tp(request),
-        recompute="full" if tr.activation_checkpointing else "none",
-        method=tr.method,
-        data_parallel="fsdp" if request.parallelism.strategy == "fsdp" else "ddp",
-    )
-    scale = 0.5 if tr.mixed_precision == "fp32" else 1.0
-    return training_speed(
-        arch,
-        layout,
-        bf16_tflops=gpu.bf16_tflops * scale,
-        fp8_tflops=None,
-        memory_bandwidth_gbps=gpu.memory_bandwidth_gbps,
-        link_gbps=link_gbps(gpu.id),
-        gpus_per_node=gpu.gpus_per_node,
-        measured_gpu=measured_family(gpu.id),
-        flops=flops,
-    )
-
-
-def _throughput(
-    request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer, model: _ModelParts
-) -> Throughput:
-    """Tokens per second and the run's hours: the calibrated model, or the user's MFU."""
-    par = request.parallelism
-    tr = request.training
-    if user_mfu(request):
-        tps = training_tokens_per_second(gpu, par.gpus, model.flops, tr.mfu)
-        return Throughput(
-            training_tokens_per_s=tps,
-            job_hours=tr.tokens / tps / 3600,
-            assumptions=model.assumptions,
-        )
-    parts = parts_of(request, arch)  # the FLOPs depend on the request alone, not the layout
-    flops = parts.get(
-        "speed_flops",
-        lambda: training_flops(
-            arch,
-            TrainingLayout(
-                gpus=1,
-                sequence_length=tr.sequence_length,
-                recompute="full" if tr.activation_checkpointing else "none",
-                method=tr.method,
-            ),
-        ),
-    )
-    speed = layout_speed(request, arch, gpu, flops)
-    tps = speed.tokens_per_s_per_gpu * par.gpus
-    notes = [
-        Message(
-            "throughput.training_model",
-            per_gpu=speed.tokens_per_s_per_gpu,
-            mfu=speed.mfu(gpu.bf16_tflops * 1e12),
-            band=speed.band,
-        )
-    ]
-    if not measured_family(gpu.id):
-        notes.append(Message("throughput.training_unmeasured", gpu=gpu.label))
-    return Throughput(
-        training_tokens_per_s=tps,
-        job_hours=tr.tokens / tps / 3600,
-        assumptions=tuple(notes),
-        speed_band=speed.band,
-    )
-
-
 def estimate_training(
     request: PlanRequest, arch: ModelArchitecture, gpu: GpuOffer
 ) -> EstimateResult:
@@ -395,14 +286,18 @@ def estimate_training(
     findings = [
         *model.notes,
         *checks,
-        *compat.parallel_findings(request, arch, gpu, par.gpus, _training_tp(request)),
+        *compat.parallel_findings(request, arch, gpu, par.gpus, training_tp(request)),
         *model.stored_notes,
     ]
     usable = gpu.device_total.bytes  # what CUDA lets a process allocate
     if (pool := no_pool_finding(request, gpu, memory.total, usable)) is not None:
         findings.append(pool)
     findings += layout.notes
-    throughput = parts.get(("throughput", par), lambda: _throughput(request, arch, gpu, model), gpu)
+    throughput = parts.get(
+        ("throughput", par),
+        lambda: training_throughput(request, arch, gpu, model.flops, model.assumptions),
+        gpu,
+    )
     return finish_result(
         request,
         model.summary,

@@ -17,7 +17,8 @@ from typing import Any
 
 from core.base.errors import InputError, PlannerError
 from core.domain.catalog import Catalog, GpuOffer
-from core.domain.request import ModelRef, PlanRequest, Term, parse_request
+from core.domain.request import ModelRef, PlanRequest, Term
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate_on, resolve
 from core.estimate.results import EstimateResult, certainty_json
 from core.model.models import list_presets

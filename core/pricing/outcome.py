@@ -40,7 +40,8 @@ from core.capacity.throughput import training_flops_per_token
 from core.domain.catalog import TERM_UNITS, TermUnit
 from core.domain.terms import MAX_TERM_COUNT, UNIT_HOURS
 from core.estimate.results import EstimateResult
-from core.pricing.prices import Price, round_money
+from core.pricing.money import round_money
+from core.pricing.prices import Price
 from core.texts.messages import Message
 from core.texts.words import UNITS
 

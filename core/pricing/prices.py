@@ -3,24 +3,27 @@
 Every amount is a :class:`~decimal.Decimal` built from a string. Each line item (GPU compute,
 persistent storage, tax) is rounded once, half up, to the currency's minor unit, and the total is
 the sum of the rounded line items, so what a user adds up on paper is what the app shows. List
-prices exclude tax; tax is its own line. Floats are refused wherever money enters.
+prices exclude tax; tax is its own line. Floats are refused wherever money enters
+(:mod:`core.pricing.money`: decimals, rounding and minor units).
 """
 
 from __future__ import annotations
 
 import math
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from core.base.errors import CatalogError, InputError
 from core.domain.catalog import Catalog, GpuOffer
-from core.domain.currencies import MINOR_UNITS
 from core.domain.request import Term
 from core.domain.terms import UNIT_HOURS, term_hours
+from core.pricing.money import round_money as round_money  # also read here by the planner
+from core.pricing.money import to_decimal
+from core.pricing.money import to_minor as to_minor  # also read here by the offer table
 from core.texts.messages import Message, render
-from core.texts.words import AMOUNT, TAX_RATE
+from core.texts.words import TAX_RATE
 
 if TYPE_CHECKING:
     from core.estimate.results import EstimateResult
@@ -30,69 +33,6 @@ BYTES_PER_GB = 10**9
 MAX_GPUS = 4096  # the most GPUs a request may name (core.domain.request.Parallelism.gpus)
 
 LineKind = Literal["compute", "storage", "tax"]
-
-
-def minor_units(currency: str) -> int:
-    """Return how many decimal places ``currency`` has.
-
-    Raises:
-        InputError: The currency is not in :data:`MINOR_UNITS`.
-    """
-    try:
-        return MINOR_UNITS[currency]
-    except KeyError:
-        known = ", ".join(sorted(MINOR_UNITS))
-        raise InputError(
-            Message("pricing.unknown_currency", currency=currency, known=known)
-        ) from None
-
-
-def to_decimal(value: Any, *, what: str = AMOUNT) -> Decimal:
-    """Build a finite Decimal from a string, an int or a Decimal; refuse floats.
-
-    Raises:
-        InputError: ``value`` is a float, a bool, not a number, or not finite.
-    """
-    if isinstance(value, float | bool):
-        raise InputError(Message("pricing.float_amount", what=what, value=repr(value)))
-    if isinstance(value, Decimal):
-        number = value
-    elif isinstance(value, int | str):
-        try:
-            number = Decimal(str(value).strip())
-        except InvalidOperation:
-            raise InputError(Message("pricing.not_a_number", what=what, value=value)) from None
-    else:
-        raise InputError(Message("pricing.not_decimal_type", what=what, type=type(value).__name__))
-    if not number.is_finite():
-        raise InputError(Message("pricing.not_finite", what=what, value=value))
-    return number
-
-
-def round_money(amount: Decimal, currency: str) -> Decimal:
-    """Round ``amount`` half up to the minor unit of ``currency`` (0.005 USD → 0.01 USD)."""
-    exponent = Decimal(1).scaleb(-minor_units(currency))
-    return amount.quantize(exponent, rounding=ROUND_HALF_UP)
-
-
-def to_minor(amount: Decimal, currency: str) -> int:
-    """Return ``amount`` as an integer count of the currency's minor unit (12.30 USD → 1230).
-
-    Raises:
-        InputError: ``amount`` has more decimal places than the currency allows.
-    """
-    scaled = to_decimal(amount).scaleb(minor_units(currency))
-    if scaled != scaled.to_integral_value():
-        raise InputError(Message("pricing.too_many_places", amount=str(amount), currency=currency))
-    return int(scaled)
-
-
-def from_minor(minor: int, currency: str) -> Decimal:
-    """Return the Decimal amount of ``minor`` units of ``currency`` (1230 USD → 12.30)."""
-    if isinstance(minor, bool) or not isinstance(minor, int):
-        raise InputError(Message("pricing.stored_not_integer", minor=repr(minor)))
-    places = minor_units(currency)
-    return Decimal(minor).scaleb(-places).quantize(Decimal(1).scaleb(-places))
 
 
 def _no_float(value: Any) -> Any:

@@ -22,7 +22,8 @@ from pydantic import ValidationError
 
 from core.base.errors import PlannerError
 from core.domain.catalog import GpuOffer
-from core.domain.request import LOCAL_SOURCES, read_saved_request
+from core.domain.request import LOCAL_SOURCES
+from core.domain.request_parsing import read_saved_request
 from core.estimate.dispatch import estimate_on, resolve
 from core.planning.limits import Limits, solve_limits
 from core.pricing.outcome import OutcomeCost, outcome_cost

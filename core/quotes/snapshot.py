@@ -14,7 +14,7 @@ details) read back as the very types the estimate made, and :class:`SavedEstimat
 every field of :class:`~core.estimate.results.EstimateResult`, where its value is (a test fails
 when one is missing). The offer is read by the fields of :class:`SavedOffer`
 (:class:`core.domain.catalog.GpuOffer`'s names) and the request by
-:func:`core.domain.request.read_saved_request`.
+:func:`core.domain.request_parsing.read_saved_request`.
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from core.domain.breakdown import COMPONENTS
-from core.domain.request import PlanRequest, read_saved_request
+from core.domain.request import PlanRequest
+from core.domain.request_parsing import read_saved_request
 from core.estimate.parts import (
     AccuracyBand,
     ApproximateMemory,
@@ -233,7 +234,8 @@ def read_snapshot(quote: Quote) -> QuoteSnapshot:
 def read_request(quote: Quote) -> PlanRequest:
     """``quote``'s saved request, read with the behaviour it was quoted under.
 
-    Validated as this version reads requests (:func:`core.domain.request.read_saved_request`).
+    Validated as this version reads requests
+    (:func:`core.domain.request_parsing.read_saved_request`).
 
     Raises:
         InputError: The saved request is not valid for this version (named by its field).

@@ -14,16 +14,9 @@ estimate; it imports neither the estimate, the planner, pricing nor the GUI. The
 """
 
 from core.speed.calibration import profile_for
-from core.speed.serving import (
-    EngineProfile,
-    Layout,
-    ServingSpeed,
-    serving_speed,
-    static_latency,
-    step_time,
-    throughput_curve,
-)
+from core.speed.serving import ServingSpeed, serving_speed, static_latency, throughput_curve
 from core.speed.shape import ModelShape
+from core.speed.step import EngineProfile, Layout, step_time
 
 __all__ = [
     "EngineProfile",

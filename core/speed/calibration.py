@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.speed.serving import EngineProfile
+from core.speed.step import EngineProfile
 
 # TensorRT-LLM on NVIDIA. Calibration cases: perf-overview.md (TensorRT-LLM 1.0) H100 SXM and H200
 # SXM columns, and performance.md (0.6.1 / 0.5) H100 rows: 124 points (speed_serving.py).

@@ -8,7 +8,7 @@ GPU (the ranks wait for each other at every MoE layer, so the slowest sets the p
 
 - weights: its share of the dense weights (``÷ tp``) and its whole experts, of which the step
   touches a fraction ``1 − (1 − k/E)^T`` for the replica's ``T`` tokens (uniform routing, as in
-  :mod:`core.speed.serving`);
+  :mod:`core.speed.step`);
 - matmuls: the dense FLOPs of its rank's ``T ÷ dp`` tokens ``÷ tp``, and the experts' FLOPs of
   the routes that land on its experts, ``⌈E ÷ ep⌉ ÷ E`` of all ``k·T``;
 - cache, attention and the fixed times: its rank's own step, the rank's sequences at tensor
@@ -36,7 +36,7 @@ from core.speed.hardware import link_of, matmul_peak
 from core.speed.shape import ModelShape
 
 if TYPE_CHECKING:
-    from core.speed.serving import EngineProfile, Layout, StepTime
+    from core.speed.step import EngineProfile, Layout, StepTime
 
 # What a layout lacks calibration for when it is expert-parallel (beside engine, gpu, format).
 UNCALIBRATED = "expert-parallel"

@@ -15,8 +15,9 @@ from core.domain.catalog import GpuOffer
 from core.model.architecture import ModelArchitecture
 from core.speed import expert_parallel
 from core.speed.calibration import coverage, profile_for
-from core.speed.serving import Layout, steady_cycle
+from core.speed.serving import steady_cycle
 from core.speed.shape import ModelShape
+from core.speed.step import Layout
 
 
 @dataclass(frozen=True)

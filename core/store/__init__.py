@@ -8,7 +8,8 @@
 - :mod:`core.store.files`: verified copies, temporary files, outputs that must not hit the history.
 - :mod:`core.store.backup`: verified online backups.
 - :mod:`core.store.restore`: crash-safe restores that refuse while the history is open.
-- :mod:`core.store.transfer`: CSV and JSON export, JSON import.
+- :mod:`core.store.exporting`: CSV and JSON export; :mod:`core.store.import_reading` reads and
+  checks a JSON export whole, :mod:`core.store.importing` merges it in.
 """
 
 from core.store.records import AuditEntry, HistoryRow, Order, PlaceResult

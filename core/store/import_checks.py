@@ -30,10 +30,12 @@ from decimal import Decimal
 from typing import Any
 
 from core.base.errors import InputError, PlannerError
+from core.domain.canonical_request import canonical_request_json
 from core.domain.catalog import default_catalog
-from core.domain.request import Term, canonical_request_json
+from core.domain.request import Term
 from core.domain.terms import term_end, unit_hours
-from core.pricing.prices import HOURS_PER_STORAGE_MONTH, price_for, round_money, to_decimal
+from core.pricing.money import round_money, to_decimal
+from core.pricing.prices import HOURS_PER_STORAGE_MONTH, price_for
 from core.quotes.quote import Quote
 from core.store.records import parse_stamp
 from core.texts.messages import Message

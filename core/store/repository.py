@@ -25,7 +25,6 @@ from core.base.errors import (
     StoreError,
 )
 from core.domain.terms import to_utc, unit_hours
-from core.pricing.prices import from_minor
 from core.quotes.quote import (
     MAX_LABEL_LENGTH,
     MAX_NOTES_LENGTH,
@@ -342,32 +341,7 @@ class HistoryStore:
 
     def _order(self, row: sqlite3.Row) -> Order:
         with self._stored_rows():
-            return self._read_order(row)
-
-    def _read_order(self, row: sqlite3.Row) -> Order:
-        stopped = row["stopped_at"]
-        return Order(
-            id=row["id"],
-            quote_id=row["quote_id"],
-            idempotency_key=row["idempotency_key"],
-            request_sha256=row["request_sha256"],
-            created_at=parse_stamp(row["created_at"]),
-            label=row["label"],
-            notes=row["notes"],
-            workload=row["workload"],
-            model=row["model"],
-            gpu=row["gpu"],
-            gpus=row["gpus"],
-            strategy=row["strategy"],
-            term_unit=row["term_unit"],
-            term_count=row["term_count"],
-            paid_from=parse_stamp(row["paid_from"]),
-            paid_until=parse_stamp(row["paid_until"]),
-            currency=row["currency"],
-            total=from_minor(row["total_minor"], row["currency"]),
-            stopped_at=parse_stamp(stopped) if stopped else None,
-            quote=self._snapshot(row["snapshot_id"]),
-        )
+            return rows.order_from_row(row, self._snapshot)
 
     def stop_order(self, order_id: str) -> Order:
         """Stop an order: record when; the paid period and every amount stay as they are.

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from typing import Any
 
-from core.pricing.prices import to_minor
+from core.pricing.money import from_minor, to_minor
 from core.quotes.quote import Quote
-from core.store.records import AuditEntry, parse_stamp, stamp
+from core.store.records import AuditEntry, Order, parse_stamp, stamp
 
 ORDER_COLUMNS = (
     "id",
@@ -141,3 +142,34 @@ def audit_entries(conn: sqlite3.Connection, entity_id: str | None = None) -> lis
         )
         for row in fetch_all(conn, sql + " ORDER BY seq", params)
     ]
+
+
+def order_from_row(row: sqlite3.Row, snapshot: Callable[[str], Quote]) -> Order:
+    """The ``orders`` row as an :class:`Order`; ``snapshot`` reads the quote it was placed from.
+
+    Raises:
+        ValueError: A time in the row is not one the app writes.
+    """
+    stopped = row["stopped_at"]
+    return Order(
+        id=row["id"],
+        quote_id=row["quote_id"],
+        idempotency_key=row["idempotency_key"],
+        request_sha256=row["request_sha256"],
+        created_at=parse_stamp(row["created_at"]),
+        label=row["label"],
+        notes=row["notes"],
+        workload=row["workload"],
+        model=row["model"],
+        gpu=row["gpu"],
+        gpus=row["gpus"],
+        strategy=row["strategy"],
+        term_unit=row["term_unit"],
+        term_count=row["term_count"],
+        paid_from=parse_stamp(row["paid_from"]),
+        paid_until=parse_stamp(row["paid_until"]),
+        currency=row["currency"],
+        total=from_minor(row["total_minor"], row["currency"]),
+        stopped_at=parse_stamp(stopped) if stopped else None,
+        quote=snapshot(row["snapshot_id"]),
+    )

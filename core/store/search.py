@@ -26,7 +26,7 @@ from typing import Any
 from core.base.errors import InputError
 from core.base.units import UNIT, vendor_label
 from core.domain.catalog import default_catalog
-from core.pricing.prices import from_minor
+from core.pricing.money import from_minor
 from core.store.records import (
     KINDS,
     STATUSES,

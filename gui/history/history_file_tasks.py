@@ -20,8 +20,9 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from core.store import HistoryStore
 from core.store.backup import Restored, Verified, backup_database
+from core.store.exporting import export_csv, export_json
+from core.store.importing import ImportSummary, import_json
 from core.store.restore_preview import RestoreLoss, restore_loss
-from core.store.transfer import ImportSummary, export_csv, export_json, import_json
 from gui.core_text import message_text
 from gui.history.error_message import show_error
 from gui.presentation import counts

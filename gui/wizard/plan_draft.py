@@ -97,7 +97,7 @@ class PlanDraft(QObject):
         self._pages: list[DraftPage] = []
 
     def set_parser(self, parse: Callable[[dict[str, Any]], PlanRequest]) -> None:
-        """Validate with ``parse`` (``core.domain.request.parse_request``, loaded after the
+        """Validate with ``parse`` (``core.domain.request_parsing.parse_request``, loaded after the
         first page)."""
         self._parse = parse
 

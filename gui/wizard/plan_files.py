@@ -2,7 +2,8 @@
 
 A plan file is the request as the command line reads it (``anchorgpu-planner plan --request
 FILE``), so a plan made in the app can be estimated in a script and a request written by hand can
-be opened in the wizard. Files are read through :func:`core.domain.request.load_request_file`
+be opened in the wizard. Files are read through
+:func:`core.domain.request_parsing.load_request_file`
 (bounded, relative model paths resolved against the file's folder) and written whole or not at all
 (:func:`core.base.output_file.write_file`: a temporary file, then a rename; a link is refused).
 
@@ -22,7 +23,8 @@ from pathlib import Path
 from core.base.errors import InputError
 from core.base.output_file import write_file
 from core.base.paths import ensure_private_dir
-from core.domain.request import PlanRequest, load_request_file
+from core.domain.request import PlanRequest
+from core.domain.request_parsing import load_request_file
 from gui.kept_aside import move_aside
 
 DRAFT_FILE = "draft.json"

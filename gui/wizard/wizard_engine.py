@@ -11,7 +11,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
 
-from core.domain.request import ModelRef, PlanRequest, Runtime, parse_request
+from core.domain.request import ModelRef, PlanRequest, Runtime
+from core.domain.request_parsing import parse_request
 from core.model.models import list_presets
 from gui.core_text import labelled_error_text
 from gui.wizard.live_estimate_panel import PANEL_MAX_WIDTH, PANEL_WIDTH, LiveEstimatePanel

@@ -50,7 +50,7 @@ INPUTS = (
     "import os, sys\n"
     "os.environ.setdefault('PYDANTIC_DISABLE_PLUGINS', '__all__')\n"
     "from core.domain.catalog import default_catalog\n"
-    "from core.domain.request import load_request_file\n"
+    "from core.domain.request_parsing import load_request_file\n"
     "load_request_file(sys.argv[1])\n"
     "default_catalog()\n"
 )

@@ -10,7 +10,8 @@ The sweep is also timed with nothing remembered from its previous run (no target
 from __future__ import annotations
 
 from core.domain.catalog import bundled_catalog_path, default_catalog, load_catalog_file
-from core.domain.request import PlanRequest, parse_request
+from core.domain.request import PlanRequest
+from core.domain.request_parsing import parse_request
 from core.estimate import memo as estimate_memo
 from core.estimate.dispatch import estimate_on, resolve
 from core.planning.planner import _with_layout, plan

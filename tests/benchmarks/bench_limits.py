@@ -19,7 +19,8 @@ from typing import Any
 
 from core.app.cli.plan_cmd import format_plan
 from core.domain.catalog import bundled_catalog_path, default_catalog, load_catalog_file
-from core.domain.request import PlanRequest, parse_request
+from core.domain.request import PlanRequest
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate_on, resolve
 from core.planning.limits import SharedLimits, solve_limits
 from core.planning.planner import _with_layout, layouts, plan, plan_to_json

@@ -16,7 +16,8 @@ import statistics
 from typing import Any
 
 from core.domain.catalog import bundled_catalog_path, default_catalog, load_catalog_file
-from core.domain.request import PlanRequest, parse_request
+from core.domain.request import PlanRequest
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import resolve
 from core.planning.planner import plan
 from tests.benchmarks.timing import median_ms, report

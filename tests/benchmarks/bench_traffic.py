@@ -18,7 +18,7 @@ import statistics
 import time
 
 from core.domain.catalog import bundled_catalog_path, default_catalog, load_catalog_file
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import resolve
 from core.planning.traffic import TrafficProfile, plan_traffic, what_if
 from core.planning.traffic.search import serving_request

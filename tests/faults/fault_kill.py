@@ -151,7 +151,7 @@ def _kill_restore(folder: Path, rounds: int, rng: random.Random, counts: Counter
 
 def _kill_import(folder: Path, rounds: int, rng: random.Random, counts: Counter[str]) -> None:
     from core.store import HistoryStore
-    from core.store.transfer import export_json
+    from core.store.exporting import export_json
 
     source, export = folder / "i-source.sqlite", folder / "export.json"
     populated(source, 12, "imported")

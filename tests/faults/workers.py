@@ -31,7 +31,7 @@ def run(op: str, db: Path, log: Path, arg: str) -> None:
     from core.quotes.quote import utc_now
     from core.store import HistoryStore
     from core.store.backup import backup_database, restore_database
-    from core.store.transfer import import_json
+    from core.store.importing import import_json
     from tests.store_helpers import make_quote
 
     quote = make_quote(label="killed")

@@ -22,7 +22,7 @@ from core.domain.catalog import GpuOffer, default_catalog
 from core.estimate.dispatch import language_model_of, resolve
 from core.model.architecture import ModelArchitecture
 from core.speed import Layout, ModelShape, profile_for, serving_speed, static_latency
-from core.speed.serving import EngineProfile, largest_batch
+from core.speed.step import EngineProfile, largest_batch
 from tests.validation.case import CONFIGS
 from tests.validation.speed_serving import PERF_OVERVIEW, POINTS, SpeedPoint
 

@@ -16,7 +16,7 @@ import sys
 from dataclasses import replace
 
 from core.speed.calibration import PROFILES
-from core.speed.serving import EngineProfile
+from core.speed.step import EngineProfile
 from tests.validation.serving_compare import _gpu, model_figure
 from tests.validation.speed_serving import POINTS, SpeedPoint
 
@@ -58,7 +58,7 @@ GRIDS = {
     "step_us": STEP_US,
     "comm_scale": COMM_SCALE,
     "act_passes": [0.0, 2.0, 4.0, 6.0, 8.0, 12.0, 16.0, 24.0],
-    # The host's time per sequence and per eagerly launched layer (core.speed.serving.step_time):
+    # The host's time per sequence and per eagerly launched layer (core.speed.step.step_time):
     # from none to what a Python engine loop and eager launches of a layer's few dozen kernels
     # take (tens of microseconds per sequence, up to about a millisecond per layer).
     "seq_us": [0.0, 5.0, 10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 80.0],

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEventLoop, QThreadPool, QTimer
 from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 
-from core.domain.request import parse_request
+from core.domain.request_parsing import parse_request
 from gui.wizard.plan_page import PlanPage
 from gui.wizard.plan_wizard import PlanWizard
 

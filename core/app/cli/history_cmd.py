@@ -23,24 +23,21 @@ from pathlib import Path
 from typing import Any
 
 from core.app.cli import db_path_from
+from core.app.cli.history_text import history_table, offer, order_line, quote_json, quote_text
 from core.app.cli.output import bounded_int, dumps, text
-from core.app.cli.price_text import price_line_label
 from core.app.settings import active_catalog, load_settings
-from core.base.errors import PlannerError
 from core.base.paths import default_db_path
-from core.base.units import offer_text
-from core.domain.catalog import default_catalog
-from core.domain.glossary import load_glossary
-from core.domain.request import load_request_file
+from core.domain.request_parsing import load_request_file
 from core.estimate.dispatch import estimate
 from core.quotes.quote import Quote, quote_estimate, utc_now
 from core.quotes.snapshot import read_estimate
 from core.store import HistoryStore, Order
 from core.store.backup import backup_database, restore_database
 from core.store.errors import describe
-from core.store.records import STATUSES, stamp, stamp_seconds
+from core.store.exporting import export_csv, export_json
+from core.store.importing import import_json
+from core.store.records import STATUSES, stamp
 from core.store.search import WORKLOADS
-from core.store.transfer import export_csv, export_json, import_json
 
 
 def store_errors(handler: Callable[[argparse.Namespace], int]) -> Callable[..., int]:
@@ -179,14 +176,14 @@ def run_quote_save(args: argparse.Namespace) -> int:
     with _open(args) as store:
         store.save_quote(quote)
     if quote.fits is False:
-        _warn(f"{quote.gpus} × {_offer(quote)} does not fit this workload; saved anyway")
+        _warn(f"{quote.gpus} × {offer(quote)} does not fit this workload; saved anyway")
     elif read_estimate(quote.estimate).fit_certainty == "uncertain":
         _warn(
-            f"whether {quote.gpus} × {_offer(quote)} fits is uncertain: the model is not counted "
+            f"whether {quote.gpus} × {offer(quote)} fits is uncertain: the model is not counted "
             "exactly; saved anyway"
         )
     if args.json:
-        _print_json(_quote_json(quote))
+        _print_json(quote_json(quote))
     else:
         print(quote.id)
     return 0
@@ -208,7 +205,7 @@ def run_order_place(args: argparse.Namespace) -> int:
         return 0
     if result.replayed:
         print(f"order {order.id} was already placed with this key; nothing new was placed")
-    print(_order_line(order, now))
+    print(order_line(order, now))
     return 0
 
 
@@ -221,25 +218,8 @@ def run_order_stop(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(order.as_json(now))
     else:
-        print(_order_line(order, now))
+        print(order_line(order, now))
     return 0
-
-
-def _duration(seconds: int) -> str:
-    days, rest = divmod(max(seconds, 0), 86_400)
-    hours, rest = divmod(rest, 3600)
-    return f"{days}d {hours}h {rest // 60}m"
-
-
-def _order_line(order: Order, now: Any) -> str:
-    data = order.as_json(now)
-    text = (
-        f"order {order.id} {data['status']}: {order.total} {order.currency}, "
-        f"{order.gpus} × {_offer(order.quote)}, paid {data['paid_from']} – {data['paid_until']}"
-    )
-    if order.stopped_at:
-        text += f", stopped {data['stopped_at']}"
-    return text + f", {_duration(data['time_left_seconds'])} left"
 
 
 @store_errors
@@ -255,28 +235,9 @@ def run_history_list(args: argparse.Namespace) -> int:
     if not rows:
         print("no saved quotes or orders match" if total == 0 else "no rows on this page")
         return 0
-    names = _offer_names()
-    layouts = [f"{row.gpus} × {names.get(row.gpu, row.gpu)}" for row in rows]
-    width = max(22, *(len(layout) + 2 for layout in layouts))
-    print(f"{'id':<15}{'created (UTC)':<18}{'status':<9}{'total':>12}     {'GPUs':<{width}}label")
-    for row, gpus in zip(rows, layouts, strict=True):
-        print(
-            f"{row.id:<15}{row.created_at:%Y-%m-%d %H:%M}  {row.status:<9}"
-            f"{row.total:>12} {row.currency} {gpus:<{width}}{row.label}"
-        )
-    shown = f"{args.offset + 1}-{args.offset + len(rows)}"
-    print(f"({shown} of {total})")
+    for line in history_table(rows, args.offset, total):
+        print(line)
     return 0
-
-
-def _quote_json(quote: Quote) -> dict[str, Any]:
-    return {
-        "kind": "quote",
-        "quote_id": quote.id,
-        "status": "saved",
-        "total": str(quote.total),
-        "currency": quote.currency,
-    } | quote.as_json()
 
 
 @store_errors
@@ -289,15 +250,15 @@ def run_history_show(args: argparse.Namespace) -> int:
         if args.json:
             _print_json(item.as_json(now, with_quote=True))
             return 0
-        print(_order_line(item, now))
+        print(order_line(item, now))
         quote = item.quote
     else:
         if args.json:
-            _print_json(_quote_json(item))
+            _print_json(quote_json(item))
             return 0
         quote = item
         print(f"quote {quote.id} saved {stamp(quote.created_at)}")
-    print(_quote_text(quote))
+    print(quote_text(quote))
     return 0
 
 
@@ -312,42 +273,6 @@ def run_history_edit(args: argparse.Namespace) -> int:
         kind = "order" if isinstance(item, Order) else "quote"
         print(f"{kind} {item.id}: label {item.label!r}, notes {item.notes!r}")
     return 0
-
-
-def _offer_names() -> dict[str, str]:
-    """Offer ids to the names people read, from the catalog in use.
-
-    The bundled catalog when the settings cannot be read: listing the history does not need them.
-    """
-    try:
-        catalog = active_catalog(load_settings())
-    except PlannerError:
-        catalog = default_catalog()
-    return {gpu.id: gpu.label for gpu in catalog.gpus}
-
-
-def _offer(quote: Quote) -> str:
-    """The quoted offer as everywhere else ("NVIDIA L4 · 24 GiB"), from the offer it saved."""
-    vram = quote.gpu.get("vram_gib")
-    return offer_text(quote.gpu_name, vram) if isinstance(vram, int | float) else quote.gpu_name
-
-
-def _quote_text(quote: Quote) -> str:
-    start = "at placement" if not quote.start_given else stamp_seconds(quote.term_start)
-    lines = [
-        f"label     {quote.label}" if quote.label else "",
-        f"model     {quote.model} ({quote.workload}), strategy {quote.strategy}",
-        f"GPUs      {quote.gpus} × {_offer(quote)} ({quote.gpu_id})",
-        f"term      {quote.term_count} × {quote.term_unit} ({quote.price.hours} h), starts {start}",
-        f"catalog   {quote.catalog_id} as of {quote.catalog_as_of.isoformat()}, {quote.currency}",
-    ]
-    offer = _offer(quote)
-    for item in quote.price.line_items:
-        label = price_line_label(item.kind, item.label, item.params, offer)
-        lines.append(f"  {item.amount:>12}  {label}")
-    lines.append(f"  {quote.total:>12}  total {quote.currency}")
-    lines.append(load_glossary().disclaimer("en"))
-    return "\n".join(line for line in lines if line)
 
 
 @store_errors

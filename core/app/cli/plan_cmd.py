@@ -17,7 +17,8 @@ from core.app.cli.arguments import budget_arg, utilization_arg
 from core.app.cli.output import dumps
 from core.app.settings import Settings, active_catalog, load_settings
 from core.base.units import UNIT, gib
-from core.domain.request import PlanRequest, load_request_file
+from core.domain.request import PlanRequest
+from core.domain.request_parsing import load_request_file
 from core.planning.planner import Plan, PlanOption, plan, plan_to_json
 from core.planning.ranking import default_rank_by
 from core.planning.traffic import TrainingGoal, plan_goal, plan_traffic
