@@ -29,6 +29,7 @@ from core.model.families.moe import MOE
 from core.model.families.opt import count_opt
 from core.model.families.reader import ConfigReader
 from core.model.families.vision import (
+    aya_vision_vision,
     glm4v_vision,
     internvl_vision,
     lfm2_vl_vision,
@@ -82,6 +83,8 @@ MULTIMODAL: dict[str, tuple[str, VisionCounter]] = {
     # GLM-4.5V / GLM-4.6V: GLM-4.1V's tower (modeling_glm4v_moe.py repeats it) before a GLM-4.5
     # text model.
     "glm4v_moe": ("glm4v_moe_text", lambda c, v, h: glm4v_vision(v, h)),
+    # Aya Vision: a SigLIP tower and a SwiGLU projector before Command R7B's Cohere 2 model.
+    "aya_vision": ("cohere2", aya_vision_vision),
 }
 # Multimodal families whose published configs may keep the text model's fields at the top level
 # instead of in text_config (Qwen2.5-VL's of early 2025, written by transformers 4.4x).
@@ -89,8 +92,8 @@ FLAT_TEXT = frozenset({"qwen2_5_vl"})
 
 # Multimodal families whose wrapper's tie_word_embeddings decides whether the head is tied, over
 # the text config's own (InternVLForConditionalGeneration._tied_weights_keys ties lm_head to the
-# text embeddings when the wrapper's config says so).
-WRAPPER_TIES = frozenset({"internvl"})
+# text embeddings when the wrapper's config says so; AyaVisionForConditionalGeneration the same).
+WRAPPER_TIES = frozenset({"internvl", "aya_vision"})
 
 # Multimodal families whose audio tower (audio_config) the counter above counts as well.
 AUDIO_COUNTED = frozenset({"gemma4"})
@@ -144,6 +147,16 @@ DEFAULTS: dict[str, dict[str, int]] = {
         "num_experts_per_tok": 4,
         "first_k_dense_replace": 0,
         "max_position_embeddings": 1_048_576,
+    },
+    # Cohere2Config (configuration_cohere2.py): Aya Vision's text_config gives only what differs
+    # from these (no vocab_size, no max_position_embeddings).
+    "cohere2": {
+        "vocab_size": 256_000,
+        "hidden_size": 8192,
+        "intermediate_size": 22528,
+        "num_hidden_layers": 40,
+        "num_attention_heads": 64,
+        "max_position_embeddings": 8192,
     },
     "gemma3_text": {
         "vocab_size": 262_208,
