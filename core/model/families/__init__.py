@@ -158,6 +158,15 @@ DEFAULTS: dict[str, dict[str, int]] = {
         "num_attention_heads": 64,
         "max_position_embeddings": 8192,
     },
+    # MiniMaxConfig (configuration_minimax.py): MiniMax-Text-01's layout at Mixtral's sizes.
+    "minimax": {
+        "vocab_size": 32000,
+        "hidden_size": 4096,
+        "intermediate_size": 14336,
+        "num_hidden_layers": 32,
+        "num_attention_heads": 32,
+        "max_position_embeddings": 131_072,
+    },
     "gemma3_text": {
         "vocab_size": 262_208,
         "hidden_size": 2304,
