@@ -5,10 +5,10 @@
 :mod:`~core.model.families.moe`, :mod:`~core.model.families.hybrid`) counted by
 :func:`~core.model.families.decoder.count_decoder`, or the dedicated counters for MLA
 (:mod:`~core.model.families.deepseek`), DeepSeek-V4 (:mod:`~core.model.families.deepseek_v4`), Gemma
-4 (:mod:`~core.model.families.gemma4`) and OPT. Multimodal configs
-(``text_config``) are counted on their text model plus the vision tower and projector a server
-loads (:mod:`~core.model.families.vision`). Defaults for absent fields are those of the transformers
-configuration classes.
+4 (:mod:`~core.model.families.gemma4`), Zamba2 (:mod:`~core.model.families.zamba2`) and OPT.
+Multimodal configs (``text_config``) are counted on their text model plus the vision tower and
+projector a server loads (:mod:`~core.model.families.vision`). Defaults for absent fields are those
+of the transformers configuration classes.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from core.model.families.vision import (
     qwen25_vl_vision,
     siglip_gemma3,
 )
+from core.model.families.zamba2 import count_zamba2
 
 SPECS: dict[str, Callable[[ConfigReader], DecoderSpec]] = {**DENSE, **CLASSIC, **MOE, **HYBRID}
 # Names the same layouts go by in published configs.
@@ -105,7 +106,7 @@ def _gemma4_audio(config: dict[str, Any], text_hidden: int) -> int:
 
 
 KNOWN = frozenset(SPECS) | frozenset(MLA) | frozenset(MULTIMODAL)
-KNOWN |= {"opt", "gemma4_text", "deepseek_v4"}
+KNOWN |= {"opt", "gemma4_text", "deepseek_v4", "zamba2"}
 
 
 def count_family(r: ConfigReader, family: str) -> Counted | None:
@@ -120,6 +121,8 @@ def count_family(r: ConfigReader, family: str) -> Counted | None:
         return count_gemma4(r)
     if family == "deepseek_v4":
         return count_deepseek_v4(r)
+    if family == "zamba2":
+        return count_zamba2(r)
     return None
 
 
@@ -166,6 +169,14 @@ DEFAULTS: dict[str, dict[str, int]] = {
         "num_hidden_layers": 32,
         "num_attention_heads": 32,
         "max_position_embeddings": 131_072,
+    },
+    # Zamba2Config (configuration_zamba2.py): Zamba2-2.7B's sizes.
+    "zamba2": {
+        "vocab_size": 32000,
+        "hidden_size": 2560,
+        "num_hidden_layers": 54,
+        "num_attention_heads": 32,
+        "max_position_embeddings": 4096,
     },
     "gemma3_text": {
         "vocab_size": 262_208,
