@@ -5,7 +5,8 @@
 :mod:`~core.model.families.moe`, :mod:`~core.model.families.hybrid`) counted by
 :func:`~core.model.families.decoder.count_decoder`, or the dedicated counters for MLA
 (:mod:`~core.model.families.deepseek`), DeepSeek-V4 (:mod:`~core.model.families.deepseek_v4`), Gemma
-4 (:mod:`~core.model.families.gemma4`), Zamba2 (:mod:`~core.model.families.zamba2`) and OPT.
+4 (:mod:`~core.model.families.gemma4`), Gemma 3n's text model
+(:mod:`~core.model.families.gemma3n`), Zamba2 (:mod:`~core.model.families.zamba2`) and OPT.
 Multimodal configs (``text_config``) are counted on their text model plus the vision tower and
 projector a server loads (:mod:`~core.model.families.vision`). Defaults for absent fields are those
 of the transformers configuration classes.
@@ -22,6 +23,7 @@ from core.model.families.decoder import DecoderSpec, count_decoder
 from core.model.families.deepseek import count_deepseek
 from core.model.families.deepseek_v4 import count_deepseek_v4
 from core.model.families.dense import DENSE
+from core.model.families.gemma3n import count_gemma3n
 from core.model.families.gemma4 import count_gemma4, gemma4_audio, gemma4_vision
 from core.model.families.hybrid import HYBRID
 from core.model.families.mixers import pinned_state_bits
@@ -106,7 +108,7 @@ def _gemma4_audio(config: dict[str, Any], text_hidden: int) -> int:
 
 
 KNOWN = frozenset(SPECS) | frozenset(MLA) | frozenset(MULTIMODAL)
-KNOWN |= {"opt", "gemma4_text", "deepseek_v4", "zamba2"}
+KNOWN |= {"opt", "gemma4_text", "gemma3n_text", "deepseek_v4", "zamba2"}
 
 
 def count_family(r: ConfigReader, family: str) -> Counted | None:
@@ -123,6 +125,8 @@ def count_family(r: ConfigReader, family: str) -> Counted | None:
         return count_deepseek_v4(r)
     if family == "zamba2":
         return count_zamba2(r)
+    if family == "gemma3n_text":
+        return count_gemma3n(r)
     return None
 
 
@@ -177,6 +181,16 @@ DEFAULTS: dict[str, dict[str, int]] = {
         "num_hidden_layers": 54,
         "num_attention_heads": 32,
         "max_position_embeddings": 4096,
+    },
+    # Gemma3nTextConfig (configuration_gemma3n.py): Gemma 3n E4B's text sizes.
+    "gemma3n_text": {
+        "vocab_size": 262_400,
+        "hidden_size": 2048,
+        "num_hidden_layers": 35,
+        "num_attention_heads": 8,
+        "num_key_value_heads": 2,
+        "head_dim": 256,
+        "max_position_embeddings": 32_768,
     },
     "gemma3_text": {
         "vocab_size": 262_208,
