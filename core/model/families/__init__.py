@@ -5,10 +5,11 @@
 :mod:`~core.model.families.moe`, :mod:`~core.model.families.hybrid`) counted by
 :func:`~core.model.families.decoder.count_decoder`, or the dedicated counters for MLA
 (:mod:`~core.model.families.deepseek`), DeepSeek-V4 (:mod:`~core.model.families.deepseek_v4`), Gemma
-4 (:mod:`~core.model.families.gemma4`) and OPT. Multimodal configs
-(``text_config``) are counted on their text model plus the vision tower and projector a server
-loads (:mod:`~core.model.families.vision`). Defaults for absent fields are those of the transformers
-configuration classes.
+4 (:mod:`~core.model.families.gemma4`), Gemma 3n's text model
+(:mod:`~core.model.families.gemma3n`), Zamba2 (:mod:`~core.model.families.zamba2`) and OPT.
+Multimodal configs (``text_config``) are counted on their text model plus the vision tower and
+projector a server loads (:mod:`~core.model.families.vision`). Defaults for absent fields are those
+of the transformers configuration classes.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from core.model.families.decoder import DecoderSpec, count_decoder
 from core.model.families.deepseek import count_deepseek
 from core.model.families.deepseek_v4 import count_deepseek_v4
 from core.model.families.dense import DENSE
+from core.model.families.gemma3n import count_gemma3n
 from core.model.families.gemma4 import count_gemma4, gemma4_audio, gemma4_vision
 from core.model.families.hybrid import HYBRID
 from core.model.families.mixers import pinned_state_bits
@@ -29,6 +31,7 @@ from core.model.families.moe import MOE
 from core.model.families.opt import count_opt
 from core.model.families.reader import ConfigReader
 from core.model.families.vision import (
+    aya_vision_vision,
     glm4v_vision,
     internvl_vision,
     lfm2_vl_vision,
@@ -39,6 +42,7 @@ from core.model.families.vision import (
     qwen25_vl_vision,
     siglip_gemma3,
 )
+from core.model.families.zamba2 import count_zamba2
 
 SPECS: dict[str, Callable[[ConfigReader], DecoderSpec]] = {**DENSE, **CLASSIC, **MOE, **HYBRID}
 # Names the same layouts go by in published configs.
@@ -82,6 +86,8 @@ MULTIMODAL: dict[str, tuple[str, VisionCounter]] = {
     # GLM-4.5V / GLM-4.6V: GLM-4.1V's tower (modeling_glm4v_moe.py repeats it) before a GLM-4.5
     # text model.
     "glm4v_moe": ("glm4v_moe_text", lambda c, v, h: glm4v_vision(v, h)),
+    # Aya Vision: a SigLIP tower and a SwiGLU projector before Command R7B's Cohere 2 model.
+    "aya_vision": ("cohere2", aya_vision_vision),
 }
 # Multimodal families whose published configs may keep the text model's fields at the top level
 # instead of in text_config (Qwen2.5-VL's of early 2025, written by transformers 4.4x).
@@ -89,8 +95,8 @@ FLAT_TEXT = frozenset({"qwen2_5_vl"})
 
 # Multimodal families whose wrapper's tie_word_embeddings decides whether the head is tied, over
 # the text config's own (InternVLForConditionalGeneration._tied_weights_keys ties lm_head to the
-# text embeddings when the wrapper's config says so).
-WRAPPER_TIES = frozenset({"internvl"})
+# text embeddings when the wrapper's config says so; AyaVisionForConditionalGeneration the same).
+WRAPPER_TIES = frozenset({"internvl", "aya_vision"})
 
 # Multimodal families whose audio tower (audio_config) the counter above counts as well.
 AUDIO_COUNTED = frozenset({"gemma4"})
@@ -102,7 +108,7 @@ def _gemma4_audio(config: dict[str, Any], text_hidden: int) -> int:
 
 
 KNOWN = frozenset(SPECS) | frozenset(MLA) | frozenset(MULTIMODAL)
-KNOWN |= {"opt", "gemma4_text", "deepseek_v4"}
+KNOWN |= {"opt", "gemma4_text", "gemma3n_text", "deepseek_v4", "zamba2"}
 
 
 def count_family(r: ConfigReader, family: str) -> Counted | None:
@@ -117,6 +123,10 @@ def count_family(r: ConfigReader, family: str) -> Counted | None:
         return count_gemma4(r)
     if family == "deepseek_v4":
         return count_deepseek_v4(r)
+    if family == "zamba2":
+        return count_zamba2(r)
+    if family == "gemma3n_text":
+        return count_gemma3n(r)
     return None
 
 
@@ -144,6 +154,43 @@ DEFAULTS: dict[str, dict[str, int]] = {
         "num_experts_per_tok": 4,
         "first_k_dense_replace": 0,
         "max_position_embeddings": 1_048_576,
+    },
+    # Cohere2Config (configuration_cohere2.py): Aya Vision's text_config gives only what differs
+    # from these (no vocab_size, no max_position_embeddings).
+    "cohere2": {
+        "vocab_size": 256_000,
+        "hidden_size": 8192,
+        "intermediate_size": 22528,
+        "num_hidden_layers": 40,
+        "num_attention_heads": 64,
+        "max_position_embeddings": 8192,
+    },
+    # MiniMaxConfig (configuration_minimax.py): MiniMax-Text-01's layout at Mixtral's sizes.
+    "minimax": {
+        "vocab_size": 32000,
+        "hidden_size": 4096,
+        "intermediate_size": 14336,
+        "num_hidden_layers": 32,
+        "num_attention_heads": 32,
+        "max_position_embeddings": 131_072,
+    },
+    # Zamba2Config (configuration_zamba2.py): Zamba2-2.7B's sizes.
+    "zamba2": {
+        "vocab_size": 32000,
+        "hidden_size": 2560,
+        "num_hidden_layers": 54,
+        "num_attention_heads": 32,
+        "max_position_embeddings": 4096,
+    },
+    # Gemma3nTextConfig (configuration_gemma3n.py): Gemma 3n E4B's text sizes.
+    "gemma3n_text": {
+        "vocab_size": 262_400,
+        "hidden_size": 2048,
+        "num_hidden_layers": 35,
+        "num_attention_heads": 8,
+        "num_key_value_heads": 2,
+        "head_dim": 256,
+        "max_position_embeddings": 32_768,
     },
     "gemma3_text": {
         "vocab_size": 262_208,

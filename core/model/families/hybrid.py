@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from core.base.errors import ModelSourceError
 from core.model.families import mixers
-from core.model.families.common import core, tie, types_from
+from core.model.families.common import attention_cache, core, kv_heads, tie, types_from
 from core.model.families.decoder import Attention, DecoderSpec, Mixer, Mlp, Moe
 from core.model.families.moe import _top_k
 from core.model.families.reader import ConfigReader
@@ -26,7 +26,7 @@ def _spec(
         vocab=vocab,
         layers=len(kinds),
         layer_mixer=kinds,
-        layer_cache=[("full", None)] * len(kinds),
+        layer_cache=kw.pop("layer_cache", [("full", None)] * len(kinds)),  # type: ignore[arg-type]
         layer_ffn=kw.pop("layer_ffn", ["dense"] * len(kinds)),  # type: ignore[arg-type]
         attention=attn,
         **kw,  # type: ignore[arg-type]
@@ -473,6 +473,44 @@ def lfm2_moe(r: ConfigReader) -> DecoderSpec:
     )
 
 
+def minimax(r: ConfigReader) -> DecoderSpec:
+    """MiniMax-Text-01 in transformers' format: lightning attention and softmax attention layers.
+
+    A layer is lightning (linear) attention where ``layer_types`` says ``linear_attention``
+    (MiniMaxConfig's default: every second layer, from the second), softmax attention (q/k/v/o
+    without bias, GQA) otherwise. A published config in the original format lists the same as
+    ``attn_type_list`` (0 lightning, 1 softmax); vLLM's ``MiniMaxText01Model`` reads that list
+    before ``layer_types``, and so does this reader. Every layer ends in Mixtral's experts (router
+    without bias, gated experts of ``intermediate_size``, no shared expert); two RMSNorms per
+    layer, a final one, an untied head by default. Defaults: ``MiniMaxConfig``.
+    """
+    c = core(r, kv=kv_heads(r, r.required("num_attention_heads"), default=8))
+    listed = r.int_list("attn_type_list", c.layers)
+    if listed is not None:
+        types = ["full_attention" if t else "linear_attention" for t in listed]
+    else:
+        types = types_from(r, c.layers) or [
+            "full_attention" if (i + 1) % 2 else "linear_attention" for i in range(c.layers)
+        ]
+    kinds = ["lightning" if t == "linear_attention" else "attention" for t in types]
+    e = r.integer("num_local_experts", 8)
+    ff = r.integer("intermediate_size", 14336)
+    return _spec(
+        r,
+        kinds,
+        Attention(c.heads, c.kv, c.d, c.d),
+        c.h,
+        c.vocab,
+        mixers={"lightning": mixers.lightning(c.h, heads=c.heads, head_dim=c.d)},
+        layer_cache=attention_cache(r, c.layers),
+        layer_ffn=["moe"] * c.layers,
+        moe=Moe(e, _top_k(r, e), ff),
+        norm_params=2 * c.h,
+        final_norm=c.h,
+        tie=tie(r, False),
+    )
+
+
 HYBRID: dict[str, Callable[[ConfigReader], DecoderSpec]] = {
     "qwen3_next": qwen3_next,
     "qwen3_5_moe_text": qwen3_next,
@@ -485,4 +523,5 @@ HYBRID: dict[str, Callable[[ConfigReader], DecoderSpec]] = {
     "jamba": jamba,
     "lfm2": lfm2,
     "lfm2_moe": lfm2_moe,
+    "minimax": minimax,
 }

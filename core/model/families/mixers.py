@@ -14,6 +14,12 @@
   ``out_proj``. State: v_heads × head_k_dim × head_v_dim.
 - Short convolution (``modeling_lfm2.py`` ``Lfm2ShortConv``): ``in_proj`` h → 3h, depthwise
   ``conv`` of ``L_cache`` taps, ``out_proj`` h → h. State: the convolution window only.
+- Lightning attention (``modeling_minimax.py`` ``MiniMaxLightningAttention``): ``qkv_proj``
+  h → 3·heads·d, ``output_gate`` h → heads·d, ``out_proj`` heads·d → h, all without bias, and an
+  RMSNorm over heads·d; its decay slopes are buffers, not parameters. State: one d × d matrix
+  (the running sum of kᵀv) per head, no convolution; transformers' ``MiniMaxCache.linear_cache``
+  and vLLM's ``linear_attention_state_shape`` (heads / tp, d, d) agree on it, both in the
+  model's dtype.
 
 The convolution state keeps ``kernel - 1`` columns per channel, as vLLM's state shapes do.
 """
@@ -127,4 +133,18 @@ def short_conv(h: int, *, kernel: int, bias: bool) -> Mixer:
         (("conv.in_proj", h, 3 * h), ("conv.out_proj", h, h)),
         extra,
         _state(0, h, kernel, h),
+    )
+
+
+def lightning(h: int, *, heads: int, head_dim: int) -> Mixer:
+    """A MiniMax-01 lightning (linear) attention mixer."""
+    width = heads * head_dim
+    return Mixer(
+        (
+            ("self_attn.qkv_proj", h, 3 * width),
+            ("self_attn.output_gate", h, width),
+            ("self_attn.out_proj", width, h),
+        ),
+        width,  # the RMSNorm over the heads' outputs
+        _state(heads * head_dim * head_dim, 0, 0, heads),
     )

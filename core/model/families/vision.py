@@ -24,6 +24,9 @@
   ``vt_*`` and ``init_pos_emb_*``.
 - InternVL (``modeling_internvl.py``): the InternViT tower (class token, learned positions, layer
   scales) and the pixel-shuffle projector (:func:`internvl_vision`).
+- Aya Vision (``modeling_aya_vision.py``): a SigLIP tower, with its attention-pooling head when
+  ``vision_use_head``, and a SwiGLU projector over the pixel-shuffled width
+  (:func:`aya_vision_vision`).
 """
 
 from __future__ import annotations
@@ -38,8 +41,14 @@ def _encoder_layers(h: int, ff: int, layers: int) -> int:
     return layers * (2 * 2 * h + 4 * (h * h + h) + (h * ff + ff) + (ff * h + h))
 
 
-def siglip_gemma3(vision: dict[str, Any], text_hidden: int) -> int:
-    """SigLIP tower plus the Gemma 3 projector."""
+def _siglip(vision: dict[str, Any], with_head: bool) -> tuple[int, int]:
+    """A SigLIP vision tower (``modeling_siglip.py``) and its width; defaults SiglipVisionConfig.
+
+    A biased patch convolution, one learned position per patch, the encoder layers and a post
+    LayerNorm; with ``with_head`` the attention-pooling head too: a probe vector, a biased
+    ``nn.MultiheadAttention`` (packed q/k/v and an output projection), a LayerNorm and an MLP
+    of the tower's own widths.
+    """
     r = ConfigReader(vision, "siglip_vision_model")
     h = r.integer("hidden_size", 768, quiet=True)
     ff = r.integer("intermediate_size", 3072, quiet=True)
@@ -49,8 +58,38 @@ def siglip_gemma3(vision: dict[str, Any], text_hidden: int) -> int:
     image = r.integer("image_size", 224, quiet=True)
     patches = (image // patch) ** 2
     embeddings = channels * patch * patch * h + h + patches * h
+    tower = embeddings + _encoder_layers(h, ff, layers) + 2 * h
+    if with_head:
+        tower += h + (3 * h * h + 3 * h) + (h * h + h) + 2 * h + (h * ff + ff) + (ff * h + h)
+    return tower, h
+
+
+def siglip_gemma3(vision: dict[str, Any], text_hidden: int) -> int:
+    """SigLIP tower plus the Gemma 3 projector."""
+    tower, h = _siglip(vision, with_head=False)
     projector = h * text_hidden + h
-    return embeddings + _encoder_layers(h, ff, layers) + 2 * h + projector
+    return tower + projector
+
+
+def aya_vision_vision(config: dict[str, Any], vision: dict[str, Any], text_hidden: int) -> int:
+    """The Aya Vision tower and projector (``modeling_aya_vision.py``).
+
+    The tower is SigLIP's vision model as ``AutoModel`` builds it, so its pooling head is there
+    unless the vision config says ``vision_use_head: false`` (SiglipVisionConfig defaults it to
+    true; AyaVisionConfig's false applies only when the whole vision config is left out). The
+    projector pixel-shuffles ``downsample_factor``² patches into one (width vision × factor²),
+    then a LayerNorm with bias over that width, a biased matrix to ``alignment_intermediate_size``
+    (the text width when absent), whose halves gate each other (SwiGLU), and a biased matrix from
+    half of it to the text width. Defaults: ``AyaVisionConfig``.
+    """
+    head = vision.get("vision_use_head", True) is not False
+    tower, h = _siglip(vision, with_head=head)
+    top = ConfigReader(config, "aya_vision")
+    factor = top.integer("downsample_factor", 2, quiet=True)
+    align = top.integer("alignment_intermediate_size", text_hidden, quiet=True)
+    merged = h * factor * factor
+    projector = 2 * merged + (merged * align + align) + (align // 2 * text_hidden + text_hidden)
+    return tower + projector
 
 
 def llama4_vision(vision: dict[str, Any], text_hidden: int) -> int:
