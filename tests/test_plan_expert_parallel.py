@@ -1,0 +1,69 @@
+"""The general plan lays out vLLM's expert parallelism beside tensor parallelism for MoE models."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from core.app.cli.plan_cmd import format_plan
+from core.domain.request import parse_request
+from core.planning.planner import plan, plan_to_json
+
+
+def _at(result, gpu: str, gpus: int):
+    return [
+        o
+        for o in (*result.options, *result.infeasible)
+        if o.gpu.id == gpu and o.estimate.gpus == gpus
+    ]
+
+
+def test_moe_plan_shows_a_cheaper_expert_parallel_row_named_by_its_layout():
+    request = parse_request({"model": {"preset": "mixtral-8x7b"}, "gpu": "h100-80gb-sxm"})
+    result = plan(request)
+    rows = {o.layout: o for o in _at(result, "h100-80gb-sxm", 2)}
+    assert set(rows) == {"TP 2", "TP 1 × DP 2, EP 2"}
+    tp, ep = rows["TP 2"], rows["TP 1 × DP 2, EP 2"]
+    assert ep.fits and ep.expert_parallel == 2 and ep.data_parallel == 2
+    assert ep.per_million_tokens < tp.per_million_tokens  # why it is shown
+    # its speed has no published measurement: the band is twice the tensor-parallel one
+    assert ep.speed_band == 2 * tp.speed_band
+    data = plan_to_json(result)
+    named = [o for o in data["options"] if o["gpus"] == 2]
+    assert {o["layout"] for o in named} == {"TP 2", "TP 1 × DP 2, EP 2"}
+    ep_json = next(o for o in named if o["expert_parallel"])
+    assert ep_json["data_parallel"] == 2 and "expert-parallel" in ep_json["speed_uncalibrated"]
+    text = format_plan(result, show_all=True)
+    assert "TP 1 × DP 2, EP 2" in text and "band is doubled" in text
+
+
+def test_per_million_ranking_counts_expert_parallel_at_the_slow_end_of_its_band():
+    request = parse_request({"model": {"preset": "mixtral-8x7b"}, "gpu": "h100-80gb-sxm"})
+    result = plan(request, rank_by="per-million-tokens")
+    ep = next(o for o in result.options if o.layout == "TP 1 × DP 2, EP 2")
+    tp = next(o for o in result.options if o.layout == "TP 2")
+    # centrally 13.30 against 18.80 per 1M tokens, but 13.30 × 1.96 = 26.08 at the slow end
+    assert ep.per_million_tokens < tp.per_million_tokens
+    assert ep.per_million_tokens * (1 + Decimal(str(ep.speed_band))) > tp.per_million_tokens
+    order = list(result.options)
+    assert order.index(tp) < order.index(ep)
+
+
+def test_no_expert_rows_for_dense_models_or_llama_cpp():
+    dense = plan(parse_request({"model": {"preset": "llama-3.1-8b"}}))
+    assert not any(o.data_parallel for o in (*dense.options, *dense.infeasible))
+    cpp = plan(
+        parse_request({"model": {"preset": "mixtral-8x7b"}, "inference": {"engine": "llama.cpp"}})
+    )
+    assert not any(o.data_parallel for o in (*cpp.options, *cpp.infeasible))
+
+
+def test_a_request_asking_expert_parallel_still_gets_plain_tensor_rows():
+    raw = {
+        "model": {"preset": "mixtral-8x7b"},
+        "gpu": "h100-80gb-sxm",
+        "parallelism": {"strategy": "tensor", "gpus": 2, "expert_parallel": True},
+    }
+    result = plan(parse_request(raw))
+    tp = next(o for o in result.options if o.layout == "TP 2")
+    assert tp.estimate.details.expert_parallel is None
+    assert tp.data_parallel == 0
