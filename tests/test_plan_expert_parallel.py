@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import argparse
+import json
 from decimal import Decimal
+from pathlib import Path
 
+from core.app.cli.fit_cmd import format_fit
 from core.app.cli.plan_cmd import format_plan
+from core.domain.catalog import default_catalog
 from core.domain.request import parse_request
+from core.planning.fit import fit_models
 from core.planning.planner import plan, plan_to_json
+
+FIXTURES = Path(__file__).parent / "fixtures" / "hf_configs"
 
 
 def _at(result, gpu: str, gpus: int):
@@ -67,3 +75,47 @@ def test_a_request_asking_expert_parallel_still_gets_plain_tensor_rows():
     tp = next(o for o in result.options if o.layout == "TP 2")
     assert tp.estimate.details.expert_parallel is None
     assert tp.data_parallel == 0
+
+
+def _twenty_heads(folder: Path) -> Path:
+    """Mixtral with 20 attention heads: tensor parallelism over 8 GPUs cannot split them."""
+    config = json.loads((FIXTURES / "mixtral-8x7b" / "config.json").read_text())
+    config.update(num_attention_heads=20, num_key_value_heads=4, head_dim=128)
+    path = folder / "twenty" / "config.json"
+    path.parent.mkdir()
+    path.write_text(json.dumps(config))
+    return path
+
+
+def test_expert_parallel_row_where_tensor_parallelism_cannot_serve(tmp_path):
+    path = _twenty_heads(tmp_path)
+    request = parse_request({"model": {"hf_config": str(path)}, "gpu": "l4"})
+    result = plan(request)
+    assert [o.layout for o in result.options] == ["TP 1 × DP 8, EP 8"]
+    (tp8,) = [o for o in result.infeasible if o.estimate.gpus == 8]
+    assert tp8.layout == "TP 8" and "20 attention heads" in tp8.reason
+    assert result.suggestions == ()  # something fits: no "what would fit"
+
+
+def test_fit_names_the_expert_parallel_layout_where_only_it_fits(tmp_path):
+    _twenty_heads(tmp_path)
+    (row,) = fit_models({"workload": "inference"}, "l4", default_catalog(), models_dir=tmp_path)
+    assert row.fits and row.estimate.gpus == 8
+    # of the expert-parallel layouts that fit, the one with the most room left (fit is memory's)
+    assert row.layout == "TP 4 × DP 2, EP 8"
+    assert row.as_dict()["layout"] == "TP 4 × DP 2, EP 8"
+    args = argparse.Namespace(
+        term={"count": 1, "unit": "hour"},
+        budget=None,
+        workload="inference",
+        gpu="l4",
+        models_dir=tmp_path,
+    )
+    text = format_fit([row], args)
+    assert "TP 4 × DP 2, EP 8" in text and "band is doubled" in text
+
+
+def test_fit_rows_without_experts_name_their_tensor_layout():
+    rows = fit_models({"workload": "inference"}, "h100-80gb-sxm", default_catalog())
+    llama = next(r for r in rows if r.source == "llama-3.1-8b")
+    assert llama.layout == "TP 1" and llama.as_dict()["layout"] == "TP 1"

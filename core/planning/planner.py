@@ -82,11 +82,7 @@ class PlanOption:
     @property
     def layout(self) -> str:
         """The layout in a few characters: "TP 4", "TP 2 × DP 4, EP 8", or the strategy's key."""
-        if self.data_parallel:
-            return f"TP {self.tensor_parallel} × DP {self.data_parallel}, EP {self.expert_parallel}"
-        if self.estimate.strategy in ("single", "tensor"):
-            return f"TP {self.tensor_parallel}"
-        return self.estimate.strategy
+        return layout_name(self.estimate.strategy, self.tensor_parallel, self.data_parallel)
 
     @property
     def speed_band(self) -> float | None:
@@ -117,6 +113,15 @@ class PlanOption:
     def fits(self) -> bool:
         """Whether memory fits and nothing blocks the option."""
         return self.estimate.fits
+
+
+def layout_name(strategy: str, tp: int, dp: int = 0) -> str:
+    """A layout in a few characters: "TP 4", "TP 2 × DP 4, EP 8" (``dp`` > 0), else ``strategy``."""
+    if dp:
+        return f"TP {tp} × DP {dp}, EP {tp * dp}"
+    if strategy in ("single", "tensor"):
+        return f"TP {tp}"
+    return strategy
 
 
 @dataclass(frozen=True)
