@@ -124,6 +124,20 @@ def layout_name(strategy: str, tp: int, dp: int = 0) -> str:
     return strategy
 
 
+def expert_layout(request: PlanRequest, details: object = None) -> tuple[int, int] | None:
+    """(tp, dp) of the replica ``request`` serves expert-parallel, or None without it.
+
+    From the request's parallelism; where the estimate's ``details`` (as saved) show the engine
+    did not split the experts (a dense model, llama.cpp), None: the layout stayed tensor-parallel.
+    """
+    par = request.parallelism
+    if request.workload != "inference" or not par.expert_parallel or par.replica_gpus < 2:
+        return None
+    if details is not None and getattr(details, "expert_parallel", None) is None:
+        return None
+    return par.tp, par.replica_gpus // par.tp
+
+
 @dataclass(frozen=True)
 class Plan:
     """The planner's answer for one request."""

@@ -323,6 +323,10 @@
         <source>Largest square image (px)</source>
         <translation>Наибольшее квадратное изображение (пикс.)</translation>
     </message>
+    <message id="Comparison.layout">
+        <source>Layout</source>
+        <translation>Раскладка</translation>
+    </message>
     <message id="Comparison.limits_the_largest_value_that_fits">
         <source>Limits: the largest value that fits in memory, the other sizes as requested.</source>
         <translation>Пределы: наибольшее значение, которое помещается в память, при остальных размерах как в запросе.</translation>
@@ -2602,6 +2606,10 @@ Idempotency key of this purchase: {key}</source>
     <message id="QuoteSummary.id_as_of_date">
         <source>{id} as of {date}</source>
         <translation>{id} на {date}</translation>
+    </message>
+    <message id="QuoteSummary.layout">
+        <source>Layout</source>
+        <translation>Раскладка</translation>
     </message>
     <message id="QuoteSummary.memory_per_gpu">
         <source>Memory per GPU</source>

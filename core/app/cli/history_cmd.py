@@ -33,8 +33,9 @@ from core.domain.catalog import default_catalog
 from core.domain.glossary import load_glossary
 from core.domain.request import load_request_file
 from core.estimate.dispatch import estimate
+from core.planning.planner import expert_layout, layout_name
 from core.quotes.quote import Quote, quote_estimate, utc_now
-from core.quotes.snapshot import read_estimate
+from core.quotes.snapshot import read_estimate, read_request, read_snapshot
 from core.store import HistoryStore, Order
 from core.store.backup import backup_database, restore_database
 from core.store.errors import describe
@@ -332,11 +333,21 @@ def _offer(quote: Quote) -> str:
     return offer_text(quote.gpu_name, vram) if isinstance(vram, int | float) else quote.gpu_name
 
 
+def _layout_line(quote: Quote) -> str:
+    """The expert-parallel replica layout ("layout    TP 2 × DP 4, EP 8"); "" without one."""
+    try:
+        found = expert_layout(read_request(quote), read_snapshot(quote).estimate.details)
+    except PlannerError:  # a request this version cannot read names no layout
+        return ""
+    return f"layout    {layout_name('tensor', *found)}" if found else ""
+
+
 def _quote_text(quote: Quote) -> str:
     start = "at placement" if not quote.start_given else stamp_seconds(quote.term_start)
     lines = [
         f"label     {quote.label}" if quote.label else "",
         f"model     {quote.model} ({quote.workload}), strategy {quote.strategy}",
+        _layout_line(quote),
         f"GPUs      {quote.gpus} × {_offer(quote)} ({quote.gpu_id})",
         f"term      {quote.term_count} × {quote.term_unit} ({quote.price.hours} h), starts {start}",
         f"catalog   {quote.catalog_id} as of {quote.catalog_as_of.isoformat()}, {quote.currency}",
