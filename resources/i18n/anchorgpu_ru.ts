@@ -4091,6 +4091,14 @@ Idempotency key of this purchase: {key}</source>
         <source>llama.cpp splits the layers over the {gpus} GPUs (--split-mode layer), not the tensors: each GPU holds whole layers and their KV cache, one at a time computes</source>
         <translation>llama.cpp делит между {gpus} GPU слои (--split-mode layer), а не тензоры: каждый GPU держит целые слои и их KV-кэш, вычисляет в каждый момент один GPU</translation>
     </message>
+    <message id="llamacpp_no_expert_parallel.dense">
+        <source>expert parallelism is asked for, but llama.cpp has none, and the model routes no experts: it is counted as llama.cpp serves it</source>
+        <translation>задан параллелизм экспертов, но в llama.cpp его нет, а в модели нет маршрутизируемых экспертов: расчёт сделан так, как её обслуживает llama.cpp</translation>
+    </message>
+    <message id="llamacpp_no_expert_parallel.moe">
+        <source>expert parallelism is asked for, but llama.cpp has none: it places whole layers, experts and all, on each GPU (--split-mode layer), and is counted so</source>
+        <translation>задан параллелизм экспертов, но в llama.cpp его нет: каждый GPU держит целые слои вместе со всеми их экспертами (--split-mode layer), так и посчитано</translation>
+    </message>
     <message id="llamacpp_no_layer_fits">
         <source>not even one layer fits beside llama.cpp&apos;s compute buffer and KV cache on {gpu}</source>
         <translation>на {gpu} рядом с вычислительным буфером и KV-кэшем llama.cpp не помещается ни один слой</translation>
