@@ -143,12 +143,11 @@ def estimate_llamacpp(
         # llama.cpp's multi-GPU modes are --split-mode none, layer and row (the ``split-mode``
         # option in ggml-org/llama.cpp common/arg.cpp); none splits experts over GPUs, so the
         # request's expert (and data) parallelism is not what runs: say so, count the layer split.
-        variant = "moe" if arch.is_moe else "dense"
-        findings.append(
-            Finding.of(
-                "llamacpp_no_expert_parallel", "warning", "tensor_parallelism", variant=variant
-            )
-        )
+        code, term = "llamacpp_no_expert_parallel", "tensor_parallelism"
+        if arch.is_moe:
+            findings.append(Finding.of(code, "warning", term, variant="moe"))
+        else:
+            findings.append(Finding.of(code, "warning", term, variant="dense"))
     s = settings(request)
     layers = model_layers(request, arch)
     n_slots = len(layers.blocks) + 1
