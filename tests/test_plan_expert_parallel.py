@@ -13,6 +13,7 @@ from core.domain.catalog import default_catalog
 from core.domain.request import parse_request
 from core.planning.fit import fit_models
 from core.planning.planner import plan, plan_to_json
+from gui.wizard.offer_table_model import OfferTableModel
 
 FIXTURES = Path(__file__).parent / "fixtures" / "hf_configs"
 
@@ -119,3 +120,20 @@ def test_fit_rows_without_experts_name_their_tensor_layout():
     rows = fit_models({"workload": "inference"}, "h100-80gb-sxm", default_catalog())
     llama = next(r for r in rows if r.source == "llama-3.1-8b")
     assert llama.layout == "TP 1" and llama.as_dict()["layout"] == "TP 1"
+
+
+def test_the_offer_table_names_the_expert_row_and_finds_each_layout(qapp, app_state):
+    request = parse_request({"model": {"preset": "mixtral-8x7b"}, "gpu": "h100-80gb-sxm"})
+    model = OfferTableModel()
+    model.set_plan(plan(request))
+    strategies = model.column_texts(3)
+    assert "TP 1 × DP 2, EP 2" in strategies
+    plain = model.find("h100-80gb-sxm", 2, "tensor")
+    experts = model.find("h100-80gb-sxm", 2, "tensor", experts=True)
+    assert plain is not None and experts is not None and plain != experts
+    assert model.option(plain).data_parallel == 0
+    assert model.option(experts).layout == "TP 1 × DP 2, EP 2"
+    # a plan without expert-parallel rows: the plain row is the one selected
+    model.set_plan(plan(parse_request({"model": {"preset": "llama-3.1-8b"}, "gpu": "l4"})))
+    shown = model.find("l4", 2, "tensor")
+    assert shown is not None and model.find("l4", 2, "tensor", experts=True) == shown
