@@ -14,7 +14,7 @@ from core.estimate.dispatch import estimate_on, resolve
 from core.estimate.llm import inference_weights
 from core.model.architecture import LinearGroup, ModelArchitecture
 from core.planning.traffic import OperatingPoint, ServingLayout, TrafficProfile, plan_traffic
-from core.planning.traffic.search import layouts, serving_request
+from core.planning.traffic.capacity import layouts, serving_request
 from core.planning.traffic.speed_model_source import default_serving
 from core.pricing.prices import price_for
 from core.speed import ModelShape, profile_for
@@ -408,7 +408,7 @@ class Counting:
 def test_interpolated_search_finds_the_bisections_concurrency(changes):
     # The capacity search guesses where latency crosses the target by interpolation; it must end
     # on the same largest concurrency within the target as a plain bisection, and ask fewer points.
-    from core.planning.traffic.search import _meets, capacities
+    from core.planning.traffic.capacity import capacities, meets
 
     request = parse_request({"model": {"preset": "qwen3-30b-a3b"}, "gpu": "h100-80gb-sxm"})
     prof = TrafficProfile.model_validate({**PROFILE, **changes})
@@ -418,14 +418,14 @@ def test_interpolated_search_finds_the_bisections_concurrency(changes):
     plain = Counting()
     for capacity in found:
         layout = capacity.layout
-        if not _meets(plain, layout, prof, 1)[0]:
+        if not meets(plain, layout, prof, 1)[0]:
             assert capacity.concurrency == 0
             continue
         low, high = 1, capacity.cap
-        if not _meets(plain, layout, prof, high)[0]:
+        if not meets(plain, layout, prof, high)[0]:
             while high - low > 1:
                 middle = (low + high) // 2
-                if _meets(plain, layout, prof, middle)[0]:
+                if meets(plain, layout, prof, middle)[0]:
                     low = middle
                 else:
                     high = middle
@@ -592,7 +592,7 @@ def test_expert_layouts_are_not_laid_out_where_the_weights_alone_overflow():
     # DeepSeek-V3's weights overflow 2 and 4 H200 under tensor parallelism, so every expert-
     # parallel split of 2 or 4 GPUs is left out (each would hold at least as much per GPU); those
     # of 8 GPUs are searched. The left-out ones, estimated directly, do not fit either.
-    from core.planning.traffic.search import capacities
+    from core.planning.traffic.capacity import capacities
 
     request = parse_request({"model": {"preset": "deepseek-v3"}, "gpu": "h200-141gb"})
     prof = TrafficProfile.model_validate(PROFILE)
@@ -617,7 +617,7 @@ def test_expert_layouts_are_not_laid_out_where_the_weights_alone_overflow():
 def test_a_model_whose_experts_are_padded_per_rank_keeps_every_expert_layout():
     # vLLM pads gpt-oss's MXFP4 experts per tensor-parallel rank, which can make tensor
     # parallelism the heavier layout: no expert layout is left out on its account.
-    from core.planning.traffic.search import capacities
+    from core.planning.traffic.capacity import capacities
 
     request = parse_request({"model": {"preset": "gpt-oss-120b"}, "gpu": "l4"})
     prof = TrafficProfile.model_validate(PROFILE)

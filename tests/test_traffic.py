@@ -29,8 +29,9 @@ from core.planning.traffic import (
     saved_point,
     what_if,
 )
+from core.planning.traffic.capacity import capacity_of, serving_request
 from core.planning.traffic.report import parse_deadline, parse_profile
-from core.planning.traffic.search import capacity_of, operating_concurrency, serving_request, size
+from core.planning.traffic.search import operating_concurrency, size
 from core.planning.traffic.speed_model_source import default_serving
 from core.planning.traffic.speed_source import (
     RooflineFigures,

@@ -139,6 +139,15 @@ def estimate_llamacpp(
         findings.append(Finding.of("llamacpp_not_gguf", "warning", "quantization", format=named))
     if gpus > 1:
         findings.append(Finding.of("llamacpp_layer_split", "info", "vram", gpus=gpus))
+    if par.expert_parallel:
+        # llama.cpp's multi-GPU modes are --split-mode none, layer and row (the ``split-mode``
+        # option in ggml-org/llama.cpp common/arg.cpp); none splits experts over GPUs, so the
+        # request's expert (and data) parallelism is not what runs: say so, count the layer split.
+        code, term = "llamacpp_no_expert_parallel", "tensor_parallelism"
+        if arch.is_moe:
+            findings.append(Finding.of(code, "warning", term, variant="moe"))
+        else:
+            findings.append(Finding.of(code, "warning", term, variant="dense"))
     s = settings(request)
     layers = model_layers(request, arch)
     n_slots = len(layers.blocks) + 1

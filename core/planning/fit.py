@@ -23,7 +23,14 @@ from core.estimate.dispatch import estimate_on, resolve
 from core.estimate.results import EstimateResult, certainty_json
 from core.model.models import list_presets
 from core.planning.limits import Limits, solve_limits
-from core.planning.planner import GPU_COUNTS, _with_layout, layouts, reason_parts
+from core.planning.planner import (
+    GPU_COUNTS,
+    _with_layout,
+    expert_layouts,
+    layout_name,
+    layouts,
+    reason_parts,
+)
 from core.pricing.outcome import OutcomeCost, outcome_cost
 from core.pricing.prices import Price, price_for
 from core.texts.messages import Message
@@ -40,6 +47,16 @@ class FitRow:
     limits: Limits | None = None
     outcome: OutcomeCost | None = None
     reason: str = ""  # why it does not fit ("" when it fits)
+    # The fitting layout under vLLM's expert parallelism ("TP 1 × DP 4, EP 4"); "" otherwise.
+    expert_layout: str = ""
+
+    @property
+    def layout(self) -> str | None:
+        """The layout of the estimate shown: "TP 4", "TP 1 × DP 4, EP 4" or the strategy."""
+        if self.expert_layout:
+            return self.expert_layout
+        est = self.estimate
+        return None if est is None else layout_name(est.strategy, est.request.parallelism.tp)
 
     @property
     def fits(self) -> bool:
@@ -56,6 +73,7 @@ class FitRow:
             **(certainty_json(est) if est else {"fit_certainty": None, "approximate": None}),
             "gpus": est.gpus if est else None,
             "strategy": est.strategy if est else None,
+            "layout": self.layout,
             "memory_per_gpu_bytes": est.memory.total if est else None,
             "usable_bytes": est.usable_bytes if est else None,
             "price": self.price.as_json() if self.price else None,
@@ -183,6 +201,31 @@ def _fit_one(
                 )
             if nearest is None or result.headroom_bytes > nearest.headroom_bytes:
                 nearest = result
+        # Where no tensor-parallel layout of this count fits, vLLM's expert parallelism may: the
+        # one that leaves the most room, as fit is about memory.
+        fitting = [
+            (result, tp, n // tp)
+            for n, tp in expert_layouts(request, gpu, model)
+            if n == count
+            and (
+                result := estimate_on(
+                    _with_layout(request, gpu, "tensor", n, tp, n // tp), model, gpu
+                )
+            ).fits
+        ]
+        if fitting:
+            result, tp, dp = max(fitting, key=lambda f: f[0].headroom_bytes)
+            limits = solve_limits(result, model)
+            return FitRow(
+                source,
+                name,
+                result,
+                price,
+                limits,
+                outcome_cost(result, price, utilization=utilization),
+                _beyond_model(request, limits),
+                expert_layout=layout_name("tensor", tp, dp),
+            )
     if nearest is None:
         return FitRow(source, name, reason=Message("fit.no_layout"))
     return FitRow(source, name, nearest, reason="; ".join(reason_parts(nearest)))

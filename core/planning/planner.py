@@ -15,11 +15,15 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from core.base.errors import PlannerError
 from core.base.units import gib
+from core.capacity.expert_parallel import layout_of
+from core.capacity.vllm_mxfp4 import padding_bytes
 from core.domain.catalog import Catalog, GpuOffer, default_catalog
 from core.domain.request import Parallelism, PlanRequest
 from core.domain.terms import term_hours
 from core.estimate.dispatch import estimate_on, resolve
+from core.estimate.llm import mxfp4_kernel
 from core.estimate.results import EstimateResult, certainty_json
+from core.model.architecture import ModelArchitecture
 from core.planning.limits import Limits, SharedLimits
 from core.pricing.outcome import OutcomeCost, outcome_cost
 from core.pricing.prices import Price, price_for, round_money
@@ -66,6 +70,29 @@ class PlanOption:
     outcome: OutcomeCost | None = None
     # Solves the limits when the plan was asked for them; they are solved on first use only.
     solver: Callable[[], Limits] | None = field(default=None, repr=False, compare=False)
+    # Under vLLM's expert parallelism, the data-parallel ranks of ``tensor_parallel`` GPUs the
+    # experts are split over (EP = TP × DP); 0 for a layout without expert parallelism.
+    data_parallel: int = 0
+
+    @property
+    def expert_parallel(self) -> int:
+        """The expert-parallel group's GPUs (0 without expert parallelism)."""
+        return self.tensor_parallel * self.data_parallel
+
+    @property
+    def layout(self) -> str:
+        """The layout in a few characters: "TP 4", "TP 2 × DP 4, EP 8", or the strategy's key."""
+        return layout_name(self.estimate.strategy, self.tensor_parallel, self.data_parallel)
+
+    @property
+    def speed_band(self) -> float | None:
+        """The serving speed's relative band (× or ÷ 1 + band); doubled under expert parallelism.
+
+        No published measurement calibrates expert-parallel serving
+        (:func:`core.speed.expert_parallel.widened`), so its speeds and costs per token are the
+        least certain of a plan.
+        """
+        return self.estimate.throughput.band
 
     @cached_property
     def limits(self) -> Limits | None:
@@ -86,6 +113,29 @@ class PlanOption:
     def fits(self) -> bool:
         """Whether memory fits and nothing blocks the option."""
         return self.estimate.fits
+
+
+def layout_name(strategy: str, tp: int, dp: int = 0) -> str:
+    """A layout in a few characters: "TP 4", "TP 2 × DP 4, EP 8" (``dp`` > 0), else ``strategy``."""
+    if dp:
+        return f"TP {tp} × DP {dp}, EP {tp * dp}"
+    if strategy in ("single", "tensor"):
+        return f"TP {tp}"
+    return strategy
+
+
+def expert_layout(request: PlanRequest, details: object = None) -> tuple[int, int] | None:
+    """(tp, dp) of the replica ``request`` serves expert-parallel, or None without it.
+
+    From the request's parallelism; where the estimate's ``details`` (as saved) show the engine
+    did not split the experts (a dense model, llama.cpp), None: the layout stayed tensor-parallel.
+    """
+    par = request.parallelism
+    if request.workload != "inference" or not par.expert_parallel or par.replica_gpus < 2:
+        return None
+    if details is not None and getattr(details, "expert_parallel", None) is None:
+        return None
+    return par.tp, par.replica_gpus // par.tp
 
 
 @dataclass(frozen=True)
@@ -122,23 +172,59 @@ def layouts(request: PlanRequest, gpu: GpuOffer) -> list[tuple[str, int, int]]:
     return found
 
 
+def expert_layouts(
+    request: PlanRequest, gpu: GpuOffer, model: ResolvedModel
+) -> list[tuple[int, int]]:
+    """(GPUs, tensor-parallel degree) of each expert-parallel layout worth estimating on ``gpu``.
+
+    vLLM's expert parallelism (:mod:`core.capacity.expert_parallel`) serves a mixture-of-experts
+    language model; within one node, over two GPUs or more, where every GPU gets an expert. The
+    layout is one replica of ``GPUs ÷ tp`` data-parallel ranks of ``tp`` GPUs each.
+    """
+    if (
+        request.workload != "inference"
+        or request.inference.engine != "vllm"
+        or not isinstance(model, ModelArchitecture)
+        or not model.is_moe
+    ):
+        return []
+    counts = [n for n in GPU_COUNTS if 1 < n <= min(gpu.max_gpus, gpu.gpus_per_node)]
+    return [
+        (n, tp)
+        for n in counts
+        for tp in (1, *counts)
+        if tp <= n and layout_of(model, n, tp) is not None
+    ]
+
+
 def _with_layout(
-    request: PlanRequest, gpu: GpuOffer, strategy: str, gpus: int, tp: int
+    request: PlanRequest, gpu: GpuOffer, strategy: str, gpus: int, tp: int, dp: int = 0
 ) -> PlanRequest:
+    """``request`` laid out so; ``dp`` > 0 serves it expert-parallel over ``dp`` ranks of ``tp``."""
     sharding = request.parallelism.fsdp_sharding
     if strategy == "fsdp":
         sharding = "hybrid" if gpus > gpu.gpus_per_node else "full"
     tensor = tp if strategy == "tensor" else None
-    parallelism = _parallelism(request.parallelism, strategy, gpus, tensor, sharding)
+    parallelism = _parallelism(request.parallelism, strategy, gpus, tensor, sharding, dp)
     return request.model_copy(update={"parallelism": parallelism, "gpu": gpu.id})
 
 
 @lru_cache(maxsize=256)  # a sweep asks a few dozen layouts; Parallelism is frozen and hashable
 def _parallelism(
-    base: Parallelism, strategy: str, gpus: int, tp: int | None, sharding: str
+    base: Parallelism, strategy: str, gpus: int, tp: int | None, sharding: str, dp: int = 0
 ) -> Parallelism:
-    """``base`` with the layout's fields, made once and shared by every request laid out so."""
-    update = {"strategy": strategy, "gpus": gpus, "tensor_parallel": tp, "fsdp_sharding": sharding}
+    """``base`` with the layout's fields, made once and shared by every request laid out so.
+
+    Expert parallelism is the layout's, never the base request's: a plan lays out both.
+    """
+    update: dict[str, Any] = {
+        "strategy": strategy,
+        "gpus": gpus,
+        "tensor_parallel": tp,
+        "fsdp_sharding": sharding,
+        "expert_parallel": dp > 0,
+        "data_parallel": dp or None,
+    }
     return base.model_copy(update=update)
 
 
@@ -190,12 +276,22 @@ def _money(amount: Decimal, step: Decimal) -> Decimal | None:
 
 
 def _rank_key(option: PlanOption, rank_by: RankBy) -> tuple[Any, ...]:
+    """How ``option`` ranks: by ``rank_by``, the calibrated layout first at a tie.
+
+    By cost per 1M tokens an expert-parallel option counts at the slow end of its speed band:
+    no published measurement backs its speed, so it outranks a calibrated layout only where it
+    would be cheaper even then (its row still shows the central figure and the band).
+    """
     total = option.price.total
+    guessed = option.data_parallel > 0
     if rank_by == "per-million-tokens" and option.per_million_tokens is not None:
-        return (option.per_million_tokens, total)
+        cost = option.per_million_tokens
+        if guessed and option.speed_band:
+            cost = cost * (1 + Decimal(str(option.speed_band)))
+        return (cost, total, guessed)
     if rank_by == "job-cost" and option.job_cost is not None:
         return (option.job_cost, total)
-    return (total, option.estimate.gpus, -option.estimate.headroom_bytes)
+    return (total, option.estimate.gpus, -option.estimate.headroom_bytes, guessed)
 
 
 def plan(
@@ -254,28 +350,37 @@ def _options(
     feasible: list[PlanOption] = []
     infeasible: list[PlanOption] = []
     shared = SharedLimits(model) if with_limits or maximize else None
+
+    def option_of(strategy: str, count: int, tp: int, gpu: GpuOffer, dp: int = 0) -> PlanOption:
+        variant = _with_layout(request, gpu, strategy, count, tp, dp)
+        result = estimate_on(variant, model, gpu)
+        price = price_for(catalog, gpu, count, request.term, tax_rate=tax_rate)
+        parts = () if result.fits else tuple(reason_parts(result))
+        if not parts and budget is not None and price.total > budget:
+            parts = (_over_budget(price, budget),)
+        return PlanOption(
+            estimate=result,
+            price=price,
+            tensor_parallel=tp,
+            # an option that does not fit, or that vLLM would not start, generates nothing
+            per_million_tokens=_per_million(result, price) if result.fits else None,
+            job_cost=_job_cost(result, price),
+            reason_parts=parts,
+            outcome=outcome_cost(result, price, utilization=utilization),
+            solver=partial(shared.solve, result)
+            if shared is not None and not _blocked(result)
+            else None,
+            data_parallel=dp,
+        )
+
     for gpu in gpus:
+        tensor: dict[int, PlanOption] = {}
         for strategy, count, tp in layouts(request, gpu):
-            variant = _with_layout(request, gpu, strategy, count, tp)
-            result = estimate_on(variant, model, gpu)
-            price = price_for(catalog, gpu, count, request.term, tax_rate=tax_rate)
-            parts = () if result.fits else tuple(reason_parts(result))
-            if not parts and budget is not None and price.total > budget:
-                parts = (_over_budget(price, budget),)
-            option = PlanOption(
-                estimate=result,
-                price=price,
-                tensor_parallel=tp,
-                # an option that does not fit, or that vLLM would not start, generates nothing
-                per_million_tokens=_per_million(result, price) if result.fits else None,
-                job_cost=_job_cost(result, price),
-                reason_parts=parts,
-                outcome=outcome_cost(result, price, utilization=utilization),
-                solver=partial(shared.solve, result)
-                if shared is not None and not _blocked(result)
-                else None,
-            )
-            (infeasible if parts else feasible).append(option)
+            option = option_of(strategy, count, tp, gpu)
+            if strategy in ("single", "tensor"):
+                tensor[count] = option
+            (infeasible if option.reason_parts else feasible).append(option)
+        feasible += _expert_options(request, gpu, model, tensor, partial(option_of, gpu=gpu))
     if maximize is not None:
         name = MAXIMIZED[maximize][request.workload]
         feasible.sort(key=lambda o: (-_limit(o, name), *_rank_key(o, rank_by)))
@@ -283,6 +388,61 @@ def _options(
         feasible.sort(key=lambda o: _rank_key(o, rank_by))
     infeasible.sort(key=lambda o: -o.estimate.headroom_bytes / max(o.estimate.usable_bytes, 1))
     return feasible, infeasible
+
+
+def _expert_options(
+    request: PlanRequest,
+    gpu: GpuOffer,
+    model: ResolvedModel,
+    tensor: dict[int, PlanOption],
+    option_of: Callable[..., PlanOption],
+) -> list[PlanOption]:
+    """The expert-parallel options worth showing beside the tensor-parallel ones on ``gpu``.
+
+    At each GPU count, the best expert-parallel layout that fits (cheapest per 1M tokens, then the
+    most headroom) is shown where tensor parallelism on as many GPUs does not fit, or where it
+    generates tokens more cheaply. Layouts that do not fit are not listed: the tensor-parallel row
+    already says why that count falls short. A count whose weights alone overflow under tensor
+    parallelism is skipped without an estimate: expert parallelism holds at least as much per GPU
+    there (dense layers split by tp ≤ the count, the fullest rank's ⌈E ÷ ep⌉ experts ≥ E ÷ ep),
+    unless a kernel pads the experts per tensor-parallel rank (vLLM's MXFP4 kernels).
+    """
+    found = expert_layouts(request, gpu, model)
+    if not found or not isinstance(model, ModelArchitecture):
+        return []
+    kernel = mxfp4_kernel(request, model, gpu)
+    padded = any(padding_bytes(model, n, kernel) for n in GPU_COUNTS)
+    best: dict[int, PlanOption] = {}
+    for count, tp in found:
+        plain = tensor.get(count)
+        if plain is not None and not plain.fits and not padded:
+            memory = plain.estimate.memory
+            if memory.weights + memory.quantization_metadata > plain.estimate.usable_bytes:
+                continue
+        option = option_of("tensor", count, tp, dp=count // tp)
+        if option.reason_parts:
+            continue
+        held = best.get(count)
+        if held is None or _expert_key(option) < _expert_key(held):
+            best[count] = option
+    shown = []
+    for count, option in best.items():
+        plain = tensor.get(count)
+        cheaper = (
+            plain is not None
+            and option.per_million_tokens is not None
+            and plain.per_million_tokens is not None
+            and option.per_million_tokens < plain.per_million_tokens
+        )
+        if plain is None or plain.reason_parts or cheaper:
+            shown.append(option)
+    return shown
+
+
+def _expert_key(option: PlanOption) -> tuple[Any, ...]:
+    """Among expert-parallel layouts of one count: cheapest per 1M tokens, then most headroom."""
+    cost = option.per_million_tokens
+    return (cost is None, cost or Decimal(0), -option.estimate.headroom_bytes)
 
 
 def _blocked(result: EstimateResult) -> bool:
@@ -451,6 +611,9 @@ def plan_to_json(result: Plan) -> dict[str, Any]:
             "gpus": option.estimate.gpus,
             "strategy": option.estimate.strategy,
             "tensor_parallel": option.tensor_parallel,
+            "layout": option.layout,
+            "expert_parallel": option.expert_parallel or None,
+            "data_parallel": option.data_parallel or None,
             "fits": option.fits,
             **certainty_json(option.estimate),
             "memory_per_gpu": option.estimate.memory.as_dict(),
@@ -470,6 +633,8 @@ def plan_to_json(result: Plan) -> dict[str, Any]:
                 if o.per_million_tokens is not None
                 else None,
                 "job_cost": str(o.job_cost) if o.job_cost is not None else None,
+                "speed_band": o.speed_band,
+                "speed_uncalibrated": list(o.estimate.throughput.uncalibrated),
                 "limits": o.limits.as_dict() if o.limits else None,
                 "outcome": o.outcome.as_dict() if o.outcome else None,
                 "warnings": [f.as_dict() for f in o.estimate.findings if f.severity != "info"],

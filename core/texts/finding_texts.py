@@ -165,6 +165,14 @@ FINDING_TEMPLATES: dict[str, str] = {
         "llama.cpp splits the layers over the {gpus} GPUs (--split-mode layer), not the tensors: "
         "each GPU holds whole layers and their KV cache, one at a time computes"
     ),
+    "llamacpp_no_expert_parallel.moe": (
+        "expert parallelism is asked for, but llama.cpp has none: it places whole layers, "
+        "experts and all, on each GPU (--split-mode layer), and is counted so"
+    ),
+    "llamacpp_no_expert_parallel.dense": (
+        "expert parallelism is asked for, but llama.cpp has none, and the model routes no "
+        "experts: it is counted as llama.cpp serves it"
+    ),
     "llamacpp_not_gguf": (
         "llama.cpp runs GGUF files: the weights are counted as {format}, which is not a GGUF "
         "type; choose a GGUF format or a .gguf file for exact figures"

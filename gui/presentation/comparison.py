@@ -36,7 +36,7 @@ from gui.presentation import palette
 from gui.presentation.formats import count, gib, money, term
 from gui.presentation.names import component_name, model_name, offer, strategy_short
 from gui.presentation.quote_document import quote_gpu, quote_sharding
-from gui.presentation.traffic_text import TrafficText, quote_traffic
+from gui.presentation.traffic_text import TrafficText, quote_expert_layout, quote_traffic
 from gui.translation import tr_id
 
 MIN_COLUMNS, MAX_COLUMNS = 2, 4
@@ -76,6 +76,9 @@ class Column:
     outcome: OutcomeCost | None
     reason: str = ""
     traffic: TrafficProfile | None = None  # the profile it was planned for, with its point
+    # A serving replica's layout: (tp, dp) under vLLM's expert parallelism, (tp, 0) under tensor
+    # parallelism, None for training and image generation.
+    layout: tuple[int, int] | None = None
 
 
 def option_column(option: PlanOption) -> Column:
@@ -98,6 +101,9 @@ def option_column(option: PlanOption) -> Column:
         outcome=option.outcome,
         reason=reason_text(option),
         traffic=request.traffic,
+        layout=(option.tensor_parallel, option.data_parallel)
+        if request.workload == "inference"
+        else None,
     )
 
 
@@ -122,7 +128,15 @@ def quote_column(quote: Quote, title: str | None = None, key: str | None = None)
         outcome=solved.outcome,
         reason=message_text(solved.problem) if solved.problem else "",
         traffic=quote_traffic(quote),
+        layout=_quote_layout(quote, saved),
     )
+
+
+def _quote_layout(quote: Quote, saved: SavedEstimate) -> tuple[int, int] | None:
+    """A serving quote's replica layout from its saved request: (tp, dp), dp 0 without experts."""
+    if quote.workload != "inference":
+        return None
+    return quote_expert_layout(quote, saved) or (saved.tensor_parallel or 1, 0)
 
 
 def _number(value: float | None) -> str:
@@ -148,6 +162,7 @@ class Comparison(QObject):
         add(tr_id("Comparison.gpu", "GPU"), [c.gpu for c in columns])
         add(tr_id("Comparison.gpus", "GPUs"), [str(c.gpus) for c in columns])
         add(tr_id("Comparison.strategy", "Strategy"), [c.strategy for c in columns])
+        self._layout_rows(columns, add)
         add(tr_id("Comparison.term", "Term"), [c.term for c in columns])
         self._price_rows(columns, add)
         memory = [c.estimate.memory for c in columns]
@@ -268,6 +283,20 @@ class Comparison(QObject):
                 tr_id("Comparison.training_run_gpu_hours", "Training run GPU-hours"),
                 [_number(h) for h in hours],
             )
+
+    def _layout_rows(self, columns: Sequence[Column], add: Add) -> None:
+        """The replicas' layouts, where one is expert-parallel (the strategy would not say so)."""
+        if not any(c.layout and c.layout[1] for c in columns):
+            return
+        words = TrafficText(self)
+        cells = [
+            words.layout(c.layout[0], c.layout[1] or 1, expert_parallel=bool(c.layout[1]))
+            if c.layout
+            else "—"
+            for c in columns
+        ]
+        add(tr_id("Comparison.layout", "Layout"), cells)
+        words.deleteLater()
 
     def _traffic_rows(self, columns: Sequence[Column], add: Add) -> None:
         if not any(c.traffic for c in columns):

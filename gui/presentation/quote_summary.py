@@ -21,7 +21,7 @@ from gui.core_text import line_label
 from gui.presentation import formats
 from gui.presentation.names import Names
 from gui.presentation.quote_document import QuoteDocument, quote_gpu, quote_sharding
-from gui.presentation.traffic_text import TrafficText, quote_traffic
+from gui.presentation.traffic_text import TrafficText, quote_expert_layout, quote_traffic
 from gui.translation import tr_id
 
 Pair = tuple[str, str]
@@ -55,6 +55,17 @@ class QuoteSummary(QObject):
             (tr_id("QuoteSummary.term", "Term"), term),
         ]
         saved = read_snapshot(quote).estimate
+        experts = quote_expert_layout(quote, saved)
+        if experts is not None:  # the strategy alone would say tensor parallel
+            words = TrafficText(self)
+            facts.insert(
+                4,
+                (
+                    tr_id("QuoteSummary.layout", "Layout"),
+                    words.layout(*experts, expert_parallel=True),
+                ),
+            )
+            words.deleteLater()
         memory, vram = saved.memory.total, saved.vram_bytes
         if memory is not None and vram is not None:
             facts.append(

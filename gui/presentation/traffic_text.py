@@ -7,12 +7,14 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 
 from core.base.errors import PlannerError
+from core.planning.planner import expert_layout
 from core.quotes.snapshot import read_request
 from gui.translation import tr_id
 
 if TYPE_CHECKING:
     from core.domain.traffic_profile import SavedPoint, TrafficProfile
     from core.quotes.quote import Quote
+    from core.quotes.snapshot import SavedEstimate
 
 
 def quote_traffic(quote: Quote) -> TrafficProfile | None:
@@ -21,6 +23,15 @@ def quote_traffic(quote: Quote) -> TrafficProfile | None:
         return read_request(quote).traffic
     except PlannerError:  # a request this version cannot read has no profile to show
         return None
+
+
+def quote_expert_layout(quote: Quote, saved: SavedEstimate | None = None) -> tuple[int, int] | None:
+    """(tp, dp) of the expert-parallel replica ``quote`` was made for, or None."""
+    try:
+        request = read_request(quote)
+    except PlannerError:  # a request this version cannot read names no layout
+        return None
+    return expert_layout(request, saved.details if saved is not None else None)
 
 
 class TrafficText(QObject):

@@ -355,7 +355,7 @@ class OfferPage(WizardStep):
         row = None
         if request.gpu is not None:
             par = request.parallelism
-            row = self._model.find(request.gpu, par.gpus, par.strategy)
+            row = self._model.find(request.gpu, par.gpus, par.strategy, par.expert_parallel)
         selection = self._table.selectionModel()
         selection.blockSignals(True)
         if row is None:

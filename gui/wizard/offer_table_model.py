@@ -23,6 +23,7 @@ from gui.core_text import reason_text
 from gui.presentation import counts, palette
 from gui.presentation.formats import count, gib, money
 from gui.presentation.names import strategy_short
+from gui.presentation.traffic_text import TrafficText
 from gui.translation import tr_id
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
@@ -58,6 +59,7 @@ class OfferTableModel(QAbstractTableModel):
         super().__init__(parent)
         self._rows: list[_Row] = []
         self._workload = "inference"
+        self._words = TrafficText(self)
 
     def set_plan(self, plan: Plan | None) -> None:
         """Show the options of ``plan`` (none for None)."""
@@ -74,13 +76,19 @@ class OfferTableModel(QAbstractTableModel):
         """The option shown in ``row``."""
         return self._rows[row].option
 
-    def find(self, gpu: str, gpus: int, strategy: str) -> int | None:
-        """The row of the option with this layout, if any."""
-        for number, row in enumerate(self._rows):
-            est = row.option.estimate
-            if (row.option.gpu.id, est.gpus, est.strategy) == (gpu, gpus, strategy):
-                return number
-        return None
+    def find(self, gpu: str, gpus: int, strategy: str, experts: bool = False) -> int | None:
+        """The row of the option with this layout, if any.
+
+        Expert-parallel when ``experts`` and the plan shows such a row, else the plain one.
+        """
+        found = [
+            (bool(row.option.data_parallel) != experts, number)
+            for number, row in enumerate(self._rows)
+            if (row.option.gpu.id, row.option.estimate.gpus, row.option.estimate.strategy)
+            == (gpu, gpus, strategy)
+            and (experts or not row.option.data_parallel)
+        ]
+        return min(found)[1] if found else None
 
     def column_texts(self, column: int) -> list[str]:
         """The texts of ``column`` in every row (to size the column)."""
@@ -130,7 +138,10 @@ class OfferTableModel(QAbstractTableModel):
             str(rank) if rank is not None else "—",
             vendor_label(option.gpu.name),  # its memory is the VRAM column's
             str(est.gpus),
-            strategy_short(
+            # an expert-parallel row names its layout: the strategy alone would say tensor
+            self._words.layout(option.tensor_parallel, option.data_parallel, expert_parallel=True)
+            if option.data_parallel
+            else strategy_short(
                 est.strategy, option.tensor_parallel, est.request.parallelism.fsdp_sharding
             ),
             money(option.price.total, currency),

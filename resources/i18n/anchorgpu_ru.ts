@@ -323,6 +323,10 @@
         <source>Largest square image (px)</source>
         <translation>Наибольшее квадратное изображение (пикс.)</translation>
     </message>
+    <message id="Comparison.layout">
+        <source>Layout</source>
+        <translation>Раскладка</translation>
+    </message>
     <message id="Comparison.limits_the_largest_value_that_fits">
         <source>Limits: the largest value that fits in memory, the other sizes as requested.</source>
         <translation>Пределы: наибольшее значение, которое помещается в память, при остальных размерах как в запросе.</translation>
@@ -2603,6 +2607,10 @@ Idempotency key of this purchase: {key}</source>
         <source>{id} as of {date}</source>
         <translation>{id} на {date}</translation>
     </message>
+    <message id="QuoteSummary.layout">
+        <source>Layout</source>
+        <translation>Раскладка</translation>
+    </message>
     <message id="QuoteSummary.memory_per_gpu">
         <source>Memory per GPU</source>
         <translation>Память на GPU</translation>
@@ -4082,6 +4090,14 @@ Idempotency key of this purchase: {key}</source>
     <message id="llamacpp_layer_split">
         <source>llama.cpp splits the layers over the {gpus} GPUs (--split-mode layer), not the tensors: each GPU holds whole layers and their KV cache, one at a time computes</source>
         <translation>llama.cpp делит между {gpus} GPU слои (--split-mode layer), а не тензоры: каждый GPU держит целые слои и их KV-кэш, вычисляет в каждый момент один GPU</translation>
+    </message>
+    <message id="llamacpp_no_expert_parallel.dense">
+        <source>expert parallelism is asked for, but llama.cpp has none, and the model routes no experts: it is counted as llama.cpp serves it</source>
+        <translation>задан параллелизм экспертов, но в llama.cpp его нет, а в модели нет маршрутизируемых экспертов: расчёт сделан так, как её обслуживает llama.cpp</translation>
+    </message>
+    <message id="llamacpp_no_expert_parallel.moe">
+        <source>expert parallelism is asked for, but llama.cpp has none: it places whole layers, experts and all, on each GPU (--split-mode layer), and is counted so</source>
+        <translation>задан параллелизм экспертов, но в llama.cpp его нет: каждый GPU держит целые слои вместе со всеми их экспертами (--split-mode layer), так и посчитано</translation>
     </message>
     <message id="llamacpp_no_layer_fits">
         <source>not even one layer fits beside llama.cpp&apos;s compute buffer and KV cache on {gpu}</source>

@@ -21,7 +21,7 @@ from core.domain.catalog import bundled_catalog_path, default_catalog, load_cata
 from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import resolve
 from core.planning.traffic import TrafficProfile, plan_traffic, what_if
-from core.planning.traffic.search import serving_request
+from core.planning.traffic.capacity import serving_request
 from tests.benchmarks.timing import median_ms, report
 
 TARGET_MS = 100.0

@@ -172,9 +172,11 @@ def format_fit(rows: list[FitRow], args: argparse.Namespace) -> str:
     fitting = [r for r in rows if r.fits]
     headers = LIMIT_HEADERS[args.workload]
     width = max([LABEL_WIDTH, *(len(_label(r, args)) for r in rows)])
+    # A row served expert-parallel names its layout ("TP 1 × DP 4, EP 4") in the strategy column.
+    wide = max([9, *(len(r.expert_layout) + 2 for r in fitting)])
     if fitting:
         lines.append(
-            f"  {'model':<{width}}{'×':>3}  {'strategy':<9}{'per GPU':>9}{'total':>14}"
+            f"  {'model':<{width}}{'×':>3}  {'strategy':<{wide}}{'per GPU':>9}{'total':>14}"
             + "".join(f"{h:>12}" for _, h in headers)
             + f"{OUTCOME[args.workload][0]:>16}"
         )
@@ -183,13 +185,19 @@ def format_fit(rows: list[FitRow], args: argparse.Namespace) -> str:
             cells = "".join(f"{_limit(row, name):>12}" for name, _ in headers)
             cost = getattr(row.outcome, OUTCOME[args.workload][1], None)
             lines.append(
-                f"  {_label(row, args):<{width}}{row.estimate.gpus:>3}  {row.estimate.strategy:<9}"
+                f"  {_label(row, args):<{width}}{row.estimate.gpus:>3}  "
+                f"{row.expert_layout or row.estimate.strategy:<{wide}}"
                 f"{certainty.per_gpu(row.estimate, 9)}"
                 f"{row.price.total:>10} {row.price.currency}{cells}"
                 + (f"{cost:>12} {row.price.currency}" if cost is not None else f"{'-':>16}")
                 + certainty.at_once_note(row.estimate)
             )
         lines += certainty.footnote(r.estimate for r in fitting if r.estimate is not None)
+        if any(r.expert_layout for r in fitting):
+            lines.append(
+                "  (TP × DP, EP: vLLM's expert parallelism, where no tensor-parallel layout of as "
+                "many GPUs fits; no published measurement backs its speed, so its band is doubled)"
+            )
     else:
         lines.append("  no model fits this offer.")
     others = [r for r in rows if not r.fits]

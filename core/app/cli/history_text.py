@@ -15,7 +15,9 @@ from core.base.errors import PlannerError
 from core.base.units import offer_text
 from core.domain.catalog import default_catalog
 from core.domain.glossary import load_glossary
+from core.planning.planner import expert_layout, layout_name
 from core.quotes.quote import Quote
+from core.quotes.snapshot import read_request, read_snapshot
 from core.store import HistoryRow, Order
 from core.store.records import stamp_seconds
 
@@ -68,12 +70,22 @@ def offer(quote: Quote) -> str:
     return offer_text(quote.gpu_name, vram) if isinstance(vram, int | float) else quote.gpu_name
 
 
+def layout_line(quote: Quote) -> str:
+    """The expert-parallel replica layout ("layout    TP 2 × DP 4, EP 8"); "" without one."""
+    try:
+        found = expert_layout(read_request(quote), read_snapshot(quote).estimate.details)
+    except PlannerError:  # a request this version cannot read names no layout
+        return ""
+    return f"layout    {layout_name('tensor', *found)}" if found else ""
+
+
 def quote_text(quote: Quote) -> str:
     """A saved quote as ``history show`` prints it: request, term, price lines, total."""
     start = "at placement" if not quote.start_given else stamp_seconds(quote.term_start)
     lines = [
         f"label     {quote.label}" if quote.label else "",
         f"model     {quote.model} ({quote.workload}), strategy {quote.strategy}",
+        layout_line(quote),
         f"GPUs      {quote.gpus} × {offer(quote)} ({quote.gpu_id})",
         f"term      {quote.term_count} × {quote.term_unit} ({quote.price.hours} h), starts {start}",
         f"catalog   {quote.catalog_id} as of {quote.catalog_as_of.isoformat()}, {quote.currency}",

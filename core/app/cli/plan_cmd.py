@@ -167,6 +167,11 @@ def _outcome_cells(option: PlanOption, workload: str) -> str:
     return cell(o.per_thousand_images, 12)
 
 
+def _layout_cell(option: PlanOption) -> str:
+    """The strategy column: the strategy, or the serving layout under expert parallelism."""
+    return option.layout if option.data_parallel else option.estimate.strategy
+
+
 OUTCOME_HEADERS = {
     "inference": f"{'1M in':>11}{'1M out':>12}",
     "training": f"{'run cost':>12}",
@@ -185,16 +190,18 @@ def format_plan(result: Plan, *, show_all: bool = False) -> str:
     shown = result.infeasible if show_all else result.infeasible[:INFEASIBLE_SHOWN]
     # Offers are named as everywhere ("NVIDIA H100 SXM · 80 GiB"); the column fits the longest.
     name = max([16, *(len(o.gpu.label) + 2 for o in [*listed, *shown])])
+    # The layout names its expert parallelism ("TP 2 × DP 4, EP 8"); the column fits the longest.
+    wide = max([9, *(len(_layout_cell(o)) + 2 for o in listed)])
     if result.options:
         limit_header = "".join(f"{h:>{len(h) + 2}}" for _, h in LIMIT_COLUMNS[workload])
         lines.append(
-            f"  {'':2}{'GPU':<{name}}{'×':>3}  {'strategy':<9}{'per GPU':>10}{'of':>8}"
+            f"  {'':2}{'GPU':<{name}}{'×':>3}  {'strategy':<{wide}}{'per GPU':>10}{'of':>8}"
             f"{'total':>14}{limit_header}{OUTCOME_HEADERS[workload]}"
         )
         for i, o in enumerate(listed):
             mark = "* " if i == 0 else "  "
             lines.append(
-                f"  {mark}{o.gpu.label:<{name}}{o.estimate.gpus:>3}  {o.estimate.strategy:<9}"
+                f"  {mark}{o.gpu.label:<{name}}{o.estimate.gpus:>3}  {_layout_cell(o):<{wide}}"
                 f"{certainty.per_gpu(o.estimate, 10)}{gib(o.estimate.usable_bytes):>5.0f}{UNIT}"
                 f"{o.price.total:>11} {o.price.currency}"
                 f"{_limit_cells(o, workload)}{_outcome_cells(o, workload)}"
@@ -208,6 +215,13 @@ def format_plan(result: Plan, *, show_all: bool = False) -> str:
             f"costs in {currency} at the decode, prefill and training bounds)"
         )
         lines += certainty.footnote(o.estimate for o in listed)
+        guessed = [o.speed_band for o in listed if o.data_parallel and o.speed_band]
+        if guessed:
+            lines.append(
+                f"  (TP × DP, EP: vLLM's expert parallelism; no published measurement backs its "
+                f"speed, so its band is doubled, to × or ÷ {1 + max(guessed):.2f}, and by cost "
+                f"per 1M tokens it ranks at the slow end of that band)"
+            )
     else:
         lines.append("  nothing in the catalog fits this request.")
     if result.suggestions:

@@ -7,16 +7,13 @@ data of the request (:mod:`core.domain.traffic_profile`); speed comes only throu
 """
 
 from core.domain.traffic_profile import TrafficProfile, TrainingGoal
+from core.planning.traffic.capacity import Capacity, capacities
+from core.planning.traffic.goal import GoalOption, GoalPlan, plan_goal
 from core.planning.traffic.search import (
-    Capacity,
-    GoalOption,
-    GoalPlan,
     TrafficOption,
     TrafficPlan,
-    capacities,
     curve,
     option_at,
-    plan_goal,
     plan_traffic,
     saved_point,
     sized_plan,

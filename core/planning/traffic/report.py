@@ -11,7 +11,8 @@ from pydantic import ValidationError
 from core.base.errors import InputError
 from core.base.safe_json import read_json_file
 from core.domain.traffic_profile import TrafficProfile, rule_field
-from core.planning.traffic.search import GoalOption, GoalPlan, TrafficOption, TrafficPlan
+from core.planning.traffic.goal import GoalOption, GoalPlan
+from core.planning.traffic.search import TrafficOption, TrafficPlan
 from core.planning.traffic.speed_source import ServingPoint
 from core.texts.messages import Message, validation_message
 

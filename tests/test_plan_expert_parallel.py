@@ -1,0 +1,139 @@
+"""The general plan lays out vLLM's expert parallelism beside tensor parallelism for MoE models."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from decimal import Decimal
+from pathlib import Path
+
+from core.app.cli.fit_cmd import format_fit
+from core.app.cli.plan_cmd import format_plan
+from core.domain.catalog import default_catalog
+from core.domain.request_parsing import parse_request
+from core.planning.fit import fit_models
+from core.planning.planner import plan, plan_to_json
+from gui.wizard.offer_table_model import OfferTableModel
+
+FIXTURES = Path(__file__).parent / "fixtures" / "hf_configs"
+
+
+def _at(result, gpu: str, gpus: int):
+    return [
+        o
+        for o in (*result.options, *result.infeasible)
+        if o.gpu.id == gpu and o.estimate.gpus == gpus
+    ]
+
+
+def test_moe_plan_shows_a_cheaper_expert_parallel_row_named_by_its_layout():
+    request = parse_request({"model": {"preset": "mixtral-8x7b"}, "gpu": "h100-80gb-sxm"})
+    result = plan(request)
+    rows = {o.layout: o for o in _at(result, "h100-80gb-sxm", 2)}
+    assert set(rows) == {"TP 2", "TP 1 × DP 2, EP 2"}
+    tp, ep = rows["TP 2"], rows["TP 1 × DP 2, EP 2"]
+    assert ep.fits and ep.expert_parallel == 2 and ep.data_parallel == 2
+    assert ep.per_million_tokens < tp.per_million_tokens  # why it is shown
+    # its speed has no published measurement: the band is twice the tensor-parallel one
+    assert ep.speed_band == 2 * tp.speed_band
+    data = plan_to_json(result)
+    named = [o for o in data["options"] if o["gpus"] == 2]
+    assert {o["layout"] for o in named} == {"TP 2", "TP 1 × DP 2, EP 2"}
+    ep_json = next(o for o in named if o["expert_parallel"])
+    assert ep_json["data_parallel"] == 2 and "expert-parallel" in ep_json["speed_uncalibrated"]
+    text = format_plan(result, show_all=True)
+    assert "TP 1 × DP 2, EP 2" in text and "band is doubled" in text
+
+
+def test_per_million_ranking_counts_expert_parallel_at_the_slow_end_of_its_band():
+    request = parse_request({"model": {"preset": "mixtral-8x7b"}, "gpu": "h100-80gb-sxm"})
+    result = plan(request, rank_by="per-million-tokens")
+    ep = next(o for o in result.options if o.layout == "TP 1 × DP 2, EP 2")
+    tp = next(o for o in result.options if o.layout == "TP 2")
+    # centrally 13.30 against 18.80 per 1M tokens, but 13.30 × 1.96 = 26.08 at the slow end
+    assert ep.per_million_tokens < tp.per_million_tokens
+    assert ep.per_million_tokens * (1 + Decimal(str(ep.speed_band))) > tp.per_million_tokens
+    order = list(result.options)
+    assert order.index(tp) < order.index(ep)
+
+
+def test_no_expert_rows_for_dense_models_or_llama_cpp():
+    dense = plan(parse_request({"model": {"preset": "llama-3.1-8b"}}))
+    assert not any(o.data_parallel for o in (*dense.options, *dense.infeasible))
+    cpp = plan(
+        parse_request({"model": {"preset": "mixtral-8x7b"}, "inference": {"engine": "llama.cpp"}})
+    )
+    assert not any(o.data_parallel for o in (*cpp.options, *cpp.infeasible))
+
+
+def test_a_request_asking_expert_parallel_still_gets_plain_tensor_rows():
+    raw = {
+        "model": {"preset": "mixtral-8x7b"},
+        "gpu": "h100-80gb-sxm",
+        "parallelism": {"strategy": "tensor", "gpus": 2, "expert_parallel": True},
+    }
+    result = plan(parse_request(raw))
+    tp = next(o for o in result.options if o.layout == "TP 2")
+    assert tp.estimate.details.expert_parallel is None
+    assert tp.data_parallel == 0
+
+
+def _twenty_heads(folder: Path) -> Path:
+    """Mixtral with 20 attention heads: tensor parallelism over 8 GPUs cannot split them."""
+    config = json.loads((FIXTURES / "mixtral-8x7b" / "config.json").read_text())
+    config.update(num_attention_heads=20, num_key_value_heads=4, head_dim=128)
+    path = folder / "twenty" / "config.json"
+    path.parent.mkdir()
+    path.write_text(json.dumps(config))
+    return path
+
+
+def test_expert_parallel_row_where_tensor_parallelism_cannot_serve(tmp_path):
+    path = _twenty_heads(tmp_path)
+    request = parse_request({"model": {"hf_config": str(path)}, "gpu": "l4"})
+    result = plan(request)
+    assert [o.layout for o in result.options] == ["TP 1 × DP 8, EP 8"]
+    (tp8,) = [o for o in result.infeasible if o.estimate.gpus == 8]
+    assert tp8.layout == "TP 8" and "20 attention heads" in tp8.reason
+    assert result.suggestions == ()  # something fits: no "what would fit"
+
+
+def test_fit_names_the_expert_parallel_layout_where_only_it_fits(tmp_path):
+    _twenty_heads(tmp_path)
+    (row,) = fit_models({"workload": "inference"}, "l4", default_catalog(), models_dir=tmp_path)
+    assert row.fits and row.estimate.gpus == 8
+    # of the expert-parallel layouts that fit, the one with the most room left (fit is memory's)
+    assert row.layout == "TP 4 × DP 2, EP 8"
+    assert row.as_dict()["layout"] == "TP 4 × DP 2, EP 8"
+    args = argparse.Namespace(
+        term={"count": 1, "unit": "hour"},
+        budget=None,
+        workload="inference",
+        gpu="l4",
+        models_dir=tmp_path,
+    )
+    text = format_fit([row], args)
+    assert "TP 4 × DP 2, EP 8" in text and "band is doubled" in text
+
+
+def test_fit_rows_without_experts_name_their_tensor_layout():
+    rows = fit_models({"workload": "inference"}, "h100-80gb-sxm", default_catalog())
+    llama = next(r for r in rows if r.source == "llama-3.1-8b")
+    assert llama.layout == "TP 1" and llama.as_dict()["layout"] == "TP 1"
+
+
+def test_the_offer_table_names_the_expert_row_and_finds_each_layout(qapp, app_state):
+    request = parse_request({"model": {"preset": "mixtral-8x7b"}, "gpu": "h100-80gb-sxm"})
+    model = OfferTableModel()
+    model.set_plan(plan(request))
+    strategies = model.column_texts(3)
+    assert "TP 1 × DP 2, EP 2" in strategies
+    plain = model.find("h100-80gb-sxm", 2, "tensor")
+    experts = model.find("h100-80gb-sxm", 2, "tensor", experts=True)
+    assert plain is not None and experts is not None and plain != experts
+    assert model.option(plain).data_parallel == 0
+    assert model.option(experts).layout == "TP 1 × DP 2, EP 2"
+    # a plan without expert-parallel rows: the plain row is the one selected
+    model.set_plan(plan(parse_request({"model": {"preset": "llama-3.1-8b"}, "gpu": "l4"})))
+    shown = model.find("l4", 2, "tensor")
+    assert shown is not None and model.find("l4", 2, "tensor", experts=True) == shown
