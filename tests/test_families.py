@@ -637,12 +637,13 @@ def test_live_panel_shows_the_range_of_an_approximate_model(qtbot, tmp_path):
 def test_a_recurrent_state_dtype_pinned_by_the_config_holds_whatever_the_cache_dtype():
     # Qwen3.5 27B declares mamba_ssm_dtype float32: 48 Gated DeltaNet layers × 48 value heads ×
     # 128 × 128 recurrent values in 4 bytes, plus the conv state (2·16·128 + 48·128 = 10,240
-    # channels × 3 columns) in the cache dtype.
+    # channels × 3 columns) in the model's 16-bit dtype: vLLM's mamba_cache_dtype, not the KV
+    # cache's (core.capacity.kv_cache.STATE_BITS), so an fp8 KV cache leaves it as it is.
     arch = load_preset("qwen3.5-27b")
     recurrent = 48 * 48 * 128 * 128 * 4
     conv = 48 * 10_240 * 3
     assert state_bytes_per_sequence(arch, "bf16") == recurrent + conv * 2
-    assert state_bytes_per_sequence(arch, "fp8") == recurrent + conv
+    assert state_bytes_per_sequence(arch, "fp8") == recurrent + conv * 2
 
 
 def test_an_unknown_family_with_its_checkpoint_is_counted_from_the_tensors(tmp_path):

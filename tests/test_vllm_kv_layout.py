@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from core.capacity.kv_cache import cache_bytes_per_sequence
+from core.capacity.kv_cache import cache_by_kind, cache_bytes_per_sequence, state_bytes_per_sequence
 from core.capacity.kv_pool import KvPool, vllm_bounds
 from core.capacity.vllm_kv_layout import KvGroup, KvLayout, kv_layout
 from core.capacity.vllm_profile import vllm_profile
@@ -23,6 +23,7 @@ from core.domain.request_parsing import parse_request
 from core.estimate.dispatch import estimate, language_model_of, resolve
 from core.model.architecture import CacheGroup
 from core.model.model_config import architecture_from_config, load_config_file
+from core.model.models import load_preset
 from core.planning.limits import MAX_CONTEXT, solve_limits
 from tests.arch_factory import gpt_like
 
@@ -278,3 +279,20 @@ def test_a_b200_profile_pages_deepseek_v3_in_64_token_blocks() -> None:
     assert profile["kv_layout"]["groups"] == [["full", None, 64]]
     blocks = profile["kv_pool_bytes"] // profile["kv_layout"]["block_bytes"]
     assert profile["kv_pool_tokens"] == int(blocks / 16 * 1000)
+
+
+def test_an_fp8_kv_cache_leaves_the_recurrent_state_in_the_models_dtype():
+    # vLLM keeps Mamba and linear-attention states in mamba_cache_dtype ("auto": the model's
+    # dtype), not in --kv-cache-dtype (vllm/model_executor/layers/mamba/mamba_utils.py,
+    # MambaStateDtypeCalculator): an fp8 KV cache halves the attention layers' cache only.
+    hybrid = load_preset("granite-4.0-h-small")
+    bf16 = cache_by_kind(hybrid, "bf16", 4096)
+    fp8 = cache_by_kind(hybrid, "fp8", 4096)
+    assert fp8["linear_state"] == bf16["linear_state"] > 0
+    assert fp8["full"] * 2 == bf16["full"]
+    assert state_bytes_per_sequence(hybrid, "fp8") == state_bytes_per_sequence(hybrid, "bf16")
+    # A model of states only: vLLM's page (one state a block) is the same under both.
+    mamba = load_preset("mamba-codestral-7b")
+    pages = [kv_layout(mamba, dtype, 1, 8192, 4096) for dtype in ("bf16", "fp8")]
+    assert pages[0] is not None and pages[1] is not None
+    assert pages[0].block_bytes == pages[1].block_bytes

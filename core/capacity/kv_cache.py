@@ -40,6 +40,13 @@ from core.domain.dtypes import BITS
 from core.model.architecture import CACHE_KINDS, CacheKind, CacheRow, ModelArchitecture
 
 VLLM_BLOCK_TOKENS = 16
+# A recurrent or convolution state is kept in vLLM's ``mamba_cache_dtype``, "auto" by default: the
+# model's dtype, 16-bit under vLLM's default ``dtype`` ("auto" serves fp32 checkpoints in fp16),
+# whatever ``--kv-cache-dtype`` says (vllm-project/vllm
+# vllm/model_executor/layers/mamba/mamba_utils.py @ 02d710837549a368073552333f66d714477415d2:
+# MambaStateDtypeCalculator, get_kv_cache_torch_dtype(mamba_cache_dtype, model_dtype)). A state
+# dtype the config pins (float32) is counted by its own bits (``CacheGroup.state_bits``).
+STATE_BITS = 16
 
 
 def cached_tokens(tokens: int) -> int:
@@ -52,7 +59,7 @@ def _row_bits(row: CacheRow, bits: int, tokens: int, padded: bool) -> int:
     kept = cached_tokens(tokens) if padded else tokens
     if window is not None and kind in ("sliding", "chunked"):
         kept = min(kept, cached_tokens(window) if padded else window)
-    return (per_token * kept + fixed) * bits + token_bits * kept + pinned
+    return per_token * kept * bits + fixed * STATE_BITS + token_bits * kept + pinned
 
 
 def cache_by_kind(
@@ -67,9 +74,13 @@ def cache_by_kind(
 
 
 def state_bytes_per_sequence(arch: ModelArchitecture, cache_dtype: str, tp: int = 1) -> int:
-    """Fixed recurrent + convolution state bytes of one sequence on one GPU (0 without one)."""
-    bits = BITS[cache_dtype]
-    return -(-sum(row[3] * bits + row[4] for row in arch.cache_rows(tp)) // 8)
+    """Fixed recurrent + convolution state bytes of one sequence on one GPU (0 without one).
+
+    The state's dtype does not follow ``cache_dtype`` (:data:`STATE_BITS`); the argument stays for
+    the callers that pass every cache figure the same request's dtype.
+    """
+    del cache_dtype
+    return -(-sum(row[3] * STATE_BITS + row[4] for row in arch.cache_rows(tp)) // 8)
 
 
 def kv_bytes_per_token(arch: ModelArchitecture, cache_dtype: str) -> int:

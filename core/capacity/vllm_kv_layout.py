@@ -64,6 +64,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
+from core.capacity.kv_cache import STATE_BITS
 from core.domain.dtypes import BITS
 from core.model.architecture import CacheGroup, ModelArchitecture
 
@@ -181,7 +182,7 @@ def _specs(groups: tuple[CacheGroup, ...], cache_dtype: str, tp: int) -> tuple[_
     for g in groups:
         rule = _RULES[g.kind]
         if rule == "state":  # one state a page, whatever the draft tokens (MambaSpec)
-            state = g.state_elements_per_gpu(tp) * bits + g.pinned_state_bits_per_gpu(tp)
+            state = g.state_elements_per_gpu(tp) * STATE_BITS + g.pinned_state_bits_per_gpu(tp)
             key: tuple[Rule, int | None, int, int] = (rule, None, -(-state // 8), g.states)
         else:
             page = -(-(g.elements_per_token(tp) * bits + g.token_bits) // 8)
