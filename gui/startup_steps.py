@@ -48,7 +48,7 @@ LATER_MODULES = (
     "gui.wizard.sizes_page",
     "gui.wizard.training_form",  # the sizes page builds a workload's form when it is first shown
     "gui.wizard.diffusion_form",
-    "gui.wizard.limit_chart",  # and its charts once the first limits are solved
+    "gui.wizard.limit_charts",  # and its charts once the first limits are solved
     "gui.wizard.parallelism_page",
     "gui.wizard.offer_page",  # some 45 ms: the comparison, its printing and the store's records
     "gui.wizard.review_page",
