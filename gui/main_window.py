@@ -25,7 +25,6 @@ from gui.page_tabs import PageTabs
 from gui.placeholder_page import PlaceholderPage
 from gui.qt_names import set_by_name
 from gui.startup_notice import StartupNotice
-from gui.startup_problems import startup_problems
 from gui.startup_steps import StartupSteps, load_later_modules, load_wizard_modules, module
 from gui.translation import tr_id
 from gui.window_geometry import restore_docks, restore_window, save_window
@@ -295,7 +294,8 @@ class MainWindow(QMainWindow):
         self._startup_notice.set_problems(self._startup_problems)
 
     def _startup_problems(self) -> list[str]:
-        return startup_problems(self._state, self._plan.wizard.draft_link)
+        problems = module("gui.startup_problems").startup_problems
+        return problems(self._state, self._plan.wizard.draft_link)
 
     def open_draft(self, request: PlanRequest, label: str) -> None:
         """Open ``request`` in the plan wizard as a new draft and show it (History's Reopen)."""

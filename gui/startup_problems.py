@@ -3,16 +3,16 @@
 The settings file (unreadable, or moved aside and replaced by the defaults), the imported catalog
 and a draft file that is a symbolic link: each is one sentence in the current language, made
 again on every language change (:class:`gui.startup_notice.StartupNotice` calls back). The wording
-lives apart from the window that owns the notice: it reads the state, not the window.
+lives apart from the window that owns the notice: it reads the state, not the window. Loaded
+after the first paint with the wording of core's messages it uses (:mod:`gui.startup_steps`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from core.texts.messages import Message
-from gui.startup_steps import module
+from gui.core_text import message_text
 from gui.translation import tr_id
 
 if TYPE_CHECKING:
@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 
 def startup_problems(state: AppState, draft_link: Path | None) -> list[str]:
     """The settings and catalog problems met while loading, in the current language."""
-    message_text = module("gui.core_text").message_text
     problems: list[str] = []
     if state.settings_problem:
         problem = message_text(state.settings_problem)
@@ -38,7 +37,7 @@ def startup_problems(state: AppState, draft_link: Path | None) -> list[str]:
                 "The settings file cannot be used ({problem}) and was kept as {file}; the "
                 "defaults are in use until you save new settings.",
             )
-            reason = _settings_reason(state.settings_problem, message_text)
+            reason = _settings_reason(state.settings_problem)
             problems.append(text.format(file=kept, problem=reason))
     if state.catalog_problem:
         text = tr_id(
@@ -57,7 +56,7 @@ def startup_problems(state: AppState, draft_link: Path | None) -> list[str]:
     return problems
 
 
-def _settings_reason(problem: str, message_text: Callable[[str], str]) -> str:
+def _settings_reason(problem: str) -> str:
     """Why a settings file was refused, without core's advice to mend it where it was.
 
     The app has moved the file aside, so "fix it or delete it" would point at nothing.

@@ -36,6 +36,7 @@ WIZARD_MODULES = (
     # runs of the cold start, alternately; ready itself unchanged within the noise).
     "core.model.models",
     "gui.core_text",  # the wording of core's messages
+    "gui.startup_problems",  # and of the problems met while loading, said in the first step
     "gui.wizard.live_estimator",
     "gui.wizard.live_routing",
     "gui.wizard.live_estimate_panel",
