@@ -2,13 +2,14 @@
 
 Pages are added by key into a tab area (``set_page("plan", wizard)`` replaces the placeholder);
 any widget opens a glossary term through :meth:`MainWindow.show_glossary_term`. Geometry and the
-dock/toolbar layout are saved with QSettings on close and restored on the next start.
+dock/toolbar layout are saved with QSettings on close and restored on the next start
+(:mod:`gui.window_geometry`); what went wrong while loading is worded by
+:mod:`gui.startup_problems`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -17,8 +18,6 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QVBoxLayout, QWidget
 
 from core import __version__
-from core.base.errors import InputError
-from core.texts.messages import Message
 from gui.app_state import AppState
 from gui.main_actions import MainActions
 from gui.main_menus import MainMenus
@@ -28,6 +27,7 @@ from gui.qt_names import set_by_name
 from gui.startup_notice import StartupNotice
 from gui.startup_steps import StartupSteps, load_later_modules, load_wizard_modules, module
 from gui.translation import tr_id
+from gui.window_geometry import restore_docks, restore_window, save_window
 from gui.wizard import PlanPage
 
 if TYPE_CHECKING:
@@ -37,7 +37,6 @@ if TYPE_CHECKING:
     from gui.plan_file_commands import PlanFileCommands
     from gui.store_service import StoreService
 
-STATE_VERSION = 1
 LIVE_WAIT_MS = 3000  # how long at most the start-up waits for the wizard's first plan
 PLAN_PAGE, HISTORY_PAGE, CATALOG_PAGE = "plan", "history", "catalog"
 
@@ -85,7 +84,7 @@ class MainWindow(QMainWindow):
             self.finish_startup()
         self._connect_signals()
         self._retranslate()
-        self._restore_window_state()
+        restore_window(self, self._state.window_settings())
 
     @property
     def state(self) -> AppState:
@@ -112,7 +111,9 @@ class MainWindow(QMainWindow):
             self._menus.add_dock_toggle(dock)
             self._state.languageChanged.connect(dock.set_language)
             self._glossary = dock
-            self._restore_dock_state()  # the dock's saved place and visibility
+            restore_docks(
+                self, self._state.window_settings()
+            )  # the dock's saved place and visibility
         return self._glossary
 
     @property
@@ -181,11 +182,6 @@ class MainWindow(QMainWindow):
 
     def _catalog_title(self) -> str:
         return tr_id("MainWindow.catalog", "Catalog")
-
-    def _restore_dock_state(self) -> None:
-        state = self._state.window_settings().value("mainWindow/state")
-        if state is not None:
-            self.restoreState(state, STATE_VERSION)
 
     def _plan_title(self) -> str:
         return tr_id("MainWindow.plan", "Plan")
@@ -298,42 +294,8 @@ class MainWindow(QMainWindow):
         self._startup_notice.set_problems(self._startup_problems)
 
     def _startup_problems(self) -> list[str]:
-        """The settings and catalog problems met while loading, in the current language."""
-        message_text = module("gui.core_text").message_text
-        problems: list[str] = []
-        if self._state.settings_problem:
-            problem = message_text(self._state.settings_problem)
-            kept = self._state.settings_kept_as
-            if kept is None:
-                problems.append(
-                    tr_id("MainWindow.settings_problem", "Settings: {problem}").format(
-                        problem=problem
-                    )
-                )
-            else:
-                text = tr_id(
-                    "MainWindow.the_settings_file_cannot_be_used",
-                    "The settings file cannot be used ({problem}) and was kept as {file}; the "
-                    "defaults are in use until you save new settings.",
-                )
-                reason = _settings_reason(self._state.settings_problem, message_text)
-                problems.append(text.format(file=kept, problem=reason))
-        if self._state.catalog_problem:
-            text = tr_id(
-                "MainWindow.the_imported_catalog_cannot_be_used",
-                "The imported catalog cannot be used, the bundled one is: {problem}",
-            )
-            problems.append(text.format(problem=message_text(self._state.catalog_problem)))
-        link = self._plan.wizard.draft_link
-        if link is not None:
-            text = tr_id(
-                "MainWindow.the_draft_file_file_is_a",
-                "The draft file {file} is a symbolic link: the draft it points to was opened, but "
-                "the app never writes through a link, so your changes are not kept as the next "
-                "draft. Replace the link with a regular file, or remove it, to keep them.",
-            )
-            problems.append(text.format(file=link))
-        return problems
+        problems = module("gui.startup_problems").startup_problems
+        return problems(self._state, self._plan.wizard.draft_link)
 
     def open_draft(self, request: PlanRequest, label: str) -> None:
         """Open ``request`` in the plan wizard as a new draft and show it (History's Reopen)."""
@@ -354,26 +316,8 @@ class MainWindow(QMainWindow):
         box.setModal(False)
         box.show()
 
-    def _restore_window_state(self) -> None:
-        settings = self._state.window_settings()
-        geometry = settings.value("mainWindow/geometry")
-        if geometry is None or not self.restoreGeometry(geometry):
-            available = self.screen().availableGeometry()
-            self.resize(
-                min(1200, available.width() * 9 // 10), min(780, available.height() * 9 // 10)
-            )
-        self._restore_dock_state()
-
     def closeEvent(self, event: QCloseEvent) -> None:
-        settings = self._state.window_settings()
-        try:  # Qt's own writer follows a link and replaces its target: then nothing is kept
-            module("gui.settings_models").check_target(Path(settings.fileName()))
-        except InputError:
-            pass
-        else:
-            settings.setValue("mainWindow/geometry", self.saveGeometry())
-            settings.setValue("mainWindow/state", self.saveState(STATE_VERSION))
-            settings.sync()
+        save_window(self, self._state.window_settings())
         super().closeEvent(event)
 
     def _on_new_plan_triggered(self) -> None:
@@ -452,17 +396,3 @@ class MainWindow(QMainWindow):
 def _later() -> ModuleType:
     """What the window builds after its first paint (:mod:`gui.window_later`)."""
     return module("gui.window_later")
-
-
-def _settings_reason(problem: str, message_text: Callable[[str], str]) -> str:
-    """Why a settings file was refused, without core's advice to mend it where it was.
-
-    The app has moved the file aside, so "fix it or delete it" would point at nothing.
-    """
-    if isinstance(problem, Message) and problem.key in ("settings.invalid", "settings.unreadable"):
-        reason = problem.params.get("reason")
-        if reason is not None:
-            text = message_text(reason if isinstance(reason, str) else str(reason))
-            field = problem.params.get("field")
-            return f"{field}: {text}" if field else text
-    return message_text(problem)

@@ -1,8 +1,8 @@
 """The settings dialog: language, tax rate, runtime reserve, catalog import and the data folder.
 
 Nothing is saved until OK. A catalog file is checked by ``core.domain.catalog`` as soon as it is
-chosen, so a bad one is refused with its message on the spot; a good one is copied into the data
-folder and used only when the dialog is accepted.
+chosen, so a bad one is refused with its message on the spot (:mod:`gui.settings_catalog_box`);
+a good one is copied into the data folder and used only when the dialog is accepted.
 """
 
 from __future__ import annotations
@@ -16,9 +16,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
-    QFileDialog,
     QFormLayout,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -28,16 +26,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.base.errors import CatalogError, PlannerError
+from core.base.errors import PlannerError
 from core.base.paths import ensure_private_dir
-from core.domain.catalog import Catalog, load_catalog_file
 from gui.app_state import AppState
 from gui.core_text import error_text, message_text
 from gui.glossary_link import GlossaryLink
 from gui.language_switcher import system_language
-from gui.presentation import counts, palette
+from gui.presentation import palette
+from gui.settings_catalog_box import CatalogBox
 from gui.settings_models import tax_rate_from_percent
-from gui.settings_store import dialog_start, remember_dialog_folder, tax_percent_text
+from gui.settings_store import tax_percent_text
 from gui.translation import tr_id
 
 ERROR_STYLE = palette.ERROR_TEXT_STYLE
@@ -50,8 +48,6 @@ class SettingsDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("settingsDialog")
         self._state = state
-        self._staged: tuple[Path, Catalog] | None = None
-        self._use_bundled = False
         self._build_ui()
         self._retranslate()
         self._load_values()
@@ -59,24 +55,7 @@ class SettingsDialog(QDialog):
 
     def import_catalog(self, path: Path) -> bool:
         """Check ``path`` as a catalog; stage it for OK, or show why it cannot be used."""
-        try:
-            catalog = load_catalog_file(Path(path))
-        except CatalogError as error:
-            self._show_catalog_message(message_text(error.message), error=True)
-            return False
-        self._staged, self._use_bundled = (Path(path), catalog), False
-        text = tr_id(
-            "SettingsDialog.catalog_id_as_of_date_gpus",
-            "Catalog {id} as of {date} ({gpus}) will be used after OK.",
-        )
-        self._show_catalog_message(
-            text.format(
-                id=catalog.catalog_id,
-                date=catalog.as_of.isoformat(),
-                gpus=counts.gpu_offers(len(catalog.gpus)),
-            )
-        )
-        return True
+        return self._catalog_box.import_catalog(path)
 
     def _build_ui(self) -> None:
         self._language = QComboBox(self)
@@ -102,26 +81,7 @@ class SettingsDialog(QDialog):
         self._context_link = GlossaryLink("cuda", self)
         context_row.addWidget(self._context_link)
 
-        self._catalog_group = QGroupBox(self)
-        self._catalog_in_use = QLabel(self._catalog_group)
-        self._catalog_in_use.setObjectName("catalogInUseLabel")
-        self._catalog_in_use.setWordWrap(True)
-        self._import_button = QPushButton(self._catalog_group)
-        self._import_button.setObjectName("importCatalogButton")
-        self._bundled_button = QPushButton(self._catalog_group)
-        self._bundled_button.setObjectName("bundledCatalogButton")
-        self._catalog_message = QLabel(self._catalog_group)
-        self._catalog_message.setObjectName("catalogMessage")
-        self._catalog_message.setWordWrap(True)
-        self._catalog_message.hide()
-        buttons_row = QHBoxLayout()
-        buttons_row.addWidget(self._import_button)
-        buttons_row.addWidget(self._bundled_button)
-        buttons_row.addStretch(1)
-        catalog_layout = QVBoxLayout(self._catalog_group)
-        catalog_layout.addWidget(self._catalog_in_use)
-        catalog_layout.addLayout(buttons_row)
-        catalog_layout.addWidget(self._catalog_message)
+        self._catalog_box = CatalogBox(self._state, self)
 
         self._data_dir = QLineEdit(str(self._state.data_dir), self)
         self._data_dir.setObjectName("dataFolderEdit")
@@ -157,23 +117,21 @@ class SettingsDialog(QDialog):
             self._data_dir,
             self._open_data_button,
             self._database,
-            self._import_button,
-            self._bundled_button,
+            self._catalog_box.import_button,
+            self._catalog_box.bundled_button,
             self._buttons,
         )
         for before, after in zip(order, order[1:], strict=False):
             QWidget.setTabOrder(before, after)  # the order the fields appear on screen
         layout = QVBoxLayout(self)
         layout.addLayout(self._form)
-        layout.addWidget(self._catalog_group)
+        layout.addWidget(self._catalog_box)
         layout.addStretch(1)
         layout.addWidget(self._buttons)
         self.setMinimumWidth(560)
 
     def _connect_signals(self) -> None:
         self._tax.textChanged.connect(self._on_tax_text_changed)
-        self._import_button.clicked.connect(self._on_import_clicked)
-        self._bundled_button.clicked.connect(self._on_bundled_clicked)
         self._open_data_button.clicked.connect(self._on_open_data_clicked)
         self._buttons.accepted.connect(self.accept)
         self._buttons.rejected.connect(self.reject)
@@ -217,13 +175,7 @@ class SettingsDialog(QDialog):
                 "Memory the CUDA or HIP context takes on every GPU; new plans start with it",
             )
         )
-        self._catalog_group.setTitle(tr_id("SettingsDialog.gpu_catalog", "GPU catalog"))
-        self._import_button.setText(
-            tr_id("SettingsDialog.import_catalog_file", "&Import Catalog File…")
-        )
-        self._bundled_button.setText(
-            tr_id("SettingsDialog.use_bundled_catalog", "Use &Bundled Catalog")
-        )
+        self._catalog_box.retranslate()
         self._open_data_button.setText(
             tr_id("SettingsDialog.open_data_folder", "&Open Data Folder")
         )
@@ -233,25 +185,7 @@ class SettingsDialog(QDialog):
         self._language.setCurrentIndex(max(0, self._language.findData(settings.language)))
         self._tax.setText(tax_percent_text(settings))
         self._context.setValue(settings.runtime_context_gib)
-        self._show_catalog_in_use()
-
-    def _show_catalog_in_use(self) -> None:
-        catalog, source = self._state.catalog, self._state.catalog_source
-        where = (
-            str(source)
-            if source is not None
-            else tr_id("SettingsDialog.bundled_with_the_app", "bundled with the app")
-        )
-        text = tr_id("SettingsDialog.in_use_id_as_of_date", "In use: {id} as of {date}, {where}")
-        self._catalog_in_use.setText(
-            text.format(id=catalog.catalog_id, date=catalog.as_of.isoformat(), where=where)
-        )
-        self._bundled_button.setEnabled(source is not None)
-
-    def _show_catalog_message(self, text: str, *, error: bool = False) -> None:
-        self._catalog_message.setText(text)
-        self._catalog_message.setStyleSheet(ERROR_STYLE if error else "")
-        self._catalog_message.show()
+        self._catalog_box.show_in_use()
 
     def accept(self) -> None:
         try:
@@ -260,14 +194,15 @@ class SettingsDialog(QDialog):
             self._on_tax_text_changed(self._tax.text())
             return
         try:
-            if self._staged is not None:
-                self._state.import_catalog(self._staged[0])
-            elif self._use_bundled:
+            box = self._catalog_box
+            if box.staged is not None:
+                self._state.import_catalog(box.staged[0])
+            elif box.use_bundled:
                 self._state.use_bundled_catalog()
         except (PlannerError, OSError) as error:
-            self._staged = None
+            box.staged = None
             message = str(error) if isinstance(error, OSError) else error_text(error)
-            self._show_catalog_message(message, error=True)
+            box.show_message(message, error=True)
             return
         try:
             self._state.update_settings(
@@ -297,26 +232,6 @@ class SettingsDialog(QDialog):
             return
         self._tax_error.hide()
         self._buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(True)
-
-    def _on_import_clicked(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self,
-            tr_id("SettingsDialog.import_gpu_catalog", "Import GPU Catalog"),
-            dialog_start("catalog"),
-            tr_id("SettingsDialog.catalog_json", "Catalog (*.json)"),
-        )
-        if path:
-            remember_dialog_folder("catalog", path)
-            self.import_catalog(Path(path))
-
-    def _on_bundled_clicked(self) -> None:
-        self._staged, self._use_bundled = None, True
-        self._show_catalog_message(
-            tr_id(
-                "SettingsDialog.the_bundled_catalog_will_be_used",
-                "The bundled catalog will be used after OK.",
-            )
-        )
 
     def _on_open_data_clicked(self) -> None:
         ensure_private_dir(self._state.data_dir)

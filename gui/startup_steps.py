@@ -36,6 +36,7 @@ WIZARD_MODULES = (
     # runs of the cold start, alternately; ready itself unchanged within the noise).
     "core.model.models",
     "gui.core_text",  # the wording of core's messages
+    "gui.startup_problems",  # and of the problems met while loading, said in the first step
     "gui.wizard.live_estimator",
     "gui.wizard.live_routing",
     "gui.wizard.live_estimate_panel",
@@ -48,7 +49,7 @@ LATER_MODULES = (
     "gui.wizard.sizes_page",
     "gui.wizard.training_form",  # the sizes page builds a workload's form when it is first shown
     "gui.wizard.diffusion_form",
-    "gui.wizard.limit_chart",  # and its charts once the first limits are solved
+    "gui.wizard.limit_charts",  # and its charts once the first limits are solved
     "gui.wizard.parallelism_page",
     "gui.wizard.offer_page",  # some 45 ms: the comparison, its printing and the store's records
     "gui.wizard.review_page",

@@ -144,7 +144,7 @@ def test_a_superseded_plan_is_not_shown(wizard, qtbot):
     page.planned.connect(shown.append)
     page.refresh()
     first = page._worker
-    page.peak.setValue(600)  # twice the peak, per minute
+    page.profile.peak.setValue(600)  # twice the peak, per minute
     with qtbot.waitSignal(page.planned, timeout=10_000) as blocker:
         page.refresh()
     assert first.cancelled
@@ -306,12 +306,12 @@ def test_the_summary_and_compare_show_profile_and_point(qapp, app_state):
 
 def test_a_bad_profile_is_refused_on_the_page(wizard, qtbot):
     page = _open(wizard, qtbot)
-    page.input_p90.setValue(10)  # below the mean of 2,000
+    page.profile.input_p90.setValue(10)  # below the mean of 2,000
     page.touch()  # as Next judges the page
     wizard.live.flush()
     qtbot.waitUntil(lambda: page.error is not None, timeout=10_000)
     assert "90th percentile" in page.error or "90-й" in page.error
     assert not page.isComplete()
-    page.input_p90.setValue(3000)
+    page.profile.input_p90.setValue(3000)
     wizard.live.flush()
     qtbot.waitUntil(lambda: page.error is None, timeout=10_000)

@@ -19,12 +19,12 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from core.store import HistoryStore
-from core.store.backup import Restored, Verified, backup_database
+from core.store.backup import Verified, backup_database
 from core.store.exporting import export_csv, export_json
-from core.store.importing import ImportSummary, import_json
+from core.store.importing import import_json
 from core.store.restore_preview import RestoreLoss, restore_loss
-from gui.core_text import message_text
 from gui.history.error_message import show_error
+from gui.history.history_file_texts import imported_text, restore_loss_text, restored_text
 from gui.presentation import counts
 from gui.settings_store import dialog_start, remember_dialog_folder
 from gui.store_service import StoreService
@@ -113,7 +113,7 @@ class HistoryFileTasks(QObject):
                     file=path.name
                 ),
                 lambda store: import_json(store, path),
-                self._imported_text,
+                imported_text,
             )
 
     def backup(self) -> None:
@@ -177,7 +177,7 @@ class HistoryFileTasks(QObject):
             "Replace the history with the backup {backup}?\n\n{loss}\n\nThe backup is verified "
             "first; if it is damaged, nothing is replaced. The current database is not deleted: "
             "it is kept beside it as {name}.replaced-<time>.",
-        ).format(backup=path, loss=self._loss_text(loss), name=self._client.path.name)
+        ).format(backup=path, loss=restore_loss_text(loss), name=self._client.path.name)
         answer = QMessageBox.question(
             self._page,
             tr_id("HistoryFileTasks.restore_database", "Restore Database"),
@@ -195,50 +195,10 @@ class HistoryFileTasks(QObject):
         # The store thread reopens the database either way, and the page reloads on "opened".
         self._client.restore(
             path,
-            lambda restored: self._succeeded(partial(self._restored_text, restored), show=True),
+            lambda restored: self._succeeded(partial(restored_text, restored), show=True),
             self._failed,
             owner=self,
         )
-
-    def _loss_text(self, loss: RestoreLoss | None) -> str:
-        """What the restore takes away, in words."""
-        if loss is None:
-            return tr_id(
-                "HistoryFileTasks.the_current_history_cannot_be_read",
-                "The current history cannot be read, so what it holds beyond the backup is not "
-                "known.",
-            )
-        if loss.nothing:
-            return tr_id(
-                "HistoryFileTasks.every_quote_order_and_stop_in",
-                "Every quote, order and stop in the history is also in the backup.",
-            )
-        parts = []
-        if loss.quotes or loss.orders:
-            if loss.quotes and loss.orders:
-                rows = tr_id("HistoryFileTasks.quotes_and_orders", "{quotes} and {orders}").format(
-                    quotes=counts.quotes(loss.quotes), orders=counts.orders(loss.orders)
-                )
-            elif loss.quotes:
-                rows = counts.quotes(loss.quotes)
-            else:
-                rows = counts.orders(loss.orders)
-            parts.append(
-                tr_id(
-                    "HistoryFileTasks.not_in_the_backup_added_since",
-                    "Not in the backup, added since it was made: {rows}. They will be gone from "
-                    "the history after the restore (the kept database still has them).",
-                ).format(rows=rows)
-            )
-        if loss.stops:
-            parts.append(
-                tr_id(
-                    "HistoryFileTasks.n_order_s_stopped_since_the",
-                    "%n order(s) stopped since the backup will show as not stopped.",
-                    loss.stops,
-                )
-            )
-        return " ".join(parts)
 
     # -- plumbing -------------------------------------------------------------------------------
 
@@ -295,46 +255,6 @@ class HistoryFileTasks(QObject):
         if self._progress is not None and total > 0:
             self._progress.setMaximum(total)
             self._progress.setValue(min(done, total))
-
-    def _imported_text(self, summary: ImportSummary) -> str:
-        text = tr_id(
-            "HistoryFileTasks.imported_quotes_and_orders_stopped_stops",
-            "Imported {quotes} and {orders}; {stopped} stops applied, {skipped} already present.",
-        ).format(
-            quotes=counts.quotes(summary.quotes_added),
-            orders=counts.orders(summary.orders_added),
-            stopped=summary.orders_stopped,
-            skipped=summary.skipped,
-        )
-        if summary.conflicts:
-            text += " " + tr_id(
-                "HistoryFileTasks.not_imported_idempotency_key_already_used",
-                "Not imported (idempotency key already used here): {list}",
-            ).format(list="; ".join(message_text(c) for c in summary.conflicts))
-        if summary.differing:
-            text += " " + tr_id(
-                "HistoryFileTasks.kept_as_they_are_here_although",
-                "Kept as they are here, although the file differs: {list}",
-            ).format(list="; ".join(message_text(d) for d in summary.differing))
-        return text
-
-    def _restored_text(self, restored: Restored) -> str:
-        verified = restored.source.counts
-        text = tr_id(
-            "HistoryFileTasks.the_history_was_restored_from_backup",
-            "The history was restored from {backup} (verified: {quotes}, {orders}).",
-        )
-        text = text.format(
-            backup=restored.source.path,
-            quotes=counts.quotes(verified.get("quotes", 0)),
-            orders=counts.orders(verified.get("orders", 0)),
-        )
-        if restored.replaced is not None:
-            text += " " + tr_id(
-                "HistoryFileTasks.the_replaced_database_was_kept_as",
-                "The replaced database was kept as {path}.",
-            ).format(path=restored.replaced)
-        return text
 
     def _default_path(self, suffix: str) -> str:
         return dialog_start("history", f"anchorgpu-history-{self._clock():%Y-%m-%d}.{suffix}")

@@ -4,13 +4,13 @@ A curve is :class:`core.planning.limit_curve.LimitCurve`: memory per GPU at samp
 size, the usable memory as a dashed line, and a marker where the job stops fitting (the solved
 limit). The requested value is a thin vertical line. Clicking the plot picks the value under the
 pointer; from the keyboard, Left and Right move a marker (Home to the smallest value, End to the
-limit) and Enter or Space picks it. :class:`LimitCharts` switches between the two curves with a tab
-bar; the sizes page writes a picked value into the context or the sequences field.
+limit) and Enter or Space picks it. :class:`gui.wizard.limit_charts.LimitCharts` switches
+between the two curves with a tab bar.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QKeyEvent,
@@ -20,7 +20,7 @@ from PySide6.QtGui import (
     QPen,
     QPolygonF,
 )
-from PySide6.QtWidgets import QTabBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from core.planning.limit_curve import SAMPLES, LimitCurve
 from gui.presentation import palette
@@ -31,7 +31,6 @@ from gui.wizard.chart_axes import AXIS_COLOR, PlotWidget, draw_axes, draw_corner
 LINE_COLOR, USABLE_COLOR = QColor(palette.ORANGE), QColor(palette.AMBER)
 LIMIT_COLOR, REQUEST_COLOR = QColor(palette.ERROR), QColor(palette.ACCENT)
 HEADROOM = 1.08  # the plot's top is this much above the larger of memory and usable
-CURVE_NAMES = ("context", "sequences")  # the order of the tabs
 
 
 class LimitChart(PlotWidget):
@@ -229,78 +228,3 @@ class LimitChart(PlotWidget):
             left = min(x + 4, plot.right() - metrics.horizontalAdvance(value))
             painter.drawText(QPointF(left, plot.top() + metrics.ascent()), value)
         painter.end()
-
-
-class LimitCharts(QWidget):
-    """Memory against the context or the concurrency, switched by a tab bar above one chart."""
-
-    contextPicked = Signal(int)
-    sequencesPicked = Signal(int)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("limitCharts")
-        self._curves: dict[str, LimitCurve] = {}
-        self.switch = QTabBar(self)
-        self.switch.setObjectName("limitChartSwitch")
-        self.switch.setDrawBase(False)
-        for _ in CURVE_NAMES:
-            self.switch.addTab("")
-        self.chart = LimitChart(self)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(2)
-        layout.addWidget(self.switch)
-        layout.addWidget(self.chart, 1)
-        self.switch.currentChanged.connect(self._show_current)
-        self.chart.valuePicked.connect(self._on_picked)
-        self._retranslate()
-
-    def _retranslate(self) -> None:
-        self.switch.setTabText(0, tr_id("LimitCharts.context", "Context"))
-        self.switch.setTabToolTip(
-            0,
-            tr_id(
-                "LimitCharts.memory_per_gpu_against_the_context",
-                "Memory per GPU against the context length",
-            ),
-        )
-        self.switch.setTabText(1, tr_id("LimitCharts.sequences", "Sequences"))
-        self.switch.setTabToolTip(
-            1,
-            tr_id(
-                "LimitCharts.memory_per_gpu_against_the_concurrent",
-                "Memory per GPU against the concurrent sequences",
-            ),
-        )
-        self.switch.setAccessibleName(
-            tr_id(
-                "LimitCharts.what_the_chart_of_memory_per",
-                "What the chart of memory per GPU is drawn against",
-            )
-        )
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self._retranslate()
-        super().changeEvent(event)
-
-    @property
-    def curves(self) -> dict[str, LimitCurve]:
-        """The curves by name (empty when there are none)."""
-        return dict(self._curves)
-
-    def show_curve(self, name: str) -> None:
-        """Switch to the curve ``name`` (``context`` or ``sequences``)."""
-        self.switch.setCurrentIndex(CURVE_NAMES.index(name))
-
-    def set_curves(self, curves: dict[str, LimitCurve]) -> None:
-        """Show ``curves`` by name; the chosen tab is kept."""
-        self._curves = dict(curves)
-        self._show_current()
-
-    def _show_current(self) -> None:
-        self.chart.set_curve(self._curves.get(CURVE_NAMES[max(self.switch.currentIndex(), 0)]))
-
-    def _on_picked(self, name: str, value: int) -> None:
-        (self.sequencesPicked if name == "sequences" else self.contextPicked).emit(value)

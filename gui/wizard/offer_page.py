@@ -11,14 +11,11 @@ from datetime import datetime
 from html import escape
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
-    QHeaderView,
     QLabel,
     QPushButton,
-    QTableView,
     QWidget,
 )
 
@@ -32,15 +29,13 @@ from gui.presentation.formats import term
 from gui.translation import tr_id
 from gui.wizard.compare_dialog import CompareDialog
 from gui.wizard.offer_filter_proxy import OfferFilterProxy
-from gui.wizard.offer_table_model import GPU, RANK, REASON, OfferTableModel
+from gui.wizard.offer_table_model import OfferTableModel
+from gui.wizard.offer_table_view import OfferTableView
 from gui.wizard.term_form import TermForm
 from gui.wizard.wizard_step import ERROR_STYLE, WizardStep
 
 if TYPE_CHECKING:
     from gui.wizard.plan_draft import DraftPart, PageContext
-
-GPU_WIDTH = 185  # long names are elided; the tooltip has the whole name
-CELL_PADDING = 18
 
 
 class OfferPage(WizardStep):
@@ -75,28 +70,7 @@ class OfferPage(WizardStep):
         self._model = OfferTableModel(self)
         self._proxy = OfferFilterProxy(self)
         self._proxy.setSourceModel(self._model)
-        self._table = QTableView(self)
-        self._table.setObjectName("offerTable")
-        self._table.setModel(self._proxy)
-        self._table.setSortingEnabled(True)
-        self._table.sortByColumn(RANK, Qt.SortOrder.AscendingOrder)
-        self._table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        # Ctrl/Shift-click selects more rows to compare; the current row is the chosen option.
-        self._table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self._table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self._table.setAlternatingRowColors(True)
-        self._table.setWordWrap(False)
-        self._table.verticalHeader().hide()
-        header = self._table.horizontalHeader()
-        # Widths are fitted once per plan, not kept fitted (that re-measures every cell often).
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(False)  # the room over is shared (_spread_columns)
-        self._content_widths: dict[int, int] = {}
-        self._table.viewport().installEventFilter(self)
-        rows = self._table.verticalHeader()
-        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        rows.setDefaultSectionSize(self.fontMetrics().height() + 8)
-        self._table.setColumnHidden(REASON, True)
+        self._table = OfferTableView(self._model, self._proxy, self)
         self.content.addWidget(self._table, 1)
         self._compare = QPushButton(self)
         self._compare.setObjectName("compareOptions")
@@ -160,7 +134,7 @@ class OfferPage(WizardStep):
         self.setSubTitle(text)
 
     @property
-    def table(self) -> QTableView:
+    def table(self) -> OfferTableView:
         """The options table."""
         return self._table
 
@@ -272,7 +246,7 @@ class OfferPage(WizardStep):
         self._model.set_plan(plan)
         self._plan, self._plan_request = plan, request
         self._show_subtitle()
-        self._fit_columns()
+        self._table.fit_columns()
         self._show_status()
         if plan is not None and request is not None:
             self.select_layout(request)
@@ -303,52 +277,6 @@ class OfferPage(WizardStep):
                 )
                 + f"<ul>{lines}</ul>"
             )
-
-    def _fit_columns(self) -> None:
-        # Measured here from the row texts: the view's own fitting asks every cell for every role.
-        self._content_widths = {}
-        if self._model.rowCount() == 0:
-            return
-        metrics = self._table.fontMetrics()
-        for column in range(self._model.columnCount()):
-            texts = [
-                *self._model.column_texts(column),
-                str(self._model.headerData(column, Qt.Orientation.Horizontal)),
-            ]
-            width = max(metrics.horizontalAdvance(text) for text in texts) + CELL_PADDING
-            self._content_widths[column] = width
-        self._spread_columns()
-
-    def _spread_columns(self) -> None:
-        """Give the columns the table's width: names and numbers whole, then any room over.
-
-        Each column gets its contents' width. When they do not all fit, the GPU names give way
-        first (elided, down to GPU_WIDTH; the tooltip has the whole name); room left over is
-        shared among the columns in proportion to their widths, never all given to the last.
-        """
-        widths = {
-            column: width
-            for column, width in self._content_widths.items()
-            if not self._table.isColumnHidden(column)
-        }
-        if not widths:
-            return
-        room = self._table.viewport().width()
-        over = sum(widths.values()) - room
-        if over > 0 and GPU in widths:
-            widths[GPU] = max(min(widths[GPU], GPU_WIDTH), widths[GPU] - over)
-        spare = room - sum(widths.values())
-        if spare > 0:
-            total = sum(widths.values())
-            widths = {c: w + spare * w // total for c, w in widths.items()}
-        header = self._table.horizontalHeader()
-        for column, width in widths.items():
-            header.resizeSection(column, width)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self._table.viewport() and event.type() == QEvent.Type.Resize:
-            self._spread_columns()
-        return super().eventFilter(watched, event)
 
     def select_layout(self, request: PlanRequest) -> None:
         """Select the row of ``request``'s GPU, count and strategy (quietly)."""
@@ -393,8 +321,7 @@ class OfferPage(WizardStep):
 
     def _on_show_infeasible_toggled(self, checked: bool) -> None:
         self._proxy.set_show_infeasible(checked)
-        self._table.setColumnHidden(REASON, not checked)
-        self._spread_columns()
+        self._table.show_reasons(checked)
 
     def _on_table_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if not current.isValid():

@@ -13,15 +13,13 @@ import uuid
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt, QUrl
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import (
     QFileDialog,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QMenu,
-    QPushButton,
     QTextBrowser,
     QWidget,
 )
@@ -40,6 +38,7 @@ from gui.presentation.quote_summary import QuoteSummary
 from gui.settings_store import dialog_start, remember_dialog_folder
 from gui.translation import tr_id
 from gui.wizard import store_calls
+from gui.wizard.review_actions import ReviewActions
 from gui.wizard.wizard_step import ERROR_STYLE, WizardStep
 
 if TYPE_CHECKING:
@@ -92,26 +91,7 @@ class ReviewPage(WizardStep):
         key_row.addWidget(GlossaryLink("idempotency_key", self))
         self.content.addLayout(key_row)
         buttons = QGridLayout()
-        self._buttons = buttons
-        self._save = QPushButton(self)
-        self._save.setObjectName("saveQuoteButton")
-        self._place = QPushButton(self)
-        self._place.setObjectName("placeOrderButton")
-        self._export = QPushButton(self)
-        self._export.setObjectName("exportPdfButton")
-        self._copy = QPushButton(self)
-        self._copy.setObjectName("copySummaryButton")
-        self._copy_menu = QMenu(self._copy)
-        self._copy_text = self._copy_menu.addAction("")
-        self._copy_text.setObjectName("copySummaryTextAction")
-        self._copy_markdown = self._copy_menu.addAction("")
-        self._copy_markdown.setObjectName("copySummaryMarkdownAction")
-        self._copy.setMenu(self._copy_menu)
-        for button in (self._save, self._place, self._export, self._copy):
-            button.setAutoDefault(False)
-        self._button_columns = 0
-        self._flow_buttons(4)
-        self.scroll.viewport().installEventFilter(self)
+        self._actions = ReviewActions(buttons, self.scroll.viewport(), self)
         self.content.addLayout(buttons)
         self._status = QLabel(self)
         self._status.setObjectName("reviewStatus")
@@ -119,39 +99,13 @@ class ReviewPage(WizardStep):
         self._status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.content.addWidget(self._status)
 
-    def _flow_buttons(self, columns: int) -> None:
-        """Lay Save, Place, Export and Copy out in ``columns`` columns (4, 2 or 1)."""
-        if columns == self._button_columns:
-            return
-        self._button_columns = columns
-        grid = self._buttons
-        for number, button in enumerate((self._save, self._place, self._export, self._copy)):
-            grid.removeWidget(button)
-            grid.addWidget(button, number // columns, number % columns)
-        for column in range(5):
-            grid.setColumnStretch(column, 1 if column == columns else 0)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        # A narrow page (a small window, the glossary beside it) puts the buttons on two rows
-        # instead of scrolling the last of them out of sight.
-        if watched is self.scroll.viewport() and event.type() == QEvent.Type.Resize:
-            widths = [b.sizeHint().width() for b in (self._save, self._place, self._export)]
-            widths.append(self._copy.sizeHint().width())
-            space, gap = self.scroll.viewport().width(), self._buttons.horizontalSpacing()
-            if space >= sum(widths) + 3 * gap:
-                self._flow_buttons(4)
-            else:  # two columns as wide as their widest buttons, else one
-                pairs = max(widths[0], widths[2]) + max(widths[1], widths[3]) + gap
-                self._flow_buttons(2 if space >= pairs else 1)
-        return super().eventFilter(watched, event)
-
     def _connect_signals(self) -> None:
         self._document.anchorClicked.connect(self._on_document_anchor_clicked)
-        self._save.clicked.connect(self.save_quote)
-        self._place.clicked.connect(self.place_order)
-        self._export.clicked.connect(self._on_export_clicked)
-        self._copy_text.triggered.connect(lambda: self.copy_summary(markdown=False))
-        self._copy_markdown.triggered.connect(lambda: self.copy_summary(markdown=True))
+        self._actions.save.clicked.connect(self.save_quote)
+        self._actions.place.clicked.connect(self.place_order)
+        self._actions.export.clicked.connect(self._on_export_clicked)
+        self._actions.copy_text.triggered.connect(lambda: self.copy_summary(markdown=False))
+        self._actions.copy_markdown.triggered.connect(lambda: self.copy_summary(markdown=True))
 
     def _retranslate(self) -> None:
         self.setTitle(tr_id("ReviewPage.review", "Review"))
@@ -163,24 +117,7 @@ class ReviewPage(WizardStep):
             )
         )
         self._key_caption.setText(tr_id("ReviewPage.idempotency_key", "Idempotency key:"))
-        self._save.setText(tr_id("ReviewPage.save_quote", "&Save quote"))
-        self._place.setText(tr_id("ReviewPage.place_order", "&Place order"))
-        self._export.setText(tr_id("ReviewPage.export_pdf", "E&xport PDF…"))
-        self._copy.setText(tr_id("ReviewPage.copy_summary", "&Copy Summary"))
-        self._copy_text.setText(tr_id("ReviewPage.as_plain_text", "As &Plain Text"))
-        self._copy_markdown.setText(tr_id("ReviewPage.as_markdown", "As &Markdown"))
-        self._copy.setToolTip(
-            tr_id(
-                "ReviewPage.copy_a_short_summary_of_the",
-                "Copy a short summary of the quote for an email or a ticket",
-            )
-        )
-        self._place.setToolTip(
-            tr_id(
-                "ReviewPage.a_simulated_order_retrying_with_the",
-                "A simulated order; retrying with the same key never places a second one",
-            )
-        )
+        self._actions.retranslate()
         self._render()
 
     # -- opening the page ------------------------------------------------------------------
@@ -275,11 +212,11 @@ class ReviewPage(WizardStep):
         self.setSubTitle(self._subtitle())
         # Once placed, the order is the record: a quote saved now would be a second, stray one,
         # and a label typed now would be on neither.
-        self._save.setEnabled(has_quote and not self._saved and self._placed is None)
+        self._actions.save.setEnabled(has_quote and not self._saved and self._placed is None)
         self._label.setReadOnly(self._placed is not None)
-        self._place.setEnabled(has_quote and not self._placing and self._placed is None)
-        self._export.setEnabled(has_quote)
-        self._copy.setEnabled(has_quote)
+        self._actions.place.setEnabled(has_quote and not self._placing and self._placed is None)
+        self._actions.export.setEnabled(has_quote)
+        self._actions.copy.setEnabled(has_quote)
         if quote is None:
             self._document.clear()
             return
@@ -331,7 +268,7 @@ class ReviewPage(WizardStep):
         quote = self.quote
         if quote is None or self._saved or self._placed is not None:
             return
-        self._save.setEnabled(False)
+        self._actions.save.setEnabled(False)
         self._set_status(tr_id("ReviewPage.saving", "Saving…"), None)
         self._store_service().call(
             lambda store: store_calls.save_quote(store, quote),
@@ -365,7 +302,7 @@ class ReviewPage(WizardStep):
         if quote is None or self._placing or self._placed is not None or self._key is None:
             return
         self._placing = True
-        self._place.setEnabled(False)
+        self._actions.place.setEnabled(False)
         self._store_service().call(
             lambda store: existing_order(store, quote),
             lambda found: self._confirm_place(quote, *found),

@@ -19,7 +19,7 @@ from core.domain.request import PlanRequest
 from gui.translation import tr_id
 from gui.wizard.diffusion_form import DiffusionForm
 from gui.wizard.inference_form import InferenceForm
-from gui.wizard.limit_chart import LimitCharts
+from gui.wizard.limit_charts import LimitCharts
 from gui.wizard.training_form import TrainingForm
 from gui.wizard.wizard_step import WizardStep
 

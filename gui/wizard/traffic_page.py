@@ -28,20 +28,11 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QDateTime, Qt, QTimer, QTimeZone, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
-    QComboBox,
     QDateTimeEdit,
-    QDoubleSpinBox,
-    QGridLayout,
-    QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QScrollArea,
-    QSpinBox,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -50,12 +41,12 @@ from core.base.errors import PlannerError
 from core.domain.request import Parallelism
 from core.planning.traffic import curve, option_at, plan_goal, plan_traffic, saved_point, what_if
 from gui.core_text import message_text
-from gui.presentation.formats import money
-from gui.presentation.names import offer
 from gui.presentation.traffic_text import TrafficText
 from gui.translation import tr_id
 from gui.wizard.term_form import deadline_of, show_deadline_quietly
 from gui.wizard.traffic_chart import TrafficChart
+from gui.wizard.traffic_options import TrafficOptionsTable, chosen_sentence
+from gui.wizard.traffic_profile_form import TrafficProfileForm
 from gui.wizard.wizard_step import WizardStep
 from gui.worker import Worker
 
@@ -66,27 +57,6 @@ if TYPE_CHECKING:
 
 PAUSE_MS = 250  # after the last edit, as the live estimate waits for typing
 SHOWN = 12  # options in the table
-NOT_SET = 0.0  # a latency figure of 0 is no target
-
-
-def _spin(
-    low: float, high: float, decimals: int, value: float, special: str = ""
-) -> QDoubleSpinBox:
-    box = QDoubleSpinBox()
-    box.setRange(low, high)
-    box.setDecimals(decimals)
-    box.setValue(value)
-    if special:
-        box.setSpecialValueText(special)
-    return box
-
-
-def _count(low: int, high: int, value: int) -> QSpinBox:
-    box = QSpinBox()
-    box.setRange(low, high)
-    box.setValue(value)
-    box.setGroupSeparatorShown(True)
-    return box
 
 
 class TrafficPage(WizardStep):
@@ -136,71 +106,12 @@ class TrafficPage(WizardStep):
         self.enabled = QCheckBox(self)
         self.enabled.setObjectName("trafficEnabled")
         column.addWidget(self.enabled)
-        self.profile_box = QGroupBox(self)
-        form = QGridLayout(self.profile_box)
-        self.rate_unit = QComboBox(self)
-        self.rate_unit.setObjectName("trafficRateUnit")
-        self.rate_unit.addItem("", "second")
-        self.rate_unit.addItem("", "minute")
-        self.rate_unit.setCurrentIndex(1)  # the issue's example: 300 requests a minute at peak
-        self.average = _spin(0.0, 1e9, 2, 200.0)
-        self.peak = _spin(0.0, 1e9, 2, 300.0, "—")
-        self.input_mean = _count(1, 10_000_000, 2000)
-        self.input_p90 = _count(0, 10_000_000, 3000)
-        self.output_mean = _count(1, 10_000_000, 400)
-        self.output_p90 = _count(0, 10_000_000, 800)
-        self.ttft_p50 = _spin(NOT_SET, 3600.0, 3, NOT_SET, "—")
-        self.ttft_p90 = _spin(NOT_SET, 3600.0, 3, 1.0, "—")
-        self.user_rate = _spin(NOT_SET, 100_000.0, 1, 30.0, "—")
-        self.spare_replicas = _count(0, 1000, 1)
-        self.spare_percent = _spin(0.0, 1000.0, 0, 0.0)
-        self.input_p90.setSpecialValueText("—")
-        self.output_p90.setSpecialValueText("—")
-        self._labels: dict[str, QLabel] = {}
-        # Two fields a row, each with its pair: the rate's unit alone, then average and peak, the
-        # mean and p90 of the prompt and of the answer, the two first-token percentiles, and so on.
-        fields: list[tuple[str, QWidget] | None] = [
-            ("rate_unit", self.rate_unit),
-            None,
-            ("average", self.average),
-            ("peak", self.peak),
-            ("input_mean", self.input_mean),
-            ("input_p90", self.input_p90),
-            ("output_mean", self.output_mean),
-            ("output_p90", self.output_p90),
-            ("ttft_p50", self.ttft_p50),
-            ("ttft_p90", self.ttft_p90),
-            ("user_rate", self.user_rate),
-            None,
-            ("spare_replicas", self.spare_replicas),
-            ("spare_percent", self.spare_percent),
-        ]
-        for i, field in enumerate(fields):
-            if field is None:
-                continue
-            name, widget = field
-            widget.setObjectName(f"traffic_{name}")
-            label = QLabel(self)
-            label.setBuddy(widget)
-            self._labels[name] = label
-            row, pair = divmod(i, 2)
-            form.addWidget(label, row, 2 * pair)
-            form.addWidget(widget, row, 2 * pair + 1)
-        form.setColumnStretch(1, 1)
-        form.setColumnStretch(3, 1)
-        column.addWidget(self.profile_box)
+        self.profile = TrafficProfileForm(self)
+        column.addWidget(self.profile)
         self.doubles = QCheckBox(self)
         self.doubles.setObjectName("trafficDoubles")
         column.addWidget(self.doubles)
-        self.table = QTableWidget(0, 9, self)
-        self.table.setObjectName("trafficTable")
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.setMinimumHeight(170)
+        self.table = TrafficOptionsTable(self)
         column.addWidget(self.table)
         self.chart = TrafficChart(self)
         self.chart.setMinimumHeight(220)
@@ -239,24 +150,7 @@ class TrafficPage(WizardStep):
         if self.context is not None:  # the deadline set next to the term
             self.context.draft.deadlineShared.connect(self._on_deadline_shared)
         self.enabled.toggled.connect(self._on_enabled)
-        for box in (
-            self.average,
-            self.peak,
-            self.ttft_p50,
-            self.ttft_p90,
-            self.user_rate,
-            self.spare_percent,
-        ):
-            box.valueChanged.connect(self._on_profile_edited)
-        for spin in (
-            self.input_mean,
-            self.input_p90,
-            self.output_mean,
-            self.output_p90,
-            self.spare_replicas,
-        ):
-            spin.valueChanged.connect(self._on_profile_edited)
-        self.rate_unit.currentIndexChanged.connect(self._on_profile_edited)
+        self.profile.edited.connect(self._on_profile_edited)
         self.doubles.toggled.connect(self._show_doubled)
         self.table.currentCellChanged.connect(self._on_row_changed)
         self.chart.concurrencyPicked.connect(self._on_point_picked)
@@ -275,53 +169,11 @@ class TrafficPage(WizardStep):
         self.enabled.setText(
             tr_id("TrafficPage.plan_from_traffic_and_latency", "&Plan from traffic and latency")
         )
-        self.profile_box.setTitle(tr_id("TrafficPage.traffic_profile", "Traffic profile"))
-        self.rate_unit.setItemText(
-            0, tr_id("TrafficPage.requests_per_second", "requests per second")
-        )
-        self.rate_unit.setItemText(
-            1, tr_id("TrafficPage.requests_per_minute", "requests per minute")
-        )
-        texts = {
-            "rate_unit": tr_id("TrafficPage.rate_unit", "Rate unit:"),
-            "average": tr_id("TrafficPage.average_rate", "Average rate:"),
-            "peak": tr_id("TrafficPage.peak_rate", "Peak rate:"),
-            "input_mean": tr_id("TrafficPage.input_tokens_mean", "Input tokens, mean:"),
-            "input_p90": tr_id("TrafficPage.input_tokens_p90", "Input tokens, p90:"),
-            "output_mean": tr_id("TrafficPage.output_tokens_mean", "Output tokens, mean:"),
-            "output_p90": tr_id("TrafficPage.output_tokens_p90", "Output tokens, p90:"),
-            "ttft_p50": tr_id(
-                "TrafficPage.time_to_first_token_p50_s", "Time to first token p50, s:"
-            ),
-            "ttft_p90": tr_id(
-                "TrafficPage.time_to_first_token_p90_s", "Time to first token p90, s:"
-            ),
-            "user_rate": tr_id(
-                "TrafficPage.tokens_s_per_user_at_least", "Tokens/s per user, at least:"
-            ),
-            "spare_replicas": tr_id("TrafficPage.spare_replicas", "Spare replicas:"),
-            "spare_percent": tr_id(
-                "TrafficPage.spare_capacity_of_the_peak", "Spare capacity, % of the peak:"
-            ),
-        }
-        for name, text in texts.items():
-            self._labels[name].setText(text)
+        self.profile.retranslate()
         self.doubles.setText(
             tr_id("TrafficPage.what_if_traffic_doubles", "What if traffic &doubles")
         )
-        self.table.setHorizontalHeaderLabels(
-            [
-                tr_id("TrafficPage.gpu", "GPU"),
-                tr_id("TrafficPage.layout", "Layout"),
-                tr_id("TrafficPage.replicas", "Replicas"),
-                tr_id("TrafficPage.at_once", "At once"),
-                tr_id("TrafficPage.ttft_s", "TTFT, s"),
-                tr_id("TrafficPage.tpot_ms", "TPOT, ms"),
-                tr_id("TrafficPage.tokens_s_per_user", "Tokens/s per user"),
-                tr_id("TrafficPage.total", "Total"),
-                tr_id("TrafficPage.per_1m_tokens", "Per 1M tokens"),
-            ]
-        )
+        self.table.retranslate()
         self.finish_by.setText(tr_id("TrafficPage.finish_by", "&Finish by"))
         self.not_here.setText(
             tr_id(
@@ -335,30 +187,7 @@ class TrafficPage(WizardStep):
 
     def profile_data(self) -> dict[str, Any]:
         """The traffic profile the inputs describe, as request JSON."""
-        latency: dict[str, float] = {}
-        if self.ttft_p50.value() > NOT_SET:
-            latency["ttft_p50_s"] = self.ttft_p50.value()
-        if self.ttft_p90.value() > NOT_SET:
-            latency["ttft_p90_s"] = self.ttft_p90.value()
-        if self.user_rate.value() > NOT_SET:
-            latency["tokens_per_s_per_user"] = self.user_rate.value()
-        data: dict[str, Any] = {
-            "rate_unit": self.rate_unit.currentData(),
-            "average_per_unit": self.average.value(),
-            "input_tokens": {"mean": self.input_mean.value()},
-            "output_tokens": {"mean": self.output_mean.value()},
-            "latency": latency,
-            "spare": {
-                "replicas": self.spare_replicas.value(),
-                "fraction": self.spare_percent.value() / 100,
-            },
-        }
-        if self.peak.value() > 0:
-            data["peak_per_unit"] = self.peak.value()
-        if self.input_p90.value() > 0:
-            data["input_tokens"]["p90"] = self.input_p90.value()
-        if self.output_p90.value() > 0:
-            data["output_tokens"]["p90"] = self.output_p90.value()
+        data = self.profile.data()
         if self._saved_point is not None:
             data["operating_point"] = self._saved_point
         return data
@@ -381,7 +210,7 @@ class TrafficPage(WizardStep):
             part["goal"] = goal
 
     def load(self, request: PlanRequest) -> None:
-        widgets = [self.enabled, self.finish_by, self.deadline, self.rate_unit, self.doubles]
+        widgets = [self.enabled, self.finish_by, self.deadline, self.doubles]
         for widget in widgets:
             widget.blockSignals(True)
         try:
@@ -409,40 +238,9 @@ class TrafficPage(WizardStep):
     def _load_profile(self, request: PlanRequest) -> None:
         traffic = request.traffic
         assert traffic is not None
-        spins = [
-            self.average,
-            self.peak,
-            self.input_mean,
-            self.input_p90,
-            self.output_mean,
-            self.output_p90,
-            self.ttft_p50,
-            self.ttft_p90,
-            self.user_rate,
-            self.spare_replicas,
-            self.spare_percent,
-        ]
-        for spin in spins:
-            spin.blockSignals(True)
-        try:
-            self.rate_unit.setCurrentIndex(0 if traffic.rate_unit == "second" else 1)
-            self.average.setValue(traffic.average_display)
-            self.peak.setValue(traffic.peak_per_unit or 0.0)
-            self.input_mean.setValue(traffic.input_tokens.mean)
-            self.input_p90.setValue(traffic.input_tokens.p90 or 0)
-            self.output_mean.setValue(traffic.output_tokens.mean)
-            self.output_p90.setValue(traffic.output_tokens.p90 or 0)
-            self.ttft_p50.setValue(traffic.latency.ttft_p50_s or NOT_SET)
-            self.ttft_p90.setValue(traffic.latency.ttft_p90_s or NOT_SET)
-            user = traffic.latency.tpot_ceiling
-            self.user_rate.setValue(1 / user if user else NOT_SET)
-            self.spare_replicas.setValue(traffic.spare.replicas)
-            self.spare_percent.setValue(traffic.spare.fraction * 100)
-            point = traffic.operating_point
-            self._saved_point = point.model_dump(mode="json") if point else None
-        finally:
-            for spin in spins:
-                spin.blockSignals(False)
+        self.profile.load(traffic)
+        point = traffic.operating_point
+        self._saved_point = point.model_dump(mode="json") if point else None
 
     def set_workload(self, workload: str) -> None:
         self._workload = workload
@@ -453,7 +251,7 @@ class TrafficPage(WizardStep):
         training = self._workload == "training"
         on = serving and self.enabled.isChecked()
         self.enabled.setVisible(serving)
-        for widget in (self.profile_box, self.doubles, self.table, self.chart, self.status):
+        for widget in (self.profile, self.doubles, self.table, self.chart, self.status):
             widget.setVisible(on)
         self.goal_row.setVisible(training)
         self.goal_answer.setVisible(training and self.finish_by.isChecked())
@@ -561,20 +359,8 @@ class TrafficPage(WizardStep):
 
     def _show_plan(self) -> None:
         plan = self._shown
-        self.table.blockSignals(True)
-        try:
-            self._options = list(plan.options[:SHOWN]) if plan else []
-            self.table.setRowCount(len(self._options))
-            for row, option in enumerate(self._options):
-                for column, text in enumerate(self._cells(option)):
-                    item = QTableWidgetItem(text)
-                    if column:
-                        item.setTextAlignment(
-                            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-                        )
-                    self.table.setItem(row, column, item)
-        finally:
-            self.table.blockSignals(False)
+        self._options = list(plan.options[:SHOWN]) if plan else []
+        self.table.show_options(self._options)
         if plan is None:
             self.status.setText("")
             self.chart.set_curve([], target=None, best=0, chosen=0.0)
@@ -587,11 +373,7 @@ class TrafficPage(WizardStep):
             # Showing the plan chooses nothing: the row of the plan's own offer and layout (or
             # the cheapest) is shown until the user picks one.
             row = self._row_of_request()
-            self.table.blockSignals(True)
-            try:
-                self.table.selectRow(row)
-            finally:
-                self.table.blockSignals(False)
+            self.table.select_quietly(row)
             self._show_option(self._options[row])
 
     def _row_of_request(self) -> int:
@@ -606,24 +388,6 @@ class TrafficPage(WizardStep):
                 return row
         return 0
 
-    def _cells(self, option: TrafficOption) -> list[str]:
-        point = option.point
-        assert point is not None
-        per_million = option.per_million_tokens
-        return [
-            offer(option.gpu),
-            TrafficText(self).layout(
-                option.tp, option.capacity.layout.dp, option.capacity.layout.expert_parallel
-            ),
-            str(option.replicas),
-            f"{option.load_concurrency:.1f}",
-            f"{point.ttft_s:.3f}",
-            f"{point.tpot_s * 1000:.1f}",
-            f"{point.tokens_per_s_per_user:.1f}",
-            money(option.price.total, option.price.currency),
-            money(per_million, option.price.currency) if per_million is not None else "—",
-        ]
-
     def _show_option(self, option: TrafficOption) -> None:
         plan = self._shown
         assert plan is not None
@@ -637,31 +401,7 @@ class TrafficPage(WizardStep):
             chosen=option.load_concurrency,
             chosen_point=option.point,
         )
-        binding = message_text(option.binding_text)
-        point = option.point
-        assert point is not None
-        text = tr_id(
-            "TrafficPage.gpu_gpus_layout_replicas_replicas_at",
-            "{gpu} × {gpus}, {layout}, replicas: {replicas}. At the peak each replica "
-            "runs {at:.1f} requests at once: first token in {ttft:.3f} s, {user:.1f} tokens/s per "
-            "user, {util:.0%} busy; {binding} ({note})",
-        )
-        self.status.setText(
-            text.format(
-                gpus=option.gpus,
-                replicas=option.replicas,
-                layout=TrafficText(self).layout_words(
-                    option.tp, option.capacity.layout.dp, option.capacity.layout.expert_parallel
-                ),
-                gpu=offer(option.gpu),
-                at=option.load_concurrency,
-                ttft=point.ttft_s,
-                user=point.tokens_per_s_per_user,
-                util=option.utilization,
-                binding=binding,
-                note=message_text(plan.note),
-            )
-        )
+        self.status.setText(chosen_sentence(option, plan, TrafficText(self)))
 
     def choose(self, option: TrafficOption) -> None:
         """Make ``option`` the plan's: its offer, layout and operating point."""

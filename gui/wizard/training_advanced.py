@@ -22,6 +22,7 @@ from core.domain.trainer_options import TRAINER_DEFAULTS
 from core.domain.workload_options import TrainingOptions
 from gui.translation import tr_id
 from gui.wizard.field_form import FieldForm, combo_value, set_combo_value
+from gui.wizard.training_advanced_texts import check_texts, choice_texts, row_texts
 
 
 def choices(name: str) -> tuple[str, ...]:
@@ -128,154 +129,11 @@ class AdvancedTrainingOptions(QObject):
     def retranslate(self) -> None:
         """Set every text in the current language."""
         self.toggle.setText(tr_id("AdvancedTrainingOptions.advanced_options", "Advanced options"))
-        items = {
-            "trainer": {
-                "transformers": tr_id(
-                    "AdvancedTrainingOptions.hugging_face_transformers_trainer",
-                    "Hugging Face Transformers Trainer",
-                ),
-                "torchtune": tr_id(
-                    "AdvancedTrainingOptions.torchtune_recipes", "torchtune recipes"
-                ),
-                "litgpt": tr_id(
-                    "AdvancedTrainingOptions.litgpt_fine_tuning_scripts",
-                    "LitGPT fine-tuning scripts",
-                ),
-            },
-            "weights_precision": {
-                "mixed": tr_id(
-                    "AdvancedTrainingOptions.mixed_fp32_master_copy_and_fp32",
-                    "Mixed: fp32 master copy and fp32 states",
-                ),
-                "pure": tr_id(
-                    "AdvancedTrainingOptions.pure_16_bit_weights_and_states",
-                    "Pure 16-bit: weights and states in bf16/fp16",
-                ),
-            },
-            "bnb_version": {
-                "0.43.2+": tr_id(
-                    "AdvancedTrainingOptions.0_43_2_or_later_4",
-                    "0.43.2 or later: 4-bit layers keep no input",
-                ),
-                "pre-0.43.2": tr_id(
-                    "AdvancedTrainingOptions.before_0_43_2_each_4",
-                    "Before 0.43.2: each 4-bit layer keeps its input",
-                ),
-            },
-            "lora_targets": {
-                "qv": tr_id(
-                    "AdvancedTrainingOptions.query_and_value_projections",
-                    "Query and value projections",
-                ),
-                "attention": tr_id(
-                    "AdvancedTrainingOptions.all_attention_projections", "All attention projections"
-                ),
-                "all_linear": tr_id(
-                    "AdvancedTrainingOptions.all_linear_layers", "All linear layers"
-                ),
-            },
-            "offload": {
-                "none": tr_id("AdvancedTrainingOptions.none", "None"),
-                "optimizer": tr_id("AdvancedTrainingOptions.optimizer_states", "Optimizer states"),
-                "optimizer_and_params": tr_id(
-                    "AdvancedTrainingOptions.optimizer_states_weights_and_gradients",
-                    "Optimizer states, weights and gradients",
-                ),
-            },
-            "loss": {
-                "full": tr_id("AdvancedTrainingOptions.full_logits_in_fp32", "Full logits in fp32"),
-                "chunked": tr_id(
-                    "AdvancedTrainingOptions.chunked_cross_entropy", "Chunked cross-entropy"
-                ),
-            },
-        }
-        for name, texts in items.items():
+        for name, texts in choice_texts().items():
             for index, key in enumerate(CHOICES[name]):
                 self.combos[name].setItemText(index, texts[key])
-        self._hints = {
-            "training.trainer": (
-                tr_id("AdvancedTrainingOptions.trainer", "Trainer"),
-                tr_id(
-                    "AdvancedTrainingOptions.what_its_loop_keeps_besides_the",
-                    "what its loop keeps besides the layers; sets its recipes' defaults",
-                ),
-            ),
-            "training.weights_precision": (
-                tr_id("AdvancedTrainingOptions.trained_weights", "Trained weights"),
-                tr_id(
-                    "AdvancedTrainingOptions.adamw_16_bytes_per_parameter_mixed",
-                    "AdamW: 16 bytes per parameter mixed, 8 pure (ZeRO paper; torchtune)",
-                ),
-            ),
-            "training.qlora_double_quant": (
-                tr_id("AdvancedTrainingOptions.double_quantization", "Double quantization"),
-                "",
-            ),
-            "training.bnb_version": (
-                tr_id("AdvancedTrainingOptions.bitsandbytes", "bitsandbytes"),
-                tr_id(
-                    "AdvancedTrainingOptions.the_release_qlora_runs_older_ones",
-                    "the release QLoRA runs: older ones keep more for backward",
-                ),
-            ),
-            "training.lora_targets": (
-                tr_id("AdvancedTrainingOptions.lora_targets", "LoRA targets"),
-                "",
-            ),
-            "training.lora_dropout": (
-                tr_id("AdvancedTrainingOptions.lora_dropout", "LoRA dropout"),
-                "",
-            ),
-            "training.optimizer_in_backward": (
-                tr_id("AdvancedTrainingOptions.optimizer_in_backward", "Optimizer in backward"),
-                "",
-            ),
-            "training.offload": (
-                tr_id("AdvancedTrainingOptions.cpu_offload", "CPU offload"),
-                tr_id(
-                    "AdvancedTrainingOptions.zero_offload_fsdp_cpuoffload_the_host",
-                    "ZeRO-Offload, FSDP CPUOffload: the host must hold what is moved",
-                ),
-            ),
-            "training.activation_offloading": (
-                tr_id("AdvancedTrainingOptions.activation_offloading", "Activation offloading"),
-                "",
-            ),
-            "training.loss": (
-                tr_id("AdvancedTrainingOptions.loss", "Loss"),
-                tr_id(
-                    "AdvancedTrainingOptions.chunks_avoid_holding_the_whole_vocabulary",
-                    "chunks avoid holding the whole vocabulary's logits in fp32",
-                ),
-            ),
-            "training.mfu": (
-                tr_id("AdvancedTrainingOptions.model_flops_utilisation", "Model FLOPs utilisation"),
-                tr_id(
-                    "AdvancedTrainingOptions.share_of_the_gpus_peak_reached",
-                    "share of the GPUs' peak reached: at the default 40 % the run's time comes"
-                    " from the speed model calibrated on published runs; another value sets it",
-                ),
-            ),
-        }
-        checks = {
-            "qlora_double_quant": tr_id(
-                "AdvancedTrainingOptions.quantize_the_nf4_scales_too_bitsandbytes",
-                "quantize the NF4 scales too (bitsandbytes, QLoRA)",
-            ),
-            "lora_dropout": tr_id(
-                "AdvancedTrainingOptions.dropout_on_the_adapters_input_stores",
-                "dropout on the adapters' input: stores a copy of it",
-            ),
-            "optimizer_in_backward": tr_id(
-                "AdvancedTrainingOptions.step_during_backward_one_gradient_alive",
-                "step during backward: one gradient alive at a time",
-            ),
-            "activation_offloading": tr_id(
-                "AdvancedTrainingOptions.move_stored_activations_to_cpu_memory",
-                "move stored activations to CPU memory",
-            ),
-        }
-        for name, text in checks.items():
+        self._hints = row_texts()
+        for name, text in check_texts().items():
             self.checks[name].setText(text)
         self._show_texts()
 
