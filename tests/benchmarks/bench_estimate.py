@@ -3,7 +3,8 @@
 Baseline, measured in the same process: reading and validating the bundled catalog file (a fixed
 amount of JSON parsing and pydantic validation), so the ratios compare like with like on any
 machine.
-Targets (wall time on the development machine): the sweep under 20 ms median, `plan` under 50 ms.
+Targets (wall time on the development machine): the sweep under 20 ms median, `plan` under 50 ms,
+for a dense model, a mixture of experts (whose plan adds expert-parallel layouts) and training.
 The sweep is also timed with nothing remembered from its previous run (no target).
 """
 
@@ -21,6 +22,12 @@ REQUESTS = {
     "inference llama-3.1-70b": {
         "workload": "inference",
         "model": {"preset": "llama-3.1-70b"},
+        "inference": {"context_tokens": 8192, "concurrent_sequences": 8},
+    },
+    # A mixture of experts on vLLM: plan also lays out expert parallelism (core.planning.planner).
+    "inference qwen3-30b-a3b": {
+        "workload": "inference",
+        "model": {"preset": "qwen3-30b-a3b"},
         "inference": {"context_tokens": 8192, "concurrent_sequences": 8},
     },
     "training llama-3.1-8b": {"workload": "training", "model": {"preset": "llama-3.1-8b"}},
