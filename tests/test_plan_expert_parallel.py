@@ -11,8 +11,9 @@ from core.app.cli.fit_cmd import format_fit
 from core.app.cli.plan_cmd import format_plan
 from core.domain.catalog import default_catalog
 from core.domain.request_parsing import parse_request
+from core.estimate.dispatch import resolve
 from core.planning.fit import fit_models
-from core.planning.planner import plan, plan_to_json
+from core.planning.planner import cheapest_fit, plan, plan_to_json
 from gui.wizard.offer_table_model import OfferTableModel
 
 FIXTURES = Path(__file__).parent / "fixtures" / "hf_configs"
@@ -96,6 +97,38 @@ def test_expert_parallel_row_where_tensor_parallelism_cannot_serve(tmp_path):
     (tp8,) = [o for o in result.infeasible if o.estimate.gpus == 8]
     assert tp8.layout == "TP 8" and "20 attention heads" in tp8.reason
     assert result.suggestions == ()  # something fits: no "what would fit"
+
+
+def test_cheapest_fit_takes_the_expert_parallel_layout_plan_shows_where_only_it_fits(tmp_path):
+    path = _twenty_heads(tmp_path)
+    request = parse_request({"model": {"hf_config": str(path)}, "gpu": "l4"})
+    best = cheapest_fit(request, default_catalog(), resolve(request))
+    assert best is not None and best.fits
+    assert (best.gpu.id, best.estimate.gpus, best.layout) == ("l4", 8, "TP 1 × DP 8, EP 8")
+    assert best.estimate.details.expert_parallel is not None
+    # the same layout plan shows, at the same price
+    (shown,) = plan(request).options
+    assert (shown.layout, shown.price.total) == (best.layout, best.price.total)
+
+
+def test_what_would_fit_names_the_expert_parallel_layout(tmp_path):
+    path = _twenty_heads(tmp_path)
+    raw = {
+        "model": {"hf_config": str(path)},
+        "gpu": "l4",
+        "inference": {"context_tokens": 65536, "concurrent_sequences": 8},
+    }
+    result = plan(parse_request(raw))
+    assert result.options == ()
+    assert "with an fp8 KV cache: 8 × l4 (TP 4 × DP 2, EP 8) fits for 4.72 USD" in (
+        result.suggestions
+    )
+    assert "with 32768 context tokens: 8 × l4 (TP 4 × DP 2, EP 8) fits for 4.72 USD" in (
+        result.suggestions
+    )
+    # the suggestion is what plan shows for the changed request
+    raw["precision"] = {"kv_cache": "fp8"}
+    assert [o.layout for o in plan(parse_request(raw)).options] == ["TP 4 × DP 2, EP 8"]
 
 
 def test_fit_names_the_expert_parallel_layout_where_only_it_fits(tmp_path):
