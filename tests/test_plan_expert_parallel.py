@@ -7,13 +7,16 @@ import json
 from decimal import Decimal
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+
 from core.app.cli.fit_cmd import format_fit
 from core.app.cli.plan_cmd import format_plan
 from core.domain.catalog import default_catalog
 from core.domain.request_parsing import parse_request
+from core.estimate.dispatch import resolve
 from core.planning.fit import fit_models
-from core.planning.planner import plan, plan_to_json
-from gui.wizard.offer_table_model import OfferTableModel
+from core.planning.planner import cheapest_fit, plan, plan_to_json
+from gui.wizard.offer_table_model import GPU, UNIT_COST, OfferTableModel
 
 FIXTURES = Path(__file__).parent / "fixtures" / "hf_configs"
 
@@ -98,6 +101,38 @@ def test_expert_parallel_row_where_tensor_parallelism_cannot_serve(tmp_path):
     assert result.suggestions == ()  # something fits: no "what would fit"
 
 
+def test_cheapest_fit_takes_the_expert_parallel_layout_plan_shows_where_only_it_fits(tmp_path):
+    path = _twenty_heads(tmp_path)
+    request = parse_request({"model": {"hf_config": str(path)}, "gpu": "l4"})
+    best = cheapest_fit(request, default_catalog(), resolve(request))
+    assert best is not None and best.fits
+    assert (best.gpu.id, best.estimate.gpus, best.layout) == ("l4", 8, "TP 1 × DP 8, EP 8")
+    assert best.estimate.details.expert_parallel is not None
+    # the same layout plan shows, at the same price
+    (shown,) = plan(request).options
+    assert (shown.layout, shown.price.total) == (best.layout, best.price.total)
+
+
+def test_what_would_fit_names_the_expert_parallel_layout(tmp_path):
+    path = _twenty_heads(tmp_path)
+    raw = {
+        "model": {"hf_config": str(path)},
+        "gpu": "l4",
+        "inference": {"context_tokens": 65536, "concurrent_sequences": 8},
+    }
+    result = plan(parse_request(raw))
+    assert result.options == ()
+    assert "with an fp8 KV cache: 8 × l4 (TP 4 × DP 2, EP 8) fits for 4.72 USD" in (
+        result.suggestions
+    )
+    assert "with 32768 context tokens: 8 × l4 (TP 4 × DP 2, EP 8) fits for 4.72 USD" in (
+        result.suggestions
+    )
+    # the suggestion is what plan shows for the changed request
+    raw["precision"] = {"kv_cache": "fp8"}
+    assert [o.layout for o in plan(parse_request(raw)).options] == ["TP 4 × DP 2, EP 8"]
+
+
 def test_fit_names_the_expert_parallel_layout_where_only_it_fits(tmp_path):
     _twenty_heads(tmp_path)
     (row,) = fit_models({"workload": "inference"}, "l4", default_catalog(), models_dir=tmp_path)
@@ -137,3 +172,28 @@ def test_the_offer_table_names_the_expert_row_and_finds_each_layout(qapp, app_st
     model.set_plan(plan(parse_request({"model": {"preset": "llama-3.1-8b"}, "gpu": "l4"})))
     shown = model.find("l4", 2, "tensor")
     assert shown is not None and model.find("l4", 2, "tensor", experts=True) == shown
+
+
+def test_the_offer_table_shows_an_expert_row_s_doubled_speed_band(qapp, app_state):
+    request = parse_request({"model": {"preset": "mixtral-8x7b"}, "gpu": "h100-80gb-sxm"})
+    result = plan(request)
+    model = OfferTableModel()
+    model.set_plan(result)
+    tip = Qt.ItemDataRole.ToolTipRole
+    experts = model.find("h100-80gb-sxm", 2, "tensor", experts=True)
+    plain = model.find("h100-80gb-sxm", 2, "tensor")
+    assert experts is not None and plain is not None
+    # central 13.3037 USD per 1M tokens, the band × or ÷ 1.96 (the tensor-parallel 0.48, doubled)
+    assert model.option(experts).per_million_tokens == Decimal("13.3037")
+    assert model.data(model.index(experts, UNIT_COST)) == "≈ 13.3037 USD"
+    assert model.data(model.index(plain, UNIT_COST)) == "18.8027 USD"
+    assert model.data(model.index(experts, GPU), tip).splitlines()[1] == (
+        "Expert parallelism: no published measurement backs its speed, so the speed band is"
+        " doubled, to × or ÷ 1.96: 6.7876 USD to 26.0753 USD per 1M tokens"
+    )
+    assert "doubled" not in model.data(model.index(plain, GPU), tip)
+    app_state.update_settings(language="ru")
+    model.set_plan(result)
+    russian = model.data(model.index(experts, GPU), tip)
+    assert "диапазон скорости удвоен" in russian and "за 1 млн токенов" in russian
+    assert "1,96" in russian

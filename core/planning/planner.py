@@ -496,7 +496,10 @@ def _suggest(
                     **change,
                     gpus=best.estimate.gpus,
                     gpu=best.gpu.id,
-                    strategy=STRATEGIES[best.estimate.strategy],
+                    # an expert-parallel option is named by its layout ("TP 1 × DP 8, EP 8")
+                    strategy=best.layout
+                    if best.data_parallel
+                    else STRATEGIES[best.estimate.strategy],
                     total=str(best.price.total),
                     currency=best.price.currency,
                 )
@@ -515,6 +518,8 @@ def cheapest_fit(request: PlanRequest, catalog: Catalog, model: ResolvedModel) -
     model's layout of N GPUs is skipped without an estimate when even an N-th of the weights one
     GPU holds alone exceeds the GPU's usable memory: every strategy keeps at least that share of
     the weights on each GPU, so the layout cannot fit (a blocker never makes a layout fit).
+    Where tensor parallelism over N GPUs of an offer does not fit, its expert-parallel layouts of
+    N GPUs are tried, and the one :func:`plan` would show is taken (:func:`_expert_fit`).
     """
     gpus = [catalog.gpu(request.gpu)] if request.gpu else list(catalog.gpus)
     hours = term_hours(request.term)
@@ -534,7 +539,7 @@ def cheapest_fit(request: PlanRequest, catalog: Catalog, model: ResolvedModel) -
             alone[gpu.id] = estimate_on(single, model, gpu)
         return alone[gpu.id]
 
-    best: tuple[EstimateResult, int] | None = None
+    best: PlanOption | None = None
     best_key = (Decimal(0), 0)
     for total, count, gpu, strategy, tp in candidates:
         if best is not None and (total, count) > best_key:
@@ -549,13 +554,41 @@ def cheapest_fit(request: PlanRequest, catalog: Catalog, model: ResolvedModel) -
                 result = estimate_on(_with_layout(request, gpu, strategy, count, tp), model, gpu)
         else:
             result = estimate_on(_with_layout(request, gpu, strategy, count, tp), model, gpu)
-        if result.fits and (best is None or result.headroom_bytes > best[0].headroom_bytes):
-            best, best_key = (result, tp), (total, count)
-    if best is None:
-        return None
-    result, tp = best
-    price = price_for(catalog, result.gpu, result.gpus, request.term)
-    return PlanOption(result, price, tp, None, None)
+        found: PlanOption | None = None
+        if result.fits:
+            price = price_for(catalog, gpu, count, request.term)
+            found = PlanOption(result, price, tp, None, None)
+        elif strategy == "tensor":
+            found = _expert_fit(request, catalog, model, gpu, count)
+        if found is not None and (
+            best is None or found.estimate.headroom_bytes > best.estimate.headroom_bytes
+        ):
+            best, best_key = found, (total, count)
+    return best
+
+
+def _expert_fit(
+    request: PlanRequest, catalog: Catalog, model: ResolvedModel, gpu: GpuOffer, count: int
+) -> PlanOption | None:
+    """The expert-parallel layout of ``count`` GPUs of ``gpu`` that :func:`plan` shows, or None.
+
+    :func:`plan` shows it where tensor parallelism on as many GPUs does not fit: of the
+    expert-parallel layouts that fit, the cheapest per 1M tokens, then the one with most headroom
+    (:func:`_expert_options`, :func:`_expert_key`).
+    """
+    price = price_for(catalog, gpu, count, request.term)
+    best: PlanOption | None = None
+    for gpus, tp in expert_layouts(request, gpu, model):
+        if gpus != count:
+            continue
+        dp = count // tp
+        result = estimate_on(_with_layout(request, gpu, "tensor", count, tp, dp), model, gpu)
+        if not result.fits:
+            continue
+        option = PlanOption(result, price, tp, _per_million(result, price), None, data_parallel=dp)
+        if best is None or _expert_key(option) < _expert_key(best):
+            best = option
+    return best
 
 
 def _variants(request: PlanRequest) -> list[tuple[str, dict[str, Param], PlanRequest]]:

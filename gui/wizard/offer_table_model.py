@@ -9,6 +9,7 @@ texts and sort keys are worked out once when a plan arrives, so painting and sor
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
@@ -21,7 +22,7 @@ from core.planning.planner import Plan, PlanOption
 from core.pricing.prices import to_minor
 from gui.core_text import reason_text
 from gui.presentation import counts, palette
-from gui.presentation.formats import count, gib, money
+from gui.presentation.formats import count, gib, money, number
 from gui.presentation.names import strategy_short
 from gui.presentation.traffic_text import TrafficText
 from gui.translation import tr_id
@@ -133,6 +134,7 @@ class OfferTableModel(QAbstractTableModel):
         certainty = self._certainty(est)
         uncertain = certainty if est.fit_certainty == "uncertain" else ""
         fewer = self._fewer(est)
+        guessed = self._guessed_speed(option, cost)
         reason = "  ".join(t for t in (reason_text(option), uncertain, fewer) if t)
         texts = (
             str(rank) if rank is not None else "—",
@@ -145,7 +147,9 @@ class OfferTableModel(QAbstractTableModel):
                 est.strategy, option.tensor_parallel, est.request.parallelism.fsdp_sharding
             ),
             money(option.price.total, currency),
-            money(cost, currency) if cost is not None else "—",
+            # "≈": an expert-parallel speed, and so its cost, has a doubled band (the tooltip's)
+            ("≈ " if guessed and cost is not None else "")
+            + (money(cost, currency) if cost is not None else "—"),
             ("≈ " if est.approximate else "") + gib(est.memory.total),
             gib(option.gpu.vram_bytes, 0),
         )
@@ -166,9 +170,37 @@ class OfferTableModel(QAbstractTableModel):
         keys += tuple(v if v is not None else NO_LIMIT for v in limits) + (reason,)
         # The catalog's own name, why it does not fit, and the range of a model not counted exactly.
         tooltip = "\n".join(
-            t for t in (option.gpu.name, reason_text(option), certainty, fewer) if t
+            t for t in (option.gpu.name, reason_text(option), certainty, fewer, guessed) if t
         )
         return _Row(option, texts, keys, tooltip)
+
+    def _guessed_speed(self, option: PlanOption, cost: Decimal | None) -> str:
+        """For an expert-parallel row: its doubled speed band, and the cost per 1M tokens over it.
+
+        No published measurement backs vLLM's expert-parallel speed, so the speed model doubles
+        its band (:func:`core.speed.expert_parallel.widened`); the cost per token follows the speed
+        inversely, from the central cost ÷ (1 + band) to × (1 + band).
+        """
+        band = option.speed_band
+        if not option.data_parallel or not band:
+            return ""
+        factor = 1 + Decimal(str(band))
+        if cost is None or self._workload != "inference":
+            return tr_id(
+                "OfferTableModel.expert_parallel_band_doubled",
+                "Expert parallelism: no published measurement backs its speed, so the speed band"
+                " is doubled, to × or ÷ {factor}",
+            ).format(factor=number(float(factor), 2))
+        currency = option.price.currency
+        return tr_id(
+            "OfferTableModel.expert_parallel_band_doubled_cost",
+            "Expert parallelism: no published measurement backs its speed, so the speed band"
+            " is doubled, to × or ÷ {factor}: {low} to {high} per 1M tokens",
+        ).format(
+            factor=number(float(factor), 2),
+            low=money((cost / factor).quantize(cost), currency),
+            high=money((cost * factor).quantize(cost), currency),
+        )
 
     def _fewer(self, est: EstimateResult) -> str:
         """For a fitting vLLM option that runs fewer sequences at once than asked: how many."""

@@ -2099,6 +2099,14 @@ You can restore a backup (Restore Database…) or choose another data folder.</s
         <source>Cost per million generated tokens at the decode bound</source>
         <translation>Стоимость миллиона сгенерированных токенов на пределе декодирования</translation>
     </message>
+    <message id="OfferTableModel.expert_parallel_band_doubled">
+        <source>Expert parallelism: no published measurement backs its speed, so the speed band is doubled, to × or ÷ {factor}</source>
+        <translation>Экспертный параллелизм: его скорость не подтверждена ни одним опубликованным измерением, поэтому диапазон скорости удвоен — до × или ÷ {factor}</translation>
+    </message>
+    <message id="OfferTableModel.expert_parallel_band_doubled_cost">
+        <source>Expert parallelism: no published measurement backs its speed, so the speed band is doubled, to × or ÷ {factor}: {low} to {high} per 1M tokens</source>
+        <translation>Экспертный параллелизм: его скорость не подтверждена ни одним опубликованным измерением, поэтому диапазон скорости удвоен — до × или ÷ {factor}: от {low} до {high} за 1 млн токенов</translation>
+    </message>
     <message id="OfferTableModel.fit_uncertain_low_to_high_per">
         <source>Fit uncertain: {low} to {high} per GPU</source>
         <translation>Помещается ли — неясно: на GPU от {low} до {high}</translation>
