@@ -9,6 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
+from core.app.cli.estimate_cmd import answer_choosing_gpu
 from core.app.cli.fit_cmd import format_fit
 from core.app.cli.plan_cmd import format_plan
 from core.domain.catalog import default_catalog
@@ -197,3 +198,17 @@ def test_the_offer_table_shows_an_expert_row_s_doubled_speed_band(qapp, app_stat
     russian = model.data(model.index(experts, GPU), tip)
     assert "диапазон скорости удвоен" in russian and "за 1 млн токенов" in russian
     assert "1,96" in russian
+
+
+def test_estimate_without_a_gpu_names_the_expert_parallel_layout_it_chose(tmp_path):
+    # Only L4 offers: tensor parallelism over 8 cannot split 20 heads, expert parallelism can;
+    # the note says which layout was chosen instead of "strategy tensor".
+    path = _twenty_heads(tmp_path)
+    catalog = default_catalog()
+    only_l4 = catalog.model_copy(update={"gpus": [catalog.gpu("l4")]})
+    request = parse_request(
+        {"model": {"hf_config": str(path)}, "parallelism": {"strategy": "tensor", "gpus": 8}}
+    )
+    _, choice = answer_choosing_gpu(request, only_l4, Decimal(0), Decimal(1))
+    assert choice is not None and choice["reason"] == "closest"
+    assert "TP 1 × DP 8, EP 8" in choice["note"] and "strategy tensor" not in choice["note"]

@@ -106,7 +106,7 @@ def answer_choosing_gpu(
             f"No GPU named: {shown}, the cheapest offer that fits on {asked}.",
         )
     # seam: the planner loads only when nothing fits (some 5 ms of start-up, python -X importtime)
-    from core.planning.planner import cheapest_fit
+    from core.planning.planner import cheapest_fit, expert_layout, layout_name
 
     option = cheapest_fit(request, catalog, resolve(request))
     if option is None:
@@ -116,7 +116,8 @@ def answer_choosing_gpu(
         )
         return found, {"reason": "nothing_fits", "note": note}
     best = option.estimate
-    layout = _layout_text(best)
+    split = expert_layout(best.request, best.details)
+    layout = _layout_text(best, layout_name(best.strategy, *split) if split else None)
     if "parallelism" not in request.model_fields_set:
         chosen = answer(best.request, catalog, tax_rate, utilization=utilization)
         note = (
@@ -130,9 +131,10 @@ def answer_choosing_gpu(
     return found, _choice("closest", best, note)
 
 
-def _layout_text(result: EstimateResult) -> str:
+def _layout_text(result: EstimateResult, expert_layout: str | None) -> str:
+    """The GPUs, the offer and the layout; an expert-parallel one by name ("TP 1 × DP 8, EP 8")."""
     shown = offer_text(result.gpu.name, result.gpu.vram_gib)
-    return f"{result.gpus} × {shown}, strategy {result.strategy}"
+    return f"{result.gpus} × {shown}, " + (expert_layout or f"strategy {result.strategy}")
 
 
 def _choice(reason: str, best: EstimateResult, note: str) -> dict[str, Any]:
