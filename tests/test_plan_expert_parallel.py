@@ -184,10 +184,10 @@ def test_the_offer_table_shows_an_expert_row_s_doubled_speed_band(qapp, app_stat
     experts = model.find("h100-80gb-sxm", 2, "tensor", experts=True)
     plain = model.find("h100-80gb-sxm", 2, "tensor")
     assert experts is not None and plain is not None
-    # central 13.3037 USD per 1M tokens, the band × or ÷ 1.96 (the tensor-parallel 0.48, doubled)
-    assert model.option(experts).per_million_tokens == Decimal("13.3037")
-    assert model.data(model.index(experts, UNIT_COST)) == "≈ 13.3037 USD"
-    assert model.data(model.index(plain, UNIT_COST)) == "18.8027 USD"
+    # central 13.3036 USD per 1M tokens, the band × or ÷ 1.96 (the tensor-parallel 0.48, doubled)
+    assert model.option(experts).per_million_tokens == Decimal("13.3036")
+    assert model.data(model.index(experts, UNIT_COST)) == "≈ 13.3036 USD"
+    assert model.data(model.index(plain, UNIT_COST)) == "18.8025 USD"
     assert model.data(model.index(experts, GPU), tip).splitlines()[1] == (
         "Expert parallelism: no published measurement backs its speed, so the speed band is"
         " doubled, to × or ÷ 1.96: 6.7876 USD to 26.0753 USD per 1M tokens"

@@ -206,10 +206,10 @@ def test_step_model_is_closer_than_the_bare_roofline() -> None:
     cal, val = _stats("calibration", "model"), _stats("validation", "model")
     # One validation point is not comparable (the reason is in its case): 144 of 145 count.
     assert (cal.n, val.n) == (135, 144)
-    assert cal.median_abs == pytest.approx(0.088, abs=0.005)
-    assert val.median_abs == pytest.approx(0.141, abs=0.005)
+    assert cal.median_abs == pytest.approx(0.095, abs=0.005)
+    assert val.median_abs == pytest.approx(0.153, abs=0.005)
     assert (cal.within, val.within) == (111, 119)
-    assert (cal.beyond_2x, val.beyond_2x) == (2, 2)
+    assert (cal.beyond_2x, val.beyond_2x) == (2, 0)
     assert math.isclose(val.geomean, 0.99, abs_tol=0.01)
 
 
@@ -444,3 +444,28 @@ def test_each_touched_expert_computes_part_of_an_empty_tile() -> None:
     assert step_time(_dense(), layout, padded, decode=64, context=1).matmul == pytest.approx(
         step_time(_dense(), layout, BARE, decode=64, context=1).matmul
     )
+
+
+def test_each_route_of_a_mixture_of_experts_costs_the_measured_kernel_time() -> None:
+    from core.speed.hardware import EXPERT_ROUTE_S
+    from tests.validation.moe_routes import route_ns
+
+    # The constant is the median of the copied kernel timings, not a number typed in by hand.
+    median, q1, q3, cells = route_ns()
+    assert cells == 33 and q1 < median < q3
+    assert EXPERT_ROUTE_S * 1e9 == pytest.approx(median, abs=0.05)
+    layout = Layout.of(GPUS["b200-180gb"], 1, 1, "nvfp4", "fp8")
+    moe = step_time(_moe(1), layout, BARE, decode=0, context=1, prefill=4096)
+    dense = step_time(_dense(), layout, BARE, decode=0, context=1, prefill=4096)
+    # 4,096 tokens × 2 routes × 10 layers, on top of the dense model's activation passes (none).
+    assert moe.activations - dense.activations == pytest.approx(4096 * 2 * 10 * EXPERT_ROUTE_S)
+    assert dense.activations == 0.0
+    # Tensor parallelism splits every expert, so every GPU still runs every route; the GPU's speed
+    # does not enter (the same time on a GPU with a fifth of the bandwidth and compute).
+    layout2 = Layout.of(GPUS["b200-180gb"], 2, 2, "nvfp4", "fp8")
+    tp2 = step_time(_moe(2), layout2, BARE, decode=0, context=1, prefill=4096)
+    assert tp2.activations == pytest.approx(moe.activations)
+    slow = Layout.of(GPUS["rtx-pro-6000-server"], 1, 1, "nvfp4", "fp8")
+    assert step_time(
+        _moe(1), slow, BARE, decode=0, context=1, prefill=4096
+    ).activations == pytest.approx(moe.activations)

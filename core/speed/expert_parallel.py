@@ -13,8 +13,8 @@ GPU (the ranks wait for each other at every MoE layer, so the slowest sets the p
   the routes that land on its experts, ``⌈E ÷ ep⌉ ÷ E`` of all ``k·T``;
 - cache, attention and the fixed times: its rank's own step, the rank's sequences at tensor
   parallelism ``tp`` (:func:`adjust` takes that step and replaces the rest);
-- activations: the engine's passes over its rank's tokens, and the permute/unpermute of the
-  routes its experts receive (two passes each);
+- activations: the engine's passes over its rank's tokens, and the measured time of each route
+  its experts receive (:func:`core.speed.hardware.route_time`);
 - communication, per layer: the attention all-reduce over ``tp`` (when ``tp > 1``); after the
   experts, with ``dp = 1`` the same all-reduce as tensor parallelism (vLLM runs no all-to-all then:
   ``FusedMoEParallelConfig.use_all2all_kernels`` needs ``dp > 1``), with ``dp > 1`` vLLM's default
@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from core.speed.hardware import link_of, matmul_peak
+from core.speed.hardware import link_of, matmul_peak, route_time
 from core.speed.shape import ModelShape
 
 if TYPE_CHECKING:
@@ -105,9 +105,8 @@ def adjust(
     flops = 2.0 * dense_active * local / tp + 2.0 * expert_active * tokens * held
     peak = matmul_peak(gpu, layout.matmul)  # the same precision rule as tensor parallelism
     matmul = flops / (peak * engine.compute)
-    routes = 2.0 * k * tokens * held  # permute and unpermute of the routes to its experts
-    activations = (engine.act_passes * local + routes) * shape.hidden * 2.0 * shape.layers
-    activations /= bandwidth
+    activations = engine.act_passes * local * shape.hidden * 2.0 * shape.layers / bandwidth
+    activations += route_time(k * tokens * held, shape.layers)  # the routes to its own experts
     link = link_of(gpu)
     latency, gbps = link.latency_us * 1e-6, link.gbps * 1e9
     rank_message = local * shape.hidden * 2.0  # 16-bit hidden states of the rank's tokens

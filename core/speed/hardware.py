@@ -76,6 +76,28 @@ def link_of(gpu: GpuOffer) -> Link:
 FP4_KERNEL_SHARE = 0.67
 _SM100 = ("b200", "b300")
 
+# A fused mixture-of-experts layer spends a time on each route (one token sent to one of its k
+# experts) beyond its GEMMs' multiplies: routing, the permute of the token's hidden state to the
+# expert's rows, quantizing it, the part-empty tiles, the activation, and the weighted sum of the k
+# results back into the token. Measured in NVIDIA's AIConfigurator silicon data (kernel timings per
+# GPU: ai-dynamo/aiconfigurator @ 095f58a51c4ca8e61b66ec108d86f223f8d559ce,
+# aic-core/src/aiconfigurator_core/systems/data/<gpu>/{moe,gemm}/trtllm/1.3.0rc10/): TensorRT-LLM's
+# CUTLASS fused MoE under balanced routing, the layer's time per token added between 8,192 and
+# 16,384 tokens, less its GEMMs' FLOPs at the same GPU's measured 8192³ GEMM rate in the same
+# format, per route. Median 7.6 ns (quartiles 5.4-9.2 ns) over 33 cells: H100, H200, B200, B300
+# and RTX PRO 6000 Server, FP8 and NVFP4, seven expert shapes with hidden ≤ 4096 and intermediate
+# ≤ 2048 (tests/validation/moe_routes.py recomputes it from the copied timings). The time does not
+# scale with the GPU: for Qwen3-30B-A3B's experts it is 6.0-9.2 ns in FP8 and NVFP4 on every one
+# of them, so with 128 small experts the layer runs at 9 % of a B200's FP4 peak. Every
+# tensor-parallel rank runs every route (it holds a slice of every expert; the tables' tensor-
+# parallel timings barely shrink), an expert-parallel rank only the routes to its own experts.
+EXPERT_ROUTE_S = 7.6e-9
+
+
+def route_time(routes: float, layers: int) -> float:
+    """Seconds one GPU spends on ``routes`` routes per MoE layer, over ``layers`` layers."""
+    return routes * layers * EXPERT_ROUTE_S
+
 
 def matmul_peak(gpu: GpuOffer, fmt: str) -> float:
     """Dense FLOP/s of the GPU's matmuls on weights of ``fmt``.

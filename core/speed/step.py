@@ -24,7 +24,9 @@ tokens and runs without a CUDA graph).
 - matmul FLOPs: 2·N_active per token, at the peak of the weights' format where the GPU has such
   tensor cores; attention FLOPs: 4·layers·width·context per token at the 16-bit peak;
 - activations: the kernels between the matmuls read and write every token's full hidden width on
-  every rank (tensor parallelism does not split them), a calibrated number of passes;
+  every rank (tensor parallelism does not split them), a calibrated number of passes; a
+  mixture-of-experts layer adds a measured time per route (token × expert it goes to) that does
+  not scale with the GPU (:data:`core.speed.hardware.EXPERT_ROUTE_S`);
 - all-reduces: two per layer under tensor parallelism (after attention and after the MLP), each
   a fixed latency plus 2·(tp−1)/tp of the activations over the link; a mixture of experts run
   with attention data parallelism instead gathers the (quantized) tokens once and scatters the
@@ -42,7 +44,7 @@ from dataclasses import KW_ONLY, dataclass
 
 from core.domain.catalog import GpuOffer
 from core.speed import expert_parallel
-from core.speed.hardware import Link, link_of, matmul_peak
+from core.speed.hardware import Link, link_of, matmul_peak, route_time
 from core.speed.shape import KV_BYTES, WEIGHT_BYTES, ModelShape
 
 # Bytes per activation element the matmuls read, by their precision: FP8 one byte; NVFP4 half a
@@ -220,13 +222,14 @@ def step_time(
     attention /= float(gpu.bf16_tflops) * 1e12 * engine.compute
     # The small kernels between the matmuls (norms, residual adds, rotary, activation quantize)
     # stream the full hidden width of every token on every tensor-parallel rank.
-    # A mixture-of-experts layer also copies each token's hidden state to its k experts and
-    # gathers k results back (permute and unpermute: 2·k more full-width passes per token).
     dp = layout.dp_attention(shape)
     # Under attention data parallelism each GPU's norms and residuals see only its own tokens.
     own = tokens / shape.tp if dp else tokens
-    passes = engine.act_passes * own + 2.0 * shape.experts_per_token * tokens
-    activations = passes * shape.hidden * 2.0 * shape.layers / bandwidth
+    activations = engine.act_passes * own * shape.hidden * 2.0 * shape.layers / bandwidth
+    # A mixture-of-experts layer spends a time on each of its k·T routes beyond the multiplies
+    # (permute, quantize, part-empty tiles, unpermute); every tensor-parallel rank runs them all.
+    if shape.is_moe:
+        activations += route_time(shape.experts_per_token * tokens, shape.layers)
     comm = 0.0
     if shape.tp > 1:
         link: Link = link_of(gpu)

@@ -32,21 +32,20 @@ LIMITS = (
     " points fix only at batches of tens to hundreds: a vLLM-on-NVIDIA profile wants its own"
     " calibration source",
     "AMD: one source (vLLM, one model, one layout) calibrates it and none validates it",
-    "NVFP4 and Blackwell (B200, RTX PRO 6000): validation only. Three structural causes of the"
+    "NVFP4 and Blackwell (B200, RTX PRO 6000): validation only. Four structural causes of the"
     " earlier misses are now modelled from primary sources (the host's per-sequence and"
     " eager-launch time and attention data parallelism, from the engine's source; the FP4"
-    " kernels' share of their peak, from kernel benchmarks); a small mixture-of-experts model"
-    " (Qwen3-30B-A3B) at FP4 on one B200 still comes out up to 2.2× too fast where prompts"
-    " dominate (2,048/128 and 5,000/500): the same page puts one RTX PRO 6000 at half of one"
-    " B200 there, against 4-5× less bandwidth and FP4 compute, so a per-layer cost that does"
-    " not scale with the GPU (grouped GEMMs over 128 small experts, routing) remains"
-    " unmodelled; the FP4 kernels' share on the workstation Blackwell parts is not measured",
+    " kernels' share of their peak and the fused-MoE time per route, from kernel timings); a"
+    " small mixture-of-experts model (Qwen3-30B-A3B) at FP4 on one B200 still comes out"
+    " 1.45-1.65× too fast where prompts dominate (2,048/128 and 5,000/500), inside its doubled"
+    " band; the FP4 kernels' share on the workstation Blackwell parts is not measured",
     "pipeline-parallel layouts (tensor × pipeline) are not modelled; expert-parallel MoE layouts"
     " are counted as tensor parallelism (attention data parallelism is modelled where the"
     " source states it)",
-    "grouped GEMMs with few tokens per expert are modelled only as part-empty tiles; expert load"
-    " imbalance, queueing in time to first token under a request rate, and speculative decoding"
-    " (MTP drafts) are not modelled",
+    "a mixture-of-experts layer is its GEMMs at the dense rate, part-empty tiles and one measured"
+    " time per route (the median of 33 kernel timings, quartiles 5.4-9.2 ns, used for every"
+    " expert shape, format and GPU); expert load imbalance, queueing in time to first token"
+    " under a request rate, and speculative decoding (MTP drafts) are not modelled",
     "the per-layer fixed time is not identifiable from these measurements (the fit is flat from"
     " 10 to 120 µs per layer); it is held at 10 µs and the per-step time takes up the rest",
 )
@@ -200,7 +199,11 @@ def serving_section() -> list[str]:
         " in `core/speed/hardware.py`; no validation point was fitted); (6) each expert a step"
         " touches computes about half a tile of rows beyond its tokens (its last tile runs"
         " part-empty), the rows fitted on the calibration set within the tiles' physical range"
-        " (0-128). Before these changes the validation set"
+        " (0-128); (7) a fused mixture-of-experts layer spends 7.6 ns on each route (a token"
+        " sent to one expert) beyond its GEMMs, on every GPU: the median over 33 kernel timings"
+        " of TensorRT-LLM's fused MoE on five GPUs in NVIDIA's AIConfigurator data"
+        " (`tests/validation/moe_routes.py`); no end-to-end point was fitted, and the refit of"
+        " the calibration set returned the same profile. Before these changes the validation set"
         " stood at 80 of 145 within ±25 %, median 22.7 %, 8 beyond 2×; calibration at 107 of"
         " 135, median 9.1 %, 2 beyond 2×.",
         "",
