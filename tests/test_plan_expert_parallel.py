@@ -190,7 +190,7 @@ def test_the_offer_table_shows_an_expert_row_s_doubled_speed_band(qapp, app_stat
     assert model.data(model.index(plain, UNIT_COST)) == "18.8025 USD"
     assert model.data(model.index(experts, GPU), tip).splitlines()[1] == (
         "Expert parallelism: no published measurement backs its speed, so the speed band is"
-        " doubled, to × or ÷ 1.96: 6.7876 USD to 26.0753 USD per 1M tokens"
+        " doubled, to × or ÷ 1.96: 6.7876 USD to 26.0751 USD per 1M tokens"
     )
     assert "doubled" not in model.data(model.index(plain, GPU), tip)
     app_state.update_settings(language="ru")
