@@ -23,6 +23,7 @@ from tests.validation.cases import (
     Case,
 )
 from tests.validation.compare import outcome
+from tests.validation.holdout_report import holdout_section
 from tests.validation.serving_report import serving_section
 from tests.validation.speed_report import speed_section
 
@@ -339,6 +340,7 @@ def render() -> str:
         out.append(f"- {item.what}{figures} — missing: {item.missing}. Source: {item.source}.")
     out.append("")
     out.extend(serving_section())
+    out.extend(holdout_section())
     out += speed_section()
     return "\n".join(out)
 

@@ -22,6 +22,8 @@ from core.domain.catalog import GpuOffer, default_catalog
 from core.estimate.dispatch import language_model_of, resolve
 from core.model.architecture import ModelArchitecture
 from core.speed import Layout, ModelShape, profile_for, serving_speed, static_latency
+from core.speed.expert_parallel import ExpertSplit
+from core.speed.shape import KV_BYTES
 from core.speed.step import EngineProfile, largest_batch
 from tests.validation.case import CONFIGS
 from tests.validation.speed_serving import PERF_OVERVIEW, POINTS, SpeedPoint
@@ -52,9 +54,13 @@ def layout_of(p: SpeedPoint) -> Layout:
     The perf-overview page runs its mixture-of-experts models with attention data parallel
     (``enable_attention_dp: true`` in its MoE llm_options.yml).
     """
-    weights = "bf16" if p.fmt == "fp16" else p.fmt
-    layout = Layout.of(_gpu(p.gpu), p.gpus, p.tp, weights, p.kv)
-    return replace(layout, attention_dp=p.source == PERF_OVERVIEW)
+    weights = {"fp16": "bf16", "fp8-block": "fp8"}.get(p.fmt, p.fmt)
+    if weights == "mxfp4":  # 4-bit values and one 8-bit scale per 32, multiplied in bf16
+        layout = Layout(_gpu(p.gpu), p.gpus, p.tp, 4.25 / 8, KV_BYTES[p.kv], "bf16")
+    else:
+        layout = Layout.of(_gpu(p.gpu), p.gpus, p.tp, weights, p.kv)
+    experts = ExpertSplit(p.expert_ranks) if p.expert_ranks else None
+    return replace(layout, attention_dp=p.source == PERF_OVERVIEW, experts=experts)
 
 
 def engine_of(p: SpeedPoint) -> EngineProfile:

@@ -64,7 +64,8 @@ class SpeedPoint:
     gpus: int
     tp: int
     model: str  # planner preset id, or a validation config name
-    fmt: Literal["bf16", "fp16", "fp8", "nvfp4"]
+    # fp8-block: FP8 with 128×128 block scales; mxfp4: the MXFP4 experts of gpt-oss checkpoints
+    fmt: Literal["bf16", "fp16", "fp8", "fp8-block", "nvfp4", "mxfp4"]
     kv: Literal["bf16", "fp8"]
     isl: int
     osl: int
@@ -79,6 +80,9 @@ class SpeedPoint:
     # compares like with like). Such a point stays in the document with its error, outside the
     # statistics.
     not_comparable: str = ""
+    # Expert-parallel serving: data-parallel ranks of ``tp`` GPUs each holding whole experts
+    # (core.speed.expert_parallel.ExpertSplit); 0: the experts are tensor-parallel.
+    expert_ranks: int = 0
 
 
 PERF_OVERVIEW = "trtllm-perf-overview"
@@ -348,7 +352,8 @@ def _p(
     gpu: str,
     tp: int,
     model: str,
-    fmt: Literal["bf16", "fp16", "fp8", "nvfp4"],
+    # fp8-block: FP8 with 128×128 block scales; mxfp4: the MXFP4 experts of gpt-oss checkpoints
+    fmt: Literal["bf16", "fp16", "fp8", "fp8-block", "nvfp4", "mxfp4"],
     isl: int,
     osl: int,
     batch: int,
