@@ -12,7 +12,7 @@ import pytest
 
 from core.domain.catalog import default_catalog
 from core.speed import Layout, ModelShape, profile_for, serving_speed, step_time, throughput_curve
-from core.speed.calibration import DEFAULT, TRTLLM_NVIDIA, coverage
+from core.speed.calibration import DEFAULT, TRTLLM_NVIDIA, VLLM_NVIDIA, coverage
 from core.speed.hardware import link_of, matmul_peak
 from core.speed.serving import static_latency
 from core.speed.shape import CacheLayers
@@ -165,7 +165,11 @@ def test_throughput_curve_trades_speed_per_user_for_throughput_per_gpu() -> None
 
 def test_uncalibrated_engine_gpu_or_format_widens_the_band() -> None:
     assert profile_for("trtllm", "nvidia") is TRTLLM_NVIDIA
-    assert profile_for("vllm", "nvidia") is DEFAULT
+    # vLLM on NVIDIA: the default's shares and band, with its own measured queueing.
+    vllm = profile_for("vllm", "nvidia")
+    assert vllm is VLLM_NVIDIA and vllm.band == DEFAULT.band and not vllm.calibrated
+    assert replace(vllm, name=DEFAULT.name, queue_per_seq=0.0) == DEFAULT
+    assert profile_for("vllm", "amd") is not DEFAULT and profile_for("sglang", "amd") is DEFAULT
     on_hopper = coverage(TRTLLM_NVIDIA, "h100-80gb-sxm", "fp8")
     assert on_hopper.band == TRTLLM_NVIDIA.band and not on_hopper.missing
     on_b200 = coverage(TRTLLM_NVIDIA, "b200-180gb", "nvfp4")
@@ -238,7 +242,8 @@ def test_the_serving_estimate_states_the_step_models_speed_and_band() -> None:
     t = amd.throughput
     assert t.band == 0.24 and t.uncalibrated == ()  # vLLM on MI300X with FP8: calibrated
     assert t.ttft_s is not None and t.tpot_s is not None and t.ttft_s > t.tpot_s
-    assert [a.key for a in t.assumptions] == ["throughput.step_model"]
+    # Its speed is calibrated but not its queueing: at 32 sequences the first token is a floor.
+    assert [a.key for a in t.assumptions] == ["throughput.step_model", "throughput.ttft_floor"]
     nvidia = _serving("h100-80gb-sxm").throughput
     assert nvidia.band == 0.48 and nvidia.uncalibrated == ("engine",)
     assert [a.key for a in nvidia.assumptions] == [
@@ -469,3 +474,34 @@ def test_each_route_of_a_mixture_of_experts_costs_the_measured_kernel_time() -> 
     assert step_time(
         _moe(1), slow, BARE, decode=0, context=1, prefill=4096
     ).activations == pytest.approx(moe.activations)
+
+
+def test_a_loaded_server_s_first_token_waits_its_measured_share_per_other_sequence() -> None:
+    layout = Layout.of(GPUS["h100-80gb-sxm"], 1, 1, "fp8", "fp8")
+    queued = replace(BARE, queue_per_seq=0.05)
+    for c in (1, 8, 64):
+        floor = serving_speed(_dense(), layout, BARE, isl=1024, osl=256, concurrency=c)
+        waits = serving_speed(_dense(), layout, queued, isl=1024, osl=256, concurrency=c)
+        assert waits.ttft_s == pytest.approx(floor.ttft_s * (1 + 0.05 * (c - 1)))
+        # Only the first token waits: the decode speed and the throughput are the same.
+        assert waits.tpot_s == floor.tpot_s and waits.output_tok_s == floor.output_tok_s
+
+
+def test_the_estimate_says_when_its_first_token_time_is_a_floor() -> None:
+    from core.app import api
+
+    def notes(gpu: str, sequences: int) -> set[str]:
+        result = api.estimate(
+            {
+                "workload": "inference",
+                "model": {"preset": "llama-3.1-8b"},
+                "inference": {"engine": "vllm", "concurrent_sequences": sequences},
+                "gpu": gpu,
+            }
+        )
+        return {getattr(n, "key", "") for n in result.throughput.assumptions}
+
+    # vLLM's queueing is measured on NVIDIA GPUs, not on AMD's: there the figure is a floor.
+    assert "throughput.ttft_floor" not in notes("h100-80gb-sxm", 32)
+    assert "throughput.ttft_floor" in notes("mi300x", 32)
+    assert "throughput.ttft_floor" not in notes("mi300x", 1)  # one sequence waits for nothing

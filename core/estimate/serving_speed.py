@@ -72,6 +72,18 @@ def serving_throughput(
             band=speed.band,
         )
     ]
+    if (
+        point["concurrency"] > 1
+        and profile_for(request.inference.engine, gpu.vendor).queue_per_seq == 0
+    ):
+        # No measurement of this engine's queueing under load (core.speed.calibration).
+        notes.append(
+            Message(
+                "throughput.ttft_floor",
+                sequences=point["concurrency"],
+                engine=request.inference.engine,
+            )
+        )
     if speed.uncalibrated:
         notes.append(
             Message(

@@ -5,7 +5,8 @@ The operating point decides B, P and the context:
 - a loaded server at concurrency C (and the engine's own largest batch offline) runs in steady
   state: each slot prefills its prompt (in chunks of the engine's token limit, in steps shared
   with the other slots' decoding), then decodes its output, the slots staggered; the decoding
-  sequences sit at input + output÷2 tokens on average (:func:`steady_cycle`);
+  sequences sit at input + output÷2 tokens on average (:func:`steady_cycle`); its time to first
+  token adds the queueing measured on the engine's servers under load, where it was measured;
 - a static batch (all prompts first, then the output tokens together) prefills B·input tokens,
   then decodes ``output`` steps at that average context;
 - time to first token of one prompt is a step of P = input tokens.
@@ -113,7 +114,9 @@ class SteadyCycle:
     and ``osl`` steps decoding, the slots staggered, so an average step holds ``prefilling``
     prompt chunks and ``decoding`` = batch − prefilling decode tokens. ``step`` is the average
     step (a mix of the two neighbouring whole counts of prompt chunks), ``decode_step`` the same
-    step without its prompt chunks, and ``ttft`` a prompt's steps beside the other slots.
+    step without its prompt chunks, and ``ttft`` a prompt's steps beside the other slots, longer
+    by the engine's measured queueing share for each other slot
+    (:attr:`~core.speed.step.EngineProfile.queue_per_seq`).
     """
 
     step: float
@@ -154,7 +157,7 @@ def steady_cycle(
         decode_step=min(decode_step, step),
         decoding=decoding,
         prefill_tokens=prefilling * chunk,
-        ttft=chunks * mixed(max(whole, 1)),
+        ttft=chunks * mixed(max(whole, 1)) * (1.0 + engine.queue_per_seq * max(batch - 1, 0)),
     )
 
 

@@ -76,6 +76,10 @@ class EngineProfile:
     expert_pad_rows: float = 0.0
     seq_us: float = 0.0  # per sequence in the step (the engine's per-request bookkeeping)
     eager_layer_us: float = 0.0  # per layer when the step holds prompt tokens (no CUDA graph)
+    # A loaded server's time to first token grows by this share of a prompt's own prefill for
+    # every other sequence it serves (arrivals that cluster, the front end and the scheduler;
+    # see core.speed.serving.steady_cycle). 0: no queueing counted, the figure is a floor.
+    queue_per_seq: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,11 @@ _THROUGHPUT = {
         " {output!d} out: ≈ {output_rate:,.0f} output tokens/s, first token ≈ {ttft_ms:,.0f} ms,"
         " ≈ {tpot_ms:,.1f} ms per output token (band ±{band:.0%}, docs/ACCURACY.md)"
     ),
+    "throughput.ttft_floor": (
+        "the first-token time is a floor at {sequences} concurrent sequences: queueing under load"
+        " is not modelled for {engine} (servers measured under load answered several times later,"
+        " docs/ACCURACY.md)"
+    ),
     "throughput.uncalibrated": (
         "no published measurement calibrates {engine} on {gpu} here (missing: {missing}); the"
         " speed band is doubled"

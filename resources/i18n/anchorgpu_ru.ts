@@ -5491,6 +5491,10 @@ Idempotency key of this purchase: {key}</source>
         <source>no published training run was measured on {gpu}; its speed band is widened</source>
         <translation>на {gpu} нет опубликованных замеров обучения, поэтому диапазон скорости расширен</translation>
     </message>
+    <message id="throughput.ttft_floor">
+        <source>the first-token time is a floor at {sequences} concurrent sequences: queueing under load is not modelled for {engine} (servers measured under load answered several times later, docs/ACCURACY.md)</source>
+        <translation>время до первого токена при {sequences} одновременных последовательностях — нижняя граница: очередь под нагрузкой для {engine} не моделируется (измеренные под нагрузкой серверы отвечали в несколько раз позже, docs/ACCURACY.md)</translation>
+    </message>
     <message id="throughput.uncalibrated">
         <source>no published measurement calibrates {engine} on {gpu} here (missing: {missing}); the speed band is doubled</source>
         <translation>ни одно опубликованное измерение не калибрует {engine} на {gpu} в этой настройке (нет данных: {missing}); полоса скорости удвоена</translation>

@@ -6,6 +6,7 @@ scale and the activation passes (each in turn to its best grid value, until none
 several fixed starts; the objective is the mean |log(planner ÷ measured)| of the profile's
 calibration points. Prints the best values and the residual band (80th percentile of |error|)
 to be written into core/speed/calibration.py. The validation points are never read here.
+``--queue`` fits the queueing in time to first token of vLLM and SGLang on NVIDIA instead.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ import statistics
 import sys
 from dataclasses import replace
 
-from core.speed.calibration import PROFILES
+from core.speed.calibration import PROFILES, QUEUED
 from core.speed.step import EngineProfile
 from tests.validation.serving_compare import _gpu, model_figure
 from tests.validation.speed_serving import POINTS, SpeedPoint
+from tests.validation.speed_silicon import points as silicon_points
 
 BANDWIDTH = [x / 100 for x in range(30, 100, 5)]
 COMPUTE = [x / 100 for x in range(25, 95, 5)]
@@ -113,7 +115,33 @@ def fit(key: tuple[str, str]) -> tuple[EngineProfile, float, int]:
     return best, band, len(points)
 
 
+QUEUE = [x / 1000 for x in range(0, 601, 2)]
+
+
+def fit_queue(key: tuple[str, str]) -> tuple[float, float, float]:
+    """The queueing share of ``key``'s profile on the hold-out's calibration split.
+
+    Only the time-to-first-token points of the split (vLLM and SGLang on H100 and H200 serving the
+    dense models, tests/validation/speed_silicon.py) are read: the share changes nothing else.
+    Returns the best share and the mean |log error| before and after.
+    """
+    base = QUEUED[key]
+    points = [
+        p
+        for p in silicon_points()
+        if p.split == "calibration" and p.engine == key[0] and p.measured == "ttft_ms"
+    ]
+    before = _loss(points, replace(base, queue_per_seq=0.0))
+    best = min(QUEUE, key=lambda q: _loss(points, replace(base, queue_per_seq=q)))
+    return best, before, _loss(points, replace(base, queue_per_seq=best))
+
+
 def main() -> int:
+    if "--queue" in sys.argv:
+        for key in QUEUED:
+            share, before, after = fit_queue(key)
+            print(f"{key}: queue_per_seq={share} (mean |log error| {before:.3f} -> {after:.3f})")
+        return 0
     for key in PROFILES:
         best, band, n = fit(key)
         print(

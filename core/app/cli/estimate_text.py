@@ -125,7 +125,7 @@ def format_estimate(result: EstimateResult, price: dict[str, Any] | None) -> str
             " output token"
         )
     for note in t.assumptions:
-        if getattr(note, "key", "") == "throughput.uncalibrated":
+        if getattr(note, "key", "") in ("throughput.uncalibrated", "throughput.ttft_floor"):
             lines.append(f"          {note}")
     speed_band = f" (±{t.speed_band:.0%})" if t.speed_band is not None else ""
     if t.training_tokens_per_s and t.job_hours is not None:
