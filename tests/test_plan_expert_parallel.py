@@ -54,7 +54,7 @@ def test_per_million_ranking_counts_expert_parallel_at_the_slow_end_of_its_band(
     result = plan(request, rank_by="per-million-tokens")
     ep = next(o for o in result.options if o.layout == "TP 1 × DP 2, EP 2")
     tp = next(o for o in result.options if o.layout == "TP 2")
-    # centrally 13.30 against 18.80 per 1M tokens, but 13.30 × 1.96 = 26.08 at the slow end
+    # centrally 11.19 against 18.22 per 1M tokens, but 11.19 × 2.04 = 22.84 at the slow end
     assert ep.per_million_tokens < tp.per_million_tokens
     assert ep.per_million_tokens * (1 + Decimal(str(ep.speed_band))) > tp.per_million_tokens
     order = list(result.options)
@@ -184,20 +184,20 @@ def test_the_offer_table_shows_an_expert_row_s_doubled_speed_band(qapp, app_stat
     experts = model.find("h100-80gb-sxm", 2, "tensor", experts=True)
     plain = model.find("h100-80gb-sxm", 2, "tensor")
     assert experts is not None and plain is not None
-    # central 13.3036 USD per 1M tokens, the band × or ÷ 1.96 (the tensor-parallel 0.48, doubled)
-    assert model.option(experts).per_million_tokens == Decimal("13.3036")
-    assert model.data(model.index(experts, UNIT_COST)) == "≈ 13.3036 USD"
-    assert model.data(model.index(plain, UNIT_COST)) == "18.8025 USD"
+    # central 11.1947 USD per 1M tokens, the band × or ÷ 2.04 (the tensor-parallel 0.52, doubled)
+    assert model.option(experts).per_million_tokens == Decimal("11.1947")
+    assert model.data(model.index(experts, UNIT_COST)) == "≈ 11.1947 USD"
+    assert model.data(model.index(plain, UNIT_COST)) == "18.2203 USD"
     assert model.data(model.index(experts, GPU), tip).splitlines()[1] == (
         "Expert parallelism: no published measurement backs its speed, so the speed band is"
-        " doubled, to × or ÷ 1.96: 6.7876 USD to 26.0751 USD per 1M tokens"
+        " doubled, to × or ÷ 2.04: 5.4876 USD to 22.8372 USD per 1M tokens"
     )
     assert "doubled" not in model.data(model.index(plain, GPU), tip)
     app_state.update_settings(language="ru")
     model.set_plan(result)
     russian = model.data(model.index(experts, GPU), tip)
     assert "диапазон скорости удвоен" in russian and "за 1 млн токенов" in russian
-    assert "1,96" in russian
+    assert "2,04" in russian
 
 
 def test_estimate_without_a_gpu_names_the_expert_parallel_layout_it_chose(tmp_path):

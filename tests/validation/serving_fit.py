@@ -17,6 +17,7 @@ import sys
 from dataclasses import replace
 
 from core.speed.calibration import PROFILES, QUEUED
+from core.speed.hardware import WEIGHT_STREAM_SHARE
 from core.speed.step import EngineProfile
 from tests.validation.serving_compare import _gpu, model_figure
 from tests.validation.speed_serving import POINTS, SpeedPoint
@@ -98,15 +99,31 @@ def _descend(points: list[SpeedPoint], best: EngineProfile) -> tuple[EngineProfi
     return best, best_loss
 
 
+# Shares a profile's fit holds instead of fitting (core.speed.hardware names their sources).
+HELD: dict[tuple[str, str], dict[str, float]] = {
+    ("trtllm", "nvidia"): {"bandwidth": WEIGHT_STREAM_SHARE},
+}
+
+
 def fit(key: tuple[str, str]) -> tuple[EngineProfile, float, int]:
     """The best profile for ``key`` on its calibration points, its band and point count."""
+    held = HELD.get(key, {})
+    saved = {name: GRIDS[name] for name in held}
+    GRIDS.update({name: [value] for name, value in held.items()})
+    try:
+        return _fit(key, held)
+    finally:
+        GRIDS.update(saved)
+
+
+def _fit(key: tuple[str, str], held: dict[str, float]) -> tuple[EngineProfile, float, int]:
     base = PROFILES[key]
     points = [
         p for p in POINTS if p.split == "calibration" and (p.engine, _gpu(p.gpu).vendor) == key
     ]
     best, best_loss = base, math.inf
     for start in STARTS:
-        trial, loss = _descend(points, replace(base, **{**START, **start}))
+        trial, loss = _descend(points, replace(base, **{**START, **start, **held}))
         if loss < best_loss:
             best, best_loss = trial, loss
     errors = sorted(abs(_ratio(p, best) - 1) for p in points)
