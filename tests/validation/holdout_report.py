@@ -10,8 +10,8 @@ import sys
 from collections import defaultdict
 from collections.abc import Callable
 
-from core.speed.calibration import coverage
 from tests.validation.serving_compare import Row, Stats, engine_of, rows
+from tests.validation.serving_report import in_band
 from tests.validation.speed_silicon import SOURCE, points
 
 _METRIC = {"ttft_ms": "time to first token", "tpot_ms": "time per output token"}
@@ -43,11 +43,6 @@ def _table(table: list[Row], header: str, key: Callable[[Row], tuple[str, ...]])
     return lines
 
 
-def _in_band(row: Row) -> bool:
-    band = coverage(engine_of(row.point), row.point.gpu, row.point.fmt).band
-    return 1 / (1 + band) <= row.model_ratio <= 1 + band
-
-
 def _points(table: list[Row]) -> list[str]:
     lines = [
         "| id | split | setting | measured | value, ms | step model, ms | error |",
@@ -71,7 +66,7 @@ def holdout_section() -> list[str]:
     """The lines of the hold-out section."""
     table = holdout_rows()
     tpot = [r for r in table if r.point.measured == "tpot_ms"]
-    inside = sum(_in_band(r) for r in tpot if r.point.split == "validation")
+    inside = sum(in_band(r) for r in tpot if r.point.split == "validation")
     n_tpot = sum(r.point.split == "validation" for r in tpot)
     return [
         "# Hold-out: serving runs the speed model never saw",

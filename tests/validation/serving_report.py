@@ -67,7 +67,8 @@ def _band(p: SpeedPoint) -> float:
     return coverage(engine_of(p), p.gpu, p.fmt).band
 
 
-def _in_band(row: Row) -> bool:
+def in_band(row: Row) -> bool:
+    """Whether the step model's figure lies inside the band the planner states for the point."""
     band = _band(row.point)
     return 1 / (1 + band) <= row.model_ratio <= 1 + band
 
@@ -113,7 +114,7 @@ def _band_lines(table: list[Row]) -> list[str]:
     lines = []
     for split in ("calibration", "validation"):
         rows = [r for r in table if r.point.split == split and not r.point.not_comparable]
-        inside = sum(_in_band(r) for r in rows)
+        inside = sum(in_band(r) for r in rows)
         lines.append(f"- {split}: {inside} of {len(rows)} inside the band the planner states.")
     return lines
 
