@@ -20,6 +20,8 @@ from typing import Any
 from core.app import api
 from core.domain.catalog import GpuOffer, default_catalog
 from core.estimate.dispatch import language_model_of, resolve
+from core.estimate.serving import prefill_precision
+from core.estimate.serving_speed import MATMUL, weight_bytes_per_param
 from core.model.architecture import ModelArchitecture
 from core.speed import Layout, ModelShape, profile_for, serving_speed, static_latency
 from core.speed.expert_parallel import ExpertSplit
@@ -27,6 +29,7 @@ from core.speed.shape import KV_BYTES
 from core.speed.step import EngineProfile, largest_batch
 from tests.validation.case import CONFIGS
 from tests.validation.speed_serving import PERF_OVERVIEW, POINTS, SpeedPoint
+from tests.validation.speed_silicon import SILICON
 
 _FORMAT = {"fp8": "fp8-tensor", "nvfp4": "nvfp4"}
 TIMES = ("latency_s", "ttft_ms", "tpot_ms")  # measured as a time: smaller is faster
@@ -48,18 +51,47 @@ def _arch(model: str) -> ModelArchitecture:
     return language_model_of(resolve(request))
 
 
+# The request a hold-out point's weights make (tests/validation/speed_silicon.py); gpt-oss's
+# MXFP4 experts are its checkpoint's own format, so the request names none.
+_PRECISION: dict[str, dict[str, str]] = {
+    "bf16": {"weights": "bf16"},
+    "fp8": {"format": "fp8-tensor"},
+    "fp8-block": {"format": "fp8-block128"},
+    "nvfp4": {"format": "nvfp4"},
+    "mxfp4": {},
+}
+
+
+@cache
+def _as_the_planner_reads(model: str, fmt: str, gpu: str) -> tuple[float, str]:
+    """Bytes per weight and matmul precision the estimate itself takes for these weights."""
+    request = api.request(
+        {
+            "workload": "inference",
+            "model": _model_ref(model),
+            "precision": _PRECISION[fmt],
+            "gpu": gpu,
+        }
+    )
+    arch = language_model_of(resolve(request))
+    precision = prefill_precision(request, arch, _gpu(gpu))
+    return weight_bytes_per_param(request, arch), MATMUL.get(precision, "bf16")
+
+
 def layout_of(p: SpeedPoint) -> Layout:
     """The point's layout (an NVFP4 or FP8 checkpoint keeps its format).
 
     The perf-overview page runs its mixture-of-experts models with attention data parallel
-    (``enable_attention_dp: true`` in its MoE llm_options.yml).
+    (``enable_attention_dp: true`` in its MoE llm_options.yml). A hold-out point's weights are
+    read as the estimate reads the same request's (bytes per weight, matmul precision).
     """
-    weights = {"fp16": "bf16", "fp8-block": "fp8"}.get(p.fmt, p.fmt)
-    if weights == "mxfp4":  # 4-bit values and one 8-bit scale per 32, multiplied in bf16
-        layout = Layout(_gpu(p.gpu), p.gpus, p.tp, 4.25 / 8, KV_BYTES[p.kv], "bf16")
-    else:
-        layout = Layout.of(_gpu(p.gpu), p.gpus, p.tp, weights, p.kv)
     experts = ExpertSplit(p.expert_ranks) if p.expert_ranks else None
+    if p.source == SILICON:
+        per_weight, matmul = _as_the_planner_reads(p.model, p.fmt, p.gpu)
+        layout = Layout(_gpu(p.gpu), p.gpus, p.tp, per_weight, KV_BYTES[p.kv], matmul)
+        return replace(layout, experts=experts)
+    weights = "bf16" if p.fmt == "fp16" else p.fmt
+    layout = Layout.of(_gpu(p.gpu), p.gpus, p.tp, weights, p.kv)
     return replace(layout, attention_dp=p.source == PERF_OVERVIEW, experts=experts)
 
 
