@@ -13,11 +13,12 @@ import pytest
 from core.domain.catalog import default_catalog
 from core.speed import Layout, ModelShape, profile_for, serving_speed, step_time, throughput_curve
 from core.speed.calibration import DEFAULT, TRTLLM_NVIDIA, VLLM_NVIDIA, coverage
-from core.speed.hardware import link_of, matmul_peak
+from core.speed.hardware import EXPERT_ROUTE_S, link_of, matmul_peak
 from core.speed.serving import static_latency
 from core.speed.shape import CacheLayers
 from core.speed.step import EngineProfile, largest_batch
 from tests.catalog_prices import compute
+from tests.validation.moe_routes import route_ns
 from tests.validation.serving_compare import Stats, rows
 from tests.validation.speed_serving import POINTS, SOURCES
 
@@ -452,9 +453,6 @@ def test_each_touched_expert_computes_part_of_an_empty_tile() -> None:
 
 
 def test_each_route_of_a_mixture_of_experts_costs_the_measured_kernel_time() -> None:
-    from core.speed.hardware import EXPERT_ROUTE_S
-    from tests.validation.moe_routes import route_ns
-
     # The constant is the median of the copied kernel timings, not a number typed in by hand.
     median, q1, q3, cells = route_ns()
     assert cells == 33 and q1 < median < q3
