@@ -184,20 +184,20 @@ def test_the_offer_table_shows_an_expert_row_s_doubled_speed_band(qapp, app_stat
     experts = model.find("h100-80gb-sxm", 2, "tensor", experts=True)
     plain = model.find("h100-80gb-sxm", 2, "tensor")
     assert experts is not None and plain is not None
-    # central 11.1947 USD per 1M tokens, the band × or ÷ 2.04 (the tensor-parallel 0.52, doubled)
-    assert model.option(experts).per_million_tokens == Decimal("11.1947")
-    assert model.data(model.index(experts, UNIT_COST)) == "≈ 11.1947 USD"
-    assert model.data(model.index(plain, UNIT_COST)) == "18.2203 USD"
+    # central 11.4459 USD per 1M tokens, the band × or ÷ 1.96 (the tensor-parallel 0.48, doubled)
+    assert model.option(experts).per_million_tokens == Decimal("11.4459")
+    assert model.data(model.index(experts, UNIT_COST)) == "≈ 11.4459 USD"
+    assert model.data(model.index(plain, UNIT_COST)) == "15.2421 USD"
     assert model.data(model.index(experts, GPU), tip).splitlines()[1] == (
         "Expert parallelism: no published measurement backs its speed, so the speed band is"
-        " doubled, to × or ÷ 2.04: 5.4876 USD to 22.8372 USD per 1M tokens"
+        " doubled, to × or ÷ 1.96: 5.8397 USD to 22.4340 USD per 1M tokens"
     )
     assert "doubled" not in model.data(model.index(plain, GPU), tip)
     app_state.update_settings(language="ru")
     model.set_plan(result)
     russian = model.data(model.index(experts, GPU), tip)
     assert "диапазон скорости удвоен" in russian and "за 1 млн токенов" in russian
-    assert "2,04" in russian
+    assert "1,96" in russian
 
 
 def test_estimate_without_a_gpu_names_the_expert_parallel_layout_it_chose(tmp_path):

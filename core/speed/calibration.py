@@ -19,12 +19,15 @@ from core.speed.step import EngineProfile
 # TensorRT-LLM on NVIDIA. Calibration cases: perf-overview.md (TensorRT-LLM 1.0) H100 SXM and H200
 # SXM columns, and performance.md (0.6.1 / 0.5) H100 rows: 124 points (speed_serving.py).
 # The weights' bandwidth share is held at the kernel-measured WEIGHT_STREAM_SHARE (these mostly
-# offline points do not identify it); the rest is the fit around it: mean |log error| 0.146, 80th
-# percentile |error| 0.26 (0.143 and 0.24 with the share free, where it settled at 0.50, the
-# value before; 0.176 and 0.31 before the host time, the ridge, attention data parallelism and
-# the experts' part-empty tiles entered the step model). seq_us and eager_layer_us (the host's
-# time per sequence and per eagerly launched layer), ridge and expert_pad_rows come from the same
-# fit; expert_pad_rows sits at its grid's edge (128 rows: half of the largest tile in M).
+# offline points do not identify it); the rest is the fit around it: mean |log error| 0.144, 80th
+# percentile |error| 0.24 (0.146 and 0.26 when every touched expert's part-empty tile was a fixed
+# 128 rows and grouped GEMMs ran at the dense rate; 0.176 and 0.31 before the host time, the
+# ridge, attention data parallelism and the experts' part-empty tiles entered the step model).
+# seq_us and eager_layer_us (the host's time per sequence and per eagerly launched layer), ridge,
+# expert_pad_rows and expert_compute come from the same fit. expert_compute 0.35: the grouped
+# GEMMs at about a third of the dense matmuls' rate, as the training fit finds on its own
+# published runs (core.speed.training: 0.323). expert_pad_rows 32: the part-empty rows stop at
+# 32, a quarter of the largest tile.
 # max_batch 2048 and max_tokens 8192: TensorRT-LLM's BuildConfig defaults (max_batch_size,
 # max_num_tokens). kv_share 0.9: kv_cache_free_gpu_mem_fraction's default (the page says
 # 0.90-0.95).
@@ -35,41 +38,42 @@ TRTLLM_NVIDIA = EngineProfile(
     compute=0.6,
     layer_us=10.0,
     step_us=2000.0,
-    comm_scale=2.0,
-    act_passes=0.0,
+    comm_scale=1.5,
+    act_passes=4.0,
     max_batch=2048,
     max_tokens=8192,
     kv_share=0.90,
     calibrated=True,
-    band=0.26,
+    band=0.24,
     seq_us=30.0,
     eager_layer_us=300.0,
     ridge=0.75,
-    expert_pad_rows=128.0,
+    expert_pad_rows=32.0,
+    expert_compute=0.35,
 )
 
 # vLLM on AMD. Calibration cases: the Oracle Cloud MI300X Llama 3.1 405B FP8 latency and
 # throughput tables, 11 points of one model and one layout (speed_serving.py). Fit: mean |log
-# error| 0.016, which the parameters on eleven points of one model do not make trustworthy:
-# cache_bandwidth (0.2) and act_passes (24) sit at their grids' edges and trade off with each
-# other; the band is therefore TensorRT-LLM's, not its own 0.02. max_batch 256: vLLM's
-# max_num_seqs default of that time (EngineArgs, vLLM 0.6); chunked prefill off, so max_tokens is
-# the model length (here large). kv_share 0.9: gpu_memory_utilization's default.
+# error| 0.012 (0.016 from the fit's earlier, narrower starts), which the parameters on eleven
+# points of one model do not make trustworthy: cache_bandwidth (0.2) sits at its grid's edge and
+# trades off with act_passes; the band is therefore TensorRT-LLM's, not its own 0.01. max_batch
+# 256: vLLM's max_num_seqs default of that time (EngineArgs, vLLM 0.6); chunked prefill off, so
+# max_tokens is the model length (here large). kv_share 0.9: gpu_memory_utilization's default.
 VLLM_AMD = EngineProfile(
     name="vllm-amd",
     bandwidth=0.45,
     cache_bandwidth=0.2,
-    compute=0.3,
+    compute=0.25,
     layer_us=10.0,
-    step_us=0.0,
-    comm_scale=2.0,
-    act_passes=24.0,
+    step_us=1000.0,
+    comm_scale=1.5,
+    act_passes=12.0,
     max_batch=256,
     max_tokens=131072,
     kv_share=0.90,
     calibrated=True,
     band=0.24,
-    ridge=0.5,
+    ridge=0.75,
 )
 
 # Any engine and vendor without calibration points (vLLM and SGLang on NVIDIA, SGLang on AMD):
@@ -83,17 +87,18 @@ DEFAULT = EngineProfile(
     compute=0.6,
     layer_us=10.0,
     step_us=2000.0,
-    comm_scale=2.0,
-    act_passes=0.0,
+    comm_scale=1.5,
+    act_passes=4.0,
     max_batch=1024,
     max_tokens=8192,
     kv_share=0.90,
     calibrated=False,
-    band=0.52,
+    band=0.48,
     seq_us=30.0,
     eager_layer_us=300.0,
     ridge=0.75,
-    expert_pad_rows=128.0,
+    expert_pad_rows=32.0,
+    expert_compute=0.35,
 )
 
 # vLLM and SGLang on NVIDIA: the default's shares (no published measurement fits them yet), with

@@ -10,7 +10,8 @@ GPU (the ranks wait for each other at every MoE layer, so the slowest sets the p
   touches a fraction ``1 − (1 − k/E)^T`` for the replica's ``T`` tokens (uniform routing, as in
   :mod:`core.speed.step`);
 - matmuls: the dense FLOPs of its rank's ``T ÷ dp`` tokens ``÷ tp``, and the experts' FLOPs of
-  the routes that land on its experts, ``⌈E ÷ ep⌉ ÷ E`` of all ``k·T``;
+  the routes that land on its experts, ``⌈E ÷ ep⌉ ÷ E`` of all ``k·T``, with their part-empty
+  tiles and at the grouped GEMMs' rate (:func:`core.speed.hardware.expert_flops`);
 - cache, attention and the fixed times: its rank's own step, the rank's sequences at tensor
   parallelism ``tp`` (:func:`adjust` takes that step and replaces the rest);
 - activations: the engine's passes over its rank's tokens, and the measured time of each route
@@ -32,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from core.speed.hardware import link_of, matmul_peak, route_time
+from core.speed.hardware import expert_flops, link_of, matmul_peak, route_time
 from core.speed.shape import ModelShape
 
 if TYPE_CHECKING:
@@ -102,11 +103,15 @@ def adjust(
     weights = weight_bytes(shape, layout, tokens) / bandwidth
     expert_active = shape.expert_params * k / experts
     dense_active = max(shape.active_params - expert_active, 0.0)
-    flops = 2.0 * dense_active * local / tp + 2.0 * expert_active * tokens * held
+    touched = (1.0 - (1.0 - k / experts) ** tokens if tokens > 0 else 0.0) * experts * held
+    routes = k * tokens * held  # the routes that land on its own experts
+    flops = 2.0 * dense_active * local / tp
+    pad, share = engine.expert_pad_rows, engine.expert_compute
+    flops += expert_flops(shape.expert_params / experts, routes, touched, pad_rows=pad, share=share)
     peak = matmul_peak(gpu, layout.matmul)  # the same precision rule as tensor parallelism
     matmul = flops / (peak * engine.compute)
     activations = engine.act_passes * local * shape.hidden * 2.0 * shape.layers / bandwidth
-    activations += route_time(k * tokens * held, shape.layers)  # the routes to its own experts
+    activations += route_time(routes, shape.layers)
     link = link_of(gpu)
     latency, gbps = link.latency_us * 1e-6, link.gbps * 1e9
     rank_message = local * shape.hidden * 2.0  # 16-bit hidden states of the rank's tokens

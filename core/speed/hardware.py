@@ -7,6 +7,7 @@ interconnect kind below.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from core.domain.catalog import GpuOffer
@@ -109,6 +110,38 @@ EXPERT_ROUTE_S = 7.6e-9
 def route_time(routes: float, layers: int) -> float:
     """Seconds one GPU spends on ``routes`` routes per MoE layer, over ``layers`` layers."""
     return routes * layers * EXPERT_ROUTE_S
+
+
+# A fused MoE kernel sizes its tiles in tokens to the tokens each expert receives: the next power
+# of two, never fewer than 8 rows (NVIDIA/TensorRT-LLM tensorrt_llm/_torch/custom_ops/
+# trtllm_gen_custom_ops.py @ b35ac1b64368513d215c57d2ed01d62d910df8da, calculate_tile_tokens_dim;
+# the same rule, capped at 64, in vLLM's and FlashInfer's callers of those kernels). The
+# AIConfigurator MoE tables behind EXPERT_ROUTE_S show the steps it makes: on an H200 a layer's
+# time holds flat up to 8 tokens per expert, then rises by tile.
+EXPERT_TILE_MIN = 8.0
+
+
+def expert_tile(tokens_per_expert: float) -> float:
+    """Rows of the tile a fused MoE kernel gives an expert receiving ``tokens_per_expert``."""
+    rows = 2.0 ** math.ceil(math.log2(max(tokens_per_expert, 1.0)))
+    return max(rows, EXPERT_TILE_MIN)
+
+
+def expert_flops(
+    params: float, routes: float, touched: float, *, pad_rows: float, share: float
+) -> float:
+    """The routed experts' FLOPs at the dense matmuls' rate: ``routes`` over ``touched`` experts.
+
+    ``params`` are one expert's weights and a route is one token sent to one of its experts.
+    Each touched expert also computes the part-empty rows of its last tile (the tile the kernel
+    picks for its tokens, at most ``pad_rows``), and grouped GEMMs run at ``share`` of the dense
+    matmuls' rate, so their FLOPs count for more (an engine profile's ``expert_pad_rows`` and
+    ``expert_compute``).
+    """
+    if touched <= 0:
+        return 0.0
+    pad = min(pad_rows, expert_tile(routes / touched))
+    return 2.0 * params * (routes + touched * pad) / share
 
 
 def matmul_peak(gpu: GpuOffer, fmt: str) -> float:

@@ -22,7 +22,10 @@ tokens and runs without a CUDA graph).
   touches the experts its tokens route to: a fraction 1 − (1 − k/E)^T of them for T tokens under
   uniform routing); cache bytes: every decoding sequence's cache at the context it really has;
 - matmul FLOPs: 2·N_active per token, at the peak of the weights' format where the GPU has such
-  tensor cores; attention FLOPs: 4·layers·width·context per token at the 16-bit peak;
+  tensor cores; a mixture of experts' routed experts run as grouped GEMMs, each touched expert
+  with a part-empty last tile and all of them at a calibrated share of the dense rate
+  (:func:`core.speed.hardware.expert_flops`); attention FLOPs: 4·layers·width·context per token
+  at the 16-bit peak;
 - activations: the kernels between the matmuls read and write every token's full hidden width on
   every rank (tensor parallelism does not split them), a calibrated number of passes; a
   mixture-of-experts layer adds a measured time per route (token × expert it goes to) that does
@@ -44,7 +47,7 @@ from dataclasses import KW_ONLY, dataclass
 
 from core.domain.catalog import GpuOffer
 from core.speed import expert_parallel
-from core.speed.hardware import Link, link_of, matmul_peak, route_time
+from core.speed.hardware import Link, expert_flops, link_of, matmul_peak, route_time
 from core.speed.shape import KV_BYTES, WEIGHT_BYTES, ModelShape
 
 # Bytes per activation element the matmuls read, by their precision: FP8 one byte; NVFP4 half a
@@ -71,9 +74,11 @@ class EngineProfile:
     band: float  # relative half-width of the band (×) from the calibration residuals
     # Host (CPU) time of a step, which the GPU work hides or waits for (see StepTime.total):
     ridge: float = 0.0  # share of the shorter of reading and multiplying a matmul does not hide
-    # Rows each expert's grouped GEMM computes beyond its tokens: its last tile runs part-empty,
-    # about half a tile in M on average (0: no such loss).
+    # Rows each touched expert's grouped GEMM computes beyond its tokens, at most: its last tile
+    # runs part-empty, and the tile follows the tokens per expert (expert_tile); 0: no such loss.
     expert_pad_rows: float = 0.0
+    # The routed experts' grouped GEMMs reach this share of the dense matmuls' rate.
+    expert_compute: float = 1.0
     seq_us: float = 0.0  # per sequence in the step (the engine's per-request bookkeeping)
     eager_layer_us: float = 0.0  # per layer when the step holds prompt tokens (no CUDA graph)
     # A loaded server's time to first token grows by this share of a prompt's own prefill for
@@ -214,12 +219,15 @@ def step_time(
     weights = _weight_bytes(shape, layout, tokens) / bandwidth
     cache = decode * shape.kv_elements(context) * layout.kv_bytes
     cache /= gpu.memory_bandwidth_gbps * 1e9 * engine.cache_bandwidth
-    matmul = 2.0 * shape.active_params * tokens / shape.tp
-    # Each expert a step touches runs its own tiles: its last one is part-empty, so each touched
-    # expert computes about ``expert_pad_rows`` rows more than its tokens.
-    padded = shape.expert_params * _touched(shape, tokens) * engine.expert_pad_rows
-    matmul += 2.0 * padded / shape.tp
-    matmul /= matmul_peak(gpu, layout.matmul) * engine.compute
+    routes = shape.experts_per_token * tokens
+    routed = shape.expert_params / shape.experts * routes if shape.is_moe else 0.0
+    matmul = 2.0 * shape.active_params * tokens - 2.0 * routed
+    if shape.is_moe:
+        touched = _touched(shape, tokens) * shape.experts
+        params = shape.expert_params / shape.experts
+        pad, share = engine.expert_pad_rows, engine.expert_compute
+        matmul += expert_flops(params, routes, touched, pad_rows=pad, share=share)
+    matmul /= shape.tp * matmul_peak(gpu, layout.matmul) * engine.compute
     attention = (
         shape.attention_flops(context) * decode + shape.attention_flops(prefill_context) * prefill
     )
