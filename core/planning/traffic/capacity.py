@@ -195,12 +195,16 @@ def capacity_of(source: ServingSource, layout: ServingLayout, profile: TrafficPr
     if not top[0]:
         low_margin, high_margin = _margin(profile, alone, alone_p90), _margin(profile, *top[2:])
         bisect = False
+        kept = ""
         while high - low > 1:
             # Latency grows about linearly with concurrency, so the crossing of the target is
             # guessed by interpolating the margins (regula falsi), alternating with a bisection
-            # whenever a guess did not halve the interval. Either way the interval keeps a
-            # concurrency that meets the target and one that does not, so c* is the same exact
-            # integer a bisection finds, in fewer speed evaluations.
+            # whenever a guess did not halve the interval; when the same end moves twice running,
+            # the other end's distance from the target is halved (the Illinois variant), so the
+            # guesses stop creeping up on a jump in latency (a p90 prompt that no longer fits
+            # waits). Either way the interval keeps a concurrency that meets the target and one
+            # that does not, so c* is the same exact integer a bisection finds, mostly in fewer
+            # speed evaluations and never in more than twice as many.
             middle = (low + high) // 2
             if not bisect and high_margin > low_margin:
                 share = (1.0 - low_margin) / (high_margin - low_margin)
@@ -209,8 +213,13 @@ def capacity_of(source: ServingSource, layout: ServingLayout, profile: TrafficPr
             ok, _, mean, p90 = meets(source, layout, profile, middle)
             if ok:
                 low, low_margin = middle, _margin(profile, mean, p90)
+                if kept == "low":
+                    high_margin = 1.0 + (high_margin - 1.0) / 2
             else:
                 high, high_margin = middle, _margin(profile, mean, p90)
+                if kept == "high":
+                    low_margin = 1.0 - (1.0 - low_margin) / 2
+            kept = "low" if ok else "high"
             bisect = not bisect and (high - low) * 2 > width
         missed = meets(source, layout, profile, high)[1]
         assert missed is not None
