@@ -137,10 +137,17 @@ def test_diffusion_model_and_cases() -> None:
     assert batch.seconds_per_image == pytest.approx(100e12 / (312e12 * 0.44) + 20 * 0.020 / 4)
     val = [c for c in DIFFUSION_SPEED if c.split == "validation"]
     errors = diffusion_errors(val, model_diffusion)
-    assert len(errors) == 10
-    assert sum(abs(e) <= 0.25 for e in errors) == 3  # the target is not met: see ACCURACY.md
+    assert len(errors) == 30
+    assert sum(abs(e) <= 0.25 for e in errors) == 14  # the target is not met: see ACCURACY.md
     assert max(errors, key=abs) == pytest.approx(0.587, abs=0.002)  # inside the ±60 % band
     assert all(abs(e) <= 0.60 for e in errors)
+    # Every FLUX and SDXL row on an H100 comes out 23-33 % too fast, whatever its source.
+    h100 = [
+        e
+        for c, e in zip(val, errors, strict=True)
+        if c.gpu == "h100-80gb-sxm" and c.preset != "sd-1.5"
+    ]
+    assert len(h100) == 7 and all(0.22 <= e <= 0.34 for e in h100)
     # Four calibration rows of three models and two GPUs; the H100 FLUX row stays 30 % off.
     cal = [c for c in DIFFUSION_SPEED if c.split == "calibration"]
     assert {c.preset for c in cal} == {"sd-1.5", "sdxl", "flux.1-dev"} and len(cal) == 4

@@ -71,6 +71,32 @@ SPEED_SOURCES: dict[str, str] = {
     "benchmarkflux": "varadrane1707/BenchmarkFlux, README.md at"
     " 35368dfb1b17946a6d28199d77bd3f13c7e617b4 (FLUX.1-dev, 1024x1024, 28 steps, guidance"
     " 3.5, batch 1, end to end)",
+    "ort_sd_benchmark": "microsoft/onnxruntime, onnxruntime/python/tools/transformers/models/"
+    "stable_diffusion/README.md at b1954fabd2ec6c699c7b669423d23f8bc805cfff ('Results of"
+    " A100-SXM4-40GB', engine torch 2.0.0+cu117, provider default: runwayml/stable-diffusion-v1-5"
+    " in fp16 through diffusers, 512x512, 50 steps, safety checker off; average latency of 5"
+    " calls after two warm-up calls, seconds per call of the whole batch)",
+    "sd_benchmarks": "alexeigor/sd-benchmarks, README.md at"
+    " 858318038b3c451ac0b72788c355008bf20366c5 (runwayml/stable-diffusion-v1-5, batch 1,"
+    " 512x512, 50 iterations, the 'PT2.0,fp16' rows: end to end)",
+    "onediff_examples": "siliconflow/onediff, onediff_diffusers_extensions/examples/sd1.5/"
+    "README.md and examples/sdxl/README.md at 98898c49155ae33de506c1d1d9da70732da4046e (20"
+    " steps, batch 1, fp16, diffusers' default scheduler; the 'PyTorch E2E time' rows, one"
+    " pipeline call after a warm-up, data of 2024-07-31)",
+    "paraattention": "chengzeyi/ParaAttention, README.md at"
+    " 4de137c5b96416489f06e43e19f2c14a772e28fd (FLUX.1-dev, the 'Baseline' row: diffusers'"
+    " FluxPipeline in bf16, wall time of one call; 28 steps in its parallel_examples/run_flux.py)",
+    "xdit_flux": "xdit-project/xDiT, docs/performance/flux.md at"
+    " 175e0bfec974d0b44a0be9fa511df2f9f5ead080 (FLUX.1-dev, 28 steps, a 1024px image; the '1"
+    " GPU' row's PyTorch column of the 4xH100 table)",
+    "diffusers_torchao": "sayakpaul/diffusers-torchao, README.md at"
+    " 9b9f2383dccb8eb73a4c6a8ffe736dd9610c26d2 (FLUX.1-dev in bf16 on one H100 80GB, 28 steps"
+    " at 1024x1024; the rows without fusion, compilation or quantization: seconds per call of"
+    " the whole batch, the mean after warm-up calls)",
+    "stable_fast": "chengzeyi/stable-fast, README.md at 2b9b84e9d94b36cf5484c261b410c177836ebffe"
+    " ('Vanilla PyTorch (2.1.0)' rows of the H100 and A100 tables: iterations per second of the"
+    " denoising loop, measured with CUDA events; SD 1.5 at 512x512 and SD XL at 1024x1024,"
+    " batch 1)",
 }
 
 TT_POWER = (
@@ -1141,6 +1167,182 @@ HF_BLOG_ROWS: tuple[DiffusionSpeedCase, ...] = (
     ),
 )
 DIFFUSION_SPEED += HF_BLOG_ROWS
+
+# Added with the serving work's third round, before the planner was run on them and with no refit:
+# every published PyTorch (not compiled, not quantized) row found for the three presets on a
+# catalog GPU with its steps, resolution and batch, from seven more sources. All are validation
+# rows: they judge the two constants and set the band.
+_A800 = ("an A800-SXM4-80GB, the A100 80GB SXM's export variant (the same chip and clocks)",)
+_H100_FORM = ("H100 form factor (SXM or PCIe) not stated; compared on SXM",)
+_LOOP = (
+    "the denoising loop alone, without text encoding and VAE decode",
+    "the steps are not stated; the loop's rate is compared at 50 steps",
+)
+
+
+def _row(
+    id: str,
+    source: str,
+    preset: str,
+    gpu: str,
+    size: int,
+    steps: int,
+    seconds: float,
+    published: str,
+    gaps: tuple[str, ...] = (),
+    batch: int = 1,
+) -> DiffusionSpeedCase:
+    """A validation row of the third round; ``seconds`` per image."""
+    return DiffusionSpeedCase(
+        id, "validation", source, preset, gpu, size, steps, seconds, published, gaps, batch
+    )
+
+
+THIRD_ROUND: tuple[DiffusionSpeedCase, ...] = (
+    *(
+        _row(
+            f"ort-sd15-a100-40gb-b{batch}",
+            "ort_sd_benchmark",
+            "sd-1.5",
+            "a100-40gb",
+            512,
+            50,
+            latency / batch,
+            f"torch 2.0.0+cu117, default, batch size {batch}: average latency {latency}",
+            ("the latency is published to one decimal",),
+            batch,
+        )
+        for batch, latency in ((1, 1.5), (4, 3.9), (8, 7.6), (16, 14.8))
+    ),
+    _row(
+        "sd-benchmarks-sd15-a100-40gb",
+        "sd_benchmarks",
+        "sd-1.5",
+        "a100-40gb",
+        512,
+        50,
+        1.96,
+        "A100-SXM, 40GB, PT2.0,fp16: 1.96 s",
+        ("an earlier version of the README labels the same figure 'PT2.0,fp16,xformers'",),
+    ),
+    _row(
+        "sd-benchmarks-sd15-h100-pcie",
+        "sd_benchmarks",
+        "sd-1.5",
+        "h100-80gb-pcie",
+        512,
+        50,
+        1.44,
+        "H100-PCIe, 80GB, PT2.0,fp16: 1.44 s",
+        ("an earlier version of the README labels the same figure 'PT2.0,fp16,xformers'",),
+    ),
+    _row(
+        "onediff-sd15-4090",
+        "onediff_examples",
+        "sd-1.5",
+        "rtx-4090",
+        512,
+        20,
+        0.61,
+        "RTX4090, 512*512: PyTorch E2E time 0.61 s (38.32 it/s)",
+    ),
+    _row(
+        "onediff-sd15-a800",
+        "onediff_examples",
+        "sd-1.5",
+        "a100-80gb",
+        512,
+        20,
+        0.64,
+        "A800-SXM4-80GB, 512*512: PyTorch E2E time 0.64 s (36.11 it/s)",
+        _A800,
+    ),
+    _row(
+        "onediff-sdxl-4090",
+        "onediff_examples",
+        "sdxl",
+        "rtx-4090",
+        1024,
+        20,
+        2.76,
+        "RTX 4090 1024*1024: PyTorch E2E time 2.76 s (8.44 it/s)",
+    ),
+    _row(
+        "onediff-sdxl-a800",
+        "onediff_examples",
+        "sdxl",
+        "a100-80gb",
+        1024,
+        20,
+        2.28,
+        "A800-SXM4-80GB, 1024*1024: PyTorch E2E time 2.28 s (9.92 it/s)",
+        _A800,
+    ),
+    _row(
+        "paraattention-flux-a100",
+        "paraattention",
+        "flux.1-dev",
+        "a100-80gb",
+        1024,
+        28,
+        13.843,
+        "FLUX.1-dev, A100-SXM4-80GB, Baseline: 13.843 s",
+        ("the steps and size are its example script's (28 steps, the pipeline's 1024x1024)",),
+    ),
+    _row(
+        "xdit-flux-h100",
+        "xdit_flux",
+        "flux.1-dev",
+        "h100-80gb-sxm",
+        1024,
+        28,
+        6.71,
+        "1 GPU, PyTorch: 6.71 s",
+        ("run through xDiT's single-GPU path, not a bare diffusers script", *_H100_FORM),
+    ),
+    *(
+        _row(
+            f"torchao-flux-h100-b{batch}",
+            "diffusers_torchao",
+            "flux.1-dev",
+            "h100-80gb-sxm",
+            1024,
+            28,
+            seconds / batch,
+            f"batch_size {batch}, fuse False, compile False, quantization None: time {seconds}",
+            _H100_FORM,
+            batch,
+        )
+        for batch, seconds in ((1, 6.573), (4, 24.828), (8, 49.438), (16, 97.545))
+    ),
+    *(
+        _row(
+            f"stable-fast-{model}-{gpu_name}",
+            "stable_fast",
+            preset,
+            gpu,
+            size,
+            50,
+            50 / its,
+            f"{gpu_name.upper()}, Vanilla PyTorch (2.1.0), {column}: {its} it/s",
+            (*_LOOP, gap),
+        )
+        for gpu_name, gpu, gap in (
+            ("h100", "h100-80gb-sxm", _H100_FORM[0]),
+            (
+                "a100",
+                "a100-40gb",
+                "A100 variant not stated (an earlier version of the README: A100 PCIe 40GB);"
+                " compared on the 40GB SXM",
+            ),
+        )
+        for model, preset, size, column, its in (
+            ("sd15", "sd-1.5", 512, "SD 1.5", 54.5 if gpu_name == "h100" else 35.6),
+            ("sdxl", "sdxl", 1024, "SD XL (1024x1024)", 14.9 if gpu_name == "h100" else 8.7),
+        )
+    ),
+)
+DIFFUSION_SPEED += THIRD_ROUND
 
 NOT_FOUND = (
     "LoRA and QLoRA: only torchtune's README (Llama 3.1 on an RTX 4090 and on 8 A100s) and"
