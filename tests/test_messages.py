@@ -180,3 +180,21 @@ def test_a_template_says_which_parameters_are_decimals():
     assert render("price.tax", {"percent": "7.5", "subtotal": "10.00", "currency": "USD"}) == (
         "Tax 7.5 % of 10.00 USD"
     )
+
+
+def test_render_gives_the_formatters_text_for_every_template() -> None:
+    # render() reads each template's parsed fields from a cache; the text must be str.format's.
+    from core.texts.messages import FORMATTER, TEMPLATES, render
+
+    checked = 0
+    for key, template in TEMPLATES.items():
+        names = {name.split(".")[0] for _, name, _, _ in FORMATTER.parse(template) if name}
+        for value in (1234.5678, "word"):
+            params = dict.fromkeys(names, value)
+            try:
+                expected = FORMATTER.format(template, **params)
+            except (ValueError, TypeError):  # a number spec given a word: not this value
+                continue
+            assert render(key, params) == expected, key
+            checked += 1
+    assert checked >= len(TEMPLATES)

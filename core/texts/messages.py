@@ -18,6 +18,7 @@ Errors core raises for a user carry a :class:`Message` too; their templates are 
 
 from __future__ import annotations
 
+import functools
 import string
 from collections.abc import Mapping
 from typing import Any
@@ -79,9 +80,40 @@ def finding_key(code: str, variant: str = "") -> str:
     return f"{code}.{variant}" if variant else code
 
 
+@functools.cache
+def _parsed(template: str) -> tuple[tuple[str, str | None, str, str | None], ...] | None:
+    """``template`` split into its literal text and named fields, once.
+
+    None for the rare template whose format specs nest fields, or whose fields are positional:
+    those are left to the formatter's own recursion.
+    """
+    parts = tuple(FORMATTER.parse(template))
+    if any(
+        name is not None and (not name or name.isdigit() or "{" in spec)
+        for _, name, spec, _ in parts
+    ):
+        return None
+    return parts
+
+
 def render(key: str, params: Params) -> str:
-    """The English text of template ``key`` with ``params``."""
-    return FORMATTER.format(TEMPLATES[key], **params)
+    """The English text of template ``key`` with ``params``.
+
+    The same text ``FORMATTER.format`` gives, without parsing the template again on every call
+    (a plan builds a thousand and more messages).
+    """
+    template = TEMPLATES[key]
+    parts = _parsed(template)
+    if parts is None:
+        return FORMATTER.format(template, **params)
+    out: list[str] = []
+    for literal, name, spec, conversion in parts:
+        out.append(literal)
+        if name is not None:
+            value, _ = FORMATTER.get_field(name, (), params)
+            value = FORMATTER.convert_field(value, conversion)
+            out.append(FORMATTER.format_field(value, spec))
+    return "".join(out)
 
 
 def _rebuild(text: str, key: str, params: dict[str, Param]) -> Message:
