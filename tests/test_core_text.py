@@ -270,6 +270,20 @@ def test_speed_assumptions_of_the_quote_read_in_russian(russian):
     assert "serving speed" not in html
 
 
+def test_the_speed_bands_prices_read_with_russian_decimal_commas(russian):
+    params = {
+        "band": 0.48,
+        "input_low": "0.1585",
+        "input_high": "0.3472",
+        "output_low": "5.3909",
+        "output_high": "11.8082",
+        "currency": "USD",
+    }
+    text = core_text.translate("outcome.tokens_band", params, "English")
+    assert text.startswith("полоса скорости ±48%: 0,1585–0,3472 USD за 1 млн входных токенов")
+    assert "5,3909–11,8082 USD" in text and "0.1585" not in text
+
+
 def test_a_counted_noun_takes_the_russian_plural_form_of_its_number(russian):
     context = {"at": 8, "binding": "memory"}
     tokens = [

@@ -301,8 +301,8 @@ _OUTCOME = {
         "output tokens (decode), GPUs busy {utilization:.0%} of the term"
     ),
     "outcome.tokens_band": (
-        "band ±{band:.0%} of the speed: {input_low}–{input_high} {currency} per 1M input tokens,"
-        " {output_low}–{output_high} {currency} per 1M output tokens"
+        "band ±{band:.0%} of the speed: {input_low!d}–{input_high!d} {currency} per 1M input"
+        " tokens, {output_low!d}–{output_high!d} {currency} per 1M output tokens"
     ),
     "outcome.run": (
         "training run: {gpu_hours:,.1f} GPU-hours, {hours:,.1f} h on {gpus} GPU, {cost!d} "

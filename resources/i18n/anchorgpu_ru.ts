@@ -4580,7 +4580,7 @@ Idempotency key of this purchase: {key}</source>
         <translation>≈ {input} {currency} за 1 млн входных токенов (prefill), ≈ {output} {currency} за 1 млн выходных токенов (decode), GPU заняты {utilization:.0%} срока</translation>
     </message>
     <message id="outcome.tokens_band">
-        <source>band ±{band:.0%} of the speed: {input_low}–{input_high} {currency} per 1M input tokens, {output_low}–{output_high} {currency} per 1M output tokens</source>
+        <source>band ±{band:.0%} of the speed: {input_low!d}–{input_high!d} {currency} per 1M input tokens, {output_low!d}–{output_high!d} {currency} per 1M output tokens</source>
         <translation>полоса скорости ±{band:.0%}: {input_low}–{input_high} {currency} за 1 млн входных токенов, {output_low}–{output_high} {currency} за 1 млн выходных токенов</translation>
     </message>
     <message id="outcome.too_large">
