@@ -68,8 +68,9 @@ def test_prefill_runs_at_the_formats_peak_only_where_native():
         assert value is not None
         return value
 
-    # FP4 tensor cores: 4x the bf16 peak, at 0.67 of the share 16-bit kernels reach
-    assert ttft("b200-180gb", "bf16") / ttft("b200-180gb", "nvfp4") > 2.2
+    # FP4 tensor cores: 4x the bf16 peak, at 0.40 of it where 16-bit GEMMs reach 0.66 of theirs
+    # (2.4x on the matmuls; attention runs in 16-bit either way)
+    assert ttft("b200-180gb", "bf16") / ttft("b200-180gb", "nvfp4") > 2.0
     # emulated: weight-only, bf16 compute; the prompt time differs only by the part of the (now
     # smaller) weight read the step model's ridge term lets show, a few per cent
     assert ttft("h100-80gb-sxm", "nvfp4") == pytest.approx(ttft("h100-80gb-sxm", "bf16"), rel=0.06)

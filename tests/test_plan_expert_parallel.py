@@ -184,13 +184,13 @@ def test_the_offer_table_shows_an_expert_row_s_doubled_speed_band(qapp, app_stat
     experts = model.find("h100-80gb-sxm", 2, "tensor", experts=True)
     plain = model.find("h100-80gb-sxm", 2, "tensor")
     assert experts is not None and plain is not None
-    # central 11.4459 USD per 1M tokens, the band × or ÷ 1.96 (the tensor-parallel 0.48, doubled)
-    assert model.option(experts).per_million_tokens == Decimal("11.4459")
-    assert model.data(model.index(experts, UNIT_COST)) == "≈ 11.4459 USD"
-    assert model.data(model.index(plain, UNIT_COST)) == "15.2421 USD"
+    # central 11.3356 USD per 1M tokens, the band × or ÷ 1.96 (the tensor-parallel 0.48, doubled)
+    assert model.option(experts).per_million_tokens == Decimal("11.3356")
+    assert model.data(model.index(experts, UNIT_COST)) == "≈ 11.3356 USD"
+    assert model.data(model.index(plain, UNIT_COST)) == "15.1181 USD"
     assert model.data(model.index(experts, GPU), tip).splitlines()[1] == (
         "Expert parallelism: no published measurement backs its speed, so the speed band is"
-        " doubled, to × or ÷ 1.96: 5.8397 USD to 22.4340 USD per 1M tokens"
+        " doubled, to × or ÷ 1.96: 5.7835 USD to 22.2178 USD per 1M tokens"
     )
     assert "doubled" not in model.data(model.index(plain, GPU), tip)
     app_state.update_settings(language="ru")

@@ -28,16 +28,16 @@ def test_the_hold_out_figures_the_document_reports() -> None:
     """Pins docs/ACCURACY.md's hold-out summary: a change to the speed model shows up here."""
     stats = stats_by(holdout_rows(), lambda r: (r.point.split, r.point.measured))
     tpot, ttft = stats[("validation", "tpot_ms")], stats[("validation", "ttft_ms")]
-    assert (tpot.n, tpot.within) == (123, 81)
-    assert tpot.median_abs == pytest.approx(0.195, abs=0.005)
+    assert (tpot.n, tpot.within) == (123, 83)
+    assert tpot.median_abs == pytest.approx(0.191, abs=0.005)
     assert tpot.geomean == pytest.approx(1.02, abs=0.01)
     # The time to first token: vLLM's and SGLang's queueing fitted on the calibration split;
     # TensorRT-LLM's figure stays a floor, several times too short.
     assert (ttft.n, ttft.within) == (123, 27)
-    assert ttft.median_abs == pytest.approx(0.693, abs=0.01)
+    assert ttft.median_abs == pytest.approx(0.686, abs=0.01)
     by_engine = stats_by(
         [r for r in holdout_rows() if r.point.measured == "ttft_ms"],
         lambda r: (r.point.split, r.point.engine),
     )
-    assert by_engine[("validation", "vllm")].median_abs == pytest.approx(0.294, abs=0.01)
+    assert by_engine[("validation", "vllm")].median_abs == pytest.approx(0.271, abs=0.01)
     assert by_engine[("validation", "trtllm")].geomean > 3

@@ -61,21 +61,30 @@ def link_of(gpu: GpuOffer) -> Link:
     return Link(gpu.link_gbps or base.gbps, gpu.link_latency_us or base.latency_us)
 
 
-# NVFP4 matmuls on data-center Blackwell (SM100: B200, B300) reach a smaller share of their
-# data-sheet FP4 peak than 16-bit and FP8 matmuls reach of theirs (the block scales are loaded and
-# applied in the main loop, and the kernels are younger). Measured on one B200 at serving shapes
-# (Llama 3.1 8B's N=6144, K=4096, M = 2,048-16,384 tokens): the NVFP4 CUTLASS GEMM without its
-# activation quantization reaches 38-43 % of 9 PFLOPS while torch's bf16 GEMM reaches 60-63 % of
-# 2.25 PFLOPS, a ratio of 0.63-0.72 (vllm-project/vllm pull request 20646,
-# benchmarks/kernels/bench_nvfp4_gemm.py, 'Before' table; its bf16 column, 1.36-1.42 PFLOPS, is a
-# B200's, as in the same benchmark's B200 runs in pull requests 18778 and 19566); cuBLAS's FP4
-# GEMM on a B200 reaches 44-58 % of the peak at 4096x4096x7168 and 8192^3 (deepseek-ai/DeepGEMM
-# pull request 348). The engine's
-# calibrated compute share applies to the peak scaled by this ratio. The activation quantization
-# is counted apart (activation passes). Not measured on the workstation Blackwell parts (RTX PRO
-# 6000, RTX 5090), which keep their data-sheet peak.
-FP4_KERNEL_SHARE = 0.67
-_SM100 = ("b200", "b300")
+# The share of its data-sheet peak a GPU's prefill-sized GEMMs reach, by the format they multiply
+# in: the median over TensorRT-LLM's GEMMs at 4,096 and 8,192 rows over weights of 4,096-65,536
+# by 4,096-65,536 elements, in NVIDIA's AIConfigurator kernel timings (ai-dynamo/aiconfigurator
+# @ 095f58a51c4ca8e61b66ec108d86f223f8d559ce; 160-198 shapes per GPU and format, copied to
+# tests/validation/gemm_shares.csv; tests/validation/gemm_shares.py recomputes them). Newer GPUs
+# and lower precisions reach less of a larger peak: an NVFP4 GEMM on a B200 0.40 of 9 PFLOPS
+# where its bf16 GEMM reaches 0.66 of 2.25 (independent benchmarks agree: vLLM's NVFP4 CUTLASS
+# GEMM at 38-43 % of the FP4 peak against torch's bf16 GEMM at 60-63 % on a B200, vllm-project/
+# vllm pull request 20646; cuBLAS's FP4 GEMM at 44-58 %, deepseek-ai/DeepGEMM pull request 348).
+# The A100 40GB carries the 80GB's share (the same chip and clocks); the other offers have no
+# such timings and keep their data-sheet peak.
+GEMM_SHARE: dict[str, dict[str, float]] = {
+    "a100-80gb": {"bf16": 0.84},
+    "a100-40gb": {"bf16": 0.84},
+    "h100-80gb-sxm": {"bf16": 0.79, "fp8": 0.63},
+    "h200-141gb": {"bf16": 0.79, "fp8": 0.63},
+    "b200-180gb": {"bf16": 0.66, "fp8": 0.53, "nvfp4": 0.40},
+    "b300-288gb": {"bf16": 0.68, "fp8": 0.56, "nvfp4": 0.32},
+    "l40s": {"bf16": 0.58, "fp8": 0.48},
+    "rtx-pro-6000-server": {"bf16": 0.81, "fp8": 0.71, "nvfp4": 0.62},
+}
+# The engines' compute shares were fitted on H100 and H200 runs in FP8 (core.speed.calibration),
+# so a matmul elsewhere runs at the peak scaled by its GPU and format's share over theirs.
+GEMM_SHARE_REFERENCE = GEMM_SHARE["h100-80gb-sxm"]["fp8"]
 
 # The share of the memory bandwidth at which a decode step's GEMMs stream their weights (the step
 # model's weight reads at small batches). TensorRT-LLM 1.3.0rc10's bf16 and FP8 GEMMs at 1-16 rows
@@ -148,14 +157,16 @@ def matmul_peak(gpu: GpuOffer, fmt: str) -> float:
     """Dense FLOP/s of the GPU's matmuls on weights of ``fmt``.
 
     FP8 and NVFP4 weights multiply at their own peak where the GPU has such tensor cores; NVFP4
-    on a GPU without FP4 units runs as FP8 (Hopper) or bf16, as weight-only kernels do. NVFP4 on
-    data-center Blackwell counts at :data:`FP4_KERNEL_SHARE` of its peak.
+    on a GPU without FP4 units runs as FP8 (Hopper) or bf16, as weight-only kernels do. Where
+    kernel timings measure the GPU and format, the peak is scaled by :data:`GEMM_SHARE` over
+    :data:`GEMM_SHARE_REFERENCE` (the engines' shares are fitted on the reference).
     """
-    tflops = float(gpu.bf16_tflops)
+    tflops, used = float(gpu.bf16_tflops), "bf16"
     if fmt == "nvfp4" and gpu.fp4_tflops:
-        tflops = float(gpu.fp4_tflops)
-        if gpu.id.startswith(_SM100):
-            tflops *= FP4_KERNEL_SHARE
+        tflops, used = float(gpu.fp4_tflops), "nvfp4"
     elif fmt in ("nvfp4", "fp8") and gpu.fp8_tflops:
-        tflops = float(gpu.fp8_tflops)
+        tflops, used = float(gpu.fp8_tflops), "fp8"
+    share = GEMM_SHARE.get(gpu.id, {}).get(used)
+    if share is not None:
+        tflops *= share / GEMM_SHARE_REFERENCE
     return tflops * 1e12

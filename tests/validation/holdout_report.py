@@ -84,7 +84,7 @@ def holdout_section() -> list[str]:
         "",
         "The first run of the step model on these rows (with nothing fitted on them) stood at:"
         " time per output token 62 of 123 validation points within ±25 %, median |error| 23.3 %;"
-        " time to first token 4 of 123, median 378 %, the planner several times too short. Four"
+        " time to first token 4 of 123, median 378 %, the planner several times too short. Five"
         " changes followed. The calibration split fitted one thing, the queueing in time to first"
         " token of vLLM and SGLang on NVIDIA (`core/speed/calibration.py`, `python -m"
         " tests.validation.serving_fit --queue`). And the weights' bandwidth share was then held"
@@ -96,7 +96,9 @@ def holdout_section() -> list[str]:
         " And a mixture of experts' part-empty tiles came to follow the tokens per expert, its"
         " grouped GEMMs at a fitted share of the dense rate (change (9) above), after these rows"
         " had shown gpt-oss's decode 2-3× too slow; before it the time per output token stood at"
-        " 79 of 123 within ±25 %, median 16.7 %, 8 beyond 2×."
+        " 79 of 123 within ±25 %, median 16.7 %, 8 beyond 2×. And every GPU's matmuls came to"
+        " run at their own measured GEMM share (change (10) above; time per output token 81 to"
+        " 83 within ±25 %), the queueing refitted after it."
         " TensorRT-LLM's rows fitted nothing. Fitting vLLM's"
         " shares on its 10 calibration runs was tried and not kept: 9 of 10 calibration points"
         " came within ±25 % (2 before), but its 41 validation runs fell from 23 to 18 within"
@@ -159,9 +161,9 @@ def holdout_section() -> list[str]:
         " take longer, more so as the concurrency grows: closed-loop load generators let requests"
         " arrive in clusters, and an engine's front end and scheduler queue them. For vLLM and"
         " SGLang the fitted share of a prefill per other sequence counts that (vLLM's validation"
-        " runs: median |error| 34 %, geomean 0.97×; SGLang's: 71 %, its share resting on four"
+        " runs: median |error| 27 %, geomean 0.92×; SGLang's: 69 %, its share resting on four"
         " runs). TensorRT-LLM has no calibration run here: its time to first token stays a floor,"
-        " 3.3× short on average, and the planner says so wherever it shows one under load.",
+        " 3.4× short on average, and the planner says so wherever it shows one under load.",
         "",
         "## Points",
         "",
