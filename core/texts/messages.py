@@ -87,7 +87,10 @@ def _parsed(template: str) -> tuple[tuple[str, str | None, str, str | None], ...
     None for the rare template whose format specs nest fields, or whose fields are positional:
     those are left to the formatter's own recursion.
     """
-    parts = tuple(FORMATTER.parse(template))
+    parts = tuple(
+        (literal, name, spec or "", conversion)
+        for literal, name, spec, conversion in FORMATTER.parse(template)
+    )
     if any(
         name is not None and (not name or name.isdigit() or "{" in spec)
         for _, name, spec, _ in parts
