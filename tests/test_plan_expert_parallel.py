@@ -7,6 +7,7 @@ import json
 from decimal import Decimal
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 
 from core.app.cli.estimate_cmd import answer_choosing_gpu
@@ -212,3 +213,53 @@ def test_estimate_without_a_gpu_names_the_expert_parallel_layout_it_chose(tmp_pa
     _, choice = answer_choosing_gpu(request, only_l4, Decimal(0), Decimal(1))
     assert choice is not None and choice["reason"] == "closest"
     assert "TP 1 × DP 8, EP 8" in choice["note"] and "strategy tensor" not in choice["note"]
+
+
+@pytest.mark.parametrize(
+    "preset", ["llama-3.1-8b", "llama-3.1-70b", "mixtral-8x7b", "deepseek-v3", "gemma-3-27b"]
+)
+def test_the_cache_floor_skips_only_layouts_that_cannot_fit(preset, monkeypatch):
+    # cheapest_fit skips a layout of N GPUs when the weights and every sequence's cache, spread
+    # over N GPUs, exceed one GPU's usable memory. It must pick what it picked when only the
+    # weights were counted, at short and long contexts, few and many sequences, with and without
+    # a GPU named, and under llama.cpp (which keeps no cache floor).
+    import core.planning.planner as planner
+
+    catalog = default_catalog()
+    # Moderate caches put the cheapest fit near the floor (counting the cache three times over
+    # changes most of these picks); the huge ones leave nothing to fit.
+    sizes = [(4096, 1), (32_768, 32), (131_072, 16), (1_000_000, 8), (10_000_000, 100_000)]
+    requests = [
+        parse_request(
+            {
+                "model": {"preset": preset},
+                "inference": {"context_tokens": ctx, "concurrent_sequences": seqs, "engine": e},
+                **({"gpu": gpu} if gpu else {}),
+            }
+        )
+        for ctx, seqs in sizes
+        for gpu in (None, "h100-80gb-sxm")
+        for e in ("vllm", "llama.cpp")
+    ]
+
+    def picks() -> list[tuple[str, int, str, int, int | None] | None]:
+        out = []
+        for request in requests:
+            best = cheapest_fit(request, catalog, resolve(request))
+            out.append(
+                None
+                if best is None
+                else (
+                    best.gpu.id,
+                    best.estimate.gpus,
+                    best.estimate.strategy,
+                    best.tensor_parallel,
+                    best.data_parallel,
+                )
+            )
+        return out
+
+    floored = picks()
+    monkeypatch.setattr(planner, "_floor_bytes", lambda request, alone: alone.memory.weights)
+    assert picks() == floored
+    assert any(p is not None for p in floored) and any(p is None for p in floored)

@@ -516,8 +516,9 @@ def cheapest_fit(request: PlanRequest, catalog: Catalog, model: ResolvedModel) -
     search was exponential). Layouts are estimated cheapest first and the search stops at the
     first price above a fitting one, so a change that fits costs a few estimates. A language
     model's layout of N GPUs is skipped without an estimate when even an N-th of the weights one
-    GPU holds alone exceeds the GPU's usable memory: every strategy keeps at least that share of
-    the weights on each GPU, so the layout cannot fit (a blocker never makes a layout fit).
+    GPU holds alone (with, under vLLM, every sequence's cache: :func:`_floor_bytes`) exceeds the
+    GPU's usable memory: every strategy keeps at least that share on its fullest GPU, so the
+    layout cannot fit (a blocker never makes a layout fit).
     Where tensor parallelism over N GPUs of an offer does not fit, its expert-parallel layouts of
     N GPUs are tried, and the one :func:`plan` would show is taken (:func:`_expert_fit`).
     """
@@ -546,7 +547,7 @@ def cheapest_fit(request: PlanRequest, catalog: Catalog, model: ResolvedModel) -
             break
         if request.workload != "diffusion":  # a diffusion pipeline may offload to the CPU
             first = on_one(gpu)
-            if first.memory.weights > first.usable_bytes * count:
+            if _floor_bytes(request, first) > first.usable_bytes * count:
                 continue
             if count == 1:
                 result = first
@@ -565,6 +566,20 @@ def cheapest_fit(request: PlanRequest, catalog: Catalog, model: ResolvedModel) -
         ):
             best, best_key = found, (total, count)
     return best
+
+
+def _floor_bytes(request: PlanRequest, alone: EstimateResult) -> int:
+    """Bytes no layout can spread thinner than over its GPUs, from the request on one GPU.
+
+    Every layout holds the weights at least once; a vLLM server holds every sequence's cache at
+    least once too (tensor parallelism splits or replicates the heads, data parallelism splits
+    the sequences, and both round up to blocks), so a layout of N GPUs needs at least this ÷ N
+    on its fullest GPU. llama.cpp may keep layers, and so their cache, on the CPU: weights only.
+    """
+    floor = alone.memory.weights
+    if request.workload == "inference" and request.inference.engine == "vllm":
+        floor += alone.memory.kv_cache
+    return floor
 
 
 def _expert_fit(
